@@ -1,0 +1,46 @@
+/**
+ * The app server: serves the versioned builds, the live shell page with its runtime config,
+ * the remote registry and version manifest, and the SEO files. `buildServer` does no I/O
+ * until a request comes, so tests drive it with `inject` against a temporary BUILDS_DIR.
+ */
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LiveStore } from './builds';
+import type { ServerConfig } from './config';
+import type { RouteContext } from './routes/context';
+import { healthRoutes } from './routes/health';
+import { manifestRoutes } from './routes/manifests';
+import { pageRoutes } from './routes/pages';
+import { seoRoutes } from './routes/seo';
+import { staticBuildRoutes } from './routes/static-builds';
+
+export interface BuildServerOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+  const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg));
+  const ctx: RouteContext = { config, live };
+
+  // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
+  // default) keeps on-the-fly compression cheap; builds may ship .br/.gz files, used as is.
+  app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Only `reply.sendFile`: the builds route below checks the path before anything is read.
+  app.register(fastifyStatic, { serve: false, preCompressed: true });
+
+  app.register(manifestRoutes, ctx);
+  app.register(staticBuildRoutes, ctx);
+  app.register(healthRoutes, ctx);
+  app.register(seoRoutes, ctx);
+  app.register(pageRoutes, ctx);
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) return reply.send({ error: 'Not Found' });
+    return reply.type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  return app;
+}

@@ -1,0 +1,78 @@
+/** @jest-environment node */
+import path from 'node:path';
+import { ConfigError, REPO_ROOT, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('works with no environment at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      buildsDir: path.join(REPO_ROOT, '.builds'),
+      cmsPublicUrl: 'http://127.0.0.1:1337/api',
+      cmsInternalUrl: 'http://127.0.0.1:1337/api',
+      siteUrl: 'http://localhost:8080',
+    });
+    expect(config.runtime).toEqual({
+      cmsUrl: 'http://127.0.0.1:1337/api',
+      siteUrl: 'http://localhost:8080',
+      cookie: { tokenName: 'user_token', userName: 'user_data', options: { path: '/', sameSite: 'lax', secure: false, expires: 30 } },
+      analytics: null,
+      chat: null,
+      tagManager: null,
+      versionCheckIntervalMs: 3_600_000,
+    });
+    expect(path.basename(REPO_ROOT)).not.toBe('deploy');
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      BUILDS_DIR: '/srv/builds',
+      CMS_PUBLIC_URL: 'https://cms.example.ir/api/',
+      CMS_INTERNAL_URL: 'http://cms:1337/api',
+      SITE_URL: 'https://example.ir/',
+      VERSION_CHECK_INTERVAL_MS: '5000',
+      COOKIE_SECURE: 'true',
+      ANALYTICS_KEY: 'phc_123',
+      ANALYTICS_HOST: 'https://ph.example.ir',
+      ANALYTICS_DEBUG: '1',
+      ANALYTICS_CLIENT_CONFIG: '{"autocapture":false}',
+      CHAT_SRC: 'https://chat.example/widget.js',
+      CHAT_DELAY_MS: '100',
+      GTM_ID: 'GTM-ABC',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      buildsDir: '/srv/builds',
+      cmsPublicUrl: 'https://cms.example.ir/api',
+      cmsInternalUrl: 'http://cms:1337/api',
+      siteUrl: 'https://example.ir',
+    });
+    expect(config.runtime).toMatchObject({
+      cmsUrl: 'https://cms.example.ir/api',
+      siteUrl: 'https://example.ir',
+      versionCheckIntervalMs: 5000,
+      analytics: { key: 'phc_123', host: 'https://ph.example.ir', clientConfig: { autocapture: false }, debug: true },
+      chat: { src: 'https://chat.example/widget.js', delayMs: 100 },
+      tagManager: { id: 'GTM-ABC' },
+    });
+    expect(config.runtime.cookie.options.secure).toBe(true);
+  });
+
+  it('resolves a relative BUILDS_DIR from where the command was typed', () => {
+    expect(loadConfig({ BUILDS_DIR: 'out/builds', INIT_CWD: '/home/dev/repo' }).buildsDir).toBe('/home/dev/repo/out/builds');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ VERSION_CHECK_INTERVAL_MS: '-1' }, /VERSION_CHECK_INTERVAL_MS/],
+    [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
+    [{ ANALYTICS_KEY: 'k', ANALYTICS_CLIENT_CONFIG: '[1]' }, /ANALYTICS_CLIENT_CONFIG/],
+  ])('refuses a bad value %p', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

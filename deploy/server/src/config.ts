@@ -1,0 +1,126 @@
+/**
+ * Server settings, all from the environment with defaults that work on a developer machine.
+ * The browser-facing part becomes the `RuntimeConfig` embedded in every page (architecture §4):
+ * it is never baked into a build, so one build runs in every environment.
+ */
+import path from 'node:path';
+import type { RuntimeConfig } from '@steel/shared';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the versioned builds folder (see builds.ts for its layout). */
+  buildsDir: string;
+  /** The CMS as browsers reach it (goes into the runtime config). */
+  cmsPublicUrl: string;
+  /** The CMS as this server reaches it (server-to-server calls such as /users/me). */
+  cmsInternalUrl: string;
+  siteUrl: string;
+  /** Runtime config without `buildId`, which is filled in per request from the live set. */
+  runtime: Omit<RuntimeConfig, 'buildId'>;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The repository root: this file lives in deploy/server/src. */
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+/**
+ * Relative paths are taken from where the user typed the command: npm runs workspace scripts
+ * inside the workspace folder but keeps the original directory in INIT_CWD.
+ */
+export function resolveFromUserCwd(p: string, env: Env = process.env): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), p);
+}
+
+export function defaultBuildsDir(env: Env = process.env): string {
+  return env.BUILDS_DIR ? resolveFromUserCwd(env.BUILDS_DIR, env) : path.join(REPO_ROOT, '.builds');
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const cmsPublicUrl = trimSlash(str(env, 'CMS_PUBLIC_URL') ?? 'http://127.0.0.1:1337/api');
+  const siteUrl = trimSlash(str(env, 'SITE_URL') ?? 'http://localhost:8080');
+  // Secure cookies follow the site's scheme unless stated explicitly.
+  const cookieSecure = bool(env, 'COOKIE_SECURE') ?? false;
+
+  const analyticsKey = str(env, 'ANALYTICS_KEY');
+  const chatSrc = str(env, 'CHAT_SRC');
+  const gtmId = str(env, 'GTM_ID');
+
+  return {
+    port: int(env, 'PORT', 0, 65535) ?? 8080,
+    host: str(env, 'HOST') ?? '127.0.0.1',
+    buildsDir: defaultBuildsDir(env),
+    cmsPublicUrl,
+    cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),
+    siteUrl,
+    runtime: {
+      cmsUrl: cmsPublicUrl,
+      siteUrl,
+      // Cookie names are kept from the old site so signed-in customers stay signed in (behaviour §6).
+      cookie: {
+        tokenName: 'user_token',
+        userName: 'user_data',
+        options: { path: '/', sameSite: 'lax', secure: cookieSecure, expires: 30 },
+      },
+      analytics: analyticsKey
+        ? {
+            key: analyticsKey,
+            host: trimSlash(str(env, 'ANALYTICS_HOST') ?? 'https://us.i.posthog.com'),
+            clientConfig: jsonObject(env, 'ANALYTICS_CLIENT_CONFIG') ?? {},
+            debug: bool(env, 'ANALYTICS_DEBUG') ?? false,
+          }
+        : null,
+      chat: chatSrc ? { src: chatSrc, delayMs: int(env, 'CHAT_DELAY_MS', 0) ?? 5000 } : null,
+      tagManager: gtmId ? { id: gtmId } : null,
+      versionCheckIntervalMs: int(env, 'VERSION_CHECK_INTERVAL_MS', 1) ?? 60 * 60 * 1000,
+    },
+  };
+}
+
+// A wrong setting stops the server at start with the variable's name, instead of a subtly broken page.
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function str(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function int(env: Env, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string): boolean | undefined {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function jsonObject(env: Env, name: string): Record<string, unknown> | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a JSON object, got "${raw}"`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`${name} must be a JSON object, got "${raw}"`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,156 @@
+/**
+ * activate / rollback: change which version of an app is live by rewriting live.json.
+ * The file is written to a temp name and renamed over the old one, so the server (which
+ * re-checks it on every request) sees either the old or the new live set, never half a file.
+ * Writers take a lock file, so two deploys at once cannot lose each other's change.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  APPS,
+  type AppName,
+  HISTORY_LIMIT,
+  type LiveFile,
+  REQUIRED_FILES,
+  VERSION_RE,
+  livePath,
+  readLive,
+  versionDir,
+} from './layout';
+
+export interface ActivateResult {
+  app: AppName;
+  version: string;
+  previous: string | null;
+  /** False when the version was already live (live.json untouched). */
+  changed: boolean;
+  live: LiveFile;
+}
+
+const LOCK_STALE_MS = 30_000;
+const LOCK_WAIT_MS = 10_000;
+
+async function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
+  await fs.mkdir(buildsDir, { recursive: true });
+  const lock = `${livePath(buildsDir)}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const handle = await fs.open(lock, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock left by a crashed deploy must not block the next one forever.
+      const st = await fs.stat(lock).catch(() => null);
+      if (st && Date.now() - st.mtimeMs > LOCK_STALE_MS) {
+        await fs.rm(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`Another deploy holds ${lock}; try again (or remove it if stale)`);
+      await sleep(50);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await fs.rm(lock, { force: true });
+  }
+}
+
+export async function writeLive(buildsDir: string, live: LiveFile): Promise<void> {
+  const file = livePath(buildsDir);
+  const tmp = path.join(buildsDir, `.live-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+  // Stable key order keeps the file readable and diffs small.
+  const ordered: LiveFile = { updatedAt: live.updatedAt };
+  for (const app of APPS) if (live[app]) ordered[app] = live[app];
+  const { updatedAt, ...versions } = ordered;
+  const out = { ...versions, updatedAt, history: live.history ?? {} };
+  await fs.writeFile(tmp, `${JSON.stringify(out, null, 2)}\n`);
+  await fs.rename(tmp, file);
+}
+
+async function assertPublished(buildsDir: string, app: AppName, version: string): Promise<void> {
+  if (!VERSION_RE.test(version)) throw new Error(`Invalid version "${version}"`);
+  const dir = versionDir(buildsDir, app, version);
+  const files = await fs.readdir(dir).catch(() => null);
+  if (!files) throw new Error(`${app} ${version} is not published (no ${dir})`);
+  for (const alternatives of REQUIRED_FILES[app]) {
+    if (!alternatives.some((f) => files.includes(f))) {
+      throw new Error(`${dir} is incomplete: it has no ${alternatives.join(' or ')}`);
+    }
+  }
+}
+
+function emptyLive(): LiveFile {
+  return { updatedAt: 0 };
+}
+
+/** Makes `version` the live build of `app`; the version it replaces goes into the history. */
+export async function activate(buildsDir: string, app: AppName, version: string): Promise<ActivateResult> {
+  await assertPublished(buildsDir, app, version);
+  return withLock(buildsDir, async () => {
+    const live = (await readLive(buildsDir)) ?? emptyLive();
+    const previous = live[app] ?? null;
+    if (previous === version) return { app, version, previous, changed: false, live };
+
+    const history = { ...live.history };
+    if (previous) history[app] = [...(history[app] ?? []).filter((v) => v !== previous), previous].slice(-HISTORY_LIMIT);
+    const next: LiveFile = { ...live, [app]: version, updatedAt: Date.now(), history };
+    await writeLive(buildsDir, next);
+    return { app, version, previous, changed: true, live: next };
+  });
+}
+
+/**
+ * Puts the previous version of `app` back. The replaced version is not pushed onto the history,
+ * so repeated rollbacks walk further back instead of toggling between two versions.
+ */
+export async function rollback(buildsDir: string, app: AppName): Promise<ActivateResult> {
+  return withLock(buildsDir, async () => {
+    const live = await readLive(buildsDir);
+    const current = live?.[app] ?? null;
+    const history = [...(live?.history?.[app] ?? [])];
+    // Skip entries whose folder was deleted (pruned by hand) instead of activating a hole.
+    let target: string | undefined;
+    while ((target = history.pop()) !== undefined) {
+      if (target === current) continue;
+      try {
+        await assertPublished(buildsDir, app, target);
+        break;
+      } catch {
+        continue;
+      }
+    }
+    if (!live || target === undefined) throw new Error(`${app} has no previous version to roll back to`);
+    const next: LiveFile = { ...live, [app]: target, updatedAt: Date.now(), history: { ...live.history, [app]: history } };
+    await writeLive(buildsDir, next);
+    return { app, version: target, previous: current, changed: true, live: next };
+  });
+}
+
+export interface AppStatus {
+  app: AppName;
+  live: string | null;
+  history: string[];
+  /** Published versions, newest first. */
+  published: { version: string; publishedAt: number }[];
+}
+
+export async function status(buildsDir: string): Promise<{ updatedAt: number | null; apps: AppStatus[] }> {
+  const live = await readLive(buildsDir);
+  const apps: AppStatus[] = [];
+  for (const app of APPS) {
+    const dir = path.join(buildsDir, app);
+    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => VERSION_RE.test(n));
+    const published = await Promise.all(
+      names.map(async (version) => ({ version, publishedAt: (await fs.stat(path.join(dir, version))).mtimeMs })),
+    );
+    published.sort((a, b) => b.publishedAt - a.publishedAt);
+    apps.push({ app, live: live?.[app] ?? null, history: live?.history?.[app] ?? [], published });
+  }
+  return { updatedAt: live?.updatedAt ?? null, apps };
+}

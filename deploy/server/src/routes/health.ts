@@ -1,0 +1,19 @@
+/** `/api/health`: for load balancers and the start scripts; 503 until a shell build is live. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteContext } from './context';
+
+export const healthRoutes: FastifyPluginAsync<RouteContext> = async (app, { live }) => {
+  app.get('/api/health', async (_request, reply) => {
+    const snapshot = await live.current();
+    const l = snapshot?.live;
+    const builds = {
+      shell: l?.shell ?? null,
+      catalogue: l?.catalogue ?? null,
+      blog: l?.blog ?? null,
+      panel: l?.panel ?? null,
+    };
+    reply.header('cache-control', 'no-store');
+    if (!l?.shell) return reply.code(503).send({ status: 'unavailable', builds });
+    return reply.send({ status: 'ok', builds });
+  });
+};

@@ -1,0 +1,29 @@
+/**
+ * `/remotes.json` (where each remote's live build is) and `/builds/latest.json` (the version
+ * manifest the shell polls). Both change on every deploy, so they are never cached, and the shell
+ * may be served from another origin than the API, hence CORS.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { RouteContext } from './context';
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('access-control-allow-origin', '*')
+    .type('application/json; charset=utf-8');
+}
+
+export const manifestRoutes: FastifyPluginAsync<RouteContext> = async (app, { live }) => {
+  app.get('/remotes.json', async (_request, reply) => {
+    const snapshot = await live.current();
+    // With nothing live, an empty registry lets the shell show its own "remote unavailable" state.
+    return noStore(reply).send(snapshot?.remotes ?? {});
+  });
+
+  app.get('/builds/latest.json', async (_request, reply) => {
+    const snapshot = await live.current();
+    // 404 is what the shell's poller ignores (behaviour §2) when no build is live.
+    if (!snapshot) return noStore(reply).code(404).send({ error: 'No build is live' });
+    return noStore(reply).send(snapshot.manifest);
+  });
+};

@@ -1,0 +1,78 @@
+/**
+ * Tiny but real builds for tests: a shell with an index.html and remotes with a
+ * remoteEntry.js + mf-manifest.json, published and activated with the real deploy tooling.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type ServerConfig, loadConfig } from '../config';
+import { activate } from '../deploy/activate';
+import type { AppName } from '../deploy/layout';
+import { publish } from '../deploy/publish';
+
+export const SHELL_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>فولاد</title><script defer src="main.js"></script></head>
+<body><div id="root"></div></body></html>
+`;
+
+export async function tempDir(prefix = 'steel-server-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+export async function writeTree(dir: string, files: Record<string, string | Buffer>): Promise<string> {
+  for (const [rel, content] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await fs.writeFile(path.join(dir, rel), content);
+  }
+  return dir;
+}
+
+/** A dist folder for `app`; `tag` makes its content (hence its version) distinct. */
+export async function makeDist(root: string, app: AppName, tag = 'v1'): Promise<string> {
+  const dir = path.join(root, 'dist', app, tag);
+  if (app === 'shell') {
+    return writeTree(dir, {
+      'index.html': SHELL_HTML.replace('<body>', `<body data-tag="${tag}">`),
+      'main.js': `console.log(${JSON.stringify(tag)});\n`.repeat(200),
+      'fonts/vazirmatn.woff2': Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]),
+      'assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+  }
+  return writeTree(dir, {
+    'remoteEntry.js': `var ${app} = ${JSON.stringify(tag)};\n`.repeat(100),
+    'mf-manifest.json': JSON.stringify({ id: app, name: app, metaData: { tag } }),
+    '__federation_expose_app.3f2a.js': 'export const app = 1;',
+    'app.css': `.${app}{color:red}`,
+  });
+}
+
+export async function publishAndActivate(buildsDir: string, root: string, app: AppName, tag = 'v1'): Promise<string> {
+  const { version } = await publish(buildsDir, app, await makeDist(root, app, tag));
+  await activate(buildsDir, app, version);
+  return version;
+}
+
+export interface Fixture {
+  root: string;
+  buildsDir: string;
+  config: ServerConfig;
+  versions: Record<AppName, string>;
+  cleanup(): Promise<void>;
+}
+
+/** A BUILDS_DIR with all four apps live. */
+export async function liveFixture(env: Record<string, string> = {}): Promise<Fixture> {
+  const root = await tempDir();
+  const buildsDir = path.join(root, 'builds');
+  const versions = {} as Record<AppName, string>;
+  for (const app of ['shell', 'catalogue', 'blog', 'panel'] as const) {
+    versions[app] = await publishAndActivate(buildsDir, root, app);
+  }
+  return {
+    root,
+    buildsDir,
+    versions,
+    config: loadConfig({ ...env, BUILDS_DIR: buildsDir }),
+    cleanup: () => fs.rm(root, { recursive: true, force: true }),
+  };
+}
