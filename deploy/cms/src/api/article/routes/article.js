@@ -1,0 +1,6 @@
+'use strict';
+
+const { factories } = require('@strapi/strapi');
+
+// Published content: read-only for the public and authenticated roles (permissions set in src/bootstrap/permissions.js).
+module.exports = factories.createCoreRouter('api::article.article', { only: ['find', 'findOne'] });

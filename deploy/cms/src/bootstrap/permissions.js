@@ -1,0 +1,36 @@
+'use strict';
+
+// Published content: read-only for everyone. Customers' records: full CRUD for the authenticated
+// role, scoped to the owner in the controllers (src/utils/owner-scoped.js). Contact form: public create.
+const PUBLIC_CONTENT = ['category', 'sub-category', 'product', 'factory', 'expert', 'service', 'static-page', 'exchange-offer', 'article'];
+const OWNED = ['order', 'ticket', 'watch-list-entry', 'exchange-purchase-request', 'warehouse-reservation', 'contact-message'];
+
+const read = (name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`];
+const crud = (name) => ['find', 'findOne', 'create', 'update', 'delete'].map((a) => `api::${name}.${name}.${a}`);
+
+const WANTED = {
+  public: [...PUBLIC_CONTENT.flatMap(read), 'api::contact-message.contact-message.create'],
+  authenticated: [...PUBLIC_CONTENT.flatMap(read), ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage'],
+};
+
+// Anything under api:: that a role holds but is not wanted is removed (e.g. granted by hand in the admin).
+async function setPermissions(strapi) {
+  const roles = await strapi.db.query('plugin::users-permissions.role').findMany({ where: { type: { $in: Object.keys(WANTED) } } });
+  for (const role of roles) {
+    const wanted = new Set(WANTED[role.type]);
+    const existing = await strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: role.id } });
+    const have = new Set(existing.map((p) => p.action));
+    for (const p of existing) {
+      if (p.action.startsWith('api::') && !wanted.has(p.action)) {
+        await strapi.db.query('plugin::users-permissions.permission').delete({ where: { id: p.id } });
+      }
+    }
+    for (const action of wanted) {
+      if (!have.has(action)) {
+        await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
+      }
+    }
+  }
+}
+
+module.exports = { setPermissions, PUBLIC_CONTENT, OWNED };
