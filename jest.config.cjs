@@ -1,0 +1,45 @@
+// Root jest config for every workspace's unit and component tests.
+//
+// Plain CommonJS on purpose: a `jest.config.ts` needs ts-node, which is not installed.
+//
+// - Tests: `<app>/src/**/*.test.ts(x)` in mf-shared, shell, the three remotes and deploy/server.
+//   e2e/ (Playwright) and deploy/cms/ (tested against a real Strapi) are never collected.
+// - Environment: jsdom by default; a server test opts into node with a `@jest-environment node` docblock.
+// - ts-jest type-checks (diagnostics on, isolatedModules off: with it on, ts-jest silently stops
+//   type-checking under TS 6), using the root tsconfig.json plus `jsx: react-jsx`.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const APPS = ['mf-shared', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: __dirname,
+  // Only the apps' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that does
+  // not exist yet is skipped, since jest refuses unknown roots.
+  roots: APPS.map((app) => `<rootDir>/${app}/src`).filter((root) =>
+    fs.existsSync(path.join(__dirname, root.replace('<rootDir>/', ''))),
+  ),
+  testMatch: [`<rootDir>/{${APPS.join(',')}}/src/**/*.test.ts?(x)`],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/deploy/cms/', '/dist/'],
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        // `types` adds jest-dom's matchers (toBeInTheDocument…) to the type-check of tests.
+        tsconfig: { jsx: 'react-jsx', isolatedModules: false, types: ['node', 'jest', '@testing-library/jest-dom'] },
+        diagnostics: true,
+      },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+  moduleNameMapper: {
+    '^@steel/shared$': '<rootDir>/mf-shared/src/index.ts',
+    '^@steel/shared/testing$': '<rootDir>/mf-shared/src/testing/index.ts',
+    '\\.(css)$': '<rootDir>/jest/style-stub.cjs',
+    '\\.(svg|png|woff2?)$': '<rootDir>/jest/file-stub.cjs',
+  },
+  setupFiles: ['<rootDir>/jest.setup.ts'],
+  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+};

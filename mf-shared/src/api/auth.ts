@@ -1,0 +1,167 @@
+import type { User } from '../contracts/user';
+import type { SessionStore } from '../session/session-store';
+import type { ContentClient } from './content-client';
+import { ApiError } from './api-error';
+
+/** What Strapi's users-permissions plugin answers to login/register/reset/social callback. */
+export interface AuthResponse {
+  jwt?: string;
+  user?: User;
+}
+
+export interface LoginBody {
+  identifier: string;
+  password: string;
+}
+
+export interface RegisterBody {
+  username: string;
+  email: string;
+  password: string;
+  mobile?: string;
+  /** Any other field the CMS allows at registration (`register.allowedFields`). */
+  [field: string]: unknown;
+}
+
+export interface ResetPasswordBody {
+  code: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export interface ChangePasswordBody {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export interface Auth {
+  /** GET /users/me (+ populate). Stores the user; on failure clears the session and resolves null. */
+  fetchUser(): Promise<User | null>;
+  login(body: LoginBody): Promise<User>;
+  /**
+   * When the CMS requires e-mail confirmation it answers without a `jwt`: nothing is stored and the
+   * (unconfirmed) user from the answer is returned, so the page can say «check your e-mail».
+   */
+  register(body: RegisterBody): Promise<User>;
+  /** Answered `{ ok: true }` whether or not the e-mail exists. */
+  forgotPassword(body: { email: string }): Promise<{ ok: true }>;
+  resetPassword(body: ResetPasswordBody): Promise<User>;
+  /** Nothing is stored (the current token stays). */
+  changePassword(body: ChangePasswordBody): Promise<void>;
+  sendEmailConfirmation(body: { email: string }): Promise<{ email: string; sent: boolean }>;
+  /** `search` is the callback page's query string, e.g. `?access_token=…` (with or without `?`). */
+  socialCallback(provider: string, search: string): Promise<User>;
+  /** Social login starts with a full navigation here: `${baseUrl}/connect/${provider}`. */
+  connectUrl(provider: string): string;
+  logout(): void;
+}
+
+export interface AuthOptions {
+  client: ContentClient;
+  session: SessionStore;
+  /** `populate` for /users/me; default `['role']`. */
+  populate?: Record<string, unknown> | string[];
+}
+
+/**
+ * The users-permissions calls of behaviour §5. Calls that prove an identity themselves (login,
+ * register, reset, social callback, forgot password, e-mail confirmation) are sent without the
+ * stored JWT, because Strapi rejects any request bearing an expired one with 401.
+ */
+export function createAuth(options: AuthOptions): Auth {
+  const { client, session } = options;
+  const populate = options.populate ?? ['role'];
+
+  /** /users/me that throws; the public fetchUser swallows. */
+  async function loadUser(): Promise<User> {
+    const user = await client.request<User>('/users/me', { query: { populate } });
+    session.setUser(user);
+    return user;
+  }
+
+  function dropSession(): void {
+    session.setToken(null);
+    if (session.getUser() !== null) session.setUser(null);
+  }
+
+  /** jwt stored, then /users/me (behaviour §5 table). */
+  async function signIn(response: AuthResponse): Promise<User> {
+    if (!response?.jwt) {
+      throw new ApiError({
+        data: null,
+        error: { status: 500, name: 'UnknownError', message: 'The authentication answer has no jwt', details: response },
+      });
+    }
+    session.setToken(response.jwt);
+    try {
+      return await loadUser();
+    } catch (error) {
+      dropSession();
+      throw error;
+    }
+  }
+
+  const post = <T>(path: string, body: unknown) => client.request<T>(path, { method: 'POST', body, auth: false });
+
+  return {
+    async fetchUser() {
+      if (!session.getToken()) {
+        if (session.getUser() !== null) session.setUser(null);
+        return null;
+      }
+      try {
+        return await loadUser();
+      } catch {
+        // Expired/invalid token or CMS unreachable: the stored token is not usable (behaviour §5).
+        dropSession();
+        return null;
+      }
+    },
+
+    async login(body) {
+      return signIn(await post<AuthResponse>('/auth/local', body));
+    },
+
+    async register(body) {
+      const response = await post<AuthResponse>('/auth/local/register', body);
+      if (!response.jwt && response.user) return response.user;
+      return signIn(response);
+    },
+
+    async forgotPassword(body) {
+      await post<unknown>('/auth/forgot-password', body);
+      return { ok: true };
+    },
+
+    async resetPassword(body) {
+      return signIn(await post<AuthResponse>('/auth/reset-password', body));
+    },
+
+    async changePassword(body) {
+      await client.request<unknown>('/auth/change-password', { method: 'POST', body });
+    },
+
+    async sendEmailConfirmation(body) {
+      const response = await post<{ email?: string; sent?: boolean }>('/auth/send-email-confirmation', body);
+      return { email: response?.email ?? body.email, sent: response?.sent ?? true };
+    },
+
+    async socialCallback(provider, search) {
+      const query = search === '' || search.startsWith('?') ? search : `?${search}`;
+      const response = await client.request<AuthResponse>(`/auth/${encodeURIComponent(provider)}/callback${query}`, {
+        credentials: 'include',
+        auth: false,
+      });
+      return signIn(response);
+    },
+
+    connectUrl(provider) {
+      return `${client.baseUrl}/connect/${encodeURIComponent(provider)}`;
+    },
+
+    logout() {
+      session.clear();
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import qs from 'qs';
+import type { AppBus } from '../bus/create-bus';
+import { ApiError, isAbortError, normaliseApiError, type ApiErrorBody } from './api-error';
+
+export { ApiError, normaliseApiError, isAbortError, type ApiErrorBody };
+
+export interface ContentRequestOptions {
+  /** Defaults to GET, or POST when a body is given. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Serialised in bracket style with qs: `filters[slug][$eq]=x&populate[0]=category`. */
+  query?: Record<string, unknown>;
+  /**
+   * Plain values are sent as JSON (`Content-Type: application/json`); `FormData`, `Blob`,
+   * `URLSearchParams`, `ArrayBuffer` and strings are sent as they are.
+   */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  credentials?: RequestCredentials;
+  /**
+   * Send `Authorization: Bearer <token>` when a token exists (default true). Auth calls that do
+   * not need an identity (login, register, …) pass `false`: Strapi answers 401 to *any* request
+   * carrying an expired/invalid JWT, even a public one, which would make a stale cookie block login.
+   */
+  auth?: boolean;
+}
+
+export interface StrapiPagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+export interface StrapiList<T> {
+  data: T[];
+  meta: { pagination?: StrapiPagination; [key: string]: unknown };
+}
+
+export interface StrapiSingle<T> {
+  data: T;
+  meta?: Record<string, unknown>;
+}
+
+export type ContentReadOptions = Pick<ContentRequestOptions, 'headers' | 'signal' | 'credentials' | 'auth'>;
+
+export interface ContentClient {
+  /** Content backend base URL, including `/api`, without a trailing slash. */
+  baseUrl: string;
+  request<T>(path: string, options?: ContentRequestOptions): Promise<T>;
+  find<T>(collection: string, query?: Record<string, unknown>, options?: ContentReadOptions): Promise<StrapiList<T>>;
+  findOne<T>(collection: string, documentId: string, query?: Record<string, unknown>, options?: ContentReadOptions): Promise<StrapiSingle<T>>;
+  /** Strapi REST expects `{ data }`: pass the fields, the client wraps them. */
+  create<T>(collection: string, data: unknown, options?: ContentReadOptions): Promise<StrapiSingle<T>>;
+  update<T>(collection: string, documentId: string, data: unknown, options?: ContentReadOptions): Promise<StrapiSingle<T>>;
+  delete(collection: string, documentId: string, options?: ContentReadOptions): Promise<void>;
+}
+
+export interface ContentClientOptions {
+  /** Includes the `/api` prefix. */
+  baseUrl: string;
+  getToken: () => string | null;
+  /** Every failure is emitted as `api:error` here. */
+  bus?: AppBus;
+  /** Defaults to the global fetch (looked up at call time). */
+  fetch?: typeof fetch;
+}
+
+/** Bracket-style query string, values encoded, keys not (behaviour §5). No leading `?`. */
+export function serialiseQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  return qs.stringify(query, { encodeValuesOnly: true });
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+function joinUrl(baseUrl: string, path: string, query: string): string {
+  const url = /^https?:\/\//i.test(path) ? path : `${baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/**
+ * The content-backend (Strapi 5 REST) client. **No retries**: a content call either succeeds or
+ * fails once, with an `ApiError` carrying the normalised Strapi error body, announced on the bus.
+ */
+export function createContentClient(options: ContentClientOptions): ContentClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { bus, getToken } = options;
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  const fail = (body: ApiErrorBody, cause: unknown): never => {
+    bus?.emit('api:error', body);
+    throw new ApiError(body, { cause });
+  };
+
+  async function request<T>(path: string, requestOptions: ContentRequestOptions = {}): Promise<T> {
+    const { query, body, signal, credentials, auth = true } = requestOptions;
+    const method = requestOptions.method ?? (body === undefined ? 'GET' : 'POST');
+    const url = joinUrl(baseUrl, path, serialiseQuery(query));
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = auth ? getToken() : null;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      if (isRawBody(body)) {
+        payload = body;
+      } else {
+        payload = JSON.stringify(body);
+        headers['Content-Type'] = 'application/json';
+      }
+    }
+    Object.assign(headers, requestOptions.headers);
+
+    const init: RequestInit = { method, headers };
+    if (payload !== undefined) init.body = payload;
+    if (signal) init.signal = signal;
+    if (credentials) init.credentials = credentials;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, init);
+      text = await response.text();
+    } catch (error) {
+      if (isAbortError(error, signal)) throw error;
+      // Network failure (fetch rejects with a TypeError), CORS, body stream error…
+      return fail(normaliseApiError(error, 500), error);
+    }
+
+    let parsed: unknown = undefined;
+    let parseError: unknown = undefined;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        parseError = error;
+      }
+    }
+
+    if (!response.ok) {
+      if (parsed !== undefined && parseError === undefined) {
+        return fail(normaliseApiError(parsed, response.status), parsed);
+      }
+      // No parsable body (HTML 502 from a proxy, empty 503…).
+      const message = `Request failed with status ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+      const details = parseError ?? new Error(message);
+      return fail({ data: null, error: { status: response.status || 500, name: 'UnknownError', message, details } }, details);
+    }
+
+    if (parseError !== undefined) {
+      // A 200 that is not JSON (e.g. an SPA fallback page): unusable, so a failure too.
+      return fail(normaliseApiError(parseError, 500), parseError);
+    }
+    return parsed as T;
+  }
+
+  const entry = (collection: string, documentId: string) => `/${collection}/${encodeURIComponent(documentId)}`;
+
+  return {
+    baseUrl,
+    request,
+    find: <T>(collection: string, query?: Record<string, unknown>, opts?: ContentReadOptions) =>
+      request<StrapiList<T>>(`/${collection}`, { ...opts, ...(query ? { query } : {}) }),
+    findOne: <T>(collection: string, documentId: string, query?: Record<string, unknown>, opts?: ContentReadOptions) =>
+      request<StrapiSingle<T>>(entry(collection, documentId), { ...opts, ...(query ? { query } : {}) }),
+    create: <T>(collection: string, data: unknown, opts?: ContentReadOptions) =>
+      request<StrapiSingle<T>>(`/${collection}`, { ...opts, method: 'POST', body: { data } }),
+    update: <T>(collection: string, documentId: string, data: unknown, opts?: ContentReadOptions) =>
+      request<StrapiSingle<T>>(entry(collection, documentId), { ...opts, method: 'PUT', body: { data } }),
+    delete: async (collection: string, documentId: string, opts?: ContentReadOptions) => {
+      await request<unknown>(entry(collection, documentId), { ...opts, method: 'DELETE' });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/** Persian (fa-IR) formatting of numbers, prices and dates (architecture §8). */
+
+const numberFormat = new Intl.NumberFormat('fa-IR');
+const dateFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric' });
+
+type NumberInput = number | bigint | string | null | undefined;
+
+function toNumber(value: NumberInput): number | bigint | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'bigint') return value;
+  const n = typeof value === 'string' ? Number(value) : value;
+  return Number.isFinite(n) ? n : null;
+}
+
+/** `1234567` → «۱٬۲۳۴٬۵۶۷». Empty string for null/undefined/NaN. */
+export function formatNumber(value: NumberInput): string {
+  const n = toNumber(value);
+  return n === null ? '' : numberFormat.format(n);
+}
+
+/** `1250000` → «۱٬۲۵۰٬۰۰۰ ریال». */
+export function formatRial(rial: NumberInput): string {
+  const text = formatNumber(rial);
+  return text && `${text} ریال`;
+}
+
+/** A price held in rial shown in toman (rial / 10, rounded): `1250000` → «۱۲۵٬۰۰۰ تومان». */
+export function formatToman(rial: NumberInput): string {
+  const n = toNumber(rial);
+  if (n === null) return '';
+  const toman = typeof n === 'bigint' ? n / 10n : Math.round(n / 10);
+  return `${numberFormat.format(toman)} تومان`;
+}
+
+/** A date in the Persian calendar: «۱ فروردین ۱۴۰۳». Empty string for an invalid date. */
+export function formatPersianDate(date: Date | string | number | null | undefined): string {
+  if (date === null || date === undefined || date === '') return '';
+  const d = date instanceof Date ? date : new Date(date);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+
+/** Latin (0-9) and Arabic-Indic (٠-٩) digits → Persian digits; everything else unchanged. */
+export function toPersianDigits(value: string | number): string {
+  return String(value)
+    .replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)] ?? d)
+    .replace(/[\u0660-\u0669]/g, (d) => PERSIAN_DIGITS[d.charCodeAt(0) - 0x0660] ?? d);
+}
