@@ -5,6 +5,7 @@ const path = require('path');
 const { setPermissions } = require('./bootstrap/permissions');
 const { seed } = require('./bootstrap/seed');
 const { configureSocial } = require('./bootstrap/social');
+const { configureAuth } = require('./bootstrap/auth-settings');
 
 module.exports = {
   register({ strapi }) {
@@ -14,6 +15,7 @@ module.exports = {
 
   async bootstrap({ strapi }) {
     await setPermissions(strapi);
+    await configureAuth(strapi);
     await configureSocial(strapi);
     if (process.env.SEED !== 'off') await seed(strapi);
   },

@@ -141,6 +141,16 @@ async function seedEditorial(strapi, log) {
     const cover = await ensureImage(strapi, { key: `article-${a.slug}`, title: a.title, subtitle: a.tags.join(' · '), width: 1200, height: 630 });
     await createPublished(strapi, 'api::article.article', { ...a, cover, publish_date: isoDate(new Date(today.getTime() - (i * 3 + 1) * DAY)) }); n.articles++;
   }
+  // Drafts (to prove they are never served): an unpublished article, and an unpublished edit of a published one.
+  if (!articles.has('draft-upcoming-price-report')) {
+    await strapi.documents('api::article.article').create({ data: {
+      slug: 'draft-upcoming-price-report', title: 'پیش‌نویس: گزارش قیمت هفته آینده', excerpt: 'این مقاله هنوز منتشر نشده است.',
+      body: 'پیش‌نویس', tags: ['پیش‌نویس'], author: 'تحریریه', publish_date: isoDate(today),
+    } });
+    const published = await strapi.documents('api::article.article').findFirst({ filters: { slug: fa.articles[0].slug }, status: 'draft' });
+    if (published) await strapi.documents('api::article.article').update({ documentId: published.documentId, data: { title: 'پیش‌نویس ویرایش منتشرنشده' } });
+    n.articles++;
+  }
   log(`editorial: +${n.experts} experts, +${n.services} services, +${n.pages} static pages, +${n.articles} articles`);
 }
 

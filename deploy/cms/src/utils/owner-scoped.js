@@ -14,6 +14,17 @@ const mentionsOwner = (value, depth = 0) => {
   return Object.keys(value).some((k) => k === 'owner' || mentionsOwner(value[k], depth + 1));
 };
 
+/** Enumeration values are checked before anything is written (Strapi would check later, after our hooks). */
+const checkEnums = (strapi, uid, data) => {
+  const { attributes } = strapi.getModel(uid);
+  for (const [key, value] of Object.entries(data)) {
+    const attr = attributes[key];
+    if (attr && attr.type === 'enumeration' && value !== null && !attr.enum.includes(value)) {
+      throw new ValidationError(`${key} must be one of: ${attr.enum.join(', ')}`, { key, value });
+    }
+  }
+};
+
 const DOCUMENT_ID = /^[a-z0-9]{1,64}$/i;
 
 /**
@@ -98,6 +109,7 @@ const ownerScopedController = (uid, options = {}) =>
         await this.validateQuery(ctx);
         const query = await this.sanitizeQuery(ctx);
         await this.validateInput(input, ctx);
+        checkEnums(strapi, uid, input);
         let data = await this.sanitizeInput(input, ctx);
         if (options.beforeCreate) data = await options.beforeCreate(data, { user, strapi, ctx });
         const entity = await strapi.service(uid).create({ ...query, data: { ...data, owner: user ? user.id : null } });
@@ -115,6 +127,7 @@ const ownerScopedController = (uid, options = {}) =>
         const existing = await findOwned(ctx.params.id, user, { populate: options.updatePopulate || undefined });
         if (!existing) throw new NotFoundError('Not Found');
         await this.validateInput(input, ctx);
+        checkEnums(strapi, uid, input);
         let data = await this.sanitizeInput(input, ctx);
         if (options.beforeUpdate) data = await options.beforeUpdate(data, { user, existing, strapi, ctx });
         const entity = await strapi.service(uid).update(existing.documentId, { ...query, data });

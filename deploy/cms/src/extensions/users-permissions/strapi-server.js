@@ -34,5 +34,35 @@ module.exports = (plugin) => {
   } else if (typeof register === 'function') {
     plugin.controllers.auth.register = wrapRegister(register);
   }
+
+  // /users/me?populate=role returns the caller's role ({id, documentId, name, description, type})
+  // without granting the authenticated role access to the roles API.
+  const wantsRole = (populate) => {
+    if (!populate) return false;
+    if (populate === '*' || populate === 'role') return true;
+    if (typeof populate === 'string') return populate.split(',').map((s) => s.trim()).includes('role');
+    if (Array.isArray(populate)) return populate.some(wantsRole);
+    if (typeof populate === 'object') return Object.prototype.hasOwnProperty.call(populate, 'role');
+    return false;
+  };
+  const wrapMe = (original, getStrapi) => async (ctx, ...rest) => {
+    const result = await original(ctx, ...rest);
+    if (ctx.state.user && ctx.body && typeof ctx.body === 'object' && wantsRole(ctx.query && ctx.query.populate)) {
+      const user = await getStrapi().db.query('plugin::users-permissions.user').findOne({ where: { id: ctx.state.user.id }, populate: ['role'] });
+      const role = user && user.role;
+      ctx.body = { ...ctx.body, role: role ? { id: role.id, documentId: role.documentId, name: role.name, description: role.description, type: role.type } : null };
+    }
+    return result;
+  };
+  if (typeof plugin.controllers.user === 'function') {
+    const factory = plugin.controllers.user;
+    plugin.controllers.user = (deps) => {
+      const controller = factory(deps);
+      controller.me = wrapMe(controller.me.bind(controller), () => deps.strapi);
+      return controller;
+    };
+  } else {
+    plugin.controllers.user.me = wrapMe(plugin.controllers.user.me, () => global.strapi);
+  }
   return plugin;
 };

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+'use strict';
+
+// Runs the CMS tests against a real Strapi on a fresh temporary SQLite database:
+//   phase 1: AUTH_RATE_LIMIT=off, all tests/*.test.js except the rate-limit one;
+//   phase 2: the same database restarted with the auth rate limit on, tests/ratelimit.test.js.
+// Each Strapi is stopped by its PID. Exit code is non-zero when anything failed.
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { startStrapi, APP_DIR } = require('./lib/strapi-process');
+
+const TESTS = path.join(APP_DIR, 'tests');
+
+function runNodeTests(files, env) {
+  return new Promise((resolve) => {
+    const args = ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
+    const child = spawn(process.execPath, args, { cwd: APP_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.on('exit', (code) => {
+      const num = (k) => { const m = out.match(new RegExp(`ℹ ${k} (\\d+)`)); return m ? Number(m[1]) : 0; };
+      resolve({ code, pass: num('pass'), fail: num('fail'), tests: num('tests') });
+    });
+  });
+}
+
+async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
+  const t0 = Date.now();
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-test-'));
+  const results = [];
+  let cms;
+  try {
+    console.log(`[${label}] starting Strapi on a fresh database in ${tmpDir} ...`);
+    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', GITHUB_CLIENT_ID: 'test-client-id', GITHUB_CLIENT_SECRET: 'test-secret', ...env } });
+    console.log(`[${label}] Strapi pid ${cms.pid} ready at ${cms.url} in ${cms.startMs} ms (fresh database, seeded)`);
+    const testEnv = { CMS_URL: cms.url, EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE, CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite' };
+    results.push(await runNodeTests(files, testEnv));
+    await cms.stop();
+    console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
+    if (rateLimitPhase) {
+      cms = await startStrapi({ tmpDir, label: 'cms-ratelimit', env: { AUTH_RATE_LIMIT: 'on', ...env } });
+      console.log(`[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, same database) in ${cms.startMs} ms`);
+      results.push(await runNodeTests([path.join(TESTS, 'ratelimit.test.js')], { ...testEnv, CMS_URL: cms.url }));
+      await cms.stop();
+      console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
+    }
+  } catch (err) {
+    console.error(`[${label}] ERROR: ${err.stack || err}`);
+    results.push({ code: 1, pass: 0, fail: 1, tests: 1 });
+  } finally {
+    if (cms) await cms.stop();
+    if (!process.env.KEEP_TMP) fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+  const total = results.reduce((a, r) => ({ tests: a.tests + r.tests, pass: a.pass + r.pass, fail: a.fail + r.fail, code: a.code || r.code }), { tests: 0, pass: 0, fail: 0, code: 0 });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  console.log(`\n[${label}] SUMMARY: ${total.tests} tests, ${total.pass} passed, ${total.fail} failed in ${secs} s — ${total.code === 0 && total.fail === 0 ? 'PASS' : 'FAIL'}`);
+  return total;
+}
+
+module.exports = { runSuite, TESTS };
+
+if (require.main === module) {
+  const only = process.argv.slice(2);
+  const files = (only.length ? only : fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && f !== 'ratelimit.test.js'))
+    .map((f) => path.resolve(TESTS, path.basename(f)));
+  runSuite({ label: 'cms test', files, rateLimitPhase: only.length === 0 }).then((t) => process.exit(t.code === 0 && t.fail === 0 ? 0 : 1));
+}

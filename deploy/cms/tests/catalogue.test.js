@@ -1,0 +1,122 @@
+'use strict';
+
+// Catalogue reads as the front end makes them: bracket filters, populate, sort, pagination.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { get, q, BASE } = require('./helpers');
+
+const CATEGORY_SLUGS = ['rebar', 'iron-beam', 'sheet', 'pipe', 'profile', 'wire-rods', 'mesh-grids', 'scrap-iron', 'corner-gutter', 'steel-raw-materials'];
+
+test('health check answers 204', async () => {
+  assert.equal((await get('/_health')).status, 204);
+});
+
+test('the 10 categories with their groups, in catalogue order', async () => {
+  const r = await get('/categories?sort[0]=sort_order:asc&populate[0]=groups&pagination[pageSize]=50');
+  assert.equal(r.status, 200, r.text);
+  assert.deepEqual(r.body.data.map((c) => c.slug), CATEGORY_SLUGS);
+  assert.equal(r.body.meta.pagination.total, 10);
+  const sheet = r.body.data.find((c) => c.slug === 'sheet');
+  assert.equal(sheet.title, 'ورق');
+  assert.deepEqual(sheet.groups.map((g) => g.slug), ['coldplate', 'hot-plate', 'steelplate', 'other-sheets']);
+  const pipe = r.body.data.find((c) => c.slug === 'pipe');
+  assert.deepEqual(pipe.groups.map((g) => g.slug), ['seamed-pipe', 'seamless-pipe']);
+  assert.deepEqual(r.body.data.find((c) => c.slug === 'rebar').groups, []);
+});
+
+test('101 sub-categories; those of one category by relation filter, with group', async () => {
+  const all = await get('/sub-categories?pagination[pageSize]=1');
+  assert.equal(all.body.meta.pagination.total, 101);
+  const r = await get('/sub-categories?filters[category][slug][$eq]=pipe&filters[group][$eq]=seamed-pipe&populate[0]=category&sort[0]=sort_order:asc&pagination[pageSize]=100');
+  assert.equal(r.status, 200, r.text);
+  assert.ok(r.body.data.length > 0);
+  for (const s of r.body.data) {
+    assert.equal(s.category.slug, 'pipe');
+    assert.equal(s.group, 'seamed-pipe');
+    assert.ok(s.path.startsWith('pipe/seamed-pipe/'));
+  }
+  assert.ok(r.body.data.some((s) => s.slug === 'erw'));
+});
+
+test('328 products; products of one sub-category with populate, sort and pagination', async () => {
+  const all = await get('/products?pagination[pageSize]=1');
+  assert.equal(all.body.meta.pagination.total, 328);
+  const base = '/products?filters[sub_category][path][$eq]=pipe/seamed-pipe/erw&populate[0]=producer&populate[1]=sub_category&populate[2]=images';
+  const r = await get(`${base}&sort[0]=price:asc&pagination[pageSize]=24`);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.data.length, 3);
+  const prices = r.body.data.map((p) => Number(p.price));
+  assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+  for (const p of r.body.data) {
+    assert.equal(p.sub_category.slug, 'erw');
+    assert.equal(p.illustrative, true);
+    assert.equal(p.unit, 'kg');
+    assert.equal(p.sale_unit, 'branch');
+    assert.ok(p.images[0].url.startsWith('/uploads/'));
+  }
+  const page2 = await get(`${base}&sort[0]=price:asc&pagination[page]=2&pagination[pageSize]=2`);
+  assert.equal(page2.body.data.length, 1);
+  assert.deepEqual(page2.body.meta.pagination, { page: 2, pageSize: 2, pageCount: 2, total: 3 });
+  assert.equal(Number(page2.body.data[0].price), prices[2]);
+  const bySlug = await get('/products?filters[sub_category][slug][$eq]=erw&fields[0]=slug&pagination[pageSize]=24');
+  assert.equal(bySlug.body.data.length, 3);
+});
+
+test('search by Persian text ($containsi) and $or across fields', async () => {
+  const r = await get(`/products${q([['filters[name][$containsi]', 'میلگرد'], ['pagination[pageSize]', '100'], ['fields[0]', 'name']])}`);
+  assert.equal(r.status, 200, r.text);
+  assert.ok(r.body.meta.pagination.total >= 10);
+  for (const p of r.body.data) assert.ok(p.name.includes('میلگرد'), p.name);
+  const or = await get(`/products${q([['filters[$or][0][name][$containsi]', 'تیرآهن'], ['filters[$or][1][name][$containsi]', 'ناودانی'], ['pagination[pageSize]', '100']])}`);
+  assert.ok(or.body.data.length > 0);
+  for (const p of or.body.data) assert.ok(p.name.includes('تیرآهن') || p.name.includes('ناودانی'), p.name);
+  const none = await get(`/products${q([['filters[name][$containsi]', 'ناموجود-هرگز']])}`);
+  assert.equal(none.body.data.length, 0);
+});
+
+test('product detail by slug: attributes, 90-day price history, producer, image file served', async () => {
+  const r = await get('/products?filters[slug][$eq]=sheet-hot-rolled-1&populate[0]=producer&populate[1]=images&populate[2]=sub_category&populate[3]=category');
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.data.length, 1);
+  const p = r.body.data[0];
+  assert.equal(typeof p.attributes, 'object');
+  assert.ok(p.name.length > 0);
+  assert.equal(p.category.slug, 'sheet');
+  assert.equal(p.price_history.length, 90);
+  assert.equal(p.price_history[89].price, Number(p.price));
+  assert.match(p.price_history[0].date, /^\d{4}-\d{2}-\d{2}$/);
+  const img = await fetch(`${BASE}${p.images[0].url}`);
+  assert.equal(img.status, 200);
+  assert.match(img.headers.get('content-type'), /image\/svg\+xml/);
+  const withProducer = await get('/products?filters[producer][slug][$eq]=mobarakeh-steel&populate[0]=producer&pagination[pageSize]=100');
+  assert.ok(withProducer.body.data.length >= 20);
+  for (const x of withProducer.body.data) assert.equal(x.producer.name, 'فولاد مبارکه اصفهان');
+});
+
+test('factories, experts, services (with scaffold accessories), static pages, articles, exchange offers', async () => {
+  const f = await get('/factories?pagination[pageSize]=50&sort[0]=slug:asc&populate[0]=logo');
+  assert.equal(f.body.meta.pagination.total, 15);
+  assert.ok(f.body.data.some((x) => x.slug === 'esfahan-steel' && x.name === 'ذوب آهن اصفهان'));
+  const e = await get('/experts?populate[0]=photo');
+  assert.ok(e.body.data.length >= 4);
+  assert.ok(e.body.data.every((x) => x.photo && x.photo.url && Array.isArray(x.specialities) && x.phone));
+  const s = await get('/services?filters[kind][$eq]=scaffold_accessory');
+  assert.ok(s.body.data.length >= 3);
+  const pages = await get('/static-pages?fields[0]=slug&sort[0]=slug:asc');
+  assert.deepEqual(pages.body.data.map((p) => p.slug), ['about-us', 'contact-us', 'export', 'rules']);
+  const a = await get('/articles?populate[0]=cover&sort[0]=publish_date:desc&pagination[pageSize]=50');
+  assert.ok(a.body.data.length >= 12);
+  assert.ok(a.body.data.every((x) => x.cover && x.cover.url && x.title && x.slug && x.excerpt && x.body && Array.isArray(x.tags) && x.author));
+  const since = new Date(Date.now() - 31 * 86400e3).toISOString().slice(0, 10);
+  const o = await get(`/exchange-offers?filters[offer_date][$gte]=${since}&sort[0]=offer_date:desc&pagination[pageSize]=100`);
+  assert.ok(o.body.meta.pagination.total >= 40);
+  const offer = o.body.data[0];
+  for (const k of ['offer_code', 'commodity', 'producer', 'base_price', 'offered_volume', 'contract_type', 'delivery_place', 'offer_date_jalali']) assert.ok(offer[k] !== undefined && offer[k] !== null, k);
+  const older = await get(`/exchange-offers?filters[offer_date][$lt]=${since}`);
+  assert.equal(older.body.data.length, 0);
+});
+
+test('published content is read-only for everyone', async () => {
+  const r = await fetch(`${BASE}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'x', slug: 'x' } }) });
+  assert.ok([403, 404, 405].includes(r.status), String(r.status));
+});
