@@ -45,5 +45,6 @@ module.exports = ({ env }) => [
   },
   'strapi::favicon',
   'strapi::public',
+  'global::input-guard',
   'global::published-only',
 ];

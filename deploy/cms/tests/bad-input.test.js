@@ -58,6 +58,10 @@ test('malformed JSON and oversized bodies are refused', async () => {
   const big = await api('POST', '/tickets', { token: A.jwt, raw: JSON.stringify({ data: { subject: 'x', messages: [{ body: 'y'.repeat(600 * 1024) }] } }) });
   assert.equal(big.status, 413);
   assert.equal(big.body.error.name, 'PayloadTooLargeError');
+  const nul = await post('/tickets', { data: { subject: 'a\u0000b', messages: [{ body: 'a' }] } }, { token: A.jwt });
+  assert.equal(nul.status, 400);
+  const nulQuery = await get('/products?filters[name][$eq]=a%00b');
+  assert.equal(nulQuery.status, 400);
   const longText = await post('/tickets', { data: { subject: 'x'.repeat(500), messages: [{ body: 'a' }] } }, { token: A.jwt });
   assert.equal(longText.status, 400);
   assert.equal(await count('tickets'), before);

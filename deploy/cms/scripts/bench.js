@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+'use strict';
+
+// Loopback latency/throughput of two catalogue queries against a Strapi this script starts
+// (on a temp SQLite database, seeded; or BENCH_URL to measure a running CMS).
+// BENCH_REQUESTS (500) requests per query, BENCH_CONCURRENCY (8) in flight, plain node http keep-alive.
+const http = require('http');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { startStrapi } = require('./lib/strapi-process');
+
+const N = Number(process.env.BENCH_REQUESTS || 500);
+const C = Number(process.env.BENCH_CONCURRENCY || 8);
+const agent = new http.Agent({ keepAlive: true, maxSockets: C });
+
+function request(url) {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        if (res.statusCode !== 200) reject(new Error(`${url} -> ${res.statusCode}`)); else resolve(ms);
+      });
+    }).on('error', reject);
+  });
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function bench(name, url) {
+  for (let i = 0; i < 20; i++) await request(url); // warm-up
+  const times = [];
+  let next = 0;
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: C }, async () => {
+    while (next < N) { next++; times.push(await request(url)); }
+  }));
+  const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+  times.sort((a, b) => a - b);
+  const row = { query: name, requests: times.length, concurrency: C, p50_ms: +pct(times, 50).toFixed(2), p95_ms: +pct(times, 95).toFixed(2), max_ms: +times[times.length - 1].toFixed(2), req_per_s: +(times.length / secs).toFixed(1) };
+  console.log(`${name.padEnd(16)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   ${String(row.req_per_s).padStart(7)} req/s   (${row.requests} requests, concurrency ${C})`);
+  return row;
+}
+
+async function main() {
+  let cms = null; let tmpDir = null;
+  let base = process.env.BENCH_URL;
+  if (!base) {
+    tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-bench-'));
+    console.log('[bench] starting Strapi on a fresh seeded SQLite database ...');
+    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', NODE_ENV: 'production' } });
+    console.log(`[bench] Strapi pid ${cms.pid} at ${cms.url} (ready in ${cms.startMs} ms)`);
+    base = cms.url;
+  }
+  try {
+    const list = `${base}/api/products?filters[sub_category][slug][$eq]=hot-rolled&populate[0]=images&populate[1]=producer&sort[0]=sort_order:asc&pagination[pageSize]=24`;
+    const detail = `${base}/api/products?filters[slug][$eq]=sheet-hot-rolled-1&populate[0]=images&populate[1]=producer&populate[2]=sub_category&populate[3]=category`;
+    const rows = [await bench('catalogue list', list), await bench('product detail', detail)];
+    if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
+  } finally {
+    agent.destroy();
+    if (cms) { await cms.stop(); console.log(`[bench] stopped Strapi pid ${cms.pid}`); }
+    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
