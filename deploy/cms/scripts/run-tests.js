@@ -3,7 +3,8 @@
 
 // Runs the CMS tests against a real Strapi on a fresh temporary SQLite database:
 //   phase 1: AUTH_RATE_LIMIT=off, all tests/*.test.js except the rate-limit one;
-//   phase 2: the same database restarted with the auth rate limit on, tests/ratelimit.test.js.
+//   phase 2: the same database restarted with the auth rate limit on and e-mail confirmation on:
+//            tests/ratelimit.test.js and tests/confirmation.test.js.
 // Each Strapi is stopped by its PID. Exit code is non-zero when anything failed.
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -12,6 +13,7 @@ const path = require('path');
 const { startStrapi, APP_DIR } = require('./lib/strapi-process');
 
 const TESTS = path.join(APP_DIR, 'tests');
+const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js']; // in this order: the rate-limit test exhausts /auth/local
 
 function runNodeTests(files, env) {
   return new Promise((resolve) => {
@@ -40,9 +42,9 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
     await cms.stop();
     console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
     if (rateLimitPhase) {
-      cms = await startStrapi({ tmpDir, label: 'cms-ratelimit', env: { AUTH_RATE_LIMIT: 'on', ...env } });
-      console.log(`[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, same database) in ${cms.startMs} ms`);
-      results.push(await runNodeTests([path.join(TESTS, 'ratelimit.test.js')], { ...testEnv, CMS_URL: cms.url }));
+      cms = await startStrapi({ tmpDir, label: 'cms-ratelimit', env: { AUTH_RATE_LIMIT: 'on', EMAIL_CONFIRMATION: 'on', ...env } });
+      console.log(`[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, e-mail confirmation on, same database) in ${cms.startMs} ms`);
+      for (const f of PHASE2) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url }));
       await cms.stop();
       console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
     }
@@ -63,7 +65,7 @@ module.exports = { runSuite, TESTS };
 
 if (require.main === module) {
   const only = process.argv.slice(2);
-  const files = (only.length ? only : fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && f !== 'ratelimit.test.js'))
+  const files = (only.length ? only : fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f)))
     .map((f) => path.resolve(TESTS, path.basename(f)));
   runSuite({ label: 'cms test', files, rateLimitPhase: only.length === 0 }).then((t) => process.exit(t.code === 0 && t.fail === 0 ? 0 : 1));
 }
