@@ -50,7 +50,7 @@ async function main() {
   if (!base) {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-bench-'));
     console.log('[bench] starting Strapi on a fresh seeded SQLite database ...');
-    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', NODE_ENV: 'production' } });
+    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', NODE_ENV: 'production', REQUEST_LOG: process.env.REQUEST_LOG || 'off' } });
     console.log(`[bench] Strapi pid ${cms.pid} at ${cms.url} (ready in ${cms.startMs} ms)`);
     base = cms.url;
   }
