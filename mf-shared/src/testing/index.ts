@@ -163,3 +163,4 @@ export function createFakeShellContext(overrides: FakeShellContextOverrides = {}
     navigations,
   };
 }
+export { mountRemoteAlone, startDevHarness } from '../remote/dev-harness';

@@ -25,9 +25,15 @@ const HTML_OPEN_RE = /<html\b([^>]*)>/i;
 // A placeholder element the template may carry (e.g. for the dev server) is replaced, not doubled.
 const CONFIG_ELEMENT_RE = new RegExp(`<script\\b[^>]*\\bid=["']?${CONFIG_ELEMENT_ID}["']?[^>]*>[\\s\\S]*?</script>`, 'i');
 
-export function renderShellPage(template: string, config: RuntimeConfig): string {
+/**
+ * The shell is built without knowing where it will be deployed: its index.html names its assets
+ * under this placeholder, replaced by the live version's folder when the page is served.
+ */
+export const SHELL_PUBLIC_PATH_PLACEHOLDER = '/__SHELL_PUBLIC_PATH__/';
+
+export function renderShellPage(template: string, config: RuntimeConfig, shellPublicPath = '/'): string {
   const tag = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
-  let html = template;
+  let html = template.split(SHELL_PUBLIC_PATH_PLACEHOLDER).join(shellPublicPath);
 
   if (CONFIG_ELEMENT_RE.test(html)) {
     html = html.replace(CONFIG_ELEMENT_RE, () => tag);

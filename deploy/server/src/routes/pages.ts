@@ -56,7 +56,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
         request.log.error({ err: error, shellVersion }, 'Live shell build has no index.html');
         return unavailable(reply);
       }
-      const html = renderShellPage(template, { ...config.runtime, buildId: snapshot.manifest.id });
+      const html = renderShellPage(template, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
       const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
       cached = { key, html, etag };
     }

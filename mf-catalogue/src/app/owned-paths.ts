@@ -1,0 +1,3 @@
+import { categories } from '@steel/shared';
+
+export const CATEGORY_SLUGS = categories.map((category) => category.slug);

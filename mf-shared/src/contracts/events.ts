@@ -1,0 +1,39 @@
+import type { AppError } from './errors';
+import type { User } from './user';
+import type { VersionManifest } from './remotes';
+
+export type ConsentState = 'pending' | 'denied' | 'granted';
+
+export type ToastColor = 'primary' | 'success' | 'warning' | 'error' | 'neutral';
+
+/** What a caller gives `toast:add` (behaviour §7); anything extra is passed through. */
+export interface ToastInput {
+  id?: string;
+  title?: string;
+  description?: string;
+  color?: ToastColor;
+  icon?: string;
+  duration?: number;
+  actions?: Array<{ label: string; href?: string }>;
+  [extra: string]: unknown;
+}
+
+/** The normalised Strapi error every content-backend failure is turned into (behaviour §5). */
+export interface ApiErrorBody {
+  data?: null;
+  error: { status: number; name: string; message: string; details?: unknown };
+}
+
+/** Every event that crosses app boundaries, with its payload (architecture §4). */
+export type AppEvents = {
+  'session:changed': { user: User | null };
+  'toast:add': ToastInput;
+  'toast:remove': { id: string };
+  'page:loading:start': { error?: boolean };
+  'page:loading:end': { error?: boolean };
+  'app:error': Pick<AppError, 'statusCode' | 'statusMessage' | 'message' | 'fatal'>;
+  'app:manifest:update': VersionManifest;
+  'app:chunk-error': { error: unknown; path: string };
+  'api:error': ApiErrorBody;
+  'consent:changed': ConsentState;
+};

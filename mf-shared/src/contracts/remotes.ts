@@ -1,0 +1,12 @@
+/** The three micro-apps the shell composes; also their federation names. */
+export const REMOTE_NAMES = ['catalogue', 'blog', 'panel'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** `/remotes.json`: where each remote's current build lives (architecture §4). */
+export type RemoteRegistry = Record<RemoteName, { version: string; entry: string; integrity?: string }>;
+
+/** `/builds/latest.json`: `id` changes whenever the shell or any remote is (re)deployed. */
+export interface VersionManifest {
+  id: string;
+  timestamp: number;
+}

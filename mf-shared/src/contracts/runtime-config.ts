@@ -1,0 +1,63 @@
+/**
+ * Runtime config: served by the app server inside index.html, never baked into a build
+ * (architecture §4). Every app reads the same object through the shell context.
+ */
+export interface CookieOptions {
+  path: string;
+  sameSite: 'lax' | 'strict' | 'none';
+  secure: boolean;
+  /** Lifetime in days. */
+  expires: number;
+}
+
+export interface RuntimeConfig {
+  /** Content backend base URL, including the `/api` prefix. */
+  cmsUrl: string;
+  /** Public site URL (canonical links, sitemap). */
+  siteUrl: string;
+  cookie: { tokenName: string; userName: string; options: CookieOptions };
+  analytics: { key: string; host: string; clientConfig: Record<string, unknown>; debug: boolean } | null;
+  chat: { src: string; delayMs: number } | null;
+  tagManager: { id: string } | null;
+  /** Version polling interval (behaviour §2). */
+  versionCheckIntervalMs: number;
+  /** The build id the page started with (from /builds/latest.json at serve time). */
+  buildId: string;
+}
+
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+
+export const defaultRuntimeConfig: RuntimeConfig = {
+  cmsUrl: 'http://127.0.0.1:1337/api',
+  siteUrl: 'http://localhost:8080',
+  cookie: {
+    tokenName: 'user_token',
+    userName: 'user_data',
+    options: { path: '/', sameSite: 'lax', secure: false, expires: 30 },
+  },
+  analytics: null,
+  chat: null,
+  tagManager: null,
+  versionCheckIntervalMs: 60 * 60 * 1000,
+  buildId: 'dev',
+};
+
+/**
+ * Reads the config the app server embedded as JSON. Missing or broken config falls back to the
+ * defaults so that a remote run alone (dev harness, tests) still works.
+ */
+export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
+  const element = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) return defaultRuntimeConfig;
+  try {
+    const parsed = JSON.parse(element.textContent) as Partial<RuntimeConfig>;
+    return {
+      ...defaultRuntimeConfig,
+      ...parsed,
+      cookie: { ...defaultRuntimeConfig.cookie, ...parsed.cookie, options: { ...defaultRuntimeConfig.cookie.options, ...parsed.cookie?.options } },
+    };
+  } catch (error) {
+    console.error('Failed to parse runtime config', error);
+    return defaultRuntimeConfig;
+  }
+}

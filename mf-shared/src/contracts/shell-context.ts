@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppBus } from '../bus/create-bus';
+import type { SessionStore } from '../session/session-store';
+import type { ContentClient } from '../api/content-client';
+import type { RuntimeConfig } from './runtime-config';
+
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  canonical?: string;
+}
+
+/**
+ * Mount props every remote receives (architecture §4). State crosses app boundaries only
+ * through these, never through module-level singletons.
+ */
+export interface ShellContext {
+  bus: AppBus;
+  session: SessionStore;
+  api: ContentClient;
+  queryClient: QueryClient;
+  config: RuntimeConfig;
+  /** Navigate without a full page load, whichever app owns the target. */
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  setPageMeta?: (meta: PageMeta) => void;
+}

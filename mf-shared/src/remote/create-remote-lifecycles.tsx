@@ -1,0 +1,87 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { AppProps } from 'single-spa';
+import type { ShellContext } from '../contracts/shell-context';
+import type { RemoteName } from '../contracts/remotes';
+import { ShellContextProvider } from '../ui/shell-context';
+
+/** What single-spa hands a remote: the shell context plus single-spa's own props. */
+export type RemoteMountProps = ShellContext & AppProps & { domElement?: HTMLElement };
+
+interface RemoteErrorBoundaryProps {
+  app: RemoteName;
+  context: ShellContext;
+  children: ReactNode;
+}
+
+/** A crash inside a remote is reported to the shell's error pipeline instead of blanking the page. */
+class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed: boolean }> {
+  override state = { crashed: false };
+
+  static getDerivedStateFromError() {
+    return { crashed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[${this.props.app}] render error`, error, info.componentStack);
+    this.props.context.bus.emit('app:error', {
+      statusCode: 500,
+      statusMessage: 'Internal Error',
+      message: error.message,
+      fatal: true,
+    });
+  }
+
+  override render() {
+    return this.state.crashed ? null : this.props.children;
+  }
+}
+
+/** Only the contract's fields cross into the app; single-spa's own props stay out. */
+function pickShellContext(props: RemoteMountProps): ShellContext {
+  const { bus, session, api, queryClient, config, navigate, setPageMeta } = props;
+  return { bus, session, api, queryClient, config, navigate, ...(setPageMeta ? { setPageMeta } : {}) };
+}
+
+/**
+ * single-spa lifecycles for a remote (architecture §4): React 19 root, the shell context in
+ * React context, an error boundary, and the remote's stylesheet present only while it is mounted.
+ */
+export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: (props: { context: ShellContext }) => ReactNode }) {
+  const { app, css, Root } = options;
+  const reactLifecycles = singleSpaReact<ShellContext & { domElement?: HTMLElement }>({
+    React,
+    ReactDOMClient,
+    // RemoteErrorBoundary below reports crashes to the shell.
+    suppressComponentDidCatchWarning: true,
+    rootComponent: (props: RemoteMountProps) => {
+      const context = pickShellContext(props);
+      return (
+        <RemoteErrorBoundary app={app} context={context}>
+          <ShellContextProvider value={context}>
+            <Root context={context} />
+          </ShellContextProvider>
+        </RemoteErrorBoundary>
+      );
+    },
+  });
+
+  let style: HTMLStyleElement | null = null;
+  return {
+    bootstrap: reactLifecycles.bootstrap,
+    mount: async (props: RemoteMountProps) => {
+      style = document.createElement('style');
+      style.dataset.app = app;
+      style.textContent = css;
+      document.head.appendChild(style);
+      await reactLifecycles.mount(props);
+    },
+    unmount: async (props: RemoteMountProps) => {
+      await reactLifecycles.unmount(props);
+      style?.remove();
+      style = null;
+    },
+  };
+}

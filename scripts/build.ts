@@ -1,0 +1,32 @@
+/**
+ * `npm run build [app…]`: builds the apps for production (all by default) and publishes each
+ * build into BUILDS_DIR as the live version, the way a team deploys its remote.
+ */
+import path from 'node:path';
+import { buildApp } from './lib/webpack-build';
+import { APPS, APP_FOLDERS, type AppName } from './lib/paths';
+import { publishAndActivate } from './lib/publish';
+
+export async function buildAndPublish(apps: readonly AppName[]): Promise<Record<string, number>> {
+  const timings: Record<string, number> = {};
+  for (const app of apps) {
+    process.stdout.write(`Building ${app}… `);
+    timings[app] = await buildApp(app);
+    const version = await publishAndActivate(app, path.join(APP_FOLDERS[app], 'dist'));
+    console.log(`${(timings[app] / 1000).toFixed(1)} s, live as ${version}`);
+  }
+  return timings;
+}
+
+if (require.main === module) {
+  const requested = process.argv.slice(2) as AppName[];
+  const unknown = requested.filter((app) => !APPS.includes(app));
+  if (unknown.length) {
+    console.error(`Unknown app: ${unknown.join(', ')} (apps: ${APPS.join(', ')})`);
+    process.exit(2);
+  }
+  buildAndPublish(requested.length ? requested : APPS).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

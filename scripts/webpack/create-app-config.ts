@@ -1,0 +1,131 @@
+/**
+ * One webpack configuration for every app (the shell and the three remotes), so that the
+ * federation settings that must agree between independently deployed apps live in one place.
+ */
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Configuration } from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { sharedDependencies } from './shared-dependencies';
+
+export type AppName = 'shell' | 'catalogue' | 'blog' | 'panel';
+
+/** Dev-server ports: the shell on 8080 like production, each remote on its own. */
+export const DEV_PORTS: Record<AppName, number> = { shell: 8080, catalogue: 3001, blog: 3002, panel: 3003 };
+
+
+// Kept equal to deploy/server's SHELL_PUBLIC_PATH_PLACEHOLDER, which replaces it at serve time.
+import { SHELL_PUBLIC_PATH_PLACEHOLDER } from '../../deploy/server/src/pages/render';
+
+export interface AppConfigOptions {
+  app: AppName;
+  /** The app's package folder. */
+  root: string;
+  mode: 'production' | 'development';
+}
+
+const repoRoot = path.resolve(__dirname, '../..');
+const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
+
+export function createAppConfig({ app, root, mode }: AppConfigOptions): Configuration {
+  const isShell = app === 'shell';
+  const isProduction = mode === 'production';
+  const packageJson = requireFromRoot(path.join(root, 'package.json')) as { dependencies: Record<string, string> };
+
+  return {
+    mode,
+    context: root,
+    // The shell's `main` and a remote's dev harness are the only entries; a remote's real entry is
+    // its remoteEntry.js, added by the federation plugin.
+    entry: isShell ? { main: './src/index.ts' } : isProduction ? {} : { harness: './src/dev/harness.tsx' },
+    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(root, 'dist'),
+      // Remotes resolve their chunks relative to their own entry, wherever a deploy put it.
+      publicPath: 'auto',
+      uniqueName: app,
+      // Entry names stay stable (federation cannot hash them); lazy chunks are content-hashed and immutable.
+      filename: '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !isProduction } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        isShell
+          ? {
+              // The shell's stylesheet (theme, preflight, layout) is a real file linked from index.html,
+              // so the first paint is styled.
+              test: /\.css$/,
+              use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 1 } }, 'postcss-loader'],
+            }
+          : {
+              // A remote's stylesheet is a string its lifecycles insert on mount and remove on unmount,
+              // so a remote's CSS never outlives it on the page (architecture §8).
+              test: /\.css$/,
+              use: [{ loader: 'css-loader', options: { importLoaders: 1, exportType: 'string', url: false } }, 'postcss-loader'],
+            },
+        { test: /\.(woff2?|svg|png|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: app,
+        ...(isShell
+          ? {
+              // No build-time remotes: the shell finds them at run time in /remotes.json.
+              remotes: {},
+            }
+          : {
+              filename: 'remoteEntry.js',
+              exposes: { './app': './src/app/lifecycles.tsx' },
+            }),
+        manifest: !isShell,
+        dts: false,
+        shared: sharedDependencies(packageJson.dependencies),
+      }),
+      ...(isShell
+        ? [
+            new MiniCssExtractPlugin({ filename: isProduction ? '[name].[contenthash:8].css' : '[name].css' }),
+            new HtmlWebpackPlugin({
+              template: path.join(root, 'src/index.html'),
+              publicPath: isProduction ? SHELL_PUBLIC_PATH_PLACEHOLDER : '/',
+              scriptLoading: 'defer',
+              inject: 'body',
+              minify: false,
+            }),
+          ]
+        : isProduction
+          ? []
+          : [new HtmlWebpackPlugin({ template: path.join(repoRoot, 'scripts/webpack/harness.html'), chunks: ['harness'] })]),
+    ],
+    optimization: {
+      minimize: isProduction,
+      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} }, extractComments: false })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    // The manifest plugin logs a warning for publicPath 'auto', which is deliberate here.
+    infrastructureLogging: { level: 'error' },
+  };
+}

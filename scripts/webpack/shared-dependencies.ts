@@ -1,0 +1,31 @@
+/**
+ * What the apps share as federation singletons (architecture §4).
+ *
+ * - react / react-dom: always, both `react-dom` and `react-dom/` (with only the slash form a
+ *   second react-dom core is bundled into each remote — toolchain.md); `react/` covers jsx-runtime.
+ * - @tanstack/react-query: the shell's QueryClient crosses into remotes through the mount props,
+ *   so the hooks reading it must come from the same copy.
+ * Everything else (react-router, @steel/shared, single-spa-react, lucide-react) is bundled
+ * tree-shaken into each app: a shared module is not tree-shaken, and state crosses apps only
+ * through the mount props, so a second copy cannot split it. `npm run bench` shows the sizes.
+ *
+ * `requiredVersion` comes from each app's package.json. Versions are pinned exactly there (the
+ * lock file installs exactly that), but a remote deployed on its own schedule must accept any
+ * compatible shell, so the requirement is the caret range of the pinned version.
+ */
+const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query'] as const;
+
+type SharedConfig = Record<string, { singleton: true; requiredVersion: string; strictVersion: false }>;
+
+export function sharedDependencies(dependencies: Record<string, string>): SharedConfig {
+  const shared: SharedConfig = {};
+  for (const name of SINGLETONS) {
+    const pinned = dependencies[name];
+    if (!pinned) continue;
+    const config = { singleton: true as const, requiredVersion: `^${pinned.replace(/^[\^~]/, '')}`, strictVersion: false as const };
+    shared[name] = config;
+    // Deep imports (react-dom/client, react/jsx-runtime) share the same singleton.
+    if (name === 'react' || name === 'react-dom') shared[`${name}/`] = config;
+  }
+  return shared;
+}

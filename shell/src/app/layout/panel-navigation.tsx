@@ -1,0 +1,38 @@
+import { ClipboardList, LogOut, MessagesSquare, Package, TrendingUp, UserRound } from 'lucide-react';
+import { Link } from '@steel/shared';
+
+/** The customer panel's sections (persian-ui.md §2), beside the panel app in the auth layout. */
+export const PANEL_LINKS = [
+  { to: '/panel/order', label: 'سفارش‌ها', Icon: ClipboardList },
+  { to: '/panel/ticket', label: 'تیکت‌ها', Icon: MessagesSquare },
+  { to: '/panel/product', label: 'محصولات من', Icon: Package },
+  { to: '/panel/bourse', label: 'بورس', Icon: TrendingUp },
+  { to: '/panel/profile', label: 'پروفایل', Icon: UserRound },
+  { to: '/panel/logout', label: 'خروج', Icon: LogOut },
+];
+
+export function PanelNavigation({ currentPath }: { currentPath: string }) {
+  return (
+    <nav aria-label="بخش‌های پنل کاربری" className="md:w-56 md:shrink-0">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {PANEL_LINKS.map(({ to, label, Icon }) => {
+          const active = currentPath === to || currentPath.startsWith(`${to}/`);
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-current={active ? 'page' : undefined}
+                className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${
+                  active ? 'bg-primary-100 font-semibold text-primary-800 dark:bg-slate-800 dark:text-primary-300' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
+                }`}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

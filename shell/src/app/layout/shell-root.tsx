@@ -1,0 +1,53 @@
+import { REMOTE_NAMES, ShellContextProvider, pageNotFound, type ShellContext } from '@steel/shared';
+import { ErrorPage } from '../errors/error-page';
+import { NotFoundView } from '../errors/not-found-view';
+import { RemoteErrorView } from '../errors/remote-error-view';
+import { useShellState, type ShellStore } from '../state/shell-store';
+import { PanelNavigation } from './panel-navigation';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The element single-spa mounts a remote into: rendered once, never re-created by React. */
+export const appContainerId = (app: string) => `app-${app}`;
+
+/**
+ * The root wrapper (architecture §3): RTL, the layout of the current route, and the outlet the
+ * remotes are mounted into. Both layouts share one tree so the outlet's DOM node — and the
+ * remotes inside it — survive a layout change.
+ */
+export function ShellRoot({ context, store }: { context: ShellContext; store: ShellStore }) {
+  const state = useShellState(store);
+  const route = state.route;
+  const layout = route?.definition.layout ?? 'default';
+  const activeApp = route && route.definition.app !== 'server' ? route.definition.app : null;
+  const failure = activeApp ? state.remoteFailures[activeApp] : undefined;
+  const fatalError = state.error?.fatal ? state.error : null;
+
+  return (
+    <ShellContextProvider value={context}>
+      {fatalError && (
+        <ErrorPage
+          statusCode={fatalError.statusCode}
+          onHome={() => {
+            store.clearError();
+            context.navigate('/');
+          }}
+        />
+      )}
+      <div hidden={Boolean(fatalError)} className="flex min-h-screen flex-col" data-layout={layout}>
+        <SiteHeader />
+        <div className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row' : 'flex w-full flex-1'}>
+          {layout === 'auth' && <PanelNavigation currentPath={window.location.pathname} />}
+          <main id="outlet" className="min-w-0 flex-1">
+            {!route && <NotFoundView message={pageNotFound(state.url).message} />}
+            {failure && <RemoteErrorView onRetry={failure.retry} />}
+            {REMOTE_NAMES.map((app) => (
+              <div key={app} id={appContainerId(app)} data-app-container={app} />
+            ))}
+          </main>
+        </div>
+        <SiteFooter />
+      </div>
+    </ShellContextProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_NAMES, type RemoteRegistry } from '@steel/shared';
+
+/**
+ * Fetches `/remotes.json` (never cached) and registers every remote's entry with the Module
+ * Federation runtime. Nothing about where a remote lives is compiled into the shell.
+ * `force` replaces an earlier registration, so a retry picks up a fixed deploy.
+ */
+export async function loadRemoteRegistry(fetchJson: <T>(url: string) => Promise<T>): Promise<RemoteRegistry> {
+  const registry = await fetchJson<RemoteRegistry>('/remotes.json');
+  registerRemotes(
+    REMOTE_NAMES.filter((name) => registry[name]).map((name) => ({ name, entry: new URL(registry[name].entry, window.location.href).href })),
+    { force: true },
+  );
+  return registry;
+}

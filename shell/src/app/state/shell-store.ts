@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+import type { AppError, RemoteName } from '@steel/shared';
+import { matchRoute, type MatchedRoute } from '../routes/match-route';
+
+export interface RemoteFailure {
+  error: unknown;
+  retry: () => void;
+}
+
+export interface ShellState {
+  /** pathname + search of the page on screen. */
+  url: string;
+  route: MatchedRoute | null;
+  /** The error on screen, stamped with the URL it belongs to: navigating away clears it. */
+  error: (AppError & { url: string }) | null;
+  remoteFailures: Partial<Record<RemoteName, RemoteFailure>>;
+}
+
+type Listener = () => void;
+
+/** The shell's own UI state, outside React so single-spa callbacks can update it. */
+export function createShellStore() {
+  const currentUrl = () => window.location.pathname + window.location.search;
+  let state: ShellState = { url: currentUrl(), route: matchRoute(window.location.pathname), error: null, remoteFailures: {} };
+  const listeners = new Set<Listener>();
+
+  function set(patch: Partial<ShellState>) {
+    state = { ...state, ...patch };
+    listeners.forEach((listener) => listener());
+  }
+
+  return {
+    get: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Called on every navigation; an error raised for another URL no longer applies. */
+    syncLocation() {
+      const url = currentUrl();
+      if (url === state.url && state.route) return;
+      set({ url, route: matchRoute(window.location.pathname), error: state.error?.url === url ? state.error : null });
+    },
+    showError(error: AppError) {
+      set({ error: { ...error, url: currentUrl() } });
+    },
+    clearError() {
+      set({ error: null });
+    },
+    setRemoteFailure(app: RemoteName, failure: RemoteFailure | null) {
+      const remoteFailures = { ...state.remoteFailures };
+      if (failure) remoteFailures[app] = failure;
+      else delete remoteFailures[app];
+      set({ remoteFailures });
+    },
+  };
+}
+
+export type ShellStore = ReturnType<typeof createShellStore>;
+
+export function useShellState(store: ShellStore): ShellState {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
