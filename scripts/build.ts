@@ -4,15 +4,15 @@
  */
 import path from 'node:path';
 import { buildApp } from './lib/webpack-build';
-import { APPS, APP_FOLDERS, type AppName } from './lib/paths';
+import { APPS, APP_FOLDERS, buildsDir as defaultBuildsDir, type AppName } from './lib/paths';
 import { publishAndActivate } from './lib/publish';
 
-export async function buildAndPublish(apps: readonly AppName[]): Promise<Record<string, number>> {
+export async function buildAndPublish(apps: readonly AppName[], buildsDir = defaultBuildsDir): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
   for (const app of apps) {
     process.stdout.write(`Building ${app}… `);
     timings[app] = await buildApp(app);
-    const version = await publishAndActivate(app, path.join(APP_FOLDERS[app], 'dist'));
+    const version = await publishAndActivate(buildsDir, app, path.join(APP_FOLDERS[app], 'dist'));
     console.log(`${(timings[app] / 1000).toFixed(1)} s, live as ${version}`);
   }
   return timings;

@@ -5,6 +5,8 @@ import { generateCatalogueData } from '../generate-catalogue-data';
 
 /** Builds one app for production into `<app>/dist`; resolves with the build time in ms. */
 export async function buildApp(app: AppName): Promise<number> {
+  // Tailwind minifies its output only in production.
+  process.env.NODE_ENV = 'production';
   generateCatalogueData();
   const started = Date.now();
   const compiler = webpack(createAppConfig({ app, root: APP_FOLDERS[app], mode: 'production' }));

@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { REDIRECTS, ROUTE_TABLE_PAGES, TREE_PAGES, type ExpectedPage } from './support/expected-pages';
+
+async function expectPage(page: Page, expected: ExpectedPage) {
+  // The heading must be inside the outlet of the app that owns the path.
+  await expect(page.locator(`#app-${expected.app} h1`)).toHaveText(expected.heading);
+  await expect(page.locator('main h1')).toHaveCount(1);
+  await expect(page.locator('header nav a').first()).toBeVisible();
+}
+
+test.describe('every path of the route table', () => {
+  for (const expected of ROUTE_TABLE_PAGES) {
+    test(`${expected.path} → ${expected.app}`, async ({ page }) => {
+      await page.goto(expected.path);
+      await expectPage(page, expected);
+    });
+  }
+
+  test('paths match with a trailing slash too', async ({ page }) => {
+    for (const expected of [ROUTE_TABLE_PAGES[1], ROUTE_TABLE_PAGES.find((p) => p.path === '/blog'), ROUTE_TABLE_PAGES.find((p) => p.path === '/panel/order')]) {
+      await page.goto(`${expected!.path}/`);
+      await expectPage(page, expected!);
+    }
+  });
+});
+
+test.describe('the category tree', () => {
+  test('has 101 sub-category pages', () => {
+    expect(TREE_PAGES.filter((p) => p.path.split('/').length === (p.path.startsWith('/sheet/') || p.path.startsWith('/pipe/') ? 4 : 3))).toHaveLength(101);
+  });
+
+  for (const expected of TREE_PAGES) {
+    test(`${expected.path}`, async ({ page }) => {
+      await page.goto(expected.path);
+      await expectPage(page, expected);
+    });
+  }
+});
+
+test.describe('redirects', () => {
+  for (const redirect of REDIRECTS) {
+    test(`${redirect.from} → ${redirect.to}`, async ({ page }) => {
+      await page.goto(redirect.from);
+      await expect(page).toHaveURL(new URL(redirect.to, page.url()).href);
+      await expect(page.locator('main h1')).toHaveText(redirect.heading);
+    });
+  }
+});

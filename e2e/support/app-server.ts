@@ -1,0 +1,30 @@
+import { spawn } from 'node:child_process';
+import { repoRoot, tsxBin } from './environment';
+
+/** A second app server for tests that need their own set of live builds; stopped by PID. */
+export async function startAppServer(options: { port: number; buildsDir: string }) {
+  const child = spawn(tsxBin, ['deploy/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', BUILDS_DIR: options.buildsDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`App server on ${url} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    stop: () => {
+      // The group: tsx runs the server as its own child.
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { domainDir } from './environment';
+
+/**
+ * What a visitor must see on each path: the app whose outlet holds the page and its <h1>.
+ * Written from the architecture's route table and persian-ui.md, and the category tree read
+ * straight from the domain data — independent of the code under test.
+ */
+export interface ExpectedPage {
+  path: string;
+  app: 'catalogue' | 'blog' | 'panel';
+  heading: string;
+}
+
+interface DomainSubcategory {
+  slug: string;
+  title_fa: string;
+}
+interface DomainCategory {
+  slug: string;
+  title_fa: string;
+  groups?: Array<{ slug: string; title_fa: string; subcategories: DomainSubcategory[] }>;
+  subcategories?: DomainSubcategory[];
+}
+
+export const domainCategories = (
+  JSON.parse(fs.readFileSync(path.join(domainDir, 'catalogue.json'), 'utf8')) as { categories: DomainCategory[] }
+).categories;
+
+export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
+  { path: '/', app: 'catalogue', heading: 'محصولات' },
+  ...domainCategories.map((category) => ({ path: `/${category.slug}`, app: 'catalogue' as const, heading: category.title_fa })),
+  { path: '/product/some-product', app: 'catalogue', heading: 'مشخصات محصول' },
+  { path: '/services', app: 'catalogue', heading: 'خدمات' },
+  { path: '/services-equipment', app: 'catalogue', heading: 'تجهیزات داربست' },
+  { path: '/services-equipment/scaffold-accessories', app: 'catalogue', heading: 'لوازم و اتصالات داربست' },
+  { path: '/factories', app: 'catalogue', heading: 'کارخانه‌های تولیدکننده' },
+  { path: '/factories/mobarakeh-steel', app: 'catalogue', heading: 'کارخانه تولیدکننده' },
+  { path: '/experts', app: 'catalogue', heading: 'کارشناسان فروش' },
+  { path: '/export', app: 'catalogue', heading: 'صادرات' },
+  { path: '/rules', app: 'catalogue', heading: 'قوانین و مقررات' },
+  { path: '/about-us', app: 'catalogue', heading: 'درباره ما' },
+  { path: '/contact-us', app: 'catalogue', heading: 'تماس با ما' },
+  { path: '/weight_table', app: 'catalogue', heading: 'جدول وزن آهن‌آلات' },
+  { path: '/reserve_warehouse', app: 'catalogue', heading: 'رزرو انبار' },
+  { path: '/landing/bourse', app: 'catalogue', heading: 'عرضه‌های فولاد در بورس کالا' },
+  { path: '/blog', app: 'blog', heading: 'اخبار و مقالات' },
+  { path: '/blog/some-article', app: 'blog', heading: 'مقاله' },
+  { path: '/login', app: 'panel', heading: 'ورود / ثبت‌نام' },
+  { path: '/login/register', app: 'panel', heading: 'ثبت‌نام' },
+  { path: '/login/forgot-password', app: 'panel', heading: 'فراموشی رمز عبور' },
+  { path: '/login/reset-password', app: 'panel', heading: 'بازیابی رمز عبور' },
+  { path: '/panel', app: 'panel', heading: 'پنل کاربری' },
+  { path: '/panel/order', app: 'panel', heading: 'سفارش‌ها' },
+  { path: '/panel/ticket', app: 'panel', heading: 'تیکت‌ها' },
+  { path: '/panel/product', app: 'panel', heading: 'محصولات من' },
+  { path: '/panel/bourse', app: 'panel', heading: 'بورس' },
+  { path: '/panel/profile', app: 'panel', heading: 'پروفایل' },
+  { path: '/panel/logout', app: 'panel', heading: 'خروج' },
+];
+
+/** Every group page (sheet and pipe) and every one of the 101 sub-category pages. */
+export const TREE_PAGES: ExpectedPage[] = domainCategories.flatMap((category) => [
+  ...(category.subcategories ?? []).map((sub) => ({ path: `/${category.slug}/${sub.slug}`, app: 'catalogue' as const, heading: sub.title_fa })),
+  ...(category.groups ?? []).flatMap((group) => [
+    { path: `/${category.slug}/${group.slug}`, app: 'catalogue' as const, heading: group.title_fa },
+    ...group.subcategories.map((sub) => ({ path: `/${category.slug}/${group.slug}/${sub.slug}`, app: 'catalogue' as const, heading: sub.title_fa })),
+  ]),
+]);
+
+export const REDIRECTS: Array<{ from: string; to: string; heading: string }> = [
+  { from: '/market', to: '/landing/bourse/', heading: 'عرضه‌های فولاد در بورس کالا' },
+  { from: '/support', to: '/contact-us/', heading: 'تماس با ما' },
+  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map((from) => ({ from, to: '/', heading: 'محصولات' })),
+];

@@ -1,0 +1,32 @@
+/**
+ * `npm run test:e2e`: builds every app for production into a dedicated builds folder and runs
+ * the Playwright suite against it in Debian's Chromium (the config starts the app server).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildAndPublish } from './build';
+import { APPS, repoRoot } from './lib/paths';
+import { runCommand } from './lib/processes';
+import { ensureChromium } from './lib/chromium';
+
+export const e2eBuildsDir = path.join(repoRoot, '.tmp/e2e-builds');
+
+export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
+  ensureChromium();
+  fs.rmSync(e2eBuildsDir, { recursive: true, force: true });
+  await buildAndPublish(APPS, e2eBuildsDir);
+  return runCommand(path.join(repoRoot, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...extraArgs], {
+    cwd: repoRoot,
+    env: { ...process.env, BUILDS_DIR: e2eBuildsDir },
+  });
+}
+
+if (require.main === module) {
+  runEndToEnd(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

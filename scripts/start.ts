@@ -1,0 +1,55 @@
+/**
+ * `npm start`: builds whatever app has no live build yet, then runs the CMS (seeded at start)
+ * and the app server, and stops both on Ctrl+C.
+ */
+import path from 'node:path';
+import { buildAndPublish } from './build';
+import { missingBuilds } from './lib/missing-builds';
+import { buildsDir, repoRoot } from './lib/paths';
+import { startProcess, waitForUrl, type RunningProcess } from './lib/processes';
+
+const APP_PORT = process.env.PORT ?? '8080';
+const CMS_PORT = process.env.CMS_PORT ?? '1337';
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+async function main() {
+  const missing = missingBuilds(buildsDir);
+  if (missing.length) {
+    console.log(`No live build for: ${missing.join(', ')}. Building them (about a minute)…`);
+    await buildAndPublish(missing);
+  }
+
+  const running: RunningProcess[] = [];
+  const stopAll = async () => {
+    await Promise.all(running.map((processInfo) => processInfo.stop()));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stopAll());
+  process.on('SIGTERM', () => void stopAll());
+
+  const cms = startProcess('cms', process.execPath, ['scripts/start.js'], {
+    cwd: path.join(repoRoot, 'deploy/cms'),
+    env: { ...process.env, PORT: CMS_PORT, HOST: '127.0.0.1' },
+  });
+  const server = startProcess('server', tsx, ['deploy/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: APP_PORT, HOST: '127.0.0.1', BUILDS_DIR: buildsDir, CMS_PUBLIC_URL: `http://127.0.0.1:${CMS_PORT}/api` },
+  });
+  running.push(cms, server);
+  for (const processInfo of running) {
+    void processInfo.exited.then((code) => {
+      console.error(`${processInfo.name} exited (${code}); stopping the rest.`);
+      void stopAll();
+    });
+  }
+
+  // A fresh database is seeded on the first start (about 30 s).
+  await waitForUrl(`http://127.0.0.1:${CMS_PORT}/_health`, 180_000, () => cms.child.exitCode === null);
+  await waitForUrl(`http://127.0.0.1:${APP_PORT}/api/health`, 60_000, () => server.child.exitCode === null);
+  console.log(`\nThe site is up: http://localhost:${APP_PORT}  (CMS: http://127.0.0.1:${CMS_PORT}/api)  Ctrl+C stops it.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
