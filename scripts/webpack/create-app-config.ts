@@ -117,7 +117,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
           ]
         : isProduction
           ? []
-          : [new HtmlWebpackPlugin({ template: path.join(repoRoot, 'scripts/webpack/harness.html'), chunks: ['harness'] })]),
+          : [new HtmlWebpackPlugin({ template: path.join(repoRoot, 'scripts/webpack/harness.html'), chunks: ['harness'], publicPath: '/' })]),
     ],
     optimization: {
       minimize: isProduction,

@@ -20,7 +20,9 @@ export async function mountRemoteAlone(app: RemoteName, lifecycles: Lifecycles, 
 }
 
 /** Entry of a remote's dev harness page: a fake shell context over the real CMS, the remote mounted alone. */
-export async function startDevHarness(app: RemoteName, lifecycles: Lifecycles) {
+export async function startDevHarness(app: RemoteName, lifecycles: Lifecycles, homePath = '/') {
+  // The harness opens on the remote's own first page (the blog and the panel own nothing at `/`).
+  if (window.location.pathname === '/' && homePath !== '/') window.history.replaceState(null, '', homePath);
   // Imported lazily so production bundles never include the testing helpers.
   const { createFakeShellContext } = await import('../testing');
   const domElement = document.getElementById('remote-root');

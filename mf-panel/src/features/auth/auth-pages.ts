@@ -9,5 +9,5 @@ export const AUTH_PAGES: PanelPageDefinition[] = [
   { path: '/login/forgot-password', title: 'فراموشی رمز عبور', breadcrumb: [loginCrumb, { label: 'فراموشی رمز عبور' }] },
   { path: '/login/reset-password', title: 'بازیابی رمز عبور', breadcrumb: [loginCrumb, { label: 'بازیابی رمز عبور' }] },
   // Where the CMS sends the visitor back after social login (`/connect/{provider}`).
-  { path: '/login/connect/:provider/redirect', title: 'در حال ورود…', breadcrumb: [loginCrumb, { label: 'ورود با حساب اجتماعی' }] },
+  { path: '/login/connect/:provider', title: 'در حال ورود…', breadcrumb: [loginCrumb, { label: 'ورود با حساب اجتماعی' }] },
 ];

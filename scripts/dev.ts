@@ -1,0 +1,73 @@
+/**
+ * `npm run dev`: the CMS, the shell and the three remotes in watch mode; the shell's dev server
+ * (http://localhost:8080) answers /remotes.json with the remotes' dev servers.
+ * `npm run dev -w mf-blog` (or `tsx scripts/dev.ts blog`): one remote alone in its harness page.
+ */
+import path from 'node:path';
+import webpack from 'webpack';
+import WebpackDevServer from 'webpack-dev-server';
+import { createAppConfig, DEV_PORTS } from './webpack/create-app-config';
+import { generateCatalogueData } from './generate-catalogue-data';
+import { APPS, APP_FOLDERS, repoRoot, type AppName } from './lib/paths';
+import { startProcess } from './lib/processes';
+
+const REMOTES = APPS.filter((app) => app !== 'shell');
+
+function devRegistry() {
+  return Object.fromEntries(
+    REMOTES.map((app) => [app, { version: 'dev', entry: `http://localhost:${DEV_PORTS[app]}/mf-manifest.json` }]),
+  );
+}
+
+async function startDevServer(app: AppName): Promise<void> {
+  const compiler = webpack(createAppConfig({ app, root: APP_FOLDERS[app], mode: 'development' }));
+  const server = new WebpackDevServer(
+    {
+      host: '127.0.0.1',
+      port: DEV_PORTS[app],
+      allowedHosts: ['localhost', '127.0.0.1'],
+      hot: false,
+      liveReload: true,
+      historyApiFallback: true,
+      // Remotes are fetched cross-origin by the shell.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { warnings: false, errors: true } },
+      setupMiddlewares: (middlewares, devServer) => {
+        if (app === 'shell') {
+          devServer.app?.get('/remotes.json', (_request, response) => {
+            response.set('Cache-Control', 'no-store').json(devRegistry());
+          });
+          devServer.app?.get('/builds/latest.json', (_request, response) => {
+            response.set('Cache-Control', 'no-store').json({ id: 'dev', timestamp: 0 });
+          });
+        }
+        return middlewares;
+      },
+    },
+    compiler,
+  );
+  await server.start();
+  console.log(`${app}: http://localhost:${DEV_PORTS[app]}`);
+}
+
+async function main() {
+  generateCatalogueData();
+  const only = process.argv[2] as AppName | undefined;
+  if (only) {
+    if (!APPS.includes(only)) throw new Error(`Unknown app ${only} (apps: ${APPS.join(', ')})`);
+    await startDevServer(only);
+    if (only !== 'shell') console.log(`The ${only} remote runs alone in its harness: http://localhost:${DEV_PORTS[only]}`);
+    return;
+  }
+  const cms = startProcess('cms', process.execPath, ['scripts/start.js'], { cwd: path.join(repoRoot, 'deploy/cms') });
+  process.on('SIGINT', () => void cms.stop().then(() => process.exit(0)));
+  process.on('SIGTERM', () => void cms.stop().then(() => process.exit(0)));
+  for (const app of REMOTES) await startDevServer(app);
+  await startDevServer('shell');
+  console.log('\nDevelopment site: http://localhost:8080 (rebuilds on save)');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

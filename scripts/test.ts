@@ -1,0 +1,85 @@
+/**
+ * `npm test`: every test of the project, in order — unit and component tests (jest), the CMS
+ * against a real Strapi on SQLite and on PostgreSQL, then the end-to-end suite in Chromium.
+ * Every step runs even when an earlier one fails; the last line sums them up.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { generateCatalogueData } from './generate-catalogue-data';
+import { ensureChromium } from './lib/chromium';
+import { repoRoot } from './lib/paths';
+
+interface StepResult {
+  name: string;
+  exitCode: number;
+  passed: number;
+  failed: number;
+}
+
+/** Runs a command, streaming its output, and keeps the output for the counts. */
+function runAndCapture(command: string, args: string[], cwd = repoRoot): Promise<{ exitCode: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer, stream: NodeJS.WriteStream) => {
+      output += chunk.toString();
+      stream.write(chunk);
+    };
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on('error', (error) => resolve({ exitCode: 1, output: String(error) }));
+    child.on('exit', (code) => resolve({ exitCode: code ?? 1, output }));
+  });
+}
+
+const lastNumber = (output: string, pattern: RegExp) => {
+  const matches = [...output.matchAll(pattern)];
+  return matches.length ? Number(matches[matches.length - 1]?.[1]) : 0;
+};
+
+const counters: Record<string, (output: string) => { passed: number; failed: number }> = {
+  // jest: "Tests:       2 failed, 169 passed, 171 total"
+  jest: (output) => ({ passed: lastNumber(output, /Tests:.*?(\d+) passed/g), failed: lastNumber(output, /Tests:\s+(\d+) failed/g) }),
+  // the CMS runner: "SUMMARY: 36 tests, 36 passed, 0 failed"
+  cms: (output) => {
+    const summaries = [...output.matchAll(/SUMMARY: \d+ tests, (\d+) passed, (\d+) failed/g)];
+    return summaries.reduce((sum, match) => ({ passed: sum.passed + Number(match[1]), failed: sum.failed + Number(match[2]) }), { passed: 0, failed: 0 });
+  },
+  // Playwright's list reporter: "  160 passed (3.2m)" and "  1 failed"
+  playwright: (output) => ({ passed: lastNumber(output, /^\s+(\d+) passed/gm), failed: lastNumber(output, /^\s+(\d+) failed/gm) }),
+};
+
+async function step(name: string, counter: keyof typeof counters, command: string, args: string[], cwd?: string): Promise<StepResult> {
+  console.log(`\n=== ${name} ===`);
+  const { exitCode, output } = await runAndCapture(command, args, cwd);
+  const counts = counters[counter]!(output);
+  // A step that failed without a failing test (crash, build error) still counts as a failure.
+  return { name, exitCode, ...counts, failed: counts.failed || (exitCode === 0 ? 0 : 1) };
+}
+
+async function main() {
+  ensureChromium();
+  generateCatalogueData();
+  const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
+  const cms = path.join(repoRoot, 'deploy/cms');
+  const results = [
+    await step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']),
+    await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], cms),
+    await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], cms),
+    await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts']),
+  ];
+
+  console.log('\n=== summary ===');
+  for (const result of results) {
+    console.log(`${result.exitCode === 0 ? 'ok  ' : 'FAIL'} ${result.name}: ${result.passed} passed, ${result.failed} failed`);
+  }
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log(`Summary: ${passed} passed, ${failed} failed`);
+  process.exit(results.every((result) => result.exitCode === 0) ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
