@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: prints (never asserts) the figures the issues ask for —
+ * build time and bundle size per app, gzip bytes of the JS a cold `/` loads, copies of React
+ * loaded over a journey, the median click-to-content time when entering a not-yet-loaded remote,
+ * and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { buildAndPublish } from './build';
+import { ensureChromium, CHROMIUM_PATH } from './lib/chromium';
+import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
+import { runCommand, startProcess, waitForUrl } from './lib/processes';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const PORT = Number(process.env.BENCH_PORT ?? 8191);
+const base = `http://127.0.0.1:${PORT}`;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function bundleSizes() {
+  console.log('\nBundle size per app (all JS + CSS emitted, source maps excluded):');
+  for (const app of APPS) {
+    const dist = path.join(APP_FOLDERS[app], 'dist');
+    const files = fs.readdirSync(dist).filter((file) => /\.(js|css)$/.test(file));
+    const buffers = files.map((file) => fs.readFileSync(path.join(dist, file)));
+    const raw = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+    const gz = buffers.reduce((sum, buffer) => sum + gzipSize(buffer), 0);
+    console.log(`  ${app.padEnd(10)} ${kb(raw).padStart(10)} raw  ${kb(gz).padStart(9)} gzip  (${files.length} files)`);
+  }
+}
+
+async function coldHomePage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: Array<{ url: string; body: Buffer }> = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.ok()) return;
+    scripts.push({ url: response.url(), body: await response.body() });
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await page.locator('#app-catalogue h1').waitFor();
+  const total = scripts.reduce((sum, script) => sum + gzipSize(script.body), 0);
+  const byApp = new Map<string, number>();
+  for (const script of scripts) {
+    const app = new URL(script.url).pathname.split('/')[2] ?? 'other';
+    byApp.set(app, (byApp.get(app) ?? 0) + gzipSize(script.body));
+  }
+  console.log(`\nCold "/": ${scripts.length} JS files, ${kb(total)} gzip in all`);
+  for (const [app, bytes] of byApp) console.log(`  from ${app.padEnd(10)} ${kb(bytes)}`);
+  await context.close();
+}
+
+async function reactCopies(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const urls: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) urls.push(response.url());
+  });
+  await page.goto(`${base}/`);
+  await page.locator('#app-catalogue h1').waitFor();
+  await page.locator('footer a', { hasText: 'اخبار و مقالات' }).click();
+  await page.locator('#app-blog h1').waitFor();
+  await page.locator('header a', { hasText: 'ورود / ثبت‌نام' }).click();
+  await page.locator('#app-panel h1').waitFor();
+  let react = 0;
+  let reactDom = 0;
+  for (const url of urls) {
+    const map = await fetch(`${url}.map`).then((response) => (response.ok ? (response.json() as Promise<{ sources: string[] }>) : { sources: [] }));
+    if (map.sources.some((source) => source.endsWith('react/cjs/react.production.js'))) react++;
+    if (map.sources.some((source) => source.endsWith('react-dom/cjs/react-dom-client.production.js'))) reactDom++;
+  }
+  console.log(`\nJourney catalogue → blog → panel: react loaded ${react}×, react-dom ${reactDom}×`);
+  await context.close();
+}
+
+/** Click on a link to a remote that is not loaded yet, until its heading is in the DOM (in-page clock). */
+async function clickToContent(browser: Browser, linkSelector: string, headingSelector: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.locator('#app-catalogue h1').waitFor();
+    const elapsed = await page.evaluate(
+      ({ link, heading }) =>
+        new Promise<number>((resolve) => {
+          const started = performance.now();
+          const observer = new MutationObserver(() => {
+            if (document.querySelector(heading)) {
+              observer.disconnect();
+              resolve(performance.now() - started);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+          (document.querySelector(link) as HTMLElement).click();
+        }),
+      { link: linkSelector, heading: headingSelector },
+    );
+    times.push(elapsed);
+    await context.close();
+  }
+  return times;
+}
+
+async function main() {
+  ensureChromium();
+  const buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-builds-'));
+  console.log('Build time per app (production, fresh):');
+  const timings = await buildAndPublish(APPS, buildsDir);
+  for (const [app, ms] of Object.entries(timings)) console.log(`  ${app.padEnd(10)} ${(ms / 1000).toFixed(1)} s`);
+  bundleSizes();
+
+  const server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn' },
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    await waitForUrl(`${base}/api/health`, 30_000);
+    await coldHomePage(browser);
+    await reactCopies(browser);
+    console.log(`\nClick to content, entering a remote not loaded yet (Chromium, loopback, N=${RUNS}):`);
+    const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1');
+    console.log(`  catalogue → blog   median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`);
+    const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1');
+    console.log(`  catalogue → panel  median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(buildsDir, { recursive: true, force: true });
+  }
+
+  console.log('\nCMS (Strapi, SQLite, loopback):');
+  await runCommand('npm', ['run', 'bench'], { cwd: path.join(repoRoot, 'deploy/cms') });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
