@@ -1,22 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router';
-import type { ShellContext } from '@steel/shared';
+import { Route, Routes } from 'react-router';
 import { ArticleListPage } from '../features/articles/article-list-page';
 import { ArticlePage } from '../features/articles/article-page';
 
 /** `/blog` and `/blog/{slug}`; any other path renders nothing (the shell is about to unmount us). */
-export function BlogRoot({ context }: { context: ShellContext }) {
+export function BlogRoot() {
   return (
-    <QueryClientProvider client={context.queryClient}>
-      <BrowserRouter>
-        <div data-app="blog" className="mx-auto w-full max-w-5xl px-4 py-6">
-          <Routes>
-            <Route path="/blog" element={<ArticleListPage />} />
-            <Route path="/blog/:slug" element={<ArticlePage />} />
-            <Route path="*" element={null} />
-          </Routes>
-        </div>
-      </BrowserRouter>
-    </QueryClientProvider>
+    <div data-app="blog" className="mx-auto w-full max-w-5xl px-4 py-6">
+      <Routes>
+        <Route path="/blog" element={<ArticleListPage />} />
+        <Route path="/blog/:slug" element={<ArticlePage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </div>
   );
 }

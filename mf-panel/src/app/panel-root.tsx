@@ -1,24 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router';
-import type { ShellContext } from '@steel/shared';
+import { Route, Routes } from 'react-router';
+import { ReportNotFound } from '@steel/shared';
 import { AUTH_PAGES } from '../features/auth/auth-pages';
 import { PANEL_SECTIONS } from '../features/panel/panel-sections';
 import { SectionPage } from '../features/panel/section-page';
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */
-export function PanelRoot({ context }: { context: ShellContext }) {
+export function PanelRoot() {
   return (
-    <QueryClientProvider client={context.queryClient}>
-      <BrowserRouter>
-        <div data-app="panel" className="w-full px-4 py-6">
-          <Routes>
-            {[...AUTH_PAGES, ...PANEL_SECTIONS].map((page) => (
-              <Route key={page.path} path={page.path} element={<SectionPage page={page} />} />
-            ))}
-            <Route path="*" element={null} />
-          </Routes>
-        </div>
-      </BrowserRouter>
-    </QueryClientProvider>
+    <div data-app="panel" className="w-full px-4 py-6">
+      <Routes>
+        {[...AUTH_PAGES, ...PANEL_SECTIONS].map((page) => (
+          <Route key={page.path} path={page.path} element={<SectionPage page={page} />} />
+        ))}
+        {/* The shell routes all of /login/** here: an unknown sign-in page is a fatal 404. */}
+        <Route path="/login/*" element={<ReportNotFound />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </div>
   );
 }

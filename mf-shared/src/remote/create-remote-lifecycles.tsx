@@ -3,6 +3,8 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
 import type { ShellContext } from '../contracts/shell-context';
 import type { RemoteName } from '../contracts/remotes';
 import { ShellContextProvider } from '../ui/shell-context';
@@ -47,9 +49,9 @@ function pickShellContext(props: RemoteMountProps): ShellContext {
 
 /**
  * single-spa lifecycles for a remote (architecture §4): React 19 root, the shell context in
- * React context, an error boundary, and the remote's stylesheet present only while it is mounted.
+ * React context, the shared query client, the remote's own router, an error boundary, and the remote's stylesheet present only while it is mounted.
  */
-export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: (props: { context: ShellContext }) => ReactNode }) {
+export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: () => ReactNode }) {
   const { app, css, Root } = options;
   const reactLifecycles = singleSpaReact<ShellContext & { domElement?: HTMLElement }>({
     React,
@@ -61,7 +63,11 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       return (
         <RemoteErrorBoundary app={app} context={context}>
           <ShellContextProvider value={context}>
-            <Root context={context} />
+            <QueryClientProvider client={context.queryClient}>
+              <BrowserRouter>
+                <Root />
+              </BrowserRouter>
+            </QueryClientProvider>
           </ShellContextProvider>
         </RemoteErrorBoundary>
       );

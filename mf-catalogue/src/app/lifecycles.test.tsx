@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import '@testing-library/jest-dom';
+import { createFakeShellContext, mountRemoteAlone } from '@steel/shared/testing';
+import type { AppEvents } from '@steel/shared';
+import * as lifecycles from './lifecycles';
+
+// single-spa-react resolves mount() only after React has committed, which act() would hold back
+// until the callback resolves: mount as a browser does and let findBy* queries wait.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+
+/** The catalogue mounted alone with a fake shell context, as the dev harness does. */
+async function mountAt(path: string) {
+  window.history.pushState(null, '', path);
+  const context = createFakeShellContext();
+  const errors: Array<AppEvents['app:error']> = [];
+  context.bus.on('app:error', (error) => errors.push(error));
+  const domElement = document.createElement('div');
+  document.body.appendChild(domElement);
+  await mountRemoteAlone('catalogue', lifecycles, context, domElement);
+  return { context, errors, domElement };
+}
+
+afterEach(async () => {
+  await lifecycles.unmount({ name: 'catalogue' } as never);
+  document.body.innerHTML = '';
+});
+
+describe('catalogue remote mounted alone', () => {
+  it('renders a sub-category page with its title, breadcrumb and attributes, and its stylesheet', async () => {
+    await mountAt('/rebar/kalaf');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('میلگرد کلاف');
+    expect(screen.getByRole('link', { name: 'میلگرد' })).toHaveAttribute('href', '/rebar');
+    expect(screen.getByRole('list', { name: 'مشخصات محصولات' })).toHaveTextContent('قطر (میلی‌متر)');
+    expect(document.head.querySelector('style[data-app="catalogue"]')).not.toBeNull();
+  });
+
+  it('lists the groups of sheet, and links navigate through the shell context', async () => {
+    const { context } = await mountAt('/sheet');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('ورق');
+    const coldplate = screen.getByRole('link', { name: /ورق سرد/ });
+    coldplate.click();
+    expect(context.navigations).toEqual(['/sheet/coldplate']);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ورق سرد'));
+  });
+
+  it('reports an unknown sub-category as a fatal 404 with the path', async () => {
+    const { errors } = await mountAt('/rebar/nope?x=1');
+    await waitFor(() => expect(errors).toHaveLength(1));
+    expect(errors).toEqual([{ statusCode: 404, statusMessage: 'Page Not Found', message: 'Page Not Found: /rebar/nope?x=1', fatal: true }]);
+  });
+
+  it('renders nothing for a path another app owns', async () => {
+    const { domElement } = await mountAt('/blog');
+    expect(domElement.querySelector('h1')).toBeNull();
+  });
+
+  it('removes its stylesheet when unmounted', async () => {
+    await mountAt('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('محصولات');
+    await lifecycles.unmount({ name: 'catalogue' } as never);
+    expect(document.head.querySelector('style[data-app="catalogue"]')).toBeNull();
+    await mountRemoteAlone('catalogue', lifecycles, createFakeShellContext(), document.body.appendChild(document.createElement('div')));
+  });
+});
