@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, baseURL, chromiumLaunchOptions, e2eBuildsDir, repoRoot, tsxBin } from './support/environment';
+import { E2E_CMS_PORT, E2E_PORT, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
 
 /**
  * End-to-end tests in Debian's Chromium against the production builds served by the real app
- * server, which Playwright starts and stops (scripts/e2e.ts builds the apps first).
+ * server and a real CMS on a fresh database; Playwright starts both and stops them
+ * (scripts/e2e.ts builds the apps and clears the CMS folder first).
  */
 export default defineConfig({
   testDir: '.',
@@ -20,12 +22,32 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
-  webServer: {
-    command: `${tsxBin} deploy/server/src/main.ts`,
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', BUILDS_DIR: e2eBuildsDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node scripts/start.js',
+      cwd: path.join(repoRoot, 'deploy/cms'),
+      url: `${cmsURL}/_health`,
+      reuseExistingServer: false,
+      // A fresh database is seeded at start (about 30 s on this machine).
+      timeout: 240_000,
+      env: {
+        PORT: String(E2E_CMS_PORT),
+        HOST: '127.0.0.1',
+        DATABASE_FILENAME: path.join(e2eCmsDir, 'cms.db'),
+        EMAIL_CAPTURE_FILE: path.join(e2eCmsDir, 'mails.jsonl'),
+        AUTH_RATE_LIMIT: 'off',
+        REQUEST_LOG: 'off',
+        CORS_ORIGINS: [E2E_PORT, E2E_PORT + 1, E2E_PORT + 2, E2E_PORT + 3].map((port) => `http://127.0.0.1:${port},http://localhost:${port}`).join(','),
+        FRONTEND_URL: baseURL,
+      },
+    },
+    {
+      command: `${tsxBin} deploy/server/src/main.ts`,
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: appServerEnv(E2E_PORT, e2eBuildsDir),
+    },
+  ],
 });

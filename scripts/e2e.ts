@@ -9,15 +9,19 @@ import { APPS, repoRoot } from './lib/paths';
 import { runCommand } from './lib/processes';
 import { ensureChromium } from './lib/chromium';
 
-export const e2eBuildsDir = path.join(repoRoot, '.tmp/e2e-builds');
+const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
+const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cms-${process.env.E2E_CMS_PORT ?? 1347}`);
 
 export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
   ensureChromium();
   fs.rmSync(e2eBuildsDir, { recursive: true, force: true });
+  // The CMS under test starts on a fresh database every run.
+  fs.rmSync(e2eCmsDir, { recursive: true, force: true });
+  fs.mkdirSync(e2eCmsDir, { recursive: true });
   await buildAndPublish(APPS, e2eBuildsDir);
   return runCommand(path.join(repoRoot, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...extraArgs], {
     cwd: repoRoot,
-    env: { ...process.env, BUILDS_DIR: e2eBuildsDir },
+    env: { ...process.env, E2E_BUILDS_DIR: e2eBuildsDir, E2E_CMS_DIR: e2eCmsDir },
   });
 }
 

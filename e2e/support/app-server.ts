@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { repoRoot, tsxBin } from './environment';
+import { appServerEnv, repoRoot, tsxBin } from './environment';
 
 /** A second app server for tests that need their own set of live builds; stopped by PID. */
-export async function startAppServer(options: { port: number; buildsDir: string }) {
+export async function startAppServer(options: { port: number; buildsDir: string; env?: Record<string, string> }) {
   const child = spawn(tsxBin, ['deploy/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', BUILDS_DIR: options.buildsDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...appServerEnv(options.port, options.buildsDir, options.env) },
     stdio: 'inherit',
     detached: true,
   });

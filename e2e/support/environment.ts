@@ -2,14 +2,36 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 export const domainDir = process.env.DOMAIN_DIR ?? path.resolve(repoRoot, '../shared/domain');
+/** Ports and folders are settable so that two runs (or two developers' runs) never collide. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_CMS_PORT = Number(process.env.E2E_CMS_PORT ?? 1347);
 export const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
-export const e2eBuildsDir = path.resolve(repoRoot, process.env.BUILDS_DIR ?? '.tmp/e2e-builds');
+export const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
+/** The CMS's fresh database and captured mails for this run. */
+export const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cms-${E2E_CMS_PORT}`);
 export const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+/** The demo customer the CMS seeds (README). */
+export const DEMO_USER = { username: 'demo', email: 'demo@example.com', password: 'Demo1234!' };
 
 /** Debian's Chromium, headless, with nothing that reaches for the network (DEVELOPERS.md). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
+
+/** Environment for an app server under test (the main one and any a test starts itself). */
+export function appServerEnv(port: number, buildsDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BUILDS_DIR: buildsDir,
+    CMS_PUBLIC_URL: `${cmsURL}/api`,
+    CMS_INTERNAL_URL: `${cmsURL}/api`,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
