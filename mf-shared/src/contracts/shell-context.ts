@@ -3,6 +3,7 @@ import type { AppBus } from '../bus/create-bus';
 import type { SessionStore } from '../session/session-store';
 import type { ContentClient } from '../api/content-client';
 import type { RuntimeConfig } from './runtime-config';
+import type { ColourModeController } from '../colour-mode/colour-mode';
 
 export interface PageMeta {
   title?: string;
@@ -23,4 +24,11 @@ export interface ShellContext {
   /** Navigate without a full page load, whichever app owns the target. */
   navigate: (to: string, options?: { replace?: boolean }) => void;
   setPageMeta?: (meta: PageMeta) => void;
+  /**
+   * Asks the shell to preload the code of the app owning `to` (behaviour §10). Optional: a remote
+   * mounted alone (tests, dev harness) has no shell to prefetch for. The kernel `Link` calls it.
+   */
+  prefetch?: (to: string) => void;
+  /** Colour mode (behaviour §9): a page may force `light`/`dark` through it. Absent in a bare harness. */
+  colourMode?: ColourModeController;
 }

@@ -1,0 +1,3 @@
+export * from './resolve-colour-mode';
+export * from './colour-mode';
+export * from './use-colour-mode';
