@@ -1,0 +1,70 @@
+import { HttpError, type AppBus, type AppFetch, type VersionManifest } from '@steel/shared';
+
+export const VERSION_MANIFEST_URL = '/builds/latest.json';
+
+export interface VersionPollerOptions {
+  fetchJson: AppFetch;
+  bus: AppBus;
+  /** The id the page started with (embedded by the server). */
+  buildId: string;
+  intervalMs: number;
+}
+
+/**
+ * Version polling (behaviour §2): the first check one interval after start; a network error is
+ * swallowed; a 404/403 manifest is ignored; a new id emits `app:manifest:update`, stops polling and
+ * arms one full page load for the next navigation.
+ */
+export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: VersionPollerOptions) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let outdated = false;
+  let stopped = true;
+
+  async function check() {
+    timer = null;
+    try {
+      // The timestamp defeats any cache between us and the server.
+      const manifest = await fetchJson<VersionManifest>(`${VERSION_MANIFEST_URL}?${Date.now()}`, { cache: 'no-store' });
+      if (manifest && typeof manifest.id === 'string' && manifest.id !== buildId) {
+        outdated = true;
+        stopped = true;
+        bus.emit('app:manifest:update', manifest);
+        return;
+      }
+    } catch (error) {
+      // A network failure is swallowed and a 404/403 means "id unknown": both silently try again.
+      // Anything else is reported (the app fetch also put it on the bus as api:error).
+      const status = error instanceof HttpError ? error.status : undefined;
+      if (status !== null && status !== 404 && status !== 403) console.error('Version check failed', error);
+    }
+    schedule();
+  }
+
+  function schedule() {
+    if (!stopped) timer = setTimeout(() => void check(), intervalMs);
+  }
+
+  return {
+    start() {
+      if (!stopped || outdated || !(intervalMs > 0)) return;
+      stopped = false;
+      schedule();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+    /** True once: the navigation asking becomes a full page load (afterwards the page has the new id). */
+    takeReload(): boolean {
+      if (!outdated) return false;
+      outdated = false;
+      return true;
+    },
+    get outdated() {
+      return outdated;
+    },
+  };
+}
+
+export type VersionPoller = ReturnType<typeof createVersionPoller>;
