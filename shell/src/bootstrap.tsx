@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
-import { navigateToUrl, registerApplication, start, addErrorHandler } from 'single-spa';
+import { navigateToUrl, registerApplication, start, addErrorHandler, triggerAppChange, getAppStatus, NOT_LOADED } from 'single-spa';
+import { preloadRemote } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_NAMES,
   createAppFetch,
   createBus,
+  createAuth,
   createContentClient,
   createSessionStore,
   readRuntimeConfig,
@@ -16,6 +18,10 @@ import { findRedirect, matchRoute, validateRouteTable } from './app/routes/match
 import { createShellStore } from './app/state/shell-store';
 import { loadRemoteRegistry } from './app/remotes/remote-registry';
 import { createRemoteApplication } from './app/remotes/remote-application';
+import { createAuthGuard } from './features/guards/auth-guard';
+import { applyCachePolicy } from './features/guards/cache-policy';
+import { createPrefetcher } from './features/prefetch/create-prefetcher';
+import { fillSessionFromServer } from './features/session/fill-session';
 
 validateRouteTable();
 
@@ -26,6 +32,58 @@ const api = createContentClient({ baseUrl: config.cmsUrl, getToken: () => sessio
 const appFetch = createAppFetch({ bus });
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 const store = createShellStore();
+// Cookies with a token but no readable user: ask the app server once (behaviour §5/§6).
+const sessionReady = fillSessionFromServer({ session, appFetch });
+const authGuard = createAuthGuard({ session, ready: sessionReady, fetchUser: () => createAuth({ client: api, session }).fetchUser() });
+
+/** Routes whose guards include `auth` mount only for a signed-in visitor (see guardNavigation). */
+function mayActivate(pathname: string): boolean {
+  const route = matchRoute(pathname);
+  return !route?.definition.guards.includes('auth') || session.isAuthenticated();
+}
+
+/**
+ * Runs the route's guards for the URL being navigated to (architecture §3). `cache` switches the
+ * shared query defaults at once; `auth` may have to load the user, so until it resolves the
+ * panel's activeWhen stays false (nothing mounts), then either single-spa is re-triggered or the
+ * URL is replaced with the sign-in page. Awaitable, so the shell's routing listener (loading bar)
+ * can wrap it.
+ */
+async function guardNavigation(): Promise<void> {
+  const route = matchRoute(window.location.pathname);
+  if (!route) return;
+  applyCachePolicy(queryClient, route.definition.guards);
+  if (!route.definition.guards.includes('auth') || session.isAuthenticated()) return;
+  const wanted = window.location.pathname + window.location.search;
+  const result = await authGuard.check(wanted);
+  // The visitor went elsewhere meanwhile: that navigation runs its own guards.
+  if (window.location.pathname + window.location.search !== wanted) return;
+  if (result.allowed) void triggerAppChange();
+  else window.history.replaceState(window.history.state, '', result.redirectTo);
+}
+
+let markRemotesRegistered: () => void = () => undefined;
+const remotesRegistered = new Promise<void>((resolve) => {
+  markRemotesRegistered = resolve;
+});
+
+/** Behaviour §10: preload the code of the remote owning a visible link's target, once. */
+const prefetcher = createPrefetcher({
+  resolveApp: (pathname) => {
+    const owner = matchRoute(pathname)?.definition.app;
+    return owner && owner !== 'server' ? owner : null;
+  },
+  // null = not registered yet (remotes.json still loading): not loaded, preload waits below.
+  isLoaded: (app) => {
+    const status = getAppStatus(app);
+    return status !== null && status !== NOT_LOADED;
+  },
+  preload: async (app) => {
+    await remotesRegistered;
+    return preloadRemote([{ nameOrAlias: app, exposes: ['./app'] }]);
+  },
+  onError: (app, error) => console.warn(`Prefetch of the ${app} app failed`, error),
+});
 
 /** Follows a redirect; an absolute target (another site) is a full browser navigation. */
 function redirectIfNeeded(): boolean {
@@ -49,12 +107,13 @@ function navigate(to: string, options?: { replace?: boolean }) {
   else navigateToUrl(target);
 }
 
-const context: ShellContext = { bus, session, api, queryClient, config, navigate };
+const context: ShellContext = { bus, session, api, queryClient, config, navigate, prefetch: (to) => void prefetcher.prefetch(to) };
 
 bus.on('app:error', (error) => store.showError(error));
 
 window.addEventListener('single-spa:before-routing-event', () => {
   redirectIfNeeded();
+  void guardNavigation();
 });
 window.addEventListener('single-spa:routing-event', () => store.syncLocation());
 window.addEventListener('popstate', () => store.syncLocation());
@@ -86,10 +145,13 @@ async function main() {
     registerApplication({
       name: app,
       app: createRemoteApplication({ app, store, refreshRegistry }),
-      activeWhen: (location) => matchRoute(location.pathname)?.definition.app === app,
+      activeWhen: (location) => matchRoute(location.pathname)?.definition.app === app && mayActivate(location.pathname),
       customProps: { ...context, domElementGetter: () => document.getElementById(appContainerId(app)) as HTMLElement },
     });
   }
+  markRemotesRegistered();
+  // The first URL's guards (later navigations run them from before-routing-event).
+  void guardNavigation();
   start({ urlRerouteOnly: true });
 }
 

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { LiveStore } from './builds';
 import type { ServerConfig } from './config';
 import type { RouteContext } from './routes/context';
+import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { manifestRoutes } from './routes/manifests';
 import { pageRoutes } from './routes/pages';
@@ -33,6 +34,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   app.register(manifestRoutes, ctx);
   app.register(staticBuildRoutes, ctx);
   app.register(healthRoutes, ctx);
+  app.register(authRoutes, ctx);
   app.register(seoRoutes, ctx);
   app.register(pageRoutes, ctx);
 

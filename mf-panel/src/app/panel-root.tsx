@@ -1,8 +1,17 @@
+import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { ReportNotFound } from '@steel/shared';
 import { AUTH_PAGES } from '../features/auth/auth-pages';
 import { PANEL_SECTIONS } from '../features/panel/panel-sections';
 import { SectionPage } from '../features/panel/section-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { SignOutPage } from '../features/auth/sign-out-page';
+
+/** Pages with their own component; the others are headings until their issues land. */
+const PAGE_ELEMENTS: Record<string, ReactElement> = {
+  '/login': <SignInPage />,
+  '/panel/logout': <SignOutPage />,
+};
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */
 export function PanelRoot() {
@@ -10,7 +19,7 @@ export function PanelRoot() {
     <div data-app="panel" className="w-full px-4 py-6">
       <Routes>
         {[...AUTH_PAGES, ...PANEL_SECTIONS].map((page) => (
-          <Route key={page.path} path={page.path} element={<SectionPage page={page} />} />
+          <Route key={page.path} path={page.path} element={PAGE_ELEMENTS[page.path] ?? <SectionPage page={page} />} />
         ))}
         {/* The shell routes all of /login/** here: an unknown sign-in page is a fatal 404. */}
         <Route path="/login/*" element={<ReportNotFound />} />

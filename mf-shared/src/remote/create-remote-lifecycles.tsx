@@ -43,8 +43,8 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed:
 
 /** Only the contract's fields cross into the app; single-spa's own props stay out. */
 function pickShellContext(props: RemoteMountProps): ShellContext {
-  const { bus, session, api, queryClient, config, navigate, setPageMeta } = props;
-  return { bus, session, api, queryClient, config, navigate, ...(setPageMeta ? { setPageMeta } : {}) };
+  const { bus, session, api, queryClient, config, navigate, setPageMeta, prefetch } = props;
+  return { bus, session, api, queryClient, config, navigate, ...(setPageMeta ? { setPageMeta } : {}), ...(prefetch ? { prefetch } : {}) };
 }
 
 /**

@@ -1,7 +1,13 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { isExternalHref } from '../navigation/prefetch-rules';
 import { useShell } from './shell-context';
+import { useLinkPrefetch } from './use-link-prefetch';
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string;
+  /** Preload the owning app's code when the link scrolls into view (default true, behaviour §10). */
+  prefetch?: boolean;
+};
 
 /** A plain click (no modifier keys, main button, same tab) is ours to handle. */
 function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
@@ -11,18 +17,20 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 /**
  * A link that navigates to any app's page without a full page load: the shell's `navigate`
  * pushes the URL and single-spa mounts whichever app owns it. Modified clicks, other windows and
- * external URLs keep the browser's behaviour.
+ * external URLs keep the browser's behaviour. Visible links prefetch their app's code.
  */
-export function Link({ to, onClick, target, ...rest }: LinkProps) {
-  const { navigate } = useShell();
-  const isExternal = /^[a-z][a-z\d+.-]*:/i.test(to) || to.startsWith('//');
+export function Link({ to, onClick, target, prefetch = true, ...rest }: LinkProps) {
+  const shell = useShell();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const isExternal = isExternalHref(to);
+  useLinkPrefetch(ref, to, { enabled: prefetch && !isExternal, target, prefetch: shell.prefetch });
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented || isExternal || (target && target !== '_self') || !isPlainLeftClick(event)) return;
     event.preventDefault();
-    navigate(to);
+    shell.navigate(to);
   }
 
-  return <a href={to} target={target} onClick={handleClick} {...rest} />;
+  return <a ref={ref} href={to} target={target} onClick={handleClick} {...rest} />;
 }

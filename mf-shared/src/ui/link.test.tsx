@@ -1,0 +1,80 @@
+import { act, render } from '@testing-library/react';
+import { createFakeShellContext } from '../testing';
+import { ShellContextProvider } from './shell-context';
+import { Link } from './link';
+
+/** A controllable IntersectionObserver: `show(el)` reports the element as visible. */
+const observers: Array<{ callback: IntersectionObserverCallback; elements: Element[]; disconnected: boolean }> = [];
+class FakeIntersectionObserver {
+  private readonly record: (typeof observers)[number];
+  constructor(callback: IntersectionObserverCallback) {
+    this.record = { callback, elements: [], disconnected: false };
+    observers.push(this.record);
+  }
+  observe(element: Element) {
+    this.record.elements.push(element);
+  }
+  disconnect() {
+    this.record.disconnected = true;
+  }
+}
+function show(element: Element) {
+  for (const record of observers) {
+    if (record.disconnected || !record.elements.includes(element)) continue;
+    record.callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], record as unknown as IntersectionObserver);
+  }
+}
+
+function setConnection(connection: unknown) {
+  Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+}
+
+describe('Link prefetch', () => {
+  beforeAll(() => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+  });
+  beforeEach(() => {
+    jest.useFakeTimers();
+    observers.length = 0;
+    setConnection(undefined);
+  });
+  afterEach(() => jest.useRealTimers());
+
+  function renderLink(props: { to: string; target?: string; prefetch?: boolean }) {
+    const prefetch = jest.fn();
+    const context = createFakeShellContext({ prefetch });
+    const view = render(
+      <ShellContextProvider value={context}>
+        <Link {...props}>link</Link>
+      </ShellContextProvider>,
+    );
+    return { prefetch, anchor: view.getByText('link') };
+  }
+
+  it('asks the shell to prefetch once the link is visible, during idle time, once', () => {
+    const { prefetch, anchor } = renderLink({ to: '/blog' });
+    act(() => jest.runAllTimers());
+    expect(prefetch).not.toHaveBeenCalled(); // not visible yet
+    act(() => show(anchor));
+    expect(prefetch).not.toHaveBeenCalled(); // waits for idle time
+    act(() => jest.runAllTimers());
+    expect(prefetch).toHaveBeenCalledWith('/blog');
+    act(() => show(anchor));
+    act(() => jest.runAllTimers());
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['target=_blank', { to: '/blog', target: '_blank' }, undefined],
+    ['an external link', { to: 'https://elsewhere.example' }, undefined],
+    ['prefetch={false}', { to: '/blog', prefetch: false }, undefined],
+    ['save-data', { to: '/blog' }, { saveData: true }],
+    ['a 2g connection', { to: '/blog' }, { effectiveType: 'slow-2g' }],
+  ])('never prefetches for %s', (_label, props, connection) => {
+    setConnection(connection);
+    const { prefetch, anchor } = renderLink(props);
+    act(() => show(anchor));
+    act(() => jest.runAllTimers());
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+});

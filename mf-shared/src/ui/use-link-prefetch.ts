@@ -1,0 +1,34 @@
+import { useEffect, type RefObject } from 'react';
+import { currentConnection, mayPrefetch, onIdle } from '../navigation/prefetch-rules';
+
+/**
+ * Prefetch for the kernel `Link` (behaviour §10): once the anchor scrolls into view, during idle
+ * time, ask the shell (`context.prefetch`) to preload the code of the app owning `to`. The
+ * shell decides whether that app still needs loading and queues the preloads.
+ */
+export function useLinkPrefetch(
+  ref: RefObject<HTMLAnchorElement | null>,
+  to: string,
+  options: { enabled: boolean; target?: string; prefetch?: (to: string) => void },
+): void {
+  const { enabled, target, prefetch } = options;
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !prefetch || !element || typeof IntersectionObserver === 'undefined') return;
+    if (!mayPrefetch({ to, target, connection: currentConnection() })) return;
+    let cancelIdle: (() => void) | null = null;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      cancelIdle = onIdle(() => {
+        // The connection may have changed (data saver switched on) since the link appeared.
+        if (mayPrefetch({ to, target, connection: currentConnection() })) prefetch(to);
+      });
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelIdle?.();
+    };
+  }, [ref, to, enabled, target, prefetch]);
+}
