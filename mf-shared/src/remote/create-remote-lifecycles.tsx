@@ -8,6 +8,7 @@ import { BrowserRouter } from 'react-router';
 import type { ShellContext } from '../contracts/shell-context';
 import type { RemoteName } from '../contracts/remotes';
 import { ShellContextProvider } from '../ui/shell-context';
+import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
 
 /** What single-spa hands a remote: the shell context plus single-spa's own props. */
 export type RemoteMountProps = ShellContext & AppProps & { domElement?: HTMLElement };
@@ -78,6 +79,9 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
   return {
     bootstrap: reactLifecycles.bootstrap,
     mount: async (props: RemoteMountProps) => {
+      // This remote's lazy chunks load through its own webpack runtime: a failure there is a chunk
+      // error for the shell's reload guard (behaviour §3).
+      installChunkLoadGuard((error) => props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search }));
       style = document.createElement('style');
       style.dataset.app = app;
       style.textContent = css;

@@ -1,19 +1,26 @@
 import { RefreshCw } from 'lucide-react';
+import { ErrorContent } from './error-page';
 
-/** A remote that could not be loaded: said inside the layout, with a retry. */
-export function RemoteErrorView({ onRetry }: { onRetry: () => void }) {
+/**
+ * A remote that could not be loaded (and the reload guard already reloaded once): the error page's
+ * content inside the layout, so the header, footer and other apps keep working (architecture §6),
+ * with a retry beside the way home.
+ */
+export function RemoteErrorView({ onRetry, onHome, statusCode = 500 }: { onRetry: () => void; onHome: () => void; statusCode?: number }) {
   return (
-    <section role="alert" data-testid="remote-error" className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-xl font-bold">این بخش از سایت در حال حاضر بارگیری نشد</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">اتصال خود را بررسی کنید و دوباره تلاش کنید. بخش‌های دیگر سایت در دسترس هستند.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-6 inline-flex items-center gap-2 rounded-md bg-primary-600 px-4 py-2 text-white hover:bg-primary-700"
-      >
-        <RefreshCw aria-hidden="true" className="size-4" />
-        تلاش مجدد
-      </button>
+    <section role="alert" data-testid="remote-error" className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center">
+      <ErrorContent statusCode={statusCode} onHome={onHome} headingLevel={2}>
+        <p className="font-bold">این بخش از سایت در حال حاضر بارگیری نشد</p>
+        <p className="text-slate-600 dark:text-slate-300">اتصال خود را بررسی کنید و دوباره تلاش کنید. بخش‌های دیگر سایت در دسترس هستند.</p>
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex items-center gap-2 rounded-md border border-primary-600 px-4 py-2 text-primary-700 hover:bg-primary-50"
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+          تلاش مجدد
+        </button>
+      </ErrorContent>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
 import type { RemoteName, ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
+import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
 
 /** What a remote's `./app` exports (single-spa-react lifecycles). */
 interface RemoteLifecycles {
@@ -41,17 +42,26 @@ export function createRemoteApplication({ app, store, refreshRegistry }: RemoteA
   }
 
   async function mountRemote(props: ShellContext) {
+    let remote: RemoteLifecycles;
+    // Loading a remote's code is part of the navigation: the loading bar runs (red on failure).
+    props.bus.emit('page:loading:start', {});
     try {
-      const remote = await load();
-      if (mountedProps !== props) return; // unmounted while loading
-      await remote.mount(props);
-      mountedRemote = remote;
-      store.setRemoteFailure(app, null);
+      remote = await load();
+      props.bus.emit('page:loading:end', {});
     } catch (error) {
+      props.bus.emit('page:loading:end', { error: true });
       console.error(`Failed to load the ${app} app`, error);
+      // A chunk error: the shell answers with one guarded reload of this path (behaviour §3).
       props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search });
-      store.setRemoteFailure(app, { error, retry: () => void retry(props) });
+      // When that reload is under way, drawing the failure would only flash before the new page.
+      if (!isReloadingForChunkError()) store.setRemoteFailure(app, { error, retry: () => void retry(props) });
+      return;
     }
+    if (mountedProps !== props) return; // unmounted while loading
+    // A failure to mount is not a chunk error: it goes to single-spa and so to the error pipeline.
+    await remote.mount(props);
+    mountedRemote = remote;
+    store.setRemoteFailure(app, null);
   }
 
   async function retry(props: ShellContext) {
