@@ -10,6 +10,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { sharedDependencies } from './shared-dependencies';
+// The pre-paint colour-mode script is generated from the kernel's own resolution rule (behaviour §9).
+import { colourModeHeadScript } from '../../mf-shared/src/colour-mode/head-script';
 
 export type AppName = 'shell' | 'catalogue' | 'blog' | 'panel';
 
@@ -111,6 +113,8 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
               template: path.join(root, 'src/index.html'),
               publicPath: isProduction ? SHELL_PUBLIC_PATH_PLACEHOLDER : '/',
               scriptLoading: 'defer',
+              // Merged with html-webpack-plugin's defaults; index.html inlines it in <head>.
+              templateParameters: { colourModeHeadScript: colourModeHeadScript() },
               inject: 'body',
               minify: false,
             }),

@@ -22,6 +22,8 @@ import { createAuthGuard } from './features/guards/auth-guard';
 import { applyCachePolicy } from './features/guards/cache-policy';
 import { createPrefetcher } from './features/prefetch/create-prefetcher';
 import { fillSessionFromServer } from './features/session/fill-session';
+import { createColourMode } from '@steel/shared';
+import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
 validateRouteTable();
 
@@ -107,7 +109,9 @@ function navigate(to: string, options?: { replace?: boolean }) {
   else navigateToUrl(target);
 }
 
-const context: ShellContext = { bus, session, api, queryClient, config, navigate, prefetch: (to) => void prefetcher.prefetch(to) };
+// Colour mode (behaviour §9): the head script already set the class; this keeps it live.
+const colourMode = createColourMode();
+const context: ShellContext = { bus, session, api, queryClient, config, navigate, colourMode, prefetch: (to) => void prefetcher.prefetch(to) };
 
 bus.on('app:error', (error) => store.showError(error));
 
@@ -132,6 +136,8 @@ async function main() {
       <ShellRoot context={context} store={store} />
     </StrictMode>,
   );
+  // Analytics, chat and tag manager (behaviour §11): after the first render, never before it.
+  startThirdPartiesWhenIdle({ config, bus });
 
   const refreshRegistry = () => loadRemoteRegistry((url) => appFetch(url, { cache: 'no-store' }));
   try {

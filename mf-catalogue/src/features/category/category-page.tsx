@@ -1,5 +1,6 @@
 import { PageHeader, type Category } from '@steel/shared';
 import { NodeList } from './node-list';
+import { CopyLinkButton } from '../share/copy-link-button';
 
 /** `/{category}`: its sub-categories, or for sheet and pipe its groups. */
 export function CategoryPage({ category }: { category: Category }) {
@@ -11,6 +12,7 @@ export function CategoryPage({ category }: { category: Category }) {
     <section>
       <PageHeader title={category.titleFa} breadcrumb={[{ label: category.titleFa }]}>
         <p className="text-slate-600 dark:text-slate-300">{category.descriptionFa}</p>
+        <CopyLinkButton />
       </PageHeader>
       <NodeList nodes={nodes} label={hasGroups ? `گروه‌های ${category.titleFa}` : `زیرشاخه‌های ${category.titleFa}`} />
     </section>

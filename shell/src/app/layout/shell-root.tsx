@@ -6,6 +6,8 @@ import { useShellState, type ShellStore } from '../state/shell-store';
 import { PanelNavigation } from './panel-navigation';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { ToastArea } from '../../features/toasts/toast-area';
+import { ConsentBanner } from '../../features/consent/consent-banner';
 
 /** The element single-spa mounts a remote into: rendered once, never re-created by React. */
 export const appContainerId = (app: string) => `app-${app}`;
@@ -48,6 +50,9 @@ export function ShellRoot({ context, store }: { context: ShellContext; store: Sh
         </div>
         <SiteFooter />
       </div>
+      {/* Outside the layout, so toasts and the consent banner also show over the error page. */}
+      <ConsentBanner />
+      <ToastArea />
     </ShellContextProvider>
   );
 }

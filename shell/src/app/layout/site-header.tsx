@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ChevronDown, UserRound } from 'lucide-react';
 import { Link, categoryMenu, useShell, type User } from '@steel/shared';
+import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 
 function useSessionUser(): User | null {
   const { bus, session } = useShell();
@@ -22,13 +23,16 @@ export function SiteHeader() {
         <Link to="/" className="text-xl font-extrabold text-hfcolor dark:text-primary-300">
           بازار آهن‌آلات
         </Link>
-        <Link
-          to={user ? '/panel' : '/login'}
-          className="inline-flex items-center gap-2 rounded-md border border-primary-600 px-3 py-1.5 text-sm font-medium text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-slate-800"
-        >
-          <UserRound aria-hidden="true" className="size-4" />
-          {user ? 'پنل کاربری' : 'ورود / ثبت‌نام'}
-        </Link>
+        <div className="flex items-center gap-3">
+          <ColourModeSwitch />
+          <Link
+            to={user ? '/panel' : '/login'}
+            className="inline-flex items-center gap-2 rounded-md border border-primary-600 px-3 py-1.5 text-sm font-medium text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-slate-800"
+          >
+            <UserRound aria-hidden="true" className="size-4" />
+            {user ? 'پنل کاربری' : 'ورود / ثبت‌نام'}
+          </Link>
+        </div>
       </div>
       <nav aria-label="دسته‌بندی محصولات" className="mx-auto max-w-7xl px-4">
         <ul className="flex flex-wrap gap-x-1 text-sm">
