@@ -59,3 +59,14 @@ test('leaving a remote removes its stylesheet; entering it again brings it back'
   await expect(page.locator('style[data-app="catalogue"]')).toHaveCount(1);
   await expect(page.locator('style[data-app="blog"]')).toHaveCount(0);
 });
+
+test("a remote's stylesheet never restyles the shell around it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/panel/order');
+  await expect(page.locator('#app-panel h1')).toHaveText('سفارش‌ها');
+  // The panel's utilities include `.flex-col`; the shell's auth layout is a row from md upwards.
+  const layoutBody = page.locator('[data-layout="auth"] > div').nth(1);
+  await expect(layoutBody).toHaveCSS('flex-direction', 'row');
+  // Inside the remote, its own rules apply.
+  await expect(page.locator('#app-panel h1')).toHaveCSS('font-weight', '700');
+});

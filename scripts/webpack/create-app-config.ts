@@ -9,7 +9,9 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
+import tailwindcss from '@tailwindcss/postcss';
 import { sharedDependencies } from './shared-dependencies';
+import { scopeRemoteCss } from './scope-remote-css';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (behaviour §9).
 import { colourModeHeadScript } from '../../mf-shared/src/colour-mode/head-script';
 
@@ -85,7 +87,10 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
               // A remote's stylesheet is a string its lifecycles insert on mount and remove on unmount,
               // so a remote's CSS never outlives it on the page (architecture §8).
               test: /\.css$/,
-              use: [{ loader: 'css-loader', options: { importLoaders: 1, exportType: 'string', url: false } }, 'postcss-loader'],
+              use: [
+                { loader: 'css-loader', options: { importLoaders: 1, exportType: 'string', url: false } },
+                { loader: 'postcss-loader', options: { postcssOptions: { config: false, plugins: [tailwindcss(), scopeRemoteCss({ app })] } } },
+              ],
             },
         { test: /\.(woff2?|svg|png|webp)$/, type: 'asset/resource' },
       ],
@@ -97,6 +102,9 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
           ? {
               // No build-time remotes: the shell finds them at run time in /remotes.json.
               remotes: {},
+              // Reports every failed remote entry / manifest / module load to the shell's chunk-error
+              // handling (behaviour §3).
+              runtimePlugins: [path.join(root, 'src/features/chunk-errors/federation-error-plugin.ts')],
             }
           : {
               filename: 'remoteEntry.js',

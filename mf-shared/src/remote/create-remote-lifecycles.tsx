@@ -11,7 +11,7 @@ import { ShellContextProvider } from '../ui/shell-context';
 import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
 
 /** What single-spa hands a remote: the shell context plus single-spa's own props. */
-export type RemoteMountProps = ShellContext & AppProps & { domElement?: HTMLElement };
+export type RemoteMountProps = ShellContext & AppProps & { domElement?: HTMLElement; domElementGetter?: () => HTMLElement };
 
 interface RemoteErrorBoundaryProps {
   app: RemoteName;
@@ -86,6 +86,8 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       style.dataset.app = app;
       style.textContent = css;
       document.head.appendChild(style);
+      // The remote's stylesheet is scoped to this attribute (scripts/webpack/scope-remote-css.ts).
+      (props.domElement ?? props.domElementGetter?.())?.setAttribute('data-app', app);
       await reactLifecycles.mount(props);
     },
     unmount: async (props: RemoteMountProps) => {
