@@ -1,0 +1,14 @@
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { baseURL, cmsURL, DEMO_USER } from './environment';
+
+/** A real JWT for the demo customer, from the CMS under test (`POST /api/auth/local`). */
+export async function demoJwt(request: APIRequestContext): Promise<string> {
+  const response = await request.post(`${cmsURL}/api/auth/local`, { data: { identifier: DEMO_USER.email, password: DEMO_USER.password } });
+  if (!response.ok()) throw new Error(`Demo login failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { jwt: string }).jwt;
+}
+
+/** Only the token cookie, as a customer of the old site may arrive (no readable `user_data`). */
+export async function setTokenCookie(context: BrowserContext, jwt: string, url = baseURL): Promise<void> {
+  await context.addCookies([{ name: 'user_token', value: jwt, url }]);
+}
