@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT, e2eBuildsDir } from './support/environment';
+import { startAppServer } from './support/app-server';
+
+/**
+ * Chunk errors (behaviour §3) on a copy of the builds whose blog loses its exposed module after the
+ * page has loaded — a deploy that removed files under a running page.
+ */
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let buildsDir: string;
+
+test.beforeAll(async () => {
+  buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-chunk-errors-'));
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true });
+  server = await startAppServer({ port: E2E_PORT + 3, buildsDir });
+});
+
+test.afterAll(() => {
+  server?.stop();
+  fs.rmSync(buildsDir, { recursive: true, force: true });
+});
+
+test('a deleted chunk gives exactly one reload, then the error page, whose button returns home', async ({ page }) => {
+  // Save-data turns link prefetch off (behaviour §10), so the blog's code is first asked for by the click.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true });
+  });
+  let documentLoads = 0;
+  page.on('domcontentloaded', () => documentLoads++);
+  await page.goto(`${server.url}/`);
+  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+
+  const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as { blog: string };
+  const blogDir = path.join(buildsDir, 'blog', live.blog);
+  const exposed = fs.readdirSync(blogDir).filter((file) => file.startsWith('__federation_expose_app.'));
+  expect(exposed.length).toBeGreaterThan(0);
+  for (const file of exposed) fs.rmSync(path.join(blogDir, file));
+
+  await page.locator('footer a', { hasText: 'اخبار و مقالات' }).click();
+  const error = page.getByTestId('remote-error');
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(`${server.url}/blog`);
+  expect(documentLoads).toBe(2);
+  await expect(error.getByRole('heading', { name: /خطا/ })).toBeVisible();
+  await expect(error.getByTestId('error-status')).toHaveText('۵۰۰');
+  await expect(error).toContainText('با خطا مواجه شدید. صفحه مورد نظر در دسترس نیست');
+  await expect(error.getByRole('button', { name: 'تلاش مجدد' })).toBeVisible();
+  // Contained: the layout around it still works.
+  await expect(page.locator('header nav a', { hasText: 'میلگرد' })).toBeVisible();
+  await expect(page.locator('footer')).toBeVisible();
+  // The guard remembers the reload of this path.
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('nuxt:reload') ?? 'null') as { path: string } | null);
+  expect(stored?.path).toBe('/blog');
+
+  await error.getByRole('button', { name: 'بازگشت به صفحه اصلی' }).click();
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.getByTestId('remote-error')).toHaveCount(0);
+  expect(documentLoads).toBe(2);
+});
