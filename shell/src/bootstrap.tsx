@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
-import { navigateToUrl, registerApplication, start, addErrorHandler, triggerAppChange, getAppStatus, NOT_LOADED } from 'single-spa';
+import { navigateToUrl, registerApplication, start, triggerAppChange, getAppStatus, NOT_LOADED } from 'single-spa';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_NAMES,
@@ -18,6 +18,10 @@ import { findRedirect, matchRoute, validateRouteTable } from './app/routes/match
 import { createShellStore } from './app/state/shell-store';
 import { loadRemoteRegistry } from './app/remotes/remote-registry';
 import { createRemoteApplication } from './app/remotes/remote-application';
+import { installErrorPipeline } from './features/errors/error-pipeline';
+import { installChunkErrorHandling } from './features/chunk-errors/chunk-error-handling';
+import { installLoadingBar } from './features/loading-bar/install-loading-bar';
+import { installVersionCheck } from './features/version-check/install-version-check';
 import { createAuthGuard } from './features/guards/auth-guard';
 import { applyCachePolicy } from './features/guards/cache-policy';
 import { createPrefetcher } from './features/prefetch/create-prefetcher';
@@ -34,6 +38,8 @@ const api = createContentClient({ baseUrl: config.cmsUrl, getToken: () => sessio
 const appFetch = createAppFetch({ bus });
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 const store = createShellStore();
+// Behaviour §2: a new deploy makes the next navigation a full page load (see navigate).
+const versionPoller = installVersionCheck({ bus, appFetch, config });
 // Cookies with a token but no readable user: ask the app server once (behaviour §5/§6).
 const sessionReady = fillSessionFromServer({ session, appFetch });
 const authGuard = createAuthGuard({ session, ready: sessionReady, fetchUser: () => createAuth({ client: api, session }).fetchUser() });
@@ -98,6 +104,10 @@ function redirectIfNeeded(): boolean {
 
 function navigate(to: string, options?: { replace?: boolean }) {
   const url = new URL(to, window.location.href);
+  if (versionPoller.takeReload()) {
+    window.location.assign(url.href);
+    return;
+  }
   const route = matchRoute(url.pathname);
   // Another origin, or a path the app server answers: let the browser load it.
   if (url.origin !== window.location.origin || route?.definition.app === 'server') {
@@ -113,7 +123,17 @@ function navigate(to: string, options?: { replace?: boolean }) {
 const colourMode = createColourMode();
 const context: ShellContext = { bus, session, api, queryClient, config, navigate, colourMode, prefetch: (to) => void prefetcher.prefetch(to) };
 
-bus.on('app:error', (error) => store.showError(error));
+// Errors, chunk errors and the loading bar (behaviour §1, §3, §4).
+installErrorPipeline({ bus, store });
+installChunkErrorHandling({
+  bus,
+  store,
+  activeApp: () => {
+    const owner = matchRoute(window.location.pathname)?.definition.app;
+    return owner && owner !== 'server' ? owner : null;
+  },
+});
+installLoadingBar({ bus });
 
 window.addEventListener('single-spa:before-routing-event', () => {
   redirectIfNeeded();
@@ -121,10 +141,6 @@ window.addEventListener('single-spa:before-routing-event', () => {
 });
 window.addEventListener('single-spa:routing-event', () => store.syncLocation());
 window.addEventListener('popstate', () => store.syncLocation());
-
-addErrorHandler((error) => {
-  console.error(`The ${error.appOrParcelName} app failed`, error);
-});
 
 async function main() {
   redirectIfNeeded();

@@ -42,7 +42,15 @@ export function ShellRoot({ context, store }: { context: ShellContext; store: Sh
           {layout === 'auth' && <PanelNavigation currentPath={window.location.pathname} />}
           <main id="outlet" className="min-w-0 flex-1">
             {!route && <NotFoundView message={pageNotFound(state.url).message} />}
-            {failure && <RemoteErrorView onRetry={failure.retry} />}
+            {failure && (
+              <RemoteErrorView
+                onRetry={failure.retry}
+                onHome={() => {
+                  store.setRemoteFailure(activeApp as NonNullable<typeof activeApp>, null);
+                  context.navigate('/');
+                }}
+              />
+            )}
             {REMOTE_NAMES.map((app) => (
               <div key={app} id={appContainerId(app)} data-app-container={app} />
             ))}
