@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { countScriptsContaining, packagesIn, recordScripts } from './support/loaded-code';
+import { signInAsDemo } from './support/sign-in';
 
 test('a journey through all three remotes loads React once and never reloads the page', async ({ page, request }) => {
   const scripts = recordScripts(page);
@@ -60,7 +61,8 @@ test('leaving a remote removes its stylesheet; entering it again brings it back'
   await expect(page.locator('style[data-app="blog"]')).toHaveCount(0);
 });
 
-test("a remote's stylesheet never restyles the shell around it", async ({ page }) => {
+test("a remote's stylesheet never restyles the shell around it", async ({ page, context, request }) => {
+  await signInAsDemo(context, request); // /panel/order is behind the auth guard
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/panel/order');
   await expect(page.locator('#app-panel h1')).toHaveText('سفارش‌ها');

@@ -12,3 +12,11 @@ export async function demoJwt(request: APIRequestContext): Promise<string> {
 export async function setTokenCookie(context: BrowserContext, jwt: string, url = baseURL): Promise<void> {
   await context.addCookies([{ name: 'user_token', value: jwt, url }]);
 }
+
+/**
+ * Signs the browser context in as the demo customer (a real JWT in `user_token`; the shell fills
+ * the user from `/api/auth` at start), for tests of pages behind the `auth` guard.
+ */
+export async function signInAsDemo(context: BrowserContext, request: APIRequestContext): Promise<void> {
+  await setTokenCookie(context, await demoJwt(request));
+}
