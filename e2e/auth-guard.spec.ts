@@ -52,12 +52,14 @@ for (const redirect of ['https://evil.example', '//evil.example/panel', '/\\evil
   });
 }
 
-test('signing out on /panel/logout empties the session, and the panel is guarded again', async ({ page }) => {
+test('signing out on /panel/logout empties the session and goes home, and the panel is guarded again', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, DEMO_USER.username, DEMO_USER.password);
   await expect(page).toHaveURL(`${baseURL}/panel`);
   await page.goto('/panel/logout');
   await expect(page.locator('#app-panel h1')).toHaveText('خروج');
+  await page.getByRole('button', { name: 'خروج از حساب' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'ورود / ثبت‌نام' })).toBeVisible();
   expect((await page.context().cookies()).filter((cookie) => cookie.name.startsWith('user_'))).toEqual([]);
   await page.goto('/panel/profile');

@@ -84,3 +84,27 @@ describe('sign-in page', () => {
     expect(screen.getByRole('button', { name: 'ورود' })).toBeEnabled();
   });
 });
+
+describe('sign-out page', () => {
+  it('empties the session only when the customer confirms, then goes home', async () => {
+    window.history.pushState(null, '', '/panel/logout');
+    const context = createFakeShellContext({ user: { id: 1, username: 'demo', email: 'demo@example.com' }, navigate: () => undefined });
+    const domElement = document.createElement('div');
+    document.body.appendChild(domElement);
+    await mountRemoteAlone('panel', lifecycles, context, domElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'خروج از حساب' }));
+    expect(context.session.isAuthenticated()).toBe(false);
+    expect(context.session.getToken()).toBeNull();
+    expect(context.navigations).toEqual(['/']);
+  });
+
+  it('keeps the customer signed in on a mere visit', async () => {
+    window.history.pushState(null, '', '/panel/logout');
+    const context = createFakeShellContext({ user: { id: 1, username: 'demo', email: 'demo@example.com' } });
+    const domElement = document.createElement('div');
+    document.body.appendChild(domElement);
+    await mountRemoteAlone('panel', lifecycles, context, domElement);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('خروج');
+    expect(context.session.isAuthenticated()).toBe(true);
+  });
+});

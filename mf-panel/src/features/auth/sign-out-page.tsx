@@ -1,19 +1,27 @@
-import { useEffect } from 'react';
-import { Link, PageHeader, useShell } from '@steel/shared';
+import { PageHeader, useShell } from '@steel/shared';
 
-/** `/panel/logout`: signs the customer out on this device (cookies and stored user) and offers the way home. */
+/**
+ * `/panel/logout`: the customer confirms, then the session is emptied on this device (both
+ * cookies and the stored user) and the visitor goes home. Not on mere visit: the page sits
+ * behind the auth guard, and signing out while still on it would send the visitor to
+ * `/login?redirect=/panel/logout` — signing in again would then sign them straight out.
+ */
 export function SignOutPage() {
-  const { session } = useShell();
-  useEffect(() => {
-    session.clear();
-  }, [session]);
+  const { session, navigate } = useShell();
   return (
     <section>
       <PageHeader title="خروج" breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'خروج' }]} />
-      <p className="text-slate-700 dark:text-slate-200">از حساب کاربری خود خارج شدید.</p>
-      <Link to="/" className="mt-4 inline-block text-primary-700 hover:underline dark:text-primary-300">
-        بازگشت به صفحه اصلی
-      </Link>
+      <p className="text-slate-700 dark:text-slate-200">می‌خواهید از حساب کاربری خود خارج شوید؟</p>
+      <button
+        type="button"
+        className="mt-4 rounded-md bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
+        onClick={() => {
+          session.clear();
+          navigate('/');
+        }}
+      >
+        خروج از حساب
+      </button>
     </section>
   );
 }
