@@ -1,5 +1,5 @@
 import { createBus, type RuntimeConfig } from '@steel/shared';
-import { CHAT_SCRIPT_ID, TAG_MANAGER_SCRIPT_ID, startThirdParties, type AnalyticsClient } from './start-third-parties';
+import { CHAT_SCRIPT_ID, TAG_MANAGER_SCRIPT_ID, startThirdParties, startThirdPartiesWhenIdle, type AnalyticsClient } from './start-third-parties';
 
 const analytics = { key: 'phc_test', host: 'http://127.0.0.1:8489', clientConfig: { advanced_disable_decide: true }, debug: true };
 
@@ -93,5 +93,38 @@ describe('chat widget (behaviour §11)', () => {
     stop();
     jest.advanceTimersByTime(10);
     expect(document.getElementById(CHAT_SCRIPT_ID)).toBeNull();
+  });
+});
+
+describe('off the critical path', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('without a remote mounting, starts FIRST_MOUNT_WAIT_MS after load', () => {
+    const idle: Array<() => void> = [];
+    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number);
+    startThirdPartiesWhenIdle({ config: none, bus: createBus(), getConsent: () => 'granted' });
+    jest.advanceTimersByTime(2999);
+    expect(idle).toHaveLength(0);
+    jest.advanceTimersByTime(1);
+    expect(idle).toHaveLength(1);
+  });
+
+  it('starts analytics only after the load event and an idle period, even with consent granted', async () => {
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    const idle: Array<() => void> = [];
+    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number);
+    const { load } = fakeAnalytics();
+    startThirdPartiesWhenIdle({ config: { ...none, analytics }, bus: createBus(), getConsent: () => 'granted', loadAnalytics: load });
+    await flush();
+    expect(idle).toHaveLength(0);
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(0); // the first remote has not mounted yet
+    window.dispatchEvent(new Event('single-spa:first-mount'));
+    expect(idle).toHaveLength(1);
+    expect(load).not.toHaveBeenCalled();
+    idle[0]!();
+    expect(load).toHaveBeenCalledTimes(1);
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
   });
 });

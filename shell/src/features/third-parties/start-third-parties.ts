@@ -143,17 +143,38 @@ function safeStorage(win: Window): Storage | null {
   }
 }
 
+/** Longest wait for the first remote to mount (a route without one never fires the event). */
+export const FIRST_MOUNT_WAIT_MS = 3000;
+
 /**
- * Starts the third parties once the browser is idle after the first render (a frame, then idle
- * time), so none of them competes with the shell's first paint or the first remote's code.
+ * Starts the third parties off the critical path: after the window `load` event and the first
+ * remote's mount (single-spa's `single-spa:first-mount`, or FIRST_MOUNT_WAIT_MS after load), then
+ * in idle time — so posthog's chunk competes neither with the shell's first paint nor with the
+ * first page's code. A visitor granting consent later starts analytics at once (their click).
  */
 export function startThirdPartiesWhenIdle(options: ThirdPartyOptions): void {
   const win = options.win ?? window;
-  // The chat only listens for `load` now (its clock starts there); the rest waits for idle time.
+  // The chat only listens for `load` now (its clock starts there); the rest waits.
   if (options.config.chat) scheduleChat(options.config.chat, win);
   const start = () => void startThirdParties({ ...options, config: { ...options.config, chat: null } });
-  const whenIdle = () =>
-    typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 1);
-  if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => setTimeout(whenIdle, 0));
-  else whenIdle();
+  let mounted = false;
+  let loaded = win.document.readyState === 'complete';
+  let started = false;
+  const whenIdle = () => {
+    if (started) return;
+    started = true;
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(start, { timeout: 2000 });
+    else setTimeout(start, 1);
+  };
+  const maybeStart = () => {
+    if (loaded && mounted) whenIdle();
+  };
+  win.addEventListener('single-spa:first-mount', () => ((mounted = true), maybeStart()), { once: true });
+  const afterLoad = () => {
+    loaded = true;
+    setTimeout(() => ((mounted = true), maybeStart()), FIRST_MOUNT_WAIT_MS);
+    maybeStart();
+  };
+  if (loaded) afterLoad();
+  else win.addEventListener('load', afterLoad, { once: true });
 }
