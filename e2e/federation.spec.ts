@@ -67,7 +67,7 @@ test("a remote's stylesheet never restyles the shell around it", async ({ page, 
   await page.goto('/panel/order');
   await expect(page.locator('#app-panel h1')).toHaveText('سفارش‌ها');
   // The panel's utilities include `.flex-col`; the shell's auth layout is a row from md upwards.
-  const layoutBody = page.locator('[data-layout="auth"] > div').nth(1);
+  const layoutBody = page.locator('[data-layout="auth"] [data-layout-body]');
   await expect(layoutBody).toHaveCSS('flex-direction', 'row');
   // Inside the remote, its own rules apply.
   await expect(page.locator('#app-panel h1')).toHaveCSS('font-weight', '700');

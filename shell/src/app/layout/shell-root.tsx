@@ -38,7 +38,7 @@ export function ShellRoot({ context, store }: { context: ShellContext; store: Sh
       )}
       <div hidden={Boolean(fatalError)} className="flex min-h-screen flex-col" data-layout={layout}>
         <SiteHeader />
-        <div className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row' : 'flex w-full flex-1'}>
+        <div data-layout-body className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row' : 'flex w-full flex-1'}>
           {layout === 'auth' && <PanelNavigation currentPath={window.location.pathname} />}
           <main id="outlet" className="min-w-0 flex-1">
             {!route && <NotFoundView message={pageNotFound(state.url).message} />}
