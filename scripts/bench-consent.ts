@@ -15,11 +15,11 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
+import { CONSENT_STORAGE_KEY } from '../mf-shared/src/consent/consent-store';
 import { CHROMIUM_PATH } from './lib/chromium';
 import { repoRoot } from './lib/paths';
 import { startProcess, waitForUrl } from './lib/processes';
 
-const CONSENT_STORAGE_KEY = 'analytics-consent';
 const median = (values: number[]) => {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: prints (never asserts) the figures the issues ask for —
  * build time and bundle size per app, gzip bytes of the JS a cold `/` loads, copies of React
- * loaded over a journey, the median click-to-content time when entering a not-yet-loaded remote,
- * and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
+ * loaded over a journey, the median click-to-content time when entering a not-yet-loaded remote
+ * (the footer link is prefetched when visible, as in real use; the panel link too), first render
+ * with and without analytics consent, and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { buildAndPublish } from './build';
 import { ensureChromium, CHROMIUM_PATH } from './lib/chromium';
 import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
 import { runCommand, startProcess, waitForUrl } from './lib/processes';
+import { benchFirstRenderConsent } from './bench-consent';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
@@ -85,10 +87,12 @@ async function reactCopies(browser: Browser) {
 }
 
 /** Click on a link to a remote that is not loaded yet, until its heading is in the DOM (in-page clock). */
-async function clickToContent(browser: Browser, linkSelector: string, headingSelector: string): Promise<number[]> {
+async function clickToContent(browser: Browser, linkSelector: string, headingSelector: string, prefetch: boolean): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext();
+    // Save-data turns link prefetch off (behaviour §10): the remote's code is really not loaded yet.
+    if (!prefetch) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.locator('#app-catalogue h1').waitFor();
@@ -131,11 +135,16 @@ async function main() {
     await waitForUrl(`${base}/api/health`, 30_000);
     await coldHomePage(browser);
     await reactCopies(browser);
-    console.log(`\nClick to content, entering a remote not loaded yet (Chromium, loopback, N=${RUNS}):`);
-    const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1');
-    console.log(`  catalogue → blog   median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`);
-    const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1');
-    console.log(`  catalogue → panel  median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
+    console.log(`\nClick to content, entering another remote (Chromium, loopback, N=${RUNS}):`);
+    for (const prefetch of [false, true]) {
+      const label = prefetch ? 'after link prefetch' : 'not loaded (prefetch off)';
+      const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1', prefetch);
+      console.log(`  catalogue → blog   ${label.padEnd(26)} median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`);
+      const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1', prefetch);
+      console.log(`  catalogue → panel  ${label.padEnd(26)} median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
+    }
+    console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
+    await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, runs: RUNS, log: (line) => console.log(`  ${line}`) });
   } finally {
     await browser.close();
     await server.stop();

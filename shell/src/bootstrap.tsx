@@ -8,13 +8,14 @@ import {
   createAppFetch,
   createBus,
   createAuth,
+  createColourMode,
   createContentClient,
   createSessionStore,
   readRuntimeConfig,
   type ShellContext,
 } from '@steel/shared';
 import { ShellRoot, appContainerId } from './app/layout/shell-root';
-import { findRedirect, matchRoute, validateRouteTable } from './app/routes/match-route';
+import { findRedirect, matchRoute, owningRemote, validateRouteTable } from './app/routes/match-route';
 import { createShellStore } from './app/state/shell-store';
 import { loadRemoteRegistry } from './app/remotes/remote-registry';
 import { createRemoteApplication } from './app/remotes/remote-application';
@@ -26,7 +27,6 @@ import { createAuthGuard } from './features/guards/auth-guard';
 import { applyCachePolicy } from './features/guards/cache-policy';
 import { createPrefetcher } from './features/prefetch/create-prefetcher';
 import { fillSessionFromServer } from './features/session/fill-session';
-import { createColourMode } from '@steel/shared';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
 validateRouteTable();
@@ -77,10 +77,7 @@ const remotesRegistered = new Promise<void>((resolve) => {
 
 /** Behaviour §10: preload the code of the remote owning a visible link's target, once. */
 const prefetcher = createPrefetcher({
-  resolveApp: (pathname) => {
-    const owner = matchRoute(pathname)?.definition.app;
-    return owner && owner !== 'server' ? owner : null;
-  },
+  resolveApp: owningRemote,
   // null = not registered yet (remotes.json still loading): not loaded, preload waits below.
   isLoaded: (app) => {
     const status = getAppStatus(app);
@@ -128,10 +125,7 @@ installErrorPipeline({ bus, store });
 installChunkErrorHandling({
   bus,
   store,
-  activeApp: () => {
-    const owner = matchRoute(window.location.pathname)?.definition.app;
-    return owner && owner !== 'server' ? owner : null;
-  },
+  activeApp: () => owningRemote(window.location.pathname),
 });
 installLoadingBar({ bus });
 
@@ -167,7 +161,7 @@ async function main() {
     registerApplication({
       name: app,
       app: createRemoteApplication({ app, store, refreshRegistry }),
-      activeWhen: (location) => matchRoute(location.pathname)?.definition.app === app && mayActivate(location.pathname),
+      activeWhen: (location) => owningRemote(location.pathname) === app && mayActivate(location.pathname),
       customProps: { ...context, domElementGetter: () => document.getElementById(appContainerId(app)) as HTMLElement },
     });
   }

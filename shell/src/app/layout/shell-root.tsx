@@ -3,6 +3,7 @@ import { ErrorPage } from '../errors/error-page';
 import { NotFoundView } from '../errors/not-found-view';
 import { RemoteErrorView } from '../errors/remote-error-view';
 import { useShellState, type ShellStore } from '../state/shell-store';
+import { owningRemote } from '../routes/match-route';
 import { PanelNavigation } from './panel-navigation';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -21,7 +22,7 @@ export function ShellRoot({ context, store }: { context: ShellContext; store: Sh
   const state = useShellState(store);
   const route = state.route;
   const layout = route?.definition.layout ?? 'default';
-  const activeApp = route && route.definition.app !== 'server' ? route.definition.app : null;
+  const activeApp = owningRemote(state.url.split('?')[0] ?? '/');
   const failure = activeApp ? state.remoteFailures[activeApp] : undefined;
   const fatalError = state.error?.fatal ? state.error : null;
 

@@ -1,3 +1,4 @@
+import type { RemoteName } from '@steel/shared';
 import { REDIRECTS, ROUTES, type GuardName, type RedirectDefinition, type RouteDefinition } from './route-table';
 
 export const KNOWN_GUARDS: readonly GuardName[] = ['auth', 'cache'];
@@ -44,6 +45,12 @@ export function matchRoute(pathname: string, routes: readonly RouteDefinition[] 
     }
   }
   return best;
+}
+
+/** The remote that renders a path, or null (an unknown path, or one the app server answers). */
+export function owningRemote(pathname: string): RemoteName | null {
+  const owner = matchRoute(pathname)?.definition.app;
+  return owner && owner !== 'server' ? owner : null;
 }
 
 /** Where a path redirects to, if anywhere (applied before anything mounts). */
