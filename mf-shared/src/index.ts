@@ -28,3 +28,4 @@ export * from './ui/tooltip';
 export * from './ui/progress';
 export * from './colour-mode';
 export * from './consent';
+export * from './ui/text-field';

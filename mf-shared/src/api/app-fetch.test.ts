@@ -1,6 +1,6 @@
 import { createBus } from '../bus/create-bus';
 import type { ApiErrorBody } from '../contracts/events';
-import { jsonResponse } from '../testing';
+import { jsonResponse, rejectionOf } from '../testing';
 import { createAppFetch, HttpError, RETRY_STATUSES } from './app-fetch';
 
 function fakeFetch(...responses: Array<Response | Error | (() => Response)>) {
@@ -13,15 +13,6 @@ function fakeFetch(...responses: Array<Response | Error | (() => Response)>) {
     return typeof next === 'function' ? next() : next;
   });
   return { fetch: fn as unknown as typeof fetch, fn, calls };
-}
-
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
 }
 
 describe('createAppFetch', () => {
@@ -44,7 +35,7 @@ describe('createAppFetch', () => {
 
   it('retries a GET only once: a second failure throws HttpError with status, url and body', async () => {
     const { fetch, fn } = fakeFetch(() => jsonResponse({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' }));
-    const error = (await caught(createAppFetch({ fetch })('/api/auth'))) as HttpError;
+    const error = (await rejectionOf(createAppFetch({ fetch })('/api/auth'))) as HttpError;
     expect(fn).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(Error);
@@ -61,7 +52,7 @@ describe('createAppFetch', () => {
 
   it('retries a GET once on a network error (TypeError), status null when it persists', async () => {
     const { fetch, fn } = fakeFetch(new TypeError('Failed to fetch'));
-    const error = (await caught(createAppFetch({ fetch })('/remotes.json'))) as HttpError;
+    const error = (await rejectionOf(createAppFetch({ fetch })('/remotes.json'))) as HttpError;
     expect(fn).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBeNull();
@@ -70,7 +61,7 @@ describe('createAppFetch', () => {
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('never retries a %s', async (method) => {
     const { fetch, fn } = fakeFetch(() => jsonResponse({}, { status: 503 }));
-    const error = await caught(createAppFetch({ fetch })('/api/orders', { method }));
+    const error = await rejectionOf(createAppFetch({ fetch })('/api/orders', { method }));
     expect(error).toBeInstanceOf(HttpError);
     expect(fn).toHaveBeenCalledTimes(1);
   });
@@ -83,7 +74,7 @@ describe('createAppFetch', () => {
 
   it('does not retry a 404', async () => {
     const { fetch, fn } = fakeFetch(() => jsonResponse('Not found', { status: 404 }));
-    const error = (await caught(createAppFetch({ fetch })('/remotes.json'))) as HttpError;
+    const error = (await rejectionOf(createAppFetch({ fetch })('/remotes.json'))) as HttpError;
     expect(fn).toHaveBeenCalledTimes(1);
     expect(error.status).toBe(404);
     expect(error.body).toBe('Not found');
@@ -94,7 +85,7 @@ describe('createAppFetch', () => {
     controller.abort();
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     const { fetch, fn } = fakeFetch(abort);
-    const error = await caught(createAppFetch({ fetch })('/remotes.json', { signal: controller.signal }));
+    const error = await rejectionOf(createAppFetch({ fetch })('/remotes.json', { signal: controller.signal }));
     expect(error).toBe(abort);
     expect(fn).toHaveBeenCalledTimes(1);
   });
@@ -121,7 +112,7 @@ describe('createAppFetch', () => {
 
   it('fails with HttpError when a JSON read answers something else', async () => {
     const { fetch } = fakeFetch(jsonResponse('<!doctype html>'));
-    const error = (await caught(createAppFetch({ fetch })('/remotes.json'))) as HttpError;
+    const error = (await rejectionOf(createAppFetch({ fetch })('/remotes.json'))) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(200);
     expect(error.body).toBe('<!doctype html>');

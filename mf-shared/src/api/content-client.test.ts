@@ -1,6 +1,6 @@
 import { createBus } from '../bus/create-bus';
 import type { ApiErrorBody } from '../contracts/events';
-import { jsonResponse } from '../testing';
+import { jsonResponse, rejectionOf } from '../testing';
 import { ApiError, createContentClient, normaliseApiError } from './content-client';
 
 type Call = { url: string; init: RequestInit };
@@ -30,15 +30,6 @@ const strapiError: ApiErrorBody = {
   data: null,
   error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
 };
-
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 describe('createContentClient', () => {
   it('serialises the query in bracket style (values encoded, keys not)', async () => {
@@ -105,7 +96,7 @@ describe('createContentClient', () => {
   it('does not retry a 500 and throws the server error body', async () => {
     const body: ApiErrorBody = { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } };
     const { client, fn, errors } = setup([jsonResponse(body, { status: 500 })]);
-    const error = await caught(client.find('products'));
+    const error = await rejectionOf(client.find('products'));
     expect(fn).toHaveBeenCalledTimes(1);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
@@ -115,7 +106,7 @@ describe('createContentClient', () => {
 
   it('throws a 4xx Strapi error as an ApiError that is also the body', async () => {
     const { client, errors } = setup([jsonResponse(strapiError, { status: 400 })]);
-    const error = (await caught(client.request('/auth/local', { method: 'POST', body: {} }))) as ApiError;
+    const error = (await rejectionOf(client.request('/auth/local', { method: 'POST', body: {} }))) as ApiError;
     expect(error.status).toBe(400);
     expect(error.name).toBe('ValidationError');
     expect(error.message).toBe('Invalid identifier or password');
@@ -129,7 +120,7 @@ describe('createContentClient', () => {
   it('normalises a network failure to UnknownError 500, emits api:error, no retry', async () => {
     const failure = new TypeError('Failed to fetch');
     const { client, fn, errors } = setup([failure]);
-    const error = (await caught(client.find('products'))) as ApiError;
+    const error = (await rejectionOf(client.find('products'))) as ApiError;
     expect(fn).toHaveBeenCalledTimes(1);
     expect(error.body).toEqual({ data: null, error: { status: 500, name: 'UnknownError', message: 'Failed to fetch', details: failure } });
     expect(errors).toHaveLength(1);
@@ -138,7 +129,7 @@ describe('createContentClient', () => {
 
   it('normalises an HTML 502 to UnknownError with the HTTP status', async () => {
     const { client, fn, errors } = setup([jsonResponse('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })]);
-    const error = (await caught(client.find('products'))) as ApiError;
+    const error = (await rejectionOf(client.find('products'))) as ApiError;
     expect(fn).toHaveBeenCalledTimes(1);
     expect(error.body.error).toMatchObject({ status: 502, name: 'UnknownError', message: 'Request failed with status 502 Bad Gateway' });
     expect(error.body.error.details).toBeInstanceOf(SyntaxError);
@@ -147,7 +138,7 @@ describe('createContentClient', () => {
 
   it('accepts the old v3 error shape from the server', async () => {
     const { client } = setup([jsonResponse({ statusCode: 500, error: 'UnknownError', message: 'boom' }, { status: 500 })]);
-    const error = (await caught(client.find('x'))) as ApiError;
+    const error = (await rejectionOf(client.find('x'))) as ApiError;
     expect(error.body).toEqual({ data: null, error: { status: 500, name: 'UnknownError', message: 'boom', details: {} } });
   });
 
@@ -156,7 +147,7 @@ describe('createContentClient', () => {
     controller.abort();
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     const { client, errors } = setup([abort]);
-    const error = await caught(client.find('products', undefined, { signal: controller.signal }));
+    const error = await rejectionOf(client.find('products', undefined, { signal: controller.signal }));
     expect(error).toBe(abort);
     expect(errors).toEqual([]);
   });

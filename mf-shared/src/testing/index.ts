@@ -164,3 +164,13 @@ export function createFakeShellContext(overrides: FakeShellContextOverrides = {}
   };
 }
 export { mountRemoteAlone, startDevHarness } from '../remote/dev-harness';
+
+/** What a promise rejects with; fails the test when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the promise to reject');
+}

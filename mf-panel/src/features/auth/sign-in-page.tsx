@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Link, PageHeader, createAuth, safeRedirectPath, useShell } from '@steel/shared';
+import { Link, PageHeader, TextField, createAuth, safeRedirectPath, useShell } from '@steel/shared';
 import { signInErrorMessage } from './sign-in-messages';
-
-const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-200 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50';
 
 /**
  * `/login`: sign in with e-mail or username and password against the CMS (`POST /auth/local`,
@@ -38,31 +35,25 @@ export function SignInPage() {
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ورود / ثبت‌نام" breadcrumb={[{ label: 'ورود' }]} />
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate={false}>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200">
-          ایمیل یا نام کاربری
-          <input
-            className={inputClass}
-            name="identifier"
-            autoComplete="username"
-            dir="ltr"
-            required
-            value={identifier}
-            onChange={(event) => setIdentifier(event.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200">
-          رمز عبور
-          <input
-            className={inputClass}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            dir="ltr"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <TextField
+          label="ایمیل یا نام کاربری"
+          name="identifier"
+          autoComplete="username"
+          dir="ltr"
+          required
+          value={identifier}
+          onValueChange={setIdentifier}
+        />
+        <TextField
+          label="رمز عبور"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          dir="ltr"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
         {error && (
           <p role="alert" className="rounded-md border border-error-500 bg-error-50 px-3 py-2 text-sm text-error-700 dark:border-error-600 dark:bg-slate-900 dark:text-error-100">
             {error}
