@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { navigateToUrl, registerApplication, start, triggerAppChange, getAppStatus, NOT_LOADED } from 'single-spa';
-import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_NAMES,
   createAppFetch,
@@ -85,7 +85,10 @@ const prefetcher = createPrefetcher({
   },
   preload: async (app) => {
     await remotesRegistered;
-    return preloadRemote([{ nameOrAlias: app, exposes: ['./app'] }]);
+    // loadRemote fetches and evaluates the remote's entry and ./app module without mounting it;
+    // mounting later reuses that module. (preloadRemote's <link rel=preload> tags made Chromium
+    // warn on every page that the preloaded chunks were not used within a few seconds.)
+    await loadRemote(`${app}/app`);
   },
   onError: (app, error) => console.warn(`Prefetch of the ${app} app failed`, error),
 });
