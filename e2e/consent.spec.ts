@@ -1,16 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PORT, e2eBuildsDir } from './support/environment';
+import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 
 /**
  * Consent and third parties (behaviour §11) against an app server whose runtime config turns on
  * analytics (posthog-js pointed at a local capture server) and a chat widget served by it too.
- * E2E_PORT+3 (the CMS allows it) and E2E_PORT+8 (the capture server, which needs no CMS access).
+ * Its own ports: SPEC_PORTS.consent (the CMS allows it) and SPEC_PORTS.consentCapture.
  */
-const APP_PORT = E2E_PORT + 3;
-const CAPTURE_PORT = E2E_PORT + 8;
+const APP_PORT = SPEC_PORTS.consent;
+const CAPTURE_PORT = SPEC_PORTS.consentCapture;
 const CHAT_PATH = '/chat-widget.js';
 
 test.describe.configure({ mode: 'serial' });

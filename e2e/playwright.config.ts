@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_CMS_PORT, E2E_PORT, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
+import { APP_SERVER_PORTS, E2E_CMS_PORT, E2E_PORT, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
 
 /**
  * End-to-end tests in Debian's Chromium against the production builds served by the real app
@@ -37,7 +37,7 @@ export default defineConfig({
         EMAIL_CAPTURE_FILE: path.join(e2eCmsDir, 'mails.jsonl'),
         AUTH_RATE_LIMIT: 'off',
         REQUEST_LOG: 'off',
-        CORS_ORIGINS: [E2E_PORT, E2E_PORT + 1, E2E_PORT + 2, E2E_PORT + 3].map((port) => `http://127.0.0.1:${port},http://localhost:${port}`).join(','),
+        CORS_ORIGINS: APP_SERVER_PORTS.map((port) => `http://127.0.0.1:${port},http://localhost:${port}`).join(','),
         FRONTEND_URL: baseURL,
       },
     },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT, e2eBuildsDir } from './support/environment';
+import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 
 /**
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   }
   const live = JSON.parse(fs.readFileSync(path.join(e2eBuildsDir, 'live.json'), 'utf8')) as Record<string, unknown>;
   fs.writeFileSync(path.join(brokenBuildsDir, 'live.json'), JSON.stringify({ ...live, blog: 'deleted00000', history: {} }));
-  server = await startAppServer({ port: E2E_PORT + 1, buildsDir: brokenBuildsDir });
+  server = await startAppServer({ port: SPEC_PORTS.remoteFailure, buildsDir: brokenBuildsDir });
 });
 
 test.afterAll(() => {

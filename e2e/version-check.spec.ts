@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT, e2eBuildsDir } from './support/environment';
+import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 
 /**
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   }
   fs.symlinkSync(path.join(e2eBuildsDir, 'catalogue', String(live.catalogue)), path.join(buildsDir, 'catalogue', 'redeployed-1'));
   fs.writeFileSync(path.join(buildsDir, 'live.json'), JSON.stringify({ ...live, history: {} }));
-  server = await startAppServer({ port: E2E_PORT + 2, buildsDir, env: { VERSION_CHECK_INTERVAL_MS: '1000' } });
+  server = await startAppServer({ port: SPEC_PORTS.versionCheck, buildsDir, env: { VERSION_CHECK_INTERVAL_MS: '1000' } });
 });
 
 test.afterAll(() => {

@@ -6,6 +6,18 @@ export const domainDir = process.env.DOMAIN_DIR ?? path.resolve(repoRoot, '../sh
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_CMS_PORT = Number(process.env.E2E_CMS_PORT ?? 1347);
 export const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * Ports of the extra servers some specs start, one per spec: specs run in parallel, so two of
+ * them sharing a port would talk to each other's server. The CMS allows the app-server ones.
+ */
+export const SPEC_PORTS = {
+  remoteFailure: E2E_PORT + 1,
+  versionCheck: E2E_PORT + 2,
+  chunkErrors: E2E_PORT + 3,
+  consent: E2E_PORT + 4,
+  consentCapture: E2E_PORT + 8,
+} as const;
+export const APP_SERVER_PORTS = [E2E_PORT, SPEC_PORTS.remoteFailure, SPEC_PORTS.versionCheck, SPEC_PORTS.chunkErrors, SPEC_PORTS.consent];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
 export const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
