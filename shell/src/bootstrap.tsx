@@ -75,6 +75,9 @@ const remotesRegistered = new Promise<void>((resolve) => {
   markRemotesRegistered = resolve;
 });
 
+/** Resolves once single-spa has finished the first page's app changes (mounts included). */
+const firstPageShown = new Promise<void>((resolve) => window.addEventListener('single-spa:routing-event', () => resolve(), { once: true }));
+
 /** Behaviour §10: preload the code of the remote owning a visible link's target, once. */
 const prefetcher = createPrefetcher({
   resolveApp: owningRemote,
@@ -85,6 +88,9 @@ const prefetcher = createPrefetcher({
   },
   preload: async (app) => {
     await remotesRegistered;
+    // Idle time starts while the first page's own code is still downloading: prefetching then
+    // would compete with it (the bench showed blog + panel fetched before the catalogue rendered).
+    await firstPageShown;
     // loadRemote fetches and evaluates the remote's entry and ./app module without mounting it;
     // mounting later reuses that module. (preloadRemote's <link rel=preload> tags made Chromium
     // warn on every page that the preloaded chunks were not used within a few seconds.)
