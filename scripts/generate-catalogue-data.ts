@@ -1,5 +1,5 @@
 /**
- * Derives the front end's category data from ../shared/domain/catalogue.json, the single source
+ * Derives the front end's category data from data/domain/catalogue.json, the single source
  * of the category tree. Two files, so the shell's header carries only the menu (a few KB) while
  * the catalogue carries the tree with descriptions and attribute lists (products stay in the CMS).
  * Runs on install, before every build and before tests; the output is git-ignored.

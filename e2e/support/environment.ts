@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../..');
-export const domainDir = process.env.DOMAIN_DIR ?? path.resolve(repoRoot, '../shared/domain');
+export const domainDir = process.env.DOMAIN_DIR ?? path.resolve(repoRoot, 'data/domain');
 /** Ports and folders are settable so that two runs (or two developers' runs) never collide. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_CMS_PORT = Number(process.env.E2E_CMS_PORT ?? 1347);

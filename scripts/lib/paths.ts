@@ -1,8 +1,8 @@
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../..');
-/** The shared domain facts live beside the repository (../shared/domain); DOMAIN_DIR overrides. */
-export const domainDir = process.env.DOMAIN_DIR ?? path.resolve(repoRoot, '../shared/domain');
+/** The domain facts (category tree, factories, weights, exchange fields, Persian strings); DOMAIN_DIR overrides. */
+export const domainDir = process.env.DOMAIN_DIR ?? path.resolve(repoRoot, 'data/domain');
 export const buildsDir = process.env.BUILDS_DIR ?? path.join(repoRoot, '.builds');
 
 export const APPS = ['shell', 'catalogue', 'blog', 'panel'] as const;

@@ -3,9 +3,9 @@
 const fs = require('fs');
 const path = require('path');
 
-// The shared domain data lives beside the repository: <repo>/../shared/domain (env DOMAIN_DIR overrides).
+// The domain data lives in the repository: <repo>/data/domain (env DOMAIN_DIR overrides).
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const domainDir = () => path.resolve(process.env.DOMAIN_DIR || path.join(REPO_ROOT, '..', 'shared', 'domain'));
+const domainDir = () => path.resolve(process.env.DOMAIN_DIR || path.join(REPO_ROOT, 'data', 'domain'));
 
 const readJson = (name) => JSON.parse(fs.readFileSync(path.join(domainDir(), name), 'utf8'));
 
