@@ -37,6 +37,9 @@ module.exports = {
   moduleNameMapper: {
     '^@steel/shared$': '<rootDir>/mf-shared/src/index.ts',
     '^@steel/shared/testing$': '<rootDir>/mf-shared/src/testing/index.ts',
+    '^@steel/shared/head-tags$': '<rootDir>/mf-shared/src/page-data/head-tags.ts',
+    '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',
+    '^react-markdown$': '<rootDir>/jest/markdown-stub.cjs',
     '\\.(css)$': '<rootDir>/jest/style-stub.cjs',
     '\\.(svg|png|woff2?)$': '<rootDir>/jest/file-stub.cjs',
   },

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { navigateToUrl, registerApplication, start, triggerAppChange, getAppStatus, NOT_LOADED } from 'single-spa';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -11,13 +11,19 @@ import {
   createColourMode,
   createContentClient,
   createSessionStore,
+  identifierPrefix,
   readRuntimeConfig,
+  REMOTE_REGISTRY_ELEMENT_ID,
+  SHELL_STATE_ELEMENT_ID,
+  takeEmbeddedJson,
+  type AppError,
+  type RemoteRegistry,
   type ShellContext,
 } from '@steel/shared';
 import { ShellRoot, appContainerId } from './app/layout/shell-root';
 import { findRedirect, matchRoute, owningRemote, validateRouteTable } from './app/routes/match-route';
 import { createShellStore } from './app/state/shell-store';
-import { loadRemoteRegistry } from './app/remotes/remote-registry';
+import { loadRemoteRegistry, registerRemoteRegistry } from './app/remotes/remote-registry';
 import { createRemoteApplication } from './app/remotes/remote-application';
 import { installErrorPipeline } from './features/errors/error-pipeline';
 import { installChunkErrorHandling } from './features/chunk-errors/chunk-error-handling';
@@ -37,7 +43,11 @@ const session = createSessionStore({ config, bus });
 const api = createContentClient({ baseUrl: config.cmsUrl, getToken: () => session.getToken(), bus });
 const appFetch = createAppFetch({ bus });
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
-const store = createShellStore();
+// A server-rendered page says what it was rendered with: the remote versions (loaded exactly, so
+// HTML and code always match, even right after a deploy) and the shell's state (a fatal error).
+const embeddedRegistry = takeEmbeddedJson<Partial<RemoteRegistry>>(document, REMOTE_REGISTRY_ELEMENT_ID);
+const embeddedShellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null }>(document, SHELL_STATE_ELEMENT_ID);
+const store = createShellStore(() => window.location.pathname + window.location.search, embeddedShellState?.error ?? null);
 // Behaviour §2: a new deploy makes the next navigation a full page load (see navigate).
 const versionPoller = installVersionCheck({ bus, appFetch, config });
 // Cookies with a token but no readable user: ask the app server once (behaviour §5/§6).
@@ -150,17 +160,22 @@ async function main() {
   store.syncLocation();
   const rootElement = document.getElementById('shell-root');
   if (!rootElement) throw new Error('index.html has no #shell-root');
-  createRoot(rootElement).render(
+  const shell = (
     <StrictMode>
       <ShellRoot context={context} store={store} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // Server markup (public pages) is hydrated; the panel and sign-in pages arrive empty.
+  if (rootElement.firstElementChild) hydrateRoot(rootElement, shell, { identifierPrefix: identifierPrefix('shell') });
+  else createRoot(rootElement, { identifierPrefix: identifierPrefix('shell') }).render(shell);
   // Analytics, chat and tag manager (behaviour §11): after the first render, never before it.
   startThirdPartiesWhenIdle({ config, bus });
 
   const refreshRegistry = () => loadRemoteRegistry((url) => appFetch(url, { cache: 'no-store' }));
   try {
-    await refreshRegistry();
+    // The embedded registry spares a round trip before the first mount; /remotes.json otherwise.
+    if (embeddedRegistry) registerRemoteRegistry(embeddedRegistry);
+    else await refreshRegistry();
   } catch (error) {
     // Without the registry no remote can load; each one then shows its in-layout error and retry.
     console.error('Failed to load /remotes.json', error);

@@ -16,6 +16,19 @@ export interface ServerConfig {
   /** The CMS as this server reaches it (server-to-server calls such as /users/me). */
   cmsInternalUrl: string;
   siteUrl: string;
+  /** Server rendering of public pages (architecture §2). */
+  rendering: {
+    /** Off (`SSR=off`): every page is rendered in the browser, as before server rendering. */
+    enabled: boolean;
+    /** Time budget of one remote's server render, data included; past it the browser renders it. */
+    budgetMs: number;
+    /** Render worker threads (the pool is replaced whenever the live set changes). */
+    threads: number;
+    /** Rendered pages kept in memory (keyed by URL and live set, dropped when their CMS data changes). */
+    cacheEntries: number;
+    /** Shared secret the CMS sends with its content-changed calls; unset = loopback callers only. */
+    contentChangeSecret: string | null;
+  };
   /** Runtime config without `buildId`, which is filled in per request from the live set. */
   runtime: Omit<RuntimeConfig, 'buildId'>;
 }
@@ -54,6 +67,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     cmsPublicUrl,
     cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),
     siteUrl,
+    rendering: {
+      enabled: str(env, 'SSR') !== 'off',
+      budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
+      threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
+      cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
+      contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
+    },
     runtime: {
       cmsUrl: cmsPublicUrl,
       siteUrl,

@@ -12,6 +12,9 @@ export function useColourMode(controller?: ColourModeController): ColourModeStat
   return useSyncExternalStore(
     (onChange) => source?.subscribe(onChange) ?? (() => {}),
     () => source?.getState() ?? noController,
+    // The server cannot know the visitor's mode (the head script sets the class before paint);
+    // the switch renders the neutral state, then the real one right after hydration.
+    () => noController,
   );
 }
 

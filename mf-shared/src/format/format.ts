@@ -1,7 +1,8 @@
 /** Persian (fa-IR) formatting of numbers, prices and dates (architecture §8). */
 
 const numberFormat = new Intl.NumberFormat('fa-IR');
-const dateFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric' });
+// An explicit time zone: a page rendered on a UTC server hydrates with the same date in the browser.
+const dateFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' });
 
 type NumberInput = number | bigint | string | null | undefined;
 

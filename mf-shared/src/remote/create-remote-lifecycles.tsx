@@ -1,78 +1,69 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import type { ShellContext } from '../contracts/shell-context';
 import type { RemoteName } from '../contracts/remotes';
-import { ShellContextProvider } from '../ui/shell-context';
 import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
+import { RemoteProviders } from './remote-providers';
+import { SSR_URL_ATTRIBUTE, hasServerMarkupFor, identifierPrefix, queryStateElementId, takeEmbeddedJson } from './server-markup';
 
 /** What single-spa hands a remote: the shell context plus single-spa's own props. */
 export type RemoteMountProps = ShellContext & AppProps & { domElement?: HTMLElement; domElementGetter?: () => HTMLElement };
 
-interface RemoteErrorBoundaryProps {
-  app: RemoteName;
-  context: ShellContext;
-  children: ReactNode;
-}
-
-/** A crash inside a remote is reported to the shell's error pipeline instead of blanking the page. */
-class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed: boolean }> {
-  override state = { crashed: false };
-
-  static getDerivedStateFromError() {
-    return { crashed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[${this.props.app}] render error`, error, info.componentStack);
-    this.props.context.bus.emit('app:error', {
-      statusCode: 500,
-      statusMessage: 'Internal Error',
-      message: error.message,
-      fatal: true,
-    });
-  }
-
-  override render() {
-    return this.state.crashed ? null : this.props.children;
-  }
-}
-
 /** Only the contract's fields cross into the app; single-spa's own props stay out. */
 function pickShellContext(props: RemoteMountProps): ShellContext {
-  const { bus, session, api, queryClient, config, navigate, setPageMeta, prefetch } = props;
-  return { bus, session, api, queryClient, config, navigate, ...(setPageMeta ? { setPageMeta } : {}), ...(prefetch ? { prefetch } : {}) };
+  const { bus, session, api, queryClient, config, navigate, setPageMeta, prefetch, colourMode } = props;
+  return {
+    bus,
+    session,
+    api,
+    queryClient,
+    config,
+    navigate,
+    ...(setPageMeta ? { setPageMeta } : {}),
+    ...(prefetch ? { prefetch } : {}),
+    ...(colourMode ? { colourMode } : {}),
+  };
 }
+
+const currentPath = () => window.location.pathname + window.location.search;
 
 /**
  * single-spa lifecycles for a remote (architecture §4): React 19 root, the shell context in
- * React context, the shared query client, the remote's own router, an error boundary, and the remote's stylesheet present only while it is mounted.
+ * React context, the shared query client, the remote's own router, an error boundary, and the
+ * remote's stylesheet present only while it is mounted. When the app's container holds server
+ * markup for the current URL, the first mount hydrates it (with the embedded query cache) instead
+ * of rendering anew; later mounts render as usual.
  */
 export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: () => ReactNode }) {
   const { app, css, Root } = options;
+  let hydrating = false;
+  // single-spa-react 6 calls createRoot/hydrateRoot without options: this wrapper adds the app's
+  // identifierPrefix (the server renders with the same one) so useId values match and never collide.
+  const prefixedReactDOMClient = {
+    ...ReactDOMClient,
+    createRoot: (container: Element, rootOptions?: ReactDOMClient.RootOptions) =>
+      ReactDOMClient.createRoot(container, { identifierPrefix: identifierPrefix(app), ...rootOptions }),
+    hydrateRoot: (container: Element, children: ReactNode, rootOptions?: ReactDOMClient.HydrationOptions) =>
+      ReactDOMClient.hydrateRoot(container, children, { identifierPrefix: identifierPrefix(app), ...rootOptions }),
+  };
   const reactLifecycles = singleSpaReact<ShellContext & { domElement?: HTMLElement }>({
     React,
-    ReactDOMClient,
-    // RemoteErrorBoundary below reports crashes to the shell.
+    ReactDOMClient: prefixedReactDOMClient,
+    renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
+    // RemoteProviders reports crashes to the shell.
     suppressComponentDidCatchWarning: true,
-    rootComponent: (props: RemoteMountProps) => {
-      const context = pickShellContext(props);
-      return (
-        <RemoteErrorBoundary app={app} context={context}>
-          <ShellContextProvider value={context}>
-            <QueryClientProvider client={context.queryClient}>
-              <BrowserRouter>
-                <Root />
-              </BrowserRouter>
-            </QueryClientProvider>
-          </ShellContextProvider>
-        </RemoteErrorBoundary>
-      );
-    },
+    rootComponent: (props: RemoteMountProps) => (
+      <RemoteProviders app={app} context={pickShellContext(props)}>
+        <BrowserRouter>
+          <Root />
+        </BrowserRouter>
+      </RemoteProviders>
+    ),
   });
 
   let style: HTMLStyleElement | null = null;
@@ -81,14 +72,29 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
     mount: async (props: RemoteMountProps) => {
       // This remote's lazy chunks load through its own webpack runtime: a failure there is a chunk
       // error for the shell's reload guard (behaviour §3).
-      installChunkLoadGuard((error) => props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search }));
-      style = document.createElement('style');
-      style.dataset.app = app;
-      style.textContent = css;
-      document.head.appendChild(style);
+      installChunkLoadGuard((error) => props.bus.emit('app:chunk-error', { error, path: currentPath() }));
+      const container = props.domElement ?? props.domElementGetter?.();
+      hydrating = hasServerMarkupFor(container, currentPath());
+      // The page's data as the server fetched it: hydrated into the shared cache, not fetched again.
+      const state = takeEmbeddedJson<DehydratedState>(document, queryStateElementId(app));
+      if (hydrating && state) hydrate(props.queryClient, state);
+      // The server put this app's stylesheet in the head (no unstyled flash): adopt it.
+      style = document.head.querySelector<HTMLStyleElement>(`style[data-app="${app}"]`);
+      if (!style) {
+        style = document.createElement('style');
+        style.dataset.app = app;
+        style.textContent = css;
+        document.head.appendChild(style);
+      }
       // The remote's stylesheet is scoped to this attribute (scripts/webpack/scope-remote-css.ts).
-      (props.domElement ?? props.domElementGetter?.())?.setAttribute('data-app', app);
-      await reactLifecycles.mount(props);
+      container?.setAttribute('data-app', app);
+      try {
+        await reactLifecycles.mount(props);
+      } finally {
+        // Server markup is for one URL, once: a later mount renders fresh.
+        container?.removeAttribute(SSR_URL_ATTRIBUTE);
+        hydrating = false;
+      }
     },
     unmount: async (props: RemoteMountProps) => {
       await reactLifecycles.unmount(props);

@@ -1,14 +1,25 @@
 /**
- * App routes: every extension-less GET path outside the server's own prefixes answers the live
- * shell's index.html with the runtime config; the shell's route table decides what (and whether)
- * to render, including its own 404 page. A path with an extension is a missing file: plain 404,
- * so a mistyped asset URL never comes back as HTML.
+ * App routes: every extension-less GET path outside the server's own prefixes is a page.
+ *
+ * Public pages are rendered on the server (architecture §2): the render workers run the live
+ * versions' server entries, and the result is assembled into the live shell's index.html with
+ * real status codes (301 for a redirect of the route table, 404 for an unknown path or slug, 503
+ * when the CMS cannot answer). Rendered pages are cached by URL and live set until the CMS says
+ * their content changed. Panel and sign-in pages, a shell without a server entry, and any render
+ * failure get the client-rendered page, as before server rendering. A path with an extension is
+ * a missing file: plain 404, so a mistyped asset URL never comes back as HTML.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { RemoteName } from '@steel/shared';
+import type { LiveSnapshot } from '../builds';
 import { NO_BUILD_PAGE, renderShellPage } from '../pages/render';
+import { assemblePage, type PageParts } from '../rendering/assemble-page';
+import { PageCache } from '../rendering/page-cache';
+import { RenderPools } from '../rendering/render-pool';
+import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
@@ -20,24 +31,98 @@ export function isAppPath(pathname: string): boolean {
   return !/\.[A-Za-z0-9]+$/.test(last);
 }
 
-interface RenderedPage {
-  key: string;
-  html: string;
-  etag: string;
+const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+
+/** Per version folder, read once: what the browser needs first for a remote, and the shell's font. */
+function createPreloadHints(buildsDir: string) {
+  const known = new Map<string, Promise<PageParts['preload']>>();
+  const remote = (app: RemoteName, version: string) =>
+    cached(`${app}/${version}`, async () => {
+      const base = `/builds/${app}/${version}/`;
+      const manifest = JSON.parse(await fs.readFile(path.join(buildsDir, app, version, 'mf-manifest.json'), 'utf8')) as {
+        exposes?: Array<{ path: string; assets: { js: { sync: string[] } } }>;
+      };
+      const page = manifest.exposes?.find((expose) => expose.path === './app')?.assets.js.sync ?? [];
+      return [{ href: `${base}mf-manifest.json`, as: 'fetch' as const }, { href: `${base}remoteEntry.js`, as: 'script' as const }, ...page.map((file) => ({ href: base + file, as: 'script' as const }))];
+    });
+  const font = (version: string) =>
+    cached(`shell/${version}`, async () => {
+      const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
+      return files.filter((file) => file.endsWith('.woff2')).map((file) => ({ href: `/builds/shell/${version}/assets/${encodeURI(file)}`, as: 'font' as const }));
+    });
+  function cached(key: string, read: () => Promise<PageParts['preload']>) {
+    let hints = known.get(key);
+    if (!hints) {
+      hints = read().catch(() => []);
+      known.set(key, hints);
+    }
+    return hints;
+  }
+  return { remote, font };
 }
 
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live }) => {
-  // The page depends only on the shell version and the live set id: render once per deploy.
-  let cached: RenderedPage | null = null;
+  // The template depends only on the shell version and the live set id: prepared once per deploy.
+  let template: { key: string; html: string; etag: string } | null = null;
+  const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
+  const cache = new PageCache(config.rendering.cacheEntries);
+  const preload = createPreloadHints(config.buildsDir);
+  app.addHook('onClose', async () => pools?.close());
 
   function unavailable(reply: FastifyReply) {
-    return reply
-      .code(503)
-      .header('cache-control', 'no-store')
-      .header('retry-after', '30')
-      .type('text/html; charset=utf-8')
-      .send(NO_BUILD_PAGE);
+    return reply.code(503).header('cache-control', 'no-store').header('retry-after', '30').type('text/html; charset=utf-8').send(NO_BUILD_PAGE);
   }
+
+  async function shellTemplate(snapshot: LiveSnapshot, shellVersion: string) {
+    const key = `${shellVersion}|${snapshot.manifest.id}`;
+    if (template?.key !== key) {
+      const raw = await fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8');
+      const html = renderShellPage(raw, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
+      template = { key, html, etag: etagOf(html) };
+    }
+    return template;
+  }
+
+  function send(reply: FastifyReply, ifNoneMatch: string | undefined, page: { status: number; html: string; etag: string }) {
+    // no-cache: the browser may keep the page but must revalidate, so a deploy shows at once.
+    reply.code(page.status).header('cache-control', 'no-cache').header('etag', page.etag).type('text/html; charset=utf-8');
+    if (page.status === 200 && ifNoneMatch === page.etag) return reply.code(304).send();
+    return reply.send(page.html);
+  }
+
+  async function assemble(snapshot: LiveSnapshot, base: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
+    const shellVersion = snapshot.live.shell as string;
+    const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
+    const hints = [
+      ...(outcome.remote && remoteVersion ? await preload.remote(outcome.remote.app as RemoteName, remoteVersion) : []),
+      ...(await preload.font(shellVersion)),
+    ];
+    const publicPaths: Record<string, string> = { '/__SHELL_PUBLIC_PATH__/': `/builds/shell/${shellVersion}/` };
+    if (outcome.remote && remoteVersion) publicPaths[`/__${outcome.remote.app.toUpperCase()}_PUBLIC_PATH__/`] = `/builds/${outcome.remote.app}/${remoteVersion}/`;
+    return assemblePage(base, {
+      shellHtml: outcome.shellHtml,
+      shellError: outcome.shellError,
+      head: outcome.head,
+      shellTitle: outcome.shellTitle,
+      remote: outcome.remote,
+      registry: snapshot.remotes,
+      preload: hints,
+      publicPaths,
+      siteUrl: config.siteUrl,
+    });
+  }
+
+  /** The CMS tells the server what changed; pages that read it are rendered afresh next time. */
+  app.post('/_/content-changed', async (request, reply) => {
+    const secret = config.rendering.contentChangeSecret;
+    const allowed = secret ? request.headers['x-content-change-secret'] === secret : ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
+    if (!allowed) return reply.code(403).send({ error: 'Forbidden' });
+    const body = (request.body ?? {}) as { collections?: unknown };
+    const collections = Array.isArray(body.collections) ? body.collections.filter((item): item is string => typeof item === 'string') : null;
+    const dropped = cache.invalidate(collections);
+    request.log.info({ collections, dropped }, 'content changed: cached pages dropped');
+    return reply.header('cache-control', 'no-store').send({ dropped });
+  });
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -47,24 +132,45 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const shellVersion = snapshot?.live.shell;
     if (!snapshot || !shellVersion) return unavailable(reply);
 
-    const key = `${shellVersion}|${snapshot.manifest.id}`;
-    if (cached?.key !== key) {
-      let template: string;
-      try {
-        template = await fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8');
-      } catch (error) {
-        request.log.error({ err: error, shellVersion }, 'Live shell build has no index.html');
-        return unavailable(reply);
-      }
-      const html = renderShellPage(template, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
-      const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-      cached = { key, html, etag };
+    let base: Awaited<ReturnType<typeof shellTemplate>>;
+    try {
+      base = await shellTemplate(snapshot, shellVersion);
+    } catch (error) {
+      request.log.error({ err: error, shellVersion }, 'Live shell build has no index.html');
+      return unavailable(reply);
     }
-    const page = cached;
+    const clientRendered = { status: 200, html: base.html, etag: base.etag };
+    if (!pools) return send(reply, request.headers['if-none-match'], clientRendered);
 
-    // no-cache: the browser may keep the page but must revalidate, so a deploy shows at once.
-    reply.header('cache-control', 'no-cache').header('etag', page.etag).type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.send(page.html);
+    const cacheKey = PageCache.key(snapshot.manifest.id, request.url);
+    const hit = cache.get(cacheKey);
+    if (hit) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], hit);
+
+    let outcome: RenderOutcome;
+    try {
+      outcome = await pools.render(snapshot.manifest.id, {
+        url: request.url,
+        buildsDir: config.buildsDir,
+        versions: { shell: shellVersion, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
+        config: { ...config.runtime, buildId: snapshot.manifest.id },
+        cmsInternalUrl: config.cmsInternalUrl,
+        budgetMs: config.rendering.budgetMs,
+      });
+    } catch (error) {
+      // A broken render never takes a page down: the browser renders it, as before.
+      request.log.error({ err: error, url: request.url }, 'server render failed; serving the client-rendered page');
+      return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
+    }
+
+    if (outcome.kind === 'redirect') return reply.code(outcome.status).header('cache-control', 'no-cache').redirect(outcome.location, outcome.status);
+    if (outcome.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
+
+    if (outcome.fallback) request.log.warn({ url: request.url, reason: outcome.fallback }, 'remote left to the browser');
+    const html = await assemble(snapshot, base.html, outcome);
+    const page = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections };
+    // A page with a remote left to the browser, or a CMS failure, is not kept: the next visitor gets a fresh try.
+    if (!outcome.fallback && outcome.status < 500) cache.set(cacheKey, page);
+    reply.header('x-render', outcome.fallback ? 'partial' : 'server').header('server-timing', `render;dur=${outcome.renderMs.toFixed(1)}`);
+    return send(reply, request.headers['if-none-match'], page);
   });
 };

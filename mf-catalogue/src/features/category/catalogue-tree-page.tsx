@@ -1,18 +1,56 @@
-import { useParams } from 'react-router';
-import { ReportNotFound, locateInCatalogue } from '@steel/shared';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { breadcrumbJsonLd, locateInCatalogue, useShell, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
 import { CategoryPage } from './category-page';
 import { GroupPage } from './group-page';
 import { SubcategoryPage } from './subcategory-page';
-import { ProductPage } from '../product/product-page';
+import { ProductPage, productHead } from '../product/product-page';
+import { cmsPath, productBySlugQuery, subcategoryProductsQuery } from '../products/api/product-queries';
+import { trailTo } from './breadcrumbs';
 
-/** `/{category}[/{group}]/{subcategory}[/{product}]`: resolved against the category tree. */
-export function CatalogueTreePage({ categorySlug }: { categorySlug: string }) {
-  const params = useParams();
-  const rest = (params['*'] ?? '').split('/').filter(Boolean);
-  const location = locateInCatalogue([categorySlug, ...rest]);
+/** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
+const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
+  locateInCatalogue([categorySlug, ...(url.params['*'] ?? '').split('/').filter(Boolean)]);
 
-  if (!location) return <ReportNotFound />;
-  switch (location.kind) {
+export const subcategoryPath = (location: Extract<CatalogueLocation, { kind: 'subcategory' | 'product' }>) =>
+  location.group ? `/${location.category.slug}/${location.group.slug}/${location.subcategory.slug}` : `/${location.category.slug}/${location.subcategory.slug}`;
+
+function dataOf(location: CatalogueLocation | null, { api }: PageDataContext) {
+  if (location?.kind === 'subcategory') return [subcategoryProductsQuery(api, subcategoryPath(location))];
+  if (location?.kind === 'product') return [productBySlugQuery(api, location.productSlug)];
+  return [];
+}
+
+/** The page definition of one category's whole tree: category, group, sub-category, product. */
+export function catalogueTreePage(categorySlug: string): PageDefinition {
+  return {
+    path: `/${categorySlug}/*`,
+    data: (url, context) => dataOf(locate(categorySlug, url), context),
+    head: (url, read, { api }) => {
+      const location = locate(categorySlug, url);
+      if (!location) return null;
+      if (location.kind === 'product') {
+        const product = read(productBySlugQuery(api, location.productSlug));
+        // The slug must name a product of this very sub-category.
+        if (!product || cmsPath(product.sub_category?.path ?? '') !== cmsPath(subcategoryPath(location))) return null;
+        return productHead(product, location);
+      }
+      const node = location.kind === 'category' ? location.category : location.kind === 'group' ? location.group : location.subcategory;
+      const trail =
+        location.kind === 'category'
+          ? [{ label: location.category.titleFa }]
+          : location.kind === 'group'
+            ? [...trailTo(location.category, null), { label: location.group.titleFa }]
+            : [...trailTo(location.category, location.group), { label: location.subcategory.titleFa }];
+      const description = 'descriptionFa' in node && node.descriptionFa ? node.descriptionFa : `${node.titleFa}: قیمت روز، مشخصات فنی و تولیدکنندگان`;
+      return { title: `قیمت ${node.titleFa}`, description, canonical: url.pathname, jsonLd: [breadcrumbJsonLd(trail, url.pathname)] };
+    },
+    Page: ({ url }) => <CatalogueTreeView categorySlug={categorySlug} url={url} />,
+  };
+}
+
+function CatalogueTreeView({ categorySlug, url }: { categorySlug: string; url: PageUrl }) {
+  const location = locate(categorySlug, url);
+  switch (location?.kind) {
     case 'category':
       return <CategoryPage category={location.category} />;
     case 'group':
@@ -20,6 +58,14 @@ export function CatalogueTreePage({ categorySlug }: { categorySlug: string }) {
     case 'subcategory':
       return <SubcategoryPage category={location.category} group={location.group} subcategory={location.subcategory} />;
     case 'product':
-      return <ProductPage location={location} />;
+      return <ProductFromTree location={location} />;
+    default:
+      return null;
   }
+}
+
+function ProductFromTree({ location }: { location: Extract<CatalogueLocation, { kind: 'product' }> }) {
+  const { api } = useShell();
+  const { data: product } = useSuspenseQuery(productBySlugQuery(api, location.productSlug));
+  return product ? <ProductPage product={product} location={location} /> : null;
 }

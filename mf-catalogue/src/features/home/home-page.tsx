@@ -1,7 +1,7 @@
-import { Link, categories } from '@steel/shared';
+import { Link, categories, type PageDefinition } from '@steel/shared';
 
 /** `/`: the ten product categories. */
-export function HomePage() {
+function HomePage() {
   return (
     <section>
       <h1 className="mb-2 text-2xl font-bold">محصولات</h1>
@@ -22,3 +22,14 @@ export function HomePage() {
     </section>
   );
 }
+
+export const homePage: PageDefinition = {
+  path: '/',
+  head: () => ({
+    title: 'بازار آهن‌آلات',
+    description: 'قیمت روز آهن‌آلات: میلگرد، تیرآهن، ورق، لوله، پروفیل و مواد اولیه فولاد از کارخانه‌های معتبر.',
+    canonical: '/',
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'بازار آهن‌آلات', url: '/', inLanguage: 'fa-IR' }],
+  }),
+  Page: HomePage,
+};

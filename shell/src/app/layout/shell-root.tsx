@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, ShellContextProvider, pageNotFound, type ShellContext } from '@steel/shared';
+import { REMOTE_NAMES, SSR_URL_ATTRIBUTE, ShellContextProvider, pageNotFound, type RemoteMarkup, type RemoteName, type ShellContext } from '@steel/shared';
 import { ErrorPage } from '../errors/error-page';
 import { NotFoundView } from '../errors/not-found-view';
 import { RemoteErrorView } from '../errors/remote-error-view';
@@ -18,7 +18,19 @@ export const appContainerId = (app: string) => `app-${app}`;
  * remotes are mounted into. Both layouts share one tree so the outlet's DOM node — and the
  * remotes inside it — survive a layout change.
  */
-export function ShellRoot({ context, store }: { context: ShellContext; store: ShellStore }) {
+/**
+ * An app's container. Its children belong to the remote's own React root, never to the shell's:
+ * an opaque node (dangerouslySetInnerHTML) keeps the shell's hydration and re-renders from
+ * touching them — on the server it carries the remote's markup, in the browser it is left as is.
+ */
+function AppContainer({ app, markup }: { app: RemoteName; markup: RemoteMarkup | undefined }) {
+  const serverAttributes = markup ? { [SSR_URL_ATTRIBUTE]: markup.url, 'data-app': app } : {};
+  return (
+    <div id={appContainerId(app)} data-app-container={app} {...serverAttributes} dangerouslySetInnerHTML={{ __html: markup?.html ?? '' }} suppressHydrationWarning />
+  );
+}
+
+export function ShellRoot({ context, store, remoteMarkup }: { context: ShellContext; store: ShellStore; remoteMarkup?: RemoteMarkup }) {
   const state = useShellState(store);
   const route = state.route;
   const layout = route?.definition.layout ?? 'default';
@@ -40,7 +52,7 @@ export function ShellRoot({ context, store }: { context: ShellContext; store: Sh
       <div hidden={Boolean(fatalError)} className="flex min-h-screen flex-col" data-layout={layout}>
         <SiteHeader />
         <div data-layout-body className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row' : 'flex w-full flex-1'}>
-          {layout === 'auth' && <PanelNavigation currentPath={window.location.pathname} />}
+          {layout === 'auth' && <PanelNavigation currentPath={state.url.split('?')[0] ?? '/'} />}
           <main id="outlet" className="min-w-0 flex-1">
             {!route && <NotFoundView message={pageNotFound(state.url).message} />}
             {failure && (
@@ -53,7 +65,7 @@ export function ShellRoot({ context, store }: { context: ShellContext; store: Sh
               />
             )}
             {REMOTE_NAMES.map((app) => (
-              <div key={app} id={appContainerId(app)} data-app-container={app} />
+              <AppContainer key={app} app={app} markup={remoteMarkup?.app === app ? remoteMarkup : undefined} />
             ))}
           </main>
         </div>

@@ -8,9 +8,17 @@ import { REMOTE_NAMES, type RemoteRegistry } from '@steel/shared';
  */
 export async function loadRemoteRegistry(fetchJson: <T>(url: string) => Promise<T>): Promise<RemoteRegistry> {
   const registry = await fetchJson<RemoteRegistry>('/remotes.json');
+  registerRemoteRegistry(registry);
+  return registry;
+}
+
+/** Registers a registry's entries (fetched, or embedded in a server-rendered page). */
+export function registerRemoteRegistry(registry: Partial<RemoteRegistry>): void {
   registerRemotes(
-    REMOTE_NAMES.filter((name) => registry[name]).map((name) => ({ name, entry: new URL(registry[name].entry, window.location.href).href })),
+    REMOTE_NAMES.flatMap((name) => {
+      const remote = registry[name];
+      return remote ? [{ name, entry: new URL(remote.entry, window.location.href).href }] : [];
+    }),
     { force: true },
   );
-  return registry;
 }

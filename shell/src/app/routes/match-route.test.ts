@@ -40,7 +40,7 @@ describe('route table', () => {
 
   it('refuses an unknown guard when the table is validated', () => {
     expect(() => validateRouteTable(ROUTES)).not.toThrow();
-    expect(() => validateRouteTable([{ path: '/x', app: 'catalogue', layout: 'default', guards: ['cache', 'admin'] }])).toThrow(
+    expect(() => validateRouteTable([{ path: '/x', app: 'catalogue', layout: 'default', guards: ['cache', 'admin'], rendering: 'server' }])).toThrow(
       'Unknown route middleware: admin',
     );
   });

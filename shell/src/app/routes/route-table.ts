@@ -16,6 +16,11 @@ export interface RouteDefinition {
   layout: LayoutName | null;
   guards: string[];
   below?: boolean;
+  /**
+   * `server`: the app server renders the page (layout and the owning remote with its data) and
+   * the browser hydrates it; `browser`: private pages, rendered in the browser only.
+   */
+  rendering: 'server' | 'browser';
 }
 
 export interface RedirectDefinition {
@@ -24,9 +29,9 @@ export interface RedirectDefinition {
   to: string;
 }
 
-const catalogue = (path: string, below = false): RouteDefinition => ({ path, app: 'catalogue', layout: 'default', guards: ['cache'], below });
-const panelSection = (path: string): RouteDefinition => ({ path, app: 'panel', layout: 'auth', guards: ['auth'], below: true });
-const server = (path: string, below = false): RouteDefinition => ({ path, app: 'server', layout: null, guards: [], below });
+const catalogue = (path: string, below = false): RouteDefinition => ({ path, app: 'catalogue', layout: 'default', guards: ['cache'], below, rendering: 'server' });
+const panelSection = (path: string): RouteDefinition => ({ path, app: 'panel', layout: 'auth', guards: ['auth'], below: true, rendering: 'browser' });
+const server = (path: string, below = false): RouteDefinition => ({ path, app: 'server', layout: null, guards: [], below, rendering: 'server' });
 
 export const ROUTES: readonly RouteDefinition[] = [
   catalogue('/'),
@@ -45,10 +50,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   catalogue('/weight_table'),
   catalogue('/reserve_warehouse'),
   catalogue('/landing/bourse'),
-  { path: '/blog', app: 'blog', layout: 'default', guards: ['cache'] },
-  { path: '/blog/:slug', app: 'blog', layout: 'default', guards: ['cache'] },
-  { path: '/login', app: 'panel', layout: 'default', guards: [], below: true },
-  { path: '/panel', app: 'panel', layout: 'auth', guards: ['auth'] },
+  { path: '/blog', app: 'blog', layout: 'default', guards: ['cache'], rendering: 'server' },
+  { path: '/blog/:slug', app: 'blog', layout: 'default', guards: ['cache'], rendering: 'server' },
+  { path: '/login', app: 'panel', layout: 'default', guards: [], below: true, rendering: 'browser' },
+  { path: '/panel', app: 'panel', layout: 'auth', guards: ['auth'], rendering: 'browser' },
   panelSection('/panel/order'),
   panelSection('/panel/bourse'),
   panelSection('/panel/ticket'),

@@ -18,10 +18,16 @@ export interface ShellState {
 
 type Listener = () => void;
 
-/** The shell's own UI state, outside React so single-spa callbacks can update it. */
-export function createShellStore() {
-  const currentUrl = () => window.location.pathname + window.location.search;
-  let state: ShellState = { url: currentUrl(), route: matchRoute(window.location.pathname), error: null, remoteFailures: {} };
+const pathOf = (url: string) => url.split('?')[0] ?? '/';
+
+/**
+ * The shell's own UI state, outside React so single-spa callbacks can update it. `currentUrl`
+ * reads the browser's location (or, on the server, the request's); `initialError` is the fatal
+ * error the server rendered, so hydration starts from the same state.
+ */
+export function createShellStore(currentUrl: () => string, initialError: (AppError & { url: string }) | null = null) {
+  const url = currentUrl();
+  let state: ShellState = { url, route: matchRoute(pathOf(url)), error: initialError?.url === url ? initialError : null, remoteFailures: {} };
   const listeners = new Set<Listener>();
 
   function set(patch: Partial<ShellState>) {
@@ -39,7 +45,7 @@ export function createShellStore() {
     syncLocation() {
       const url = currentUrl();
       if (url === state.url && state.route) return;
-      set({ url, route: matchRoute(window.location.pathname), error: state.error?.url === url ? state.error : null });
+      set({ url, route: matchRoute(pathOf(url)), error: state.error?.url === url ? state.error : null });
     },
     showError(error: AppError) {
       set({ error: { ...error, url: currentUrl() } });
@@ -59,5 +65,6 @@ export function createShellStore() {
 export type ShellStore = ReturnType<typeof createShellStore>;
 
 export function useShellState(store: ShellStore): ShellState {
-  return useSyncExternalStore(store.subscribe, store.get);
+  // The server snapshot is the same state: the browser's store starts from what the server rendered.
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -17,10 +17,10 @@ export function ColourModeSwitch() {
   const { colourMode } = useShell();
   const state = useColourMode();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  if (!colourMode) return null;
+  // Rendered on the server too (no controller there), so hydration meets the same markup.
   const disabled = state.forced !== null;
 
-  const choose = (value: ColourModePreference) => colourMode.setPreference(value);
+  const choose = (value: ColourModePreference) => colourMode?.setPreference(value);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Logical arrows: in RTL, ArrowLeft moves to the next option.

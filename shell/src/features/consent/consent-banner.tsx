@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createConsentStore, useShell, type ConsentState } from '@steel/shared';
 
 /** Anything that needs the visitor's consent is configured (behaviour §11). */
@@ -15,7 +15,10 @@ export function needsConsent(config: ReturnType<typeof useShell>['config']): boo
 export function ConsentBanner() {
   const { bus, config } = useShell();
   const [store] = useState(() => createConsentStore({ bus }));
-  const [state, setState] = useState<ConsentState>(() => store.get());
+  // Read after hydration: the server cannot know the stored choice, and the banner is an overlay
+  // (fixed position), so showing it a moment later shifts nothing.
+  const [state, setState] = useState<ConsentState | null>(null);
+  useEffect(() => setState(store.get()), [store]);
   if (state !== 'pending' || !needsConsent(config)) return null;
 
   const choose = (next: 'granted' | 'denied') => {

@@ -6,7 +6,7 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 function setup(userAgent: string) {
   const bus = createBus();
-  const store = createShellStore();
+  const store = createShellStore(() => window.location.pathname + window.location.search);
   installErrorPipeline({ bus, store, userAgent });
   return { bus, store };
 }

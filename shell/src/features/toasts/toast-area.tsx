@@ -27,6 +27,10 @@ const COLOUR_CLASSES: Record<ToastColor, string> = {
 };
 const COLOUR_ICONS = { primary: Info, success: CircleCheck, warning: CircleAlert, error: CircleX, neutral: Info };
 
+// No toast is ever rendered on the server (nor during hydration).
+const NONE: ReturnType<ToastQueue['getToasts']> = [];
+const NO_TOASTS = () => NONE;
+
 const isColour = (value: unknown): value is ToastColor => typeof value === 'string' && value in COLOUR_CLASSES;
 
 /**
@@ -51,7 +55,7 @@ export function connectToastBus(queue: ToastQueue, bus: ReturnType<typeof useShe
 export function ToastArea({ label = ui.toastProviderLabel }: { label?: string }) {
   const { bus } = useShell();
   const [queue] = useState(() => createToastQueue());
-  const toasts = useSyncExternalStore(queue.subscribe, queue.getToasts);
+  const toasts = useSyncExternalStore(queue.subscribe, queue.getToasts, NO_TOASTS);
   useEffect(() => connectToastBus(queue, bus), [queue, bus]);
   const providerLabel = isValidToastLabel(label) ? label : ui.toastProviderLabel;
 

@@ -1,0 +1,60 @@
+/**
+ * The served HTML of a server-rendered page (architecture §2): the live shell's index.html with
+ * the page's head tags, the rendered remote's stylesheet, preload hints for the owning remote's
+ * code and the font, the layout and page markup, and — as JSON — the remote registry used for
+ * this render, the shell's state and the remote's dehydrated query cache.
+ */
+import { headTagsHtml } from '@steel/shared/head-tags';
+import type { PageHead, RemoteRegistry } from '@steel/shared';
+import { jsonForScript } from '../pages/render';
+
+export interface PageParts {
+  shellHtml: string;
+  shellError: unknown;
+  head: PageHead | null;
+  shellTitle: string | null;
+  remote: { app: string; css: string; state: unknown } | null;
+  registry: Partial<RemoteRegistry>;
+  /** URLs the browser should fetch before it meets them (the remote's entry and page chunk, the font). */
+  preload: ReadonlyArray<{ href: string; as: 'script' | 'font' | 'fetch' }>;
+  /** Placeholders in rendered markup (asset URLs) → each app's version folder. */
+  publicPaths: Readonly<Record<string, string>>;
+  siteUrl: string;
+}
+
+const TITLE_RE = /<title>[\s\S]*?<\/title>/i;
+const SHELL_ROOT_RE = /<div id="shell-root"><\/div>/;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** A stylesheet from a build, inside <style>: nothing in it may close the element. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
+function preloadTag({ href, as }: PageParts['preload'][number]): string {
+  // Fonts and fetches are CORS requests: without `crossorigin` the preload would not be reused.
+  const cors = as === 'script' ? '' : ' crossorigin';
+  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${cors}>`;
+}
+
+const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
+
+export function assemblePage(template: string, parts: PageParts): string {
+  const headTags = parts.head
+    ? headTagsHtml(parts.head, parts.siteUrl)
+    : `<title>${escapeAttribute(parts.shellTitle ? `${parts.shellTitle} | بازار آهن‌آلات` : 'بازار آهن‌آلات')}</title>`;
+  const extraHead = [
+    ...parts.preload.map(preloadTag),
+    parts.remote ? `<style data-app="${parts.remote.app}">${styleText(parts.remote.css)}</style>` : '',
+  ].join('\n');
+  const embedded = [
+    jsonScript('remote-registry', parts.registry),
+    jsonScript('shell-state', { error: parts.shellError }),
+    parts.remote ? jsonScript(`query-state-${parts.remote.app}`, parts.remote.state) : '',
+  ].join('');
+
+  let markup = parts.shellHtml;
+  for (const [placeholder, publicPath] of Object.entries(parts.publicPaths)) markup = markup.split(placeholder).join(publicPath);
+
+  let html = TITLE_RE.test(template) ? template.replace(TITLE_RE, () => headTags) : template.replace(/<\/head>/i, () => `${headTags}</head>`);
+  html = html.replace(/<\/head>/i, () => `${extraHead}</head>`);
+  return html.replace(SHELL_ROOT_RE, () => `<div id="shell-root">${markup}</div>${embedded}`);
+}

@@ -1,0 +1,77 @@
+/**
+ * The catalogue's product data as TanStack Query options (the page-data pattern): pages read
+ * them with useSuspenseQuery, the server prefetches the same options. Query keys start with the
+ * CMS collection they read, so a change in that collection drops the cached HTML using it.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { ContentClient } from '@steel/shared';
+
+export interface ProductSummary {
+  documentId: string;
+  slug: string;
+  name: string;
+  unit: string;
+  sale_unit: string | null;
+  /** Rial per `unit`. */
+  price: number;
+  illustrative: boolean;
+  producer_name: string | null;
+  attributes: Record<string, string | number | null>;
+  updatedAt: string;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string | null;
+  note: string | null;
+  /** `path` as the CMS holds it: `rebar/kalaf`, without the leading slash. */
+  sub_category: { path: string; title: string } | null;
+}
+
+export const PRODUCTS_PER_PAGE = 24;
+const SUMMARY_FIELDS = ['slug', 'name', 'unit', 'sale_unit', 'price', 'illustrative', 'producer_name', 'attributes', 'updatedAt'];
+
+/** The CMS keeps sub-category paths without the leading slash (`rebar/kalaf`). */
+export const cmsPath = (sitePath: string) => sitePath.replace(/^\/+/, '');
+
+/** One page of a sub-category's products, in the catalogue's own order. */
+export const subcategoryProductsQuery = (api: ContentClient, subcategoryPath: string) =>
+  queryOptions({
+    queryKey: ['products', 'by-subcategory', subcategoryPath],
+    queryFn: async ({ signal }) => {
+      const result = await api.find<ProductSummary>(
+        'products',
+        {
+          filters: { sub_category: { path: { $eq: cmsPath(subcategoryPath) } } },
+          fields: SUMMARY_FIELDS,
+          sort: ['sort_order:asc', 'name:asc'],
+          pagination: { page: 1, pageSize: PRODUCTS_PER_PAGE },
+        },
+        { signal },
+      );
+      return { products: result.data, total: result.meta.pagination?.total ?? result.data.length };
+    },
+  });
+
+/** A product by its slug, or null when the CMS has none (the page is then a fatal 404). */
+export const productBySlugQuery = (api: ContentClient, slug: string) =>
+  queryOptions({
+    queryKey: ['products', 'by-slug', slug],
+    queryFn: async ({ signal }) => {
+      const result = await api.find<ProductDetail>(
+        'products',
+        {
+          filters: { slug: { $eq: slug } },
+          fields: [...SUMMARY_FIELDS, 'description', 'note'],
+          populate: { sub_category: { fields: ['path', 'title'] } },
+          pagination: { page: 1, pageSize: 1 },
+        },
+        { signal },
+      );
+      return result.data[0] ?? null;
+    },
+  });
+
+/** `/{category}[/{group}]/{subcategory}/{slug}`: where a product's page lives. */
+export function canonicalProductPath(product: Pick<ProductDetail, 'slug' | 'sub_category'>): string | null {
+  return product.sub_category ? `/${cmsPath(product.sub_category.path)}/${product.slug}` : null;
+}

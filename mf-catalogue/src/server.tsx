@@ -1,0 +1,7 @@
+/** The catalogue's server entry: built for Node beside the client build (architecture §2). */
+import { createRemoteServerEntry } from '@steel/shared/server';
+import css from './app/styles.css';
+import { CatalogueRoot } from './app/catalogue-root';
+import { cataloguePages } from './app/pages';
+
+export const render = createRemoteServerEntry({ app: 'catalogue', css, Root: CatalogueRoot, pages: cataloguePages });

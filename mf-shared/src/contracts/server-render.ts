@@ -1,0 +1,76 @@
+/**
+ * The contract between the app server's render workers and each app's server entry
+ * (`dist/server/index.js` in the app's version folder, architecture §2). Types only: the worker
+ * loads the entries by path, so nothing of an app is compiled into the server.
+ */
+import type { DehydratedState } from '@tanstack/react-query';
+import type { AppError } from './errors';
+import type { RemoteName } from './remotes';
+import type { RuntimeConfig } from './runtime-config';
+import type { PageHead } from '../page-data/page-definition';
+
+export interface RemoteRenderRequest {
+  /** pathname + search. */
+  url: string;
+  config: RuntimeConfig;
+  /** The CMS as the server reaches it (may differ from the public `config.cmsUrl`). */
+  cmsUrl?: string;
+}
+
+export interface RemoteRenderResult {
+  /** 200, or 404 when the URL names nothing (unknown slug). */
+  status: number;
+  html: string;
+  head: PageHead | null;
+  state: DehydratedState;
+  /** The remote's stylesheet, for the page's head. */
+  css: string;
+  /** CMS collections the page read: the HTML cache drops the page when one of them changes. */
+  collections: string[];
+}
+
+/** What a remote's server entry exports. A CMS failure rejects with `statusCode: 503`. */
+export interface RemoteServerEntry {
+  render(request: RemoteRenderRequest): Promise<RemoteRenderResult>;
+}
+
+export interface RouteDecision {
+  /** Where a redirect of the route table sends this path (answered 301 by the server). */
+  redirect: string | null;
+  /** The remote that renders the page; null for an unknown path (the shell's 404 view). */
+  app: RemoteName | null;
+  /** Server-render the page (public routes), or leave it to the browser (panel, sign-in). */
+  rendering: 'server' | 'browser';
+  /** Status of the page when nothing below fails: 404 for a path no route owns. */
+  status: number;
+}
+
+/** A remote's server-rendered HTML, put into its container by the shell's server render. */
+export interface RemoteMarkup {
+  app: RemoteName;
+  html: string;
+  /** The URL the markup was rendered for: the remote hydrates only on that URL. */
+  url: string;
+}
+
+export interface ShellRenderRequest {
+  url: string;
+  config: RuntimeConfig;
+  remote?: RemoteMarkup;
+  /** A fatal error to render instead of the page (the remote's 404, the CMS's 503). */
+  error?: AppError;
+}
+
+export interface ShellRenderResult {
+  html: string;
+  /** The fatal error on the page, for the browser's shell store to start from. */
+  error: (AppError & { url: string }) | null;
+  /** The title of the shell's own pages (the 404 view, the error page); null otherwise. */
+  title: string | null;
+}
+
+/** What the shell's server entry exports. */
+export interface ShellServerEntry {
+  decideRoute(pathWithQuery: string): RouteDecision;
+  renderShell(request: ShellRenderRequest): ShellRenderResult;
+}

@@ -1,0 +1,85 @@
+/**
+ * The page-data pattern (architecture §2 and §4): a page declares its data as TanStack Query
+ * options derived from its URL. The server prefetches exactly those, renders and embeds the
+ * dehydrated cache; the browser hydrates from it without a second fetch; client navigation runs
+ * the same declarations. One declaration, three users: server, browser, tests.
+ */
+import type { ComponentType } from 'react';
+import { matchRoutes } from 'react-router';
+import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
+import type { ContentClient } from '../api/content-client';
+
+/** What a page knows of its URL: the route's params and the query string. */
+export interface PageUrl {
+  pathname: string;
+  /** `pathname + search`, as the error messages of behaviour §4 quote it. */
+  pathWithQuery: string;
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+}
+
+/** What a page's data declarations may use; the same object in the browser and on the server. */
+export interface PageDataContext {
+  api: ContentClient;
+}
+
+// Query options of any result type: each page's factories keep their own precise types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PageQuery = UseSuspenseQueryOptions<any, any, any, any>;
+
+/** Reads a declared query's result from the cache (it is always there when head() runs). */
+export type ReadQuery = <T>(options: FetchQueryOptions<T, Error, T, QueryKey> | { queryKey: QueryKey }) => T;
+
+/** The head of a page, rendered into the served HTML and applied on client navigation. */
+export interface PageHead {
+  title: string;
+  description?: string;
+  /** Path (or absolute URL) of the canonical page; made absolute with the site URL. */
+  canonical?: string;
+  /** Open Graph type (`website`, `article`, `product`); default `website`. */
+  ogType?: string;
+  /** Image for link previews (path or absolute URL). */
+  image?: string;
+  /** JSON-LD objects (schema.org), each rendered as its own script element. */
+  jsonLd?: readonly object[];
+  /** Keep this page out of search engines (e.g. a search result page). */
+  noindex?: boolean;
+}
+
+export interface PageDefinition {
+  /** A react-router path pattern (`/blog/:slug`, `/rebar/*`). */
+  path: string;
+  /** The page's data, derived from the URL: the server prefetches exactly these. */
+  data?: (url: PageUrl, context: PageDataContext) => readonly PageQuery[];
+  /**
+   * The page's head from its URL and its data; `null` when the URL names nothing that exists
+   * (an unknown slug): a fatal 404 `Page Not Found: {path}` on both sides (behaviour §4).
+   */
+  head: (url: PageUrl, read: ReadQuery, context: PageDataContext) => PageHead | null;
+  Page: ComponentType<{ url: PageUrl }>;
+}
+
+export interface MatchedPage {
+  page: PageDefinition;
+  url: PageUrl;
+}
+
+/** Finds the page for a URL with react-router's own ranking, as `<Routes>` will render it. */
+export function matchPage(pages: readonly PageDefinition[], pathWithQuery: string): MatchedPage | null {
+  const parsed = new URL(pathWithQuery, 'http://site.invalid');
+  const matches = matchRoutes(
+    pages.map((page) => ({ path: page.path, page })),
+    parsed.pathname,
+  );
+  const match = matches?.[matches.length - 1];
+  if (!match) return null;
+  return {
+    page: match.route.page,
+    url: { pathname: parsed.pathname, pathWithQuery: parsed.pathname + parsed.search, params: match.params, search: parsed.searchParams },
+  };
+}
+
+/** The CMS collection a query reads, by this project's convention: the first element of its key. */
+export function queryCollection(queryKey: QueryKey): string | null {
+  return typeof queryKey[0] === 'string' ? queryKey[0] : null;
+}

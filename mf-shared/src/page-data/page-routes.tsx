@@ -1,0 +1,69 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { Route, Routes, useLocation, useParams } from 'react-router';
+import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
+import { useShell } from '../ui/shell-context';
+import { ReportNotFound } from '../ui/report-not-found';
+import { applyHead } from './head-tags';
+import type { PageDefinition, PageUrl, ReadQuery } from './page-definition';
+
+/**
+ * A remote's pages as react-router routes (the same list the server matches and prefetches).
+ * Any other path renders nothing: the shell is about to mount the app that owns it.
+ */
+export function PageRoutes({ pages }: { pages: readonly PageDefinition[] }) {
+  return (
+    <Routes>
+      {pages.map((page) => (
+        <Route key={page.path} path={page.path} element={<PageView page={page} />} />
+      ))}
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}
+
+function usePageUrl(): PageUrl {
+  const location = useLocation();
+  const params = useParams();
+  return useMemo(
+    () => ({ pathname: location.pathname, pathWithQuery: location.pathname + location.search, params, search: new URLSearchParams(location.search) }),
+    [location.pathname, location.search, params],
+  );
+}
+
+function PageView({ page }: { page: PageDefinition }) {
+  const url = usePageUrl();
+  return (
+    // Only client navigation ever waits here: a server-rendered page arrives with its data.
+    <Suspense fallback={<PageLoading />}>
+      <PageWithData page={page} url={url} />
+    </Suspense>
+  );
+}
+
+function PageWithData({ page, url }: { page: PageDefinition; url: PageUrl }) {
+  const { api, config } = useShell();
+  const queryClient = useQueryClient();
+  useSuspenseQueries({ queries: page.data?.(url, { api }) ?? [] });
+  const read: ReadQuery = (options) => queryClient.getQueryData(options.queryKey) as never;
+  const head = page.head(url, read, { api });
+  const headKey = head ? JSON.stringify(head) : '';
+  useEffect(() => {
+    if (head) applyHead(document, head, config.siteUrl);
+    // headKey stands for head: a new object each render, the same tags.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [headKey, config.siteUrl]);
+  if (!head) return <ReportNotFound />;
+  return <page.Page url={url} />;
+}
+
+/** Stands in while a client navigation loads a page's data (the loading bar runs meanwhile). */
+export function PageLoading() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-3 py-2" data-page-loading>
+      <span className="sr-only">در حال بارگذاری…</span>
+      <div className="h-4 w-40 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <div className="h-8 w-64 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <div className="h-32 w-full animate-pulse rounded bg-slate-100 dark:bg-slate-800/60" />
+    </div>
+  );
+}

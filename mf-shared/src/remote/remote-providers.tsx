@@ -1,0 +1,49 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ShellContext } from '../contracts/shell-context';
+import type { RemoteName } from '../contracts/remotes';
+import { ShellContextProvider } from '../ui/shell-context';
+
+interface RemoteErrorBoundaryProps {
+  app: RemoteName;
+  context: ShellContext;
+  children: ReactNode;
+}
+
+/** A crash inside a remote is reported to the shell's error pipeline instead of blanking the page. */
+class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed: boolean }> {
+  override state = { crashed: false };
+
+  static getDerivedStateFromError() {
+    return { crashed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[${this.props.app}] render error`, error, info.componentStack);
+    this.props.context.bus.emit('app:error', {
+      statusCode: 500,
+      statusMessage: 'Internal Error',
+      message: error.message,
+      fatal: true,
+    });
+  }
+
+  override render() {
+    return this.state.crashed ? null : this.props.children;
+  }
+}
+
+/**
+ * What wraps every remote's root, in the browser and on the server alike (so hydration sees the
+ * same tree): error boundary, the shell context, the shared query client. The router differs by
+ * side (BrowserRouter / StaticRouter) and is passed in as children.
+ */
+export function RemoteProviders({ app, context, children }: { app: RemoteName; context: ShellContext; children: ReactNode }) {
+  return (
+    <RemoteErrorBoundary app={app} context={context}>
+      <ShellContextProvider value={context}>
+        <QueryClientProvider client={context.queryClient}>{children}</QueryClientProvider>
+      </ShellContextProvider>
+    </RemoteErrorBoundary>
+  );
+}

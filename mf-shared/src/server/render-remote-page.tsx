@@ -1,0 +1,70 @@
+/**
+ * A remote's server entry (architecture §2): match the URL against the remote's pages, prefetch
+ * exactly the data they declare, render to HTML inside the same providers the browser uses, and
+ * hand back the dehydrated cache for the browser to hydrate from. Runs in the app server's render
+ * workers, one QueryClient per request (never a module-level one).
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { QueryClient, dehydrate } from '@tanstack/react-query';
+import { createBus } from '../bus/create-bus';
+import { createContentClient } from '../api/content-client';
+import { defaultRuntimeConfig, type RuntimeConfig } from '../contracts/runtime-config';
+import type { RemoteName } from '../contracts/remotes';
+import type { RemoteRenderRequest, RemoteRenderResult } from '../contracts/server-render';
+import type { ShellContext } from '../contracts/shell-context';
+import { createSessionStore } from '../session/session-store';
+import { matchPage, queryCollection, type PageDefinition, type PageHead, type ReadQuery } from '../page-data/page-definition';
+import { RemoteProviders } from '../remote/remote-providers';
+import { identifierPrefix } from '../remote/server-markup';
+
+/** The error a server render reports when the CMS cannot answer: the page is a 503. */
+export class ContentUnavailableError extends Error {
+  readonly statusCode = 503;
+}
+
+/** A session with nobody signed in: shared HTML never carries a customer's data. */
+function anonymousSession(config: RuntimeConfig, bus: ReturnType<typeof createBus>) {
+  return createSessionStore({ config, bus, storage: null, cookies: { get: () => undefined, set: () => undefined, remove: () => undefined } });
+}
+
+export function createRemoteServerEntry(options: { app: RemoteName; css: string; Root: () => ReactNode; pages: readonly PageDefinition[] }) {
+  const { app, css, Root, pages } = options;
+
+  return async function render(request: RemoteRenderRequest): Promise<RemoteRenderResult> {
+    const config = { ...defaultRuntimeConfig, ...request.config };
+    const bus = createBus();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+    const api = createContentClient({ baseUrl: request.cmsUrl ?? config.cmsUrl, getToken: () => null, bus });
+    const context: ShellContext = { bus, session: anonymousSession(config, bus), api, queryClient, config, navigate: () => undefined };
+
+    const matched = matchPage(pages, request.url);
+    let head: PageHead | null = null;
+    const collections = new Set<string>();
+    if (matched) {
+      const queries = matched.page.data?.(matched.url, { api }) ?? [];
+      try {
+        await Promise.all(queries.map((query) => queryClient.fetchQuery(query)));
+      } catch (error) {
+        throw new ContentUnavailableError(`The CMS did not answer for ${request.url}: ${(error as Error)?.message ?? error}`, { cause: error });
+      }
+      for (const query of queries) {
+        const collection = queryCollection(query.queryKey);
+        if (collection) collections.add(collection);
+      }
+      const read: ReadQuery = (queryOptions) => queryClient.getQueryData(queryOptions.queryKey) as never;
+      head = matched.page.head(matched.url, read, { api });
+    }
+
+    const html = renderToString(
+      <RemoteProviders app={app} context={context}>
+        <StaticRouter location={request.url}>
+          <Root />
+        </StaticRouter>
+      </RemoteProviders>,
+      { identifierPrefix: identifierPrefix(app) },
+    );
+    return { status: head ? 200 : 404, html, head, state: dehydrate(queryClient), css, collections: [...collections] };
+  };
+}

@@ -1,0 +1,69 @@
+import { StrictMode } from 'react';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createColourMode, defaultRuntimeConfig, identifierPrefix } from '@steel/shared';
+import { createFakeShellContext } from '@steel/shared/testing';
+import { decideRoute, renderShell } from './server';
+import { ShellRoot } from './app/layout/shell-root';
+import { createShellStore } from './app/state/shell-store';
+
+/** Server HTML hydrated by the browser's shell, collecting every error React reports. */
+async function hydrateServerHtml(url: string, error?: Parameters<typeof renderShell>[0]['error']) {
+  window.history.pushState(null, '', url);
+  const server = renderShell({ url, config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<p>page</p>', url }, ...(error ? { error } : {}) });
+  const container = document.createElement('div');
+  container.innerHTML = server.html;
+  document.body.appendChild(container);
+  const problems: unknown[] = [];
+  const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args));
+  const store = createShellStore(() => url, server.error);
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <ShellRoot context={{ ...createFakeShellContext(), colourMode: createColourMode() }} store={store} />
+      </StrictMode>,
+      { identifierPrefix: identifierPrefix('shell'), onRecoverableError: (failure) => problems.push(failure) },
+    );
+  });
+  consoleError.mockRestore();
+  return { container, problems };
+}
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the shell rendered on the server', () => {
+  it('decides redirects, owners and rendering from the route table', () => {
+    expect(decideRoute('/market')).toEqual({ redirect: '/landing/bourse/', app: null, rendering: 'server', status: 301 });
+    expect(decideRoute('/rebar/kalaf?sort=price')).toMatchObject({ app: 'catalogue', rendering: 'server', status: 200 });
+    expect(decideRoute('/blog/x')).toMatchObject({ app: 'blog', rendering: 'server' });
+    expect(decideRoute('/panel/order')).toMatchObject({ app: 'panel', rendering: 'browser' });
+    expect(decideRoute('/login')).toMatchObject({ app: 'panel', rendering: 'browser' });
+    expect(decideRoute('/no-such-page')).toMatchObject({ app: null, status: 404 });
+  });
+
+  it('puts the remote markup in its container, marked with the URL it was rendered for', () => {
+    const { html } = renderShell({ url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<h1>میلگرد</h1>', url: '/rebar' } });
+    expect(html).toContain('<div id="app-catalogue" data-app-container="catalogue" data-ssr-url="/rebar" data-app="catalogue"><h1>میلگرد</h1></div>');
+    expect(html).toContain('دسته‌بندی محصولات');
+  });
+
+  it('hydrates in the browser without a mismatch, keeping the remote markup', async () => {
+    const { container, problems } = await hydrateServerHtml('/rebar');
+    expect(problems).toEqual([]);
+    expect(container.querySelector('#app-catalogue')?.innerHTML).toBe('<p>page</p>');
+  });
+
+  it('hydrates the fatal error page it rendered for an unknown slug', async () => {
+    const error = { statusCode: 404, statusMessage: 'Page Not Found', message: 'Page Not Found: /rebar/nope', fatal: true };
+    const { container, problems } = await hydrateServerHtml('/rebar/nope', error);
+    expect(problems).toEqual([]);
+    expect(container.querySelector('[data-testid="error-status"]')?.textContent).toBe('۴۰۴');
+  });
+});
