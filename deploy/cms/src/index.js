@@ -6,6 +6,8 @@ const { setPermissions } = require('./bootstrap/permissions');
 const { seed } = require('./bootstrap/seed');
 const { configureSocial } = require('./bootstrap/social');
 const { configureAuth } = require('./bootstrap/auth-settings');
+const { watchContentChanges } = require('./bootstrap/content-changes');
+const { ensureEditorToken } = require('./bootstrap/editor-token');
 
 module.exports = {
   register({ strapi }) {
@@ -17,6 +19,9 @@ module.exports = {
     await setPermissions(strapi);
     await configureAuth(strapi);
     await configureSocial(strapi);
+    await ensureEditorToken(strapi);
     if (process.env.SEED !== 'off') await seed(strapi);
+    // After the seed: its thousands of writes are no news to anyone.
+    watchContentChanges(strapi);
   },
 };

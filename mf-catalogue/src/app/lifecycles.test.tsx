@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { createFakeShellContext, mountRemoteAlone } from '@steel/shared/testing';
+import { createFakeShellContext, jsonResponse, mountRemoteAlone } from '@steel/shared/testing';
 import type { AppEvents } from '@steel/shared';
 import * as lifecycles from './lifecycles';
 
@@ -11,15 +11,28 @@ beforeAll(() => {
 });
 
 /** The catalogue mounted alone with a fake shell context, as the dev harness does. */
+/** The CMS's answer for a sub-category's products (one product), as Strapi shapes it. */
+const oneProduct = () =>
+  jsonResponse({
+    data: [{ documentId: 'p1', slug: 'rebar-kalaf-1', name: 'میلگرد کلاف ۸ آجدار A3', unit: 'kg', sale_unit: 'coil', price: 345000, illustrative: true, producer_name: 'فولاد کویر کاشان', attributes: { diameter_mm: 8 }, updatedAt: '2026-11-20T10:00:00.000Z' }],
+    meta: { pagination: { page: 1, pageSize: 24, pageCount: 1, total: 1 } },
+  });
+
 async function mountAt(path: string) {
   window.history.pushState(null, '', path);
-  const context = createFakeShellContext();
+  const requests: string[] = [];
+  const context = createFakeShellContext({
+    fetch: async (input) => {
+      requests.push(String(input));
+      return oneProduct();
+    },
+  });
   const errors: Array<AppEvents['app:error']> = [];
   context.bus.on('app:error', (error) => errors.push(error));
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
   await mountRemoteAlone('catalogue', lifecycles, context, domElement);
-  return { context, errors, domElement };
+  return { context, errors, domElement, requests };
 }
 
 afterEach(async () => {
@@ -29,8 +42,11 @@ afterEach(async () => {
 
 describe('catalogue remote mounted alone', () => {
   it('renders a sub-category page with its title, breadcrumb and attributes, and its stylesheet', async () => {
-    await mountAt('/rebar/kalaf');
+    const { requests } = await mountAt('/rebar/kalaf');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('میلگرد کلاف');
+    // Its products come from the CMS through the page's declared query (sub-category path filter).
+    expect(screen.getByRole('link', { name: 'میلگرد کلاف ۸ آجدار A3' })).toHaveAttribute('href', '/rebar/kalaf/rebar-kalaf-1');
+    expect(decodeURIComponent(requests[0] ?? '')).toContain('filters[sub_category][path][$eq]=rebar/kalaf');
     expect(screen.getByRole('link', { name: 'میلگرد' })).toHaveAttribute('href', '/rebar');
     expect(screen.getByRole('list', { name: 'مشخصات محصولات' })).toHaveTextContent('قطر (میلی‌متر)');
     expect(document.head.querySelector('style[data-app="catalogue"]')).not.toBeNull();

@@ -26,8 +26,9 @@ export class RenderPools {
       filename: this.workerFile,
       minThreads: 1,
       maxThreads: this.options.threads,
-      // Workers inherit the app server's flags (the TypeScript loader) and its environment.
-      execArgv: process.execArgv,
+      // The worker is TypeScript, like the whole server: tsx loads it in the thread too
+      // (also when the server itself was started without tsx's flags, as under jest).
+      execArgv: [...process.execArgv.filter((flag) => !flag.includes('tsx')), '--import', 'tsx'],
     });
     this.current = { liveSetId, pool };
     if (previous) {

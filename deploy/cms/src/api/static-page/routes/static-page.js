@@ -2,5 +2,6 @@
 
 const { factories } = require('@strapi/strapi');
 
-// Published content: read-only for the public and authenticated roles (permissions set in src/bootstrap/permissions.js).
-module.exports = factories.createCoreRouter('api::static-page.static-page', { only: ['find', 'findOne'] });
+// Published content: read-only for the public and authenticated roles (permissions set in src/bootstrap/permissions.js);
+// `update` is for editors' API tokens (full access), never granted to a role.
+module.exports = factories.createCoreRouter('api::static-page.static-page', { only: ['find', 'findOne', 'update'] });
