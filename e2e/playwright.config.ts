@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { APP_SERVER_PORTS, E2E_CMS_PORT, E2E_PORT, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
+import { APP_SERVER_PORTS, E2E_CMS_PORT, E2E_PORT, EDITOR_TOKEN, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
 
 /**
  * End-to-end tests in Debian's Chromium against the production builds served by the real app
@@ -39,6 +39,9 @@ export default defineConfig({
         REQUEST_LOG: 'off',
         CORS_ORIGINS: APP_SERVER_PORTS.map((port) => `http://127.0.0.1:${port},http://localhost:${port}`).join(','),
         FRONTEND_URL: baseURL,
+        // Published changes reach the main app server's page cache; tests edit as an editor would.
+        CONTENT_CHANGE_URL: `${baseURL}/_/content-changed`,
+        CMS_EDITOR_TOKEN: EDITOR_TOKEN,
       },
     },
     {

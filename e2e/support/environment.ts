@@ -15,9 +15,10 @@ export const SPEC_PORTS = {
   versionCheck: E2E_PORT + 2,
   chunkErrors: E2E_PORT + 3,
   consent: E2E_PORT + 4,
+  serverRendering: E2E_PORT + 5,
   consentCapture: E2E_PORT + 8,
 } as const;
-export const APP_SERVER_PORTS = [E2E_PORT, SPEC_PORTS.remoteFailure, SPEC_PORTS.versionCheck, SPEC_PORTS.chunkErrors, SPEC_PORTS.consent];
+export const APP_SERVER_PORTS = [E2E_PORT, SPEC_PORTS.remoteFailure, SPEC_PORTS.versionCheck, SPEC_PORTS.chunkErrors, SPEC_PORTS.consent, SPEC_PORTS.serverRendering];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
 export const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
@@ -26,6 +27,9 @@ export const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp
 export const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 /** The demo customer the CMS seeds (README). */
+/** An editor's API token the CMS under test accepts (CMS_EDITOR_TOKEN): tests edit content with it. */
+export const EDITOR_TOKEN = 'e2e-editor-token-0123456789abcdefghijklmnopqrstuvwxyz';
+
 export const DEMO_USER = { username: 'demo', email: 'demo@example.com', password: 'Demo1234!' };
 
 /** Debian's Chromium, headless, with nothing that reaches for the network (DEVELOPERS.md). */
@@ -44,6 +48,11 @@ export function appServerEnv(port: number, buildsDir: string, extra: Record<stri
     CMS_INTERNAL_URL: `${cmsURL}/api`,
     SITE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    // React's production build in the render workers, as in production.
+    NODE_ENV: 'production',
+    // The budget guards against a hung render; two parallel Playwright workers on two cores can
+    // slow an honest render past the production 300 ms, which would make pages flip to the browser.
+    SSR_BUDGET_MS: '3000',
     ...extra,
   };
 }

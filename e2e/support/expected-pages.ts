@@ -23,15 +23,28 @@ interface DomainCategory {
   groups?: Array<{ slug: string; title_fa: string; subcategories: DomainSubcategory[] }>;
   subcategories?: DomainSubcategory[];
 }
+interface DomainSubcategoryWithProducts extends DomainSubcategory {
+  products?: Array<{ name_fa: string }>;
+}
 
 export const domainCategories = (
   JSON.parse(fs.readFileSync(path.join(domainDir, 'catalogue.json'), 'utf8')) as { categories: DomainCategory[] }
 ).categories;
 
+/** The Persian name of a sub-category's first product in the domain data. */
+export function firstProductName(categorySlug: string, subcategorySlug: string): string {
+  const category = domainCategories.find((candidate) => candidate.slug === categorySlug);
+  const subcategories = [...(category?.subcategories ?? []), ...(category?.groups ?? []).flatMap((group) => group.subcategories)] as DomainSubcategoryWithProducts[];
+  const name = subcategories.find((sub) => sub.slug === subcategorySlug)?.products?.[0]?.name_fa;
+  if (!name) throw new Error(`No product in ${categorySlug}/${subcategorySlug}`);
+  return name;
+}
+
 export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
   { path: '/', app: 'catalogue', heading: 'محصولات' },
   ...domainCategories.map((category) => ({ path: `/${category.slug}`, app: 'catalogue' as const, heading: category.title_fa })),
-  { path: '/product/some-product', app: 'catalogue', heading: 'مشخصات محصول' },
+  // The seed names products <category>-<sub-category>-<n> in the domain data's order.
+  { path: '/product/rebar-kalaf-1', app: 'catalogue', heading: firstProductName('rebar', 'kalaf') },
   { path: '/services', app: 'catalogue', heading: 'خدمات' },
   { path: '/services-equipment', app: 'catalogue', heading: 'تجهیزات داربست' },
   { path: '/services-equipment/scaffold-accessories', app: 'catalogue', heading: 'لوازم و اتصالات داربست' },
@@ -46,7 +59,8 @@ export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
   { path: '/reserve_warehouse', app: 'catalogue', heading: 'رزرو انبار' },
   { path: '/landing/bourse', app: 'catalogue', heading: 'عرضه‌های فولاد در بورس کالا' },
   { path: '/blog', app: 'blog', heading: 'اخبار و مقالات' },
-  { path: '/blog/some-article', app: 'blog', heading: 'مقاله' },
+  // An article the CMS seeds (deploy/cms/src/bootstrap/content-fa.js).
+  { path: '/blog/buying-from-ime', app: 'blog', heading: 'خرید آهن از بورس کالا' },
   { path: '/login', app: 'panel', heading: 'ورود / ثبت‌نام' },
   { path: '/login/register', app: 'panel', heading: 'ثبت‌نام' },
   { path: '/login/forgot-password', app: 'panel', heading: 'فراموشی رمز عبور' },

@@ -292,7 +292,7 @@ describe('app server with live builds', () => {
     it('reports the live builds on /api/health', async () => {
       const res = await app.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok', builds: fx.versions });
+      expect(res.json()).toEqual({ status: 'ok', builds: fx.versions, pid: process.pid });
     });
   });
 });
@@ -321,7 +321,7 @@ describe('app server without a live build', () => {
   it('answers /api/health with 503', async () => {
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', builds: { shell: null, catalogue: null, blog: null, panel: null } });
+    expect(res.json()).toEqual({ status: 'unavailable', builds: { shell: null, catalogue: null, blog: null, panel: null }, pid: process.pid });
   });
 
   it('answers an empty registry and a 404 manifest', async () => {

@@ -13,7 +13,8 @@ export const healthRoutes: FastifyPluginAsync<RouteContext> = async (app, { live
       panel: l?.panel ?? null,
     };
     reply.header('cache-control', 'no-store');
-    if (!l?.shell) return reply.code(503).send({ status: 'unavailable', builds });
-    return reply.send({ status: 'ok', builds });
+    // The process id tells a deploy check that the same server kept running (no restart).
+    if (!l?.shell) return reply.code(503).send({ status: 'unavailable', builds, pid: process.pid });
+    return reply.send({ status: 'ok', builds, pid: process.pid });
   });
 };
