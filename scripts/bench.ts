@@ -4,6 +4,9 @@
  * loaded over a journey, the median click-to-content time when entering a not-yet-loaded remote
  * (the footer link is prefetched when visible, as in real use; the panel link too), first render
  * with and without analytics consent, and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
+ * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): Lighthouse mobile per key route
+ * (median of BENCH_LIGHTHOUSE_RUNS, default 3), render p50/p95 cached and uncached under load,
+ * and the app server's memory over 50 deploys.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +18,14 @@ import { ensureChromium, CHROMIUM_PATH } from './lib/chromium';
 import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
 import { runCommand, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
+import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
+  startStrapi: (options: { env?: Record<string, string>; label?: string }) => Promise<{ url: string; stop: () => Promise<void> }>;
+};
+
+const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
@@ -145,10 +156,13 @@ async function main() {
   for (const [app, ms] of Object.entries(timings)) console.log(`  ${app.padEnd(10)} ${(ms / 1000).toFixed(1)} s`);
   bundleSizes();
 
+  // A seeded CMS: server-rendered pages carry its data (a fresh database, seeded at start).
+  console.log('\nStarting a CMS on a fresh database for the server-rendered pages…');
+  const cms = await startStrapi({ label: 'bench-cms', env: { AUTH_RATE_LIMIT: 'off', REQUEST_LOG: 'off', CONTENT_CHANGE_URL: `${base}/_/content-changed` } });
   const server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
     cwd: repoRoot,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
@@ -165,9 +179,18 @@ async function main() {
     }
     console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
     await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, runs: RUNS, log: (line) => console.log(`  ${line}`) });
+
+    const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    console.log(`\nLighthouse 12, mobile preset, performance (Debian Chromium, loopback, median of ${lighthouseRuns}):`);
+    await benchLighthouse(base, SSR_ROUTES, lighthouseRuns, (line) => console.log(`  ${line}`));
+    console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
+    await benchRenderLatency(base, SSR_ROUTES, (line) => console.log(`  ${line}`));
+    console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
+    if (server.pid) await benchDeployMemory(base, buildsDir, server.pid, (line) => console.log(`  ${line}`));
   } finally {
     await browser.close();
     await server.stop();
+    await cms.stop();
     fs.rmSync(buildsDir, { recursive: true, force: true });
   }
 

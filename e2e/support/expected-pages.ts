@@ -24,7 +24,7 @@ interface DomainCategory {
   subcategories?: DomainSubcategory[];
 }
 interface DomainSubcategoryWithProducts extends DomainSubcategory {
-  products?: Array<{ name_fa: string }>;
+  examples?: Array<{ name_fa: string }>;
 }
 
 export const domainCategories = (
@@ -35,7 +35,7 @@ export const domainCategories = (
 export function firstProductName(categorySlug: string, subcategorySlug: string): string {
   const category = domainCategories.find((candidate) => candidate.slug === categorySlug);
   const subcategories = [...(category?.subcategories ?? []), ...(category?.groups ?? []).flatMap((group) => group.subcategories)] as DomainSubcategoryWithProducts[];
-  const name = subcategories.find((sub) => sub.slug === subcategorySlug)?.products?.[0]?.name_fa;
+  const name = subcategories.find((sub) => sub.slug === subcategorySlug)?.examples?.[0]?.name_fa;
   if (!name) throw new Error(`No product in ${categorySlug}/${subcategorySlug}`);
   return name;
 }

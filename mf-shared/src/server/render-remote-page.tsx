@@ -29,6 +29,20 @@ function anonymousSession(config: RuntimeConfig, bus: ReturnType<typeof createBu
   return createSessionStore({ config, bus, storage: null, cookies: { get: () => undefined, set: () => undefined, remove: () => undefined } });
 }
 
+/**
+ * The server's fetch to the CMS: a read whose connection failed before any answer (a keep-alive
+ * socket the CMS had just closed, a restart) is tried once more. Unlike the browser's client
+ * (behaviour §5: no retries), this is a GET from the server that no person is waiting to repeat.
+ */
+export const serverFetch: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if ((init?.method ?? 'GET') !== 'GET' || init?.signal?.aborted) throw error;
+    return fetch(input, init);
+  }
+};
+
 export function createRemoteServerEntry(options: { app: RemoteName; css: string; Root: () => ReactNode; pages: readonly PageDefinition[] }) {
   const { app, css, Root, pages } = options;
 
@@ -36,7 +50,7 @@ export function createRemoteServerEntry(options: { app: RemoteName; css: string;
     const config = { ...defaultRuntimeConfig, ...request.config };
     const bus = createBus();
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
-    const api = createContentClient({ baseUrl: request.cmsUrl ?? config.cmsUrl, getToken: () => null, bus });
+    const api = createContentClient({ baseUrl: request.cmsUrl ?? config.cmsUrl, getToken: () => null, bus, fetch: serverFetch });
     const context: ShellContext = { bus, session: anonymousSession(config, bus), api, queryClient, config, navigate: () => undefined };
 
     const matched = matchPage(pages, request.url);

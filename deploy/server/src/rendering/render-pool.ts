@@ -28,7 +28,7 @@ export class RenderPools {
       maxThreads: this.options.threads,
       // The worker is TypeScript, like the whole server: tsx loads it in the thread too
       // (also when the server itself was started without tsx's flags, as under jest).
-      execArgv: [...process.execArgv.filter((flag) => !flag.includes('tsx')), '--import', 'tsx'],
+      execArgv: process.execArgv.some((flag) => flag.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
     });
     this.current = { liveSetId, pool };
     if (previous) {

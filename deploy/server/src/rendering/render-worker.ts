@@ -80,6 +80,7 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
       if ((failure as { statusCode?: number }).statusCode === 503) {
         status = 503;
         error = contentUnavailable(task.url);
+        fallback = `${app}@${version}: ${(failure as Error).message}`;
       } else {
         fallback = `${app}@${version}: ${(failure as Error)?.message ?? failure}`;
       }

@@ -165,12 +165,12 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (outcome.kind === 'redirect') return reply.code(outcome.status).header('cache-control', 'no-cache').redirect(outcome.location, outcome.status);
     if (outcome.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
 
-    if (outcome.fallback) request.log.warn({ url: request.url, reason: outcome.fallback }, 'remote left to the browser');
+    if (outcome.fallback) request.log.warn({ url: request.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer: 503 page' : 'remote left to the browser');
     const html = await assemble(snapshot, base.html, outcome);
     const page = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections };
     // A page with a remote left to the browser, or a CMS failure, is not kept: the next visitor gets a fresh try.
     if (!outcome.fallback && outcome.status < 500) cache.set(cacheKey, page);
-    reply.header('x-render', outcome.fallback ? 'partial' : 'server').header('server-timing', `render;dur=${outcome.renderMs.toFixed(1)}`);
+    reply.header('x-render', outcome.fallback && outcome.status !== 503 ? 'partial' : 'server').header('server-timing', `render;dur=${outcome.renderMs.toFixed(1)}`);
     return send(reply, request.headers['if-none-match'], page);
   });
 };

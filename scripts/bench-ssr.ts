@@ -1,0 +1,124 @@
+/**
+ * Server-rendering figures for `npm run bench` (printed, never asserted):
+ * - Lighthouse (mobile preset, Debian's Chromium, median of N) per key route: performance, LCP, CLS, TBT;
+ * - server render time per route, p50/p95 and throughput, uncached and from the page cache, under
+ *   concurrent load from autocannon on loopback;
+ * - the app server's memory before and after 50 catalogue deploys in a row (each one replaces the
+ *   render workers).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { publish } from '../deploy/server/src/deploy/publish';
+import { activate } from '../deploy/server/src/deploy/activate';
+import { CHROMIUM_PATH } from './lib/chromium';
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Lighthouse 12 (13 declares Node 22): mobile preset, simulated throttling, performance only. */
+export async function benchLighthouse(base: string, routes: readonly string[], runs: number, log: (line: string) => void) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    for (const route of routes) {
+      const results: Array<{ score: number; lcp: number; cls: number; tbt: number }> = [];
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const lhr = result?.lhr;
+        if (!lhr) continue;
+        results.push({
+          score: (lhr.categories['performance']?.score ?? 0) * 100,
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+        });
+      }
+      const pick = (key: keyof (typeof results)[number]) => median(results.map((result) => result[key]));
+      log(
+        `${route.padEnd(34)} performance ${pick('score').toFixed(0).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  CLS ${pick('cls').toFixed(3)}  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')})`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function load(url: string, options: { uncached: boolean; seconds: number; connections: number }) {
+  let counter = 0;
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    // Uncached: a query parameter the pages ignore makes every request a new cache key.
+    requests: options.uncached ? [{ setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?bench=${(counter += 1)}` }) }] : [],
+  });
+  return result;
+}
+
+/** Render latency per route, uncached and cached, with `connections` concurrent clients. */
+export async function benchRenderLatency(base: string, routes: readonly string[], log: (line: string) => void, seconds = 5, connections = 8) {
+  for (const route of routes) {
+    for (const uncached of [true, false]) {
+      const result = await load(`${base}${route}`, { uncached, seconds, connections });
+      const label = uncached ? 'uncached' : 'cached';
+      log(
+        `${route.padEnd(34)} ${label.padEnd(8)} p50 ${String(result.latency.p50).padStart(4)} ms  p95 ${String(result.latency.p97_5 ?? result.latency.p99).padStart(4)} ms (p97.5)  ${result.requests.average.toFixed(0).padStart(5)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}`,
+      );
+    }
+  }
+}
+
+/** RSS of a process and its children (tsx runs the server as a child), from /proc, in MB. */
+function rssMb(pid: number): number {
+  const pids = [pid, ...fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((child) => parentOf(child) === pid)];
+  let kb = 0;
+  for (const one of pids) {
+    const status = fs.readFileSync(`/proc/${one}/status`, 'utf8');
+    kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  }
+  return kb / 1024;
+}
+
+function parentOf(pid: number): number | null {
+  try {
+    return Number(/PPid:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** 50 catalogue deploys in a row, each followed by renders on the new version; RSS before and after. */
+export async function benchDeployMemory(base: string, buildsDir: string, serverPid: number, log: (line: string) => void, deploys = 50) {
+  const render = async () => {
+    for (const route of ['/', '/rebar/kalaf', '/rules']) await (await fetch(`${base}${route}?deploy-bench=${Date.now()}`)).text();
+  };
+  await render();
+  const before = rssMb(serverPid);
+  const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as { catalogue: string };
+  const source = path.join(buildsDir, 'catalogue', live.catalogue);
+  const workDir = fs.mkdtempSync(path.join(buildsDir, '..', 'deploy-bench-'));
+  const samples: number[] = [];
+  try {
+    for (let deploy = 1; deploy <= deploys; deploy += 1) {
+      const dist = path.join(workDir, String(deploy));
+      fs.cpSync(source, dist, { recursive: true });
+      // A different build (its own content hash, so its own version folder).
+      fs.appendFileSync(path.join(dist, 'server', 'index.js'), `\n// deploy ${deploy}\n`);
+      const { version } = await publish(buildsDir, 'catalogue', dist);
+      await activate(buildsDir, 'catalogue', version);
+      fs.rmSync(dist, { recursive: true, force: true });
+      await render();
+      if (deploy % 10 === 0) samples.push(rssMb(serverPid));
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  log(`RSS after first renders ${before.toFixed(0)} MB; after every 10 of ${deploys} deploys: ${samples.map((mb) => mb.toFixed(0)).join(', ')} MB`);
+}
