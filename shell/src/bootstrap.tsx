@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { navigateToUrl, registerApplication, start, triggerAppChange, getAppStatus, NOT_LOADED } from 'single-spa';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_NAMES,
   createAppFetch,
@@ -22,6 +22,7 @@ import { createRemoteApplication } from './app/remotes/remote-application';
 import { installErrorPipeline } from './features/errors/error-pipeline';
 import { installChunkErrorHandling } from './features/chunk-errors/chunk-error-handling';
 import { installLoadingBar } from './features/loading-bar/install-loading-bar';
+import { remoteLoadTimeoutPlugin } from './features/load-timeouts/remote-load-timeout-plugin';
 import { installVersionCheck } from './features/version-check/install-version-check';
 import { createAuthGuard } from './features/guards/auth-guard';
 import { applyCachePolicy } from './features/guards/cache-policy';
@@ -38,6 +39,7 @@ const api = createContentClient({ baseUrl: config.cmsUrl, getToken: () => sessio
 const appFetch = createAppFetch({ bus });
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 const store = createShellStore();
+registerPlugins([remoteLoadTimeoutPlugin(config.remoteLoadTimeoutMs)]); // a hung remote entry fails in time (§6)
 // Behaviour §2: a new deploy makes the next navigation a full page load (see navigate).
 const versionPoller = installVersionCheck({ bus, appFetch, config });
 // Cookies with a token but no readable user: ask the app server once (behaviour §5/§6).
