@@ -165,6 +165,7 @@ async function main() {
     }
     console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
     await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, runs: RUNS, log: (line) => console.log(`  ${line}`) });
+    await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // issue 12: load held (p50/p95, req/s, errors)
   } finally {
     await browser.close();
     await server.stop();
