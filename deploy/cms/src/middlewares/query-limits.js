@@ -13,7 +13,8 @@ const { populateDepth, requestedPageSize, capNestedPopulate, countNestedEntries 
  *   cap to the top level only); the database is never asked for more than one row over the total;
  * - a read answering more than API_RESPONSE_MAX_BYTES (1 MB) → 400 instead of the body;
  * - a read taking longer than API_REQUEST_TIMEOUT_MS (8 s) → 400 (the query itself cannot be
- *   cancelled, but the caller is answered and the connection freed).
+ *   cancelled: with PostgreSQL the caller is answered at the limit, with SQLite — whose queries
+ *   block the thread — once the handler is done, without the body).
  * Each refusal says which limit it hit and its value.
  */
 module.exports = (config, { strapi }) => {
@@ -61,19 +62,21 @@ module.exports = (config, { strapi }) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
 
     // Writes are never cut short (the answer would say "failed" while the write goes on).
+    const started = Date.now();
     let timer;
     const timedOut = new Promise((resolve) => { timer = setTimeout(resolve, timeoutMs, 'timeout'); });
-    const work = next();
+    // Settles either way, so a handler failing after the timeout is never an unhandled rejection.
+    const work = next().then(() => 'done', (error) => ({ error }));
     let outcome;
     try {
-      outcome = await Promise.race([work.then(() => 'done'), timedOut]);
+      outcome = await Promise.race([work, timedOut]);
     } finally {
       clearTimeout(timer);
     }
-    if (outcome === 'timeout') {
-      // The unfinished handler will still try to write its answer: swallow that late failure.
-      work.catch(() => undefined);
-      ctx.state.queryLimitTimedOut = true;
+    if (outcome && outcome.error) throw outcome.error;
+    // better-sqlite3 runs queries synchronously, so the timer may only get its turn once the
+    // handler has finished: the limit then still holds for the answer (never serialised nor sent).
+    if (outcome === 'timeout' || Date.now() - started > timeoutMs) {
       throw new errors.ValidationError(`the request took longer than ${timeoutMs} ms (API_REQUEST_TIMEOUT_MS); ask for fewer entries or relations`, { limit: 'request-timeout', max: timeoutMs });
     }
 
