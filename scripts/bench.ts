@@ -186,7 +186,8 @@ async function main() {
     console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
     await benchRenderLatency(base, SSR_ROUTES, (line) => console.log(`  ${line}`));
     console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
-    if (server.pid) await benchDeployMemory(base, buildsDir, server.pid, (line) => console.log(`  ${line}`));
+    if (server.child.pid) await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
+    await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // issue 12: load held (p50/p95, req/s, errors)
   } finally {
     await browser.close();
     await server.stop();

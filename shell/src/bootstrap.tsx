@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { navigateToUrl, registerApplication, start, triggerAppChange, getAppStatus, NOT_LOADED } from 'single-spa';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_NAMES,
   createAppFetch,
@@ -28,6 +28,7 @@ import { createRemoteApplication } from './app/remotes/remote-application';
 import { installErrorPipeline } from './features/errors/error-pipeline';
 import { installChunkErrorHandling } from './features/chunk-errors/chunk-error-handling';
 import { installLoadingBar } from './features/loading-bar/install-loading-bar';
+import { remoteLoadTimeoutPlugin } from './features/load-timeouts/remote-load-timeout-plugin';
 import { installVersionCheck } from './features/version-check/install-version-check';
 import { createAuthGuard } from './features/guards/auth-guard';
 import { applyCachePolicy } from './features/guards/cache-policy';
@@ -48,6 +49,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60
 const embeddedRegistry = takeEmbeddedJson<Partial<RemoteRegistry>>(document, REMOTE_REGISTRY_ELEMENT_ID);
 const embeddedShellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null }>(document, SHELL_STATE_ELEMENT_ID);
 const store = createShellStore(() => window.location.pathname + window.location.search, embeddedShellState?.error ?? null);
+registerPlugins([remoteLoadTimeoutPlugin(config.remoteLoadTimeoutMs)]); // a hung remote entry fails in time (§6)
 // Behaviour §2: a new deploy makes the next navigation a full page load (see navigate).
 const versionPoller = installVersionCheck({ bus, appFetch, config });
 // Cookies with a token but no readable user: ask the app server once (behaviour §5/§6).

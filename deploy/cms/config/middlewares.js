@@ -46,6 +46,25 @@ module.exports = ({ env }) => [
   },
   'strapi::favicon',
   'strapi::public',
+  'global::no-echo',
   'global::input-guard',
+  {
+    // Per-address limits for sign-in and the public forms (the plugin's limiter counts per account).
+    name: 'global::rate-limits',
+    config: {
+      enabled: !['off', 'false', '0', 'no'].includes(String(env('AUTH_RATE_LIMIT', 'on')).toLowerCase()),
+      rules: [
+        { name: 'sign-in-address', method: 'POST', paths: ['/auth/local'], max: env.int('AUTH_ADDRESS_RATE_LIMIT_MAX', 50), interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000) },
+        {
+          name: 'public-form',
+          method: 'POST',
+          paths: ['/contact-messages', '/auth/local/register', '/auth/forgot-password'],
+          max: env.int('FORM_RATE_LIMIT_MAX', 10),
+          interval: env.int('FORM_RATE_LIMIT_INTERVAL_MS', 10 * 60 * 1000),
+        },
+      ],
+    },
+  },
+  'global::query-limits',
   'global::published-only',
 ];

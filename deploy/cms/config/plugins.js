@@ -2,6 +2,8 @@
 
 const path = require('path');
 
+const rateLimitOn = (env) => !['off', 'false', '0', 'no'].includes(String(env('AUTH_RATE_LIMIT', 'on')).toLowerCase());
+
 module.exports = ({ env }) => ({
   'users-permissions': {
     config: {
@@ -10,9 +12,20 @@ module.exports = ({ env }) => ({
       register: { allowedFields: ['mobile'] },
       // The auth rate limit (10 requests a minute per route and client) is on unless AUTH_RATE_LIMIT=off.
       ratelimit: {
-        enabled: !['off', 'false', '0', 'no'].includes(String(env('AUTH_RATE_LIMIT', 'on')).toLowerCase()),
+        enabled: rateLimitOn(env),
         interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
         max: env.int('AUTH_RATE_LIMIT_MAX', 10),
+        // Sign-in counts per account *and* address: keyed by the address alone, 10 wrong passwords
+        // for any name locked every customer behind one carrier NAT address out (issue 12). The
+        // address as a whole has its own looser ceiling (src/middlewares/rate-limits.js).
+        // koa2-ratelimit calls this as a method of its options, so `this.prefixKey` is the key the
+        // plugin built for the route and address; the other routes keep exactly that key.
+        keyGenerator(ctx) {
+          const base = `${this.prefixKey}|${ctx.request.ip}`;
+          if (!/\/auth\/local\/?$/i.test(ctx.request.path)) return base;
+          const identifier = ctx.request.body && typeof ctx.request.body.identifier === 'string' ? ctx.request.body.identifier : '';
+          return `${base}|${identifier.trim().toLowerCase().slice(0, 200)}`;
+        },
       },
     },
   },

@@ -4,7 +4,8 @@
 // Runs the CMS tests against a real Strapi on a fresh temporary SQLite database:
 //   phase 1: AUTH_RATE_LIMIT=off, all tests/*.test.js except the rate-limit one;
 //   phase 2: the same database restarted with the auth rate limit on and e-mail confirmation on:
-//            tests/ratelimit.test.js and tests/confirmation.test.js.
+//            tests/ratelimit.test.js and tests/confirmation.test.js;
+//   phase 3: the same database with a 1 ms read time limit: tests/request-timeout.test.js.
 // Each Strapi is stopped by its PID. Exit code is non-zero when anything failed.
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -14,6 +15,7 @@ const { startStrapi, APP_DIR } = require('./lib/strapi-process');
 
 const TESTS = path.join(APP_DIR, 'tests');
 const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js']; // in this order: the rate-limit test exhausts /auth/local
+const PHASE3 = ['request-timeout.test.js']; // every read runs out of time: alone on its own start
 
 function runNodeTests(files, env) {
   return new Promise((resolve) => {
@@ -47,6 +49,11 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
       for (const f of PHASE2) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url }));
       await cms.stop();
       console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
+      cms = await startStrapi({ tmpDir, label: 'cms-timeout', env: { AUTH_RATE_LIMIT: 'off', API_REQUEST_TIMEOUT_MS: '1', ...env } });
+      console.log(`[${label}] restarted Strapi (pid ${cms.pid}, API_REQUEST_TIMEOUT_MS=1, same database) in ${cms.startMs} ms`);
+      for (const f of PHASE3) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url }));
+      await cms.stop();
+      console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
     }
   } catch (err) {
     console.error(`[${label}] ERROR: ${err.stack || err}`);
@@ -65,7 +72,7 @@ module.exports = { runSuite, TESTS };
 
 if (require.main === module) {
   const only = process.argv.slice(2);
-  const files = (only.length ? only : fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f)))
+  const files = (only.length ? only : fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f) && !PHASE3.includes(f)))
     .map((f) => path.resolve(TESTS, path.basename(f)));
   runSuite({ label: 'cms test', files, rateLimitPhase: only.length === 0 }).then((t) => process.exit(t.code === 0 && t.fail === 0 ? 0 : 1));
 }

@@ -1,21 +1,66 @@
 'use strict';
 
-// Run by scripts/run-tests.js against a Strapi started with the auth rate limit on (the default).
+// Run by scripts/run-tests.js against a Strapi started with the rate limits on (the default),
+// after confirmation.test.js. The tests share one address (127.0.0.1) and run in this order.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { post } = require('./helpers');
+const { post, login, DEMO } = require('./helpers');
 
-test('the auth rate limit answers 429 after 10 attempts a minute', async () => {
+const PERSIAN = /[\u0600-\u06FF]/;
+const isPersian429 = (r) => {
+  assert.equal(r.status, 429, r.text.slice(0, 200));
+  assert.equal(r.body.error.name, 'RateLimitError');
+  assert.match(r.body.error.message, PERSIAN);
+  assert.ok(Number(r.headers.get('retry-after')) > 0, 'Retry-After');
+};
+/** Index of the first 429, after only `okStatus` answers, and nothing but 429s after it. */
+const firstRefusal = (statuses, okStatus) => {
+  const first = statuses.indexOf(429);
+  assert.ok(first >= 1, `statuses: ${statuses}`);
+  assert.ok(statuses.slice(0, first).every(okStatus), `statuses: ${statuses}`);
+  assert.ok(statuses.slice(first).every((s) => s === 429), `statuses: ${statuses}`);
+  return first;
+};
+
+test('sign-in: 10 wrong passwords a minute for one name and address, then 429 in Persian', async () => {
+  const statuses = [];
+  for (let i = 0; i < 12; i++) statuses.push((await post('/auth/local', { identifier: 'nobody@example.com', password: 'wrong' })).status);
+  // Earlier tests of this phase may have used a few of the 10 attempts of this minute.
+  assert.ok(firstRefusal(statuses, (s) => s === 400) <= 10);
+  isPersian429(await post('/auth/local', { identifier: 'nobody@example.com', password: 'wrong' }));
+});
+
+test('another customer behind the same address still signs in (it locked the demo customer out before)', async () => {
+  const session = await login(DEMO.username, DEMO.password);
+  assert.ok(session.jwt);
+});
+
+test('the contact form: 10 messages per address, then 429 in Persian (12 of 12 were accepted before)', async () => {
   const statuses = [];
   for (let i = 0; i < 12; i++) {
-    const r = await post('/auth/local', { identifier: 'nobody@example.com', password: 'wrong' });
-    statuses.push(r.status);
+    statuses.push((await post('/contact-messages', { data: { name: 'آزمون', email: 'a@example.com', subject: 'استعلام صادرات', message: `پیام ${i}` } })).status);
   }
-  // Earlier tests of this phase may have used a few of the 10 attempts of this minute.
-  const first429 = statuses.indexOf(429);
-  assert.ok(first429 >= 1 && first429 <= 10, `statuses: ${statuses}`);
-  assert.ok(statuses.slice(0, first429).every((s) => s === 400), `statuses: ${statuses}`);
-  assert.ok(statuses.slice(first429).every((s) => s === 429), `statuses: ${statuses}`);
-  const last = await post('/auth/local', { identifier: 'nobody@example.com', password: 'wrong' });
-  assert.equal(last.body.error.name, 'RateLimitError');
+  assert.equal(firstRefusal(statuses, (s) => s === 200 || s === 201), 10);
+  isPersian429(await post('/contact-messages', { data: { name: 'آزمون', message: 'یک پیام دیگر' } }));
+});
+
+test('forgot password and registration: limited per address, whatever e-mail each request names', async () => {
+  const stamp = Date.now().toString(36);
+  const forgot = [];
+  for (let i = 0; i < 12; i++) forgot.push((await post('/auth/forgot-password', { email: `f${stamp}${i}@example.com` })).status);
+  assert.equal(firstRefusal(forgot, (s) => s === 200), 10);
+  const register = [];
+  for (let i = 0; i < 12; i++) register.push((await post('/auth/local/register', { username: `rl${stamp}${i}`, email: `rl${stamp}${i}@example.com`, password: 'Passw0rd!x' })).status);
+  // confirmation.test.js registered once from this address.
+  assert.ok(firstRefusal(register, (s) => s === 200) <= 10);
+  isPersian429(await post('/auth/local/register', { username: `rl${stamp}x`, email: `rl${stamp}x@example.com`, password: 'Passw0rd!x' }));
+});
+
+test('sign-in: one address has a looser ceiling of 50 attempts a minute over all names', async () => {
+  const statuses = [];
+  for (let i = 0; i < 55; i++) statuses.push((await post('/auth/local', { identifier: `guess${i}@example.com`, password: 'wrong' })).status);
+  // 14+ attempts of this minute were made above (and 2 by confirmation.test.js).
+  const first = firstRefusal(statuses, (s) => s === 400);
+  assert.ok(first <= 50 - 14, `first 429 at ${first}`);
+  isPersian429(await post('/auth/local', { identifier: DEMO.username, password: DEMO.password }));
 });

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       chat: null,
       tagManager: null,
       versionCheckIntervalMs: 3_600_000,
+      remoteLoadTimeoutMs: 8000,
     });
     expect(path.basename(REPO_ROOT)).not.toBe('deploy');
   });

@@ -94,6 +94,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       chat: chatSrc ? { src: chatSrc, delayMs: int(env, 'CHAT_DELAY_MS', 0) ?? 5000 } : null,
       tagManager: gtmId ? { id: gtmId } : null,
       versionCheckIntervalMs: int(env, 'VERSION_CHECK_INTERVAL_MS', 1) ?? 60 * 60 * 1000,
+      remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 0) ?? 8000,
     },
   };
 }

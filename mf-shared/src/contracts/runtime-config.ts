@@ -23,6 +23,8 @@ export interface RuntimeConfig {
   versionCheckIntervalMs: number;
   /** The build id the page started with (from /builds/latest.json at serve time). */
   buildId: string;
+  /** Time limit for loading a remote's entry, exposed module and chunks (architecture §6). */
+  remoteLoadTimeoutMs: number;
 }
 
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
@@ -40,6 +42,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   tagManager: null,
   versionCheckIntervalMs: 60 * 60 * 1000,
   buildId: 'dev',
+  remoteLoadTimeoutMs: 8000,
 };
 
 /**

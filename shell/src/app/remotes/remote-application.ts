@@ -3,6 +3,8 @@ import type { LifeCycles } from 'single-spa';
 import type { RemoteName, ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
+import { toAppError } from '../../features/errors/error-pipeline';
+import { isLoadTimeoutError, withTimeLimit } from '../../features/load-timeouts/with-time-limit';
 
 /** What a remote's `./app` exports (single-spa-react lifecycles). */
 interface RemoteLifecycles {
@@ -20,21 +22,34 @@ interface RemoteApplicationOptions {
 
 /**
  * The lifecycles single-spa sees for a remote. They load the remote's real lifecycles on first
- * mount; when the remote cannot be loaded (entry 404/500, network, timeout) they leave the app
- * "mounted" with nothing in it and ask the shell to show an in-layout error with a retry, so the
- * header, footer and the other remotes keep working.
+ * mount; when the remote cannot be loaded (entry 404/500, network) or does not load within the
+ * runtime config's `remoteLoadTimeoutMs`, they leave the app "mounted" with nothing in it and ask
+ * the shell to show an in-layout error with a retry, so the header, footer and the other remotes
+ * keep working.
+ *
+ * `mount` does not wait for a load: single-spa runs app changes one after another, so a remote
+ * whose files hung used to hold every later navigation, to any app, until a full reload.
  */
 export function createRemoteApplication({ app, store, refreshRegistry }: RemoteApplicationOptions) {
   let loaded: Promise<RemoteLifecycles> | null = null;
-  let mountedProps: ShellContext | null = null;
+  let loadedModule: RemoteLifecycles | null = null;
   let mountedRemote: RemoteLifecycles | null = null;
+  /** The remote's own mount while it runs, so an unmount can wait for it (never for a load). */
+  let remoteMounting: Promise<unknown> | null = null;
+  /** Bumped by every mount and unmount: a load that finishes for an earlier one mounts nothing. */
+  let generation = 0;
 
-  function load(): Promise<RemoteLifecycles> {
-    loaded ??= loadRemote<RemoteLifecycles>(`${app}/app`).then(async (module) => {
-      if (!module) throw new Error(`Remote ${app} exposed no ./app module`);
-      await module.bootstrap(mountedProps as ShellContext);
-      return module;
-    });
+  function load(props: ShellContext): Promise<RemoteLifecycles> {
+    loaded ??= withTimeLimit(
+      loadRemote<RemoteLifecycles>(`${app}/app`).then(async (module) => {
+        if (!module) throw new Error(`Remote ${app} exposed no ./app module`);
+        await module.bootstrap(props);
+        loadedModule = module;
+        return module;
+      }),
+      props.config.remoteLoadTimeoutMs,
+      `The ${app} app`,
+    );
     loaded.catch(() => {
       loaded = null;
     });
@@ -42,24 +57,33 @@ export function createRemoteApplication({ app, store, refreshRegistry }: RemoteA
   }
 
   async function mountRemote(props: ShellContext) {
+    const mine = generation;
     let remote: RemoteLifecycles;
     // Loading a remote's code is part of the navigation: the loading bar runs (red on failure).
     props.bus.emit('page:loading:start', {});
     try {
-      remote = await load();
+      remote = await load(props);
       props.bus.emit('page:loading:end', {});
     } catch (error) {
       props.bus.emit('page:loading:end', { error: true });
       console.error(`Failed to load the ${app} app`, error);
-      // A chunk error: the shell answers with one guarded reload of this path (behaviour §3).
-      props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search });
+      if (mine !== generation) return; // the visitor has gone elsewhere meanwhile
+      // A hung load is not a stale deploy: a reload would only wait as long again.
+      if (!isLoadTimeoutError(error)) {
+        // A chunk error: the shell answers with one guarded reload of this path (behaviour §3).
+        props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search });
+      }
       // When that reload is under way, drawing the failure would only flash before the new page.
       if (!isReloadingForChunkError()) store.setRemoteFailure(app, { error, retry: () => void retry(props) });
       return;
     }
-    if (mountedProps !== props) return; // unmounted while loading
-    // A failure to mount is not a chunk error: it goes to single-spa and so to the error pipeline.
-    await remote.mount(props);
+    if (mine !== generation) return; // unmounted (or mounted again) while loading
+    remoteMounting = remote.mount(props);
+    try {
+      await remoteMounting;
+    } finally {
+      remoteMounting = null;
+    }
     mountedRemote = remote;
     store.setRemoteFailure(app, null);
   }
@@ -71,18 +95,29 @@ export function createRemoteApplication({ app, store, refreshRegistry }: RemoteA
     } catch (error) {
       console.error('Failed to refresh /remotes.json', error);
     }
-    await mountRemote(props);
+    await mountRemote(props).catch((error: unknown) => reportMountFailure(props, error));
+  }
+
+  /** A mount that failed after single-spa's own mount returned goes to the same error pipeline. */
+  function reportMountFailure(props: ShellContext, error: unknown) {
+    props.bus.emit('app:error', toAppError(error, { fatal: true, message: `The ${app} app failed: ${error instanceof Error ? error.message : String(error)}` }));
   }
 
   const lifecycles: LifeCycles<ShellContext> = {
     bootstrap: async () => undefined,
     mount: async (props) => {
-      mountedProps = props;
-      await mountRemote(props);
+      generation += 1;
+      const ready = loadedModule !== null;
+      const mounting = mountRemote(props);
+      // Code already here: wait, so a failing mount reaches single-spa's error handler as before.
+      if (ready) return mounting;
+      mounting.catch((error: unknown) => reportMountFailure(props, error));
+      return undefined;
     },
     unmount: async (props) => {
-      mountedProps = null;
+      generation += 1;
       store.setRemoteFailure(app, null);
+      if (remoteMounting) await remoteMounting.catch(() => undefined);
       if (mountedRemote) await mountedRemote.unmount(props);
       mountedRemote = null;
     },

@@ -1,0 +1,57 @@
+'use strict';
+
+const { RateLimit } = require('koa2-ratelimit'); // { middleware(options) }, as users-permissions uses it
+const { errors } = require('@strapi/utils');
+
+/** Shown wherever a person meets a rate limit (sign-in, forms). */
+const TOO_MANY_FA = 'تعداد درخواست‌ها از این نشانی بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
+
+/**
+ * Per-address limits on top of users-permissions' own limiter (issue 12), with the same library
+ * (koa2-ratelimit) and the same RateLimitError:
+ * - sign-in: a looser ceiling per address (AUTH_ADDRESS_RATE_LIMIT_MAX, 50 a minute), while the
+ *   plugin's limiter counts per account and address (see config/plugins.js), so wrong passwords for
+ *   one name do not lock out the other customers behind the same carrier NAT address;
+ * - public forms (contact and export inquiries → contact-messages, registration, forgot password):
+ *   FORM_RATE_LIMIT_MAX (10) per address and form per FORM_RATE_LIMIT_INTERVAL_MS (10 minutes).
+ * Every 429 of the API, the plugin's included, carries a Persian message and Retry-After.
+ * Off with AUTH_RATE_LIMIT=off, like the plugin's limiter.
+ */
+module.exports = (config, { strapi }) => {
+  const prefix = strapi.config.get('api.rest.prefix', '/api');
+  const rules = (config.rules || []).map((rule) => ({
+    ...rule,
+    limit: RateLimit.middleware({
+      interval: rule.interval,
+      max: rule.max,
+      prefixKey: rule.name,
+      headers: false,
+      keyGenerator: (ctx) => `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${ctx.request.ip}`,
+      handler: (ctx) => {
+        ctx.set('Retry-After', String(Math.ceil(rule.interval / 1000)));
+        throw new errors.RateLimitError(TOO_MANY_FA, { limit: rule.name, max: rule.max, intervalSeconds: Math.ceil(rule.interval / 1000) });
+      },
+    }),
+  }));
+  const matches = (rule, ctx) => ctx.method === rule.method && rule.paths.some((p) => ctx.path.toLowerCase().replace(/\/+$/, '') === `${prefix}${p}`);
+
+  return async (ctx, next) => {
+    if (config.enabled !== false) {
+      for (const rule of rules) {
+        if (matches(rule, ctx)) await rule.limit(ctx, async () => undefined);
+      }
+    }
+    try {
+      await next();
+    } catch (error) {
+      // The plugin's own limiter throws an English RateLimitError: a person reads this one.
+      if (error && error.name === 'RateLimitError' && error.message !== TOO_MANY_FA) {
+        ctx.set('Retry-After', ctx.response.get('Retry-After') || '60');
+        throw new errors.RateLimitError(TOO_MANY_FA, error.details);
+      }
+      throw error;
+    }
+  };
+};
+
+module.exports.TOO_MANY_FA = TOO_MANY_FA;
