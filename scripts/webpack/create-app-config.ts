@@ -55,6 +55,8 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       filename: '[name].js',
       chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      // A lazy chunk that hangs fails like the remote's entry does (architecture §6), not after webpack's 120 s.
+      chunkLoadTimeout: 8000,
       clean: true,
     },
     resolve: {
