@@ -1,0 +1,44 @@
+import { breadcrumbJsonLd, headTags } from './head-tags';
+import { matchPage, queryCollection, type PageDefinition } from './page-definition';
+
+const page = (path: string): PageDefinition => ({ path, head: () => ({ title: path }), Page: () => null });
+const PAGES = [page('/'), page('/rebar/*'), page('/blog'), page('/blog/:slug'), page('/factories/:slug')];
+
+describe('matching a URL to a page, as the server and the browser both do', () => {
+  it('ranks like react-router and gives params and the query', () => {
+    const match = matchPage(PAGES, '/blog/rebar-guide?ref=home');
+    expect(match?.page.path).toBe('/blog/:slug');
+    expect(match?.url.params['slug']).toBe('rebar-guide');
+    expect(match?.url.search.get('ref')).toBe('home');
+    expect(match?.url.pathWithQuery).toBe('/blog/rebar-guide?ref=home');
+    expect(matchPage(PAGES, '/rebar/kalaf/rebar-kalaf-1')?.url.params['*']).toBe('kalaf/rebar-kalaf-1');
+    expect(matchPage(PAGES, '/blog/')?.page.path).toBe('/blog');
+  });
+
+  it('finds nothing for a path the remote does not own', () => {
+    expect(matchPage(PAGES, '/panel/order')).toBeNull();
+  });
+
+  it('reads the CMS collection from the first element of a query key', () => {
+    expect(queryCollection(['articles', 'list', 2])).toBe('articles');
+    expect(queryCollection([{ page: 1 }])).toBeNull();
+  });
+});
+
+describe('head tags', () => {
+  it('makes the canonical, Open Graph and JSON-LD URLs absolute with the site URL', () => {
+    const tags = headTags(
+      { title: 'میلگرد کلاف', description: 'قیمت روز', canonical: '/rebar/kalaf', jsonLd: [breadcrumbJsonLd([{ label: 'میلگرد', to: '/rebar' }, { label: 'میلگرد کلاف' }], '/rebar/kalaf')] },
+      'https://steel.example',
+    );
+    expect(tags[0]).toEqual({ tag: 'title', attributes: {}, text: 'میلگرد کلاف | بازار آهن‌آلات' });
+    expect(tags).toContainEqual({ tag: 'link', attributes: { rel: 'canonical', href: 'https://steel.example/rebar/kalaf' } });
+    expect(tags).toContainEqual({ tag: 'meta', attributes: { property: 'og:url', content: 'https://steel.example/rebar/kalaf' } });
+    const jsonLd = JSON.parse(tags.find((tag) => tag.tag === 'script')?.text ?? '{}') as { itemListElement: Array<{ position: number; name: string; item: string }> };
+    expect(jsonLd.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'صفحه اصلی', item: 'https://steel.example/' },
+      { '@type': 'ListItem', position: 2, name: 'میلگرد', item: 'https://steel.example/rebar' },
+      { '@type': 'ListItem', position: 3, name: 'میلگرد کلاف', item: 'https://steel.example/rebar/kalaf' },
+    ]);
+  });
+});
