@@ -209,4 +209,19 @@ test.describe('content, deploys and failures without a restart', () => {
       await expect(page.locator('tr', { hasText: KALAF_PRODUCT })).toBeVisible();
     });
   });
+
+  test('with the CMS down, a page that needs its data is a 503 error page at once, and the rest still renders', async ({ request }) => {
+    // Nothing listens on port 9 of loopback: every CMS read is refused.
+    const down = await startAppServer({ port: SPEC_PORTS.cmsDown, buildsDir: e2eBuildsDir, env: { CMS_INTERNAL_URL: 'http://127.0.0.1:9/api' } });
+    try {
+      const response = await request.get(`${down.url}/rebar/kalaf`, { timeout: 10_000 });
+      expect(response.status()).toBe(503);
+      expect(await response.text()).toContain('data-testid="error-status">۵۰۳<');
+      const home = await request.get(`${down.url}/`);
+      expect(home.status()).toBe(200);
+      expect(textOf(await home.text())).toContain('انواع آهن‌آلات و محصولات فولادی');
+    } finally {
+      down.stop();
+    }
+  });
 });

@@ -16,6 +16,7 @@ export const SPEC_PORTS = {
   chunkErrors: E2E_PORT + 3,
   consent: E2E_PORT + 4,
   serverRendering: E2E_PORT + 5,
+  cmsDown: E2E_PORT + 6,
   consentCapture: E2E_PORT + 8,
 } as const;
 export const APP_SERVER_PORTS = [E2E_PORT, SPEC_PORTS.remoteFailure, SPEC_PORTS.versionCheck, SPEC_PORTS.chunkErrors, SPEC_PORTS.consent, SPEC_PORTS.serverRendering];
