@@ -38,6 +38,7 @@ module.exports = {
     '^@steel/shared$': '<rootDir>/mf-shared/src/index.ts',
     '^@steel/shared/testing$': '<rootDir>/mf-shared/src/testing/index.ts',
     '^@steel/shared/head-tags$': '<rootDir>/mf-shared/src/page-data/head-tags.ts',
+    '^@steel/shared/bots$': '<rootDir>/mf-shared/src/contracts/bots.ts',
     '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',
     '^react-markdown$': '<rootDir>/jest/markdown-stub.cjs',
     '\\.(css)$': '<rootDir>/jest/style-stub.cjs',

@@ -41,6 +41,8 @@ test('the footer link to /blog preloads the blog code when it scrolls into view,
 });
 
 test('at a normal size the visible footer link preloads the blog before any click', async ({ page }) => {
+  // The home page arrives rendered now: a screen tall enough to show the footer at once.
+  await page.setViewportSize({ width: 1280, height: 2000 });
   const blogEntryLoaded = page.waitForRequest((request) => /\/builds\/blog\/[^/]+\/remoteEntry\.js$/.test(request.url()));
   await page.goto('/');
   await blogEntryLoaded;

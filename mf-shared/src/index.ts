@@ -36,3 +36,4 @@ export * from './remote/server-markup';
 export * from './remote/remote-providers';
 export * from './ui/markdown';
 export * from './contracts/server-render';
+export * from './contracts/bots';

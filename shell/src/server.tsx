@@ -12,6 +12,7 @@ import {
   createSessionStore,
   defaultRuntimeConfig,
   identifierPrefix,
+  isBot,
   type RouteDecision,
   type ShellContext,
   type ShellRenderRequest,
@@ -43,7 +44,8 @@ export function renderShell(request: ShellRenderRequest): ShellRenderResult {
     config,
     navigate: () => undefined,
   };
-  const error = request.error ? { ...request.error, url: request.url } : null;
+  // Bots keep the layout (the status code still says 404 or 503), as in the browser.
+  const error = request.error && !isBot(request.userAgent ?? '') ? { ...request.error, url: request.url } : null;
   const store = createShellStore(() => request.url, error);
   const html = renderToString(
     <StrictMode>

@@ -59,6 +59,8 @@ export interface ShellRenderRequest {
   remote?: RemoteMarkup;
   /** A fatal error to render instead of the page (the remote's 404, the CMS's 503). */
   error?: AppError;
+  /** The visitor's user agent: a search engine never gets the error page (behaviour §4). */
+  userAgent?: string;
 }
 
 export interface ShellRenderResult {

@@ -33,6 +33,16 @@ function pickShellContext(props: RemoteMountProps): ShellContext {
 const currentPath = () => window.location.pathname + window.location.search;
 
 /**
+ * The embedded data counts as fetched now: the page may come from the server's page cache, but
+ * that cache drops a page as soon as the CMS changes what it read, so its data is current. Left
+ * with the server's fetch time, a page cached for over a minute would refetch on hydration.
+ */
+function freshAsOfNow(state: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
+}
+
+/**
  * single-spa lifecycles for a remote (architecture §4): React 19 root, the shell context in
  * React context, the shared query client, the remote's own router, an error boundary, and the
  * remote's stylesheet present only while it is mounted. When the app's container holds server
@@ -77,7 +87,7 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       hydrating = hasServerMarkupFor(container, currentPath());
       // The page's data as the server fetched it: hydrated into the shared cache, not fetched again.
       const state = takeEmbeddedJson<DehydratedState>(document, queryStateElementId(app));
-      if (hydrating && state) hydrate(props.queryClient, state);
+      if (hydrating && state) hydrate(props.queryClient, freshAsOfNow(state));
       // The server put this app's stylesheet in the head (no unstyled flash): adopt it.
       style = document.head.querySelector<HTMLStyleElement>(`style[data-app="${app}"]`);
       if (!style) {

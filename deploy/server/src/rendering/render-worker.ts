@@ -15,6 +15,7 @@ export interface RenderTask {
   config: RuntimeConfig;
   cmsInternalUrl: string;
   budgetMs: number;
+  userAgent: string;
 }
 
 export type RenderOutcome =
@@ -93,6 +94,7 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
   const shellResult = shell.renderShell({
     url: task.url,
     config: task.config,
+    userAgent: task.userAgent,
     ...(rendered && app ? { remote: { app, html: rendered.html, url: task.url } } : {}),
     ...(error ? { error } : {}),
   });

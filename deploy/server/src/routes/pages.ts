@@ -14,6 +14,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RemoteName } from '@steel/shared';
+import { isBot } from '@steel/shared/bots';
 import type { LiveSnapshot } from '../builds';
 import { NO_BUILD_PAGE, renderShellPage } from '../pages/render';
 import { assemblePage, type PageParts } from '../rendering/assemble-page';
@@ -23,6 +24,7 @@ import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
+
 
 export function isAppPath(pathname: string): boolean {
   if (pathname === '/api' || pathname === '/builds') return false;
@@ -142,7 +144,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const clientRendered = { status: 200, html: base.html, etag: base.etag };
     if (!pools) return send(reply, request.headers['if-none-match'], clientRendered);
 
-    const cacheKey = PageCache.key(snapshot.manifest.id, request.url);
+    // Bots get the layout instead of the error page: their HTML is cached apart.
+    const cacheKey = PageCache.key(snapshot.manifest.id, request.url) + (isBot(request.headers['user-agent'] ?? '') ? ' bot' : '');
     const hit = cache.get(cacheKey);
     if (hit) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], hit);
 
@@ -155,6 +158,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
         config: { ...config.runtime, buildId: snapshot.manifest.id },
         cmsInternalUrl: config.cmsInternalUrl,
         budgetMs: config.rendering.budgetMs,
+        userAgent: request.headers['user-agent'] ?? '',
       });
     } catch (error) {
       // A broken render never takes a page down: the browser renders it, as before.

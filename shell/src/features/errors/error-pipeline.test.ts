@@ -1,6 +1,7 @@
 import { createBus, routeNotFound } from '@steel/shared';
 import { createShellStore } from '../../app/state/shell-store';
-import { BOT_USER_AGENT, installErrorPipeline, toAppError } from './error-pipeline';
+import { BOT_USER_AGENT } from '@steel/shared';
+import { installErrorPipeline, toAppError } from './error-pipeline';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 

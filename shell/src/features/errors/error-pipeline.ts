@@ -1,11 +1,6 @@
 import { addErrorHandler } from 'single-spa';
-import { createAppError, isChunkLoadError, type AppBus, type AppError, type AppEvents } from '@steel/shared';
+import { createAppError, isBot, isChunkLoadError, type AppBus, type AppError, type AppEvents } from '@steel/shared';
 import type { ShellStore } from '../../app/state/shell-store';
-
-/** Behaviour §4: crawlers never get the error page, only the log. */
-export const BOT_USER_AGENT = /bot\b|chrome-lighthouse|facebookexternalhit|google\b/i;
-
-export const isBot = (userAgent: string) => BOT_USER_AGENT.test(userAgent);
 
 /** Anything thrown, turned into the pipeline's error shape (status 500, non-fatal by default). */
 export function toAppError(error: unknown, fallback: Partial<AppError> = {}): AppEvents['app:error'] {
