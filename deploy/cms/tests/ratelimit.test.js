@@ -18,4 +18,7 @@ test('the auth rate limit answers 429 after 10 attempts a minute', async () => {
   assert.ok(statuses.slice(first429).every((s) => s === 429), `statuses: ${statuses}`);
   const last = await post('/auth/local', { identifier: 'nobody@example.com', password: 'wrong' });
   assert.equal(last.body.error.name, 'RateLimitError');
+  // Sign-in by mobile is the same route: the same limit.
+  const byMobile = await post('/auth/local', { identifier: '۰۹۱۲۱۲۳۴۵۶۷', password: 'wrong' });
+  assert.equal(byMobile.status, 429);
 });
