@@ -4,6 +4,7 @@ export * from './contracts/remotes';
 export * from './contracts/runtime-config';
 export * from './contracts/shell-context';
 export * from './contracts/user';
+export * from './contracts/customer';
 export * from './bus/create-bus';
 export * from './session/session-store';
 export * from './api/content-client';
