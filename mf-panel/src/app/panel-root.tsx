@@ -6,11 +6,13 @@ import { PANEL_SECTIONS } from '../features/panel/panel-sections';
 import { SectionPage } from '../features/panel/section-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { SignOutPage } from '../features/auth/sign-out-page';
+import { OrdersSection } from '../features/orders/components/orders-section';
 
 /** Pages with their own component; the others are headings until their issues land. */
 const PAGE_ELEMENTS: Record<string, ReactElement> = {
   '/login': <SignInPage />,
   '/panel/logout': <SignOutPage />,
+  '/panel/order/*': <OrdersSection />,
 };
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */
