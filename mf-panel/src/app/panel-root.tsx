@@ -7,12 +7,14 @@ import { SectionPage } from '../features/panel/section-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { SignOutPage } from '../features/auth/sign-out-page';
 import { OrdersSection } from '../features/orders/components/orders-section';
+import { TicketsSection } from '../features/tickets/components/tickets-section';
 
 /** Pages with their own component; the others are headings until their issues land. */
 const PAGE_ELEMENTS: Record<string, ReactElement> = {
   '/login': <SignInPage />,
   '/panel/logout': <SignOutPage />,
   '/panel/order/*': <OrdersSection />,
+  '/panel/ticket/*': <TicketsSection />,
 };
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */
