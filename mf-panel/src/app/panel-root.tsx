@@ -8,6 +8,7 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { SignOutPage } from '../features/auth/sign-out-page';
 import { OrdersSection } from '../features/orders/components/orders-section';
 import { TicketsSection } from '../features/tickets/components/tickets-section';
+import { WatchListPage } from '../features/watch-list/components/watch-list-page';
 
 /** Pages with their own component; the others are headings until their issues land. */
 const PAGE_ELEMENTS: Record<string, ReactElement> = {
@@ -15,6 +16,7 @@ const PAGE_ELEMENTS: Record<string, ReactElement> = {
   '/panel/logout': <SignOutPage />,
   '/panel/order/*': <OrdersSection />,
   '/panel/ticket/*': <TicketsSection />,
+  '/panel/product/*': <WatchListPage />,
 };
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */
