@@ -14,6 +14,7 @@ export * from './format/format';
 export * from './catalogue/category-menu';
 export * from './catalogue/category-tree';
 export * from './ui/shell-context';
+export * from './ui/use-session-user';
 export * from './ui/link';
 export * from './navigation/safe-redirect';
 export * from './navigation/prefetch-rules';
