@@ -15,6 +15,7 @@ import { ProfilePage } from '../features/profile/profile-page';
 import { OrdersSection } from '../features/orders/components/orders-section';
 import { TicketsSection } from '../features/tickets/components/tickets-section';
 import { WatchListPage } from '../features/watch-list/components/watch-list-page';
+import { BourseSection } from '../features/bourse/components/bourse-section';
 
 /** Pages with their own component; the others are headings until their issues land. */
 const PAGE_ELEMENTS: Record<string, ReactElement> = {
@@ -28,6 +29,7 @@ const PAGE_ELEMENTS: Record<string, ReactElement> = {
   '/panel/order/*': <OrdersSection />,
   '/panel/ticket/*': <TicketsSection />,
   '/panel/product/*': <WatchListPage />,
+  '/panel/bourse/*': <BourseSection />,
 };
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */

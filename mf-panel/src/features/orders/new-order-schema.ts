@@ -1,20 +1,5 @@
 import { z } from 'zod';
-import { toLatinDigits } from '@steel/shared';
-
-const REQUIRED = 'این فیلد الزامی است';
-
-/** A typed number with Persian, Arabic-Indic or Latin digits and either decimal mark → number. */
-const typedNumber = (value: unknown) => {
-  if (typeof value !== 'string') return value;
-  const text = toLatinDigits(value).replace(/[٫,]/g, '.').trim();
-  return text === '' ? undefined : Number(text);
-};
-
-/** A landline or mobile number with its area code: 11 digits starting with 0. */
-export const contactPhone = z.preprocess(
-  (value) => (typeof value === 'string' ? toLatinDigits(value).replace(/[\s-]/g, '') : value),
-  z.string({ error: REQUIRED }).min(1, REQUIRED).regex(/^0\d{10}$/, 'شماره تماس را با کد شهر یا به شکل ۰۹xxxxxxxxx وارد کنید'),
-);
+import { contactPhone, typedNumber } from '../../ui/form-values';
 
 /** The new-order request form (one schema, shared with its tests). */
 export const newOrderSchema = z.object({
