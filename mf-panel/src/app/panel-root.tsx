@@ -16,6 +16,7 @@ import { OrdersSection } from '../features/orders/components/orders-section';
 import { TicketsSection } from '../features/tickets/components/tickets-section';
 import { WatchListPage } from '../features/watch-list/components/watch-list-page';
 import { BourseSection } from '../features/bourse/components/bourse-section';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 
 /** Pages with their own component; the others are headings until their issues land. */
 const PAGE_ELEMENTS: Record<string, ReactElement> = {
@@ -30,6 +31,7 @@ const PAGE_ELEMENTS: Record<string, ReactElement> = {
   '/panel/ticket/*': <TicketsSection />,
   '/panel/product/*': <WatchListPage />,
   '/panel/bourse/*': <BourseSection />,
+  '/panel': <DashboardPage />,
 };
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */
