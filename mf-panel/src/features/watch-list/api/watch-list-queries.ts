@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, useShell, type ContentClient, type SessionStore } from '@steel/shared';
+import { normaliseApiError, useShell, type ContentClient, type SessionStore } from '@steel/shared';
 import { panelKey } from '../../../ui/owner-key';
 
 export interface WatchedProduct {
@@ -58,8 +58,10 @@ export function useAddToWatchList() {
       try {
         await api.create('watch-list-entries', { product: product.documentId });
       } catch (error) {
-        // One entry per product: the CMS refuses a second one with this 400.
-        if (error instanceof ApiError && error.status === 400 && /already on your watch list/i.test(error.message)) {
+        // One entry per product: the CMS refuses a second one with this 400. (Read structurally:
+        // the client that threw may be the shell's copy of the kernel, so no `instanceof`.)
+        const { error: body } = normaliseApiError(error);
+        if (body.status === 400 && /already on your watch list/i.test(body.message)) {
           return { added: false as const, reason: 'present' as const, product };
         }
         throw error;
