@@ -150,10 +150,7 @@ function PriceChanges() {
                   </Link>
                   <span className="flex items-center gap-2 text-sm">
                     <StatusBadge label={PRICE_DIRECTION_NAMES[change!.direction]} tone={change!.direction === 'rising' ? 'danger' : change!.direction === 'falling' ? 'success' : 'neutral'} />
-                    <bdi dir="ltr">
-                      {change!.percent > 0 ? '+' : ''}
-                      {formatNumber(change!.percent)}٪
-                    </bdi>
+                    <span>{formatNumber(Math.abs(change!.percent))}٪</span>
                   </span>
                 </li>
               ))}

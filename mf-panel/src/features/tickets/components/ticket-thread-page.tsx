@@ -12,6 +12,9 @@ import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../api
 import { ticketReplySchema, type TicketReplyValues } from '../ticket-schemas';
 import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../ticket-status';
 
+/** «پشتیبانی», or «پشتیبانی (name)» when a named person answered. */
+const staffLabel = (name: string | null) => (!name || name === 'پشتیبانی' ? 'پشتیبانی' : `پشتیبانی (${name})`);
+
 const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'تیکت‌ها', to: '/panel/ticket' }];
 
 /** `/panel/ticket/:documentId`: the thread (customer and staff), reply, close. */
@@ -52,7 +55,7 @@ function TicketThread({ ticket }: { ticket: Ticket }) {
               className={`max-w-[85%] rounded-lg border p-3 ${staff ? 'self-end border-sky-200 bg-sky-50 dark:border-sky-800 dark:bg-sky-950' : 'self-start border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'}`}
             >
               <div className="mb-1 flex flex-wrap gap-2 text-xs text-slate-600 dark:text-slate-400">
-                <span className="font-semibold">{staff ? `پشتیبانی${message.author_name ? ` (${message.author_name})` : ''}` : (message.author_name ?? 'شما')}</span>
+                <span className="font-semibold">{staff ? staffLabel(message.author_name) : (message.author_name ?? 'شما')}</span>
                 <span>{formatPersianDateTime(message.sent_at)}</span>
               </div>
               <p className="whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">{message.body}</p>

@@ -103,12 +103,9 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
                 label={PRICE_DIRECTION_NAMES[change.direction]}
                 tone={change.direction === 'rising' ? 'danger' : change.direction === 'falling' ? 'success' : 'neutral'}
               />
-              <span dir="ltr">
-                <bdi>
-                  {change.amount > 0 ? '+' : ''}
-                  {formatNumber(change.amount)} ({change.percent > 0 ? '+' : ''}
-                  {formatNumber(change.percent)}٪)
-                </bdi>
+              {/* The badge carries the sign: amounts stay unsigned, so nothing reorders in RTL. */}
+              <span>
+                {formatRial(Math.abs(change.amount))} ({formatNumber(Math.abs(change.percent))}٪)
               </span>
               <span className="text-xs text-slate-600 dark:text-slate-400">از زمان افزودن</span>
             </span>
