@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../../ui/api-error-message';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCreatePurchaseRequest, useExchangeOffer, useExchangeOffers, type ExchangeOffer } from '../api/bourse-queries';
 import { purchaseRequestSchema, type PurchaseRequestInput, type PurchaseRequestValues } from '../purchase-request-schema';
 
@@ -93,6 +94,7 @@ function OfferSummary({ offer }: { offer: ExchangeOffer }) {
 function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
   const { session, navigate } = useShell();
   const create = useCreatePurchaseRequest();
+  const once = useSingleFlight();
   const schema = useMemo(() => purchaseRequestSchema(offer), [offer]);
   const form = useForm<PurchaseRequestInput, unknown, PurchaseRequestValues>({
     resolver: zodResolver(schema),
@@ -100,15 +102,12 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
   });
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || create.isPending;
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (create.isPending) return;
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    once(async () => {
       await create.mutateAsync({ offer, values });
       navigate('/panel/bourse');
-    } catch {
-      // The alert says why; the form keeps its values.
-    }
-  });
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       <FormField label="حجم درخواستی (تن)" error={errors.quantity_tonnes?.message}>

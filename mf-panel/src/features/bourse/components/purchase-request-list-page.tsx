@@ -7,6 +7,7 @@ import { Pager } from '../../../ui/pager';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, primaryButton, secondaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCancelPurchaseRequest, usePurchaseRequests, type PurchaseRequest } from '../api/bourse-queries';
 import { canCancelPurchaseRequest, purchaseRequestStatusName, purchaseRequestTone } from '../purchase-request-status';
 
@@ -46,6 +47,7 @@ export function PurchaseRequestListPage() {
 
 function PurchaseRequestItem({ request }: { request: PurchaseRequest }) {
   const cancel = useCancelPurchaseRequest();
+  const once = useSingleFlight();
   const [confirming, setConfirming] = useState(false);
   const offer = request.exchange_offer;
   return (
@@ -79,7 +81,7 @@ function PurchaseRequestItem({ request }: { request: PurchaseRequest }) {
         (confirming ? (
           <div role="group" aria-label="لغو درخواست" className="flex flex-wrap items-center gap-3">
             <span>این درخواست لغو شود؟</span>
-            <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => cancel.mutate(request.documentId)}>
+            <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => once(() => cancel.mutateAsync(request.documentId))}>
               {cancel.isPending ? 'در حال لغو…' : 'تأیید لغو درخواست'}
             </button>
             <button type="button" className={secondaryButton} disabled={cancel.isPending} onClick={() => setConfirming(false)}>

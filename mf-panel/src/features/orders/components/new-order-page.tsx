@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../../ui/api-error-message';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText, primaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../api/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';
@@ -42,6 +43,7 @@ export function NewOrderPage() {
 function NewOrderForm({ products }: { products: OrderableProduct[] }) {
   const { session, navigate } = useShell();
   const create = useCreateOrder();
+  const once = useSingleFlight();
   const form = useForm<NewOrderInput, unknown, NewOrderValues>({
     resolver: zodResolver(newOrderSchema),
     defaultValues: {
@@ -58,15 +60,12 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
 
   useEffect(() => form.setFocus('items.0.quantity'), [form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (create.isPending) return;
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    once(async () => {
       const answer = await create.mutateAsync(values);
       navigate(`/panel/order/${answer.data.documentId}`);
-    } catch {
-      // The alert below says why; the form keeps every value.
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>

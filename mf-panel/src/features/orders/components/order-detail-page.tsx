@@ -6,6 +6,7 @@ import { FormAlert } from '../../../ui/form-field';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, secondaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCancelOrder, useOrder, type Order } from '../api/order-queries';
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
 import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../order-status';
@@ -136,6 +137,7 @@ function OrderDetail({ order }: { order: Order }) {
 
 function CancelOrder({ documentId }: { documentId: string }) {
   const cancel = useCancelOrder(documentId);
+  const once = useSingleFlight();
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="flex flex-col gap-3">
@@ -143,7 +145,7 @@ function CancelOrder({ documentId }: { documentId: string }) {
       {confirming ? (
         <div role="group" aria-label="لغو سفارش" className="flex flex-wrap items-center gap-3">
           <span>این سفارش لغو شود؟</span>
-          <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => once(() => cancel.mutateAsync())}>
             {cancel.isPending ? 'در حال لغو…' : 'تأیید لغو سفارش'}
           </button>
           <button type="button" className={secondaryButton} disabled={cancel.isPending} onClick={() => setConfirming(false)}>

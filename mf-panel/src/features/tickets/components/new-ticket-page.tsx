@@ -4,6 +4,7 @@ import { PageHeader, useShell } from '@steel/shared';
 import { apiErrorMessage } from '../../../ui/api-error-message';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { inputClass, primaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCreateTicket } from '../api/ticket-queries';
 import { newTicketSchema, type NewTicketValues } from '../ticket-schemas';
 import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPriorityName } from '../ticket-status';
@@ -12,6 +13,7 @@ import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPrio
 export function NewTicketPage() {
   const { navigate } = useShell();
   const create = useCreateTicket();
+  const once = useSingleFlight();
   const form = useForm<NewTicketValues>({
     resolver: zodResolver(newTicketSchema),
     defaultValues: { subject: '', department: 'support', priority: 'medium', message: '' },
@@ -19,15 +21,12 @@ export function NewTicketPage() {
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || create.isPending;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (create.isPending) return;
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    once(async () => {
       const answer = await create.mutateAsync(values);
       navigate(`/panel/ticket/${answer.data.documentId}`);
-    } catch {
-      // The alert says why; the form keeps what was typed.
-    }
-  });
+    }),
+  );
 
   return (
     <section className="max-w-2xl">

@@ -8,6 +8,7 @@ import { FormAlert, FormField } from '../../../ui/form-field';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { inputClass, primaryButton, secondaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../api/ticket-queries';
 import { ticketReplySchema, type TicketReplyValues } from '../ticket-schemas';
 import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../ticket-status';
@@ -77,17 +78,15 @@ function TicketThread({ ticket }: { ticket: Ticket }) {
 
 function ReplyForm({ documentId }: { documentId: string }) {
   const reply = useReplyToTicket(documentId);
+  const once = useSingleFlight();
   const form = useForm<TicketReplyValues>({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: '' } });
   const busy = form.formState.isSubmitting || reply.isPending;
-  const onSubmit = form.handleSubmit(async ({ body }) => {
-    if (reply.isPending) return;
-    try {
+  const onSubmit = form.handleSubmit(({ body }) =>
+    once(async () => {
       await reply.mutateAsync(body);
       form.reset({ body: '' });
-    } catch {
-      // Kept as typed; the alert says why.
-    }
-  });
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-busy={busy}>
       <FormField label="متن پیام" error={form.formState.errors.body?.message}>
@@ -103,6 +102,7 @@ function ReplyForm({ documentId }: { documentId: string }) {
 
 function CloseTicket({ documentId }: { documentId: string }) {
   const close = useCloseTicket(documentId);
+  const once = useSingleFlight();
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="flex flex-col gap-2">
@@ -110,7 +110,7 @@ function CloseTicket({ documentId }: { documentId: string }) {
       {confirming ? (
         <div role="group" aria-label="بستن تیکت" className="flex flex-wrap items-center gap-3">
           <span>این تیکت بسته شود؟ پس از بستن نمی‌توانید به آن پاسخ دهید.</span>
-          <button type="button" className={secondaryButton} disabled={close.isPending} onClick={() => close.mutate()}>
+          <button type="button" className={secondaryButton} disabled={close.isPending} onClick={() => once(() => close.mutateAsync())}>
             {close.isPending ? 'در حال بستن…' : 'تأیید'}
           </button>
           <button type="button" className={secondaryButton} disabled={close.isPending} onClick={() => setConfirming(false)}>

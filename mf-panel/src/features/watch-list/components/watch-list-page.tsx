@@ -6,6 +6,7 @@ import { FormAlert } from '../../../ui/form-field';
 import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useAddToWatchList, useRemoveFromWatchList, useWatchList, type WatchListEntry } from '../api/watch-list-queries';
 import { PRICE_DIRECTION_NAMES, priceChangeSince } from '../price-change';
 
@@ -77,6 +78,7 @@ function AddFromLink() {
 
 function WatchListItem({ entry }: { entry: WatchListEntry }) {
   const remove = useRemoveFromWatchList();
+  const once = useSingleFlight();
   const product = entry.product;
   const change = priceChangeSince(entry.added_price, product?.price);
   const name = product?.name ?? 'محصول حذف‌شده';
@@ -119,7 +121,7 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
             ثبت سفارش
           </Link>
         )}
-        <button type="button" className={dangerButton} disabled={remove.isPending} aria-label={`حذف ${name} از محصولات من`} onClick={() => remove.mutate(entry.documentId)}>
+        <button type="button" className={dangerButton} disabled={remove.isPending} aria-label={`حذف ${name} از محصولات من`} onClick={() => once(() => remove.mutateAsync(entry.documentId))}>
           {remove.isPending ? 'در حال حذف…' : 'حذف'}
         </button>
       </div>
