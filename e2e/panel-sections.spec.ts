@@ -218,3 +218,26 @@ test('a second customer sees none of the demo customer\'s records in any section
   await expect(app(page).getByRole('alert')).toHaveText(/موردی با این مشخصات یافت نشد/);
   await expect(app(page)).not.toContainText('سفارش شما فردا بارگیری می‌شود.');
 });
+
+test('orders are paged ten at a time, newest first, the page kept in the URL', async ({ page, request }) => {
+  const jwt = await signInAsNewCustomer(page, request, 'pager');
+  for (let i = 1; i <= 11; i++) {
+    const response = await request.post(`${cmsURL}/api/orders`, {
+      headers: { Authorization: `Bearer ${jwt}` },
+      data: { data: { items: [{ product_slug: 'rebar-kalaf-1', quantity: i }], note: `سفارش شماره ${i}` } },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto('/panel/order');
+  const list = app(page).getByRole('list', { name: 'فهرست سفارش‌ها' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const pager = app(page).getByRole('navigation', { name: 'صفحه‌بندی' });
+  await expect(pager).toContainText('صفحه ۱ از ۲');
+  await expect(pager.getByRole('button', { name: 'قبلی' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'بعدی' }).click();
+  await expect(page).toHaveURL(`${baseURL}/panel/order?page=2`);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // The oldest is last: its detail says so.
+  await list.getByRole('link').click();
+  await expect(app(page).getByText('سفارش شماره 1')).toBeVisible();
+});
