@@ -19,7 +19,8 @@ async function cmsGet<T>(request: APIRequestContext, path: string, jwt?: string)
 /** A new customer of its own (registration through the CMS), signed in on this browser context. */
 async function signInAsNewCustomer(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const mobile = `0935${String(Date.now()).slice(-7)}`;
+  // Random digits: parallel specs register customers too, and a mobile belongs to one account.
+  const mobile = `0936${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const response = await request.post(`${cmsURL}/api/auth/local/register`, {
     data: { username: `${prefix}${stamp}`, email: `${prefix}${stamp}@example.com`, password: 'Passw0rd!x', mobile },
   });
