@@ -171,5 +171,7 @@ test('watch list: the price when added is set by the server, never by the custom
   const list = (await get('/watch-list-entries?populate[0]=product', { token: demo.jwt })).body.data;
   assert.equal(list.length >= 2, true);
   for (const entry of list.slice(0, 2)) assert.ok(Number(entry.added_price) > 0, 'added_price seeded');
+  const seededDaysAgo = list.map((entry) => Math.round((Date.now() - Date.parse(entry.createdAt)) / 86400e3)).sort((a, b) => a - b);
+  assert.ok(seededDaysAgo.includes(30) && seededDaysAgo.includes(60), `added 30 and 60 days ago: ${seededDaysAgo}`);
   assert.ok(list.some((entry) => String(entry.added_price) !== String(entry.product.price)), 'a price change to show');
 });

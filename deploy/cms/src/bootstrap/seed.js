@@ -231,7 +231,9 @@ async function seedDemoCustomer(strapi, log, productIds) {
     const p = await product(slug);
     const history = Array.isArray(p.price_history) ? p.price_history : [];
     const then = history[Math.max(0, history.length - 1 - daysAgo)];
-    await strapi.documents('api::watch-list-entry.watch-list-entry').create({ data: { product: productIds.get(slug), notify: true, owner, added_price: then ? then.price : p.price } });
+    const entry = await strapi.documents('api::watch-list-entry.watch-list-entry').create({ data: { product: productIds.get(slug), notify: true, owner, added_price: then ? then.price : p.price } });
+    // The entry says when it was added: the day of that price, not the seed run.
+    await strapi.db.query('api::watch-list-entry.watch-list-entry').update({ where: { id: entry.id }, data: { createdAt: new Date(now - daysAgo * DAY) } });
   }
   await strapi.documents('api::exchange-purchase-request.exchange-purchase-request').create({ data: { commodity: 'ورق گرم نوردکاران', quantity_tonnes: 100, max_price: 370000, status: 'reviewing', owner } });
   await strapi.documents('api::warehouse-reservation.warehouse-reservation').create({ data: { product_description: 'میلگرد ۱۴ آجدار', quantity_tonnes: 50, duration_days: 30, city: 'تهران', status: 'submitted', owner } });
