@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL, DEMO_USER } from './support/environment';
 
 async function signIn(page: Page, identifier: string, password: string) {
-  await page.getByLabel('ایمیل یا نام کاربری').fill(identifier);
+  await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(identifier);
   await page.getByLabel('رمز عبور').fill(password);
   await page.getByRole('button', { name: 'ورود' }).click();
 }
@@ -36,7 +36,7 @@ test('a wrong password is refused in Persian and the form keeps what was typed',
   await page.goto('/login?redirect=/panel/order');
   await signIn(page, DEMO_USER.username, 'not-the-password');
   await expect(page.getByRole('alert')).toHaveText('نام کاربری یا رمز عبور نادرست است');
-  await expect(page.getByLabel('ایمیل یا نام کاربری')).toHaveValue(DEMO_USER.username);
+  await expect(page.getByLabel('ایمیل، نام کاربری یا شماره موبایل')).toHaveValue(DEMO_USER.username);
   await expect(page.getByLabel('رمز عبور')).toHaveValue('not-the-password');
   await expect(page).toHaveURL(`${baseURL}/login?redirect=/panel/order`);
 });

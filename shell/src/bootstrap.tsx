@@ -18,6 +18,7 @@ import {
   takeEmbeddedJson,
   type AppError,
   type RemoteRegistry,
+  watchSessionAcrossTabs,
   type ShellContext,
 } from '@steel/shared';
 import { ShellRoot, appContainerId } from './app/layout/shell-root';
@@ -34,6 +35,7 @@ import { createAuthGuard } from './features/guards/auth-guard';
 import { applyCachePolicy } from './features/guards/cache-policy';
 import { createPrefetcher } from './features/prefetch/create-prefetcher';
 import { fillSessionFromServer } from './features/session/fill-session';
+import { followSessionChanges } from './features/session/follow-session';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
 validateRouteTable();
@@ -41,7 +43,15 @@ validateRouteTable();
 const config = readRuntimeConfig();
 const bus = createBus();
 const session = createSessionStore({ config, bus });
-const api = createContentClient({ baseUrl: config.cmsUrl, getToken: () => session.getToken(), bus });
+const api = createContentClient({
+  baseUrl: config.cmsUrl,
+  getToken: () => session.getToken(),
+  bus,
+  // The CMS refused the token this page holds: the session is over (a newer token is kept).
+  onUnauthorized: (token) => {
+    if (session.getToken() === token) session.clear();
+  },
+});
 const appFetch = createAppFetch({ bus });
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 // A server-rendered page says what it was rendered with: the remote versions (loaded exactly, so
@@ -149,6 +159,17 @@ installChunkErrorHandling({
   activeApp: () => owningRemote(window.location.pathname),
 });
 installLoadingBar({ bus });
+
+// Sessions across tabs: a sign-in or sign-out elsewhere, or a 401, is followed here at once.
+watchSessionAcrossTabs(session);
+followSessionChanges({
+  bus,
+  session,
+  queryClient,
+  isGuarded: (pathname) => Boolean(matchRoute(pathname)?.definition.guards.includes('auth')),
+  currentPath: () => window.location.pathname + window.location.search,
+  leave: (to) => window.history.replaceState(window.history.state, '', to),
+});
 
 window.addEventListener('single-spa:before-routing-event', () => {
   redirectIfNeeded();

@@ -35,6 +35,13 @@ test('another customer behind the same address still signs in (it locked the dem
   assert.ok(session.jwt);
 });
 
+test('sign-in by mobile number (Persian digits) is limited like any other name', async () => {
+  const statuses = [];
+  for (let i = 0; i < 12; i++) statuses.push((await post('/auth/local', { identifier: '۰۹۱۲۹۹۹۸۸۷۷', password: 'wrong' })).status);
+  assert.ok(firstRefusal(statuses, (s) => s === 400) <= 10);
+  isPersian429(await post('/auth/local', { identifier: '۰۹۱۲۹۹۹۸۸۷۷', password: 'wrong' }));
+});
+
 test('the contact form: 10 messages per address, then 429 in Persian (12 of 12 were accepted before)', async () => {
   const statuses = [];
   for (let i = 0; i < 12; i++) {

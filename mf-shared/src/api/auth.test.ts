@@ -168,6 +168,16 @@ describe('createAuth', () => {
     expect(session.getToken()).toBe('jwt-1');
   });
 
+  it('updateProfile: PUT /users/me with the bearer token, the answered user replaces the stored one', async () => {
+    const renamed = { ...me, username: 'maryam2', mobile: '09122222222' };
+    const { auth, session, calls } = setup([{ method: 'PUT', path: '/users/me', body: renamed }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+    await expect(auth.updateProfile({ username: 'maryam2', mobile: '09122222222' })).resolves.toEqual(renamed);
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { username: 'maryam2', mobile: '09122222222' }, headers: { Authorization: 'Bearer jwt-1' } });
+    expect(calls[0]?.url).toContain('populate[0]=role');
+    expect(session.getUser()).toEqual(renamed);
+    expect(session.getToken()).toBe('jwt-1');
+  });
+
   it('sendEmailConfirmation: POST /auth/send-email-confirmation {email}, nothing stored', async () => {
     const { auth, session, calls } = setup([{ method: 'POST', path: '/auth/send-email-confirmation', body: { email: 'a@b.ir', sent: true } }]);
     await expect(auth.sendEmailConfirmation({ email: 'a@b.ir' })).resolves.toEqual({ email: 'a@b.ir', sent: true });

@@ -35,6 +35,13 @@ export interface ChangePasswordBody {
   passwordConfirmation: string;
 }
 
+/** What a customer may change of their own account (`PUT /users/me`, a CMS addition). */
+export interface ProfileBody {
+  username?: string;
+  email?: string;
+  mobile?: string | null;
+}
+
 export interface Auth {
   /** GET /users/me (+ populate). Stores the user; on failure clears the session and resolves null. */
   fetchUser(): Promise<User | null>;
@@ -49,6 +56,8 @@ export interface Auth {
   resetPassword(body: ResetPasswordBody): Promise<User>;
   /** Nothing is stored (the current token stays). */
   changePassword(body: ChangePasswordBody): Promise<void>;
+  /** `PUT /users/me`: the CMS answers the updated user, which replaces the stored one. */
+  updateProfile(body: ProfileBody): Promise<User>;
   sendEmailConfirmation(body: { email: string }): Promise<{ email: string; sent: boolean }>;
   /** `search` is the callback page's query string, e.g. `?access_token=…` (with or without `?`). */
   socialCallback(provider: string, search: string): Promise<User>;
@@ -140,6 +149,12 @@ export function createAuth(options: AuthOptions): Auth {
 
     async changePassword(body) {
       await client.request<unknown>('/auth/change-password', { method: 'POST', body });
+    },
+
+    async updateProfile(body) {
+      const user = await client.request<User>('/users/me', { method: 'PUT', body, query: { populate } });
+      session.setUser(user);
+      return user;
     },
 
     async sendEmailConfirmation(body) {

@@ -160,6 +160,29 @@ describe('createContentClient', () => {
   });
 });
 
+describe('a 401 to a request that carried a token', () => {
+  const unauthorized = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
+
+  it('calls onUnauthorized with that token, then throws as usual', async () => {
+    const onUnauthorized = jest.fn();
+    const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
+    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: f.fetch, onUnauthorized });
+    const error = await rejectionOf(client.find('orders'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledWith('stale.jwt');
+  });
+
+  it('not for a request sent without a token, nor for other failures', async () => {
+    const onUnauthorized = jest.fn();
+    const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }), jsonResponse(strapiError, { status: 400 }), jsonResponse(unauthorized, { status: 403 }));
+    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'jwt', fetch: f.fetch, onUnauthorized });
+    await rejectionOf(client.request('/auth/local', { method: 'POST', body: {}, auth: false }));
+    await rejectionOf(client.find('orders'));
+    await rejectionOf(client.find('orders'));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
 describe('normaliseApiError', () => {
   it('keeps a Strapi v4/v5 body', () => {
     expect(normaliseApiError(strapiError)).toEqual(strapiError);

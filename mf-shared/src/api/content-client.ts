@@ -64,6 +64,12 @@ export interface ContentClientOptions {
   bus?: AppBus;
   /** Defaults to the global fetch (looked up at call time). */
   fetch?: typeof fetch;
+  /**
+   * Called when a request that carried `token` was answered 401: the CMS no longer accepts it
+   * (expired, revoked, the account deleted). The shell ends the session there (issue: a 401 from
+   * the CMS anywhere clears the session). Requests sent without a token never call it.
+   */
+  onUnauthorized?: (token: string) => void;
 }
 
 /** Bracket-style query string, values encoded, keys not (behaviour §5). No leading `?`. */
@@ -149,6 +155,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     }
 
     if (!response.ok) {
+      if (response.status === 401 && token) options.onUnauthorized?.(token);
       if (parsed !== undefined && parseError === undefined) {
         return fail(normaliseApiError(parsed, response.status), parsed);
       }

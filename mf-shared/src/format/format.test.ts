@@ -1,4 +1,4 @@
-import { formatNumber, formatPersianDate, formatRial, formatToman, toPersianDigits } from './format';
+import { formatNumber, formatPersianDate, formatPersianDateTime, formatRial, formatToman, toLatinDigits, toPersianDigits } from './format';
 
 describe('format', () => {
   it('formats numbers with Persian digits and separators', () => {
@@ -29,5 +29,19 @@ describe('format', () => {
     expect(toPersianDigits('کد 0123456789')).toBe('کد ۰۱۲۳۴۵۶۷۸۹');
     expect(toPersianDigits('٠١٢٣٤٥٦٧٨٩')).toBe('۰۱۲۳۴۵۶۷۸۹');
     expect(toPersianDigits(42)).toBe('۴۲');
+  });
+
+  it('converts Persian and Arabic-Indic digits to Latin ones for parsing', () => {
+    expect(toLatinDigits('۰۹۱۲۱۲۳۴۵۶۷')).toBe('09121234567');
+    expect(toLatinDigits('٠٩١٢')).toBe('0912');
+    expect(toLatinDigits('abc 12')).toBe('abc 12');
+  });
+
+  it('formats a date and time in Tehran', () => {
+    // 12:00 UTC is 15:30 in Tehran (UTC+03:30, no daylight saving).
+    const text = formatPersianDateTime('2024-03-20T12:00:00Z');
+    expect(text).toContain('۱ فروردین ۱۴۰۳');
+    expect(text).toContain('۱۵:۳۰');
+    expect(formatPersianDateTime('nope')).toBe('');
   });
 });

@@ -3,6 +3,15 @@
 const numberFormat = new Intl.NumberFormat('fa-IR');
 // An explicit time zone: a page rendered on a UTC server hydrates with the same date in the browser.
 const dateFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' });
+// Times are Tehran's wherever the page is rendered (style-by-example: one formatter, explicit zone).
+const dateTimeFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Tehran',
+});
 
 type NumberInput = number | bigint | string | null | undefined;
 
@@ -40,7 +49,24 @@ export function formatPersianDate(date: Date | string | number | null | undefine
   return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
 }
 
+/** Date and time in Tehran: «۱ فروردین ۱۴۰۳، ۱۵:۳۰». Empty string for an invalid date. */
+export function formatPersianDateTime(date: Date | string | number | null | undefined): string {
+  if (date === null || date === undefined || date === '') return '';
+  const d = date instanceof Date ? date : new Date(date);
+  return Number.isNaN(d.getTime()) ? '' : dateTimeFormat.format(d);
+}
+
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+
+/**
+ * Persian (۰-۹) and Arabic-Indic (٠-٩) digits → Latin (0-9), everything else unchanged: what a
+ * form does to a typed number before parsing or sending it (persian-ui.md §8).
+ */
+export function toLatinDigits(value: string): string {
+  return value
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+}
 
 /** Latin (0-9) and Arabic-Indic (٠-٩) digits → Persian digits; everything else unchanged. */
 export function toPersianDigits(value: string | number): string {

@@ -2,7 +2,7 @@ import { createBus } from '../bus/create-bus';
 import { defaultRuntimeConfig, type RuntimeConfig } from '../contracts/runtime-config';
 import type { User } from '../contracts/user';
 import { createMemoryCookies, createMemoryStorage } from '../testing';
-import { browserCookies, createSessionStore, type SessionStorageLike } from './session-store';
+import { browserCookies, createSessionStore, watchSessionAcrossTabs, type SessionStorageLike } from './session-store';
 
 const user: User = { id: 3, username: 'reza', email: 'reza@example.ir', mobile: '09120000000', role: { id: 1, name: 'Authenticated' } };
 
@@ -148,5 +148,56 @@ describe('createSessionStore', () => {
     expect(document.cookie).not.toContain('user_token');
     expect(document.cookie).not.toContain('user_data');
     expect(window.localStorage.getItem('user')).toBeNull();
+  });
+});
+
+describe('sessions across tabs', () => {
+  /** Two tabs of one browser: one cookie jar, one localStorage, a page (store + bus) each. */
+  function twoTabs(initialCookies: Record<string, string> = {}) {
+    const cookies = createMemoryCookies(initialCookies);
+    const storage = createMemoryStorage();
+    const tab = () => {
+      const bus = createBus();
+      const seen: Array<User | null> = [];
+      bus.on('session:changed', ({ user: changed }) => seen.push(changed));
+      return { bus, seen, session: createSessionStore({ config: defaultRuntimeConfig, bus, cookies, storage }) };
+    };
+    return { a: tab(), b: tab(), cookies };
+  }
+
+  it('a sign-out in one tab empties the other on reload(), with one session:changed', () => {
+    const { a, b } = twoTabs({ user_token: 'jwt', user_data: JSON.stringify(user) });
+    expect(b.session.isAuthenticated()).toBe(true);
+    a.session.clear();
+    b.seen.length = 0;
+    b.session.reload();
+    expect(b.session.isAuthenticated()).toBe(false);
+    expect(b.session.getToken()).toBeNull();
+    expect(b.seen).toEqual([null]);
+    b.session.reload();
+    expect(b.seen).toEqual([null]);
+  });
+
+  it('a sign-in in one tab signs the other in', () => {
+    const { a, b } = twoTabs();
+    a.session.setToken('jwt-2');
+    a.session.setUser(user);
+    b.session.reload();
+    expect(b.session.getToken()).toBe('jwt-2');
+    expect(b.session.getUser()).toEqual(user);
+  });
+
+  it('reloads on the storage event of the `user` key (or a cleared storage), not on other keys', () => {
+    const target = new EventTarget() as unknown as Window;
+    const reload = jest.fn();
+    const stop = watchSessionAcrossTabs({ reload } as never, target);
+    target.dispatchEvent(Object.assign(new Event('storage'), { key: 'nuxt-color-mode' }));
+    expect(reload).not.toHaveBeenCalled();
+    target.dispatchEvent(Object.assign(new Event('storage'), { key: 'user' }));
+    target.dispatchEvent(Object.assign(new Event('storage'), { key: null }));
+    expect(reload).toHaveBeenCalledTimes(2);
+    stop();
+    target.dispatchEvent(Object.assign(new Event('storage'), { key: 'user' }));
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 });

@@ -45,6 +45,11 @@ export interface SessionStore {
   setUser(user: User | null): void;
   /** Empties both cookies and the localStorage key; emits `session:changed` with `null`. */
   clear(): void;
+  /**
+   * Reads both cookies again — another tab of the same site may have signed in or out — and emits
+   * `session:changed` when the token or the user differs from what this page holds.
+   */
+  reload(): void;
 }
 
 export interface SessionStoreOptions {
@@ -155,9 +160,32 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       cookies.remove(tokenName, removeOptions());
       store.setUser(null);
     },
+    reload() {
+      const nextToken = cookies.get(tokenName) || null;
+      const nextUser = parseUser(cookies.get(userName));
+      if (nextToken === token && JSON.stringify(nextUser) === JSON.stringify(user)) return;
+      token = nextToken;
+      user = nextUser;
+      // The other tab wrote the cookies and the localStorage mirror already: only tell this page.
+      bus.emit('session:changed', { user });
+    },
   };
 
   // Once at creation, so late subscribers (the bus replays this event) see the restored user.
   bus.emit('session:changed', { user });
   return store;
+}
+
+/**
+ * Keeps this page's session in step with the other tabs of the site (issue: sessions across tabs).
+ * Every sign-in and sign-out rewrites the localStorage mirror `user`, and the browser tells every
+ * *other* tab with a `storage` event; on it the session re-reads the cookies. Returns the unsubscribe.
+ */
+export function watchSessionAcrossTabs(session: SessionStore, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // `key` is null when another tab cleared the whole storage.
+    if (event.key === USER_STORAGE_KEY || event.key === null) session.reload();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
 }

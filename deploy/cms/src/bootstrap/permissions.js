@@ -10,10 +10,11 @@ const crud = (name) => ['find', 'findOne', 'create', 'update', 'delete'].map((a)
 
 const WANTED = {
   public: [...PUBLIC_CONTENT.flatMap(read), 'api::contact-message.contact-message.create'],
-  authenticated: [...PUBLIC_CONTENT.flatMap(read), ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage'],
+  authenticated: [...PUBLIC_CONTENT.flatMap(read), ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage', 'plugin::users-permissions.user.updateMe'],
 };
 
 // Anything under api:: that a role holds but is not wanted is removed (e.g. granted by hand in the admin).
+// `user.updateMe` (PUT /users/me, src/extensions/users-permissions) is the customer's own profile.
 async function setPermissions(strapi) {
   const roles = await strapi.db.query('plugin::users-permissions.role').findMany({ where: { type: { $in: Object.keys(WANTED) } } });
   for (const role of roles) {

@@ -226,8 +226,14 @@ async function seedDemoCustomer(strapi, log, productIds) {
       { author: 'customer', author_name: 'demo', body: 'لطفاً پیش‌فاکتور رسمی با کد اقتصادی صادر کنید.', sent_at: new Date(now - 3600e3).toISOString() }] },
   ];
   for (const t of tickets) await strapi.documents('api::ticket.ticket').create({ data: { ...t, owner } });
-  for (const slug of [slugs[0], slugs[60]]) {
-    await strapi.documents('api::watch-list-entry.watch-list-entry').create({ data: { product: productIds.get(slug), notify: true, owner } });
+  // Added 30 and 60 days ago: the price then comes from the product's price history.
+  for (const [slug, daysAgo] of [[slugs[0], 30], [slugs[60], 60]]) {
+    const p = await product(slug);
+    const history = Array.isArray(p.price_history) ? p.price_history : [];
+    const then = history[Math.max(0, history.length - 1 - daysAgo)];
+    const entry = await strapi.documents('api::watch-list-entry.watch-list-entry').create({ data: { product: productIds.get(slug), notify: true, owner, added_price: then ? then.price : p.price } });
+    // The entry says when it was added: the day of that price, not the seed run.
+    await strapi.db.query('api::watch-list-entry.watch-list-entry').update({ where: { id: entry.id }, data: { createdAt: new Date(now - daysAgo * DAY) } });
   }
   await strapi.documents('api::exchange-purchase-request.exchange-purchase-request').create({ data: { commodity: 'ورق گرم نوردکاران', quantity_tonnes: 100, max_price: 370000, status: 'reviewing', owner } });
   await strapi.documents('api::warehouse-reservation.warehouse-reservation').create({ data: { product_description: 'میلگرد ۱۴ آجدار', quantity_tonnes: 50, duration_days: 30, city: 'تهران', status: 'submitted', owner } });

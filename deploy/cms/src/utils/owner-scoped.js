@@ -3,7 +3,14 @@
 const { factories } = require('@strapi/strapi');
 const { errors } = require('@strapi/utils');
 
-const { ValidationError, UnauthorizedError, NotFoundError, ForbiddenError } = errors;
+const { ValidationError, UnauthorizedError, NotFoundError, PolicyError } = errors;
+
+/**
+ * A 403 whose message reaches the customer. Strapi's authorize middleware wraps the controller and
+ * turns any other ForbiddenError thrown inside it into a bare «Forbidden»; PolicyError (a
+ * ForbiddenError) is its documented exception, so the panel can say why a change was refused.
+ */
+const refuse = (message, details) => new PolicyError(message, details);
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -137,7 +144,7 @@ const ownerScopedController = (uid, options = {}) =>
 
       async delete(ctx) {
         const user = requireUser(ctx);
-        if (options.allowDelete === false) throw new ForbiddenError('These records cannot be deleted; cancel or close them instead');
+        if (options.allowDelete === false) throw refuse('These records cannot be deleted; cancel or close them instead');
         const existing = await findOwned(ctx.params.id, user);
         if (!existing) throw new NotFoundError('Not Found');
         await strapi.service(uid).delete(existing.documentId);
@@ -156,12 +163,12 @@ const customerStatusChange = ({ field = 'status', allowed, from }) => (data, { e
     return data;
   }
   if (!allowed.includes(data[field])) {
-    throw new ForbiddenError(`A customer may only set ${field} to: ${allowed.join(', ')}`);
+    throw refuse(`A customer may only set ${field} to: ${allowed.join(', ')}`, { key: field, value: data[field] });
   }
   if (from && !from.includes(existing[field])) {
-    throw new ForbiddenError(`A record in status "${existing[field]}" can no longer be changed to "${data[field]}"`);
+    throw refuse(`A record in status "${existing[field]}" can no longer be changed to "${data[field]}"`, { key: field, from: existing[field], to: data[field] });
   }
   return data;
 };
 
-module.exports = { ownerScopedController, customerStatusChange, mentionsOwner, isPlainObject };
+module.exports = { ownerScopedController, customerStatusChange, mentionsOwner, isPlainObject, refuse };

@@ -27,7 +27,7 @@ async function mountAt(path: string, fetch: jest.Mock) {
 }
 
 async function fillAndSubmit(identifier: string, password: string) {
-  fireEvent.change(await screen.findByLabelText('ایمیل یا نام کاربری'), { target: { value: identifier } });
+  fireEvent.change(await screen.findByLabelText('ایمیل، نام کاربری یا شماره موبایل'), { target: { value: identifier } });
   fireEvent.change(screen.getByLabelText('رمز عبور'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
 }
@@ -49,7 +49,7 @@ describe('sign-in page', () => {
 
     await fillAndSubmit('demo@example.com', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('نام کاربری یا رمز عبور نادرست است');
-    expect(screen.getByLabelText('ایمیل یا نام کاربری')).toHaveValue('demo@example.com');
+    expect(screen.getByLabelText('ایمیل، نام کاربری یا شماره موبایل')).toHaveValue('demo@example.com');
     expect(screen.getByLabelText('رمز عبور')).toHaveValue('wrong');
     expect(context.session.isAuthenticated()).toBe(false);
 
@@ -74,6 +74,28 @@ describe('sign-in page', () => {
     const context = await mountAt(`/login?redirect=${encodeURIComponent(redirect)}`, fetch);
     await fillAndSubmit('demo', 'Demo1234!');
     await waitFor(() => expect(context.navigations).toEqual(['/panel']));
+  });
+
+  it('signs in by a mobile typed in Persian digits, sent with Latin ones, and never twice at once', async () => {
+    const login = deferred<Response>();
+    const fetch = jest.fn().mockReturnValueOnce(login.promise).mockResolvedValueOnce(jsonResponse(demo));
+    const context = await mountAt('/login', fetch);
+    await fillAndSubmit('۰۹۱۲۱۲۳۴۵۶۷', 'Demo1234!');
+    const busy = await screen.findByRole('button', { name: 'در حال ورود…' });
+    // A second submission while the first is out (Enter pressed again) sends nothing.
+    fireEvent.submit(busy.closest('form')!);
+    login.resolve(jsonResponse({ jwt: 'real.jwt', user: demo }));
+    await waitFor(() => expect(context.navigations).toEqual(['/panel']));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(JSON.parse((fetch.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({ identifier: '09121234567', password: 'Demo1234!' });
+  });
+
+  it('checks the form before calling the CMS', async () => {
+    const fetch = jest.fn();
+    await mountAt('/login', fetch);
+    fireEvent.click(await screen.findByRole('button', { name: 'ورود' }));
+    expect(await screen.findAllByText('این فیلد الزامی است')).toHaveLength(2);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('says so when the CMS cannot be reached', async () => {

@@ -1,73 +1,45 @@
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { Link, PageHeader, TextField, createAuth, safeRedirectPath, useShell } from '@steel/shared';
-import { signInErrorMessage } from './sign-in-messages';
+import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
+import { FormAlert, FormField } from '../../ui/form-field';
+import { inputClass, linkText, primaryButton } from '../../ui/styles';
+import { signInSchema, type SignInInput } from './auth-schemas';
+import { useAccountForm } from './use-account-form';
+import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
 
 /**
- * `/login`: sign in with e-mail or username and password against the CMS (`POST /auth/local`,
- * then `/users/me`), then go where the visitor wanted — `?redirect=` only when it is a same-origin
- * path (`safeRedirectPath`), otherwise `/panel`. On failure the form keeps what was typed.
+ * `/login`: sign in with an e-mail, a username or a mobile number (Persian or Latin digits; the CMS
+ * resolves the number to its account) and the password (`POST /auth/local`, then `/users/me`).
+ * Signed in, the visitor goes to `?redirect=` when it is a same-origin path, otherwise `/panel`.
  */
 export function SignInPage() {
-  const context = useShell();
-  const [searchParams] = useSearchParams();
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await createAuth({ client: context.api, session: context.session }).login({ identifier: identifier.trim(), password });
-    } catch (failure) {
-      setError(signInErrorMessage(failure));
-      setPending(false);
-      return;
-    }
-    context.navigate(safeRedirectPath(searchParams.get('redirect')));
-  }
+  const { api, session } = useShell();
+  useLeaveWhenSignedIn();
+  const withRedirect = useWithRedirect();
+  const { form, errors, failure, onSubmit, pending } = useAccountForm(signInSchema, { identifier: '', password: '' } satisfies SignInInput, async (values) => {
+    await createAuth({ client: api, session }).login(values);
+  });
 
   return (
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ورود / ثبت‌نام" breadcrumb={[{ label: 'ورود' }]} />
-      <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate={false}>
-        <TextField
-          label="ایمیل یا نام کاربری"
-          name="identifier"
-          autoComplete="username"
-          dir="ltr"
-          required
-          value={identifier}
-          onValueChange={setIdentifier}
-        />
-        <TextField
-          label="رمز عبور"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          dir="ltr"
-          required
-          value={password}
-          onValueChange={setPassword}
-        />
-        {error && (
-          <p role="alert" className="rounded-md border border-error-500 bg-error-50 px-3 py-2 text-sm text-error-700 dark:border-error-600 dark:bg-slate-900 dark:text-error-100">
-            {error}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800 disabled:cursor-wait disabled:opacity-70"
-        >
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
+        <FormField label="ایمیل، نام کاربری یا شماره موبایل" error={errors.identifier?.message}>
+          {(control) => <input {...control} {...form.register('identifier')} autoComplete="username" dir="ltr" className={inputClass} />}
+        </FormField>
+        <FormField label="رمز عبور" error={errors.password?.message}>
+          {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" dir="ltr" className={inputClass} />}
+        </FormField>
+        <FormAlert message={failure} />
+        <button type="submit" disabled={pending} className={primaryButton}>
           {pending ? 'در حال ورود…' : 'ورود'}
         </button>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          <Link to="/login/forgot-password" className="text-primary-700 hover:underline dark:text-primary-300">
+        <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
+          <span>
+            حساب کاربری ندارید؟{' '}
+            <Link to={withRedirect('/login/register')} className={linkText}>
+              ثبت‌نام
+            </Link>
+          </span>
+          <Link to={withRedirect('/login/forgot-password')} className={linkText}>
             فراموشی رمز عبور
           </Link>
         </p>

@@ -1,8 +1,10 @@
-import { ClipboardList, LogOut, MessagesSquare, Package, TrendingUp, UserRound } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, LogOut, MessagesSquare, Package, TrendingUp, UserRound } from 'lucide-react';
 import { Link } from '@steel/shared';
 
 /** The customer panel's sections (persian-ui.md §2), beside the panel app in the auth layout. */
 export const PANEL_LINKS = [
+  // The dashboard is the panel's root: active on /panel itself only, not below it.
+  { to: '/panel', label: 'داشبورد', Icon: LayoutDashboard, exact: true },
   { to: '/panel/order', label: 'سفارش‌ها', Icon: ClipboardList },
   { to: '/panel/ticket', label: 'تیکت‌ها', Icon: MessagesSquare },
   { to: '/panel/product', label: 'محصولات من', Icon: Package },
@@ -15,8 +17,9 @@ export function PanelNavigation({ currentPath }: { currentPath: string }) {
   return (
     <nav aria-label="بخش‌های پنل کاربری" className="md:w-56 md:shrink-0">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
-        {PANEL_LINKS.map(({ to, label, Icon }) => {
-          const active = currentPath === to || currentPath.startsWith(`${to}/`);
+        {PANEL_LINKS.map(({ to, label, Icon, exact }) => {
+          const path = currentPath.replace(/\/+$/, '') || '/';
+          const active = path === to || (!exact && path.startsWith(`${to}/`));
           return (
             <li key={to}>
               <Link

@@ -1,23 +1,6 @@
-import { useEffect, useState } from 'react';
 import { ChevronDown, UserRound } from 'lucide-react';
-import { Link, categoryMenu, useShell, type User } from '@steel/shared';
+import { Link, categoryMenu, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
-
-/**
- * The signed-in user, read after hydration: server-rendered HTML is shared by every visitor and
- * cached, so it always shows the signed-out button; the browser fills in the customer's.
- */
-function useSessionUser(): User | null {
-  const { bus, session } = useShell();
-  const [user, setUser] = useState<User | null>(null);
-  useEffect(() => {
-    setUser(session.getUser());
-    const onChange = ({ user: next }: { user: User | null }) => setUser(next);
-    bus.on('session:changed', onChange);
-    return () => bus.off('session:changed', onChange);
-  }, [bus, session]);
-  return user;
-}
 
 /** Site header: brand, the ten categories with their groups, the account entry. */
 export function SiteHeader() {

@@ -1,9 +1,10 @@
 'use strict';
 
 const { errors } = require('@strapi/utils');
-const { ownerScopedController, customerStatusChange } = require('../../../utils/owner-scoped');
+const { ownerScopedController, customerStatusChange, refuse } = require('../../../utils/owner-scoped');
 
-const CANCELLABLE = ['pending_review', 'awaiting_proforma', 'proforma_issued', 'awaiting_payment'];
+// Statuses from which a customer may cancel: before the order is paid for (persian-ui.md §5).
+const CANCELLABLE = ['pending_review', 'awaiting_proforma', 'proforma_issued', 'awaiting_payment', 'payment_failed'];
 
 // Items are sent as [{product_slug, quantity}]; name, sale unit and the (illustrative) unit price
 // are filled in on the server from the published product. Status always starts at pending_review.
@@ -35,7 +36,7 @@ module.exports = ownerScopedController('api::order.order', {
     for (const k of ['number', 'status_history', 'total_price']) delete data[k];
     data = customerStatusChange({ allowed: ['cancelled'], from: CANCELLABLE })(data, ctx);
     if (existing.status !== 'pending_review' && Object.keys(data).some((k) => k !== 'status')) {
-      throw new errors.ForbiddenError('Only an order in pending_review can be edited');
+      throw refuse('Only an order in pending_review can be edited');
     }
     if (data.items !== undefined) data.items = await fillItems(strapi, data.items);
     if (data.status) data.status_history = [...(existing.status_history || []), { status: data.status, at: new Date().toISOString() }];

@@ -1,12 +1,20 @@
 'use strict';
 
 const { errors } = require('@strapi/utils');
-const { ownerScopedController, customerStatusChange, isPlainObject } = require('../../../utils/owner-scoped');
+const { ownerScopedController, customerStatusChange, isPlainObject, refuse } = require('../../../utils/owner-scoped');
+
+/** A message a customer writes: non-empty text of at most 5000 characters (stored as text, shown as text). */
+const messageText = (body) => {
+  if (typeof body !== 'string' || !body.trim() || body.length > 5000) {
+    throw new errors.ValidationError('body must be a non-empty text of at most 5000 characters', { key: 'body' });
+  }
+  return body;
+};
 
 const customerMessages = (messages, user) => {
   if (messages === undefined) return [];
   if (!Array.isArray(messages)) throw new errors.ValidationError('messages must be an array');
-  return messages.map((m) => ({ body: m && m.body, author: 'customer', author_name: user.username, sent_at: new Date().toISOString() }));
+  return messages.map((m) => ({ body: messageText(m && m.body), author: 'customer', author_name: user.username, sent_at: new Date().toISOString() }));
 };
 
 // A ticket is opened with a subject and a first message; the thread grows with
@@ -23,7 +31,7 @@ module.exports = ownerScopedController('api::ticket.ticket', {
   beforeUpdate(data, ctx) {
     const allowedKeys = ['status'];
     const extra = Object.keys(data).filter((k) => !allowedKeys.includes(k));
-    if (extra.length) throw new errors.ForbiddenError(`A customer may only close a ticket (not change: ${extra.join(', ')}); add messages with POST /api/tickets/:id/messages`);
+    if (extra.length) throw refuse(`A customer may only close a ticket (not change: ${extra.join(', ')}); add messages with POST /api/tickets/:id/messages`);
     return customerStatusChange({ allowed: ['closed'] })(data, ctx);
   },
   extend: ({ strapi, helpers }) => ({
@@ -33,11 +41,10 @@ module.exports = ownerScopedController('api::ticket.ticket', {
       if (!isPlainObject(body) || !isPlainObject(body.data)) throw new errors.ValidationError('Missing "data" payload in the request body');
       const extra = Object.keys(body.data).filter((k) => k !== 'body');
       if (extra.length) throw new errors.ValidationError(`Invalid key(s): ${extra.join(', ')}`);
-      const text = body.data.body;
-      if (typeof text !== 'string' || !text.trim() || text.length > 5000) throw new errors.ValidationError('body must be a non-empty text of at most 5000 characters');
+      const text = messageText(body.data.body);
       const existing = await helpers.findOwned(ctx.params.id, user, { populate: ['messages'] });
       if (!existing) throw new errors.NotFoundError('Not Found');
-      if (existing.status === 'closed') throw new errors.ForbiddenError('This ticket is closed');
+      if (existing.status === 'closed') throw refuse('This ticket is closed');
       const messages = (existing.messages || []).map(({ id, ...m }) => m);
       messages.push({ body: text, author: 'customer', author_name: user.username, sent_at: new Date().toISOString() });
       const entity = await strapi.documents('api::ticket.ticket').update({

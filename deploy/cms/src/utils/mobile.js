@@ -1,0 +1,29 @@
+'use strict';
+
+const PERSIAN = '۰۱۲۳۴۵۶۷۸۹';
+const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+
+/** Iranian mobile numbers are stored as 09xxxxxxxxx. */
+const MOBILE = /^09\d{9}$/;
+
+/**
+ * A mobile number as customers type it — Persian, Arabic-Indic or Latin digits, spaces or dashes,
+ * +98 / 0098 / 98 prefixes — in the stored form 09xxxxxxxxx; `null` when it is not one.
+ */
+function normaliseMobile(value) {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  let digits = String(value)
+    .replace(/[۰-۹]/g, (d) => String(PERSIAN.indexOf(d)))
+    .replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d)))
+    .replace(/[\s\-()\u200c\u200e\u200f]/g, '');
+  if (digits.startsWith('+98')) digits = `0${digits.slice(3)}`;
+  else if (digits.startsWith('0098')) digits = `0${digits.slice(4)}`;
+  else if (/^98\d{10}$/.test(digits)) digits = `0${digits.slice(2)}`;
+  else if (/^9\d{9}$/.test(digits)) digits = `0${digits}`;
+  return MOBILE.test(digits) ? digits : null;
+}
+
+/** True when `value` is a mobile number in any of the accepted spellings. */
+const isMobile = (value) => normaliseMobile(value) !== null;
+
+module.exports = { normaliseMobile, isMobile, MOBILE };

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
+import { FormAlert, FormField } from '../../ui/form-field';
+import { inputClass, linkText, primaryButton } from '../../ui/styles';
+import { forgotPasswordSchema, type ForgotPasswordInput } from './auth-schemas';
+import { useAccountForm } from './use-account-form';
+import { useWithRedirect } from './use-leave-when-signed-in';
+
+/**
+ * `/login/forgot-password`: the CMS mails a reset link (`POST /auth/forgot-password`). The page
+ * then says a mail was sent — whatever the address, so it never tells who has an account.
+ */
+export function ForgotPasswordPage() {
+  const { api, session } = useShell();
+  const withRedirect = useWithRedirect();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, errors, failure, onSubmit, pending } = useAccountForm(forgotPasswordSchema, { email: '' } satisfies ForgotPasswordInput, async (values) => {
+    await createAuth({ client: api, session }).forgotPassword(values);
+    setSentTo(values.email);
+  });
+
+  return (
+    <section className="mx-auto w-full max-w-md">
+      <PageHeader title="فراموشی رمز عبور" breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'فراموشی رمز عبور' }]} />
+      {sentTo ? (
+        <div className="flex flex-col gap-4 text-slate-700 dark:text-slate-200">
+          <p role="status">
+            اگر حسابی با نشانی <bdi dir="ltr">{sentTo}</bdi> ثبت شده باشد، پیوند بازیابی رمز عبور به آن فرستاده شد. صندوق ایمیل خود را ببینید.
+          </p>
+          <Link to={withRedirect('/login')} className={linkText}>
+            بازگشت به ورود
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
+          <p className="text-sm text-slate-600 dark:text-slate-300">ایمیل حساب خود را بنویسید تا پیوند بازیابی رمز عبور برایتان فرستاده شود.</p>
+          <FormField label="ایمیل" error={errors.email?.message}>
+            {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="email" dir="ltr" className={inputClass} />}
+          </FormField>
+          <FormAlert message={failure} />
+          <button type="submit" disabled={pending} className={primaryButton}>
+            {pending ? 'در حال ارسال…' : 'ارسال پیوند بازیابی'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

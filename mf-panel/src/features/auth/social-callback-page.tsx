@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { Link, PageHeader, Progress, createAuth, useShell } from '@steel/shared';
+import { linkText } from '../../ui/styles';
+import { authErrorMessage } from './auth-messages';
+import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
+
+/**
+ * `/login/connect/{provider}?access_token=…`: where the CMS sends the visitor back after a social
+ * provider. The token is exchanged once (`GET /auth/{provider}/callback`, with the CMS's session
+ * cookie) → signed in and on to `/panel`; otherwise a clear error and the way back to sign-in.
+ */
+export function SocialCallbackPage() {
+  const { api, session } = useShell();
+  const { provider = '' } = useParams();
+  const { search } = useLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+  useLeaveWhenSignedIn();
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = new URLSearchParams(search);
+    if (params.get('error') || !params.get('access_token')) {
+      setFailure('ورود با حساب اجتماعی لغو شد یا پاسخی از آن نرسید');
+      return;
+    }
+    createAuth({ client: api, session })
+      .socialCallback(provider, search)
+      .catch((error: unknown) => setFailure(`ورود با حساب اجتماعی انجام نشد: ${authErrorMessage(error)}`));
+  }, [api, session, provider, search]);
+
+  return (
+    <section className="mx-auto w-full max-w-md">
+      <PageHeader title={failure ? 'ورود انجام نشد' : 'در حال ورود…'} breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'ورود با حساب اجتماعی' }]} />
+      {failure ? (
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="text-error-700 dark:text-red-300">
+            {failure}
+          </p>
+          <Link to="/login" className={linkText}>
+            بازگشت به صفحه ورود
+          </Link>
+        </div>
+      ) : (
+        <Progress label="در حال ورود" value={null} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSearchParams } from 'react-router';
+import { PANEL_LINK_PARAMS, PageHeader, formatNumber, formatPersianDate, formatRial, useShell } from '@steel/shared';
+import { apiErrorMessage } from '../../../ui/api-error-message';
+import { FormAlert, FormField } from '../../../ui/form-field';
+import { EmptyBlock, QueryState } from '../../../ui/query-state';
+import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
+import { useCreatePurchaseRequest, useExchangeOffer, useExchangeOffers, type ExchangeOffer } from '../api/bourse-queries';
+import { purchaseRequestSchema, type PurchaseRequestInput, type PurchaseRequestValues } from '../purchase-request-schema';
+
+const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'بورس', to: '/panel/bourse' }, { label: 'درخواست خرید جدید' }];
+
+/**
+ * `/panel/bourse/new?offer=<documentId>`: a purchase request for one exchange offer (the bourse
+ * page links here); without `offer` the customer picks one first.
+ */
+export function NewPurchaseRequestPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offerId = searchParams.get(PANEL_LINK_PARAMS.requestOffer);
+  const offer = useExchangeOffer(offerId);
+  const offers = useExchangeOffers(!offerId);
+  return (
+    <section className="max-w-2xl">
+      <PageHeader title="درخواست خرید جدید" breadcrumb={crumbs} />
+      {offerId ? (
+        <QueryState query={offer}>
+          {(found) => (
+            <>
+              <OfferSummary offer={found} />
+              <PurchaseRequestForm offer={found} />
+            </>
+          )}
+        </QueryState>
+      ) : (
+        <QueryState query={offers}>
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyBlock>عرضه‌ای برای درخواست خرید نیست.</EmptyBlock>
+            ) : (
+              <label className={labelClass}>
+                عرضه
+                <select className={inputClass} defaultValue="" onChange={(event) => event.target.value && setSearchParams({ [PANEL_LINK_PARAMS.requestOffer]: event.target.value })}>
+                  <option value="" disabled>
+                    یک عرضه را انتخاب کنید
+                  </option>
+                  {list.map((item) => (
+                    <option key={item.documentId} value={item.documentId}>
+                      {item.commodity} — {item.offer_code} — {formatPersianDate(item.offer_date)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )
+          }
+        </QueryState>
+      )}
+    </section>
+  );
+}
+
+function OfferSummary({ offer }: { offer: ExchangeOffer }) {
+  const rows: [string, string][] = [
+    ['کالا', offer.commodity],
+    ['نماد عرضه', offer.offer_code],
+    ['تاریخ عرضه', formatPersianDate(offer.offer_date)],
+    ['تولیدکننده', offer.producer ?? ''],
+    ['قیمت پایه (هر کیلوگرم)', offer.base_price ? formatRial(offer.base_price) : ''],
+    ['حجم عرضه', offer.offered_volume ? `${formatNumber(offer.offered_volume)} تن` : ''],
+    ['حداقل خرید', offer.min_purchase ? `${formatNumber(offer.min_purchase)} تن` : ''],
+    ['حداکثر خرید', offer.max_purchase ? `${formatNumber(offer.max_purchase)} تن` : ''],
+    ['محل تحویل', offer.delivery_place ?? ''],
+  ];
+  return (
+    <div className={`${card} mb-6`}>
+      <h2 className="mb-3 text-lg font-semibold">عرضه</h2>
+      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} className="flex gap-2">
+              <dt className="font-semibold">{label}:</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.</p>
+    </div>
+  );
+}
+
+function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
+  const { session, navigate } = useShell();
+  const create = useCreatePurchaseRequest();
+  const once = useSingleFlight();
+  const schema = useMemo(() => purchaseRequestSchema(offer), [offer]);
+  const form = useForm<PurchaseRequestInput, unknown, PurchaseRequestValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { quantity_tonnes: '', max_price: '', contact_phone: session.getUser()?.mobile ?? '', note: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || create.isPending;
+  const onSubmit = form.handleSubmit((values) =>
+    once(async () => {
+      await create.mutateAsync({ offer, values });
+      navigate('/panel/bourse');
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+      <FormField label="حجم درخواستی (تن)" error={errors.quantity_tonnes?.message}>
+        {(control) => <input {...control} {...form.register('quantity_tonnes')} inputMode="decimal" dir="ltr" className={inputClass} />}
+      </FormField>
+      <FormField label="سقف قیمت هر کیلوگرم (ریال)" error={errors.max_price?.message} hint="اختیاری؛ بالاتر از این قیمت خرید نمی‌شود.">
+        {(control) => <input {...control} {...form.register('max_price')} inputMode="numeric" dir="ltr" className={inputClass} />}
+      </FormField>
+      <FormField label="شماره تماس" error={errors.contact_phone?.message}>
+        {(control) => <input {...control} {...form.register('contact_phone')} type="tel" inputMode="tel" dir="ltr" autoComplete="tel" className={inputClass} />}
+      </FormField>
+      <FormField label="توضیحات" error={errors.note?.message}>
+        {(control) => <textarea {...control} {...form.register('note')} rows={3} className={inputClass} />}
+      </FormField>
+      <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+      <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
+        {busy ? 'در حال ثبت…' : 'ثبت درخواست خرید'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Link, PageHeader, formatNumber, formatPersianDate, formatRial } from '@steel/shared';
+import { apiErrorMessage } from '../../../ui/api-error-message';
+import { FormAlert } from '../../../ui/form-field';
+import { Pager } from '../../../ui/pager';
+import { EmptyBlock, QueryState } from '../../../ui/query-state';
+import { StatusBadge } from '../../../ui/status-badge';
+import { card, dangerButton, primaryButton, secondaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
+import { useCancelPurchaseRequest, usePurchaseRequests, type PurchaseRequest } from '../api/bourse-queries';
+import { canCancelPurchaseRequest, purchaseRequestStatusName, purchaseRequestTone } from '../purchase-request-status';
+
+/** `/panel/bourse`: the customer's exchange purchase requests (offer, volume, price ceiling, status). */
+export function PurchaseRequestListPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const query = usePurchaseRequests(page);
+  return (
+    <section>
+      <PageHeader title="بورس" breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'بورس' }]} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600 dark:text-slate-300">درخواست‌های خرید شما از عرضه‌های بورس کالا</p>
+        <Link to="/panel/bourse/new" className={primaryButton}>
+          درخواست خرید جدید
+        </Link>
+      </div>
+      <QueryState query={query}>
+        {(list) =>
+          list.data.length === 0 ? (
+            <EmptyBlock />
+          ) : (
+            <>
+              <ul aria-label="درخواست‌های خرید" className="flex flex-col gap-3">
+                {list.data.map((request) => (
+                  <PurchaseRequestItem key={request.documentId} request={request} />
+                ))}
+              </ul>
+              <Pager page={page} pageCount={list.meta.pagination?.pageCount ?? 1} onPage={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})} />
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}
+
+function PurchaseRequestItem({ request }: { request: PurchaseRequest }) {
+  const cancel = useCancelPurchaseRequest();
+  const once = useSingleFlight();
+  const [confirming, setConfirming] = useState(false);
+  const offer = request.exchange_offer;
+  return (
+    <li className={`${card} flex flex-col gap-3`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <span className="font-semibold">{offer?.commodity ?? request.commodity ?? 'درخواست خرید'}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {offer ? (
+              <>
+                عرضه <bdi>{offer.offer_code}</bdi> · {formatPersianDate(offer.offer_date)} ·{' '}
+              </>
+            ) : null}
+            ثبت: {formatPersianDate(request.createdAt)}
+          </span>
+        </div>
+        <StatusBadge label={purchaseRequestStatusName(request.status)} tone={purchaseRequestTone(request.status)} />
+      </div>
+      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <div className="flex gap-2">
+          <dt className="font-semibold">حجم درخواستی:</dt>
+          <dd>{formatNumber(request.quantity_tonnes)} تن</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="font-semibold">سقف قیمت (هر کیلوگرم):</dt>
+          <dd>{request.max_price ? formatRial(request.max_price) : 'بدون سقف'}</dd>
+        </div>
+      </dl>
+      <FormAlert message={cancel.isError ? apiErrorMessage(cancel.error) : null} />
+      {canCancelPurchaseRequest(request.status) &&
+        (confirming ? (
+          <div role="group" aria-label="لغو درخواست" className="flex flex-wrap items-center gap-3">
+            <span>این درخواست لغو شود؟</span>
+            <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => once(() => cancel.mutateAsync(request.documentId))}>
+              {cancel.isPending ? 'در حال لغو…' : 'تأیید لغو درخواست'}
+            </button>
+            <button type="button" className={secondaryButton} disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+              انصراف
+            </button>
+          </div>
+        ) : (
+          <button type="button" className={`${dangerButton} self-start`} onClick={() => setConfirming(true)}>
+            لغو درخواست
+          </button>
+        ))}
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSearchParams } from 'react-router';
+import { Link, PANEL_LINK_PARAMS, PageHeader, formatRial, useShell } from '@steel/shared';
+import { apiErrorMessage } from '../../../ui/api-error-message';
+import { FormAlert, FormField } from '../../../ui/form-field';
+import { EmptyBlock, QueryState } from '../../../ui/query-state';
+import { inputClass, linkText, primaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
+import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../api/order-queries';
+import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
+import { saleUnitName } from '../order-lines';
+
+const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'سفارش‌ها', to: '/panel/order' }, { label: 'ثبت سفارش جدید' }];
+
+/**
+ * `/panel/order/new?product=<slug>[&product=…]`: a new order request for products chosen on a
+ * product page or in the watch list. Prices are illustrative; the CMS fills them in itself.
+ */
+export function NewOrderPage() {
+  const [searchParams] = useSearchParams();
+  const slugs = [...new Set(searchParams.getAll(PANEL_LINK_PARAMS.orderProduct).filter(Boolean))].slice(0, 20);
+  const products = useOrderableProducts(slugs);
+  return (
+    <section className="max-w-2xl">
+      <PageHeader title="ثبت سفارش جدید" breadcrumb={crumbs} />
+      {slugs.length === 0 ? (
+        <EmptyBlock>
+          محصول سفارش را از{' '}
+          <Link to="/panel/product" className={linkText}>
+            محصولات من
+          </Link>{' '}
+          یا صفحه هر محصول انتخاب کنید.
+        </EmptyBlock>
+      ) : (
+        <QueryState query={products}>{(found) => (found.length === 0 ? <EmptyBlock>محصول انتخاب‌شده یافت نشد.</EmptyBlock> : <NewOrderForm products={found} />)}</QueryState>
+      )}
+    </section>
+  );
+}
+
+function NewOrderForm({ products }: { products: OrderableProduct[] }) {
+  const { session, navigate } = useShell();
+  const create = useCreateOrder();
+  const once = useSingleFlight();
+  const form = useForm<NewOrderInput, unknown, NewOrderValues>({
+    resolver: zodResolver(newOrderSchema),
+    defaultValues: {
+      items: products.map((product) => ({ product_slug: product.slug, quantity: '' })),
+      delivery_address: '',
+      contact_phone: session.getUser()?.mobile ?? '',
+      note: '',
+    },
+  });
+  const { fields } = useFieldArray({ control: form.control, name: 'items' });
+  const { errors, isSubmitting } = form.formState;
+  const bySlug = new Map(products.map((product) => [product.slug, product]));
+  const busy = isSubmitting || create.isPending;
+
+  useEffect(() => form.setFocus('items.0.quantity'), [form]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    once(async () => {
+      const answer = await create.mutateAsync(values);
+      navigate(`/panel/order/${answer.data.documentId}`);
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+      {fields.map((field, index) => {
+        const product = bySlug.get(field.product_slug);
+        const unit = saleUnitName(product?.sale_unit);
+        return (
+          <FormField
+            key={field.id}
+            label={`مقدار ${product?.name ?? field.product_slug}${unit ? ` (${unit})` : ''}`}
+            error={errors.items?.[index]?.quantity?.message}
+            hint={product?.price ? `قیمت هر کیلوگرم: ${formatRial(product.price)} — قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.` : 'قیمت: تماس بگیرید'}
+          >
+            {(control) => <input {...control} {...form.register(`items.${index}.quantity`)} inputMode="decimal" dir="ltr" className={inputClass} />}
+          </FormField>
+        );
+      })}
+      <FormField label="محل تحویل" error={errors.delivery_address?.message}>
+        {(control) => <textarea {...control} {...form.register('delivery_address')} rows={3} className={inputClass} />}
+      </FormField>
+      <FormField label="شماره تماس" error={errors.contact_phone?.message}>
+        {(control) => <input {...control} {...form.register('contact_phone')} type="tel" inputMode="tel" dir="ltr" autoComplete="tel" className={inputClass} />}
+      </FormField>
+      <FormField label="توضیحات" error={errors.note?.message}>
+        {(control) => <textarea {...control} {...form.register('note')} rows={3} className={inputClass} />}
+      </FormField>
+      <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+      <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
+        {busy ? 'در حال ثبت…' : 'ثبت سفارش'}
+      </button>
+    </form>
+  );
+}

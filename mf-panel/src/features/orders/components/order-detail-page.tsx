@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { PageHeader, formatNumber, formatPersianDate, formatRial } from '@steel/shared';
+import { apiErrorMessage } from '../../../ui/api-error-message';
+import { FormAlert } from '../../../ui/form-field';
+import { QueryState } from '../../../ui/query-state';
+import { StatusBadge } from '../../../ui/status-badge';
+import { card, dangerButton, secondaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
+import { useCancelOrder, useOrder, type Order } from '../api/order-queries';
+import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
+import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../order-status';
+
+const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'سفارش‌ها', to: '/panel/order' }];
+
+/** `/panel/order/:documentId`: items, illustrative prices, totals, status history, notes; cancel while allowed. */
+export function OrderDetailPage() {
+  const { documentId = '' } = useParams();
+  const query = useOrder(documentId);
+  if (query.isSuccess) {
+    return (
+      <section>
+        <OrderDetail order={query.data.data} />
+      </section>
+    );
+  }
+  return (
+    <section>
+      <PageHeader title="جزئیات سفارش" breadcrumb={[...crumbs, { label: 'جزئیات سفارش' }]} />
+      <QueryState query={query}>{() => null}</QueryState>
+    </section>
+  );
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const items = order.items ?? [];
+  const estimate = estimatedOrderTotal(items);
+  return (
+    <>
+      <PageHeader title={`سفارش ${order.number}`} breadcrumb={[...crumbs, { label: 'جزئیات سفارش' }]}>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+          <StatusBadge label={orderStatusName(order.status)} tone={orderStatusTone(order.status)} />
+          <span>ثبت: {formatPersianDate(order.createdAt)}</span>
+        </div>
+      </PageHeader>
+
+      <div className="flex flex-col gap-6">
+        <div className={card}>
+          <h2 className="mb-3 text-lg font-semibold">اقلام سفارش</h2>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead className="text-start text-slate-600 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="p-2 text-start">محصول</th>
+                  <th scope="col" className="p-2 text-start">مقدار</th>
+                  <th scope="col" className="p-2 text-start">قیمت هر کیلوگرم (تقریبی)</th>
+                  <th scope="col" className="p-2 text-start">جمع تقریبی</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item, index) => {
+                  const line = estimatedLineTotal(item);
+                  return (
+                    <tr key={item.id ?? index} className="border-t border-slate-200 dark:border-slate-700">
+                      <td className="p-2">{item.product_name ?? item.product_slug}</td>
+                      <td className="p-2">
+                        {formatNumber(item.quantity)} {saleUnitName(item.sale_unit)}
+                      </td>
+                      <td className="p-2">{item.unit_price ? formatRial(item.unit_price) : 'تماس بگیرید'}</td>
+                      <td className="p-2">{line === null ? 'در پیش‌فاکتور' : formatRial(line)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <dl className="mt-3 flex flex-col gap-1 text-sm">
+            {order.total_price ? (
+              <div className="flex gap-2">
+                <dt className="font-semibold">مبلغ پیش‌فاکتور:</dt>
+                <dd>{formatRial(order.total_price)}</dd>
+              </div>
+            ) : null}
+            <div className="flex gap-2">
+              <dt className="font-semibold">جمع تقریبی:</dt>
+              <dd>{estimate.total > 0 ? `${formatRial(estimate.total)}${estimate.complete ? '' : ' (بدون اقلامی که در پیش‌فاکتور قیمت می‌خورند)'}` : 'در پیش‌فاکتور'}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.</p>
+        </div>
+
+        <div className={card}>
+          <h2 className="mb-3 text-lg font-semibold">تاریخچه وضعیت</h2>
+          <ol className="flex flex-col gap-2 text-sm" aria-label="تاریخچه وضعیت">
+            {(order.status_history ?? []).map((change, index) => (
+              <li key={`${change.status}-${index}`} className="flex flex-wrap items-center gap-2">
+                <StatusBadge label={orderStatusName(change.status)} tone={orderStatusTone(change.status)} />
+                <span className="text-slate-600 dark:text-slate-300">{formatPersianDate(change.at)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+
+        {(order.note || order.delivery_address || order.contact_phone) && (
+          <div className={card}>
+            <h2 className="mb-3 text-lg font-semibold">توضیحات و تحویل</h2>
+            <dl className="flex flex-col gap-2 text-sm">
+              {order.delivery_address && (
+                <div>
+                  <dt className="font-semibold">محل تحویل</dt>
+                  <dd className="whitespace-pre-wrap">{order.delivery_address}</dd>
+                </div>
+              )}
+              {order.contact_phone && (
+                <div>
+                  <dt className="font-semibold">شماره تماس</dt>
+                  <dd>
+                    <bdi>{order.contact_phone}</bdi>
+                  </dd>
+                </div>
+              )}
+              {order.note && (
+                <div>
+                  <dt className="font-semibold">توضیحات</dt>
+                  <dd className="whitespace-pre-wrap">{order.note}</dd>
+                </div>
+              )}
+            </dl>
+          </div>
+        )}
+
+        {canCustomerCancelOrder(order.status) && <CancelOrder documentId={order.documentId} />}
+      </div>
+    </>
+  );
+}
+
+function CancelOrder({ documentId }: { documentId: string }) {
+  const cancel = useCancelOrder(documentId);
+  const once = useSingleFlight();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-col gap-3">
+      <FormAlert message={cancel.isError ? apiErrorMessage(cancel.error) : null} />
+      {confirming ? (
+        <div role="group" aria-label="لغو سفارش" className="flex flex-wrap items-center gap-3">
+          <span>این سفارش لغو شود؟</span>
+          <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => once(() => cancel.mutateAsync())}>
+            {cancel.isPending ? 'در حال لغو…' : 'تأیید لغو سفارش'}
+          </button>
+          <button type="button" className={secondaryButton} disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+            انصراف
+          </button>
+        </div>
+      ) : (
+        <button type="button" className={`${dangerButton} self-start`} onClick={() => setConfirming(true)}>
+          لغو سفارش
+        </button>
+      )}
+    </div>
+  );
+}

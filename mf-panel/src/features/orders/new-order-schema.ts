@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { contactPhone, typedNumber } from '../../ui/form-values';
+
+/** The new-order request form (one schema, shared with its tests). */
+export const newOrderSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        product_slug: z.string().min(1),
+        quantity: z.preprocess(
+          typedNumber,
+          z.number({ error: 'مقدار را به عدد وارد کنید' }).gt(0, 'مقدار باید بیشتر از صفر باشد').max(1_000_000, 'مقدار بیش از حد مجاز است'),
+        ),
+      }),
+    )
+    .min(1, 'دست‌کم یک محصول انتخاب کنید'),
+  delivery_address: z.string().trim().min(5, 'نشانی تحویل را کامل بنویسید').max(1000, 'نشانی تحویل طولانی است'),
+  contact_phone: contactPhone,
+  note: z.string().trim().max(2000, 'توضیحات طولانی است'),
+});
+
+export type NewOrderInput = z.input<typeof newOrderSchema>;
+export type NewOrderValues = z.output<typeof newOrderSchema>;

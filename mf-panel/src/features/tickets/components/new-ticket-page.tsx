@@ -1,0 +1,72 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PageHeader, useShell } from '@steel/shared';
+import { apiErrorMessage } from '../../../ui/api-error-message';
+import { FormAlert, FormField } from '../../../ui/form-field';
+import { inputClass, primaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
+import { useCreateTicket } from '../api/ticket-queries';
+import { newTicketSchema, type NewTicketValues } from '../ticket-schemas';
+import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPriorityName } from '../ticket-status';
+
+/** `/panel/ticket/new`: subject, department, priority and the first message. */
+export function NewTicketPage() {
+  const { navigate } = useShell();
+  const create = useCreateTicket();
+  const once = useSingleFlight();
+  const form = useForm<NewTicketValues>({
+    resolver: zodResolver(newTicketSchema),
+    defaultValues: { subject: '', department: 'support', priority: 'medium', message: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || create.isPending;
+
+  const onSubmit = form.handleSubmit((values) =>
+    once(async () => {
+      const answer = await create.mutateAsync(values);
+      navigate(`/panel/ticket/${answer.data.documentId}`);
+    }),
+  );
+
+  return (
+    <section className="max-w-2xl">
+      <PageHeader title="ارسال تیکت جدید" breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'تیکت‌ها', to: '/panel/ticket' }, { label: 'ارسال تیکت جدید' }]} />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+        <FormField label="موضوع" error={errors.subject?.message}>
+          {(control) => <input {...control} {...form.register('subject')} className={inputClass} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="بخش" error={errors.department?.message}>
+            {(control) => (
+              <select {...control} {...form.register('department')} className={inputClass}>
+                {TICKET_DEPARTMENTS.map((department) => (
+                  <option key={department} value={department}>
+                    {ticketDepartmentName(department)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="اولویت" error={errors.priority?.message}>
+            {(control) => (
+              <select {...control} {...form.register('priority')} className={inputClass}>
+                {TICKET_PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {ticketPriorityName(priority)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <FormField label="متن پیام" error={errors.message?.message}>
+          {(control) => <textarea {...control} {...form.register('message')} rows={6} className={inputClass} />}
+        </FormField>
+        <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+        <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
+          {busy ? 'در حال ارسال…' : 'ارسال'}
+        </button>
+      </form>
+    </section>
+  );
+}

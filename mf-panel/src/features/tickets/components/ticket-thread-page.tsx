@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useParams } from 'react-router';
+import { PageHeader, formatPersianDateTime } from '@steel/shared';
+import { apiErrorMessage } from '../../../ui/api-error-message';
+import { FormAlert, FormField } from '../../../ui/form-field';
+import { QueryState } from '../../../ui/query-state';
+import { StatusBadge } from '../../../ui/status-badge';
+import { inputClass, primaryButton, secondaryButton } from '../../../ui/styles';
+import { useSingleFlight } from '../../../ui/use-single-flight';
+import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../api/ticket-queries';
+import { ticketReplySchema, type TicketReplyValues } from '../ticket-schemas';
+import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../ticket-status';
+
+/** «پشتیبانی», or «پشتیبانی (name)» when a named person answered. */
+const staffLabel = (name: string | null) => (!name || name === 'پشتیبانی' ? 'پشتیبانی' : `پشتیبانی (${name})`);
+
+const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'تیکت‌ها', to: '/panel/ticket' }];
+
+/** `/panel/ticket/:documentId`: the thread (customer and staff), reply, close. */
+export function TicketThreadPage() {
+  const { documentId = '' } = useParams();
+  const query = useTicket(documentId);
+  if (query.isSuccess) return <TicketThread ticket={query.data.data} />;
+  return (
+    <section>
+      <PageHeader title="تیکت" breadcrumb={[...crumbs, { label: 'تیکت' }]} />
+      <QueryState query={query}>{() => null}</QueryState>
+    </section>
+  );
+}
+
+function TicketThread({ ticket }: { ticket: Ticket }) {
+  const open = isTicketOpen(ticket.status);
+  return (
+    <section className="max-w-3xl">
+      <PageHeader title={ticket.subject} breadcrumb={[...crumbs, { label: `تیکت ${ticket.number}` }]}>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+          <StatusBadge label={ticketStatusName(ticket.status)} tone={ticketStatusTone(ticket.status)} />
+          <span>
+            شماره تیکت <bdi>{ticket.number}</bdi>
+          </span>
+          <span>بخش: {ticketDepartmentName(ticket.department)}</span>
+          <span>اولویت: {ticketPriorityName(ticket.priority)}</span>
+        </div>
+      </PageHeader>
+      {/* Every message is rendered as text (React escapes it): what a customer wrote is never HTML. */}
+      <ol aria-label="پیام‌ها" className="flex flex-col gap-3">
+        {(ticket.messages ?? []).map((message, index) => {
+          const staff = message.author === 'staff';
+          return (
+            <li
+              key={message.id ?? index}
+              data-author={message.author}
+              className={`max-w-[85%] rounded-lg border p-3 ${staff ? 'self-end border-sky-200 bg-sky-50 dark:border-sky-800 dark:bg-sky-950' : 'self-start border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'}`}
+            >
+              <div className="mb-1 flex flex-wrap gap-2 text-xs text-slate-600 dark:text-slate-400">
+                <span className="font-semibold">{staff ? staffLabel(message.author_name) : (message.author_name ?? 'شما')}</span>
+                <span>{formatPersianDateTime(message.sent_at)}</span>
+              </div>
+              <p className="whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">{message.body}</p>
+            </li>
+          );
+        })}
+      </ol>
+      {open ? (
+        <div className="mt-6 flex flex-col gap-4">
+          <ReplyForm documentId={ticket.documentId} />
+          <CloseTicket documentId={ticket.documentId} />
+        </div>
+      ) : (
+        <p className="mt-6 text-slate-600 dark:text-slate-300">این تیکت بسته شده است.</p>
+      )}
+    </section>
+  );
+}
+
+function ReplyForm({ documentId }: { documentId: string }) {
+  const reply = useReplyToTicket(documentId);
+  const once = useSingleFlight();
+  const form = useForm<TicketReplyValues>({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: '' } });
+  const busy = form.formState.isSubmitting || reply.isPending;
+  const onSubmit = form.handleSubmit(({ body }) =>
+    once(async () => {
+      await reply.mutateAsync(body);
+      form.reset({ body: '' });
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-busy={busy}>
+      <FormField label="متن پیام" error={form.formState.errors.body?.message}>
+        {(control) => <textarea {...control} {...form.register('body')} rows={4} className={inputClass} />}
+      </FormField>
+      <FormAlert message={reply.isError ? apiErrorMessage(reply.error) : null} />
+      <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
+        {busy ? 'در حال ارسال…' : 'ارسال پاسخ'}
+      </button>
+    </form>
+  );
+}
+
+function CloseTicket({ documentId }: { documentId: string }) {
+  const close = useCloseTicket(documentId);
+  const once = useSingleFlight();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-col gap-2">
+      <FormAlert message={close.isError ? apiErrorMessage(close.error) : null} />
+      {confirming ? (
+        <div role="group" aria-label="بستن تیکت" className="flex flex-wrap items-center gap-3">
+          <span>این تیکت بسته شود؟ پس از بستن نمی‌توانید به آن پاسخ دهید.</span>
+          <button type="button" className={secondaryButton} disabled={close.isPending} onClick={() => once(() => close.mutateAsync())}>
+            {close.isPending ? 'در حال بستن…' : 'تأیید'}
+          </button>
+          <button type="button" className={secondaryButton} disabled={close.isPending} onClick={() => setConfirming(false)}>
+            انصراف
+          </button>
+        </div>
+      ) : (
+        <button type="button" className={`${secondaryButton} self-start`} onClick={() => setConfirming(true)}>
+          بستن تیکت
+        </button>
+      )}
+    </div>
+  );
+}
