@@ -68,11 +68,13 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
   return total;
 }
 
-module.exports = { runSuite, TESTS };
+/** Every test file of phase 1 (all but the rate-limit phase's): new files run on SQLite and PostgreSQL alike. */
+const phaseOneFiles = () => fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f) && !PHASE3.includes(f)).sort().map((f) => path.join(TESTS, f));
+
+module.exports = { runSuite, TESTS, phaseOneFiles };
 
 if (require.main === module) {
   const only = process.argv.slice(2);
-  const files = (only.length ? only : fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f) && !PHASE3.includes(f)))
-    .map((f) => path.resolve(TESTS, path.basename(f)));
+  const files = only.length ? only.map((f) => path.resolve(TESTS, path.basename(f))) : phaseOneFiles();
   runSuite({ label: 'cms test', files, rateLimitPhase: only.length === 0 }).then((t) => process.exit(t.code === 0 && t.fail === 0 ? 0 : 1));
 }

@@ -10,7 +10,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { freePort } = require('./lib/strapi-process');
-const { runSuite, TESTS } = require('./run-tests');
+const { runSuite, phaseOneFiles } = require('./run-tests');
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const APT_CMD = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql';
@@ -64,7 +64,7 @@ async function main() {
     await client.connect();
     await client.query('CREATE DATABASE steel_cms_test ENCODING \'UTF8\'');
     await client.end();
-    const files = ['auth.test.js', 'catalogue.test.js', 'drafts.test.js', 'ownership.test.js', 'bad-input.test.js'].map((f) => path.join(TESTS, f));
+    const files = phaseOneFiles();
     total = await runSuite({
       label: 'cms test:postgres',
       files,
