@@ -57,7 +57,7 @@ async function load(url: string, options: { uncached: boolean; seconds: number; 
     connections: options.connections,
     duration: options.seconds,
     // Uncached: a query parameter the pages ignore makes every request a new cache key.
-    requests: options.uncached ? [{ setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?bench=${(counter += 1)}` }) }] : [],
+    ...(options.uncached ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?bench=${(counter += 1)}` }) }] } : {}),
   });
   return result;
 }

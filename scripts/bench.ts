@@ -158,7 +158,14 @@ async function main() {
 
   // A seeded CMS: server-rendered pages carry its data (a fresh database, seeded at start).
   console.log('\nStarting a CMS on a fresh database for the server-rendered pages…');
-  const cms = await startStrapi({ label: 'bench-cms', env: { AUTH_RATE_LIMIT: 'off', REQUEST_LOG: 'off', CONTENT_CHANGE_URL: `${base}/_/content-changed` } });
+  const cms = await startStrapi({ label: 'bench-cms', env: {
+      AUTH_RATE_LIMIT: 'off',
+      REQUEST_LOG: 'off',
+      CONTENT_CHANGE_URL: `${base}/_/content-changed`,
+      // Pages read the CMS from the browser too (client navigation): it must allow the bench's origins.
+      CORS_ORIGINS: [PORT, PORT + 1].map((port) => `http://127.0.0.1:${port}`).join(','),
+    },
+  });
   const server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
     cwd: repoRoot,
     stdio: 'ignore',

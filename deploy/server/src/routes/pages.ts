@@ -50,7 +50,8 @@ function createPreloadHints(buildsDir: string) {
   const font = (version: string) =>
     cached(`shell/${version}`, async () => {
       const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
-      return files.filter((file) => file.endsWith('.woff2')).map((file) => ({ href: `/builds/shell/${version}/assets/${encodeURI(file)}`, as: 'font' as const }));
+      // Exactly the URL the stylesheet asks for (`Vazirmatn[wght]…` unescaped), or the preload is not reused.
+      return files.filter((file) => file.endsWith('.woff2')).map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
     });
   function cached(key: string, read: () => Promise<PageParts['preload']>) {
     let hints = known.get(key);

@@ -8,7 +8,7 @@ export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-xl font-extrabold text-hfcolor dark:text-primary-300">
+        <Link to="/" className="whitespace-nowrap text-xl font-extrabold text-hfcolor dark:text-primary-300">
           بازار آهن‌آلات
         </Link>
         <div className="flex items-center gap-3">
