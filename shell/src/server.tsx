@@ -9,7 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 import {
   createBus,
   createContentClient,
-  createSessionStore,
+  createAnonymousSession,
   defaultRuntimeConfig,
   identifierPrefix,
   isBot,
@@ -35,10 +35,9 @@ export function decideRoute(pathWithQuery: string): RouteDecision {
 export function renderShell(request: ShellRenderRequest): ShellRenderResult {
   const config = { ...defaultRuntimeConfig, ...request.config };
   const bus = createBus();
-  const session = createSessionStore({ config, bus, storage: null, cookies: { get: () => undefined, set: () => undefined, remove: () => undefined } });
   const context: ShellContext = {
     bus,
-    session,
+    session: createAnonymousSession({ config, bus }),
     api: createContentClient({ baseUrl: config.cmsUrl, getToken: () => null, bus }),
     queryClient: new QueryClient(),
     config,

@@ -14,7 +14,7 @@ import { defaultRuntimeConfig, type RuntimeConfig } from '../contracts/runtime-c
 import type { RemoteName } from '../contracts/remotes';
 import type { RemoteRenderRequest, RemoteRenderResult } from '../contracts/server-render';
 import type { ShellContext } from '../contracts/shell-context';
-import { createSessionStore } from '../session/session-store';
+import { createAnonymousSession } from '../session/session-store';
 import { matchPage, queryCollection, type PageDefinition, type PageHead, type ReadQuery } from '../page-data/page-definition';
 import { RemoteProviders } from '../remote/remote-providers';
 import { identifierPrefix } from '../remote/server-markup';
@@ -22,11 +22,6 @@ import { identifierPrefix } from '../remote/server-markup';
 /** The error a server render reports when the CMS cannot answer: the page is a 503. */
 export class ContentUnavailableError extends Error {
   readonly statusCode = 503;
-}
-
-/** A session with nobody signed in: shared HTML never carries a customer's data. */
-function anonymousSession(config: RuntimeConfig, bus: ReturnType<typeof createBus>) {
-  return createSessionStore({ config, bus, storage: null, cookies: { get: () => undefined, set: () => undefined, remove: () => undefined } });
 }
 
 /**
@@ -51,7 +46,7 @@ export function createRemoteServerEntry(options: { app: RemoteName; css: string;
     const bus = createBus();
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
     const api = createContentClient({ baseUrl: request.cmsUrl ?? config.cmsUrl, getToken: () => null, bus, fetch: serverFetch });
-    const context: ShellContext = { bus, session: anonymousSession(config, bus), api, queryClient, config, navigate: () => undefined };
+    const context: ShellContext = { bus, session: createAnonymousSession({ config, bus }), api, queryClient, config, navigate: () => undefined };
 
     const matched = matchPage(pages, request.url);
     let head: PageHead | null = null;

@@ -189,3 +189,11 @@ export function watchSessionAcrossTabs(session: SessionStore, target: Pick<Windo
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);
 }
+
+/**
+ * A session with nobody signed in and nothing stored: what a server render uses, since its HTML
+ * is shared by every visitor (and cached) and must never carry a customer's data.
+ */
+export function createAnonymousSession(options: Pick<SessionStoreOptions, 'config' | 'bus'>): SessionStore {
+  return createSessionStore({ ...options, storage: null, cookies: { get: () => undefined, set: () => undefined, remove: () => undefined } });
+}

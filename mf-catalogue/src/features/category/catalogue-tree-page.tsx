@@ -5,14 +5,12 @@ import { GroupPage } from './group-page';
 import { SubcategoryPage } from './subcategory-page';
 import { ProductPage, productHead } from '../product/product-page';
 import { cmsPath, productBySlugQuery, subcategoryProductsQuery } from '../products/api/product-queries';
-import { trailTo } from './breadcrumbs';
+import { subcategoryPath, trailTo } from './breadcrumbs';
 
 /** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
 const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
   locateInCatalogue([categorySlug, ...(url.params['*'] ?? '').split('/').filter(Boolean)]);
 
-export const subcategoryPath = (location: Extract<CatalogueLocation, { kind: 'subcategory' | 'product' }>) =>
-  location.group ? `/${location.category.slug}/${location.group.slug}/${location.subcategory.slug}` : `/${location.category.slug}/${location.subcategory.slug}`;
 
 function dataOf(location: CatalogueLocation | null, { api }: PageDataContext) {
   if (location?.kind === 'subcategory') return [subcategoryProductsQuery(api, subcategoryPath(location))];

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, attributeLabelsFa, useShell, type Category, type CategoryGroup, type Subcategory } from '@steel/shared';
-import { trailTo } from './breadcrumbs';
+import { subcategoryPath, trailTo } from './breadcrumbs';
 import { subcategoryProductsQuery } from '../products/api/product-queries';
 import { ProductTable } from '../products/components/product-table';
 
 /** A sub-category: its Persian title, description and its products from the CMS. */
 export function SubcategoryPage({ category, group, subcategory }: { category: Category; group: CategoryGroup | null; subcategory: Subcategory }) {
   const { api } = useShell();
-  const path = group ? `/${category.slug}/${group.slug}/${subcategory.slug}` : `/${category.slug}/${subcategory.slug}`;
+  const path = subcategoryPath({ category, group, subcategory });
   const { data } = useSuspenseQuery(subcategoryProductsQuery(api, path));
   return (
     <section>

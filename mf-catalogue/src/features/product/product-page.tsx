@@ -1,5 +1,5 @@
 import { PageHeader, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, type CatalogueLocation, type PageHead } from '@steel/shared';
-import { trailTo } from '../category/breadcrumbs';
+import { subcategoryPath, trailTo } from '../category/breadcrumbs';
 import { PriceText } from '../products/components/product-table';
 import { canonicalProductPath, type ProductDetail } from '../products/api/product-queries';
 
@@ -7,8 +7,7 @@ type ProductLocation = Extract<CatalogueLocation, { kind: 'product' | 'subcatego
 
 function productTrail(product: ProductDetail, location: ProductLocation) {
   const { category, group, subcategory } = location;
-  const subPath = group ? `/${category.slug}/${group.slug}/${subcategory.slug}` : `/${category.slug}/${subcategory.slug}`;
-  return [...trailTo(category, group), { label: subcategory.titleFa, to: subPath }, { label: product.name }];
+  return [...trailTo(category, group), { label: subcategory.titleFa, to: subcategoryPath(location) }, { label: product.name }];
 }
 
 /** Title, description, canonical path and JSON-LD `Product` (with its offer) and `BreadcrumbList`. */
