@@ -31,7 +31,7 @@ test('a deleted chunk gives exactly one reload, then the error page, whose butto
   let documentLoads = 0;
   page.on('domcontentloaded', () => documentLoads++);
   await page.goto(`${server.url}/`);
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
 
   const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as { blog: string };
   const blogDir = path.join(buildsDir, 'blog', live.blog);
@@ -57,7 +57,7 @@ test('a deleted chunk gives exactly one reload, then the error page, whose butto
 
   await error.getByRole('button', { name: 'بازگشت به صفحه اصلی' }).click();
   await expect(page).toHaveURL(`${server.url}/`);
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await expect(page.getByTestId('remote-error')).toHaveCount(0);
   expect(documentLoads).toBe(2);
 });

@@ -81,7 +81,7 @@ async function browseAWhile(page: Page) {
   await page.getByRole('navigation', { name: 'دسته‌بندی محصولات' }).getByRole('link', { name: 'میلگرد', exact: true }).click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
   await page.goBack();
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await page.waitForTimeout(4000);
 }
 
@@ -104,7 +104,7 @@ test('after denying, none either — also after a reload, and the banner stays a
   expect(await page.evaluate(() => localStorage.getItem('analytics-consent'))).toBe('denied');
   await browseAWhile(page);
   await page.reload();
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await expect(banner(page)).toHaveCount(0);
   await browseAWhile(page);
   expect(analyticsRequests()).toEqual([]);

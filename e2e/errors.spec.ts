@@ -19,7 +19,7 @@ test('a bad sub-category slug shows the error page, whose button returns home', 
 
   await page.getByRole('button', { name: 'بازگشت به صفحه اصلی' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await expect(page.getByTestId('error-status')).toHaveCount(0);
 });
 

@@ -8,7 +8,7 @@ test('a journey through all three remotes loads React once and never reloads the
   page.on('domcontentloaded', () => documentLoads++);
 
   await page.goto('/');
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await page.evaluate(() => Object.assign(window, { journeyMarker: 'still the same document' }));
 
   // catalogue → catalogue (a card), → blog (footer), → panel (account entry), → panel section,

@@ -35,7 +35,7 @@ test('a slow remote shows the bar after the 200 ms throttle, growing from the ri
     await route.continue();
   });
   await page.goto('/');
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   const loadingBar = page.getByTestId('loading-bar');
   await expect(loadingBar).toHaveAttribute('data-visible', 'false');
   await resetBar(page);
@@ -61,14 +61,14 @@ test('a slow remote shows the bar after the 200 ms throttle, growing from the ri
 test('a fast navigation within the catalogue never shows the bar', async ({ page }) => {
   await recordBar(page);
   await page.goto('/');
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-visible', 'false');
   await resetBar(page);
 
   await page.locator('header nav a', { hasText: 'میلگرد' }).click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
   await page.goBack();
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   // Longer than throttle + hide + reset: a bar that was going to appear would have by now.
   await page.waitForTimeout(1500);
   const { starts, shown } = await bar(page);

@@ -24,7 +24,7 @@ test('the footer link to /blog preloads the blog code when it scrolls into view,
   await page.setViewportSize({ width: 1280, height: 80 });
   const blogCode = recordBlogCode(page);
   await page.goto('/');
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await settle(page);
   expect(blogCode).toEqual([]);
 
@@ -55,7 +55,7 @@ test('with save-data on, nothing is preloaded: the blog code comes only with the
   });
   const blogCode = recordBlogCode(page);
   await page.goto('/');
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await page.locator('footer a[href="/blog"]').scrollIntoViewIfNeeded();
   await settle(page);
   expect(blogCode).toEqual([]);

@@ -19,7 +19,7 @@ const KALAF_PRODUCT = firstProductName('rebar', 'kalaf');
 
 /** Key routes, each with what its served HTML must hold (written from the domain data and the seed). */
 const KEY_ROUTES = [
-  { path: '/', h1: 'محصولات', content: 'میلگرد', jsonLd: 'WebSite' },
+  { path: '/', h1: 'بازار آهن‌آلات', content: 'قیمت روز آهن‌آلات', jsonLd: 'WebSite' },
   { path: '/rebar', h1: 'میلگرد', content: 'میلگرد کلاف', jsonLd: 'BreadcrumbList' },
   { path: '/sheet/coldplate', h1: 'ورق سرد', content: 'ورق روغنی', jsonLd: 'BreadcrumbList' },
   { path: '/rebar/kalaf', h1: 'میلگرد کلاف', content: KALAF_PRODUCT, jsonLd: 'BreadcrumbList' },

@@ -37,7 +37,7 @@ test('a new live set makes the next link click a full page load, and only that o
   let documentLoads = 0;
   page.on('domcontentloaded', () => documentLoads++);
   await page.goto(`${server.url}/`);
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   const startId = (await (await page.request.get(`${server.url}/builds/latest.json`)).json()) as { id: string };
 
   // Polling with the same id changes nothing.
@@ -45,7 +45,7 @@ test('a new live set makes the next link click a full page load, and only that o
   await page.locator('header nav a', { hasText: 'میلگرد' }).click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
   await page.goBack();
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   expect(documentLoads).toBe(1);
 
   // Deploy: live.json is replaced by rename, as the deploy tool does.

@@ -41,7 +41,7 @@ export function firstProductName(categorySlug: string, subcategorySlug: string):
 }
 
 export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
-  { path: '/', app: 'catalogue', heading: 'محصولات' },
+  { path: '/', app: 'catalogue', heading: 'بازار آهن‌آلات' },
   ...domainCategories.map((category) => ({ path: `/${category.slug}`, app: 'catalogue' as const, heading: category.title_fa })),
   // The seed names products <category>-<sub-category>-<n> in the domain data's order.
   { path: '/product/rebar-kalaf-1', app: 'catalogue', heading: firstProductName('rebar', 'kalaf') },
@@ -86,5 +86,5 @@ export const TREE_PAGES: ExpectedPage[] = domainCategories.flatMap((category) =>
 export const REDIRECTS: Array<{ from: string; to: string; heading: string }> = [
   { from: '/market', to: '/landing/bourse/', heading: 'عرضه‌های فولاد در بورس کالا' },
   { from: '/support', to: '/contact-us/', heading: 'تماس با ما' },
-  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map((from) => ({ from, to: '/', heading: 'محصولات' })),
+  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map((from) => ({ from, to: '/', heading: 'بازار آهن‌آلات' })),
 ];

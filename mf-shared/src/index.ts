@@ -37,5 +37,6 @@ export * from './page-data/page-routes';
 export * from './remote/server-markup';
 export * from './remote/remote-providers';
 export * from './ui/markdown';
+export * from './ui/pagination';
 export * from './contracts/server-render';
 export * from './contracts/bots';

@@ -120,3 +120,60 @@ test('published content is read-only for everyone', async () => {
   const r = await fetch(`${BASE}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'x', slug: 'x' } }) });
   assert.ok([403, 404, 405].includes(r.status), String(r.status));
 });
+
+// The catalogue views (src/api/catalogue): what the sub-category, category and home pages read.
+test('listing: a sub-category\'s products as the CMS holds them, with facets and daily change', async () => {
+  const plain = await get('/products?filters[sub_category][path][$eq]=rebar/kalaf&fields[0]=slug&fields[1]=price&pagination[pageSize]=100');
+  const r = await get('/catalogue/listing?path=rebar/kalaf');
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.total, plain.body.meta.pagination.total);
+  assert.deepEqual(new Set(r.body.products.map((p) => p.slug)), new Set(plain.body.data.map((p) => p.slug)));
+  for (const p of r.body.products) {
+    assert.equal(typeof p.price, 'number');
+    assert.equal(p.price, Number(plain.body.data.find((x) => x.slug === p.slug).price));
+    assert.equal(p.price_history, undefined, 'the history stays out of lists');
+    assert.equal(typeof p.change.delta, 'number');
+  }
+  const diameters = r.body.facets.find((f) => f.attribute === 'diameter_mm');
+  assert.equal(diameters.values.reduce((sum, v) => sum + v.count, 0), r.body.total);
+});
+
+test('listing: filter, sort and an ignored unknown value in one request', async () => {
+  const all = await get('/catalogue/listing?path=rebar/kalaf');
+  const value = all.body.facets.find((f) => f.attribute === 'diameter_mm').values[0];
+  const r = await get(`/catalogue/listing${q([['path', 'rebar/kalaf'], ['f[diameter_mm][0]', value.value], ['f[diameter_mm][1]', 'no-such'], ['sort', 'price-desc']])}`);
+  assert.equal(r.status, 200, r.text);
+  assert.deepEqual(r.body.filters, { diameter_mm: [value.value] });
+  assert.equal(r.body.total, value.count);
+  assert.ok(r.body.products.every((p) => String(p.attributes.diameter_mm) === value.value));
+  const sorted = await get('/catalogue/listing?path=rebar/kalaf&sort=price-desc');
+  const prices = sorted.body.products.map((p) => p.price);
+  assert.deepEqual(prices, [...prices].sort((a, b) => b - a));
+});
+
+test('listing: no path is a 400, an unknown path a 404, both in JSON', async () => {
+  const missing = await get('/catalogue/listing');
+  assert.equal(missing.status, 400);
+  assert.match(missing.body.error.message, /path/);
+  assert.equal((await get('/catalogue/listing?path=rebar/nope')).status, 404);
+});
+
+test('overview: count and lowest price of every sub-category of a category', async () => {
+  const r = await get('/catalogue/overview?category=pipe');
+  assert.equal(r.status, 200, r.text);
+  const total = await get('/products?filters[category][slug][$eq]=pipe&pagination[pageSize]=1');
+  assert.equal(r.body.subcategories.reduce((sum, s) => sum + s.count, 0), total.body.meta.pagination.total);
+  const one = r.body.subcategories[0];
+  const cheapest = await get(`/products?filters[sub_category][path][$eq]=${encodeURIComponent(one.path)}&sort[0]=price:asc&fields[0]=price&pagination[pageSize]=1`);
+  assert.equal(one.minPrice, Number(cheapest.body.data[0].price));
+});
+
+test('price board: a few products of each of the 10 categories', async () => {
+  const r = await get('/catalogue/price-board?perCategory=2');
+  assert.equal(r.status, 200, r.text);
+  assert.deepEqual(r.body.categories.map((c) => c.slug), CATEGORY_SLUGS);
+  for (const c of r.body.categories) {
+    assert.ok(c.products.length > 0 && c.products.length <= 2);
+    assert.ok(c.products.every((p) => p.sub_category.path.startsWith(`${c.slug}/`)));
+  }
+});

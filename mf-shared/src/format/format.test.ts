@@ -1,4 +1,4 @@
-import { formatNumber, formatPersianDate, formatPersianDateTime, formatRial, formatToman, toLatinDigits, toPersianDigits } from './format';
+import { formatNumber, formatPersianDate, formatPersianDateTime, formatRial, formatToman, toLatinDigits, toPersianDigits, todayInTehran } from './format';
 
 describe('format', () => {
   it('formats numbers with Persian digits and separators', () => {
@@ -43,5 +43,12 @@ describe('format', () => {
     expect(text).toContain('۱ فروردین ۱۴۰۳');
     expect(text).toContain('۱۵:۳۰');
     expect(formatPersianDateTime('nope')).toBe('');
+  });
+});
+
+describe('todayInTehran', () => {
+  it('is Tehran\'s calendar day, 3½ hours ahead of UTC', () => {
+    expect(todayInTehran(new Date('2026-03-01T12:00:00Z'))).toBe('2026-03-01');
+    expect(todayInTehran(new Date('2026-03-01T21:00:00Z'))).toBe('2026-03-02');
   });
 });

@@ -74,3 +74,10 @@ export function toPersianDigits(value: string | number): string {
     .replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)] ?? d)
     .replace(/[\u0660-\u0669]/g, (d) => PERSIAN_DIGITS[d.charCodeAt(0) - 0x0660] ?? d);
 }
+
+const isoDayInTehran = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Tehran' });
+
+/** Today's date in Tehran as `YYYY-MM-DD`, the form the CMS's date fields hold (an exchange day is Tehran's). */
+export function todayInTehran(now: Date = new Date()): string {
+  return isoDayInTehran.format(now);
+}

@@ -2,9 +2,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { breadcrumbJsonLd, locateInCatalogue, useShell, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
 import { CategoryPage } from './category-page';
 import { GroupPage } from './group-page';
-import { SubcategoryPage } from './subcategory-page';
+import { SubcategoryPage, subcategoryListingState } from './subcategory-page';
 import { ProductPage, productHead } from '../product/product-page';
-import { cmsPath, productBySlugQuery, subcategoryProductsQuery } from '../products/api/product-queries';
+import { cmsPath, productBySlugQuery } from '../products/api/product-queries';
+import { categoryOverviewQuery, subcategoryListingQuery } from '../products/api/listing-queries';
 import { subcategoryPath, trailTo } from './breadcrumbs';
 
 /** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
@@ -12,8 +13,9 @@ const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
   locateInCatalogue([categorySlug, ...(url.params['*'] ?? '').split('/').filter(Boolean)]);
 
 
-function dataOf(location: CatalogueLocation | null, { api }: PageDataContext) {
-  if (location?.kind === 'subcategory') return [subcategoryProductsQuery(api, subcategoryPath(location))];
+function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageDataContext) {
+  if (location?.kind === 'category' || location?.kind === 'group') return [categoryOverviewQuery(api, location.category.slug)];
+  if (location?.kind === 'subcategory') return [subcategoryListingQuery(api, subcategoryPath(location), subcategoryListingState(location.subcategory, url))];
   if (location?.kind === 'product') return [productBySlugQuery(api, location.productSlug)];
   return [];
 }
@@ -22,7 +24,7 @@ function dataOf(location: CatalogueLocation | null, { api }: PageDataContext) {
 export function catalogueTreePage(categorySlug: string): PageDefinition {
   return {
     path: `/${categorySlug}/*`,
-    data: (url, context) => dataOf(locate(categorySlug, url), context),
+    data: (url, context) => dataOf(locate(categorySlug, url), url, context),
     head: (url, read, { api }) => {
       const location = locate(categorySlug, url);
       if (!location) return null;
@@ -54,7 +56,7 @@ function CatalogueTreeView({ categorySlug, url }: { categorySlug: string; url: P
     case 'group':
       return <GroupPage category={location.category} group={location.group} />;
     case 'subcategory':
-      return <SubcategoryPage category={location.category} group={location.group} subcategory={location.subcategory} />;
+      return <SubcategoryPage category={location.category} group={location.group} subcategory={location.subcategory} url={url} />;
     case 'product':
       return <ProductFromTree location={location} />;
     default:

@@ -1,13 +1,19 @@
-import { PageHeader, type Category } from '@steel/shared';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { PageHeader, useShell, type Category } from '@steel/shared';
 import { NodeList } from './node-list';
 import { CopyLinkButton } from '../share/copy-link-button';
+import { categoryOverviewQuery, figuresUnder } from '../products/api/listing-queries';
 
-/** `/{category}`: its sub-categories, or for sheet and pipe its groups. */
+/** `/{category}`: its sub-categories, or for sheet and pipe its groups, with counts and lowest prices. */
 export function CategoryPage({ category }: { category: Category }) {
+  const { api } = useShell();
+  const { data } = useSuspenseQuery(categoryOverviewQuery(api, category.slug));
   const hasGroups = category.groups.length > 0;
-  const nodes = hasGroups
-    ? category.groups.map((group) => ({ slug: group.slug, to: `/${category.slug}/${group.slug}`, titleFa: group.titleFa }))
-    : category.subcategories.map((sub) => ({ slug: sub.slug, to: `/${category.slug}/${sub.slug}`, titleFa: sub.titleFa, descriptionFa: sub.descriptionFa }));
+  const children = hasGroups ? category.groups : category.subcategories;
+  const nodes = children.map((child) => {
+    const to = `/${category.slug}/${child.slug}`;
+    return { slug: child.slug, to, titleFa: child.titleFa, descriptionFa: 'descriptionFa' in child ? child.descriptionFa : undefined, figures: figuresUnder(data.subcategories, to) };
+  });
   return (
     <section>
       <PageHeader title={category.titleFa} breadcrumb={[{ label: category.titleFa }]}>

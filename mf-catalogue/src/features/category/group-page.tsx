@@ -1,15 +1,17 @@
-import { PageHeader, type Category, type CategoryGroup } from '@steel/shared';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { PageHeader, useShell, type Category, type CategoryGroup } from '@steel/shared';
 import { categoryCrumb } from './breadcrumbs';
 import { NodeList } from './node-list';
+import { categoryOverviewQuery, figuresUnder } from '../products/api/listing-queries';
 
-/** `/sheet/{group}` and `/pipe/{group}`: the group's sub-categories. */
+/** `/sheet/{group}` and `/pipe/{group}`: the group's sub-categories with counts and lowest prices. */
 export function GroupPage({ category, group }: { category: Category; group: CategoryGroup }) {
-  const nodes = group.subcategories.map((sub) => ({
-    slug: sub.slug,
-    to: `/${category.slug}/${group.slug}/${sub.slug}`,
-    titleFa: sub.titleFa,
-    descriptionFa: sub.descriptionFa,
-  }));
+  const { api } = useShell();
+  const { data } = useSuspenseQuery(categoryOverviewQuery(api, category.slug));
+  const nodes = group.subcategories.map((sub) => {
+    const to = `/${category.slug}/${group.slug}/${sub.slug}`;
+    return { slug: sub.slug, to, titleFa: sub.titleFa, descriptionFa: sub.descriptionFa, figures: figuresUnder(data.subcategories, to) };
+  });
   return (
     <section>
       <PageHeader title={group.titleFa} breadcrumb={[categoryCrumb(category), { label: group.titleFa }]} />

@@ -1,28 +1,68 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, attributeLabelsFa, useShell, type Category, type CategoryGroup, type Subcategory } from '@steel/shared';
+import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
+import { PageHeader, Pagination, formatNumber, useShell, type Category, type CategoryGroup, type PageUrl, type Subcategory } from '@steel/shared';
 import { subcategoryPath, trailTo } from './breadcrumbs';
-import { subcategoryProductsQuery } from '../products/api/product-queries';
-import { ProductTable } from '../products/components/product-table';
+import { subcategoryListingQuery } from '../products/api/listing-queries';
+import { ProductListing } from '../products/components/product-listing';
+import { ListingFilters, SortSelect } from '../products/listing/listing-controls';
+import { listingSearch, parseListingSearch, toggleFilter, type ListingState } from '../products/listing/listing-url';
 
-/** A sub-category: its Persian title, description and its products from the CMS. */
-export function SubcategoryPage({ category, group, subcategory }: { category: Category; group: CategoryGroup | null; subcategory: Subcategory }) {
-  const { api } = useShell();
+/** What the page's data and view both derive from the URL. */
+export const subcategoryListingState = (subcategory: Subcategory, url: PageUrl) => parseListingSearch(url.search, subcategory.attributes);
+
+/**
+ * A sub-category: its products from the CMS with filters, sort and pages — all in the URL query.
+ * A change navigates to the new query; the router renders it in a transition, so the current
+ * list stays on screen (marked busy) until the next one has arrived.
+ */
+export function SubcategoryPage({ category, group, subcategory, url }: { category: Category; group: CategoryGroup | null; subcategory: Subcategory; url: PageUrl }) {
+  const { api, navigate } = useShell();
   const path = subcategoryPath({ category, group, subcategory });
-  const { data } = useSuspenseQuery(subcategoryProductsQuery(api, path));
+  const state = subcategoryListingState(subcategory, url);
+  const { data: listing } = useSuspenseQuery(subcategoryListingQuery(api, path, state));
+  const busy = useIsFetching({ queryKey: ['products', 'listing'] }) > 0;
+  // The CMS says which filters it applied (unknown ones are dropped); the view follows it.
+  const shown: ListingState = { filters: listing.filters, sort: listing.sort, page: listing.page };
+  const go = (next: ListingState) => navigate(`${path}${listingSearch(next, subcategory.attributes)}`);
+  const hasFilters = Object.keys(listing.filters).length > 0;
+
   return (
     <section>
       <PageHeader title={subcategory.titleFa} breadcrumb={[...trailTo(category, group), { label: subcategory.titleFa }]}>
         <p className="text-slate-600 dark:text-slate-300">{subcategory.descriptionFa}</p>
       </PageHeader>
-      <h2 className="mb-2 font-semibold">مشخصات فهرست محصولات</h2>
-      <ul aria-label="مشخصات محصولات" className="mb-6 flex flex-wrap gap-2">
-        {subcategory.attributes.map((attribute) => (
-          <li key={attribute} className="rounded-full bg-hfcolor-light px-3 py-1 text-sm text-hfcolor dark:bg-slate-800 dark:text-slate-200">
-            {attributeLabelsFa[attribute] ?? attribute}
-          </li>
-        ))}
-      </ul>
-      <ProductTable products={data.products} total={data.total} basePath={path} attributes={subcategory.attributes} />
+      <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+        {/* Closed on phones, open from md (styles.css); browsers without ::details-content keep the toggle. */}
+        <details className="listing-filters self-start rounded-lg border border-slate-200 p-3 md:border-0 md:p-0 dark:border-slate-700">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold">
+            فیلترها{hasFilters && ` (${formatNumber(Object.values(listing.filters).flat().length)})`}
+          </summary>
+          <h2 className="mb-3 hidden font-semibold md:block">فیلترها</h2>
+          <ListingFilters
+            facets={listing.facets}
+            hasFilters={hasFilters}
+            onToggle={(attribute, value) => go(toggleFilter(shown, attribute, value))}
+            onClear={() => go({ filters: {}, sort: shown.sort, page: 1 })}
+          />
+        </details>
+        <div className="min-w-0" aria-busy={busy}>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-600 dark:text-slate-300" role="status" aria-live="polite">
+              {busy ? 'در حال به‌روزرسانی فهرست…' : `${formatNumber(listing.total)} محصول · قیمت‌ها نمایشی (تقریبی) هستند`}
+            </p>
+            <SortSelect sort={listing.sort} onChange={(sort) => go({ ...shown, sort, page: 1 })} />
+          </div>
+          <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
+            {listing.total === 0 ? (
+              <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-empty-listing>
+                داده‌ای مطابق با جستجو یافت نشد
+              </p>
+            ) : (
+              <ProductListing products={listing.products} basePath={path} attributes={subcategory.attributes} />
+            )}
+          </div>
+          <Pagination page={listing.page} pageCount={listing.pageCount} hrefOf={(page) => `${path}${listingSearch({ ...shown, page }, subcategory.attributes)}`} label="صفحه‌های فهرست محصولات" />
+        </div>
+      </div>
     </section>
   );
 }

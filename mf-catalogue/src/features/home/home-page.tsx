@@ -1,30 +1,55 @@
-import { Link, categories, type PageDefinition } from '@steel/shared';
+import type { ReactNode } from 'react';
+import { type PageDefinition } from '@steel/shared';
+import { priceBoardQuery } from '../products/api/listing-queries';
+import { comingOffersQuery, latestArticlesQuery } from './api/home-queries';
+import { CategoryGrid } from './components/category-grid';
+import { ExchangeTeaser } from './components/exchange-teaser';
+import { LatestArticles } from './components/latest-articles';
+import { PriceBoard } from './components/price-board';
+import { SearchEntry } from './components/search-entry';
 
-/** `/`: the ten product categories. */
+function HomeSection({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mb-10">
+      <h2 id={id} className="mb-1 text-xl font-bold">
+        {title}
+      </h2>
+      {note && <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{note}</p>}
+      <div className={note ? undefined : 'mt-3'}>{children}</div>
+    </section>
+  );
+}
+
+/** `/`: search, the categories, today's prices, the exchange's coming offers, the latest articles. */
 function HomePage() {
   return (
-    <section>
-      <h1 className="mb-2 text-2xl font-bold">محصولات</h1>
-      <p className="mb-6 text-slate-600 dark:text-slate-300">انواع آهن‌آلات و محصولات فولادی را بر اساس دسته‌بندی مرور کنید.</p>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {categories.map((category) => (
-          <li key={category.slug}>
-            <Link
-              to={`/${category.slug}`}
-              className="block h-full rounded-lg border border-slate-200 p-4 transition hover:border-primary-500 hover:shadow-sm dark:border-slate-700"
-            >
-              <h2 className="mb-1 text-lg font-semibold text-primary-800 dark:text-primary-300">{category.titleFa}</h2>
-              <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{category.descriptionFa}</p>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div>
+      <section aria-labelledby="home-title" className="mb-8">
+        <h1 id="home-title" className="mb-2 text-2xl font-bold">
+          بازار آهن‌آلات
+        </h1>
+        <p className="mb-4 text-slate-600 dark:text-slate-300">قیمت روز، مشخصات و تولیدکنندگان میلگرد، تیرآهن، ورق، لوله، پروفیل و مواد اولیه فولاد.</p>
+        <SearchEntry />
+      </section>
+      <HomeSection id="home-categories" title="دسته‌بندی محصولات">
+        <CategoryGrid />
+      </HomeSection>
+      <HomeSection id="home-prices" title="قیمت روز آهن‌آلات" note="قیمت‌ها نمایشی (تقریبی) هستند و تغییر نسبت به روز قبل را نشان می‌دهند.">
+        <PriceBoard />
+      </HomeSection>
+      <HomeSection id="home-exchange" title="عرضه‌های امروز بورس کالا" note="قیمت‌های پایه نمایشی هستند.">
+        <ExchangeTeaser />
+      </HomeSection>
+      <HomeSection id="home-articles" title="تازه‌ترین مقاله‌ها">
+        <LatestArticles />
+      </HomeSection>
+    </div>
   );
 }
 
 export const homePage: PageDefinition = {
   path: '/',
+  data: (_url, { api }) => [priceBoardQuery(api), comingOffersQuery(api), latestArticlesQuery(api)],
   head: () => ({
     title: 'بازار آهن‌آلات',
     description: 'قیمت روز آهن‌آلات: میلگرد، تیرآهن، ورق، لوله، پروفیل و مواد اولیه فولاد از کارخانه‌های معتبر.',

@@ -1,0 +1,50 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useShell } from '@steel/shared';
+import { priceBoardQuery } from '../../products/api/listing-queries';
+import { PriceChange } from '../../products/components/price-change';
+import { PriceText } from '../../products/components/product-table';
+
+/** A few products of every category with today's price and the change since yesterday: one small table per category. */
+export function PriceBoard() {
+  const { api } = useShell();
+  const { data } = useSuspenseQuery(priceBoardQuery(api));
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-price-board>
+      {data.categories.map((category) => (
+        <li key={category.slug} className="min-w-0 rounded-lg border border-slate-200 dark:border-slate-700">
+          <table className="w-full text-sm">
+            <caption className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-start dark:border-slate-700 dark:bg-slate-800">
+              <Link to={`/${category.slug}`} className="font-semibold text-primary-800 hover:underline dark:text-primary-300">
+                قیمت {category.title}
+              </Link>
+            </caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">محصول</th>
+                <th scope="col">قیمت (تومان، نمایشی)</th>
+                <th scope="col">تغییر نسبت به روز قبل</th>
+              </tr>
+            </thead>
+            <tbody>
+              {category.products.map((product) => (
+                <tr key={product.slug} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800" data-product={product.slug}>
+                  <th scope="row" className="p-2 text-start font-normal sm:px-3">
+                    <Link to={product.sub_category ? `/${product.sub_category.path}/${product.slug}` : `/product/${product.slug}`} className="hover:underline">
+                      {product.name}
+                    </Link>
+                  </th>
+                  <td className="p-2 text-end whitespace-nowrap" data-price-rial={product.price ?? ''}>
+                    <PriceText rial={product.price} unit={product.unit} />
+                  </td>
+                  <td className="w-16 p-2 text-end sm:px-3">
+                    <PriceChange change={product.change} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </li>
+      ))}
+    </ul>
+  );
+}

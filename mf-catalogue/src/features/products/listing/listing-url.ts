@@ -1,0 +1,53 @@
+/**
+ * A sub-category listing's state lives in the URL query, so a filtered list is a link: shareable,
+ * reload-safe, restored by back and forward. `?diameter_mm=12&diameter_mm=14&sort=price-asc&page=2`
+ * — one key per attribute (repeated for several values), `sort`, `page`. Keys the sub-category
+ * does not list are dropped (a stale or hand-made link is ignored, never an error).
+ */
+
+export const LISTING_SORTS = ['price-asc', 'price-desc', 'name'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+export interface ListingState {
+  /** attribute key → selected values, in the order first selected */
+  filters: Record<string, string[]>;
+  sort: ListingSort | null;
+  page: number;
+}
+
+const RESERVED = new Set(['sort', 'page']);
+
+export function parseListingSearch(search: URLSearchParams, attributes: readonly string[]): ListingState {
+  const filters: Record<string, string[]> = {};
+  for (const attribute of attributes) {
+    if (RESERVED.has(attribute)) continue;
+    const values = [...new Set(search.getAll(attribute).map((value) => value.trim()).filter(Boolean))];
+    if (values.length) filters[attribute] = values;
+  }
+  const sort = search.get('sort');
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return {
+    filters,
+    sort: (LISTING_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ListingSort) : null,
+    page: Number.isFinite(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The query string of a state, in one stable order (attributes as listed, then sort, page); page 1 and no sort are left out. */
+export function listingSearch(state: ListingState, attributes: readonly string[]): string {
+  const search = new URLSearchParams();
+  for (const attribute of attributes) for (const value of state.filters[attribute] ?? []) search.append(attribute, value);
+  if (state.sort) search.set('sort', state.sort);
+  if (state.page > 1) search.set('page', String(state.page));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Ticks or unticks one value; any filter change goes back to page 1. */
+export function toggleFilter(state: ListingState, attribute: string, value: string): ListingState {
+  const current = state.filters[attribute] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  const filters = { ...state.filters, [attribute]: next };
+  if (next.length === 0) delete filters[attribute];
+  return { ...state, filters, page: 1 };
+}
