@@ -10,13 +10,17 @@ beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
 
-/** The catalogue mounted alone with a fake shell context, as the dev harness does. */
-/** The CMS's answer for a sub-category's products (one product), as Strapi shapes it. */
-const oneProduct = () =>
-  jsonResponse({
-    data: [{ documentId: 'p1', slug: 'rebar-kalaf-1', name: 'میلگرد کلاف ۸ آجدار A3', unit: 'kg', sale_unit: 'coil', price: 345000, illustrative: true, producer_name: 'فولاد کویر کاشان', attributes: { diameter_mm: 8 }, updatedAt: '2026-11-20T10:00:00.000Z' }],
-    meta: { pagination: { page: 1, pageSize: 24, pageCount: 1, total: 1 } },
-  });
+const kalafProduct = { documentId: 'p1', slug: 'rebar-kalaf-1', name: 'میلگرد کلاف ۸ آجدار A3', unit: 'kg', sale_unit: 'coil', price: 345000, illustrative: true, producer_name: 'فولاد کویر کاشان', producer: { slug: 'kavir-steel', name: 'فولاد کویر کاشان' }, attributes: { diameter_mm: 8 }, updatedAt: '2026-11-20T10:00:00.000Z', change: { previous: 340000, delta: 5000, percent: 1.47 } };
+
+/** The CMS's answers, shaped as the CMS shapes them (its catalogue views and plain Strapi lists). */
+function cmsAnswer(url: string): Response {
+  const { pathname } = new URL(url, 'http://cms.invalid');
+  if (pathname.endsWith('/catalogue/listing'))
+    return jsonResponse({ products: [kalafProduct], total: 1, page: 1, pageSize: 24, pageCount: 1, sort: null, filters: {}, facets: [{ attribute: 'diameter_mm', values: [{ value: '8', count: 1, selected: false }] }] });
+  if (pathname.endsWith('/catalogue/overview')) return jsonResponse({ category: 'sheet', subcategories: [{ path: 'sheet/coldplate/oiled-sheet', count: 4, minPrice: 465000 }] });
+  if (pathname.endsWith('/catalogue/price-board')) return jsonResponse({ categories: [] });
+  return jsonResponse({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
+}
 
 async function mountAt(path: string) {
   window.history.pushState(null, '', path);
@@ -24,7 +28,7 @@ async function mountAt(path: string) {
   const context = createFakeShellContext({
     fetch: async (input) => {
       requests.push(String(input));
-      return oneProduct();
+      return cmsAnswer(String(input));
     },
   });
   const errors: Array<AppEvents['app:error']> = [];
@@ -44,11 +48,11 @@ describe('catalogue remote mounted alone', () => {
   it('renders a sub-category page with its title, breadcrumb and attributes, and its stylesheet', async () => {
     const { requests } = await mountAt('/rebar/kalaf');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('میلگرد کلاف');
-    // Its products come from the CMS through the page's declared query (sub-category path filter).
-    expect(screen.getByRole('link', { name: 'میلگرد کلاف ۸ آجدار A3' })).toHaveAttribute('href', '/rebar/kalaf/rebar-kalaf-1');
-    expect(decodeURIComponent(requests[0] ?? '')).toContain('filters[sub_category][path][$eq]=rebar/kalaf');
+    // Its products come from the CMS's listing view through the page's declared query.
+    expect(screen.getAllByRole('link', { name: 'میلگرد کلاف ۸ آجدار A3' })[0]).toHaveAttribute('href', '/rebar/kalaf/rebar-kalaf-1');
+    expect(decodeURIComponent(requests[0] ?? '')).toContain('/catalogue/listing?path=rebar/kalaf');
     expect(screen.getByRole('link', { name: 'میلگرد' })).toHaveAttribute('href', '/rebar');
-    expect(screen.getByRole('list', { name: 'مشخصات محصولات' })).toHaveTextContent('قطر (میلی‌متر)');
+    expect(screen.getByRole('group', { name: 'قطر (میلی‌متر)' })).toHaveTextContent('۸');
     expect(document.head.querySelector('style[data-app="catalogue"]')).not.toBeNull();
   });
 
@@ -74,7 +78,7 @@ describe('catalogue remote mounted alone', () => {
 
   it('removes its stylesheet when unmounted', async () => {
     await mountAt('/');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('محصولات');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('بازار آهن‌آلات');
     await lifecycles.unmount({ name: 'catalogue' } as never);
     expect(document.head.querySelector('style[data-app="catalogue"]')).toBeNull();
     await mountRemoteAlone('catalogue', lifecycles, createFakeShellContext(), document.body.appendChild(document.createElement('div')));
