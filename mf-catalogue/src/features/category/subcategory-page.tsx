@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, Pagination, formatNumber, useShell, type Category, type CategoryGroup, type PageUrl, type Subcategory } from '@steel/shared';
 import { subcategoryPath, trailTo } from './breadcrumbs';
@@ -19,11 +20,20 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
   const path = subcategoryPath({ category, group, subcategory });
   const state = subcategoryListingState(subcategory, url);
   const { data: listing } = useSuspenseQuery(subcategoryListingQuery(api, path, state));
-  const busy = useIsFetching({ queryKey: ['products', 'listing'] }) > 0;
   // The CMS says which filters it applied (unknown ones are dropped); the view follows it.
   const shown: ListingState = { filters: listing.filters, sort: listing.sort, page: listing.page };
-  const go = (next: ListingState) => navigate(`${path}${listingSearch(next, subcategory.attributes)}`);
-  const hasFilters = Object.keys(listing.filters).length > 0;
+  // What the buyer just asked for: the controls show it at once while the current list stays
+  // until the new one arrives (the router renders the new URL in a transition).
+  const [requested, setRequested] = useState<ListingState | null>(null);
+  useEffect(() => setRequested(null), [listing]);
+  const controls = requested ?? shown;
+  const waiting = requested !== null && listingSearch(requested, subcategory.attributes) !== listingSearch(shown, subcategory.attributes);
+  const busy = useIsFetching({ queryKey: ['products', 'listing'] }) > 0 || waiting;
+  const go = (next: ListingState) => {
+    setRequested(next);
+    navigate(`${path}${listingSearch(next, subcategory.attributes)}`);
+  };
+  const hasFilters = Object.keys(controls.filters).length > 0;
 
   return (
     <section>
@@ -34,14 +44,15 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
         {/* Closed on phones, open from md (styles.css); browsers without ::details-content keep the toggle. */}
         <details className="listing-filters self-start rounded-lg border border-slate-200 p-3 md:border-0 md:p-0 dark:border-slate-700">
           <summary className="min-h-11 cursor-pointer content-center font-semibold">
-            فیلترها{hasFilters && ` (${formatNumber(Object.values(listing.filters).flat().length)})`}
+            فیلترها{hasFilters && ` (${formatNumber(Object.values(controls.filters).flat().length)})`}
           </summary>
           <h2 className="mb-3 hidden font-semibold md:block">فیلترها</h2>
           <ListingFilters
             facets={listing.facets}
+            selected={controls.filters}
             hasFilters={hasFilters}
-            onToggle={(attribute, value) => go(toggleFilter(shown, attribute, value))}
-            onClear={() => go({ filters: {}, sort: shown.sort, page: 1 })}
+            onToggle={(attribute, value) => go(toggleFilter(controls, attribute, value))}
+            onClear={() => go({ filters: {}, sort: controls.sort, page: 1 })}
           />
         </details>
         <div className="min-w-0" aria-busy={busy}>
@@ -49,7 +60,7 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
             <p className="text-sm text-slate-600 dark:text-slate-300" role="status" aria-live="polite">
               {busy ? 'در حال به‌روزرسانی فهرست…' : `${formatNumber(listing.total)} محصول · قیمت‌ها نمایشی (تقریبی) هستند`}
             </p>
-            <SortSelect sort={listing.sort} onChange={(sort) => go({ ...shown, sort, page: 1 })} />
+            <SortSelect sort={controls.sort} onChange={(sort) => go({ ...controls, sort, page: 1 })} />
           </div>
           <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
             {listing.total === 0 ? (

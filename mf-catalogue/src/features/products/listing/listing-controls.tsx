@@ -17,21 +17,34 @@ const valueText = (value: string) => (/^-?\d+(\.\d+)?$/.test(value) ? formatNumb
  * A GET form: before the page's script runs (or without it) «اعمال فیلترها» submits the same
  * query string the script would navigate to; with the script, each tick applies at once.
  */
-export function ListingFilters({ facets, onToggle, onClear, hasFilters }: { facets: Facet[]; onToggle: (attribute: string, value: string) => void; onClear: () => void; hasFilters: boolean }) {
+export function ListingFilters({
+  facets,
+  selected,
+  onToggle,
+  onClear,
+  hasFilters,
+}: {
+  facets: Facet[];
+  /** The ticked values (what the buyer asked for, which may run ahead of `facets` while loading). */
+  selected: Record<string, string[]>;
+  onToggle: (attribute: string, value: string) => void;
+  onClear: () => void;
+  hasFilters: boolean;
+}) {
   return (
     <form method="get" aria-label="فیلتر محصولات" className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
       {facets.map((facet) => (
         <fieldset key={facet.attribute} className="min-w-0">
           <legend className="mb-1 text-sm font-semibold">{attributeLabelsFa[facet.attribute] ?? facet.attribute}</legend>
           <ul className="flex flex-col">
-            {facet.values.map(({ value, count, selected }) => (
+            {facet.values.map(({ value, count }) => (
               <li key={value}>
                 <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm md:min-h-8">
                   <input
                     type="checkbox"
                     name={facet.attribute}
                     value={value}
-                    checked={selected}
+                    checked={selected[facet.attribute]?.includes(value) ?? false}
                     onChange={() => onToggle(facet.attribute, value)}
                     className="size-4 accent-primary-700"
                   />
