@@ -66,10 +66,12 @@ export function generateCatalogueData(): void {
       subcategories: (category.subcategories ?? []).map(subcategory),
     })),
   };
+  // Slugs and titles only: the phone menu drawer lists the whole tree down to sub-categories.
+  const menuEntry = (entry: { slug: string; titleFa: string }) => ({ slug: entry.slug, titleFa: entry.titleFa });
   const menu = tree.categories.map((category) => ({
-    slug: category.slug,
-    titleFa: category.titleFa,
-    groups: category.groups.map((group) => ({ slug: group.slug, titleFa: group.titleFa })),
+    ...menuEntry(category),
+    groups: category.groups.map((group) => ({ ...menuEntry(group), subcategories: group.subcategories.map(menuEntry) })),
+    subcategories: category.subcategories.map(menuEntry),
   }));
   fs.mkdirSync(outputDir, { recursive: true });
   writeIfChanged(path.join(outputDir, 'category-tree.json'), JSON.stringify(tree));

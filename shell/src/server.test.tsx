@@ -60,6 +60,13 @@ describe('the shell rendered on the server', () => {
     expect(container.querySelector('#app-catalogue')?.innerHTML).toBe('<p>page</p>');
   });
 
+  it('renders the phone menu closed: only its button, the drawer and its tree are not in the HTML', () => {
+    const { html } = renderShell({ url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '', url: '/rebar' } });
+    expect(html).toMatch(/<button[^>]*aria-label="منو"[^>]*aria-expanded="false"|<button[^>]*aria-expanded="false"[^>]*aria-label="منو"/);
+    expect(html).toContain('aria-label="جستجو"');
+    expect(html).not.toContain('منوی سایت');
+  });
+
   it('hydrates the fatal error page it rendered for an unknown slug', async () => {
     const error = { statusCode: 404, statusMessage: 'Page Not Found', message: 'Page Not Found: /rebar/nope', fatal: true };
     const { container, problems } = await hydrateServerHtml('/rebar/nope', error);

@@ -1,14 +1,25 @@
 import menu from './generated/category-menu.json';
 
-export interface MenuGroup {
+export interface MenuEntry {
   slug: string;
   titleFa: string;
 }
-export interface MenuCategory {
-  slug: string;
-  titleFa: string;
+export interface MenuGroup extends MenuEntry {
+  subcategories: MenuEntry[];
+}
+export interface MenuCategory extends MenuEntry {
+  /** Only sheet and pipe have groups; their sub-categories live inside the groups. */
   groups: MenuGroup[];
+  subcategories: MenuEntry[];
 }
 
-/** The ten categories and their groups, for the header menu (generated from the domain data). */
+/**
+ * The ten categories, their groups and sub-categories (slugs and Persian titles only), for the
+ * header menu and the phone menu drawer (generated from the domain data).
+ */
 export const categoryMenu: readonly MenuCategory[] = menu;
+
+/** A sub-category's page: `/{category}[/{group}]/{subcategory}` (the header's drawer and the catalogue). */
+export function subcategoryPath({ category, group, subcategory }: { category: MenuEntry; group: MenuEntry | null; subcategory: MenuEntry }): string {
+  return group ? `/${category.slug}/${group.slug}/${subcategory.slug}` : `/${category.slug}/${subcategory.slug}`;
+}

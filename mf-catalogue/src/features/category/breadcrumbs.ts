@@ -1,4 +1,4 @@
-import type { BreadcrumbItem, Category, CategoryGroup, Subcategory } from '@steel/shared';
+import type { BreadcrumbItem, Category, CategoryGroup } from '@steel/shared';
 
 export function categoryCrumb(category: Category): BreadcrumbItem {
   return { label: category.titleFa, to: `/${category.slug}` };
@@ -13,7 +13,5 @@ export function trailTo(category: Category, group: CategoryGroup | null): Breadc
   return group ? [categoryCrumb(category), groupCrumb(category, group)] : [categoryCrumb(category)];
 }
 
-/** A sub-category's page: `/{category}[/{group}]/{subcategory}`. */
-export function subcategoryPath({ category, group, subcategory }: { category: Category; group: CategoryGroup | null; subcategory: Subcategory }): string {
-  return group ? `/${category.slug}/${group.slug}/${subcategory.slug}` : `/${category.slug}/${subcategory.slug}`;
-}
+// One definition for the whole site: the shell's menu drawer links sub-categories too.
+export { subcategoryPath } from '@steel/shared';

@@ -34,7 +34,8 @@ export function ShellRoot({ context, store, remoteMarkup }: { context: ShellCont
   const state = useShellState(store);
   const route = state.route;
   const layout = route?.definition.layout ?? 'default';
-  const activeApp = owningRemote(state.url.split('?')[0] ?? '/');
+  const currentPath = state.url.split('?')[0] ?? '/';
+  const activeApp = owningRemote(currentPath);
   const failure = activeApp ? state.remoteFailures[activeApp] : undefined;
   const fatalError = state.error?.fatal ? state.error : null;
 
@@ -50,9 +51,9 @@ export function ShellRoot({ context, store, remoteMarkup }: { context: ShellCont
         />
       )}
       <div hidden={Boolean(fatalError)} className="flex min-h-screen flex-col" data-layout={layout}>
-        <SiteHeader />
-        <div data-layout-body className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row' : 'flex w-full flex-1'}>
-          {layout === 'auth' && <PanelNavigation currentPath={state.url.split('?')[0] ?? '/'} />}
+        <SiteHeader currentPath={currentPath} />
+        <div data-layout-body className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-3 md:flex-row md:gap-6 md:py-6' : 'flex w-full flex-1'}>
+          {layout === 'auth' && <PanelNavigation currentPath={currentPath} />}
           <main id="outlet" className="min-w-0 flex-1">
             {!route && <NotFoundView message={pageNotFound(state.url).message} />}
             {failure && (

@@ -1,28 +1,41 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import { Link, categoryMenu, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
+import { MenuDrawer } from './menu-drawer';
+import { SearchSlot } from './search-slot';
 
-/** Site header: brand, the ten categories with their groups, the account entry. */
-export function SiteHeader() {
+/**
+ * Site header. Narrow screens (below `md`): one sticky 56 px row — brand, search, account, and
+ * the menu drawer with the categories, the other pages and the colour mode. Wide screens: brand,
+ * colour mode, account, and the ten categories with their groups (open on hover and on focus).
+ */
+export function SiteHeader({ currentPath }: { currentPath: string }) {
   const user = useSessionUser();
+  const accountLabel = user ? 'پنل کاربری' : 'ورود / ثبت‌نام';
   return (
-    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="whitespace-nowrap text-xl font-extrabold text-hfcolor dark:text-primary-300">
+    // Sticky on phones: it stays in the flow, so nothing shifts when it sticks.
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white md:static dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 ps-3 pe-1 md:h-auto md:gap-4 md:px-4 md:py-3">
+        <Link to="/" className="inline-flex min-h-11 items-center whitespace-nowrap text-lg font-extrabold text-hfcolor md:text-xl dark:text-primary-300">
           بازار آهن‌آلات
         </Link>
-        <div className="flex items-center gap-3">
-          <ColourModeSwitch />
+        <div className="flex items-center gap-0.5 md:gap-3">
+          <SearchSlot className="md:hidden" />
+          <div className="hidden md:block">
+            <ColourModeSwitch />
+          </div>
           <Link
             to={user ? '/panel' : '/login'}
-            className="inline-flex items-center gap-2 rounded-md border border-primary-600 px-3 py-1.5 text-sm font-medium text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-slate-800"
+            // The label names the link on phones too, where only the icon shows.
+            className="inline-flex size-11 items-center justify-center gap-2 rounded-md text-primary-700 hover:bg-primary-50 md:size-auto md:border md:border-primary-600 md:px-3 md:py-1.5 md:text-sm md:font-medium dark:text-primary-300 dark:hover:bg-slate-800"
           >
-            <UserRound aria-hidden="true" className="size-4" />
-            {user ? 'پنل کاربری' : 'ورود / ثبت‌نام'}
+            <UserRound aria-hidden="true" className="size-5 md:size-4" />
+            <span className="sr-only md:not-sr-only">{accountLabel}</span>
           </Link>
+          <MenuDrawer currentPath={currentPath} />
         </div>
       </div>
-      <nav aria-label="دسته‌بندی محصولات" className="mx-auto max-w-7xl px-4">
+      <nav aria-label="دسته‌بندی محصولات" className="mx-auto hidden max-w-7xl px-4 md:block">
         <ul className="flex flex-wrap gap-x-1 text-sm">
           {categoryMenu.map((category) => (
             <li key={category.slug} className="group relative">
@@ -34,6 +47,7 @@ export function SiteHeader() {
                 {category.groups.length > 0 && <ChevronDown aria-hidden="true" className="size-3.5" />}
               </Link>
               {category.groups.length > 0 && (
+                // Opens on hover and on keyboard focus (Tab from the category walks its groups).
                 <ul className="invisible absolute start-0 top-full z-20 min-w-44 rounded-b-md border border-slate-200 bg-white py-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 dark:border-slate-700 dark:bg-slate-900">
                   {category.groups.map((group) => (
                     <li key={group.slug}>

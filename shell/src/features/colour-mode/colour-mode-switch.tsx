@@ -57,7 +57,8 @@ export function ColourModeSwitch() {
               disabled={disabled}
               tabIndex={checked ? 0 : -1}
               onClick={() => choose(value)}
-              className={`rounded p-1.5 text-slate-600 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-800 ${
+              // 44 px on phones (in the menu drawer), compact in the wide header.
+              className={`inline-flex size-11 items-center justify-center rounded text-slate-600 md:size-auto md:p-1.5 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-800 ${
                 checked ? 'bg-primary-50 text-primary-700 dark:bg-slate-800 dark:text-primary-300' : ''
               }`}
             >

@@ -39,14 +39,14 @@ export function ConsentBanner() {
           <button
             type="button"
             onClick={() => choose('granted')}
-            className="rounded-md bg-primary-600 px-4 py-1.5 font-medium text-white hover:bg-primary-700"
+            className="min-h-11 rounded-md bg-primary-600 px-4 py-1.5 font-medium text-white hover:bg-primary-700 md:min-h-0"
           >
             می‌پذیرم
           </button>
           <button
             type="button"
             onClick={() => choose('denied')}
-            className="rounded-md border border-slate-300 px-4 py-1.5 font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+            className="min-h-11 rounded-md border border-slate-300 px-4 py-1.5 font-medium md:min-h-0 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
           >
             نمی‌پذیرم
           </button>
