@@ -3,7 +3,7 @@ import { breadcrumbJsonLd, locateInCatalogue, useShell, type CatalogueLocation, 
 import { CategoryPage } from './category-page';
 import { GroupPage } from './group-page';
 import { SubcategoryPage } from './subcategory-page';
-import { ProductPage, productHead } from '../product/product-page';
+import { ProductPage, productHead, productPageQueries } from '../product/product-page';
 import { cmsPath, productBySlugQuery, subcategoryProductsQuery } from '../products/api/product-queries';
 import { subcategoryPath, trailTo } from './breadcrumbs';
 
@@ -14,7 +14,7 @@ const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
 
 function dataOf(location: CatalogueLocation | null, { api }: PageDataContext) {
   if (location?.kind === 'subcategory') return [subcategoryProductsQuery(api, subcategoryPath(location))];
-  if (location?.kind === 'product') return [productBySlugQuery(api, location.productSlug)];
+  if (location?.kind === 'product') return productPageQueries(api, location.productSlug);
   return [];
 }
 
