@@ -3,7 +3,8 @@
  * build time and bundle size per app, gzip bytes of the JS a cold `/` loads, copies of React
  * loaded over a journey, the median click-to-content time when entering a not-yet-loaded remote
  * (the footer link is prefetched when visible, as in real use; the panel link too), first render
- * with and without analytics consent, and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
+ * with and without analytics consent, the HTML and JS bytes of a product page's first load
+ * (scripts/bench-product-page.ts), and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
  * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): Lighthouse mobile per key route
  * (median of BENCH_LIGHTHOUSE_RUNS, default 3), render p50/p95 cached and uncached under load,
  * and the app server's memory over 50 deploys.
@@ -18,6 +19,7 @@ import { ensureChromium, CHROMIUM_PATH } from './lib/chromium';
 import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
 import { runCommand, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
+import { benchProductPage } from './bench-product-page';
 import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -176,6 +178,8 @@ async function main() {
     await waitForUrl(`${base}/api/health`, 30_000);
     await coldHomePage(browser);
     await reactCopies(browser);
+    console.log('');
+    await benchProductPage({ browser, base, log: (line) => console.log(line) });
     console.log(`\nClick to content, entering another remote (Chromium, loopback, N=${RUNS}):`);
     for (const prefetch of [false, true]) {
       const label = prefetch ? 'after link prefetch' : 'not loaded (prefetch off)';

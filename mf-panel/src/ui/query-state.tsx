@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Progress } from '@steel/shared';
-import { apiErrorMessage } from './api-error-message';
+import { apiErrorMessage, Progress } from '@steel/shared';
 import { secondaryButton } from './styles';
 import { usePageLoading } from './use-page-loading';
 

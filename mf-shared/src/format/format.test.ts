@@ -1,4 +1,4 @@
-import { formatNumber, formatPersianDate, formatPersianDateTime, formatRial, formatToman, toLatinDigits, toPersianDigits, todayInTehran } from './format';
+import { formatNumber, formatPersianDate, formatPersianDateTime, formatPersianDayMonth, formatRial, formatToman, toLatinDigits, toPersianDigits, todayInTehran } from './format';
 
 describe('format', () => {
   it('formats numbers with Persian digits and separators', () => {
@@ -21,6 +21,7 @@ describe('format', () => {
     // Nowruz 1403 = 20 March 2024 (noon UTC is the same day in Tehran and UTC).
     expect(formatPersianDate(new Date(Date.UTC(2024, 2, 20, 12)))).toBe('۱ فروردین ۱۴۰۳');
     expect(formatPersianDate('2024-03-20T12:00:00Z')).toBe('۱ فروردین ۱۴۰۳');
+    expect(formatPersianDayMonth('2024-03-20T00:00:00Z')).toBe('۱ فروردین');
     expect(formatPersianDate('not a date')).toBe('');
     expect(formatPersianDate(null)).toBe('');
   });

@@ -34,26 +34,42 @@ export function formatRial(rial: NumberInput): string {
   return text && `${text} ریال`;
 }
 
+/** Toman (the unit the site shows) from rial: ÷ 10, rounded (persian-ui.md §8). */
+export function rialToToman(rial: number): number {
+  return Math.round(rial / 10);
+}
+
 /** A price held in rial shown in toman (rial / 10, rounded): `1250000` → «۱۲۵٬۰۰۰ تومان». */
 export function formatToman(rial: NumberInput): string {
   const n = toNumber(rial);
   if (n === null) return '';
-  const toman = typeof n === 'bigint' ? n / 10n : Math.round(n / 10);
+  const toman = typeof n === 'bigint' ? n / 10n : rialToToman(n);
   return `${numberFormat.format(toman)} تومان`;
 }
 
-/** A date in the Persian calendar: «۱ فروردین ۱۴۰۳». Empty string for an invalid date. */
-export function formatPersianDate(date: Date | string | number | null | undefined): string {
+type DateInput = Date | string | number | null | undefined;
+
+function formatDateWith(format: Intl.DateTimeFormat, date: DateInput): string {
   if (date === null || date === undefined || date === '') return '';
   const d = date instanceof Date ? date : new Date(date);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? '' : format.format(d);
+}
+
+/** A date in the Persian calendar: «۱ فروردین ۱۴۰۳». Empty string for an invalid date. */
+export function formatPersianDate(date: DateInput): string {
+  return formatDateWith(dateFormat, date);
+}
+
+const dayMonthFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' });
+
+/** Day and month in the Persian calendar, for a chart's time axis: «۲ آذر». Empty string for an invalid date. */
+export function formatPersianDayMonth(date: DateInput): string {
+  return formatDateWith(dayMonthFormat, date);
 }
 
 /** Date and time in Tehran: «۱ فروردین ۱۴۰۳، ۱۵:۳۰». Empty string for an invalid date. */
-export function formatPersianDateTime(date: Date | string | number | null | undefined): string {
-  if (date === null || date === undefined || date === '') return '';
-  const d = date instanceof Date ? date : new Date(date);
-  return Number.isNaN(d.getTime()) ? '' : dateTimeFormat.format(d);
+export function formatPersianDateTime(date: DateInput): string {
+  return formatDateWith(dateTimeFormat, date);
 }
 
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';

@@ -3,7 +3,7 @@ import { breadcrumbJsonLd, locateInCatalogue, useShell, type CatalogueLocation, 
 import { CategoryPage } from './category-page';
 import { GroupPage } from './group-page';
 import { SubcategoryPage, subcategoryListingState } from './subcategory-page';
-import { ProductPage, productHead } from '../product/product-page';
+import { ProductPage, productHead, productPageQueries } from '../product/product-page';
 import { cmsPath, productBySlugQuery } from '../products/api/product-queries';
 import { categoryOverviewQuery, subcategoryListingQuery } from '../products/api/listing-queries';
 import { subcategoryPath, trailTo } from './breadcrumbs';
@@ -16,7 +16,7 @@ const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
 function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageDataContext) {
   if (location?.kind === 'category' || location?.kind === 'group') return [categoryOverviewQuery(api, location.category.slug)];
   if (location?.kind === 'subcategory') return [subcategoryListingQuery(api, subcategoryPath(location), subcategoryListingState(location.subcategory, url))];
-  if (location?.kind === 'product') return [productBySlugQuery(api, location.productSlug)];
+  if (location?.kind === 'product') return productPageQueries(api, location.productSlug);
   return [];
 }
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { locateInCatalogue, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
-import { ProductPage, productHead } from './product-page';
+import { ProductPage, productHead, productPageQueries } from './product-page';
 import { productBySlugQuery } from '../products/api/product-queries';
 
 /** The tree location of a product's sub-category (from its CMS path), for breadcrumb and head. */
@@ -12,7 +12,7 @@ function locationOf(subcategoryPath: string | undefined) {
 /** `/product/{slug}`: the same page as the product's canonical path, with a canonical link to it. */
 export const productBySlugPage: PageDefinition = {
   path: '/product/:slug',
-  data: (url, { api }) => [productBySlugQuery(api, url.params['slug'] ?? '')],
+  data: (url, { api }) => productPageQueries(api, url.params['slug'] ?? ''),
   head: (url, read, { api }) => {
     const product = read(productBySlugQuery(api, url.params['slug'] ?? ''));
     const location = locationOf(product?.sub_category?.path);

@@ -1,21 +1,35 @@
-import { PageHeader, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, type CatalogueLocation, type PageHead } from '@steel/shared';
+import { useMemo } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, PageHeader, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CatalogueLocation, type ContentClient, type PageHead } from '@steel/shared';
 import { subcategoryPath, trailTo } from '../category/breadcrumbs';
-import { PriceText } from '../products/components/product-table';
-import { canonicalProductPath, type ProductDetail } from '../products/api/product-queries';
+import { PriceChart } from '../price-chart/price-chart';
+import { PriceText, unitLabelFa } from '../products/components/product-table';
+import { canonicalProductPath, productBySlugQuery, relatedProductsQuery, type ProductDetail } from '../products/api/product-queries';
+import { ProductActions } from './product-actions';
+import { priceDate, priceHistoryPoints } from './price-history';
+import { saleUnitPrice } from './sale-unit-price';
 
 type ProductLocation = Extract<CatalogueLocation, { kind: 'product' | 'subcategory' }>;
+
+/** What both product URLs prefetch: the product and a few others of its sub-category. */
+export const productPageQueries = (api: ContentClient, slug: string) => [productBySlugQuery(api, slug), relatedProductsQuery(api, slug)];
 
 function productTrail(product: ProductDetail, location: ProductLocation) {
   const { category, group, subcategory } = location;
   return [...trailTo(category, group), { label: subcategory.titleFa, to: subcategoryPath(location) }, { label: product.name }];
 }
 
+/** The chart's axis shows toman like the prices, without the unit (it is in the title). */
+const tomanAxisValue = (rial: number) => formatNumber(rialToToman(rial));
+
+const illustrativeLabel = (product: Pick<ProductDetail, 'illustrative'>) => (product.illustrative === false ? 'قیمت روز' : 'قیمت نمایشی (تقریبی)');
+
 /** Title, description, canonical path and JSON-LD `Product` (with its offer) and `BreadcrumbList`. */
 export function productHead(product: ProductDetail, location: ProductLocation): PageHead {
   const canonical = canonicalProductPath(product) ?? undefined;
   return {
     title: product.name,
-    description: product.description ?? `${product.name}: قیمت روز (نمایشی)، مشخصات فنی و تولیدکننده`,
+    description: product.description ?? `${product.name}: قیمت روز (نمایشی)، نمودار قیمت ۹۰ روز اخیر، مشخصات فنی و تولیدکننده`,
     canonical,
     ogType: 'product',
     jsonLd: [
@@ -23,38 +37,147 @@ export function productHead(product: ProductDetail, location: ProductLocation): 
         '@context': 'https://schema.org',
         '@type': 'Product',
         name: product.name,
+        sku: product.slug,
+        ...(product.description ? { description: product.description } : {}),
+        category: location.subcategory.titleFa,
         ...(product.producer_name ? { brand: { '@type': 'Brand', name: product.producer_name } } : {}),
         ...(canonical ? { url: canonical } : {}),
-        offers: { '@type': 'Offer', price: product.price, priceCurrency: 'IRR', availability: 'https://schema.org/InStock', ...(canonical ? { url: canonical } : {}) },
+        offers: {
+          '@type': 'Offer',
+          price: String(product.price),
+          priceCurrency: 'IRR',
+          availability: 'https://schema.org/InStock',
+          ...(canonical ? { url: canonical } : {}),
+        },
       },
       breadcrumbJsonLd(productTrail(product, location), canonical ?? ''),
     ],
   };
 }
 
-/** A product's page: name, breadcrumb, attributes, price per unit (illustrative) and its date. */
+/** Price per unit, per sale unit where the weights allow, the illustrative label and the price's date. */
+function PriceBox({ product }: { product: ProductDetail }) {
+  const perSaleUnit = saleUnitPrice(product);
+  return (
+    <div className="rounded-lg border border-primary-200 bg-primary-50 p-4 dark:border-slate-700 dark:bg-slate-800">
+      <p className="text-lg font-bold" data-price-rial={product.price}>
+        <PriceText rial={product.price} unit={product.unit} />
+      </p>
+      {perSaleUnit && (
+        <p className="mt-1" data-sale-unit-price-rial={perSaleUnit.rial}>
+          ≈ <PriceText rial={perSaleUnit.rial} unit={perSaleUnit.saleUnit} />{' '}
+          <span className="text-sm text-slate-600 dark:text-slate-300">
+            (هر {unitLabelFa(perSaleUnit.saleUnit)} ≈ {formatNumber(Math.round(perSaleUnit.kgPerSaleUnit * 100) / 100)} {unitLabelFa('kg')})
+          </span>
+        </p>
+      )}
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        <span className="font-semibold text-amber-800 dark:text-amber-300">{illustrativeLabel(product)}</span> · قیمت روز {formatPersianDate(priceDate(product))}
+      </p>
+    </div>
+  );
+}
+
+function AttributeTable({ product }: { product: ProductDetail }) {
+  const attributes = Object.entries(product.attributes ?? {}).filter(([key, value]) => key !== 'producer' && value !== null && value !== '');
+  if (attributes.length === 0) return null;
+  return (
+    <section aria-labelledby="product-attributes" className="min-w-0">
+      <h2 id="product-attributes" className="mb-2 font-semibold">
+        مشخصات فنی
+      </h2>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <table className="w-full text-sm">
+          <tbody>
+            {attributes.map(([key, value]) => (
+              <tr key={key} className="border-b border-slate-200 last:border-b-0 dark:border-slate-700">
+                <th scope="row" className="bg-slate-50 p-3 text-start font-normal text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                  {attributeLabelsFa[key] ?? key}
+                </th>
+                <td className="p-3 font-medium">{typeof value === 'number' ? formatNumber(value) : value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Producer({ product }: { product: ProductDetail }) {
+  const name = product.producer?.name ?? product.producer_name;
+  if (!name) return null;
+  return (
+    <p>
+      <span className="text-slate-600 dark:text-slate-300">تولیدکننده: </span>
+      {product.producer ? (
+        <Link to={`/factories/${product.producer.slug}`} className="font-medium text-primary-800 hover:underline dark:text-primary-300">
+          {product.producer.name}
+        </Link>
+      ) : (
+        <span className="font-medium">{name}</span>
+      )}
+    </p>
+  );
+}
+
+function RelatedProducts({ slug, subcategoryTitle }: { slug: string; subcategoryTitle: string }) {
+  const { api } = useShell();
+  const { data: related } = useSuspenseQuery(relatedProductsQuery(api, slug));
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-products" className="mt-10">
+      <h2 id="related-products" className="mb-3 text-lg font-semibold">
+        محصولات مرتبط در {subcategoryTitle}
+      </h2>
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {related.map((item) => (
+          <li key={item.slug} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <Link to={canonicalProductPath(item) ?? `/product/${item.slug}`} className="font-medium text-primary-800 hover:underline dark:text-primary-300">
+              {item.name}
+            </Link>
+            <p className="mt-1 text-sm">
+              <PriceText rial={item.price} unit={item.unit} /> <span className="text-xs text-slate-500 dark:text-slate-400">({illustrativeLabel(item)})</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * A product's page: name, breadcrumb, price (per unit and per sale unit, illustrative, dated),
+ * the order-request and watch-list actions, producer, attributes, 90 days of prices as a chart
+ * (with a hidden table of the same data) and related products of the same sub-category.
+ */
 export function ProductPage({ product, location }: { product: ProductDetail; location: ProductLocation }) {
-  const attributes = Object.entries(product.attributes ?? {}).filter(([, value]) => value !== null && value !== '');
+  const history = useMemo(() => priceHistoryPoints(product.price_history), [product.price_history]);
+  const unit = unitLabelFa(product.unit);
   return (
     <article>
       <PageHeader title={product.name} breadcrumb={productTrail(product, location)}>
         {product.description && <p className="text-slate-600 dark:text-slate-300">{product.description}</p>}
       </PageHeader>
-      <div className="mb-6 rounded-lg border border-primary-200 bg-primary-50 p-4 dark:border-slate-700 dark:bg-slate-800">
-        <p className="text-lg font-bold" data-price-rial={product.price}>
-          <PriceText rial={product.price} unit={product.unit} />
-        </p>
-        <p className="text-sm text-slate-600 dark:text-slate-300">قیمت نمایشی (تقریبی) · به‌روزشده در {formatPersianDate(product.updatedAt)}</p>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <div className="flex min-w-0 flex-col gap-4 lg:order-2">
+          <PriceBox product={product} />
+          <ProductActions product={product} />
+          <Producer product={product} />
+          {product.note && <p className="text-sm text-slate-600 dark:text-slate-300">{product.note}</p>}
+        </div>
+        <div className="min-w-0 lg:order-1">
+          <AttributeTable product={product} />
+          <PriceChart
+            points={history}
+            title={`نمودار قیمت ۹۰ روز اخیر (تومان / ${unit}، نمایشی)`}
+            valueLabel={`قیمت (تومان / ${unit})`}
+            formatValue={formatToman}
+            formatAxisValue={tomanAxisValue}
+          />
+        </div>
       </div>
-      <h2 className="mb-2 font-semibold">مشخصات فنی</h2>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-        {attributes.map(([key, value]) => (
-          <div key={key} className="flex justify-between gap-4 border-b border-slate-200 py-2 dark:border-slate-700">
-            <dt className="text-slate-600 dark:text-slate-300">{attributeLabelsFa[key] ?? key}</dt>
-            <dd className="font-medium">{typeof value === 'number' ? formatNumber(value) : value}</dd>
-          </div>
-        ))}
-      </dl>
+      <RelatedProducts slug={product.slug} subcategoryTitle={location.subcategory.titleFa} />
     </article>
   );
 }

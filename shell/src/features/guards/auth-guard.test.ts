@@ -1,6 +1,6 @@
-import { createBus, createSessionStore, defaultRuntimeConfig, type User } from '@steel/shared';
+import { createBus, createSessionStore, defaultRuntimeConfig, loginUrlFor, type User } from '@steel/shared';
 import { createMemoryCookies, createMemoryStorage } from '@steel/shared/testing';
-import { createAuthGuard, loginUrlFor } from './auth-guard';
+import { createAuthGuard } from './auth-guard';
 
 const demo: User = { id: 1, username: 'demo', email: 'demo@example.com' };
 

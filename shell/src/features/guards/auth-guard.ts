@@ -1,12 +1,4 @@
-import type { SessionStore, User } from '@steel/shared';
-
-/** Where an unauthenticated visitor of an `auth` route is sent (architecture §3). */
-export const LOGIN_PATH = '/login';
-
-/** `/login?redirect=/panel/order`: slashes stay readable, everything that could break the query is encoded. */
-export function loginUrlFor(pathAndSearch: string): string {
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(pathAndSearch).replace(/%2F/gi, '/')}`;
-}
+import { loginUrlFor, type SessionStore, type User } from '@steel/shared';
 
 export type AuthGuardResult = { allowed: true } | { allowed: false; redirectTo: string };
 

@@ -1,6 +1,5 @@
-import { CUSTOMER_QUERY_KEY, type AppBus, type SessionStore, type User } from '@steel/shared';
+import { CUSTOMER_QUERY_KEY, loginUrlFor, type AppBus, type SessionStore, type User } from '@steel/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { loginUrlFor } from '../guards/auth-guard';
 
 export interface FollowSessionOptions {
   bus: AppBus;

@@ -20,11 +20,22 @@ export interface ProductSummary {
   updatedAt: string;
 }
 
+/** One day of a product's price history as the CMS holds it (seed: 90 days, oldest first). */
+export interface PriceHistoryPoint {
+  /** `YYYY-MM-DD` (UTC day). */
+  date: string;
+  /** Rial per `unit`. */
+  price: number;
+}
+
 export interface ProductDetail extends ProductSummary {
   description: string | null;
   note: string | null;
   /** `path` as the CMS holds it: `rebar/kalaf`, without the leading slash. */
   sub_category: { path: string; title: string } | null;
+  price_history: PriceHistoryPoint[] | null;
+  /** The producer's factory (its page is `/factories/{slug}`), when the CMS links one. */
+  producer: { slug: string; name: string } | null;
 }
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -61,13 +72,38 @@ export const productBySlugQuery = (api: ContentClient, slug: string) =>
         'products',
         {
           filters: { slug: { $eq: slug } },
-          fields: [...SUMMARY_FIELDS, 'description', 'note'],
-          populate: { sub_category: { fields: ['path', 'title'] } },
+          fields: [...SUMMARY_FIELDS, 'description', 'note', 'price_history'],
+          populate: { sub_category: { fields: ['path', 'title'] }, producer: { fields: ['slug', 'name'] } },
           pagination: { page: 1, pageSize: 1 },
         },
         { signal },
       );
       return result.data[0] ?? null;
+    },
+  });
+
+export const RELATED_PRODUCTS_COUNT = 6;
+
+/**
+ * A few other products of the same sub-category as the product `slug` (found through the
+ * sub-category's products, so the query needs only the slug: both product URLs prefetch it).
+ */
+export const relatedProductsQuery = (api: ContentClient, slug: string) =>
+  queryOptions({
+    queryKey: ['products', 'related', slug],
+    queryFn: async ({ signal }) => {
+      const result = await api.find<ProductDetail>(
+        'products',
+        {
+          filters: { slug: { $ne: slug }, sub_category: { products: { slug: { $eq: slug } } } },
+          fields: SUMMARY_FIELDS,
+          populate: { sub_category: { fields: ['path', 'title'] } },
+          sort: ['sort_order:asc', 'name:asc'],
+          pagination: { page: 1, pageSize: RELATED_PRODUCTS_COUNT },
+        },
+        { signal },
+      );
+      return result.data;
     },
   });
 

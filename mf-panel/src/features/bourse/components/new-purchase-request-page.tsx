@@ -2,12 +2,10 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { PANEL_LINK_PARAMS, PageHeader, formatNumber, formatPersianDate, formatRial, useShell } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
+import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
-import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCreatePurchaseRequest, useExchangeOffer, useExchangeOffers, type ExchangeOffer } from '../api/bourse-queries';
 import { purchaseRequestSchema, type PurchaseRequestInput, type PurchaseRequestValues } from '../purchase-request-schema';
 

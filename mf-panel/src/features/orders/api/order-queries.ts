@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useShell, type ContentClient, type SessionStore, type StrapiList } from '@steel/shared';
+import { createOrderRequest, useShell, type ContentClient, type OrderRequest, type SessionStore, type StrapiList } from '@steel/shared';
 import { panelKey } from '../../../ui/owner-key';
 import type { OrderStatus } from '../order-status';
 
@@ -123,8 +123,7 @@ export function useOrderableProducts(slugs: readonly string[]) {
   return useQuery(orderableProductsQuery(api, slugs));
 }
 
-export interface NewOrder {
-  items: { product_slug: string; quantity: number }[];
+export interface NewOrder extends OrderRequest {
   delivery_address: string;
   contact_phone: string;
   note: string;
@@ -135,7 +134,7 @@ export function useCreateOrder() {
   const { api, session } = useShell();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: NewOrder) => api.create<Order>('orders', order),
+    mutationFn: (order: NewOrder) => createOrderRequest<Order>(api, order),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: panelKey(session, 'orders') }),
   });
 }

@@ -2,12 +2,10 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { Link, PANEL_LINK_PARAMS, PageHeader, formatRial, useShell } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
+import { apiErrorMessage, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText, primaryButton } from '../../../ui/styles';
-import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../api/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';
@@ -63,7 +61,7 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
   const onSubmit = form.handleSubmit((values) =>
     once(async () => {
       const answer = await create.mutateAsync(values);
-      navigate(`/panel/order/${answer.data.documentId}`);
+      navigate(`/panel/order/${answer.documentId}`);
     }),
   );
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { normaliseApiError, useShell, type ContentClient, type SessionStore } from '@steel/shared';
+import { addToWatchList, useShell, type ContentClient, type SessionStore } from '@steel/shared';
 import { panelKey } from '../../../ui/owner-key';
 
 export interface WatchedProduct {
@@ -55,18 +55,8 @@ export function useAddToWatchList() {
       const found = await api.find<WatchedProduct>('products', { filters: { slug: { $eq: slug } }, fields: ['slug', 'name'], pagination: { page: 1, pageSize: 1 } });
       const product = found.data[0];
       if (!product) return { added: false as const, reason: 'unknown' as const };
-      try {
-        await api.create('watch-list-entries', { product: product.documentId });
-      } catch (error) {
-        // One entry per product: the CMS refuses a second one with this 400. (Read structurally:
-        // the client that threw may be the shell's copy of the kernel, so no `instanceof`.)
-        const { error: body } = normaliseApiError(error);
-        if (body.status === 400 && /already on your watch list/i.test(body.message)) {
-          return { added: false as const, reason: 'present' as const, product };
-        }
-        throw error;
-      }
-      return { added: true as const, product };
+      const addition = await addToWatchList(api, product.documentId);
+      return { ...addition, product };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: panelKey(session, 'watch-list') }),
   });

@@ -1,8 +1,8 @@
-import { normaliseApiError } from '@steel/shared';
+import { normaliseApiError } from './api-error';
 
 /**
- * What a customer reads when a panel call fails (persian-ui.md §7). The CMS's own words are
- * English; its status says enough for the panel's writes and reads.
+ * What a customer reads when a CMS call fails (persian-ui.md §7): the panel's forms and the
+ * catalogue's product actions. The CMS's own words are English; its status says enough.
  */
 export function apiErrorMessage(error: unknown): string {
   const { error: body } = normaliseApiError(error);

@@ -1,0 +1,98 @@
+/**
+ * A price time series as a chart (lightweight-charts) plus a visually hidden table of the same
+ * data for screen readers. Reused by the product page (90 days of a product's price) and the
+ * exchange page (weighted-average prices): give it `{date, value}` points and the labels.
+ *
+ * The server renders the table and a fixed-height placeholder (nothing shifts when the chart
+ * arrives); the chart library is a separate chunk loaded only after hydration.
+ */
+import { Suspense, lazy, useId, useMemo, useSyncExternalStore } from 'react';
+import { formatNumber, formatPersianDate } from '@steel/shared';
+import { normalisePoints, type PricePoint } from './price-series';
+
+export type { PricePoint } from './price-series';
+
+const CanvasChart = lazy(() =>
+  import(/* webpackChunkName: "price-chart" */ './canvas-chart').catch(() => ({
+    // Without its code the chart is missing, never the page: the table still carries the data.
+    default: () => <p className="p-4 text-sm text-slate-600 dark:text-slate-300">نمودار بارگذاری نشد؛ صفحه را دوباره باز کنید.</p>,
+  })),
+);
+
+export interface PriceChartProps {
+  /** One value per day (`YYYY-MM-DD`); order and duplicates do not matter. */
+  points: readonly PricePoint[];
+  /** The chart's visible title, also the hidden table's caption. */
+  title: string;
+  /** The value column's header in the table (unit included), e.g. «قیمت (تومان / کیلوگرم)». */
+  valueLabel: string;
+  /** A value as the readout and the table show it (unit included); default: Persian digits. */
+  formatValue?: (value: number) => string;
+  /** A value on the price axis (short: no unit); default: Persian digits, rounded. */
+  formatAxisValue?: (value: number) => string;
+  /** Height of the chart in pixels; the placeholder has the same. */
+  height?: number;
+}
+
+const roundedNumber = (value: number) => formatNumber(Math.round(value));
+
+const noSubscription = () => () => {};
+
+/** False on the server and during hydration, true once the page is hydrated. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+function ChartPlaceholder() {
+  return (
+    <div role="status" className="flex h-full items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600 motion-safe:animate-pulse dark:bg-slate-800 dark:text-slate-300">
+      در حال بارگذاری نمودار…
+    </div>
+  );
+}
+
+export function PriceChart({ points, title, valueLabel, formatValue = formatNumber, formatAxisValue = roundedNumber, height = 280 }: PriceChartProps) {
+  const normalised = useMemo(() => normalisePoints(points), [points]);
+  const hydrated = useHydrated();
+  const titleId = useId();
+  if (normalised.length === 0) return null;
+  const first = normalised[0];
+  const last = normalised[normalised.length - 1];
+  const label = `${title}، از ${formatPersianDate(first?.date)} تا ${formatPersianDate(last?.date)}؛ با کلیدهای جهت‌نما روزها را مرور کنید`;
+  return (
+    <figure aria-labelledby={titleId} className="my-6">
+      <figcaption id={titleId} className="mb-2 font-semibold">
+        {title}
+      </figcaption>
+      <div style={{ height }} data-price-chart>
+        {hydrated ? (
+          <Suspense fallback={<ChartPlaceholder />}>
+            <CanvasChart points={normalised} label={label} height={height} formatValue={formatValue} formatAxisValue={formatAxisValue} />
+          </Suspense>
+        ) : (
+          <ChartPlaceholder />
+        )}
+      </div>
+      <table className="sr-only" data-price-history>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">تاریخ</th>
+            <th scope="col">{valueLabel}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {normalised.map((point) => (
+            <tr key={point.date}>
+              <th scope="row">{formatPersianDate(point.date)}</th>
+              <td>{formatValue(point.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
