@@ -39,3 +39,6 @@ export * from './remote/remote-providers';
 export * from './ui/markdown';
 export * from './contracts/server-render';
 export * from './contracts/bots';
+export * from './ui/responsive-image';
+export * from './images/image-widths';
+export * from './catalogue/site-paths';

@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ContentClient } from '@steel/shared';
+import { cmsPath } from '@steel/shared/site-paths';
 
 export interface ProductSummary {
   documentId: string;
@@ -30,8 +31,8 @@ export interface ProductDetail extends ProductSummary {
 export const PRODUCTS_PER_PAGE = 24;
 const SUMMARY_FIELDS = ['slug', 'name', 'unit', 'sale_unit', 'price', 'illustrative', 'producer_name', 'attributes', 'updatedAt'];
 
-/** The CMS keeps sub-category paths without the leading slash (`rebar/kalaf`). */
-export const cmsPath = (sitePath: string) => sitePath.replace(/^\/+/, '');
+// One definition of the catalogue's site paths, shared with the app server's sitemap.
+export { cmsPath, canonicalProductPath } from '@steel/shared/site-paths';
 
 /** One page of a sub-category's products, in the catalogue's own order. */
 export const subcategoryProductsQuery = (api: ContentClient, subcategoryPath: string) =>
@@ -70,8 +71,3 @@ export const productBySlugQuery = (api: ContentClient, slug: string) =>
       return result.data[0] ?? null;
     },
   });
-
-/** `/{category}[/{group}]/{subcategory}/{slug}`: where a product's page lives. */
-export function canonicalProductPath(product: Pick<ProductDetail, 'slug' | 'sub_category'>): string | null {
-  return product.sub_category ? `/${cmsPath(product.sub_category.path)}/${product.slug}` : null;
-}
