@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import type { RouteContext } from './routes/context';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { responsiveImageRoutes } from './routes/images/responsive-images';
 import { manifestRoutes } from './routes/manifests';
 import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
@@ -36,6 +37,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   app.register(healthRoutes, ctx);
   app.register(authRoutes, ctx);
   app.register(seoRoutes, ctx);
+  app.register(responsiveImageRoutes, ctx);
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler((request, reply) => {
