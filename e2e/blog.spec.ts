@@ -7,6 +7,10 @@ import { EDITOR_TOKEN, baseURL, cmsURL } from './support/environment';
  * tries to run code, the RSS feed, the sitemap and the responsive-image route.
  */
 
+// In order, in one worker: one test publishes an article, which the list, feed and sitemap
+// tests would otherwise see half-way through their comparisons with the CMS.
+test.describe.configure({ mode: 'default' });
+
 /** The seeded long read: a title longer than schema.org's 110-character headline. */
 const LONG_READ = {
   slug: 'steel-buyers-handbook',
@@ -43,7 +47,7 @@ async function parseXml(page: Page, xml: string) {
       itemTitles: values('item > title'),
       itemLinks: values('item > link'),
       locs: values('url > loc'),
-      lastmods: [...document.querySelectorAll('url')].map((url) => [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? '']),
+      lastmods: [...document.querySelectorAll('url')].map((url) => [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? ''] as [string, string]),
     };
   }, xml);
 }
@@ -90,7 +94,7 @@ test.describe('the article list', () => {
     await expect(page.locator('#app-blog h2 a', { hasText: LONG_READ.title })).toBeVisible();
 
     await page.locator('nav[aria-label="فیلتر برچسب"] a', { hasText: 'بورس کالا' }).click();
-    await expect(page).toHaveURL(`/blog?tag=${encodeURIComponent('بورس کالا').replace(/%20/g, '+')}`);
+    await expect(page).toHaveURL(`${baseURL}/blog?tag=${encodeURIComponent('بورس کالا').replace(/%20/g, '+')}`);
     await expect(cards).toHaveCount(2);
     for (const card of await cards.all()) await expect(card.locator('ul[aria-label="برچسب‌ها"]')).toContainText('#بورس کالا');
     await expect(page.locator('main')).toContainText('۲ مقاله با برچسب «بورس کالا»');
@@ -130,7 +134,7 @@ test.describe('an article', () => {
     // Sections with ids and anchors, and a table of contents linking to each.
     const ids = [...html.matchAll(/<h[23] id="([^"]+)"/g)].map((match) => match[1]);
     expect(ids.length).toBeGreaterThanOrEqual(5);
-    const contents = /<nav aria-label="فهرست مطالب"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    const contents = /<nav[^>]*aria-label="فهرست مطالب"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
     expect([...contents.matchAll(/href="#([^"]+)"/g)].map((match) => decodeURIComponent(match[1] ?? ''))).toEqual(ids.map((id) => decodeURIComponent(id ?? '')));
     expect(html).toContain('استانداردها و گریدها');
     // Tags link to the filtered list; related articles share a tag; the cover is the page's main image.
@@ -197,9 +201,10 @@ test('an article whose body holds <script>, <img onerror> and a javascript: link
   await page.goto(`/blog/${slug}`);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main h1')).toHaveText('مقاله با متن ناامن');
-  // After hydration, and after a click on the link, nothing ran.
-  await page.locator('main a', { hasText: 'پیوند خطرناک' }).click();
-  await page.waitForLoadState('networkidle');
+  // After hydration nothing ran, and the javascript: link is no link at all (plain text).
+  await expect(page.locator('main', { hasText: 'پیوند خطرناک' })).toHaveCount(1);
+  await expect(page.locator('main a', { hasText: 'پیوند خطرناک' })).toHaveCount(0);
+  await page.locator('main span', { hasText: 'پیوند خطرناک' }).click();
   expect(await page.evaluate(() => (window as unknown as { __blogPwned?: string }).__blogPwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
   // The raw HTML shows as text, never as elements.

@@ -45,7 +45,9 @@ const components: Components = {
   h3: ({ node: _node, ...props }) => <h3 {...props} className="scroll-mt-20 text-lg font-semibold" />,
   ul: ({ node: _node, ...props }) => <ul {...props} className="list-disc ps-6" />,
   ol: ({ node: _node, ...props }) => <ol {...props} className="list-decimal ps-6" />,
-  a: ({ node: _node, className, ...props }) => <a {...props} className={className ?? 'text-primary-700 underline dark:text-primary-300'} />,
+  // A link whose URL the transform dropped (`javascript:` …) is plain text, not a link to this page.
+  a: ({ node: _node, className, href, ...props }) =>
+    href ? <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'} /> : <span>{props.children}</span>,
 };
 
 /**
