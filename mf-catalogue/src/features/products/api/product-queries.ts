@@ -4,8 +4,7 @@
  * CMS collection they read, so a change in that collection drops the cached HTML using it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentClient } from '@steel/shared';
-import { cmsPath } from '@steel/shared/site-paths';
+import { cmsPath, type ContentClient } from '@steel/shared';
 
 export interface ProductSummary {
   documentId: string;
@@ -32,7 +31,7 @@ export const PRODUCTS_PER_PAGE = 24;
 const SUMMARY_FIELDS = ['slug', 'name', 'unit', 'sale_unit', 'price', 'illustrative', 'producer_name', 'attributes', 'updatedAt'];
 
 // One definition of the catalogue's site paths, shared with the app server's sitemap.
-export { cmsPath, canonicalProductPath } from '@steel/shared/site-paths';
+export { cmsPath, canonicalProductPath } from '@steel/shared';
 
 /** One page of a sub-category's products, in the catalogue's own order. */
 export const subcategoryProductsQuery = (api: ContentClient, subcategoryPath: string) =>
