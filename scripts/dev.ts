@@ -10,6 +10,9 @@ import { createAppConfig, DEV_PORTS } from './webpack/create-app-config';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { APPS, APP_FOLDERS, repoRoot, type AppName } from './lib/paths';
 import { startProcess } from './lib/processes';
+import { IMAGE_ROUTE, IMAGE_WIDTHS, isUploadPath } from '@steel/shared/image-widths';
+import { defaultRuntimeConfig } from '../mf-shared/src/contracts/runtime-config';
+import { resizeUpload } from '../deploy/server/src/routes/images/responsive-images';
 
 const REMOTES = APPS.filter((app) => app !== 'shell');
 
@@ -33,6 +36,16 @@ async function startDevServer(app: AppName): Promise<void> {
       headers: { 'Access-Control-Allow-Origin': '*' },
       client: { overlay: { warnings: false, errors: true } },
       setupMiddlewares: (middlewares, devServer) => {
+        // The app server's image route, so `ResponsiveImage` works in development and in the harness too.
+        devServer.app?.get(IMAGE_ROUTE, (request, response) => {
+          const src = String(request.query['src'] ?? '');
+          const width = Number(request.query['w']);
+          if (!isUploadPath(src) || !IMAGE_WIDTHS.includes(width)) return void response.status(400).end();
+          resizeUpload(new URL(defaultRuntimeConfig.cmsUrl).origin, src, width).then(
+            (image) => response.type('image/webp').send(image),
+            () => response.status(502).end(),
+          );
+        });
         if (app === 'shell') {
           devServer.app?.get('/remotes.json', (_request, response) => {
             response.set('Cache-Control', 'no-store').json(devRegistry());

@@ -44,3 +44,6 @@ export * from './ui/markdown';
 export * from './ui/pagination';
 export * from './contracts/server-render';
 export * from './contracts/bots';
+export * from './ui/responsive-image';
+export * from './images/image-widths';
+export * from './catalogue/site-paths';

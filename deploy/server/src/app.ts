@@ -10,7 +10,10 @@ import { LiveStore } from './builds';
 import type { ServerConfig } from './config';
 import type { RouteContext } from './routes/context';
 import { authRoutes } from './routes/auth';
+import { ContentChanges } from './routes/content-changes';
+import { feedRoutes } from './routes/feeds/feed-routes';
 import { healthRoutes } from './routes/health';
+import { responsiveImageRoutes } from './routes/images/responsive-images';
 import { manifestRoutes } from './routes/manifests';
 import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
@@ -23,7 +26,7 @@ export interface BuildServerOptions {
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg));
-  const ctx: RouteContext = { config, live };
+  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
 
   // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
   // default) keeps on-the-fly compression cheap; builds may ship .br/.gz files, used as is.
@@ -36,6 +39,8 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   app.register(healthRoutes, ctx);
   app.register(authRoutes, ctx);
   app.register(seoRoutes, ctx);
+  app.register(responsiveImageRoutes, ctx);
+  app.register(feedRoutes, ctx);
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler((request, reply) => {

@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** The CMS as this server reaches it (server-to-server calls such as /users/me). */
   cmsInternalUrl: string;
   siteUrl: string;
+  /** Bytes of resized images (`/_/img`) kept in memory (`IMAGE_CACHE_MB`, default 64). */
+  imageCacheBytes: number;
   /** Server rendering of public pages (architecture §2). */
   rendering: {
     /** Off (`SSR=off`): every page is rendered in the browser, as before server rendering. */
@@ -67,6 +69,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     cmsPublicUrl,
     cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),
     siteUrl,
+    imageCacheBytes: (int(env, 'IMAGE_CACHE_MB', 1, 4096) ?? 64) * 1024 * 1024,
     rendering: {
       enabled: str(env, 'SSR') !== 'off',
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,

@@ -1,8 +1,11 @@
 import type { LiveStore } from '../builds';
 import type { ServerConfig } from '../config';
+import type { ContentChanges } from './content-changes';
 
 /** What every route plugin needs; passed as plugin options so tests can build several servers. */
 export interface RouteContext {
   config: ServerConfig;
   live: LiveStore;
+  /** The CMS's content-changed reports, for every cache of CMS content. */
+  contentChanges: ContentChanges;
 }

@@ -64,7 +64,7 @@ function createPreloadHints(buildsDir: string) {
   return { remote, font };
 }
 
-export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live }) => {
+export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, contentChanges }) => {
   // The template depends only on the shell version and the live set id: prepared once per deploy.
   let template: { key: string; html: string; etag: string } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
@@ -123,6 +123,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const body = (request.body ?? {}) as { collections?: unknown };
     const collections = Array.isArray(body.collections) ? body.collections.filter((item): item is string => typeof item === 'string') : null;
     const dropped = cache.invalidate(collections);
+    contentChanges.notify(collections);
     request.log.info({ collections, dropped }, 'content changed: cached pages dropped');
     return reply.header('cache-control', 'no-store').send({ dropped });
   });

@@ -1,23 +1,30 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Markdown, PageHeader, breadcrumbJsonLd, formatNumber, formatPersianDate, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
-import { articleQuery } from './api/article-queries';
+import { Link, Markdown, PageHeader, breadcrumbJsonLd, imageUrl, imageWidthFor, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { adjacentArticles, articleIndexQuery, articleQuery, relatedArticles, type ArticleSummary } from './api/article-queries';
+import { ArticleCover } from './components/article-card';
+import { ArticleByline, ArticleTags } from './components/article-meta';
 
 /** schema.org limits an Article headline to 110 characters (the old site cut it the same way). */
 export const articleHeadline = (title: string) => (title.length > 110 ? title.slice(0, 110) : title);
 
+/** The cover as Open Graph and JSON-LD give it: one large WebP from the image route. */
+const shareImage = (article: ArticleSummary) => (article.cover ? imageUrl(article.cover.url, imageWidthFor(1200)) : undefined);
+
 /** `/blog/{slug}`: an article's body (markdown, rendered safely) with its JSON-LD. */
 export const articlePage: PageDefinition = {
   path: '/blog/:slug',
-  data: (url, { api }) => [articleQuery(api, url.params['slug'] ?? '')],
+  data: (url, { api }) => [articleQuery(api, url.params['slug'] ?? ''), articleIndexQuery(api)],
   head: (url, read, { api }) => {
     const article = read(articleQuery(api, url.params['slug'] ?? ''));
     if (!article) return null;
     const path = `/blog/${article.slug}`;
+    const image = shareImage(article);
     return {
       title: article.title,
       description: article.excerpt ?? article.title,
       canonical: path,
       ogType: 'article',
+      ...(image ? { image } : {}),
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -26,6 +33,8 @@ export const articlePage: PageDefinition = {
           ...(article.publish_date ? { datePublished: article.publish_date } : {}),
           dateModified: article.updatedAt,
           ...(article.author ? { author: { '@type': 'Person', name: article.author } } : {}),
+          ...(image ? { image } : {}),
+          ...(article.tags?.length ? { keywords: article.tags.join('، ') } : {}),
           inLanguage: 'fa-IR',
           url: path,
         },
@@ -39,17 +48,49 @@ export const articlePage: PageDefinition = {
 function ArticleView({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: article } = useSuspenseQuery(articleQuery(api, url.params['slug'] ?? ''));
+  const { data: index } = useSuspenseQuery(articleIndexQuery(api));
   if (!article) return null;
+  const related = relatedArticles(index, article);
+  const { previous, next } = adjacentArticles(index, article.slug);
   return (
-    <article>
+    <article className="flex flex-col gap-6">
       <PageHeader title={article.title} breadcrumb={[{ label: 'مقالات', to: '/blog' }, { label: article.title }]}>
-        <p className="text-sm text-slate-500 dark:text-slate-400">
-          {[article.author, formatPersianDate(article.publish_date), article.reading_minutes ? `${formatNumber(article.reading_minutes)} دقیقه مطالعه` : '']
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
+        <ArticleByline article={article} withAuthor />
+        <ArticleTags tags={article.tags} />
       </PageHeader>
-      {article.body && <Markdown>{article.body}</Markdown>}
+      <ArticleCover article={article} displayWidth={1024} sizes="(max-width: 1024px) 100vw, 1024px" priority className="h-auto w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
+      {article.body && <Markdown tableOfContents>{article.body}</Markdown>}
+      {(previous || next) && (
+        <nav aria-label="مقاله قبلی و بعدی" className="grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2 dark:border-slate-700">
+          {previous && <AdjacentLink label="مقاله قبلی" article={previous} rel="prev" />}
+          {next && <AdjacentLink label="مقاله بعدی" article={next} rel="next" />}
+        </nav>
+      )}
+      {related.length > 0 && (
+        <section aria-labelledby="related-articles" className="border-t border-slate-200 pt-6 dark:border-slate-700">
+          <h2 id="related-articles" className="mb-3 text-lg font-bold">
+            مقالات مرتبط
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {related.map((other) => (
+              <li key={other.slug}>
+                <Link to={`/blog/${other.slug}`} className="text-primary-700 hover:underline dark:text-primary-300">
+                  {other.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
+  );
+}
+
+function AdjacentLink({ label, article, rel }: { label: string; article: ArticleSummary; rel: 'prev' | 'next' }) {
+  return (
+    <Link to={`/blog/${article.slug}`} rel={rel} className="flex flex-col rounded-lg border border-slate-200 p-4 hover:border-primary-500 sm:last:text-end dark:border-slate-700">
+      <span className="text-sm text-slate-600 dark:text-slate-400">{label}</span>
+      <span className="font-semibold text-primary-800 dark:text-primary-300">{article.title}</span>
+    </Link>
   );
 }

@@ -5,6 +5,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ContentClient } from '@steel/shared';
 
+/** A CMS media field as the blog reads it. */
+export interface CmsImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+  alternativeText: string | null;
+}
+
 export interface ArticleSummary {
   slug: string;
   title: string;
@@ -14,6 +22,7 @@ export interface ArticleSummary {
   publish_date: string | null;
   reading_minutes: number | null;
   updatedAt: string;
+  cover: CmsImage | null;
 }
 
 export interface Article extends ArticleSummary {
@@ -23,30 +32,99 @@ export interface Article extends ArticleSummary {
 
 export const ARTICLES_PER_PAGE = 12;
 const SUMMARY_FIELDS = ['slug', 'title', 'excerpt', 'tags', 'author', 'publish_date', 'reading_minutes', 'updatedAt'];
+const COVER = { cover: { fields: ['url', 'width', 'height', 'alternativeText'] } };
+/** Strapi's largest page. */
+const CMS_PAGE_SIZE = 100;
 
 /** `?page=` as a positive integer; anything else is page 1. */
 export const pageNumber = (search: URLSearchParams) => Math.max(1, Math.floor(Number(search.get('page'))) || 1);
+/** `?tag=`, or null for every article. */
+export const tagFilter = (search: URLSearchParams) => search.get('tag')?.trim() || null;
 
-/** One page of published articles, newest first. */
-export const articleListQuery = (api: ContentClient, page: number) =>
+/** `/blog` with its page and tag in the query (page 1 and no tag leave the URL bare). */
+export function articleListHref({ page = 1, tag = null }: { page?: number; tag?: string | null }): string {
+  const query = new URLSearchParams();
+  if (page > 1) query.set('page', String(page));
+  if (tag) query.set('tag', tag);
+  const search = query.toString();
+  return search ? `/blog?${search}` : '/blog';
+}
+
+/**
+ * Every published article's summary, newest first. The list's pages, its tag filter, related
+ * articles and previous/next are all cut from this one read: tags are a JSON field, which
+ * Strapi cannot filter the same way on SQLite and PostgreSQL.
+ */
+export const articleIndexQuery = (api: ContentClient) =>
   queryOptions({
-    queryKey: ['articles', 'list', page],
+    queryKey: ['articles', 'index'],
     queryFn: async ({ signal }) => {
-      const result = await api.find<ArticleSummary>(
-        'articles',
-        { fields: SUMMARY_FIELDS, sort: ['publish_date:desc', 'id:desc'], pagination: { page, pageSize: ARTICLES_PER_PAGE } },
-        { signal },
-      );
-      return { articles: result.data, pageCount: result.meta.pagination?.pageCount ?? 1, total: result.meta.pagination?.total ?? result.data.length };
+      const articles: ArticleSummary[] = [];
+      for (let page = 1; ; page++) {
+        const result = await api.find<ArticleSummary>(
+          'articles',
+          { fields: SUMMARY_FIELDS, populate: COVER, sort: ['publish_date:desc', 'id:desc'], pagination: { page, pageSize: CMS_PAGE_SIZE } },
+          { signal },
+        );
+        articles.push(...result.data);
+        if (page >= (result.meta.pagination?.pageCount ?? 1)) return articles;
+      }
     },
   });
+
+export interface ArticleListPage {
+  articles: ArticleSummary[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Every tag of every article, most used first: the filter's choices. */
+  tags: string[];
+}
+
+/** One page of the index, filtered by tag when one is given. */
+export function articleListPage(index: readonly ArticleSummary[], page: number, tag: string | null): ArticleListPage {
+  const matching = tag ? index.filter((article) => article.tags?.includes(tag)) : index;
+  const counts = new Map<string, number>();
+  for (const article of index) for (const name of article.tags ?? []) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return {
+    articles: matching.slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE),
+    page,
+    pageCount: Math.max(1, Math.ceil(matching.length / ARTICLES_PER_PAGE)),
+    total: matching.length,
+    tags: [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'fa')).map(([name]) => name),
+  };
+}
+
+/** Up to `limit` other articles sharing the most tags with `article` (newer first on a tie). */
+export function relatedArticles(index: readonly ArticleSummary[], article: ArticleSummary, limit = 3): ArticleSummary[] {
+  const tags = new Set(article.tags ?? []);
+  return index
+    .filter((other) => other.slug !== article.slug)
+    .map((other, order) => ({ other, order, shared: (other.tags ?? []).filter((name) => tags.has(name)).length }))
+    .filter(({ shared }) => shared > 0)
+    .sort((a, b) => b.shared - a.shared || a.order - b.order)
+    .slice(0, limit)
+    .map(({ other }) => other);
+}
+
+/** The articles published just before (`previous`) and just after (`next`) this one. */
+export function adjacentArticles(index: readonly ArticleSummary[], slug: string): { previous: ArticleSummary | null; next: ArticleSummary | null } {
+  const position = index.findIndex((article) => article.slug === slug);
+  if (position < 0) return { previous: null, next: null };
+  // The index is newest first: the older article comes after this one in it.
+  return { previous: index[position + 1] ?? null, next: index[position - 1] ?? null };
+}
 
 /** An article by slug, or null (the page is then a fatal 404). */
 export const articleQuery = (api: ContentClient, slug: string) =>
   queryOptions({
     queryKey: ['articles', 'by-slug', slug],
     queryFn: async ({ signal }) => {
-      const result = await api.find<Article>('articles', { filters: { slug: { $eq: slug } }, fields: [...SUMMARY_FIELDS, 'body'], pagination: { page: 1, pageSize: 1 } }, { signal });
+      const result = await api.find<Article>(
+        'articles',
+        { filters: { slug: { $eq: slug } }, fields: [...SUMMARY_FIELDS, 'body'], populate: COVER, pagination: { page: 1, pageSize: 1 } },
+        { signal },
+      );
       return result.data[0] ?? null;
     },
   });

@@ -4,7 +4,7 @@
  * CMS collection they read, so a change in that collection drops the cached HTML using it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentClient } from '@steel/shared';
+import { cmsPath, type ContentClient } from '@steel/shared';
 
 export interface ProductSummary {
   documentId: string;
@@ -41,8 +41,8 @@ export interface ProductDetail extends ProductSummary {
 export const PRODUCTS_PER_PAGE = 24;
 const SUMMARY_FIELDS = ['slug', 'name', 'unit', 'sale_unit', 'price', 'illustrative', 'producer_name', 'attributes', 'updatedAt'];
 
-/** The CMS keeps sub-category paths without the leading slash (`rebar/kalaf`). */
-export const cmsPath = (sitePath: string) => sitePath.replace(/^\/+/, '');
+// One definition of the catalogue's site paths, shared with the app server's sitemap.
+export { cmsPath, canonicalProductPath } from '@steel/shared';
 
 /** One page of a sub-category's products, in the catalogue's own order. */
 export const subcategoryProductsQuery = (api: ContentClient, subcategoryPath: string) =>
@@ -106,8 +106,3 @@ export const relatedProductsQuery = (api: ContentClient, slug: string) =>
       return result.data;
     },
   });
-
-/** `/{category}[/{group}]/{subcategory}/{slug}`: where a product's page lives. */
-export function canonicalProductPath(product: Pick<ProductDetail, 'slug' | 'sub_category'>): string | null {
-  return product.sub_category ? `/${cmsPath(product.sub_category.path)}/${product.slug}` : null;
-}

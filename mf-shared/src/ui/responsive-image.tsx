@@ -1,0 +1,46 @@
+import { IMAGE_WIDTHS, imageUrl, imageWidthFor, isUploadPath } from '../images/image-widths';
+
+export interface ResponsiveImageProps {
+  /** A CMS upload path (`/uploads/…`, the media field's `url`). */
+  src: string;
+  alt: string;
+  /** The image's own size (the media field's `width`/`height`): gives the box its aspect ratio. */
+  width: number;
+  height: number;
+  /** The widest the image is ever shown, in CSS pixels: the srcset stops at twice this. */
+  displayWidth: number;
+  /** The `sizes` attribute: how wide the image is shown at each viewport width. */
+  sizes?: string;
+  /** The page's main image (its LCP): loaded at once with high priority instead of lazily. */
+  priority?: boolean;
+  className?: string;
+}
+
+/**
+ * Every image on the site goes through here (the one responsive-image path): a WebP srcset of
+ * the theme's breakpoint widths at 1× and 2× (made by the app server's `/_/img` route), and
+ * `width`/`height` set so the page never shifts when the image arrives.
+ */
+export function ResponsiveImage({ src, alt, width, height, displayWidth, sizes, priority = false, className }: ResponsiveImageProps) {
+  const boxHeight = width > 0 && height > 0 ? Math.round((displayWidth * height) / width) : displayWidth;
+  const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const };
+  // Not an upload (an absolute URL from another media provider): shown as it is, still sized.
+  if (!isUploadPath(src)) return <img src={src} alt={alt} width={displayWidth} height={boxHeight} decoding="async" className={className} {...loading} />;
+  const largest = imageWidthFor(displayWidth * 2);
+  const srcSet = IMAGE_WIDTHS.filter((candidate) => candidate <= largest)
+    .map((candidate) => `${imageUrl(src, candidate)} ${candidate}w`)
+    .join(', ');
+  return (
+    <img
+      src={imageUrl(src, imageWidthFor(displayWidth))}
+      srcSet={srcSet}
+      sizes={sizes ?? `(max-width: ${displayWidth}px) 100vw, ${displayWidth}px`}
+      alt={alt}
+      width={displayWidth}
+      height={boxHeight}
+      decoding="async"
+      className={className}
+      {...loading}
+    />
+  );
+}
