@@ -16,7 +16,7 @@ describe('pageWindow', () => {
 describe('Pagination', () => {
   it('links every shown page, marks the current one and the neighbours', () => {
     renderWithShell(<Pagination page={2} pageCount={4} hrefOf={(n) => `/blog?page=${n}`} />);
-    expect(screen.getByText('۲').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'صفحه ۲' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'قبلی' }).getAttribute('rel')).toBe('prev');
     expect(screen.getByRole('link', { name: 'بعدی' }).getAttribute('href')).toBe('/blog?page=3');
     expect(screen.getByRole('link', { name: 'صفحه ۴' }).getAttribute('href')).toBe('/blog?page=4');

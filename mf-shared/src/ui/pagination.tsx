@@ -18,8 +18,8 @@ export function pageWindow(page: number, pageCount: number): Array<number | null
  */
 export function Pagination({ page, pageCount, hrefOf, label = 'صفحه‌ها' }: { page: number; pageCount: number; hrefOf: (page: number) => string; label?: string }) {
   if (pageCount <= 1) return null;
-  const item = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm';
-  const idle = `${item} border-slate-300 hover:border-primary-500 dark:border-slate-600`;
+  const idle =
+    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm hover:border-primary-500 aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:font-semibold aria-[current=page]:text-white dark:border-slate-600';
   return (
     <nav aria-label={label} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
@@ -37,15 +37,9 @@ export function Pagination({ page, pageCount, hrefOf, label = 'صفحه‌ها' 
             </li>
           ) : (
             <li key={n}>
-              {n === page ? (
-                <span aria-current="page" className={`${item} border-primary-700 bg-primary-700 font-semibold text-white`}>
-                  {formatNumber(n)}
-                </span>
-              ) : (
-                <Link to={hrefOf(n)} className={idle} aria-label={`صفحه ${formatNumber(n)}`}>
-                  {formatNumber(n)}
-                </Link>
-              )}
+              <Link to={hrefOf(n)} className={idle} aria-label={`صفحه ${formatNumber(n)}`} aria-current={n === page ? 'page' : undefined}>
+                {formatNumber(n)}
+              </Link>
             </li>
           ),
         )}

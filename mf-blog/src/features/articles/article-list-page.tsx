@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, breadcrumbJsonLd, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { PageHeader, Pagination, breadcrumbJsonLd, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { articleIndexQuery, articleListHref, articleListPage as listPage, pageNumber, tagFilter } from './api/article-queries';
 import { ArticleCard } from './components/article-card';
-import { Pagination, TagFilter } from './components/list-navigation';
+import { TagFilter } from './components/list-navigation';
 
 const TITLE = 'اخبار و مقالات';
 
@@ -50,7 +50,7 @@ function ArticleListView({ url }: { url: PageUrl }) {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageCount={list.pageCount} tag={tag} />
+      <Pagination page={page} pageCount={list.pageCount} hrefOf={(number) => articleListHref({ page: number, tag })} label="صفحه‌بندی" />
     </section>
   );
 }

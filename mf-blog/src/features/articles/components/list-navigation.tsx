@@ -1,4 +1,4 @@
-import { Link, formatNumber } from '@steel/shared';
+import { Link } from '@steel/shared';
 import { articleListHref } from '../api/article-queries';
 
 const chip =
@@ -22,33 +22,6 @@ export function TagFilter({ tags, current }: { tags: string[]; current: string |
           </li>
         ))}
       </ul>
-    </nav>
-  );
-}
-
-const pageLink =
-  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 aria-[current=page]:bg-primary-600 aria-[current=page]:text-white dark:border-slate-600';
-
-/** Numbered pages with «قبلی»/«بعدی» links marked rel="prev"/"next"; the tag stays in every link. */
-export function Pagination({ page, pageCount, tag }: { page: number; pageCount: number; tag: string | null }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="صفحه‌بندی" className="mt-8 flex flex-wrap items-center gap-2">
-      {page > 1 && (
-        <Link to={articleListHref({ page: page - 1, tag })} rel="prev" className={pageLink}>
-          قبلی
-        </Link>
-      )}
-      {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-        <Link key={number} to={articleListHref({ page: number, tag })} aria-current={number === page ? 'page' : undefined} aria-label={`صفحه ${formatNumber(number)}`} className={pageLink}>
-          {formatNumber(number)}
-        </Link>
-      ))}
-      {page < pageCount && (
-        <Link to={articleListHref({ page: page + 1, tag })} rel="next" className={pageLink}>
-          بعدی
-        </Link>
-      )}
     </nav>
   );
 }
