@@ -64,7 +64,7 @@ export async function benchProductPage(options: { browser: Browser; base: string
     const map = await fetch(`${script.url}.map`).then((response) => (response.ok ? (response.json() as Promise<{ sources: string[] }>) : { sources: [] }));
     if (map.sources.some((source) => /lightweight-charts|features\/price-chart\/canvas-chart/.test(source))) chart.push(script);
   }
-  line('    of which the price chart (lightweight-charts)', chart);
+  line('    of which the chart (lightweight-charts)', chart);
 }
 
 if (require.main === module) {
