@@ -1,6 +1,7 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import { Link, categoryMenu, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
+import { SearchButton } from '../../features/search/search-button';
 
 /** Site header: brand, the ten categories with their groups, the account entry. */
 export function SiteHeader() {
@@ -12,6 +13,7 @@ export function SiteHeader() {
           بازار آهن‌آلات
         </Link>
         <div className="flex items-center gap-3">
+          <SearchButton />
           <ColourModeSwitch />
           <Link
             to={user ? '/panel' : '/login'}
