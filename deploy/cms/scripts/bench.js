@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 
-// Loopback latency/throughput of two catalogue queries against a Strapi this script starts
+// Loopback latency/throughput of two catalogue queries and of the site search (a few Persian
+// queries, Arabic letters and Persian digits included) against a Strapi this script starts
 // (on a temp SQLite database, seeded; or BENCH_URL to measure a running CMS).
 // BENCH_REQUESTS (500) requests per query, BENCH_CONCURRENCY (8) in flight, plain node http keep-alive.
+// BENCH_ONLY=search measures the search alone.
 const http = require('http');
 const fs = require('fs');
 const os = require('os');
@@ -27,6 +29,9 @@ function request(url) {
   });
 }
 
+// «ورق گالوانيزه» is written with the Arabic ي; «میلگرد ۱۲» with Persian digits.
+const SEARCH_QUERIES = ['میلگرد ۱۲', 'ورق گالوانيزه', 'تیرآهن', 'لوله'];
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function bench(name, url) {
@@ -40,7 +45,7 @@ async function bench(name, url) {
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   times.sort((a, b) => a - b);
   const row = { query: name, requests: times.length, concurrency: C, p50_ms: +pct(times, 50).toFixed(2), p95_ms: +pct(times, 95).toFixed(2), max_ms: +times[times.length - 1].toFixed(2), req_per_s: +(times.length / secs).toFixed(1) };
-  console.log(`${name.padEnd(16)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   ${String(row.req_per_s).padStart(7)} req/s   (${row.requests} requests, concurrency ${C})`);
+  console.log(`${name.padEnd(24)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   ${String(row.req_per_s).padStart(7)} req/s   (${row.requests} requests, concurrency ${C})`);
   return row;
 }
 
@@ -57,7 +62,10 @@ async function main() {
   try {
     const list = `${base}/api/products?filters[sub_category][slug][$eq]=hot-rolled&populate[0]=images&populate[1]=producer&sort[0]=sort_order:asc&pagination[pageSize]=24`;
     const detail = `${base}/api/products?filters[slug][$eq]=sheet-hot-rolled-1&populate[0]=images&populate[1]=producer&populate[2]=sub_category&populate[3]=category`;
-    const rows = [await bench('catalogue list', list), await bench('product detail', detail)];
+    const rows = [];
+    if (process.env.BENCH_ONLY !== 'search') rows.push(await bench('catalogue list', list), await bench('product detail', detail));
+    // The header's palette asks with limit 5 per group (mf-shared PALETTE_RESULTS_PER_GROUP).
+    for (const query of SEARCH_QUERIES) rows.push(await bench(`search «${query}»`, `${base}/api/search?q=${encodeURIComponent(query)}&limit=5`));
     if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
   } finally {
     agent.destroy();
