@@ -84,6 +84,29 @@ export function searchResultHref(type: SearchGroupType, item: SearchItem): strin
   }
 }
 
+export interface SearchResultGroup {
+  type: SearchGroupType;
+  /** The group's Persian heading. */
+  title: string;
+  total: number;
+  items: Array<SearchItem & { href: string }>;
+}
+
+/** What both the palette and the page show: the groups that found something, each item with its link. */
+export function searchResultGroups(answer: SearchAnswer | undefined): SearchResultGroup[] {
+  return (answer?.groups ?? [])
+    .map((group) => ({
+      type: group.type,
+      title: searchGroupTitles[group.type],
+      total: group.total,
+      items: group.items.flatMap((item) => {
+        const href = searchResultHref(group.type, item);
+        return href ? [{ ...item, href }] : [];
+      }),
+    }))
+    .filter((group) => group.items.length > 0);
+}
+
 /** The search page for a query: a search is a link. */
 export const searchPageHref = (query: string) => {
   const text = searchQueryText(query);

@@ -8,16 +8,15 @@ import {
   SEARCH_LABEL,
   SEARCH_QUERY_MAX_LENGTH,
   formatNumber,
-  searchGroupTitles,
   searchPageHref,
   searchQueryText,
-  searchResultHref,
+  searchResultGroups,
   siteSearchQuery,
   ui,
   useShell,
   type PageDefinition,
   type PageUrl,
-  type SearchGroup,
+  type SearchResultGroup,
 } from '@steel/shared';
 
 const queryOf = (url: PageUrl) => searchQueryText(url.search.get('q'));
@@ -82,7 +81,7 @@ function SearchForm({ query }: { query: string }) {
 function SearchResults({ query }: { query: string }) {
   const { api } = useShell();
   const { data } = useSuspenseQuery(siteSearchQuery(api, query, PAGE_RESULTS_PER_GROUP));
-  const groups = data.groups.filter((group) => group.items.length > 0);
+  const groups = searchResultGroups(data);
   if (groups.length === 0) {
     return <p className="mt-8 text-center text-slate-600 dark:text-slate-400">{ui.noMatch}</p>;
   }
@@ -95,26 +94,22 @@ function SearchResults({ query }: { query: string }) {
   );
 }
 
-function ResultGroup({ group }: { group: SearchGroup }) {
+function ResultGroup({ group }: { group: SearchResultGroup }) {
   const headingId = `search-group-${group.type}`;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 text-lg font-bold text-slate-800 dark:text-slate-100">
-        {searchGroupTitles[group.type]} <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({formatNumber(group.total)} نتیجه)</span>
+        {group.title} <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({formatNumber(group.total)} نتیجه)</span>
       </h2>
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-        {group.items.map((item) => {
-          const href = searchResultHref(group.type, item);
-          if (!href) return null;
-          return (
-            <li key={item.documentId}>
-              <Link to={href} className="flex items-baseline justify-between gap-3 px-4 py-2.5 text-slate-800 hover:bg-primary-50 hover:text-primary-800 dark:text-slate-200 dark:hover:bg-slate-800">
-                <span>{item.title}</span>
-                {item.subtitle && <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>}
-              </Link>
-            </li>
-          );
-        })}
+        {group.items.map((item) => (
+          <li key={item.documentId}>
+            <Link to={item.href} className="flex items-baseline justify-between gap-3 px-4 py-2.5 text-slate-800 hover:bg-primary-50 hover:text-primary-800 dark:text-slate-200 dark:hover:bg-slate-800">
+              <span>{item.title}</span>
+              {item.subtitle && <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>}
+            </Link>
+          </li>
+        ))}
       </ul>
       {group.total > group.items.length && (
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">

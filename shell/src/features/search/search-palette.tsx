@@ -7,10 +7,9 @@ import {
   PALETTE_RESULTS_PER_GROUP,
   SEARCH_LABEL,
   SEARCH_QUERY_MAX_LENGTH,
-  searchGroupTitles,
   searchPageHref,
   searchQueryText,
-  searchResultHref,
+  searchResultGroups,
   siteSearchQuery,
   ui,
   useShell,
@@ -46,17 +45,18 @@ export interface SearchPaletteProps {
 export default function SearchPalette({ open, onOpenChange, openedFrom, returnFocusTo }: SearchPaletteProps) {
   const { api, queryClient, navigate } = useShell();
   const [input, setInput] = useState('');
+  const typed = searchQueryText(input);
   const query = searchQueryText(useDebounced(input, DEBOUNCE_MS));
-  const settled = query === searchQueryText(input);
+  const settled = query === typed;
   const search = useQuery({ ...siteSearchQuery(api, query, PALETTE_RESULTS_PER_GROUP), enabled: open && query !== '', placeholderData: keepPreviousData }, queryClient);
   const go = (to: string) => {
     onOpenChange(false);
     navigate(to);
   };
 
-  const groups = query && search.data ? search.data.groups.filter((group) => group.items.length > 0) : [];
-  const waiting = query !== '' && (!settled || search.isFetching);
-  const nothingFound = query !== '' && settled && search.isSuccess && !search.isFetching && groups.length === 0;
+  const groups = typed ? searchResultGroups(search.data) : [];
+  const waiting = typed !== '' && (!settled || search.isFetching);
+  const nothingFound = typed !== '' && settled && search.isSuccess && !search.isFetching && groups.length === 0;
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -108,24 +108,20 @@ export default function SearchPalette({ open, onOpenChange, openedFrom, returnFo
               {groups.map((group) => (
                 <Command.Group
                   key={group.type}
-                  heading={searchGroupTitles[group.type]}
+                  heading={group.title}
                   className="mb-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-bold [&_[cmdk-group-heading]]:text-slate-500 dark:[&_[cmdk-group-heading]]:text-slate-400"
                 >
-                  {group.items.map((item) => {
-                    const href = searchResultHref(group.type, item);
-                    if (!href) return null;
-                    return (
-                      <Command.Item
-                        key={`${group.type}:${item.documentId}`}
-                        value={`${group.type}:${item.documentId}`}
-                        onSelect={() => go(href)}
-                        className="flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-primary-50 data-[selected=true]:text-primary-900 dark:data-[selected=true]:bg-slate-800 dark:data-[selected=true]:text-primary-200"
-                      >
-                        <span>{item.title}</span>
-                        {item.subtitle && <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>}
-                      </Command.Item>
-                    );
-                  })}
+                  {group.items.map((item) => (
+                    <Command.Item
+                      key={`${group.type}:${item.documentId}`}
+                      value={`${group.type}:${item.documentId}`}
+                      onSelect={() => go(item.href)}
+                      className="flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-primary-50 data-[selected=true]:text-primary-900 dark:data-[selected=true]:bg-slate-800 dark:data-[selected=true]:text-primary-200"
+                    >
+                      <span>{item.title}</span>
+                      {item.subtitle && <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>}
+                    </Command.Item>
+                  ))}
                 </Command.Group>
               ))}
               {groups.length > 0 && (
