@@ -5,6 +5,9 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get, put, q } = require('./helpers');
+const { loadCatalogue } = require('../src/bootstrap/domain');
+const { SEARCHED_TYPES } = require('../src/api/search/searched-types');
+const { searchWords, toSearchText } = require('../src/utils/search-text');
 
 const EDITOR_TOKEN = process.env.CMS_EDITOR_TOKEN;
 const search = (query, limit) => get(`/search${q([['q', query], ...(limit === undefined ? [] : [['limit', String(limit)]])])}`);
@@ -21,6 +24,17 @@ test('the answer has the five groups in order, each with its total and items', a
   assert.equal(products.items.length, 5, 'five per group by default');
   assert.ok(products.items.every((p) => p.title.includes('لوله') && p.slug && p.documentId && p.path), JSON.stringify(products.items));
   assert.deepEqual(titles(r, 'categories'), ['لوله']);
+});
+
+test('totals are exact, below and above the 50 candidates a group ranks', async () => {
+  const productText = SEARCHED_TYPES.find((type) => type.group === 'products').text;
+  const { products } = loadCatalogue();
+  for (const query of ['میلگرد', 'گالوانیزه', 'a']) {
+    const expected = products.filter((p) => searchWords(query).every((word) => toSearchText(productText({ ...p, producer_name: p.producer_name })).includes(word))).length;
+    const r = await search(query);
+    assert.equal(r.status, 200, r.text);
+    assert.equal(group(r, 'products').total, expected, query);
+  }
 });
 
 test('Arabic ي finds the Persian ی: «ورق گالوانيزه» finds «ورق گالوانیزه ۰.۵ مبارکه»', async () => {
