@@ -70,7 +70,7 @@ test.describe('the header on a phone', () => {
     await openPage(page, { path: '/rebar', app: 'catalogue', heading: 'میلگرد' });
     const header = siteHeader(page);
     expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
-    for (const control of [header.getByRole('link', { name: 'بازار آهن‌آلات' }), header.getByRole('link', { name: 'جستجو' }), header.getByRole('link', { name: 'ورود / ثبت‌نام' }), menuButton(page)]) {
+    for (const control of [header.getByRole('link', { name: 'بازار آهن‌آلات' }), header.getByRole('button', { name: 'جستجو' }), header.getByRole('link', { name: 'ورود / ثبت‌نام' }), menuButton(page)]) {
       await expect(control).toBeVisible();
     }
     // The wide header's category row and colour switch live in the drawer on phones.
@@ -80,10 +80,11 @@ test.describe('the header on a phone', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the search button leads to the search page', async ({ page }) => {
+  test('the search button opens the search palette', async ({ page }) => {
     await openPage(page, { path: '/rebar', app: 'catalogue', heading: 'میلگرد' });
-    await siteHeader(page).getByRole('link', { name: 'جستجو' }).tap();
-    await expect(page).toHaveURL(/\/search$/);
+    await siteHeader(page).getByRole('button', { name: 'جستجو' }).tap();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('combobox')).toBeFocused();
   });
 
   test('the drawer reaches a sheet sub-category in two taps and closes on the navigation', async ({ page }) => {

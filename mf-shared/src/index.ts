@@ -36,6 +36,7 @@ export * from './colour-mode';
 export * from './consent';
 export * from './ui/text-field';
 export * from './page-data/page-definition';
+export * from './search/site-search';
 export * from './page-data/head-tags';
 export * from './page-data/page-routes';
 export * from './remote/server-markup';

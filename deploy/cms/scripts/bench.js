@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 
-// Loopback latency/throughput of two catalogue queries against a Strapi this script starts
+// Loopback latency/throughput of two catalogue queries and of the site search (a few Persian
+// queries, Arabic letters and Persian digits included) against a Strapi this script starts
 // (on a temp SQLite database, seeded; or BENCH_URL to measure a running CMS).
 // BENCH_REQUESTS (500) requests per query, BENCH_CONCURRENCY (8) in flight, plain node http keep-alive.
+// BENCH_ONLY=search measures the search alone.
 const http = require('http');
 const fs = require('fs');
 const os = require('os');
@@ -26,6 +28,9 @@ function request(url) {
     }).on('error', reject);
   });
 }
+
+// «ورق گالوانيزه» is written with the Arabic ي; «میلگرد ۱۲» with Persian digits.
+const SEARCH_QUERIES = ['میلگرد ۱۲', 'ورق گالوانيزه', 'تیرآهن', 'لوله'];
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -63,12 +68,13 @@ async function main() {
     // requests are answered from the CMS's memo (kept until the catalogue changes); a value no
     // product has makes each request new, so the second row is the cost of computing it.
     const listing = `${base}/api/catalogue/listing?path=rebar/kalaf&f[diameter_mm][0]=12&sort=price-asc`;
-    const rows = [
-      await bench('catalogue list', list),
-      await bench('product detail', detail),
-      await bench('filtered listing (memo)', listing),
-      await bench('filtered listing (computed)', (n) => `${listing}&f[diameter_mm][1]=x${n}`),
-    ];
+    const rows = [];
+    if (process.env.BENCH_ONLY !== 'search') {
+      rows.push(await bench('catalogue list', list), await bench('product detail', detail));
+      rows.push(await bench('filtered listing (memo)', listing), await bench('filtered listing (computed)', (n) => `${listing}&f[diameter_mm][1]=x${n}`));
+    }
+    // The header's palette asks with limit 5 per group (mf-shared PALETTE_RESULTS_PER_GROUP).
+    for (const query of SEARCH_QUERIES) rows.push(await bench(`search «${query}»`, `${base}/api/search?q=${encodeURIComponent(query)}&limit=5`));
     if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
   } finally {
     agent.destroy();

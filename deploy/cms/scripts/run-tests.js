@@ -16,6 +16,8 @@ const { startStrapi, APP_DIR } = require('./lib/strapi-process');
 const TESTS = path.join(APP_DIR, 'tests');
 const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js']; // in this order: the rate-limit test exhausts /auth/local
 const PHASE3 = ['request-timeout.test.js']; // every read runs out of time: alone on its own start
+// An editor's API token (src/bootstrap/editor-token.js) for the tests that edit published content.
+const EDITOR_TOKEN = 'cms-test-editor-token-0123456789abcdefghijklmnop';
 
 function runNodeTests(files, env) {
   return new Promise((resolve) => {
@@ -37,9 +39,9 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
   let cms;
   try {
     console.log(`[${label}] starting Strapi on a fresh database in ${tmpDir} ...`);
-    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', GITHUB_CLIENT_ID: 'test-client-id', GITHUB_CLIENT_SECRET: 'test-secret', ...env } });
+    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', GITHUB_CLIENT_ID: 'test-client-id', GITHUB_CLIENT_SECRET: 'test-secret', CMS_EDITOR_TOKEN: EDITOR_TOKEN, ...env } });
     console.log(`[${label}] Strapi pid ${cms.pid} ready at ${cms.url} in ${cms.startMs} ms (fresh database, seeded)`);
-    const testEnv = { CMS_URL: cms.url, EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE, CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite' };
+    const testEnv = { CMS_URL: cms.url, CMS_EDITOR_TOKEN: EDITOR_TOKEN, EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE, CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite' };
     results.push(await runNodeTests(files, testEnv));
     await cms.stop();
     console.log(`[${label}] stopped Strapi pid ${cms.pid}`);

@@ -8,6 +8,7 @@ const { configureSocial } = require('./bootstrap/social');
 const { configureAuth } = require('./bootstrap/auth-settings');
 const { watchContentChanges } = require('./bootstrap/content-changes');
 const { ensureEditorToken } = require('./bootstrap/editor-token');
+const { keepSearchTextFresh, refreshSearchTexts } = require('./bootstrap/search-text');
 
 module.exports = {
   register({ strapi }) {
@@ -20,7 +21,10 @@ module.exports = {
     await configureAuth(strapi);
     await configureSocial(strapi);
     await ensureEditorToken(strapi);
+    // Before the seed, so the rows it writes get their search text like any other write.
+    keepSearchTextFresh(strapi);
     if (process.env.SEED !== 'off') await seed(strapi);
+    await refreshSearchTexts(strapi);
     // After the seed: its thousands of writes are no news to anyone.
     watchContentChanges(strapi);
   },

@@ -1,5 +1,5 @@
 import { breadcrumbJsonLd, headTags } from './head-tags';
-import { matchPage, queryCollection, type PageDefinition } from './page-definition';
+import { matchPage, queryCollection, queryCollections, type PageDefinition } from './page-definition';
 
 const page = (path: string): PageDefinition => ({ path, head: () => ({ title: path }), Page: () => null });
 const PAGES = [page('/'), page('/rebar/*'), page('/blog'), page('/blog/:slug'), page('/factories/:slug')];
@@ -22,6 +22,12 @@ describe('matching a URL to a page, as the server and the browser both do', () =
   it('reads the CMS collection from the first element of a query key', () => {
     expect(queryCollection(['articles', 'list', 2])).toBe('articles');
     expect(queryCollection([{ page: 1 }])).toBeNull();
+  });
+
+  it('takes the collections a query names in meta (a search reads several), else its key', () => {
+    expect(queryCollections({ queryKey: ['search', 'لوله', 5], meta: { collections: ['products', 'articles'] } })).toEqual(['products', 'articles']);
+    expect(queryCollections({ queryKey: ['articles', 'list', 2] })).toEqual(['articles']);
+    expect(queryCollections({ queryKey: [{ page: 1 }] })).toEqual([]);
   });
 });
 

@@ -83,3 +83,14 @@ export function matchPage(pages: readonly PageDefinition[], pathWithQuery: strin
 export function queryCollection(queryKey: QueryKey): string | null {
   return typeof queryKey[0] === 'string' ? queryKey[0] : null;
 }
+
+/**
+ * Every CMS collection a query reads: `meta.collections` when it reads several (the site search),
+ * else the first element of its key.
+ */
+export function queryCollections(query: { queryKey: QueryKey; meta?: Record<string, unknown> }): string[] {
+  const named = query.meta?.['collections'];
+  if (Array.isArray(named)) return named.filter((item): item is string => typeof item === 'string');
+  const collection = queryCollection(query.queryKey);
+  return collection ? [collection] : [];
+}

@@ -15,7 +15,7 @@ import type { RemoteName } from '../contracts/remotes';
 import type { RemoteRenderRequest, RemoteRenderResult } from '../contracts/server-render';
 import type { ShellContext } from '../contracts/shell-context';
 import { createAnonymousSession } from '../session/session-store';
-import { matchPage, queryCollection, type PageDefinition, type PageHead, type ReadQuery } from '../page-data/page-definition';
+import { matchPage, queryCollections, type PageDefinition, type PageHead, type ReadQuery } from '../page-data/page-definition';
 import { RemoteProviders } from '../remote/remote-providers';
 import { identifierPrefix } from '../remote/server-markup';
 
@@ -59,8 +59,7 @@ export function createRemoteServerEntry(options: { app: RemoteName; css: string;
         throw new ContentUnavailableError(`The CMS did not answer for ${request.url}: ${(error as Error)?.message ?? error}`, { cause: error });
       }
       for (const query of queries) {
-        const collection = queryCollection(query.queryKey);
-        if (collection) collections.add(collection);
+        for (const collection of queryCollections(query)) collections.add(collection);
       }
       const read: ReadQuery = (queryOptions) => queryClient.getQueryData(queryOptions.queryKey) as never;
       head = matched.page.head(matched.url, read, { api });

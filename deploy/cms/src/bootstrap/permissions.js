@@ -8,9 +8,12 @@ const OWNED = ['order', 'ticket', 'watch-list-entry', 'exchange-purchase-request
 const read = (name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`];
 const crud = (name) => ['find', 'findOne', 'create', 'update', 'delete'].map((a) => `api::${name}.${name}.${a}`);
 
+// The site search (src/api/search) reads published public content only.
+const SEARCH = 'api::search.search.find';
+
 const WANTED = {
-  public: [...PUBLIC_CONTENT.flatMap(read), 'api::contact-message.contact-message.create'],
-  authenticated: [...PUBLIC_CONTENT.flatMap(read), ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage', 'plugin::users-permissions.user.updateMe'],
+  public: [...PUBLIC_CONTENT.flatMap(read), SEARCH, 'api::contact-message.contact-message.create'],
+  authenticated: [...PUBLIC_CONTENT.flatMap(read), SEARCH, ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage', 'plugin::users-permissions.user.updateMe'],
 };
 
 // Anything under api:: that a role holds but is not wanted is removed (e.g. granted by hand in the admin).

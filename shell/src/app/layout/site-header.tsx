@@ -2,7 +2,7 @@ import { ChevronDown, UserRound } from 'lucide-react';
 import { Link, categoryMenu, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { MenuDrawer } from './menu-drawer';
-import { SearchSlot } from './search-slot';
+import { SearchButton } from '../../features/search/search-button';
 
 /**
  * Site header. Narrow screens (below `md`): one sticky 56 px row — brand, search, account, and
@@ -20,7 +20,8 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           بازار آهن‌آلات
         </Link>
         <div className="flex items-center gap-0.5 md:gap-3">
-          <SearchSlot className="md:hidden" />
+          {/* Mounted once: it owns the palette and its keyboard shortcuts (Ctrl+K, /). */}
+          <SearchButton />
           <div className="hidden md:block">
             <ColourModeSwitch />
           </div>

@@ -50,6 +50,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   catalogue('/weight_table'),
   catalogue('/reserve_warehouse'),
   catalogue('/landing/bourse'),
+  // The site search's page (issue #8 item 6); the header's palette links to it.
+  catalogue('/search'),
   { path: '/blog', app: 'blog', layout: 'default', guards: ['cache'], rendering: 'server' },
   { path: '/blog/:slug', app: 'blog', layout: 'default', guards: ['cache'], rendering: 'server' },
   { path: '/login', app: 'panel', layout: 'default', guards: [], below: true, rendering: 'browser' },

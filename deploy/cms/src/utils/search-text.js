@@ -1,0 +1,52 @@
+'use strict';
+
+/**
+ * Persian-aware search text (issue #8 item 6): ONE function turns both what is stored in each
+ * searched entry's `search_text` and what a visitor types into the same form, so matching is a
+ * plain substring test the database can answer:
+ * - Arabic ي ى ك ة ە أ إ ٱ آ → Persian ی ی ک ه ه ا ا ا ا («ورق گالوانيزه» = «ورق گالوانیزه»; «تیراهن» = «تیرآهن»);
+ * - Persian ۰-۹ and Arabic ٠-٩ digits → 0-9, the Arabic decimal separator ٫ → . («میلگرد ۱۲» = «میلگرد 12»);
+ * - tashkeel and tatweel dropped; Latin lowercased; presentation forms folded (NFKC);
+ * - zero-width non-joiner, every other separator and punctuation → one space (a `.` or `/`
+ *   between two digits stays: «۶.۵», «۳/۴»). What remains is letters, digits and single spaces,
+ *   so no SQL LIKE wildcard (% _) can reach a query.
+ */
+const LETTERS = { 'ي': 'ی', 'ى': 'ی', 'ئ': 'ی', 'ك': 'ک', 'ة': 'ه', 'ە': 'ه', 'أ': 'ا', 'إ': 'ا', 'ٱ': 'ا', 'آ': 'ا', 'ؤ': 'و', '٫': '.', '٬': ' ' };
+const LETTER_PATTERN = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
+const PERSIAN_ZERO = 0x06f0;
+const ARABIC_ZERO = 0x0660;
+
+function normaliseSearchText(value) {
+  if (value === null || value === undefined) return '';
+  return String(value)
+    .normalize('NFKC')
+    .replace(LETTER_PATTERN, (c) => LETTERS[c])
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - PERSIAN_ZERO))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - ARABIC_ZERO))
+    // Tashkeel (fatha … sukun, superscript alef, Quranic marks), tatweel.
+    .replace(/[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}./]+/gu, ' ')
+    .replace(/(?<!\d)[./]|[./](?!\d)/g, ' ')
+    .replace(/ +/g, ' ')
+    .trim();
+}
+
+/** The words of a query (each must match), at most `max` of them, duplicates dropped. */
+function searchWords(query, max = 8) {
+  const words = normaliseSearchText(query).split(' ').filter(Boolean);
+  return [...new Set(words)].slice(0, max);
+}
+
+/**
+ * The stored form: the normalised text, then the same without spaces, so a query that writes
+ * «تیرآهن» finds «تیر آهن» and the other way round (spaces and joiners are interchangeable).
+ */
+function toSearchText(parts) {
+  const text = normaliseSearchText(parts.flat(Infinity).filter((part) => typeof part === 'string' || typeof part === 'number').join(' '));
+  if (!text) return '';
+  const joined = text.replace(/ /g, '');
+  return joined === text ? text : `${text} ${joined}`;
+}
+
+module.exports = { normaliseSearchText, searchWords, toSearchText };
