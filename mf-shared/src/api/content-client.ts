@@ -1,8 +1,8 @@
 import qs from 'qs';
 import type { AppBus } from '../bus/create-bus';
-import { ApiError, isAbortError, normaliseApiError, type ApiErrorBody } from './api-error';
+import { ApiError, isAbortError, isConnectionFailure, normaliseApiError, type ApiErrorBody } from './api-error';
 
-export { ApiError, normaliseApiError, isAbortError, type ApiErrorBody };
+export { ApiError, normaliseApiError, isAbortError, isConnectionFailure, type ApiErrorBody };
 
 export interface ContentRequestOptions {
   /** Defaults to GET, or POST when a body is given. */

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { PANEL_LINK_PARAMS, PageHeader, formatNumber, formatPersianDate, formatRial, useShell } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
+import { formErrorMessage } from '../../../ui/api-error-message';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
@@ -122,7 +122,7 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
       <FormField label="توضیحات" error={errors.note?.message}>
         {(control) => <textarea {...control} {...form.register('note')} rows={3} className={inputClass} />}
       </FormField>
-      <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+      <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
       <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
         {busy ? 'در حال ثبت…' : 'ثبت درخواست خرید'}
       </button>

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PageHeader, useShell } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
+import { formErrorMessage } from '../../../ui/api-error-message';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { inputClass, primaryButton } from '../../../ui/styles';
 import { useSingleFlight } from '../../../ui/use-single-flight';
@@ -62,7 +62,7 @@ export function NewTicketPage() {
         <FormField label="متن پیام" error={errors.message?.message}>
           {(control) => <textarea {...control} {...form.register('message')} rows={6} className={inputClass} />}
         </FormField>
-        <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+        <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
         <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
           {busy ? 'در حال ارسال…' : 'ارسال'}
         </button>
