@@ -1,4 +1,4 @@
-import type { SessionStore, SessionStorageLike } from './session-store';
+import { defaultStorage, type SessionStore, type SessionStorageLike } from './session-store';
 
 /**
  * Where the parts of a session live (issue 12, sessions that end), and why:
@@ -34,14 +34,6 @@ export function sessionDeviceId(storage: SessionStorageLike | null = defaultStor
     return id;
   } catch {
     return undefined;
-  }
-}
-
-function defaultStorage(): SessionStorageLike | null {
-  try {
-    return typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;
-  } catch {
-    return null;
   }
 }
 
