@@ -17,9 +17,11 @@ export const SPEC_PORTS = {
   consent: E2E_PORT + 4,
   serverRendering: E2E_PORT + 5,
   cmsDown: E2E_PORT + 6,
+  /** e2e/faults.spec.ts: an app server whose CMS goes away and comes back, and which restarts. */
+  faults: E2E_PORT + 7,
   consentCapture: E2E_PORT + 8,
 } as const;
-export const APP_SERVER_PORTS = [E2E_PORT, SPEC_PORTS.remoteFailure, SPEC_PORTS.versionCheck, SPEC_PORTS.chunkErrors, SPEC_PORTS.consent, SPEC_PORTS.serverRendering];
+export const APP_SERVER_PORTS = [E2E_PORT, SPEC_PORTS.remoteFailure, SPEC_PORTS.versionCheck, SPEC_PORTS.chunkErrors, SPEC_PORTS.consent, SPEC_PORTS.serverRendering, SPEC_PORTS.faults];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
 export const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');

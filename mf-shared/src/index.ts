@@ -7,6 +7,7 @@ export * from './contracts/user';
 export * from './contracts/customer';
 export * from './bus/create-bus';
 export * from './session/session-store';
+export * from './session/session-refresh';
 export * from './api/content-client';
 export * from './api/app-fetch';
 export * from './api/auth';

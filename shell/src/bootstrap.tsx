@@ -10,6 +10,7 @@ import {
   createAuth,
   createColourMode,
   createContentClient,
+  createSessionRefresher,
   createSessionStore,
   identifierPrefix,
   readRuntimeConfig,
@@ -34,7 +35,7 @@ import { installVersionCheck } from './features/version-check/install-version-ch
 import { createAuthGuard } from './features/guards/auth-guard';
 import { applyCachePolicy } from './features/guards/cache-policy';
 import { createPrefetcher } from './features/prefetch/create-prefetcher';
-import { fillSessionFromServer } from './features/session/fill-session';
+import { confirmSession } from './features/session/confirm-session';
 import { followSessionChanges } from './features/session/follow-session';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
@@ -43,9 +44,12 @@ validateRouteTable();
 const config = readRuntimeConfig();
 const bus = createBus();
 const session = createSessionStore({ config, bus });
+// Access tokens live minutes: a 401 gets one refresh (the CMS's httpOnly cookie) and one retry.
+const refreshSession = createSessionRefresher({ cmsUrl: config.cmsUrl, session });
 const api = createContentClient({
   baseUrl: config.cmsUrl,
   getToken: () => session.getToken(),
+  refreshToken: refreshSession,
   bus,
   // The CMS refused the token this page holds: the session is over (a newer token is kept).
   onUnauthorized: (token) => {
@@ -62,9 +66,10 @@ const store = createShellStore(() => window.location.pathname + window.location.
 registerPlugins([remoteLoadTimeoutPlugin(config.remoteLoadTimeoutMs)]); // a hung remote entry fails in time (§6)
 // Behaviour §2: a new deploy makes the next navigation a full page load (see navigate).
 const versionPoller = installVersionCheck({ bus, appFetch, config });
-// Cookies with a token but no readable user: ask the app server once (behaviour §5/§6).
-const sessionReady = fillSessionFromServer({ session, appFetch });
-const authGuard = createAuthGuard({ session, ready: sessionReady, fetchUser: () => createAuth({ client: api, session }).fetchUser() });
+// The shown user is a display cache: confirmed against the CMS once per page load (issue 12).
+const auth = createAuth({ client: api, session });
+const sessionReady = confirmSession({ session, appFetch, auth, refresh: refreshSession });
+const authGuard = createAuthGuard({ session, ready: sessionReady, fetchUser: () => auth.fetchUser() });
 
 /** Routes whose guards include `auth` mount only for a signed-in visitor (see guardNavigation). */
 function mayActivate(pathname: string): boolean {

@@ -9,6 +9,27 @@ module.exports = ({ env }) => ({
     config: {
       jwtSecret: env('JWT_SECRET', 'dev-jwt-secret-steel-cms'),
       jwt: { expiresIn: env('JWT_EXPIRES_IN', '30d') },
+      // Sessions that end (issue 12): the plugin's own session management. Sign-in answers a
+      // short-lived access token (the `jwt`, ACCESS_TOKEN_LIFESPAN_S, 10 minutes) and keeps the
+      // refresh token server-side, handing it to the browser only as an httpOnly cookie of the CMS
+      // (`user_refresh`, path /api/auth: sent to refresh and logout only, never readable by a
+      // script). A customer stays signed in for 30 days through POST /api/auth/refresh; POST
+      // /api/auth/logout deletes the session, and src/extensions makes its access tokens stop
+      // working at once. The site and the CMS must be the same site (e.g. example.ir and
+      // cms.example.ir) for the browser to send this SameSite=Lax cookie.
+      jwtManagement: env('JWT_MANAGEMENT', 'refresh'),
+      sessions: {
+        accessTokenLifespan: env.int('ACCESS_TOKEN_LIFESPAN_S', 10 * 60),
+        maxRefreshTokenLifespan: env.int('SESSION_MAX_LIFESPAN_S', 30 * 24 * 60 * 60),
+        idleRefreshTokenLifespan: env.int('SESSION_MAX_LIFESPAN_S', 30 * 24 * 60 * 60),
+        httpOnly: true,
+        cookie: {
+          name: 'user_refresh',
+          path: '/api/auth',
+          sameSite: 'lax',
+          secure: env.bool('REFRESH_COOKIE_SECURE', String(env('PUBLIC_URL', '')).startsWith('https:')),
+        },
+      },
       register: { allowedFields: ['mobile'] },
       // The auth rate limit (10 requests a minute per route and client) is on unless AUTH_RATE_LIMIT=off.
       ratelimit: {

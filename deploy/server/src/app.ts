@@ -18,6 +18,7 @@ import { manifestRoutes } from './routes/manifests';
 import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
 import { staticBuildRoutes } from './routes/static-builds';
+import { registerSecurityHeaders } from './security/security-headers';
 
 export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
@@ -28,6 +29,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg));
   const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
 
+  registerSecurityHeaders(app, config);
   // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
   // default) keeps on-the-fly compression cheap; builds may ship .br/.gz files, used as is.
   app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -1,3 +1,4 @@
+import '../ui/zod-without-eval';
 import { createRemoteLifecycles } from '@steel/shared';
 import css from './styles.css';
 import { PanelRoot } from './panel-root';

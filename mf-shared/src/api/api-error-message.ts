@@ -1,10 +1,11 @@
-import { normaliseApiError } from './api-error';
+import { isConnectionFailure, normaliseApiError } from './api-error';
 
 /**
  * What a customer reads when a CMS call fails (persian-ui.md §7): the panel's forms and the
  * catalogue's product actions. The CMS's own words are English; its status says enough.
  */
 export function apiErrorMessage(error: unknown): string {
+  if (isConnectionFailure(error)) return CONNECTION_FAILED;
   const { error: body } = normaliseApiError(error);
   switch (body.status) {
     case 400:
@@ -18,8 +19,20 @@ export function apiErrorMessage(error: unknown): string {
     case 429:
       return 'تعداد درخواست‌ها زیاد است؛ کمی بعد دوباره امتحان کنید';
     default:
-      return body.name === 'UnknownError' && body.status === 500 && /fetch|network/i.test(body.message)
-        ? 'اتصال به اینترنت برقرار نیست'
-        : 'خطای سرور؛ لطفاً دوباره تلاش کنید';
+      return 'خطای سرور؛ لطفاً دوباره تلاش کنید';
   }
+}
+
+/** The server could not be reached (the CMS stopped, or the visitor's connection). */
+const CONNECTION_FAILED = 'ارتباط با سرور برقرار نشد؛ کمی بعد دوباره تلاش کنید';
+
+/**
+ * A form whose sending failed keeps every value (react-hook-form keeps them; nothing is reset on
+ * an error). When the cause is on the server's side, the customer is told so, and that sending
+ * again is all it takes (issue #12 item 6: the CMS stopped mid-session).
+ */
+export function formErrorMessage(error: unknown): string {
+  const message = apiErrorMessage(error);
+  const serverSide = isConnectionFailure(error) || normaliseApiError(error).error.status >= 500;
+  return serverSide ? `${message}. آنچه وارد کرده‌اید حفظ شده است؛ کافی است دوباره بفرستید.` : message;
 }

@@ -124,3 +124,13 @@ export function isAbortError(error: unknown, signal?: AbortSignal | null): boole
   if (signal?.aborted) return true;
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
+
+/**
+ * True when a failure means the server could not be reached at all (the CMS stopped, the network
+ * down): what `fetch` rejects with in Chromium, Firefox and Safari, normalised to a 500. Visitors
+ * are then told the connection failed, not that the page or their input is wrong.
+ */
+export function isConnectionFailure(raw: unknown): boolean {
+  const { error } = normaliseApiError(raw);
+  return error.status === 500 && /failed to fetch|networkerror|load failed|network/i.test(error.message);
+}

@@ -33,7 +33,7 @@ function setup(routes: Route[], cookies: Record<string, string> = {}) {
   const bus = createBus();
   const session = createSessionStore({ config: defaultRuntimeConfig, bus, cookies: createMemoryCookies(cookies), storage: createMemoryStorage() });
   const client = createContentClient({ baseUrl: 'http://cms.test/api', getToken: () => session.getToken(), bus, fetch: fetchFn as unknown as typeof fetch });
-  const auth = createAuth({ client, session });
+  const auth = createAuth({ client, session, deviceId: () => 'device-1' });
   return { auth, session, calls, bus };
 }
 
@@ -93,7 +93,7 @@ describe('createAuth', () => {
     );
     await expect(auth.login({ identifier: 'maryam', password: 'secret' })).resolves.toEqual(me);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /auth/local', 'GET /users/me']);
-    expect(calls[0]?.body).toEqual({ identifier: 'maryam', password: 'secret' });
+    expect(calls[0]?.body).toEqual({ identifier: 'maryam', password: 'secret', deviceId: 'device-1' });
     expect(calls[0]?.headers).not.toHaveProperty('Authorization');
     expect(calls[1]?.headers.Authorization).toBe('Bearer new-jwt');
     expect(session.getToken()).toBe('new-jwt');
@@ -155,7 +155,7 @@ describe('createAuth', () => {
     expect(session.getToken()).toBe('reset-jwt');
   });
 
-  it('changePassword: POST /auth/change-password with the bearer token, nothing stored', async () => {
+  it('changePassword: POST /auth/change-password with the bearer token; the new session\'s token is stored (the CMS ended the old one)', async () => {
     const { auth, session, calls } = setup(
       [{ method: 'POST', path: '/auth/change-password', body: { jwt: 'other-jwt', user: me } }],
       { user_token: 'jwt-1', user_data: JSON.stringify(me) },
@@ -165,7 +165,8 @@ describe('createAuth', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual(body);
     expect(calls[0]?.headers.Authorization).toBe('Bearer jwt-1');
-    expect(session.getToken()).toBe('jwt-1');
+    expect(calls[0]?.credentials).toBe('include');
+    expect(session.getToken()).toBe('other-jwt');
   });
 
   it('updateProfile: PUT /users/me with the bearer token, the answered user replaces the stored one', async () => {
@@ -207,12 +208,45 @@ describe('createAuth', () => {
     expect(auth.connectUrl('google')).toBe('http://cms.test/api/connect/google');
   });
 
-  it('logout: clears cookies, storage and announces a null user', async () => {
-    const { auth, session, bus } = setup([meRoute], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+  it('logout: the CMS revokes this device\'s session, then cookies and storage are cleared and a null user announced', async () => {
+    const { auth, session, bus, calls } = setup([{ method: 'POST', path: '/auth/logout', body: { ok: true } }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
     expect(session.isAuthenticated()).toBe(true);
-    auth.logout();
+    const order: string[] = [];
+    bus.on('session:changed', ({ user }) => order.push(user ? 'user' : 'cleared'));
+    order.length = 0; // the bus replays the last event to a new listener
+    await auth.logout(() => order.push('left'));
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/auth/logout', body: { deviceId: 'device-1' }, credentials: 'include', headers: expect.objectContaining({ Authorization: 'Bearer jwt-1' }) })]);
+    expect(order).toEqual(['left', 'cleared']);
     expect(session.getToken()).toBeNull();
     expect(session.getUser()).toBeNull();
     expect(bus.last('session:changed')).toEqual({ user: null });
+  });
+
+  it('logout: a CMS that cannot be told still leaves this device signed out', async () => {
+    const { auth, session } = setup([{ method: 'POST', path: '/auth/logout', status: 503, body: { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } } }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+    await auth.logout();
+    expect(session.isAuthenticated()).toBe(false);
+  });
+
+  it('login sends this device\'s id and accepts the CMS\'s refresh cookie (credentials included)', async () => {
+    const { auth, calls } = setup([{ method: 'POST', path: '/auth/local', body: { jwt: 'jwt-2', user: me } }, meRoute]);
+    await auth.login({ identifier: 'maryam', password: 'x' });
+    expect(calls[0]).toMatchObject({ path: '/auth/local', body: { identifier: 'maryam', password: 'x', deviceId: 'device-1' }, credentials: 'include' });
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+  });
+
+  it('confirmUser: the CMS\'s user replaces a forged display cache; a refused token clears it; a CMS outage keeps it', async () => {
+    const forged = { ...me, username: 'admin' };
+    const confirmed = setup([meRoute], { user_token: 'jwt-1', user_data: JSON.stringify(forged) });
+    await expect(confirmed.auth.confirmUser()).resolves.toEqual(me);
+    expect(confirmed.session.getUser()).toEqual(me);
+
+    const refused = setup([{ method: 'GET', path: '/users/me', status: 401, body: unauthorised }], { user_token: 'jwt-1', user_data: JSON.stringify(forged) });
+    await expect(refused.auth.confirmUser()).resolves.toBeNull();
+    expect(refused.session.isAuthenticated()).toBe(false);
+
+    const down = setup([{ method: 'GET', path: '/users/me', status: 503, body: { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } } }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+    await expect(down.auth.confirmUser()).resolves.toEqual(me);
+    expect(down.session.isAuthenticated()).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { User } from '../contracts/user';
 import type { SessionStore } from '../session/session-store';
+import { sessionDeviceId } from '../session/session-refresh';
 import type { ContentClient } from './content-client';
 import { ApiError } from './api-error';
 
@@ -45,6 +46,12 @@ export interface ProfileBody {
 export interface Auth {
   /** GET /users/me (+ populate). Stores the user; on failure clears the session and resolves null. */
   fetchUser(): Promise<User | null>;
+  /**
+   * The once-per-page-load check of the shown user (`user_data` is only a display cache): the
+   * CMS's answer replaces it; a refused session (401 after a failed refresh) clears it; the CMS
+   * being unreachable keeps it (the next request will tell). Resolves the user now stored.
+   */
+  confirmUser(): Promise<User | null>;
   login(body: LoginBody): Promise<User>;
   /**
    * When the CMS requires e-mail confirmation it answers without a `jwt`: nothing is stored and the
@@ -54,7 +61,7 @@ export interface Auth {
   /** Answered `{ ok: true }` whether or not the e-mail exists. */
   forgotPassword(body: { email: string }): Promise<{ ok: true }>;
   resetPassword(body: ResetPasswordBody): Promise<User>;
-  /** Nothing is stored (the current token stays). */
+  /** The CMS ends every session of the account and answers a new one: its access token is stored. */
   changePassword(body: ChangePasswordBody): Promise<void>;
   /** `PUT /users/me`: the CMS answers the updated user, which replaces the stored one. */
   updateProfile(body: ProfileBody): Promise<User>;
@@ -63,7 +70,14 @@ export interface Auth {
   socialCallback(provider: string, search: string): Promise<User>;
   /** Social login starts with a full navigation here: `${baseUrl}/connect/${provider}`. */
   connectUrl(provider: string): string;
-  logout(): void;
+  /**
+   * `POST /auth/logout`: the CMS deletes this device's session (the refresh cookie and every
+   * access token of it stop working), then this page's session is emptied — which every other tab
+   * follows. When the CMS cannot be told, the session is emptied here all the same.
+   * `beforeClear` runs in the same tick just before (a sign-out page leaves the panel there, so
+   * the emptied session is judged on the page it went to, not on the guarded one).
+   */
+  logout(beforeClear?: () => void): Promise<void>;
 }
 
 export interface AuthOptions {
@@ -71,6 +85,8 @@ export interface AuthOptions {
   session: SessionStore;
   /** `populate` for /users/me; default `['role']`. */
   populate?: Record<string, unknown> | string[];
+  /** This browser's session device id (sign-in and sign-out send it); default from localStorage. */
+  deviceId?: () => string | undefined;
 }
 
 /**
@@ -81,6 +97,7 @@ export interface AuthOptions {
 export function createAuth(options: AuthOptions): Auth {
   const { client, session } = options;
   const populate = options.populate ?? ['role'];
+  const deviceId = options.deviceId ?? (() => sessionDeviceId());
 
   /** /users/me that throws; the public fetchUser swallows. */
   async function loadUser(): Promise<User> {
@@ -111,7 +128,9 @@ export function createAuth(options: AuthOptions): Auth {
     }
   }
 
-  const post = <T>(path: string, body: unknown) => client.request<T>(path, { method: 'POST', body, auth: false });
+  // `credentials: 'include'`: the CMS answers a sign-in with its httpOnly refresh cookie, which a
+  // cross-origin answer may only set on a request sent with credentials.
+  const post = <T>(path: string, body: unknown) => client.request<T>(path, { method: 'POST', body, auth: false, credentials: 'include' });
 
   return {
     async fetchUser() {
@@ -128,8 +147,19 @@ export function createAuth(options: AuthOptions): Auth {
       }
     },
 
+    async confirmUser() {
+      if (!session.getToken()) return session.getUser();
+      try {
+        return await loadUser();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) dropSession();
+        return session.getUser();
+      }
+    },
+
     async login(body) {
-      return signIn(await post<AuthResponse>('/auth/local', body));
+      const device = deviceId();
+      return signIn(await post<AuthResponse>('/auth/local', device ? { ...body, deviceId: device } : body));
     },
 
     async register(body) {
@@ -148,7 +178,8 @@ export function createAuth(options: AuthOptions): Auth {
     },
 
     async changePassword(body) {
-      await client.request<unknown>('/auth/change-password', { method: 'POST', body });
+      const response = await client.request<AuthResponse>('/auth/change-password', { method: 'POST', body, credentials: 'include' });
+      if (response?.jwt) session.setToken(response.jwt);
     },
 
     async updateProfile(body) {
@@ -175,8 +206,16 @@ export function createAuth(options: AuthOptions): Auth {
       return `${client.baseUrl}/connect/${encodeURIComponent(provider)}`;
     },
 
-    logout() {
-      session.clear();
+    async logout(beforeClear) {
+      try {
+        const device = deviceId();
+        if (session.getToken()) await client.request<unknown>('/auth/logout', { method: 'POST', body: device ? { deviceId: device } : {}, credentials: 'include' });
+      } catch {
+        // The CMS could not be told (down) or the session had already ended: nothing to keep here.
+      } finally {
+        beforeClear?.();
+        session.clear();
+      }
     },
   };
 }

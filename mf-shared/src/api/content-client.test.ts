@@ -172,6 +172,43 @@ describe('a 401 to a request that carried a token', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('stale.jwt');
   });
 
+  it('with a refresher: one refresh, then the same request again with the fresh token', async () => {
+    const onUnauthorized = jest.fn();
+    const refreshToken = jest.fn(async () => 'fresh.jwt');
+    const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }), jsonResponse({ data: [], meta: {} }));
+    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: f.fetch, onUnauthorized, refreshToken });
+    await expect(client.create('orders', { qty: 1 })).resolves.toEqual({ data: [], meta: {} });
+    expect(refreshToken).toHaveBeenCalledWith('stale.jwt');
+    expect(f.calls.map((call) => (call.init.headers as Record<string, string>).Authorization)).toEqual(['Bearer stale.jwt', 'Bearer fresh.jwt']);
+    expect(f.calls[1]?.init.body).toBe(JSON.stringify({ data: { qty: 1 } }));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a refused refresh ends the session; a 401 to the fresh token too, without a second refresh', async () => {
+    const onUnauthorized = jest.fn();
+    const ended = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
+    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: ended.fetch, onUnauthorized, refreshToken: async () => null });
+    await expect(rejectionOf(client.find('orders'))).resolves.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledWith('stale.jwt');
+
+    const refreshToken = jest.fn(async () => 'fresh.jwt');
+    const twice = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
+    const again = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: twice.fetch, onUnauthorized, refreshToken });
+    await rejectionOf(again.find('orders'));
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(twice.calls).toHaveLength(2);
+    expect(onUnauthorized).toHaveBeenLastCalledWith('fresh.jwt');
+  });
+
+  it('a refresh that cannot be asked (CMS down) fails the request but keeps the session', async () => {
+    const onUnauthorized = jest.fn();
+    const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
+    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: f.fetch, onUnauthorized, refreshToken: async () => Promise.reject(new Error('offline')) });
+    const error = await rejectionOf(client.find('orders'));
+    expect((error as ApiError).status).toBe(401);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('not for a request sent without a token, nor for other failures', async () => {
     const onUnauthorized = jest.fn();
     const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }), jsonResponse(strapiError, { status: 400 }), jsonResponse(unauthorized, { status: 403 }));

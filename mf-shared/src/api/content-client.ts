@@ -1,8 +1,8 @@
 import qs from 'qs';
 import type { AppBus } from '../bus/create-bus';
-import { ApiError, isAbortError, normaliseApiError, type ApiErrorBody } from './api-error';
+import { ApiError, isAbortError, isConnectionFailure, normaliseApiError, type ApiErrorBody } from './api-error';
 
-export { ApiError, normaliseApiError, isAbortError, type ApiErrorBody };
+export { ApiError, normaliseApiError, isAbortError, isConnectionFailure, type ApiErrorBody };
 
 export interface ContentRequestOptions {
   /** Defaults to GET, or POST when a body is given. */
@@ -70,6 +70,13 @@ export interface ContentClientOptions {
    * the CMS anywhere clears the session). Requests sent without a token never call it.
    */
   onUnauthorized?: (token: string) => void;
+  /**
+   * Access tokens live minutes (CMS sessions, issue 12): a 401 to a request that carried `token`
+   * first asks for a fresh one here and sends the request once more with it. `null` = the session
+   * is over (then `onUnauthorized`); a throw = the refresh could not be asked (CMS unreachable):
+   * the request fails with its 401 and the session is kept.
+   */
+  refreshToken?: (failedToken: string) => Promise<string | null>;
 }
 
 /** Bracket-style query string, values encoded, keys not (behaviour §5). No leading `?`. */
@@ -109,13 +116,23 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     throw new ApiError(body, { cause });
   };
 
-  async function request<T>(path: string, requestOptions: ContentRequestOptions = {}): Promise<T> {
+  /** Asks for a fresh access token after a 401; undefined = no answer (the CMS could not be asked). */
+  async function refreshAfter401(token: string): Promise<string | null | undefined> {
+    if (!options.refreshToken) return null;
+    try {
+      return await options.refreshToken(token);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function request<T>(path: string, requestOptions: ContentRequestOptions = {}, retryToken?: string): Promise<T> {
     const { query, body, signal, credentials, auth = true } = requestOptions;
     const method = requestOptions.method ?? (body === undefined ? 'GET' : 'POST');
     const url = joinUrl(baseUrl, path, serialiseQuery(query));
 
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = auth ? getToken() : null;
+    const token = auth ? (retryToken ?? getToken()) : null;
     if (token) headers.Authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
     if (body !== undefined) {
@@ -155,7 +172,12 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     }
 
     if (!response.ok) {
-      if (response.status === 401 && token) options.onUnauthorized?.(token);
+      if (response.status === 401 && token) {
+        // One refresh, one retry: a second 401 with a fresh token means the session is over.
+        const fresh = retryToken === undefined ? await refreshAfter401(token) : null;
+        if (fresh) return request<T>(path, requestOptions, fresh);
+        if (fresh === null) options.onUnauthorized?.(token);
+      }
       if (parsed !== undefined && parseError === undefined) {
         return fail(normaliseApiError(parsed, response.status), parsed);
       }

@@ -10,15 +10,36 @@ interface RemoteErrorBoundaryProps {
   children: ReactNode;
 }
 
-/** A crash inside a remote is reported to the shell's error pipeline instead of blanking the page. */
+/**
+ * A crash inside a remote is reported to the shell's error pipeline instead of blanking the page.
+ * The crash belongs to the page it happened on: the next navigation renders the remote afresh
+ * (issue #12 item 6 — a page that failed while the CMS was away must not stay blank once it is
+ * back; measured before: the remote rendered nothing on every later page until a reload).
+ */
 class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed: boolean }> {
   override state = { crashed: false };
+  private crashedAt: string | null = null;
 
   static getDerivedStateFromError() {
     return { crashed: true };
   }
 
+  private readonly onNavigation = () => {
+    if (this.state.crashed && window.location.href !== this.crashedAt) this.setState({ crashed: false });
+  };
+
+  override componentDidMount() {
+    window.addEventListener('single-spa:routing-event', this.onNavigation);
+    window.addEventListener('popstate', this.onNavigation);
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('single-spa:routing-event', this.onNavigation);
+    window.removeEventListener('popstate', this.onNavigation);
+  }
+
   override componentDidCatch(error: Error, info: ErrorInfo) {
+    this.crashedAt = typeof window === 'undefined' ? null : window.location.href;
     console.error(`[${this.props.app}] render error`, error, info.componentStack);
     this.props.context.bus.emit('app:error', {
       statusCode: 500,

@@ -61,7 +61,8 @@ export interface SessionStoreOptions {
   storage?: SessionStorageLike | null;
 }
 
-function defaultStorage(): SessionStorageLike | null {
+/** The page's localStorage when reachable, else null (sandboxed and some private contexts throw). */
+export function defaultStorage(): SessionStorageLike | null {
   try {
     // Reading `localStorage` itself throws in some sandboxed/private contexts.
     return typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;

@@ -22,6 +22,7 @@ import { PageCache } from '../rendering/page-cache';
 import { RenderPools } from '../rendering/render-pool';
 import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
+import { helmetOptions, inlineScriptHashes } from '../security/security-headers';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
 
@@ -66,7 +67,7 @@ function createPreloadHints(buildsDir: string) {
 
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, contentChanges }) => {
   // The template depends only on the shell version and the live set id: prepared once per deploy.
-  let template: { key: string; html: string; etag: string } | null = null;
+  let template: { key: string; html: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
   const cache = new PageCache(config.rendering.cacheEntries);
   const preload = createPreloadHints(config.buildsDir);
@@ -81,7 +82,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (template?.key !== key) {
       const raw = await fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8');
       const html = renderShellPage(raw, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
-      template = { key, html, etag: etagOf(html) };
+      template = { key, html, etag: etagOf(html), scriptHashes: inlineScriptHashes(html) };
     }
     return template;
   }
@@ -143,6 +144,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       request.log.error({ err: error, shellVersion }, 'Live shell build has no index.html');
       return unavailable(reply);
     }
+    // The page's CSP allows the live shell's inline scripts (colour mode) by their hashes.
+    reply.helmet(helmetOptions(config, base.scriptHashes));
     const clientRendered = { status: 200, html: base.html, etag: base.etag };
     if (!pools) return send(reply, request.headers['if-none-match'], clientRendered);
 

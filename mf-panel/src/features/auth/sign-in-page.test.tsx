@@ -65,7 +65,7 @@ describe('sign-in page', () => {
     expect(context.session.getUser()).toEqual(demo);
     const [loginUrl, loginInit] = fetch.mock.calls[1] as [string, RequestInit];
     expect(loginUrl).toBe('http://127.0.0.1:1337/api/auth/local');
-    expect(JSON.parse(loginInit.body as string)).toEqual({ identifier: 'demo@example.com', password: 'Demo1234!' });
+    expect(JSON.parse(loginInit.body as string)).toEqual({ identifier: 'demo@example.com', password: 'Demo1234!', deviceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(fetch.mock.calls[2]![0]).toBe('http://127.0.0.1:1337/api/users/me?populate[0]=role');
   });
 
@@ -87,7 +87,7 @@ describe('sign-in page', () => {
     login.resolve(jsonResponse({ jwt: 'real.jwt', user: demo }));
     await waitFor(() => expect(context.navigations).toEqual(['/panel']));
     expect(fetch).toHaveBeenCalledTimes(2);
-    expect(JSON.parse((fetch.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({ identifier: '09121234567', password: 'Demo1234!' });
+    expect(JSON.parse((fetch.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({ identifier: '09121234567', password: 'Demo1234!', deviceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 
   it('checks the form before calling the CMS', async () => {
@@ -108,14 +108,16 @@ describe('sign-in page', () => {
 });
 
 describe('sign-out page', () => {
-  it('empties the session only when the customer confirms, then goes home', async () => {
+  it('when the customer confirms, the CMS ends the session, then it is emptied here and the visitor goes home', async () => {
     window.history.pushState(null, '', '/panel/logout');
-    const context = createFakeShellContext({ user: { id: 1, username: 'demo', email: 'demo@example.com' }, navigate: () => undefined });
+    const fetch = jest.fn(async () => jsonResponse({ ok: true }));
+    const context = createFakeShellContext({ user: { id: 1, username: 'demo', email: 'demo@example.com' }, navigate: () => undefined, fetch: fetch as unknown as typeof globalThis.fetch });
     const domElement = document.createElement('div');
     document.body.appendChild(domElement);
     await mountRemoteAlone('panel', lifecycles, context, domElement);
     fireEvent.click(await screen.findByRole('button', { name: 'خروج از حساب' }));
-    expect(context.session.isAuthenticated()).toBe(false);
+    await waitFor(() => expect(context.session.isAuthenticated()).toBe(false));
+    expect(fetch).toHaveBeenCalledWith('http://127.0.0.1:1337/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
     expect(context.session.getToken()).toBeNull();
     expect(context.navigations).toEqual(['/']);
   });

@@ -3,7 +3,22 @@ import { toPersianDigits } from '@steel/shared';
 import brokenBeam from './broken-beam.svg';
 
 /** The error page's content (behaviour §4): status code beside «خطا», illustration, message, way home. */
-export function ErrorContent({ statusCode, onHome, headingLevel = 1, children }: { statusCode: number; onHome: () => void; headingLevel?: 1 | 2; children?: ReactNode }) {
+/** Shown instead of the general sentence when the server could not be reached (the CMS stopped, the network down). */
+export const CONNECTION_FAILED_MESSAGE = 'ارتباط با سرور برقرار نشد؛ چند لحظه دیگر دوباره تلاش کنید';
+
+export function ErrorContent({
+  statusCode,
+  onHome,
+  headingLevel = 1,
+  connectionFailed = false,
+  children,
+}: {
+  statusCode: number;
+  onHome: () => void;
+  headingLevel?: 1 | 2;
+  connectionFailed?: boolean;
+  children?: ReactNode;
+}) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
@@ -14,7 +29,7 @@ export function ErrorContent({ statusCode, onHome, headingLevel = 1, children }:
           {toPersianDigits(String(statusCode))}
         </span>
       </Heading>
-      <p className="text-lg text-slate-600 dark:text-slate-300">با خطا مواجه شدید. صفحه مورد نظر در دسترس نیست</p>
+      <p className="text-lg text-slate-600 dark:text-slate-300">{connectionFailed ? CONNECTION_FAILED_MESSAGE : 'با خطا مواجه شدید. صفحه مورد نظر در دسترس نیست'}</p>
       {children}
       <div className="flex flex-wrap justify-center gap-3">
         <button type="button" onClick={onHome} className="rounded-md bg-primary-600 px-5 py-2.5 font-medium text-white hover:bg-primary-700">
@@ -26,10 +41,10 @@ export function ErrorContent({ statusCode, onHome, headingLevel = 1, children }:
 }
 
 /** A fatal error replaces the whole app with this page. */
-export function ErrorPage({ statusCode, onHome }: { statusCode: number; onHome: () => void }) {
+export function ErrorPage({ statusCode, onHome, connectionFailed }: { statusCode: number; onHome: () => void; connectionFailed?: boolean }) {
   return (
     <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
-      <ErrorContent statusCode={statusCode} onHome={onHome} />
+      <ErrorContent statusCode={statusCode} onHome={onHome} connectionFailed={connectionFailed} />
     </main>
   );
 }

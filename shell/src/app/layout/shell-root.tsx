@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, SSR_URL_ATTRIBUTE, ShellContextProvider, pageNotFound, type RemoteMarkup, type RemoteName, type ShellContext } from '@steel/shared';
+import { REMOTE_NAMES, SSR_URL_ATTRIBUTE, ShellContextProvider, isConnectionFailure, pageNotFound, type RemoteMarkup, type RemoteName, type ShellContext } from '@steel/shared';
 import { ErrorPage } from '../errors/error-page';
 import { NotFoundView } from '../errors/not-found-view';
 import { RemoteErrorView } from '../errors/remote-error-view';
@@ -44,6 +44,7 @@ export function ShellRoot({ context, store, remoteMarkup }: { context: ShellCont
       {fatalError && (
         <ErrorPage
           statusCode={fatalError.statusCode}
+          connectionFailed={isConnectionFailure(fatalError)}
           onHome={() => {
             store.clearError();
             context.navigate('/');

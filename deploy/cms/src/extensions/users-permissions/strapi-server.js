@@ -103,10 +103,66 @@ async function updateMe(ctx, strapi) {
   ctx.body = { ...sanitized, role: role ? { id: role.id, documentId: role.documentId, name: role.name, description: role.description, type: role.type } : null };
 }
 
+/**
+ * Sessions that end (issue 12, config/plugins.js `jwtManagement: 'refresh'`). The plugin checks an
+ * access token's signature and expiry only, so a token taken before sign-out would work for its
+ * remaining minutes: here it must also belong to a session that still exists. Signing out deletes
+ * the session (with the browser's `deviceId`, every rotation of it), so its tokens stop at once.
+ */
+function requireLiveSession(plugin) {
+  const createJwtService = plugin.services.jwt;
+  plugin.services.jwt = (deps) => {
+    const service = createJwtService(deps);
+    const verify = service.verify.bind(service);
+    return {
+      ...service,
+      async verify(token) {
+        const payload = await verify(token);
+        const strapi = deps.strapi || global.strapi;
+        if (payload && payload.sessionId && !(await strapi.sessionManager('users-permissions').isSessionActive(payload.sessionId))) {
+          throw new Error('Invalid token.');
+        }
+        return payload;
+      },
+    };
+  };
+}
+
+/**
+ * The plugin's password change and reset end every session of the account and answer a new
+ * refresh token in the body even when sessions are httpOnly: it goes into the httpOnly cookie like
+ * every other sign-in, so no script ever sees a refresh token.
+ */
+function refreshTokenToCookie(ctx, strapi) {
+  const sessions = strapi.config.get('plugin::users-permissions.sessions');
+  const body = ctx.body;
+  if (!sessions || !sessions.httpOnly || !body || typeof body.refreshToken !== 'string') return;
+  const cookie = sessions.cookie || {};
+  ctx.cookies.set(cookie.name || 'strapi_up_refresh', body.refreshToken, {
+    httpOnly: true,
+    secure: typeof cookie.secure === 'boolean' ? cookie.secure : process.env.NODE_ENV === 'production',
+    sameSite: cookie.sameSite || 'lax',
+    path: cookie.path || '/',
+    domain: cookie.domain,
+    maxAge: cookie.maxAge,
+    overwrite: true,
+  });
+  const { refreshToken: _kept, ...rest } = body;
+  ctx.body = rest;
+}
+
 // Adds `mobile` (Iranian mobile number, 09xxxxxxxxx, one account per number) to the
 // users-permissions user: accepted at registration (config/plugins.js register.allowedFields),
 // returned by /users/me, usable as the identifier of POST /auth/local, editable with PUT /users/me.
 module.exports = (plugin) => {
+  requireLiveSession(plugin);
+  for (const action of ['changePassword', 'resetPassword']) {
+    wrapAction(plugin, 'auth', action, (original, strapi) => async (ctx, ...rest) => {
+      const result = await original(ctx, ...rest);
+      refreshTokenToCookie(ctx, strapi || global.strapi);
+      return result;
+    });
+  }
   plugin.contentTypes.user.schema.attributes.mobile = {
     type: 'string',
     maxLength: 11,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
+import { apiErrorMessage, formErrorMessage, formatNumber, formatPersianDate, formatRial, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
@@ -120,7 +120,7 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
       <FormField label="توضیحات" error={errors.note?.message}>
         {(control) => <textarea {...control} {...form.register('note')} rows={3} className={inputClass} />}
       </FormField>
-      <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+      <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
       <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
         {busy ? 'در حال ثبت…' : 'ثبت درخواست خرید'}
       </button>

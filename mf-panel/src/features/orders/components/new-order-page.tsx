@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
+import { apiErrorMessage, formErrorMessage, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText, primaryButton } from '../../../ui/styles';
@@ -90,7 +90,7 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
       <FormField label="توضیحات" error={errors.note?.message}>
         {(control) => <textarea {...control} {...form.register('note')} rows={3} className={inputClass} />}
       </FormField>
-      <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+      <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
       <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
         {busy ? 'در حال ثبت…' : 'ثبت سفارش'}
       </button>

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
+import { apiErrorMessage, formErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { inputClass, primaryButton } from '../../../ui/styles';
 import { useCreateTicket } from '../api/ticket-queries';
@@ -60,7 +60,7 @@ export function NewTicketPage() {
         <FormField label="متن پیام" error={errors.message?.message}>
           {(control) => <textarea {...control} {...form.register('message')} rows={6} className={inputClass} />}
         </FormField>
-        <FormAlert message={create.isError ? apiErrorMessage(create.error) : null} />
+        <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
         <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
           {busy ? 'در حال ارسال…' : 'ارسال'}
         </button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
-import { apiErrorMessage, formatPersianDateTime, PageHeader, useSingleFlight } from '@steel/shared';
+import { apiErrorMessage, formErrorMessage, formatPersianDateTime, PageHeader, useSingleFlight } from '@steel/shared';
 import { FormAlert, FormField } from '../../../ui/form-field';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
@@ -90,7 +90,7 @@ function ReplyForm({ documentId }: { documentId: string }) {
       <FormField label="متن پیام" error={form.formState.errors.body?.message}>
         {(control) => <textarea {...control} {...form.register('body')} rows={4} className={inputClass} />}
       </FormField>
-      <FormAlert message={reply.isError ? apiErrorMessage(reply.error) : null} />
+      <FormAlert message={reply.isError ? formErrorMessage(reply.error) : null} />
       <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
         {busy ? 'در حال ارسال…' : 'ارسال پاسخ'}
       </button>

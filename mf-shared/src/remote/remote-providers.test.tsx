@@ -1,0 +1,37 @@
+import { act, render, screen } from '@testing-library/react';
+import '@testing-library/jest-dom';
+import { createFakeShellContext } from '../testing';
+import { RemoteProviders } from './remote-providers';
+
+let failing = true;
+function Page() {
+  if (failing) throw new Error('Failed to fetch');
+  return <h1>صفحه</h1>;
+}
+
+describe('a remote that crashed on one page', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is reported as a fatal error, then rendered afresh on the next navigation', () => {
+    const context = createFakeShellContext();
+    const errors: unknown[] = [];
+    context.bus.on('app:error', (error) => errors.push(error));
+    window.history.pushState(null, '', '/rules');
+    render(
+      <RemoteProviders app="catalogue" context={context}>
+        <Page />
+      </RemoteProviders>,
+    );
+    expect(errors).toEqual([expect.objectContaining({ fatal: true, message: 'Failed to fetch' })]);
+    expect(screen.queryByRole('heading')).toBeNull();
+
+    failing = false;
+    // The same page again: the crash stands.
+    act(() => void window.dispatchEvent(new Event('single-spa:routing-event')));
+    expect(screen.queryByRole('heading')).toBeNull();
+    window.history.pushState(null, '', '/');
+    act(() => void window.dispatchEvent(new Event('single-spa:routing-event')));
+    expect(screen.getByRole('heading')).toHaveTextContent('صفحه');
+  });
+});
