@@ -3,7 +3,8 @@ import { homePage } from '../features/home/home-page';
 import { catalogueTreePage } from '../features/category/catalogue-tree-page';
 import { productBySlugPage } from '../features/product/product-by-slug-page';
 import { staticPages } from '../features/pages/static-page';
+import { weightTablePage } from '../features/weight-table/weight-table-page';
 import { CATEGORY_SLUGS } from './owned-paths';
 
 /** Every page of the catalogue: the browser's routes and the server's render both read this list. */
-export const cataloguePages: PageDefinition[] = [homePage, ...CATEGORY_SLUGS.map(catalogueTreePage), productBySlugPage, ...staticPages];
+export const cataloguePages: PageDefinition[] = [homePage, ...CATEGORY_SLUGS.map(catalogueTreePage), productBySlugPage, ...staticPages, weightTablePage];

@@ -26,7 +26,6 @@ const HEADING_PAGES: StaticPageDefinition[] = [
   { path: '/factories', title: 'کارخانه‌های تولیدکننده', description: 'کارخانه‌های فولاد ایران و محصولات آن‌ها.', breadcrumb: [{ label: 'کارخانه‌ها' }] },
   { path: '/factories/:slug', title: 'کارخانه تولیدکننده', description: 'مشخصات کارخانه تولیدکننده فولاد.', breadcrumb: [{ label: 'کارخانه‌ها', to: '/factories' }, { label: 'کارخانه' }] },
   { path: '/experts', title: 'کارشناسان فروش', description: 'کارشناسان فروش آهن‌آلات و راه‌های تماس با آن‌ها.', breadcrumb: [{ label: 'کارشناسان فروش' }] },
-  { path: '/weight_table', title: 'جدول وزن آهن‌آلات', description: 'جدول وزن میلگرد، تیرآهن، ناودانی، نبشی، ورق و لوله و محاسبه وزن.', breadcrumb: [{ label: 'جدول وزن آهن‌آلات' }] },
   { path: '/reserve_warehouse', title: 'رزرو انبار', description: 'رزرو انبار برای نگهداری آهن‌آلات.', breadcrumb: [{ label: 'رزرو انبار' }] },
   { path: '/landing/bourse', title: 'عرضه‌های فولاد در بورس کالا', description: 'عرضه‌ها و نتایج معاملات فولاد در بورس کالای ایران.', breadcrumb: [{ label: 'بورس کالا' }] },
 ];
