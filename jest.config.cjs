@@ -40,6 +40,7 @@ module.exports = {
     '^@steel/shared/head-tags$': '<rootDir>/mf-shared/src/page-data/head-tags.ts',
     '^@steel/shared/bots$': '<rootDir>/mf-shared/src/contracts/bots.ts',
     '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',
+    '^@steel/shared/forms$': '<rootDir>/mf-shared/src/forms/index.ts',
     '^react-markdown$': '<rootDir>/jest/markdown-stub.cjs',
     '\\.(css)$': '<rootDir>/jest/style-stub.cjs',
     '\\.(svg|png|woff2?)$': '<rootDir>/jest/file-stub.cjs',

@@ -4,7 +4,8 @@ import { catalogueTreePage } from '../features/category/catalogue-tree-page';
 import { productBySlugPage } from '../features/product/product-by-slug-page';
 import { staticPages } from '../features/pages/static-page';
 import { weightTablePage } from '../features/weight-table/weight-table-page';
+import { warehouseReservationPage } from '../features/forms/warehouse-reservation-page';
 import { CATEGORY_SLUGS } from './owned-paths';
 
 /** Every page of the catalogue: the browser's routes and the server's render both read this list. */
-export const cataloguePages: PageDefinition[] = [homePage, ...CATEGORY_SLUGS.map(catalogueTreePage), productBySlugPage, ...staticPages, weightTablePage];
+export const cataloguePages: PageDefinition[] = [homePage, ...CATEGORY_SLUGS.map(catalogueTreePage), productBySlugPage, ...staticPages, weightTablePage, warehouseReservationPage];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Progress } from '@steel/shared';
-import { apiErrorMessage } from './api-error-message';
+import { apiErrorMessage } from '@steel/shared/forms';
 import { secondaryButton } from './styles';
 import { usePageLoading } from './use-page-loading';
 

@@ -1,5 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Markdown, PageHeader, breadcrumbJsonLd, useShell, type BreadcrumbItem, type PageDefinition, type PageUrl } from '@steel/shared';
+import type { ComponentType } from 'react';
+import { ContactForm, ExportInquiryForm } from '../forms/contact-form';
 import { staticPageQuery } from './api/static-page-queries';
 
 interface StaticPageDefinition {
@@ -26,12 +28,14 @@ const HEADING_PAGES: StaticPageDefinition[] = [
   { path: '/factories', title: 'کارخانه‌های تولیدکننده', description: 'کارخانه‌های فولاد ایران و محصولات آن‌ها.', breadcrumb: [{ label: 'کارخانه‌ها' }] },
   { path: '/factories/:slug', title: 'کارخانه تولیدکننده', description: 'مشخصات کارخانه تولیدکننده فولاد.', breadcrumb: [{ label: 'کارخانه‌ها', to: '/factories' }, { label: 'کارخانه' }] },
   { path: '/experts', title: 'کارشناسان فروش', description: 'کارشناسان فروش آهن‌آلات و راه‌های تماس با آن‌ها.', breadcrumb: [{ label: 'کارشناسان فروش' }] },
-  { path: '/reserve_warehouse', title: 'رزرو انبار', description: 'رزرو انبار برای نگهداری آهن‌آلات.', breadcrumb: [{ label: 'رزرو انبار' }] },
   { path: '/landing/bourse', title: 'عرضه‌های فولاد در بورس کالا', description: 'عرضه‌ها و نتایج معاملات فولاد در بورس کالای ایران.', breadcrumb: [{ label: 'بورس کالا' }] },
 ];
 
 /** Pages whose title and body come from the CMS (markdown). */
 const CMS_PAGES = ['/rules', '/about-us', '/export', '/contact-us'];
+
+/** The form under a CMS page's body. */
+const PAGE_FORMS: Record<string, ComponentType> = { 'contact-us': ContactForm, export: ExportInquiryForm };
 
 const headingPage = (page: StaticPageDefinition): PageDefinition => ({
   path: page.path,
@@ -65,12 +69,14 @@ function CmsPageView({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: content } = useSuspenseQuery(staticPageQuery(api, slugOf(url)));
   if (!content) return null;
+  const Form = PAGE_FORMS[content.slug];
   return (
     <article>
       <PageHeader title={content.title} breadcrumb={[{ label: content.title }]}>
         {content.summary && <p className="text-slate-600 dark:text-slate-300">{content.summary}</p>}
       </PageHeader>
       {content.body && <Markdown>{content.body}</Markdown>}
+      {Form && <Form />}
     </article>
   );
 }

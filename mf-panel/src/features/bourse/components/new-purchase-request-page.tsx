@@ -3,11 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { PANEL_LINK_PARAMS, PageHeader, formatNumber, formatPersianDate, formatRial, useShell } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
-import { FormAlert, FormField } from '../../../ui/form-field';
+import { apiErrorMessage, FormAlert, FormField, useSingleFlight } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
-import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCreatePurchaseRequest, useExchangeOffer, useExchangeOffers, type ExchangeOffer } from '../api/bourse-queries';
 import { purchaseRequestSchema, type PurchaseRequestInput, type PurchaseRequestValues } from '../purchase-request-schema';
 

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link, PageHeader, formatNumber, formatPersianDate, formatRial } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
-import { FormAlert } from '../../../ui/form-field';
+import { apiErrorMessage, FormAlert, useSingleFlight } from '@steel/shared/forms';
 import { Pager } from '../../../ui/pager';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, primaryButton, secondaryButton } from '../../../ui/styles';
-import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCancelPurchaseRequest, usePurchaseRequests, type PurchaseRequest } from '../api/bourse-queries';
 import { canCancelPurchaseRequest, purchaseRequestStatusName, purchaseRequestTone } from '../purchase-request-status';
 

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader, formatNumber, formatPersianDate, formatRial } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
-import { FormAlert } from '../../../ui/form-field';
+import { apiErrorMessage, FormAlert, useSingleFlight } from '@steel/shared/forms';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, secondaryButton } from '../../../ui/styles';
-import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCancelOrder, useOrder, type Order } from '../api/order-queries';
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
 import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../order-status';

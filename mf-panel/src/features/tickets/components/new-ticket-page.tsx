@@ -1,10 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PageHeader, useShell } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
-import { FormAlert, FormField } from '../../../ui/form-field';
+import { apiErrorMessage, FormAlert, FormField, useSingleFlight } from '@steel/shared/forms';
 import { inputClass, primaryButton } from '../../../ui/styles';
-import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useCreateTicket } from '../api/ticket-queries';
 import { newTicketSchema, type NewTicketValues } from '../ticket-schemas';
 import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPriorityName } from '../ticket-status';

@@ -1,12 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link, PANEL_LINK_PARAMS, PageHeader, formatNumber, formatPersianDate, formatRial, panelLinks } from '@steel/shared';
-import { apiErrorMessage } from '../../../ui/api-error-message';
-import { FormAlert } from '../../../ui/form-field';
+import { apiErrorMessage, FormAlert, useSingleFlight } from '@steel/shared/forms';
 import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';
-import { useSingleFlight } from '../../../ui/use-single-flight';
 import { useAddToWatchList, useRemoveFromWatchList, useWatchList, type WatchListEntry } from '../api/watch-list-queries';
 import { PRICE_DIRECTION_NAMES, priceChangeSince } from '../price-change';
 

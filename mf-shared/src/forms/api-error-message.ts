@@ -1,4 +1,4 @@
-import { normaliseApiError } from '@steel/shared';
+import { normaliseApiError } from '../api/api-error';
 
 /**
  * What a customer reads when a panel call fails (persian-ui.md §7). The CMS's own words are

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { useShell } from '@steel/shared';
+import { useSingleFlight } from '@steel/shared/forms';
+
+/**
+ * Writes one CMS record from a form: never retried by itself (a failed write could already have
+ * been stored), and a second submit while one is on its way is dropped. On success the shell's
+ * toast confirms it in Persian.
+ */
+export function useCreateRecord<Values>(collection: string, successToast: { title: string; description?: string }) {
+  const { api, bus } = useShell();
+  const once = useSingleFlight();
+  const mutation = useMutation({
+    mutationFn: (data: Values) => api.create<{ documentId: string }>(collection, data),
+    retry: false,
+    onSuccess: () => bus.emit('toast:add', { ...successToast, color: 'success' }),
+  });
+  /** Sends the values once; resolves true when the CMS stored them. */
+  const submit = async (values: Values): Promise<boolean> => {
+    let stored = false;
+    await once(async () => {
+      await mutation.mutateAsync(values);
+      stored = true;
+    });
+    return stored;
+  };
+  return { submit, mutation };
+}
