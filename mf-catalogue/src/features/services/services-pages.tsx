@@ -115,7 +115,7 @@ export const serviceEquipmentPages: PageDefinition[] = [
   servicesPage({
     path: '/services-equipment',
     kinds: ['service', 'scaffold_accessory'],
-    title: 'خدمات و تجهیزات داربست',
+    title: 'تجهیزات داربست',
     description: 'خدمات آهن‌آلات و تجهیزات داربست فلزی: لوله، بست، جک، صفحه زیر ستون و تخته.',
     breadcrumb: [{ label: 'تجهیزات داربست' }],
     intro: 'خدمات همراه خرید و تجهیزات داربست فلزی برای فروش و اجاره.',
