@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Link, PageHeader, breadcrumbJsonLd, formatNumber, formatPersianDate, panelLinks, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { filterOffers, filtersOf, recentOffersQuery, type ExchangeOffer, type OfferFilters, type TradeStatus } from './exchange-offer-queries';
+import { inputClass } from '@steel/shared/forms';
+import { useSetSearchParam } from '../share/use-set-search-param';
 
 const PATH = '/landing/bourse';
 const TITLE = 'عرضه‌های فولاد در بورس کالا';
@@ -64,23 +65,14 @@ function BoursePage({ url }: { url: PageUrl }) {
   );
 }
 
-const selectClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-200 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50';
-
 const distinct = (values: Array<string | null>) => [...new Set(values.filter((value): value is string => Boolean(value)))];
 
 function OfferFiltersForm({ offers, filters, url }: { offers: ExchangeOffer[]; filters: OfferFilters; url: PageUrl }) {
-  const [, setSearchParams] = useSearchParams();
-  const set = (name: keyof OfferFilters, value: string) => {
-    const params = new URLSearchParams(url.search);
-    if (value) params.set(name, value);
-    else params.delete(name);
-    setSearchParams(params);
-  };
+  const set = useSetSearchParam(url);
   const select = (name: keyof OfferFilters, label: string, all: string, options: Array<{ value: string; label: string }>) => (
     <label className="flex flex-col gap-1 text-sm font-medium">
       {label}
-      <select name={name} className={selectClass} value={filters[name]} onChange={(event) => set(name, event.target.value)}>
+      <select name={name} className={inputClass} value={filters[name]} onChange={(event) => set(name, event.target.value)}>
         <option value="">{all}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Link, PageHeader, breadcrumbJsonLd, findCategory, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { ProductTable } from '../products/components/product-table';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery, sourceLink, subcategoryOfProductCode, type FactorySummary } from './factory-queries';
+import { inputClass } from '@steel/shared/forms';
+import { useSetSearchParam } from '../share/use-set-search-param';
 
 const LIST_TITLE = 'کارخانه‌های تولیدکننده';
 const listCrumb = { label: 'کارخانه‌ها', to: '/factories' };
-const selectClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-200 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50';
-
 const categorySlugsOf = (factory: FactorySummary) => [...new Set((factory.main_products ?? []).map((code) => code.split('/')[0] ?? ''))].filter(Boolean);
 
 /** `?province=` and `?category=` (a product category slug) narrow the list. */
@@ -35,17 +33,10 @@ export const factoryListPage: PageDefinition = {
 function FactoryListPage({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: factories } = useSuspenseQuery(factoryListQuery(api));
-  const [, setSearchParams] = useSearchParams();
+  const setFilter = useSetSearchParam(url);
   const provinces = [...new Set(factories.map((factory) => factory.province).filter((p): p is string => Boolean(p)))].sort((a, b) => a.localeCompare(b, 'fa'));
   const categorySlugs = [...new Set(factories.flatMap(categorySlugsOf))];
   const shown = filterFactories(factories, url.search);
-
-  function setFilter(name: 'province' | 'category', value: string) {
-    const params = new URLSearchParams(url.search);
-    if (value) params.set(name, value);
-    else params.delete(name);
-    setSearchParams(params);
-  }
 
   return (
     <section>
@@ -53,7 +44,7 @@ function FactoryListPage({ url }: { url: PageUrl }) {
       <form className="mb-6 grid max-w-xl gap-3 sm:grid-cols-2" aria-label="فیلتر کارخانه‌ها" onSubmit={(event) => event.preventDefault()}>
         <label className="flex flex-col gap-1 text-sm font-medium">
           استان
-          <select className={selectClass} value={url.search.get('province') ?? ''} onChange={(event) => setFilter('province', event.target.value)} name="province">
+          <select className={inputClass} value={url.search.get('province') ?? ''} onChange={(event) => setFilter('province', event.target.value)} name="province">
             <option value="">همه استان‌ها</option>
             {provinces.map((province) => (
               <option key={province} value={province}>
@@ -64,7 +55,7 @@ function FactoryListPage({ url }: { url: PageUrl }) {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           گروه محصول
-          <select className={selectClass} value={url.search.get('category') ?? ''} onChange={(event) => setFilter('category', event.target.value)} name="category">
+          <select className={inputClass} value={url.search.get('category') ?? ''} onChange={(event) => setFilter('category', event.target.value)} name="category">
             <option value="">همه محصولات</option>
             {categorySlugs.map((slug) => (
               <option key={slug} value={slug}>

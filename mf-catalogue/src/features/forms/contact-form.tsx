@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactSchema, exportInquirySchema, type ContactInput, type ContactValues, type ExportInquiryInput, type ExportInquiryValues } from './form-schemas';
+import type { z } from 'zod';
+import { contactSchema, exportInquirySchema } from './form-schemas';
 import { TextInput, SubmitRow } from './form-controls';
 import { useCreateRecord } from './use-create-record';
 
-const SENT_NOTE = 'پیام شما ثبت شد؛ کارشناسان ما به‌زودی با شما تماس می‌گیرند.';
-
-/** Shown after a stored message, in place of the emptied form's silence. */
+/** Shown after a stored message, under the emptied form. */
 function SentNote({ text }: { text: string | null }) {
   if (!text) return null;
   return (
@@ -17,21 +16,44 @@ function SentNote({ text }: { text: string | null }) {
   );
 }
 
-/** `/contact-us`: a contact message in the CMS (contact-messages, kind `contact`). */
-export function ContactForm() {
-  const { submit, mutation } = useCreateRecord<ContactValues & { kind: 'contact' }>('contact-messages', { title: 'پیام شما ارسال شد', description: SENT_NOTE });
+/**
+ * A form that stores a contact message of one kind (`contact`, `export`): validated by its
+ * schema, sent once, emptied and confirmed (toast and note) when stored, kept as typed when not.
+ */
+function useContactMessageForm<Schema extends z.ZodType<FieldValues, FieldValues>>(options: {
+  schema: Schema;
+  kind: 'contact' | 'export';
+  defaultValues: DefaultValues<z.input<Schema>>;
+  sentTitle: string;
+  sentNote: string;
+}) {
+  const { submit, mutation } = useCreateRecord<z.output<Schema> & { kind: string }>('contact-messages', { title: options.sentTitle, description: options.sentNote });
   const [sent, setSent] = useState(false);
-  const form = useForm<ContactInput, unknown, ContactValues>({
-    resolver: zodResolver(contactSchema),
-    defaultValues: { name: '', phone: '', email: '', subject: '', message: '' },
-  });
-  const busy = form.formState.isSubmitting || mutation.isPending;
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues });
   const onSubmit = form.handleSubmit(async (values) => {
     setSent(false);
-    if (await submit({ ...values, kind: 'contact' })) {
+    if (await submit({ ...values, kind: options.kind })) {
       form.reset();
       setSent(true);
     }
+  });
+  return {
+    form,
+    onSubmit,
+    busy: form.formState.isSubmitting || mutation.isPending,
+    error: mutation.isError ? mutation.error : null,
+    sentNote: sent ? options.sentNote : null,
+  };
+}
+
+/** `/contact-us`: a contact message in the CMS. */
+export function ContactForm() {
+  const { form, onSubmit, busy, error, sentNote } = useContactMessageForm({
+    schema: contactSchema,
+    kind: 'contact',
+    defaultValues: { name: '', phone: '', email: '', subject: '', message: '' },
+    sentTitle: 'پیام شما ارسال شد',
+    sentNote: 'پیام شما ثبت شد؛ کارشناسان ما به‌زودی با شما تماس می‌گیرند.',
   });
   return (
     <section aria-labelledby="contact-form-heading" className="mt-8 max-w-2xl">
@@ -46,29 +68,21 @@ export function ContactForm() {
           <TextInput form={form} name="subject" label="موضوع (اختیاری)" />
         </div>
         <TextInput form={form} name="message" label="متن پیام" multiline />
-        <SentNote text={sent ? SENT_NOTE : null} />
-        <SubmitRow busy={busy} error={mutation.isError ? mutation.error : null} label="ارسال پیام" />
+        <SentNote text={sentNote} />
+        <SubmitRow busy={busy} error={error} label="ارسال پیام" />
       </form>
     </section>
   );
 }
 
-/** `/export`: an export inquiry, stored as a contact message of kind `export` (see form-schemas.ts). */
+/** `/export`: an export inquiry, stored as a contact message of kind `export` (one inbox, one rate limit). */
 export function ExportInquiryForm() {
-  const note = 'درخواست استعلام صادرات شما ثبت شد؛ کارشناس صادرات با شما تماس می‌گیرد.';
-  const { submit, mutation } = useCreateRecord<ExportInquiryValues & { kind: 'export' }>('contact-messages', { title: 'استعلام صادرات ارسال شد', description: note });
-  const [sent, setSent] = useState(false);
-  const form = useForm<ExportInquiryInput, unknown, ExportInquiryValues>({
-    resolver: zodResolver(exportInquirySchema),
+  const { form, onSubmit, busy, error, sentNote } = useContactMessageForm({
+    schema: exportInquirySchema,
+    kind: 'export',
     defaultValues: { name: '', company: '', phone: '', email: '', subject: '', message: '' },
-  });
-  const busy = form.formState.isSubmitting || mutation.isPending;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setSent(false);
-    if (await submit({ ...values, kind: 'export' })) {
-      form.reset();
-      setSent(true);
-    }
+    sentTitle: 'استعلام صادرات ارسال شد',
+    sentNote: 'درخواست استعلام صادرات شما ثبت شد؛ کارشناس صادرات با شما تماس می‌گیرد.',
   });
   return (
     <section aria-labelledby="export-form-heading" className="mt-8 max-w-2xl">
@@ -84,8 +98,8 @@ export function ExportInquiryForm() {
         </div>
         <TextInput form={form} name="subject" label="محصول موردنظر" hint="مثلاً میلگرد ۱۶ یا ورق گرم" />
         <TextInput form={form} name="message" label="مقدار، مقصد و شرایط تحویل" multiline />
-        <SentNote text={sent ? note : null} />
-        <SubmitRow busy={busy} error={mutation.isError ? mutation.error : null} label="ارسال استعلام" />
+        <SentNote text={sentNote} />
+        <SubmitRow busy={busy} error={error} label="ارسال استعلام" />
       </form>
     </section>
   );

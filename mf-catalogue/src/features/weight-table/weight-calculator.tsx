@@ -3,14 +3,12 @@ import { TextField, formatNumber, toLatinDigits } from '@steel/shared';
 import { CALCULATOR_SHAPES, LABELS, calculatorKgPerMetre, type CalculatorShape } from './calculator-shapes';
 import { totalKg } from './weight-formulas';
 import { persianCell } from './weight-table-view';
+import { inputClass } from '@steel/shared/forms';
 
 /** A typed number with Persian or Latin digits and either decimal mark; NaN when it is none. */
 const parseInput = (text: string) => (text.trim() ? Number(toLatinDigits(text).replace(/[٫,]/g, '.').trim()) : Number.NaN);
 
 const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
-
-const selectClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-200 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50';
 
 /**
  * Pick a shape, enter its dimensions (or pick a standard size), a length and a count: kg per
@@ -50,7 +48,7 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
       <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={shapeSelectId} className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200">
           {LABELS.shape}
-          <select id={shapeSelectId} className={selectClass} value={shape.id} onChange={(event) => chooseShape(event.target.value)}>
+          <select id={shapeSelectId} className={inputClass} value={shape.id} onChange={(event) => chooseShape(event.target.value)}>
             {CALCULATOR_SHAPES.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.title}
@@ -61,7 +59,7 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
         {shape.kind === 'standard' ? (
           <label htmlFor={sizeSelectId} className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200">
             {LABELS.size}
-            <select id={sizeSelectId} className={selectClass} value={size} onChange={(event) => setSize(event.target.value)}>
+            <select id={sizeSelectId} className={inputClass} value={size} onChange={(event) => setSize(event.target.value)}>
               <option value="">انتخاب کنید</option>
               {shape.sizes.map((candidate) => (
                 <option key={candidate.label} value={candidate.label}>

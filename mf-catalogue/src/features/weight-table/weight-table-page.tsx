@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { PageHeader, breadcrumbJsonLd, type PageDefinition, type PageUrl } from '@steel/shared';
 import { WEIGHT_SECTIONS, type WeightSection } from './weight-sections';
 import { SectionTabs, SizeFilter, WeightTableView } from './weight-table-view';
 import { WeightCalculator } from './weight-calculator';
+import { useSetSearchParam } from '../share/use-set-search-param';
 
 const PATH = '/weight_table';
 const TITLE = 'جدول وزن آهن‌آلات';
@@ -36,16 +36,10 @@ export const weightTablePage: PageDefinition = {
 };
 
 function WeightTablePage({ url }: { url: PageUrl }) {
-  const [, setSearchParams] = useSearchParams();
+  // Typing in the size filter replaces the history entry rather than adding one per key.
+  const setParam = useSetSearchParam(url, { replace: true });
   const section = sectionOf(url.search);
   const size = url.search.get('size') ?? '';
-
-  function changeSize(next: string) {
-    const params = new URLSearchParams(url.search);
-    if (next) params.set('size', next);
-    else params.delete('size');
-    setSearchParams(params, { replace: true });
-  }
 
   return (
     <article>
@@ -58,7 +52,7 @@ function WeightTablePage({ url }: { url: PageUrl }) {
         <h2 id="weight-section-heading" className="mb-3 text-xl font-bold">
           جدول وزن {section.title}
         </h2>
-        <SizeFilter size={size} onSizeChange={changeSize} />
+        <SizeFilter size={size} onSizeChange={(next) => setParam('size', next)} />
         {section.tables.map((table, index) => (
           <WeightTableView key={`${section.id}-${index}`} table={table} size={size} sectionTitle={section.title} />
         ))}
