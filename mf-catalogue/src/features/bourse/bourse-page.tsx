@@ -3,6 +3,7 @@ import { Link, PageHeader, breadcrumbJsonLd, formatNumber, formatPersianDate, pa
 import { filterOffers, filtersOf, recentOffersQuery, type ExchangeOffer, type OfferFilters, type TradeStatus } from './exchange-offer-queries';
 import { inputClass } from '@steel/shared/forms';
 import { useSetSearchParam } from '../share/use-set-search-param';
+import { BoursePriceChart } from './bourse-price-chart';
 
 const PATH = '/landing/bourse';
 const TITLE = 'عرضه‌های فولاد در بورس کالا';
@@ -60,6 +61,8 @@ function BoursePage({ url }: { url: PageUrl }) {
         </h2>
         <OfferTable offers={results} caption="نتایج معاملات اخیر" />
       </section>
+      {/* Every recent session, whatever the filters: a trend needs all of a commodity's days. */}
+      <BoursePriceChart offers={offers} />
       <HowBuyingWorks />
     </article>
   );
