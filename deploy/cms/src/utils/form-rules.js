@@ -14,7 +14,8 @@ const latinDigits = (value) =>
     .replace(/[۰-۹]/g, (d) => String(PERSIAN.indexOf(d)))
     .replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d)));
 
-const filled = (value) => typeof value === 'string' && value.trim().length > 0;
+// Missing or blank; a value of the wrong type is left to Strapi's own type check (its message names the type).
+const blank = (value) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** A landline with its area code or a mobile: 11 digits starting with 0 (as the panel's orders). */
 function normalisePhone(value) {
@@ -33,11 +34,11 @@ function refuse(problems) {
 /** Contact messages and export inquiries (kind `export`): who, an Iranian mobile to answer on, what. */
 function checkContactMessage(data) {
   const problems = [];
-  if (!filled(data.name)) problems.push({ path: 'name', message: 'name is required' });
+  if (blank(data.name)) problems.push({ path: 'name', message: 'name is required' });
   const phone = normaliseMobile(data.phone);
   if (!phone) problems.push({ path: 'phone', message: 'phone must be an Iranian mobile number (09xxxxxxxxx)' });
-  if (!filled(data.message)) problems.push({ path: 'message', message: 'message is required' });
-  if (data.kind === 'export' && !filled(data.subject)) problems.push({ path: 'subject', message: 'subject (the product asked about) is required for an export inquiry' });
+  if (blank(data.message)) problems.push({ path: 'message', message: 'message is required' });
+  if (data.kind === 'export' && blank(data.subject)) problems.push({ path: 'subject', message: 'subject (the product asked about) is required for an export inquiry' });
   refuse(problems);
   return { ...data, phone };
 }
@@ -45,7 +46,7 @@ function checkContactMessage(data) {
 /** Warehouse reservations: what to store, how much, a phone to call; dates and duration in range. */
 function checkWarehouseReservation(data) {
   const problems = [];
-  if (!filled(data.product_description) && !data.product) problems.push({ path: 'product_description', message: 'product_description is required' });
+  if (blank(data.product_description) && !data.product) problems.push({ path: 'product_description', message: 'product_description is required' });
   const quantity = Number(data.quantity_tonnes);
   if (!(quantity > 0 && quantity <= 100000)) problems.push({ path: 'quantity_tonnes', message: 'quantity_tonnes must be more than 0 and at most 100000' });
   const phone = normalisePhone(data.contact_phone);
