@@ -66,9 +66,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
   const busy = form.formState.isSubmitting || mutation.isPending;
   const onSubmit = form.handleSubmit(async (values) => {
     setStored(false);
-    // Empty optional fields are left out rather than sent as empty strings.
-    const data = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value !== undefined)) as WarehouseReservationValues;
-    if (await submit(data)) {
+    if (await submit(values)) {
       form.reset({ ...form.formState.defaultValues });
       setStored(true);
     }
