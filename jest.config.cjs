@@ -42,6 +42,7 @@ module.exports = {
     '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',
     '^@steel/shared/image-widths$': '<rootDir>/mf-shared/src/images/image-widths.ts',
     '^@steel/shared/site-paths$': '<rootDir>/mf-shared/src/catalogue/site-paths.ts',
+    '^@steel/shared/forms$': '<rootDir>/mf-shared/src/forms/index.ts',
     '^react-markdown$': '<rootDir>/jest/markdown-stub.cjs',
     '^rehype-(slug|autolink-headings)$': '<rootDir>/jest/rehype-plugin-stub.cjs',
     '\\.(css)$': '<rootDir>/jest/style-stub.cjs',

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { domainDir, repoRoot } from './lib/paths';
+import { generateWeightTables } from './generate-weight-tables';
 
 interface SourceSubcategory {
   slug: string;
@@ -76,6 +77,7 @@ export function generateCatalogueData(): void {
   fs.mkdirSync(outputDir, { recursive: true });
   writeIfChanged(path.join(outputDir, 'category-tree.json'), JSON.stringify(tree));
   writeIfChanged(path.join(outputDir, 'category-menu.json'), JSON.stringify(menu));
+  generateWeightTables();
 }
 
 /** Unchanged output keeps its mtime, so watch-mode builds do not rebuild for nothing. */

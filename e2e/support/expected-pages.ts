@@ -49,7 +49,7 @@ export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
   { path: '/services-equipment', app: 'catalogue', heading: 'تجهیزات داربست' },
   { path: '/services-equipment/scaffold-accessories', app: 'catalogue', heading: 'لوازم و اتصالات داربست' },
   { path: '/factories', app: 'catalogue', heading: 'کارخانه‌های تولیدکننده' },
-  { path: '/factories/mobarakeh-steel', app: 'catalogue', heading: 'کارخانه تولیدکننده' },
+  { path: '/factories/mobarakeh-steel', app: 'catalogue', heading: 'فولاد مبارکه اصفهان' },
   { path: '/experts', app: 'catalogue', heading: 'کارشناسان فروش' },
   { path: '/export', app: 'catalogue', heading: 'صادرات' },
   { path: '/rules', app: 'catalogue', heading: 'قوانین و مقررات' },

@@ -22,8 +22,8 @@ test.before(async () => {
     tickets: { subject: 'A ticket', messages: [{ body: 'سلام' }] },
     'watch-list-entries': { product: wl2.body.data[0].documentId, target_price: 300000 },
     'exchange-purchase-requests': { commodity: 'شمش بیلت', quantity_tonnes: 200 },
-    'warehouse-reservations': { product_description: 'ورق گرم', quantity_tonnes: 30, duration_days: 10 },
-    'contact-messages': { name: 'A', email: 'a@example.com', message: 'پیام A' },
+    'warehouse-reservations': { product_description: 'ورق گرم', quantity_tonnes: 30, duration_days: 10, contact_phone: '02112345678' },
+    'contact-messages': { name: 'A', email: 'a@example.com', phone: '09120000001', message: 'پیام A' },
   };
   for (const c of COLLECTIONS) {
     const r = await post(`/${c}`, { data: make[c] }, { token: A.jwt });
@@ -46,7 +46,7 @@ test('unauthenticated callers get nothing of customers\' records', async () => {
 });
 
 test('the contact form is open to the public; reading it back is not', async () => {
-  const r = await post('/contact-messages', { data: { name: 'مهمان', email: 'guest@example.com', message: 'درخواست تماس' } });
+  const r = await post('/contact-messages', { data: { name: 'مهمان', email: 'guest@example.com', phone: '۰۹۱۲۰۰۰۰۰۰۲', message: 'درخواست تماس' } });
   assert.equal(r.status, 201, r.text);
   assert.equal(r.body.data.status, 'new');
   const list = await get('/contact-messages', { token: B.jwt });

@@ -1,12 +1,8 @@
-/** Class lists shared by the panel's buttons and cards (one look for every section). */
-export const primaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:cursor-wait disabled:opacity-70';
+/** Class lists shared by the panel's buttons and cards (one look for every section); the form controls' are the kernel's. */
+export { inputClass, labelClass, primaryButton } from '@steel/shared/forms';
 export const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:cursor-wait disabled:opacity-70 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
 export const dangerButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-error-500 bg-white px-4 py-2 font-semibold text-error-700 hover:bg-error-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-error-600 disabled:cursor-wait disabled:opacity-70 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-slate-800';
 export const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900';
 export const linkText = 'text-primary-700 hover:underline dark:text-primary-300';
-export const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-200 aria-[invalid=true]:border-error-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50';
-export const labelClass = 'flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { toLatinDigits } from '@steel/shared';
+import { INVALID_EMAIL_MESSAGE, INVALID_MOBILE_MESSAGE, REQUIRED_MESSAGE, emailAddress, isMobileNumber, mobileNumber, normaliseMobile, requiredText } from '@steel/shared/forms';
+
+export { isMobileNumber, normaliseMobile };
 
 /**
  * One schema per account form (sign-in, register, forgot and reset password, change password,
@@ -7,26 +9,14 @@ import { toLatinDigits } from '@steel/shared';
  * react-hook-form and the tests read the same objects.
  */
 export const MESSAGES = {
-  required: 'این فیلد الزامی است',
-  invalidMobile: 'شماره موبایل معتبر نیست',
-  invalidEmail: 'نشانی ایمیل معتبر نیست',
+  required: REQUIRED_MESSAGE,
+  invalidMobile: INVALID_MOBILE_MESSAGE,
+  invalidEmail: INVALID_EMAIL_MESSAGE,
   passwordMismatch: 'رمز عبور و تکرار آن یکسان نیستند',
   usernameLength: 'نام کاربری باید بین ۳ تا ۵۰ نویسه باشد',
   usernameIsMobile: 'نام کاربری نمی‌تواند شماره موبایل باشد',
   passwordRules: 'رمز عبور همه شرط‌های زیر را ندارد',
 } as const;
-
-const MOBILE = /^09\d{9}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** «۰۹۱۲ ۱۲۳ ۴۵۶۷», "+98 912 1234567" → "09121234567"; anything else comes back trimmed. */
-export function normaliseMobile(value: string): string {
-  const compact = toLatinDigits(value).replace(/[\s\-()\u200c]/g, '');
-  const national = compact.replace(/^(\+98|0098|98)(?=9\d{9}$)/, '0');
-  return MOBILE.test(national) ? national : value.trim();
-}
-
-export const isMobileNumber = (value: string) => MOBILE.test(normaliseMobile(value));
 
 /** The password rules, shown as the customer types (register, reset, change password). */
 export const PASSWORD_RULES = [
@@ -35,12 +25,12 @@ export const PASSWORD_RULES = [
   { id: 'digit', label: 'دست‌کم یک رقم', test: (password: string) => /[0-9\u06F0-\u06F9]/.test(password) },
 ] as const;
 
-const required = () => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required);
+const required = requiredText;
 /** Passwords are sent exactly as typed: never trimmed, never digit-converted. */
 const anyPassword = () => z.string({ error: MESSAGES.required }).min(1, MESSAGES.required);
 const newPassword = () => anyPassword().refine((password) => PASSWORD_RULES.every((rule) => rule.test(password)), MESSAGES.passwordRules);
-const email = () => required().toLowerCase().regex(EMAIL, MESSAGES.invalidEmail);
-const mobile = () => required().transform(normaliseMobile).pipe(z.string().regex(MOBILE, MESSAGES.invalidMobile));
+const email = emailAddress;
+const mobile = mobileNumber;
 const username = () =>
   required()
     .min(3, MESSAGES.usernameLength)

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createAuth, useShell } from '@steel/shared';
-import { FormAlert } from '../../ui/form-field';
+import { FormAlert } from '@steel/shared/forms';
 import { secondaryButton } from '../../ui/styles';
 import { authErrorMessage } from './auth-messages';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { FormAlert, FormField } from '../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { inputClass, linkText, primaryButton } from '../../ui/styles';
 import { registerSchema, type RegisterInput } from './auth-schemas';
 import { EmailConfirmationNotice } from './email-confirmation-notice';

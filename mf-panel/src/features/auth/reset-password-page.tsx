@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { FormAlert, FormField } from '../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { inputClass, linkText, primaryButton } from '../../ui/styles';
 import { resetPasswordSchema, type ResetPasswordInput } from './auth-schemas';
 import { PasswordRules } from './password-rules';

@@ -1,5 +1,5 @@
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { FormAlert, FormField } from '../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { inputClass, linkText, primaryButton } from '../../ui/styles';
 import { signInSchema, type SignInInput } from './auth-schemas';
 import { useAccountForm } from './use-account-form';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactPhone, typedNumber } from '../../ui/form-values';
+import { contactPhone, typedNumber } from '@steel/shared/forms';
 import { formatNumber } from '@steel/shared';
 
 export interface OfferLimits {

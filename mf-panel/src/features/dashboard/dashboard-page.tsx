@@ -9,6 +9,7 @@ import { useOpenTicketCount, useTicketList } from '../tickets/api/ticket-queries
 import { ticketStatusName, ticketStatusTone } from '../tickets/ticket-status';
 import { useWatchList } from '../watch-list/api/watch-list-queries';
 import { PRICE_DIRECTION_NAMES, priceChangeSince } from '../watch-list/price-change';
+import { reservationStatus, useReservationList } from '../warehouse/warehouse-queries';
 import { EmptyBlock, QueryState } from '../../ui/query-state';
 import { StatusBadge } from '../../ui/status-badge';
 import { card, linkText } from '../../ui/styles';
@@ -32,6 +33,7 @@ export function DashboardPage() {
           <LatestTickets />
         </div>
         <PriceChanges />
+        <LatestReservations />
         <Shortcuts />
       </div>
     </section>
@@ -157,6 +159,39 @@ function PriceChanges() {
             </ul>
           );
         }}
+      </QueryState>
+    </Panel>
+  );
+}
+
+/** Warehouse reservations made on `/reserve_warehouse`; the panel has no section of its own for them yet. */
+function LatestReservations() {
+  const query = useReservationList(5);
+  return (
+    <Panel title="رزروهای انبار" more={{ to: '/reserve_warehouse', label: 'رزرو جدید' }}>
+      <QueryState query={query}>
+        {(list) =>
+          list.data.length === 0 ? (
+            <EmptyBlock />
+          ) : (
+            <ul className="flex flex-col gap-2" data-warehouse-reservations>
+              {list.data.map((reservation) => {
+                const status = reservationStatus(reservation.status);
+                return (
+                  <li key={reservation.documentId} className="flex flex-wrap items-center justify-between gap-2">
+                    <span>
+                      {reservation.product_description ?? 'کالا'} — {formatNumber(reservation.quantity_tonnes)} تن
+                    </span>
+                    <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                      {formatPersianDate(reservation.createdAt)}
+                      <StatusBadge label={status.name} tone={status.tone} />
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
       </QueryState>
     </Panel>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactPhone, typedNumber } from '../../ui/form-values';
+import { contactPhone, typedNumber } from '@steel/shared/forms';
 
 /** The new-order request form (one schema, shared with its tests). */
 export const newOrderSchema = z.object({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PageHeader, createAuth, useSessionUser, useShell, type User } from '@steel/shared';
-import { FormAlert, FormField } from '../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { card, inputClass, primaryButton } from '../../ui/styles';
 import { changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from '../auth/auth-schemas';
 import { PasswordRules } from '../auth/password-rules';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessage, formErrorMessage, formatNumber, formatPersianDate, formatRial, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '../../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
 import { useCreatePurchaseRequest, useExchangeOffer, useExchangeOffers, type ExchangeOffer } from '../api/bourse-queries';

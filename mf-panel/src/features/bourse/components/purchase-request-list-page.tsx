@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, Link, PageHeader, useSingleFlight } from '@steel/shared';
-import { FormAlert } from '../../../ui/form-field';
+import { FormAlert } from '@steel/shared/forms';
 import { Pager } from '../../../ui/pager';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';

@@ -3,7 +3,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessage, formErrorMessage, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '../../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText, primaryButton } from '../../../ui/styles';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../api/order-queries';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, PageHeader, useSingleFlight } from '@steel/shared';
-import { FormAlert } from '../../../ui/form-field';
+import { FormAlert } from '@steel/shared/forms';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, secondaryButton } from '../../../ui/styles';

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { apiErrorMessage, formErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '../../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { inputClass, primaryButton } from '../../../ui/styles';
 import { useCreateTicket } from '../api/ticket-queries';
 import { newTicketSchema, type NewTicketValues } from '../ticket-schemas';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
 import { apiErrorMessage, formErrorMessage, formatPersianDateTime, PageHeader, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '../../../ui/form-field';
+import { FormAlert, FormField } from '@steel/shared/forms';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { inputClass, primaryButton, secondaryButton } from '../../../ui/styles';

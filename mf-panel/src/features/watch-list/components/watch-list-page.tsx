@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, panelLinks, useSingleFlight } from '@steel/shared';
-import { FormAlert } from '../../../ui/form-field';
+import { FormAlert } from '@steel/shared/forms';
 import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';

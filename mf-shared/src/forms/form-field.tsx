@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { labelClass } from './styles';
+import { labelClass } from './form-styles';
 
 export interface FieldControlProps {
   id: string;

@@ -1,0 +1,69 @@
+/**
+ * The site's public forms, one schema each, shared by the page and its tests; the CMS checks the
+ * same rules (deploy/cms/src/utils/form-rules.js). Messages are Persian, per field.
+ */
+import { z } from 'zod';
+import { EMAIL, INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, contactPhone, mobileNumber, requiredText, typedNumber } from '@steel/shared/forms';
+
+const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
+const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === '' || EMAIL.test(value), INVALID_EMAIL_MESSAGE);
+
+const name = () => requiredText().max(100, 'نام طولانی است');
+const message = () => requiredText().max(5000, 'پیام طولانی است؛ حداکثر ۵۰۰۰ نویسه');
+
+/** `/contact-us`: a contact message. */
+export const contactSchema = z.object({
+  name: name(),
+  phone: mobileNumber(),
+  email: optionalEmail(),
+  subject: optionalText(200, 'موضوع طولانی است'),
+  message: message(),
+});
+
+/** `/export`: an export inquiry, stored as a contact message of kind `export`. */
+export const exportInquirySchema = z.object({
+  name: name(),
+  company: optionalText(150, 'نام شرکت طولانی است'),
+  phone: mobileNumber(),
+  email: optionalEmail(),
+  subject: requiredText().max(200, 'نام محصول طولانی است'),
+  message: message(),
+});
+
+/** Today in Tehran as `YYYY-MM-DD`, the earliest start a reservation may ask for. */
+export const tehranToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
+
+/** `/reserve_warehouse`: a warehouse reservation in the signed-in customer's records. */
+export const warehouseReservationSchema = z.object({
+  product_description: requiredText().max(300, 'شرح کالا طولانی است'),
+  quantity_tonnes: z.preprocess(
+    typedNumber,
+    z.number({ error: 'مقدار را به عدد (تن) وارد کنید' }).gt(0, 'مقدار باید بیشتر از صفر باشد').max(100_000, 'مقدار بیش از حد مجاز است'),
+  ),
+  start_date: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'تاریخ معتبر نیست')
+    .refine((value) => value === '' || value >= tehranToday(), 'تاریخ شروع نمی‌تواند گذشته باشد'),
+  duration_days: z.preprocess(
+    typedNumber,
+    z.number({ error: 'مدت را به عدد (روز) وارد کنید' }).int('مدت را به روز کامل وارد کنید').min(1, 'مدت دست‌کم یک روز است').max(365, 'مدت حداکثر ۳۶۵ روز است').optional(),
+  ),
+  city: optionalText(100, 'نام شهر طولانی است'),
+  contact_phone: contactPhone,
+  note: optionalText(2000, 'توضیحات طولانی است'),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactValues = z.output<typeof contactSchema>;
+export type ExportInquiryInput = z.input<typeof exportInquirySchema>;
+export type ExportInquiryValues = z.output<typeof exportInquirySchema>;
+export type WarehouseReservationInput = z.input<typeof warehouseReservationSchema>;
+export type WarehouseReservationValues = z.output<typeof warehouseReservationSchema>;
+
+export { REQUIRED_MESSAGE };

@@ -1,0 +1,63 @@
+import { PageHeader, breadcrumbJsonLd, type PageDefinition, type PageUrl } from '@steel/shared';
+import { WEIGHT_SECTIONS, type WeightSection } from './weight-sections';
+import { SectionTabs, SizeFilter, WeightTableView } from './weight-table-view';
+import { WeightCalculator } from './weight-calculator';
+import { useSetSearchParam } from '../share/use-set-search-param';
+
+const PATH = '/weight_table';
+const TITLE = 'جدول وزن آهن‌آلات';
+
+/** `?section=ipe` picks the section (rebar without one); an unknown one falls back too. */
+const sectionOf = (search: URLSearchParams): WeightSection =>
+  WEIGHT_SECTIONS.find((section) => section.id === search.get('section')) ?? (WEIGHT_SECTIONS[0] as WeightSection);
+
+/** The calculator opens on the shape of the section being read. */
+const CALCULATOR_SHAPE_OF_SECTION: Record<string, string> = { rebar: 'rebar', ipe: 'ipe', inp: 'inp', he: 'hea', channel: 'upn', angle: 'angle', bar: 'rebar', flat: 'flat', sheet: 'sheet', pipe: 'pipe', hollow: 'hollow', rail: 'rail' };
+
+/**
+ * The steel weight table (weights.md): one section per address (`?section=`), each table in the
+ * served HTML, filterable by size (`?size=`), and the weight calculator. No CMS data: the tables
+ * are built into the app from weights.md.
+ */
+export const weightTablePage: PageDefinition = {
+  path: PATH,
+  head: (url) => {
+    const section = sectionOf(url.search);
+    const isDefault = !url.search.get('section') || section === WEIGHT_SECTIONS[0];
+    const canonical = isDefault ? PATH : `${PATH}?section=${section.id}`;
+    return {
+      title: isDefault ? TITLE : `جدول وزن ${section.title}`,
+      description: `جدول وزن ${section.title} و دیگر آهن‌آلات (میلگرد، تیرآهن، ناودانی، نبشی، ورق، لوله، قوطی) با محاسبه‌گر وزن.`,
+      canonical,
+      jsonLd: [breadcrumbJsonLd([{ label: TITLE }], PATH)],
+    };
+  },
+  Page: WeightTablePage,
+};
+
+function WeightTablePage({ url }: { url: PageUrl }) {
+  // Typing in the size filter replaces the history entry rather than adding one per key.
+  const setParam = useSetSearchParam(url, { replace: true });
+  const section = sectionOf(url.search);
+  const size = url.search.get('size') ?? '';
+
+  return (
+    <article>
+      <PageHeader title={TITLE} breadcrumb={[{ label: TITLE }]}>
+        <p className="text-slate-600 dark:text-slate-300">وزن اسمی هر متر از مقاطع فولادی طبق استانداردها، با چگالی ۷۸۵۰ کیلوگرم بر متر مکعب.</p>
+      </PageHeader>
+      <WeightCalculator key={section.id} initialShapeId={CALCULATOR_SHAPE_OF_SECTION[section.id]} />
+      <SectionTabs sections={WEIGHT_SECTIONS} current={section} />
+      <section aria-labelledby="weight-section-heading" data-weight-section={section.id}>
+        <h2 id="weight-section-heading" className="mb-3 text-xl font-bold">
+          جدول وزن {section.title}
+        </h2>
+        <SizeFilter size={size} onSizeChange={(next) => setParam('size', next)} />
+        {section.tables.map((table, index) => (
+          <WeightTableView key={`${section.id}-${index}`} table={table} size={size} sectionTitle={section.title} />
+        ))}
+        <p className="text-xs text-slate-500 dark:text-slate-400">* مقادیر ستاره‌دار از منابع عمومی است و با منبع معتبر تطبیق داده نشده است.</p>
+      </section>
+    </article>
+  );
+}

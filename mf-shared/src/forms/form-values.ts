@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { toLatinDigits } from '../format/format';
+
+/** Persian messages every form uses (persian-ui.md §3/§7). */
+export const REQUIRED_MESSAGE = 'این فیلد الزامی است';
+export const INVALID_MOBILE_MESSAGE = 'شماره موبایل معتبر نیست';
+export const INVALID_EMAIL_MESSAGE = 'نشانی ایمیل معتبر نیست';
+
+const MOBILE = /^09\d{9}$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** «۰۹۱۲ ۱۲۳ ۴۵۶۷», "+98 912 1234567" → "09121234567"; anything else comes back trimmed. */
+export function normaliseMobile(value: string): string {
+  const compact = toLatinDigits(value).replace(/[\s\-()\u200c]/g, '');
+  const national = compact.replace(/^(\+98|0098|98)(?=9\d{9}$)/, '0');
+  return MOBILE.test(national) ? national : value.trim();
+}
+
+export const isMobileNumber = (value: string) => MOBILE.test(normaliseMobile(value));
+
+/** A required, trimmed text field. */
+export const requiredText = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
+
+/** An Iranian mobile number typed with Persian or Latin digits, sent as 09xxxxxxxxx. */
+export const mobileNumber = () => requiredText().transform(normaliseMobile).pipe(z.string().regex(MOBILE, INVALID_MOBILE_MESSAGE));
+
+/** A required e-mail address, lower-cased. */
+export const emailAddress = () => requiredText().toLowerCase().regex(EMAIL, INVALID_EMAIL_MESSAGE);
+
+/**
+ * A typed number with Persian, Arabic-Indic or Latin digits, thousands separators and either
+ * decimal mark → number (persian-ui.md §8); an empty field → undefined.
+ */
+export function typedNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = toLatinDigits(value).replace(/[٬,\s]/g, '').replace('٫', '.').trim();
+  return text === '' ? undefined : Number(text);
+}
+
+/** A landline or mobile number with its area code: 11 digits starting with 0. */
+export const contactPhone = z.preprocess(
+  (value) => (typeof value === 'string' ? toLatinDigits(value).replace(/[\s-]/g, '') : value),
+  z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).regex(/^0\d{10}$/, 'شماره تماس را با کد شهر یا به شکل ۰۹xxxxxxxxx وارد کنید'),
+);

@@ -1,0 +1,10 @@
+/**
+ * `@steel/shared/forms`: what every app's forms share (react-hook-form + zod on top): the
+ * labelled field with its error, the form-level alert, the field rules (required text, Iranian mobile, e-mail, typed
+ * numbers). A subpath of its own, so apps without forms (the shell) never bundle zod. The
+ * message for a failed write and the single-flight submit are in the main entry (`@steel/shared`):
+ * the catalogue's product actions use them without a form.
+ */
+export * from './form-field';
+export * from './form-styles';
+export * from './form-values';
