@@ -36,6 +36,8 @@ test.describe('a sub-category', () => {
       expect(row, product.slug).toContain(product.name);
       expect(row, product.slug).toContain(`data-price-rial="${Number(product.price)}"`);
       expect(row.replace(/<[^>]+>/g, ''), product.slug).toContain(tomanText(Number(product.price)));
+      // Its picture goes through the one image path (WebP from the app server, sized boxes).
+      expect(row, product.slug).toMatch(/<img [^>]*src="\/_\/img\?src=%2Fuploads%2F[^"]+"[^>]*width="48" height="\d+"/);
     }
     expect(html).toContain('قیمت‌ها نمایشی');
   });
@@ -129,6 +131,13 @@ test.describe('a sub-category', () => {
   });
 });
 
+test('a product page shows its picture as the main image, loaded at once', async ({ request }) => {
+  const html = await (await request.get('/rebar/kalaf/rebar-kalaf-1')).text();
+  expect(html).toMatch(/<img [^>]*src="\/_\/img\?src=%2Fuploads%2F[^"]+"[^>]*srcSet="[^"]+ 640w[^"]*"[^>]*loading="eager" fetchPriority="high"/);
+  const product = JSON.parse(html.match(/<script data-page-head type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"Product"[\s\S]*?)<\/script>/)?.[1] ?? '{}') as { image?: string };
+  expect(product.image).toMatch(/\/_\/img\?src=%2Fuploads%2F[^&]+&w=1280$/);
+});
+
 test.describe('categories and groups', () => {
   test('a category with groups lists each group with its product count and lowest price', async ({ page, request }) => {
     await page.goto('/pipe');
@@ -160,6 +169,8 @@ test.describe('the home page', () => {
     const newest = ((await articles.json()) as { data: Array<{ slug: string }> }).data[0]!;
     expect(html).toContain(`href="/blog/${newest.slug}"`);
     expect(html).toContain('href="/landing/bourse"');
+    const grid = html.match(/<ul aria-label="فهرست دسته‌بندی‌ها"[\s\S]*?<\/ul><\/div><\/section>/)?.[0] ?? '';
+    expect(grid.match(/<img [^>]*src="\/_\/img\?src=%2Fuploads%2F/g)?.length).toBe(10);
     expect(html).toMatch(/<form[^>]*action="\/search"/);
   });
 

@@ -133,6 +133,7 @@ test('listing: a sub-category\'s products as the CMS holds them, with facets and
     assert.equal(p.price, Number(plain.body.data.find((x) => x.slug === p.slug).price));
     assert.equal(p.price_history, undefined, 'the history stays out of lists');
     assert.equal(typeof p.change.delta, 'number');
+    assert.match(p.image.url, /^\/uploads\//, 'the first image, for the list\'s thumbnail');
   }
   const diameters = r.body.facets.find((f) => f.attribute === 'diameter_mm');
   assert.equal(diameters.values.reduce((sum, v) => sum + v.count, 0), r.body.total);
@@ -173,6 +174,7 @@ test('price board: a few products of each of the 10 categories', async () => {
   assert.equal(r.status, 200, r.text);
   assert.deepEqual(r.body.categories.map((c) => c.slug), CATEGORY_SLUGS);
   for (const c of r.body.categories) {
+    assert.match(c.image.url, /^\/uploads\//, 'the category picture for the home grid');
     assert.ok(c.products.length > 0 && c.products.length <= 2);
     assert.ok(c.products.every((p) => p.sub_category.path.startsWith(`${c.slug}/`)));
   }

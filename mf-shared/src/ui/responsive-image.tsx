@@ -1,5 +1,19 @@
 import { IMAGE_WIDTHS, imageUrl, imageWidthFor, isUploadPath } from '../images/image-widths';
 
+/** A CMS media field as pages read it (`fields: ['url', 'width', 'height', 'alternativeText']`). */
+export interface CmsImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+  alternativeText: string | null;
+}
+
+/** The media fields to ask the CMS for, for a `CmsImage`. */
+export const CMS_IMAGE_FIELDS = ['url', 'width', 'height', 'alternativeText'];
+
+/** An image as Open Graph and JSON-LD give it: one large WebP from the site's image route. */
+export const shareImageUrl = (image: CmsImage | null | undefined): string | undefined => (image ? imageUrl(image.url, imageWidthFor(1200)) : undefined);
+
 export interface ResponsiveImageProps {
   /** A CMS upload path (`/uploads/…`, the media field's `url`). */
   src: string;

@@ -27,10 +27,16 @@ function dailyChange(product) {
   return { previous, delta, percent: Math.round((delta / previous) * 10000) / 100 };
 }
 
-/** A product as lists show it: price as a number (the CMS keeps rial as a big integer), its change, no history. */
-function listedProduct({ price_history, sort_order, ...product }) {
+/** The media fields a list shows an image by (the app server resizes it: /_/img). */
+const imageOf = (images) => {
+  const first = Array.isArray(images) ? images[0] : images;
+  return first ? { url: first.url, width: first.width, height: first.height, alternativeText: first.alternativeText ?? null } : null;
+};
+
+/** A product as lists show it: price as a number (the CMS keeps rial as a big integer), its change, its first image, no history. */
+function listedProduct({ price_history, sort_order, images, ...product }) {
   const price = product.price === null || product.price === undefined ? null : Number(product.price);
-  return { ...product, price, change: dailyChange({ price_history, price }) };
+  return { ...product, price, image: imageOf(images), change: dailyChange({ price_history, price }) };
 }
 
 /**
@@ -116,4 +122,4 @@ function buildListing(products, attributes, query = {}) {
   };
 }
 
-module.exports = { buildListing, dailyChange, listedProduct, PAGE_SIZE };
+module.exports = { buildListing, dailyChange, listedProduct, imageOf, PAGE_SIZE };

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, Markdown, PageHeader, breadcrumbJsonLd, imageUrl, imageWidthFor, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { Link, Markdown, PageHeader, breadcrumbJsonLd, shareImageUrl, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { adjacentArticles, articleIndexQuery, articleQuery, relatedArticles, type ArticleSummary } from './api/article-queries';
 import { ArticleCover } from './components/article-card';
 import { ArticleByline, ArticleTags } from './components/article-meta';
@@ -7,8 +7,6 @@ import { ArticleByline, ArticleTags } from './components/article-meta';
 /** schema.org limits an Article headline to 110 characters (the old site cut it the same way). */
 export const articleHeadline = (title: string) => (title.length > 110 ? title.slice(0, 110) : title);
 
-/** The cover as Open Graph and JSON-LD give it: one large WebP from the image route. */
-const shareImage = (article: ArticleSummary) => (article.cover ? imageUrl(article.cover.url, imageWidthFor(1200)) : undefined);
 
 /** `/blog/{slug}`: an article's body (markdown, rendered safely) with its JSON-LD. */
 export const articlePage: PageDefinition = {
@@ -18,7 +16,7 @@ export const articlePage: PageDefinition = {
     const article = read(articleQuery(api, url.params['slug'] ?? ''));
     if (!article) return null;
     const path = `/blog/${article.slug}`;
-    const image = shareImage(article);
+    const image = shareImageUrl(article.cover);
     return {
       title: article.title,
       description: article.excerpt ?? article.title,

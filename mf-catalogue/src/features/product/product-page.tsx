@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CatalogueLocation, type ContentClient, type PageHead } from '@steel/shared';
+import { Link, PageHeader, ResponsiveImage, shareImageUrl, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CatalogueLocation, type CmsImage, type ContentClient, type PageHead } from '@steel/shared';
 import { subcategoryPath, trailTo } from '../category/breadcrumbs';
 import { PriceChart } from '../price-chart/price-chart';
 import { PriceText, unitLabelFa } from '../products/components/product-table';
@@ -27,11 +27,13 @@ const illustrativeLabel = (product: Pick<ProductDetail, 'illustrative'>) => (pro
 /** Title, description, canonical path and JSON-LD `Product` (with its offer) and `BreadcrumbList`. */
 export function productHead(product: ProductDetail, location: ProductLocation): PageHead {
   const canonical = canonicalProductPath(product) ?? undefined;
+  const image = shareImageUrl(product.images?.[0]);
   return {
     title: product.name,
     description: product.description ?? `${product.name}: قیمت روز (نمایشی)، نمودار قیمت ۹۰ روز اخیر، مشخصات فنی و تولیدکننده`,
     canonical,
     ogType: 'product',
+    ...(image ? { image } : {}),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -42,6 +44,7 @@ export function productHead(product: ProductDetail, location: ProductLocation): 
         category: location.subcategory.titleFa,
         ...(product.producer_name ? { brand: { '@type': 'Brand', name: product.producer_name } } : {}),
         ...(canonical ? { url: canonical } : {}),
+        ...(image ? { image } : {}),
         offers: {
           '@type': 'Offer',
           price: String(product.price),
@@ -151,6 +154,22 @@ function RelatedProducts({ slug, subcategoryTitle }: { slug: string; subcategory
  * the order-request and watch-list actions, producer, attributes, 90 days of prices as a chart
  * (with a hidden table of the same data) and related products of the same sub-category.
  */
+/** The product's picture: the page's main image, so it loads at once. */
+function ProductImage({ image, name }: { image: CmsImage; name: string }) {
+  return (
+    <ResponsiveImage
+      src={image.url}
+      alt={image.alternativeText ?? name}
+      width={image.width ?? 800}
+      height={image.height ?? 600}
+      displayWidth={352}
+      sizes="(min-width: 1024px) 352px, 100vw"
+      priority
+      className="h-auto w-full rounded-lg border border-slate-200 dark:border-slate-700"
+    />
+  );
+}
+
 export function ProductPage({ product, location }: { product: ProductDetail; location: ProductLocation }) {
   const history = useMemo(() => priceHistoryPoints(product.price_history), [product.price_history]);
   const unit = unitLabelFa(product.unit);
@@ -161,6 +180,7 @@ export function ProductPage({ product, location }: { product: ProductDetail; loc
       </PageHeader>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="flex min-w-0 flex-col gap-4 lg:order-2">
+          {product.images?.[0] && <ProductImage image={product.images[0]} name={product.name} />}
           <PriceBox product={product} />
           <ProductActions product={product} />
           <Producer product={product} />

@@ -3,15 +3,9 @@
  * useSuspenseQuery and the server prefetches the same options. Keys start with the collection.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentClient } from '@steel/shared';
+import { CMS_IMAGE_FIELDS, type CmsImage, type ContentClient } from '@steel/shared';
 
-/** A CMS media field as the blog reads it. */
-export interface CmsImage {
-  url: string;
-  width: number | null;
-  height: number | null;
-  alternativeText: string | null;
-}
+export type { CmsImage };
 
 export interface ArticleSummary {
   slug: string;
@@ -32,7 +26,7 @@ export interface Article extends ArticleSummary {
 
 export const ARTICLES_PER_PAGE = 12;
 const SUMMARY_FIELDS = ['slug', 'title', 'excerpt', 'tags', 'author', 'publish_date', 'reading_minutes', 'updatedAt'];
-const COVER = { cover: { fields: ['url', 'width', 'height', 'alternativeText'] } };
+const COVER = { cover: { fields: CMS_IMAGE_FIELDS } };
 /** Strapi's largest page. */
 const CMS_PAGE_SIZE = 100;
 

@@ -1,13 +1,34 @@
-import { Link, categories } from '@steel/shared';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, ResponsiveImage, categories, useShell } from '@steel/shared';
+import { priceBoardQuery } from '../../products/api/listing-queries';
 
-/** The ten categories as a grid; sheet and pipe show their groups as direct links. */
+/**
+ * The ten categories as a grid with their pictures; sheet and pipe show their groups as direct
+ * links. The tree is the catalogue's own; the pictures come with the price board's answer.
+ */
 export function CategoryGrid() {
+  const { api } = useShell();
+  const { data } = useSuspenseQuery(priceBoardQuery(api));
+  const imageOf = new Map(data.categories.map((category) => [category.slug, category.image]));
   return (
     <ul aria-label="فهرست دسته‌بندی‌ها" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {categories.map((category) => (
+      {categories.map((category) => {
+        const image = imageOf.get(category.slug);
+        return (
         <li key={category.slug} className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
-          <Link to={`/${category.slug}`} className="flex min-h-11 items-center text-base font-semibold text-primary-800 hover:underline dark:text-primary-300">
-            {category.titleFa}
+          <Link to={`/${category.slug}`} className="flex flex-col gap-2 text-base font-semibold text-primary-800 hover:underline dark:text-primary-300">
+            {image && (
+              <ResponsiveImage
+                src={image.url}
+                alt=""
+                width={image.width ?? 4}
+                height={image.height ?? 3}
+                displayWidth={240}
+                sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
+                className="h-auto w-full rounded-md"
+              />
+            )}
+            <span className="flex min-h-11 items-center">{category.titleFa}</span>
           </Link>
           {category.groups.length > 0 && (
             <ul aria-label={`گروه‌های ${category.titleFa}`} className="mt-1 flex flex-col text-sm">
@@ -21,7 +42,8 @@ export function CategoryGrid() {
             </ul>
           )}
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }

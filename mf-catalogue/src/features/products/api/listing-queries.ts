@@ -5,7 +5,7 @@
  * sub-category to filter it. Keys start with `products` so a product change drops cached pages.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentClient } from '@steel/shared';
+import type { CmsImage, ContentClient } from '@steel/shared';
 import { cmsPath } from './product-queries';
 import type { ListingSort, ListingState } from '../listing/listing-url';
 
@@ -30,6 +30,8 @@ export interface ListedProduct {
   attributes: Record<string, string | number | null>;
   updatedAt: string;
   change: DailyChange | null;
+  /** The product's first image (the seed generates one for every product). */
+  image: CmsImage | null;
 }
 
 export interface Facet {
@@ -75,6 +77,7 @@ export const categoryOverviewQuery = (api: ContentClient, categorySlug: string) 
 export interface PriceBoardCategory {
   slug: string;
   title: string;
+  image: CmsImage | null;
   products: Array<Omit<ListedProduct, 'attributes' | 'producer'> & { sub_category: { path: string } | null }>;
 }
 

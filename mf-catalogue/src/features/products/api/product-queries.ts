@@ -4,7 +4,7 @@
  * CMS collection they read, so a change in that collection drops the cached HTML using it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { cmsPath, type ContentClient } from '@steel/shared';
+import { CMS_IMAGE_FIELDS, cmsPath, type CmsImage, type ContentClient } from '@steel/shared';
 
 export interface ProductSummary {
   documentId: string;
@@ -36,6 +36,8 @@ export interface ProductDetail extends ProductSummary {
   price_history: PriceHistoryPoint[] | null;
   /** The producer's factory (its page is `/factories/{slug}`), when the CMS links one. */
   producer: { slug: string; name: string } | null;
+  /** Only on the product's own query (related products come without). */
+  images?: CmsImage[] | null;
 }
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -73,7 +75,7 @@ export const productBySlugQuery = (api: ContentClient, slug: string) =>
         {
           filters: { slug: { $eq: slug } },
           fields: [...SUMMARY_FIELDS, 'description', 'note', 'price_history'],
-          populate: { sub_category: { fields: ['path', 'title'] }, producer: { fields: ['slug', 'name'] } },
+          populate: { sub_category: { fields: ['path', 'title'] }, producer: { fields: ['slug', 'name'] }, images: { fields: CMS_IMAGE_FIELDS } },
           pagination: { page: 1, pageSize: 1 },
         },
         { signal },

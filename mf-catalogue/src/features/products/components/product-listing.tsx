@@ -1,4 +1,4 @@
-import { Link, attributeLabelsFa, formatNumber } from '@steel/shared';
+import { Link, ResponsiveImage, attributeLabelsFa, formatNumber } from '@steel/shared';
 import type { ListedProduct } from '../api/listing-queries';
 import { PriceChange } from './price-change';
 import { PriceText } from './product-table';
@@ -20,6 +20,22 @@ function Producer({ product }: { product: ListedProduct }) {
 }
 
 const nameLink = 'font-medium text-primary-800 hover:underline dark:text-primary-300';
+
+/** A small picture beside the product's name (decorative: the name says what it is). */
+function Thumbnail({ product, size }: { product: ListedProduct; size: number }) {
+  if (!product.image) return null;
+  return (
+    <ResponsiveImage
+      src={product.image.url}
+      alt=""
+      width={product.image.width ?? 4}
+      height={product.image.height ?? 3}
+      displayWidth={size}
+      sizes={`${size}px`}
+      className="shrink-0 rounded border border-slate-200 object-cover dark:border-slate-700"
+    />
+  );
+}
 
 /**
  * One page of a sub-category's products: a table on wide screens (columns are the
@@ -51,9 +67,12 @@ export function ProductListing({ products, basePath, attributes }: { products: L
             {products.map((product) => (
               <tr key={product.slug} className="border-t border-slate-200 dark:border-slate-700" data-product={product.slug}>
                 <th scope="row" className="p-3 text-start">
-                  <Link to={`${basePath}/${product.slug}`} className={nameLink}>
-                    {product.name}
-                  </Link>
+                  <span className="flex items-center gap-3">
+                    <Thumbnail product={product} size={48} />
+                    <Link to={`${basePath}/${product.slug}`} className={nameLink}>
+                      {product.name}
+                    </Link>
+                  </span>
                 </th>
                 {columns.map((attribute) => (
                   <td key={attribute} className="p-3">
@@ -77,7 +96,8 @@ export function ProductListing({ products, basePath, attributes }: { products: L
       <ul className="grid gap-3 md:hidden" aria-label="فهرست محصولات" data-listing="cards">
         {products.map((product) => (
           <li key={product.slug} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-product={product.slug}>
-            <h3 className="mb-2">
+            <h3 className="mb-2 flex items-center gap-3">
+              <Thumbnail product={product} size={64} />
               <Link to={`${basePath}/${product.slug}`} className={nameLink}>
                 {product.name}
               </Link>

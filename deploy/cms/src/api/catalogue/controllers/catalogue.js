@@ -1,7 +1,7 @@
 'use strict';
 
 const { errors } = require('@strapi/utils');
-const { buildListing, listedProduct } = require('../../../utils/catalogue-listing');
+const { buildListing, imageOf, listedProduct } = require('../../../utils/catalogue-listing');
 const { createDerivedCache } = require('../../../utils/derived-cache');
 
 const PRODUCT = 'api::product.product';
@@ -27,6 +27,7 @@ const LISTED_FIELDS = [
   'updatedAt',
 ];
 const producerLink = { producer: { fields: ['slug', 'name'] } };
+const imageFields = { fields: ['url', 'width', 'height', 'alternativeText'] };
 
 // The views only change when the catalogue does: answers are kept until a product, category,
 // sub-category or factory changes (created lazily: `strapi` exists once the app has started).
@@ -65,7 +66,7 @@ module.exports = {
           sub_category: { documentId: { $eq: subcategory.documentId } },
         },
         fields: LISTED_FIELDS,
-        populate: producerLink,
+        populate: { ...producerLink, images: imageFields },
         status: 'published',
         limit: MAX_PRODUCTS_PER_SUBCATEGORY,
       });
@@ -114,6 +115,7 @@ module.exports = {
       const [categories, firsts] = await Promise.all([
         strapi.documents('api::category.category').findMany({
           fields: ['slug', 'title'],
+          populate: { image: imageFields },
           sort: ['sort_order:asc'],
           status: 'published',
           limit: 50,
@@ -135,6 +137,7 @@ module.exports = {
         categories: categories.map((category) => ({
           slug: category.slug,
           title: category.title,
+          image: imageOf(category.image),
           products: firsts
             .filter((product) => product.category?.slug === category.slug)
             .sort(byOrder)
