@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useShell } from '@steel/shared';
+import { Link, canonicalProductPath, useShell } from '@steel/shared';
 import { priceBoardQuery } from '../../products/api/listing-queries';
 import { PriceChange } from '../../products/components/price-change';
 import { PriceText } from '../../products/components/product-table';
@@ -29,7 +29,7 @@ export function PriceBoard() {
               {category.products.map((product) => (
                 <tr key={product.slug} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800" data-product={product.slug}>
                   <th scope="row" className="p-2 text-start font-normal sm:px-3">
-                    <Link to={product.sub_category ? `/${product.sub_category.path}/${product.slug}` : `/product/${product.slug}`} className="hover:underline">
+                    <Link to={canonicalProductPath(product) ?? `/product/${product.slug}`} className="hover:underline">
                       {product.name}
                     </Link>
                   </th>

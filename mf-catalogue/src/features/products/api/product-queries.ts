@@ -40,30 +40,10 @@ export interface ProductDetail extends ProductSummary {
   images?: CmsImage[] | null;
 }
 
-export const PRODUCTS_PER_PAGE = 24;
 const SUMMARY_FIELDS = ['slug', 'name', 'unit', 'sale_unit', 'price', 'illustrative', 'producer_name', 'attributes', 'updatedAt'];
 
 // One definition of the catalogue's site paths, shared with the app server's sitemap.
 export { cmsPath, canonicalProductPath } from '@steel/shared';
-
-/** One page of a sub-category's products, in the catalogue's own order. */
-export const subcategoryProductsQuery = (api: ContentClient, subcategoryPath: string) =>
-  queryOptions({
-    queryKey: ['products', 'by-subcategory', subcategoryPath],
-    queryFn: async ({ signal }) => {
-      const result = await api.find<ProductSummary>(
-        'products',
-        {
-          filters: { sub_category: { path: { $eq: cmsPath(subcategoryPath) } } },
-          fields: SUMMARY_FIELDS,
-          sort: ['sort_order:asc', 'name:asc'],
-          pagination: { page: 1, pageSize: PRODUCTS_PER_PAGE },
-        },
-        { signal },
-      );
-      return { products: result.data, total: result.meta.pagination?.total ?? result.data.length };
-    },
-  });
 
 /** A product by its slug, or null when the CMS has none (the page is then a fatal 404). */
 export const productBySlugQuery = (api: ContentClient, slug: string) =>
