@@ -14,6 +14,8 @@ const APPS = ['mf-shared', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'depl
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Room for a first render under load (see jest.setup.ts); no test asserts on time.
+  testTimeout: 15_000,
   rootDir: __dirname,
   // Only the apps' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that does
   // not exist yet is skipped, since jest refuses unknown roots.
