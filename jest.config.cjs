@@ -45,6 +45,7 @@ module.exports = {
     '^@steel/shared/image-widths$': '<rootDir>/mf-shared/src/images/image-widths.ts',
     '^@steel/shared/site-paths$': '<rootDir>/mf-shared/src/catalogue/site-paths.ts',
     '^@steel/shared/forms$': '<rootDir>/mf-shared/src/forms/index.ts',
+    '^@steel/shared/zod-without-eval$': '<rootDir>/mf-shared/src/forms/zod-without-eval.ts',
     '^react-markdown$': '<rootDir>/jest/markdown-stub.cjs',
     '^rehype-(slug|autolink-headings)$': '<rootDir>/jest/rehype-plugin-stub.cjs',
     '\\.(css)$': '<rootDir>/jest/style-stub.cjs',

@@ -103,7 +103,7 @@ test('the CMS stopped mid-session: the form keeps its values and says so, a publ
 
   await gate.open();
   await page.getByRole('button', { name: 'بازگشت به صفحه اصلی' }).click();
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await page.getByRole('contentinfo').getByRole('link', { name: 'قوانین و مقررات' }).click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('قوانین و مقررات');
   expect(await stillSameDocument(page)).toBe(true);

@@ -132,7 +132,7 @@ test.describe('the header on a phone', () => {
   });
 
   test('the drawer holds the other pages and the colour mode, with finger-sized targets', async ({ page }) => {
-    await openPage(page, { path: '/', app: 'catalogue', heading: 'محصولات' });
+    await openPage(page, { path: '/', app: 'catalogue', heading: 'بازار آهن‌آلات' });
     await menuButton(page).tap();
     await drawer(page).getByRole('radio', { name: 'تیره' }).tap();
     await expect(page.locator('html')).toHaveClass('dark');
@@ -223,7 +223,7 @@ test.describe('nothing wider than a 360 px screen', () => {
 });
 
 test('wide screens: the group menus open from the keyboard', async ({ page }) => {
-  await openPage(page, { path: '/', app: 'catalogue', heading: 'محصولات' });
+  await openPage(page, { path: '/', app: 'catalogue', heading: 'بازار آهن‌آلات' });
   const categories = siteHeader(page).getByRole('navigation', { name: 'دسته‌بندی محصولات' });
   await categories.getByRole('link', { name: sheet.title_fa, exact: true }).focus();
   await page.keyboard.press('Tab');

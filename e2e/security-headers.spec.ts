@@ -52,7 +52,7 @@ test('client-side navigation across the three remotes stays within the policy', 
   await signInAsDemo(context, request);
   const consoleErrors = await listenForViolations(page);
   await page.goto('/');
-  await expect(page.locator('#app-catalogue h1')).toHaveText('محصولات');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   for (const [landmark, name, app] of [['contentinfo', 'اخبار و مقالات', 'blog'], ['banner', 'پنل کاربری', 'panel']] as const) {
     await page.getByRole(landmark).getByRole('link', { name }).first().click();
     await expect(page.locator(`#app-${app} h1`)).toBeVisible();

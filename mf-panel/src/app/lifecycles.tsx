@@ -1,4 +1,5 @@
-import '../ui/zod-without-eval';
+// First: zod's eval probe off before any schema module runs (the CSP allows no eval).
+import '@steel/shared/zod-without-eval';
 import { createRemoteLifecycles } from '@steel/shared';
 import css from './styles.css';
 import { PanelRoot } from './panel-root';

@@ -5,6 +5,9 @@
  * message for a failed write and the single-flight submit are in the main entry (`@steel/shared`):
  * the catalogue's product actions use them without a form.
  */
+// First: zod's eval probe off before any schema is built (CSP, issue #12 item 5).
+import './zod-without-eval';
+
 export * from './form-field';
 export * from './form-styles';
 export * from './form-values';

@@ -28,7 +28,7 @@ export function CategoryGrid() {
                 className="h-auto w-full rounded-md"
               />
             )}
-            <span className="flex min-h-11 items-center">{category.titleFa}</span>
+            <h3 className="flex min-h-11 items-center">{category.titleFa}</h3>
           </Link>
           {category.groups.length > 0 && (
             <ul aria-label={`گروه‌های ${category.titleFa}`} className="mt-1 flex flex-col text-sm">
