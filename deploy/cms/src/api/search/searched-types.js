@@ -6,8 +6,14 @@
  * `search_text` is made of (own fields only, so an entry's text never depends on another entry),
  * the fields an answer carries, and the catalogue's own order for equally good matches.
  */
+// In the keys' sorted order, not the object's: PostgreSQL's jsonb gives the keys back in its own
+// order (shorter keys first), SQLite's JSON text in the order written, so the text of the same
+// entry differed by database (and the start-time refresh rewrote every such row on PostgreSQL).
+// The order matters because toSearchText's space-less form joins neighbouring values.
 const attributeValues = (attributes) =>
-  attributes && typeof attributes === 'object' ? Object.values(attributes).filter((v) => typeof v === 'string' || typeof v === 'number') : [];
+  attributes && typeof attributes === 'object'
+    ? (Array.isArray(attributes) ? attributes : Object.keys(attributes).sort().map((key) => attributes[key])).filter((v) => typeof v === 'string' || typeof v === 'number')
+    : [];
 
 const SEARCHED_TYPES = [
   {
