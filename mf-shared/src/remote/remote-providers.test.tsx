@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import '@testing-library/jest-dom';
 import { createFakeShellContext } from '../testing';
 import { RemoteProviders } from './remote-providers';
@@ -33,5 +35,30 @@ describe('a remote that crashed on one page', () => {
     window.history.pushState(null, '', '/');
     act(() => void window.dispatchEvent(new Event('single-spa:routing-event')));
     expect(screen.getByRole('heading')).toHaveTextContent('صفحه');
+  });
+
+  it('forgets a failed read: the page reads afresh once the CMS answers again', async () => {
+    const context = createFakeShellContext();
+    let cmsUp = false;
+    function RulesPage() {
+      const { data } = useSuspenseQuery({ queryKey: ['static-pages', 'rules'], queryFn: async () => (cmsUp ? 'قوانین و مقررات' : Promise.reject(new Error('Failed to fetch'))), retry: false });
+      return <h1>{data}</h1>;
+    }
+    window.history.pushState(null, '', '/rules');
+    render(
+      <RemoteProviders app="catalogue" context={context}>
+        <Suspense fallback={null}>
+          <RulesPage />
+        </Suspense>
+      </RemoteProviders>,
+    );
+    await act(async () => undefined);
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(context.queryClient.getQueryState(['static-pages', 'rules'])).toBeUndefined();
+
+    cmsUp = true;
+    window.history.pushState(null, '', '/');
+    act(() => void window.dispatchEvent(new Event('single-spa:routing-event')));
+    expect(await screen.findByRole('heading')).toHaveTextContent('قوانین و مقررات');
   });
 });

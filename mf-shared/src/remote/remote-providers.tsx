@@ -40,6 +40,10 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed:
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     this.crashedAt = typeof window === 'undefined' ? null : window.location.href;
+    // A failed read is not remembered: TanStack Query would hand a suspense page its cached error
+    // again without asking (no retry on mount after an error), so the page stayed broken after
+    // the CMS came back. Dropped, the next visit reads afresh.
+    this.props.context.queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     console.error(`[${this.props.app}] render error`, error, info.componentStack);
     this.props.context.bus.emit('app:error', {
       statusCode: 500,
