@@ -50,6 +50,7 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
           <ListingFilters
             facets={listing.facets}
             selected={controls.filters}
+            sort={controls.sort}
             hasFilters={hasFilters}
             onToggle={(attribute, value) => go(toggleFilter(controls, attribute, value))}
             onClear={() => go({ filters: {}, sort: controls.sort, page: 1 })}

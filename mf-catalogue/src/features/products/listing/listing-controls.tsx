@@ -20,6 +20,7 @@ const valueText = (value: string) => (/^-?\d+(\.\d+)?$/.test(value) ? formatNumb
 export function ListingFilters({
   facets,
   selected,
+  sort,
   onToggle,
   onClear,
   hasFilters,
@@ -27,6 +28,8 @@ export function ListingFilters({
   facets: Facet[];
   /** The ticked values (what the buyer asked for, which may run ahead of `facets` while loading). */
   selected: Record<string, string[]>;
+  /** Kept by the script-less submit, which sends only the form's own fields. */
+  sort: ListingSort | null;
   onToggle: (attribute: string, value: string) => void;
   onClear: () => void;
   hasFilters: boolean;
@@ -58,6 +61,7 @@ export function ListingFilters({
           </ul>
         </fieldset>
       ))}
+      {sort && <input type="hidden" name="sort" value={sort} />}
       <noscript>
         <button type="submit" className="rounded-md bg-primary-700 px-4 py-2 text-white">
           اعمال فیلترها
