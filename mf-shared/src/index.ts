@@ -21,6 +21,7 @@ export * from './ui/use-session-user';
 export * from './ui/link';
 export * from './navigation/safe-redirect';
 export * from './navigation/login-url';
+export * from './navigation/page-query';
 export * from './navigation/prefetch-rules';
 export * from './ui/breadcrumb';
 export * from './ui/page-header';

@@ -9,5 +9,6 @@
 import './zod-without-eval';
 
 export * from './form-field';
+export * from './form-controls';
 export * from './form-styles';
 export * from './form-values';

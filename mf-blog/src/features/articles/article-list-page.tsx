@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, Pagination, breadcrumbJsonLd, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
-import { articleIndexQuery, articleListHref, articleListPage as listPage, pageNumber, tagFilter } from './api/article-queries';
+import { PageHeader, Pagination, breadcrumbJsonLd, pageFromQuery, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { articleIndexQuery, articleListHref, articleListPage as listPage, tagFilter } from './api/article-queries';
 import { ArticleCard } from './components/article-card';
 import { TagFilter } from './components/list-navigation';
 
@@ -11,7 +11,7 @@ export const articleListPage: PageDefinition = {
   path: '/blog',
   data: (_url, { api }) => [articleIndexQuery(api)],
   head: (url, read, { api }) => {
-    const page = pageNumber(url.search);
+    const page = pageFromQuery(url.search);
     const tag = tagFilter(url.search);
     const list = listPage(read(articleIndexQuery(api)), page, tag);
     // A page past the end, or a tag no article has, names nothing: 404.
@@ -29,7 +29,7 @@ export const articleListPage: PageDefinition = {
 
 function ArticleListView({ url }: { url: PageUrl }) {
   const { api } = useShell();
-  const page = pageNumber(url.search);
+  const page = pageFromQuery(url.search);
   const tag = tagFilter(url.search);
   const { data: index } = useSuspenseQuery(articleIndexQuery(api));
   const list = listPage(index, page, tag);

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import { formErrorMessage } from '@steel/shared';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { contactSchema, exportInquirySchema } from './form-schemas';
-import { TextInput, SubmitRow } from './form-controls';
 import { useCreateRecord } from './use-create-record';
 
 /** Shown after a stored message, under the emptied form. */
@@ -41,14 +42,14 @@ function useContactMessageForm<Schema extends z.ZodType<FieldValues, FieldValues
     form,
     onSubmit,
     busy: form.formState.isSubmitting || mutation.isPending,
-    error: mutation.isError ? mutation.error : null,
+    failure: mutation.isError ? formErrorMessage(mutation.error) : null,
     sentNote: sent ? options.sentNote : null,
   };
 }
 
 /** `/contact-us`: a contact message in the CMS. */
 export function ContactForm() {
-  const { form, onSubmit, busy, error, sentNote } = useContactMessageForm({
+  const { form, onSubmit, busy, failure, sentNote } = useContactMessageForm({
     schema: contactSchema,
     kind: 'contact',
     defaultValues: { name: '', phone: '', email: '', subject: '', message: '' },
@@ -69,7 +70,7 @@ export function ContactForm() {
         </div>
         <TextInput form={form} name="message" label="متن پیام" multiline />
         <SentNote text={sentNote} />
-        <SubmitRow busy={busy} error={error} label="ارسال پیام" />
+        <SubmitRow busy={busy} failure={failure} label="ارسال پیام" />
       </form>
     </section>
   );
@@ -77,7 +78,7 @@ export function ContactForm() {
 
 /** `/export`: an export inquiry, stored as a contact message of kind `export` (one inbox, one rate limit). */
 export function ExportInquiryForm() {
-  const { form, onSubmit, busy, error, sentNote } = useContactMessageForm({
+  const { form, onSubmit, busy, failure, sentNote } = useContactMessageForm({
     schema: exportInquirySchema,
     kind: 'export',
     defaultValues: { name: '', company: '', phone: '', email: '', subject: '', message: '' },
@@ -99,7 +100,7 @@ export function ExportInquiryForm() {
         <TextInput form={form} name="subject" label="محصول موردنظر" hint="مثلاً میلگرد ۱۶ یا ورق گرم" />
         <TextInput form={form} name="message" label="مقدار، مقصد و شرایط تحویل" multiline />
         <SentNote text={sentNote} />
-        <SubmitRow busy={busy} error={error} label="ارسال استعلام" />
+        <SubmitRow busy={busy} failure={failure} label="ارسال استعلام" />
       </form>
     </section>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, PageHeader, breadcrumbJsonLd, useSessionUser, type PageDefinition } from '@steel/shared';
-import { primaryButton } from '@steel/shared/forms';
+import { Link, PageHeader, breadcrumbJsonLd, formErrorMessage, useSessionUser, type PageDefinition } from '@steel/shared';
+import { SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
 import { tehranToday, warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from './form-schemas';
-import { SubmitRow, TextInput } from './form-controls';
 import { useCreateRecord } from './use-create-record';
 
 const PATH = '/reserve_warehouse';
@@ -90,7 +89,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
           </Link>
         </p>
       )}
-      <SubmitRow busy={busy} error={mutation.isError ? mutation.error : null} label="ثبت درخواست رزرو" />
+      <SubmitRow busy={busy} failure={mutation.isError ? formErrorMessage(mutation.error) : null} label="ثبت درخواست رزرو" />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
-import { inputClass, linkText, primaryButton } from '../../ui/styles';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { linkText } from '../../ui/styles';
 import { forgotPasswordSchema, type ForgotPasswordInput } from './auth-schemas';
 import { useAccountForm } from './use-account-form';
 import { useWithRedirect } from './use-leave-when-signed-in';
@@ -14,7 +14,7 @@ export function ForgotPasswordPage() {
   const { api, session } = useShell();
   const withRedirect = useWithRedirect();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, errors, failure, onSubmit, pending } = useAccountForm(forgotPasswordSchema, { email: '' } satisfies ForgotPasswordInput, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(forgotPasswordSchema, { email: '' } satisfies ForgotPasswordInput, async (values) => {
     await createAuth({ client: api, session }).forgotPassword(values);
     setSentTo(values.email);
   });
@@ -34,13 +34,8 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
           <p className="text-sm text-slate-600 dark:text-slate-300">ایمیل حساب خود را بنویسید تا پیوند بازیابی رمز عبور برایتان فرستاده شود.</p>
-          <FormField label="ایمیل" error={errors.email?.message}>
-            {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="email" dir="ltr" className={inputClass} />}
-          </FormField>
-          <FormAlert message={failure} />
-          <button type="submit" disabled={pending} className={primaryButton}>
-            {pending ? 'در حال ارسال…' : 'ارسال پیوند بازیابی'}
-          </button>
+          <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
+          <SubmitRow busy={pending} failure={failure} label="ارسال پیوند بازیابی" fullWidth />
         </form>
       )}
     </section>

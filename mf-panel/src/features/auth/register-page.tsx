@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
-import { inputClass, linkText, primaryButton } from '../../ui/styles';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { linkText } from '../../ui/styles';
 import { registerSchema, type RegisterInput } from './auth-schemas';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { PasswordRules } from './password-rules';
@@ -22,7 +22,7 @@ export function RegisterPage() {
   const withRedirect = useWithRedirect();
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const defaults: RegisterInput = { username: '', email: '', mobile: '', password: '' };
-  const { form, errors, failure, onSubmit, pending } = useAccountForm(registerSchema, defaults, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(registerSchema, defaults, async (values) => {
     await createAuth({ client: api, session }).register(values);
     // Signed in: useLeaveWhenSignedIn moves on. Otherwise the CMS wants the e-mail confirmed.
     if (!session.isAuthenticated()) setAwaitingConfirmation(values.email);
@@ -42,24 +42,11 @@ export function RegisterPage() {
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ثبت‌نام" breadcrumb={breadcrumb} />
       <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
-        <FormField label="نام کاربری" error={errors.username?.message}>
-          {(control) => <input {...control} {...form.register('username')} autoComplete="username" dir="ltr" className={inputClass} />}
-        </FormField>
-        <FormField label="ایمیل" error={errors.email?.message}>
-          {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="email" dir="ltr" className={inputClass} />}
-        </FormField>
-        <FormField label="شماره موبایل" error={errors.mobile?.message}>
-          {(control) => (
-            <input {...control} {...form.register('mobile')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" className={inputClass} />
-          )}
-        </FormField>
-        <FormField label="رمز عبور" error={errors.password?.message} hint={<PasswordRules password={password} />}>
-          {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="new-password" dir="ltr" className={inputClass} />}
-        </FormField>
-        <FormAlert message={failure} />
-        <button type="submit" disabled={pending} className={primaryButton}>
-          {pending ? 'در حال ثبت‌نام…' : 'ثبت‌نام'}
-        </button>
+        <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
+        <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
+        <TextInput form={form} name="mobile" label="شماره موبایل" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
+        <TextInput form={form} name="password" label="رمز عبور" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
+        <SubmitRow busy={pending} failure={failure} label="ثبت‌نام" busyLabel="در حال ثبت‌نام…" fullWidth />
         <p className="text-sm text-slate-600 dark:text-slate-300">
           حساب کاربری دارید؟{' '}
           <Link to={withRedirect('/login')} className={linkText}>

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
-import { inputClass, linkText, primaryButton } from '../../ui/styles';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { linkText } from '../../ui/styles';
 import { resetPasswordSchema, type ResetPasswordInput } from './auth-schemas';
 import { PasswordRules } from './password-rules';
 import { useAccountForm } from './use-account-form';
@@ -17,7 +17,7 @@ export function ResetPasswordPage() {
   const code = searchParams.get('code') ?? '';
   useLeaveWhenSignedIn();
   const defaults: ResetPasswordInput = { password: '', passwordConfirmation: '' };
-  const { form, errors, failure, onSubmit, pending } = useAccountForm(resetPasswordSchema, defaults, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(resetPasswordSchema, defaults, async (values) => {
     await createAuth({ client: api, session }).resetPassword({ code, ...values });
   });
   const password = form.watch('password');
@@ -34,16 +34,9 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
-          <FormField label="رمز عبور جدید" error={errors.password?.message} hint={<PasswordRules password={password} />}>
-            {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="new-password" dir="ltr" className={inputClass} />}
-          </FormField>
-          <FormField label="تکرار رمز عبور" error={errors.passwordConfirmation?.message}>
-            {(control) => <input {...control} {...form.register('passwordConfirmation')} type="password" autoComplete="new-password" dir="ltr" className={inputClass} />}
-          </FormField>
-          <FormAlert message={failure} />
-          <button type="submit" disabled={pending} className={primaryButton}>
-            {pending ? 'در حال ذخیره…' : 'ذخیره رمز عبور و ورود'}
-          </button>
+          <TextInput form={form} name="password" label="رمز عبور جدید" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
+          <TextInput form={form} name="passwordConfirmation" label="تکرار رمز عبور" type="password" autoComplete="new-password" dir="ltr" />
+          <SubmitRow busy={pending} failure={failure} label="ذخیره رمز عبور و ورود" busyLabel="در حال ذخیره…" fullWidth />
         </form>
       )}
     </section>

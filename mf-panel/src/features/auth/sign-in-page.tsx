@@ -1,6 +1,6 @@
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
-import { inputClass, linkText, primaryButton } from '../../ui/styles';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { linkText } from '../../ui/styles';
 import { signInSchema, type SignInInput } from './auth-schemas';
 import { useAccountForm } from './use-account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
@@ -14,7 +14,7 @@ export function SignInPage() {
   const { api, session } = useShell();
   useLeaveWhenSignedIn();
   const withRedirect = useWithRedirect();
-  const { form, errors, failure, onSubmit, pending } = useAccountForm(signInSchema, { identifier: '', password: '' } satisfies SignInInput, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(signInSchema, { identifier: '', password: '' } satisfies SignInInput, async (values) => {
     await createAuth({ client: api, session }).login(values);
   });
 
@@ -22,16 +22,9 @@ export function SignInPage() {
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ورود / ثبت‌نام" breadcrumb={[{ label: 'ورود' }]} />
       <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
-        <FormField label="ایمیل، نام کاربری یا شماره موبایل" error={errors.identifier?.message}>
-          {(control) => <input {...control} {...form.register('identifier')} autoComplete="username" dir="ltr" className={inputClass} />}
-        </FormField>
-        <FormField label="رمز عبور" error={errors.password?.message}>
-          {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" dir="ltr" className={inputClass} />}
-        </FormField>
-        <FormAlert message={failure} />
-        <button type="submit" disabled={pending} className={primaryButton}>
-          {pending ? 'در حال ورود…' : 'ورود'}
-        </button>
+        <TextInput form={form} name="identifier" label="ایمیل، نام کاربری یا شماره موبایل" autoComplete="username" dir="ltr" />
+        <TextInput form={form} name="password" label="رمز عبور" type="password" autoComplete="current-password" dir="ltr" />
+        <SubmitRow busy={pending} failure={failure} label="ورود" busyLabel="در حال ورود…" fullWidth />
         <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
           <span>
             حساب کاربری ندارید؟{' '}

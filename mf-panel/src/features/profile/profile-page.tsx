@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PageHeader, createAuth, useSessionUser, useShell, type User } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
-import { card, inputClass, primaryButton } from '../../ui/styles';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { card } from '../../ui/styles';
 import { changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from '../auth/auth-schemas';
 import { PasswordRules } from '../auth/password-rules';
 import { useAccountForm } from '../auth/use-account-form';
@@ -26,7 +26,7 @@ function ProfileForm({ user }: { user: User }) {
   const { api, session } = useShell();
   const [saved, setSaved] = useState(false);
   const defaults: ProfileInput = { username: user.username, email: user.email, mobile: user.mobile ?? '' };
-  const { form, errors, failure, onSubmit, pending } = useAccountForm(profileSchema, defaults, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(profileSchema, defaults, async (values) => {
     setSaved(false);
     const updated = await createAuth({ client: api, session }).updateProfile(values);
     form.reset({ username: updated.username, email: updated.email, mobile: updated.mobile ?? '' });
@@ -38,20 +38,15 @@ function ProfileForm({ user }: { user: User }) {
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
         ویرایش اطلاعات
       </h2>
-      <FormField label="نام کاربری" error={errors.username?.message}>
-        {(control) => <input {...control} {...form.register('username')} autoComplete="username" dir="ltr" className={inputClass} />}
-      </FormField>
-      <FormField label="ایمیل" error={errors.email?.message}>
-        {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="email" dir="ltr" className={inputClass} />}
-      </FormField>
-      <FormField label="شماره موبایل" error={errors.mobile?.message}>
-        {(control) => <input {...control} {...form.register('mobile')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" className={inputClass} />}
-      </FormField>
-      <FormAlert message={failure} />
-      {saved && <p role="status" className="text-sm text-primary-700 dark:text-primary-300">با موفقیت ذخیره شد</p>}
-      <button type="submit" disabled={pending} className={`${primaryButton} self-start`}>
-        {pending ? 'در حال ذخیره…' : 'ذخیره'}
-      </button>
+      <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
+      <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
+      <TextInput form={form} name="mobile" label="شماره موبایل" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
+      <SubmitRow busy={pending} failure={failure} label="ذخیره" busyLabel="در حال ذخیره…" />
+      {saved && (
+        <p role="status" className="text-sm text-primary-700 dark:text-primary-300">
+          با موفقیت ذخیره شد
+        </p>
+      )}
     </form>
   );
 }
@@ -61,7 +56,7 @@ function ChangePasswordForm() {
   const { api, session } = useShell();
   const [changed, setChanged] = useState(false);
   const defaults: ChangePasswordInput = { currentPassword: '', password: '', passwordConfirmation: '' };
-  const { form, errors, failure, onSubmit, pending } = useAccountForm(changePasswordSchema, defaults, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(changePasswordSchema, defaults, async (values) => {
     setChanged(false);
     await createAuth({ client: api, session }).changePassword(values);
     form.reset(defaults);
@@ -74,20 +69,15 @@ function ChangePasswordForm() {
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
         تغییر رمز عبور
       </h2>
-      <FormField label="رمز عبور فعلی" error={errors.currentPassword?.message}>
-        {(control) => <input {...control} {...form.register('currentPassword')} type="password" autoComplete="current-password" dir="ltr" className={inputClass} />}
-      </FormField>
-      <FormField label="رمز عبور جدید" error={errors.password?.message} hint={<PasswordRules password={password} />}>
-        {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="new-password" dir="ltr" className={inputClass} />}
-      </FormField>
-      <FormField label="تکرار رمز عبور جدید" error={errors.passwordConfirmation?.message}>
-        {(control) => <input {...control} {...form.register('passwordConfirmation')} type="password" autoComplete="new-password" dir="ltr" className={inputClass} />}
-      </FormField>
-      <FormAlert message={failure} />
-      {changed && <p role="status" className="text-sm text-primary-700 dark:text-primary-300">رمز عبور شما تغییر کرد</p>}
-      <button type="submit" disabled={pending} className={`${primaryButton} self-start`}>
-        {pending ? 'در حال ذخیره…' : 'تغییر رمز عبور'}
-      </button>
+      <TextInput form={form} name="currentPassword" label="رمز عبور فعلی" type="password" autoComplete="current-password" dir="ltr" />
+      <TextInput form={form} name="password" label="رمز عبور جدید" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
+      <TextInput form={form} name="passwordConfirmation" label="تکرار رمز عبور جدید" type="password" autoComplete="new-password" dir="ltr" />
+      <SubmitRow busy={pending} failure={failure} label="تغییر رمز عبور" busyLabel="در حال ذخیره…" />
+      {changed && (
+        <p role="status" className="text-sm text-primary-700 dark:text-primary-300">
+          رمز عبور شما تغییر کرد
+        </p>
+      )}
     </form>
   );
 }

@@ -30,8 +30,6 @@ const COVER = { cover: { fields: CMS_IMAGE_FIELDS } };
 /** Strapi's largest page. */
 const CMS_PAGE_SIZE = 100;
 
-/** `?page=` as a positive integer; anything else is page 1. */
-export const pageNumber = (search: URLSearchParams) => Math.max(1, Math.floor(Number(search.get('page'))) || 1);
 /** `?tag=`, or null for every article. */
 export const tagFilter = (search: URLSearchParams) => search.get('tag')?.trim() || null;
 

@@ -2,10 +2,20 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formErrorMessage, formatNumber, formatPersianDate, formatRial, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
+import {
+  apiErrorMessage,
+  formErrorMessage,
+  formatNumber,
+  formatPersianDate,
+  formatRial,
+  PageHeader,
+  PANEL_LINK_PARAMS,
+  useShell,
+  useSingleFlight,
+} from '@steel/shared';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
-import { card, inputClass, labelClass, primaryButton } from '../../../ui/styles';
+import { card, inputClass, labelClass } from '../../../ui/styles';
 import { useCreatePurchaseRequest, useExchangeOffer, useExchangeOffers, type ExchangeOffer } from '../api/bourse-queries';
 import { purchaseRequestSchema, type PurchaseRequestInput, type PurchaseRequestValues } from '../purchase-request-schema';
 
@@ -40,7 +50,11 @@ export function NewPurchaseRequestPage() {
             ) : (
               <label className={labelClass}>
                 عرضه
-                <select className={inputClass} defaultValue="" onChange={(event) => event.target.value && setSearchParams({ [PANEL_LINK_PARAMS.requestOffer]: event.target.value })}>
+                <select
+                  className={inputClass}
+                  defaultValue=""
+                  onChange={(event) => event.target.value && setSearchParams({ [PANEL_LINK_PARAMS.requestOffer]: event.target.value })}
+                >
                   <option value="" disabled>
                     یک عرضه را انتخاب کنید
                   </option>
@@ -98,7 +112,7 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
     resolver: zodResolver(schema),
     defaultValues: { quantity_tonnes: '', max_price: '', contact_phone: session.getUser()?.mobile ?? '', note: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const busy = isSubmitting || create.isPending;
   const onSubmit = form.handleSubmit((values) =>
     once(async () => {
@@ -108,22 +122,18 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-      <FormField label="حجم درخواستی (تن)" error={errors.quantity_tonnes?.message}>
-        {(control) => <input {...control} {...form.register('quantity_tonnes')} inputMode="decimal" dir="ltr" className={inputClass} />}
-      </FormField>
-      <FormField label="سقف قیمت هر کیلوگرم (ریال)" error={errors.max_price?.message} hint="اختیاری؛ بالاتر از این قیمت خرید نمی‌شود.">
-        {(control) => <input {...control} {...form.register('max_price')} inputMode="numeric" dir="ltr" className={inputClass} />}
-      </FormField>
-      <FormField label="شماره تماس" error={errors.contact_phone?.message}>
-        {(control) => <input {...control} {...form.register('contact_phone')} type="tel" inputMode="tel" dir="ltr" autoComplete="tel" className={inputClass} />}
-      </FormField>
-      <FormField label="توضیحات" error={errors.note?.message}>
-        {(control) => <textarea {...control} {...form.register('note')} rows={3} className={inputClass} />}
-      </FormField>
-      <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
-      <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
-        {busy ? 'در حال ثبت…' : 'ثبت درخواست خرید'}
-      </button>
+      <TextInput form={form} name="quantity_tonnes" label="حجم درخواستی (تن)" inputMode="decimal" dir="ltr" />
+      <TextInput
+        form={form}
+        name="max_price"
+        label="سقف قیمت هر کیلوگرم (ریال)"
+        hint="اختیاری؛ بالاتر از این قیمت خرید نمی‌شود."
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <TextInput form={form} name="contact_phone" label="شماره تماس" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" />
+      <TextInput form={form} name="note" label="توضیحات" multiline rows={3} />
+      <SubmitRow busy={busy} failure={create.isError ? formErrorMessage(create.error) : null} label="ثبت درخواست خرید" busyLabel="در حال ثبت…" />
     </form>
   );
 }

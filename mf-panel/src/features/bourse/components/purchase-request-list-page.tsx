@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, Link, PageHeader, useSingleFlight } from '@steel/shared';
+import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, Link, PageHeader, pageFromQuery, useSingleFlight } from '@steel/shared';
 import { FormAlert } from '@steel/shared/forms';
-import { Pager } from '../../../ui/pager';
-import { EmptyBlock, QueryState } from '../../../ui/query-state';
+import { RecordList } from '../../../ui/record-list';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, primaryButton, secondaryButton } from '../../../ui/styles';
 import { useCancelPurchaseRequest, usePurchaseRequests, type PurchaseRequest } from '../api/bourse-queries';
@@ -11,8 +10,8 @@ import { canCancelPurchaseRequest, purchaseRequestStatusName, purchaseRequestTon
 
 /** `/panel/bourse`: the customer's exchange purchase requests (offer, volume, price ceiling, status). */
 export function PurchaseRequestListPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const [searchParams] = useSearchParams();
+  const page = pageFromQuery(searchParams);
   const query = usePurchaseRequests(page);
   return (
     <section>
@@ -23,22 +22,9 @@ export function PurchaseRequestListPage() {
           درخواست خرید جدید
         </Link>
       </div>
-      <QueryState query={query}>
-        {(list) =>
-          list.data.length === 0 ? (
-            <EmptyBlock />
-          ) : (
-            <>
-              <ul aria-label="درخواست‌های خرید" className="flex flex-col gap-3">
-                {list.data.map((request) => (
-                  <PurchaseRequestItem key={request.documentId} request={request} />
-                ))}
-              </ul>
-              <Pager page={page} pageCount={list.meta.pagination?.pageCount ?? 1} onPage={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})} />
-            </>
-          )
-        }
-      </QueryState>
+      <RecordList query={query} label="درخواست‌های خرید" page={page}>
+        {(request) => <PurchaseRequestItem key={request.documentId} request={request} />}
+      </RecordList>
     </section>
   );
 }

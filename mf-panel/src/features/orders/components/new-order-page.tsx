@@ -3,9 +3,9 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessage, formErrorMessage, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
+import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
-import { inputClass, linkText, primaryButton } from '../../../ui/styles';
+import { inputClass, linkText } from '../../../ui/styles';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../api/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';
@@ -32,7 +32,9 @@ export function NewOrderPage() {
           یا صفحه هر محصول انتخاب کنید.
         </EmptyBlock>
       ) : (
-        <QueryState query={products}>{(found) => (found.length === 0 ? <EmptyBlock>محصول انتخاب‌شده یافت نشد.</EmptyBlock> : <NewOrderForm products={found} />)}</QueryState>
+        <QueryState query={products}>
+          {(found) => (found.length === 0 ? <EmptyBlock>محصول انتخاب‌شده یافت نشد.</EmptyBlock> : <NewOrderForm products={found} />)}
+        </QueryState>
       )}
     </section>
   );
@@ -81,19 +83,10 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
           </FormField>
         );
       })}
-      <FormField label="محل تحویل" error={errors.delivery_address?.message}>
-        {(control) => <textarea {...control} {...form.register('delivery_address')} rows={3} className={inputClass} />}
-      </FormField>
-      <FormField label="شماره تماس" error={errors.contact_phone?.message}>
-        {(control) => <input {...control} {...form.register('contact_phone')} type="tel" inputMode="tel" dir="ltr" autoComplete="tel" className={inputClass} />}
-      </FormField>
-      <FormField label="توضیحات" error={errors.note?.message}>
-        {(control) => <textarea {...control} {...form.register('note')} rows={3} className={inputClass} />}
-      </FormField>
-      <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
-      <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
-        {busy ? 'در حال ثبت…' : 'ثبت سفارش'}
-      </button>
+      <TextInput form={form} name="delivery_address" label="محل تحویل" multiline rows={3} />
+      <TextInput form={form} name="contact_phone" label="شماره تماس" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" />
+      <TextInput form={form} name="note" label="توضیحات" multiline rows={3} />
+      <SubmitRow busy={busy} failure={create.isError ? formErrorMessage(create.error) : null} label="ثبت سفارش" busyLabel="در حال ثبت…" />
     </form>
   );
 }

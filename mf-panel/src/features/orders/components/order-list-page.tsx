@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { Link, PageHeader, formatNumber, formatPersianDate } from '@steel/shared';
-import { Pager } from '../../../ui/pager';
-import { EmptyBlock, QueryState } from '../../../ui/query-state';
+import { Link, PageHeader, formatNumber, formatPersianDate, pageFromQuery } from '@steel/shared';
+import { RecordList } from '../../../ui/record-list';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, inputClass, labelClass, linkText, primaryButton } from '../../../ui/styles';
 import { useOrderList } from '../api/order-queries';
@@ -12,20 +11,15 @@ export function OrderListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const statusParam = searchParams.get('status');
   const status = isOrderStatus(statusParam) ? statusParam : undefined;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageFromQuery(searchParams);
   const query = useOrderList({ page, status });
 
-  const update = (next: { status?: string; page?: number }) => {
+  /** A new status starts again on page 1 (the page is dropped with the old filter). */
+  const setStatus = (value: string) => {
     const params = new URLSearchParams(searchParams);
-    if (next.status !== undefined) {
-      if (next.status) params.set('status', next.status);
-      else params.delete('status');
-      params.delete('page');
-    }
-    if (next.page !== undefined) {
-      if (next.page > 1) params.set('page', String(next.page));
-      else params.delete('page');
-    }
+    if (value) params.set('status', value);
+    else params.delete('status');
+    params.delete('page');
     setSearchParams(params);
   };
 
@@ -35,7 +29,7 @@ export function OrderListPage() {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <label className={`${labelClass} w-full max-w-xs`}>
           وضعیت
-          <select className={inputClass} value={status ?? ''} onChange={(event) => update({ status: event.target.value })}>
+          <select className={inputClass} value={status ?? ''} onChange={(event) => setStatus(event.target.value)}>
             <option value="">همه</option>
             {ORDER_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -48,32 +42,21 @@ export function OrderListPage() {
           ثبت سفارش جدید
         </Link>
       </div>
-      <QueryState query={query}>
-        {(list) =>
-          list.data.length === 0 ? (
-            <EmptyBlock />
-          ) : (
-            <>
-              <ul aria-label="فهرست سفارش‌ها" className="flex flex-col gap-3" aria-busy={query.isFetching}>
-                {list.data.map((order) => (
-                  <li key={order.documentId} className={`${card} flex flex-wrap items-center justify-between gap-3`}>
-                    <div className="flex flex-col gap-1">
-                      <Link to={`/panel/order/${order.documentId}`} className={`${linkText} font-semibold`}>
-                        سفارش <bdi>{order.number}</bdi>
-                      </Link>
-                      <span className="text-sm text-slate-600 dark:text-slate-300">
-                        {formatPersianDate(order.createdAt)} · {formatNumber(order.items?.length ?? 0)} قلم
-                      </span>
-                    </div>
-                    <StatusBadge label={orderStatusName(order.status)} tone={orderStatusTone(order.status)} />
-                  </li>
-                ))}
-              </ul>
-              <Pager page={page} pageCount={list.meta.pagination?.pageCount ?? 1} onPage={(next) => update({ page: next })} />
-            </>
-          )
-        }
-      </QueryState>
+      <RecordList query={query} label="فهرست سفارش‌ها" page={page}>
+        {(order) => (
+          <li key={order.documentId} className={`${card} flex flex-wrap items-center justify-between gap-3`}>
+            <div className="flex flex-col gap-1">
+              <Link to={`/panel/order/${order.documentId}`} className={`${linkText} font-semibold`}>
+                سفارش <bdi>{order.number}</bdi>
+              </Link>
+              <span className="text-sm text-slate-600 dark:text-slate-300">
+                {formatPersianDate(order.createdAt)} · {formatNumber(order.items?.length ?? 0)} قلم
+              </span>
+            </div>
+            <StatusBadge label={orderStatusName(order.status)} tone={orderStatusTone(order.status)} />
+          </li>
+        )}
+      </RecordList>
     </section>
   );
 }

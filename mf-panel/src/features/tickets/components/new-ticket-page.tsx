@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { apiErrorMessage, formErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
-import { inputClass, primaryButton } from '../../../ui/styles';
+import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
+import { inputClass } from '../../../ui/styles';
 import { useCreateTicket } from '../api/ticket-queries';
 import { newTicketSchema, type NewTicketValues } from '../ticket-schemas';
 import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPriorityName } from '../ticket-status';
@@ -28,11 +28,12 @@ export function NewTicketPage() {
 
   return (
     <section className="max-w-2xl">
-      <PageHeader title="ارسال تیکت جدید" breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'تیکت‌ها', to: '/panel/ticket' }, { label: 'ارسال تیکت جدید' }]} />
+      <PageHeader
+        title="ارسال تیکت جدید"
+        breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'تیکت‌ها', to: '/panel/ticket' }, { label: 'ارسال تیکت جدید' }]}
+      />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-        <FormField label="موضوع" error={errors.subject?.message}>
-          {(control) => <input {...control} {...form.register('subject')} className={inputClass} />}
-        </FormField>
+        <TextInput form={form} name="subject" label="موضوع" />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="بخش" error={errors.department?.message}>
             {(control) => (
@@ -57,13 +58,8 @@ export function NewTicketPage() {
             )}
           </FormField>
         </div>
-        <FormField label="متن پیام" error={errors.message?.message}>
-          {(control) => <textarea {...control} {...form.register('message')} rows={6} className={inputClass} />}
-        </FormField>
-        <FormAlert message={create.isError ? formErrorMessage(create.error) : null} />
-        <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
-          {busy ? 'در حال ارسال…' : 'ارسال'}
-        </button>
+        <TextInput form={form} name="message" label="متن پیام" multiline rows={6} />
+        <SubmitRow busy={busy} failure={create.isError ? formErrorMessage(create.error) : null} label="ارسال" />
       </form>
     </section>
   );

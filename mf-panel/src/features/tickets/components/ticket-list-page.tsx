@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { Link, PageHeader, formatPersianDate } from '@steel/shared';
-import { Pager } from '../../../ui/pager';
-import { EmptyBlock, QueryState } from '../../../ui/query-state';
+import { Link, PageHeader, formatPersianDate, pageFromQuery } from '@steel/shared';
+import { RecordList } from '../../../ui/record-list';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, linkText, primaryButton } from '../../../ui/styles';
 import { useTicketList } from '../api/ticket-queries';
@@ -9,8 +8,8 @@ import { ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatu
 
 /** `/panel/ticket`: the customer's tickets with their status; the page lives in the URL. */
 export function TicketListPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const [searchParams] = useSearchParams();
+  const page = pageFromQuery(searchParams);
   const query = useTicketList(page);
   return (
     <section>
@@ -20,36 +19,22 @@ export function TicketListPage() {
           ارسال تیکت جدید
         </Link>
       </div>
-      <QueryState query={query}>
-        {(list) =>
-          list.data.length === 0 ? (
-            <EmptyBlock />
-          ) : (
-            <>
-              <ul aria-label="فهرست تیکت‌ها" className="flex flex-col gap-3">
-                {list.data.map((ticket) => (
-                  <li key={ticket.documentId} className={`${card} flex flex-wrap items-center justify-between gap-3`}>
-                    <div className="flex flex-col gap-1">
-                      <Link to={`/panel/ticket/${ticket.documentId}`} className={`${linkText} font-semibold`}>
-                        {ticket.subject}
-                      </Link>
-                      <span className="text-sm text-slate-600 dark:text-slate-300">
-                        شماره <bdi>{ticket.number}</bdi> · بخش {ticketDepartmentName(ticket.department)} · اولویت {ticketPriorityName(ticket.priority)} · {formatPersianDate(ticket.updatedAt)}
-                      </span>
-                    </div>
-                    <StatusBadge label={ticketStatusName(ticket.status)} tone={ticketStatusTone(ticket.status)} />
-                  </li>
-                ))}
-              </ul>
-              <Pager
-                page={page}
-                pageCount={list.meta.pagination?.pageCount ?? 1}
-                onPage={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})}
-              />
-            </>
-          )
-        }
-      </QueryState>
+      <RecordList query={query} label="فهرست تیکت‌ها" page={page}>
+        {(ticket) => (
+          <li key={ticket.documentId} className={`${card} flex flex-wrap items-center justify-between gap-3`}>
+            <div className="flex flex-col gap-1">
+              <Link to={`/panel/ticket/${ticket.documentId}`} className={`${linkText} font-semibold`}>
+                {ticket.subject}
+              </Link>
+              <span className="text-sm text-slate-600 dark:text-slate-300">
+                شماره <bdi>{ticket.number}</bdi> · بخش {ticketDepartmentName(ticket.department)} · اولویت {ticketPriorityName(ticket.priority)} ·{' '}
+                {formatPersianDate(ticket.updatedAt)}
+              </span>
+            </div>
+            <StatusBadge label={ticketStatusName(ticket.status)} tone={ticketStatusTone(ticket.status)} />
+          </li>
+        )}
+      </RecordList>
     </section>
   );
 }

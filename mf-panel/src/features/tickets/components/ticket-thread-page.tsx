@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
 import { apiErrorMessage, formErrorMessage, formatPersianDateTime, PageHeader, useSingleFlight } from '@steel/shared';
-import { FormAlert, FormField } from '@steel/shared/forms';
+import { FormAlert, SubmitRow, TextInput } from '@steel/shared/forms';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
-import { inputClass, primaryButton, secondaryButton } from '../../../ui/styles';
+import { secondaryButton } from '../../../ui/styles';
 import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../api/ticket-queries';
 import { ticketReplySchema, type TicketReplyValues } from '../ticket-schemas';
 import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../ticket-status';
@@ -14,7 +14,10 @@ import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusNam
 /** «پشتیبانی», or «پشتیبانی (name)» when a named person answered. */
 const staffLabel = (name: string | null) => (!name || name === 'پشتیبانی' ? 'پشتیبانی' : `پشتیبانی (${name})`);
 
-const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'تیکت‌ها', to: '/panel/ticket' }];
+const crumbs = [
+  { label: 'پنل کاربری', to: '/panel' },
+  { label: 'تیکت‌ها', to: '/panel/ticket' },
+];
 
 /** `/panel/ticket/:documentId`: the thread (customer and staff), reply, close. */
 export function TicketThreadPage() {
@@ -87,13 +90,8 @@ function ReplyForm({ documentId }: { documentId: string }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-busy={busy}>
-      <FormField label="متن پیام" error={form.formState.errors.body?.message}>
-        {(control) => <textarea {...control} {...form.register('body')} rows={4} className={inputClass} />}
-      </FormField>
-      <FormAlert message={reply.isError ? formErrorMessage(reply.error) : null} />
-      <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
-        {busy ? 'در حال ارسال…' : 'ارسال پاسخ'}
-      </button>
+      <TextInput form={form} name="body" label="متن پیام" multiline rows={4} />
+      <SubmitRow busy={busy} failure={reply.isError ? formErrorMessage(reply.error) : null} label="ارسال پاسخ" />
     </form>
   );
 }
