@@ -129,6 +129,13 @@ test.describe('the header on a phone', () => {
     await expect(drawer(page)).toBeVisible();
     await page.touchscreen.tap(10, pixel7.viewport.height / 2);
     await expect(drawer(page)).toBeHidden();
+
+    // Widened past the phone layout (a tablet turned), the open drawer closes with its button.
+    await menuButton(page).tap();
+    await expect(drawer(page)).toBeVisible();
+    await page.setViewportSize({ width: 1024, height: pixel7.viewport.height });
+    await expect(drawer(page)).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
   });
 
   test('the drawer holds the other pages and the colour mode, with finger-sized targets', async ({ page }) => {

@@ -8,6 +8,8 @@ import { SITE_PAGES } from './site-pages';
 
 // 44 px tall rows: finger-sized targets.
 const DRAWER_ROW = 'flex min-h-11 items-center rounded-md px-3 hover:bg-slate-100 dark:hover:bg-slate-800';
+/** Tailwind's `md` breakpoint, where the wide header takes over (`md:hidden` on the menu button). */
+const WIDE_HEADER_QUERY = '(min-width: 48rem)';
 const DRAWER_LINK = `${DRAWER_ROW} text-slate-700 hover:text-primary-700 dark:text-slate-200`;
 
 /**
@@ -20,6 +22,18 @@ export function MenuDrawer({ currentPath }: { currentPath: string }) {
   const [open, setOpen] = useState(false);
   // Any navigation closes it (a link in the drawer, the browser's back button, a redirect).
   useEffect(() => setOpen(false), [currentPath]);
+  // Widened past `md` (a tablet turned, a window resized) the menu button is gone and the wide
+  // header shows the same links: the drawer closes rather than cover the page with no way back.
+  useEffect(() => {
+    if (!open) return;
+    const wide = window.matchMedia(WIDE_HEADER_QUERY);
+    const closeWhenWide = () => {
+      if (wide.matches) setOpen(false);
+    };
+    closeWhenWide();
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, [open]);
   const close = () => setOpen(false);
 
   return (
