@@ -156,6 +156,9 @@ test.describe('forms', () => {
     await form.getByLabel('شرح کالا').fill(description);
     await form.getByLabel('مقدار (تن)').fill('۰');
     await form.getByLabel('شماره تماس').fill('۰۲۱-۱۲۳۴۵۶۷۸');
+    // The browser's picker is Gregorian; the chosen day is repeated in the Persian calendar.
+    await form.getByLabel('تاریخ شروع (اختیاری)').fill('2030-06-01');
+    await expect(form.getByText(/به تقویم شمسی: .*خرداد ۱۴۰۹/)).toBeVisible();
     await form.getByRole('button', { name: 'ثبت درخواست رزرو' }).click();
     await expect(form.getByText('مقدار باید بیشتر از صفر باشد')).toBeVisible();
     await expect(form.getByLabel('شرح کالا')).toHaveValue(description);
@@ -164,7 +167,7 @@ test.describe('forms', () => {
     await expect(page.getByText('درخواست رزرو انبار ثبت شد').first()).toBeVisible();
     const stored = await ownRecords(request, 'warehouse-reservations', 'product_description', description);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ contact_phone: '02112345678', status: 'submitted' });
+    expect(stored[0]).toMatchObject({ contact_phone: '02112345678', status: 'submitted', start_date: '2030-06-01' });
 
     await form.getByRole('link', { name: 'مشاهده در پنل کاربری' }).click();
     await expect(page.locator('[data-warehouse-reservations]')).toContainText(description);

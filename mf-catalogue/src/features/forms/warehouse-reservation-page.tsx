@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, PageHeader, breadcrumbJsonLd, formErrorMessage, useSessionUser, type PageDefinition } from '@steel/shared';
+import { Link, PageHeader, breadcrumbJsonLd, formErrorMessage, formatPersianDate, useSessionUser, type PageDefinition } from '@steel/shared';
 import { SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
 import { tehranToday, warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from './form-schemas';
 import { useCreateRecord } from './use-create-record';
@@ -52,6 +52,15 @@ function WarehouseReservationPage() {
   );
 }
 
+/**
+ * The browser's date picker shows the Gregorian calendar; the chosen day is repeated in the
+ * Persian calendar, which is how customers name it («۱۲ آذر ۱۴۰۵»), announced as it changes.
+ */
+function StartDateInPersian({ date }: { date: string }) {
+  const persian = date ? formatPersianDate(date) : '';
+  return <span aria-live="polite">{persian ? `به تقویم شمسی: ${persian}` : 'روز را در تقویم انتخاب کنید؛ تاریخ شمسی آن این‌جا نمایش داده می‌شود.'}</span>;
+}
+
 function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
   const { submit, mutation } = useCreateRecord<WarehouseReservationValues>('warehouse-reservations', {
     title: 'درخواست رزرو انبار ثبت شد',
@@ -76,7 +85,15 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput form={form} name="quantity_tonnes" label="مقدار (تن)" inputMode="decimal" dir="ltr" />
         <TextInput form={form} name="duration_days" label="مدت نگهداری (روز، اختیاری)" inputMode="numeric" dir="ltr" />
-        <TextInput form={form} name="start_date" label="تاریخ شروع (اختیاری)" type="date" min={tehranToday()} dir="ltr" />
+        <TextInput
+          form={form}
+          name="start_date"
+          label="تاریخ شروع (اختیاری)"
+          type="date"
+          min={tehranToday()}
+          dir="ltr"
+          hint={<StartDateInPersian date={form.watch('start_date')} />}
+        />
         <TextInput form={form} name="city" label="شهر انبار (اختیاری)" />
         <TextInput form={form} name="contact_phone" label="شماره تماس" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="با کد شهر یا موبایل، مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
       </div>
