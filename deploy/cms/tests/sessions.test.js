@@ -70,6 +70,30 @@ test('sign-out revokes the session: its refresh cookie and its access token are 
   assert.equal((await get('/users/me', { token: other.body.jwt })).status, 200);
 });
 
+test('registration signs in like sign-in does: the refresh token only in the cookie, and it refreshes', async () => {
+  const stamp = `${Date.now().toString(36)}n`;
+  const registered = await post('/auth/local/register', { username: `new${stamp}`, email: `new${stamp}@example.com`, password: 'Passw0rd!x' });
+  assert.equal(registered.status, 200, registered.text);
+  assert.equal(registered.body.refreshToken, undefined, 'no refresh token a script could read');
+  const refreshed = await api('POST', '/auth/refresh', { body: {}, headers: { cookie: refreshCookie(registered).header } });
+  assert.equal(refreshed.status, 200, refreshed.text);
+  assert.equal((await get('/users/me', { token: refreshed.body.jwt })).status, 200);
+});
+
+test('a session begun by registration ends at sign-out too, though the browser never saw its deviceId', async () => {
+  const stamp = `${Date.now().toString(36)}r`;
+  const registered = await post('/auth/local/register', { username: `reg${stamp}`, email: `reg${stamp}@example.com`, password: 'Passw0rd!x' });
+  assert.equal(registered.status, 200, registered.text);
+  const cookie = refreshCookie(registered).header;
+  assert.equal((await get('/users/me', { token: registered.body.jwt })).status, 200);
+
+  // The browser signs out with its own device id, not the random one the CMS gave the session.
+  const out = await api('POST', '/auth/logout', { token: registered.body.jwt, body: { deviceId: 'browser-device-never-used' }, headers: { cookie } });
+  assert.equal(out.status, 200, out.text);
+  assert.equal((await get('/users/me', { token: registered.body.jwt })).status, 401);
+  assert.equal((await api('POST', '/auth/refresh', { body: {}, headers: { cookie } })).status, 401);
+});
+
 test('a password change ends the other sessions and puts the new refresh token in the cookie, not the body', async () => {
   const u = await register('sess');
   const first = await post('/auth/local', { identifier: u.email, password: u.password });

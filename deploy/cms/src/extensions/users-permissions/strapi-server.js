@@ -1,5 +1,7 @@
 'use strict';
 
+const crypto = require('node:crypto');
+
 const { errors } = require('@strapi/utils');
 const { MOBILE, normaliseMobile, isMobile } = require('../../utils/mobile');
 
@@ -174,6 +176,24 @@ module.exports = (plugin) => {
     const body = ctx.request.body || {};
     checkUsername(body);
     await checkMobile(strapi || global.strapi, body);
+    // The plugin answers a new account's refresh token in the body, not the cookie: without this a
+    // new customer was signed out when the first access token expired.
+    const result = await original(ctx, ...rest);
+    refreshTokenToCookie(ctx, strapi || global.strapi);
+    return result;
+  });
+
+  // Signing out ends the whole family of the session the caller's access token belongs to (its
+  // rotations share one deviceId), whatever deviceId the browser sends: a session begun by
+  // registration, a password reset or a social sign-in got a deviceId the browser never saw, so
+  // the plugin's "revoke this deviceId" would leave it alive. `scope: 'all'` keeps its meaning.
+  wrapAction(plugin, 'auth', 'logout', (original, strapi) => async (ctx, ...rest) => {
+    const body = ctx.request.body || {};
+    const sessionId = ctx.state.session && ctx.state.session.id;
+    if (sessionId && body.scope !== 'all') {
+      const session = await (strapi || global.strapi).db.query('admin::session').findOne({ where: { sessionId }, select: ['deviceId'] });
+      if (session && session.deviceId) ctx.request.body = { ...body, deviceId: session.deviceId };
+    }
     return original(ctx, ...rest);
   });
 
@@ -183,6 +203,9 @@ module.exports = (plugin) => {
   wrapAction(plugin, 'auth', 'callback', (original, strapi) => async (ctx, ...rest) => {
     const provider = ctx.params && ctx.params.provider;
     const body = ctx.request.body;
+    // A social sign-in's session would have no deviceId at all (the provider's redirect carries
+    // none): give it one, so signing out can end the session with all its rotations.
+    if (provider && provider !== 'local') ctx.request.body = { ...(body || {}), deviceId: crypto.randomUUID() };
     if ((!provider || provider === 'local') && body && typeof body.identifier === 'string' && isMobile(body.identifier)) {
       const mobile = normaliseMobile(body.identifier);
       const user = await users(strapi || global.strapi).findOne({ where: { mobile, provider: 'local' }, select: ['username'] });
