@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, Link, PageHeader, pageFromQuery, useSingleFlight } from '@steel/shared';
-import { FormAlert } from '@steel/shared/forms';
+import { formatNumber, formatPersianDate, formatRial, Link, PageHeader, pageFromQuery } from '@steel/shared';
+import { ConfirmAction } from '../../../ui/confirm-action';
 import { RecordList } from '../../../ui/record-list';
 import { StatusBadge } from '../../../ui/status-badge';
-import { card, dangerButton, primaryButton, secondaryButton } from '../../../ui/styles';
+import { card, primaryButton } from '../../../ui/styles';
 import { useCancelPurchaseRequest, usePurchaseRequests, type PurchaseRequest } from '../api/bourse-queries';
 import { canCancelPurchaseRequest, purchaseRequestStatusName, purchaseRequestTone } from '../purchase-request-status';
 
@@ -31,8 +30,6 @@ export function PurchaseRequestListPage() {
 
 function PurchaseRequestItem({ request }: { request: PurchaseRequest }) {
   const cancel = useCancelPurchaseRequest();
-  const once = useSingleFlight();
-  const [confirming, setConfirming] = useState(false);
   const offer = request.exchange_offer;
   return (
     <li className={`${card} flex flex-col gap-3`}>
@@ -60,23 +57,16 @@ function PurchaseRequestItem({ request }: { request: PurchaseRequest }) {
           <dd>{request.max_price ? formatRial(request.max_price) : 'بدون سقف'}</dd>
         </div>
       </dl>
-      <FormAlert message={cancel.isError ? apiErrorMessage(cancel.error) : null} />
-      {canCancelPurchaseRequest(request.status) &&
-        (confirming ? (
-          <div role="group" aria-label="لغو درخواست" className="flex flex-wrap items-center gap-3">
-            <span>این درخواست لغو شود؟</span>
-            <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => once(() => cancel.mutateAsync(request.documentId))}>
-              {cancel.isPending ? 'در حال لغو…' : 'تأیید لغو درخواست'}
-            </button>
-            <button type="button" className={secondaryButton} disabled={cancel.isPending} onClick={() => setConfirming(false)}>
-              انصراف
-            </button>
-          </div>
-        ) : (
-          <button type="button" className={`${dangerButton} self-start`} onClick={() => setConfirming(true)}>
-            لغو درخواست
-          </button>
-        ))}
+      {canCancelPurchaseRequest(request.status) && (
+        <ConfirmAction
+          mutation={cancel}
+          run={() => cancel.mutateAsync(request.documentId)}
+          label="لغو درخواست"
+          question="این درخواست لغو شود؟"
+          confirmLabel="تأیید لغو درخواست"
+          pendingLabel="در حال لغو…"
+        />
+      )}
     </li>
   );
 }

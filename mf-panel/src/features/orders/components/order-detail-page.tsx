@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, PageHeader, useSingleFlight } from '@steel/shared';
-import { FormAlert } from '@steel/shared/forms';
+import { formatNumber, formatPersianDate, formatRial, PageHeader } from '@steel/shared';
+import { ConfirmAction } from '../../../ui/confirm-action';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
-import { card, dangerButton, secondaryButton } from '../../../ui/styles';
+import { card } from '../../../ui/styles';
 import { useCancelOrder, useOrder, type Order } from '../api/order-queries';
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
 import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../order-status';
@@ -135,26 +134,14 @@ function OrderDetail({ order }: { order: Order }) {
 
 function CancelOrder({ documentId }: { documentId: string }) {
   const cancel = useCancelOrder(documentId);
-  const once = useSingleFlight();
-  const [confirming, setConfirming] = useState(false);
   return (
-    <div className="flex flex-col gap-3">
-      <FormAlert message={cancel.isError ? apiErrorMessage(cancel.error) : null} />
-      {confirming ? (
-        <div role="group" aria-label="لغو سفارش" className="flex flex-wrap items-center gap-3">
-          <span>این سفارش لغو شود؟</span>
-          <button type="button" className={dangerButton} disabled={cancel.isPending} onClick={() => once(() => cancel.mutateAsync())}>
-            {cancel.isPending ? 'در حال لغو…' : 'تأیید لغو سفارش'}
-          </button>
-          <button type="button" className={secondaryButton} disabled={cancel.isPending} onClick={() => setConfirming(false)}>
-            انصراف
-          </button>
-        </div>
-      ) : (
-        <button type="button" className={`${dangerButton} self-start`} onClick={() => setConfirming(true)}>
-          لغو سفارش
-        </button>
-      )}
-    </div>
+    <ConfirmAction
+      mutation={cancel}
+      run={() => cancel.mutateAsync()}
+      label="لغو سفارش"
+      question="این سفارش لغو شود؟"
+      confirmLabel="تأیید لغو سفارش"
+      pendingLabel="در حال لغو…"
+    />
   );
 }

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
-import { apiErrorMessage, formErrorMessage, formatPersianDateTime, PageHeader, useSingleFlight } from '@steel/shared';
-import { FormAlert, SubmitRow, TextInput } from '@steel/shared/forms';
+import { formErrorMessage, formatPersianDateTime, PageHeader, useSingleFlight } from '@steel/shared';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { ConfirmAction } from '../../../ui/confirm-action';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
-import { secondaryButton } from '../../../ui/styles';
 import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../api/ticket-queries';
 import { ticketReplySchema, type TicketReplyValues } from '../ticket-schemas';
 import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../ticket-status';
@@ -98,26 +97,15 @@ function ReplyForm({ documentId }: { documentId: string }) {
 
 function CloseTicket({ documentId }: { documentId: string }) {
   const close = useCloseTicket(documentId);
-  const once = useSingleFlight();
-  const [confirming, setConfirming] = useState(false);
   return (
-    <div className="flex flex-col gap-2">
-      <FormAlert message={close.isError ? apiErrorMessage(close.error) : null} />
-      {confirming ? (
-        <div role="group" aria-label="بستن تیکت" className="flex flex-wrap items-center gap-3">
-          <span>این تیکت بسته شود؟ پس از بستن نمی‌توانید به آن پاسخ دهید.</span>
-          <button type="button" className={secondaryButton} disabled={close.isPending} onClick={() => once(() => close.mutateAsync())}>
-            {close.isPending ? 'در حال بستن…' : 'تأیید'}
-          </button>
-          <button type="button" className={secondaryButton} disabled={close.isPending} onClick={() => setConfirming(false)}>
-            انصراف
-          </button>
-        </div>
-      ) : (
-        <button type="button" className={`${secondaryButton} self-start`} onClick={() => setConfirming(true)}>
-          بستن تیکت
-        </button>
-      )}
-    </div>
+    <ConfirmAction
+      mutation={close}
+      run={() => close.mutateAsync()}
+      label="بستن تیکت"
+      question="این تیکت بسته شود؟ پس از بستن نمی‌توانید به آن پاسخ دهید."
+      confirmLabel="تأیید"
+      pendingLabel="در حال بستن…"
+      tone="neutral"
+    />
   );
 }
