@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, DEMO_USER } from './support/environment';
+import { baseURL, cmsURL, DEMO_USER } from './support/environment';
 import { linkIn, waitForMailTo } from './support/mails';
 
 /** A customer nobody has registered yet: unique username, e-mail and mobile per call. */
@@ -59,6 +59,21 @@ test('register a new customer (rules shown as typed), sign out, sign in again by
   await signIn(page, persianDigits(customer.mobile), customer.password);
   await expect(page).toHaveURL(`${baseURL}/panel/profile`);
   await expect(page.getByLabel('نام کاربری')).toHaveValue(customer.username);
+});
+
+test('a new customer stays signed in past the first access token, and signing out ends that session at the CMS', async ({ page, request }) => {
+  const customer = newCustomer();
+  await register(page, customer);
+  const token = (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'user_token')!.value;
+  // The first access token has run out: the registration's refresh cookie brings a new one.
+  await page.context().addCookies([{ name: 'user_token', value: 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoiYWNjZXNzIn0.expired', url: baseURL }]);
+  await page.goto('/panel/order');
+  await expect(panelHeading(page)).toHaveText('سفارش‌ها');
+  await expect(accountLink(page)).toBeVisible();
+
+  // Signing out ends the session the registration began: its first access token is refused too.
+  await signOut(page);
+  expect((await request.get(`${cmsURL}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
 });
 
 test('registering with a taken mobile or e-mail is refused in Persian and keeps what was typed', async ({ page }) => {

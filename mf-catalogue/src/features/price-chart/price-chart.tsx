@@ -48,7 +48,10 @@ const useHydrated = () =>
 
 function ChartPlaceholder() {
   return (
-    <div role="status" className="flex h-full items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600 motion-safe:animate-pulse dark:bg-slate-800 dark:text-slate-300">
+    <div
+      role="status"
+      className="flex h-full items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600 motion-safe:animate-pulse dark:bg-slate-800 dark:text-slate-300"
+    >
       در حال بارگذاری نمودار…
     </div>
   );
@@ -76,23 +79,28 @@ export function PriceChart({ points, title, valueLabel, formatValue = formatNumb
           <ChartPlaceholder />
         )}
       </div>
-      <table className="sr-only" data-price-history>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">تاریخ</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {normalised.map((point) => (
-            <tr key={point.date}>
-              <th scope="row">{formatPersianDate(point.date)}</th>
-              <td>{formatValue(point.value)}</td>
+      {/* The chart's figures for screen readers. `sr-only` sits on a wrapper, not the table: a
+          table ignores `width: 1px` and stuck out past a 360 px screen's edge (RTL: to the left),
+          which made phones zoom the whole page out. */}
+      <div className="sr-only">
+        <table data-price-history>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">تاریخ</th>
+              <th scope="col">{valueLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {normalised.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{formatPersianDate(point.date)}</th>
+                <td>{formatValue(point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
