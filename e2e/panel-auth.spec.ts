@@ -70,6 +70,7 @@ test('a new customer stays signed in past the first access token, and signing ou
   await page.goto('/panel/order');
   await expect(panelHeading(page)).toHaveText('سفارش‌ها');
   await expect(accountLink(page)).toBeVisible();
+  await expect.poll(async () => (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'user_token')?.value).not.toContain('.expired');
 
   // Signing out ends the session the registration began: its first access token is refused too.
   await signOut(page);

@@ -66,8 +66,8 @@ test.describe('served HTML, without JavaScript', () => {
     expect(text).toContain(PRODUCT.related);
 
     // 90 days of prices as a table for screen readers, in the HTML; the chart is drawn later.
-    const table = html.match(/<table[^>]*data-price-history[^>]*>[\s\S]*?<\/table>/)?.[0] ?? '';
-    expect(table).toContain('class="sr-only"');
+    const table = html.match(/<div class="sr-only"><table[^>]*data-price-history[^>]*>[\s\S]*?<\/table>/)?.[0] ?? '';
+    expect(table).toContain('data-price-history');
     expect(table.match(/<tr>/g)?.length).toBe(1 + 90);
     expect(textOf(table)).toContain(PRODUCT.pricePerKgText);
     expect(html).not.toMatch(/<canvas/);

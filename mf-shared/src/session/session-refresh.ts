@@ -65,6 +65,10 @@ export function createSessionRefresher({ cmsUrl, session, fetch: doFetch = (inpu
         credentials: 'include',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: '{}',
+        // The CMS rotates the refresh cookie on every refresh and refuses the old one. A customer
+        // who navigates while the answer is on its way must still get the new cookie, or the next
+        // page finds the session over: keepalive lets the request finish after the page goes.
+        keepalive: true,
       });
     } catch (error) {
       throw new RefreshUnavailableError('The CMS could not be reached to refresh the session', { cause: error });
