@@ -8,7 +8,7 @@
  *   - posthog: when the lazy posthog chunk was requested (granted only; should be after FCP).
  *
  * From scripts/bench.ts: `await benchFirstRenderConsent({ browser, buildsDir, port, runs })`.
- * Alone: `npx tsx scripts/bench-consent.ts <buildsDir> [runs]` (e.g. a folder `npm run build`
+ * Alone: `CMS_PUBLIC_URL=…/api npx tsx scripts/bench-consent.ts <buildsDir> [runs]` (e.g. a folder `npm run build`
  * or scripts/e2e.ts filled). Prints, never asserts.
  */
 import http from 'node:http';
@@ -54,8 +54,16 @@ async function sample(browser: Browser, base: string, consent: 'pending' | 'gran
   return { fcp: result.fcp, content: contentAt, posthogRequestedAt: result.posthogRequestedAt };
 }
 
-export async function benchFirstRenderConsent(options: { browser: Browser; buildsDir: string; port: number; runs?: number; log?: (line: string) => void }) {
-  const { browser, buildsDir, port, runs = 7, log = console.log } = options;
+export async function benchFirstRenderConsent(options: {
+  browser: Browser;
+  buildsDir: string;
+  port: number;
+  /** The CMS's API (`…/api`): the home page is server-rendered from it and is a 503 without it. */
+  cmsUrl: string;
+  runs?: number;
+  log?: (line: string) => void;
+}) {
+  const { browser, buildsDir, port, cmsUrl, runs = 7, log = console.log } = options;
   const sink = http.createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
     response.setHeader('Access-Control-Allow-Credentials', 'true');
@@ -69,7 +77,7 @@ export async function benchFirstRenderConsent(options: { browser: Browser; build
   const server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
     cwd: repoRoot,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', ANALYTICS_KEY: 'phc_bench', ANALYTICS_HOST: host },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: cmsUrl, ANALYTICS_KEY: 'phc_bench', ANALYTICS_HOST: host },
   });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
@@ -98,14 +106,15 @@ export async function benchFirstRenderConsent(options: { browser: Browser; build
 
 if (require.main === module) {
   const buildsDir = process.argv[2];
-  if (!buildsDir) {
-    console.error('usage: tsx scripts/bench-consent.ts <buildsDir> [runs]');
+  const cmsUrl = process.env.CMS_PUBLIC_URL;
+  if (!buildsDir || !cmsUrl) {
+    console.error('usage: CMS_PUBLIC_URL=http://127.0.0.1:1337/api tsx scripts/bench-consent.ts <buildsDir> [runs]');
     process.exit(2);
   }
   void (async () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
     try {
-      await benchFirstRenderConsent({ browser, buildsDir: path.resolve(buildsDir), port: Number(process.env.BENCH_PORT ?? 8484), runs: Number(process.argv[3] ?? 7) });
+      await benchFirstRenderConsent({ browser, buildsDir: path.resolve(buildsDir), cmsUrl, port: Number(process.env.BENCH_PORT ?? 8484), runs: Number(process.argv[3] ?? 7) });
     } finally {
       await browser.close();
     }

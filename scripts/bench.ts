@@ -189,7 +189,7 @@ async function main() {
       console.log(`  catalogue → panel  ${label.padEnd(26)} median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
     }
     console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
-    await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, runs: RUNS, log: (line) => console.log(`  ${line}`) });
+    await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, cmsUrl: `${cms.url}/api`, runs: RUNS, log: (line) => console.log(`  ${line}`) });
 
     const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
     console.log(`\nLighthouse 12, mobile preset, performance (Debian Chromium, loopback, median of ${lighthouseRuns}):`);
