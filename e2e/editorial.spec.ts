@@ -190,6 +190,13 @@ test.describe('factories, experts, services', () => {
     await expect(page.getByText('Mobarakeh Steel Company (MSC)')).toBeVisible();
     await expect(page.locator('a[href^="https://financialtribune.com/"]')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'ورق گرم' }).first()).toHaveAttribute('href', /^\/sheet\//);
+    // Its products as the catalogue lists them: today's price and change, each at its own address.
+    const listed = page.locator('[data-listing="table"] tr[data-product]');
+    expect(await listed.count()).toBeGreaterThanOrEqual(20);
+    await expect(listed.first().getByRole('link')).toHaveAttribute('href', /^\/[a-z-]+\/[a-z0-9-]+(\/[a-z0-9-]+)?\/[a-z0-9-]+$/);
+    await expect(listed.locator('[data-price-rial]', { hasText: 'تومان' }).first()).toBeAttached();
+    await expect(page.locator('[data-listing="table"] thead')).toContainText('تغییر روزانه');
+    await expect(page.locator('[data-listing="table"] thead')).not.toContainText('تولیدکننده');
 
     const missing = await request.get('/factories/no-such-factory');
     expect(missing.status()).toBe(404);

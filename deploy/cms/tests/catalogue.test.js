@@ -179,3 +179,26 @@ test('price board: a few products of each of the 10 categories', async () => {
     assert.ok(c.products.every((p) => p.sub_category.path.startsWith(`${c.slug}/`)));
   }
 });
+
+test('factory products: the factory\'s products as listed, by name, each with its address; none for an unknown factory', async () => {
+  const r = await get('/catalogue/factory-products?slug=mobarakeh-steel');
+  assert.equal(r.status, 200, r.text);
+  // The same products in the same order as the plain API sorted by name (the database's collation).
+  const direct = await get('/products?filters[producer][slug][$eq]=mobarakeh-steel&sort[0]=name:asc&fields[0]=name&pagination[pageSize]=100');
+  assert.ok(r.body.total >= 20);
+  assert.equal(r.body.total, direct.body.meta.pagination.total, 'every product of the factory');
+  assert.deepEqual(
+    r.body.products.map((p) => p.name),
+    direct.body.data.map((p) => p.name),
+  );
+  for (const p of r.body.products) {
+    assert.equal(p.producer.slug, 'mobarakeh-steel');
+    assert.match(p.sub_category.path, /^[a-z-]+\//);
+    assert.match(p.image.url, /^\/uploads\//);
+    assert.equal(p.price_history, undefined, 'no history in a list');
+    assert.ok(p.change === null || typeof p.change.delta === 'number');
+  }
+  const unknown = await get('/catalogue/factory-products?slug=no-such-factory');
+  assert.deepEqual(unknown.body, { products: [], total: 0 });
+  assert.equal((await get('/catalogue/factory-products')).status, 400);
+});

@@ -69,7 +69,7 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
                 داده‌ای مطابق با جستجو یافت نشد
               </p>
             ) : (
-              <ProductListing products={listing.products} basePath={path} attributes={subcategory.attributes} />
+              <ProductListing products={listing.products} productHref={(product) => `${path}/${product.slug}`} attributes={subcategory.attributes} />
             )}
           </div>
           <Pagination page={listing.page} pageCount={listing.pageCount} hrefOf={(page) => `${path}${listingSearch({ ...shown, page }, subcategory.attributes)}`} label="صفحه‌های فهرست محصولات" />

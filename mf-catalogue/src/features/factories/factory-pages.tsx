@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, breadcrumbJsonLd, findCategory, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
-import { ProductTable } from '../products/components/product-table';
+import { Link, PageHeader, breadcrumbJsonLd, canonicalProductPath, findCategory, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { ProductListing } from '../products/components/product-listing';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery, sourceLink, subcategoryOfProductCode, type FactorySummary } from './factory-queries';
 import { inputClass } from '@steel/shared/forms';
 import { useSetSearchParam } from '../share/use-set-search-param';
@@ -172,7 +172,14 @@ function FactoryPage({ url }: { url: PageUrl }) {
         <h2 id="factory-price-list" className="mb-2 text-xl font-bold">
           محصولات و قیمت روز
         </h2>
-        <ProductTable products={products.products} total={products.total} basePath="/product" attributes={[]} />
+        {products.total === 0 ? (
+          <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200">داده‌ای مطابق با جستجو یافت نشد</p>
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">{formatNumber(products.total)} محصول · قیمت‌ها نمایشی (تقریبی) هستند</p>
+            <ProductListing products={products.products} productHref={(product) => canonicalProductPath(product) ?? `/product/${product.slug}`} attributes={[]} withProducer={false} />
+          </>
+        )}
       </section>
     </article>
   );

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { allSubcategoryPaths, type ContentClient } from '@steel/shared';
-import { type ProductSummary } from '../products/api/product-queries';
+import type { ListedProduct } from '../products/api/listing-queries';
 
 export interface FactorySummary {
   slug: string;
@@ -47,22 +47,20 @@ export const factoryBySlugQuery = (api: ContentClient, slug: string) =>
   });
 
 /** A factory's products with their current prices (products whose producer is the factory). */
+/** A factory's product as the catalogue lists it, with the sub-category that gives its address. */
+export interface FactoryProduct extends ListedProduct {
+  sub_category: { path: string } | null;
+}
+
+/**
+ * The factory's products with today's price, daily change and picture, by name: computed by the
+ * CMS (`/api/catalogue/factory-products`) like a sub-category's listing. The key starts with
+ * `products`, so a price change drops the cached factory page.
+ */
 export const factoryProductsQuery = (api: ContentClient, slug: string) =>
   queryOptions({
     queryKey: ['products', 'by-producer', slug],
-    queryFn: async ({ signal }) => {
-      const result = await api.find<ProductSummary>(
-        'products',
-        {
-          filters: { producer: { slug: { $eq: slug } } },
-          fields: ['slug', 'name', 'unit', 'sale_unit', 'price', 'illustrative', 'producer_name', 'attributes', 'updatedAt'],
-          sort: ['name:asc'],
-          pagination: { page: 1, pageSize: 100 },
-        },
-        { signal },
-      );
-      return { products: result.data, total: result.meta.pagination?.total ?? result.data.length };
-    },
+    queryFn: ({ signal }) => api.request<{ products: FactoryProduct[]; total: number }>('/catalogue/factory-products', { query: { slug }, signal }),
   });
 
 /** `sheet/hot-rolled` → the sub-category's page and title (groups included), or null when unknown. */

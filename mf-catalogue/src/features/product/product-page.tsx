@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, PageHeader, ResponsiveImage, shareImageUrl, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CatalogueLocation, type CmsImage, type ContentClient, type PageHead } from '@steel/shared';
 import { subcategoryPath, trailTo } from '../category/breadcrumbs';
 import { PriceChart } from '../price-chart/price-chart';
-import { PriceText, unitLabelFa } from '../products/components/product-table';
+import { PriceText, unitLabelFa } from '../products/components/price-text';
 import { canonicalProductPath, productBySlugQuery, relatedProductsQuery, type ProductDetail } from '../products/api/product-queries';
 import { ProductActions } from './product-actions';
 import { priceDate, priceHistoryPoints } from './price-history';

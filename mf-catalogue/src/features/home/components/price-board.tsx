@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, canonicalProductPath, useShell } from '@steel/shared';
 import { priceBoardQuery } from '../../products/api/listing-queries';
 import { PriceChange } from '../../products/components/price-change';
-import { PriceText } from '../../products/components/product-table';
+import { PriceText } from '../../products/components/price-text';
 
 /** A few products of every category with today's price and the change since yesterday: one small table per category. */
 export function PriceBoard() {

@@ -1,7 +1,7 @@
 import { Link, ResponsiveImage, attributeLabelsFa, formatNumber } from '@steel/shared';
 import type { ListedProduct } from '../api/listing-queries';
 import { PriceChange } from './price-change';
-import { PriceText } from './product-table';
+import { PriceText } from './price-text';
 
 const attributeText = (value: string | number | null | undefined) => (typeof value === 'number' ? formatNumber(value) : (value ?? '—'));
 const labelOf = (attribute: string) => attributeLabelsFa[attribute] ?? attribute;
@@ -38,11 +38,23 @@ function Thumbnail({ product, size }: { product: ListedProduct; size: number }) 
 }
 
 /**
- * One page of a sub-category's products: a table on wide screens (columns are the
+ * Products with today's price and change: a table on wide screens (columns are the
  * sub-category's own attributes), cards on narrow ones. Both come from the same data; the one
- * not shown is display:none, so screen readers read it once.
+ * not shown is display:none, so screen readers read it once. Used by a sub-category's page and
+ * by a factory's (no attribute columns there: its products span sub-categories).
  */
-export function ProductListing({ products, basePath, attributes }: { products: ListedProduct[]; basePath: string; attributes: readonly string[] }) {
+export function ProductListing({
+  products,
+  productHref,
+  attributes,
+  withProducer = true,
+}: {
+  products: ListedProduct[];
+  productHref: (product: ListedProduct) => string;
+  attributes: readonly string[];
+  /** A factory's own page leaves out the producer: it is the factory. */
+  withProducer?: boolean;
+}) {
   // The producer has its own (linked) column.
   const columns = attributes.filter((attribute) => attribute !== 'producer');
   return (
@@ -58,7 +70,11 @@ export function ProductListing({ products, basePath, attributes }: { products: L
                   {labelOf(attribute)}
                 </th>
               ))}
-              <th scope="col" className="p-3 text-start">تولیدکننده</th>
+              {withProducer && (
+                <th scope="col" className="p-3 text-start">
+                  تولیدکننده
+                </th>
+              )}
               <th scope="col" className="p-3 text-start">قیمت (تومان، نمایشی)</th>
               <th scope="col" className="p-3 text-start">تغییر روزانه</th>
             </tr>
@@ -69,7 +85,7 @@ export function ProductListing({ products, basePath, attributes }: { products: L
                 <th scope="row" className="p-3 text-start">
                   <span className="flex items-center gap-3">
                     <Thumbnail product={product} size={48} />
-                    <Link to={`${basePath}/${product.slug}`} className={nameLink}>
+                    <Link to={productHref(product)} className={nameLink}>
                       {product.name}
                     </Link>
                   </span>
@@ -79,9 +95,11 @@ export function ProductListing({ products, basePath, attributes }: { products: L
                     <bdi>{attributeText(product.attributes?.[attribute])}</bdi>
                   </td>
                 ))}
-                <td className="p-3">
-                  <Producer product={product} />
-                </td>
+                {withProducer && (
+                  <td className="p-3">
+                    <Producer product={product} />
+                  </td>
+                )}
                 <td className="p-3 whitespace-nowrap" data-price-rial={product.price ?? ''}>
                   <PriceText rial={product.price} unit={product.unit} />
                 </td>
@@ -98,7 +116,7 @@ export function ProductListing({ products, basePath, attributes }: { products: L
           <li key={product.slug} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-product={product.slug}>
             <h3 className="mb-2 flex items-center gap-3">
               <Thumbnail product={product} size={64} />
-              <Link to={`${basePath}/${product.slug}`} className={nameLink}>
+              <Link to={productHref(product)} className={nameLink}>
                 {product.name}
               </Link>
             </h3>
@@ -117,10 +135,14 @@ export function ProductListing({ products, basePath, attributes }: { products: L
                   </dd>
                 </div>
               ))}
-              <dt className="text-slate-500 dark:text-slate-400">تولیدکننده</dt>
-              <dd>
-                <Producer product={product} />
-              </dd>
+              {withProducer && (
+                <>
+                  <dt className="text-slate-500 dark:text-slate-400">تولیدکننده</dt>
+                  <dd>
+                    <Producer product={product} />
+                  </dd>
+                </>
+              )}
             </dl>
           </li>
         ))}

@@ -11,6 +11,7 @@ const SUB_CATEGORY = 'api::sub-category.sub-category';
 const MAX_PRODUCTS_PER_SUBCATEGORY = 2000;
 const MAX_PRODUCTS_PER_CATEGORY = 5000;
 const BOARD_MAX_PER_CATEGORY = 6;
+const MAX_PRODUCTS_PER_FACTORY = 1000;
 
 const LISTED_FIELDS = [
   'documentId',
@@ -74,6 +75,26 @@ module.exports = {
       return buildListing(products, attributes, { filters, sort, page });
     });
     if (!ctx.body) return ctx.notFound(`No sub-category at ${path}`);
+  },
+
+  /**
+   * GET /api/catalogue/factory-products?slug=mobarakeh-steel — a factory's products as the listing
+   * shows them (price, daily change, picture), by name, each with its sub-category's path (its
+   * address). An unknown factory has none.
+   */
+  async factoryProducts(ctx) {
+    const slug = textParam(ctx, 'slug', { required: true, max: 100 });
+    ctx.body = await cachedView(JSON.stringify(['factory-products', slug]), async () => {
+      const products = await strapi.documents(PRODUCT).findMany({
+        filters: { producer: { slug: { $eq: slug } } },
+        fields: LISTED_FIELDS,
+        populate: { ...producerLink, images: imageFields, sub_category: { fields: ['path'] } },
+        sort: ['name:asc'],
+        status: 'published',
+        limit: MAX_PRODUCTS_PER_FACTORY,
+      });
+      return { products: products.map(listedProduct), total: products.length };
+    });
   },
 
   /**

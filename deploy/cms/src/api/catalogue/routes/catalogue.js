@@ -9,5 +9,6 @@ module.exports = {
     { method: 'GET', path: '/catalogue/listing', handler: 'catalogue.listing', config: open },
     { method: 'GET', path: '/catalogue/overview', handler: 'catalogue.overview', config: open },
     { method: 'GET', path: '/catalogue/price-board', handler: 'catalogue.priceBoard', config: open },
+    { method: 'GET', path: '/catalogue/factory-products', handler: 'catalogue.factoryProducts', config: open },
   ],
 };
