@@ -192,7 +192,11 @@ module.exports = (plugin) => {
     const sessionId = ctx.state.session && ctx.state.session.id;
     if (sessionId && body.scope !== 'all') {
       const session = await (strapi || global.strapi).db.query('admin::session').findOne({ where: { sessionId }, select: ['deviceId'] });
-      if (session && session.deviceId) ctx.request.body = { ...body, deviceId: session.deviceId };
+      if (session) {
+        // No deviceId (a session from before this): the plugin then ends the current session by id.
+        const { deviceId: _sent, ...rest } = body;
+        ctx.request.body = session.deviceId ? { ...rest, deviceId: session.deviceId } : rest;
+      }
     }
     return original(ctx, ...rest);
   });
