@@ -19,7 +19,12 @@ export interface MenuCategory extends MenuEntry {
  */
 export const categoryMenu: readonly MenuCategory[] = menu;
 
+/** A group's page (sheet and pipe only): `/{category}/{group}` (the header's menus, the drawer, the home grid). */
+export function groupPath(category: MenuEntry, group: MenuEntry): string {
+  return `/${category.slug}/${group.slug}`;
+}
+
 /** A sub-category's page: `/{category}[/{group}]/{subcategory}` (the header's drawer and the catalogue). */
 export function subcategoryPath({ category, group, subcategory }: { category: MenuEntry; group: MenuEntry | null; subcategory: MenuEntry }): string {
-  return group ? `/${category.slug}/${group.slug}/${subcategory.slug}` : `/${category.slug}/${subcategory.slug}`;
+  return `${group ? groupPath(category, group) : `/${category.slug}`}/${subcategory.slug}`;
 }

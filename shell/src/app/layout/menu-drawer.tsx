@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, Menu, X } from 'lucide-react';
-import { Link, categoryMenu, subcategoryPath, type MenuCategory } from '@steel/shared';
+import { Link, categoryMenu, groupPath, subcategoryPath, type MenuCategory } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { HEADER_ICON_BUTTON } from './header-icon-button';
 import { SITE_PAGES } from './site-pages';
@@ -115,7 +115,7 @@ function CategorySection({ category, onNavigate }: { category: MenuCategory; onN
         </Link>
         {category.groups.map((group) => (
           <div key={group.slug}>
-            <Link to={`/${category.slug}/${group.slug}`} onClick={onNavigate} className={`${DRAWER_LINK} font-semibold`}>
+            <Link to={groupPath(category, group)} onClick={onNavigate} className={`${DRAWER_LINK} font-semibold`}>
               {group.titleFa}
             </Link>
             <div className="ms-3">{subcategoryLinks(group, group.subcategories)}</div>

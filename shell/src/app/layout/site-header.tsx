@@ -1,5 +1,5 @@
 import { ChevronDown, UserRound } from 'lucide-react';
-import { Link, categoryMenu, useSessionUser } from '@steel/shared';
+import { Link, categoryMenu, groupPath, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { MenuDrawer } from './menu-drawer';
 import { SearchButton } from '../../features/search/search-button';
@@ -53,7 +53,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
                   {category.groups.map((group) => (
                     <li key={group.slug}>
                       <Link
-                        to={`/${category.slug}/${group.slug}`}
+                        to={groupPath(category, group)}
                         className="block px-4 py-2 text-slate-700 hover:bg-primary-50 hover:text-primary-800 dark:text-slate-200 dark:hover:bg-slate-800"
                       >
                         {group.titleFa}

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, ResponsiveImage, categories, useShell } from '@steel/shared';
+import { Link, ResponsiveImage, categories, groupPath, useShell } from '@steel/shared';
 import { priceBoardQuery } from '../../products/api/listing-queries';
 
 /**
@@ -34,7 +34,7 @@ export function CategoryGrid() {
             <ul aria-label={`گروه‌های ${category.titleFa}`} className="mt-1 flex flex-col text-sm">
               {category.groups.map((group) => (
                 <li key={group.slug}>
-                  <Link to={`/${category.slug}/${group.slug}`} className="flex min-h-9 items-center text-slate-700 hover:underline dark:text-slate-300">
+                  <Link to={groupPath(category, group)} className="flex min-h-9 items-center text-slate-700 hover:underline dark:text-slate-300">
                     {group.titleFa}
                   </Link>
                 </li>
