@@ -1,6 +1,10 @@
-/** The blog's server entry: built for Node beside the client build (architecture §2). */
+/**
+ * The blog's server entry, built for Node beside the client build: the contract it was built
+ * against, its page manifest and its render (docs/architecture.md, "How a page comes to the screen").
+ */
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
-import { BlogRoot, blogPages } from './app/blog-root';
+import { BlogRoot } from './app/blog-root';
+import { blogPages } from './app/pages';
 
-export const render = createRemoteServerEntry({ app: 'blog', css, Root: BlogRoot, pages: blogPages });
+export const { contract, pages, render } = createRemoteServerEntry({ app: 'blog', css, Root: BlogRoot, pages: blogPages });

@@ -1,7 +1,10 @@
-/** The catalogue's server entry: built for Node beside the client build (architecture §2). */
+/**
+ * The catalogue's server entry, built for Node beside the client build: the contract it was
+ * built against, its page manifest and its render (docs/architecture.md, "How a page comes to the screen").
+ */
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { CatalogueRoot } from './app/catalogue-root';
 import { cataloguePages } from './app/pages';
 
-export const render = createRemoteServerEntry({ app: 'catalogue', css, Root: CatalogueRoot, pages: cataloguePages });
+export const { contract, pages, render } = createRemoteServerEntry({ app: 'catalogue', css, Root: CatalogueRoot, pages: cataloguePages });

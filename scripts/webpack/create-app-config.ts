@@ -21,8 +21,7 @@ export type AppName = 'shell' | 'catalogue' | 'blog' | 'panel';
 export const DEV_PORTS: Record<AppName, number> = { shell: 8080, catalogue: 3001, blog: 3002, panel: 3003 };
 
 
-// Kept equal to deploy/server's SHELL_PUBLIC_PATH_PLACEHOLDER, which replaces it at serve time.
-import { SHELL_PUBLIC_PATH_PLACEHOLDER } from '../../deploy/server/src/pages/render';
+import { publicPathPlaceholder } from '../../deploy/server/src/deploy/builds-folder';
 
 export interface AppConfigOptions {
   app: AppName;
@@ -102,11 +101,9 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
         name: app,
         ...(isShell
           ? {
-              // No build-time remotes: the shell finds them at run time in /remotes.json.
+              // No build-time remotes: the shell finds them at run time in /remotes.json; its runtime
+              // plugins are registered at start (shell/src/app/federation/install-federation.ts).
               remotes: {},
-              // Reports every failed remote entry / manifest / module load to the shell's chunk-error
-              // handling (behaviour §3).
-              runtimePlugins: [path.join(root, 'src/features/chunk-errors/federation-error-plugin.ts')],
             }
           : {
               filename: 'remoteEntry.js',
@@ -121,7 +118,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
             new MiniCssExtractPlugin({ filename: isProduction ? '[name].[contenthash:8].css' : '[name].css' }),
             new HtmlWebpackPlugin({
               template: path.join(root, 'src/index.html'),
-              publicPath: isProduction ? SHELL_PUBLIC_PATH_PLACEHOLDER : '/',
+              publicPath: isProduction ? publicPathPlaceholder('shell') : '/',
               scriptLoading: 'defer',
               // Merged with html-webpack-plugin's defaults; index.html inlines it in <head>.
               templateParameters: { colourModeHeadScript: colourModeHeadScript() },

@@ -10,12 +10,11 @@
 import path from 'node:path';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { createAppConfig, type AppName } from './create-app-config';
+import { publicPathPlaceholder } from '../../deploy/server/src/deploy/builds-folder';
 
 /** Modules the renderer provides to every server entry. */
 export const RENDERER_PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-router', '@tanstack/react-query'] as const;
 
-/** Asset URLs in server HTML point here; the renderer replaces it with the app's version folder. */
-export const serverPublicPath = (app: AppName) => `/__${app.toUpperCase()}_PUBLIC_PATH__/`;
 
 export function createServerConfig({ app, root }: { app: AppName; root: string }): Configuration {
   const client = createAppConfig({ app, root, mode: 'production' });
@@ -28,13 +27,14 @@ export function createServerConfig({ app, root }: { app: AppName; root: string }
     mode: 'production',
     context: root,
     target: 'node20',
-    entry: { index: './src/server.tsx' },
+    entry: { index: './src/server' },
     devtool: false,
     output: {
       path: path.join(root, 'dist/server'),
       filename: '[name].js',
       library: { type: 'commonjs2' },
-      publicPath: serverPublicPath(app),
+      // Asset URLs in server HTML: the server puts the app's version folder in place of this.
+      publicPath: publicPathPlaceholder(app),
       // Same file names as the client build, so an image's URL is the same on both sides.
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,

@@ -6,17 +6,19 @@ import { createFakeShellContext } from '@steel/shared/testing';
 import { decideRoute, renderShell } from './server';
 import { ShellRoot } from './app/layout/shell-root';
 import { createShellStore } from './app/state/shell-store';
+import { createLiveRoutes } from './app/routes/match-route';
+import { SITE_PAGES } from './app/routes/site-pages.fixture';
 
 /** Server HTML hydrated by the browser's shell, collecting every error React reports. */
 async function hydrateServerHtml(url: string, error?: Parameters<typeof renderShell>[0]['error']) {
   window.history.pushState(null, '', url);
-  const server = renderShell({ url, config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<p>page</p>', url }, ...(error ? { error } : {}) });
+  const server = renderShell({ url, pages: SITE_PAGES, config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<p>page</p>', url }, ...(error ? { error } : {}) });
   const container = document.createElement('div');
   container.innerHTML = server.html;
   document.body.appendChild(container);
   const problems: unknown[] = [];
   const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args));
-  const store = createShellStore(() => url, server.error);
+  const store = createShellStore(() => url, createLiveRoutes(SITE_PAGES), server.error);
   await act(async () => {
     hydrateRoot(
       container,
@@ -40,16 +42,16 @@ afterEach(() => {
 
 describe('the shell rendered on the server', () => {
   it('decides redirects, owners and rendering from the route table', () => {
-    expect(decideRoute('/market')).toEqual({ redirect: '/landing/bourse/', app: null, rendering: 'server', status: 301 });
-    expect(decideRoute('/rebar/kalaf?sort=price')).toMatchObject({ app: 'catalogue', rendering: 'server', status: 200 });
-    expect(decideRoute('/blog/x')).toMatchObject({ app: 'blog', rendering: 'server' });
-    expect(decideRoute('/panel/order')).toMatchObject({ app: 'panel', rendering: 'browser' });
-    expect(decideRoute('/login')).toMatchObject({ app: 'panel', rendering: 'browser' });
-    expect(decideRoute('/no-such-page')).toMatchObject({ app: null, status: 404 });
+    expect(decideRoute('/market', SITE_PAGES)).toEqual({ redirect: '/landing/bourse/', app: null, rendering: 'server', status: 301 });
+    expect(decideRoute('/rebar/kalaf?sort=price', SITE_PAGES)).toMatchObject({ app: 'catalogue', rendering: 'server', status: 200 });
+    expect(decideRoute('/blog/x', SITE_PAGES)).toMatchObject({ app: 'blog', rendering: 'server' });
+    expect(decideRoute('/panel/order', SITE_PAGES)).toMatchObject({ app: 'panel', rendering: 'browser' });
+    expect(decideRoute('/login', SITE_PAGES)).toMatchObject({ app: 'panel', rendering: 'browser' });
+    expect(decideRoute('/no-such-page', SITE_PAGES)).toMatchObject({ app: null, status: 404 });
   });
 
   it('puts the remote markup in its container, marked with the URL it was rendered for', () => {
-    const { html } = renderShell({ url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<h1>میلگرد</h1>', url: '/rebar' } });
+    const { html } = renderShell({ pages: SITE_PAGES, url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<h1>میلگرد</h1>', url: '/rebar' } });
     expect(html).toContain('<div id="app-catalogue" data-app-container="catalogue" data-ssr-url="/rebar" data-app="catalogue"><h1>میلگرد</h1></div>');
     expect(html).toContain('دسته‌بندی محصولات');
   });
@@ -61,7 +63,7 @@ describe('the shell rendered on the server', () => {
   });
 
   it('renders the phone menu closed: only its button, the drawer and its tree are not in the HTML', () => {
-    const { html } = renderShell({ url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '', url: '/rebar' } });
+    const { html } = renderShell({ pages: SITE_PAGES, url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '', url: '/rebar' } });
     expect(html).toMatch(/<button[^>]*aria-label="منو"[^>]*aria-expanded="false"|<button[^>]*aria-expanded="false"[^>]*aria-label="منو"/);
     // The search button (its label for screen readers on phones) is in the server's HTML.
     expect(html).toContain('aria-keyshortcuts="Control+K /"');

@@ -10,7 +10,8 @@ import { buildServer } from './app';
 import { loadConfig } from './config';
 import { activate, rollback } from './deploy/activate';
 import { publish } from './deploy/publish';
-import { type Fixture, liveFixture, makeDist, tempDir, writeTree } from './testing/fixtures';
+import { CONTRACT_VERSION } from '@steel/shared/contract';
+import { FIXTURE_PAGES, type Fixture, liveFixture, makeDist, tempDir, writeTree } from './testing/fixtures';
 
 /** GET over a real socket with the path exactly as given. */
 async function rawGet(app: FastifyInstance, rawPath: string): Promise<{ status: number; body: string }> {
@@ -112,11 +113,14 @@ describe('app server with live builds', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      expect(res.json()).toEqual({
-        catalogue: { version: fx.versions.catalogue, entry: `/builds/catalogue/${fx.versions.catalogue}/mf-manifest.json` },
-        blog: { version: fx.versions.blog, entry: `/builds/blog/${fx.versions.blog}/mf-manifest.json` },
-        panel: { version: fx.versions.panel, entry: `/builds/panel/${fx.versions.panel}/mf-manifest.json` },
+      const entry = (app: 'catalogue' | 'blog' | 'panel') => ({
+        version: fx.versions[app],
+        entry: `/builds/${app}/${fx.versions[app]}/mf-manifest.json`,
+        contract: CONTRACT_VERSION,
+        shared: { react: { version: '19.3.1', requiredVersion: '^19.3.1' } },
+        pages: FIXTURE_PAGES[app],
       });
+      expect(res.json()).toEqual({ catalogue: entry('catalogue'), blog: entry('blog'), panel: entry('panel') });
     });
 
     it('serves /builds/latest.json with id and timestamp, never cached', async () => {
@@ -136,7 +140,7 @@ describe('app server with live builds', () => {
       const { version } = await publish(fx.buildsDir, 'blog', dist);
       await activate(fx.buildsDir, 'blog', version);
       const res = await app.inject({ url: '/remotes.json' });
-      expect(res.json().blog).toEqual({ version, entry: `/builds/blog/${version}/remoteEntry.js` });
+      expect(res.json().blog).toMatchObject({ version, entry: `/builds/blog/${version}/remoteEntry.js` });
     });
   });
 

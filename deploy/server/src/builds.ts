@@ -1,5 +1,6 @@
 /**
- * What is live right now, derived from BUILDS_DIR/live.json.
+ * What is live right now, derived from BUILDS_DIR/live.json and each live version's
+ * `app-manifest.json` (the contract it speaks, the shared versions it needs, the pages it owns).
  *
  * live.json is checked on every request with one `stat` (mtime + inode + size): deploys replace
  * it by rename, so an activation or rollback takes effect on the next request, no restart.
@@ -7,21 +8,37 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteRegistry, VersionManifest } from '@steel/shared';
-import { type LiveFile, REMOTES, livePath, parseLive } from './deploy/layout';
+import { satisfy } from '@module-federation/runtime-core';
+import { APP_MANIFEST_FILE, incompatibility, parseAppManifest, type AppManifest, type RemoteName, type RemoteRegistry, type VersionManifest } from '@steel/shared/contract';
+import type { RemotePages } from '@steel/shared';
+import { type AppName, type LiveFile, REMOTES, livePath, parseLive } from './deploy/builds-folder';
 
 export interface LiveSnapshot {
   live: LiveFile;
   /** `/builds/latest.json`. */
   manifest: VersionManifest;
-  /** `/remotes.json`; a remote that was never activated is left out (the shell reports it). */
+  /** `/remotes.json`; a remote never activated, or without a readable manifest, is left out. */
   remotes: Partial<RemoteRegistry>;
+  /** Every live remote's pages: the shell routes by them, in the browser and on the server. */
+  pages: RemotePages;
+  /** Why a live remote cannot run beside the live shell (it is then left to fail, contained). */
+  incompatible: Partial<Record<RemoteName, string>>;
 }
 
 /** Short, stable id of the live set: changes whenever the shell or any remote changes. */
 export function liveSetId(live: LiveFile): string {
   const key = (['shell', ...REMOTES] as const).map((app) => `${app}:${live[app] ?? ''}`).join('|');
   return createHash('sha256').update(key).digest('hex').slice(0, 12);
+}
+
+/** A version's manifest, checked against the contract's schema. */
+export async function readAppManifest(buildsDir: string, app: AppName, version: string): Promise<AppManifest> {
+  return parseAppManifest(JSON.parse(await fs.readFile(path.join(buildsDir, app, version, APP_MANIFEST_FILE), 'utf8')));
+}
+
+/** Why `remote` cannot run beside `shell`, by Module Federation's own version rule; null when it can. */
+export function remoteIncompatibility(shell: AppManifest, remote: AppManifest): string | null {
+  return incompatibility(shell, remote, satisfy);
 }
 
 export class LiveStore {
@@ -57,7 +74,7 @@ export class LiveStore {
     if (stamp === this.stamp) return this.snapshot;
     try {
       const live = parseLive(await fs.readFile(file, 'utf8'));
-      this.snapshot = await this.derive(live);
+      this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn);
       this.stamp = stamp;
     } catch (error) {
       // A hand-edited, broken live.json must not take the site down: keep the last good set.
@@ -65,27 +82,32 @@ export class LiveStore {
     }
     return this.snapshot;
   }
-
-  private async derive(live: LiveFile): Promise<LiveSnapshot> {
-    const remotes: Partial<RemoteRegistry> = {};
-    for (const name of REMOTES) {
-      const version = live[name];
-      if (!version) continue;
-      // mf-manifest.json is preferred (it carries the shared/exposes metadata); older builds
-      // without it still work through remoteEntry.js.
-      const dir = path.join(this.buildsDir, name, version);
-      const file = (await exists(path.join(dir, 'mf-manifest.json'))) ? 'mf-manifest.json' : 'remoteEntry.js';
-      remotes[name] = { version, entry: `/builds/${name}/${version}/${file}` };
-    }
-    return { live, manifest: { id: liveSetId(live), timestamp: live.updatedAt }, remotes };
-  }
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
+/** The registry, pages and compatibility of a live set (also what the deploy gate tries out). */
+export async function deriveSnapshot(buildsDir: string, live: LiveFile, warn: (msg: string) => void = () => {}): Promise<LiveSnapshot> {
+  const remotes: Partial<RemoteRegistry> = {};
+  const pages: RemotePages = {};
+  const incompatible: Partial<Record<RemoteName, string>> = {};
+  const shell = live.shell ? await readAppManifest(buildsDir, 'shell', live.shell).catch(() => null) : null;
+  for (const name of REMOTES) {
+    const version = live[name];
+    if (!version) continue;
+    let manifest: AppManifest;
+    try {
+      manifest = await readAppManifest(buildsDir, name, version);
+    } catch (error) {
+      warn(`${name} ${version} has no readable ${APP_MANIFEST_FILE}: ${(error as Error).message}`);
+      continue;
+    }
+    // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it
+    // still loads through remoteEntry.js.
+    const hasFederationManifest = await fs.access(path.join(buildsDir, name, version, 'mf-manifest.json')).then(() => true, () => false);
+    const entry = `/builds/${name}/${version}/${hasFederationManifest ? 'mf-manifest.json' : 'remoteEntry.js'}`;
+    remotes[name] = { version, entry, contract: manifest.contract, shared: manifest.shared, pages: manifest.pages };
+    pages[name] = manifest.pages;
+    const problem = shell ? remoteIncompatibility(shell, manifest) : null;
+    if (problem) incompatible[name] = problem;
   }
+  return { live, manifest: { id: liveSetId(live), timestamp: live.updatedAt }, remotes, pages, incompatible };
 }

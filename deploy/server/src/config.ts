@@ -86,6 +86,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         userName: 'user_data',
         options: { path: '/', sameSite: 'lax', secure: cookieSecure, expires: 30 },
       },
+      // Share of remote failures each browser reports (docs/architecture.md, "Failure is contained").
+      failureReportSampleRate: Math.min(1, Math.max(0, Number(str(env, 'FAILURE_REPORT_SAMPLE_RATE') ?? 1) || 0)),
       analytics: analyticsKey
         ? {
             key: analyticsKey,

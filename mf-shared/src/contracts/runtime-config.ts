@@ -25,6 +25,8 @@ export interface RuntimeConfig {
   buildId: string;
   /** Time limit for loading a remote's entry, exposed module and chunks (architecture §6). */
   remoteLoadTimeoutMs: number;
+  /** Share of remote failures a browser reports to the app server (0–1). */
+  failureReportSampleRate: number;
 }
 
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
@@ -43,6 +45,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   versionCheckIntervalMs: 60 * 60 * 1000,
   buildId: 'dev',
   remoteLoadTimeoutMs: 8000,
+  failureReportSampleRate: 1,
 };
 
 /**

@@ -8,6 +8,7 @@ import type { AppError } from './errors';
 import type { RemoteName } from './remotes';
 import type { RuntimeConfig } from './runtime-config';
 import type { PageHead } from '../page-data/page-definition';
+import type { PageRoute } from './app-manifest';
 
 export interface RemoteRenderRequest {
   /** pathname + search. */
@@ -29,10 +30,19 @@ export interface RemoteRenderResult {
   collections: string[];
 }
 
-/** What a remote's server entry exports. A CMS failure rejects with `statusCode: 503`. */
+/**
+ * What a remote's server entry exports: the contract version it was built against, the pages it
+ * owns (its page manifest) and, when any page renders on the server, `render`. A CMS failure
+ * rejects with `statusCode: 503`.
+ */
 export interface RemoteServerEntry {
-  render(request: RemoteRenderRequest): Promise<RemoteRenderResult>;
+  contract: string;
+  pages: PageRoute[];
+  render?(request: RemoteRenderRequest): Promise<RemoteRenderResult>;
 }
+
+/** Every live remote's pages, from the registry: the shell routes by them (browser and server). */
+export type RemotePages = Partial<Record<RemoteName, readonly PageRoute[]>>;
 
 export interface RouteDecision {
   /** Where a redirect of the route table sends this path (answered 301 by the server). */
@@ -55,6 +65,8 @@ export interface RemoteMarkup {
 
 export interface ShellRenderRequest {
   url: string;
+  /** The live remotes' pages (the registry this page is rendered with). */
+  pages: RemotePages;
   config: RuntimeConfig;
   remote?: RemoteMarkup;
   /** A fatal error to render instead of the page (the remote's 404, the CMS's 503). */
@@ -73,6 +85,7 @@ export interface ShellRenderResult {
 
 /** What the shell's server entry exports. */
 export interface ShellServerEntry {
-  decideRoute(pathWithQuery: string): RouteDecision;
+  contract: string;
+  decideRoute(pathWithQuery: string, pages: RemotePages): RouteDecision;
   renderShell(request: ShellRenderRequest): ShellRenderResult;
 }

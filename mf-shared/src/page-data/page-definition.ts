@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router';
 import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { ContentClient } from '../api/content-client';
+import type { GuardName, LayoutName, PageRoute } from '../contracts/app-manifest';
 
 /** What a page knows of its URL: the route's params and the query string. */
 export interface PageUrl {
@@ -47,8 +48,18 @@ export interface PageHead {
 }
 
 export interface PageDefinition {
-  /** A react-router path pattern (`/blog/:slug`, `/rebar/*`). */
+  /** A react-router path pattern (`/blog/:slug`, `/rebar/*`); the app owns it on the whole site. */
   path: string;
+  /** Where the page is rendered; default `server` (public pages are rendered and hydrated). */
+  rendering?: 'server' | 'browser';
+  /** Default `['cache']`: back and forward are served from the query cache. */
+  guards?: readonly GuardName[];
+  /** Default `default` (header and footer). */
+  layout?: LayoutName;
+  /** The query parameters the page reads; the page cache ignores any other. */
+  query?: readonly string[];
+  /** A URL of the page for the deploy gate's smoke render and mount (default: params filled in). */
+  sample?: string;
   /** The page's data, derived from the URL: the server prefetches exactly these. */
   data?: (url: PageUrl, context: PageDataContext) => readonly PageQuery[];
   /**
@@ -93,4 +104,16 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
   if (Array.isArray(named)) return named.filter((item): item is string => typeof item === 'string');
   const collection = queryCollection(query.queryKey);
   return collection ? [collection] : [];
+}
+
+/** The routing facts of a page, as its app's page manifest publishes them to the shell. */
+export function toPageRoute(page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'sample'>): PageRoute {
+  return {
+    path: page.path,
+    rendering: page.rendering ?? 'server',
+    guards: [...(page.guards ?? ['cache'])],
+    layout: page.layout ?? 'default',
+    ...(page.query ? { query: [...page.query] } : {}),
+    ...(page.sample ? { sample: page.sample } : {}),
+  };
 }

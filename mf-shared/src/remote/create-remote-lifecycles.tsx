@@ -6,6 +6,7 @@ import type { AppProps } from 'single-spa';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import type { ShellContext } from '../contracts/shell-context';
+import { CONTRACT_VERSION, ContractError, SHELL_CONTEXT_FIELDS, mountPropProblems } from '../contracts/contract';
 import type { RemoteName } from '../contracts/remotes';
 import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
 import { RemoteProviders } from './remote-providers';
@@ -14,20 +15,20 @@ import { SSR_URL_ATTRIBUTE, hasServerMarkupFor, identifierPrefix, queryStateElem
 /** What single-spa hands a remote: the shell context plus single-spa's own props. */
 export type RemoteMountProps = ShellContext & AppProps & { domElement?: HTMLElement; domElementGetter?: () => HTMLElement };
 
-/** Only the contract's fields cross into the app; single-spa's own props stay out. */
+/**
+ * Only the contract's fields cross into the app (single-spa's own props stay out), and only when
+ * the shell handed over every one the contract requires: a shell that renamed or dropped a prop is
+ * a contract break, reported at mount instead of as dead links later.
+ */
 function pickShellContext(props: RemoteMountProps): ShellContext {
-  const { bus, session, api, queryClient, config, navigate, setPageMeta, prefetch, colourMode } = props;
-  return {
-    bus,
-    session,
-    api,
-    queryClient,
-    config,
-    navigate,
-    ...(setPageMeta ? { setPageMeta } : {}),
-    ...(prefetch ? { prefetch } : {}),
-    ...(colourMode ? { colourMode } : {}),
-  };
+  const problems = mountPropProblems(props as unknown as Record<string, unknown>);
+  if (problems.length) throw new ContractError(`The shell broke contract ${CONTRACT_VERSION}: ${problems.join('; ')}`);
+  const context: Record<string, unknown> = {};
+  for (const name of Object.keys(SHELL_CONTEXT_FIELDS)) {
+    const value = (props as unknown as Record<string, unknown>)[name];
+    if (value !== undefined && value !== null) context[name] = value;
+  }
+  return context as unknown as ShellContext;
 }
 
 const currentPath = () => window.location.pathname + window.location.search;
@@ -80,6 +81,8 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
   return {
     bootstrap: reactLifecycles.bootstrap,
     mount: async (props: RemoteMountProps) => {
+      // Before anything is drawn: a contract break fails the mount, which the shell contains.
+      pickShellContext(props);
       // This remote's lazy chunks load through its own webpack runtime: a failure there is a chunk
       // error for the shell's reload guard (behaviour §3).
       installChunkLoadGuard((error) => props.bus.emit('app:chunk-error', { error, path: currentPath() }));

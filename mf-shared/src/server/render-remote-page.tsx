@@ -15,7 +15,9 @@ import type { RemoteName } from '../contracts/remotes';
 import type { RemoteRenderRequest, RemoteRenderResult } from '../contracts/server-render';
 import type { ShellContext } from '../contracts/shell-context';
 import { createAnonymousSession } from '../session/session-store';
-import { matchPage, queryCollections, type PageDefinition, type PageHead, type ReadQuery } from '../page-data/page-definition';
+import { matchPage, queryCollections, toPageRoute, type PageDefinition, type PageHead, type ReadQuery } from '../page-data/page-definition';
+import { CONTRACT_VERSION } from '../contracts/contract';
+import type { RemoteServerEntry } from '../contracts/server-render';
 import { RemoteProviders } from '../remote/remote-providers';
 import { identifierPrefix } from '../remote/server-markup';
 
@@ -38,15 +40,29 @@ export const serverFetch: typeof fetch = async (input, init) => {
   }
 };
 
-export function createRemoteServerEntry(options: { app: RemoteName; css: string; Root: () => ReactNode; pages: readonly PageDefinition[] }) {
+/**
+ * The shell context on the server: an anonymous visitor, a query client for this one request, no
+ * navigation. The shell's layout and every remote's page render with the same kind of context.
+ */
+export function createServerShellContext(config: RuntimeConfig, cmsUrl: string = config.cmsUrl): ShellContext {
+  const bus = createBus();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+  const api = createContentClient({ baseUrl: cmsUrl, getToken: () => null, bus, fetch: serverFetch });
+  return { bus, session: createAnonymousSession({ config, bus }), api, queryClient, config, navigate: () => undefined };
+}
+
+/** What a remote's browser-only pages publish: the contract and the page manifest, no render. */
+export function describeRemotePages(pages: readonly Parameters<typeof toPageRoute>[0][]): RemoteServerEntry {
+  return { contract: CONTRACT_VERSION, pages: pages.map(toPageRoute) };
+}
+
+export function createRemoteServerEntry(options: { app: RemoteName; css: string; Root: () => ReactNode; pages: readonly PageDefinition[] }): Required<RemoteServerEntry> {
   const { app, css, Root, pages } = options;
 
-  return async function render(request: RemoteRenderRequest): Promise<RemoteRenderResult> {
-    const config = { ...defaultRuntimeConfig, ...request.config };
-    const bus = createBus();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
-    const api = createContentClient({ baseUrl: request.cmsUrl ?? config.cmsUrl, getToken: () => null, bus, fetch: serverFetch });
-    const context: ShellContext = { bus, session: createAnonymousSession({ config, bus }), api, queryClient, config, navigate: () => undefined };
+  async function render(request: RemoteRenderRequest): Promise<RemoteRenderResult> {
+    const config: RuntimeConfig = { ...defaultRuntimeConfig, ...request.config };
+    const context = createServerShellContext(config, request.cmsUrl);
+    const { api, queryClient } = context;
 
     const matched = matchPage(pages, request.url);
     let head: PageHead | null = null;
@@ -74,5 +90,6 @@ export function createRemoteServerEntry(options: { app: RemoteName; css: string;
       { identifierPrefix: identifierPrefix(app) },
     );
     return { status: head ? 200 : 404, html, head, state: dehydrate(queryClient), css, collections: [...collections] };
-  };
+  }
+  return { ...describeRemotePages(pages), render };
 }

@@ -18,7 +18,7 @@ import {
   livePath,
   readLive,
   versionDir,
-} from './layout';
+} from './builds-folder';
 
 export interface ActivateResult {
   app: AppName;

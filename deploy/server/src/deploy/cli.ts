@@ -11,7 +11,7 @@
  */
 import { defaultBuildsDir, resolveFromUserCwd } from '../config';
 import { activate, rollback, status } from './activate';
-import { APPS, type AppName, isApp } from './layout';
+import { APPS, type AppName, isApp } from './builds-folder';
 import { publish } from './publish';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir>]

@@ -5,7 +5,7 @@ import { liveSetId } from '../builds';
 import { makeDist, tempDir } from '../testing/fixtures';
 import { activate, rollback, status } from './activate';
 import { run } from './cli';
-import { readLive } from './layout';
+import { readLive } from './builds-folder';
 import { hashBuild, publish } from './publish';
 
 describe('deploy tooling', () => {

@@ -9,7 +9,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { type AppName, REQUIRED_FILES, versionDir } from './layout';
+import { APP_MANIFEST_FILE } from '@steel/shared/contract';
+import { type AppName, REQUIRED_FILES, versionDir } from './builds-folder';
 
 export interface PublishResult {
   app: AppName;
@@ -71,6 +72,29 @@ async function precompress(dir: string, files: string[]): Promise<void> {
   }
 }
 
+/** `sha384-…` of a file's bytes: the form Subresource Integrity and the deploy gate use. */
+export async function fileDigest(file: string): Promise<string> {
+  const hash = createHash('sha384');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return `sha384-${hash.digest('base64')}`;
+}
+
+/**
+ * Records the digest of every published file (compressed variants included: the server may send
+ * those instead) in the version's app-manifest.json, so a file changed after publishing is found
+ * by the gate. A build without a manifest is left as it is: the gate refuses it anyway.
+ */
+async function recordDigests(dir: string): Promise<void> {
+  const manifestFile = path.join(dir, APP_MANIFEST_FILE);
+  const manifest = await fs.readFile(manifestFile, 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => null);
+  if (!manifest) return;
+  const files: Record<string, string> = {};
+  for (const rel of await listFiles(dir)) {
+    if (rel !== APP_MANIFEST_FILE) files[rel] = await fileDigest(path.join(dir, rel));
+  }
+  await fs.writeFile(manifestFile, `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
+}
+
 export async function publish(
   buildsDir: string,
   app: AppName,
@@ -101,6 +125,7 @@ export async function publish(
       await fs.copyFile(path.join(distDir, rel), path.join(tmp, rel));
     }
     if (compress) await precompress(tmp, files);
+    await recordDigests(tmp);
     await fs.rename(tmp, dir);
   } catch (error) {
     await fs.rm(tmp, { recursive: true, force: true });

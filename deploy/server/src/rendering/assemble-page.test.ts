@@ -10,7 +10,7 @@ describe('the served HTML of a server-rendered page', () => {
     head: { title: 'اخبار و مقالات', description: 'توضیح', canonical: '/blog', jsonLd: [{ '@type': 'BreadcrumbList', name: '</script><script>alert(1)</script>' }] },
     shellTitle: null,
     remote: { app: 'blog', css: '.a{color:red}</style><script>', state: { queries: [{ title: '</script>' }] } },
-    registry: { blog: { version: 'b1', entry: '/builds/blog/b1/mf-manifest.json' } },
+    registry: { blog: { version: 'b1', entry: '/builds/blog/b1/mf-manifest.json', contract: '1.0.0', shared: {}, pages: [] } },
     preload: [{ href: '/builds/blog/b1/remoteEntry.js', as: 'script' }, { href: '/builds/shell/v1/assets/font.woff2', as: 'font' }],
     publicPaths: { '/__SHELL_PUBLIC_PATH__/': '/builds/shell/v1/' },
     siteUrl: 'https://steel.example',
@@ -30,7 +30,7 @@ describe('the served HTML of a server-rendered page', () => {
   });
 
   it('embeds the registry, the shell state and the query cache as JSON no CMS text can break out of', () => {
-    expect(html).toContain('<script type="application/json" id="remote-registry">{"blog":{"version":"b1","entry":"/builds/blog/b1/mf-manifest.json"}}</script>');
+    expect(html).toContain('<script type="application/json" id="remote-registry">{"blog":{"version":"b1","entry":"/builds/blog/b1/mf-manifest.json","contract":"1.0.0","shared":{},"pages":[]}}</script>');
     expect(html).toContain('<script type="application/json" id="shell-state">{"error":null}</script>');
     expect(html).toContain('id="query-state-blog">{"queries":[{"title":"\\u003c/script\\u003e"}]}</script>');
     // JSON-LD too: the only `</script>` sequences left are the elements' own ends.

@@ -6,7 +6,7 @@
  */
 import { headTagsHtml } from '@steel/shared/head-tags';
 import type { PageHead, RemoteRegistry } from '@steel/shared';
-import { jsonForScript } from '../pages/render';
+import { jsonForScript } from '../pages/shell-page-template';
 
 export interface PageParts {
   shellHtml: string;
@@ -36,6 +36,14 @@ function preloadTag({ href, as }: PageParts['preload'][number]): string {
 }
 
 const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
+
+/**
+ * The page the browser renders by itself (panel, sign-in, any render fallback): the template with
+ * the registry, so the shell knows every live remote's pages before its first route decision.
+ */
+export function clientRenderedPage(template: string, registry: Partial<RemoteRegistry>): string {
+  return template.replace(SHELL_ROOT_RE, (root) => `${root}${jsonScript('remote-registry', registry)}`);
+}
 
 export function assemblePage(template: string, parts: PageParts): string {
   const headTags = parts.head

@@ -4,7 +4,7 @@
  * the shell renders the layout around it. A remote that is missing, throws or overruns its budget
  * is logged and left to the browser; the page still works.
  */
-import type { AppError, PageHead, RemoteName, RemoteRenderResult, RemoteServerEntry, RuntimeConfig, ShellServerEntry } from '@steel/shared';
+import type { AppError, PageHead, RemoteName, RemotePages, RemoteRenderResult, RemoteServerEntry, RuntimeConfig, ShellServerEntry } from '@steel/shared';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
 
 export interface RenderTask {
@@ -12,6 +12,10 @@ export interface RenderTask {
   url: string;
   buildsDir: string;
   versions: Partial<Record<'shell' | RemoteName, string>>;
+  /** The live remotes' pages: the shell routes by them. */
+  pages: RemotePages;
+  /** Live remotes that cannot run beside the live shell, and why: never rendered. */
+  incompatible: Partial<Record<RemoteName, string>>;
   config: RuntimeConfig;
   cmsInternalUrl: string;
   budgetMs: number;
@@ -60,7 +64,7 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
   const shell = shellVersion ? loadServerEntry<ShellServerEntry>(serverEntryPath(task.buildsDir, 'shell', shellVersion)) : null;
   if (!shell) return { kind: 'browser', reason: 'the live shell has no server entry' };
 
-  const decision = shell.decideRoute(task.url);
+  const decision = shell.decideRoute(task.url, task.pages);
   if (decision.redirect) return { kind: 'redirect', status: 301, location: decision.redirect };
   if (decision.rendering === 'browser') return { kind: 'browser', reason: 'a page rendered in the browser' };
 
@@ -70,10 +74,14 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
   let error: AppError | undefined;
   const app = decision.app;
   const version = app ? task.versions[app] : undefined;
-  if (app && version) {
+  const incompatible = app ? task.incompatible[app] : undefined;
+  if (app && incompatible) {
+    // A remote that breaks the contract is not run here either: the browser shows it contained.
+    fallback = `${app}@${version ?? '?'} is incompatible with the live shell: ${incompatible}`;
+  } else if (app && version) {
     try {
       const entry = loadServerEntry<RemoteServerEntry>(serverEntryPath(task.buildsDir, app, version));
-      if (!entry) throw new Error('no server entry in this version');
+      if (!entry?.render) throw new Error('no server render in this version');
       rendered = await withinBudget(entry.render({ url: task.url, config: task.config, cmsUrl: task.cmsInternalUrl }), task.budgetMs);
       status = rendered.status;
       if (rendered.status === 404) error = { statusCode: 404, statusMessage: 'Page Not Found', message: `Page Not Found: ${task.url}`, fatal: true };
@@ -93,6 +101,7 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
 
   const shellResult = shell.renderShell({
     url: task.url,
+    pages: task.pages,
     config: task.config,
     userAgent: task.userAgent,
     ...(rendered && app ? { remote: { app, html: rendered.html, url: task.url } } : {}),

@@ -16,8 +16,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RemoteName } from '@steel/shared';
 import { isBot } from '@steel/shared/bots';
 import type { LiveSnapshot } from '../builds';
-import { NO_BUILD_PAGE, renderShellPage } from '../pages/render';
-import { assemblePage, type PageParts } from '../rendering/assemble-page';
+import { publicPathPlaceholder } from '../deploy/builds-folder';
+import { NO_BUILD_PAGE, renderShellPage } from '../pages/shell-page-template';
+import { assemblePage, clientRenderedPage, type PageParts } from '../rendering/assemble-page';
 import { PageCache } from '../rendering/page-cache';
 import { RenderPools } from '../rendering/render-pool';
 import type { RenderOutcome } from '../rendering/render-worker';
@@ -67,7 +68,7 @@ function createPreloadHints(buildsDir: string) {
 
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, contentChanges }) => {
   // The template depends only on the shell version and the live set id: prepared once per deploy.
-  let template: { key: string; html: string; etag: string; scriptHashes: string[] } | null = null;
+  let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
   const cache = new PageCache(config.rendering.cacheEntries);
   const preload = createPreloadHints(config.buildsDir);
@@ -82,7 +83,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (template?.key !== key) {
       const raw = await fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8');
       const html = renderShellPage(raw, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
-      template = { key, html, etag: etagOf(html), scriptHashes: inlineScriptHashes(html) };
+      const clientHtml = clientRenderedPage(html, snapshot.remotes);
+      template = { key, html, clientHtml, etag: etagOf(clientHtml), scriptHashes: inlineScriptHashes(html) };
     }
     return template;
   }
@@ -101,8 +103,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       ...(outcome.remote && remoteVersion ? await preload.remote(outcome.remote.app as RemoteName, remoteVersion) : []),
       ...(await preload.font(shellVersion)),
     ];
-    const publicPaths: Record<string, string> = { '/__SHELL_PUBLIC_PATH__/': `/builds/shell/${shellVersion}/` };
-    if (outcome.remote && remoteVersion) publicPaths[`/__${outcome.remote.app.toUpperCase()}_PUBLIC_PATH__/`] = `/builds/${outcome.remote.app}/${remoteVersion}/`;
+    const publicPaths: Record<string, string> = { [publicPathPlaceholder('shell')]: `/builds/shell/${shellVersion}/` };
+    if (outcome.remote && remoteVersion) publicPaths[publicPathPlaceholder(outcome.remote.app)] = `/builds/${outcome.remote.app}/${remoteVersion}/`;
     return assemblePage(base, {
       shellHtml: outcome.shellHtml,
       shellError: outcome.shellError,
@@ -146,7 +148,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
     // The page's CSP allows the live shell's inline scripts (colour mode) by their hashes.
     reply.helmet(helmetOptions(config, base.scriptHashes));
-    const clientRendered = { status: 200, html: base.html, etag: base.etag };
+    const clientRendered = { status: 200, html: base.clientHtml, etag: base.etag };
     if (!pools) return send(reply, request.headers['if-none-match'], clientRendered);
 
     // Bots get the layout instead of the error page: their HTML is cached apart.
@@ -160,6 +162,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
         url: request.url,
         buildsDir: config.buildsDir,
         versions: { shell: shellVersion, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
+        pages: snapshot.pages,
+        incompatible: snapshot.incompatible,
         config: { ...config.runtime, buildId: snapshot.manifest.id },
         cmsInternalUrl: config.cmsInternalUrl,
         budgetMs: config.rendering.budgetMs,

@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ServerConfig, loadConfig } from '../config';
 import { activate } from '../deploy/activate';
-import type { AppName } from '../deploy/layout';
+import type { AppName } from '../deploy/builds-folder';
 import { publish } from '../deploy/publish';
+import { CONTRACT_VERSION, type PageRoute } from '@steel/shared/contract';
 
 export const SHELL_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>فولاد</title><script defer src="main.js"></script></head>
@@ -27,6 +28,26 @@ export async function writeTree(dir: string, files: Record<string, string | Buff
   return dir;
 }
 
+/** The pages each fixture remote owns, as its app-manifest.json publishes them. */
+export const FIXTURE_PAGES: Record<AppName, PageRoute[]> = {
+  shell: [],
+  catalogue: [{ path: '/', rendering: 'server', guards: ['cache'], layout: 'default' }, { path: '/rebar/*', rendering: 'server', guards: ['cache'], layout: 'default' }],
+  blog: [{ path: '/blog', rendering: 'server', guards: ['cache'], layout: 'default' }, { path: '/blog/:slug', rendering: 'server', guards: ['cache'], layout: 'default' }],
+  panel: [{ path: '/login/*', rendering: 'browser', guards: [], layout: 'default' }, { path: '/panel', rendering: 'browser', guards: ['auth'], layout: 'auth' }],
+};
+
+/** What a real build writes beside its files (scripts/lib/app-manifest.ts). */
+export function fixtureAppManifest(app: AppName, overrides: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    app,
+    contract: CONTRACT_VERSION,
+    shared: { react: { version: '19.3.1', requiredVersion: '^19.3.1' } },
+    pages: FIXTURE_PAGES[app],
+    serverEntry: null,
+    ...overrides,
+  });
+}
+
 /** A dist folder for `app`; `tag` makes its content (hence its version) distinct. */
 export async function makeDist(root: string, app: AppName, tag = 'v1'): Promise<string> {
   const dir = path.join(root, 'dist', app, tag);
@@ -36,6 +57,7 @@ export async function makeDist(root: string, app: AppName, tag = 'v1'): Promise<
       'main.js': `console.log(${JSON.stringify(tag)});\n`.repeat(200),
       'fonts/vazirmatn.woff2': Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]),
       'assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'app-manifest.json': fixtureAppManifest(app),
     });
   }
   return writeTree(dir, {
@@ -43,6 +65,7 @@ export async function makeDist(root: string, app: AppName, tag = 'v1'): Promise<
     'mf-manifest.json': JSON.stringify({ id: app, name: app, metaData: { tag } }),
     '__federation_expose_app.3f2a.js': 'export const app = 1;',
     'app.css': `.${app}{color:red}`,
+    'app-manifest.json': fixtureAppManifest(app),
   });
 }
 

@@ -3,7 +3,6 @@ import { ErrorPage } from '../errors/error-page';
 import { NotFoundView } from '../errors/not-found-view';
 import { RemoteErrorView } from '../errors/remote-error-view';
 import { useShellState, type ShellStore } from '../state/shell-store';
-import { owningRemote } from '../routes/match-route';
 import { PanelNavigation } from './panel-navigation';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -35,7 +34,7 @@ export function ShellRoot({ context, store, remoteMarkup }: { context: ShellCont
   const route = state.route;
   const layout = route?.definition.layout ?? 'default';
   const currentPath = state.url.split('?')[0] ?? '/';
-  const activeApp = owningRemote(currentPath);
+  const activeApp = route && route.definition.app !== 'server' ? route.definition.app : null;
   const failure = activeApp ? state.remoteFailures[activeApp] : undefined;
   const fatalError = state.error?.fatal ? state.error : null;
 
@@ -56,7 +55,7 @@ export function ShellRoot({ context, store, remoteMarkup }: { context: ShellCont
         <div data-layout-body className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-3 md:flex-row md:gap-6 md:py-6' : 'flex w-full flex-1'}>
           {layout === 'auth' && <PanelNavigation currentPath={currentPath} />}
           <main id="outlet" className="min-w-0 flex-1">
-            {!route && <NotFoundView message={pageNotFound(state.url).message} />}
+            {!route && state.routesKnown && <NotFoundView message={pageNotFound(state.url).message} />}
             {failure && (
               <RemoteErrorView
                 onRetry={failure.retry}

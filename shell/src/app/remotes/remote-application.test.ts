@@ -1,4 +1,6 @@
 import { createBus, defaultRuntimeConfig, type ShellContext } from '@steel/shared';
+import { createLiveRoutes } from '../routes/match-route';
+import { SITE_PAGES } from '../routes/site-pages.fixture';
 import { createShellStore } from '../state/shell-store';
 import { createRemoteApplication } from './remote-application';
 
@@ -18,7 +20,7 @@ describe('createRemoteApplication', () => {
 
   it('returns from mount and unmount at once while the remote hangs (single-spa was held for 330 s)', async () => {
     loadRemote.mockReturnValue(new Promise(() => undefined));
-    const store = createShellStore(() => window.location.pathname + window.location.search);
+    const store = createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES));
     const app = createRemoteApplication({ app: 'blog', store, refreshRegistry: async () => undefined });
     const p = props();
     const settled = jest.fn();
@@ -31,7 +33,7 @@ describe('createRemoteApplication', () => {
 
   it('shows the in-layout error with a retry once the time limit has passed, the bar ends red, no reload', async () => {
     loadRemote.mockReturnValueOnce(new Promise(() => undefined));
-    const store = createShellStore(() => window.location.pathname + window.location.search);
+    const store = createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES));
     const app = createRemoteApplication({ app: 'blog', store, refreshRegistry: async () => undefined });
     const p = props();
     const events: string[] = [];
@@ -57,7 +59,7 @@ describe('createRemoteApplication', () => {
   it('mounts nothing when the visitor left before a slow load finished', async () => {
     let finish: (m: unknown) => void = () => undefined;
     loadRemote.mockReturnValue(new Promise((resolve) => (finish = resolve)));
-    const app = createRemoteApplication({ app: 'blog', store: createShellStore(() => window.location.pathname + window.location.search), refreshRegistry: async () => undefined });
+    const app = createRemoteApplication({ app: 'blog', store: createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES)), refreshRegistry: async () => undefined });
     const p = props();
     await (app.mount as (p: ShellContext) => Promise<unknown>)(p);
     await (app.unmount as (p: ShellContext) => Promise<unknown>)(p);

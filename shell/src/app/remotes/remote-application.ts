@@ -1,9 +1,9 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import type { RemoteName, ShellContext } from '@steel/shared';
+import { ContractError, type RemoteName, type ShellContext } from '@steel/shared';
+import type { RemoteFailureKind } from '../../features/failure-reports/report-remote-failure';
 import type { ShellStore } from '../state/shell-store';
 import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
-import { toAppError } from '../../features/errors/error-pipeline';
 import { isLoadTimeoutError, withTimeLimit } from '../../features/load-timeouts/with-time-limit';
 
 /** What a remote's `./app` exports (single-spa-react lifecycles). */
@@ -18,7 +18,14 @@ interface RemoteApplicationOptions {
   store: ShellStore;
   /** Re-reads /remotes.json and re-registers the remotes before a retry. */
   refreshRegistry: () => Promise<unknown>;
+  /** Why the live version cannot run beside this shell (checked before its code loads), or null. */
+  incompatibility?: () => string | null;
+  /** Tells the app server a remote failed in this browser (the deploying team sees it). */
+  reportFailure?: (kind: RemoteFailureKind, error: unknown) => void;
 }
+
+/** A contract break: by name, since each app bundles its own copy of the kernel's class. */
+const isContractError = (error: unknown) => error instanceof Error && error.name === 'ContractError';
 
 /**
  * The lifecycles single-spa sees for a remote. They load the remote's real lifecycles on first
@@ -30,7 +37,7 @@ interface RemoteApplicationOptions {
  * `mount` does not wait for a load: single-spa runs app changes one after another, so a remote
  * whose files hung used to hold every later navigation, to any app, until a full reload.
  */
-export function createRemoteApplication({ app, store, refreshRegistry }: RemoteApplicationOptions) {
+export function createRemoteApplication({ app, store, refreshRegistry, incompatibility = () => null, reportFailure = () => undefined }: RemoteApplicationOptions) {
   let loaded: Promise<RemoteLifecycles> | null = null;
   let loadedModule: RemoteLifecycles | null = null;
   let mountedRemote: RemoteLifecycles | null = null;
@@ -40,6 +47,9 @@ export function createRemoteApplication({ app, store, refreshRegistry }: RemoteA
   let generation = 0;
 
   function load(props: ShellContext): Promise<RemoteLifecycles> {
+    const problem = incompatibility();
+    // Never run half a remote: one that breaks the contract is not even loaded.
+    if (problem) return Promise.reject(new ContractError(`The live ${app} app cannot run beside this shell: ${problem}`));
     loaded ??= withTimeLimit(
       loadRemote<RemoteLifecycles>(`${app}/app`).then(async (module) => {
         if (!module) throw new Error(`Remote ${app} exposed no ./app module`);
@@ -67,9 +77,10 @@ export function createRemoteApplication({ app, store, refreshRegistry }: RemoteA
     } catch (error) {
       props.bus.emit('page:loading:end', { error: true });
       console.error(`Failed to load the ${app} app`, error);
+      reportFailure(isContractError(error) ? 'contract' : 'load', error);
       if (mine !== generation) return; // the visitor has gone elsewhere meanwhile
-      // A hung load is not a stale deploy: a reload would only wait as long again.
-      if (!isLoadTimeoutError(error)) {
+      // A hung load is not a stale deploy, nor is a contract break: a reload would not help.
+      if (!isLoadTimeoutError(error) && !isContractError(error)) {
         // A chunk error: the shell answers with one guarded reload of this path (behaviour §3).
         props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search });
       }
@@ -98,9 +109,14 @@ export function createRemoteApplication({ app, store, refreshRegistry }: RemoteA
     await mountRemote(props).catch((error: unknown) => reportMountFailure(props, error));
   }
 
-  /** A mount that failed after single-spa's own mount returned goes to the same error pipeline. */
+  /**
+   * A remote whose mount threw is contained like one that failed to load: the in-layout error
+   * with a retry, the header, footer and other apps untouched — and the team is told.
+   */
   function reportMountFailure(props: ShellContext, error: unknown) {
-    props.bus.emit('app:error', toAppError(error, { fatal: true, message: `The ${app} app failed: ${error instanceof Error ? error.message : String(error)}` }));
+    console.error(`The ${app} app failed to mount`, error);
+    reportFailure(isContractError(error) ? 'contract' : 'mount', error);
+    store.setRemoteFailure(app, { error, retry: () => void retry(props) });
   }
 
   const lifecycles: LifeCycles<ShellContext> = {
@@ -109,10 +125,9 @@ export function createRemoteApplication({ app, store, refreshRegistry }: RemoteA
       generation += 1;
       const ready = loadedModule !== null;
       const mounting = mountRemote(props);
-      // Code already here: wait, so a failing mount reaches single-spa's error handler as before.
-      if (ready) return mounting;
-      mounting.catch((error: unknown) => reportMountFailure(props, error));
-      return undefined;
+      const contained = mounting.catch((error: unknown) => reportMountFailure(props, error));
+      // Code already here: single-spa waits for the mount (and sees it as mounted either way).
+      return ready ? contained : undefined;
     },
     unmount: async (props) => {
       generation += 1;

@@ -1,24 +1,66 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteRegistry } from '@steel/shared';
+import { getInstance, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
+import {
+  CONTRACT_VERSION,
+  REMOTE_NAMES,
+  incompatibility,
+  validRegistryEntries,
+  type RegistryEntry,
+  type RemoteName,
+  type RemotePages,
+  type SharedDependencies,
+} from '@steel/shared';
+import type { LiveRoutes } from '../routes/match-route';
+
+/** The shared singletons this shell provides, as the federation runtime was given them. */
+function sharedProvidedByShell(): SharedDependencies {
+  const shared: SharedDependencies = {};
+  for (const [name, versions] of Object.entries(getInstance()?.options.shared ?? {})) {
+    const version = versions[0]?.version;
+    if (version && !name.endsWith('/')) shared[name] = { version, requiredVersion: version };
+  }
+  return shared;
+}
 
 /**
- * Fetches `/remotes.json` (never cached) and registers every remote's entry with the Module
- * Federation runtime. Nothing about where a remote lives is compiled into the shell.
+ * The live remotes as `/remotes.json` (or the server-rendered page) describes them: each entry is
+ * checked against the contract's schema, registered with the Module Federation runtime (nothing
+ * about where a remote lives is compiled into the shell) and its pages become the shell's routes.
  * `force` replaces an earlier registration, so a retry picks up a fixed deploy.
  */
-export async function loadRemoteRegistry(fetchJson: <T>(url: string) => Promise<T>): Promise<RemoteRegistry> {
-  const registry = await fetchJson<RemoteRegistry>('/remotes.json');
-  registerRemoteRegistry(registry);
-  return registry;
+export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalformed: (app: RemoteName, problem: string) => void) {
+  let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
+
+  function register(registry: Partial<Record<RemoteName, unknown>>): void {
+    entries = validRegistryEntries(registry, onMalformed);
+    registerRemotes(
+      REMOTE_NAMES.flatMap((name) => {
+        const remote = entries[name];
+        return remote ? [{ name, entry: new URL(remote.entry, window.location.href).href }] : [];
+      }),
+      { force: true },
+    );
+    const pages: RemotePages = {};
+    for (const name of REMOTE_NAMES) if (entries[name]) pages[name] = entries[name].pages;
+    routes.update(pages);
+  }
+
+  return {
+    register,
+    /** Fetches `/remotes.json` (never cached) and registers it. */
+    async refresh(fetchJson: <T>(url: string) => Promise<T>): Promise<void> {
+      register(await fetchJson<Partial<Record<RemoteName, unknown>>>('/remotes.json'));
+    },
+    version: (app: RemoteName) => entries[app]?.version ?? 'unknown',
+    /**
+     * Why the live version of `app` cannot run beside this shell (contract major, shared ranges by
+     * the federation runtime's own rule), or null. Checked before the remote's code is loaded.
+     */
+    incompatibility(app: RemoteName): string | null {
+      const entry = entries[app];
+      if (!entry) return null; // not live: the load itself fails, contained as before
+      return incompatibility({ contract: CONTRACT_VERSION, shared: sharedProvidedByShell() }, entry, satisfy);
+    },
+  };
 }
 
-/** Registers a registry's entries (fetched, or embedded in a server-rendered page). */
-export function registerRemoteRegistry(registry: Partial<RemoteRegistry>): void {
-  registerRemotes(
-    REMOTE_NAMES.flatMap((name) => {
-      const remote = registry[name];
-      return remote ? [{ name, entry: new URL(remote.entry, window.location.href).href }] : [];
-    }),
-    { force: true },
-  );
-}
+export type RemoteRegistryHolder = ReturnType<typeof createRemoteRegistry>;

@@ -1,31 +1,47 @@
-import { findRedirect, matchRoute, normalisePath, validateRouteTable } from './match-route';
-import { ROUTES } from './route-table';
+import { createLiveRoutes, findRedirect, normalisePath } from './match-route';
+import { SITE_PAGES } from './site-pages.fixture';
 
-describe('route table', () => {
+describe('routes built from the remotes’ page manifests', () => {
+  const routes = createLiveRoutes(SITE_PAGES);
+
   it('matches every path with or without a trailing slash', () => {
     for (const path of ['/', '/rebar', '/rebar/', '/blog', '/blog/', '/panel/order', '/panel/order/', '/landing/bourse/']) {
-      expect(matchRoute(path)).not.toBeNull();
+      expect(routes.match(path)).not.toBeNull();
     }
     expect(normalisePath('/a/b///')).toBe('/a/b');
     expect(normalisePath('/')).toBe('/');
   });
 
-  it('gives each path its app, layout and guards', () => {
-    expect(matchRoute('/')?.definition).toMatchObject({ app: 'catalogue', layout: 'default', guards: ['cache'] });
-    expect(matchRoute('/sheet/coldplate/oiled-sheet/some-product')?.definition.app).toBe('catalogue');
-    expect(matchRoute('/product/abc')?.params).toEqual({ slug: 'abc' });
-    expect(matchRoute('/blog/steel-prices')?.definition).toMatchObject({ app: 'blog', guards: ['cache'] });
-    expect(matchRoute('/login/forgot-password')?.definition).toMatchObject({ app: 'panel', layout: 'default', guards: [] });
-    expect(matchRoute('/panel')?.definition).toMatchObject({ app: 'panel', layout: 'auth', guards: ['auth'] });
-    expect(matchRoute('/panel/ticket/12')?.definition).toMatchObject({ app: 'panel', layout: 'auth', guards: ['auth'] });
-    expect(matchRoute('/api/auth')?.definition.app).toBe('server');
-    expect(matchRoute('/sitemap.xml')?.definition.app).toBe('server');
+  it('gives each path the app, layout and guards its owner published', () => {
+    expect(routes.match('/')?.definition).toMatchObject({ app: 'catalogue', layout: 'default', guards: ['cache'] });
+    expect(routes.match('/sheet/coldplate/oiled-sheet/some-product')?.definition.app).toBe('catalogue');
+    expect(routes.match('/product/abc')?.params).toEqual({ slug: 'abc' });
+    expect(routes.match('/blog/steel-prices')?.definition).toMatchObject({ app: 'blog', guards: ['cache'] });
+    expect(routes.match('/login/forgot-password')?.definition).toMatchObject({ app: 'panel', layout: 'default', guards: [] });
+    expect(routes.match('/panel')?.definition).toMatchObject({ app: 'panel', layout: 'auth', guards: ['auth'] });
+    expect(routes.match('/panel/ticket/12')?.definition).toMatchObject({ app: 'panel', layout: 'auth', guards: ['auth'] });
+    expect(routes.isGuarded('/panel/order/3')).toBe(true);
+    expect(routes.isGuarded('/blog')).toBe(false);
+  });
+
+  it('keeps the app server’s paths whatever a remote claims', () => {
+    const greedy = createLiveRoutes({ ...SITE_PAGES, blog: [{ path: '/api/*', rendering: 'server', guards: [], layout: 'default' }] });
+    expect(greedy.match('/api/auth')?.definition.app).toBe('server');
+    expect(routes.match('/sitemap.xml')?.definition.app).toBe('server');
+    expect(routes.owner('/builds/blog/x/remoteEntry.js')).toBeNull();
   });
 
   it('leaves unknown paths unmatched', () => {
     for (const path of ['/nope', '/services/nope', '/blog/a/b', '/panel/nope', '/product']) {
-      expect(matchRoute(path)).toBeNull();
+      expect(routes.match(path)).toBeNull();
     }
+  });
+
+  it('routes a page a remote adds as soon as its new registry arrives', () => {
+    const live = createLiveRoutes(SITE_PAGES);
+    expect(live.owner('/blog-archive')).toBeNull();
+    live.update({ ...SITE_PAGES, blog: [...(SITE_PAGES.blog ?? []), { path: '/blog-archive', rendering: 'server', guards: ['cache'], layout: 'default' }] });
+    expect(live.owner('/blog-archive')).toBe('blog');
   });
 
   it('redirects the old paths', () => {
@@ -36,12 +52,5 @@ describe('route table', () => {
       expect(findRedirect(path)).toBe('/');
     }
     expect(findRedirect('/rebar')).toBeNull();
-  });
-
-  it('refuses an unknown guard when the table is validated', () => {
-    expect(() => validateRouteTable(ROUTES)).not.toThrow();
-    expect(() => validateRouteTable([{ path: '/x', app: 'catalogue', layout: 'default', guards: ['cache', 'admin'], rendering: 'server' }])).toThrow(
-      'Unknown route middleware: admin',
-    );
   });
 });

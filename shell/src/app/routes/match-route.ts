@@ -1,7 +1,5 @@
-import type { RemoteName } from '@steel/shared';
-import { REDIRECTS, ROUTES, type GuardName, type RedirectDefinition, type RouteDefinition } from './route-table';
-
-export const KNOWN_GUARDS: readonly GuardName[] = ['auth', 'cache'];
+import type { RemoteName, RemotePages } from '@steel/shared';
+import { REDIRECTS, buildRouteTable, type RedirectDefinition, type RouteDefinition } from './route-table';
 
 export interface MatchedRoute {
   definition: RouteDefinition;
@@ -25,14 +23,17 @@ function matchDefinition(definition: RouteDefinition, segments: string[]): Recor
   const params: Record<string, string> = {};
   for (const [index, part] of pattern.entries()) {
     const segment = segments[index] as string;
-    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segment);
+    if (part.startsWith(':')) params[part.slice(1)] = segment;
     else if (part !== segment) return null;
   }
   return params;
 }
 
-/** The most specific route for a path (the longest pattern wins), or null for an unknown path. */
-export function matchRoute(pathname: string, routes: readonly RouteDefinition[] = ROUTES): MatchedRoute | null {
+/**
+ * The most specific route for a path (the longest pattern wins; at equal length the first listed,
+ * so the app server's own paths win over any remote's claim), or null for an unknown path.
+ */
+export function matchRoute(pathname: string, routes: readonly RouteDefinition[]): MatchedRoute | null {
   const segments = segmentsOf(pathname);
   let best: MatchedRoute | null = null;
   let bestLength = -1;
@@ -47,23 +48,36 @@ export function matchRoute(pathname: string, routes: readonly RouteDefinition[] 
   return best;
 }
 
-/** The remote that renders a path, or null (an unknown path, or one the app server answers). */
-export function owningRemote(pathname: string): RemoteName | null {
-  const owner = matchRoute(pathname)?.definition.app;
-  return owner && owner !== 'server' ? owner : null;
-}
-
 /** Where a path redirects to, if anywhere (applied before anything mounts). */
 export function findRedirect(pathname: string, redirects: readonly RedirectDefinition[] = REDIRECTS): string | null {
   const path = normalisePath(pathname);
   return redirects.find((redirect) => normalisePath(redirect.from) === path)?.to ?? null;
 }
 
-/** Fails fast at start so a typo in the table can never reach a visitor (behaviour §4). */
-export function validateRouteTable(routes: readonly RouteDefinition[] = ROUTES): void {
-  for (const route of routes) {
-    for (const guard of route.guards) {
-      if (!(KNOWN_GUARDS as readonly string[]).includes(guard)) throw new Error(`Unknown route middleware: ${guard}`);
-    }
-  }
+/**
+ * The routes of the live set, replaced when a new registry arrives (a remote deployed with a new
+ * page). One per page in the browser, one per request on the server.
+ */
+export function createLiveRoutes(pages?: RemotePages) {
+  let table = buildRouteTable(pages ?? {});
+  // Until the registry arrives (a page without one embedded) no path is known to be missing.
+  let known = pages !== undefined;
+  const match = (pathname: string) => matchRoute(pathname, table);
+  return {
+    match,
+    /** The remote that renders a path, or null (an unknown path, or one the app server answers). */
+    owner(pathname: string): RemoteName | null {
+      const owner = match(pathname)?.definition.app;
+      return owner && owner !== 'server' ? owner : null;
+    },
+    /** Whether the path's route requires a signed-in visitor. */
+    isGuarded: (pathname: string) => Boolean(match(pathname)?.definition.guards.includes('auth')),
+    update(next: RemotePages) {
+      table = buildRouteTable(next);
+      known = true;
+    },
+    known: () => known,
+  };
 }
+
+export type LiveRoutes = ReturnType<typeof createLiveRoutes>;

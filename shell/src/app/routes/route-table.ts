@@ -1,11 +1,11 @@
 /**
- * The shell's route table (architecture §3) as data: every path, the app that owns it, its
- * layout and its guards, plus the redirects. Paths match with or without a trailing slash.
+ * The shell's routing (docs/architecture.md, "Routes"): each remote owns its pages and publishes
+ * them in its page manifest, which reaches the shell through the registry; the shell keeps only
+ * what is its own — the redirects and the paths the app server answers. A team adds a page by
+ * deploying its remote alone.
  */
-import { categoryMenu, type RemoteName } from '@steel/shared';
+import type { GuardName, LayoutName, PageRoute, RemoteName, RemotePages } from '@steel/shared';
 
-export type GuardName = 'auth' | 'cache';
-export type LayoutName = 'default' | 'auth';
 /** `server` paths are answered by the app server: the browser navigates to them in full. */
 export type RouteOwner = RemoteName | 'server';
 
@@ -14,12 +14,9 @@ export interface RouteDefinition {
   path: string;
   app: RouteOwner;
   layout: LayoutName | null;
-  guards: string[];
-  below?: boolean;
-  /**
-   * `server`: the app server renders the page (layout and the owning remote with its data) and
-   * the browser hydrates it; `browser`: private pages, rendered in the browser only.
-   */
+  guards: readonly GuardName[];
+  below: boolean;
+  /** `server`: rendered by the app server and hydrated; `browser`: private pages, browser only. */
   rendering: 'server' | 'browser';
 }
 
@@ -29,44 +26,17 @@ export interface RedirectDefinition {
   to: string;
 }
 
-const catalogue = (path: string, below = false): RouteDefinition => ({ path, app: 'catalogue', layout: 'default', guards: ['cache'], below, rendering: 'server' });
-const panelSection = (path: string): RouteDefinition => ({ path, app: 'panel', layout: 'auth', guards: ['auth'], below: true, rendering: 'browser' });
 const server = (path: string, below = false): RouteDefinition => ({ path, app: 'server', layout: null, guards: [], below, rendering: 'server' });
 
-export const ROUTES: readonly RouteDefinition[] = [
-  catalogue('/'),
-  ...categoryMenu.map((category) => catalogue(`/${category.slug}`, true)),
-  catalogue('/product/:slug'),
-  catalogue('/services'),
-  catalogue('/services-equipment'),
-  catalogue('/services-equipment/scaffold-accessories'),
-  catalogue('/factories'),
-  catalogue('/factories/:slug'),
-  catalogue('/experts'),
-  catalogue('/export'),
-  catalogue('/rules'),
-  catalogue('/about-us'),
-  catalogue('/contact-us'),
-  catalogue('/weight_table'),
-  catalogue('/reserve_warehouse'),
-  catalogue('/landing/bourse'),
-  // The site search's page (issue #8 item 6); the header's palette links to it.
-  catalogue('/search'),
-  { path: '/blog', app: 'blog', layout: 'default', guards: ['cache'], rendering: 'server' },
-  { path: '/blog/:slug', app: 'blog', layout: 'default', guards: ['cache'], rendering: 'server' },
-  { path: '/login', app: 'panel', layout: 'default', guards: [], below: true, rendering: 'browser' },
-  { path: '/panel', app: 'panel', layout: 'auth', guards: ['auth'], rendering: 'browser' },
-  panelSection('/panel/order'),
-  panelSection('/panel/bourse'),
-  panelSection('/panel/ticket'),
-  panelSection('/panel/product'),
-  panelSection('/panel/profile'),
-  panelSection('/panel/logout'),
+/** Paths the app server answers (feeds, APIs, builds): never a remote's, whatever it claims. */
+export const SERVER_ROUTES: readonly RouteDefinition[] = [
   server('/sitemap.xml'),
   server('/robots.txt'),
   server('/remotes.json'),
+  server('/blog/rss.xml'),
   server('/api', true),
   server('/builds', true),
+  server('/_', true),
 ];
 
 export const REDIRECTS: readonly RedirectDefinition[] = [
@@ -74,3 +44,16 @@ export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/support', to: '/contact-us/' },
   ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map((from) => ({ from, to: '/' })),
 ];
+
+/** A page of a remote's manifest as a route: `/rebar/*` owns `/rebar` and everything below it. */
+export function routeOfPage(app: RemoteName, page: PageRoute): RouteDefinition {
+  const below = page.path.endsWith('/*');
+  const path = below ? page.path.slice(0, -2) || '/' : page.path;
+  return { path, app, layout: page.layout, guards: page.guards, below, rendering: page.rendering };
+}
+
+/** The whole route table: the app server's paths first, then every live remote's pages. */
+export function buildRouteTable(pages: RemotePages): RouteDefinition[] {
+  const remoteRoutes = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, list]) => list.map((page) => routeOfPage(app, page)));
+  return [...SERVER_ROUTES, ...remoteRoutes];
+}

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AppError, RemoteName } from '@steel/shared';
-import { matchRoute, type MatchedRoute } from '../routes/match-route';
+import type { LiveRoutes, MatchedRoute } from '../routes/match-route';
 
 export interface RemoteFailure {
   error: unknown;
@@ -11,6 +11,8 @@ export interface ShellState {
   /** pathname + search of the page on screen. */
   url: string;
   route: MatchedRoute | null;
+  /** False while the live remotes' pages are not known yet: an unmatched path is not a 404 then. */
+  routesKnown: boolean;
   /** The error on screen, stamped with the URL it belongs to: navigating away clears it. */
   error: (AppError & { url: string }) | null;
   remoteFailures: Partial<Record<RemoteName, RemoteFailure>>;
@@ -22,12 +24,12 @@ const pathOf = (url: string) => url.split('?')[0] ?? '/';
 
 /**
  * The shell's own UI state, outside React so single-spa callbacks can update it. `currentUrl`
- * reads the browser's location (or, on the server, the request's); `initialError` is the fatal
- * error the server rendered, so hydration starts from the same state.
+ * reads the browser's location (or, on the server, the request's); `routes` are the live set's;
+ * `initialError` is the fatal error the server rendered, so hydration starts from the same state.
  */
-export function createShellStore(currentUrl: () => string, initialError: (AppError & { url: string }) | null = null) {
+export function createShellStore(currentUrl: () => string, routes: Pick<LiveRoutes, 'match' | 'known'>, initialError: (AppError & { url: string }) | null = null) {
   const url = currentUrl();
-  let state: ShellState = { url, route: matchRoute(pathOf(url)), error: initialError?.url === url ? initialError : null, remoteFailures: {} };
+  let state: ShellState = { url, route: routes.match(pathOf(url)), routesKnown: routes.known(), error: initialError?.url === url ? initialError : null, remoteFailures: {} };
   const listeners = new Set<Listener>();
 
   function set(patch: Partial<ShellState>) {
@@ -45,7 +47,11 @@ export function createShellStore(currentUrl: () => string, initialError: (AppErr
     syncLocation() {
       const url = currentUrl();
       if (url === state.url && state.route) return;
-      set({ url, route: matchRoute(pathOf(url)), error: state.error?.url === url ? state.error : null });
+      set({ url, route: routes.match(pathOf(url)), routesKnown: routes.known(), error: state.error?.url === url ? state.error : null });
+    },
+    /** The live set's routes changed (a new registry): the page on screen is routed again. */
+    rerouteLocation() {
+      set({ route: routes.match(pathOf(state.url)), routesKnown: routes.known() });
     },
     showError(error: AppError) {
       set({ error: { ...error, url: currentUrl() } });

@@ -2,7 +2,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { reportFederationLoadError } from './chunk-error-channel';
 
 /**
- * Module Federation runtime plugin (listed in the shell's `runtimePlugins`): every failed load of a
+ * Module Federation runtime plugin (registered by `installFederationPlugins`): every failed load of a
  * remote's entry, manifest or exposed module is reported to the shell's chunk-error handling.
  * Both hooks return nothing, so the runtime still rejects and the caller shows its own failure.
  */

@@ -1,4 +1,6 @@
 import { createBus, routeNotFound } from '@steel/shared';
+import { createLiveRoutes } from '../../app/routes/match-route';
+import { SITE_PAGES } from '../../app/routes/site-pages.fixture';
 import { createShellStore } from '../../app/state/shell-store';
 import { BOT_USER_AGENT } from '@steel/shared';
 import { installErrorPipeline, toAppError } from './error-pipeline';
@@ -7,7 +9,7 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 function setup(userAgent: string) {
   const bus = createBus();
-  const store = createShellStore(() => window.location.pathname + window.location.search);
+  const store = createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES));
   installErrorPipeline({ bus, store, userAgent });
   return { bus, store };
 }

@@ -3,6 +3,7 @@
  * runtime config embedded as JSON, `<html lang="fa" dir="rtl">` guaranteed.
  */
 import type { RuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@steel/shared';
+import { publicPathPlaceholder } from '../deploy/builds-folder';
 
 // Mirrors @steel/shared's constant; the annotation fails the type check if they ever differ.
 export const CONFIG_ELEMENT_ID: typeof RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
@@ -25,15 +26,9 @@ const HTML_OPEN_RE = /<html\b([^>]*)>/i;
 // A placeholder element the template may carry (e.g. for the dev server) is replaced, not doubled.
 const CONFIG_ELEMENT_RE = new RegExp(`<script\\b[^>]*\\bid=["']?${CONFIG_ELEMENT_ID}["']?[^>]*>[\\s\\S]*?</script>`, 'i');
 
-/**
- * The shell is built without knowing where it will be deployed: its index.html names its assets
- * under this placeholder, replaced by the live version's folder when the page is served.
- */
-export const SHELL_PUBLIC_PATH_PLACEHOLDER = '/__SHELL_PUBLIC_PATH__/';
-
 export function renderShellPage(template: string, config: RuntimeConfig, shellPublicPath = '/'): string {
   const tag = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
-  let html = template.split(SHELL_PUBLIC_PATH_PLACEHOLDER).join(shellPublicPath);
+  let html = template.split(publicPathPlaceholder('shell')).join(shellPublicPath);
 
   if (CONFIG_ELEMENT_RE.test(html)) {
     html = html.replace(CONFIG_ELEMENT_RE, () => tag);

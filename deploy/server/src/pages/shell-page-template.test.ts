@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { loadConfig } from '../config';
-import { CONFIG_ELEMENT_ID, jsonForScript, renderShellPage } from './render';
+import { CONFIG_ELEMENT_ID, jsonForScript, renderShellPage } from './shell-page-template';
 
 const config = { ...loadConfig({}).runtime, buildId: 'abc' };
 

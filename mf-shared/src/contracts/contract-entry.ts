@@ -1,0 +1,8 @@
+/**
+ * `@steel/shared/contract`: the versioned contract and the manifest schemas, for Node code (the
+ * app server, the deploy gate, the build) that must not pull the kernel's browser modules.
+ */
+export * from './contract';
+export * from './app-manifest';
+export type { RemoteName, RemoteRegistry, VersionManifest } from './remotes';
+export { REMOTE_NAMES } from './remotes';

@@ -1,0 +1,102 @@
+/**
+ * The versioned contract between the shell and the remotes (docs/architecture.md, "The versioned
+ * contract"): everything that crosses an app boundary, described once, as data a running app and
+ * the deploy gate can check — TypeScript types alone vanish at run time, and apps are deployed
+ * separately, so a mismatch must be caught by the code that receives it.
+ *
+ * Semantic versioning: removing or changing a mount prop, an event, a server-entry export or a
+ * manifest field is a major bump; adding an optional one is a minor bump.
+ * `contract/published-contract.json` holds the description as last published; a unit test fails
+ * when the description changes without the matching bump.
+ */
+import type { AppEvents } from './events';
+import type { ShellContext } from './shell-context';
+
+export const CONTRACT_VERSION = '1.0.0';
+
+type Kind = 'function' | 'object';
+
+/**
+ * The mount props (`ShellContext`), each with what it must be. Every other list of the fields
+ * (picking them out of single-spa's props, checking them) derives from this one.
+ */
+export const SHELL_CONTEXT_FIELDS = {
+  bus: { kind: 'object', required: true },
+  session: { kind: 'object', required: true },
+  api: { kind: 'object', required: true },
+  queryClient: { kind: 'object', required: true },
+  config: { kind: 'object', required: true },
+  navigate: { kind: 'function', required: true },
+  setPageMeta: { kind: 'function', required: false },
+  prefetch: { kind: 'function', required: false },
+  colourMode: { kind: 'object', required: false },
+} as const satisfies Record<keyof ShellContext, { kind: Kind; required: boolean }>;
+
+type Exhaustive<T extends string> = { [K in T]: true };
+const EVENTS: Exhaustive<keyof AppEvents> = {
+  'session:changed': true,
+  'toast:add': true,
+  'toast:remove': true,
+  'page:loading:start': true,
+  'page:loading:end': true,
+  'app:error': true,
+  'app:manifest:update': true,
+  'app:chunk-error': true,
+  'api:error': true,
+  'consent:changed': true,
+};
+/** Every bus event name (the payloads are typed in `events.ts`). */
+export const APP_EVENT_NAMES = Object.keys(EVENTS) as (keyof AppEvents)[];
+
+/** What each kind of server entry exports (`contracts/server-render.ts`). */
+export const SERVER_ENTRY_EXPORTS = { remote: ['render', 'pages'], shell: ['decideRoute', 'renderShell'] } as const;
+
+/** The fields of a page route in a page manifest (`contracts/app-manifest.ts`). */
+export const PAGE_ROUTE_FIELDS = ['path', 'rendering', 'guards', 'layout', 'query', 'sample'] as const;
+/** The fields of a `/remotes.json` entry. */
+export const REGISTRY_ENTRY_FIELDS = ['version', 'entry', 'integrity', 'contract', 'shared', 'pages'] as const;
+
+/** The contract as data: what the published-contract test compares. */
+export function describeContract() {
+  return {
+    version: CONTRACT_VERSION,
+    shellContext: SHELL_CONTEXT_FIELDS,
+    events: [...APP_EVENT_NAMES].sort(),
+    serverEntry: SERVER_ENTRY_EXPORTS,
+    pageRoute: PAGE_ROUTE_FIELDS,
+    registryEntry: REGISTRY_ENTRY_FIELDS,
+  };
+}
+
+const major = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
+
+/**
+ * Two apps speak the same contract when their major versions agree: a minor version only adds
+ * optional things, which the other side may lack.
+ */
+export function speaksContract(theirs: string | undefined, ours: string = CONTRACT_VERSION): boolean {
+  return typeof theirs === 'string' && major(theirs) === major(ours);
+}
+
+/**
+ * What is wrong with the mount props a remote was handed, one line per problem (empty when they
+ * keep the contract). A shell that renamed `navigate` is caught here, at mount, instead of as
+ * dead links later.
+ */
+export function mountPropProblems(props: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(SHELL_CONTEXT_FIELDS)) {
+    const value = props[name];
+    if (value === undefined || value === null) {
+      if (field.required) problems.push(`the mount prop "${name}" is missing`);
+    } else if (typeof value !== field.kind) {
+      problems.push(`the mount prop "${name}" is a ${typeof value}, not a ${field.kind}`);
+    }
+  }
+  return problems;
+}
+
+/** Thrown when two apps do not keep the contract: a contained failure of the remote, never a half-working page. */
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+}

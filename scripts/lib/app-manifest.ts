@@ -1,0 +1,42 @@
+/**
+ * Writes a build's `app-manifest.json` (docs/architecture.md, "The versioned contract"): the
+ * contract version and page manifest come from the app's own server entry — what the built code
+ * really exports, not a second list kept by hand — and the shared singletons from its package.json
+ * with the versions installed beside it. Publishing adds each file's digest.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { APP_MANIFEST_FILE, parseAppManifest, type AppManifest, type PageRoute } from '@steel/shared/contract';
+import { sharedDependencies } from '../webpack/shared-dependencies';
+import type { AppName } from './paths';
+
+/** The exports of a freshly built server entry (loaded anew: a process may build an app twice). */
+function loadBuiltServerEntry(file: string): { contract?: unknown; pages?: unknown } {
+  const resolved = require.resolve(file);
+  delete require.cache[resolved];
+  return require(resolved) as { contract?: unknown; pages?: unknown };
+}
+
+export function writeAppManifest(app: AppName, root: string): AppManifest {
+  const dist = path.join(root, 'dist');
+  const serverEntry = 'server/index.js';
+  const entry = loadBuiltServerEntry(path.join(dist, serverEntry));
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const requireFromApp = createRequire(path.join(root, 'package.json'));
+  const shared: AppManifest['shared'] = {};
+  for (const [name, { requiredVersion }] of Object.entries(sharedDependencies(packageJson.dependencies))) {
+    if (name.endsWith('/')) continue; // deep imports share the package's singleton
+    const installed = JSON.parse(fs.readFileSync(requireFromApp.resolve(`${name}/package.json`), 'utf8')) as { version: string };
+    shared[name] = { version: installed.version, requiredVersion };
+  }
+  const manifest = parseAppManifest({
+    app,
+    contract: entry.contract,
+    shared,
+    pages: app === 'shell' ? [] : (entry.pages as PageRoute[]),
+    serverEntry,
+  });
+  fs.writeFileSync(path.join(dist, APP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}

@@ -1,0 +1,33 @@
+import type { RemoteName } from '@steel/shared';
+
+/** What went wrong with a remote in a visitor's browser. */
+export type RemoteFailureKind = 'load' | 'mount' | 'contract' | 'render';
+
+export interface RemoteFailureReport {
+  app: RemoteName;
+  version: string;
+  kind: RemoteFailureKind;
+  /** The path it failed on (no query: nothing a visitor typed leaves the page). */
+  route: string;
+  message: string;
+}
+
+/** Where the app server takes failure beacons (counted per live version, shown by `deploy status`). */
+export const FAILURE_BEACON_PATH = '/_/remote-failure';
+
+/**
+ * Tells the app server that a remote failed here, so the team that deployed it learns of it
+ * without a visitor's report. Sampled (`sampleRate` of failures are sent) and fire-and-forget:
+ * `sendBeacon` survives the page being left, and a failed report is never retried.
+ */
+export function reportRemoteFailure(report: RemoteFailureReport, sampleRate = 1, random: () => number = Math.random): void {
+  if (random() >= sampleRate) return;
+  const body = JSON.stringify({ ...report, message: report.message.slice(0, 300) });
+  try {
+    if (!navigator.sendBeacon?.(FAILURE_BEACON_PATH, new Blob([body], { type: 'application/json' }))) {
+      void fetch(FAILURE_BEACON_PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
+    }
+  } catch {
+    // Reporting must never add a failure of its own.
+  }
+}
