@@ -14,11 +14,14 @@ const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cm
 
 export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
   ensureChromium();
-  fs.rmSync(e2eBuildsDir, { recursive: true, force: true });
+  // E2E_REUSE_BUILDS=1 (a developer re-running specs after a change to tests or the server only)
+  // keeps the builds of the last run; CI always builds afresh.
+  const reuse = process.env.E2E_REUSE_BUILDS === '1' && fs.existsSync(path.join(e2eBuildsDir, 'live.json'));
+  if (!reuse) fs.rmSync(e2eBuildsDir, { recursive: true, force: true });
   // The CMS under test starts on a fresh database every run.
   fs.rmSync(e2eCmsDir, { recursive: true, force: true });
   fs.mkdirSync(e2eCmsDir, { recursive: true });
-  await buildAndPublish(APPS, e2eBuildsDir);
+  if (!reuse) await buildAndPublish(APPS, e2eBuildsDir);
   return runCommand(path.join(repoRoot, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...extraArgs], {
     cwd: repoRoot,
     env: { ...process.env, E2E_BUILDS_DIR: e2eBuildsDir, E2E_CMS_DIR: e2eCmsDir },

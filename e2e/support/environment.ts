@@ -20,8 +20,22 @@ export const SPEC_PORTS = {
   /** e2e/faults.spec.ts: an app server whose CMS goes away and comes back, and which restarts. */
   faults: E2E_PORT + 7,
   consentCapture: E2E_PORT + 8,
+  /** e2e/deploy-gate.spec.ts: the gate's own smoke-test server (DEPLOY_GATE_PORT)… */
+  deployGate: E2E_PORT + 9,
+  /** …and a site with an incompatible remote forced live. */
+  deployForced: E2E_PORT + 10,
 } as const;
-export const APP_SERVER_PORTS = [E2E_PORT, SPEC_PORTS.remoteFailure, SPEC_PORTS.versionCheck, SPEC_PORTS.chunkErrors, SPEC_PORTS.consent, SPEC_PORTS.serverRendering, SPEC_PORTS.faults];
+export const APP_SERVER_PORTS = [
+  E2E_PORT,
+  SPEC_PORTS.remoteFailure,
+  SPEC_PORTS.versionCheck,
+  SPEC_PORTS.chunkErrors,
+  SPEC_PORTS.consent,
+  SPEC_PORTS.serverRendering,
+  SPEC_PORTS.faults,
+  SPEC_PORTS.deployGate,
+  SPEC_PORTS.deployForced,
+];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
 export const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');

@@ -7,21 +7,26 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import vm from 'node:vm';
 import { APP_MANIFEST_FILE, parseAppManifest, type AppManifest, type PageRoute } from '@steel/shared/contract';
 import { sharedDependencies } from '../webpack/shared-dependencies';
 import type { AppName } from './paths';
 
-/** The exports of a freshly built server entry (loaded anew: a process may build an app twice). */
-function loadBuiltServerEntry(file: string): { contract?: unknown; pages?: unknown } {
-  const resolved = require.resolve(file);
-  delete require.cache[resolved];
-  return require(resolved) as { contract?: unknown; pages?: unknown };
+/**
+ * The exports of a freshly built server entry, evaluated anew (a process may build an app twice)
+ * with a `require` from the app's folder: the renderer's packages it leaves external resolve as
+ * they will beside the app server, wherever the build was written.
+ */
+function loadBuiltServerEntry(file: string, root: string): { contract?: unknown; pages?: unknown } {
+  const module = { exports: {} as { contract?: unknown; pages?: unknown } };
+  const factory = vm.compileFunction(fs.readFileSync(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
+  factory(module.exports, createRequire(path.join(root, 'package.json')), module, file, path.dirname(file));
+  return module.exports;
 }
 
-export function writeAppManifest(app: AppName, root: string): AppManifest {
-  const dist = path.join(root, 'dist');
+export function writeAppManifest(app: AppName, root: string, dist = path.join(root, 'dist')): AppManifest {
   const serverEntry = 'server/index.js';
-  const entry = loadBuiltServerEntry(path.join(dist, serverEntry));
+  const entry = loadBuiltServerEntry(path.join(dist, serverEntry), root);
   const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   const requireFromApp = createRequire(path.join(root, 'package.json'));
   const shared: AppManifest['shared'] = {};

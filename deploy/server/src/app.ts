@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LiveStore } from './builds';
 import type { ServerConfig } from './config';
+import type { AppName } from './deploy/builds-folder';
 import type { RouteContext } from './routes/context';
 import { authRoutes } from './routes/auth';
 import { ContentChanges } from './routes/content-changes';
@@ -16,17 +17,20 @@ import { healthRoutes } from './routes/health';
 import { responsiveImageRoutes } from './routes/images/responsive-images';
 import { manifestRoutes } from './routes/manifests';
 import { pageRoutes } from './routes/pages';
+import { remoteFailureRoutes } from './routes/remote-failures';
 import { seoRoutes } from './routes/seo';
 import { staticBuildRoutes } from './routes/static-builds';
 import { registerSecurityHeaders } from './security/security-headers';
 
 export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Serve these versions instead of the live ones (the deploy gate's smoke tests). */
+  liveOverlay?: Partial<Record<AppName, string>>;
 }
 
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
-  const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg));
+  const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay);
   const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
 
   registerSecurityHeaders(app, config);
@@ -43,6 +47,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   app.register(seoRoutes, ctx);
   app.register(responsiveImageRoutes, ctx);
   app.register(feedRoutes, ctx);
+  app.register(remoteFailureRoutes, ctx);
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler((request, reply) => {

@@ -49,6 +49,8 @@ export class LiveStore {
   constructor(
     readonly buildsDir: string,
     private readonly warn: (msg: string) => void = () => {},
+    /** Versions served instead of live.json's (the deploy gate tries a version out this way). */
+    private readonly overlay: Partial<Record<AppName, string>> = {},
   ) {}
 
   /** The current live set, or null when nothing was ever activated. */
@@ -73,7 +75,7 @@ export class LiveStore {
     }
     if (stamp === this.stamp) return this.snapshot;
     try {
-      const live = parseLive(await fs.readFile(file, 'utf8'));
+      const live = { ...parseLive(await fs.readFile(file, 'utf8')), ...this.overlay };
       this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn);
       this.stamp = stamp;
     } catch (error) {
@@ -93,13 +95,14 @@ export async function deriveSnapshot(buildsDir: string, live: LiveFile, warn: (m
   for (const name of REMOTES) {
     const version = live[name];
     if (!version) continue;
-    let manifest: AppManifest;
-    try {
-      manifest = await readAppManifest(buildsDir, name, version);
-    } catch (error) {
+    let manifest: AppManifest | null = await readAppManifest(buildsDir, name, version).catch((error: unknown) => {
       warn(`${name} ${version} has no readable ${APP_MANIFEST_FILE}: ${(error as Error).message}`);
-      continue;
-    }
+      return null;
+    });
+    // A live version whose folder is gone or broken keeps its app's paths (from the newest version
+    // that has a manifest), so its pages show the contained failure rather than a 404.
+    manifest ??= await newestReadableManifest(buildsDir, name, live.history?.[name] ?? []);
+    if (!manifest) continue;
     // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it
     // still loads through remoteEntry.js.
     const hasFederationManifest = await fs.access(path.join(buildsDir, name, version, 'mf-manifest.json')).then(() => true, () => false);
@@ -110,4 +113,15 @@ export async function deriveSnapshot(buildsDir: string, live: LiveFile, warn: (m
     if (problem) incompatible[name] = problem;
   }
   return { live, manifest: { id: liveSetId(live), timestamp: live.updatedAt }, remotes, pages, incompatible };
+}
+
+async function newestReadableManifest(buildsDir: string, app: RemoteName, history: readonly string[]): Promise<AppManifest | null> {
+  const published = await fs.readdir(path.join(buildsDir, app)).catch(() => [] as string[]);
+  const byAge = await Promise.all(published.map(async (version) => ({ version, at: (await fs.stat(path.join(buildsDir, app, version)).catch(() => null))?.mtimeMs ?? 0 })));
+  const candidates = [...[...history].reverse(), ...byAge.sort((a, b) => b.at - a.at).map((entry) => entry.version)];
+  for (const version of candidates) {
+    const manifest = await readAppManifest(buildsDir, app, version).catch(() => null);
+    if (manifest) return manifest;
+  }
+  return null;
 }

@@ -4,6 +4,7 @@
  * re-checks it on every request) sees either the old or the new live set, never half a file.
  * Writers take a lock file, so two deploys at once cannot lose each other's change.
  */
+import { failuresSince, readFailureCounts } from './failure-counts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -68,7 +69,7 @@ export async function writeLive(buildsDir: string, live: LiveFile): Promise<void
   const ordered: LiveFile = { updatedAt: live.updatedAt };
   for (const app of APPS) if (live[app]) ordered[app] = live[app];
   const { updatedAt, ...versions } = ordered;
-  const out = { ...versions, updatedAt, history: live.history ?? {} };
+  const out = { ...versions, updatedAt, history: live.history ?? {}, activatedAt: live.activatedAt ?? {} };
   await fs.writeFile(tmp, `${JSON.stringify(out, null, 2)}\n`);
   await fs.rename(tmp, file);
 }
@@ -99,7 +100,8 @@ export async function activate(buildsDir: string, app: AppName, version: string)
 
     const history = { ...live.history };
     if (previous) history[app] = [...(history[app] ?? []).filter((v) => v !== previous), previous].slice(-HISTORY_LIMIT);
-    const next: LiveFile = { ...live, [app]: version, updatedAt: Date.now(), history };
+    const now = Date.now();
+    const next: LiveFile = { ...live, [app]: version, updatedAt: now, history, activatedAt: { ...live.activatedAt, [app]: now } };
     await writeLive(buildsDir, next);
     return { app, version, previous, changed: true, live: next };
   });
@@ -126,7 +128,8 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
       }
     }
     if (!live || target === undefined) throw new Error(`${app} has no previous version to roll back to`);
-    const next: LiveFile = { ...live, [app]: target, updatedAt: Date.now(), history: { ...live.history, [app]: history } };
+    const now = Date.now();
+    const next: LiveFile = { ...live, [app]: target, updatedAt: now, history: { ...live.history, [app]: history }, activatedAt: { ...live.activatedAt, [app]: now } };
     await writeLive(buildsDir, next);
     return { app, version: target, previous: current, changed: true, live: next };
   });
@@ -135,6 +138,8 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
 export interface AppStatus {
   app: AppName;
   live: string | null;
+  /** Failures browsers reported for the live version since it became live. */
+  failures: ReturnType<typeof failuresSince>;
   history: string[];
   /** Published versions, newest first. */
   published: { version: string; publishedAt: number }[];
@@ -142,6 +147,7 @@ export interface AppStatus {
 
 export async function status(buildsDir: string): Promise<{ updatedAt: number | null; apps: AppStatus[] }> {
   const live = await readLive(buildsDir);
+  const counts = await readFailureCounts(buildsDir);
   const apps: AppStatus[] = [];
   for (const app of APPS) {
     const dir = path.join(buildsDir, app);
@@ -150,7 +156,9 @@ export async function status(buildsDir: string): Promise<{ updatedAt: number | n
       names.map(async (version) => ({ version, publishedAt: (await fs.stat(path.join(dir, version))).mtimeMs })),
     );
     published.sort((a, b) => b.publishedAt - a.publishedAt);
-    apps.push({ app, live: live?.[app] ?? null, history: live?.history?.[app] ?? [], published });
+    const current = live?.[app] ?? null;
+    const failures = current ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0) : { total: 0 };
+    apps.push({ app, live: current, failures, history: live?.history?.[app] ?? [], published });
   }
   return { updatedAt: live?.updatedAt ?? null, apps };
 }

@@ -41,6 +41,8 @@ export interface LiveFile {
   updatedAt: number;
   /** Previous versions per app, oldest first; `rollback` pops the last one. */
   history?: Partial<Record<AppName, string[]>>;
+  /** When each app's live version became live (its failures are counted from then). */
+  activatedAt?: Partial<Record<AppName, number>>;
 }
 
 /** Files a build must contain to be servable. */
@@ -79,6 +81,14 @@ export function parseLive(text: string): LiveFile {
       if (Array.isArray(list)) history[app] = list.filter((v): v is string => typeof v === 'string' && VERSION_RE.test(v));
     }
     live.history = history;
+  }
+  if (typeof obj.activatedAt === 'object' && obj.activatedAt !== null) {
+    const activatedAt: Partial<Record<AppName, number>> = {};
+    for (const app of APPS) {
+      const at = (obj.activatedAt as Record<string, unknown>)[app];
+      if (typeof at === 'number') activatedAt[app] = at;
+    }
+    live.activatedAt = activatedAt;
   }
   return live;
 }

@@ -118,10 +118,17 @@ describe('deploy tooling', () => {
       const lines: string[] = [];
       const log = (line: string) => lines.push(line);
       const flags = ['--builds-dir', buildsDir];
-      await run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'one'), '--activate', ...flags], log);
-      await run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'two'), '--activate', ...flags], log);
+      // A fixture build exposes no ./app: the gate refuses it, and a forced activation is recorded.
+      await expect(run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'one'), '--activate', ...flags], log)).rejects.toThrow(/^exposes: catalogue does not expose \.\/app/);
+      expect(await readLive(buildsDir)).toBeNull();
+      await run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'one'), '--activate', '--force', 'fixture builds', ...flags], log);
+      await run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'two'), '--activate', '--force', 'fixture builds', ...flags], log);
       const live = await readLive(buildsDir);
       expect(lines.join('\n')).toMatch(/Activated catalogue [0-9a-f]{12}/);
+      lines.length = 0;
+      await run(['history', 'catalogue', ...flags], log);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(/activate catalogue .* gate: exposes: catalogue does not expose \.\/app.*FORCED: fixture builds/);
 
       lines.length = 0;
       await run(['status', '--json', ...flags], log);
@@ -132,7 +139,7 @@ describe('deploy tooling', () => {
 
       await run(['rollback', 'catalogue', ...flags], log);
       expect((await readLive(buildsDir))?.catalogue).toBe(live?.history?.catalogue?.[0]);
-      await run(['activate', 'catalogue', live!.catalogue!, ...flags], log);
+      await run(['activate', 'catalogue', live!.catalogue!, '--force', 'fixture builds', ...flags], log);
       expect((await readLive(buildsDir))?.catalogue).toBe(live?.catalogue);
     });
 

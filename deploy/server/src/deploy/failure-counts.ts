@@ -1,0 +1,92 @@
+/**
+ * Remote failures seen in visitors' browsers, counted per app version and per minute — what
+ * `deploy status` shows the team that deployed a version, since its activation. Kept in
+ * BUILDS_DIR/failure-counts.json beside live.json (what the deploy tooling reads), written by the
+ * app server at most once a second; a larger arrangement puts the same counts in a shared store.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppName } from './builds-folder';
+
+export const FAILURE_KINDS = ['load', 'mount', 'contract', 'render'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/** `app@version` → minute (ms since epoch, floored) → count per kind. */
+export type FailureCounts = Record<string, Record<string, Partial<Record<FailureKind, number>>>>;
+
+export const FAILURE_COUNTS_FILE = 'failure-counts.json';
+/** Minutes of counts kept: enough for a day of deploys; older minutes are dropped on write. */
+const KEEP_MINUTES = 24 * 60;
+const FLUSH_DELAY_MS = 1000;
+
+const keyOf = (app: AppName, version: string) => `${app}@${version}`;
+
+export async function readFailureCounts(buildsDir: string): Promise<FailureCounts> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(buildsDir, FAILURE_COUNTS_FILE), 'utf8')) as FailureCounts;
+  } catch {
+    return {};
+  }
+}
+
+/** Failures of one version since a moment (its activation), per kind and in all. */
+export function failuresSince(counts: FailureCounts, app: AppName, version: string, since: number): { total: number } & Partial<Record<FailureKind, number>> {
+  const sums: Partial<Record<FailureKind, number>> = {};
+  let total = 0;
+  for (const [minute, kinds] of Object.entries(counts[keyOf(app, version)] ?? {})) {
+    // The activation's own minute counts: its failures are the new version's.
+    if (Number(minute) + 60_000 <= since) continue;
+    for (const [kind, count] of Object.entries(kinds) as [FailureKind, number][]) {
+      sums[kind] = (sums[kind] ?? 0) + count;
+      total += count;
+    }
+  }
+  return { total, ...sums };
+}
+
+/** The app server's recorder: counts in memory, flushed to the file shortly after a failure. */
+export function createFailureRecorder(buildsDir: string, now: () => number = Date.now) {
+  let pending: FailureCounts = {};
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function flush(): Promise<void> {
+    timer = null;
+    const batch = pending;
+    if (Object.keys(batch).length === 0) return;
+    pending = {};
+    writing = writing.then(async () => {
+      const counts = await readFailureCounts(buildsDir);
+      const oldest = now() - KEEP_MINUTES * 60_000;
+      for (const [key, minutes] of Object.entries(batch)) {
+        const target = (counts[key] ??= {});
+        for (const [minute, kinds] of Object.entries(minutes)) {
+          const bucket = (target[minute] ??= {});
+          for (const [kind, count] of Object.entries(kinds) as [FailureKind, number][]) bucket[kind] = (bucket[kind] ?? 0) + count;
+        }
+      }
+      for (const minutes of Object.values(counts)) for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
+      const tmp = path.join(buildsDir, `.failure-counts-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+      await fs.writeFile(tmp, JSON.stringify(counts));
+      await fs.rename(tmp, path.join(buildsDir, FAILURE_COUNTS_FILE));
+    }).catch(() => undefined);
+    await writing;
+  }
+
+  return {
+    record(app: AppName, version: string, kind: FailureKind): void {
+      const minute = String(Math.floor(now() / 60_000) * 60_000);
+      const bucket = ((pending[keyOf(app, version)] ??= {})[minute] ??= {});
+      bucket[kind] = (bucket[kind] ?? 0) + 1;
+      timer ??= setTimeout(() => void flush(), FLUSH_DELAY_MS);
+    },
+    /** Writes what is pending now (on close, and for tests). */
+    async flush(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      await flush();
+    },
+  };
+}
+
+export type FailureRecorder = ReturnType<typeof createFailureRecorder>;

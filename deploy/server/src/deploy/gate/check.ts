@@ -1,0 +1,37 @@
+/**
+ * `deploy check <app> <version>`: every rule of the deploy gate (docs/architecture.md, "Deploying
+ * a remote"), in order, stopping at the first refusal — one line saying which rule failed and
+ * what would satisfy it. `activate` runs it first and refuses on a failure unless forced.
+ */
+import { readLive, versionDir, type AppName } from '../builds-folder';
+import { contractRule, digestsRule, exposesRule, liveManifests, pagesRule, readCandidateManifest, sharedRule, type Candidate } from './static-rules';
+import { smokeTest } from './smoke';
+
+export interface GateResult {
+  /** The first refusal, or null when every rule passed. */
+  refusal: string | null;
+  ms: number;
+}
+
+export interface GateOptions {
+  /** Where the smoke tests find the CMS and the gate's port (CMS_INTERNAL_URL, DEPLOY_GATE_PORT…). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function checkVersion(buildsDir: string, app: AppName, version: string, options: GateOptions = {}): Promise<GateResult> {
+  const started = Date.now();
+  const done = (refusal: string | null): GateResult => ({ refusal, ms: Date.now() - started });
+  const candidate: Candidate = { buildsDir, app, version, dir: versionDir(buildsDir, app, version) };
+  const manifest = await readCandidateManifest(candidate);
+  if (typeof manifest === 'string') return done(manifest);
+  const live = await liveManifests(buildsDir, await readLive(buildsDir), app);
+  const staticRefusal =
+    (await exposesRule(candidate, manifest)) ??
+    (await digestsRule(candidate, manifest)) ??
+    contractRule(manifest, live) ??
+    sharedRule(manifest, live) ??
+    pagesRule(manifest, live);
+  if (staticRefusal) return done(staticRefusal);
+  const env = options.env ?? process.env;
+  return done(await smokeTest(candidate, manifest, live, { env, chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium' }));
+}

@@ -1,0 +1,168 @@
+/**
+ * The deploy gate's smoke tests: the live site with the candidate version in place, served by a
+ * real app server on loopback (the same render workers, registry and pages a visitor gets) —
+ * - smoke render: the server renders each page of the app (or, for a shell, of every live app)
+ *   within the render budget, without the remote being left to the browser;
+ * - smoke mount: headless Chromium opens each page, the app mounts with no uncaught error, no
+ *   contained failure and no failure report, and one internal link per app navigates in the page.
+ */
+import { Writable } from 'node:stream';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { samplePath, type AppManifest, type PageRoute, type RemoteName } from '@steel/shared/contract';
+import { buildServer } from '../../app';
+import { loadConfig } from '../../config';
+import type { AppName } from '../builds-folder';
+import type { Candidate, RuleResult } from './static-rules';
+
+export interface SmokeOptions {
+  /** The CMS the pages read (it must allow the gate's origin, DEPLOY_GATE_PORT). */
+  env: NodeJS.ProcessEnv;
+  chromiumPath: string;
+}
+
+interface SamplePage {
+  app: RemoteName;
+  route: PageRoute;
+  url: string;
+}
+
+/** The pages to try: the candidate's own, or for a shell the first pages of every live remote. */
+function samplePages(candidate: Candidate, manifest: AppManifest, live: Partial<Record<AppName, AppManifest>>): SamplePage[] {
+  if (candidate.app !== 'shell') return manifest.pages.map((route) => ({ app: candidate.app as RemoteName, route, url: samplePath(route) }));
+  return (['catalogue', 'blog', 'panel'] as const).flatMap((app) => (live[app]?.pages ?? []).slice(0, 2).map((route) => ({ app, route, url: samplePath(route) })));
+}
+
+/** Runs both smoke tests; the first failure as one line, or null. */
+export async function smokeTest(candidate: Candidate, manifest: AppManifest, live: Partial<Record<AppName, AppManifest>>, options: SmokeOptions): Promise<RuleResult> {
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const port = Number(options.env.DEPLOY_GATE_PORT ?? 8099);
+  const config = loadConfig({ ...options.env, BUILDS_DIR: candidate.buildsDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, SSR_THREADS: '1' });
+  const server = buildServer(config, { logger: { level: 'warn', stream: logStream }, liveOverlay: { [candidate.app]: candidate.version } });
+  await server.listen({ port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
+  const pages = samplePages(candidate, manifest, live);
+  try {
+    const rendered = await smokeRender(base, pages, logs);
+    if (rendered) return rendered;
+    const browser = await chromium.launch({ executablePath: options.chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    try {
+      return await smokeMount(browser, base, pages, logs);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+/** One server render of a URL: null when the page was rendered whole, else what happened. */
+async function renderOnce(base: string, url: string, logs: string[]): Promise<string | null> {
+  logs.length = 0;
+  const response = await fetch(base + url, { redirect: 'manual' });
+  await response.arrayBuffer();
+  const render = response.headers.get('x-render');
+  if (response.status < 500 && render !== 'partial') return null;
+  // The server logs why it left the remote to the browser (a throw, the budget, no entry).
+  const reason = logs.map((line) => (JSON.parse(line) as { reason?: string }).reason).find(Boolean);
+  return `answered ${response.status}${render ? ` (${render})` : ''}${reason ? `: ${reason}` : ''}`;
+}
+
+async function smokeRender(base: string, pages: SamplePage[], logs: string[]): Promise<RuleResult> {
+  for (const { url, route, app } of pages) {
+    if (route.rendering !== 'server') continue;
+    // One retry: the first render of a version also loads its server entry into a worker.
+    const failure = (await renderOnce(base, url, logs)) && (await renderOnce(base, url, logs));
+    if (failure) return `smoke render: ${app} ${url} ${failure}; fix its server render (\`npm run dev -w mf-${app}\` runs it alone)`;
+  }
+  return null;
+}
+
+/** What went wrong on the page so far: uncaught errors, a contained failure, a failure report. */
+function watchPage(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught ${error.message.split('\n')[0]}`));
+  page.on('request', (request) => {
+    if (request.url().endsWith('/_/remote-failure')) problems.push('the page reported a failure');
+  });
+  return problems;
+}
+
+async function mountedOrFailed(page: Page, app: RemoteName): Promise<string | null> {
+  const container = `#app-${app}`;
+  try {
+    await page.waitForFunction(
+      (selector) => Boolean(document.querySelector('[data-testid="remote-error"]') || document.querySelector(selector)?.childElementCount),
+      container,
+      { timeout: 15_000 },
+    );
+  } catch {
+    return `nothing was mounted in ${container} within 15 s`;
+  }
+  if (await page.locator('[data-testid="remote-error"]').count()) return 'the shell showed the remote as failed';
+  // Late failures (a mount that throws after the first render, a report on its way).
+  await page.waitForTimeout(300);
+  return null;
+}
+
+/** What the failure reports the server received say (its log holds the kind and the error). */
+async function reportedFailures(logs: string[]): Promise<string[]> {
+  // A beacon is sent as the page fails: give it a moment to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return logs
+    .map((line) => JSON.parse(line) as { msg?: string; kind?: string; failure?: string })
+    .filter((entry) => entry.msg === 'a remote failed in a browser')
+    .map((entry) => `${entry.kind} failure: ${entry.failure?.split('\n')[0]}`);
+}
+
+async function smokeMount(browser: Browser, base: string, pages: SamplePage[], logs: string[]): Promise<RuleResult> {
+  const context = await browser.newContext({ baseURL: base });
+  const linkTried = new Set<RemoteName>();
+  try {
+    for (const { app, url } of pages) {
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      logs.length = 0;
+      try {
+        await page.goto(url, { waitUntil: 'load' });
+        // A page behind a guard may have moved (to sign-in): it is that app that must mount.
+        const owner = ((await page.evaluate(() => document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'))) as RemoteName | null) ?? app;
+        const failed = [await mountedOrFailed(page, owner), ...problems].filter(Boolean);
+        const failure = failed.length ? [...failed, ...(await reportedFailures(logs))].join(' — ') : '';
+        if (failure) return `smoke mount: ${app} ${url}: ${failure}; open the page in a browser with this version live to see it`;
+        if (!linkTried.has(app)) {
+          linkTried.add(app);
+          const linkFailure = await followOneLink(page, app);
+          if (linkFailure ?? problems[0]) return `smoke mount: ${app} ${url}: ${linkFailure ?? problems[0]}`;
+        }
+      } finally {
+        await page.close();
+      }
+    }
+    return null;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Clicks the first internal link inside the app: the page must change without a full load. */
+async function followOneLink(page: Page, app: RemoteName): Promise<string | null> {
+  const link = page.locator(`#app-${app} a[href^="/"]:visible`).first();
+  if (!(await link.count())) return null; // a page with no link of its own (sign-in forms)
+  const href = await link.getAttribute('href');
+  await page.evaluate(() => ((window as unknown as { __gateMarker: boolean }).__gateMarker = true));
+  await link.click();
+  try {
+    await page.waitForURL((target) => target.pathname + target.search === href || target.href.endsWith(href ?? ''), { timeout: 10_000 });
+  } catch {
+    return `the link to ${href} did not navigate (a broken navigate prop?)`;
+  }
+  const sameDocument = await page.evaluate(() => (window as unknown as { __gateMarker?: boolean }).__gateMarker === true);
+  if (!sameDocument) return `the link to ${href} reloaded the whole page instead of navigating inside it`;
+  return null;
+}

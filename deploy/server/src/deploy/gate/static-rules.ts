@@ -1,0 +1,147 @@
+/**
+ * The deploy gate's rules that need no browser and no CMS: what a version's files say about it,
+ * checked against the live set it would join. Each rule returns one line saying what failed and
+ * what would satisfy it, or null.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { satisfy } from '@module-federation/runtime-core';
+import { APP_MANIFEST_FILE, CONTRACT_VERSION, incompatibility, parseAppManifest, speaksContract, type AppManifest, type PageRoute } from '@steel/shared/contract';
+import { fileDigest, listFiles } from '../publish';
+import { APPS, type AppName, type LiveFile } from '../builds-folder';
+
+export interface Candidate {
+  buildsDir: string;
+  app: AppName;
+  version: string;
+  dir: string;
+}
+
+export type RuleResult = string | null;
+
+/** The version's app-manifest.json, or the reason it cannot be read. */
+export async function readCandidateManifest(candidate: Candidate): Promise<AppManifest | string> {
+  const file = path.join(candidate.dir, APP_MANIFEST_FILE);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await fs.readFile(file, 'utf8'));
+  } catch (error) {
+    return `manifest: ${APP_MANIFEST_FILE} is missing or not JSON (${(error as Error).message}); build the app with \`npm run build ${candidate.app}\` and publish that folder`;
+  }
+  try {
+    const manifest = parseAppManifest(raw);
+    if (manifest.app !== candidate.app) return `manifest: it is a build of ${manifest.app}, not ${candidate.app}; publish it as ${manifest.app}`;
+    return manifest;
+  } catch (error) {
+    const issues = (error as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
+    const detail = issues ? issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ') : (error as Error).message;
+    return `manifest: ${APP_MANIFEST_FILE} does not keep the contract's schema (${detail}); rebuild with the current @steel/shared`;
+  }
+}
+
+/** A remote exposes `./app` through its federation manifest, and its server entry is present. */
+export async function exposesRule(candidate: Candidate, manifest: AppManifest): Promise<RuleResult> {
+  if (manifest.serverEntry && !(await exists(path.join(candidate.dir, manifest.serverEntry)))) {
+    return `exposes: the server entry ${manifest.serverEntry} is missing; publish the whole dist folder (it includes dist/server)`;
+  }
+  if (candidate.app === 'shell') return (await exists(path.join(candidate.dir, 'index.html'))) ? null : 'exposes: the shell has no index.html; publish the shell\'s dist folder';
+  let federation: { exposes?: Array<{ path?: string }> };
+  try {
+    federation = JSON.parse(await fs.readFile(path.join(candidate.dir, 'mf-manifest.json'), 'utf8')) as typeof federation;
+  } catch {
+    return 'exposes: mf-manifest.json is missing or not JSON; keep `manifest: true` in the federation plugin';
+  }
+  if (!federation.exposes?.some((expose) => expose.path === './app')) return `exposes: ${candidate.app} does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`;
+  if (!(await exists(path.join(candidate.dir, 'remoteEntry.js')))) return 'exposes: remoteEntry.js is missing; publish the whole dist folder';
+  return null;
+}
+
+/** Every file is there with the digest it was published with, and nothing was added. */
+export async function digestsRule(candidate: Candidate, manifest: AppManifest): Promise<RuleResult> {
+  const recorded = manifest.files;
+  if (!recorded || Object.keys(recorded).length === 0) return 'files: the manifest records no digests; publish the version with `deploy publish` (it records them)';
+  for (const [rel, digest] of Object.entries(recorded)) {
+    const file = path.join(candidate.dir, rel);
+    if (!(await exists(file))) return `files: ${rel} is missing (published with ${digest.slice(0, 20)}…); publish the build again`;
+    if ((await fileDigest(file)) !== digest) return `files: ${rel} changed after it was published; publish the build again instead of editing a published version`;
+  }
+  const extra = (await listFiles(candidate.dir)).filter((rel) => rel !== APP_MANIFEST_FILE && !(rel in recorded));
+  if (extra.length) return `files: ${extra[0]} was added after publishing; publish the build again`;
+  return null;
+}
+
+/** The contract major this version speaks is the one the live apps speak. */
+export function contractRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
+  for (const [app, live] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+    if (app === manifest.app) continue;
+    if (!speaksContract(manifest.contract, live.contract)) {
+      return `contract: it speaks contract ${manifest.contract}, the live ${app} speaks ${live.contract}; build it against @steel/shared ${live.contract.split('.')[0]}.x (this repository has ${CONTRACT_VERSION})`;
+    }
+  }
+  return null;
+}
+
+/** Shared singletons: a remote's requirements met by the live shell; a new shell meets every live remote's. */
+export function sharedRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
+  const fix = "align the shared dependency's version in package.json with the shell's (a caret range of the same major)";
+  if (manifest.app !== 'shell') {
+    const problem = liveManifests.shell ? incompatibility(liveManifests.shell, manifest, satisfy) : null;
+    return problem ? `shared: ${problem.replace('the shell', 'the live shell')}; ${fix}` : null;
+  }
+  for (const [app, remote] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+    if (app === 'shell') continue;
+    const problem = incompatibility(manifest, remote, satisfy);
+    if (problem) return `shared: the live ${app} cannot run beside it: ${problem.replace(/^it /, `${app} `).replace('the shell', 'this shell')}; ${fix}`;
+  }
+  return null;
+}
+
+const literalSegments = (route: PageRoute) => route.path.replace(/\/\*$/, '').split('/').filter(Boolean);
+
+/** Whether two page patterns can match the same path at the same specificity (who owns it is then a coin toss). */
+function overlaps(a: PageRoute, b: PageRoute): boolean {
+  const [sa, sb] = [literalSegments(a), literalSegments(b)];
+  const [belowA, belowB] = [a.path.endsWith('/*'), b.path.endsWith('/*')];
+  const common = Math.min(sa.length, sb.length);
+  for (let index = 0; index < common; index++) {
+    const [x, y] = [sa[index] as string, sb[index] as string];
+    if (!x.startsWith(':') && !y.startsWith(':') && x !== y) return false;
+  }
+  if (sa.length === sb.length) return true;
+  // A shorter pattern claims the longer one's paths only when it claims everything below it.
+  return sa.length < sb.length ? belowA : belowB;
+}
+
+/** No page claims a path another live app's page claims (the app server's own paths included). */
+export function pagesRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
+  for (const page of manifest.pages) {
+    for (const [app, live] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+      if (app === manifest.app) continue;
+      const taken = live.pages.find((other) => overlaps(page, other));
+      if (taken) return `pages: ${page.path} claims paths the live ${app} owns (${taken.path}); choose a path below your app's own (the ${app} team owns ${taken.path})`;
+    }
+  }
+  return null;
+}
+
+/** The manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
+export async function liveManifests(buildsDir: string, live: LiveFile | null, except: AppName): Promise<Partial<Record<AppName, AppManifest>>> {
+  const manifests: Partial<Record<AppName, AppManifest>> = {};
+  for (const app of APPS) {
+    const version = live?.[app];
+    if (!version || app === except) continue;
+    try {
+      manifests[app] = parseAppManifest(JSON.parse(await fs.readFile(path.join(buildsDir, app, version, APP_MANIFEST_FILE), 'utf8')));
+    } catch {
+      // A live version without a readable manifest predates the contract: nothing to compare.
+    }
+  }
+  return manifests;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The deploy history: one JSON line per activation, rollback or forced activation, appended to
+ * BUILDS_DIR/history.jsonl and never rewritten — who changed what is live, when, from which
+ * version, and what the gate said.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppName } from './builds-folder';
+
+export interface HistoryEntry {
+  at: string;
+  action: 'activate' | 'rollback';
+  app: AppName;
+  version: string;
+  previous: string | null;
+  /** `passed`, the refusal line when forced, or `not run` (a local build). */
+  gate: string;
+  /** The reason given with --force, when the gate was overridden. */
+  forced: string | null;
+  /** Who asked (the OS user for the CLI). */
+  by: string;
+}
+
+export const HISTORY_FILE = 'history.jsonl';
+
+export async function appendHistory(buildsDir: string, entry: Omit<HistoryEntry, 'at'>): Promise<void> {
+  await fs.mkdir(buildsDir, { recursive: true });
+  // One write of one line with O_APPEND: concurrent writers never interleave within a line.
+  await fs.appendFile(path.join(buildsDir, HISTORY_FILE), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+}
+
+export async function readHistory(buildsDir: string, app?: AppName): Promise<HistoryEntry[]> {
+  const text = await fs.readFile(path.join(buildsDir, HISTORY_FILE), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as HistoryEntry)
+    .filter((entry) => !app || entry.app === app);
+}

@@ -1,0 +1,52 @@
+/**
+ * `POST /_/remote-failure`: a browser reports that a remote failed to load, mount or render, or
+ * broke the contract. Logged with app and version, and counted per live version for
+ * `deploy status`. Anyone can send one, so reports are checked, clipped and limited per client.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { FAILURE_KINDS, createFailureRecorder, type FailureKind } from '../deploy/failure-counts';
+import { REMOTES, VERSION_RE } from '../deploy/builds-folder';
+import type { RouteContext } from './context';
+
+/** Reports one address may send per minute; a page has at most a few remotes failing at once. */
+const REPORTS_PER_MINUTE = 30;
+
+export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
+  const recorder = createFailureRecorder(config.buildsDir);
+  const perClient = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
+  app.addHook('onClose', async () => recorder.flush());
+
+  app.post('/_/remote-failure', { bodyLimit: 4096 }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const seen = perClient.get(request.ip) ?? { count: 0 };
+    seen.count += 1;
+    if (!perClient.has(request.ip)) perClient.set(request.ip, seen);
+    if (seen.count > REPORTS_PER_MINUTE) return reply.code(429).send();
+
+    const body = (typeof request.body === 'string' ? safeJson(request.body) : request.body) as Record<string, unknown> | null;
+    const remote = body?.['app'];
+    const version = body?.['version'];
+    const kind = body?.['kind'];
+    if (
+      typeof remote !== 'string' || !(REMOTES as readonly string[]).includes(remote) ||
+      typeof version !== 'string' || !VERSION_RE.test(version) ||
+      typeof kind !== 'string' || !(FAILURE_KINDS as readonly string[]).includes(kind)
+    ) {
+      return reply.code(400).send({ error: 'A report names app, version and kind' });
+    }
+    const route = typeof body?.['route'] === 'string' ? body['route'].slice(0, 200) : '';
+    const message = typeof body?.['message'] === 'string' ? body['message'].slice(0, 300) : '';
+    request.log.warn({ app: remote, version, kind, route, failure: message }, 'a remote failed in a browser');
+    recorder.record(remote as (typeof REMOTES)[number], version, kind as FailureKind);
+    return reply.code(204).send();
+  });
+};
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
