@@ -21,6 +21,7 @@ import { runCommand, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
 import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
+import { benchDeployGate } from './bench-deploy-gate';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
@@ -165,7 +166,7 @@ async function main() {
       REQUEST_LOG: 'off',
       CONTENT_CHANGE_URL: `${base}/_/content-changed`,
       // Pages read the CMS from the browser too (client navigation): it must allow the bench's origins.
-      CORS_ORIGINS: [PORT, PORT + 1].map((port) => `http://127.0.0.1:${port}`).join(','),
+      CORS_ORIGINS: [PORT, PORT + 1, PORT + 2].map((port) => `http://127.0.0.1:${port}`).join(','),
     },
   });
   const server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
@@ -194,6 +195,8 @@ async function main() {
     const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
     console.log(`\nLighthouse 12, mobile preset, performance (Debian Chromium, loopback, median of ${lighthouseRuns}):`);
     await benchLighthouse(base, SSR_ROUTES, lighthouseRuns, (line) => console.log(`  ${line}`));
+    console.log('\nDeploy gate per app (every rule on the live version; smoke render and mount in Chromium):');
+    await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
     console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
     await benchRenderLatency(base, SSR_ROUTES, (line) => console.log(`  ${line}`));
     console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
