@@ -1,4 +1,4 @@
-/** The blog's server entry: built for Node beside the client build (architecture §2). */
+/** The blog's server entry: built for Node beside the client build (docs/architecture.md, "How a page reaches the screen"). */
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { BlogRoot, blogPages } from './app/blog-root';

@@ -1,4 +1,4 @@
-/** The catalogue's server entry: built for Node beside the client build (architecture §2). */
+/** The catalogue's server entry: built for Node beside the client build (docs/architecture.md, "How a page reaches the screen"). */
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { CatalogueRoot } from './app/catalogue-root';

@@ -1,4 +1,4 @@
-/** Persian (fa-IR) formatting of numbers, prices and dates (architecture §8). */
+/** Persian (fa-IR) formatting of numbers, prices and dates (docs/architecture.md, "Look and language"). */
 
 const numberFormat = new Intl.NumberFormat('fa-IR');
 // An explicit time zone: a page rendered on a UTC server hydrates with the same date in the browser.
@@ -34,7 +34,7 @@ export function formatRial(rial: NumberInput): string {
   return text && `${text} ریال`;
 }
 
-/** Toman (the unit the site shows) from rial: ÷ 10, rounded (persian-ui.md §8). */
+/** Toman (the unit the site shows) from rial: ÷ 10, rounded (data/domain/persian-ui.md, "Numbers, dates, currency"). */
 export function rialToToman(rial: number): number {
   return Math.round(rial / 10);
 }
@@ -76,7 +76,7 @@ const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
 /**
  * Persian (۰-۹) and Arabic-Indic (٠-٩) digits → Latin (0-9), everything else unchanged: what a
- * form does to a typed number before parsing or sending it (persian-ui.md §8).
+ * form does to a typed number before parsing or sending it (data/domain/persian-ui.md, "Numbers, dates, currency").
  */
 export function toLatinDigits(value: string): string {
   return value

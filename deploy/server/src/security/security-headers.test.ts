@@ -22,7 +22,7 @@ function directives(header: string | string[] | number | undefined): Map<string,
   );
 }
 
-describe('security headers (issue #12 item 5)', () => {
+describe('security headers', () => {
   let fx: Fixture;
   let app: FastifyInstance;
 

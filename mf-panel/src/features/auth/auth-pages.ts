@@ -2,7 +2,7 @@ import type { PanelPageDefinition } from '../panel/section-page';
 
 const loginCrumb = { label: 'ورود', to: '/login' };
 
-/** Sign-in and account-recovery pages (persian-ui.md §3), in the default layout. */
+/** Sign-in and account-recovery pages (data/domain/persian-ui.md, "Authentication"), in the default layout. */
 export const AUTH_PAGES: PanelPageDefinition[] = [
   { path: '/login', title: 'ورود / ثبت‌نام', breadcrumb: [{ label: 'ورود' }] },
   { path: '/login/register', title: 'ثبت‌نام', breadcrumb: [loginCrumb, { label: 'ثبت‌نام' }] },

@@ -1,7 +1,7 @@
 import { CUSTOMER_CANCELLABLE, ORDER_STATUSES, ORDER_STATUS_NAMES, canCustomerCancelOrder, isOpenOrder, orderStatusName, orderStatusTone } from './order-status';
 
 describe('order statuses', () => {
-  it('names every status in Persian, as persian-ui.md §5 writes them', () => {
+  it('names every status in Persian, as persian-ui.md writes them', () => {
     expect(ORDER_STATUSES).toHaveLength(14);
     expect(ORDER_STATUS_NAMES.pending_review).toBe('در انتظار بررسی');
     expect(ORDER_STATUS_NAMES.proforma_issued).toBe('پیش‌فاکتور صادر شد');

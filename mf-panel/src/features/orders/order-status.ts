@@ -1,6 +1,6 @@
 import type { BadgeTone } from '../../ui/status-badge';
 
-/** Order statuses in workflow order, with their Persian names (persian-ui.md §5). */
+/** Order statuses in workflow order, with their Persian names (data/domain/persian-ui.md, "Order statuses"). */
 export const ORDER_STATUSES = [
   'pending_review',
   'awaiting_proforma',

@@ -2,7 +2,7 @@ import type { PanelPageDefinition } from './section-page';
 
 const panelCrumb = { label: 'پنل کاربری', to: '/panel' };
 
-/** The customer panel's sections (persian-ui.md §2); the shell's auth layout links the same paths. */
+/** The customer panel's sections (data/domain/persian-ui.md, "User panel"); the shell's auth layout links the same paths. */
 export const PANEL_SECTIONS: PanelPageDefinition[] = [
   { path: '/panel', title: 'پنل کاربری', breadcrumb: [{ label: 'پنل کاربری' }] },
   { path: '/panel/order/*', title: 'سفارش‌ها', breadcrumb: [panelCrumb, { label: 'سفارش‌ها' }] },

@@ -1,7 +1,7 @@
 import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from './ticket-status';
 
 describe('ticket statuses, departments and priorities', () => {
-  it('are named in Persian as persian-ui.md §6 writes them', () => {
+  it('are named in Persian as persian-ui.md writes them', () => {
     expect(ticketStatusName('open')).toBe('باز');
     expect(ticketStatusName('awaiting_reply')).toBe('در انتظار پاسخ');
     expect(ticketStatusName('answered')).toBe('پاسخ داده شده');

@@ -1,6 +1,6 @@
 import type { BadgeTone } from '../../ui/status-badge';
 
-/** Ticket statuses, departments and priorities with their Persian names (persian-ui.md §6). */
+/** Ticket statuses, departments and priorities with their Persian names (data/domain/persian-ui.md, "Tickets"). */
 export const TICKET_STATUS_NAMES = {
   open: 'باز',
   awaiting_reply: 'در انتظار پاسخ',

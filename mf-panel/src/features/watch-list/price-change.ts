@@ -8,7 +8,7 @@ export interface PriceChange {
   direction: PriceDirection;
 }
 
-/** Persian names of the directions (persian-ui.md §4). */
+/** Persian names of the directions (data/domain/persian-ui.md, "Catalogue, prices and ordering"). */
 export const PRICE_DIRECTION_NAMES: Record<PriceDirection, string> = { rising: 'افزایشی', falling: 'کاهشی', unchanged: 'بدون تغییر' };
 
 const toPrice = (value: number | string | null | undefined): number | null => {

@@ -16,7 +16,7 @@ export function setNavigating(value: boolean) {
 const currentPath = () => window.location.pathname + window.location.search;
 
 /**
- * Chunk errors (behaviour §3): any failed load of code during navigation becomes `app:chunk-error`
+ * Chunk errors (docs/behaviour.md, "Chunk errors"): any failed load of code during navigation becomes `app:chunk-error`
  * on the bus and a guarded full load of the target path; when the guard refuses (that path was
  * reloaded within 10 s), the owning app shows its in-layout error page instead. A CSS-only failure
  * never reloads. Sources: the federation runtime plugin (remote entries, manifests, exposed

@@ -14,7 +14,7 @@ export function toAppError(error: unknown, fallback: Partial<AppError> = {}): Ap
 }
 
 /**
- * The one error pipeline (behaviour §4). Every source ends on the bus as `app:error` and is handled
+ * The one error pipeline (docs/behaviour.md, "Error pages"). Every source ends on the bus as `app:error` and is handled
  * here: logged always; stored (and so shown — fatal as the full error page) unless the visitor is a
  * bot. Sources: any app's `app:error` (error boundaries, route validation), single-spa mount
  * failures, and uncaught errors / rejections from any app's code on the page. The store stamps each

@@ -1,6 +1,6 @@
 import { readConsent, type AppBus, type ConsentState, type RuntimeConfig } from '@steel/shared';
 
-/** Chat widget delay after the window `load` event when the config gives none (behaviour §11, §12). */
+/** Chat widget delay after the window `load` event when the config gives none (docs/behaviour.md, "Chat"). */
 export const CHAT_DEFAULT_DELAY_MS = 5000;
 export const CHAT_SCRIPT_ID = 'chat-widget-script';
 export const TAG_MANAGER_SCRIPT_ID = 'tag-manager-script';
@@ -27,7 +27,7 @@ const loadPosthog = async (): Promise<AnalyticsClient> => {
 };
 
 /**
- * Starts the optional third parties (behaviour §11), each only when the runtime config names it:
+ * Starts the optional third parties (docs/behaviour.md, "Analytics"; docs/behaviour.md, "Chat"; docs/behaviour.md, "Tag manager"), each only when the runtime config names it:
  * - chat: its script `delayMs` (default 5000) after the window `load` event, consent or not
  *   (no personal data is sent before the visitor opens it);
  * - analytics (posthog-js): imported and initialised only once consent is granted; a later

@@ -129,7 +129,7 @@ export interface NewOrder extends OrderRequest {
   note: string;
 }
 
-/** Never retried (architecture §6): a failed write leaves the form as it was. */
+/** Never retried (docs/architecture.md, "Failure stays contained"): a failed write leaves the form as it was. */
 export function useCreateOrder() {
   const { api, session } = useShell();
   const queryClient = useQueryClient();

@@ -70,7 +70,7 @@ export function useOpenTicketCount() {
   return useQuery(openTicketCountQuery(api, session));
 }
 
-/** Writes are never retried (architecture §6); the forms keep their values on failure. */
+/** Writes are never retried (docs/architecture.md, "Failure stays contained"); the forms keep their values on failure. */
 export function useCreateTicket() {
   const { api, session } = useShell();
   const queryClient = useQueryClient();
