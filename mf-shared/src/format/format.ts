@@ -28,7 +28,11 @@ export function formatNumber(value: NumberInput): string {
   return n === null ? '' : numberFormat.format(n);
 }
 
-/** `1250000` → «۱٬۲۵۰٬۰۰۰ ریال». */
+/**
+ * `1250000` → «۱٬۲۵۰٬۰۰۰ ریال». Only for the exchange's own figures (base and settlement prices,
+ * a purchase request's ceiling), which the Iran Mercantile Exchange publishes in rial per
+ * kilogram; every product price goes through `formatToman`.
+ */
 export function formatRial(rial: NumberInput): string {
   const text = formatNumber(rial);
   return text && `${text} ریال`;
@@ -39,7 +43,12 @@ export function rialToToman(rial: number): number {
   return Math.round(rial / 10);
 }
 
-/** A price held in rial shown in toman (rial / 10, rounded): `1250000` → «۱۲۵٬۰۰۰ تومان». */
+/**
+ * THE price formatter: a price held in rial (as the CMS stores it) shown in toman (rial / 10,
+ * rounded): `1250000` → «۱۲۵٬۰۰۰ تومان». Toman, because that is what Iranian steel merchants and
+ * price boards quote and what buyers say; the catalogue showed toman while the panel showed rial,
+ * so the same price jumped tenfold between screens. One unit on every screen.
+ */
 export function formatToman(rial: NumberInput): string {
   const n = toNumber(rial);
   if (n === null) return '';

@@ -1,41 +1,12 @@
 import type { BadgeTone } from '../../ui/status-badge';
+import { ORDER_STATUS, isStatusOf, statusKeys, statusLook } from '../../ui/statuses';
 
-/** Order statuses in workflow order, with their Persian names (data/domain/persian-ui.md, "Order statuses"). */
-export const ORDER_STATUSES = [
-  'pending_review',
-  'awaiting_proforma',
-  'proforma_issued',
-  'awaiting_payment',
-  'payment_failed',
-  'paid',
-  'confirmed',
-  'processing',
-  'loading',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'rejected',
-  'returned',
-] as const;
+/** Order statuses in workflow order; their names and tones are in the panel's one status module. */
+export const ORDER_STATUSES = statusKeys(ORDER_STATUS);
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderStatus = keyof (typeof ORDER_STATUS)['looks'];
 
-export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
-  pending_review: 'در انتظار بررسی',
-  awaiting_proforma: 'در انتظار صدور پیش‌فاکتور',
-  proforma_issued: 'پیش‌فاکتور صادر شد',
-  awaiting_payment: 'در انتظار پرداخت',
-  paid: 'پرداخت شده',
-  confirmed: 'تأیید شده',
-  processing: 'در حال آماده‌سازی',
-  loading: 'در حال بارگیری',
-  shipped: 'ارسال شده',
-  delivered: 'تحویل داده شده',
-  cancelled: 'لغو شده',
-  rejected: 'رد شده',
-  returned: 'مرجوع شده',
-  payment_failed: 'پرداخت ناموفق',
-};
+export const ORDER_STATUS_NAMES = Object.fromEntries(ORDER_STATUSES.map((status) => [status, ORDER_STATUS.looks[status].name])) as Record<OrderStatus, string>;
 
 /** Finished orders: nothing more will happen to them. */
 export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'cancelled', 'rejected', 'returned'];
@@ -48,11 +19,11 @@ export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'canc
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending_review', 'awaiting_proforma', 'proforma_issued', 'awaiting_payment', 'payment_failed'];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+  return isStatusOf(ORDER_STATUS, value);
 }
 
 export function orderStatusName(status: string): string {
-  return isOrderStatus(status) ? ORDER_STATUS_NAMES[status] : status;
+  return statusLook(ORDER_STATUS, status).name;
 }
 
 export function canCustomerCancelOrder(status: string): boolean {
@@ -64,10 +35,5 @@ export function isOpenOrder(status: string): boolean {
 }
 
 export function orderStatusTone(status: string): BadgeTone {
-  if (!isOrderStatus(status)) return 'neutral';
-  if (status === 'delivered') return 'success';
-  if (['cancelled', 'rejected', 'returned', 'payment_failed'].includes(status)) return 'danger';
-  if (['awaiting_payment', 'proforma_issued', 'awaiting_proforma'].includes(status)) return 'warning';
-  if (status === 'pending_review') return 'neutral';
-  return 'info';
+  return statusLook(ORDER_STATUS, status).tone;
 }

@@ -1,14 +1,8 @@
 import type { BadgeTone } from '../../ui/status-badge';
+import { TICKET_STATUS, statusLook } from '../../ui/statuses';
 
-/** Ticket statuses, departments and priorities with their Persian names (data/domain/persian-ui.md, "Tickets"). */
-export const TICKET_STATUS_NAMES = {
-  open: 'باز',
-  awaiting_reply: 'در انتظار پاسخ',
-  answered: 'پاسخ داده شده',
-  in_progress: 'در حال بررسی',
-  closed: 'بسته شده',
-} as const;
-export type TicketStatus = keyof typeof TICKET_STATUS_NAMES;
+/** Ticket departments and priorities with their Persian names (data/domain/persian-ui.md, "Tickets"); statuses are in the panel's one status module. */
+export type TicketStatus = keyof (typeof TICKET_STATUS)['looks'];
 
 export const TICKET_DEPARTMENT_NAMES = { sales: 'فروش', support: 'پشتیبانی', finance: 'مالی', shipping: 'حمل و نقل' } as const;
 export type TicketDepartment = keyof typeof TICKET_DEPARTMENT_NAMES;
@@ -21,7 +15,7 @@ export const TICKET_PRIORITIES = Object.keys(TICKET_PRIORITY_NAMES) as TicketPri
 const nameOf = <T extends Record<string, string>>(names: T, key: string | null | undefined): string =>
   key && Object.prototype.hasOwnProperty.call(names, key) ? names[key as keyof T]! : (key ?? '');
 
-export const ticketStatusName = (status: string) => nameOf(TICKET_STATUS_NAMES, status);
+export const ticketStatusName = (status: string) => statusLook(TICKET_STATUS, status).name;
 export const ticketDepartmentName = (department: string | null | undefined) => nameOf(TICKET_DEPARTMENT_NAMES, department);
 export const ticketPriorityName = (priority: string | null | undefined) => nameOf(TICKET_PRIORITY_NAMES, priority);
 
@@ -31,17 +25,4 @@ export const ticketPriorityName = (priority: string | null | undefined) => nameO
  */
 export const isTicketOpen = (status: string) => status !== 'closed';
 
-export function ticketStatusTone(status: string): BadgeTone {
-  switch (status) {
-    case 'answered':
-      return 'success';
-    case 'awaiting_reply':
-      return 'warning';
-    case 'in_progress':
-      return 'info';
-    case 'closed':
-      return 'neutral';
-    default:
-      return 'info';
-  }
-}
+export const ticketStatusTone = (status: string): BadgeTone => statusLook(TICKET_STATUS, status).tone;

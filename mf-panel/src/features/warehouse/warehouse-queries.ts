@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useShell, type ContentClient, type SessionStore } from '@steel/shared';
-import type { BadgeTone } from '../../ui/status-badge';
+import { RESERVATION_STATUS, statusLook } from '../../ui/statuses';
 import { panelKey } from '../../ui/owner-key';
 
 /** A warehouse reservation made on `/reserve_warehouse` (the catalogue's form). */
@@ -10,18 +10,11 @@ export interface WarehouseReservation {
   quantity_tonnes: number | string;
   start_date: string | null;
   duration_days: number | null;
-  status: 'submitted' | 'reviewing' | 'reserved' | 'rejected' | 'cancelled';
+  status: keyof (typeof RESERVATION_STATUS)['looks'];
   createdAt: string;
 }
 
-const STATUS: Record<WarehouseReservation['status'], { name: string; tone: BadgeTone }> = {
-  submitted: { name: 'ثبت‌شده', tone: 'info' },
-  reviewing: { name: 'در حال بررسی', tone: 'warning' },
-  reserved: { name: 'رزرو شد', tone: 'success' },
-  rejected: { name: 'رد شد', tone: 'danger' },
-  cancelled: { name: 'لغوشده', tone: 'neutral' },
-};
-export const reservationStatus = (status: WarehouseReservation['status']) => STATUS[status] ?? { name: status, tone: 'neutral' as const };
+export const reservationStatus = (status: WarehouseReservation['status']) => statusLook(RESERVATION_STATUS, status);
 
 /** The customer's latest reservations; the CMS scopes them to the token's owner. */
 export function reservationListQuery(api: ContentClient, session: SessionStore, pageSize: number) {

@@ -1,6 +1,7 @@
 import { Link, ResponsiveImage, attributeLabelsFa, formatNumber } from '@steel/shared';
 import type { ListedProduct } from '../api/listing-queries';
-import { PriceChange } from './price-change';
+import { PriceCells } from './price-cells';
+import { DailyPriceChange } from './price-change';
 import { PriceText } from './price-text';
 
 const attributeText = (value: string | number | null | undefined) => (typeof value === 'number' ? formatNumber(value) : (value ?? '—'));
@@ -100,12 +101,7 @@ export function ProductListing({
                     <Producer product={product} />
                   </td>
                 )}
-                <td className="p-3 whitespace-nowrap" data-price-rial={product.price ?? ''}>
-                  <PriceText rial={product.price} unit={product.unit} />
-                </td>
-                <td className="p-3">
-                  <PriceChange change={product.change} />
-                </td>
+                <PriceCells product={product} className={{ price: 'p-3', change: 'p-3' }} />
               </tr>
             ))}
           </tbody>
@@ -124,7 +120,7 @@ export function ProductListing({
               <span className="font-semibold" data-price-rial={product.price ?? ''}>
                 <PriceText rial={product.price} unit={product.unit} />
               </span>
-              <PriceChange change={product.change} />
+              <DailyPriceChange change={product.change} />
             </p>
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
               {columns.map((attribute) => (
