@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * Signposts must point somewhere: every comment in a tracked source file that cites a document's
- * section does so in the one form `(path/to/doc.md, "Section title")`, and that document has a
+ * section does so in the one form `(docs/behaviour.md, "Reload guard")`, and that document has a
  * heading with that title. Section numbers move when a document grows, so a comment may not cite
  * one; nor may it cite an issue number, since the tracker is not part of the repository.
  */

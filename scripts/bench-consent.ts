@@ -15,7 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
-import { CONSENT_STORAGE_KEY } from '../mf-shared/src/consent/consent-store';
+import { CONSENT_STORAGE_KEY } from '@steel/shared/consent';
 import { CHROMIUM_PATH } from './lib/chromium';
 import { repoRoot } from './lib/paths';
 import { startProcess, waitForUrl } from './lib/processes';

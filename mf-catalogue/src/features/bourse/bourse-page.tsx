@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, PageHeader, breadcrumbJsonLd, formatNumber, formatPersianDate, panelLinks, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { filterOffers, filtersOf, recentOffersQuery, type ExchangeOffer, type OfferFilters, type TradeStatus } from './exchange-offer-queries';
 import { inputClass } from '@steel/shared/forms';
-import { useSetSearchParam } from '../share/use-set-search-param';
+import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 import { BoursePriceChart } from './bourse-price-chart';
 
 const PATH = '/landing/bourse';

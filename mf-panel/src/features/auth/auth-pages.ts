@@ -1,4 +1,4 @@
-import type { PanelPageDefinition } from '../panel/section-page';
+import type { PanelPageDefinition } from '../../ui/panel-page';
 
 const loginCrumb = { label: 'ورود', to: '/login' };
 

@@ -4,12 +4,12 @@ import { Link, PRICE_DIRECTIONS, PageHeader, formatChangePercent, formatNumber, 
 import { ClipboardList, LifeBuoy, Landmark, Star, UserRound } from 'lucide-react';
 // The dashboard is the one page that shows every section: it reads their query declarations
 // (the same keys, so visiting a section after the dashboard needs no second fetch).
-import { useOrderCount, useOrderList } from '../orders/api/order-queries';
-import { ORDER_STATUSES, isOpenOrder, orderStatusName, orderStatusTone } from '../orders/order-status';
-import { useOpenTicketCount, useTicketList } from '../tickets/api/ticket-queries';
-import { ticketStatusName, ticketStatusTone } from '../tickets/ticket-status';
-import { useWatchList } from '../watch-list/api/watch-list-queries';
-import { reservationStatus, useReservationList } from '../warehouse/warehouse-queries';
+import { useOrderCount, useOrderList } from '../../entities/order/order-queries';
+import { ORDER_STATUSES, isOpenOrder, orderStatusName, orderStatusTone } from '../../entities/order/order-status';
+import { useOpenTicketCount, useTicketList } from '../../entities/ticket/ticket-queries';
+import { ticketStatusName, ticketStatusTone } from '../../entities/ticket/ticket-status';
+import { useWatchList } from '../../entities/watch-list/watch-list-queries';
+import { reservationStatus, useReservationList } from '../../entities/warehouse/warehouse-queries';
 import { EmptyBlock, QueryState } from '../../ui/query-state';
 import { StatusBadge } from '../../ui/status-badge';
 import { card, linkText } from '../../ui/styles';

@@ -1,10 +1,7 @@
-import { PageHeader, type BreadcrumbItem } from '@steel/shared';
+import { PageHeader } from '@steel/shared';
+import type { PanelPageDefinition } from '../../ui/panel-page';
 
-export interface PanelPageDefinition {
-  path: string;
-  title: string;
-  breadcrumb: BreadcrumbItem[];
-}
+export type { PanelPageDefinition };
 
 /** Heading and breadcrumb of a panel or sign-in page; their forms and lists arrive with later issues. */
 export function SectionPage({ page }: { page: PanelPageDefinition }) {

@@ -1,5 +1,4 @@
 import { installChunkLoadGuard, isCssChunkError, reloadApp, type AppBus, type RemoteName } from '@steel/shared';
-import type { ShellStore } from '../../app/state/shell-store';
 import { onFederationLoadError } from './chunk-error-channel';
 
 let reloading = false;
@@ -22,7 +21,13 @@ const currentPath = () => window.location.pathname + window.location.search;
  * never reloads. Sources: the federation runtime plugin (remote entries, manifests, exposed
  * modules), the webpack chunk guard of each bundle, and the remote loader.
  */
-export function installChunkErrorHandling({ bus, store, activeApp }: { bus: AppBus; store: ShellStore; activeApp: () => RemoteName | null }) {
+/** Where an app's load failure is shown in the layout: the shell's store (the feature needs only this of it). */
+export interface RemoteFailureDisplay {
+  get(): { remoteFailures: Partial<Record<RemoteName, unknown>> };
+  setRemoteFailure(app: RemoteName, failure: { error: unknown; retry: () => void }): void;
+}
+
+export function installChunkErrorHandling({ bus, store, activeApp }: { bus: AppBus; store: RemoteFailureDisplay; activeApp: () => RemoteName | null }) {
   bus.on('app:chunk-error', ({ error, path }) => {
     if (reloading || isCssChunkError(error)) return;
     console.error('Failed to load code for', path, error);

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, canonicalProductPath, useShell } from '@steel/shared';
-import { priceBoardQuery } from '../../products/api/listing-queries';
-import { PriceCells } from '../../products/components/price-cells';
+import { priceBoardQuery } from '../../../entities/product/listing-queries';
+import { PriceCells } from '../../../entities/product/price-cells';
 
 /** A few products of every category with today's price and the change since yesterday: one small table per category. */
 export function PriceBoard() {

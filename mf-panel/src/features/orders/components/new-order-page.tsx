@@ -6,7 +6,7 @@ import { apiErrorMessage, formErrorMessage, formatToman, Link, PageHeader, PANEL
 import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText } from '../../../ui/styles';
-import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../api/order-queries';
+import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../../../entities/order/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';
 

@@ -4,9 +4,9 @@ import { ConfirmAction } from '../../../ui/confirm-action';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card } from '../../../ui/styles';
-import { useCancelOrder, useOrder, type Order } from '../api/order-queries';
+import { useCancelOrder, useOrder, type Order } from '../../../entities/order/order-queries';
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
-import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../order-status';
+import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../../../entities/order/order-status';
 
 const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'سفارش‌ها', to: '/panel/order' }];
 

@@ -5,7 +5,7 @@ import { FormAlert } from '@steel/shared/forms';
 import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';
-import { useAddToWatchList, useRemoveFromWatchList, useWatchList, type WatchListEntry } from '../api/watch-list-queries';
+import { useAddToWatchList, useRemoveFromWatchList, useWatchList, type WatchListEntry } from '../../../entities/watch-list/watch-list-queries';
 
 /**
  * `/panel/product` («محصولات من»): watched products with their current price and the change

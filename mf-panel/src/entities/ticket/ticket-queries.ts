@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useShell, type ContentClient, type SessionStore, type StrapiSingle } from '@steel/shared';
-import { panelKey } from '../../../ui/owner-key';
-import type { NewTicketValues } from '../ticket-schemas';
-import type { TicketStatus } from '../ticket-status';
+import { panelKey } from '../../ui/owner-key';
+import type { NewTicketValues } from './ticket-schemas';
+import type { TicketStatus } from './ticket-status';
 
 export interface TicketMessage {
   id?: number;

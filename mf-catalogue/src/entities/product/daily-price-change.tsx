@@ -1,5 +1,5 @@
 import { PRICE_DIRECTIONS, describePriceChange, formatChangePercent, priceChangeFrom } from '@steel/shared';
-import type { DailyChange } from '../api/listing-queries';
+import type { DailyChange } from './listing-queries';
 
 const COLOURS = { rising: 'text-green-700 dark:text-green-400', falling: 'text-red-700 dark:text-red-400' } as const;
 const SINCE = 'نسبت به روز قبل';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addToWatchList, useShell, type ContentClient, type SessionStore } from '@steel/shared';
-import { panelKey } from '../../../ui/owner-key';
+import { panelKey } from '../../ui/owner-key';
 
 export interface WatchedProduct {
   documentId: string;

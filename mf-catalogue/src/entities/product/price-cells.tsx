@@ -1,6 +1,6 @@
-import { DailyPriceChange } from './price-change';
+import { DailyPriceChange } from './daily-price-change';
 import { PriceText } from './price-text';
-import type { DailyChange } from '../api/listing-queries';
+import type { DailyChange } from './listing-queries';
 
 /**
  * A product row's two price cells, the same in every product table (the home page's price board,

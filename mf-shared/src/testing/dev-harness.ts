@@ -1,6 +1,7 @@
 import type { RemoteName } from '../contracts/remotes';
 import type { ShellContext } from '../contracts/shell-context';
-import type { RemoteMountProps } from './create-remote-lifecycles';
+import type { RemoteMountProps } from '../remote/create-remote-lifecycles';
+import { createFakeShellContext } from './fakes';
 
 interface Lifecycles {
   bootstrap: (props: RemoteMountProps) => Promise<unknown>;
@@ -23,8 +24,6 @@ export async function mountRemoteAlone(app: RemoteName, lifecycles: Lifecycles, 
 export async function startDevHarness(app: RemoteName, lifecycles: Lifecycles, homePath = '/') {
   // The harness opens on the remote's own first page (the blog and the panel own nothing at `/`).
   if (window.location.pathname === '/' && homePath !== '/') window.history.replaceState(null, '', homePath);
-  // Imported lazily so production bundles never include the testing helpers.
-  const { createFakeShellContext } = await import('../testing');
   const domElement = document.getElementById('remote-root');
   if (!domElement) throw new Error('The harness page needs an element #remote-root');
   await mountRemoteAlone(app, lifecycles, createFakeShellContext(), domElement);

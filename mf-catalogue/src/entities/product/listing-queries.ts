@@ -7,7 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CmsImage, ContentClient } from '@steel/shared';
 import { cmsPath } from './product-queries';
-import type { ListingSort, ListingState } from '../listing/listing-url';
+import type { ListingSort, ListingState } from './listing/listing-url';
 
 /** Price now against the previous day, from the product's price history. */
 export interface DailyChange {

@@ -1,8 +1,8 @@
 import { Link, ResponsiveImage, attributeLabelsFa, formatNumber } from '@steel/shared';
-import type { ListedProduct } from '../api/listing-queries';
-import { PriceCells } from './price-cells';
-import { DailyPriceChange } from './price-change';
-import { PriceText } from './price-text';
+import type { ListedProduct } from '../listing-queries';
+import { PriceCells } from '../price-cells';
+import { DailyPriceChange } from '../daily-price-change';
+import { PriceText } from '../price-text';
 
 const attributeText = (value: string | number | null | undefined) => (typeof value === 'number' ? formatNumber(value) : (value ?? '—'));
 const labelOf = (attribute: string) => attributeLabelsFa[attribute] ?? attribute;

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { breadcrumbJsonLd, locateInCatalogue, useShell, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
-import { CategoryPage } from './category-page';
-import { GroupPage } from './group-page';
-import { SubcategoryPage, subcategoryListingState } from './subcategory-page';
-import { ProductPage, productHead, productPageQueries } from '../product/product-page';
-import { cmsPath, productBySlugQuery } from '../products/api/product-queries';
-import { categoryOverviewQuery, subcategoryListingQuery } from '../products/api/listing-queries';
-import { subcategoryPath, trailTo } from './breadcrumbs';
+import { CategoryPage } from '../features/category/category-page';
+import { GroupPage } from '../features/category/group-page';
+import { SubcategoryPage, subcategoryListingState } from '../features/category/subcategory-page';
+import { ProductPage, productHead, productPageQueries } from '../features/product/product-page';
+import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
+import { categoryOverviewQuery, subcategoryListingQuery } from '../entities/product/listing-queries';
+import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
 
 /** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
 const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>

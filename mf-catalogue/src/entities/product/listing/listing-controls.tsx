@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { attributeLabelsFa, formatNumber } from '@steel/shared';
-import type { Facet } from '../api/listing-queries';
+import type { Facet } from '../listing-queries';
 import { LISTING_SORTS, type ListingSort } from './listing-url';
 
 const SORT_LABELS: Record<ListingSort | 'catalogue', string> = {

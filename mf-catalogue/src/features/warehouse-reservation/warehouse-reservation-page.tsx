@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, PageHeader, breadcrumbJsonLd, formErrorMessage, formatPersianDate, useSessionUser, type PageDefinition } from '@steel/shared';
 import { SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
-import { tehranToday, warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from './form-schemas';
-import { useCreateRecord } from './use-create-record';
+import { tehranToday, warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from '../../lib/forms/form-schemas';
+import { useCreateRecord } from '../../lib/forms/use-create-record';
 
 const PATH = '/reserve_warehouse';
 const TITLE = 'رزرو انبار';

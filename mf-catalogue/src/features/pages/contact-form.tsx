@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formErrorMessage } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
-import { contactSchema, exportInquirySchema } from './form-schemas';
-import { useCreateRecord } from './use-create-record';
+import { contactSchema, exportInquirySchema } from '../../lib/forms/form-schemas';
+import { useCreateRecord } from '../../lib/forms/use-create-record';
 
 /** Shown after a stored message, under the emptied form. */
 function SentNote({ text }: { text: string | null }) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createOrderRequest, useShell, type ContentClient, type OrderRequest, type SessionStore, type StrapiList } from '@steel/shared';
-import { panelKey } from '../../../ui/owner-key';
-import type { OrderStatus } from '../order-status';
+import { panelKey } from '../../ui/owner-key';
+import type { OrderStatus } from './order-status';
 
 export interface OrderItem {
   id?: number;
