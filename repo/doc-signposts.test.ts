@@ -4,7 +4,8 @@
  * Signposts must point somewhere: every comment in a tracked source file that cites a document's
  * section does so in the one form `(docs/behaviour.md, "Reload guard")`, and that document has a
  * heading with that title. Section numbers move when a document grows, so a comment may not cite
- * one; nor may it cite an issue number, since the tracker is not part of the repository.
+ * one; nor may it cite an issue number, since the tracker is not part of the repository; and any
+ * Markdown file a comment names is in the repository.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -98,9 +99,23 @@ function headingsOf(doc: string): string[] | null {
 /** The title names the heading, or its start before a qualifier (`Order statuses` for `Order statuses (وضعیت سفارش)`). */
 const namesHeading = (title: string, heading: string) => heading === title || (heading.startsWith(title) && /^[\s(/—:,]/.test(heading.slice(title.length)));
 
+/** Any Markdown file a comment names: `docs/architecture.md`, `persian-ui.md`… */
+const DOC_MENTION = /(?<![\w./-])(?:[\w.-]+\/)*[\w.-]+\.md\b/g;
+let trackedDocs: Set<string> | null = null;
+
+/** A named document exists: as a path from the repository root, or as the name of a tracked one. */
+function docExists(mention: string): boolean {
+  if (existsSync(path.join(ROOT, mention))) return true;
+  trackedDocs ??= new Set(execFileSync('git', ['ls-files', '*.md'], { cwd: ROOT, encoding: 'utf8' }).split('\n').map((file) => path.basename(file)));
+  return !mention.includes('/') && trackedDocs.has(mention);
+}
+
 /** What is wrong with one comment, or nothing. */
 export function signpostProblems(comment: string): string[] {
   const problems: string[] = [];
+  for (const mention of new Set(comment.match(DOC_MENTION) ?? [])) {
+    if (!docExists(mention)) problems.push(`names ${mention}, which is not in the repository`);
+  }
   if (SECTION_NUMBER.test(comment)) problems.push('cites a section number (§)');
   const issue = ISSUE_NUMBER.exec(comment);
   if (issue) problems.push(`cites an issue number ("${issue[0]}")`);
@@ -120,7 +135,9 @@ describe('signposts in comments', () => {
     expect(signpostProblems('// see #8')).toHaveLength(1);
     expect(signpostProblems('// colour #000 and #ffffff')).toEqual([]);
     expect(signpostProblems('// (docs/behaviour.md, "No such section")')).toEqual(['cites "No such section", which is no heading of docs/behaviour.md']);
-    expect(signpostProblems('// (docs/nothing.md, "Loading bar")')).toEqual(['cites docs/nothing.md, which does not exist']);
+    expect(signpostProblems('// (docs/nothing.md, "Loading bar")')).toEqual(['names docs/nothing.md, which is not in the repository', 'cites docs/nothing.md, which does not exist']);
+    expect(signpostProblems('// base styles (toolchain.md)')).toEqual(['names toolchain.md, which is not in the repository']);
+    expect(signpostProblems('// the statuses of persian-ui.md and deploy/cms/README.md')).toEqual([]);
     expect(signpostProblems('// (docs/behaviour.md, "Reload guard")')).toEqual([]);
     expect(signpostProblems('// (data/domain/persian-ui.md, "Order statuses")')).toEqual([]);
   });
