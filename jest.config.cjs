@@ -2,7 +2,8 @@
 //
 // Plain CommonJS on purpose: a `jest.config.ts` needs ts-node, which is not installed.
 //
-// - Tests: `<app>/src/**/*.test.ts(x)` in mf-shared, shell, the three remotes and deploy/server.
+// - Tests: `<app>/src/**/*.test.ts(x)` in mf-shared, shell, the three remotes and deploy/server,
+//   and `repo/*.test.ts`: checks of the repository as a whole (comment signposts, import rules).
 //   e2e/ (Playwright) and deploy/cms/ (tested against a real Strapi) are never collected.
 // - Environment: jsdom by default; a server test opts into node with a `@jest-environment node` docblock.
 // - ts-jest type-checks (diagnostics on, isolatedModules off: with it on, ts-jest silently stops
@@ -19,10 +20,10 @@ module.exports = {
   rootDir: __dirname,
   // Only the apps' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that does
   // not exist yet is skipped, since jest refuses unknown roots.
-  roots: APPS.map((app) => `<rootDir>/${app}/src`).filter((root) =>
+  roots: [...APPS.map((app) => `<rootDir>/${app}/src`), '<rootDir>/repo'].filter((root) =>
     fs.existsSync(path.join(__dirname, root.replace('<rootDir>/', ''))),
   ),
-  testMatch: [`<rootDir>/{${APPS.join(',')}}/src/**/*.test.ts?(x)`],
+  testMatch: [`<rootDir>/{${APPS.join(',')}}/src/**/*.test.ts?(x)`, '<rootDir>/repo/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/deploy/cms/', '/dist/'],
   testEnvironment: 'jsdom',
   transform: {
@@ -46,6 +47,9 @@ module.exports = {
     '^@steel/shared/site-paths$': '<rootDir>/mf-shared/src/catalogue/site-paths.ts',
     '^@steel/shared/forms$': '<rootDir>/mf-shared/src/forms/index.ts',
     '^@steel/shared/zod-without-eval$': '<rootDir>/mf-shared/src/forms/zod-without-eval.ts',
+    '^@steel/shared/colour-mode-script$': '<rootDir>/mf-shared/src/colour-mode/head-script.ts',
+    '^@steel/shared/runtime-config$': '<rootDir>/mf-shared/src/contracts/runtime-config.ts',
+    '^@steel/shared/consent$': '<rootDir>/mf-shared/src/consent/index.ts',
     '^react-markdown$': '<rootDir>/jest/markdown-stub.cjs',
     '^rehype-(slug|autolink-headings)$': '<rootDir>/jest/rehype-plugin-stub.cjs',
     '\\.(css)$': '<rootDir>/jest/style-stub.cjs',

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { EDITOR_TOKEN, baseURL, cmsURL } from './support/environment';
 
 /**
- * The blog (issue #10) against the real CMS and its seed (deploy/cms/src/bootstrap/content-fa.js):
+ * The blog against the real CMS and its seed (data/domain/demo-content.json):
  * the list with its page and tag in the URL, an article with its JSON-LD, an article whose body
  * tries to run code, the RSS feed, the sitemap and the responsive-image route.
  */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { EDITOR_TOKEN, cmsURL } from './support/environment';
 
 /**
- * The catalogue as a buyer uses it (issue: catalogue from the CMS): a sub-category's products and
+ * The catalogue as a buyer uses it (its data from the CMS): a sub-category's products and
  * prices as the CMS holds them, filters, sort and pages in the URL (reload, back and forward),
  * cards on phones, category and group figures, the home page's board. Expectations are read
  * from the CMS's plain REST API, not from the catalogue views under test.

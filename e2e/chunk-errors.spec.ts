@@ -6,7 +6,7 @@ import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 
 /**
- * Chunk errors (behaviour §3) on a copy of the builds whose blog loses its exposed module after the
+ * Chunk errors (docs/behaviour.md, "Chunk errors") on a copy of the builds whose blog loses its exposed module after the
  * page has loaded — a deploy that removed files under a running page.
  */
 let server: Awaited<ReturnType<typeof startAppServer>>;
@@ -24,7 +24,7 @@ test.afterAll(() => {
 });
 
 test('a deleted chunk gives exactly one reload, then the error page, whose button returns home', async ({ page }) => {
-  // Save-data turns link prefetch off (behaviour §10), so the blog's code is first asked for by the click.
+  // Save-data turns link prefetch off (docs/behaviour.md, "Link prefetch"), so the blog's code is first asked for by the click.
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true });
   });

@@ -5,7 +5,7 @@ import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 
 /**
- * Consent and third parties (behaviour §11) against an app server whose runtime config turns on
+ * Consent and third parties (docs/behaviour.md, "Consent") against an app server whose runtime config turns on
  * analytics (posthog-js pointed at a local capture server) and a chat widget served by it too.
  * Its own ports: SPEC_PORTS.consent (the CMS allows it) and SPEC_PORTS.consentCapture.
  */

@@ -3,7 +3,7 @@ import { EDITOR_TOKEN, DEMO_USER, cmsURL } from './support/environment';
 import { demoJwt, signInAsDemo } from './support/sign-in';
 
 /**
- * Issue 9: the catalogue's editorial pages, tools and forms against the real CMS — content in the
+ * The catalogue's editorial pages, tools and forms against the real CMS — content in the
  * served HTML, filters in the URL, CMS markdown that runs nothing, and forms whose good submit is
  * stored exactly once while a failed one keeps every value.
  */

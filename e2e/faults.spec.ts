@@ -5,7 +5,7 @@ import { startAppServer } from './support/app-server';
 import { DEMO_USER, E2E_CMS_PORT, SPEC_PORTS, e2eBuildsDir } from './support/environment';
 
 /**
- * Issue #12 item 6, faults survived, against an app server of this spec's own (SPEC_PORTS.faults)
+ * Faults survived, against an app server of this spec's own (SPEC_PORTS.faults)
  * whose CMS is reached through a gate: a TCP pass-through to the run's real CMS. Closing the gate
  * gives the browser and the app server exactly what a stopped CMS gives (connection refused, open
  * connections cut); opening it again is the CMS back. (A second seeded Strapi, stopped by PID,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The top loading bar (behaviour §1). The page records, with its own clock, when each navigation
+ * The top loading bar (docs/behaviour.md, "Loading bar"). The page records, with its own clock, when each navigation
  * started and when the bar became visible, so the 200 ms throttle is checked without timing the
  * test itself. A slow remote is the blog with its code delayed by route interception: the thing
  * under test is the bar, not the network.

@@ -4,7 +4,7 @@ import { ROUTE_TABLE_PAGES, TREE_PAGES, domainCategories, type ExpectedPage } fr
 import { signInAsDemo } from './support/sign-in';
 
 /**
- * The site on a phone (issue #13), in Chromium with the Pixel 7 profile (touch, mobile viewport):
+ * The site on a phone, in Chromium with the Pixel 7 profile (touch, mobile viewport):
  * the one-row header and its menu drawer, no page wider than a 360 px screen, the panel's
  * sections as a tab row, finger-sized targets, and axe-core on the header, drawer and panel frame.
  */

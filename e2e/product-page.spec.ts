@@ -3,7 +3,7 @@ import { baseURL, cmsURL, DEMO_USER } from './support/environment';
 import { demoJwt, signInAsDemo } from './support/sign-in';
 
 /**
- * The product page (issue #8 item 5): its served HTML (price, illustrative label, the hidden
+ * The product page: its served HTML (price, illustrative label, the hidden
  * price-history table, head and JSON-LD), the chart drawn in the browser with a keyboard
  * readout, and the two actions landing in the real CMS for the demo customer.
  *

@@ -1,7 +1,7 @@
 import { expect, test, type Route } from '@playwright/test';
 
 /**
- * Issue 12: with the blog's files never answering, /blog showed a blank content area and a loading
+ * Measured before: with the blog's files never answering, /blog showed a blank content area and a loading
  * bar for 330 s, and /rebar stayed blank afterwards until a full reload. Every remote load now has
  * a time limit (runtime config `remoteLoadTimeoutMs`, 8 s by default).
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
- * The site search (issue #8 item 6) against the real CMS: the header's command palette (Ctrl+K,
+ * The site search against the real CMS: the header's command palette (Ctrl+K,
  * `/`, the button), Persian-aware matching, keyboard use, and the `/search?q=` page in the served
  * HTML. Product names are the seed's (data/domain/catalogue.json).
  */

@@ -3,7 +3,7 @@ import { ROUTE_TABLE_PAGES } from './support/expected-pages';
 import { signInAsDemo } from './support/sign-in';
 
 /**
- * Issue #12 item 5. Measured before: the app server sent no Content-Security-Policy and allowed
+ * Security headers. Measured before: the app server sent no Content-Security-Policy and allowed
  * framing. Now every page carries a strict policy, and no page of the route table may break it:
  * a violation would mean either a hole in the policy or a page feature the policy kills.
  */

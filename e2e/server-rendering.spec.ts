@@ -5,11 +5,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir } from './support/environment';
 import { firstProductName } from './support/expected-pages';
 import { startAppServer } from './support/app-server';
-import { publish } from '../deploy/server/src/deploy/publish';
-import { activate } from '../deploy/server/src/deploy/activate';
+import { publish } from '@steel/server/publish';
+import { activate } from '@steel/server/activate';
 
 /**
- * Public pages arrive rendered (architecture §2): the HTML fetched without JavaScript holds the
+ * Public pages arrive rendered (docs/architecture.md, "How a page reaches the screen"): the HTML fetched without JavaScript holds the
  * page, its data and its head; the browser hydrates it without a warning and without fetching
  * the page's data again; statuses are real; a deploy, a broken server entry and a CMS edit are
  * handled without a restart.

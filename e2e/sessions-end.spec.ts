@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { baseURL, cmsURL, DEMO_USER } from './support/environment';
 
 /**
- * Issue #12 item 3, sessions that end. Measured before: after signing out, the signed-out token
+ * Sessions that end. Measured before: after signing out, the signed-out token
  * still answered 200 from the CMS (a 30-day JWT), and a forged `user_data` cookie was shown as the
  * signed-in customer without any check.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Toasts (behaviour §7): the catalogue's «کپی پیوند» raises `toast:add` on the bus; the shell's
+ * Toasts (docs/behaviour.md, "Toasts"): the catalogue's «کپی پیوند» raises `toast:add` on the bus; the shell's
  * Radix notification area shows it. The clipboard needs the permission in headless Chromium.
  */
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

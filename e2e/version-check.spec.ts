@@ -6,7 +6,7 @@ import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 
 /**
- * Version polling (behaviour §2) against an app server of its own, polling every second, on a
+ * Version polling (docs/behaviour.md, "Version polling") against an app server of its own, polling every second, on a
  * builds folder whose live set the test changes: the catalogue gets "redeployed" under a new
  * version name (a link to the same build), which changes /builds/latest.json's id.
  */

@@ -1,5 +1,5 @@
 /**
- * First render with and without analytics consent (behaviour §11: posthog-js must never be on
+ * First render with and without analytics consent (docs/behaviour.md, "Analytics": posthog-js must never be on
  * the critical path of the first render). Starts an app server whose runtime config enables
  * analytics (host = a local sink that answers 200 `{}`), then loads a cold `/` N times with the
  * consent stored as `pending` and N times as `granted`, and prints medians of:
@@ -15,7 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
-import { CONSENT_STORAGE_KEY } from '../mf-shared/src/consent/consent-store';
+import { CONSENT_STORAGE_KEY } from '@steel/shared/consent';
 import { CHROMIUM_PATH } from './lib/chromium';
 import { repoRoot } from './lib/paths';
 import { startProcess, waitForUrl } from './lib/processes';

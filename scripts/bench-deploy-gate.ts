@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkVersion } from '../deploy/server/src/deploy/gate/check';
+import { checkVersion } from '@steel/server/gate';
 import { APPS } from './lib/paths';
 
 export async function benchDeployGate(options: { buildsDir: string; cmsUrl: string; port: number; log: (line: string) => void }): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Load held (issue 12): autocannon on loopback against the app server's page and asset routes and
+ * Load held: autocannon on loopback against the app server's page and asset routes and
  * the CMS's catalogue reads, at a moderate concurrency and beyond saturation, each for a bounded
  * time. Prints p50 / p95 latency, throughput and errors; an error is anything other than a 2xx/3xx
  * or a deliberate 429 (socket errors and timeouts included). Prints, never asserts.

@@ -1,5 +1,5 @@
 /**
- * Bench figure (issue #8 item 9): the bytes of a product page on a first load, as Chromium
+ * Bench figure: the bytes of a product page on a first load, as Chromium
  * transferred them — the served HTML, the JS needed until the page is loaded, and the JS that
  * comes after (the price chart's lazy chunk with lightweight-charts, link prefetch). Part of
  * `npm run bench`; alone against a running site:

@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { publish } from '../deploy/server/src/deploy/publish';
-import { activate } from '../deploy/server/src/deploy/activate';
+import { publish } from '@steel/server/publish';
+import { activate } from '@steel/server/activate';
 import { CHROMIUM_PATH } from './lib/chromium';
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

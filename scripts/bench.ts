@@ -72,7 +72,7 @@ async function coldHomePage(browser: Browser) {
   });
   await page.goto(`${base}/`);
   await page.locator('#app-catalogue h1').waitFor();
-  // Then idle time: link prefetch of the remotes whose links are visible (behaviour §10).
+  // Then idle time: link prefetch of the remotes whose links are visible (docs/behaviour.md, "Link prefetch").
   await page.waitForLoadState('networkidle');
   const { contentShownAt, starts } = await page.evaluate(() => ({
     contentShownAt: (window as unknown as { contentShownAt: number }).contentShownAt,
@@ -125,7 +125,7 @@ async function clickToContent(browser: Browser, linkSelector: string, headingSel
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext();
-    // Save-data turns link prefetch off (behaviour §10): the remote's code is really not loaded yet.
+    // Save-data turns link prefetch off (docs/behaviour.md, "Link prefetch"): the remote's code is really not loaded yet.
     if (!prefetch) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
@@ -201,7 +201,7 @@ async function main() {
     await benchRenderLatency(base, SSR_ROUTES, (line) => console.log(`  ${line}`));
     console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
     if (server.child.pid) await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
-    await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // issue 12: load held (p50/p95, req/s, errors)
+    await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // load held (p50/p95, req/s, errors)
   } finally {
     await browser.close();
     await server.stop();

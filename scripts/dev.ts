@@ -11,8 +11,8 @@ import { generateCatalogueData } from './generate-catalogue-data';
 import { APPS, APP_FOLDERS, repoRoot, type AppName } from './lib/paths';
 import { startProcess } from './lib/processes';
 import { IMAGE_ROUTE, IMAGE_WIDTHS, isUploadPath } from '@steel/shared/image-widths';
-import { defaultRuntimeConfig } from '../mf-shared/src/contracts/runtime-config';
-import { resizeUpload } from '../deploy/server/src/routes/images/responsive-images';
+import { defaultRuntimeConfig } from '@steel/shared/runtime-config';
+import { resizeUpload } from '@steel/server/responsive-images';
 
 const REMOTES = APPS.filter((app) => app !== 'shell');
 

@@ -49,7 +49,7 @@ export const EDITOR_TOKEN = 'e2e-editor-token-0123456789abcdefghijklmnopqrstuvwx
 
 export const DEMO_USER = { username: 'demo', email: 'demo@example.com', password: 'Demo1234!' };
 
-/** Debian's Chromium, headless, with nothing that reaches for the network (DEVELOPERS.md). */
+/** Debian's Chromium, headless, with nothing that reaches for the network (no background networking, component updates, sync or first-run screens). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -59,7 +59,7 @@ export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
   { path: '/reserve_warehouse', app: 'catalogue', heading: 'رزرو انبار' },
   { path: '/landing/bourse', app: 'catalogue', heading: 'عرضه‌های فولاد در بورس کالا' },
   { path: '/blog', app: 'blog', heading: 'اخبار و مقالات' },
-  // An article the CMS seeds (deploy/cms/src/bootstrap/content-fa.js).
+  // An article the CMS seeds (data/domain/demo-content.json).
   { path: '/blog/buying-from-ime', app: 'blog', heading: 'خرید آهن از بورس کالا' },
   { path: '/login', app: 'panel', heading: 'ورود / ثبت‌نام' },
   { path: '/login/register', app: 'panel', heading: 'ثبت‌نام' },

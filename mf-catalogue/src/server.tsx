@@ -1,6 +1,6 @@
 /**
  * The catalogue's server entry, built for Node beside the client build: the contract it was
- * built against, its page manifest and its render (docs/architecture.md, "How a page comes to the screen").
+ * built against, its page manifest and its render (docs/architecture.md, "How a page reaches the screen").
  */
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';

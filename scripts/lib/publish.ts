@@ -1,5 +1,5 @@
-import { publish } from '../../deploy/server/src/deploy/publish';
-import { activate } from '../../deploy/server/src/deploy/activate';
+import { publish } from '@steel/server/publish';
+import { activate } from '@steel/server/activate';
 import type { AppName } from './paths';
 
 /** Publishes a dist folder as an immutable version and makes it live; returns the version. */

@@ -12,8 +12,8 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import tailwindcss from '@tailwindcss/postcss';
 import { sharedDependencies } from './shared-dependencies';
 import { scopeRemoteCss } from './scope-remote-css';
-// The pre-paint colour-mode script is generated from the kernel's own resolution rule (behaviour §9).
-import { colourModeHeadScript } from '../../mf-shared/src/colour-mode/head-script';
+// The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
+import { colourModeHeadScript } from '@steel/shared/colour-mode-script';
 
 export type AppName = 'shell' | 'catalogue' | 'blog' | 'panel';
 
@@ -21,7 +21,7 @@ export type AppName = 'shell' | 'catalogue' | 'blog' | 'panel';
 export const DEV_PORTS: Record<AppName, number> = { shell: 8080, catalogue: 3001, blog: 3002, panel: 3003 };
 
 
-import { publicPathPlaceholder } from '../../deploy/server/src/deploy/builds-folder';
+import { publicPathPlaceholder } from '@steel/server/builds-folder';
 
 export interface AppConfigOptions {
   app: AppName;
@@ -54,7 +54,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       filename: '[name].js',
       chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      // A lazy chunk that hangs fails like the remote's entry does (architecture §6), not after webpack's 120 s.
+      // A lazy chunk that hangs fails like the remote's entry does (docs/architecture.md, "Failure stays contained"), not after webpack's 120 s.
       chunkLoadTimeout: 8000,
       clean: true,
     },
@@ -86,7 +86,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
             }
           : {
               // A remote's stylesheet is a string its lifecycles insert on mount and remove on unmount,
-              // so a remote's CSS never outlives it on the page (architecture §8).
+              // so a remote's CSS never outlives it on the page (docs/architecture.md, "Look and language").
               test: /\.css$/,
               use: [
                 { loader: 'css-loader', options: { importLoaders: 1, exportType: 'string', url: false } },

@@ -1,5 +1,5 @@
 /**
- * The server entry of an app (architecture §2): the same source as the client build, built for
+ * The server entry of an app (docs/architecture.md, "How a page reaches the screen"): the same source as the client build, built for
  * Node into `dist/server/index.js`, so it is published in the same immutable version folder.
  *
  * React, react-dom, react-router and TanStack Query are external: the app server's render worker
@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { createAppConfig, type AppName } from './create-app-config';
-import { publicPathPlaceholder } from '../../deploy/server/src/deploy/builds-folder';
+import { publicPathPlaceholder } from '@steel/server/builds-folder';
 
 /** Modules the renderer provides to every server entry. */
 export const RENDERER_PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-router', '@tanstack/react-query'] as const;

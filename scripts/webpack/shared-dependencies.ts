@@ -1,8 +1,8 @@
 /**
- * What the apps share as federation singletons (architecture §4).
+ * What the apps share as federation singletons (docs/architecture.md, "Contracts between apps").
  *
  * - react / react-dom: always, both `react-dom` and `react-dom/` (with only the slash form a
- *   second react-dom core is bundled into each remote — toolchain.md); `react/` covers jsx-runtime.
+ *   second react-dom core is bundled into each remote); `react/` covers jsx-runtime.
  * - @tanstack/react-query: the shell's QueryClient crosses into remotes through the mount props,
  *   so the hooks reading it must come from the same copy.
  * Everything else (react-router, @steel/shared, single-spa-react, lucide-react) is bundled

@@ -12,7 +12,7 @@ import { createRemoteRegistry } from './app/remotes/remote-registry';
 import { startRemotes } from './app/remotes/start-remotes';
 import { createShellStore } from './app/state/shell-store';
 import { mountShellRoot } from './app/layout/mount-shell-root';
-import { installShellFeatures } from './features/install-shell-features';
+import { installShellFeatures } from './app/install-shell-features';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
 const { config, bus, session, api, appFetch, auth, queryClient, colourMode, refreshSession } = createShellServices();

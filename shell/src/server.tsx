@@ -1,5 +1,5 @@
 /**
- * The shell's server entry (docs/architecture.md, "How a page comes to the screen"): what the app
+ * The shell's server entry (docs/architecture.md, "How a page reaches the screen"): what the app
  * server's render workers ask of the shell — where a URL goes (redirect, owner, server or browser
  * rendering), routed by the live remotes' pages, and the layout's HTML around the owning remote's
  * server-rendered markup. Built for Node beside the client build.

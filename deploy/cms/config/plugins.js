@@ -9,7 +9,7 @@ module.exports = ({ env }) => ({
     config: {
       jwtSecret: env('JWT_SECRET', 'dev-jwt-secret-steel-cms'),
       jwt: { expiresIn: env('JWT_EXPIRES_IN', '30d') },
-      // Sessions that end (issue 12): the plugin's own session management. Sign-in answers a
+      // Sessions that end: the plugin's own session management. Sign-in answers a
       // short-lived access token (the `jwt`, ACCESS_TOKEN_LIFESPAN_S, 10 minutes) and keeps the
       // refresh token server-side, handing it to the browser only as an httpOnly cookie of the CMS
       // (`user_refresh`, path /api/auth: sent to refresh and logout only, never readable by a
@@ -37,7 +37,7 @@ module.exports = ({ env }) => ({
         interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
         max: env.int('AUTH_RATE_LIMIT_MAX', 10),
         // Sign-in counts per account *and* address: keyed by the address alone, 10 wrong passwords
-        // for any name locked every customer behind one carrier NAT address out (issue 12). The
+        // for any name locked every customer behind one carrier NAT address out. The
         // address as a whole has its own looser ceiling (src/middlewares/rate-limits.js).
         // koa2-ratelimit calls this as a method of its options, so `this.prefixKey` is the key the
         // plugin built for the route and address; the other routes keep exactly that key.

@@ -1,6 +1,6 @@
 'use strict';
 
-// Every auth call of behaviour.md §5, against the real users-permissions plugin.
+// Every auth call (docs/behaviour.md, "Auth calls"), against the real users-permissions plugin.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get, post, api, register, login, DEMO, waitForMail, readMails } = require('./helpers');

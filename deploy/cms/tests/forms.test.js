@@ -1,6 +1,6 @@
 'use strict';
 
-// The site's forms (issue 9): contact message, export inquiry (a contact message of kind
+// The site's forms: contact message, export inquiry (a contact message of kind
 // `export`) and warehouse reservation. The CMS checks the same rules as the forms and answers one
 // clear 400 naming each failing field; a good submit is stored once, normalised.
 const test = require('node:test');

@@ -1,6 +1,6 @@
 'use strict';
 
-// Issue 12: the contact form's validation error echoed the whole 100 KB message back.
+// Measured before: the contact form's validation error echoed the whole 100 KB message back.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { post } = require('./helpers');

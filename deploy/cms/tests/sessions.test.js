@@ -1,6 +1,6 @@
 'use strict';
 
-// Sessions that end (issue 12). Measured before: /auth/local answered a 30-day JWT, signing out
+// Sessions that end. Measured before: /auth/local answered a 30-day JWT, signing out
 // was local only, and the signed-out token kept working against the CMS for its 30 days.
 const test = require('node:test');
 const assert = require('node:assert/strict');

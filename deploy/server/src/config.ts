@@ -1,6 +1,6 @@
 /**
  * Server settings, all from the environment with defaults that work on a developer machine.
- * The browser-facing part becomes the `RuntimeConfig` embedded in every page (architecture §4):
+ * The browser-facing part becomes the `RuntimeConfig` embedded in every page (docs/architecture.md, "Contracts between apps"):
  * it is never baked into a build, so one build runs in every environment.
  */
 import path from 'node:path';
@@ -18,7 +18,7 @@ export interface ServerConfig {
   siteUrl: string;
   /** Bytes of resized images (`/_/img`) kept in memory (`IMAGE_CACHE_MB`, default 64). */
   imageCacheBytes: number;
-  /** Server rendering of public pages (architecture §2). */
+  /** Server rendering of public pages (docs/architecture.md, "How a page reaches the screen"). */
   rendering: {
     /** Off (`SSR=off`): every page is rendered in the browser, as before server rendering. */
     enabled: boolean;
@@ -80,13 +80,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     runtime: {
       cmsUrl: cmsPublicUrl,
       siteUrl,
-      // Cookie names are kept from the old site so signed-in customers stay signed in (behaviour §6).
+      // Cookie names are kept from the old site so signed-in customers stay signed in (docs/behaviour.md, "Session cookies").
       cookie: {
         tokenName: 'user_token',
         userName: 'user_data',
         options: { path: '/', sameSite: 'lax', secure: cookieSecure, expires: 30 },
       },
-      // Share of remote failures each browser reports (docs/architecture.md, "Failure is contained").
+      // Share of remote failures each browser reports (docs/architecture.md, "Failure stays contained").
       failureReportSampleRate: Math.min(1, Math.max(0, Number(str(env, 'FAILURE_REPORT_SAMPLE_RATE') ?? 1) || 0)),
       analytics: analyticsKey
         ? {

@@ -1,11 +1,11 @@
 import type { PageDefinition } from '@steel/shared';
 import { homePage } from '../features/home/home-page';
-import { catalogueTreePage } from '../features/category/catalogue-tree-page';
+import { catalogueTreePage } from './catalogue-tree-page';
 import { productBySlugPage } from '../features/product/product-by-slug-page';
 import { staticPages } from '../features/pages/static-page';
 import { searchPage } from '../features/search/search-page';
 import { weightTablePage } from '../features/weight-table/weight-table-page';
-import { warehouseReservationPage } from '../features/forms/warehouse-reservation-page';
+import { warehouseReservationPage } from '../features/warehouse-reservation/warehouse-reservation-page';
 import { factoryListPage, factoryPage } from '../features/factories/factory-pages';
 import { expertsPage } from '../features/experts/experts-page';
 import { serviceEquipmentPages } from '../features/services/services-pages';

@@ -1,7 +1,7 @@
 import { isConnectionFailure, normaliseApiError } from './api-error';
 
 /**
- * What a customer reads when a CMS call fails (persian-ui.md §7): the panel's forms and the
+ * What a customer reads when a CMS call fails (data/domain/persian-ui.md, "Errors and messages"): the panel's forms and the
  * catalogue's product actions. The CMS's own words are English; its status says enough.
  */
 export function apiErrorMessage(error: unknown): string {
@@ -29,7 +29,7 @@ const CONNECTION_FAILED = 'ارتباط با سرور برقرار نشد؛ کم
 /**
  * A form whose sending failed keeps every value (react-hook-form keeps them; nothing is reset on
  * an error). When the cause is on the server's side, the customer is told so, and that sending
- * again is all it takes (issue #12 item 6: the CMS stopped mid-session).
+ * again is all it takes (a CMS that stopped mid-session must not need a reload).
  */
 export function formErrorMessage(error: unknown): string {
   const message = apiErrorMessage(error);

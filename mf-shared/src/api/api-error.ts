@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '../contracts/events';
 export type { ApiErrorBody };
 
 /**
- * What every content-backend failure is thrown as (behaviour §5).
+ * What every content-backend failure is thrown as (docs/behaviour.md, "HTTP clients").
  *
  * The old site threw the bare error body (`{ data: null, error: {…} }`). We throw an `Error`
  * subclass instead, so that failures keep a stack trace, can be told apart with `instanceof`, and

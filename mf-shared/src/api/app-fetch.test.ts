@@ -16,7 +16,7 @@ function fakeFetch(...responses: Array<Response | Error | (() => Response)>) {
 }
 
 describe('createAppFetch', () => {
-  it('lists the retryable statuses of behaviour §5', () => {
+  it('lists the retryable statuses', () => {
     expect([...RETRY_STATUSES]).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
   });
 

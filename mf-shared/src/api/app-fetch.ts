@@ -1,7 +1,7 @@
 import type { AppBus } from '../bus/create-bus';
 import { isAbortError, normaliseApiError } from './api-error';
 
-/** Statuses worth one more try for a read (behaviour §5). */
+/** Statuses worth one more try for a read (docs/behaviour.md, "HTTP clients"). */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 
 /** Only reads are retried; writes (POST/PUT/PATCH/DELETE) never are. */

@@ -90,7 +90,7 @@ export interface AuthOptions {
 }
 
 /**
- * The users-permissions calls of behaviour §5. Calls that prove an identity themselves (login,
+ * The users-permissions calls (docs/behaviour.md, "Auth calls"). Calls that prove an identity themselves (login,
  * register, reset, social callback, forgot password, e-mail confirmation) are sent without the
  * stored JWT, because Strapi rejects any request bearing an expired one with 401.
  */
@@ -111,7 +111,7 @@ export function createAuth(options: AuthOptions): Auth {
     if (session.getUser() !== null) session.setUser(null);
   }
 
-  /** jwt stored, then /users/me (behaviour §5 table). */
+  /** jwt stored, then /users/me (docs/behaviour.md, "Auth calls"). */
   async function signIn(response: AuthResponse): Promise<User> {
     if (!response?.jwt) {
       throw new ApiError({
@@ -141,7 +141,7 @@ export function createAuth(options: AuthOptions): Auth {
       try {
         return await loadUser();
       } catch {
-        // Expired/invalid token or CMS unreachable: the stored token is not usable (behaviour §5).
+        // Expired/invalid token or CMS unreachable: the stored token is not usable (docs/behaviour.md, "Auth calls").
         dropSession();
         return null;
       }

@@ -66,12 +66,12 @@ export interface ContentClientOptions {
   fetch?: typeof fetch;
   /**
    * Called when a request that carried `token` was answered 401: the CMS no longer accepts it
-   * (expired, revoked, the account deleted). The shell ends the session there (issue: a 401 from
+   * (expired, revoked, the account deleted). The shell ends the session there (a 401 from
    * the CMS anywhere clears the session). Requests sent without a token never call it.
    */
   onUnauthorized?: (token: string) => void;
   /**
-   * Access tokens live minutes (CMS sessions, issue 12): a 401 to a request that carried `token`
+   * Access tokens live minutes (docs/behaviour.md, "Session cookies"): a 401 to a request that carried `token`
    * first asks for a fresh one here and sends the request once more with it. `null` = the session
    * is over (then `onUnauthorized`); a throw = the refresh could not be asked (CMS unreachable):
    * the request fails with its 401 and the session is kept.
@@ -79,7 +79,7 @@ export interface ContentClientOptions {
   refreshToken?: (failedToken: string) => Promise<string | null>;
 }
 
-/** Bracket-style query string, values encoded, keys not (behaviour §5). No leading `?`. */
+/** Bracket-style query string, values encoded, keys not (docs/behaviour.md, "HTTP clients"). No leading `?`. */
 export function serialiseQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   return qs.stringify(query, { encodeValuesOnly: true });

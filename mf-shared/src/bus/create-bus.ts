@@ -1,7 +1,7 @@
 import mitt, { type Emitter, type Handler } from 'mitt';
 import type { AppEvents } from '../contracts/events';
 
-/** Events whose last value is handed to late subscribers (architecture §4). */
+/** Events whose last value is handed to late subscribers (docs/architecture.md, "Contracts between apps"). */
 const REPLAYED_EVENTS = new Set<keyof AppEvents>(['session:changed']);
 
 export type AppBus = Emitter<AppEvents> & {

@@ -58,7 +58,7 @@ describe('head script (pre-paint)', () => {
   });
 });
 
-describe('createColourMode (behaviour §9)', () => {
+describe('createColourMode', () => {
   it('defaults to system and follows prefers-color-scheme live', () => {
     const system = stubSystem(false);
     const mode = createColourMode();

@@ -30,7 +30,7 @@ export interface ColourModeController {
 const NO_TRANSITION_CSS = '*,*::before,*::after{-webkit-transition:none!important;transition:none!important}';
 
 /**
- * The runtime side of behaviour §9: reads and writes the preference in localStorage, follows
+ * The runtime side of (docs/behaviour.md, "Colour mode"): reads and writes the preference in localStorage, follows
  * `prefers-color-scheme` live while the preference is `system`, lets a page force a mode, and
  * keeps the `dark`/`light` class on <html> that the head script set before first paint.
  */

@@ -1,7 +1,7 @@
 import { COLOUR_MODE_STORAGE_KEY, PREFERS_DARK_QUERY, resolveColourMode } from './resolve-colour-mode';
 
 /**
- * The inline script index.html runs in its head, before first paint (behaviour §9), built from
+ * The inline script index.html runs in its head, before first paint (docs/behaviour.md, "Colour mode"), built from
  * the same `resolveColourMode` the runtime uses (scripts/webpack passes it to the template).
  * Storage or matchMedia failing (privacy mode, old browser) leaves the page light.
  */

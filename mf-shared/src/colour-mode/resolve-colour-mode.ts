@@ -1,5 +1,5 @@
 /**
- * Colour-mode constants and the one resolution rule (behaviour §9). This file imports nothing:
+ * Colour-mode constants and the one resolution rule (docs/behaviour.md, "Colour mode"). This file imports nothing:
  * the build inlines `resolveColourMode`'s source into index.html's head (head-script.ts), so the
  * pre-paint script and the runtime can never disagree.
  */

@@ -18,7 +18,7 @@ export function useColourMode(controller?: ColourModeController): ColourModeStat
   );
 }
 
-/** A page forcing `light` or `dark` while it is mounted (behaviour §9). */
+/** A page forcing `light` or `dark` while it is mounted (docs/behaviour.md, "Colour mode"). */
 export function useForcedColourMode(mode: ColourMode | null | undefined) {
   const { colourMode } = useShell();
   useEffect(() => (mode && colourMode ? colourMode.force(mode) : undefined), [colourMode, mode]);

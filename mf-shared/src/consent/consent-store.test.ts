@@ -1,7 +1,7 @@
 import { createBus } from '../bus/create-bus';
 import { CONSENT_STORAGE_KEY, createConsentStore, readConsent } from './consent-store';
 
-describe('consent (behaviour §11)', () => {
+describe('consent', () => {
   beforeEach(() => localStorage.clear());
 
   it('is pending until a choice; only granted/denied are remembered', () => {

@@ -2,7 +2,7 @@ import type { AppBus } from '../bus/create-bus';
 import type { ConsentState } from '../contracts/events';
 
 /**
- * localStorage key of the analytics consent (behaviour §11). Only `granted` and `denied` are
+ * localStorage key of the analytics consent (docs/behaviour.md, "Consent"). Only `granted` and `denied` are
  * stored; no entry (or anything else) means `pending`, so the banner shows until a choice.
  */
 export const CONSENT_STORAGE_KEY = 'analytics-consent';

@@ -6,7 +6,7 @@
  * by other teams' builds, so they are parsed with run-time schemas, never trusted as typed.
  */
 import * as z from 'zod/mini';
-import { speaksContract } from './contract';
+import { speaksContract } from './contract-version';
 import type { RemoteName } from './remotes';
 
 // The site's Content-Security-Policy allows no eval; zod would probe for it (a CSP report on
@@ -62,6 +62,12 @@ export const registryEntrySchema = z.object({
   pages: z.array(pageRouteSchema),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
+
+/**
+ * `/remotes.json`: each live remote's build — where its entry lives, the contract and shared
+ * ranges it was built with, and the pages it owns.
+ */
+export type RemoteRegistry = Record<RemoteName, RegistryEntry>;
 
 /** Parses a manifest; throws with zod's account of what is wrong. */
 export function parseAppManifest(value: unknown): AppManifest {

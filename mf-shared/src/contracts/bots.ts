@@ -1,5 +1,5 @@
 /**
- * Search engines and link previews (behaviour §4): they never get the error page, only the
+ * Search engines and link previews (docs/behaviour.md, "Error pages"): they never get the error page, only the
  * layout (the status code still tells them). One rule for the browser's error pipeline and the
  * server's render and page cache.
  */

@@ -4,5 +4,5 @@
  */
 export * from './contract';
 export * from './app-manifest';
-export type { RemoteName, RemoteRegistry, VersionManifest } from './remotes';
+export type { RemoteName, VersionManifest } from './remotes';
 export { REMOTE_NAMES } from './remotes';

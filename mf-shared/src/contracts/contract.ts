@@ -1,8 +1,8 @@
 /**
- * The versioned contract between the shell and the remotes (docs/architecture.md, "The versioned
- * contract"): everything that crosses an app boundary, described once, as data a running app and
- * the deploy gate can check — TypeScript types alone vanish at run time, and apps are deployed
- * separately, so a mismatch must be caught by the code that receives it.
+ * The contract between the shell and the remotes (docs/architecture.md, "The versioned contract"):
+ * everything that crosses an app boundary, described once, as data a running app and the deploy
+ * gate can check. TypeScript types alone vanish at run time, and the apps are deployed separately,
+ * so a mismatch must be caught by the code that receives it.
  *
  * Semantic versioning: removing or changing a mount prop, an event, a server-entry export or a
  * manifest field is a major bump; adding an optional one is a minor bump.
@@ -12,7 +12,9 @@
 import type { AppEvents } from './events';
 import type { ShellContext } from './shell-context';
 
-export const CONTRACT_VERSION = '1.0.0';
+import { CONTRACT_VERSION } from './contract-version';
+
+export { CONTRACT_VERSION, speaksContract } from './contract-version';
 
 type Kind = 'function' | 'object';
 
@@ -66,16 +68,6 @@ export function describeContract() {
     pageRoute: PAGE_ROUTE_FIELDS,
     registryEntry: REGISTRY_ENTRY_FIELDS,
   };
-}
-
-const major = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
-
-/**
- * Two apps speak the same contract when their major versions agree: a minor version only adds
- * optional things, which the other side may lack.
- */
-export function speaksContract(theirs: string | undefined, ours: string = CONTRACT_VERSION): boolean {
-  return typeof theirs === 'string' && major(theirs) === major(ours);
 }
 
 /**

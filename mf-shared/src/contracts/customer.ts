@@ -1,5 +1,5 @@
 /**
- * Contracts around the customer panel that cross app boundaries (architecture §4).
+ * Contracts around the customer panel that cross app boundaries (docs/architecture.md, "Contracts between apps").
  */
 
 /**

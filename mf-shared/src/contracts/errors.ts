@@ -1,4 +1,4 @@
-/** An error as the shell's error pipeline understands it (behaviour §4). */
+/** An error as the shell's error pipeline understands it (docs/behaviour.md, "Error pages"). */
 export interface AppError {
   statusCode: number;
   statusMessage: string;

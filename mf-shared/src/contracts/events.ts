@@ -6,7 +6,7 @@ export type ConsentState = 'pending' | 'denied' | 'granted';
 
 export type ToastColor = 'primary' | 'success' | 'warning' | 'error' | 'neutral';
 
-/** What a caller gives `toast:add` (behaviour §7); anything extra is passed through. */
+/** What a caller gives `toast:add` (docs/behaviour.md, "Toasts"); anything extra is passed through. */
 export interface ToastInput {
   id?: string;
   title?: string;
@@ -18,13 +18,13 @@ export interface ToastInput {
   [extra: string]: unknown;
 }
 
-/** The normalised Strapi error every content-backend failure is turned into (behaviour §5). */
+/** The normalised Strapi error every content-backend failure is turned into (docs/behaviour.md, "HTTP clients"). */
 export interface ApiErrorBody {
   data?: null;
   error: { status: number; name: string; message: string; details?: unknown };
 }
 
-/** Every event that crosses app boundaries, with its payload (architecture §4). */
+/** Every event that crosses app boundaries, with its payload (docs/architecture.md, "Contracts between apps"). */
 export type AppEvents = {
   'session:changed': { user: User | null };
   'toast:add': ToastInput;

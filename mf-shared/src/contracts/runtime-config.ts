@@ -1,6 +1,6 @@
 /**
  * Runtime config: served by the app server inside index.html, never baked into a build
- * (architecture §4). Every app reads the same object through the shell context.
+ * (docs/architecture.md, "Contracts between apps"). Every app reads the same object through the shell context.
  */
 export interface CookieOptions {
   path: string;
@@ -19,11 +19,11 @@ export interface RuntimeConfig {
   analytics: { key: string; host: string; clientConfig: Record<string, unknown>; debug: boolean } | null;
   chat: { src: string; delayMs: number } | null;
   tagManager: { id: string } | null;
-  /** Version polling interval (behaviour §2). */
+  /** Version polling interval (docs/behaviour.md, "Version polling"). */
   versionCheckIntervalMs: number;
   /** The build id the page started with (from /builds/latest.json at serve time). */
   buildId: string;
-  /** Time limit for loading a remote's entry, exposed module and chunks (architecture §6). */
+  /** Time limit for loading a remote's entry, exposed module and chunks (docs/architecture.md, "Failure stays contained"). */
   remoteLoadTimeoutMs: number;
   /** Share of remote failures a browser reports to the app server (0–1). */
   failureReportSampleRate: number;

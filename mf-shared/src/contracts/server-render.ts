@@ -1,6 +1,6 @@
 /**
  * The contract between the app server's render workers and each app's server entry
- * (`dist/server/index.js` in the app's version folder, architecture §2). Types only: the worker
+ * (`dist/server/index.js` in the app's version folder, docs/architecture.md, "How a page reaches the screen"). Types only: the worker
  * loads the entries by path, so nothing of an app is compiled into the server.
  */
 import type { DehydratedState } from '@tanstack/react-query';
@@ -71,7 +71,7 @@ export interface ShellRenderRequest {
   remote?: RemoteMarkup;
   /** A fatal error to render instead of the page (the remote's 404, the CMS's 503). */
   error?: AppError;
-  /** The visitor's user agent: a search engine never gets the error page (behaviour §4). */
+  /** The visitor's user agent: a search engine never gets the error page (docs/behaviour.md, "Error pages"). */
   userAgent?: string;
 }
 

@@ -12,7 +12,7 @@ export interface PageMeta {
 }
 
 /**
- * Mount props every remote receives (architecture §4). State crosses app boundaries only
+ * Mount props every remote receives (docs/architecture.md, "Contracts between apps"). State crosses app boundaries only
  * through these, never through module-level singletons.
  */
 export interface ShellContext {
@@ -25,10 +25,10 @@ export interface ShellContext {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   setPageMeta?: (meta: PageMeta) => void;
   /**
-   * Asks the shell to preload the code of the app owning `to` (behaviour §10). Optional: a remote
+   * Asks the shell to preload the code of the app owning `to` (docs/behaviour.md, "Link prefetch"). Optional: a remote
    * mounted alone (tests, dev harness) has no shell to prefetch for. The kernel `Link` calls it.
    */
   prefetch?: (to: string) => void;
-  /** Colour mode (behaviour §9): a page may force `light`/`dark` through it. Absent in a bare harness. */
+  /** Colour mode (docs/behaviour.md, "Colour mode"): a page may force `light`/`dark` through it. Absent in a bare harness. */
   colourMode?: ColourModeController;
 }

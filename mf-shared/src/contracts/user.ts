@@ -4,7 +4,7 @@ export interface UserRole {
   type?: string;
 }
 
-/** The signed-in customer as the CMS's users-permissions plugin returns it (behaviour §6). */
+/** The signed-in customer as the CMS's users-permissions plugin returns it (docs/behaviour.md, "Session cookies"). */
 export interface User {
   id: number;
   documentId?: string;

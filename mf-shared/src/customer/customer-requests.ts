@@ -21,7 +21,7 @@ export interface CreatedOrder {
   number: string;
 }
 
-/** Never retried (architecture §6): a failed write is reported, never repeated behind the user's back. */
+/** Never retried (docs/architecture.md, "Failure stays contained"): a failed write is reported, never repeated behind the user's back. */
 export async function createOrderRequest<T extends CreatedOrder = CreatedOrder>(api: ContentClient, order: OrderRequest): Promise<T> {
   const answer = await api.create<T>('orders', order);
   return answer.data;

@@ -17,6 +17,12 @@ describe('format', () => {
     expect(formatRial(undefined)).toBe('');
   });
 
+  it('shows every product price in toman: the catalogue\'s «۳۳٬۸۰۰ تومان» is the panel\'s too', () => {
+    // 338,000 rial per kg, as the CMS holds it: never «۳۳۸٬۰۰۰ ریال» on any screen.
+    expect(formatToman(338000)).toBe('۳۳٬۸۰۰ تومان');
+    expect(formatToman('338000')).toBe('۳۳٬۸۰۰ تومان');
+  });
+
   it('formats dates in the Persian calendar', () => {
     // Nowruz 1403 = 20 March 2024 (noon UTC is the same day in Tehran and UTC).
     expect(formatPersianDate(new Date(Date.UTC(2024, 2, 20, 12)))).toBe('۱ فروردین ۱۴۰۳');

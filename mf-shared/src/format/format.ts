@@ -1,4 +1,4 @@
-/** Persian (fa-IR) formatting of numbers, prices and dates (architecture §8). */
+/** Persian (fa-IR) formatting of numbers, prices and dates (docs/architecture.md, "Look and language"). */
 
 const numberFormat = new Intl.NumberFormat('fa-IR');
 // An explicit time zone: a page rendered on a UTC server hydrates with the same date in the browser.
@@ -28,18 +28,27 @@ export function formatNumber(value: NumberInput): string {
   return n === null ? '' : numberFormat.format(n);
 }
 
-/** `1250000` → «۱٬۲۵۰٬۰۰۰ ریال». */
+/**
+ * `1250000` → «۱٬۲۵۰٬۰۰۰ ریال». Only for the exchange's own figures (base and settlement prices,
+ * a purchase request's ceiling), which the Iran Mercantile Exchange publishes in rial per
+ * kilogram; every product price goes through `formatToman`.
+ */
 export function formatRial(rial: NumberInput): string {
   const text = formatNumber(rial);
   return text && `${text} ریال`;
 }
 
-/** Toman (the unit the site shows) from rial: ÷ 10, rounded (persian-ui.md §8). */
+/** Toman (the unit the site shows) from rial: ÷ 10, rounded (data/domain/persian-ui.md, "Numbers, dates, currency"). */
 export function rialToToman(rial: number): number {
   return Math.round(rial / 10);
 }
 
-/** A price held in rial shown in toman (rial / 10, rounded): `1250000` → «۱۲۵٬۰۰۰ تومان». */
+/**
+ * THE price formatter: a price held in rial (as the CMS stores it) shown in toman (rial / 10,
+ * rounded): `1250000` → «۱۲۵٬۰۰۰ تومان». Toman, because that is what Iranian steel merchants and
+ * price boards quote and what buyers say; the catalogue showed toman while the panel showed rial,
+ * so the same price jumped tenfold between screens. One unit on every screen.
+ */
 export function formatToman(rial: NumberInput): string {
   const n = toNumber(rial);
   if (n === null) return '';
@@ -76,7 +85,7 @@ const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
 /**
  * Persian (۰-۹) and Arabic-Indic (٠-٩) digits → Latin (0-9), everything else unchanged: what a
- * form does to a typed number before parsing or sending it (persian-ui.md §8).
+ * form does to a typed number before parsing or sending it (data/domain/persian-ui.md, "Numbers, dates, currency").
  */
 export function toLatinDigits(value: string): string {
   return value

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../format/format';
 
-/** Persian messages every form uses (persian-ui.md §3/§7). */
+/** Persian messages every form uses (data/domain/persian-ui.md, "Authentication") and (data/domain/persian-ui.md, "Errors and messages"). */
 export const REQUIRED_MESSAGE = 'این فیلد الزامی است';
 export const INVALID_MOBILE_MESSAGE = 'شماره موبایل معتبر نیست';
 export const INVALID_EMAIL_MESSAGE = 'نشانی ایمیل معتبر نیست';
@@ -29,7 +29,7 @@ export const emailAddress = () => requiredText().toLowerCase().regex(EMAIL, INVA
 
 /**
  * A typed number with Persian, Arabic-Indic or Latin digits, thousands separators and either
- * decimal mark → number (persian-ui.md §8); an empty field → undefined.
+ * decimal mark → number (data/domain/persian-ui.md, "Numbers, dates, currency"); an empty field → undefined.
  */
 export function typedNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value;

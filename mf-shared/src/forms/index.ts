@@ -5,7 +5,7 @@
  * message for a failed write and the single-flight submit are in the main entry (`@steel/shared`):
  * the catalogue's product actions use them without a form.
  */
-// First: zod's eval probe off before any schema is built (CSP, issue #12 item 5).
+// First: zod's eval probe off before any schema is built (the Content-Security-Policy allows no eval).
 import './zod-without-eval';
 
 export * from './form-field';

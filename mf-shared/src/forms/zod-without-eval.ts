@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The site's Content-Security-Policy allows no `eval` (issue #12 item 5). Zod 4 probes for it with
+ * The site's Content-Security-Policy allows no `eval`. Zod 4 probes for it with
  * `Function("")` when the first object schema is built — caught, but reported as a CSP violation
  * on every page whose app holds a form (the panel, the catalogue's contact, export and warehouse
  * forms). Jitless mode skips the probe and the compiled fast path; the forms are small enough not

@@ -1,5 +1,5 @@
 /**
- * Link prefetch rules (behaviour §10) as pure functions, so they are testable without a browser:
+ * Link prefetch rules (docs/behaviour.md, "Link prefetch") as pure functions, so they are testable without a browser:
  * which links may prefetch, and how "during idle time" is scheduled.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The page-data pattern (architecture §2 and §4): a page declares its data as TanStack Query
+ * The page-data pattern (docs/architecture.md, "How a page reaches the screen" and "Contracts between apps"): a page declares its data as TanStack Query
  * options derived from its URL. The server prefetches exactly those, renders and embeds the
  * dehydrated cache; the browser hydrates from it without a second fetch; client navigation runs
  * the same declarations. One declaration, three users: server, browser, tests.
@@ -13,7 +13,7 @@ import type { GuardName, LayoutName, PageRoute } from '../contracts/app-manifest
 /** What a page knows of its URL: the route's params and the query string. */
 export interface PageUrl {
   pathname: string;
-  /** `pathname + search`, as the error messages of behaviour §4 quote it. */
+  /** `pathname + search`, as the error messages of docs/behaviour.md, "Error pages" quote it. */
   pathWithQuery: string;
   params: Readonly<Record<string, string | undefined>>;
   search: URLSearchParams;
@@ -64,7 +64,7 @@ export interface PageDefinition {
   data?: (url: PageUrl, context: PageDataContext) => readonly PageQuery[];
   /**
    * The page's head from its URL and its data; `null` when the URL names nothing that exists
-   * (an unknown slug): a fatal 404 `Page Not Found: {path}` on both sides (behaviour §4).
+   * (an unknown slug): a fatal 404 `Page Not Found: {path}` on both sides (docs/behaviour.md, "Error pages").
    */
   head: (url: PageUrl, read: ReadQuery, context: PageDataContext) => PageHead | null;
   Page: ComponentType<{ url: PageUrl }>;

@@ -44,7 +44,7 @@ function freshAsOfNow(state: DehydratedState): DehydratedState {
 }
 
 /**
- * single-spa lifecycles for a remote (architecture §4): React 19 root, the shell context in
+ * single-spa lifecycles for a remote (docs/architecture.md, "Contracts between apps"): React 19 root, the shell context in
  * React context, the shared query client, the remote's own router, an error boundary, and the
  * remote's stylesheet present only while it is mounted. When the app's container holds server
  * markup for the current URL, the first mount hydrates it (with the embedded query cache) instead
@@ -84,7 +84,7 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       // Before anything is drawn: a contract break fails the mount, which the shell contains.
       pickShellContext(props);
       // This remote's lazy chunks load through its own webpack runtime: a failure there is a chunk
-      // error for the shell's reload guard (behaviour §3).
+      // error for the shell's reload guard (docs/behaviour.md, "Reload guard").
       installChunkLoadGuard((error) => props.bus.emit('app:chunk-error', { error, path: currentPath() }));
       const container = props.domElement ?? props.domElementGetter?.();
       hydrating = hasServerMarkupFor(container, currentPath());

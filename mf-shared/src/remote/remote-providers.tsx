@@ -13,7 +13,7 @@ interface RemoteErrorBoundaryProps {
 /**
  * A crash inside a remote is reported to the shell's error pipeline instead of blanking the page.
  * The crash belongs to the page it happened on: the next navigation renders the remote afresh
- * (issue #12 item 6 — a page that failed while the CMS was away must not stay blank once it is
+ * (a page that failed while the CMS was away must not stay blank once it is
  * back; measured before: the remote rendered nothing on every later page until a reload).
  */
 class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed: boolean }> {

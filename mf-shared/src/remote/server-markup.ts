@@ -1,5 +1,5 @@
 /**
- * The contract between the app server's HTML and a remote's hydration (architecture §2): the
+ * The contract between the app server's HTML and a remote's hydration (docs/architecture.md, "How a page reaches the screen"): the
  * app's container says which URL its markup was rendered for, and the page carries the app's
  * dehydrated query cache as JSON.
  */

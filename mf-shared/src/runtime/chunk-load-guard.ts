@@ -1,5 +1,5 @@
 /**
- * Turns a failed load of a webpack chunk in *this* bundle into a callback (behaviour §3).
+ * Turns a failed load of a webpack chunk in *this* bundle into a callback (docs/behaviour.md, "Chunk errors").
  * Every app bundles its own copy of @steel/shared, so each app that calls this guards its own
  * webpack runtime: a remote's lazy chunks load through the remote's runtime, not the shell's.
  */
@@ -17,7 +17,7 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** A failed CSS preload alone is not a reason to reload (behaviour §3). */
+/** A failed CSS preload alone is not a reason to reload (docs/behaviour.md, "Chunk errors"). */
 export function isCssChunkError(error: unknown): boolean {
   return error instanceof Error && (/Loading CSS chunk/i.test(error.message) || (error as { type?: string }).type === 'css');
 }

@@ -1,6 +1,6 @@
 import { RELOAD_STORAGE_KEY, reloadApp } from './reload-app';
 
-describe('reloadApp (behaviour §3)', () => {
+describe('reloadApp', () => {
   const reload = jest.fn();
   let hrefSet: string | null;
   let location: Pick<Location, 'pathname' | 'search' | 'reload' | 'href'>;

@@ -1,8 +1,8 @@
-/** Reload guard (behaviour §3): at most one reload per path within the TTL, so a broken deploy cannot loop. */
+/** Reload guard (docs/behaviour.md, "Reload guard"): at most one reload per path within the TTL, so a broken deploy cannot loop. */
 
 /** Kept from the old site so that customers mid-session are not reloaded twice. */
 export const RELOAD_STORAGE_KEY = 'nuxt:reload';
-/** Behaviour §12: the reload guard's window. */
+/** The reload guard's window. */
 export const RELOAD_TTL_MS = 10_000;
 
 export interface ReloadAppOptions {

@@ -1,5 +1,5 @@
 /**
- * The site search (issue #8 item 6), one client for every app: the shell's command palette and
+ * The site search, one client for every app: the shell's command palette and
  * the catalogue's `/search?q=` page ask the CMS the same way and link results the same way.
  * The CMS does the matching (`GET /api/search?q=&limit=`, deploy/cms/src/api/search): Persian-
  * aware normalisation on both sides of a substring test, every word must match, grouped answers.

@@ -1,5 +1,5 @@
 /**
- * A remote's server entry (architecture §2): match the URL against the remote's pages, prefetch
+ * A remote's server entry (docs/architecture.md, "How a page reaches the screen"): match the URL against the remote's pages, prefetch
  * exactly the data they declare, render to HTML inside the same providers the browser uses, and
  * hand back the dehydrated cache for the browser to hydrate from. Runs in the app server's render
  * workers, one QueryClient per request (never a module-level one).
@@ -29,7 +29,7 @@ export class ContentUnavailableError extends Error {
 /**
  * The server's fetch to the CMS: a read whose connection failed before any answer (a keep-alive
  * socket the CMS had just closed, a restart) is tried once more. Unlike the browser's client
- * (behaviour §5: no retries), this is a GET from the server that no person is waiting to repeat.
+ * (docs/behaviour.md, "HTTP clients": no retries), this is a GET from the server that no person is waiting to repeat.
  */
 export const serverFetch: typeof fetch = async (input, init) => {
   try {

@@ -1,7 +1,7 @@
 import { defaultStorage, type SessionStore, type SessionStorageLike } from './session-store';
 
 /**
- * Where the parts of a session live (issue 12, sessions that end), and why:
+ * Where the parts of a session live (docs/behaviour.md, "Session cookies"), and why:
  * - the **refresh token** (30 days) never reaches a script: the CMS keeps the session server-side
  *   and sets the token as its own httpOnly cookie `user_refresh` (path /api/auth), sent with
  *   `credentials: 'include'` to sign-in, refresh and logout only. No proxy through the app server:

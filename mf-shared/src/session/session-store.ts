@@ -3,7 +3,7 @@ import type { AppBus } from '../bus/create-bus';
 import type { RuntimeConfig } from '../contracts/runtime-config';
 import type { User } from '../contracts/user';
 
-/** The localStorage key that mirrors the user (kept from the old site, behaviour §6). */
+/** The localStorage key that mirrors the user (kept from the old site, docs/behaviour.md, "Session cookies"). */
 export const USER_STORAGE_KEY = 'user';
 
 /** Attributes the session store writes its cookies with. */
@@ -38,7 +38,7 @@ export type SessionStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeIt
 export interface SessionStore {
   getToken(): string | null;
   getUser(): User | null;
-  /** Authenticated = token AND user present (behaviour §6). */
+  /** Authenticated = token AND user present (docs/behaviour.md, "Session cookies"). */
   isAuthenticated(): boolean;
   setToken(token: string | null): void;
   /** Stores the user (cookie + localStorage mirror) and emits `session:changed`. */
@@ -178,7 +178,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 }
 
 /**
- * Keeps this page's session in step with the other tabs of the site (issue: sessions across tabs).
+ * Keeps this page's session in step with the other tabs of the site (docs/behaviour.md, "Session cookies").
  * Every sign-in and sign-out rewrites the localStorage mirror `user`, and the browser tells every
  * *other* tab with a `storage` event; on it the session re-reads the cookies. Returns the unsubscribe.
  */

@@ -1,5 +1,5 @@
 /**
- * UI-kit strings (behaviour §7, §8). People read Persian (`fa`); the English dictionary of the
+ * UI-kit strings (docs/behaviour.md, "UI strings"). People read Persian (`fa`); the English dictionary of the
  * old site is kept as `en` so the wording each Persian string translates stays documented and a
  * second locale can be switched on. `{hotkey}` and `{label}` are filled in by the caller.
  */

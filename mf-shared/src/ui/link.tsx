@@ -5,7 +5,7 @@ import { useLinkPrefetch } from './use-link-prefetch';
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
-  /** Preload the owning app's code when the link scrolls into view (default true, behaviour §10). */
+  /** Preload the owning app's code when the link scrolls into view (default true, docs/behaviour.md, "Link prefetch"). */
   prefetch?: boolean;
 };
 

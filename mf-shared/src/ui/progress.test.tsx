@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { PROGRESS_DEFAULT_MAX, Progress, normaliseProgressMax, normaliseProgressValue, progressState } from './progress';
 
-describe('progress validation (behaviour §8)', () => {
+describe('progress validation', () => {
   let error: jest.SpyInstance;
   beforeEach(() => (error = jest.spyOn(console, 'error').mockImplementation(() => {})));
   afterEach(() => error.mockRestore());

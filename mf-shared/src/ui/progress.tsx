@@ -1,6 +1,6 @@
 import * as RadixProgress from '@radix-ui/react-progress';
 
-/** Default maximum (behaviour §8, §12). */
+/** Default maximum (docs/behaviour.md, "Progress"). */
 export const PROGRESS_DEFAULT_MAX = 100;
 
 export type ProgressState = 'indeterminate' | 'loading' | 'complete';

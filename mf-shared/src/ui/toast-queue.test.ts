@@ -1,6 +1,6 @@
 import { TOAST_MAX, createToastQueue, isValidToastLabel, normaliseToastType } from './toast-queue';
 
-describe('toast queue (behaviour §7)', () => {
+describe('toast queue', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -1,6 +1,6 @@
 import type { ToastInput } from '../contracts/events';
 
-/** Toast constants (behaviour §7, §12), in one place. */
+/** Toast constants (docs/behaviour.md, "Toasts"), in one place. */
 export const TOAST_MAX = 5;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 200;
@@ -14,7 +14,7 @@ export type QueuedToast = ToastInput & { id: string; open: boolean };
 
 export type ToastType = 'foreground' | 'background';
 
-/** `${Date.now()}-${random base36}` like the old site's ids (behaviour §7). */
+/** `${Date.now()}-${random base36}` like the old site's ids (docs/behaviour.md, "Toasts"). */
 export function createToastId(): string {
   return `${Date.now()}-${Math.random().toString(36).slice(2, 9)}`;
 }
@@ -27,7 +27,7 @@ export interface ToastQueue {
 }
 
 /**
- * The toast queue (behaviour §7), free of React so it is tested with fake timers. New toasts
+ * The toast queue (docs/behaviour.md, "Toasts"), free of React so it is tested with fake timers. New toasts
  * enter one per tick (a macrotask each, like the old `await nextTick()` loop), so a burst of
  * `add` calls renders one after another; at most TOAST_MAX are kept and the oldest drop;
  * `remove` closes the toast (Radix plays its exit) and deletes it TOAST_REMOVE_DELAY_MS later.

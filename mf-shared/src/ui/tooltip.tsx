@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 
-/** Tooltip timings (behaviour §8, §12). */
+/** Tooltip timings (docs/behaviour.md, "Tooltips"). */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

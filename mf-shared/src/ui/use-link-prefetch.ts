@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import { currentConnection, mayPrefetch, onIdle } from '../navigation/prefetch-rules';
 
 /**
- * Prefetch for the kernel `Link` (behaviour §10): once the anchor scrolls into view, during idle
+ * Prefetch for the kernel `Link` (docs/behaviour.md, "Link prefetch"): once the anchor scrolls into view, during idle
  * time, ask the shell (`context.prefetch`) to preload the code of the app owning `to`. The
  * shell decides whether that app still needs loading and queues the preloads.
  */

@@ -17,7 +17,7 @@ export function useSessionUser(): User | null {
     },
     [bus],
   );
-  // A signed-in page needs the token too (behaviour §6: authenticated = token and user).
+  // A signed-in page needs the token too (authenticated = token and user, docs/behaviour.md, "Session cookies").
   const snapshot = () => (session.isAuthenticated() ? session.getUser() : null);
   // Server-rendered HTML is shared by every visitor (and cached): it and its hydration show nobody
   // signed in; the customer appears right after hydration.

@@ -1,7 +1,7 @@
 'use strict';
 
 // Tells the app server which public collections changed, so its cache of server-rendered pages
-// drops the pages that read them and the next request shows the change (architecture §2).
+// drops the pages that read them and the next request shows the change (docs/architecture.md, "How a page reaches the screen").
 // CONTENT_CHANGE_URL: the app server's endpoint (e.g. http://127.0.0.1:8080/_/content-changed);
 // unset = nobody to tell. CONTENT_CHANGE_SECRET, when set, goes along in a header.
 

@@ -46,4 +46,10 @@ function loadFactories() {
   return readJson('factories.json').factories;
 }
 
-module.exports = { domainDir, loadCatalogue, loadFactories };
+/** Illustrative editorial content: experts, services, static pages, articles, the exchange offer pool. */
+const loadDemoContent = () => readJson('demo-content.json');
+
+/** The demo customer's orders, tickets, watch list, purchase request and warehouse reservation. */
+const loadDemoCustomer = () => readJson('demo-customer.json');
+
+module.exports = { domainDir, loadCatalogue, loadFactories, loadDemoContent, loadDemoCustomer };

@@ -3,7 +3,7 @@
 const { errors } = require('@strapi/utils');
 
 /**
- * Error answers never echo what was sent (issue 12: a contact form over its 5000-character limit
+ * Error answers never echo what was sent (measured before: a contact form over its 5000-character limit
  * answered with the whole 100 KB message). Strapi's validation puts the submitted value into
  * `details.errors[].value` / `details.value`, and yup's type errors into the message itself
  * ("…but the final value was: `…`"); both are dropped here, messages are cut to 300 characters.

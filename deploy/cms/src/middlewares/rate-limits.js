@@ -7,7 +7,7 @@ const { errors } = require('@strapi/utils');
 const TOO_MANY_FA = 'تعداد درخواست‌ها از این نشانی بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
 
 /**
- * Per-address limits on top of users-permissions' own limiter (issue 12), with the same library
+ * Per-address limits on top of users-permissions' own limiter, with the same library
  * (koa2-ratelimit) and the same RateLimitError:
  * - sign-in: a looser ceiling per address (AUTH_ADDRESS_RATE_LIMIT_MAX, 50 a minute), while the
  *   plugin's limiter counts per account and address (see config/plugins.js), so wrong passwords for

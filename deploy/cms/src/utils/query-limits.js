@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * The rules that bound what one REST read may cost (issue 12: a 10-level populate chain answered
+ * The rules that bound what one REST read may cost (measured before: a 10-level populate chain answered
  * 297 MB and held every other request for ~11 s). Pure functions over the parsed query and the
  * content-type schemas; src/middlewares/query-limits.js applies them.
  */

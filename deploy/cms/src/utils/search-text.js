@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * Persian-aware search text (issue #8 item 6): ONE function turns both what is stored in each
+ * Persian-aware search text: ONE function turns both what is stored in each
  * searched entry's `search_text` and what a visitor types into the same form, so matching is a
  * plain substring test the database can answer:
  * - Arabic ي ى ك ة ە أ إ ٱ آ → Persian ی ی ک ه ه ا ا ا ا («ورق گالوانيزه» = «ورق گالوانیزه»; «تیراهن» = «تیرآهن»);

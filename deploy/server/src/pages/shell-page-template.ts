@@ -1,5 +1,5 @@
 /**
- * Turns the live shell's index.html into the page every app route answers (architecture §2):
+ * Turns the live shell's index.html into the page every app route answers (docs/architecture.md, "How a page reaches the screen"):
  * runtime config embedded as JSON, `<html lang="fa" dir="rtl">` guaranteed.
  */
 import type { RuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@steel/shared';

@@ -1,5 +1,5 @@
 /**
- * The served HTML of a server-rendered page (architecture §2): the live shell's index.html with
+ * The served HTML of a server-rendered page (docs/architecture.md, "How a page reaches the screen"): the live shell's index.html with
  * the page's head tags, the rendered remote's stylesheet, preload hints for the owning remote's
  * code and the font, the layout and page markup, and — as JSON — the remote registry used for
  * this render, the shell's state and the remote's dehydrated query cache.

@@ -1,5 +1,5 @@
 /**
- * Render workers, one pool per live set (architecture §2). When `live.json` changes, the next
+ * Render workers, one pool per live set (docs/architecture.md, "How a page reaches the screen"). When `live.json` changes, the next
  * render starts a new pool and the old one is closed once its running renders finish, so a
  * deploy changes what the server renders without a restart, and no module of an old version
  * stays in memory (the threads that loaded it are gone). piscina runs the pool.

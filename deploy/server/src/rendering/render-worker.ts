@@ -1,5 +1,5 @@
 /**
- * One page render, in a worker thread of the render pool (architecture §2): the shell decides
+ * One page render, in a worker thread of the render pool (docs/architecture.md, "How a page reaches the screen"): the shell decides
  * where the URL goes, the owning remote renders its page with its data inside a time budget, and
  * the shell renders the layout around it. A remote that is missing, throws or overruns its budget
  * is logged and left to the browser; the page still works.

@@ -1,5 +1,5 @@
 /**
- * `GET /api/auth` (behaviour §5): the session for the caller's cookies. The token cookie is
+ * `GET /api/auth` (docs/behaviour.md, "Auth calls"): the session for the caller's cookies. The token cookie is
  * validated against the CMS (`/users/me?populate=role`, server to server); the answer is
  * `{ token, user }`, or the empty session `{ token: null, user: null }` on ANY failure (no
  * cookie, CMS 401, CMS down, timeout, junk) — always 200 and never cached, so a proxy can never

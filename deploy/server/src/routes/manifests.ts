@@ -22,7 +22,7 @@ export const manifestRoutes: FastifyPluginAsync<RouteContext> = async (app, { li
 
   app.get('/builds/latest.json', async (_request, reply) => {
     const snapshot = await live.current();
-    // 404 is what the shell's poller ignores (behaviour §2) when no build is live.
+    // 404 is what the shell's poller ignores (docs/behaviour.md, "Version polling") when no build is live.
     if (!snapshot) return noStore(reply).code(404).send({ error: 'No build is live' });
     return noStore(reply).send(snapshot.manifest);
   });

@@ -1,7 +1,7 @@
 /**
  * App routes: every extension-less GET path outside the server's own prefixes is a page.
  *
- * Public pages are rendered on the server (architecture §2): the render workers run the live
+ * Public pages are rendered on the server (docs/architecture.md, "How a page reaches the screen"): the render workers run the live
  * versions' server entries, and the result is assembled into the live shell's index.html with
  * real status codes (301 for a redirect of the route table, 404 for an unknown path or slug, 503
  * when the CMS cannot answer). Rendered pages are cached by URL and live set until the CMS says

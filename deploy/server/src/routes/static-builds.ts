@@ -3,7 +3,7 @@
  *
  * A version folder never changes, so files are cached for a year. A missing file is a plain 404,
  * never the shell's index.html: the federation runtime must see a failed chunk as a failure
- * (toolchain.md, "Other traps"). Remotes are loaded cross-origin by the runtime, hence CORS.
+ * (an HTML page answered with 200 would be run as code and fail obscurely instead). Remotes are loaded cross-origin by the runtime, hence CORS.
  */
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';

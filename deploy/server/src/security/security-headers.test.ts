@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { colourModeHeadScript } from '../../../../mf-shared/src/colour-mode/head-script';
+import { colourModeHeadScript } from '@steel/shared/colour-mode-script';
 import { buildServer } from '../app';
 import { activate } from '../deploy/activate';
 import { publish } from '../deploy/publish';
@@ -22,7 +22,7 @@ function directives(header: string | string[] | number | undefined): Map<string,
   );
 }
 
-describe('security headers (issue #12 item 5)', () => {
+describe('security headers', () => {
   let fx: Fixture;
   let app: FastifyInstance;
 

@@ -1,5 +1,5 @@
 /**
- * Security headers on every app-server response (issue #12 item 5), set by @fastify/helmet:
+ * Security headers on every app-server response, set by @fastify/helmet:
  * a Content-Security-Policy that lets the page run only the site's own code, talk only to the
  * site, the CMS and the configured third parties, and never be framed; plus Referrer-Policy,
  * X-Content-Type-Options, X-Frame-Options and a Permissions-Policy (helmet has none of its own).

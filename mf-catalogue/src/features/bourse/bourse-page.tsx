@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, PageHeader, breadcrumbJsonLd, formatNumber, formatPersianDate, panelLinks, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { filterOffers, filtersOf, recentOffersQuery, type ExchangeOffer, type OfferFilters, type TradeStatus } from './exchange-offer-queries';
 import { inputClass } from '@steel/shared/forms';
-import { useSetSearchParam } from '../share/use-set-search-param';
+import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 import { BoursePriceChart } from './bourse-price-chart';
 
 const PATH = '/landing/bourse';
@@ -20,7 +20,7 @@ function StatusBadge({ status }: { status: TradeStatus }) {
   return <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${className}`}>{label}</span>;
 }
 
-/** bourse.md §5's columns, right to left. */
+/** The columns of (data/domain/bourse.md, "Suggested table for the site"), right to left. */
 const COLUMNS = ['تاریخ عرضه', 'نام کالا', 'تولیدکننده', 'مشخصات (سایز/گرید)', 'نوع قرارداد', 'محل تحویل', 'تاریخ تحویل', 'حجم عرضه (تن)', 'قیمت پایه (ریال/کیلوگرم)', 'تقاضا (تن)', 'حجم معامله (تن)', 'قیمت پایانی میانگین موزون', 'وضعیت'];
 
 export const boursePage: PageDefinition = {

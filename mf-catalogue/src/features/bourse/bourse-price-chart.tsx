@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { formatNumber, formatPersianDate } from '@steel/shared';
 import { inputClass } from '@steel/shared/forms';
-import { PriceChart } from '../price-chart/price-chart';
+import { PriceChart } from '../../lib/price-chart/price-chart';
 import { weightedAveragePerDay, type ExchangeOffer } from './exchange-offer-queries';
 
 const rialPerKg = (value: number) => `${formatNumber(Math.round(value))} ریال`;

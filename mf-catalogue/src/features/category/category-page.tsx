@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, useShell, type Category } from '@steel/shared';
 import { NodeList } from './node-list';
-import { CopyLinkButton } from '../share/copy-link-button';
-import { categoryOverviewQuery, figuresUnder } from '../products/api/listing-queries';
+import { CopyLinkButton } from '../../lib/share/copy-link-button';
+import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';
 
 /** `/{category}`: its sub-categories, or for sheet and pipe its groups, with counts and lowest prices. */
 export function CategoryPage({ category }: { category: Category }) {

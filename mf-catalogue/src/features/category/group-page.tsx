@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, useShell, type Category, type CategoryGroup } from '@steel/shared';
-import { categoryCrumb } from './breadcrumbs';
+import { categoryCrumb } from '../../entities/category/breadcrumbs';
 import { NodeList } from './node-list';
-import { categoryOverviewQuery, figuresUnder } from '../products/api/listing-queries';
+import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';
 
 /** `/sheet/{group}` and `/pipe/{group}`: the group's sub-categories with counts and lowest prices. */
 export function GroupPage({ category, group }: { category: Category; group: CategoryGroup }) {

@@ -1,5 +1,5 @@
 import { Link, formatNumber } from '@steel/shared';
-import { PriceText } from '../products/components/price-text';
+import { PriceText } from '../../entities/product/price-text';
 
 export interface TreeNodeLink {
   slug: string;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, Pagination, formatNumber, useShell, type Category, type CategoryGroup, type PageUrl, type Subcategory } from '@steel/shared';
-import { subcategoryPath, trailTo } from './breadcrumbs';
-import { subcategoryListingQuery } from '../products/api/listing-queries';
-import { ProductListing } from '../products/components/product-listing';
-import { ListingFilters, SortSelect } from '../products/listing/listing-controls';
-import { listingSearch, parseListingSearch, toggleFilter, type ListingState } from '../products/listing/listing-url';
+import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
+import { subcategoryListingQuery } from '../../entities/product/listing-queries';
+import { ProductListing } from '../../entities/product/listing/product-listing';
+import { ListingFilters, SortSelect } from '../../entities/product/listing/listing-controls';
+import { listingSearch, parseListingSearch, toggleFilter, type ListingState } from '../../entities/product/listing/listing-url';
 
 /** What the page's data and view both derive from the URL. */
 export const subcategoryListingState = (subcategory: Subcategory, url: PageUrl) => parseListingSearch(url.search, subcategory.attributes);

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, PageHeader, breadcrumbJsonLd, canonicalProductPath, findCategory, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
-import { ProductListing } from '../products/components/product-listing';
+import { ProductListing } from '../../entities/product/listing/product-listing';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery, sourceLink, subcategoryOfProductCode, type FactorySummary } from './factory-queries';
 import { inputClass } from '@steel/shared/forms';
-import { useSetSearchParam } from '../share/use-set-search-param';
+import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 
 const LIST_TITLE = 'کارخانه‌های تولیدکننده';
 const listCrumb = { label: 'کارخانه‌ها', to: '/factories' };

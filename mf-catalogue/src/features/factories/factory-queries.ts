@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { allSubcategoryPaths, type ContentClient } from '@steel/shared';
-import type { ListedProduct } from '../products/api/listing-queries';
+import type { ListedProduct } from '../../entities/product/listing-queries';
 
 export interface FactorySummary {
   slug: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type PageDefinition } from '@steel/shared';
-import { priceBoardQuery } from '../products/api/listing-queries';
+import { priceBoardQuery } from '../../entities/product/listing-queries';
 import { comingOffersQuery, latestArticlesQuery } from './api/home-queries';
 import { CategoryGrid } from './components/category-grid';
 import { ExchangeTeaser } from './components/exchange-teaser';

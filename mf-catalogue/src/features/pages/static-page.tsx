@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Markdown, PageHeader, breadcrumbJsonLd, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import type { ComponentType } from 'react';
-import { ContactForm, ExportInquiryForm } from '../forms/contact-form';
+import { ContactForm, ExportInquiryForm } from './contact-form';
 import { staticPageQuery } from './api/static-page-queries';
 
 /** Pages whose title and body come from the CMS (markdown). */

@@ -1,5 +1,5 @@
-import type { PricePoint } from '../price-chart/price-series';
-import type { ProductDetail } from '../products/api/product-queries';
+import type { PricePoint } from '../../lib/price-chart/price-series';
+import type { ProductDetail } from '../../entities/product/product-queries';
 
 /** The product's price history (rial per unit) as chart points; empty when the CMS has none. */
 export function priceHistoryPoints(history: ProductDetail['price_history']): PricePoint[] {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { BellPlus, ClipboardList, LoaderCircle } from 'lucide-react';
 import { CUSTOMER_QUERY_KEY, addToWatchList, apiErrorMessage, createOrderRequest, loginUrlFor, useSessionUser, useShell, useSingleFlight } from '@steel/shared';
-import type { ProductDetail } from '../products/api/product-queries';
+import type { ProductDetail } from '../../entities/product/product-queries';
 
 export type ProductAction = 'order' | 'watch';
 

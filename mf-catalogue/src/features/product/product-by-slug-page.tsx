@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { locateInCatalogue, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { ProductPage, productHead, productPageQueries } from './product-page';
-import { productBySlugQuery } from '../products/api/product-queries';
+import { productBySlugQuery } from '../../entities/product/product-queries';
 
 /** The tree location of a product's sub-category (from its CMS path), for breadcrumb and head. */
 function locationOf(subcategoryPath: string | undefined) {

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, PageHeader, ResponsiveImage, shareImageUrl, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CatalogueLocation, type CmsImage, type ContentClient, type PageHead } from '@steel/shared';
-import { subcategoryPath, trailTo } from '../category/breadcrumbs';
-import { PriceChart } from '../price-chart/price-chart';
-import { PriceText, unitLabelFa } from '../products/components/price-text';
-import { canonicalProductPath, productBySlugQuery, relatedProductsQuery, type ProductDetail } from '../products/api/product-queries';
+import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
+import { PriceChart } from '../../lib/price-chart/price-chart';
+import { PriceText, unitLabelFa } from '../../entities/product/price-text';
+import { canonicalProductPath, productBySlugQuery, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';
 import { ProductActions } from './product-actions';
 import { priceDate, priceHistoryPoints } from './price-history';
 import { saleUnitPrice } from './sale-unit-price';

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../products/api/product-queries';
+import type { ProductSummary } from '../../entities/product/product-queries';
 
 type Attributes = ProductSummary['attributes'];
 

@@ -22,7 +22,7 @@ import {
 const queryOf = (url: PageUrl) => searchQueryText(url.search.get('q'));
 
 /**
- * `/search?q=` (issue #8 item 6): the site search as a page, so a search is a link and its
+ * `/search?q=`: the site search as a page, so a search is a link and its
  * results are in the served HTML. The same CMS search as the header's palette, more per group.
  * The form is a plain GET form (works before any script); in the browser it navigates in place.
  */

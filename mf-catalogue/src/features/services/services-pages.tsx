@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { Markdown, PageHeader, breadcrumbJsonLd, useShell, type BreadcrumbItem, type ContentClient, type PageDefinition } from '@steel/shared';
-import { PriceText } from '../products/components/price-text';
+import { PriceText } from '../../entities/product/price-text';
 
 type ServiceKind = 'service' | 'scaffold_accessory';
 

@@ -1,6 +1,6 @@
 /**
  * The weight calculator's shapes: a shape either takes free dimensions (bars, flat bar, sheet,
- * pipe, hollow sections — weights.md §1's formulas) or a standard size (beams, channels, angles,
+ * pipe, hollow sections — the formulas of (data/domain/weights.md, "Formulas")) or a standard size (beams, channels, angles,
  * rails: tapered flanges and radii the formulas cannot know, so weights.md says to use its tables;
  * IPE alone is computed from its tabulated geometry).
  */
@@ -15,7 +15,7 @@ import {
   squareBarKgPerMetre,
 } from './weight-formulas';
 
-/** The calculator's Persian labels, from weights.md §15. */
+/** The calculator's Persian labels, from (data/domain/weights.md, "Persian labels for the calculator UI"). */
 export const LABELS: Record<string, string> = Object.fromEntries(sourceTablesOf('15')[0]?.rows.map(([key, fa]) => [key ?? '', fa ?? '']) ?? []);
 const label = (key: string) => LABELS[key] ?? key;
 
@@ -32,7 +32,7 @@ export interface StandardSize {
 interface ShapeBase {
   id: string;
   title: string;
-  /** The market's usual branch length (weights.md §1), the calculator's default length. */
+  /** The market's usual branch length (data/domain/weights.md, "Formulas"), the calculator's default length. */
   branchMetres: number;
 }
 export interface FormulaShape extends ShapeBase {

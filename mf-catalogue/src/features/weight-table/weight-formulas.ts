@@ -1,5 +1,5 @@
 /**
- * The steel weight formulas of data/domain/weights.md §1: nominal mass per metre of carbon steel
+ * The steel weight formulas of (data/domain/weights.md, "Formulas"): nominal mass per metre of carbon steel
  * (density 7850 kg/m³) from a section's dimensions in millimetres. Pure functions: the calculator
  * and the unit tests (against every tabulated section) use the same ones.
  */

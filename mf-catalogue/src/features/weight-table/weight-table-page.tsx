@@ -2,7 +2,7 @@ import { PageHeader, breadcrumbJsonLd, type PageDefinition, type PageUrl } from 
 import { WEIGHT_SECTIONS, type WeightSection } from './weight-sections';
 import { SectionTabs, SizeFilter, WeightTableView } from './weight-table-view';
 import { WeightCalculator } from './weight-calculator';
-import { useSetSearchParam } from '../share/use-set-search-param';
+import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 
 const PATH = '/weight_table';
 const TITLE = 'جدول وزن آهن‌آلات';

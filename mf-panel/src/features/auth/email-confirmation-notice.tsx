@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createAuth, useShell } from '@steel/shared';
 import { FormAlert } from '@steel/shared/forms';
 import { secondaryButton } from '../../ui/styles';
-import { authErrorMessage } from './auth-messages';
+import { authErrorMessage } from '../../lib/account/auth-messages';
 
 /**
  * After registering, when the CMS wants the e-mail confirmed first: what to do next, and a button

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
-import { forgotPasswordSchema, type ForgotPasswordInput } from './auth-schemas';
-import { useAccountForm } from './use-account-form';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '../../lib/account/auth-schemas';
+import { useAccountForm } from '../../lib/account/use-account-form';
 import { useWithRedirect } from './use-leave-when-signed-in';
 
 /**

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
-import { registerSchema, type RegisterInput } from './auth-schemas';
+import { registerSchema, type RegisterInput } from '../../lib/account/auth-schemas';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
-import { PasswordRules } from './password-rules';
-import { useAccountForm } from './use-account-form';
+import { PasswordRules } from '../../lib/account/password-rules';
+import { useAccountForm } from '../../lib/account/use-account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
 
 const breadcrumb = [{ label: 'ورود', to: '/login' }, { label: 'ثبت‌نام' }];

@@ -2,9 +2,9 @@ import { useSearchParams } from 'react-router';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
-import { resetPasswordSchema, type ResetPasswordInput } from './auth-schemas';
-import { PasswordRules } from './password-rules';
-import { useAccountForm } from './use-account-form';
+import { resetPasswordSchema, type ResetPasswordInput } from '../../lib/account/auth-schemas';
+import { PasswordRules } from '../../lib/account/password-rules';
+import { useAccountForm } from '../../lib/account/use-account-form';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 
 /**

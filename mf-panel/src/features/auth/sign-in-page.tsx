@@ -1,8 +1,8 @@
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
-import { signInSchema, type SignInInput } from './auth-schemas';
-import { useAccountForm } from './use-account-form';
+import { signInSchema, type SignInInput } from '../../lib/account/auth-schemas';
+import { useAccountForm } from '../../lib/account/use-account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
 
 /**

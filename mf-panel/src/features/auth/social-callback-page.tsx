@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Link, PageHeader, Progress, createAuth, useShell } from '@steel/shared';
 import { linkText } from '../../ui/styles';
-import { authErrorMessage } from './auth-messages';
+import { authErrorMessage } from '../../lib/account/auth-messages';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 
 /**

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link, PageHeader, formatNumber, formatPersianDate, useShell } from '@steel/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link, PRICE_DIRECTIONS, PageHeader, formatChangePercent, formatNumber, formatPersianDate, priceChangeBetween, useShell } from '@steel/shared';
 import { ClipboardList, LifeBuoy, Landmark, Star, UserRound } from 'lucide-react';
 // The dashboard is the one page that shows every section: it reads their query declarations
 // (the same keys, so visiting a section after the dashboard needs no second fetch).
-import { useOrderCount, useOrderList } from '../orders/api/order-queries';
-import { ORDER_STATUSES, isOpenOrder, orderStatusName, orderStatusTone } from '../orders/order-status';
-import { useOpenTicketCount, useTicketList } from '../tickets/api/ticket-queries';
-import { ticketStatusName, ticketStatusTone } from '../tickets/ticket-status';
-import { useWatchList } from '../watch-list/api/watch-list-queries';
-import { PRICE_DIRECTION_NAMES, priceChangeSince } from '../watch-list/price-change';
-import { reservationStatus, useReservationList } from '../warehouse/warehouse-queries';
+import { useOrderCount, useOrderList } from '../../entities/order/order-queries';
+import { ORDER_STATUSES, isOpenOrder, orderStatusName, orderStatusTone } from '../../entities/order/order-status';
+import { useOpenTicketCount, useTicketList } from '../../entities/ticket/ticket-queries';
+import { ticketStatusName, ticketStatusTone } from '../../entities/ticket/ticket-status';
+import { useWatchList } from '../../entities/watch-list/watch-list-queries';
+import { reservationStatus, useReservationList } from '../../entities/warehouse/warehouse-queries';
 import { EmptyBlock, QueryState } from '../../ui/query-state';
 import { StatusBadge } from '../../ui/status-badge';
 import { card, linkText } from '../../ui/styles';
@@ -62,98 +62,52 @@ function Counts() {
   );
 }
 
-function Panel({ title, more, children }: { title: string; more?: { to: string; label: string }; children: ReactNode }) {
+function Panel({ title, more, children }: { title: string; more: { to: string; label: string }; children: ReactNode }) {
   return (
     <div className={card}>
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
-        {more && (
-          <Link to={more.to} className={`${linkText} text-sm`}>
-            {more.label}
-          </Link>
-        )}
+        <Link to={more.to} className={`${linkText} text-sm`}>
+          {more.label}
+        </Link>
       </div>
       {children}
     </div>
   );
 }
 
-function LatestOrders() {
-  const query = useOrderList({ page: 1, pageSize: LATEST });
+/**
+ * The dashboard's "latest …" blocks: a titled card with a link to the whole section, the items of
+ * one query as a list (or «موردی برای نمایش وجود ندارد»), each item drawn by `item`.
+ */
+function LatestPanel<T, Item extends { documentId: string }>({
+  title,
+  more,
+  query,
+  items,
+  item,
+  empty,
+  listProps,
+}: {
+  title: string;
+  more: { to: string; label: string };
+  query: UseQueryResult<T>;
+  items: (data: T) => Item[];
+  item: (entry: Item) => ReactNode;
+  empty?: ReactNode;
+  listProps?: Record<`data-${string}`, boolean>;
+}) {
   return (
-    <Panel title="آخرین سفارش‌ها" more={{ to: '/panel/order', label: 'همه سفارش‌ها' }}>
+    <Panel title={title} more={more}>
       <QueryState query={query}>
-        {(list) =>
-          list.data.length === 0 ? (
-            <EmptyBlock />
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {list.data.map((order) => (
-                <li key={order.documentId} className="flex flex-wrap items-center justify-between gap-2">
-                  <Link to={`/panel/order/${order.documentId}`} className={linkText}>
-                    سفارش <bdi>{order.number}</bdi>
-                  </Link>
-                  <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-                    {formatPersianDate(order.createdAt)}
-                    <StatusBadge label={orderStatusName(order.status)} tone={orderStatusTone(order.status)} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
-    </Panel>
-  );
-}
-
-function LatestTickets() {
-  const query = useTicketList(1, LATEST);
-  return (
-    <Panel title="آخرین تیکت‌ها" more={{ to: '/panel/ticket', label: 'همه تیکت‌ها' }}>
-      <QueryState query={query}>
-        {(list) =>
-          list.data.length === 0 ? (
-            <EmptyBlock />
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {list.data.map((ticket) => (
-                <li key={ticket.documentId} className="flex flex-wrap items-center justify-between gap-2">
-                  <Link to={`/panel/ticket/${ticket.documentId}`} className={linkText}>
-                    {ticket.subject}
-                  </Link>
-                  <StatusBadge label={ticketStatusName(ticket.status)} tone={ticketStatusTone(ticket.status)} />
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
-    </Panel>
-  );
-}
-
-function PriceChanges() {
-  const query = useWatchList();
-  return (
-    <Panel title="تغییر قیمت محصولات من" more={{ to: '/panel/product', label: 'محصولات من' }}>
-      <QueryState query={query}>
-        {(entries) => {
-          const changes = entries
-            .map((entry) => ({ entry, change: priceChangeSince(entry.added_price, entry.product?.price) }))
-            .filter((row) => row.entry.product && row.change);
-          if (changes.length === 0) return <EmptyBlock>تغییری برای نمایش نیست.</EmptyBlock>;
+        {(data) => {
+          const entries = items(data);
+          if (entries.length === 0) return <EmptyBlock>{empty}</EmptyBlock>;
           return (
-            <ul className="flex flex-col gap-2">
-              {changes.map(({ entry, change }) => (
+            <ul className="flex flex-col gap-2" {...listProps}>
+              {entries.map((entry) => (
                 <li key={entry.documentId} className="flex flex-wrap items-center justify-between gap-2">
-                  <Link to={`/product/${entry.product!.slug}`} className={linkText}>
-                    {entry.product!.name}
-                  </Link>
-                  <span className="flex items-center gap-2 text-sm">
-                    <StatusBadge label={PRICE_DIRECTION_NAMES[change!.direction]} tone={change!.direction === 'rising' ? 'danger' : change!.direction === 'falling' ? 'success' : 'neutral'} />
-                    <span>{formatNumber(Math.abs(change!.percent))}٪</span>
-                  </span>
+                  {item(entry)}
                 </li>
               ))}
             </ul>
@@ -164,36 +118,100 @@ function PriceChanges() {
   );
 }
 
+function LatestOrders() {
+  return (
+    <LatestPanel
+      title="آخرین سفارش‌ها"
+      more={{ to: '/panel/order', label: 'همه سفارش‌ها' }}
+      query={useOrderList({ page: 1, pageSize: LATEST })}
+      items={(list) => list.data}
+      item={(order) => (
+        <>
+          <Link to={`/panel/order/${order.documentId}`} className={linkText}>
+            سفارش <bdi>{order.number}</bdi>
+          </Link>
+          <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+            {formatPersianDate(order.createdAt)}
+            <StatusBadge label={orderStatusName(order.status)} tone={orderStatusTone(order.status)} />
+          </span>
+        </>
+      )}
+    />
+  );
+}
+
+function LatestTickets() {
+  return (
+    <LatestPanel
+      title="آخرین تیکت‌ها"
+      more={{ to: '/panel/ticket', label: 'همه تیکت‌ها' }}
+      query={useTicketList(1, LATEST)}
+      items={(list) => list.data}
+      item={(ticket) => (
+        <>
+          <Link to={`/panel/ticket/${ticket.documentId}`} className={linkText}>
+            {ticket.subject}
+          </Link>
+          <StatusBadge label={ticketStatusName(ticket.status)} tone={ticketStatusTone(ticket.status)} />
+        </>
+      )}
+    />
+  );
+}
+
+/** Watched products whose price moved since they were added: a rise green «افزایش», a fall red «کاهش», as everywhere. */
+function PriceChanges() {
+  return (
+    <LatestPanel
+      title="تغییر قیمت محصولات من"
+      more={{ to: '/panel/product', label: 'محصولات من' }}
+      query={useWatchList()}
+      items={(entries) =>
+        entries.flatMap((entry) => {
+          const change = priceChangeBetween(entry.added_price, entry.product?.price);
+          return entry.product && change ? [{ documentId: entry.documentId, product: entry.product, change }] : [];
+        })
+      }
+      empty="تغییری برای نمایش نیست."
+      item={({ product, change }) => (
+        <>
+          <Link to={`/product/${product.slug}`} className={linkText}>
+            {product.name}
+          </Link>
+          <span className="flex items-center gap-2 text-sm">
+            <StatusBadge label={PRICE_DIRECTIONS[change.direction].word} tone={PRICE_DIRECTIONS[change.direction].tone} />
+            <span>{formatChangePercent(change)}</span>
+          </span>
+        </>
+      )}
+    />
+  );
+}
+
 /** Warehouse reservations made on `/reserve_warehouse`; the panel has no section of its own for them yet. */
 function LatestReservations() {
-  const query = useReservationList(5);
   return (
-    <Panel title="رزروهای انبار" more={{ to: '/reserve_warehouse', label: 'رزرو جدید' }}>
-      <QueryState query={query}>
-        {(list) =>
-          list.data.length === 0 ? (
-            <EmptyBlock />
-          ) : (
-            <ul className="flex flex-col gap-2" data-warehouse-reservations>
-              {list.data.map((reservation) => {
-                const status = reservationStatus(reservation.status);
-                return (
-                  <li key={reservation.documentId} className="flex flex-wrap items-center justify-between gap-2">
-                    <span>
-                      {reservation.product_description ?? 'کالا'} — {formatNumber(reservation.quantity_tonnes)} تن
-                    </span>
-                    <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-                      {formatPersianDate(reservation.createdAt)}
-                      <StatusBadge label={status.name} tone={status.tone} />
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          )
-        }
-      </QueryState>
-    </Panel>
+    <LatestPanel
+      title="رزروهای انبار"
+      more={{ to: '/reserve_warehouse', label: 'رزرو جدید' }}
+      query={useReservationList(5)}
+      items={(list) => list.data}
+      listProps={{ 'data-warehouse-reservations': true }}
+      item={(reservation) => {
+        const status = reservationStatus(reservation.status);
+        return (
+          <>
+            <span>
+              {reservation.product_description ?? 'کالا'} — {formatNumber(reservation.quantity_tonnes)} تن
+            </span>
+            <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+              {formatPersianDate(reservation.createdAt)}
+              <StatusBadge label={status.name} tone={status.tone} />
+            </span>
+          </>
+        );
+      }}
+    />
   );
 }
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { PageHeader, createAuth, useSessionUser, useShell, type User } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { card } from '../../ui/styles';
-import { changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from '../auth/auth-schemas';
-import { PasswordRules } from '../auth/password-rules';
-import { useAccountForm } from '../auth/use-account-form';
+import { changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from '../../lib/account/auth-schemas';
+import { PasswordRules } from '../../lib/account/password-rules';
+import { useAccountForm } from '../../lib/account/use-account-form';
 
 const breadcrumb = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'پروفایل' }];
 

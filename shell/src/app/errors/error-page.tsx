@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { toPersianDigits } from '@steel/shared';
 import brokenBeam from './broken-beam.svg';
 
-/** The error page's content (behaviour §4): status code beside «خطا», illustration, message, way home. */
+/** The error page's content (docs/behaviour.md, "Error pages"): status code beside «خطا», illustration, message, way home. */
 /** Shown instead of the general sentence when the server could not be reached (the CMS stopped, the network down). */
 export const CONNECTION_FAILED_MESSAGE = 'ارتباط با سرور برقرار نشد؛ چند لحظه دیگر دوباره تلاش کنید';
 

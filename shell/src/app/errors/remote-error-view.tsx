@@ -3,7 +3,7 @@ import { ErrorContent } from './error-page';
 
 /**
  * A remote that could not be loaded (and the reload guard already reloaded once): the error page's
- * content inside the layout, so the header, footer and other apps keep working (architecture §6),
+ * content inside the layout, so the header, footer and other apps keep working (docs/architecture.md, "Failure stays contained"),
  * with a retry beside the way home.
  */
 export function RemoteErrorView({ onRetry, onHome, statusCode = 500 }: { onRetry: () => void; onHome: () => void; statusCode?: number }) {

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { Link, categoryMenu, groupPath, subcategoryPath, type MenuCategory } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
-import { HEADER_ICON_BUTTON } from './header-icon-button';
+import { HEADER_ICON_BUTTON } from '../../lib/header-icon-button';
 import { SITE_PAGES } from './site-pages';
 
 // 44 px tall rows: finger-sized targets.

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ClipboardList, LayoutDashboard, LogOut, MessagesSquare, Package, TrendingUp, UserRound } from 'lucide-react';
 import { Link } from '@steel/shared';
 
-/** The customer panel's sections (persian-ui.md §2), beside the panel app in the auth layout. */
+/** The customer panel's sections (data/domain/persian-ui.md, "User panel"), beside the panel app in the auth layout. */
 export const PANEL_LINKS = [
   // The dashboard is the panel's root: active on /panel itself only, not below it.
   { to: '/panel', label: 'داشبورد', Icon: LayoutDashboard, exact: true },

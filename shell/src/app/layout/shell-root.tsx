@@ -13,7 +13,7 @@ import { ConsentBanner } from '../../features/consent/consent-banner';
 export const appContainerId = (app: string) => `app-${app}`;
 
 /**
- * The root wrapper (architecture §3): RTL, the layout of the current route, and the outlet the
+ * The root wrapper (README.md, "What the shell does at run time"): RTL, the layout of the current route, and the outlet the
  * remotes are mounted into. Both layouts share one tree so the outlet's DOM node — and the
  * remotes inside it — survive a layout change.
  */

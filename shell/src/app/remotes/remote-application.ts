@@ -81,7 +81,7 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
       if (mine !== generation) return; // the visitor has gone elsewhere meanwhile
       // A hung load is not a stale deploy, nor is a contract break: a reload would not help.
       if (!isLoadTimeoutError(error) && !isContractError(error)) {
-        // A chunk error: the shell answers with one guarded reload of this path (behaviour §3).
+        // A chunk error: the shell answers with one guarded reload of this path (docs/behaviour.md, "Reload guard").
         props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search });
       }
       // When that reload is under way, drawing the failure would only flash before the new page.

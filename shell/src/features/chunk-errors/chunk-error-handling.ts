@@ -1,5 +1,4 @@
 import { installChunkLoadGuard, isCssChunkError, reloadApp, type AppBus, type RemoteName } from '@steel/shared';
-import type { ShellStore } from '../../app/state/shell-store';
 import { onFederationLoadError } from './chunk-error-channel';
 
 let reloading = false;
@@ -16,13 +15,19 @@ export function setNavigating(value: boolean) {
 const currentPath = () => window.location.pathname + window.location.search;
 
 /**
- * Chunk errors (behaviour §3): any failed load of code during navigation becomes `app:chunk-error`
+ * Chunk errors (docs/behaviour.md, "Chunk errors"): any failed load of code during navigation becomes `app:chunk-error`
  * on the bus and a guarded full load of the target path; when the guard refuses (that path was
  * reloaded within 10 s), the owning app shows its in-layout error page instead. A CSS-only failure
  * never reloads. Sources: the federation runtime plugin (remote entries, manifests, exposed
  * modules), the webpack chunk guard of each bundle, and the remote loader.
  */
-export function installChunkErrorHandling({ bus, store, activeApp }: { bus: AppBus; store: ShellStore; activeApp: () => RemoteName | null }) {
+/** Where an app's load failure is shown in the layout: the shell's store (the feature needs only this of it). */
+export interface RemoteFailureDisplay {
+  get(): { remoteFailures: Partial<Record<RemoteName, unknown>> };
+  setRemoteFailure(app: RemoteName, failure: { error: unknown; retry: () => void }): void;
+}
+
+export function installChunkErrorHandling({ bus, store, activeApp }: { bus: AppBus; store: RemoteFailureDisplay; activeApp: () => RemoteName | null }) {
   bus.on('app:chunk-error', ({ error, path }) => {
     if (reloading || isCssChunkError(error)) return;
     console.error('Failed to load code for', path, error);

@@ -9,7 +9,7 @@ const OPTIONS: Array<{ value: ColourModePreference; label: string; Icon: typeof 
 ];
 
 /**
- * The header's colour-mode switch (behaviour §9): a radio group of three icon buttons with
+ * The header's colour-mode switch (docs/behaviour.md, "Colour mode"): a radio group of three icon buttons with
  * Persian names and tooltips; arrow keys move between them like native radios. While a page
  * forces a mode, the switch is disabled (the preference would change nothing).
  */

@@ -17,7 +17,7 @@ function renderBanner(config: RuntimeConfig = { ...defaultRuntimeConfig, analyti
   return events;
 }
 
-describe('ConsentBanner (behaviour §11)', () => {
+describe('ConsentBanner', () => {
   beforeEach(() => localStorage.clear());
 
   it('asks while pending, remembers a grant and announces it', () => {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { createConsentStore, useShell, type ConsentState } from '@steel/shared';
 
-/** Anything that needs the visitor's consent is configured (behaviour §11). */
+/** Anything that needs the visitor's consent is configured (docs/behaviour.md, "Consent"). */
 export function needsConsent(config: ReturnType<typeof useShell>['config']): boolean {
   return Boolean(config.analytics || config.tagManager);
 }
 
 /**
- * The consent banner (behaviour §11): shown while consent is pending, and only when the runtime
+ * The consent banner (docs/behaviour.md, "Consent"): shown while consent is pending, and only when the runtime
  * config enables something that needs it — with nothing to consent to, asking would be noise.
  * The choice is remembered (CONSENT_STORAGE_KEY) and announced as `consent:changed`, which the
  * third-party loader listens to.

@@ -14,14 +14,14 @@ function setup(userAgent: string) {
   return { bus, store };
 }
 
-describe('error pipeline (behaviour §4)', () => {
+describe('error pipeline', () => {
   let log: jest.SpyInstance;
   beforeEach(() => {
     log = jest.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => log.mockRestore());
 
-  it('matches the bot user agents of behaviour §4', () => {
+  it('matches the bot user agents', () => {
     for (const ua of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'Mozilla/5.0 Chrome-Lighthouse', 'facebookexternalhit/1.1', 'AdsBot-Google (+http://www.google.com/adsbot.html)', 'bingbot/2.0']) {
       expect(BOT_USER_AGENT.test(ua)).toBe(true);
     }

@@ -1,6 +1,5 @@
 import { addErrorHandler } from 'single-spa';
 import { createAppError, isBot, isChunkLoadError, type AppBus, type AppError, type AppEvents } from '@steel/shared';
-import type { ShellStore } from '../../app/state/shell-store';
 
 /** Anything thrown, turned into the pipeline's error shape (status 500, non-fatal by default). */
 export function toAppError(error: unknown, fallback: Partial<AppError> = {}): AppEvents['app:error'] {
@@ -14,13 +13,18 @@ export function toAppError(error: unknown, fallback: Partial<AppError> = {}): Ap
 }
 
 /**
- * The one error pipeline (behaviour §4). Every source ends on the bus as `app:error` and is handled
+ * The one error pipeline (docs/behaviour.md, "Error pages"). Every source ends on the bus as `app:error` and is handled
  * here: logged always; stored (and so shown — fatal as the full error page) unless the visitor is a
  * bot. Sources: any app's `app:error` (error boundaries, route validation), single-spa mount
  * failures, and uncaught errors / rejections from any app's code on the page. The store stamps each
  * error with its URL, so any navigation clears it.
  */
-export function installErrorPipeline({ bus, store, userAgent = navigator.userAgent }: { bus: AppBus; store: ShellStore; userAgent?: string }) {
+/** Where the pipeline shows an error: the shell's store (the feature needs only this of it). */
+export interface ErrorDisplay {
+  showError(error: AppError): void;
+}
+
+export function installErrorPipeline({ bus, store, userAgent = navigator.userAgent }: { bus: AppBus; store: ErrorDisplay; userAgent?: string }) {
   const bot = isBot(userAgent);
 
   bus.on('app:error', (error) => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * The `cache` guard (architecture §3). The remotes' CMS reads all go through the one shared
+ * The `cache` guard (docs/architecture.md, "Routes"). The remotes' CMS reads all go through the one shared
  * QueryClient, so the guard is a query default switched per route: on a `cache` route a read
  * younger than CACHE_ROUTE_STALE_TIME_MS is served straight from the cache (back and forward are
  * instant, no request); older data is still shown at once and revalidated in the background

@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionStore } from '@steel/shared';
-import type { LiveRoutes } from '../../app/routes/match-route';
+import type { GuardName, SessionStore } from '@steel/shared';
 import type { createAuthGuard } from './auth-guard';
 import { applyCachePolicy } from './cache-policy';
 
+/** What the guards need of the shell's routing: the guards of the route a path matches. */
+export interface GuardedRoutes {
+  match(pathname: string): { definition: { guards: readonly GuardName[] } } | null;
+}
+
 export interface RouteGuardOptions {
-  routes: Pick<LiveRoutes, 'match'>;
+  routes: GuardedRoutes;
   session: Pick<SessionStore, 'isAuthenticated'>;
   authGuard: Pick<ReturnType<typeof createAuthGuard>, 'check'>;
   queryClient: QueryClient;

@@ -1,4 +1,4 @@
-/** A load that did not settle within its time limit (architecture §6: every load has one). */
+/** A load that did not settle within its time limit (every load has one, docs/architecture.md, "Failure stays contained"). */
 export class LoadTimeoutError extends Error {
   readonly timeoutMs: number;
 
@@ -26,7 +26,7 @@ const browserTimers: Timers = {
 /**
  * Settles like `work`, or rejects with a LoadTimeoutError once `timeoutMs` have passed. A script
  * that never answers fires neither `load` nor `error`, so without this a hung remote left its
- * routes blank for as long as anyone watched (issue 12: 330 s). `timeoutMs <= 0` means no limit.
+ * routes blank for as long as anyone watched (330 s when it was measured). `timeoutMs <= 0` means no limit.
  */
 export function withTimeLimit<T>(work: Promise<T>, timeoutMs: number, what: string, timers: Timers = browserTimers): Promise<T> {
   if (!(timeoutMs > 0)) return work;

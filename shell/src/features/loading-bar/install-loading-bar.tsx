@@ -4,7 +4,7 @@ import { createLoadingBarController, createLoadingTracker } from './loading-bar-
 import { LoadingBar } from './loading-bar';
 
 /**
- * Drives the bar (behaviour §1): a single-spa navigation (before-routing-event → routing-event),
+ * Drives the bar (docs/behaviour.md, "Loading bar"): a single-spa navigation (before-routing-event → routing-event),
  * a remote's code loading and a page's data (`page:loading:start/end` on the bus) are nested
  * starts; the bar finishes when the last ends, red when any failed. It lives in its own small
  * root so it stays above the layout and the full error page alike.

@@ -11,7 +11,7 @@ function controller() {
   });
 }
 
-describe('loading bar controller (behaviour §1)', () => {
+describe('loading bar controller', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

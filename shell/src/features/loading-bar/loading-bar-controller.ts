@@ -1,6 +1,6 @@
-/** The top loading bar's behaviour (behaviour §1), free of React and the DOM so it is unit-testable. */
+/** The top loading bar's behaviour (docs/behaviour.md, "Loading bar"), free of React and the DOM so it is unit-testable. */
 
-/** Behaviour §1/§12 — exact. */
+/** The timings of (docs/behaviour.md, "Loading bar"), exactly. */
 export const LOADING_BAR = {
   heightPx: 3,
   zIndex: 999999,

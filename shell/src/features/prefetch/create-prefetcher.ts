@@ -1,5 +1,5 @@
 /**
- * The shell's side of link prefetch (behaviour §10): map a link target to the app that owns it,
+ * The shell's side of link prefetch (docs/behaviour.md, "Link prefetch"): map a link target to the app that owns it,
  * and preload that app's code once, unless it is already loaded. Constants here only.
  */
 
@@ -40,7 +40,7 @@ export function createPrefetcher<App extends string>(options: PrefetcherOptions<
       return;
     }
     if (url.origin !== new URL(baseUrl()).origin) return;
-    // Each target once (behaviour §10), and each app once however many links point into it.
+    // Each target once (docs/behaviour.md, "Link prefetch"), and each app once however many links point into it.
     const target = url.pathname + url.search;
     if (seenTargets.has(target)) return;
     seenTargets.add(target);

@@ -4,7 +4,7 @@ import type { RemoteName } from '@steel/shared';
 import { createPrefetcher } from './create-prefetcher';
 
 /**
- * Link prefetch wired to the remotes (docs/behaviour.md, "Prefetch"): the app owning a visible
+ * Link prefetch wired to the remotes (docs/behaviour.md, "Link prefetch"): the app owning a visible
  * link's target has its code loaded once, after the first page is on screen and the remotes are
  * registered.
  */

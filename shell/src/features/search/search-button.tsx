@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { LoaderCircle, Search } from 'lucide-react';
 import { SEARCH_LABEL } from '@steel/shared';
-import { HEADER_ICON_BUTTON } from '../../app/layout/header-icon-button';
+import { HEADER_ICON_BUTTON } from '../../lib/header-icon-button';
 
 // The palette (cmdk, Radix dialog) is its own chunk: loaded on first open, or earlier when the
 // pointer or focus reaches the button, so the header itself stays light.

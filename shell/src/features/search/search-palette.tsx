@@ -37,7 +37,7 @@ export interface SearchPaletteProps {
 }
 
 /**
- * The command palette (issue #8 item 6): cmdk inside a Radix dialog (focus kept inside, Escape
+ * The command palette: cmdk inside a Radix dialog (focus kept inside, Escape
  * closes, focus returns). The CMS does the matching (`siteSearchQuery`), so cmdk's own filter is
  * off; arrows move through the grouped results, Enter opens one with the shell's navigation,
  * «همه نتایج» opens the `/search?q=` page.

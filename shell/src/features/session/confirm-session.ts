@@ -9,7 +9,7 @@ export interface ConfirmSessionOptions {
 }
 
 /**
- * Once per page load (issue 12): the signed-in header is drawn from the `user_data` cookie, a mere
+ * Once per page load (docs/behaviour.md, "Session cookies"): the signed-in header is drawn from the `user_data` cookie, a mere
  * display cache anyone can write. Here it is confirmed against the CMS:
  * - nothing stored: an anonymous visitor, nothing to ask;
  * - a token but no readable user: the app server's `/api/auth` fills it (as before);

@@ -1,6 +1,6 @@
 import type { AppFetch, SessionStore, User } from '@steel/shared';
 
-/** What the app server's `GET /api/auth` answers (behaviour §5). */
+/** What the app server's `GET /api/auth` answers (docs/behaviour.md, "Auth calls"). */
 export interface ServerSession {
   token: string | null;
   user: User | null;

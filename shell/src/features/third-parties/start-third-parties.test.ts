@@ -19,7 +19,7 @@ beforeEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('analytics and tag manager wait for consent (behaviour §11)', () => {
+describe('analytics and tag manager wait for consent', () => {
   it('pending and denied load nothing; granting loads and initialises posthog once', async () => {
     const bus = createBus();
     const { client, load } = fakeAnalytics();
@@ -70,7 +70,7 @@ describe('analytics and tag manager wait for consent (behaviour §11)', () => {
   });
 });
 
-describe('chat widget (behaviour §11)', () => {
+describe('chat widget', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

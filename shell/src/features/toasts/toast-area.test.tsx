@@ -3,7 +3,7 @@ import { ShellContextProvider } from '@steel/shared';
 import { createFakeShellContext } from '@steel/shared/testing';
 import { ToastArea } from './toast-area';
 
-describe('ToastArea (behaviour §7)', () => {
+describe('ToastArea', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -17,7 +17,7 @@ import {
   type ToastQueue,
 } from '@steel/shared';
 
-/** Theme colours (behaviour §12) as literal classes, so Tailwind sees them. */
+/** Theme colours (docs/behaviour.md, "Theme colours") as literal classes, so Tailwind sees them. */
 const COLOUR_CLASSES: Record<ToastColor, string> = {
   primary: 'border-primary-600 [&_svg.toast-icon]:text-primary-600',
   success: 'border-success-600 [&_svg.toast-icon]:text-success-600',
@@ -49,7 +49,7 @@ export function connectToastBus(queue: ToastQueue, bus: ReturnType<typeof useShe
 }
 
 /**
- * The shell's notification area (behaviour §7): Radix toasts fed by the bus, bottom-right (the
+ * The shell's notification area (docs/behaviour.md, "Toasts"): Radix toasts fed by the bus, bottom-right (the
  * inline start in RTL), F8 focuses it. Labels are Persian; `uiDictionaries.en` keeps the originals.
  */
 export function ToastArea({ label = ui.toastProviderLabel }: { label?: string }) {

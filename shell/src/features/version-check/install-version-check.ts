@@ -2,7 +2,7 @@ import type { AppBus, AppFetch, RuntimeConfig } from '@steel/shared';
 import { createVersionPoller } from './version-poller';
 
 /**
- * Starts the poller (behaviour §2) and turns the first navigation after a new deploy into a full
+ * Starts the poller (docs/behaviour.md, "Version polling") and turns the first navigation after a new deploy into a full
  * page load. `navigate` asks `takeReload()` before it moves; back/forward and remotes' own router
  * links are caught here, when single-spa is about to route to the (already changed) URL.
  */

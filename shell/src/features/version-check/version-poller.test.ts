@@ -18,7 +18,7 @@ function setup(responses: Array<unknown>) {
   return { poller, updates, urls, fetchJson: fetchJson as unknown as jest.Mock };
 }
 
-describe('version poller (behaviour §2)', () => {
+describe('version poller', () => {
   beforeEach(() => jest.useFakeTimers({ now: 1_700_000_000_000 }));
   afterEach(() => jest.useRealTimers());
 

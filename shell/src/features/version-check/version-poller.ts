@@ -11,7 +11,7 @@ export interface VersionPollerOptions {
 }
 
 /**
- * Version polling (behaviour §2): the first check one interval after start; a network error is
+ * Version polling (docs/behaviour.md, "Version polling"): the first check one interval after start; a network error is
  * swallowed; a 404/403 manifest is ignored; a new id emits `app:manifest:update`, stops polling and
  * arms one full page load for the next navigation.
  */

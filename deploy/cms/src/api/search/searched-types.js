@@ -1,8 +1,8 @@
 'use strict';
 
 /**
- * What the site search looks through, in the order its groups are shown (issue #8 item 6:
- * categories, sub-categories, products, factories, articles). For each type: the fields its
+ * What the site search looks through, in the order its groups are shown
+ * (categories, sub-categories, products, factories, articles). For each type: the fields its
  * `search_text` is made of (own fields only, so an entry's text never depends on another entry),
  * the fields an answer carries, and the catalogue's own order for equally good matches.
  */

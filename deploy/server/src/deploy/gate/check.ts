@@ -1,7 +1,7 @@
 /**
- * `deploy check <app> <version>`: every rule of the deploy gate (docs/architecture.md, "Deploying
- * a remote"), in order, stopping at the first refusal — one line saying which rule failed and
- * what would satisfy it. `activate` runs it first and refuses on a failure unless forced.
+ * `deploy check <app> <version>`: every rule of the deploy gate, in order, stopping at the first
+ * refusal — one line saying which rule failed and what would satisfy it. `activate` runs it first
+ * and refuses on a failure unless forced (docs/architecture.md, "Deploying a remote").
  */
 import { readLive, versionDir, type AppName } from '../builds-folder';
 import { contractRule, digestsRule, exposesRule, liveManifests, pagesRule, readCandidateManifest, sharedRule, type Candidate } from './static-rules';

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, ResponsiveImage, categories, groupPath, useShell } from '@steel/shared';
-import { priceBoardQuery } from '../../products/api/listing-queries';
+import { priceBoardQuery } from '../../../entities/product/listing-queries';
 
 /**
  * The ten categories as a grid with their pictures; sheet and pipe show their groups as direct

@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, canonicalProductPath, useShell } from '@steel/shared';
-import { priceBoardQuery } from '../../products/api/listing-queries';
-import { PriceChange } from '../../products/components/price-change';
-import { PriceText } from '../../products/components/price-text';
+import { priceBoardQuery } from '../../../entities/product/listing-queries';
+import { PriceCells } from '../../../entities/product/price-cells';
 
 /** A few products of every category with today's price and the change since yesterday: one small table per category. */
 export function PriceBoard() {
@@ -33,12 +32,7 @@ export function PriceBoard() {
                       {product.name}
                     </Link>
                   </th>
-                  <td className="p-2 text-end whitespace-nowrap" data-price-rial={product.price ?? ''}>
-                    <PriceText rial={product.price} unit={product.unit} />
-                  </td>
-                  <td className="w-16 p-2 text-end sm:px-3">
-                    <PriceChange change={product.change} />
-                  </td>
+                  <PriceCells product={product} className={{ price: 'p-2 text-end', change: 'w-16 p-2 text-end sm:px-3' }} />
                 </tr>
               ))}
             </tbody>

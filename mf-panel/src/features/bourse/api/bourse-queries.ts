@@ -82,7 +82,7 @@ export function useExchangeOffer(documentId: string | null) {
   return useQuery({ ...exchangeOfferQuery(api, documentId ?? ''), enabled: Boolean(documentId) });
 }
 
-/** Never retried (architecture §6). */
+/** Never retried (docs/architecture.md, "Failure stays contained"). */
 export function useCreatePurchaseRequest() {
   const { api, session } = useShell();
   const queryClient = useQueryClient();

@@ -28,7 +28,7 @@ describe('new order request', () => {
     await mountRemoteAlone('panel', lifecycles, context, domElement);
 
     const quantity = await screen.findByLabelText('مقدار میلگرد کلاف ۸ (تن)');
-    expect(screen.getByText(/قیمت هر کیلوگرم: ۳۴۵٬۰۰۰ ریال — قیمت‌ها تقریبی است/)).toBeInTheDocument();
+    expect(screen.getByText(/قیمت هر کیلوگرم: ۳۴٬۵۰۰ تومان — قیمت‌ها تقریبی است/)).toBeInTheDocument();
     // The customer's own mobile is the default contact number.
     expect(screen.getByLabelText('شماره تماس')).toHaveValue('09121234567');
     fireEvent.change(quantity, { target: { value: '۱۲٫۵' } });

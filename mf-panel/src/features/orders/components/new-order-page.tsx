@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formErrorMessage, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
+import { apiErrorMessage, formErrorMessage, formatToman, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
 import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText } from '../../../ui/styles';
-import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../api/order-queries';
+import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../../../entities/order/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';
 
@@ -77,7 +77,7 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
             key={field.id}
             label={`مقدار ${product?.name ?? field.product_slug}${unit ? ` (${unit})` : ''}`}
             error={errors.items?.[index]?.quantity?.message}
-            hint={product?.price ? `قیمت هر کیلوگرم: ${formatRial(product.price)} — قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.` : 'قیمت: تماس بگیرید'}
+            hint={product?.price ? `قیمت هر کیلوگرم: ${formatToman(product.price)} — قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.` : 'قیمت: تماس بگیرید'}
           >
             {(control) => <input {...control} {...form.register(`items.${index}.quantity`)} inputMode="decimal" dir="ltr" className={inputClass} />}
           </FormField>

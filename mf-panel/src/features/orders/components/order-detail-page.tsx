@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
-import { formatNumber, formatPersianDate, formatRial, PageHeader } from '@steel/shared';
+import { formatNumber, formatPersianDate, formatToman, PageHeader } from '@steel/shared';
 import { ConfirmAction } from '../../../ui/confirm-action';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card } from '../../../ui/styles';
-import { useCancelOrder, useOrder, type Order } from '../api/order-queries';
+import { useCancelOrder, useOrder, type Order } from '../../../entities/order/order-queries';
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
-import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../order-status';
+import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../../../entities/order/order-status';
 
 const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'سفارش‌ها', to: '/panel/order' }];
 
@@ -63,8 +63,8 @@ function OrderDetail({ order }: { order: Order }) {
                       <td className="p-2">
                         {formatNumber(item.quantity)} {saleUnitName(item.sale_unit)}
                       </td>
-                      <td className="p-2">{item.unit_price ? formatRial(item.unit_price) : 'تماس بگیرید'}</td>
-                      <td className="p-2">{line === null ? 'در پیش‌فاکتور' : formatRial(line)}</td>
+                      <td className="p-2">{item.unit_price ? formatToman(item.unit_price) : 'تماس بگیرید'}</td>
+                      <td className="p-2">{line === null ? 'در پیش‌فاکتور' : formatToman(line)}</td>
                     </tr>
                   );
                 })}
@@ -75,12 +75,12 @@ function OrderDetail({ order }: { order: Order }) {
             {order.total_price ? (
               <div className="flex gap-2">
                 <dt className="font-semibold">مبلغ پیش‌فاکتور:</dt>
-                <dd>{formatRial(order.total_price)}</dd>
+                <dd>{formatToman(order.total_price)}</dd>
               </div>
             ) : null}
             <div className="flex gap-2">
               <dt className="font-semibold">جمع تقریبی:</dt>
-              <dd>{estimate.total > 0 ? `${formatRial(estimate.total)}${estimate.complete ? '' : ' (بدون اقلامی که در پیش‌فاکتور قیمت می‌خورند)'}` : 'در پیش‌فاکتور'}</dd>
+              <dd>{estimate.total > 0 ? `${formatToman(estimate.total)}${estimate.complete ? '' : ' (بدون اقلامی که در پیش‌فاکتور قیمت می‌خورند)'}` : 'در پیش‌فاکتور'}</dd>
             </div>
           </dl>
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.</p>

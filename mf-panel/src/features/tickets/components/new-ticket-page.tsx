@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { apiErrorMessage, formErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
 import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
 import { inputClass } from '../../../ui/styles';
-import { useCreateTicket } from '../api/ticket-queries';
-import { newTicketSchema, type NewTicketValues } from '../ticket-schemas';
-import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPriorityName } from '../ticket-status';
+import { useCreateTicket } from '../../../entities/ticket/ticket-queries';
+import { newTicketSchema, type NewTicketValues } from '../../../entities/ticket/ticket-schemas';
+import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPriorityName } from '../../../entities/ticket/ticket-status';
 
 /** `/panel/ticket/new`: subject, department, priority and the first message. */
 export function NewTicketPage() {

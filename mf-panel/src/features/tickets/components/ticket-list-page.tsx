@@ -3,8 +3,8 @@ import { Link, PageHeader, formatPersianDate, pageFromQuery } from '@steel/share
 import { RecordList } from '../../../ui/record-list';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, linkText, primaryButton } from '../../../ui/styles';
-import { useTicketList } from '../api/ticket-queries';
-import { ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../ticket-status';
+import { useTicketList } from '../../../entities/ticket/ticket-queries';
+import { ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../../../entities/ticket/ticket-status';
 
 /** `/panel/ticket`: the customer's tickets with their status; the page lives in the URL. */
 export function TicketListPage() {

@@ -6,9 +6,9 @@ import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { ConfirmAction } from '../../../ui/confirm-action';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
-import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../api/ticket-queries';
-import { ticketReplySchema, type TicketReplyValues } from '../ticket-schemas';
-import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../ticket-status';
+import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../../../entities/ticket/ticket-queries';
+import { ticketReplySchema, type TicketReplyValues } from '../../../entities/ticket/ticket-schemas';
+import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../../../entities/ticket/ticket-status';
 
 /** «پشتیبانی», or «پشتیبانی (name)» when a named person answered. */
 const staffLabel = (name: string | null) => (!name || name === 'پشتیبانی' ? 'پشتیبانی' : `پشتیبانی (${name})`);

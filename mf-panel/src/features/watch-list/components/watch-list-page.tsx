@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formatNumber, formatPersianDate, formatRial, Link, PageHeader, PANEL_LINK_PARAMS, panelLinks, useSingleFlight } from '@steel/shared';
+import { apiErrorMessage, formatChangePercent, formatPersianDate, formatToman, Link, PageHeader, PANEL_LINK_PARAMS, panelLinks, PRICE_DIRECTIONS, priceChangeBetween, useSingleFlight } from '@steel/shared';
 import { FormAlert } from '@steel/shared/forms';
 import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';
-import { useAddToWatchList, useRemoveFromWatchList, useWatchList, type WatchListEntry } from '../api/watch-list-queries';
-import { PRICE_DIRECTION_NAMES, priceChangeSince } from '../price-change';
+import { useAddToWatchList, useRemoveFromWatchList, useWatchList, type WatchListEntry } from '../../../entities/watch-list/watch-list-queries';
 
 /**
  * `/panel/product` («محصولات من»): watched products with their current price and the change
@@ -78,7 +77,7 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
   const remove = useRemoveFromWatchList();
   const once = useSingleFlight();
   const product = entry.product;
-  const change = priceChangeSince(entry.added_price, product?.price);
+  const change = priceChangeBetween(entry.added_price, product?.price);
   const name = product?.name ?? 'محصول حذف‌شده';
   return (
     <li className={`${card} flex flex-col gap-3`}>
@@ -95,17 +94,14 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
         </div>
         <div className="flex flex-col items-end gap-1 text-sm">
           <span>
-            قیمت هر کیلوگرم: <strong>{product?.price ? formatRial(product.price) : 'تماس بگیرید'}</strong>
+            قیمت هر کیلوگرم: <strong>{product?.price ? formatToman(product.price) : 'تماس بگیرید'}</strong>
           </span>
           {change ? (
             <span className="flex items-center gap-2" data-testid="price-change">
-              <StatusBadge
-                label={PRICE_DIRECTION_NAMES[change.direction]}
-                tone={change.direction === 'rising' ? 'danger' : change.direction === 'falling' ? 'success' : 'neutral'}
-              />
+              <StatusBadge label={PRICE_DIRECTIONS[change.direction].word} tone={PRICE_DIRECTIONS[change.direction].tone} />
               {/* The badge carries the sign: amounts stay unsigned, so nothing reorders in RTL. */}
               <span>
-                {formatRial(Math.abs(change.amount))} ({formatNumber(Math.abs(change.percent))}٪)
+                {formatToman(Math.abs(change.amount))} ({formatChangePercent(change)})
               </span>
               <span className="text-xs text-slate-600 dark:text-slate-400">از زمان افزودن</span>
             </span>

@@ -3,7 +3,7 @@
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, customerStatusChange, refuse } = require('../../../utils/owner-scoped');
 
-// Statuses from which a customer may cancel: before the order is paid for (persian-ui.md §5).
+// Statuses from which a customer may cancel: before the order is paid for (data/domain/persian-ui.md, "Order statuses").
 const CANCELLABLE = ['pending_review', 'awaiting_proforma', 'proforma_issued', 'awaiting_payment', 'payment_failed'];
 
 // Items are sent as [{product_slug, quantity}]; name, sale unit and the (illustrative) unit price

@@ -1,0 +1,71 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { breadcrumbJsonLd, locateInCatalogue, useShell, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
+import { CategoryPage } from '../features/category/category-page';
+import { GroupPage } from '../features/category/group-page';
+import { SubcategoryPage, subcategoryListingState } from '../features/category/subcategory-page';
+import { ProductPage, productHead, productPageQueries } from '../features/product/product-page';
+import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
+import { categoryOverviewQuery, subcategoryListingQuery } from '../entities/product/listing-queries';
+import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
+
+/** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
+const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
+  locateInCatalogue([categorySlug, ...(url.params['*'] ?? '').split('/').filter(Boolean)]);
+
+
+function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageDataContext) {
+  if (location?.kind === 'category' || location?.kind === 'group') return [categoryOverviewQuery(api, location.category.slug)];
+  if (location?.kind === 'subcategory') return [subcategoryListingQuery(api, subcategoryPath(location), subcategoryListingState(location.subcategory, url))];
+  if (location?.kind === 'product') return productPageQueries(api, location.productSlug);
+  return [];
+}
+
+/** The page definition of one category's whole tree: category, group, sub-category, product. */
+export function catalogueTreePage(categorySlug: string): PageDefinition {
+  return {
+    path: `/${categorySlug}/*`,
+    data: (url, context) => dataOf(locate(categorySlug, url), url, context),
+    head: (url, read, { api }) => {
+      const location = locate(categorySlug, url);
+      if (!location) return null;
+      if (location.kind === 'product') {
+        const product = read(productBySlugQuery(api, location.productSlug));
+        // The slug must name a product of this very sub-category.
+        if (!product || cmsPath(product.sub_category?.path ?? '') !== cmsPath(subcategoryPath(location))) return null;
+        return productHead(product, location);
+      }
+      const node = location.kind === 'category' ? location.category : location.kind === 'group' ? location.group : location.subcategory;
+      const trail =
+        location.kind === 'category'
+          ? [{ label: location.category.titleFa }]
+          : location.kind === 'group'
+            ? [...trailTo(location.category, null), { label: location.group.titleFa }]
+            : [...trailTo(location.category, location.group), { label: location.subcategory.titleFa }];
+      const description = 'descriptionFa' in node && node.descriptionFa ? node.descriptionFa : `${node.titleFa}: قیمت روز، مشخصات فنی و تولیدکنندگان`;
+      return { title: `قیمت ${node.titleFa}`, description, canonical: url.pathname, jsonLd: [breadcrumbJsonLd(trail, url.pathname)] };
+    },
+    Page: ({ url }) => <CatalogueTreeView categorySlug={categorySlug} url={url} />,
+  };
+}
+
+function CatalogueTreeView({ categorySlug, url }: { categorySlug: string; url: PageUrl }) {
+  const location = locate(categorySlug, url);
+  switch (location?.kind) {
+    case 'category':
+      return <CategoryPage category={location.category} />;
+    case 'group':
+      return <GroupPage category={location.category} group={location.group} />;
+    case 'subcategory':
+      return <SubcategoryPage category={location.category} group={location.group} subcategory={location.subcategory} url={url} />;
+    case 'product':
+      return <ProductFromTree location={location} />;
+    default:
+      return null;
+  }
+}
+
+function ProductFromTree({ location }: { location: Extract<CatalogueLocation, { kind: 'product' }> }) {
+  const { api } = useShell();
+  const { data: product } = useSuspenseQuery(productBySlugQuery(api, location.productSlug));
+  return product ? <ProductPage product={product} location={location} /> : null;
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { formErrorMessage } from '@steel/shared';
+import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { contactSchema, exportInquirySchema } from '../../lib/forms/form-schemas';
+import { useCreateRecord } from '../../lib/forms/use-create-record';
+
+/** Shown after a stored message, under the emptied form. */
+function SentNote({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="status" className="rounded-md border border-success-600 bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-slate-900 dark:text-green-200">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * A form that stores a contact message of one kind (`contact`, `export`): validated by its
+ * schema, sent once, emptied and confirmed (toast and note) when stored, kept as typed when not.
+ */
+function useContactMessageForm<Schema extends z.ZodType<FieldValues, FieldValues>>(options: {
+  schema: Schema;
+  kind: 'contact' | 'export';
+  defaultValues: DefaultValues<z.input<Schema>>;
+  sentTitle: string;
+  sentNote: string;
+}) {
+  const { submit, mutation } = useCreateRecord<z.output<Schema> & { kind: string }>('contact-messages', { title: options.sentTitle, description: options.sentNote });
+  const [sent, setSent] = useState(false);
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSent(false);
+    if (await submit({ ...values, kind: options.kind })) {
+      form.reset();
+      setSent(true);
+    }
+  });
+  return {
+    form,
+    onSubmit,
+    busy: form.formState.isSubmitting || mutation.isPending,
+    failure: mutation.isError ? formErrorMessage(mutation.error) : null,
+    sentNote: sent ? options.sentNote : null,
+  };
+}
+
+/** `/contact-us`: a contact message in the CMS. */
+export function ContactForm() {
+  const { form, onSubmit, busy, failure, sentNote } = useContactMessageForm({
+    schema: contactSchema,
+    kind: 'contact',
+    defaultValues: { name: '', phone: '', email: '', subject: '', message: '' },
+    sentTitle: 'پیام شما ارسال شد',
+    sentNote: 'پیام شما ثبت شد؛ کارشناسان ما به‌زودی با شما تماس می‌گیرند.',
+  });
+  return (
+    <section aria-labelledby="contact-form-heading" className="mt-8 max-w-2xl">
+      <h2 id="contact-form-heading" className="mb-4 text-xl font-bold">
+        فرم تماس
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy} data-form="contact">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
+          <TextInput form={form} name="phone" label="شماره موبایل" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
+          <TextInput form={form} name="email" label="ایمیل (اختیاری)" type="email" inputMode="email" dir="ltr" autoComplete="email" />
+          <TextInput form={form} name="subject" label="موضوع (اختیاری)" />
+        </div>
+        <TextInput form={form} name="message" label="متن پیام" multiline />
+        <SentNote text={sentNote} />
+        <SubmitRow busy={busy} failure={failure} label="ارسال پیام" />
+      </form>
+    </section>
+  );
+}
+
+/** `/export`: an export inquiry, stored as a contact message of kind `export` (one inbox, one rate limit). */
+export function ExportInquiryForm() {
+  const { form, onSubmit, busy, failure, sentNote } = useContactMessageForm({
+    schema: exportInquirySchema,
+    kind: 'export',
+    defaultValues: { name: '', company: '', phone: '', email: '', subject: '', message: '' },
+    sentTitle: 'استعلام صادرات ارسال شد',
+    sentNote: 'درخواست استعلام صادرات شما ثبت شد؛ کارشناس صادرات با شما تماس می‌گیرد.',
+  });
+  return (
+    <section aria-labelledby="export-form-heading" className="mt-8 max-w-2xl">
+      <h2 id="export-form-heading" className="mb-4 text-xl font-bold">
+        استعلام صادرات
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy} data-form="export">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
+          <TextInput form={form} name="company" label="نام شرکت (اختیاری)" autoComplete="organization" />
+          <TextInput form={form} name="phone" label="شماره موبایل" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
+          <TextInput form={form} name="email" label="ایمیل (اختیاری)" type="email" inputMode="email" dir="ltr" autoComplete="email" />
+        </div>
+        <TextInput form={form} name="subject" label="محصول موردنظر" hint="مثلاً میلگرد ۱۶ یا ورق گرم" />
+        <TextInput form={form} name="message" label="مقدار، مقصد و شرایط تحویل" multiline />
+        <SentNote text={sentNote} />
+        <SubmitRow busy={busy} failure={failure} label="ارسال استعلام" />
+      </form>
+    </section>
+  );
+}

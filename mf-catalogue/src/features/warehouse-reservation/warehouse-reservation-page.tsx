@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, PageHeader, breadcrumbJsonLd, formErrorMessage, formatPersianDate, useSessionUser, type PageDefinition } from '@steel/shared';
+import { SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
+import { tehranToday, warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from '../../lib/forms/form-schemas';
+import { useCreateRecord } from '../../lib/forms/use-create-record';
+
+const PATH = '/reserve_warehouse';
+const TITLE = 'رزرو انبار';
+/** The panel lists the customer's reservations on its dashboard. */
+const PANEL_PATH = '/panel';
+export const SIGN_IN_PATH = `/login?redirect=${PATH}`;
+
+/**
+ * `/reserve_warehouse`: a signed-in customer reserves warehouse space; the reservation is stored
+ * in their own records (the CMS sets the owner from the token) and shows in the panel. A
+ * signed-out visitor is sent to sign in and comes back here.
+ */
+export const warehouseReservationPage: PageDefinition = {
+  path: PATH,
+  head: () => ({
+    title: TITLE,
+    description: 'رزرو انبار برای نگهداری آهن‌آلات: مقدار، زمان و مدت نگهداری را ثبت کنید تا کارشناسان ما با شما تماس بگیرند.',
+    canonical: PATH,
+    jsonLd: [breadcrumbJsonLd([{ label: TITLE }], PATH)],
+  }),
+  Page: WarehouseReservationPage,
+};
+
+function WarehouseReservationPage() {
+  const user = useSessionUser();
+  return (
+    <article className="max-w-2xl">
+      <PageHeader title={TITLE} breadcrumb={[{ label: TITLE }]}>
+        <p className="text-slate-600 dark:text-slate-300">
+          آهن‌آلات خود را در انبارهای سرپوشیده و روباز ما نگه دارید. مقدار و زمان موردنیاز را ثبت کنید؛ کارشناسان پس از بررسی، رزرو را تأیید می‌کنند و وضعیت آن در پنل کاربری شما دیده می‌شود.
+        </p>
+      </PageHeader>
+      {/* Server-rendered HTML (shared by every visitor) shows nobody signed in; the form appears after hydration. */}
+      {user ? (
+        <ReservationForm defaultPhone={user.mobile ?? ''} />
+      ) : (
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+          <p>برای رزرو انبار ابتدا وارد حساب کاربری خود شوید.</p>
+          <Link to={SIGN_IN_PATH} className={primaryButton} data-sign-in>
+            ورود و رزرو انبار
+          </Link>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/**
+ * The browser's date picker shows the Gregorian calendar; the chosen day is repeated in the
+ * Persian calendar, which is how customers name it («۱۲ آذر ۱۴۰۵»), announced as it changes.
+ */
+function StartDateInPersian({ date }: { date: string }) {
+  const persian = date ? formatPersianDate(date) : '';
+  return <span aria-live="polite">{persian ? `به تقویم شمسی: ${persian}` : 'روز را در تقویم انتخاب کنید؛ تاریخ شمسی آن این‌جا نمایش داده می‌شود.'}</span>;
+}
+
+function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
+  const { submit, mutation } = useCreateRecord<WarehouseReservationValues>('warehouse-reservations', {
+    title: 'درخواست رزرو انبار ثبت شد',
+    description: 'وضعیت رزرو را در پنل کاربری ببینید.',
+  });
+  const [stored, setStored] = useState(false);
+  const form = useForm<WarehouseReservationInput, unknown, WarehouseReservationValues>({
+    resolver: zodResolver(warehouseReservationSchema),
+    defaultValues: { product_description: '', quantity_tonnes: '', start_date: '', duration_days: '', city: '', contact_phone: defaultPhone, note: '' },
+  });
+  const busy = form.formState.isSubmitting || mutation.isPending;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setStored(false);
+    if (await submit(values)) {
+      form.reset({ ...form.formState.defaultValues });
+      setStored(true);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy} data-form="warehouse-reservation">
+      <TextInput form={form} name="product_description" label="شرح کالا" hint="مثلاً تیرآهن ۱۴ ذوب آهن" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput form={form} name="quantity_tonnes" label="مقدار (تن)" inputMode="decimal" dir="ltr" />
+        <TextInput form={form} name="duration_days" label="مدت نگهداری (روز، اختیاری)" inputMode="numeric" dir="ltr" />
+        <TextInput
+          form={form}
+          name="start_date"
+          label="تاریخ شروع (اختیاری)"
+          type="date"
+          min={tehranToday()}
+          dir="ltr"
+          hint={<StartDateInPersian date={form.watch('start_date')} />}
+        />
+        <TextInput form={form} name="city" label="شهر انبار (اختیاری)" />
+        <TextInput form={form} name="contact_phone" label="شماره تماس" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="با کد شهر یا موبایل، مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
+      </div>
+      <TextInput form={form} name="note" label="توضیحات (اختیاری)" multiline />
+      {stored && (
+        <p role="status" className="rounded-md border border-success-600 bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-slate-900 dark:text-green-200">
+          درخواست رزرو شما ثبت شد.{' '}
+          <Link to={PANEL_PATH} className="underline">
+            مشاهده در پنل کاربری
+          </Link>
+        </p>
+      )}
+      <SubmitRow busy={busy} failure={mutation.isError ? formErrorMessage(mutation.error) : null} label="ثبت درخواست رزرو" />
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { BadgeTone } from '../../ui/status-badge';
+import { ORDER_STATUS, isStatusOf, statusKeys, statusLook } from '../../ui/statuses';
+
+/** Order statuses in workflow order; their names and tones are in the panel's one status module. */
+export const ORDER_STATUSES = statusKeys(ORDER_STATUS);
+
+export type OrderStatus = keyof (typeof ORDER_STATUS)['looks'];
+
+export const ORDER_STATUS_NAMES = Object.fromEntries(ORDER_STATUSES.map((status) => [status, ORDER_STATUS.looks[status].name])) as Record<OrderStatus, string>;
+
+/** Finished orders: nothing more will happen to them. */
+export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'cancelled', 'rejected', 'returned'];
+
+/**
+ * Where a customer may still cancel: before the order is paid for. The CMS enforces the same
+ * list (deploy/cms/src/api/order/controllers/order.js); this copy only decides whether the
+ * panel offers the button.
+ */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending_review', 'awaiting_proforma', 'proforma_issued', 'awaiting_payment', 'payment_failed'];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return isStatusOf(ORDER_STATUS, value);
+}
+
+export function orderStatusName(status: string): string {
+  return statusLook(ORDER_STATUS, status).name;
+}
+
+export function canCustomerCancelOrder(status: string): boolean {
+  return isOrderStatus(status) && CUSTOMER_CANCELLABLE.includes(status);
+}
+
+export function isOpenOrder(status: string): boolean {
+  return !isOrderStatus(status) || !CLOSED_ORDER_STATUSES.includes(status);
+}
+
+export function orderStatusTone(status: string): BadgeTone {
+  return statusLook(ORDER_STATUS, status).tone;
+}

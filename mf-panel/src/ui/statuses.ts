@@ -1,0 +1,88 @@
+import type { BadgeTone } from './status-badge';
+
+/**
+ * Every status the panel shows, with its Persian name and badge tone, in one place: orders,
+ * tickets, exchange purchase requests and warehouse reservations. The names are those of
+ * (data/domain/persian-ui.md, "Order statuses") and (data/domain/persian-ui.md, "Tickets"); the CMS
+ * holds the keys. A status the panel does not know is shown as it is, in its vocabulary's
+ * `unknownTone`.
+ */
+export interface StatusLook {
+  name: string;
+  tone: BadgeTone;
+}
+
+export interface StatusVocabulary<S extends string> {
+  looks: Record<S, StatusLook>;
+  unknownTone: BadgeTone;
+}
+
+const vocabulary = <S extends string>(looks: Record<S, StatusLook>, unknownTone: BadgeTone): StatusVocabulary<S> => ({ looks, unknownTone });
+
+/** Order statuses, in workflow order. */
+export const ORDER_STATUS = vocabulary(
+  {
+    pending_review: { name: 'در انتظار بررسی', tone: 'neutral' },
+    awaiting_proforma: { name: 'در انتظار صدور پیش‌فاکتور', tone: 'warning' },
+    proforma_issued: { name: 'پیش‌فاکتور صادر شد', tone: 'warning' },
+    awaiting_payment: { name: 'در انتظار پرداخت', tone: 'warning' },
+    payment_failed: { name: 'پرداخت ناموفق', tone: 'danger' },
+    paid: { name: 'پرداخت شده', tone: 'info' },
+    confirmed: { name: 'تأیید شده', tone: 'info' },
+    processing: { name: 'در حال آماده‌سازی', tone: 'info' },
+    loading: { name: 'در حال بارگیری', tone: 'info' },
+    shipped: { name: 'ارسال شده', tone: 'info' },
+    delivered: { name: 'تحویل داده شده', tone: 'success' },
+    cancelled: { name: 'لغو شده', tone: 'danger' },
+    rejected: { name: 'رد شده', tone: 'danger' },
+    returned: { name: 'مرجوع شده', tone: 'danger' },
+  },
+  'neutral',
+);
+
+export const TICKET_STATUS = vocabulary(
+  {
+    open: { name: 'باز', tone: 'info' },
+    awaiting_reply: { name: 'در انتظار پاسخ', tone: 'warning' },
+    answered: { name: 'پاسخ داده شده', tone: 'success' },
+    in_progress: { name: 'در حال بررسی', tone: 'info' },
+    closed: { name: 'بسته شده', tone: 'neutral' },
+  },
+  'info',
+);
+
+export const PURCHASE_REQUEST_STATUS = vocabulary(
+  {
+    submitted: { name: 'ثبت شده', tone: 'warning' },
+    reviewing: { name: 'در حال بررسی', tone: 'warning' },
+    bidding: { name: 'در حال خرید در بورس', tone: 'info' },
+    purchased: { name: 'خریداری شد', tone: 'success' },
+    rejected: { name: 'رد شده', tone: 'danger' },
+    cancelled: { name: 'لغو شده', tone: 'danger' },
+  },
+  'warning',
+);
+
+export const RESERVATION_STATUS = vocabulary(
+  {
+    submitted: { name: 'ثبت‌شده', tone: 'info' },
+    reviewing: { name: 'در حال بررسی', tone: 'warning' },
+    reserved: { name: 'رزرو شد', tone: 'success' },
+    rejected: { name: 'رد شد', tone: 'danger' },
+    cancelled: { name: 'لغوشده', tone: 'neutral' },
+  },
+  'neutral',
+);
+
+/** Whether `status` is one of the vocabulary's keys (own keys only: `toString` is no status). */
+export function isStatusOf<S extends string>(of: StatusVocabulary<S>, status: unknown): status is S {
+  return typeof status === 'string' && Object.prototype.hasOwnProperty.call(of.looks, status);
+}
+
+/** The name and tone of `status`; an unknown one keeps its key as the name. */
+export function statusLook<S extends string>(of: StatusVocabulary<S>, status: string): StatusLook {
+  return isStatusOf(of, status) ? of.looks[status] : { name: status, tone: of.unknownTone };
+}
+
+/** The keys of a vocabulary, in its order. */
+export const statusKeys = <S extends string>(of: StatusVocabulary<S>) => Object.keys(of.looks) as S[];
