@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { speaksContract } from './contract-version';
+import { matchMostSpecific, parsePattern } from './path-patterns';
 import type { RemoteName } from './remotes';
 
 // The site's Content-Security-Policy allows no eval; zod would probe for it (a CSP report on
@@ -117,4 +118,10 @@ export function samplePath(route: PageRoute): string {
   if (route.sample) return route.sample;
   const path = route.path.replace(/\/\*$/, '').replace(/:[a-zA-Z0-9]+/g, 'sample');
   return path === '' ? '/' : path;
+}
+
+/** The live page that owns a path, by the site's one matching rule (for its declared query parameters). */
+export function findPageRoute(pages: Partial<Record<RemoteName, readonly PageRoute[]>>, pathname: string): { app: RemoteName; route: PageRoute } | null {
+  const all = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, routes]) => routes.map((route) => ({ app, route })));
+  return matchMostSpecific(all, ({ route }) => parsePattern(route.path), pathname)?.candidate ?? null;
 }

@@ -4,5 +4,6 @@
  */
 export * from './contract';
 export * from './app-manifest';
+export * from './path-patterns';
 export type { RemoteName, VersionManifest } from './remotes';
 export { REMOTE_NAMES } from './remotes';

@@ -1,4 +1,4 @@
-import type { RemoteName, RemotePages } from '@steel/shared';
+import { matchMostSpecific, normalisePath, pathSegments, type RemoteName, type RemotePages } from '@steel/shared';
 import { REDIRECTS, buildRouteTable, type RedirectDefinition, type RouteDefinition } from './route-table';
 
 export interface MatchedRoute {
@@ -6,46 +6,15 @@ export interface MatchedRoute {
   params: Record<string, string>;
 }
 
-/** `/a/b/` and `/a/b` are the same route; `/` stays `/`. */
-export function normalisePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
-function segmentsOf(pathname: string): string[] {
-  return normalisePath(pathname).split('/').filter(Boolean);
-}
-
-function matchDefinition(definition: RouteDefinition, segments: string[]): Record<string, string> | null {
-  const pattern = segmentsOf(definition.path);
-  if (segments.length < pattern.length) return null;
-  if (segments.length > pattern.length && !definition.below) return null;
-  const params: Record<string, string> = {};
-  for (const [index, part] of pattern.entries()) {
-    const segment = segments[index] as string;
-    if (part.startsWith(':')) params[part.slice(1)] = segment;
-    else if (part !== segment) return null;
-  }
-  return params;
-}
+export { normalisePath };
 
 /**
- * The most specific route for a path (the longest pattern wins; at equal length the first listed,
- * so the app server's own paths win over any remote's claim), or null for an unknown path.
+ * The most specific route for a path (at equal length the first listed, so the app server's own
+ * paths win over any remote's claim), or null for an unknown path.
  */
 export function matchRoute(pathname: string, routes: readonly RouteDefinition[]): MatchedRoute | null {
-  const segments = segmentsOf(pathname);
-  let best: MatchedRoute | null = null;
-  let bestLength = -1;
-  for (const definition of routes) {
-    const params = matchDefinition(definition, segments);
-    const length = segmentsOf(definition.path).length;
-    if (params && length > bestLength) {
-      best = { definition, params };
-      bestLength = length;
-    }
-  }
-  return best;
+  const found = matchMostSpecific(routes, (route) => ({ segments: pathSegments(route.path), below: route.below }), pathname);
+  return found ? { definition: found.candidate, params: found.params } : null;
 }
 
 /** Where a path redirects to, if anywhere (applied before anything mounts). */

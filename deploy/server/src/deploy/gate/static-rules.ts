@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { satisfy } from '@module-federation/runtime-core';
-import { APP_MANIFEST_FILE, CONTRACT_VERSION, incompatibility, parseAppManifest, speaksContract, type AppManifest, type PageRoute } from '@steel/shared/contract';
+import { APP_MANIFEST_FILE, CONTRACT_VERSION, incompatibility, parseAppManifest, parsePattern, speaksContract, type AppManifest, type PageRoute } from '@steel/shared/contract';
 import { fileDigest, listFiles } from '../publish';
 import { APPS, type AppName, type LiveFile } from '../builds-folder';
 
@@ -96,20 +96,17 @@ export function sharedRule(manifest: AppManifest, liveManifests: Partial<Record<
   return null;
 }
 
-const literalSegments = (route: PageRoute) => route.path.replace(/\/\*$/, '').split('/').filter(Boolean);
-
 /** Whether two page patterns can match the same path at the same specificity (who owns it is then a coin toss). */
 function overlaps(a: PageRoute, b: PageRoute): boolean {
-  const [sa, sb] = [literalSegments(a), literalSegments(b)];
-  const [belowA, belowB] = [a.path.endsWith('/*'), b.path.endsWith('/*')];
-  const common = Math.min(sa.length, sb.length);
+  const [pa, pb] = [parsePattern(a.path), parsePattern(b.path)];
+  const common = Math.min(pa.segments.length, pb.segments.length);
   for (let index = 0; index < common; index++) {
-    const [x, y] = [sa[index] as string, sb[index] as string];
+    const [x, y] = [pa.segments[index] as string, pb.segments[index] as string];
     if (!x.startsWith(':') && !y.startsWith(':') && x !== y) return false;
   }
-  if (sa.length === sb.length) return true;
+  if (pa.segments.length === pb.segments.length) return true;
   // A shorter pattern claims the longer one's paths only when it claims everything below it.
-  return sa.length < sb.length ? belowA : belowB;
+  return pa.segments.length < pb.segments.length ? pa.below : pb.below;
 }
 
 /** No page claims a path another live app's page claims (the app server's own paths included). */
