@@ -7,6 +7,9 @@ import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createAppConfig, DEV_PORTS } from './webpack/create-app-config';
+import { createServerConfig } from './webpack/create-server-config';
+import { describeBuiltApp } from './lib/app-manifest';
+import { run as runWebpack } from './lib/webpack-build';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { APPS, APP_FOLDERS, repoRoot, type AppName } from './lib/paths';
 import { startProcess } from './lib/processes';
@@ -16,13 +19,24 @@ import { resizeUpload } from '@steel/server/responsive-images';
 
 const REMOTES = APPS.filter((app) => app !== 'shell');
 
-function devRegistry() {
-  return Object.fromEntries(
-    REMOTES.map((app) => [app, { version: 'dev', entry: `http://localhost:${DEV_PORTS[app]}/mf-manifest.json` }]),
-  );
+/**
+ * The registry the dev shell serves: each remote's dev server, with the contract, shared ranges
+ * and pages its source declares — read from a server entry built once at start (the shell routes
+ * by the pages, so a page added while `npm run dev` runs needs a restart).
+ */
+async function devRegistry() {
+  const entries: Array<[string, object]> = [];
+  for (const app of REMOTES) {
+    const root = APP_FOLDERS[app];
+    const out = path.join(repoRoot, '.tmp/dev-server-entries', app);
+    const config = createServerConfig({ app, root });
+    await runWebpack({ ...config, output: { ...config.output, path: out } }, `${app} (server entry, for its pages)`);
+    entries.push([app, { version: 'dev', entry: `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`, ...describeBuiltApp(app, root, path.join(out, 'index.js')) }]);
+  }
+  return Object.fromEntries(entries);
 }
 
-async function startDevServer(app: AppName): Promise<void> {
+async function startDevServer(app: AppName, registry: object = {}): Promise<void> {
   const compiler = webpack(createAppConfig({ app, root: APP_FOLDERS[app], mode: 'development' }));
   const server = new WebpackDevServer(
     {
@@ -48,7 +62,7 @@ async function startDevServer(app: AppName): Promise<void> {
         });
         if (app === 'shell') {
           devServer.app?.get('/remotes.json', (_request, response) => {
-            response.set('Cache-Control', 'no-store').json(devRegistry());
+            response.set('Cache-Control', 'no-store').json(registry);
           });
           devServer.app?.get('/builds/latest.json', (_request, response) => {
             response.set('Cache-Control', 'no-store').json({ id: 'dev', timestamp: 0 });
@@ -76,7 +90,7 @@ async function main() {
   process.on('SIGINT', () => void cms.stop().then(() => process.exit(0)));
   process.on('SIGTERM', () => void cms.stop().then(() => process.exit(0)));
   for (const app of REMOTES) await startDevServer(app);
-  await startDevServer('shell');
+  await startDevServer('shell', await devRegistry());
   console.log('\nDevelopment site: http://localhost:8080 (rebuilds on save)');
 }
 

@@ -24,9 +24,9 @@ function loadBuiltServerEntry(file: string, root: string): { contract?: unknown;
   return module.exports;
 }
 
-export function writeAppManifest(app: AppName, root: string, dist = path.join(root, 'dist')): AppManifest {
-  const serverEntry = 'server/index.js';
-  const entry = loadBuiltServerEntry(path.join(dist, serverEntry), root);
+/** What a built server entry and the app's package.json say: contract, shared singletons, pages. */
+export function describeBuiltApp(app: AppName, root: string, serverEntryFile: string): Pick<AppManifest, 'contract' | 'shared' | 'pages'> {
+  const entry = loadBuiltServerEntry(serverEntryFile, root);
   const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   const requireFromApp = createRequire(path.join(root, 'package.json'));
   const shared: AppManifest['shared'] = {};
@@ -35,13 +35,13 @@ export function writeAppManifest(app: AppName, root: string, dist = path.join(ro
     const installed = JSON.parse(fs.readFileSync(requireFromApp.resolve(`${name}/package.json`), 'utf8')) as { version: string };
     shared[name] = { version: installed.version, requiredVersion };
   }
-  const manifest = parseAppManifest({
-    app,
-    contract: entry.contract,
-    shared,
-    pages: app === 'shell' ? [] : (entry.pages as PageRoute[]),
-    serverEntry,
-  });
+  const described = parseAppManifest({ app, contract: entry.contract, shared, pages: app === 'shell' ? [] : (entry.pages as PageRoute[]), serverEntry: null });
+  return { contract: described.contract, shared: described.shared, pages: described.pages };
+}
+
+export function writeAppManifest(app: AppName, root: string, dist = path.join(root, 'dist')): AppManifest {
+  const serverEntry = 'server/index.js';
+  const manifest = parseAppManifest({ app, ...describeBuiltApp(app, root, path.join(dist, serverEntry)), serverEntry });
   fs.writeFileSync(path.join(dist, APP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -8,7 +8,7 @@ import { APP_FOLDERS, repoRoot, type AppName } from './paths';
 import { writeAppManifest } from './app-manifest';
 import { generateCatalogueData } from '../generate-catalogue-data';
 
-function run(config: webpack.Configuration, label: string): Promise<void> {
+export function run(config: webpack.Configuration, label: string): Promise<void> {
   const compiler = webpack(config);
   return new Promise<webpack.Stats>((resolve, reject) =>
     compiler.run((error, result) => {
