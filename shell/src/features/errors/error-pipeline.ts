@@ -12,18 +12,18 @@ export function toAppError(error: unknown, fallback: Partial<AppError> = {}): Ap
   return { statusCode, statusMessage, message: fallback.message ?? message, fatal };
 }
 
-/**
- * The one error pipeline (docs/behaviour.md, "Error pages"). Every source ends on the bus as `app:error` and is handled
- * here: logged always; stored (and so shown — fatal as the full error page) unless the visitor is a
- * bot. Sources: any app's `app:error` (error boundaries, route validation), single-spa mount
- * failures, and uncaught errors / rejections from any app's code on the page. The store stamps each
- * error with its URL, so any navigation clears it.
- */
 /** Where the pipeline shows an error: the shell's store (the feature needs only this of it). */
 export interface ErrorDisplay {
   showError(error: AppError): void;
 }
 
+/**
+ * The one error pipeline (docs/behaviour.md, "Error pages"). Every source ends on the bus as
+ * `app:error` and is handled here: logged always; stored (and so shown — fatal as the full error
+ * page) unless the visitor is a bot. Sources: any app's `app:error` (error boundaries), single-spa
+ * mount failures, and uncaught errors / rejections from any app's code on the page. The store
+ * stamps each error with its URL, so any navigation clears it.
+ */
 export function installErrorPipeline({ bus, store, userAgent = navigator.userAgent }: { bus: AppBus; store: ErrorDisplay; userAgent?: string }) {
   const bot = isBot(userAgent);
 
