@@ -30,12 +30,13 @@ async function main() {
   const cms = startProcess('cms', process.execPath, ['scripts/start.js'], {
     cwd: path.join(repoRoot, 'deploy/cms'),
     // Published changes reach the app server's page cache at once.
-    env: { CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`, ...process.env, PORT: CMS_PORT, HOST: '127.0.0.1' },
+    // The CMS allows the site's origins, derived from its port (another PORT works end to end).
+    env: { CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`, SITE_PORT: APP_PORT, ...process.env, PORT: CMS_PORT, HOST: '127.0.0.1' },
   });
   const server = startProcess('server', tsx, ['deploy/server/src/main.ts'], {
     cwd: repoRoot,
     // NODE_ENV=production: React's production build in the render workers.
-    env: { NODE_ENV: 'production', ...process.env, PORT: APP_PORT, HOST: '127.0.0.1', BUILDS_DIR: buildsDir, CMS_PUBLIC_URL: `http://127.0.0.1:${CMS_PORT}/api` },
+    env: { NODE_ENV: 'production', SITE_URL: `http://localhost:${APP_PORT}`, ...process.env, PORT: APP_PORT, HOST: '127.0.0.1', BUILDS_DIR: buildsDir, CMS_PUBLIC_URL: `http://127.0.0.1:${CMS_PORT}/api` },
   });
   running.push(cms, server);
   for (const processInfo of running) {

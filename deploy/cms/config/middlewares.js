@@ -1,6 +1,17 @@
 'use strict';
 
-const DEFAULT_ORIGINS = 'http://localhost:8080,http://127.0.0.1:8080';
+/**
+ * The site's own origins, from its address: the app server's port (SITE_PORT, which `npm start`
+ * passes from PORT) on both loopback names, its public SITE_URL, and the deploy gate's smoke-test
+ * port. CORS_ORIGINS replaces the whole list.
+ */
+function siteOrigins(env) {
+  const port = env('SITE_PORT', '8080');
+  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://127.0.0.1:${env('DEPLOY_GATE_PORT', '8099')}`];
+  const siteUrl = env('SITE_URL', '');
+  if (siteUrl) origins.unshift(new URL(siteUrl).origin);
+  return origins.join(',');
+}
 
 // REQUEST_LOG=off drops the per-request log line (the bench does; logging costs ~1 ms a request).
 module.exports = ({ env }) => [
@@ -18,7 +29,7 @@ module.exports = ({ env }) => [
   {
     name: 'strapi::cors',
     config: {
-      origin: env('CORS_ORIGINS', DEFAULT_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean),
+      origin: env('CORS_ORIGINS', siteOrigins(env)).split(',').map((s) => s.trim()).filter(Boolean),
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept'],
