@@ -31,4 +31,9 @@ export interface ShellContext {
   prefetch?: (to: string) => void;
   /** Colour mode (docs/behaviour.md, "Colour mode"): a page may force `light`/`dark` through it. Absent in a bare harness. */
   colourMode?: ColourModeController;
+  /**
+   * Tells the team that deployed this remote that it failed in a visitor's browser: a hydration
+   * mismatch, or a render error caught by its error boundary (contract 1.1). Absent in a harness.
+   */
+  reportFailure?: (kind: 'hydrate' | 'render', error: unknown) => void;
 }

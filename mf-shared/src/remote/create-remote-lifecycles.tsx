@@ -53,6 +53,8 @@ function freshAsOfNow(state: DehydratedState): DehydratedState {
 export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: () => ReactNode }) {
   const { app, css, Root } = options;
   let hydrating = false;
+  /** The props of the mount under way: a hydration mismatch is reported through them. */
+  let mounted: RemoteMountProps | null = null;
   // single-spa-react 6 calls createRoot/hydrateRoot without options: this wrapper adds the app's
   // identifierPrefix (the server renders with the same one) so useId values match and never collide.
   const prefixedReactDOMClient = {
@@ -60,7 +62,15 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
     createRoot: (container: Element, rootOptions?: ReactDOMClient.RootOptions) =>
       ReactDOMClient.createRoot(container, { identifierPrefix: identifierPrefix(app), ...rootOptions }),
     hydrateRoot: (container: Element, children: ReactNode, rootOptions?: ReactDOMClient.HydrationOptions) =>
-      ReactDOMClient.hydrateRoot(container, children, { identifierPrefix: identifierPrefix(app), ...rootOptions }),
+      ReactDOMClient.hydrateRoot(container, children, {
+        identifierPrefix: identifierPrefix(app),
+        // React recovers by rendering afresh; the team still hears that server and browser disagreed.
+        onRecoverableError: (error) => {
+          console.error(`[${app}] hydration mismatch`, error);
+          mounted?.reportFailure?.('hydrate', error);
+        },
+        ...rootOptions,
+      }),
   };
   const reactLifecycles = singleSpaReact<ShellContext & { domElement?: HTMLElement }>({
     React,
@@ -83,6 +93,7 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
     mount: async (props: RemoteMountProps) => {
       // Before anything is drawn: a contract break fails the mount, which the shell contains.
       pickShellContext(props);
+      mounted = props;
       // This remote's lazy chunks load through its own webpack runtime: a failure there is a chunk
       // error for the shell's reload guard (docs/behaviour.md, "Reload guard").
       installChunkLoadGuard((error) => props.bus.emit('app:chunk-error', { error, path: currentPath() }));

@@ -45,6 +45,7 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed:
     // the CMS came back. Dropped, the next visit reads afresh.
     this.props.context.queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     console.error(`[${this.props.app}] render error`, error, info.componentStack);
+    this.props.context.reportFailure?.('render', error);
     this.props.context.bus.emit('app:error', {
       statusCode: 500,
       statusMessage: 'Internal Error',

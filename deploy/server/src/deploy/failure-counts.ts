@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppName } from './builds-folder';
 
-export const FAILURE_KINDS = ['load', 'mount', 'contract', 'render'] as const;
+export const FAILURE_KINDS = ['load', 'mount', 'contract', 'render', 'hydrate'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /** `app@version` → minute (ms since epoch, floored) → count per kind. */

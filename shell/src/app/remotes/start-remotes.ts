@@ -3,7 +3,7 @@ import { REMOTE_NAMES, type AppFetch, type RuntimeConfig, type ShellContext } fr
 import { appContainerId } from '../layout/shell-root';
 import type { LiveRoutes } from '../routes/match-route';
 import type { ShellStore } from '../state/shell-store';
-import { reportRemoteFailure } from '../../features/failure-reports/report-remote-failure';
+import { reportRemoteFailure, type RemoteFailureKind } from '../../features/failure-reports/report-remote-failure';
 import { createRemoteApplication } from './remote-application';
 import type { RemoteRegistryHolder } from './remote-registry';
 
@@ -30,21 +30,16 @@ export async function startRemotes({ context, config, appFetch, store, routes, r
   };
   if (!routes.known()) await refreshRegistry().catch((error: unknown) => console.error('Failed to load /remotes.json', error));
   for (const app of REMOTE_NAMES) {
+    const reportFailure = (kind: RemoteFailureKind, error: unknown) =>
+      reportRemoteFailure(
+        { app, version: registry.version(app), kind, route: window.location.pathname, message: error instanceof Error ? error.message : String(error) },
+        config.failureReportSampleRate,
+      );
     registerApplication({
       name: app,
-      app: createRemoteApplication({
-        app,
-        store,
-        refreshRegistry,
-        incompatibility: () => registry.incompatibility(app),
-        reportFailure: (kind, error) =>
-          reportRemoteFailure(
-            { app, version: registry.version(app), kind, route: window.location.pathname, message: error instanceof Error ? error.message : String(error) },
-            config.failureReportSampleRate,
-          ),
-      }),
+      app: createRemoteApplication({ app, store, refreshRegistry, incompatibility: () => registry.incompatibility(app), reportFailure }),
       activeWhen: (location) => routes.owner(location.pathname) === app && mayActivate(location.pathname),
-      customProps: { ...context, domElementGetter: () => document.getElementById(appContainerId(app)) as HTMLElement },
+      customProps: { ...context, reportFailure, domElementGetter: () => document.getElementById(appContainerId(app)) as HTMLElement },
     });
   }
   start({ urlRerouteOnly: true });

@@ -1,7 +1,7 @@
 import type { RemoteName } from '@steel/shared';
 
 /** What went wrong with a remote in a visitor's browser. */
-export type RemoteFailureKind = 'load' | 'mount' | 'contract' | 'render';
+export type RemoteFailureKind = 'load' | 'mount' | 'contract' | 'render' | 'hydrate';
 
 export interface RemoteFailureReport {
   app: RemoteName;
