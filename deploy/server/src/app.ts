@@ -18,6 +18,7 @@ import { responsiveImageRoutes } from './routes/images/responsive-images';
 import { manifestRoutes } from './routes/manifests';
 import { pageRoutes } from './routes/pages';
 import { remoteFailureRoutes } from './routes/remote-failures';
+import { servedVersionsTracking } from './routes/served-versions';
 import { seoRoutes } from './routes/seo';
 import { staticBuildRoutes } from './routes/static-builds';
 import { registerSecurityHeaders } from './security/security-headers';
@@ -47,6 +48,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   app.register(seoRoutes, ctx);
   app.register(responsiveImageRoutes, ctx);
   app.register(feedRoutes, ctx);
+  app.register(servedVersionsTracking, ctx);
   app.register(remoteFailureRoutes, ctx);
   app.register(pageRoutes, ctx);
 

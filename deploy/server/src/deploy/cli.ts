@@ -7,6 +7,8 @@
  *                                          the gate, then make the version live (forced: recorded)
  *   rollback <app>                         put the previous live version back
  *   history [app]                          every activation and rollback, with the gate's word
+ *   prune [--keep N]                       remove versions not live, not previous, not among the N
+ *                                          newest, not pinned by a page served in the last day
  *   status                                 live versions, failures reported by browsers, versions
  *
  * Apps: shell, catalogue, blog, panel. BUILDS_DIR comes from the environment (default
@@ -19,6 +21,7 @@ import { readHistory } from './history';
 import { GateRefusal, releaseVersion, rollbackVersion } from './release';
 import { APPS, type AppName, isApp } from './builds-folder';
 import { publish } from './publish';
+import { prune } from './prune';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir>]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]
@@ -26,6 +29,7 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir>]
   activate <app> <version> [--force "<reason>"]
   rollback <app>
   history [app]
+  prune [--keep N]
   status [--json]
 Apps: ${APPS.join(', ')}`;
 
@@ -36,7 +40,7 @@ function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, s
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--builds-dir' || arg === '--force') {
+    if (arg === '--builds-dir' || arg === '--force' || arg === '--keep') {
       const value = argv[++i];
       if (!value) throw new UsageError(`${arg} needs a value`);
       flags.set(arg, value);
@@ -93,6 +97,15 @@ export async function run(argv: string[], log: (line: string) => void = console.
       for (const entry of entries) {
         log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
       }
+      return;
+    }
+    case 'prune': {
+      const keepFlag = flags.get('--keep');
+      const keep = typeof keepFlag === 'string' ? Number(keepFlag) : 3;
+      if (!Number.isInteger(keep) || keep < 0) throw new UsageError('--keep takes a whole number');
+      const report = await prune(buildsDir, { keep });
+      for (const entry of report.removed) log(`removed ${entry.app} ${entry.version} (${(entry.bytes / 1024 / 1024).toFixed(1)} MB)`);
+      log(`freed ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB in ${report.removed.length} versions`);
       return;
     }
     case 'rollback': {

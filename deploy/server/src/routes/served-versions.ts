@@ -1,0 +1,23 @@
+/**
+ * Records which versions each served page pins (its embedded registry names them), so `deploy
+ * prune` never removes files an open tab may still load.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { createServedVersionsRecorder } from '../deploy/served-versions';
+import type { RouteContext } from './context';
+
+const plugin: FastifyPluginAsync<RouteContext> = async (app, { config, live }) => {
+  const recorder = createServedVersionsRecorder(config.buildsDir);
+  app.addHook('onClose', async () => recorder.flush());
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 200 && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      const snapshot = await live.current();
+      if (snapshot) recorder.record({ shell: snapshot.live.shell, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel });
+    }
+    return payload;
+  });
+};
+
+/** Unencapsulated (fastify-plugin): the hook sees the page routes registered beside it. */
+export const servedVersionsTracking = fp(plugin, { name: 'served-versions' });
