@@ -8,7 +8,7 @@ import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
 import { checkVersion } from '@steel/server/gate';
-import { GateRefusal, releaseVersion } from '@steel/server/release';
+import { GateRefusal, releaseVersion, rollbackVersion } from '@steel/server/release';
 import { readHistory } from '@steel/server/history';
 import { status } from '@steel/server/activate';
 import { createAppConfig } from '../scripts/webpack/create-app-config';
@@ -157,6 +157,8 @@ test('an incompatible catalogue forced live is contained in the server render an
       .toBe(true);
   } finally {
     server.stop();
+    // The next test deploys beside the site as it was.
+    await rollbackVersion(buildsDir, 'catalogue');
   }
 });
 
