@@ -110,41 +110,50 @@ async function mountedOrFailed(page: Page, app: RemoteName): Promise<string | nu
   return null;
 }
 
-/** What the failure reports the server received say (its log holds the kind and the error). */
-async function reportedFailures(logs: string[]): Promise<string[]> {
+/** What the failure reports the server received for a path say (its log holds the kind and the error). */
+async function reportedFailures(logs: string[], pathname: string): Promise<string[]> {
   // A beacon is sent as the page fails: give it a moment to arrive.
   await new Promise((resolve) => setTimeout(resolve, 300));
   return logs
-    .map((line) => JSON.parse(line) as { msg?: string; kind?: string; failure?: string })
-    .filter((entry) => entry.msg === 'a remote failed in a browser')
+    .map((line) => JSON.parse(line) as { msg?: string; kind?: string; failure?: string; route?: string })
+    .filter((entry) => entry.msg === 'a remote failed in a browser' && entry.route === pathname)
     .map((entry) => `${entry.kind} failure: ${entry.failure?.split('\n')[0]}`);
 }
+
+/** Pages opened at once: two keep both cores busy without starving the server's render workers. */
+const MOUNT_LANES = 2;
 
 async function smokeMount(browser: Browser, base: string, pages: SamplePage[], logs: string[]): Promise<RuleResult> {
   const context = await browser.newContext({ baseURL: base });
   const linkTried = new Set<RemoteName>();
-  try {
-    for (const { app, url } of pages) {
-      const page = await context.newPage();
-      const problems = watchPage(page);
-      logs.length = 0;
-      try {
-        await page.goto(url, { waitUntil: 'load' });
-        // A page behind a guard may have moved (to sign-in): it is that app that must mount.
-        const owner = ((await page.evaluate(() => document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'))) as RemoteName | null) ?? app;
-        const failed = [await mountedOrFailed(page, owner), ...problems].filter(Boolean);
-        const failure = failed.length ? [...failed, ...(await reportedFailures(logs))].join(' — ') : '';
-        if (failure) return `smoke mount: ${app} ${url}: ${failure}; open the page in a browser with this version live to see it`;
-        if (!linkTried.has(app)) {
-          linkTried.add(app);
-          const linkFailure = await followOneLink(page, app);
-          if (linkFailure ?? problems[0]) return `smoke mount: ${app} ${url}: ${linkFailure ?? problems[0]}`;
-        }
-      } finally {
-        await page.close();
-      }
+  const queue = [...pages];
+  let refusal: string | null = null;
+
+  async function mountOne({ app, url }: SamplePage): Promise<string | null> {
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    try {
+      await page.goto(url, { waitUntil: 'load' });
+      // A page behind a guard may have moved (to sign-in): it is that app that must mount.
+      const owner = ((await page.evaluate(() => document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'))) as RemoteName | null) ?? app;
+      const failed = [await mountedOrFailed(page, owner), ...problems].filter(Boolean);
+      if (failed.length) return `smoke mount: ${app} ${url}: ${[...failed, ...(await reportedFailures(logs, new URL(page.url()).pathname))].join(' — ')}; open the page in a browser with this version live to see it`;
+      if (linkTried.has(app)) return null;
+      linkTried.add(app);
+      const linkFailure = (await followOneLink(page, app)) ?? problems[0];
+      return linkFailure ? `smoke mount: ${app} ${url}: ${linkFailure}` : null;
+    } finally {
+      await page.close();
     }
-    return null;
+  }
+
+  try {
+    await Promise.all(
+      Array.from({ length: MOUNT_LANES }, async () => {
+        for (let next = queue.shift(); next && !refusal; next = queue.shift()) refusal ??= await mountOne(next);
+      }),
+    );
+    return refusal;
   } finally {
     await context.close();
   }
