@@ -30,7 +30,8 @@ export interface BuildServerOptions {
 }
 
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+  // The client's address is the socket's unless a configured proxy says otherwise.
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustedProxies.length ? config.trustedProxies : false });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay);
   const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
 

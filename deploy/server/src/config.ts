@@ -9,6 +9,12 @@ import type { RuntimeConfig } from '@steel/shared';
 export interface ServerConfig {
   port: number;
   host: string;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: addresses or CIDRs, comma
+   * separated; none by default). From anyone else the header is ignored: a client could name
+   * itself 127.0.0.1 and pass for the server's own machine.
+   */
+  trustedProxies: string[];
   /** Absolute path of the versioned builds folder (see builds.ts for its layout). */
   buildsDir: string;
   /** The CMS as browsers reach it (goes into the runtime config). */
@@ -28,7 +34,10 @@ export interface ServerConfig {
     threads: number;
     /** Rendered pages kept in memory (keyed by URL and live set, dropped when their CMS data changes). */
     cacheEntries: number;
-    /** Shared secret the CMS sends with its content-changed calls; unset = loopback callers only. */
+    /**
+     * Shared secret the CMS sends with its content-changed calls. Unset, only loopback callers are
+     * heard — and only while the server itself listens on loopback alone.
+     */
     contentChangeSecret: string | null;
   };
   /** Runtime config without `buildId`, which is filled in per request from the live set. */
@@ -65,6 +74,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   return {
     port: int(env, 'PORT', 0, 65535) ?? 8080,
     host: str(env, 'HOST') ?? '127.0.0.1',
+    trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '').split(',').map((item) => item.trim()).filter(Boolean),
     buildsDir: defaultBuildsDir(env),
     cmsPublicUrl,
     cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),

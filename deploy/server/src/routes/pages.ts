@@ -24,6 +24,7 @@ import { RenderPools } from '../rendering/render-pool';
 import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
 import { helmetOptions, inlineScriptHashes } from '../security/security-headers';
+import { contentChangeAllowed } from '../security/content-change-caller';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
 
@@ -120,9 +121,16 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
 
   /** The CMS tells the server what changed; pages that read it are rendered afresh next time. */
   app.post('/_/content-changed', async (request, reply) => {
-    const secret = config.rendering.contentChangeSecret;
-    const allowed = secret ? request.headers['x-content-change-secret'] === secret : ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
-    if (!allowed) return reply.code(403).send({ error: 'Forbidden' });
+    const allowed = contentChangeAllowed({
+      secret: config.rendering.contentChangeSecret,
+      presented: request.headers['x-content-change-secret'],
+      socketAddress: request.socket.remoteAddress,
+      host: config.host,
+    });
+    if (!allowed) {
+      request.log.warn({ from: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] }, 'content-changed refused: no valid secret');
+      return reply.code(403).send({ error: 'Forbidden' });
+    }
     const body = (request.body ?? {}) as { collections?: unknown };
     const collections = Array.isArray(body.collections) ? body.collections.filter((item): item is string => typeof item === 'string') : null;
     const dropped = cache.invalidate(collections);
