@@ -18,6 +18,15 @@ test('Persian and Arabic digits are Latin digits («میلگرد ۱۲» finds «
   assert.equal(normaliseSearchText('٠١٢٣٤٥٦٧٨٩'), '0123456789');
 });
 
+test('a number joined to a word is two words, in any digit script («میلگرد12» finds «میلگرد ۱۲»)', () => {
+  assert.equal(normaliseSearchText('میلگرد12'), 'میلگرد 12');
+  assert.equal(normaliseSearchText('میلگرد۱۲'), 'میلگرد 12');
+  assert.equal(normaliseSearchText('میلگرد١٢'), 'میلگرد 12');
+  assert.equal(normaliseSearchText('12میلی'), '12 میلی');
+  assert.deepEqual(searchWords('میلگرد۱۲'), searchWords('میلگرد ۱۲'));
+  assert.equal(normaliseSearchText('میلگرد ۶٫۵'), 'میلگرد 6.5', 'a decimal stays one number');
+});
+
 test('zero-width non-joiner, runs of spaces and punctuation are one space', () => {
   assert.equal(normaliseSearchText('ورق\u200cگالوانیزه'), 'ورق گالوانیزه');
   assert.equal(normaliseSearchText('  ورق \t\n  گالوانیزه  '), 'ورق گالوانیزه');

@@ -58,6 +58,16 @@ test('Persian digits find Latin ones and the other way round: «میلگرد ۱�
   assert.ok(titles(persian, 'products').slice(0, 3).every((t) => /(^|\s)۱۲(\s|$)/.test(t)), titles(persian, 'products').join(' | '));
 });
 
+test('a number written against the word finds the same: «میلگرد12» and «میلگرد۱۲» as «میلگرد ۱۲»', async () => {
+  const spaced = await search('میلگرد ۱۲', 20);
+  for (const joined of ['میلگرد12', 'میلگرد۱۲']) {
+    const answer = await search(joined, 20);
+    assert.equal(answer.status, 200, answer.text);
+    assert.ok(titles(answer, 'products').length > 0, `${joined} found nothing`);
+    assert.deepEqual(titles(answer, 'products'), titles(spaced, 'products'));
+  }
+});
+
 test('zero-width non-joiner and space are the same; factories and articles are searched too', async () => {
   const withJoiner = await search('نی\u200cریز');
   const withSpace = await search('نی ریز');

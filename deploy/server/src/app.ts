@@ -22,6 +22,7 @@ import { servedVersionsTracking } from './routes/served-versions';
 import { seoRoutes } from './routes/seo';
 import { staticBuildRoutes } from './routes/static-builds';
 import { registerSecurityHeaders } from './security/security-headers';
+import { answerFrameworkError, refuseMalformedPaths } from './security/malformed-requests';
 
 export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
@@ -31,11 +32,16 @@ export interface BuildServerOptions {
 
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
   // The client's address is the socket's unless a configured proxy says otherwise.
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustedProxies.length ? config.trustedProxies : false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    frameworkErrors: answerFrameworkError,
+  });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay);
   const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
 
   registerSecurityHeaders(app, config);
+  refuseMalformedPaths(app);
   // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
   // default) keeps on-the-fly compression cheap; builds may ship .br/.gz files, used as is.
   app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -34,6 +34,11 @@ export function catalogueTreePage(categorySlug: string): PageDefinition {
         if (!product || cmsPath(product.sub_category?.path ?? '') !== cmsPath(subcategoryPath(location))) return null;
         return productHead(product, location);
       }
+      if (location.kind === 'subcategory') {
+        // A page past the last names nothing: 404, as on every list of the site.
+        const state = subcategoryListingState(location.subcategory, url);
+        if (state.page > 1 && state.page > read(subcategoryListingQuery(api, subcategoryPath(location), state)).pageCount) return null;
+      }
       const node = location.kind === 'category' ? location.category : location.kind === 'group' ? location.group : location.subcategory;
       const trail =
         location.kind === 'category'

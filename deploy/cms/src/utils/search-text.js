@@ -9,7 +9,9 @@
  * - tashkeel and tatweel dropped; Latin lowercased; presentation forms folded (NFKC);
  * - zero-width non-joiner, every other separator and punctuation → one space (a `.` or `/`
  *   between two digits stays: «۶.۵», «۳/۴»). What remains is letters, digits and single spaces,
- *   so no SQL LIKE wildcard (% _) can reach a query.
+ *   so no SQL LIKE wildcard (% _) can reach a query;
+ * - a number joined to a Persian word is two words («میلگرد12» = «میلگرد ۱۲»: buyers type sizes
+ *   both ways); Latin grade codes stay whole («st37»).
  */
 const LETTERS = { 'ي': 'ی', 'ى': 'ی', 'ئ': 'ی', 'ك': 'ک', 'ة': 'ه', 'ە': 'ه', 'أ': 'ا', 'إ': 'ا', 'ٱ': 'ا', 'آ': 'ا', 'ؤ': 'و', '٫': '.', '٬': ' ' };
 const LETTER_PATTERN = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
@@ -28,6 +30,7 @@ function normaliseSearchText(value) {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}./]+/gu, ' ')
     .replace(/(?<!\d)[./]|[./](?!\d)/g, ' ')
+    .replace(/(\p{Script=Arabic})(?=\p{N})|(\p{N})(?=\p{Script=Arabic})/gu, '$1$2 ')
     .replace(/ +/g, ' ')
     .trim();
 }

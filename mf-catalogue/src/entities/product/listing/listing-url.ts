@@ -17,6 +17,9 @@ export interface ListingState {
 
 const RESERVED = new Set(['sort', 'page']);
 
+/** The highest page number sent to the CMS (it takes six digits); any larger one is past the end. */
+export const LAST_PAGE_ASKED = 100_000;
+
 export function parseListingSearch(search: URLSearchParams, attributes: readonly string[]): ListingState {
   const filters: Record<string, string[]> = {};
   for (const attribute of attributes) {
@@ -29,7 +32,8 @@ export function parseListingSearch(search: URLSearchParams, attributes: readonly
   return {
     filters,
     sort: (LISTING_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ListingSort) : null,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    // Past any real list, and short enough for the CMS: a page beyond the last is a 404 page.
+    page: Number.isFinite(page) && page > 1 ? Math.min(page, LAST_PAGE_ASKED) : 1,
   };
 }
 

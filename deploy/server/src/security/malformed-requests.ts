@@ -1,0 +1,45 @@
+/**
+ * Requests no page can answer are refused as what they are — the visitor's (or a bot's) mistake,
+ * a 4xx with a Persian page — never a 503 that reports an outage, nor the framework's JSON:
+ * - a path the URL parser cannot decode (`/blog/%ff`) or that carries control characters
+ *   (`/blog/%00`): 400;
+ * - duplicate slashes (`/rebar//kalaf`, `//rebar`): 308 to the one-slash path, so every page has
+ *   one URL (and its canonical link never keeps the double slash).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const BAD_REQUEST_PAGE = `<!doctype html>
+<html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>نشانی نامعتبر | بازار آهن‌آلات</title>
+<style>body{font-family:Vazirmatn,system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#0f172a;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#020617}a{color:#4ade80}}a{color:#15803d}</style></head>
+<body><h1>خطا ۴۰۰</h1><p>این نشانی درست نوشته نشده است و صفحه‌ای را نشان نمی‌دهد.</p>
+<p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>
+`;
+
+function badRequest(reply: FastifyReply) {
+  return reply.code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(BAD_REQUEST_PAGE);
+}
+
+/** Fastify's `frameworkErrors`: a URL its router could not decode answers the Persian 400 page. */
+export function answerFrameworkError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ url: request.url, code: error.code }, 'malformed request');
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_ASYNC_CONSTRAINT') return badRequest(reply);
+  return reply.code(400).send({ error: 'Bad Request' });
+}
+
+// %00–%1F and %7F, encoded or raw: no page path holds them, and they break the CMS's queries.
+const CONTROL_CHARACTER_RE = /%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/i;
+
+export function refuseMalformedPaths(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [path = '/', query] = request.url.split(/\?(.*)/s, 2);
+    if (CONTROL_CHARACTER_RE.test(path)) return badRequest(reply);
+    if (path.includes('//')) {
+      const single = path.replace(/\/{2,}/g, '/');
+      return reply.code(308).header('cache-control', 'no-cache').redirect(query ? `${single}?${query}` : single, 308);
+    }
+    return undefined;
+  });
+}
