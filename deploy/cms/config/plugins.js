@@ -1,6 +1,7 @@
 'use strict';
 
 const path = require('path');
+const { signInAccountKey } = require('../src/utils/sign-in-account');
 
 const rateLimitOn = (env) => !['off', 'false', '0', 'no'].includes(String(env('AUTH_RATE_LIMIT', 'on')).toLowerCase());
 
@@ -41,11 +42,12 @@ module.exports = ({ env }) => ({
         // address as a whole has its own looser ceiling (src/middlewares/rate-limits.js).
         // koa2-ratelimit calls this as a method of its options, so `this.prefixKey` is the key the
         // plugin built for the route and address; the other routes keep exactly that key.
-        keyGenerator(ctx) {
+        // The account is resolved (src/utils/sign-in-account.js): e-mail, username and mobile in any
+        // digit script are one counter, so spelling a name five ways does not buy five times the guesses.
+        async keyGenerator(ctx) {
           const base = `${this.prefixKey}|${ctx.request.ip}`;
           if (!/\/auth\/local\/?$/i.test(ctx.request.path)) return base;
-          const identifier = ctx.request.body && typeof ctx.request.body.identifier === 'string' ? ctx.request.body.identifier : '';
-          return `${base}|${identifier.trim().toLowerCase().slice(0, 200)}`;
+          return `${base}|${await signInAccountKey(global.strapi, ctx.request.body && ctx.request.body.identifier)}`;
         },
       },
     },

@@ -42,6 +42,16 @@ test('sign-in by mobile number (Persian digits) is limited like any other name',
   isPersian429(await post('/auth/local', { identifier: '۰۹۱۲۹۹۹۸۸۷۷', password: 'wrong' }));
 });
 
+test('sign-in: the limit counts the account, not its spelling — e-mail, username and mobile in any digit script share one counter', async () => {
+  const statuses = [];
+  for (let i = 0; i < 12; i++) statuses.push((await post('/auth/local', { identifier: DEMO.email, password: 'wrong' })).status);
+  assert.ok(firstRefusal(statuses, (s) => s === 400) <= 10);
+  // Each of these got about ten more guesses at the same account before.
+  for (const spelling of ['DEMO@Example.com', DEMO.username, DEMO.mobile, '۰۹۱۲۱۲۳۴۵۶۷', '٠٩١٢١٢٣٤٥٦٧', '+98 912 123 4567']) {
+    isPersian429(await post('/auth/local', { identifier: spelling, password: 'wrong' }));
+  }
+});
+
 test('the contact form: 10 messages per address, then 429 in Persian (12 of 12 were accepted before)', async () => {
   const statuses = [];
   for (let i = 0; i < 12; i++) {
