@@ -4,7 +4,7 @@
 // after confirmation.test.js. The tests share one address (127.0.0.1) and run in this order.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { post, login, DEMO } = require('./helpers');
+const { api, post, login, DEMO } = require('./helpers');
 
 const PERSIAN = /[\u0600-\u06FF]/;
 const isPersian429 = (r) => {
@@ -33,6 +33,20 @@ test('sign-in: 10 wrong passwords a minute for one name and address, then 429 in
 test('another customer behind the same address still signs in (it locked the demo customer out before)', async () => {
   const session = await login(DEMO.username, DEMO.password);
   assert.ok(session.jwt);
+});
+
+test('signed-in creation: 20 tickets per account in 10 minutes (the same for messages, orders, watch list, reservations, purchase requests), then 429 in Persian, nothing written', async () => {
+  const session = await login(DEMO.username, DEMO.password);
+  const statuses = [];
+  for (let i = 0; i < 24; i++) {
+    statuses.push((await post('/tickets', { data: { subject: `سیل ${i}`, messages: [{ body: 'پیام' }] } }, { token: session.jwt })).status);
+  }
+  assert.equal(firstRefusal(statuses, (s) => s === 201), 20);
+  const refused = await post('/tickets', { data: { subject: 'یکی دیگر', messages: [{ body: 'پیام' }] } }, { token: session.jwt });
+  isPersian429(refused);
+  assert.match(refused.body.error.message, /حساب شما/);
+  const listed = await api('GET', '/tickets?pagination[pageSize]=100&filters[subject][$startsWith]=سیل', { token: session.jwt });
+  assert.equal(listed.body.data.length, 20, 'the refused ones were not written');
 });
 
 test('sign-in by mobile number (Persian digits) is limited like any other name', async () => {

@@ -45,7 +45,8 @@ module.exports = (config, { strapi }) => {
       await next();
     } catch (error) {
       // The plugin's own limiter throws an English RateLimitError: a person reads this one.
-      if (error && error.name === 'RateLimitError' && error.message !== TOO_MANY_FA) {
+      // (Our own limits already speak Persian: their messages stay.)
+      if (error && error.name === 'RateLimitError' && !/[\u0600-\u06FF]/.test(error.message)) {
         ctx.set('Retry-After', ctx.response.get('Retry-After') || '60');
         throw new errors.RateLimitError(TOO_MANY_FA, error.details);
       }

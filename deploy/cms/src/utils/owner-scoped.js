@@ -2,6 +2,7 @@
 
 const { factories } = require('@strapi/strapi');
 const { errors } = require('@strapi/utils');
+const { limitAccountCreation } = require('./account-creation-limit');
 
 const { ValidationError, UnauthorizedError, NotFoundError, PolicyError } = errors;
 
@@ -111,6 +112,7 @@ const ownerScopedController = (uid, options = {}) =>
 
       async create(ctx) {
         const user = options.allowAnonymousCreate ? ctx.state.user || null : requireUser(ctx);
+        await limitAccountCreation(ctx, uid, user);
         const input = readBodyData(ctx);
         checkQuery(ctx);
         await this.validateQuery(ctx);

@@ -2,6 +2,7 @@
 
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, customerStatusChange, isPlainObject, refuse } = require('../../../utils/owner-scoped');
+const { limitAccountCreation } = require('../../../utils/account-creation-limit');
 
 /** A message a customer writes: non-empty text of at most 5000 characters (stored as text, shown as text). */
 const messageText = (body) => {
@@ -37,6 +38,7 @@ module.exports = ownerScopedController('api::ticket.ticket', {
   extend: ({ strapi, helpers }) => ({
     async addMessage(ctx) {
       const user = helpers.requireUser(ctx);
+      await limitAccountCreation(ctx, 'ticket-message', user);
       const body = ctx.request.body;
       if (!isPlainObject(body) || !isPlainObject(body.data)) throw new errors.ValidationError('Missing "data" payload in the request body');
       const extra = Object.keys(body.data).filter((k) => k !== 'body');
