@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildServer } from '../../app';
 import { type Fixture, liveFixture } from '../../testing/fixtures';
+import { createWorkQueue } from './responsive-images';
 
 // The CMS seed's own image generator: the uploads served below are what the CMS writes.
 const { svgCard } = require(path.resolve(__dirname, '../../../../cms/src/bootstrap/images.js')) as {
@@ -75,8 +76,39 @@ describe('GET /_/img', () => {
     expect(uploads.asked).toHaveLength(before);
   });
 
-  it('answers 404 for an upload the CMS does not have', async () => {
-    const response = await app.inject({ url: '/_/img?src=%2Fuploads%2Fmissing.png&w=320' });
-    expect(response.statusCode).toBe(404);
+  it('answers 404 for an upload the CMS does not have, and asks the CMS about it once', async () => {
+    const before = uploads.asked.filter((url) => url === '/uploads/missing.png').length;
+    for (const width of [320, 640, 320]) {
+      const response = await app.inject({ url: `/_/img?src=%2Fuploads%2Fmissing.png&w=${width}` });
+      expect(response.statusCode).toBe(404);
+    }
+    expect(uploads.asked.filter((url) => url === '/uploads/missing.png').length - before).toBe(1);
+  });
+});
+
+describe('the resize queue', () => {
+  it('runs at most its limit at once, queues a few more and refuses the rest', async () => {
+    const queue = createWorkQueue(2, 1);
+    let running = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const task = () =>
+      new Promise<void>((resolve) => {
+        running += 1;
+        most = Math.max(most, running);
+        releases.push(() => {
+          running -= 1;
+          resolve();
+        });
+      });
+    const accepted = [queue.run(task), queue.run(task), queue.run(task)];
+    expect(accepted.every(Boolean)).toBe(true);
+    expect(queue.run(task)).toBeNull();
+    while (releases.length) {
+      releases.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(accepted);
+    expect(most).toBe(2);
   });
 });
