@@ -31,10 +31,15 @@ export function answerFrameworkError(error: Error & { code?: string }, request: 
 // %00–%1F and %7F, encoded or raw: no page path holds them, and they break the CMS's queries.
 const CONTROL_CHARACTER_RE = /%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/i;
 
+const SERVER_PATH_RE = /^\/(?:builds|api|_)(?:\/|$)/;
+
+/** On page paths: control characters refused, duplicate slashes redirected. */
 export function refuseMalformedPaths(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [path = '/', query] = request.url.split(/\?(.*)/s, 2);
+    // Builds, APIs and the server's own routes refuse bad paths themselves (404, never a file).
+    if (SERVER_PATH_RE.test(path)) return undefined;
     if (CONTROL_CHARACTER_RE.test(path)) return badRequest(reply);
     if (path.includes('//')) {
       const single = path.replace(/\/{2,}/g, '/');
