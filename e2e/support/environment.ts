@@ -70,6 +70,8 @@ export function appServerEnv(port: number, buildsDir: string, extra: Record<stri
     // The budget guards against a hung render; two parallel Playwright workers on two cores can
     // slow an honest render past the production 300 ms, which would make pages flip to the browser.
     SSR_BUDGET_MS: '3000',
+    // One address renders hundreds of pages a minute here (the per-client bound is tested apart).
+    RENDER_RATE_LIMIT_PER_MINUTE: 'off',
     ...extra,
   };
 }

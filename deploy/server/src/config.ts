@@ -34,6 +34,8 @@ export interface ServerConfig {
     threads: number;
     /** Rendered pages kept in memory (keyed by URL and live set, dropped when their CMS data changes). */
     cacheEntries: number;
+    /** Fresh renders one client may cause a minute (`RENDER_RATE_LIMIT_PER_MINUTE`, 120; `off`: none). */
+    rendersPerClientMinute: number | null;
     /**
      * Shared secret the CMS sends with its content-changed calls. Unset, only loopback callers are
      * heard — and only while the server itself listens on loopback alone.
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
       cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
+      rendersPerClientMinute: str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
       contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
     },
     runtime: {

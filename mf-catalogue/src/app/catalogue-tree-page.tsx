@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { breadcrumbJsonLd, locateInCatalogue, useShell, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
+import { breadcrumbJsonLd, categories, locateInCatalogue, useShell, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
 import { CategoryPage } from '../features/category/category-page';
 import { GroupPage } from '../features/category/group-page';
 import { SubcategoryPage, subcategoryListingState } from '../features/category/subcategory-page';
 import { ProductPage, productHead, productPageQueries } from '../features/product/product-page';
+import { PENDING_ACTION_PARAM } from '../features/product/product-actions';
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
 import { categoryOverviewQuery, subcategoryListingQuery } from '../entities/product/listing-queries';
 import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
@@ -20,10 +21,21 @@ function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageD
   return [];
 }
 
+/**
+ * What any page of a category's tree reads from the query: its sub-categories' filter attributes,
+ * sort and page (parseListingSearch), and a product page's pending action after sign-in.
+ */
+function treeQuery(categorySlug: string): string[] {
+  const category = categories.find((candidate) => candidate.slug === categorySlug);
+  const subcategories = [...(category?.subcategories ?? []), ...(category?.groups ?? []).flatMap((group) => group.subcategories)];
+  return [...new Set([...subcategories.flatMap((subcategory) => subcategory.attributes), 'sort', 'page', PENDING_ACTION_PARAM])];
+}
+
 /** The page definition of one category's whole tree: category, group, sub-category, product. */
 export function catalogueTreePage(categorySlug: string): PageDefinition {
   return {
     path: `/${categorySlug}/*`,
+    query: treeQuery(categorySlug),
     data: (url, context) => dataOf(locate(categorySlug, url), url, context),
     head: (url, read, { api }) => {
       const location = locate(categorySlug, url);

@@ -25,6 +25,9 @@ import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
 import { helmetOptions, inlineScriptHashes } from '../security/security-headers';
 import { contentChangeAllowed } from '../security/content-change-caller';
+import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
+import { canonicalQuery } from '../rendering/canonical-query';
+import { findPageRoute } from '@steel/shared/contract';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
 
@@ -72,6 +75,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
   const cache = new PageCache(config.rendering.cacheEntries);
+  const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute);
   const preload = createPreloadHints(config.buildsDir);
   app.addHook('onClose', async () => pools?.close());
 
@@ -159,10 +163,21 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const clientRendered = { status: 200, html: base.clientHtml, etag: base.etag };
     if (!pools) return send(reply, request.headers['if-none-match'], clientRendered);
 
+    // Only what the page reads keys the cache; a request carrying more is sent to the URL without it.
+    let cacheUrl = request.url;
+    const owner = findPageRoute(snapshot.pages, pathname);
+    if (owner?.route.rendering === 'server' && owner.route.query) {
+      const query = canonicalQuery(request.url.slice(pathname.length + 1), owner.route.query);
+      if (query.dropsSomething) return reply.code(301).header('cache-control', 'no-cache').redirect(pathname + query.canonical, 301);
+      cacheUrl = pathname + query.cacheKey;
+    }
     // Bots get the layout instead of the error page: their HTML is cached apart.
-    const cacheKey = PageCache.key(snapshot.manifest.id, request.url) + (isBot(request.headers['user-agent'] ?? '') ? ' bot' : '');
+    const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (isBot(request.headers['user-agent'] ?? '') ? ' bot' : '');
     const hit = cache.get(cacheKey);
     if (hit) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], hit);
+    if (!renderBudget.take(request.ip)) {
+      return reply.code(429).header('retry-after', String(renderBudget.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(TOO_MANY_RENDERS_PAGE);
+    }
 
     let outcome: RenderOutcome;
     try {

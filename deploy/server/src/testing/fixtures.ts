@@ -32,7 +32,7 @@ export async function writeTree(dir: string, files: Record<string, string | Buff
 export const FIXTURE_PAGES: Record<AppName, PageRoute[]> = {
   shell: [],
   catalogue: [{ path: '/', rendering: 'server', guards: ['cache'], layout: 'default' }, { path: '/rebar/*', rendering: 'server', guards: ['cache'], layout: 'default' }],
-  blog: [{ path: '/blog', rendering: 'server', guards: ['cache'], layout: 'default' }, { path: '/blog/:slug', rendering: 'server', guards: ['cache'], layout: 'default' }],
+  blog: [{ path: '/blog', rendering: 'server', guards: ['cache'], layout: 'default', query: ['page', 'tag'] }, { path: '/blog/:slug', rendering: 'server', guards: ['cache'], layout: 'default' }],
   panel: [{ path: '/login/*', rendering: 'browser', guards: [], layout: 'default' }, { path: '/panel', rendering: 'browser', guards: ['auth'], layout: 'auth' }],
 };
 

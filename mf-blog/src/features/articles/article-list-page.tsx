@@ -9,6 +9,7 @@ const TITLE = 'اخبار و مقالات';
 /** `/blog?page=&tag=`: published articles, newest first, 12 a page, optionally of one tag. */
 export const articleListPage: PageDefinition = {
   path: '/blog',
+  query: ['page', 'tag'],
   data: (_url, { api }) => [articleIndexQuery(api)],
   head: (url, read, { api }) => {
     const page = pageFromQuery(url.search);

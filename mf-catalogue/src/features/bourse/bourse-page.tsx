@@ -25,6 +25,7 @@ const COLUMNS = ['تاریخ عرضه', 'نام کالا', 'تولیدکننده
 
 export const boursePage: PageDefinition = {
   path: PATH,
+  query: ['group', 'producer', 'date'],
   data: (url, { api }) => [recentOffersQuery(api)],
   head: (url) => ({
     title: TITLE,

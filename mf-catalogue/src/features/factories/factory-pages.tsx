@@ -18,6 +18,7 @@ export function filterFactories(factories: FactorySummary[], search: URLSearchPa
 
 export const factoryListPage: PageDefinition = {
   path: '/factories',
+  query: ['province', 'category'],
   data: (url, { api }) => [factoryListQuery(api)],
   head: (url) => ({
     title: LIST_TITLE,

@@ -49,6 +49,8 @@ function HomePage() {
 
 export const homePage: PageDefinition = {
   path: '/',
+  // Reads no parameter: `/?anything` is sent to `/` (never a fresh render).
+  query: [],
   data: (_url, { api }) => [priceBoardQuery(api), comingOffersQuery(api), latestArticlesQuery(api)],
   head: () => ({
     title: 'بازار آهن‌آلات',

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { locateInCatalogue, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { ProductPage, productHead, productPageQueries } from './product-page';
+import { PENDING_ACTION_PARAM } from './product-actions';
 import { productBySlugQuery } from '../../entities/product/product-queries';
 
 /** The tree location of a product's sub-category (from its CMS path), for breadcrumb and head. */
@@ -12,6 +13,7 @@ function locationOf(subcategoryPath: string | undefined) {
 /** `/product/{slug}`: the same page as the product's canonical path, with a canonical link to it. */
 export const productBySlugPage: PageDefinition = {
   path: '/product/:slug',
+  query: [PENDING_ACTION_PARAM],
   data: (url, { api }) => productPageQueries(api, url.params['slug'] ?? ''),
   head: (url, read, { api }) => {
     const product = read(productBySlugQuery(api, url.params['slug'] ?? ''));

@@ -28,6 +28,7 @@ const queryOf = (url: PageUrl) => searchQueryText(url.search.get('q'));
  */
 export const searchPage: PageDefinition = {
   path: '/search',
+  query: ['q'],
   data: (url, { api }) => (queryOf(url) ? [siteSearchQuery(api, queryOf(url), PAGE_RESULTS_PER_GROUP)] : []),
   head: (url) => {
     const query = queryOf(url);

@@ -21,6 +21,7 @@ const CALCULATOR_SHAPE_OF_SECTION: Record<string, string> = { rebar: 'rebar', ip
  */
 export const weightTablePage: PageDefinition = {
   path: PATH,
+  query: ['section', 'size'],
   head: (url) => {
     const section = sectionOf(url.search);
     const isDefault = !url.search.get('section') || section === WEIGHT_SECTIONS[0];

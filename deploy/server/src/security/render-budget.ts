@@ -1,0 +1,36 @@
+/**
+ * Fresh server renders a client may cause: each costs CMS reads and a worker, while a cached page
+ * costs nothing, so a client asking for page after uncached page (the attack run did 2,000) is
+ * slowed down here — 429 with Retry-After and a Persian page — before it starves everyone else.
+ * Counted per client address (behind a trusted proxy, the forwarded one) in a bounded LRU.
+ */
+import { LRUCache } from 'lru-cache';
+
+export const TOO_MANY_RENDERS_PAGE = `<!doctype html>
+<html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>درخواست‌های زیاد | بازار آهن‌آلات</title>
+<style>body{font-family:Vazirmatn,system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#0f172a;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#020617}}</style></head>
+<body><h1>خطا ۴۲۹</h1><p>تعداد درخواست‌های شما بیش از حد مجاز است؛ لطفاً کمی بعد دوباره تلاش کنید.</p></body></html>
+`;
+
+const WINDOW_MS = 60_000;
+
+/** `perMinute` null: no limit (the test suites render hundreds of pages a minute from one address). */
+export function createRenderBudget(perMinute: number | null) {
+  const used = new LRUCache<string, { count: number }>({ max: 50_000, ttl: WINDOW_MS });
+  return {
+    /** Takes one render from the client's budget; false when it is spent for this minute. */
+    take(client: string): boolean {
+      if (perMinute === null) return true;
+      const entry = used.get(client);
+      if (!entry) {
+        used.set(client, { count: 1 });
+        return true;
+      }
+      entry.count += 1;
+      return entry.count <= perMinute;
+    },
+    retryAfterSeconds: Math.ceil(WINDOW_MS / 1000),
+  };
+}
