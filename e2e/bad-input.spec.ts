@@ -24,3 +24,18 @@ test('a malformed path is a 400 with the Persian page; duplicate slashes lead to
   expect(response.status()).toBe(308);
   expect(response.headers()['location']).toBe('/rebar/kalaf');
 });
+
+test('a query string a page does not read is sent to the URL without it; what it reads is kept', async ({ request }) => {
+  for (const [url, location] of [
+    ['/?utm_source=x', '/'],
+    ['/?r=0.123', '/'],
+    ['/rebar/kalaf?diameter_mm=12&utm=1', '/rebar/kalaf?diameter_mm=12'],
+    ['/blog?tag=&page=2', '/blog?page=2'],
+  ]) {
+    const response = await request.get(url as string, { maxRedirects: 0 });
+    expect({ url, status: response.status(), location: response.headers()['location'] }).toEqual({ url, status: 301, location });
+  }
+  for (const url of ['/rebar/kalaf?diameter_mm=12&sort=price-asc', '/weight_table?section=ipe', '/search?q=میلگرد']) {
+    expect((await request.get(url, { maxRedirects: 0 })).status(), url).toBe(200);
+  }
+});
