@@ -18,8 +18,8 @@ test.beforeAll(async () => {
   server = await startAppServer({ port: SPEC_PORTS.chunkErrors, buildsDir });
 });
 
-test.afterAll(() => {
-  server?.stop();
+test.afterAll(async () => {
+  await server?.stop();
   fs.rmSync(buildsDir, { recursive: true, force: true });
 });
 

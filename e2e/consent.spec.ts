@@ -65,7 +65,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.stop();
+  await server?.stop();
   await new Promise<void>((resolve) => (capture ? capture.close(() => resolve()) : resolve()));
 });
 

@@ -156,7 +156,7 @@ test('an incompatible catalogue forced live is contained in the server render an
       .poll(async () => ((await status(buildsDir)).apps.find((app) => app.app === 'catalogue')?.failures.contract ?? 0) > 0, { timeout: 10_000 })
       .toBe(true);
   } finally {
-    server.stop();
+    await server.stop();
     // The next test deploys beside the site as it was.
     await rollbackVersion(buildsDir, 'catalogue');
   }
@@ -204,6 +204,6 @@ test('a page added to the blog goes live with the blog’s deploy alone, through
     await page.locator('#app-blog a', { hasText: 'همه مقالات' }).click();
     await expect(page.locator('#app-blog h1')).toHaveText('اخبار و مقالات');
   } finally {
-    server.stop();
+    await server.stop();
   }
 });

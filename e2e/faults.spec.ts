@@ -59,7 +59,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.stop();
+  await server?.stop();
   await gate.close().catch(() => undefined);
 });
 
@@ -113,7 +113,7 @@ test('the app server restarted under a reader: the next navigation works', async
   await page.goto(`${server.url}/about-us`);
   await expect(page.locator('#app-catalogue h1')).toHaveText('درباره ما');
 
-  server.stop();
+  await server.stop();
   await expect.poll(() => fetch(`${server.url}/api/health`).then(() => 'up', () => 'down')).toBe('down');
   server = await startServer();
 

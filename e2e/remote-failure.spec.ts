@@ -22,8 +22,8 @@ test.beforeAll(async () => {
   server = await startAppServer({ port: SPEC_PORTS.remoteFailure, buildsDir: brokenBuildsDir });
 });
 
-test.afterAll(() => {
-  server?.stop();
+test.afterAll(async () => {
+  await server?.stop();
   fs.rmSync(brokenBuildsDir, { recursive: true, force: true });
 });
 

@@ -166,8 +166,8 @@ test.describe('content, deploys and failures without a restart', () => {
       server = await startAppServer({ port: SPEC_PORTS.serverRendering, buildsDir });
     });
 
-    test.afterAll(() => {
-      server?.stop();
+    test.afterAll(async () => {
+      await server?.stop();
       fs.rmSync(workDir, { recursive: true, force: true });
     });
 
@@ -222,7 +222,7 @@ test.describe('content, deploys and failures without a restart', () => {
       expect(weights.status()).toBe(200);
       expect(textOf(await weights.text())).toContain('جدول وزن آهن‌آلات');
     } finally {
-      down.stop();
+      await down.stop();
     }
   });
 });

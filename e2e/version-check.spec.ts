@@ -28,8 +28,8 @@ test.beforeAll(async () => {
   server = await startAppServer({ port: SPEC_PORTS.versionCheck, buildsDir, env: { VERSION_CHECK_INTERVAL_MS: '1000' } });
 });
 
-test.afterAll(() => {
-  server?.stop();
+test.afterAll(async () => {
+  await server?.stop();
   fs.rmSync(buildsDir, { recursive: true, force: true });
 });
 

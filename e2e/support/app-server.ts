@@ -24,11 +24,17 @@ export async function startAppServer(options: { port: number; buildsDir: string;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`App server on ${url} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
-    stop: () => {
+    /**
+     * Stops the server and resolves once it has exited: it writes its last counts into its builds
+     * folder as it closes, so a test must not remove that folder before.
+     */
+    stop: async () => {
       // The group: tsx runs the server as its own child.
       if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     },
   };
 }
