@@ -7,15 +7,14 @@
  *   one URL (and its canonical link never keeps the double slash).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { staticErrorPage } from '../pages/static-error-page';
 
-export const BAD_REQUEST_PAGE = `<!doctype html>
-<html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>نشانی نامعتبر | بازار آهن‌آلات</title>
-<style>body{font-family:Vazirmatn,system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#0f172a;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#020617}a{color:#4ade80}}a{color:#15803d}</style></head>
-<body><h1>خطا ۴۰۰</h1><p>این نشانی درست نوشته نشده است و صفحه‌ای را نشان نمی‌دهد.</p>
-<p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>
-`;
+export const BAD_REQUEST_PAGE = staticErrorPage({
+  title: 'نشانی نامعتبر',
+  heading: 'خطا ۴۰۰',
+  message: 'این نشانی درست نوشته نشده است و صفحه‌ای را نشان نمی‌دهد.',
+  homeLink: true,
+});
 
 function badRequest(reply: FastifyReply) {
   return reply.code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(BAD_REQUEST_PAGE);

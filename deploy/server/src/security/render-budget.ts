@@ -5,14 +5,13 @@
  * Counted per client address (behind a trusted proxy, the forwarded one) in a bounded LRU.
  */
 import { LRUCache } from 'lru-cache';
+import { staticErrorPage } from '../pages/static-error-page';
 
-export const TOO_MANY_RENDERS_PAGE = `<!doctype html>
-<html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>درخواست‌های زیاد | بازار آهن‌آلات</title>
-<style>body{font-family:Vazirmatn,system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#0f172a;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#020617}}</style></head>
-<body><h1>خطا ۴۲۹</h1><p>تعداد درخواست‌های شما بیش از حد مجاز است؛ لطفاً کمی بعد دوباره تلاش کنید.</p></body></html>
-`;
+export const TOO_MANY_RENDERS_PAGE = staticErrorPage({
+  title: 'درخواست‌های زیاد',
+  heading: 'خطا ۴۲۹',
+  message: 'تعداد درخواست‌های شما بیش از حد مجاز است؛ لطفاً کمی بعد دوباره تلاش کنید.',
+});
 
 const WINDOW_MS = 60_000;
 
