@@ -3,6 +3,7 @@ import type { AppBus } from '../bus/create-bus';
 import type { SessionStore } from '../session/session-store';
 import type { ContentClient } from '../api/content-client';
 import type { RuntimeConfig } from './runtime-config';
+import type { RemoteFailureKind } from './remotes';
 import type { ColourModeController } from '../colour-mode/colour-mode';
 
 export interface PageMeta {
@@ -35,5 +36,5 @@ export interface ShellContext {
    * Tells the team that deployed this remote that it failed in a visitor's browser: a hydration
    * mismatch, or a render error caught by its error boundary (contract 1.1). Absent in a harness.
    */
-  reportFailure?: (kind: 'hydrate' | 'render', error: unknown) => void;
+  reportFailure?: (kind: Extract<RemoteFailureKind, 'hydrate' | 'render'>, error: unknown) => void;
 }

@@ -1,7 +1,6 @@
 'use strict';
 
-const PERSIAN = '۰۱۲۳۴۵۶۷۸۹';
-const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+const { latinDigits } = require('./digits');
 
 /** Iranian mobile numbers are stored as 09xxxxxxxxx. */
 const MOBILE = /^09\d{9}$/;
@@ -12,9 +11,7 @@ const MOBILE = /^09\d{9}$/;
  */
 function normaliseMobile(value) {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  let digits = String(value)
-    .replace(/[۰-۹]/g, (d) => String(PERSIAN.indexOf(d)))
-    .replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d)))
+  let digits = latinDigits(value)
     .replace(/[\s\-()\u200c\u200e\u200f]/g, '');
   if (digits.startsWith('+98')) digits = `0${digits.slice(3)}`;
   else if (digits.startsWith('0098')) digits = `0${digits.slice(4)}`;

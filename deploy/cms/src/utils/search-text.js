@@ -1,5 +1,7 @@
 'use strict';
 
+const { latinDigits } = require('./digits');
+
 /**
  * Persian-aware search text: ONE function turns both what is stored in each
  * searched entry's `search_text` and what a visitor types into the same form, so matching is a
@@ -15,16 +17,11 @@
  */
 const LETTERS = { 'ي': 'ی', 'ى': 'ی', 'ئ': 'ی', 'ك': 'ک', 'ة': 'ه', 'ە': 'ه', 'أ': 'ا', 'إ': 'ا', 'ٱ': 'ا', 'آ': 'ا', 'ؤ': 'و', '٫': '.', '٬': ' ' };
 const LETTER_PATTERN = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
-const PERSIAN_ZERO = 0x06f0;
-const ARABIC_ZERO = 0x0660;
 
 function normaliseSearchText(value) {
   if (value === null || value === undefined) return '';
-  return String(value)
-    .normalize('NFKC')
+  return latinDigits(String(value).normalize('NFKC'))
     .replace(LETTER_PATTERN, (c) => LETTERS[c])
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - PERSIAN_ZERO))
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - ARABIC_ZERO))
     // Tashkeel (fatha … sukun, superscript alef, Quranic marks), tatweel.
     .replace(/[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g, '')
     .toLowerCase()

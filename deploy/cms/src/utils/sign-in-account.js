@@ -1,11 +1,7 @@
 'use strict';
 
 const { normaliseMobile } = require('./mobile');
-
-const PERSIAN_ZERO = 0x06f0;
-const ARABIC_ZERO = 0x0660;
-const latinDigits = (text) =>
-  text.replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - PERSIAN_ZERO)).replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - ARABIC_ZERO));
+const { latinDigits } = require('./digits');
 
 /**
  * The account a sign-in attempt is aimed at, as the rate limit counts it: the e-mail in any case,

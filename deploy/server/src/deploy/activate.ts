@@ -4,8 +4,6 @@
  * re-checks it on every request) sees either the old or the new live set, never half a file.
  * Writers take a lock file, so two deploys at once cannot lose each other's change.
  */
-import { failuresSince, readFailureCounts } from './failure-counts';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,13 +11,16 @@ import {
   APPS,
   type AppName,
   HISTORY_LIMIT,
+  LIVE_FILE,
   type LiveFile,
   REQUIRED_FILES,
   VERSION_RE,
   livePath,
   readLive,
   versionDir,
+  writeFileAtomically,
 } from './builds-folder';
+import { failuresSince, readFailureCounts } from './failure-counts';
 
 export interface ActivateResult {
   app: AppName;
@@ -63,15 +64,12 @@ async function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> 
 }
 
 export async function writeLive(buildsDir: string, live: LiveFile): Promise<void> {
-  const file = livePath(buildsDir);
-  const tmp = path.join(buildsDir, `.live-${process.pid}-${randomBytes(4).toString('hex')}.json`);
   // Stable key order keeps the file readable and diffs small.
   const ordered: LiveFile = { updatedAt: live.updatedAt };
   for (const app of APPS) if (live[app]) ordered[app] = live[app];
   const { updatedAt, ...versions } = ordered;
   const out = { ...versions, updatedAt, history: live.history ?? {}, activatedAt: live.activatedAt ?? {} };
-  await fs.writeFile(tmp, `${JSON.stringify(out, null, 2)}\n`);
-  await fs.rename(tmp, file);
+  await writeFileAtomically(buildsDir, LIVE_FILE, `${JSON.stringify(out, null, 2)}\n`);
 }
 
 async function assertPublished(buildsDir: string, app: AppName, version: string): Promise<void> {

@@ -4,6 +4,7 @@
  *   BUILDS_DIR/<app>/<version>/…   immutable build folders (version = content hash)
  *   BUILDS_DIR/live.json           which version of each app is live, plus rollback history
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteName, REMOTE_NAMES } from '@steel/shared';
@@ -98,6 +99,21 @@ export async function readLive(buildsDir: string): Promise<LiveFile | null> {
     return parseLive(await fs.readFile(livePath(buildsDir), 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Writes a file of the builds folder so that readers see the old or the new content, never half:
+ * a temporary name (a dot first: never a version, never served), then a rename over the old file.
+ */
+export async function writeFileAtomically(buildsDir: string, name: string, text: string): Promise<void> {
+  const tmp = path.join(buildsDir, `.${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await fs.writeFile(tmp, text);
+    await fs.rename(tmp, path.join(buildsDir, name));
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
     throw error;
   }
 }

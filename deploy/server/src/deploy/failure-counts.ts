@@ -4,13 +4,10 @@
  * BUILDS_DIR/failure-counts.json beside live.json (what the deploy tooling reads), written by the
  * app server at most once a second; a larger arrangement puts the same counts in a shared store.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppName } from './builds-folder';
-
-export const FAILURE_KINDS = ['load', 'mount', 'contract', 'render', 'hydrate'] as const;
-export type FailureKind = (typeof FAILURE_KINDS)[number];
+import type { RemoteFailureKind as FailureKind } from '@steel/shared/contract';
+import { type AppName, writeFileAtomically } from './builds-folder';
 
 /** `app@version` → minute (ms since epoch, floored) → count per kind. */
 export type FailureCounts = Record<string, Record<string, Partial<Record<FailureKind, number>>>>;
@@ -67,9 +64,7 @@ export function createFailureRecorder(buildsDir: string, now: () => number = Dat
         }
       }
       for (const minutes of Object.values(counts)) for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
-      const tmp = path.join(buildsDir, `.failure-counts-${process.pid}-${randomBytes(4).toString('hex')}.json`);
-      await fs.writeFile(tmp, JSON.stringify(counts));
-      await fs.rename(tmp, path.join(buildsDir, FAILURE_COUNTS_FILE));
+      await writeFileAtomically(buildsDir, FAILURE_COUNTS_FILE, JSON.stringify(counts));
     }).catch(() => undefined);
     await writing;
   }

@@ -4,10 +4,9 @@
  * files. Pruning keeps every version a page served in the last day. Kept in
  * BUILDS_DIR/served-versions.json, written at most once a minute.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppName } from './builds-folder';
+import { type AppName, writeFileAtomically } from './builds-folder';
 
 export const SERVED_VERSIONS_FILE = 'served-versions.json';
 const FLUSH_EVERY_MS = 60_000;
@@ -33,9 +32,7 @@ export function createServedVersionsRecorder(buildsDir: string, now: () => numbe
     pending = {};
     if (Object.keys(batch).length === 0) return;
     const served = { ...(await readServedVersions(buildsDir)), ...batch };
-    const tmp = path.join(buildsDir, `.served-versions-${process.pid}-${randomBytes(4).toString('hex')}.json`);
-    await fs.writeFile(tmp, JSON.stringify(served));
-    await fs.rename(tmp, path.join(buildsDir, SERVED_VERSIONS_FILE)).catch(() => fs.rm(tmp, { force: true }));
+    await writeFileAtomically(buildsDir, SERVED_VERSIONS_FILE, JSON.stringify(served));
   }
 
   return {

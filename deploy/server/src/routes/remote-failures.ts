@@ -5,7 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { FAILURE_KINDS, createFailureRecorder, type FailureKind } from '../deploy/failure-counts';
+import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind } from '@steel/shared/contract';
+import { createFailureRecorder } from '../deploy/failure-counts';
 import { REMOTES, VERSION_RE } from '../deploy/builds-folder';
 import type { RouteContext } from './context';
 
@@ -17,7 +18,7 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app,
   const perClient = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
   app.addHook('onClose', async () => recorder.flush());
 
-  app.post('/_/remote-failure', { bodyLimit: 4096 }, async (request, reply) => {
+  app.post(REMOTE_FAILURE_REPORT_PATH, { bodyLimit: 4096 }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const seen = perClient.get(request.ip) ?? { count: 0 };
     seen.count += 1;
@@ -31,14 +32,14 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app,
     if (
       typeof remote !== 'string' || !(REMOTES as readonly string[]).includes(remote) ||
       typeof version !== 'string' || !VERSION_RE.test(version) ||
-      typeof kind !== 'string' || !(FAILURE_KINDS as readonly string[]).includes(kind)
+      typeof kind !== 'string' || !(REMOTE_FAILURE_KINDS as readonly string[]).includes(kind)
     ) {
       return reply.code(400).send({ error: 'A report names app, version and kind' });
     }
     const route = typeof body?.['route'] === 'string' ? body['route'].slice(0, 200) : '';
     const message = typeof body?.['message'] === 'string' ? body['message'].slice(0, 300) : '';
     request.log.warn({ app: remote, version, kind, route, failure: message }, 'a remote failed in a browser');
-    recorder.record(remote as (typeof REMOTES)[number], version, kind as FailureKind);
+    recorder.record(remote as (typeof REMOTES)[number], version, kind as RemoteFailureKind);
     return reply.code(204).send();
   });
 };

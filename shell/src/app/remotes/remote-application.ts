@@ -1,7 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { ContractError, type RemoteName, type ShellContext } from '@steel/shared';
-import type { RemoteFailureKind } from '../../features/failure-reports/report-remote-failure';
+import { ContractError, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
 import { isLoadTimeoutError, withTimeLimit } from '../../features/load-timeouts/with-time-limit';

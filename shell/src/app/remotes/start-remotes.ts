@@ -1,9 +1,9 @@
 import { registerApplication, start } from 'single-spa';
-import { REMOTE_NAMES, type AppFetch, type RuntimeConfig, type ShellContext } from '@steel/shared';
+import { REMOTE_NAMES, type AppFetch, type RemoteFailureKind, type RuntimeConfig, type ShellContext } from '@steel/shared';
 import { appContainerId } from '../layout/shell-root';
 import type { LiveRoutes } from '../routes/match-route';
 import type { ShellStore } from '../state/shell-store';
-import { reportRemoteFailure, type RemoteFailureKind } from '../../features/failure-reports/report-remote-failure';
+import { reportRemoteFailure } from '../../features/failure-reports/report-remote-failure';
 import { createRemoteApplication } from './remote-application';
 import type { RemoteRegistryHolder } from './remote-registry';
 

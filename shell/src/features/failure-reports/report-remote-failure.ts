@@ -1,7 +1,4 @@
-import type { RemoteName } from '@steel/shared';
-
-/** What went wrong with a remote in a visitor's browser. */
-export type RemoteFailureKind = 'load' | 'mount' | 'contract' | 'render' | 'hydrate';
+import { REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind, type RemoteName } from '@steel/shared';
 
 export interface RemoteFailureReport {
   app: RemoteName;
@@ -12,8 +9,6 @@ export interface RemoteFailureReport {
   message: string;
 }
 
-/** Where the app server takes failure beacons (counted per live version, shown by `deploy status`). */
-export const FAILURE_BEACON_PATH = '/_/remote-failure';
 
 /**
  * Tells the app server that a remote failed here, so the team that deployed it learns of it
@@ -24,8 +19,8 @@ export function reportRemoteFailure(report: RemoteFailureReport, sampleRate = 1,
   if (random() >= sampleRate) return;
   const body = JSON.stringify({ ...report, message: report.message.slice(0, 300) });
   try {
-    if (!navigator.sendBeacon?.(FAILURE_BEACON_PATH, new Blob([body], { type: 'application/json' }))) {
-      void fetch(FAILURE_BEACON_PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
+    if (!navigator.sendBeacon?.(REMOTE_FAILURE_REPORT_PATH, new Blob([body], { type: 'application/json' }))) {
+      void fetch(REMOTE_FAILURE_REPORT_PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
     }
   } catch {
     // Reporting must never add a failure of its own.

@@ -8,7 +8,7 @@
  */
 import { Writable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { samplePath, type AppManifest, type PageRoute, type RemoteName } from '@steel/shared/contract';
+import { REMOTE_FAILURE_REPORT_PATH, samplePath, type AppManifest, type PageRoute, type RemoteName } from '@steel/shared/contract';
 import { buildServer } from '../../app';
 import { loadConfig } from '../../config';
 import type { AppName } from '../builds-folder';
@@ -88,7 +88,7 @@ function watchPage(page: Page) {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`uncaught ${error.message.split('\n')[0]}`));
   page.on('request', (request) => {
-    if (request.url().endsWith('/_/remote-failure')) problems.push('the page reported a failure');
+    if (request.url().endsWith(REMOTE_FAILURE_REPORT_PATH)) problems.push('the page reported a failure');
   });
   return problems;
 }
