@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { APP_SERVER_PORTS, E2E_CMS_PORT, E2E_PORT, EDITOR_TOKEN, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
+import { APP_SERVER_PORTS, E2E_CMS_PORT, E2E_PORT, EDITOR_TOKEN, SITE_READ_SECRET, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
 
 /**
  * End-to-end tests in Debian's Chromium against the production builds served by the real app
@@ -36,6 +36,9 @@ export default defineConfig({
         DATABASE_FILENAME: path.join(e2eCmsDir, 'cms.db'),
         EMAIL_CAPTURE_FILE: path.join(e2eCmsDir, 'mails.jsonl'),
         AUTH_RATE_LIMIT: 'off',
+        // Public reads stay limited per address, above what two workers' browsers read in a minute.
+        PUBLIC_READ_RATE_LIMIT_MAX: '3000',
+        SITE_READ_SECRET,
         REQUEST_LOG: 'off',
         CORS_ORIGINS: APP_SERVER_PORTS.map((port) => `http://127.0.0.1:${port},http://localhost:${port}`).join(','),
         FRONTEND_URL: baseURL,

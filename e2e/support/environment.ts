@@ -56,6 +56,9 @@ export const chromiumLaunchOptions = {
 };
 
 /** Environment for an app server under test (the main one and any a test starts itself). */
+/** The app server's reads of the CMS carry it, so the CMS does not count them per address. */
+export const SITE_READ_SECRET = 'e2e-site-read-secret';
+
 export function appServerEnv(port: number, buildsDir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     PORT: String(port),
@@ -63,6 +66,7 @@ export function appServerEnv(port: number, buildsDir: string, extra: Record<stri
     BUILDS_DIR: buildsDir,
     CMS_PUBLIC_URL: `${cmsURL}/api`,
     CMS_INTERNAL_URL: `${cmsURL}/api`,
+    SITE_READ_SECRET,
     SITE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     // React's production build in the render workers, as in production.

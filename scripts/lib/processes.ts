@@ -1,4 +1,14 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * One SITE_READ_SECRET for the CMS and the app servers a script starts (they inherit this
+ * process's environment): the app server's reads carry it, and the CMS does not count them
+ * against its one address (deploy/server/src/rendering/site-reads.ts). Random per run unless set.
+ */
+export function shareSiteReadSecret(): void {
+  process.env.SITE_READ_SECRET ??= randomBytes(24).toString('hex');
+}
 
 export interface RunningProcess {
   name: string;

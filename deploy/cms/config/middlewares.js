@@ -1,5 +1,7 @@
 'use strict';
 
+const { isOn } = require('../src/utils/switch-setting');
+
 /**
  * The site's own origins, from its address: the app server's port (SITE_PORT, which `npm start`
  * passes from PORT) on both loopback names, its public SITE_URL, and the deploy gate's smoke-test
@@ -15,7 +17,7 @@ function siteOrigins(env) {
 
 // REQUEST_LOG=off drops the per-request log line (the bench does; logging costs ~1 ms a request).
 module.exports = ({ env }) => [
-  ...(String(env('REQUEST_LOG', 'on')).toLowerCase() === 'off' ? [] : ['strapi::logger']),
+  ...(isOn(env('REQUEST_LOG')) ? ['strapi::logger'] : []),
   'strapi::errors',
   {
     name: 'strapi::security',
@@ -63,7 +65,7 @@ module.exports = ({ env }) => [
     // Per-address limits for sign-in and the public forms (the plugin's limiter counts per account).
     name: 'global::rate-limits',
     config: {
-      enabled: !['off', 'false', '0', 'no'].includes(String(env('AUTH_RATE_LIMIT', 'on')).toLowerCase()),
+      enabled: isOn(env('AUTH_RATE_LIMIT')),
       rules: [
         { name: 'sign-in-address', method: 'POST', paths: ['/auth/local'], max: env.int('AUTH_ADDRESS_RATE_LIMIT_MAX', 50), interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000) },
         {
@@ -74,6 +76,18 @@ module.exports = ({ env }) => [
           interval: env.int('FORM_RATE_LIMIT_INTERVAL_MS', 10 * 60 * 1000),
         },
       ],
+    },
+  },
+  {
+    // Anonymous reads: a per-address rate and a bound on heavy queries; the app server's own
+    // reads (SITE_READ_SECRET) are not counted. See src/middlewares/public-reads.js.
+    name: 'global::public-reads',
+    config: {
+      enabled: isOn(env('PUBLIC_READ_LIMIT')),
+      readsPerMinute: env.int('PUBLIC_READ_RATE_LIMIT_MAX', 600),
+      heavyPerMinute: env.int('PUBLIC_HEAVY_READ_RATE_LIMIT_MAX', 30),
+      heavyAtOnce: env.int('PUBLIC_HEAVY_READS_AT_ONCE', 2),
+      siteReadSecret: env('SITE_READ_SECRET', ''),
     },
   },
   'global::query-limits',

@@ -2,8 +2,9 @@
 
 const path = require('path');
 const { signInAccountKey } = require('../src/utils/sign-in-account');
+const { isOn } = require('../src/utils/switch-setting');
 
-const rateLimitOn = (env) => !['off', 'false', '0', 'no'].includes(String(env('AUTH_RATE_LIMIT', 'on')).toLowerCase());
+const rateLimitOn = (env) => isOn(env('AUTH_RATE_LIMIT'));
 
 module.exports = ({ env }) => ({
   'users-permissions': {

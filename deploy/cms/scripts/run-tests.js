@@ -14,7 +14,10 @@ const path = require('path');
 const { startStrapi, APP_DIR } = require('./lib/strapi-process');
 
 const TESTS = path.join(APP_DIR, 'tests');
-const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js']; // in this order: the rate-limit test exhausts /auth/local
+// In this order: the rate-limit test exhausts /auth/local, the public-read test the address's reads.
+const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js', 'public-reads.test.js'];
+// The public-read limits of phase 2 (a lower per-minute rate keeps that test short).
+const PUBLIC_READS = { PUBLIC_READ_LIMIT: 'on', PUBLIC_READ_RATE_LIMIT_MAX: '200', SITE_READ_SECRET: 'cms-test-site-read-secret' };
 const PHASE3 = ['request-timeout.test.js']; // every read runs out of time: alone on its own start
 // An editor's API token (src/bootstrap/editor-token.js) for the tests that edit published content.
 const EDITOR_TOKEN = 'cms-test-editor-token-0123456789abcdefghijklmnop';
@@ -39,19 +42,19 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
   let cms;
   try {
     console.log(`[${label}] starting Strapi on a fresh database in ${tmpDir} ...`);
-    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', GITHUB_CLIENT_ID: 'test-client-id', GITHUB_CLIENT_SECRET: 'test-secret', CMS_EDITOR_TOKEN: EDITOR_TOKEN, ...env } });
+    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', PUBLIC_READ_LIMIT: 'off', GITHUB_CLIENT_ID: 'test-client-id', GITHUB_CLIENT_SECRET: 'test-secret', CMS_EDITOR_TOKEN: EDITOR_TOKEN, ...env } });
     console.log(`[${label}] Strapi pid ${cms.pid} ready at ${cms.url} in ${cms.startMs} ms (fresh database, seeded)`);
     const testEnv = { CMS_URL: cms.url, CMS_EDITOR_TOKEN: EDITOR_TOKEN, EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE, CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite' };
     results.push(await runNodeTests(files, testEnv));
     await cms.stop();
     console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
     if (rateLimitPhase) {
-      cms = await startStrapi({ tmpDir, label: 'cms-ratelimit', env: { AUTH_RATE_LIMIT: 'on', EMAIL_CONFIRMATION: 'on', ...env } });
+      cms = await startStrapi({ tmpDir, label: 'cms-ratelimit', env: { AUTH_RATE_LIMIT: 'on', EMAIL_CONFIRMATION: 'on', ...PUBLIC_READS, ...env } });
       console.log(`[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, e-mail confirmation on, same database) in ${cms.startMs} ms`);
-      for (const f of PHASE2) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url }));
+      for (const f of PHASE2) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url, SITE_READ_SECRET: PUBLIC_READS.SITE_READ_SECRET }));
       await cms.stop();
       console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
-      cms = await startStrapi({ tmpDir, label: 'cms-timeout', env: { AUTH_RATE_LIMIT: 'off', API_REQUEST_TIMEOUT_MS: '1', ...env } });
+      cms = await startStrapi({ tmpDir, label: 'cms-timeout', env: { AUTH_RATE_LIMIT: 'off', PUBLIC_READ_LIMIT: 'off', API_REQUEST_TIMEOUT_MS: '1', ...env } });
       console.log(`[${label}] restarted Strapi (pid ${cms.pid}, API_REQUEST_TIMEOUT_MS=1, same database) in ${cms.startMs} ms`);
       for (const f of PHASE3) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url }));
       await cms.stop();

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       buildsDir: path.join(REPO_ROOT, '.builds'),
       cmsPublicUrl: 'http://127.0.0.1:1337/api',
       cmsInternalUrl: 'http://127.0.0.1:1337/api',
+      siteReadSecret: null,
       siteUrl: 'http://localhost:8080',
     });
     expect(config.runtime).toEqual({
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       buildsDir: '/srv/builds',
       cmsPublicUrl: 'https://cms.example.ir/api',
       cmsInternalUrl: 'http://cms:1337/api',
+      siteReadSecret: null,
       siteUrl: 'https://example.ir',
     });
     expect(config.runtime).toMatchObject({

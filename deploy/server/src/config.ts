@@ -21,9 +21,16 @@ export interface ServerConfig {
   cmsPublicUrl: string;
   /** The CMS as this server reaches it (server-to-server calls such as /users/me). */
   cmsInternalUrl: string;
+  /** Sent with this server's reads of the CMS (`SITE_READ_SECRET`), which the CMS then does not count per address. */
+  siteReadSecret: string | null;
   siteUrl: string;
   /** Bytes of resized images (`/_/img`) kept in memory (`IMAGE_CACHE_MB`, default 64). */
   imageCacheBytes: number;
+  /**
+   * Resized images on disk: `IMAGE_DISK_CACHE_DIR` (default BUILDS_DIR/.image-cache, shared by
+   * the app servers that share the builds folder), at most `IMAGE_DISK_CACHE_MB` (512; 0: none).
+   */
+  imageDiskCache: { dir: string; capBytes: number };
   /** Server rendering of public pages (docs/architecture.md, "How a page reaches the screen"). */
   rendering: {
     /** Off (`SSR=off`): every page is rendered in the browser, as before server rendering. */
@@ -65,6 +72,8 @@ export function defaultBuildsDir(env: Env = process.env): string {
 
 export function loadConfig(env: Env = process.env): ServerConfig {
   const cmsPublicUrl = trimSlash(str(env, 'CMS_PUBLIC_URL') ?? 'http://127.0.0.1:1337/api');
+  const buildsDir = defaultBuildsDir(env);
+  const imageDiskCacheDir = str(env, 'IMAGE_DISK_CACHE_DIR');
   const siteUrl = trimSlash(str(env, 'SITE_URL') ?? 'http://localhost:8080');
   // Secure cookies follow the site's scheme unless stated explicitly.
   const cookieSecure = bool(env, 'COOKIE_SECURE') ?? false;
@@ -77,11 +86,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: int(env, 'PORT', 0, 65535) ?? 8080,
     host: str(env, 'HOST') ?? '127.0.0.1',
     trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '').split(',').map((item) => item.trim()).filter(Boolean),
-    buildsDir: defaultBuildsDir(env),
+    buildsDir,
     cmsPublicUrl,
     cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),
+    siteReadSecret: str(env, 'SITE_READ_SECRET') ?? null,
     siteUrl,
     imageCacheBytes: (int(env, 'IMAGE_CACHE_MB', 1, 4096) ?? 64) * 1024 * 1024,
+    imageDiskCache: {
+      dir: imageDiskCacheDir ? resolveFromUserCwd(imageDiskCacheDir, env) : path.join(buildsDir, '.image-cache'),
+      capBytes: (int(env, 'IMAGE_DISK_CACHE_MB', 0, 1024 * 1024) ?? 512) * 1024 * 1024,
+    },
     rendering: {
       enabled: str(env, 'SSR') !== 'off',
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,

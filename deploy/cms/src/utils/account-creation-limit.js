@@ -6,7 +6,9 @@ const { errors } = require('@strapi/utils');
 /** What a customer reads when their own account has written too much too fast. */
 const TOO_MANY_FOR_ACCOUNT_FA = 'تعداد درخواست‌های ثبت‌شده از حساب شما بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
 
-const limitOn = () => !['off', 'false', '0', 'no'].includes(String(process.env.AUTH_RATE_LIMIT ?? 'on').toLowerCase());
+const { isOn } = require('./switch-setting');
+
+const limitOn = () => isOn(process.env.AUTH_RATE_LIMIT);
 const intervalMs = () => Number(process.env.ACCOUNT_CREATE_LIMIT_INTERVAL_MS) || 10 * 60 * 1000;
 const max = () => Number(process.env.ACCOUNT_CREATE_LIMIT_MAX) || 20;
 

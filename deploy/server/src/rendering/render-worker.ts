@@ -6,6 +6,7 @@
  */
 import type { AppError, PageHead, RemoteName, RemotePages, RemoteRenderResult, RemoteServerEntry, RuntimeConfig, ShellServerEntry } from '@steel/shared';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
+import { sendSiteReadSecret } from './site-reads';
 
 export interface RenderTask {
   /** pathname + search. */
@@ -18,6 +19,7 @@ export interface RenderTask {
   incompatible: Partial<Record<RemoteName, string>>;
   config: RuntimeConfig;
   cmsInternalUrl: string;
+  siteReadSecret: string | null;
   budgetMs: number;
   userAgent: string;
 }
@@ -60,6 +62,7 @@ const contentUnavailable = (url: string): AppError => ({
 
 export default async function renderPage(task: RenderTask): Promise<RenderOutcome> {
   const started = performance.now();
+  sendSiteReadSecret(task.cmsInternalUrl, task.siteReadSecret);
   const shellVersion = task.versions.shell;
   const shell = shellVersion ? loadServerEntry<ShellServerEntry>(serverEntryPath(task.buildsDir, 'shell', shellVersion)) : null;
   if (!shell) return { kind: 'browser', reason: 'the live shell has no server entry' };

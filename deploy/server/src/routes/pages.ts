@@ -189,6 +189,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
         incompatible: snapshot.incompatible,
         config: { ...config.runtime, buildId: snapshot.manifest.id },
         cmsInternalUrl: config.cmsInternalUrl,
+        siteReadSecret: config.siteReadSecret,
         budgetMs: config.rendering.budgetMs,
         userAgent: request.headers['user-agent'] ?? '',
       });

@@ -76,6 +76,24 @@ describe('GET /_/img', () => {
     expect(uploads.asked).toHaveLength(before);
   });
 
+  it('keeps what it made on disk: another server sharing the folder answers it without the CMS', async () => {
+    const url = '/_/img?src=%2Fuploads%2Fseed_article_test.svg&w=320';
+    const first = await app.inject({ url });
+    expect(first.headers['x-image-cache']).toBe('miss');
+    const asked = uploads.asked.length;
+    const second = buildServer(fx.config);
+    try {
+      const fromDisk = await second.inject({ url });
+      expect(fromDisk.statusCode).toBe(200);
+      expect(fromDisk.headers['x-image-cache']).toBe('disk');
+      expect(fromDisk.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect((await second.inject({ url })).headers['x-image-cache']).toBe('hit');
+      expect(uploads.asked).toHaveLength(asked);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('answers 404 for an upload the CMS does not have, and asks the CMS about it once', async () => {
     const before = uploads.asked.filter((url) => url === '/uploads/missing.png').length;
     for (const width of [320, 640, 320]) {

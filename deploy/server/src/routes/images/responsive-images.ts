@@ -2,7 +2,7 @@
  * `GET /_/img?src=/uploads/<file>&w=<width>`: the server half of the site's one responsive-image
  * path (`ResponsiveImage` in @steel/shared is the other). The CMS upload is fetched from the CMS,
  * resized with sharp to exactly that width and answered as WebP; results are kept in a
- * byte-bounded LRU so each (image, width) is made once. Only CMS upload paths and only the
+ * byte-bounded LRU in memory and a size-capped folder on disk, so each (image, width) is made once. Only CMS upload paths and only the
  * breakpoint widths at 1× and 2× are accepted, so the route cannot be used to fetch other URLs
  * or to make the server resize to arbitrary sizes. Upload names are content hashes, so a URL's
  * answer never changes: it is cached by browsers for a year.
@@ -12,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { IMAGE_ROUTE, IMAGE_WIDTHS, isUploadPath } from '@steel/shared/image-widths';
 import type { RouteContext } from '../context';
+import { DiskImageCache } from './disk-image-cache';
 
 // Two cores serve pages, renders and images: one libvips thread per resize, and no second
 // cache inside sharp (ours holds the results).
@@ -90,6 +91,15 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
   const making = new Map<string, Promise<Buffer>>();
   const resizes = createWorkQueue(RESIZES_AT_ONCE, RESIZES_WAITING);
   const missing = new LRUCache<string, true>({ max: 10_000, ttl: MISSING_FOR_MS });
+  const onDisk = config.imageDiskCache.capBytes > 0 ? new DiskImageCache(config.imageDiskCache.dir, config.imageDiskCache.capBytes) : null;
+
+  /** Resized (within the queue's bounds) and kept on disk; null when the queue is full. */
+  const resize = (key: string, src: string, width: number): Promise<Buffer> | null =>
+    resizes.run(async () => {
+      const image = await resizeUpload(uploadsOrigin, src, width);
+      await onDisk?.set(key, image).catch((error: unknown) => app.log.warn({ err: error }, 'a made image could not be kept on disk'));
+      return image;
+    });
 
   app.get(IMAGE_ROUTE, async (request, reply) => {
     const { src, w } = request.query as { src?: unknown; w?: unknown };
@@ -103,11 +113,17 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
     if (missing.has(src)) return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found' });
     const key = `${src} ${width}`;
     let image = made.get(key);
-    reply.header('x-image-cache', image ? 'hit' : 'miss');
+    let from = 'hit';
+    // Made before, here or by another server sharing the folder: no resize, no CMS call.
+    if (!image && onDisk) {
+      image = (await onDisk.get(key)) ?? undefined;
+      from = 'disk';
+    }
     if (!image) {
+      from = 'miss';
       let pending = making.get(key);
       if (!pending) {
-        const queued = resizes.run(() => resizeUpload(uploadsOrigin, src, width));
+        const queued = resize(key, src, width);
         if (!queued) return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send({ error: 'Busy making images' });
         pending = queued.finally(() => making.delete(key));
         making.set(key, pending);
@@ -120,8 +136,9 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
         request.log.warn({ err: error, src, width }, 'image not made');
         return reply.code(status).header('cache-control', 'no-store').send({ error: status === 404 ? 'Not Found' : 'The image could not be made' });
       }
-      made.set(key, image);
     }
+    if (from !== 'hit') made.set(key, image);
+    reply.header('x-image-cache', from);
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(image);
   });
 };

@@ -1,0 +1,71 @@
+'use strict';
+
+// Run by scripts/run-tests.js last in the rate-limit phase: public reads limited per address
+// (PUBLIC_READ_RATE_LIMIT_MAX=200 there), heavy reads bounded, the app server's reads
+// (SITE_READ_SECRET) not counted. The tests share one address and run in this order; the last
+// one spends the address's reads for the minute.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { get } = require('./helpers');
+
+const HEAVY = '/products?pagination[pageSize]=100&populate=*';
+const ORDINARY = '/products?fields[0]=slug&pagination[pageSize]=5';
+const SITE_READ = { 'x-site-read': process.env.SITE_READ_SECRET };
+const PERSIAN = /[\u0600-\u06FF]/;
+
+const refusedInPersian = (r) => {
+  assert.equal(r.status, 429, r.text.slice(0, 200));
+  assert.match(r.body.error.message, PERSIAN);
+  assert.ok(Number(r.headers.get('retry-after')) > 0, 'Retry-After');
+};
+
+test('32 heavy reads at once from one address: at most the minute\'s 30 are answered, the rest refused in Persian', async () => {
+  const answers = await Promise.all(Array.from({ length: 32 }, () => get(HEAVY)));
+  const statuses = answers.map((r) => r.status);
+  // On SQLite every query holds the one thread, so the reads arrive one after another and the
+  // per-minute bound refuses them; on PostgreSQL the one-at-a-time bound per address refuses
+  // most of them at once. Either way no more than 30 reach a query.
+  assert.ok(statuses.every((s) => s === 200 || s === 429), `statuses: ${statuses}`);
+  assert.ok(statuses.filter((s) => s === 200).length <= 30, `statuses: ${statuses}`);
+  assert.ok(statuses.filter((s) => s === 429).length >= 2, `statuses: ${statuses}`);
+  refusedInPersian(answers.find((r) => r.status === 429));
+});
+
+test('an ordinary read is answered while the heavy flood goes on', async () => {
+  const flood = Promise.all(Array.from({ length: 16 }, () => get(HEAVY)));
+  const ordinary = await get(ORDINARY);
+  assert.equal(ordinary.status, 200);
+  assert.equal(ordinary.body.data.length, 5);
+  await flood;
+});
+
+test('heavy reads are limited a minute per address (30), ordinary ones go on', async () => {
+  const statuses = [];
+  for (let i = 0; i < 40; i++) statuses.push((await get(HEAVY)).status);
+  assert.ok(statuses.filter((s) => s === 200).length < 30, `statuses: ${statuses}`);
+  assert.equal(statuses.at(-1), 429);
+  refusedInPersian(await get(HEAVY));
+  assert.equal((await get(ORDINARY)).status, 200);
+});
+
+test("the app server's reads carry the site secret and are not counted; a wrong secret is", async () => {
+  const ok = await get(HEAVY, { headers: SITE_READ });
+  assert.equal(ok.status, 200);
+  refusedInPersian(await get(HEAVY, { headers: { 'x-site-read': 'guessed' } }));
+});
+
+test('ordinary reads: 200 a minute per address, then 429 in Persian; the site itself still reads', async () => {
+  let answered = 0;
+  let refused = null;
+  while (answered < 250 && !refused) {
+    const r = await get(ORDINARY);
+    if (r.status === 429) refused = r;
+    else answered++;
+  }
+  assert.ok(refused, 'no refusal after 250 reads');
+  // Earlier reads of this phase shared the minute's 200.
+  assert.ok(answered > 60 && answered < 200, `${answered} answered before the first refusal`);
+  refusedInPersian(refused);
+  refusedInPersian(await get(ORDINARY));
+  assert.equal((await get(ORDINARY, { headers: SITE_READ })).status, 200);
+});
