@@ -38,6 +38,20 @@ module.exports = ({ env }) => [
       keepHeaderOnError: true,
     },
   },
+  {
+    // Anonymous reads: a per-address rate and a bound on heavy queries; the app server's own
+    // reads (SITE_READ_SECRET) are not counted. See src/middlewares/public-reads.js. As early as a
+    // refusal can still be read by the site's pages (after CORS): a flood is refused cheaply.
+    name: 'global::public-reads',
+    config: {
+      enabled: isOn(env('PUBLIC_READ_LIMIT')),
+      readsPerMinute: env.int('PUBLIC_READ_RATE_LIMIT_MAX', 600),
+      heavyPerMinute: env.int('PUBLIC_HEAVY_READ_RATE_LIMIT_MAX', 10),
+      heavyAtOnce: env.int('PUBLIC_HEAVY_READS_AT_ONCE', 2),
+      refusalDelayMs: env.int('PUBLIC_READ_REFUSAL_DELAY_MS', 1000),
+      siteReadSecret: env('SITE_READ_SECRET', ''),
+    },
+  },
   'strapi::poweredBy',
   'strapi::query',
   {
@@ -76,18 +90,6 @@ module.exports = ({ env }) => [
           interval: env.int('FORM_RATE_LIMIT_INTERVAL_MS', 10 * 60 * 1000),
         },
       ],
-    },
-  },
-  {
-    // Anonymous reads: a per-address rate and a bound on heavy queries; the app server's own
-    // reads (SITE_READ_SECRET) are not counted. See src/middlewares/public-reads.js.
-    name: 'global::public-reads',
-    config: {
-      enabled: isOn(env('PUBLIC_READ_LIMIT')),
-      readsPerMinute: env.int('PUBLIC_READ_RATE_LIMIT_MAX', 600),
-      heavyPerMinute: env.int('PUBLIC_HEAVY_READ_RATE_LIMIT_MAX', 30),
-      heavyAtOnce: env.int('PUBLIC_HEAVY_READS_AT_ONCE', 2),
-      siteReadSecret: env('SITE_READ_SECRET', ''),
     },
   },
   'global::query-limits',

@@ -1,6 +1,7 @@
 'use strict';
 
 const { timingSafeEqual, createHash } = require('crypto');
+const qs = require('qs');
 const { RateLimit } = require('koa2-ratelimit');
 const { errors } = require('@strapi/utils');
 const { isHeavyRead } = require('../utils/query-limits');
@@ -18,12 +19,15 @@ const digest = (value) => createHash('sha256').update(String(value)).digest();
  * Keeps the CMS fair to everyone reading it anonymously (measured before: one client with 32
  * connections of `populate=*` pages took an ordinary read from p50 49 ms to 1.6 s):
  * - every GET on /api counts against its address: `readsPerMinute` (PUBLIC_READ_RATE_LIMIT_MAX, 600);
- * - a heavy read (utils/query-limits.js, isHeavyRead) also counts against `heavyPerMinute`
- *   (PUBLIC_HEAVY_READ_RATE_LIMIT_MAX, 30), and may run only when its address has none running and
- *   fewer than `heavyAtOnce` (PUBLIC_HEAVY_READS_AT_ONCE, 2) run in all — otherwise 429 at once,
- *   before any query: waiting in a queue would hold a connection and memory per attempt. (On
- *   SQLite a query holds the one thread, so reads never overlap and the per-minute bound is what
- *   refuses a flood; on PostgreSQL they do, and this bound keeps them from filling the pool.)
+ * - a heavy read (utils/query-limits.js, isHeavyRead) may run once per `60 s / heavyPerMinute`
+ *   per address (PUBLIC_HEAVY_READ_RATE_LIMIT_MAX, 10 a minute: spaced, not a burst of ten, so the
+ *   one thread is never held for long), only when its address has none running and fewer than
+ *   `heavyAtOnce` (PUBLIC_HEAVY_READS_AT_ONCE, 2) run in all. (On SQLite a query holds the one
+ *   thread, so reads never overlap; on PostgreSQL they do, and this keeps them out of the pool.)
+ * - a refusal (429 in Persian, Retry-After) is answered after `refusalDelayMs`
+ *   (PUBLIC_READ_REFUSAL_DELAY_MS, 1 s): answering a flood's refusals at once kept the thread busy
+ *   (≈900 a second from 32 connections); held, each connection asks once a second. An address
+ *   with `maxHeldPerAddress` (64) refusals held already has its next connection closed unanswered.
  * The app server's reads carry SITE_READ_SECRET in `X-Site-Read` and are not counted: every
  * visitor's server render comes from its one address, and its page cache already bounds them.
  * Off with PUBLIC_READ_LIMIT=off (the CMS tests of other features).
@@ -37,22 +41,43 @@ module.exports = (config, { strapi }) => {
     const sent = ctx.get(SITE_READ_HEADER);
     return Boolean(secret && sent && timingSafeEqual(digest(sent), secret));
   };
+  const refusalDelayMs = config.refusalDelayMs ?? 1000;
+  const maxHeldPerAddress = config.maxHeldPerAddress ?? 64;
+  const heldFrom = new Map();
 
-  const limiter = (name, max, interval = 60_000) =>
-    RateLimit.middleware({
-      interval,
-      max,
-      prefixKey: name,
-      headers: false,
-      keyGenerator: (ctx) => `${name}|${ctx.request.ip}`,
-      handler: (ctx) => {
-        ctx.set('Retry-After', String(Math.ceil(interval / 1000)));
-        throw new errors.RateLimitError(TOO_MANY_FA, { limit: name, max, intervalSeconds: Math.ceil(interval / 1000) });
-      },
-    });
-  const everyRead = limiter('public-read', config.readsPerMinute);
-  const heavyReads = limiter('public-heavy-read', config.heavyPerMinute);
+  /** Waits out the refusal delay, then refuses; past the address's bound, closes the connection. */
+  const refuse = async (ctx, error) => {
+    const address = ctx.request.ip;
+    const held = heldFrom.get(address) ?? 0;
+    if (held >= maxHeldPerAddress) {
+      ctx.req.socket.destroy();
+      throw error;
+    }
+    heldFrom.set(address, held + 1);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+    } finally {
+      const left = (heldFrom.get(address) ?? 1) - 1;
+      if (left > 0) heldFrom.set(address, left);
+      else heldFrom.delete(address);
+    }
+    throw error;
+  };
 
+  const everyRead = RateLimit.middleware({
+    interval: 60_000,
+    max: config.readsPerMinute,
+    prefixKey: 'public-read',
+    headers: false,
+    keyGenerator: (ctx) => `public-read|${ctx.request.ip}`,
+    // koa2-ratelimit does not wait for its handler: the refusal is noted here and made below.
+    handler: (ctx) => {
+      ctx.state.publicReadRefusal = new errors.RateLimitError(TOO_MANY_FA, { limit: 'public-read', max: config.readsPerMinute, intervalSeconds: 60 });
+    },
+  });
+
+  const heavySpacingMs = Math.ceil(60_000 / config.heavyPerMinute);
+  const lastHeavyFrom = new Map();
   const heavyRunningFrom = new Set();
   let heavyRunning = 0;
 
@@ -64,14 +89,27 @@ module.exports = (config, { strapi }) => {
     if (!counted) return next();
 
     await everyRead(ctx, async () => undefined);
-    if (!isHeavyRead(ctx.query)) return next();
+    if (ctx.state.publicReadRefusal) {
+      ctx.set('Retry-After', '60');
+      return refuse(ctx, ctx.state.publicReadRefusal);
+    }
+    // This runs before strapi::query: the nested query is parsed here, and only when it populates.
+    if (!ctx.querystring.includes('populate') || !isHeavyRead(qs.parse(ctx.querystring, { depth: 20, arrayLimit: 100 }))) return next();
 
-    await heavyReads(ctx, async () => undefined);
     const address = ctx.request.ip;
+    const now = Date.now();
+    const waitMs = (lastHeavyFrom.get(address) ?? -Infinity) + heavySpacingMs - now;
+    if (waitMs > 0) {
+      ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
+      return refuse(ctx, new errors.RateLimitError(TOO_MANY_FA, { limit: 'public-heavy-read', max: config.heavyPerMinute, intervalSeconds: 60 }));
+    }
     if (heavyRunningFrom.has(address) || heavyRunning >= config.heavyAtOnce) {
       ctx.set('Retry-After', '1');
-      throw new errors.RateLimitError(BUSY_FA, { limit: 'public-heavy-reads-at-once', max: config.heavyAtOnce });
+      return refuse(ctx, new errors.RateLimitError(BUSY_FA, { limit: 'public-heavy-reads-at-once', max: config.heavyAtOnce }));
     }
+    // Addresses whose last heavy read is older than the spacing need no entry.
+    if (lastHeavyFrom.size > 10_000) for (const [key, at] of lastHeavyFrom) if (at + heavySpacingMs < now) lastHeavyFrom.delete(key);
+    lastHeavyFrom.set(address, now);
     heavyRunningFrom.add(address);
     heavyRunning++;
     try {
