@@ -254,4 +254,11 @@ test('orders are paged ten at a time, newest first, the page kept in the URL', a
   // The oldest is last: its detail says so.
   await list.getByRole('link').click();
   await expect(app(page).getByText('سفارش شماره 1')).toBeVisible();
+  // A page past the last names nothing, as on every list: not found, with the way to the last page.
+  await page.goto('/panel/order?page=7');
+  const notFound = app(page).getByRole('alert').filter({ hasText: 'صفحهٔ ۷ در این فهرست یافت نشد' });
+  await expect(notFound).toContainText('۲ صفحه');
+  await notFound.getByRole('link', { name: 'رفتن به صفحهٔ آخر' }).click();
+  await expect(page).toHaveURL(`${baseURL}/panel/order?page=2`);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
 });
