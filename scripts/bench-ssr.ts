@@ -1,8 +1,8 @@
 /**
  * Server-rendering figures for `npm run bench` (printed, never asserted):
  * - Lighthouse (mobile preset, Debian's Chromium, median of N) per key route: performance, LCP, CLS, TBT;
- * - server render time per route, p50/p95 and throughput, uncached and from the page cache, under
- *   concurrent load from autocannon on loopback;
+ * - server render time per route, p50/p95 and throughput, rendered every time and from the page
+ *   cache, under concurrent load from autocannon on loopback;
  * - the app server's memory before and after 50 catalogue deploys in a row (each one replaces the
  *   render workers).
  */
@@ -50,23 +50,15 @@ export async function benchLighthouse(base: string, routes: readonly string[], r
   }
 }
 
-async function load(url: string, options: { uncached: boolean; seconds: number; connections: number }) {
-  let counter = 0;
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.seconds,
-    // Uncached: a query parameter the pages ignore makes every request a new cache key.
-    ...(options.uncached ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?bench=${(counter += 1)}` }) }] } : {}),
-  });
-  return result;
-}
-
-/** Render latency per route, uncached and cached, with `connections` concurrent clients. */
-export async function benchRenderLatency(base: string, routes: readonly string[], log: (line: string) => void, seconds = 5, connections = 8) {
+/**
+ * Render latency per route with `connections` concurrent clients: from the page cache (`base`), and
+ * rendered every time (`uncachedBase`, a server with SSR_CACHE_ENTRIES=0 — a query string no longer
+ * bypasses the cache: unknown parameters are redirected to the canonical URL).
+ */
+export async function benchRenderLatency(base: string, uncachedBase: string, routes: readonly string[], log: (line: string) => void, seconds = 5, connections = 8) {
   for (const route of routes) {
     for (const uncached of [true, false]) {
-      const result = await load(`${base}${route}`, { uncached, seconds, connections });
+      const result = await autocannon({ url: `${uncached ? uncachedBase : base}${route}`, connections, duration: seconds });
       const label = uncached ? 'uncached' : 'cached';
       log(
         `${route.padEnd(34)} ${label.padEnd(8)} p50 ${String(result.latency.p50).padStart(4)} ms  p95 ${String(result.latency.p97_5 ?? result.latency.p99).padStart(4)} ms (p97.5)  ${result.requests.average.toFixed(0).padStart(5)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}`,
@@ -76,11 +68,16 @@ export async function benchRenderLatency(base: string, routes: readonly string[]
 }
 
 /** RSS of a process and its children (tsx runs the server as a child), from /proc, in MB. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const pids = [pid, ...fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((child) => parentOf(child) === pid)];
   let kb = 0;
   for (const one of pids) {
-    const status = fs.readFileSync(`/proc/${one}/status`, 'utf8');
+    let status = '';
+    try {
+      status = fs.readFileSync(`/proc/${one}/status`, 'utf8');
+    } catch {
+      // The child exited between the listing and the read.
+    }
     kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   }
   return kb / 1024;

@@ -22,10 +22,11 @@ import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
 import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
 import { benchDeployGate } from './bench-deploy-gate';
+import { benchHostileLoad } from './bench-hostile';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
-  startStrapi: (options: { env?: Record<string, string>; label?: string }) => Promise<{ url: string; stop: () => Promise<void> }>;
+  startStrapi: (options: { env?: Record<string, string>; label?: string }) => Promise<{ url: string; pid: number; stop: () => Promise<void> }>;
 };
 
 const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
@@ -170,11 +171,14 @@ async function main() {
       CORS_ORIGINS: [PORT, PORT + 1, PORT + 2].map((port) => `http://127.0.0.1:${port}`).join(','),
     },
   });
-  const server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base },
-  });
+  const appServer = (port: number, extra: Record<string, string> = {}) =>
+    startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base, ...extra },
+    });
+  // One load generator is one client: the per-client render bound would answer it 429.
+  const server = appServer(PORT, { RENDER_RATE_LIMIT_PER_MINUTE: 'off' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
@@ -199,10 +203,27 @@ async function main() {
     console.log('\nDeploy gate per app (every rule on the live version; smoke render and mount in Chromium):');
     await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
     console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
-    await benchRenderLatency(base, SSR_ROUTES, (line) => console.log(`  ${line}`));
+    const uncachedServer = appServer(PORT + 5, { RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_CACHE_ENTRIES: '0' });
+    try {
+      await waitForUrl(`http://127.0.0.1:${PORT + 5}/api/health`, 30_000);
+      await benchRenderLatency(base, `http://127.0.0.1:${PORT + 5}`, SSR_ROUTES, (line) => console.log(`  ${line}`));
+    } finally {
+      await uncachedServer.stop();
+    }
     console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
     if (server.child.pid) await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
     await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // load held (p50/p95, req/s, errors)
+    // Last: the heavy-read flood spends this machine's address's CMS reads for a minute.
+    console.log('\nHostile load (production defaults; the attack run replayed):');
+    const imageCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-images-'));
+    const defaultsServer = appServer(PORT + 6, { IMAGE_DISK_CACHE_DIR: imageCacheDir });
+    try {
+      await waitForUrl(`http://127.0.0.1:${PORT + 6}/api/health`, 30_000);
+      await benchHostileLoad({ base: `http://127.0.0.1:${PORT + 6}`, serverPid: defaultsServer.child.pid!, cms: cms.url, cmsPid: cms.pid, log: (line) => console.log(`  ${line}`) });
+    } finally {
+      await defaultsServer.stop();
+      fs.rmSync(imageCacheDir, { recursive: true, force: true });
+    }
   } finally {
     await browser.close();
     await server.stop();

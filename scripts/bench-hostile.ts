@@ -1,0 +1,147 @@
+/**
+ * Hostile-load figures for `npm run bench` (printed, never asserted), the attack run's cases
+ * replayed against an app server and a CMS with their production defaults:
+ * - renders caused by 1,000 requests with random query strings (on `/` and a product page);
+ * - the app server's RSS while every seeded upload is asked for at every allowed width;
+ * - an ordinary CMS read's p50/p95 from another address, idle and while one client floods the
+ *   CMS with heavy reads over 32 connections (the CMS's RSS beside it).
+ */
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { IMAGE_WIDTHS } from '@steel/shared/image-widths';
+import { canonicalProductPath } from '@steel/shared/site-paths';
+import { percentile } from './bench-load';
+import { rssMb } from './bench-ssr';
+
+interface HostileOptions {
+  /** An app server with the production defaults (render bound on, its own image cache folder). */
+  base: string;
+  serverPid: number;
+  /** The CMS origin (no /api) and its process id. */
+  cms: string;
+  cmsPid: number;
+  log: (line: string) => void;
+}
+
+const randomToken = () => Math.random().toString(36).slice(2, 10);
+
+async function randomQueryRenders(base: string, productPath: string, log: (line: string) => void) {
+  const outcomes = new Map<string, number>();
+  for (let i = 0; i < 1000; i++) {
+    const path = i % 2 ? `/?${randomToken()}=${randomToken()}` : `${productPath}?${randomToken()}=1`;
+    const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+    await response.arrayBuffer();
+    const outcome = `${response.status}${response.headers.get('x-render') ? ` ${response.headers.get('x-render')}` : ''}`;
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  }
+  const renders = [...outcomes].filter(([key]) => / (server|partial)$/.test(key)).reduce((sum, [, n]) => sum + n, 0);
+  log(`renders per 1,000 random-query requests: ${renders}  (${[...outcomes].map(([key, n]) => `${key}×${n}`).join(', ')})`);
+}
+
+async function uploadPaths(cms: string): Promise<string[]> {
+  const paths = new Set<string>();
+  const read = async (collection: string, field: string) => {
+    for (let page = 1; page < 20; page++) {
+      const url = `${cms}/api/${collection}?fields[0]=documentId&populate[${field}][fields][0]=url&pagination[pageSize]=100&pagination[page]=${page}`;
+      const body = (await (await fetch(url)).json()) as { data: Array<Record<string, unknown>>; meta: { pagination: { pageCount: number } } };
+      for (const entry of body.data) {
+        const media = entry[field];
+        for (const one of Array.isArray(media) ? media : media ? [media] : []) {
+          const src = (one as { url?: string }).url;
+          if (src?.startsWith('/uploads/')) paths.add(src);
+        }
+      }
+      if (page >= body.meta.pagination.pageCount) break;
+    }
+  };
+  await read('products', 'images');
+  await read('articles', 'cover');
+  return [...paths];
+}
+
+/** As many uploads as the attack run asked for (158 × 9 widths = 1,422 requests). */
+const FLOOD_UPLOADS = 158;
+
+export async function imageFlood({ base, serverPid, cms, log }: HostileOptions) {
+  const uploads = (await uploadPaths(cms)).slice(0, FLOOD_UPLOADS);
+  const urls = uploads.flatMap((src) => IMAGE_WIDTHS.map((width) => `${base}/_/img?src=${encodeURIComponent(src)}&w=${width}`));
+  const before = rssMb(serverPid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPid))), 200);
+  const statuses = new Map<number, number>();
+  const latencies: number[] = [];
+  let next = 0;
+  let bytes = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < urls.length) {
+        const url = urls[next++]!;
+        const t0 = performance.now();
+        const response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+        bytes += (await response.arrayBuffer()).byteLength;
+        latencies.push(performance.now() - t0);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  log(
+    `image flood: ${urls.length} requests (${uploads.length} uploads × ${IMAGE_WIDTHS.length} widths, 16 at once) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB; ` +
+      `p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms  (${[...statuses].map(([code, n]) => `${code}×${n}`).join(' ')})`,
+  );
+  log(`app server RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during, ${rssMb(serverPid).toFixed(0)} MB after`);
+}
+
+/** One ordinary read (a sub-category's first products, fields named) from another loopback address. */
+function ordinaryRead(cms: string): Promise<number> {
+  const url = new URL(`${cms}/api/products?fields[0]=slug&fields[1]=price&sort[0]=price:asc&pagination[pageSize]=12`);
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    // 127.0.0.2 is this machine too: a second visitor, not the one flooding from 127.0.0.1.
+    http
+      .get(url, { localAddress: '127.0.0.2', agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`ordinary read answered ${response.statusCode}`))));
+      })
+      .on('error', reject);
+  });
+}
+
+async function readTimes(cms: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    times.push(await ordinaryRead(cms));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+export async function heavyReadFlood({ cms, cmsPid, log }: HostileOptions) {
+  const idle = await readTimes(cms, 100);
+  const rssBefore = rssMb(cmsPid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(cmsPid))), 200);
+  const statuses = new Map<number, number>();
+  const flood = new Promise<void>((resolve, reject) => {
+    const instance = autocannon({ url: `${cms}/api/products?pagination[pageSize]=100&populate=*`, connections: 32, duration: 20 }, (error) => (error ? reject(error) : resolve()));
+    instance.on('response', (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
+  });
+  const underFlood = await readTimes(cms, 150);
+  await flood;
+  clearInterval(sampler);
+  const figures = (times: number[]) => `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(0)} ms`;
+  log(`ordinary CMS read from another address, idle:            ${figures(idle)}`);
+  log(`the same, during 32 connections of heavy reads (20 s):  ${figures(underFlood)}  (p95 ${(percentile(underFlood, 95) / percentile(idle, 95)).toFixed(1)}× idle)`);
+  log(`the flood's answers: ${[...statuses].map(([code, n]) => `${code}×${n}`).join(' ')}; CMS RSS ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB`);
+}
+
+export async function benchHostileLoad(options: HostileOptions): Promise<void> {
+  const product = (await (await fetch(`${options.cms}/api/products?fields[0]=slug&populate[sub_category][fields][0]=path&pagination[pageSize]=1`)).json()) as {
+    data: Array<{ slug: string; sub_category: { path: string } }>;
+  };
+  await randomQueryRenders(options.base, canonicalProductPath(product.data[0]!) ?? '/', options.log);
+  await imageFlood(options);
+  await heavyReadFlood(options);
+}
