@@ -6,41 +6,49 @@
  *   activate <app> <version> [--force "<reason>"]
  *                                          the gate, then make the version live (forced: recorded)
  *   rollback <app>                         put the previous live version back
- *   history [app]                          every activation and rollback, with the gate's word
+ *   history [app]                          every publish, activation, refusal and rollback
  *   prune [--keep N]                       remove versions not live, not previous, not among the N
  *                                          newest, not pinned by a page served in the last day
- *   status                                 live versions, failures reported by browsers, versions
+ *   status [app]                           live versions, failures reported by browsers, versions
+ *   keys add <app> <name> | keys list | keys remove <name>
+ *                                          the deploy API's keys (on the server's machine)
  *
- * Apps: shell, catalogue, blog, panel. BUILDS_DIR comes from the environment (default
- * <repo>/.builds) or --builds-dir <dir>. The running server picks changes up without a restart.
+ * Apps: shell, catalogue, blog, panel. Locally, BUILDS_DIR comes from the environment (default
+ * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart.
+ * With --server <url> (or DEPLOY_SERVER) the same commands go through the app server's deploy API
+ * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`).
  */
-import { defaultBuildsDir, resolveFromUserCwd } from '../config';
-import { status } from './activate';
-import { checkVersion } from './gate/check';
-import { readHistory } from './history';
-import { GateRefusal, releaseVersion, rollbackVersion } from './release';
+import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
+import { type AppStatus, status } from './activate';
+import { remote, type RemoteTarget } from './api/client';
+import { addKey, readKeyFile, removeKey } from './api/keys';
+import { readHistory, type HistoryEntry } from './history';
+import { GateRefusal, checkRelease, publishVersion, releaseVersion, rollbackVersion } from './release';
 import { APPS, type AppName, isApp } from './builds-folder';
-import { publish } from './publish';
 import { prune } from './prune';
 
-const USAGE = `Usage: deploy <command> [--builds-dir <dir>]
+const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]
   check <app> <version>
   activate <app> <version> [--force "<reason>"]
   rollback <app>
   history [app]
-  prune [--keep N]
-  status [--json]
-Apps: ${APPS.join(', ')}`;
+  prune [--keep N]                         (local only)
+  status [app] [--json]
+  keys add <app> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
+Apps: ${APPS.join(', ')}
+Remote: --server <url> or DEPLOY_SERVER; the key from DEPLOY_KEY (or --key).`;
 
 class UsageError extends Error {}
+
+const VALUE_FLAGS = new Set(['--builds-dir', '--force', '--keep', '--server', '--key', '--keys-file']);
 
 function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--builds-dir' || arg === '--force' || arg === '--keep') {
+    if (VALUE_FLAGS.has(arg)) {
       const value = argv[++i];
       if (!value) throw new UsageError(`${arg} needs a value`);
       flags.set(arg, value);
@@ -55,33 +63,149 @@ function appArg(value: string | undefined): AppName {
   return value;
 }
 
-async function activateGated(buildsDir: string, app: AppName, version: string, flags: Map<string, string | true>, log: (line: string) => void) {
+function forceFlag(flags: Map<string, string | true>): string | undefined {
   const force = flags.get('--force');
   if (force === true) throw new UsageError('--force needs a reason: --force "<why>"');
-  const result = await releaseVersion(buildsDir, app, version, force ? { force } : {});
+  return force;
+}
+
+type Log = (line: string) => void;
+
+/** What an activation printed, local or remote alike. */
+function logActivation(log: Log, app: AppName, version: string, result: { refusal: string | null; changed: boolean; previous: string | null; gateMs: number }, force?: string) {
   if (result.refusal) log(`The gate refused ${app} ${version}: ${result.refusal}\nForced live: ${force}`);
   log(result.changed ? `Activated ${app} ${version} (was ${result.previous ?? 'none'}; gate ${(result.gateMs / 1000).toFixed(1)} s)` : `${app} ${version} was already live`);
 }
 
-export async function run(argv: string[], log: (line: string) => void = console.log): Promise<void> {
-  const { positional, flags } = parseArgs(argv);
-  const [command, ...args] = positional;
-  const dirFlag = flags.get('--builds-dir');
-  const buildsDir = typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag) : defaultBuildsDir();
+function logHistory(log: Log, entries: HistoryEntry[]) {
+  for (const entry of entries) {
+    log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
+  }
+}
 
+function logAppStatus(log: Log, app: AppStatus) {
+  const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total').map(([kind, count]) => `${kind} ${count}`).join(', ');
+  log(`${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total}${failures ? ` (${failures})` : ''}`);
+  for (const p of app.published.slice(0, 5)) {
+    log(`  ${p.version === app.live ? '*' : ' '} ${p.version}  ${new Date(p.publishedAt).toISOString()}`);
+  }
+}
+
+function logUpdated(log: Log, updatedAt: number | null) {
+  log(updatedAt ? `live set updated ${new Date(updatedAt).toISOString()}` : 'nothing is live (no live.json)');
+}
+
+async function runKeys(args: string[], flags: Map<string, string | true>, log: Log, env: NodeJS.ProcessEnv): Promise<void> {
+  const fileFlag = flags.get('--keys-file');
+  const keysFile = typeof fileFlag === 'string' ? resolveFromUserCwd(fileFlag, env) : deployKeysFile(env);
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'add': {
+      const app = appArg(rest[0]);
+      if (!rest[1]) throw new UsageError('keys add needs a name (the team or person, recorded in the history)');
+      const key = await addKey(keysFile, app, rest[1]);
+      log(`New ${app} deploy key "${rest[1]}" — shown once; only its hash is kept in ${keysFile}:`);
+      log(key);
+      return;
+    }
+    case 'list':
+      for (const record of await readKeyFile(keysFile)) log(`${record.name.padEnd(24)} ${record.app.padEnd(10)} ${record.createdAt ?? ''}`);
+      return;
+    case 'remove':
+      if (!rest[0]) throw new UsageError('keys remove needs a key name');
+      if (!(await removeKey(keysFile, rest[0]))) throw new UsageError(`No key named "${rest[0]}" in ${keysFile}`);
+      log(`Removed the key "${rest[0]}": it no longer works`);
+      return;
+    default:
+      throw new UsageError(`Unknown keys command "${sub ?? ''}"`);
+  }
+}
+
+async function runRemote(target: RemoteTarget, command: string | undefined, args: string[], flags: Map<string, string | true>, log: Log): Promise<void> {
   switch (command) {
     case 'publish': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('publish needs a dist folder');
-      const result = await publish(buildsDir, app, resolveFromUserCwd(args[1]), { compress: !flags.has('--no-compress') });
-      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir})`);
-      if (flags.has('--activate')) await activateGated(buildsDir, app, result.version, flags, log);
+      const result = await remote.publish(target, app, resolveFromUserCwd(args[1]));
+      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (on ${target.server})`);
+      if (flags.has('--activate')) await activateRemote(target, app, result.version, forceFlag(flags), log);
       return;
     }
     case 'check': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('check needs a version');
-      const gate = await checkVersion(buildsDir, app, args[1]);
+      const gate = await remote.check(target, app, args[1]);
+      log(`${app} ${args[1]} passed the gate (${(gate.ms / 1000).toFixed(1)} s)`);
+      return;
+    }
+    case 'activate': {
+      const app = appArg(args[0]);
+      if (!args[1]) throw new UsageError('activate needs a version');
+      await activateRemote(target, app, args[1], forceFlag(flags), log);
+      return;
+    }
+    case 'rollback': {
+      const app = appArg(args[0]);
+      const result = await remote.rollback(target, app);
+      log(`Rolled ${app} back to ${result.version} (was ${result.previous ?? 'none'})`);
+      return;
+    }
+    // A key is for one app: without one named, history and status are the key's own app's.
+    case 'history':
+      logHistory(log, await remote.history(target, args[0] ? appArg(args[0]) : (await remote.whoami(target)).app));
+      return;
+    case 'status': {
+      const s = await remote.status(target, args[0] ? appArg(args[0]) : (await remote.whoami(target)).app);
+      if (flags.has('--json')) return log(JSON.stringify(s, null, 2));
+      log(`deploy API ${target.server}`);
+      logUpdated(log, s.updatedAt);
+      logAppStatus(log, s);
+      return;
+    }
+    case 'prune':
+    case 'keys':
+      throw new UsageError(`${command} works on the server's machine only (without --server)`);
+    default:
+      throw new UsageError(command ? `Unknown command "${command}"` : 'No command given');
+  }
+}
+
+async function activateRemote(target: RemoteTarget, app: AppName, version: string, force: string | undefined, log: Log) {
+  const result = await remote.activate(target, app, version, force);
+  logActivation(log, app, version, { ...result, refusal: result.gate === 'passed' ? null : result.gate }, force);
+}
+
+export async function run(argv: string[], log: Log = console.log, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const { positional, flags } = parseArgs(argv);
+  const [command, ...args] = positional;
+  if (command === 'keys') return runKeys(args, flags, log, env);
+
+  const serverFlag = flags.get('--server');
+  const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
+  if (server) {
+    const keyFlag = flags.get('--key');
+    const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
+    if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
+    if (flags.has('--builds-dir')) throw new UsageError('--builds-dir is for local deploys; --server deploys through the API');
+    return runRemote({ server, key }, command, args, flags, log);
+  }
+
+  const dirFlag = flags.get('--builds-dir');
+  const buildsDir = typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env);
+
+  switch (command) {
+    case 'publish': {
+      const app = appArg(args[0]);
+      if (!args[1]) throw new UsageError('publish needs a dist folder');
+      const result = await publishVersion(buildsDir, app, resolveFromUserCwd(args[1], env), { compress: !flags.has('--no-compress') });
+      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir})`);
+      if (flags.has('--activate')) await activateLocal(buildsDir, app, result.version, forceFlag(flags), log);
+      return;
+    }
+    case 'check': {
+      const app = appArg(args[0]);
+      if (!args[1]) throw new UsageError('check needs a version');
+      const gate = await checkRelease(buildsDir, app, args[1]);
       if (gate.refusal) throw new GateRefusal(gate.refusal);
       log(`${app} ${args[1]} passed the gate (${(gate.ms / 1000).toFixed(1)} s)`);
       return;
@@ -89,16 +213,12 @@ export async function run(argv: string[], log: (line: string) => void = console.
     case 'activate': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('activate needs a version');
-      await activateGated(buildsDir, app, args[1], flags, log);
+      await activateLocal(buildsDir, app, args[1], forceFlag(flags), log);
       return;
     }
-    case 'history': {
-      const entries = await readHistory(buildsDir, args[0] ? appArg(args[0]) : undefined);
-      for (const entry of entries) {
-        log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
-      }
+    case 'history':
+      logHistory(log, await readHistory(buildsDir, args[0] ? appArg(args[0]) : undefined));
       return;
-    }
     case 'prune': {
       const keepFlag = flags.get('--keep');
       const keep = typeof keepFlag === 'string' ? Number(keepFlag) : 3;
@@ -116,24 +236,22 @@ export async function run(argv: string[], log: (line: string) => void = console.
     }
     case 'status': {
       const s = await status(buildsDir);
-      if (flags.has('--json')) {
-        log(JSON.stringify(s, null, 2));
-        return;
-      }
+      const only = args[0] ? appArg(args[0]) : null;
+      const apps = s.apps.filter((entry) => !only || entry.app === only);
+      if (flags.has('--json')) return log(JSON.stringify({ ...s, apps }, null, 2));
       log(`BUILDS_DIR ${buildsDir}`);
-      log(s.updatedAt ? `live set updated ${new Date(s.updatedAt).toISOString()}` : 'nothing is live (no live.json)');
-      for (const app of s.apps) {
-        const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total').map(([kind, count]) => `${kind} ${count}`).join(', ');
-        log(`${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total}${failures ? ` (${failures})` : ''}`);
-        for (const p of app.published.slice(0, 5)) {
-          log(`  ${p.version === app.live ? '*' : ' '} ${p.version}  ${new Date(p.publishedAt).toISOString()}`);
-        }
-      }
+      logUpdated(log, s.updatedAt);
+      for (const app of apps) logAppStatus(log, app);
       return;
     }
     default:
       throw new UsageError(command ? `Unknown command "${command}"` : 'No command given');
   }
+}
+
+async function activateLocal(buildsDir: string, app: AppName, version: string, force: string | undefined, log: Log) {
+  const result = await releaseVersion(buildsDir, app, version, force ? { force } : {});
+  logActivation(log, app, version, result, force);
 }
 
 if (require.main === module) {
