@@ -25,7 +25,7 @@ import { addKey, readKeyFile, removeKey } from './api/keys';
 import { readHistory, type HistoryEntry } from './history';
 import { GateRefusal, checkRelease, publishVersion, releaseVersion, rollbackVersion } from './release';
 import { APPS, type AppName, isApp } from './builds-folder';
-import { prune } from './prune';
+import { prune, type PruneReport } from './prune';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]
@@ -71,30 +71,6 @@ function forceFlag(flags: Map<string, string | true>): string | undefined {
 
 type Log = (line: string) => void;
 
-/** What an activation printed, local or remote alike. */
-function logActivation(log: Log, app: AppName, version: string, result: { refusal: string | null; changed: boolean; previous: string | null; gateMs: number }, force?: string) {
-  if (result.refusal) log(`The gate refused ${app} ${version}: ${result.refusal}\nForced live: ${force}`);
-  log(result.changed ? `Activated ${app} ${version} (was ${result.previous ?? 'none'}; gate ${(result.gateMs / 1000).toFixed(1)} s)` : `${app} ${version} was already live`);
-}
-
-function logHistory(log: Log, entries: HistoryEntry[]) {
-  for (const entry of entries) {
-    log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
-  }
-}
-
-function logAppStatus(log: Log, app: AppStatus) {
-  const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total').map(([kind, count]) => `${kind} ${count}`).join(', ');
-  log(`${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total}${failures ? ` (${failures})` : ''}`);
-  for (const p of app.published.slice(0, 5)) {
-    log(`  ${p.version === app.live ? '*' : ' '} ${p.version}  ${new Date(p.publishedAt).toISOString()}`);
-  }
-}
-
-function logUpdated(log: Log, updatedAt: number | null) {
-  log(updatedAt ? `live set updated ${new Date(updatedAt).toISOString()}` : 'nothing is live (no live.json)');
-}
-
 async function runKeys(args: string[], flags: Map<string, string | true>, log: Log, env: NodeJS.ProcessEnv): Promise<void> {
   const fileFlag = flags.get('--keys-file');
   const keysFile = typeof fileFlag === 'string' ? resolveFromUserCwd(fileFlag, env) : deployKeysFile(env);
@@ -121,91 +97,96 @@ async function runKeys(args: string[], flags: Map<string, string | true>, log: L
   }
 }
 
-async function runRemote(target: RemoteTarget, command: string | undefined, args: string[], flags: Map<string, string | true>, log: Log): Promise<void> {
-  switch (command) {
-    case 'publish': {
-      const app = appArg(args[0]);
-      if (!args[1]) throw new UsageError('publish needs a dist folder');
-      const result = await remote.publish(target, app, resolveFromUserCwd(args[1]));
-      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (on ${target.server})`);
-      if (flags.has('--activate')) await activateRemote(target, app, result.version, forceFlag(flags), log);
-      return;
-    }
-    case 'check': {
-      const app = appArg(args[0]);
-      if (!args[1]) throw new UsageError('check needs a version');
-      const gate = await remote.check(target, app, args[1]);
-      log(`${app} ${args[1]} passed the gate (${(gate.ms / 1000).toFixed(1)} s)`);
-      return;
-    }
-    case 'activate': {
-      const app = appArg(args[0]);
-      if (!args[1]) throw new UsageError('activate needs a version');
-      await activateRemote(target, app, args[1], forceFlag(flags), log);
-      return;
-    }
-    case 'rollback': {
-      const app = appArg(args[0]);
-      const result = await remote.rollback(target, app);
-      log(`Rolled ${app} back to ${result.version} (was ${result.previous ?? 'none'})`);
-      return;
-    }
-    // A key is for one app: without one named, history and status are the key's own app's.
-    case 'history':
-      logHistory(log, await remote.history(target, args[0] ? appArg(args[0]) : (await remote.whoami(target)).app));
-      return;
-    case 'status': {
-      const s = await remote.status(target, args[0] ? appArg(args[0]) : (await remote.whoami(target)).app);
-      if (flags.has('--json')) return log(JSON.stringify(s, null, 2));
-      log(`deploy API ${target.server}`);
-      logUpdated(log, s.updatedAt);
-      logAppStatus(log, s);
-      return;
-    }
-    case 'prune':
-    case 'keys':
-      throw new UsageError(`${command} works on the server's machine only (without --server)`);
-    default:
-      throw new UsageError(command ? `Unknown command "${command}"` : 'No command given');
-  }
+/** What the commands need, from a builds folder on this machine or through the deploy API. */
+interface Deployer {
+  /** Where versions go, for messages. */
+  where: string;
+  publish(app: AppName, distDir: string, compress: boolean): Promise<{ version: string; created: boolean; dir?: string }>;
+  check(app: AppName, version: string): Promise<{ refusal: string | null; ms: number }>;
+  activate(app: AppName, version: string, force?: string): Promise<{ refusal: string | null; changed: boolean; previous: string | null; gateMs: number }>;
+  rollback(app: AppName): Promise<{ version: string; previous: string | null }>;
+  history(app?: AppName): Promise<HistoryEntry[]>;
+  status(app?: AppName): Promise<{ updatedAt: number | null; apps: AppStatus[] }>;
+  prune(keep: number): Promise<PruneReport>;
 }
 
-async function activateRemote(target: RemoteTarget, app: AppName, version: string, force: string | undefined, log: Log) {
-  const result = await remote.activate(target, app, version, force);
-  logActivation(log, app, version, { ...result, refusal: result.gate === 'passed' ? null : result.gate }, force);
+function localDeployer(buildsDir: string): Deployer {
+  return {
+    where: `BUILDS_DIR ${buildsDir}`,
+    publish: (app, distDir, compress) => publishVersion(buildsDir, app, distDir, { compress }),
+    check: (app, version) => checkRelease(buildsDir, app, version),
+    activate: (app, version, force) => releaseVersion(buildsDir, app, version, force ? { force } : {}),
+    rollback: (app) => rollbackVersion(buildsDir, app),
+    history: (app) => readHistory(buildsDir, app),
+    async status(app) {
+      const s = await status(buildsDir);
+      return { ...s, apps: s.apps.filter((entry) => !app || entry.app === app) };
+    },
+    prune: (keep) => prune(buildsDir, { keep }),
+  };
+}
+
+function remoteDeployer(target: RemoteTarget): Deployer {
+  // A key is for one app: without one named, history and status are the key's own app's.
+  const orOwn = async (app?: AppName) => app ?? (await remote.whoami(target)).app;
+  return {
+    where: target.server,
+    publish: (app, distDir) => remote.publish(target, app, distDir),
+    check: (app, version) => remote.check(target, app, version),
+    async activate(app, version, force) {
+      const result = await remote.activate(target, app, version, force);
+      return { ...result, refusal: result.gate === 'passed' ? null : result.gate };
+    },
+    rollback: (app) => remote.rollback(target, app),
+    history: async (app) => remote.history(target, await orOwn(app)),
+    async status(app) {
+      const { updatedAt, ...own } = await remote.status(target, await orOwn(app));
+      return { updatedAt, apps: [own] };
+    },
+    prune: () => Promise.reject(new UsageError("prune works on the server's machine only (without --server)")),
+  };
+}
+
+function deployerFor(flags: Map<string, string | true>, env: NodeJS.ProcessEnv): Deployer {
+  const serverFlag = flags.get('--server');
+  const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
+  const dirFlag = flags.get('--builds-dir');
+  if (!server) return localDeployer(typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env));
+  const keyFlag = flags.get('--key');
+  const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
+  if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
+  if (dirFlag) throw new UsageError('--builds-dir is for local deploys; --server deploys through the API');
+  return remoteDeployer({ server, key });
+}
+
+async function activateAndLog(deployer: Deployer, app: AppName, version: string, force: string | undefined, log: Log) {
+  const result = await deployer.activate(app, version, force);
+  if (result.refusal) log(`The gate refused ${app} ${version}: ${result.refusal}\nForced live: ${force}`);
+  log(result.changed ? `Activated ${app} ${version} (was ${result.previous ?? 'none'}; gate ${(result.gateMs / 1000).toFixed(1)} s)` : `${app} ${version} was already live`);
 }
 
 export async function run(argv: string[], log: Log = console.log, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { positional, flags } = parseArgs(argv);
   const [command, ...args] = positional;
-  if (command === 'keys') return runKeys(args, flags, log, env);
-
-  const serverFlag = flags.get('--server');
-  const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
-  if (server) {
-    const keyFlag = flags.get('--key');
-    const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
-    if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
-    if (flags.has('--builds-dir')) throw new UsageError('--builds-dir is for local deploys; --server deploys through the API');
-    return runRemote({ server, key }, command, args, flags, log);
+  if (command === 'keys') {
+    if (flags.has('--server')) throw new UsageError("keys works on the server's machine only (without --server)");
+    return runKeys(args, flags, log, env);
   }
-
-  const dirFlag = flags.get('--builds-dir');
-  const buildsDir = typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env);
+  const deployer = deployerFor(flags, env);
 
   switch (command) {
     case 'publish': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('publish needs a dist folder');
-      const result = await publishVersion(buildsDir, app, resolveFromUserCwd(args[1], env), { compress: !flags.has('--no-compress') });
-      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir})`);
-      if (flags.has('--activate')) await activateLocal(buildsDir, app, result.version, forceFlag(flags), log);
+      const result = await deployer.publish(app, resolveFromUserCwd(args[1], env), !flags.has('--no-compress'));
+      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir ?? `on ${deployer.where}`})`);
+      if (flags.has('--activate')) await activateAndLog(deployer, app, result.version, forceFlag(flags), log);
       return;
     }
     case 'check': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('check needs a version');
-      const gate = await checkRelease(buildsDir, app, args[1]);
+      const gate = await deployer.check(app, args[1]);
       if (gate.refusal) throw new GateRefusal(gate.refusal);
       log(`${app} ${args[1]} passed the gate (${(gate.ms / 1000).toFixed(1)} s)`);
       return;
@@ -213,45 +194,46 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
     case 'activate': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('activate needs a version');
-      await activateLocal(buildsDir, app, args[1], forceFlag(flags), log);
+      await activateAndLog(deployer, app, args[1], forceFlag(flags), log);
       return;
     }
     case 'history':
-      logHistory(log, await readHistory(buildsDir, args[0] ? appArg(args[0]) : undefined));
+      for (const entry of await deployer.history(args[0] ? appArg(args[0]) : undefined)) {
+        log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
+      }
       return;
     case 'prune': {
       const keepFlag = flags.get('--keep');
       const keep = typeof keepFlag === 'string' ? Number(keepFlag) : 3;
       if (!Number.isInteger(keep) || keep < 0) throw new UsageError('--keep takes a whole number');
-      const report = await prune(buildsDir, { keep });
+      const report = await deployer.prune(keep);
       for (const entry of report.removed) log(`removed ${entry.app} ${entry.version} (${(entry.bytes / 1024 / 1024).toFixed(1)} MB)`);
       log(`freed ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB in ${report.removed.length} versions`);
       return;
     }
     case 'rollback': {
       const app = appArg(args[0]);
-      const result = await rollbackVersion(buildsDir, app);
+      const result = await deployer.rollback(app);
       log(`Rolled ${app} back to ${result.version} (was ${result.previous ?? 'none'})`);
       return;
     }
     case 'status': {
-      const s = await status(buildsDir);
-      const only = args[0] ? appArg(args[0]) : null;
-      const apps = s.apps.filter((entry) => !only || entry.app === only);
-      if (flags.has('--json')) return log(JSON.stringify({ ...s, apps }, null, 2));
-      log(`BUILDS_DIR ${buildsDir}`);
-      logUpdated(log, s.updatedAt);
-      for (const app of apps) logAppStatus(log, app);
+      const s = await deployer.status(args[0] ? appArg(args[0]) : undefined);
+      if (flags.has('--json')) return log(JSON.stringify(s, null, 2));
+      log(deployer.where);
+      log(s.updatedAt ? `live set updated ${new Date(s.updatedAt).toISOString()}` : 'nothing is live (no live.json)');
+      for (const app of s.apps) {
+        const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total').map(([kind, count]) => `${kind} ${count}`).join(', ');
+        log(`${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total}${failures ? ` (${failures})` : ''}`);
+        for (const p of app.published.slice(0, 5)) {
+          log(`  ${p.version === app.live ? '*' : ' '} ${p.version}  ${new Date(p.publishedAt).toISOString()}`);
+        }
+      }
       return;
     }
     default:
       throw new UsageError(command ? `Unknown command "${command}"` : 'No command given');
   }
-}
-
-async function activateLocal(buildsDir: string, app: AppName, version: string, force: string | undefined, log: Log) {
-  const result = await releaseVersion(buildsDir, app, version, force ? { force } : {});
-  logActivation(log, app, version, result, force);
 }
 
 if (require.main === module) {

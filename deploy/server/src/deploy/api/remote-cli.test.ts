@@ -77,7 +77,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
 
     lines = [];
     await run([...remote, 'status', '--json'], log, env);
-    expect(JSON.parse(lines.join('\n'))).toMatchObject({ app: 'blog', live: two, history: [one] });
+    expect(JSON.parse(lines.join('\n'))).toMatchObject({ apps: [{ app: 'blog', live: two, history: [one] }] });
 
     await run([...remote, 'rollback', 'blog'], log, env);
     expect((await readLive(buildsDir))?.blog).toBe(one);
