@@ -8,7 +8,7 @@ import { makeDist, tempDir } from '../../testing/fixtures';
 import { distEntries, snapshotTree, tarGz } from '../../testing/tarballs';
 import { parseLive, readLive, type AppName } from '../builds-folder';
 import { readHistory } from '../history';
-import { addKey } from './keys';
+import { addKey, hashKey } from './keys';
 import { packDist } from './client';
 
 // Fixture builds expose no ./app: the gate refuses them at its first rule, before any smoke test.
@@ -51,6 +51,13 @@ describe('deploy API', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: expect.stringMatching(/no deploy key is configured.*deploy keys add/) });
     await off.close();
+  });
+
+  it('takes keys from DEPLOY_KEYS too (hashes only, the keys file\'s form)', async () => {
+    const inline = buildServer(loadConfig({ BUILDS_DIR: buildsDir, DEPLOY_KEYS_FILE: path.join(root, 'none.json'), DEPLOY_KEYS: JSON.stringify([{ name: 'ci-shell', app: 'shell', hash: hashKey('steel_deploy_from_env') }]) }));
+    const response = await inline.inject({ method: 'GET', url: '/_/deploy/whoami', headers: auth('steel_deploy_from_env') });
+    expect(response.json()).toEqual({ name: 'ci-shell', app: 'shell' });
+    await inline.close();
   });
 
   it('answers 401 without a key or with an unknown one', async () => {
