@@ -8,6 +8,7 @@
  * gate's smoke server (one fixed port, DEPLOY_GATE_PORT, which the CMS's CORS allows) never runs
  * twice at once.
  */
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { activate, rollback, type ActivateResult } from './activate';
@@ -32,7 +33,8 @@ export interface ReleaseOptions extends GateOptions {
 const DEPLOY_LOCK_WAIT_MS = 10 * 60_000;
 
 /** One writer of the live set (and one gate) at a time per builds folder, across processes. */
-export function withDeployLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
+export async function withDeployLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
+  await fs.mkdir(buildsDir, { recursive: true });
   return withFileLock(path.join(buildsDir, '.deploy.lock'), { waitMs: DEPLOY_LOCK_WAIT_MS }, fn);
 }
 

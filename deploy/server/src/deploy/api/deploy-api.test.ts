@@ -1,15 +1,36 @@
 /** @jest-environment node */
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../app';
-import { loadConfig } from '../../config';
+import { REPO_ROOT, loadConfig } from '../../config';
 import { makeDist, tempDir } from '../../testing/fixtures';
 import { distEntries, snapshotTree, tarGz } from '../../testing/tarballs';
 import { parseLive, readLive, type AppName } from '../builds-folder';
 import { readHistory } from '../history';
 import { addKey, hashKey } from './keys';
 import { packDist } from './client';
+
+// The real gate, watched: how many of its runs overlap (each takes a little longer, to give them the chance).
+const mockGateRuns = { active: 0, most: 0 };
+jest.mock('../gate/check', () => {
+  const actual = jest.requireActual<typeof import('../gate/check')>('../gate/check');
+  return {
+    ...actual,
+    checkVersion: async (...args: Parameters<typeof actual.checkVersion>) => {
+      mockGateRuns.active += 1;
+      mockGateRuns.most = Math.max(mockGateRuns.most, mockGateRuns.active);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return await actual.checkVersion(...args);
+      } finally {
+        mockGateRuns.active -= 1;
+      }
+    },
+  };
+});
 
 // Fixture builds expose no ./app: the gate refuses them at its first rule, before any smoke test.
 const FIXTURE_REFUSAL = /^exposes: blog does not expose \.\/app/;
@@ -186,10 +207,13 @@ describe('deploy API', () => {
   it('serialises 20 concurrent activations: a valid live set and 20 history lines naming the key', async () => {
     const versions = [await uploaded('a'), await uploaded('b'), await uploaded('c'), await uploaded('d')];
     const linesBefore = (await readHistory(buildsDir)).length;
+    mockGateRuns.most = 0;
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => activate('blog', keys.blog, { version: versions[i % versions.length], force: `concurrent ${i}` })),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    // The gate ran for each, one at a time (its smoke server has one port).
+    expect(mockGateRuns.most).toBe(1);
 
     const live = parseLive(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8'));
     expect(versions).toContain(live.blog);
@@ -203,4 +227,37 @@ describe('deploy API', () => {
     expect(new Set(added.map((entry) => entry.forced))).toEqual(new Set(Array.from({ length: 20 }, (_, i) => `concurrent ${i}`)));
     expect((await fs.readdir(buildsDir)).filter((name) => name.includes('lock') || name.startsWith('.live'))).toEqual([]);
   });
+
+  it('never interleaves with the local CLI in another process: one chain of activations, one line each', async () => {
+    const versions = [await uploaded('a'), await uploaded('b'), await uploaded('c')];
+    const cli = (version: string) =>
+      promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['deploy/server/src/deploy/cli.ts', 'activate', 'blog', version, '--force', 'from the CLI', '--builds-dir', buildsDir], { cwd: REPO_ROOT });
+    const results = await Promise.all([
+      cli(versions[0]!),
+      ...Array.from({ length: 8 }, (_, i) => activate('blog', keys.blog, { version: versions[i % 3], force: `api ${i}` })),
+      cli(versions[1]!),
+    ]);
+    expect(results.slice(1, -1).map((response) => (response as { statusCode: number }).statusCode)).toEqual(Array(8).fill(200));
+
+    const lines = (await readHistory(buildsDir)).filter((entry) => entry.action === 'activate');
+    expect(lines).toHaveLength(10);
+    expect(lines.filter((entry) => entry.forced === 'from the CLI')).toHaveLength(2);
+    // Each activation saw the one before it: no two ran at once.
+    for (let i = 1; i < lines.length; i++) expect(lines[i]!.previous).toBe(lines[i - 1]!.version);
+    expect(parseLive(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8')).blog).toBe(lines.at(-1)!.version);
+  }, 60_000);
+
+  it('waits while another process holds the deploy lock (the CLI running a gate)', async () => {
+    const version = await uploaded('a');
+    const released = path.join(root, 'released');
+    const holder = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, '../../testing/hold-deploy-lock.ts'), buildsDir, '1500', released], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    await new Promise<void>((resolve) => holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve()));
+
+    const response = await activate('blog', keys.blog, { version, force: 'after the other process' });
+    const doneAt = Date.now();
+    expect(response.statusCode).toBe(200);
+    expect(doneAt).toBeGreaterThanOrEqual(Number(await fs.readFile(released, 'utf8')));
+    await exited;
+  }, 60_000);
 });
