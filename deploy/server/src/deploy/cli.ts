@@ -23,7 +23,7 @@ import { type AppStatus, status } from './activate';
 import { remote, type RemoteTarget } from './api/client';
 import { addKey, readKeyFile, removeKey } from './api/keys';
 import { readHistory, type HistoryEntry } from './history';
-import { GateRefusal, checkRelease, publishVersion, releaseVersion, rollbackVersion } from './release';
+import { GateRefusal, checkRelease, publishVersion, releaseVersion, rollbackVersion, withDeployLock } from './release';
 import { APPS, type AppName, isApp } from './builds-folder';
 import { prune, type PruneReport } from './prune';
 
@@ -122,7 +122,8 @@ function localDeployer(buildsDir: string): Deployer {
       const s = await status(buildsDir);
       return { ...s, apps: s.apps.filter((entry) => !app || entry.app === app) };
     },
-    prune: (keep) => prune(buildsDir, { keep }),
+    // Not while a version is being activated (it may be the one prune would remove).
+    prune: (keep) => withDeployLock(buildsDir, () => prune(buildsDir, { keep })),
   };
 }
 
