@@ -24,6 +24,10 @@ export const SPEC_PORTS = {
   deployGate: E2E_PORT + 9,
   /** …and a site with an incompatible remote forced live. */
   deployForced: E2E_PORT + 10,
+  /** e2e/deploy-api.spec.ts: an app server teams deploy to over HTTP… */
+  deployApi: E2E_PORT + 11,
+  /** …and the smoke-test server of the gate it runs. */
+  deployApiGate: E2E_PORT + 12,
 } as const;
 export const APP_SERVER_PORTS = [
   E2E_PORT,
@@ -35,6 +39,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.faults,
   SPEC_PORTS.deployGate,
   SPEC_PORTS.deployForced,
+  SPEC_PORTS.deployApi,
+  SPEC_PORTS.deployApiGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

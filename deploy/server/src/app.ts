@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LiveStore } from './builds';
 import type { ServerConfig } from './config';
+import { DEPLOY_API_PREFIX } from './deploy/api/protocol';
+import { deployApiRoutes } from './deploy/api/routes';
 import type { AppName } from './deploy/builds-folder';
 import type { RouteContext } from './routes/context';
 import { authRoutes } from './routes/auth';
@@ -57,6 +59,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   app.register(feedRoutes, ctx);
   app.register(servedVersionsTracking, ctx);
   app.register(remoteFailureRoutes, ctx);
+  app.register(deployApiRoutes, { ...ctx, prefix: DEPLOY_API_PREFIX });
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler((request, reply) => {

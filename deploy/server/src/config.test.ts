@@ -66,6 +66,13 @@ describe('loadConfig', () => {
     expect(config.runtime.cookie.options.secure).toBe(true);
   });
 
+  it('reads the deploy API settings, with the keys file outside the builds folder by default', () => {
+    expect(loadConfig({}).deploy).toMatchObject({ keysFile: path.join(REPO_ROOT, '.deploy-keys.json'), keys: [], uploadLimitBytes: 50 * 1024 * 1024, unpackedLimitBytes: 500 * 1024 * 1024 });
+    const hash = `sha256:${'a'.repeat(64)}`;
+    const config = loadConfig({ DEPLOY_KEYS_FILE: 'keys.json', INIT_CWD: '/etc/steel', DEPLOY_KEYS: JSON.stringify([{ name: 'blog-team', app: 'blog', hash }]), DEPLOY_UPLOAD_LIMIT_MB: '10', DEPLOY_UPLOAD_TMP_DIR: '/var/tmp' });
+    expect(config.deploy).toEqual({ keysFile: '/etc/steel/keys.json', keys: [{ name: 'blog-team', app: 'blog', hash }], uploadLimitBytes: 10 * 1024 * 1024, unpackedLimitBytes: 500 * 1024 * 1024, uploadTmpDir: '/var/tmp' });
+  });
+
   it('resolves a relative BUILDS_DIR from where the command was typed', () => {
     expect(loadConfig({ BUILDS_DIR: 'out/builds', INIT_CWD: '/home/dev/repo' }).buildsDir).toBe('/home/dev/repo/out/builds');
   });
@@ -75,6 +82,10 @@ describe('loadConfig', () => {
     [{ VERSION_CHECK_INTERVAL_MS: '-1' }, /VERSION_CHECK_INTERVAL_MS/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
     [{ ANALYTICS_KEY: 'k', ANALYTICS_CLIENT_CONFIG: '[1]' }, /ANALYTICS_CLIENT_CONFIG/],
+    [{ BUILDS_DIR: '/srv/builds', DEPLOY_KEYS_FILE: '/srv/builds/keys.json' }, /DEPLOY_KEYS_FILE must be outside BUILDS_DIR/],
+    [{ DEPLOY_KEYS: '[{"name":"blog-team","app":"admin","hash":"sha256:00"}]' }, /DEPLOY_KEYS\[0\]: unknown app "admin"/],
+    [{ DEPLOY_KEYS: 'blog:secret' }, /DEPLOY_KEYS is not JSON/],
+    [{ DEPLOY_UPLOAD_LIMIT_MB: '0' }, /DEPLOY_UPLOAD_LIMIT_MB/],
   ])('refuses a bad value %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -3,8 +3,10 @@
  * The browser-facing part becomes the `RuntimeConfig` embedded in every page (docs/architecture.md, "Contracts between apps"):
  * it is never baked into a build, so one build runs in every environment.
  */
+import os from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@steel/shared';
+import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './deploy/api/keys';
 
 export interface ServerConfig {
   port: number;
@@ -49,8 +51,23 @@ export interface ServerConfig {
      */
     contentChangeSecret: string | null;
   };
+  /** The deploy API (`/_/deploy/…`, src/deploy/api/): off while no key is configured. */
+  deploy: DeployApiConfig;
   /** Runtime config without `buildId`, which is filled in per request from the live set. */
   runtime: Omit<RuntimeConfig, 'buildId'>;
+}
+
+export interface DeployApiConfig {
+  /** `DEPLOY_KEYS_FILE` (default <repo>/.deploy-keys.json): key hashes, outside the builds folder. */
+  keysFile: string;
+  /** `DEPLOY_KEYS`: key hashes given in the environment (the file's JSON form). */
+  keys: DeployKeyRecord[];
+  /** `DEPLOY_UPLOAD_LIMIT_MB` (50): the largest tarball an upload may send. */
+  uploadLimitBytes: number;
+  /** `DEPLOY_UNPACKED_LIMIT_MB` (500): the most an upload may unpack to (a gzip bomb stops there). */
+  unpackedLimitBytes: number;
+  /** `DEPLOY_UPLOAD_TMP_DIR` (the OS temp folder): where an upload is unpacked before it is published. */
+  uploadTmpDir: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -82,6 +99,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const chatSrc = str(env, 'CHAT_SRC');
   const gtmId = str(env, 'GTM_ID');
 
+  const buildsDir = defaultBuildsDir(env);
   return {
     port: int(env, 'PORT', 0, 65535) ?? 8080,
     host: str(env, 'HOST') ?? '127.0.0.1',
@@ -104,6 +122,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       rendersPerClientMinute: str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
       contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
     },
+    deploy: deployApiConfig(env, buildsDir),
     runtime: {
       cmsUrl: cmsPublicUrl,
       siteUrl,
@@ -134,6 +153,33 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 // A wrong setting stops the server at start with the variable's name, instead of a subtly broken page.
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Where `deploy keys add` writes and the deploy API reads key hashes. */
+export function deployKeysFile(env: Env = process.env): string {
+  const file = str(env, 'DEPLOY_KEYS_FILE');
+  return file ? resolveFromUserCwd(file, env) : path.join(REPO_ROOT, '.deploy-keys.json');
+}
+
+function deployApiConfig(env: Env, buildsDir: string): DeployApiConfig {
+  const keysFile = deployKeysFile(env);
+  // Everything below the builds folder is a published build or state next to it: no secrets there.
+  const inside = path.relative(buildsDir, keysFile);
+  if (!inside.startsWith('..') && !path.isAbsolute(inside)) throw new ConfigError(`DEPLOY_KEYS_FILE must be outside BUILDS_DIR (${buildsDir}), got "${keysFile}"`);
+  let keys: DeployKeyRecord[] = [];
+  const inline = str(env, 'DEPLOY_KEYS');
+  try {
+    if (inline) keys = parseKeyRecords(inline, 'DEPLOY_KEYS');
+  } catch (error) {
+    throw error instanceof KeyFileError ? new ConfigError(error.message) : error;
+  }
+  return {
+    keysFile,
+    keys,
+    uploadLimitBytes: (int(env, 'DEPLOY_UPLOAD_LIMIT_MB', 1, 4096) ?? 50) * 1024 * 1024,
+    unpackedLimitBytes: (int(env, 'DEPLOY_UNPACKED_LIMIT_MB', 1, 65536) ?? 500) * 1024 * 1024,
+    uploadTmpDir: str(env, 'DEPLOY_UPLOAD_TMP_DIR') ? resolveFromUserCwd(str(env, 'DEPLOY_UPLOAD_TMP_DIR')!, env) : os.tmpdir(),
+  };
 }
 
 function str(env: Env, name: string): string | undefined {

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   APPS,
   type AppName,
@@ -21,6 +20,7 @@ import {
   writeFileAtomically,
 } from './builds-folder';
 import { failuresSince, readFailureCounts } from './failure-counts';
+import { withFileLock } from './lock';
 
 export interface ActivateResult {
   app: AppName;
@@ -31,36 +31,16 @@ export interface ActivateResult {
   live: LiveFile;
 }
 
-const LOCK_STALE_MS = 30_000;
+/** Nothing earlier to put back: the caller's request cannot be done (the API answers 409). */
+export class NothingToRollBack extends Error {
+  override readonly name = 'NothingToRollBack';
+}
+
 const LOCK_WAIT_MS = 10_000;
 
-async function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
-  await fs.mkdir(buildsDir, { recursive: true });
-  const lock = `${livePath(buildsDir)}.lock`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      const handle = await fs.open(lock, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock left by a crashed deploy must not block the next one forever.
-      const st = await fs.stat(lock).catch(() => null);
-      if (st && Date.now() - st.mtimeMs > LOCK_STALE_MS) {
-        await fs.rm(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`Another deploy holds ${lock}; try again (or remove it if stale)`);
-      await sleep(50);
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    await fs.rm(lock, { force: true });
-  }
+/** live.json's writers take turns (a read-modify-write must not lose another's change). */
+function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
+  return fs.mkdir(buildsDir, { recursive: true }).then(() => withFileLock(`${livePath(buildsDir)}.lock`, { waitMs: LOCK_WAIT_MS }, fn));
 }
 
 export async function writeLive(buildsDir: string, live: LiveFile): Promise<void> {
@@ -125,7 +105,7 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
         continue;
       }
     }
-    if (!live || target === undefined) throw new Error(`${app} has no previous version to roll back to`);
+    if (!live || target === undefined) throw new NothingToRollBack(`${app} has no previous version to roll back to`);
     const now = Date.now();
     const next: LiveFile = { ...live, [app]: target, updatedAt: now, history: { ...live.history, [app]: history }, activatedAt: { ...live.activatedAt, [app]: now } };
     await writeLive(buildsDir, next);

@@ -6,41 +6,49 @@
  *   activate <app> <version> [--force "<reason>"]
  *                                          the gate, then make the version live (forced: recorded)
  *   rollback <app>                         put the previous live version back
- *   history [app]                          every activation and rollback, with the gate's word
+ *   history [app]                          every publish, activation, refusal and rollback
  *   prune [--keep N]                       remove versions not live, not previous, not among the N
  *                                          newest, not pinned by a page served in the last day
- *   status                                 live versions, failures reported by browsers, versions
+ *   status [app]                           live versions, failures reported by browsers, versions
+ *   keys add <app> <name> | keys list | keys remove <name>
+ *                                          the deploy API's keys (on the server's machine)
  *
- * Apps: shell, catalogue, blog, panel. BUILDS_DIR comes from the environment (default
- * <repo>/.builds) or --builds-dir <dir>. The running server picks changes up without a restart.
+ * Apps: shell, catalogue, blog, panel. Locally, BUILDS_DIR comes from the environment (default
+ * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart.
+ * With --server <url> (or DEPLOY_SERVER) the same commands go through the app server's deploy API
+ * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`).
  */
-import { defaultBuildsDir, resolveFromUserCwd } from '../config';
-import { status } from './activate';
-import { checkVersion } from './gate/check';
-import { readHistory } from './history';
-import { GateRefusal, releaseVersion, rollbackVersion } from './release';
+import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
+import { type AppStatus, status } from './activate';
+import { remote, type RemoteTarget } from './api/client';
+import { addKey, readKeyFile, removeKey } from './api/keys';
+import { readHistory, type HistoryEntry } from './history';
+import { GateRefusal, checkRelease, publishVersion, releaseVersion, rollbackVersion, withDeployLock } from './release';
 import { APPS, type AppName, isApp } from './builds-folder';
-import { publish } from './publish';
-import { prune } from './prune';
+import { prune, type PruneReport } from './prune';
 
-const USAGE = `Usage: deploy <command> [--builds-dir <dir>]
+const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]
   check <app> <version>
   activate <app> <version> [--force "<reason>"]
   rollback <app>
   history [app]
-  prune [--keep N]
-  status [--json]
-Apps: ${APPS.join(', ')}`;
+  prune [--keep N]                         (local only)
+  status [app] [--json]
+  keys add <app> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
+Apps: ${APPS.join(', ')}
+Remote: --server <url> or DEPLOY_SERVER; the key from DEPLOY_KEY (or --key).`;
 
 class UsageError extends Error {}
+
+const VALUE_FLAGS = new Set(['--builds-dir', '--force', '--keep', '--server', '--key', '--keys-file']);
 
 function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--builds-dir' || arg === '--force' || arg === '--keep') {
+    if (VALUE_FLAGS.has(arg)) {
       const value = argv[++i];
       if (!value) throw new UsageError(`${arg} needs a value`);
       flags.set(arg, value);
@@ -55,33 +63,131 @@ function appArg(value: string | undefined): AppName {
   return value;
 }
 
-async function activateGated(buildsDir: string, app: AppName, version: string, flags: Map<string, string | true>, log: (line: string) => void) {
+function forceFlag(flags: Map<string, string | true>): string | undefined {
   const force = flags.get('--force');
   if (force === true) throw new UsageError('--force needs a reason: --force "<why>"');
-  const result = await releaseVersion(buildsDir, app, version, force ? { force } : {});
+  return force;
+}
+
+type Log = (line: string) => void;
+
+async function runKeys(args: string[], flags: Map<string, string | true>, log: Log, env: NodeJS.ProcessEnv): Promise<void> {
+  const fileFlag = flags.get('--keys-file');
+  const keysFile = typeof fileFlag === 'string' ? resolveFromUserCwd(fileFlag, env) : deployKeysFile(env);
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'add': {
+      const app = appArg(rest[0]);
+      if (!rest[1]) throw new UsageError('keys add needs a name (the team or person, recorded in the history)');
+      const key = await addKey(keysFile, app, rest[1]);
+      log(`New ${app} deploy key "${rest[1]}" — shown once; only its hash is kept in ${keysFile}:`);
+      log(key);
+      return;
+    }
+    case 'list':
+      for (const record of await readKeyFile(keysFile)) log(`${record.name.padEnd(24)} ${record.app.padEnd(10)} ${record.createdAt ?? ''}`);
+      return;
+    case 'remove':
+      if (!rest[0]) throw new UsageError('keys remove needs a key name');
+      if (!(await removeKey(keysFile, rest[0]))) throw new UsageError(`No key named "${rest[0]}" in ${keysFile}`);
+      log(`Removed the key "${rest[0]}": it no longer works`);
+      return;
+    default:
+      throw new UsageError(`Unknown keys command "${sub ?? ''}"`);
+  }
+}
+
+/** What the commands need, from a builds folder on this machine or through the deploy API. */
+interface Deployer {
+  /** Where versions go, for messages. */
+  where: string;
+  publish(app: AppName, distDir: string, compress: boolean): Promise<{ version: string; created: boolean; dir?: string }>;
+  check(app: AppName, version: string): Promise<{ refusal: string | null; ms: number }>;
+  activate(app: AppName, version: string, force?: string): Promise<{ refusal: string | null; changed: boolean; previous: string | null; gateMs: number }>;
+  rollback(app: AppName): Promise<{ version: string; previous: string | null }>;
+  history(app?: AppName): Promise<HistoryEntry[]>;
+  status(app?: AppName): Promise<{ updatedAt: number | null; apps: AppStatus[] }>;
+  prune(keep: number): Promise<PruneReport>;
+}
+
+function localDeployer(buildsDir: string): Deployer {
+  return {
+    where: `BUILDS_DIR ${buildsDir}`,
+    publish: (app, distDir, compress) => publishVersion(buildsDir, app, distDir, { compress }),
+    check: (app, version) => checkRelease(buildsDir, app, version),
+    activate: (app, version, force) => releaseVersion(buildsDir, app, version, force ? { force } : {}),
+    rollback: (app) => rollbackVersion(buildsDir, app),
+    history: (app) => readHistory(buildsDir, app),
+    async status(app) {
+      const s = await status(buildsDir);
+      return { ...s, apps: s.apps.filter((entry) => !app || entry.app === app) };
+    },
+    // Not while a version is being activated (it may be the one prune would remove).
+    prune: (keep) => withDeployLock(buildsDir, () => prune(buildsDir, { keep })),
+  };
+}
+
+function remoteDeployer(target: RemoteTarget): Deployer {
+  // A key is for one app: without one named, history and status are the key's own app's.
+  const orOwn = async (app?: AppName) => app ?? (await remote.whoami(target)).app;
+  return {
+    where: target.server,
+    publish: (app, distDir) => remote.publish(target, app, distDir),
+    check: (app, version) => remote.check(target, app, version),
+    async activate(app, version, force) {
+      const result = await remote.activate(target, app, version, force);
+      return { ...result, refusal: result.gate === 'passed' ? null : result.gate };
+    },
+    rollback: (app) => remote.rollback(target, app),
+    history: async (app) => remote.history(target, await orOwn(app)),
+    async status(app) {
+      const { updatedAt, ...own } = await remote.status(target, await orOwn(app));
+      return { updatedAt, apps: [own] };
+    },
+    prune: () => Promise.reject(new UsageError("prune works on the server's machine only (without --server)")),
+  };
+}
+
+function deployerFor(flags: Map<string, string | true>, env: NodeJS.ProcessEnv): Deployer {
+  const serverFlag = flags.get('--server');
+  const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
+  const dirFlag = flags.get('--builds-dir');
+  if (!server) return localDeployer(typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env));
+  const keyFlag = flags.get('--key');
+  const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
+  if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
+  if (dirFlag) throw new UsageError('--builds-dir is for local deploys; --server deploys through the API');
+  return remoteDeployer({ server, key });
+}
+
+async function activateAndLog(deployer: Deployer, app: AppName, version: string, force: string | undefined, log: Log) {
+  const result = await deployer.activate(app, version, force);
   if (result.refusal) log(`The gate refused ${app} ${version}: ${result.refusal}\nForced live: ${force}`);
   log(result.changed ? `Activated ${app} ${version} (was ${result.previous ?? 'none'}; gate ${(result.gateMs / 1000).toFixed(1)} s)` : `${app} ${version} was already live`);
 }
 
-export async function run(argv: string[], log: (line: string) => void = console.log): Promise<void> {
+export async function run(argv: string[], log: Log = console.log, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { positional, flags } = parseArgs(argv);
   const [command, ...args] = positional;
-  const dirFlag = flags.get('--builds-dir');
-  const buildsDir = typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag) : defaultBuildsDir();
+  if (command === 'keys') {
+    if (flags.has('--server')) throw new UsageError("keys works on the server's machine only (without --server)");
+    return runKeys(args, flags, log, env);
+  }
+  const deployer = deployerFor(flags, env);
 
   switch (command) {
     case 'publish': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('publish needs a dist folder');
-      const result = await publish(buildsDir, app, resolveFromUserCwd(args[1]), { compress: !flags.has('--no-compress') });
-      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir})`);
-      if (flags.has('--activate')) await activateGated(buildsDir, app, result.version, flags, log);
+      const result = await deployer.publish(app, resolveFromUserCwd(args[1], env), !flags.has('--no-compress'));
+      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir ?? `on ${deployer.where}`})`);
+      if (flags.has('--activate')) await activateAndLog(deployer, app, result.version, forceFlag(flags), log);
       return;
     }
     case 'check': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('check needs a version');
-      const gate = await checkVersion(buildsDir, app, args[1]);
+      const gate = await deployer.check(app, args[1]);
       if (gate.refusal) throw new GateRefusal(gate.refusal);
       log(`${app} ${args[1]} passed the gate (${(gate.ms / 1000).toFixed(1)} s)`);
       return;
@@ -89,38 +195,33 @@ export async function run(argv: string[], log: (line: string) => void = console.
     case 'activate': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('activate needs a version');
-      await activateGated(buildsDir, app, args[1], flags, log);
+      await activateAndLog(deployer, app, args[1], forceFlag(flags), log);
       return;
     }
-    case 'history': {
-      const entries = await readHistory(buildsDir, args[0] ? appArg(args[0]) : undefined);
-      for (const entry of entries) {
+    case 'history':
+      for (const entry of await deployer.history(args[0] ? appArg(args[0]) : undefined)) {
         log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
       }
       return;
-    }
     case 'prune': {
       const keepFlag = flags.get('--keep');
       const keep = typeof keepFlag === 'string' ? Number(keepFlag) : 3;
       if (!Number.isInteger(keep) || keep < 0) throw new UsageError('--keep takes a whole number');
-      const report = await prune(buildsDir, { keep });
+      const report = await deployer.prune(keep);
       for (const entry of report.removed) log(`removed ${entry.app} ${entry.version} (${(entry.bytes / 1024 / 1024).toFixed(1)} MB)`);
       log(`freed ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB in ${report.removed.length} versions`);
       return;
     }
     case 'rollback': {
       const app = appArg(args[0]);
-      const result = await rollbackVersion(buildsDir, app);
+      const result = await deployer.rollback(app);
       log(`Rolled ${app} back to ${result.version} (was ${result.previous ?? 'none'})`);
       return;
     }
     case 'status': {
-      const s = await status(buildsDir);
-      if (flags.has('--json')) {
-        log(JSON.stringify(s, null, 2));
-        return;
-      }
-      log(`BUILDS_DIR ${buildsDir}`);
+      const s = await deployer.status(args[0] ? appArg(args[0]) : undefined);
+      if (flags.has('--json')) return log(JSON.stringify(s, null, 2));
+      log(deployer.where);
       log(s.updatedAt ? `live set updated ${new Date(s.updatedAt).toISOString()}` : 'nothing is live (no live.json)');
       for (const app of s.apps) {
         const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total').map(([kind, count]) => `${kind} ${count}`).join(', ');

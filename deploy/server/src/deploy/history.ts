@@ -1,7 +1,8 @@
 /**
- * The deploy history: one JSON line per activation, rollback or forced activation, appended to
- * BUILDS_DIR/history.jsonl and never rewritten — who changed what is live, when, from which
- * version, and what the gate said.
+ * The deploy history: one JSON line per publish, activation (forced or not), refused activation
+ * and rollback, appended to BUILDS_DIR/history.jsonl and never rewritten — who changed what is
+ * live, when, from which version, and what the gate said. A refusal is a line too (`refused`,
+ * with the gate's word): someone tried, and the live set stayed as it was.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,17 +10,20 @@ import type { AppName } from './builds-folder';
 
 export interface HistoryEntry {
   at: string;
-  action: 'activate' | 'rollback';
+  action: HistoryAction;
   app: AppName;
   version: string;
   previous: string | null;
-  /** `passed`, the refusal line when forced, or `not run` (a local build). */
+  /** `passed`, the refusal line (forced or refused), or `not run (…)`. */
   gate: string;
   /** The reason given with --force, when the gate was overridden. */
   forced: string | null;
-  /** Who asked (the OS user for the CLI). */
+  /** Who asked: the deploy key's name through the API, the OS user for the local CLI. */
   by: string;
 }
+
+/** `refused`: the gate refused an activation that was not forced (nothing changed). */
+export type HistoryAction = 'publish' | 'activate' | 'refused' | 'rollback';
 
 export const HISTORY_FILE = 'history.jsonl';
 

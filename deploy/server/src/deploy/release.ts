@@ -2,12 +2,21 @@
  * Changing what is live, the way a team does it: the gate first, then the activation, and a line
  * in the history either way it went. A refusal is overridden only with a reason (`--force`), and
  * the reason is recorded beside the refusal.
+ *
+ * The CLI and the deploy API both come through here, and every gate run and live-set change holds
+ * the builds folder's deploy lock: changes are applied one at a time in the order asked, and the
+ * gate's smoke server (one fixed port, DEPLOY_GATE_PORT, which the CMS's CORS allows) never runs
+ * twice at once.
  */
+import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { activate, rollback, type ActivateResult } from './activate';
-import type { AppName } from './builds-folder';
-import { checkVersion, type GateOptions } from './gate/check';
+import { type AppName, readLive } from './builds-folder';
+import { checkVersion, type GateOptions, type GateResult } from './gate/check';
 import { appendHistory } from './history';
+import { withFileLock } from './lock';
+import { publish, type PublishResult } from './publish';
 
 export class GateRefusal extends Error {
   override readonly name = 'GateRefusal';
@@ -20,24 +29,64 @@ export interface ReleaseOptions extends GateOptions {
   by?: string;
 }
 
-export async function releaseVersion(buildsDir: string, app: AppName, version: string, options: ReleaseOptions = {}): Promise<ActivateResult & { gateMs: number; refusal: string | null }> {
-  const gate = await checkVersion(buildsDir, app, version, options);
-  if (gate.refusal && !options.force) throw new GateRefusal(gate.refusal);
-  const result = await activate(buildsDir, app, version);
-  await appendHistory(buildsDir, {
-    action: 'activate',
-    app,
-    version,
-    previous: result.previous,
-    gate: gate.refusal ?? 'passed',
-    forced: gate.refusal ? (options.force ?? null) : null,
-    by: options.by ?? os.userInfo().username,
-  });
-  return { ...result, gateMs: gate.ms, refusal: gate.refusal };
+/** Long enough for another process's gate runs (the catalogue's takes ~25 s) ahead of ours. */
+const DEPLOY_LOCK_WAIT_MS = 10 * 60_000;
+
+/** One writer of the live set (and one gate) at a time per builds folder, across processes. */
+export async function withDeployLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
+  await fs.mkdir(buildsDir, { recursive: true });
+  return withFileLock(path.join(buildsDir, '.deploy.lock'), { waitMs: DEPLOY_LOCK_WAIT_MS }, fn);
 }
 
-export async function rollbackVersion(buildsDir: string, app: AppName, by: string = os.userInfo().username): Promise<ActivateResult> {
-  const result = await rollback(buildsDir, app);
-  await appendHistory(buildsDir, { action: 'rollback', app, version: result.version, previous: result.previous, gate: 'not run (a rollback)', forced: null, by });
+const whoami = () => os.userInfo().username;
+
+/** publish, recorded in the history when it stored a new version. */
+export async function publishVersion(buildsDir: string, app: AppName, distDir: string, { by = whoami(), compress = true }: { by?: string; compress?: boolean } = {}): Promise<PublishResult> {
+  const result = await publish(buildsDir, app, distDir, { compress });
+  if (result.created) await appendHistory(buildsDir, { action: 'publish', app, version: result.version, previous: null, gate: 'not run (a publish)', forced: null, by });
   return result;
+}
+
+/** The gate alone (`check`), in its turn. */
+export function checkRelease(buildsDir: string, app: AppName, version: string, options: GateOptions = {}): Promise<GateResult> {
+  return withDeployLock(buildsDir, () => checkVersion(buildsDir, app, version, options));
+}
+
+/**
+ * The gate, then `apply` — today an activation; a canary (the next step of the platform) is the
+ * same gate and lock with another `apply` and history action.
+ */
+async function gated(buildsDir: string, app: AppName, version: string, options: ReleaseOptions, apply: () => Promise<ActivateResult>) {
+  const by = options.by ?? whoami();
+  return withDeployLock(buildsDir, async () => {
+    const gate = await checkVersion(buildsDir, app, version, options);
+    if (gate.refusal && !options.force) {
+      const previous = (await readLive(buildsDir))?.[app] ?? null;
+      await appendHistory(buildsDir, { action: 'refused', app, version, previous, gate: gate.refusal, forced: null, by });
+      throw new GateRefusal(gate.refusal);
+    }
+    const result = await apply();
+    await appendHistory(buildsDir, {
+      action: 'activate',
+      app,
+      version,
+      previous: result.previous,
+      gate: gate.refusal ?? 'passed',
+      forced: gate.refusal ? (options.force ?? null) : null,
+      by,
+    });
+    return { ...result, gateMs: gate.ms, refusal: gate.refusal };
+  });
+}
+
+export function releaseVersion(buildsDir: string, app: AppName, version: string, options: ReleaseOptions = {}): Promise<ActivateResult & { gateMs: number; refusal: string | null }> {
+  return gated(buildsDir, app, version, options, () => activate(buildsDir, app, version));
+}
+
+export function rollbackVersion(buildsDir: string, app: AppName, by: string = whoami()): Promise<ActivateResult> {
+  return withDeployLock(buildsDir, async () => {
+    const result = await rollback(buildsDir, app);
+    await appendHistory(buildsDir, { action: 'rollback', app, version: result.version, previous: result.previous, gate: 'not run (a rollback)', forced: null, by });
+    return result;
+  });
 }

@@ -1,0 +1,101 @@
+/** @jest-environment node */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../app';
+import { loadConfig } from '../../config';
+import { makeDist, tempDir } from '../../testing/fixtures';
+import { readLive } from '../builds-folder';
+import { run } from '../cli';
+import { readHistory } from '../history';
+import { GateRefusal } from '../release';
+import { RemoteError } from './client';
+import { readKeyFile } from './keys';
+
+describe('deploy CLI, remote mode (--server) against a listening app server', () => {
+  let root: string;
+  let buildsDir: string;
+  let keysFile: string;
+  let server: FastifyInstance;
+  let url: string;
+  let lines: string[];
+  const log = (line: string) => lines.push(line);
+
+  beforeAll(async () => {
+    root = await tempDir();
+    buildsDir = path.join(root, 'builds');
+    keysFile = path.join(root, 'keys.json');
+    server = buildServer(loadConfig({ BUILDS_DIR: buildsDir, DEPLOY_KEYS_FILE: keysFile }));
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    lines = [];
+  });
+
+  /** `deploy keys add`, as the platform team runs it on the server's machine: the key's one showing. */
+  async function newKey(app: string, name: string): Promise<string> {
+    await run(['keys', 'add', app, name, '--keys-file', keysFile], log);
+    const key = lines.at(-1)!;
+    lines = [];
+    return key;
+  }
+
+  it('creates a key that is stored hashed and printed once', async () => {
+    const key = await newKey('panel', 'panel-team');
+    expect(key).toMatch(/^steel_deploy_[A-Za-z0-9_-]{43}$/);
+    const stored = await fs.readFile(keysFile, 'utf8');
+    expect(stored).not.toContain(key);
+    expect(await readKeyFile(keysFile)).toEqual([{ name: 'panel-team', app: 'panel', hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), createdAt: expect.any(String) }]);
+    expect((await fs.stat(keysFile)).mode & 0o077).toBe(0);
+    await expect(run(['keys', 'add', 'blog', 'panel-team', '--keys-file', keysFile], log)).rejects.toThrow(/already exists/);
+  });
+
+  it('publishes, activates, checks, reads history and status, and rolls back over HTTP', async () => {
+    const key = await newKey('blog', 'blog-team');
+    const env = { DEPLOY_KEY: key };
+    const remote = ['--server', url];
+    await run([...remote, 'publish', 'blog', await makeDist(root, 'blog', 'one'), '--activate', '--force', 'fixture builds'], log, env);
+    await run([...remote, 'publish', 'blog', await makeDist(root, 'blog', 'two'), '--activate', '--force', 'fixture builds'], log, env);
+    expect(lines.join('\n')).toMatch(/^Published blog [0-9a-f]{12} \(on http:\/\/127\.0\.0\.1:\d+\)\nThe gate refused blog [0-9a-f]{12}: exposes: .*\nForced live: fixture builds\nActivated blog [0-9a-f]{12} \(was none; gate/);
+    const live = await readLive(buildsDir);
+    const [one, two] = [live!.history!.blog![0]!, live!.blog!];
+
+    // The gate runs remotely too: refused without --force, with the gate's line.
+    await expect(run([...remote, 'activate', 'blog', one], log, env)).rejects.toThrow(new GateRefusal(`The gate refused blog ${one}: exposes: blog does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`));
+    await expect(run([...remote, 'check', 'blog', one], log, env)).rejects.toBeInstanceOf(GateRefusal);
+
+    lines = [];
+    await run([...remote, 'history'], log, env);
+    expect(lines.map((line) => line.split(/\s+/)[1])).toEqual(['publish', 'activate', 'publish', 'activate', 'refused']);
+    expect(lines.every((line) => line.includes('by blog-team'))).toBe(true);
+
+    lines = [];
+    await run([...remote, 'status', '--json'], log, env);
+    expect(JSON.parse(lines.join('\n'))).toMatchObject({ apps: [{ app: 'blog', live: two, history: [one] }] });
+
+    await run([...remote, 'rollback', 'blog'], log, env);
+    expect((await readLive(buildsDir))?.blog).toBe(one);
+    expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({ action: 'rollback', version: one, previous: two, by: 'blog-team' });
+
+    // Publishing the same build again stores nothing new.
+    lines = [];
+    await run([...remote, 'publish', 'blog', await makeDist(root, 'blog', 'one')], log, env);
+    expect(lines).toEqual([`Already published blog ${one} (on ${url})`]);
+  });
+
+  it('refuses a wrong key, another app, and local-only commands', async () => {
+    const key = await newKey('catalogue', 'catalogue-team');
+    const dist = await makeDist(root, 'blog', 'three');
+    await expect(run(['--server', url, 'publish', 'blog', dist], log, { DEPLOY_KEY: key })).rejects.toThrow(new RemoteError(403, '403: The key "catalogue-team" is for catalogue, not blog'));
+    await expect(run(['--server', url, '--key', 'steel_deploy_nope', 'status', 'blog'], log, {})).rejects.toThrow(/^401: Unknown deploy key/);
+    await expect(run(['--server', url, 'status'], log, {})).rejects.toThrow(/needs a key: DEPLOY_KEY/);
+    await expect(run(['--server', url, 'prune'], log, { DEPLOY_KEY: key })).rejects.toThrow(/server's machine only/);
+    await expect(run(['--server', url, 'publish', 'catalogue', path.join(root, 'missing')], log, { DEPLOY_KEY: key })).rejects.toThrow(/is not a directory/);
+  });
+});

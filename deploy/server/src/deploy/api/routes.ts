@@ -1,0 +1,184 @@
+/**
+ * The deploy API, `/_/deploy/…` on the app server (docs/architecture.md, "Deploying a remote"):
+ * what the CLI does on the builds folder, over HTTP, for teams that only hold their app's key.
+ *
+ *   GET  /_/deploy/whoami                          the key's name and app
+ *   POST /_/deploy/<app>/versions                  body: the build as .tar.gz → { version, created }
+ *   POST /_/deploy/<app>/versions/<version>/check  the gate alone → { passed, refusal, ms }
+ *   POST /_/deploy/<app>/activate                  { version, force? } the gate, then live
+ *   POST /_/deploy/<app>/rollback                  the previous version back
+ *   GET  /_/deploy/<app>/history                   the app's history lines
+ *   GET  /_/deploy/<app>/status                    live, previous, published, browser failures
+ *   POST /_/deploy/<app>/canary                    501: the next step of the platform
+ *
+ * `Authorization: Bearer <key>`; a key acts on its own app only (403 otherwise, reads included).
+ * With no key configured the whole API answers 404: a server nobody set up for it exposes nothing.
+ * Every answer is JSON; a refusal is `{ error }` with a 4xx and changes nothing.
+ *
+ * On the app server rather than a service of its own: it already has the builds folder, the
+ * config and the logs, and the deploy lock serialises its writes with the CLI's anyway.
+ */
+import fs from 'node:fs/promises';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { NothingToRollBack, status } from '../activate';
+import { type AppName, isApp, VERSION_RE, versionDir } from '../builds-folder';
+import { readHistory } from '../history';
+import { LockTimeout } from '../lock';
+import { NotABuild, VersionConflict } from '../publish';
+import { checkRelease, GateRefusal, publishVersion, releaseVersion, rollbackVersion } from '../release';
+import type { RouteContext } from '../../routes/context';
+import { configuredKeys, type DeployKeyRecord, findKey } from './keys';
+import { UPLOAD_CONTENT_TYPES } from './protocol';
+import { UploadRefusal, withUnpackedUpload } from './tarball';
+
+const FORCE_REASON_MAX = 500;
+
+class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    deployKey: DeployKeyRecord | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The app of the URL, which the caller's key must be for. */
+function ownApp(request: FastifyRequest): AppName {
+  const { app } = request.params as { app?: string };
+  if (!app || !isApp(app)) throw new ApiError(404, `Unknown app "${app ?? ''}"`);
+  if (request.deployKey?.app !== app) throw new ApiError(403, `The key "${request.deployKey?.name}" is for ${request.deployKey?.app}, not ${app}`);
+  return app;
+}
+
+async function assertPublished(buildsDir: string, app: AppName, version: unknown): Promise<string> {
+  if (typeof version !== 'string' || !VERSION_RE.test(version)) throw new ApiError(400, 'version must be a published version id');
+  if (!(await fs.stat(versionDir(buildsDir, app, version)).catch(() => null))) throw new ApiError(404, `${app} ${version} is not published`);
+  return version;
+}
+
+export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
+  const { buildsDir, deploy } = config;
+  app.decorateRequest('deployKey', null);
+
+  // Only within this plugin: the rest of the server never reads a tarball.
+  app.addContentTypeParser(UPLOAD_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: deploy.uploadLimitBytes }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 500 && !(error instanceof ApiError)) {
+      request.log.error({ err: error, key: request.deployKey?.name }, 'deploy API call failed');
+      return reply.code(500).send({ error: 'The deploy failed on the server; its log has the cause' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: `The upload is larger than ${Math.round(deploy.uploadLimitBytes / 1024 / 1024)} MB (DEPLOY_UPLOAD_LIMIT_MB)` });
+    }
+    request.log.warn({ key: request.deployKey?.name, url: request.url, status: statusCode, refusal: error.message }, 'deploy API call refused');
+    return reply.code(statusCode).send({ error: error.message });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found' }));
+
+  app.addHook('onRequest', async (request, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const keys = await configuredKeys(deploy);
+    if (!keys.length) throw new ApiError(404, 'The deploy API is off: no deploy key is configured (deploy keys add <app> <name>)');
+    const presented = bearer(request);
+    const key = presented ? findKey(keys, presented) : null;
+    if (!key) {
+      reply.header('www-authenticate', 'Bearer realm="deploy"');
+      throw new ApiError(401, presented ? 'Unknown deploy key' : 'Send a deploy key: Authorization: Bearer <key>');
+    }
+    request.deployKey = key;
+    // Refused before the body is read: a wrong-app key never gets a tarball unpacked.
+    if ((request.params as { app?: string }).app !== undefined) ownApp(request);
+  });
+
+  app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));
+
+  app.post('/:app/versions', async (request, reply) => {
+    const appName = ownApp(request);
+    if (!Buffer.isBuffer(request.body) || !request.body.length) {
+      throw new ApiError(400, `Send the build as the body, a .tar.gz of its dist folder (content-type ${UPLOAD_CONTENT_TYPES[0]})`);
+    }
+    try {
+      const result = await withUnpackedUpload(request.body, deploy, (dir) => publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }));
+      return reply.code(result.created ? 201 : 200).send({ app: appName, version: result.version, created: result.created });
+    } catch (error) {
+      if (error instanceof UploadRefusal) throw new ApiError(error.statusCode, error.message);
+      // The temporary folder's name means nothing to the uploader: say what the tarball lacks.
+      if (error instanceof NotABuild) throw new ApiError(400, error.message.replace(/^.*? is not a/, 'The tarball is not a'));
+      if (error instanceof VersionConflict) throw new ApiError(409, error.message);
+      throw error;
+    }
+  });
+
+  app.post('/:app/versions/:version/check', async (request) => {
+    const appName = ownApp(request);
+    const version = await assertPublished(buildsDir, appName, (request.params as { version: string }).version);
+    const gate = await lockAware(checkRelease(buildsDir, appName, version));
+    return { app: appName, version, passed: !gate.refusal, refusal: gate.refusal, ms: gate.ms };
+  });
+
+  app.post('/:app/activate', async (request) => {
+    const appName = ownApp(request);
+    const body = (request.body ?? {}) as { version?: unknown; force?: unknown };
+    const version = await assertPublished(buildsDir, appName, body.version);
+    const force = body.force;
+    if (force !== undefined && (typeof force !== 'string' || !force.trim() || force.length > FORCE_REASON_MAX)) {
+      throw new ApiError(400, `force is the reason for overriding the gate (text, up to ${FORCE_REASON_MAX} characters)`);
+    }
+    try {
+      const result = await lockAware(releaseVersion(buildsDir, appName, version, { by: request.deployKey!.name, ...(force ? { force: force.trim() } : {}) }));
+      return { app: appName, version, previous: result.previous, changed: result.changed, gate: result.refusal ?? 'passed', forced: result.refusal ? force : null, gateMs: result.gateMs };
+    } catch (error) {
+      if (error instanceof GateRefusal) throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
+      throw error;
+    }
+  });
+
+  app.post('/:app/rollback', async (request) => {
+    const appName = ownApp(request);
+    try {
+      const result = await lockAware(rollbackVersion(buildsDir, appName, request.deployKey!.name));
+      return { app: appName, version: result.version, previous: result.previous };
+    } catch (error) {
+      if (error instanceof NothingToRollBack) throw new ApiError(409, error.message);
+      throw error;
+    }
+  });
+
+  app.get('/:app/history', async (request) => ({ entries: await readHistory(buildsDir, ownApp(request)) }));
+
+  app.get('/:app/status', async (request) => {
+    const appName = ownApp(request);
+    const s = await status(buildsDir);
+    return { updatedAt: s.updatedAt, ...s.apps.find((entry) => entry.app === appName) };
+  });
+
+  // The seam for canary releases: same key scoping, same gate and lock (release.ts, `gated`).
+  app.post('/:app/canary', async (request) => {
+    ownApp(request);
+    throw new ApiError(501, 'Canary releases are not available yet');
+  });
+};
+
+/** Another process holding the deploy lock too long is a 503 the caller may retry. */
+async function lockAware<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof LockTimeout) throw new ApiError(503, error.message);
+    throw error;
+  }
+}
