@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { buildsDir as defaultBuildsDir, repoRoot } from './lib/paths';
-import { shareSiteReadSecret, startProcess, waitForUrl } from './lib/processes';
+import { shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 
 interface StrapiProcess {
   url: string;
@@ -154,7 +154,7 @@ export async function benchLoad({
 }
 
 if (require.main === module) {
-  shareSiteReadSecret();
+  shareServerSettings();
   benchLoad({ buildsDir: path.resolve(process.argv[2] ?? defaultBuildsDir) }).then(
     () => process.exit(0),
     (error: unknown) => {

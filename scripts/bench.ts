@@ -17,7 +17,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { buildAndPublish } from './build';
 import { ensureChromium, CHROMIUM_PATH } from './lib/chromium';
 import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
-import { runCommand, shareSiteReadSecret, startProcess, waitForUrl } from './lib/processes';
+import { runCommand, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
 import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
@@ -153,7 +153,7 @@ async function clickToContent(browser: Browser, linkSelector: string, headingSel
 }
 
 async function main() {
-  shareSiteReadSecret();
+  shareServerSettings();
   ensureChromium();
   const buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-builds-'));
   console.log('Build time per app (production, fresh):');

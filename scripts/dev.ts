@@ -12,7 +12,7 @@ import { describeBuiltApp } from './lib/app-manifest';
 import { run as runWebpack } from './lib/webpack-build';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { APPS, APP_FOLDERS, repoRoot, type AppName } from './lib/paths';
-import { shareSiteReadSecret, startProcess } from './lib/processes';
+import { shareServerSettings, startProcess } from './lib/processes';
 import { IMAGE_ROUTE, IMAGE_WIDTHS, isUploadPath } from '@steel/shared/image-widths';
 import { defaultRuntimeConfig } from '@steel/shared/runtime-config';
 import { resizeUpload } from '@steel/server/responsive-images';
@@ -78,7 +78,7 @@ async function startDevServer(app: AppName, registry: object = {}): Promise<void
 }
 
 async function main() {
-  shareSiteReadSecret();
+  shareServerSettings();
   generateCatalogueData();
   const only = process.argv[2] as AppName | undefined;
   if (only) {

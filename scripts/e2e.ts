@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildAndPublish } from './build';
 import { APPS, repoRoot } from './lib/paths';
-import { runCommand } from './lib/processes';
+import { runCommand, shareServerSettings } from './lib/processes';
 import { ensureChromium } from './lib/chromium';
 
 const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
@@ -14,6 +14,7 @@ const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cm
 
 export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
   ensureChromium();
+  shareServerSettings();
   // E2E_REUSE_BUILDS=1 (a developer re-running specs after a change to tests or the server only)
   // keeps the builds of the last run; CI always builds afresh.
   const reuse = process.env.E2E_REUSE_BUILDS === '1' && fs.existsSync(path.join(e2eBuildsDir, 'live.json'));

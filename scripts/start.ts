@@ -6,14 +6,14 @@ import path from 'node:path';
 import { buildAndPublish } from './build';
 import { missingBuilds } from './lib/missing-builds';
 import { buildsDir, repoRoot } from './lib/paths';
-import { type RunningProcess, shareSiteReadSecret, startProcess, waitForUrl } from './lib/processes';
+import { type RunningProcess, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 
 const APP_PORT = process.env.PORT ?? '8080';
 const CMS_PORT = process.env.CMS_PORT ?? '1337';
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 async function main() {
-  shareSiteReadSecret();
+  shareServerSettings();
   const missing = missingBuilds(buildsDir);
   if (missing.length) {
     console.log(`No live build for: ${missing.join(', ')}. Building them (about a minute)…`);

@@ -2,12 +2,17 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { randomBytes } from 'node:crypto';
 
 /**
- * One SITE_READ_SECRET for the CMS and the app servers a script starts (they inherit this
- * process's environment): the app server's reads carry it, and the CMS does not count them
- * against its one address (deploy/server/src/rendering/site-reads.ts). Random per run unless set.
+ * Settings every CMS and app server a script starts should share (they inherit this process's
+ * environment):
+ * - one SITE_READ_SECRET: the app server's reads carry it, and the CMS does not count them against
+ *   its one address (deploy/server/src/rendering/site-reads.ts); random per run unless set;
+ * - MALLOC_ARENA_MAX=2: glibc otherwise keeps an allocation arena per thread, and libvips' threads
+ *   (image resizing) left the app server at 950 MB RSS after an image flood instead of ~500 MB —
+ *   sharp's own advice for glibc. It must be set before the process starts.
  */
-export function shareSiteReadSecret(): void {
+export function shareServerSettings(): void {
   process.env.SITE_READ_SECRET ??= randomBytes(24).toString('hex');
+  process.env.MALLOC_ARENA_MAX ??= '2';
 }
 
 export interface RunningProcess {
