@@ -1,10 +1,12 @@
 /**
  * The deploy gate's time per app: every rule (manifest, files and digests, contract, shared
  * ranges, pages, smoke render, smoke mount in Chromium) run on each app's live version, as a
- * team's `deploy check` would. Part of `npm run bench`.
+ * team's `deploy check` would; and publish → live through the deploy API. Part of `npm run bench`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { remote } from '@steel/server/deploy-client';
 import { checkVersion } from '@steel/server/gate';
 import { APPS } from './lib/paths';
 
@@ -16,5 +18,36 @@ export async function benchDeployGate(options: { buildsDir: string; cmsUrl: stri
     if (!version) continue;
     const result = await checkVersion(options.buildsDir, app, version, { env });
     options.log(`${app.padEnd(10)} ${(result.ms / 1000).toFixed(1)} s  ${result.refusal ? `refused: ${result.refusal}` : 'passed'}`);
+  }
+}
+
+/**
+ * Publish → live through the deploy API, as the blog team does it: a new blog build (the live one
+ * with one more file) packed, uploaded with the blog key, gated and activated, until the running
+ * server's health says it is live.
+ */
+export async function benchDeployThroughApi(options: { buildsDir: string; base: string; key: string; log: (line: string) => void }): Promise<void> {
+  const live = JSON.parse(fs.readFileSync(path.join(options.buildsDir, 'live.json'), 'utf8')) as Record<string, string>;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-blog-'));
+  try {
+    fs.cpSync(path.join(options.buildsDir, 'blog', live.blog!), dist, { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
+    fs.writeFileSync(path.join(dist, 'release-note.txt'), `bench ${new Date().toISOString()}\n`);
+    const target = { server: options.base, key: options.key };
+    const started = performance.now();
+    const published = await remote.publish(target, 'blog', dist);
+    const uploaded = performance.now();
+    const activated = await remote.activate(target, 'blog', published.version);
+    const gated = performance.now();
+    for (;;) {
+      const health = (await (await fetch(`${options.base}/api/health`)).json()) as { builds: Record<string, string> };
+      if (health.builds.blog === published.version) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const liveAt = performance.now();
+    options.log(
+      `blog ${published.version}: pack + upload + publish ${((uploaded - started) / 1000).toFixed(1)} s, gate + activate ${((gated - uploaded) / 1000).toFixed(1)} s (gate ${(activated.gateMs / 1000).toFixed(1)} s), served ${(liveAt - gated).toFixed(0)} ms later — ${((liveAt - started) / 1000).toFixed(1)} s in all`,
+    );
+  } finally {
+    fs.rmSync(dist, { recursive: true, force: true });
   }
 }

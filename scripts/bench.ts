@@ -21,7 +21,8 @@ import { runCommand, shareServerSettings, startProcess, waitForUrl } from './lib
 import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
 import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
-import { benchDeployGate } from './bench-deploy-gate';
+import { benchDeployGate, benchDeployThroughApi } from './bench-deploy-gate';
+import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -177,8 +178,12 @@ async function main() {
       stdio: 'ignore',
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base, ...extra },
     });
-  // One load generator is one client: the per-client render bound would answer it 429.
-  const server = appServer(PORT, { RENDER_RATE_LIMIT_PER_MINUTE: 'off' });
+  // The blog team's deploy key, for publish → live through the deploy API.
+  const keysFile = path.join(buildsDir, '..', `${path.basename(buildsDir)}-deploy-keys.json`);
+  const blogKey = await addKey(keysFile, 'blog', 'bench-blog-team');
+  // One load generator is one client: the per-client render bound would answer it 429. The gate of
+  // an API deploy uses PORT + 2, a port the bench's CMS allows.
+  const server = appServer(PORT, { RENDER_RATE_LIMIT_PER_MINUTE: 'off', DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(PORT + 2) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
@@ -202,6 +207,8 @@ async function main() {
     await benchLighthouse(base, SSR_ROUTES, lighthouseRuns, (line) => console.log(`  ${line}`));
     console.log('\nDeploy gate per app (every rule on the live version; smoke render and mount in Chromium):');
     await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
+    console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
+    await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
     console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
     const uncachedServer = appServer(PORT + 5, { RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_CACHE_ENTRIES: '0' });
     try {
@@ -229,6 +236,7 @@ async function main() {
     await server.stop();
     await cms.stop();
     fs.rmSync(buildsDir, { recursive: true, force: true });
+    fs.rmSync(keysFile, { force: true });
   }
 
   console.log('\nCMS (Strapi, SQLite, loopback):');
