@@ -1,72 +1,18 @@
 /**
- * The app server: serves the versioned builds, the live shell page with its runtime config,
- * the remote registry and version manifest, and the SEO files. `buildServer` does no I/O
- * until a request comes, so tests drive it with `inject` against a temporary BUILDS_DIR.
+ * The app server: the site (site-server.ts) and the deploy API under /_/deploy, with which teams
+ * publish, check and activate their versions. `buildServer` does no I/O until a request comes, so
+ * tests drive it with `inject` against a temporary BUILDS_DIR.
  */
-import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { LiveStore } from './builds';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { DEPLOY_API_PREFIX } from './deploy/api/protocol';
 import { deployApiRoutes } from './deploy/api/routes';
-import type { AppName } from './deploy/builds-folder';
-import type { RouteContext } from './routes/context';
-import { authRoutes } from './routes/auth';
-import { ContentChanges } from './routes/content-changes';
-import { feedRoutes } from './routes/feeds/feed-routes';
-import { healthRoutes } from './routes/health';
-import { responsiveImageRoutes } from './routes/images/responsive-images';
-import { manifestRoutes } from './routes/manifests';
-import { pageRoutes } from './routes/pages';
-import { remoteFailureRoutes } from './routes/remote-failures';
-import { servedVersionsTracking } from './routes/served-versions';
-import { seoRoutes } from './routes/seo';
-import { staticBuildRoutes } from './routes/static-builds';
-import { registerSecurityHeaders } from './security/security-headers';
-import { answerFrameworkError, refuseMalformedPaths } from './security/malformed-requests';
+import { type BuildServerOptions, buildSiteServer } from './site-server';
 
-export interface BuildServerOptions {
-  logger?: FastifyServerOptions['logger'];
-  /** Serve these versions instead of the live ones (the deploy gate's smoke tests). */
-  liveOverlay?: Partial<Record<AppName, string>>;
-}
+export type { BuildServerOptions } from './site-server';
 
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
-  // The client's address is the socket's unless a configured proxy says otherwise.
-  const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
-    frameworkErrors: answerFrameworkError,
-  });
-  const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay);
-  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
-
-  registerSecurityHeaders(app, config);
-  refuseMalformedPaths(app);
-  // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
-  // default) keeps on-the-fly compression cheap; builds may ship .br/.gz files, used as is.
-  app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // Only `reply.sendFile`: the builds route below checks the path before anything is read.
-  app.register(fastifyStatic, { serve: false, preCompressed: true });
-
-  app.register(manifestRoutes, ctx);
-  app.register(staticBuildRoutes, ctx);
-  app.register(healthRoutes, ctx);
-  app.register(authRoutes, ctx);
-  app.register(seoRoutes, ctx);
-  app.register(responsiveImageRoutes, ctx);
-  app.register(feedRoutes, ctx);
-  app.register(servedVersionsTracking, ctx);
-  app.register(remoteFailureRoutes, ctx);
+  const { app, ctx } = buildSiteServer(config, options);
   app.register(deployApiRoutes, { ...ctx, prefix: DEPLOY_API_PREFIX });
-  app.register(pageRoutes, ctx);
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).header('cache-control', 'no-store');
-    if (request.url.startsWith('/api/')) return reply.send({ error: 'Not Found' });
-    return reply.type('text/plain; charset=utf-8').send('Not Found');
-  });
-
   return app;
 }

@@ -9,7 +9,7 @@
 import { Writable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REMOTE_FAILURE_REPORT_PATH, samplePath, type AppManifest, type PageRoute, type RemoteName } from '@steel/shared/contract';
-import { buildServer } from '../../app';
+import { buildSiteServer } from '../../site-server';
 import { loadConfig } from '../../config';
 import type { AppName } from '../builds-folder';
 import type { Candidate, RuleResult } from './static-rules';
@@ -43,7 +43,7 @@ export async function smokeTest(candidate: Candidate, manifest: AppManifest, liv
   });
   const port = Number(options.env.DEPLOY_GATE_PORT ?? 8099);
   const config = loadConfig({ ...options.env, BUILDS_DIR: candidate.buildsDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, SSR_THREADS: '1' });
-  const server = buildServer(config, { logger: { level: 'warn', stream: logStream }, liveOverlay: { [candidate.app]: candidate.version } });
+  const server = buildSiteServer(config, { logger: { level: 'warn', stream: logStream }, liveOverlay: { [candidate.app]: candidate.version } }).app;
   await server.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   const pages = samplePages(candidate, manifest, live);

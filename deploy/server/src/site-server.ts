@@ -1,0 +1,70 @@
+/**
+ * The site half of the app server: the versioned builds, the live shell page with its runtime
+ * config, the remote registry and version manifest, the SEO files and images — everything but the
+ * deploy API (app.ts adds it). The deploy gate's smoke render runs this alone, which also keeps the
+ * gate from importing the API that calls it. No I/O until a request comes.
+ */
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LiveStore } from './builds';
+import type { ServerConfig } from './config';
+import type { AppName } from './deploy/builds-folder';
+import type { RouteContext } from './routes/context';
+import { authRoutes } from './routes/auth';
+import { ContentChanges } from './routes/content-changes';
+import { feedRoutes } from './routes/feeds/feed-routes';
+import { healthRoutes } from './routes/health';
+import { responsiveImageRoutes } from './routes/images/responsive-images';
+import { manifestRoutes } from './routes/manifests';
+import { pageRoutes } from './routes/pages';
+import { remoteFailureRoutes } from './routes/remote-failures';
+import { servedVersionsTracking } from './routes/served-versions';
+import { seoRoutes } from './routes/seo';
+import { staticBuildRoutes } from './routes/static-builds';
+import { registerSecurityHeaders } from './security/security-headers';
+import { answerFrameworkError, refuseMalformedPaths } from './security/malformed-requests';
+
+export interface BuildServerOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve these versions instead of the live ones (the deploy gate's smoke tests). */
+  liveOverlay?: Partial<Record<AppName, string>>;
+}
+
+export function buildSiteServer(config: ServerConfig, options: BuildServerOptions = {}): { app: FastifyInstance; ctx: RouteContext } {
+  // The client's address is the socket's unless a configured proxy says otherwise.
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    frameworkErrors: answerFrameworkError,
+  });
+  const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay);
+  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
+
+  registerSecurityHeaders(app, config);
+  refuseMalformedPaths(app);
+  // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
+  // default) keeps on-the-fly compression cheap; builds may ship .br/.gz files, used as is.
+  app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Only `reply.sendFile`: the builds route below checks the path before anything is read.
+  app.register(fastifyStatic, { serve: false, preCompressed: true });
+
+  app.register(manifestRoutes, ctx);
+  app.register(staticBuildRoutes, ctx);
+  app.register(healthRoutes, ctx);
+  app.register(authRoutes, ctx);
+  app.register(seoRoutes, ctx);
+  app.register(responsiveImageRoutes, ctx);
+  app.register(feedRoutes, ctx);
+  app.register(servedVersionsTracking, ctx);
+  app.register(remoteFailureRoutes, ctx);
+  app.register(pageRoutes, ctx);
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) return reply.send({ error: 'Not Found' });
+    return reply.type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  return { app, ctx };
+}
