@@ -43,11 +43,6 @@ export interface ServerConfig {
     threads: number;
     /** Rendered pages kept in memory (keyed by URL and live set, dropped when their CMS data changes). */
     cacheEntries: number;
-    /**
-     * After a fresh render fails (CMS down, slow, 5xx), the page's last good render is served this
-     * long before the page is tried again, in the background (`SSR_STALE_RETRY_MS`, 10 000).
-     */
-    staleRetryMs: number;
     /** Fresh renders one client may cause a minute (`RENDER_RATE_LIMIT_PER_MINUTE`, 120; `off`: none). */
     rendersPerClientMinute: number | null;
     /**
@@ -123,7 +118,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
       cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
-      staleRetryMs: int(env, 'SSR_STALE_RETRY_MS', 1) ?? 10_000,
       rendersPerClientMinute: str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
       contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
     },

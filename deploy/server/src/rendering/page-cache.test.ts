@@ -12,34 +12,16 @@ describe('the cache of rendered pages', () => {
     expect(cache.get(PageCache.key('live-a', '/blog?page=2'))).toBeUndefined();
   });
 
-  it('stops serving exactly the pages that read a changed collection, keeping them as last good renders', () => {
+  it('drops exactly the pages that read a changed collection', () => {
     const cache = new PageCache(10);
     cache.set('a /blog', page(['articles']));
     cache.set('a /rebar/kalaf', page(['products']));
     cache.set('a /', page([]));
     expect(cache.invalidate(['articles'])).toBe(1);
     expect(cache.get('a /blog')).toBeUndefined();
-    expect(cache.lastGood('a /blog')).toBeDefined();
     expect(cache.get('a /rebar/kalaf')).toBeDefined();
     expect(cache.invalidate(null)).toBe(2);
     expect(cache.size).toBe(0);
-    expect(cache.lastGood('a /')).toBeDefined();
-  });
-
-  it('after a failed fresh render, backs off for a while; a good render ends it', () => {
-    const cache = new PageCache(10);
-    cache.set('a /blog', page(['articles']));
-    cache.invalidate(['articles']);
-    cache.renderFailed('a /blog', 10_000, 1_000);
-    expect(cache.backingOff('a /blog', 5_000)).toBe(true);
-    expect(cache.backingOff('a /blog', 11_001)).toBe(false);
-    cache.renderFailed('a /blog', 10_000);
-    cache.set('a /blog', page(['articles']));
-    expect(cache.backingOff('a /blog')).toBe(false);
-    expect(cache.get('a /blog')).toBeDefined();
-    // Nothing to fall back on: nothing to back off from.
-    cache.renderFailed('a /never', 10_000);
-    expect(cache.backingOff('a /never')).toBe(false);
   });
 
   it('lets the least recently used page go when full', () => {

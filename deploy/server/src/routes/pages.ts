@@ -5,10 +5,8 @@
  * versions' server entries, and the result is assembled into the live shell's index.html with
  * real status codes (301 for a redirect of the route table, 404 for an unknown path or slug, 503
  * when the CMS cannot answer). Rendered pages are cached by URL and live set until the CMS says
- * their content changed; when a fresh render fails, the last good one is served (`x-render: stale`)
- * and the page is rendered again in the background, at most once per `staleRetryMs`. Panel and
- * sign-in pages, a shell without a server entry, and any render failure of a page never rendered
- * get the client-rendered page, as before server rendering. A path with an extension is
+ * their content changed. Panel and sign-in pages, a shell without a server entry, and any render
+ * failure get the client-rendered page, as before server rendering. A path with an extension is
  * a missing file: plain 404, so a mistyped asset URL never comes back as HTML.
  */
 import { createHash } from 'node:crypto';
@@ -21,9 +19,9 @@ import type { LiveSnapshot } from '../builds';
 import { publicPathPlaceholder } from '../deploy/builds-folder';
 import { NO_BUILD_PAGE, renderShellPage } from '../pages/shell-page-template';
 import { assemblePage, clientRenderedPage, type PageParts } from '../rendering/assemble-page';
-import { type CachedPage, PageCache } from '../rendering/page-cache';
+import { PageCache } from '../rendering/page-cache';
 import { RenderPools } from '../rendering/render-pool';
-import type { RenderOutcome, RenderTask } from '../rendering/render-worker';
+import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
 import { helmetOptions, inlineScriptHashes } from '../security/security-headers';
 import { contentChangeAllowed } from '../security/content-change-caller';
@@ -77,8 +75,6 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
   const cache = new PageCache(config.rendering.cacheEntries);
-  // Pages being rendered again in the background while their last good render is served.
-  const refreshing = new Set<string>();
   const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute);
   const preload = createPreloadHints(config.buildsDir);
   app.addHook('onClose', async () => pools?.close());
@@ -179,78 +175,39 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (isBot(request.headers['user-agent'] ?? '') ? ' bot' : '');
     const hit = cache.get(cacheKey);
     if (hit) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], hit);
-    const task: RenderTask = {
-      url: request.url,
-      buildsDir: config.buildsDir,
-      versions: { shell: shellVersion, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
-      pages: snapshot.pages,
-      incompatible: snapshot.incompatible,
-      config: { ...config.runtime, buildId: snapshot.manifest.id },
-      cmsInternalUrl: config.cmsInternalUrl,
-      siteReadSecret: config.siteReadSecret,
-      budgetMs: config.rendering.budgetMs,
-      userAgent: request.headers['user-agent'] ?? '',
-    };
-    const serveStale = (lastGood: CachedPage) => send(reply.header('x-render', 'stale').header('warning', '110 - "Response is Stale"'), request.headers['if-none-match'], lastGood);
-    // A fresh render of this page failed a moment ago: the last good one, and one try in the background.
-    const lastGood = cache.lastGood(cacheKey);
-    if (lastGood && cache.backingOff(cacheKey)) {
-      refreshInBackground(cacheKey, snapshot, base.html, task, pools);
-      return serveStale(lastGood);
-    }
     if (!renderBudget.take(request.ip)) {
       return reply.code(429).header('retry-after', String(renderBudget.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(TOO_MANY_RENDERS_PAGE);
     }
 
-    let rendered: Rendered;
+    let outcome: RenderOutcome;
     try {
-      rendered = await renderAndKeep(cacheKey, snapshot, base.html, task, pools);
+      outcome = await pools.render(snapshot.manifest.id, {
+        url: request.url,
+        buildsDir: config.buildsDir,
+        versions: { shell: shellVersion, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
+        pages: snapshot.pages,
+        incompatible: snapshot.incompatible,
+        config: { ...config.runtime, buildId: snapshot.manifest.id },
+        cmsInternalUrl: config.cmsInternalUrl,
+        siteReadSecret: config.siteReadSecret,
+        budgetMs: config.rendering.budgetMs,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
     } catch (error) {
-      request.log.error({ err: error, url: request.url }, lastGood ? 'server render failed; serving the last good render' : 'server render failed; serving the client-rendered page');
-      if (lastGood) {
-        cache.renderFailed(cacheKey, config.rendering.staleRetryMs);
-        return serveStale(lastGood);
-      }
       // A broken render never takes a page down: the browser renders it, as before.
+      request.log.error({ err: error, url: request.url }, 'server render failed; serving the client-rendered page');
       return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
     }
-    if (rendered.kind === 'redirect') return reply.code(rendered.status).header('cache-control', 'no-cache').redirect(rendered.location, rendered.status);
-    if (rendered.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
-    const { outcome, page } = rendered;
-    if (outcome.fallback) request.log.warn({ url: request.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
-    // The CMS down, slow or failing: the last good render beats an error page or a half page.
-    if (lastGood && outcome.fallback) {
-      cache.renderFailed(cacheKey, config.rendering.staleRetryMs);
-      return serveStale(lastGood);
-    }
+
+    if (outcome.kind === 'redirect') return reply.code(outcome.status).header('cache-control', 'no-cache').redirect(outcome.location, outcome.status);
+    if (outcome.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
+
+    if (outcome.fallback) request.log.warn({ url: request.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer: 503 page' : 'remote left to the browser');
+    const html = await assemble(snapshot, base.html, outcome);
+    const page = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections };
+    // A page with a remote left to the browser, or a CMS failure, is not kept: the next visitor gets a fresh try.
+    if (!outcome.fallback && outcome.status < 500) cache.set(cacheKey, page);
     reply.header('x-render', outcome.fallback && outcome.status !== 503 ? 'partial' : 'server').header('server-timing', `render;dur=${outcome.renderMs.toFixed(1)}`);
     return send(reply, request.headers['if-none-match'], page);
   });
-
-  type Rendered =
-    | Exclude<RenderOutcome, { kind: 'page' }>
-    | { kind: 'page'; outcome: Extract<RenderOutcome, { kind: 'page' }>; page: CachedPage };
-
-  /** Renders a page and keeps it when it is whole (no remote left to the browser, no CMS failure). */
-  async function renderAndKeep(cacheKey: string, snapshot: LiveSnapshot, baseHtml: string, task: RenderTask, renderPools: RenderPools): Promise<Rendered> {
-    const outcome = await renderPools.render(snapshot.manifest.id, task);
-    if (outcome.kind !== 'page') return outcome;
-    const html = await assemble(snapshot, baseHtml, outcome);
-    const page = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections };
-    if (!outcome.fallback && outcome.status < 500) cache.set(cacheKey, page);
-    return { kind: 'page', outcome, page };
-  }
-
-  /** At most one background render per page and back-off: the CMS is not asked again sooner. */
-  function refreshInBackground(cacheKey: string, snapshot: LiveSnapshot, baseHtml: string, task: RenderTask, renderPools: RenderPools) {
-    if (refreshing.has(cacheKey)) return;
-    refreshing.add(cacheKey);
-    cache.renderFailed(cacheKey, config.rendering.staleRetryMs);
-    void renderAndKeep(cacheKey, snapshot, baseHtml, task, renderPools)
-      .then((rendered) => {
-        if (rendered.kind === 'page' && !rendered.outcome.fallback) app.log.info({ url: task.url }, 'the CMS answers again: page rendered afresh');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error, url: task.url }, 'background render failed; the last good render stays'))
-      .finally(() => refreshing.delete(cacheKey));
-  }
 };
