@@ -151,6 +151,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       tagManager: gtmId ? { id: gtmId } : null,
       versionCheckIntervalMs: int(env, 'VERSION_CHECK_INTERVAL_MS', 1) ?? 60 * 60 * 1000,
       remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 0) ?? 8000,
+      pageDataTimeoutMs: int(env, 'PAGE_DATA_TIMEOUT_MS', 0) ?? 5000,
     },
   };
 }
