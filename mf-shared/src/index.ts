@@ -33,6 +33,7 @@ export * from './ui/report-not-found';
 export * from './remote/create-remote-lifecycles';
 export * from './runtime/reload-app';
 export * from './runtime/chunk-load-guard';
+export * from './runtime/with-time-limit';
 export * from './ui/toast-queue';
 export * from './ui/dictionary';
 export * from './ui/tooltip';

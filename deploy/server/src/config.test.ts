@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       tagManager: null,
       versionCheckIntervalMs: 3_600_000,
       remoteLoadTimeoutMs: 8000,
+      pageDataTimeoutMs: 5000,
       failureReportSampleRate: 1,
     });
     expect(path.basename(REPO_ROOT)).not.toBe('deploy');

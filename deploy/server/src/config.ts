@@ -41,8 +41,13 @@ export interface ServerConfig {
     budgetMs: number;
     /** Render worker threads (the pool is replaced whenever the live set changes). */
     threads: number;
-    /** Rendered pages kept in memory (keyed by URL and live set, dropped when their CMS data changes). */
+    /** Rendered pages kept in memory (keyed by URL and live set, stale when their CMS data changes). */
     cacheEntries: number;
+    /**
+     * `SSR_STALE_RETRY_MS` (10000): after a page's re-render failed and its last good render was
+     * served instead, how long before it is tried again (in the background).
+     */
+    staleRetryMs: number;
     /** Fresh renders one client may cause a minute (`RENDER_RATE_LIMIT_PER_MINUTE`, 120; `off`: none). */
     rendersPerClientMinute: number | null;
     /**
@@ -118,6 +123,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
       cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
+      staleRetryMs: int(env, 'SSR_STALE_RETRY_MS', 0) ?? 10_000,
       rendersPerClientMinute: str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
       contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
     },
@@ -145,6 +151,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       tagManager: gtmId ? { id: gtmId } : null,
       versionCheckIntervalMs: int(env, 'VERSION_CHECK_INTERVAL_MS', 1) ?? 60 * 60 * 1000,
       remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 0) ?? 8000,
+      pageDataTimeoutMs: int(env, 'PAGE_DATA_TIMEOUT_MS', 0) ?? 5000,
     },
   };
 }

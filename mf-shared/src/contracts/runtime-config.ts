@@ -25,6 +25,11 @@ export interface RuntimeConfig {
   buildId: string;
   /** Time limit for loading a remote's entry, exposed module and chunks (docs/architecture.md, "Failure stays contained"). */
   remoteLoadTimeoutMs: number;
+  /**
+   * Time limit for each request of a page's data on client navigation; one failed or late request
+   * is retried once, then the page shows an in-layout error with a retry (docs/architecture.md, "Failure stays contained").
+   */
+  pageDataTimeoutMs: number;
   /** Share of remote failures a browser reports to the app server (0–1). */
   failureReportSampleRate: number;
 }
@@ -45,6 +50,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   versionCheckIntervalMs: 60 * 60 * 1000,
   buildId: 'dev',
   remoteLoadTimeoutMs: 8000,
+  pageDataTimeoutMs: 5000,
   failureReportSampleRate: 1,
 };
 

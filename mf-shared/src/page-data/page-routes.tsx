@@ -5,6 +5,8 @@ import { useShell } from '../ui/shell-context';
 import { ReportNotFound } from '../ui/report-not-found';
 import { applyHead } from './head-tags';
 import type { PageDefinition, PageUrl, ReadQuery } from './page-definition';
+import { PageDataBoundary } from './page-data-boundary';
+import { withPageDataLoad } from './page-data-load';
 
 /**
  * A remote's pages as react-router routes (the same list the server matches and prefetches).
@@ -32,18 +34,22 @@ function usePageUrl(): PageUrl {
 
 function PageView({ page }: { page: PageDefinition }) {
   const url = usePageUrl();
+  const queryClient = useQueryClient();
   return (
-    // Only client navigation ever waits here: a server-rendered page arrives with its data.
-    <Suspense fallback={<PageLoading />}>
-      <PageWithData page={page} url={url} />
-    </Suspense>
+    <PageDataBoundary url={url.pathWithQuery} forgetFailure={() => queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' })}>
+      {/* Only client navigation ever waits here: a server-rendered page arrives with its data. */}
+      <Suspense fallback={<PageLoading />}>
+        <PageWithData page={page} url={url} />
+      </Suspense>
+    </PageDataBoundary>
   );
 }
 
 function PageWithData({ page, url }: { page: PageDefinition; url: PageUrl }) {
-  const { api, config } = useShell();
+  const { api, bus, config } = useShell();
   const queryClient = useQueryClient();
-  useSuspenseQueries({ queries: page.data?.(url, { api }) ?? [] });
+  const load = { timeoutMs: config.pageDataTimeoutMs, bus, queryClient };
+  useSuspenseQueries({ queries: (page.data?.(url, { api }) ?? []).map((query) => withPageDataLoad(query, load)) });
   const read: ReadQuery = (options) => queryClient.getQueryData(options.queryKey) as never;
   const head = page.head(url, read, { api });
   const headKey = head ? JSON.stringify(head) : '';

@@ -1,7 +1,10 @@
 /**
- * Rendered public pages, kept in memory by URL and live set (a deploy makes a new key) and
- * dropped as soon as the CMS says a collection they read has changed — so a published change
- * shows on the next request. Least recently used pages go first when it is full.
+ * Rendered public pages, kept in memory by URL and live set (a deploy makes a new key). When the
+ * CMS says a collection a page read has changed, the page turns stale: the next request renders
+ * it afresh, so a published change shows at once — but the stale copy stays as the page's last
+ * good render, served when that re-render fails (the CMS down, slow or answering 5xx:
+ * docs/architecture.md, "Failure stays contained"). Fresh and stale pages share one bound; least
+ * recently used pages go first when it is full.
  */
 export interface CachedPage {
   status: number;
@@ -9,50 +12,86 @@ export interface CachedPage {
   etag: string;
   /** CMS collections the page's data came from. */
   collections: readonly string[];
+  /** When it was rendered (ms since the epoch): its age when served stale. */
+  renderedAt: number;
+}
+
+export interface CacheEntry {
+  page: CachedPage;
+  /** Its content changed in the CMS, or a re-render failed: serve only when a re-render fails. */
+  stale: boolean;
+  /** A re-render of this page failed: the next one is tried no sooner than this (ms since the epoch). */
+  retryAt: number | null;
 }
 
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly entries = new Map<string, CacheEntry>();
 
-  constructor(private readonly maxEntries: number) {}
+  /** `retryMs`: after a failed re-render, how long a page waits before the next attempt. */
+  constructor(
+    private readonly maxEntries: number,
+    private readonly retryMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   static key(liveSetId: string, url: string): string {
     return `${liveSetId} ${url}`;
   }
 
-  get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (page) {
+  get(key: string): CacheEntry | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
       // Refresh its place in the LRU order.
-      this.pages.delete(key);
-      this.pages.set(key, page);
+      this.entries.delete(key);
+      this.entries.set(key, entry);
     }
-    return page;
+    return entry;
   }
 
   set(key: string, page: CachedPage): void {
     if (this.maxEntries <= 0) return;
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    while (this.pages.size > this.maxEntries) {
-      const oldest = this.pages.keys().next().value as string;
-      this.pages.delete(oldest);
+    this.entries.delete(key);
+    this.entries.set(key, { page, stale: false, retryAt: null });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
     }
   }
 
-  /** Drops every page that read one of the collections (all pages when none is named). */
+  /** A re-render of the page failed: it stays, stale, and is not tried again for `retryMs`. */
+  renderFailed(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    entry.stale = true;
+    entry.retryAt = this.now() + this.retryMs;
+  }
+
+  /**
+   * True when a page whose re-render failed may be tried again now — at most once per `retryMs`,
+   * so a CMS that is down is not asked again for every request of a busy page.
+   */
+  claimRetry(key: string): boolean {
+    const entry = this.entries.get(key);
+    const now = this.now();
+    if (!entry || entry.retryAt === null || now < entry.retryAt) return false;
+    entry.retryAt = now + this.retryMs;
+    return true;
+  }
+
+  /** Marks stale every page that read one of the collections (all pages when none is named). */
   invalidate(collections: readonly string[] | null): number {
-    let dropped = 0;
-    for (const [key, page] of this.pages) {
-      if (!collections || page.collections.some((collection) => collections.includes(collection))) {
-        this.pages.delete(key);
-        dropped += 1;
+    let marked = 0;
+    for (const entry of this.entries.values()) {
+      if (entry.stale) continue;
+      if (!collections || entry.page.collections.some((collection) => collections.includes(collection))) {
+        entry.stale = true;
+        marked += 1;
       }
     }
-    return dropped;
+    return marked;
   }
 
   get size(): number {
-    return this.pages.size;
+    return this.entries.size;
   }
 }

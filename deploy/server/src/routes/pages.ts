@@ -5,7 +5,9 @@
  * versions' server entries, and the result is assembled into the live shell's index.html with
  * real status codes (301 for a redirect of the route table, 404 for an unknown path or slug, 503
  * when the CMS cannot answer). Rendered pages are cached by URL and live set until the CMS says
- * their content changed. Panel and sign-in pages, a shell without a server entry, and any render
+ * their content changed; a page whose re-render then fails (the CMS down, slow or answering 5xx)
+ * is served from its last good render, marked `x-render: stale`, and re-rendered in the
+ * background until the CMS answers. Panel and sign-in pages, a shell without a server entry, and any render
  * failure get the client-rendered page, as before server rendering. A path with an extension is
  * a missing file: plain 404, so a mistyped asset URL never comes back as HTML.
  */
@@ -19,7 +21,7 @@ import type { LiveSnapshot } from '../builds';
 import { publicPathPlaceholder } from '../deploy/builds-folder';
 import { NO_BUILD_PAGE, renderShellPage } from '../pages/shell-page-template';
 import { assemblePage, clientRenderedPage, type PageParts } from '../rendering/assemble-page';
-import { PageCache } from '../rendering/page-cache';
+import { PageCache, type CachedPage } from '../rendering/page-cache';
 import { RenderPools } from '../rendering/render-pool';
 import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
@@ -31,6 +33,13 @@ import { findPageRoute } from '@steel/shared/contract';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
 
+
+/** What one server render gave (see `render` below). */
+type Rendered =
+  | { kind: 'page'; page: CachedPage; good: boolean; xRender: 'server' | 'partial'; renderMs: number }
+  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'browser' }
+  | { kind: 'failed' };
 
 export function isAppPath(pathname: string): boolean {
   if (pathname === '/api' || pathname === '/builds') return false;
@@ -74,7 +83,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   // The template depends only on the shell version and the live set id: prepared once per deploy.
   let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
-  const cache = new PageCache(config.rendering.cacheEntries);
+  const cache = new PageCache(config.rendering.cacheEntries, config.rendering.staleRetryMs);
   const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute);
   const preload = createPreloadHints(config.buildsDir);
   app.addHook('onClose', async () => pools?.close());
@@ -123,6 +132,47 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     });
   }
 
+  /** The last good render of a page whose re-render failed, saying so (RFC 9111's Age; Warning 111). */
+  function sendStale(reply: FastifyReply, ifNoneMatch: string | undefined, page: CachedPage) {
+    const age = Math.max(0, Math.floor((Date.now() - page.renderedAt) / 1000));
+    reply.header('x-render', 'stale').header('age', String(age)).header('warning', '111 - "Revalidation Failed"');
+    return send(reply, ifNoneMatch, page);
+  }
+
+  /**
+   * One server render of a URL. A good page (rendered whole, not a 5xx) is kept in the cache; a
+   * CMS that could not answer (503), a remote left to the browser (over its budget, or thrown) and
+   * a worker that failed are not: the caller serves the last good render instead when there is one.
+   */
+  async function render(pools: RenderPools, task: { url: string; userAgent: string; cacheKey: string; snapshot: LiveSnapshot; shellVersion: string; base: string }): Promise<Rendered> {
+    const { snapshot, shellVersion } = task;
+    let outcome: RenderOutcome;
+    try {
+      outcome = await pools.render(snapshot.manifest.id, {
+        url: task.url,
+        buildsDir: config.buildsDir,
+        versions: { shell: shellVersion, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
+        pages: snapshot.pages,
+        incompatible: snapshot.incompatible,
+        config: { ...config.runtime, buildId: snapshot.manifest.id },
+        cmsInternalUrl: config.cmsInternalUrl,
+        siteReadSecret: config.siteReadSecret,
+        budgetMs: config.rendering.budgetMs,
+        userAgent: task.userAgent,
+      });
+    } catch (error) {
+      app.log.error({ err: error, url: task.url }, 'server render failed');
+      return { kind: 'failed' };
+    }
+    if (outcome.kind !== 'page') return outcome.kind === 'redirect' ? outcome : { kind: 'browser' };
+    if (outcome.fallback) app.log.warn({ url: task.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
+    const html = await assemble(snapshot, task.base, outcome);
+    const page: CachedPage = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections, renderedAt: Date.now() };
+    const good = !outcome.fallback && outcome.status < 500;
+    if (good) cache.set(task.cacheKey, page);
+    return { kind: 'page', page, good, xRender: outcome.fallback && outcome.status !== 503 ? 'partial' : 'server', renderMs: outcome.renderMs };
+  }
+
   /** The CMS tells the server what changed; pages that read it are rendered afresh next time. */
   app.post('/_/content-changed', async (request, reply) => {
     const allowed = contentChangeAllowed({
@@ -137,10 +187,10 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
     const body = (request.body ?? {}) as { collections?: unknown };
     const collections = Array.isArray(body.collections) ? body.collections.filter((item): item is string => typeof item === 'string') : null;
-    const dropped = cache.invalidate(collections);
+    const stale = cache.invalidate(collections);
     contentChanges.notify(collections);
-    request.log.info({ collections, dropped }, 'content changed: cached pages dropped');
-    return reply.header('cache-control', 'no-store').send({ dropped });
+    request.log.info({ collections, stale }, 'content changed: cached pages turned stale');
+    return reply.header('cache-control', 'no-store').send({ stale });
   });
 
   app.get('/*', async (request, reply) => {
@@ -173,41 +223,36 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
     // Bots get the layout instead of the error page: their HTML is cached apart.
     const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (isBot(request.headers['user-agent'] ?? '') ? ' bot' : '');
-    const hit = cache.get(cacheKey);
-    if (hit) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], hit);
+    const entry = cache.get(cacheKey);
+    if (entry && !entry.stale) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], entry.page);
+    const task = { url: request.url, userAgent: request.headers['user-agent'] ?? '', cacheKey, snapshot, shellVersion, base: base.html };
+    if (entry?.retryAt != null) {
+      // Its last re-render failed: the visitor gets the last good render at once, and the page is
+      // tried again in the background, at most once per interval, until the CMS answers.
+      if (cache.claimRetry(cacheKey)) {
+        void render(pools, task).then(
+          (rendered) => rendered.kind === 'page' && rendered.good && request.log.info({ url: request.url }, 'the CMS answers again: page rendered afresh'),
+          (error: unknown) => request.log.error({ err: error, url: request.url }, 'background re-render failed'),
+        );
+      }
+      return sendStale(reply, request.headers['if-none-match'], entry.page);
+    }
     if (!renderBudget.take(request.ip)) {
+      if (entry) return sendStale(reply, request.headers['if-none-match'], entry.page);
       return reply.code(429).header('retry-after', String(renderBudget.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(TOO_MANY_RENDERS_PAGE);
     }
 
-    let outcome: RenderOutcome;
-    try {
-      outcome = await pools.render(snapshot.manifest.id, {
-        url: request.url,
-        buildsDir: config.buildsDir,
-        versions: { shell: shellVersion, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
-        pages: snapshot.pages,
-        incompatible: snapshot.incompatible,
-        config: { ...config.runtime, buildId: snapshot.manifest.id },
-        cmsInternalUrl: config.cmsInternalUrl,
-        siteReadSecret: config.siteReadSecret,
-        budgetMs: config.rendering.budgetMs,
-        userAgent: request.headers['user-agent'] ?? '',
-      });
-    } catch (error) {
-      // A broken render never takes a page down: the browser renders it, as before.
-      request.log.error({ err: error, url: request.url }, 'server render failed; serving the client-rendered page');
-      return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
+    const rendered = await render(pools, task);
+    if (entry && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
+      // Stale-if-error: a page rendered well before is not turned into an error page by a CMS fault.
+      cache.renderFailed(cacheKey);
+      request.log.warn({ url: request.url }, 're-render failed: serving the last good render');
+      return sendStale(reply, request.headers['if-none-match'], entry.page);
     }
-
-    if (outcome.kind === 'redirect') return reply.code(outcome.status).header('cache-control', 'no-cache').redirect(outcome.location, outcome.status);
-    if (outcome.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
-
-    if (outcome.fallback) request.log.warn({ url: request.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer: 503 page' : 'remote left to the browser');
-    const html = await assemble(snapshot, base.html, outcome);
-    const page = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections };
-    // A page with a remote left to the browser, or a CMS failure, is not kept: the next visitor gets a fresh try.
-    if (!outcome.fallback && outcome.status < 500) cache.set(cacheKey, page);
-    reply.header('x-render', outcome.fallback && outcome.status !== 503 ? 'partial' : 'server').header('server-timing', `render;dur=${outcome.renderMs.toFixed(1)}`);
-    return send(reply, request.headers['if-none-match'], page);
+    // A broken render never takes a page down: the browser renders it, as before.
+    if (rendered.kind === 'failed' || rendered.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
+    if (rendered.kind === 'redirect') return reply.code(rendered.status).header('cache-control', 'no-cache').redirect(rendered.location, rendered.status);
+    reply.header('x-render', rendered.xRender).header('server-timing', `render;dur=${rendered.renderMs.toFixed(1)}`);
+    return send(reply, request.headers['if-none-match'], rendered.page);
   });
 };

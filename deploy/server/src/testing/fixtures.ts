@@ -99,3 +99,36 @@ export async function liveFixture(env: Record<string, string> = {}): Promise<Fix
     cleanup: () => fs.rm(root, { recursive: true, force: true }),
   };
 }
+
+/**
+ * Gives a live fixture tiny server entries, so its pages are rendered by the real render workers:
+ * every path belongs to the catalogue, whose render reads `GET {cmsUrl}/content?url=…` and puts
+ * the answer's text into the page (a failed read is the 503 a real remote reports).
+ */
+export async function addServerEntries(fx: Fixture): Promise<void> {
+  const entry = (app: AppName) => path.join(fx.buildsDir, app, fx.versions[app], 'server', 'index.js');
+  await writeTree(path.dirname(entry('shell')), {
+    'index.js': `exports.contract = ${JSON.stringify(CONTRACT_VERSION)};
+exports.decideRoute = () => ({ redirect: null, app: 'catalogue', rendering: 'server', status: 200 });
+exports.renderShell = (request) => ({
+  html: '<main>' + (request.error ? 'error ' + request.error.statusCode : request.remote ? request.remote.html : '') + '</main>',
+  error: request.error ? { ...request.error, url: request.url } : null,
+  title: null,
+});
+`,
+  });
+  await writeTree(path.dirname(entry('catalogue')), {
+    'index.js': `exports.contract = ${JSON.stringify(CONTRACT_VERSION)};
+exports.pages = [];
+const unavailable = (message) => Object.assign(new Error(message), { statusCode: 503 });
+exports.render = async ({ url, cmsUrl }) => {
+  const response = await fetch(cmsUrl + '/content?url=' + encodeURIComponent(url)).catch((error) => {
+    throw unavailable('the CMS did not answer: ' + error.message);
+  });
+  if (!response.ok) throw unavailable('the CMS answered ' + response.status);
+  const text = await response.text();
+  return { status: 200, html: '<p>' + text + '</p>', head: { title: text }, state: { mutations: [], queries: [] }, css: '', collections: ['pages'] };
+};
+`,
+  });
+}

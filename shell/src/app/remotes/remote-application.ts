@@ -1,9 +1,8 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { ContractError, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
+import { ContractError, isLoadTimeoutError, withTimeLimit, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
-import { isLoadTimeoutError, withTimeLimit } from '../../features/load-timeouts/with-time-limit';
 
 /** What a remote's `./app` exports (single-spa-react lifecycles). */
 interface RemoteLifecycles {

@@ -1,4 +1,7 @@
-/** A load that did not settle within its time limit (every load has one, docs/architecture.md, "Failure stays contained"). */
+/**
+ * A load that did not settle within its time limit: a remote's code in the shell, a page's data
+ * in a remote (every load has one, docs/architecture.md, "Failure stays contained").
+ */
 export class LoadTimeoutError extends Error {
   readonly timeoutMs: number;
 

@@ -1,0 +1,62 @@
+/**
+ * How a page's data is loaded on client navigation (docs/architecture.md, "Failure stays contained"). Measured before: a CMS that stalled
+ * left the navigation hanging (the address bar on the new page, the old page on screen, no word
+ * after 12 s), and one that failed replaced the whole site with the fatal error page.
+ * Now each request has a time limit; a request that fails or is late is retried once, at once;
+ * after that the page shows an in-layout error with a retry (`PageDataBoundary`). The shell's
+ * loading bar runs while the visitor waits and finishes — red — when the data could not be had.
+ */
+import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
+import type { AppBus } from '../bus/create-bus';
+import { normaliseApiError } from '../api/api-error';
+import { isLoadTimeoutError, withTimeLimit } from '../runtime/with-time-limit';
+import type { PageQuery } from './page-definition';
+
+/** A page's data could not be loaded (after its one retry); `cause` is the last failure. */
+export class PageDataError extends Error {
+  override name = 'PageDataError';
+}
+
+/** By name: each app bundles its own copy of the kernel's class. */
+export const isPageDataError = (error: unknown): error is PageDataError => error instanceof Error && error.name === 'PageDataError';
+
+/** Worth asking again at once: no answer in time, no connection, or the server's own trouble. */
+export function isTransientFailure(error: unknown): boolean {
+  if (isLoadTimeoutError(error)) return true;
+  const { status } = normaliseApiError(error).error;
+  return status >= 500 || status === 408 || status === 429;
+}
+
+export interface PageDataLoadOptions {
+  timeoutMs: number;
+  bus: AppBus;
+  queryClient: QueryClient;
+}
+
+/** The page's query as client navigation runs it: time-limited, retried once, with the loading bar. */
+export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient }: PageDataLoadOptions): PageQuery {
+  const queryFn = query.queryFn;
+  if (typeof queryFn !== 'function') return query;
+  return {
+    ...query,
+    // The one retry is ours, at once: TanStack Query's would wait a second and not know the time limit.
+    retry: false,
+    queryFn: async (context: QueryFunctionContext) => {
+      // A background refresh of data already on screen keeps the bar still.
+      const waiting = queryClient.getQueryData(query.queryKey) === undefined;
+      if (waiting) bus.emit('page:loading:start', {});
+      const attempt = () => withTimeLimit(Promise.resolve(queryFn(context as never)), timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
+      try {
+        const data: unknown = await attempt().catch((error: unknown) => {
+          if (!isTransientFailure(error)) throw error;
+          return attempt();
+        });
+        if (waiting) bus.emit('page:loading:end', {});
+        return data;
+      } catch (error) {
+        if (waiting) bus.emit('page:loading:end', { error: true });
+        throw new PageDataError(`The page's data ${JSON.stringify(query.queryKey)} could not be loaded: ${(error as Error)?.message ?? error}`, { cause: error });
+      }
+    },
+  };
+}
