@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { e2eBuildsDir, repoRoot } from './support/environment';
 
 /**
- * Settings that follow the address (issue 22, item 5): `PORT=<port> CMS_PORT=<port> npm start` works
+ * Settings that follow the address: `PORT=<port> CMS_PORT=<port> npm start` works
  * end to end on ports other than the defaults — a page renders, and the browser's own calls to the
  * CMS from that origin pass CORS (the CMS derives its allowed origins from the site's port;
  * measured before: `PORT=8100 npm start` served pages whose CMS calls all failed).
