@@ -137,8 +137,10 @@ async function recordedDigests(dir: string, distDir: string): Promise<Record<str
   const read = (folder: string) => fs.readFile(path.join(folder, APP_MANIFEST_FILE), 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => null);
   const built = await read(distDir);
   if (!built) return null;
+  // A dist copied from a published version carries that version's digests: publish replaces them.
+  const { files: _replacedAtPublish, ...builtOwn } = built;
   const { files, ...published } = (await read(dir)) ?? {};
-  if (JSON.stringify(published) !== JSON.stringify(built) || typeof files !== 'object' || files === null) return 'differs';
+  if (JSON.stringify(published) !== JSON.stringify(builtOwn) || typeof files !== 'object' || files === null) return 'differs';
   return files as Record<string, string>;
 }
 
