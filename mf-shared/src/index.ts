@@ -38,6 +38,7 @@ export * from './ui/toast-queue';
 export * from './ui/dictionary';
 export * from './ui/tooltip';
 export * from './ui/progress';
+export * from './ui/retry-button';
 export * from './ui/use-single-flight';
 export * from './colour-mode';
 export * from './consent';

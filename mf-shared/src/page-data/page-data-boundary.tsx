@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { RefreshCw } from 'lucide-react';
+import { RetryButton } from '../ui/retry-button';
 import { isPageDataError } from './page-data-load';
 
 interface PageDataBoundaryProps {
@@ -47,14 +47,7 @@ export function PageDataErrorView({ onRetry }: { onRetry: () => void }) {
     <section role="alert" data-page-data-error className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-16 text-center">
       <h2 className="text-xl font-bold">اطلاعات این صفحه دریافت نشد</h2>
       <p className="text-slate-600 dark:text-slate-300">ارتباط با سرور برقرار نشد یا پاسخ آن بیش از حد طول کشید. چند لحظه دیگر دوباره تلاش کنید؛ بخش‌های دیگر سایت در دسترس هستند.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-primary-600 px-4 py-2 text-primary-700 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:text-primary-300"
-      >
-        <RefreshCw aria-hidden="true" className="size-4" />
-        تلاش مجدد
-      </button>
+      <RetryButton onRetry={onRetry} />
     </section>
   );
 }

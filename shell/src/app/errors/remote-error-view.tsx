@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import { RetryButton } from '@steel/shared';
 import { ErrorContent } from './error-page';
 
 /**
@@ -12,14 +12,7 @@ export function RemoteErrorView({ onRetry, onHome, statusCode = 500 }: { onRetry
       <ErrorContent statusCode={statusCode} onHome={onHome} headingLevel={2}>
         <p className="font-bold">این بخش از سایت در حال حاضر بارگیری نشد</p>
         <p className="text-slate-600 dark:text-slate-300">اتصال خود را بررسی کنید و دوباره تلاش کنید. بخش‌های دیگر سایت در دسترس هستند.</p>
-        <button
-          type="button"
-          onClick={onRetry}
-          className="inline-flex items-center gap-2 rounded-md border border-primary-600 px-4 py-2 text-primary-700 hover:bg-primary-50"
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          تلاش مجدد
-        </button>
+        <RetryButton onRetry={onRetry} />
       </ErrorContent>
     </section>
   );
