@@ -42,6 +42,19 @@ function integrityRefusals(page: Page): string[] {
   return messages;
 }
 
+/** Records each <script src> the page adds, with its integrity and crossorigin, before the browser fetches it. */
+async function recordScriptElements(page: Page): Promise<() => Promise<Array<{ src: string; integrity: string; crossOrigin: string | null }>>> {
+  await page.addInitScript(() => {
+    const seen: Array<{ src: string; integrity: string; crossOrigin: string | null }> = [];
+    (window as unknown as { __scriptElements: typeof seen }).__scriptElements = seen;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        for (const node of mutation.addedNodes) if (node instanceof HTMLScriptElement && node.src) seen.push({ src: node.src, integrity: node.integrity, crossOrigin: node.crossOrigin });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __scriptElements: Array<{ src: string; integrity: string; crossOrigin: string | null }> }).__scriptElements);
+}
+
 const tampered = (page: Page) => page.evaluate(() => (window as unknown as { __tampered?: number }).__tampered);
 
 test.beforeAll(() => {
@@ -74,6 +87,7 @@ test('files changed after publishing, forced live, are refused by the browser an
   try {
     // …and the browser refuses it: the blog's entry never runs, the blog is a contained failure.
     const refusals = integrityRefusals(page);
+    const scriptElements = await recordScriptElements(page);
     const entryLoads: string[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith(`/builds/blog/${blog}/remoteEntry.js`)) entryLoads.push(response.url());
@@ -86,14 +100,20 @@ test('files changed after publishing, forced live, are refused by the browser an
     await expect(page.locator('header nav a', { hasText: 'میلگرد' })).toBeVisible();
     await expect(page.locator('footer')).toBeVisible();
 
-    // The catalogue's tampered chunk is refused the same way, by the catalogue's own chunk loader.
-    await page.goto(`${server.url}/rebar`);
+    // Another team's remote, untouched, still works beside it.
+    await page.goto(`${server.url}/login`);
+    await expect(page.locator('#app-panel h1')).toHaveText('ورود / ثبت‌نام');
+
+    // The catalogue's tampered chunk, reached by a click (no server-rendered preload of it): its
+    // own webpack chunk loader asks for it with the published digest and the browser refuses it.
+    await page.locator('header nav a', { hasText: 'میلگرد' }).click();
     await expect(page.getByTestId('remote-error')).toBeVisible({ timeout: 20_000 });
     expect(await tampered(page)).toBeUndefined();
     expect(refusals.join('\n')).toContain(`/builds/catalogue/${catalogue}/${chunk}`);
+    const chunkScripts = (await scriptElements()).filter((script) => script.src.endsWith(`/builds/catalogue/${catalogue}/${chunk}`));
+    expect(chunkScripts.length).toBeGreaterThan(0);
+    for (const script of chunkScripts) expect(script.integrity).toMatch(/^sha384-/);
     await expect(page.locator('footer')).toBeVisible();
-
-    // Another team's remote, untouched, still works beside them.
     await page.locator('header a', { hasText: 'ورود / ثبت‌نام' }).click();
     await expect(page.locator('#app-panel h1')).toHaveText('ورود / ثبت‌نام');
     expect(await tampered(page)).toBeUndefined();
@@ -152,8 +172,14 @@ test('a remote on its own asset origin loads with SRI from there, and the CSP li
       // A cross-origin request with CORS carries Origin: what SRI needs on another origin.
       if (request.url().startsWith(assets.url) && request.headers()['origin'] === server.url) corsRequests.push(request.url());
     });
+    const scriptElements = await recordScriptElements(page);
     const response = await page.goto(`${server.url}/rebar`);
     await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
+    // Entry (federation runtime) and page chunk (the catalogue's webpack runtime): digest and CORS.
+    const fromAssets = (await scriptElements()).filter((script) => script.src.startsWith(assets.url));
+    expect(fromAssets.some((script) => script.src.endsWith('/remoteEntry.js'))).toBe(true);
+    expect(fromAssets.some((script) => /__federation_expose_app\.[0-9a-f]+\.js$/.test(script.src))).toBe(true);
+    for (const script of fromAssets) expect(script).toMatchObject({ integrity: expect.stringMatching(/^sha384-/), crossOrigin: 'anonymous' });
 
     // The CSP comes from the same list as the registry's URLs.
     const csp = response?.headers()['content-security-policy'] ?? '';
