@@ -28,6 +28,12 @@ export const SPEC_PORTS = {
   deployApi: E2E_PORT + 11,
   /** …and the smoke-test server of the gate it runs. */
   deployApiGate: E2E_PORT + 12,
+  /** e2e/integrity.spec.ts: a site with files changed after publishing forced live… */
+  integrity: E2E_PORT + 13,
+  /** …a site whose catalogue comes from an asset origin… */
+  assetOriginSite: E2E_PORT + 14,
+  /** …and that asset origin (a static file server, not an app server). */
+  assetOrigin: E2E_PORT + 15,
 } as const;
 export const APP_SERVER_PORTS = [
   E2E_PORT,
@@ -41,6 +47,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.deployForced,
   SPEC_PORTS.deployApi,
   SPEC_PORTS.deployApiGate,
+  SPEC_PORTS.integrity,
+  SPEC_PORTS.assetOriginSite,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

@@ -3,6 +3,7 @@ export * from './contracts/events';
 export * from './contracts/remotes';
 export * from './contracts/contract';
 export * from './contracts/app-manifest';
+export * from './contracts/integrity';
 export * from './contracts/path-patterns';
 export * from './contracts/runtime-config';
 export * from './contracts/shell-context';

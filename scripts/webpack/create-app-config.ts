@@ -12,6 +12,7 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import tailwindcss from '@tailwindcss/postcss';
 import { sharedDependencies } from './shared-dependencies';
 import { scopeRemoteCss } from './scope-remote-css';
+import { RemoteIntegrityPlugin } from './remote-integrity-plugin';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
 import { colourModeHeadScript } from '@steel/shared/colour-mode-script';
 
@@ -56,6 +57,9 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       // A lazy chunk that hangs fails like the remote's entry does (docs/architecture.md, "Failure stays contained"), not after webpack's 120 s.
       chunkLoadTimeout: 8000,
+      // A chunk on another origin (a remote's asset origin) is requested with CORS: Subresource
+      // Integrity needs it there (scripts/webpack/remote-integrity-plugin.ts).
+      crossOriginLoading: 'anonymous',
       clean: true,
     },
     resolve: {
@@ -97,6 +101,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       ],
     },
     plugins: [
+      new RemoteIntegrityPlugin(),
       new ModuleFederationPlugin({
         name: app,
         ...(isShell

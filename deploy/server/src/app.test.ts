@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '@steel/shared';
 import { buildServer } from './app';
 import { loadConfig } from './config';
 import { activate, rollback } from './deploy/activate';
-import { publish } from './deploy/publish';
+import { fileDigest, publish } from './deploy/publish';
 import { CONTRACT_VERSION } from '@steel/shared/contract';
 import { FIXTURE_PAGES, type Fixture, liveFixture, makeDist, tempDir, writeTree } from './testing/fixtures';
 
@@ -113,14 +113,21 @@ describe('app server with live builds', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      const entry = (app: 'catalogue' | 'blog' | 'panel') => ({
-        version: fx.versions[app],
-        entry: `/builds/${app}/${fx.versions[app]}/mf-manifest.json`,
-        contract: CONTRACT_VERSION,
-        shared: { react: { version: '19.3.1', requiredVersion: '^19.3.1' } },
-        pages: FIXTURE_PAGES[app],
-      });
-      expect(res.json()).toEqual({ catalogue: entry('catalogue'), blog: entry('blog'), panel: entry('panel') });
+      const entry = async (app: 'catalogue' | 'blog' | 'panel') => {
+        const digest = (file: string) => fileDigest(path.join(fx.buildsDir, app, fx.versions[app], file));
+        return {
+          version: fx.versions[app],
+          entry: `/builds/${app}/${fx.versions[app]}/mf-manifest.json`,
+          // The digests of what the browser loads: the entry's, its scripts' (not the CSS inside
+          // the bundle, not the pre-compressed copies, not the build's own records).
+          integrity: await digest('mf-manifest.json'),
+          files: { '__federation_expose_app.3f2a.js': await digest('__federation_expose_app.3f2a.js'), 'remoteEntry.js': await digest('remoteEntry.js') },
+          contract: CONTRACT_VERSION,
+          shared: { react: { version: '19.3.1', requiredVersion: '^19.3.1' } },
+          pages: FIXTURE_PAGES[app],
+        };
+      };
+      expect(res.json()).toEqual({ catalogue: await entry('catalogue'), blog: await entry('blog'), panel: await entry('panel') });
     });
 
     it('serves /builds/latest.json with id and timestamp, never cached', async () => {

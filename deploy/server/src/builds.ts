@@ -9,7 +9,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { satisfy } from '@module-federation/runtime-core';
-import { APP_MANIFEST_FILE, incompatibility, parseAppManifest, type AppManifest, type RemoteName, type RemoteRegistry, type VersionManifest } from '@steel/shared/contract';
+import {
+  APP_MANIFEST_FILE,
+  incompatibility,
+  isBrowserLoadedFile,
+  parseAppManifest,
+  type AppManifest,
+  type RegistryEntry,
+  type RemoteName,
+  type RemoteRegistry,
+  type VersionManifest,
+} from '@steel/shared/contract';
 import type { RemotePages } from '@steel/shared';
 import { type AppName, type LiveFile, REMOTES, livePath, parseLive } from './deploy/builds-folder';
 
@@ -51,6 +61,8 @@ export class LiveStore {
     private readonly warn: (msg: string) => void = () => {},
     /** Versions served instead of live.json's (the deploy gate tries a version out this way). */
     private readonly overlay: Partial<Record<AppName, string>> = {},
+    /** Each remote's asset origin (`ServerConfig.assetOrigins`): its registry URLs point there. */
+    private readonly assetOrigins: Partial<Record<RemoteName, string>> = {},
   ) {}
 
   /** The current live set, or null when nothing was ever activated. */
@@ -76,7 +88,7 @@ export class LiveStore {
     if (stamp === this.stamp) return this.snapshot;
     try {
       const live = { ...parseLive(await fs.readFile(file, 'utf8')), ...this.overlay };
-      this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn);
+      this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
       this.stamp = stamp;
     } catch (error) {
       // A hand-edited, broken live.json must not take the site down: keep the last good set.
@@ -86,8 +98,30 @@ export class LiveStore {
   }
 }
 
+/** Where the browser fetches a file of a version: the app's asset origin, or this server itself. */
+export function versionFileUrl(app: RemoteName, version: string, file: string, assetOrigins: Partial<Record<RemoteName, string>> = {}): string {
+  return `${assetOrigins[app] ?? ''}/builds/${app}/${version}/${file}`;
+}
+
+/**
+ * The digests the browser checks a remote's files against (`contracts/integrity.ts`): the entry's,
+ * and those of every other file it loads, as publish recorded them in the version's manifest.
+ * A version published before digests were recorded gets none (the gate refuses such a version).
+ */
+export function registryIntegrity(manifest: AppManifest, entryFile: string): Pick<RegistryEntry, 'integrity' | 'files'> {
+  const recorded = manifest.files;
+  if (!recorded?.[entryFile]) return {};
+  const files = Object.fromEntries(Object.entries(recorded).filter(([rel]) => rel !== entryFile && isBrowserLoadedFile(rel)));
+  return { integrity: recorded[entryFile], files };
+}
+
 /** The registry, pages and compatibility of a live set (also what the deploy gate tries out). */
-export async function deriveSnapshot(buildsDir: string, live: LiveFile, warn: (msg: string) => void = () => {}): Promise<LiveSnapshot> {
+export async function deriveSnapshot(
+  buildsDir: string,
+  live: LiveFile,
+  warn: (msg: string) => void = () => {},
+  assetOrigins: Partial<Record<RemoteName, string>> = {},
+): Promise<LiveSnapshot> {
   const remotes: Partial<RemoteRegistry> = {};
   const pages: RemotePages = {};
   const incompatible: Partial<Record<RemoteName, string>> = {};
@@ -95,19 +129,21 @@ export async function deriveSnapshot(buildsDir: string, live: LiveFile, warn: (m
   for (const name of REMOTES) {
     const version = live[name];
     if (!version) continue;
-    let manifest: AppManifest | null = await readAppManifest(buildsDir, name, version).catch((error: unknown) => {
+    const own = await readAppManifest(buildsDir, name, version).catch((error: unknown) => {
       warn(`${name} ${version} has no readable ${APP_MANIFEST_FILE}: ${(error as Error).message}`);
       return null;
     });
     // A live version whose folder is gone or broken keeps its app's paths (from the newest version
     // that has a manifest), so its pages show the contained failure rather than a 404.
-    manifest ??= await newestReadableManifest(buildsDir, name, live.history?.[name] ?? []);
+    const manifest = own ?? (await newestReadableManifest(buildsDir, name, live.history?.[name] ?? []));
     if (!manifest) continue;
     // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it
     // still loads through remoteEntry.js.
     const hasFederationManifest = await fs.access(path.join(buildsDir, name, version, 'mf-manifest.json')).then(() => true, () => false);
-    const entry = `/builds/${name}/${version}/${hasFederationManifest ? 'mf-manifest.json' : 'remoteEntry.js'}`;
-    remotes[name] = { version, entry, contract: manifest.contract, shared: manifest.shared, pages: manifest.pages };
+    const entryFile = hasFederationManifest ? 'mf-manifest.json' : 'remoteEntry.js';
+    // Only the live version's own manifest vouches for its files; a stand-in's digests are another version's.
+    const integrity = own ? registryIntegrity(own, entryFile) : {};
+    remotes[name] = { version, entry: versionFileUrl(name, version, entryFile, assetOrigins), ...integrity, contract: manifest.contract, shared: manifest.shared, pages: manifest.pages };
     pages[name] = manifest.pages;
     const problem = shell ? remoteIncompatibility(shell, manifest) : null;
     if (problem) incompatible[name] = problem;

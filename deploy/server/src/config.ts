@@ -5,8 +5,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { RuntimeConfig } from '@steel/shared';
+import type { RemoteName, RuntimeConfig } from '@steel/shared';
 import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './deploy/api/keys';
+import { REMOTES } from './deploy/builds-folder';
 
 export interface ServerConfig {
   port: number;
@@ -19,6 +20,14 @@ export interface ServerConfig {
   trustedProxies: string[];
   /** Absolute path of the versioned builds folder (see builds.ts for its layout). */
   buildsDir: string;
+  /**
+   * Where browsers fetch each remote's files (`ASSET_ORIGINS`, e.g.
+   * `catalogue=https://cdn.example.com,blog=https://cdn2.example.com`): an origin that serves the
+   * same `/builds/<app>/<version>/…` paths as this server, with CORS — a CDN pulling from it, say.
+   * An app not named here is served by this server itself. The registry's URLs and the
+   * Content-Security-Policy both come from this one list (docs/architecture.md, "Integrity and origins").
+   */
+  assetOrigins: Partial<Record<RemoteName, string>>;
   /** The CMS as browsers reach it (goes into the runtime config). */
   cmsPublicUrl: string;
   /** The CMS as this server reaches it (server-to-server calls such as /users/me). */
@@ -109,6 +118,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: str(env, 'HOST') ?? '127.0.0.1',
     trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '').split(',').map((item) => item.trim()).filter(Boolean),
     buildsDir,
+    assetOrigins: assetOrigins(env),
     cmsPublicUrl,
     cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),
     siteReadSecret: str(env, 'SITE_READ_SECRET') ?? null,
@@ -224,6 +234,32 @@ function jsonObject(env: Env, name: string): Record<string, unknown> | undefined
     throw new ConfigError(`${name} must be a JSON object, got "${raw}"`);
   }
   return value as Record<string, unknown>;
+}
+
+/** `ASSET_ORIGINS`: `app=origin` pairs, comma separated; each app a remote, each value a bare http(s) origin. */
+export function assetOrigins(env: Env): Partial<Record<RemoteName, string>> {
+  const raw = str(env, 'ASSET_ORIGINS');
+  const origins: Partial<Record<RemoteName, string>> = {};
+  if (!raw) return origins;
+  for (const pair of raw.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const [app = '', value = ''] = pair.split(/=(.*)/s).map((part) => part.trim());
+    if (!(REMOTES as readonly string[]).includes(app)) {
+      throw new ConfigError(`ASSET_ORIGINS names "${app}", which is not a remote (${REMOTES.join(', ')}); the shell is always served by the app server`);
+    }
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {
+      // reported below
+    }
+    // A bare origin only: the paths below it are the app server's own, so one list gives the URLs and the CSP.
+    if (!url || !/^https?:$/.test(url.protocol) || trimSlash(value) !== url.origin) {
+      throw new ConfigError(`ASSET_ORIGINS: "${value}" for ${app} must be an http(s) origin such as https://cdn.example.com (no path)`);
+    }
+    if (origins[app as RemoteName]) throw new ConfigError(`ASSET_ORIGINS names ${app} twice`);
+    origins[app as RemoteName] = url.origin;
+  }
+  return origins;
 }
 
 function trimSlash(url: string): string {

@@ -38,7 +38,7 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     frameworkErrors: answerFrameworkError,
   });
-  const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay);
+  const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
   const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
 
   registerSecurityHeaders(app, config);

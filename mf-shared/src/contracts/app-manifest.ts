@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { speaksContract } from './contract-version';
+import { SRI_DIGEST_RE } from './integrity';
 import { matchMostSpecific, parsePattern } from './path-patterns';
 import type { RemoteName } from './remotes';
 
@@ -49,15 +50,22 @@ export const appManifestSchema = z.object({
   /** The server entry's path inside the version folder, when the app renders on the server. */
   serverEntry: z.nullable(z.string()),
   /** `sha384-…` of every file (Subresource Integrity form), added when the version is published. */
-  files: z.optional(z.record(z.string(), z.string().check(z.regex(/^sha384-[A-Za-z0-9+/=]+$/)))),
+  files: z.optional(z.record(z.string(), z.string().check(z.regex(SRI_DIGEST_RE)))),
 });
 export type AppManifest = z.infer<typeof appManifestSchema>;
 export const APP_MANIFEST_FILE = 'app-manifest.json';
 
 export const registryEntrySchema = z.object({
   version: z.string(),
+  /** The entry's URL: the app server's own path, or an absolute URL on the app's asset origin. */
   entry: z.string(),
-  integrity: z.optional(z.string()),
+  /**
+   * The entry file's digest. Checked here: a browser loads a resource whose integrity it cannot
+   * parse as if it had none.
+   */
+  integrity: z.optional(z.string().check(z.regex(SRI_DIGEST_RE))),
+  /** The digests of the other files the browser loads (`contracts/integrity.ts`), by path relative to the entry. */
+  files: z.optional(z.record(z.string(), z.string().check(z.regex(SRI_DIGEST_RE)))),
   contract: z.string(),
   shared: sharedSchema,
   pages: z.array(pageRouteSchema),
@@ -65,8 +73,8 @@ export const registryEntrySchema = z.object({
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
 /**
- * `/remotes.json`: each live remote's build — where its entry lives, the contract and shared
- * ranges it was built with, and the pages it owns.
+ * `/remotes.json`: each live remote's build — where its entry lives and the digests of the files
+ * the browser loads, the contract and shared ranges it was built with, and the pages it owns.
  */
 export type RemoteRegistry = Record<RemoteName, RegistryEntry>;
 

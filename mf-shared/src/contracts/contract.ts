@@ -13,6 +13,7 @@ import type { AppEvents } from './events';
 import type { ShellContext } from './shell-context';
 
 import { CONTRACT_VERSION } from './contract-version';
+import { REMOTE_INTEGRITY_GLOBAL } from './integrity';
 
 export { CONTRACT_VERSION, speaksContract } from './contract-version';
 
@@ -57,7 +58,7 @@ export const SERVER_ENTRY_EXPORTS = { remote: ['render', 'pages'], shell: ['deci
 /** The fields of a page route in a page manifest (`contracts/app-manifest.ts`). */
 export const PAGE_ROUTE_FIELDS = ['path', 'rendering', 'guards', 'layout', 'query', 'sample'] as const;
 /** The fields of a `/remotes.json` entry. */
-export const REGISTRY_ENTRY_FIELDS = ['version', 'entry', 'integrity', 'contract', 'shared', 'pages'] as const;
+export const REGISTRY_ENTRY_FIELDS = ['version', 'entry', 'integrity', 'files', 'contract', 'shared', 'pages'] as const;
 
 /** The contract as data: what the published-contract test compares. */
 export function describeContract() {
@@ -68,6 +69,8 @@ export function describeContract() {
     serverEntry: SERVER_ENTRY_EXPORTS,
     pageRoute: PAGE_ROUTE_FIELDS,
     registryEntry: REGISTRY_ENTRY_FIELDS,
+    // Renaming it would leave remotes built before loading their chunks unchecked: a major change.
+    integrityGlobal: REMOTE_INTEGRITY_GLOBAL,
   };
 }
 

@@ -37,3 +37,26 @@ describe('the served HTML of a server-rendered page', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(5);
   });
 });
+
+describe('preload hints of a remote with integrity', () => {
+  it('carry the digest, and crossorigin when the file is on another origin (the request the shell will make)', () => {
+    const html = assemblePage(TEMPLATE, {
+      shellHtml: '',
+      shellError: null,
+      head: null,
+      shellTitle: null,
+      remote: null,
+      registry: {},
+      preload: [
+        { href: '/builds/blog/b1/remoteEntry.js', as: 'script', integrity: 'sha384-abc' },
+        { href: 'https://cdn.example/builds/catalogue/c1/remoteEntry.js', as: 'script', integrity: 'sha384-def', crossorigin: true },
+        { href: 'https://cdn.example/builds/catalogue/c1/mf-manifest.json', as: 'fetch', integrity: 'sha384-ghi', crossorigin: true },
+      ],
+      publicPaths: {},
+      siteUrl: 'https://steel.example',
+    });
+    expect(html).toContain('<link rel="preload" as="script" href="/builds/blog/b1/remoteEntry.js" integrity="sha384-abc">');
+    expect(html).toContain('<link rel="preload" as="script" href="https://cdn.example/builds/catalogue/c1/remoteEntry.js" integrity="sha384-def" crossorigin>');
+    expect(html).toContain('<link rel="preload" as="fetch" href="https://cdn.example/builds/catalogue/c1/mf-manifest.json" integrity="sha384-ghi" crossorigin>');
+  });
+});

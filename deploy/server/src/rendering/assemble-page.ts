@@ -8,6 +8,14 @@ import { headTagsHtml } from '@steel/shared/head-tags';
 import type { PageHead, RemoteRegistry } from '@steel/shared';
 import { jsonForScript } from '../pages/shell-page-template';
 
+export interface PreloadHint {
+  href: string;
+  as: 'script' | 'font' | 'fetch';
+  integrity?: string;
+  /** Scripts: whether the script is fetched with CORS (it is on another origin than the page). */
+  crossorigin?: boolean;
+}
+
 export interface PageParts {
   shellHtml: string;
   shellError: unknown;
@@ -15,8 +23,12 @@ export interface PageParts {
   shellTitle: string | null;
   remote: { app: string; css: string; state: unknown } | null;
   registry: Partial<RemoteRegistry>;
-  /** URLs the browser should fetch before it meets them (the remote's entry and page chunk, the font). */
-  preload: ReadonlyArray<{ href: string; as: 'script' | 'font' | 'fetch' }>;
+  /**
+   * URLs the browser should fetch before it meets them (the remote's entry and page chunk, the
+   * font), with the integrity and CORS mode the later request will have: a preload is reused only
+   * when both match.
+   */
+  preload: ReadonlyArray<PreloadHint>;
   /** Placeholders in rendered markup (asset URLs) → each app's version folder. */
   publicPaths: Readonly<Record<string, string>>;
   siteUrl: string;
@@ -29,10 +41,11 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** A stylesheet from a build, inside <style>: nothing in it may close the element. */
 const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
-function preloadTag({ href, as }: PageParts['preload'][number]): string {
+function preloadTag({ href, as, integrity, crossorigin }: PreloadHint): string {
   // Fonts and fetches are CORS requests: without `crossorigin` the preload would not be reused.
-  const cors = as === 'script' ? '' : ' crossorigin';
-  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${cors}>`;
+  const cors = as === 'script' && !crossorigin ? '' : ' crossorigin';
+  const sri = integrity ? ` integrity="${escapeAttribute(integrity)}"` : '';
+  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${sri}${cors}>`;
 }
 
 const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;

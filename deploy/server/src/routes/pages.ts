@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { RemoteName } from '@steel/shared';
+import type { RegistryEntry, RemoteName } from '@steel/shared';
 import { isBot } from '@steel/shared/bots';
 import type { LiveSnapshot } from '../builds';
 import { publicPathPlaceholder } from '../deploy/builds-folder';
@@ -29,7 +29,9 @@ import { helmetOptions, inlineScriptHashes } from '../security/security-headers'
 import { contentChangeAllowed } from '../security/content-change-caller';
 import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
 import { canonicalQuery } from '../rendering/canonical-query';
-import { findPageRoute } from '@steel/shared/contract';
+import { crossOriginFor, findPageRoute } from '@steel/shared/contract';
+import type { ServerConfig } from '../config';
+import { versionFileUrl } from '../builds';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
 
@@ -50,17 +52,29 @@ export function isAppPath(pathname: string): boolean {
 
 const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
 
-/** Per version folder, read once: what the browser needs first for a remote, and the shell's font. */
-function createPreloadHints(buildsDir: string) {
+/**
+ * Per version folder, read once: what the browser needs first for a remote, and the shell's font.
+ * A remote's hints come from its registry entry — the same URLs (its asset origin) and digests the
+ * shell will load it with.
+ */
+function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDir' | 'siteUrl'>) {
   const known = new Map<string, Promise<PageParts['preload']>>();
-  const remote = (app: RemoteName, version: string) =>
-    cached(`${app}/${version}`, async () => {
-      const base = `/builds/${app}/${version}/`;
-      const manifest = JSON.parse(await fs.readFile(path.join(buildsDir, app, version, 'mf-manifest.json'), 'utf8')) as {
+  const pageOrigin = new URL(siteUrl).origin;
+  const remote = (app: RemoteName, entry: RegistryEntry) =>
+    cached(`${app}/${entry.version}/${entry.entry}`, async () => {
+      const manifest = JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, 'mf-manifest.json'), 'utf8')) as {
         exposes?: Array<{ path: string; assets: { js: { sync: string[] } } }>;
       };
       const page = manifest.exposes?.find((expose) => expose.path === './app')?.assets.js.sync ?? [];
-      return [{ href: `${base}mf-manifest.json`, as: 'fetch' as const }, { href: `${base}remoteEntry.js`, as: 'script' as const }, ...page.map((file) => ({ href: base + file, as: 'script' as const }))];
+      const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
+      const digest = (file: string) => (file === entryFile ? entry.integrity : entry.files?.[file]);
+      const hint = (file: string, as: 'script' | 'fetch') => {
+        // The registry's own URL for the entry, the same folder for the rest.
+        const href = file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
+        const integrity = digest(file);
+        return { href, as, ...(integrity ? { integrity } : {}), ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}) };
+      };
+      return [hint('mf-manifest.json', 'fetch'), hint('remoteEntry.js', 'script'), ...page.map((file) => hint(file, 'script'))];
     });
   const font = (version: string) =>
     cached(`shell/${version}`, async () => {
@@ -85,7 +99,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
   const cache = new PageCache(config.rendering.cacheEntries, config.rendering.staleRetryMs);
   const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute);
-  const preload = createPreloadHints(config.buildsDir);
+  const preload = createPreloadHints(config);
   app.addHook('onClose', async () => pools?.close());
 
   function unavailable(reply: FastifyReply) {
@@ -113,12 +127,14 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   async function assemble(snapshot: LiveSnapshot, base: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
     const shellVersion = snapshot.live.shell as string;
     const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
+    const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app as RemoteName] : undefined;
     const hints = [
-      ...(outcome.remote && remoteVersion ? await preload.remote(outcome.remote.app as RemoteName, remoteVersion) : []),
+      ...(outcome.remote && remoteEntry ? await preload.remote(outcome.remote.app as RemoteName, remoteEntry) : []),
       ...(await preload.font(shellVersion)),
     ];
     const publicPaths: Record<string, string> = { [publicPathPlaceholder('shell')]: `/builds/shell/${shellVersion}/` };
-    if (outcome.remote && remoteVersion) publicPaths[publicPathPlaceholder(outcome.remote.app)] = `/builds/${outcome.remote.app}/${remoteVersion}/`;
+    // The remote's images in the rendered markup come from where its code does: its asset origin.
+    if (outcome.remote && remoteVersion) publicPaths[publicPathPlaceholder(outcome.remote.app)] = versionFileUrl(outcome.remote.app as RemoteName, remoteVersion, '', config.assetOrigins);
     return assemblePage(base, {
       shellHtml: outcome.shellHtml,
       shellError: outcome.shellError,

@@ -10,6 +10,10 @@
  * hand-copied, so a rebuilt script is allowed the moment its build goes live. The runtime config,
  * registry and query state are `type="application/json"` data blocks: CSP does not apply to them.
  * Only the trusted template is hashed — never a rendered page, whose markup holds CMS content.
+ *
+ * Remote code: the app server's own origin, plus the asset origins of `ASSET_ORIGINS` — the very
+ * list the registry's URLs are made from (`ServerConfig.assetOrigins`), so a remote can be loaded
+ * from exactly the origins the registry names and from nowhere else.
  */
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
@@ -39,6 +43,12 @@ function analyticsOrigins(host: string, siteUrl: string): string[] {
   return assets === origin ? [origin] : [origin, assets];
 }
 
+/** The remotes' asset origins, each once, in a stable order (the page's own origin left out: 'self' covers it). */
+export function assetOriginSources(config: Pick<ServerConfig, 'assetOrigins' | 'siteUrl'>): string[] {
+  const own = originOf(config.siteUrl, config.siteUrl);
+  return [...new Set(Object.values(config.assetOrigins))].filter((origin) => origin !== own).sort();
+}
+
 /** The CSP directives for a page whose inline scripts have these SHA-256 hashes (base64). */
 export function contentSecurityPolicyDirectives(config: ServerConfig, inlineScriptHashes: readonly string[] = []): Directives {
   const { runtime, siteUrl } = config;
@@ -47,16 +57,19 @@ export function contentSecurityPolicyDirectives(config: ServerConfig, inlineScri
   const analytics = runtime.analytics ? analyticsOrigins(runtime.analytics.host, siteUrl) : [];
   const chat = runtime.chat ? originOf(runtime.chat.src, siteUrl) : null;
   const tagManager = runtime.tagManager ? TAG_MANAGER_ORIGINS : [];
+  // Remote entries and chunks (script), federation manifests (fetch), a remote's images and fonts
+  // (its public path). A remote's CSS arrives inside its JavaScript, so style-src needs no origin.
+  const assets = assetOriginSources(config);
   const others = (...lists: Array<ReadonlyArray<string | null>>) => [...new Set(lists.flat().filter((item): item is string => !!item && item !== originOf(siteUrl, siteUrl)))];
 
   const directives: Directives = {
     'default-src': [self],
-    'script-src': [self, ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...others(analytics, [chat], tagManager)],
-    'connect-src': [self, ...others([cms], analytics, [chat], tagManager)],
-    'img-src': [self, 'data:', 'blob:', ...others([cms], analytics, [chat], tagManager)],
+    'script-src': [self, ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...others(assets, analytics, [chat], tagManager)],
+    'connect-src': [self, ...others(assets, [cms], analytics, [chat], tagManager)],
+    'img-src': [self, 'data:', 'blob:', ...others(assets, [cms], analytics, [chat], tagManager)],
     // Styles: each remote's stylesheet arrives in a <style> element and React sets style attributes.
     'style-src': [self, "'unsafe-inline'"],
-    'font-src': [self, 'data:'],
+    'font-src': [self, 'data:', ...others(assets)],
     'frame-src': others([chat], tagManager).length ? others([chat], tagManager) : ["'none'"],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],

@@ -10,6 +10,7 @@ import {
   type SharedDependencies,
 } from '@steel/shared';
 import type { LiveRoutes } from '../routes/match-route';
+import { recordRemoteIntegrity } from '../../features/integrity/integrity-table';
 
 /** The shared singletons this shell provides, as the federation runtime was given them. */
 function sharedProvidedByShell(): SharedDependencies {
@@ -25,13 +26,15 @@ function sharedProvidedByShell(): SharedDependencies {
  * The live remotes as `/remotes.json` (or the server-rendered page) describes them: each entry is
  * checked against the contract's schema, registered with the Module Federation runtime (nothing
  * about where a remote lives is compiled into the shell) and its pages become the shell's routes.
- * `force` replaces an earlier registration, so a retry picks up a fixed deploy.
+ * `force` replaces an earlier registration, so a retry picks up a fixed deploy. Each entry's
+ * digests are recorded before it is registered: nothing of a remote loads without them.
  */
 export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalformed: (app: RemoteName, problem: string) => void) {
   let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
 
   function register(registry: Partial<Record<RemoteName, unknown>>): void {
     entries = validRegistryEntries(registry, onMalformed);
+    recordRemoteIntegrity(entries, window.location.href);
     registerRemotes(
       REMOTE_NAMES.flatMap((name) => {
         const remote = entries[name];

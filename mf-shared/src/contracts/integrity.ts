@@ -1,0 +1,49 @@
+/**
+ * Subresource Integrity between the app server, the shell and the remotes (docs/architecture.md,
+ * "Integrity and origins"). Publishing records a `sha384-…` digest of every file of a version; the
+ * registry hands the browser the digests of the files it loads; the shell loads each remote's entry
+ * and manifest with them, and each remote's own chunk loader (webpack's, built with the integrity
+ * plugin in scripts/webpack) looks its chunks up in the table below before it adds their <script>.
+ * A file changed after publishing is refused by the browser and never runs.
+ */
+
+/** A digest in Subresource Integrity form, as publish records it. */
+export const SRI_DIGEST_RE = /^sha384-[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The global table `absolute URL → sha384-…` the shell fills from the registry and every remote's
+ * chunk loader reads. Its name is part of the contract: a remote built against another name would
+ * load its chunks unchecked.
+ */
+export const REMOTE_INTEGRITY_GLOBAL = '__steelRemoteIntegrity';
+
+/**
+ * The files of a remote version the browser loads as code or fetches as data, whose digests the
+ * registry carries: its JavaScript (entry and chunks) and its federation manifest. Source maps,
+ * pre-compressed variants (the browser checks the decoded bytes), the server entry and the
+ * build's own records are left out; images and fonts cannot carry integrity.
+ */
+export function isBrowserLoadedFile(rel: string): boolean {
+  if (rel.startsWith('server/')) return false;
+  return /\.m?js$/.test(rel) || rel === 'mf-manifest.json';
+}
+
+/**
+ * The `crossorigin` a script or fetch of `url` gets on a page at `pageOrigin`: none on the page's
+ * own origin, `anonymous` on another one (SRI on a cross-origin response needs a CORS request).
+ * The same rule as webpack's `output.crossOriginLoading: 'anonymous'`, so the server's preload
+ * hints, the shell's entry loads and a remote's chunk loads all ask for the same request mode.
+ */
+export function crossOriginFor(url: string, pageOrigin: string): 'anonymous' | null {
+  const sameOrigin = (url.startsWith('/') && !url.startsWith('//')) || url.startsWith(`${pageOrigin}/`);
+  return sameOrigin ? null : 'anonymous';
+}
+
+/** The digests of one registry entry's files, keyed by absolute URL (as a script's `src` reads). */
+export function integrityByUrl(entry: { entry: string; integrity?: string; files?: Record<string, string> }, pageUrl: string): Record<string, string> {
+  const table: Record<string, string> = {};
+  const entryUrl = new URL(entry.entry, pageUrl);
+  if (entry.integrity) table[entryUrl.href] = entry.integrity;
+  for (const [rel, digest] of Object.entries(entry.files ?? {})) table[new URL(rel, entryUrl).href] = digest;
+  return table;
+}

@@ -1,0 +1,55 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { crossOriginFor } from '@steel/shared';
+import { integrityOf } from '../../features/integrity/integrity-table';
+
+/**
+ * Module Federation runtime plugin: how the shell has the runtime load each remote's entry script
+ * and federation manifest (docs/architecture.md, "Integrity and origins").
+ *
+ * - Integrity: every file the registry names is requested with its published `sha384-…`, so a file
+ *   changed after publishing is refused by the browser, never run; the load fails and the remote's
+ *   failure is contained like any other failed load. Cross-origin files (an asset origin) are
+ *   requested with CORS, which SRI needs there. The remote's lazy chunks are loaded by its own
+ *   webpack runtime, which reads the same digests (features/integrity/integrity-table.ts).
+ * - Time limit: a remote's entry script gets the shell's limit instead of the runtime's 20 s. On
+ *   timeout the runtime removes the hung <script> and forgets the pending load, so a retry after
+ *   the files come back requests them afresh (with the hung element still in the page, the
+ *   runtime would reattach to it and wait again).
+ *
+ * One plugin answers `createScript`: the runtime keeps only the last plugin's answer, so integrity
+ * and time limit given by two plugins would lose one of them.
+ */
+export function remoteScriptPlugin(timeoutMs: number): ModuleFederationRuntimePlugin {
+  const pageUrl = () => window.location.href;
+  const cors = (url: string) => crossOriginFor(new URL(url, pageUrl()).href, window.location.origin);
+  return {
+    name: 'steel-remote-scripts',
+    createScript({ url }) {
+      const integrity = integrityOf(url, pageUrl());
+      if (!integrity) return timeoutMs > 0 ? { timeout: timeoutMs } : undefined;
+      const script = document.createElement('script');
+      script.type = 'text/javascript';
+      script.integrity = integrity;
+      const mode = cors(url);
+      if (mode) script.crossOrigin = mode;
+      return timeoutMs > 0 ? { script, timeout: timeoutMs } : { script };
+    },
+    createLink({ url, attrs }) {
+      const integrity = integrityOf(url, pageUrl());
+      if (!integrity) return undefined;
+      // Returning an element means the runtime applies none of its attributes: set them here.
+      const link = document.createElement('link');
+      for (const [name, value] of Object.entries(attrs ?? {})) if (value !== undefined && value !== false) link.setAttribute(name, String(value));
+      link.setAttribute('href', url);
+      link.integrity = integrity;
+      const mode = cors(url);
+      if (mode) link.crossOrigin = mode;
+      return link;
+    },
+    fetch(url, init) {
+      // A remote's federation manifest (its registry entry when it has one).
+      const integrity = integrityOf(url, pageUrl());
+      return integrity ? fetch(url, { ...init, integrity }) : undefined;
+    },
+  };
+}
