@@ -99,7 +99,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const chatSrc = str(env, 'CHAT_SRC');
   const gtmId = str(env, 'GTM_ID');
 
-  const buildsDir = defaultBuildsDir(env);
   return {
     port: int(env, 'PORT', 0, 65535) ?? 8080,
     host: str(env, 'HOST') ?? '127.0.0.1',
