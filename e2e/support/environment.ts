@@ -28,6 +28,10 @@ export const SPEC_PORTS = {
   deployApi: E2E_PORT + 11,
   /** …and the smoke-test server of the gate it runs. */
   deployApiGate: E2E_PORT + 12,
+  /** e2e/standalone-remote.spec.ts: the site a blog built outside the monorepo is deployed to… */
+  standaloneRemote: E2E_PORT + 13,
+  /** …and its gate's smoke-test server. */
+  standaloneRemoteGate: E2E_PORT + 14,
 } as const;
 export const APP_SERVER_PORTS = [
   E2E_PORT,
@@ -41,6 +45,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.deployForced,
   SPEC_PORTS.deployApi,
   SPEC_PORTS.deployApiGate,
+  SPEC_PORTS.standaloneRemote,
+  SPEC_PORTS.standaloneRemoteGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
