@@ -5,7 +5,7 @@
 // feature keeps its internals to itself (what several features share lives in the app's
 // `src/lib/` or `src/entities/`); the shell's `app/` composes its `features/`, never the reverse.
 
-const PACKAGES = ['mf-shared', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
+const PACKAGES = ['mf-shared', 'mf-build', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
 const TESTS = '\\.(test|spec)\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

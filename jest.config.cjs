@@ -11,7 +11,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const APPS = ['mf-shared', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
+const APPS = ['mf-shared', 'mf-build', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -11,9 +11,7 @@ import { checkVersion } from '@steel/server/gate';
 import { GateRefusal, releaseVersion, rollbackVersion } from '@steel/server/release';
 import { readHistory } from '@steel/server/history';
 import { status } from '@steel/server/activate';
-import { createAppConfig } from '../scripts/webpack/create-app-config';
-import { createServerConfig } from '../scripts/webpack/create-server-config';
-import { writeAppManifest } from '../scripts/lib/app-manifest';
+import { createAppConfig, createServerConfig, writeAppManifest } from '@steel/build';
 
 /**
  * The deploy gate (docs/architecture.md, "Deploying a remote") against crafted bad versions of the

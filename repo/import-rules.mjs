@@ -7,7 +7,7 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
-const SOURCES = ['mf-shared/src', 'shell/src', 'mf-catalogue/src', 'mf-blog/src', 'mf-panel/src', 'deploy/server/src', 'scripts', 'e2e', 'repo'];
+const SOURCES = ['mf-shared/src', 'mf-build/src', 'shell/src', 'mf-catalogue/src', 'mf-blog/src', 'mf-panel/src', 'deploy/server/src', 'scripts', 'e2e', 'repo'];
 
 const result = await cruise(
   SOURCES,

@@ -6,10 +6,7 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
-import { createAppConfig, DEV_PORTS } from './webpack/create-app-config';
-import { createServerConfig } from './webpack/create-server-config';
-import { describeBuiltApp } from './lib/app-manifest';
-import { run as runWebpack } from './lib/webpack-build';
+import { createAppConfig, createServerConfig, describeBuiltApp, DEV_PORTS, run as runWebpack } from '@steel/build';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { APPS, APP_FOLDERS, repoRoot, type AppName } from './lib/paths';
 import { shareServerSettings, startProcess } from './lib/processes';

@@ -34,6 +34,10 @@ export const SPEC_PORTS = {
   assetOriginSite: E2E_PORT + 14,
   /** …and that asset origin (a static file server, not an app server). */
   assetOrigin: E2E_PORT + 15,
+  /** e2e/standalone-remote.spec.ts: the site a blog built outside the monorepo is deployed to… */
+  standaloneRemote: E2E_PORT + 16,
+  /** …and its gate's smoke-test server. */
+  standaloneRemoteGate: E2E_PORT + 17,
 } as const;
 export const APP_SERVER_PORTS = [
   E2E_PORT,
@@ -49,6 +53,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.deployApiGate,
   SPEC_PORTS.integrity,
   SPEC_PORTS.assetOriginSite,
+  SPEC_PORTS.standaloneRemote,
+  SPEC_PORTS.standaloneRemoteGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

@@ -2,7 +2,7 @@ import { COLOUR_MODE_STORAGE_KEY, PREFERS_DARK_QUERY, resolveColourMode } from '
 
 /**
  * The inline script index.html runs in its head, before first paint (docs/behaviour.md, "Colour mode"), built from
- * the same `resolveColourMode` the runtime uses (scripts/webpack passes it to the template).
+ * the same `resolveColourMode` the runtime uses (@steel/build passes it to the template).
  * Storage or matchMedia failing (privacy mode, old browser) leaves the page light.
  */
 export function colourModeHeadScript(): string {

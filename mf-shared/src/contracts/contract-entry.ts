@@ -6,5 +6,6 @@ export * from './contract';
 export * from './app-manifest';
 export * from './path-patterns';
 export * from './integrity';
+export { publicPathPlaceholder } from './public-path';
 export type { RemoteFailureKind, RemoteName, VersionManifest } from './remotes';
 export { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, REMOTE_NAMES } from './remotes';

@@ -3,7 +3,7 @@
  * "Integrity and origins"). Publishing records a `sha384-…` digest of every file of a version; the
  * registry hands the browser the digests of the files it loads; the shell loads each remote's entry
  * and manifest with them, and each remote's own chunk loader (webpack's, built with the integrity
- * plugin in scripts/webpack) looks its chunks up in the table below before it adds their <script>.
+ * plugin in @steel/build) looks its chunks up in the table below before it adds their <script>.
  * A file changed after publishing is refused by the browser and never runs.
  */
 

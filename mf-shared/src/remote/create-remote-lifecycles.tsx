@@ -110,7 +110,7 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
         style.textContent = css;
         document.head.appendChild(style);
       }
-      // The remote's stylesheet is scoped to this attribute (scripts/webpack/scope-remote-css.ts).
+      // The remote's stylesheet is scoped to this attribute (@steel/build, mf-build/src/scope-remote-css.ts).
       container?.setAttribute('data-app', app);
       try {
         await reactLifecycles.mount(props);

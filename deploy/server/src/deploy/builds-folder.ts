@@ -19,12 +19,8 @@ export function isApp(value: string): value is AppName {
   return (APPS as readonly string[]).includes(value);
 }
 
-/**
- * Built files name their own folder with this placeholder (the build cannot know its version):
- * the shell's index.html its assets, a server entry the images it renders. The server puts the
- * live version's folder in its place when it serves them.
- */
-export const publicPathPlaceholder = (app: AppName) => `/__${app.toUpperCase()}_PUBLIC_PATH__/`;
+/** The folder placeholder built files carry (the contract's, shared with @steel/build). */
+export { publicPathPlaceholder } from '@steel/shared/contract';
 
 /** A version is a folder name: no separators, no dot segments. */
 export const VERSION_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

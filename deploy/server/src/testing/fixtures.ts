@@ -36,7 +36,7 @@ export const FIXTURE_PAGES: Record<AppName, PageRoute[]> = {
   panel: [{ path: '/login/*', rendering: 'browser', guards: [], layout: 'default' }, { path: '/panel', rendering: 'browser', guards: ['auth'], layout: 'auth' }],
 };
 
-/** What a real build writes beside its files (scripts/lib/app-manifest.ts). */
+/** What a real build writes beside its files (mf-build/src/app-manifest.ts). */
 export function fixtureAppManifest(app: AppName, overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({
     app,

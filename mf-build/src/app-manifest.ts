@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { APP_MANIFEST_FILE, parseAppManifest, type AppManifest, type PageRoute } from '@steel/shared/contract';
-import { sharedDependencies } from '../webpack/shared-dependencies';
-import type { AppName } from './paths';
+import { sharedDependencies } from './shared-dependencies';
+import type { AppName } from './create-app-config';
 
 /**
  * The exports of a freshly built server entry, evaluated anew (a process may build an app twice)

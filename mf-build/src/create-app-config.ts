@@ -2,8 +2,8 @@
  * One webpack configuration for every app (the shell and the three remotes), so that the
  * federation settings that must agree between independently deployed apps live in one place.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -15,14 +15,13 @@ import { scopeRemoteCss } from './scope-remote-css';
 import { RemoteIntegrityPlugin } from './remote-integrity-plugin';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
 import { colourModeHeadScript } from '@steel/shared/colour-mode-script';
+import { publicPathPlaceholder, type RemoteName } from '@steel/shared/contract';
 
-export type AppName = 'shell' | 'catalogue' | 'blog' | 'panel';
+export type AppName = 'shell' | RemoteName;
 
 /** Dev-server ports: the shell on 8080 like production, each remote on its own. */
 export const DEV_PORTS: Record<AppName, number> = { shell: 8080, catalogue: 3001, blog: 3002, panel: 3003 };
 
-
-import { publicPathPlaceholder } from '@steel/server/builds-folder';
 
 export interface AppConfigOptions {
   app: AppName;
@@ -31,13 +30,23 @@ export interface AppConfigOptions {
   mode: 'production' | 'development';
 }
 
-const repoRoot = path.resolve(__dirname, '../..');
-const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
+/**
+ * Loaders are resolved from this package, not from the app's folder: an app built outside the
+ * monorepo gets them as this package's dependencies, wherever npm put them.
+ */
+const loader = (name: string) => require.resolve(name);
+
+/**
+ * TypeScript is compiled everywhere except in node_modules, with one exception: the kernel
+ * (@steel/shared) is shipped as its TypeScript source, so an app that installed it from its packed
+ * tarball compiles it exactly as the monorepo does (where it is a symlink to mf-shared/).
+ */
+export const COMPILED_PACKAGES = /node_modules[\\/](?!@steel[\\/]shared[\\/])/;
 
 export function createAppConfig({ app, root, mode }: AppConfigOptions): Configuration {
   const isShell = app === 'shell';
   const isProduction = mode === 'production';
-  const packageJson = requireFromRoot(path.join(root, 'package.json')) as { dependencies: Record<string, string> };
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
   return {
     mode,
@@ -58,7 +67,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       // A lazy chunk that hangs fails like the remote's entry does (docs/architecture.md, "Failure stays contained"), not after webpack's 120 s.
       chunkLoadTimeout: 8000,
       // A chunk on another origin (a remote's asset origin) is requested with CORS: Subresource
-      // Integrity needs it there (scripts/webpack/remote-integrity-plugin.ts).
+      // Integrity needs it there (remote-integrity-plugin.ts).
       crossOriginLoading: 'anonymous',
       clean: true,
     },
@@ -69,9 +78,9 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       rules: [
         {
           test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
+          exclude: COMPILED_PACKAGES,
           use: {
-            loader: 'swc-loader',
+            loader: loader('swc-loader'),
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
@@ -86,15 +95,19 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
               // The shell's stylesheet (theme, preflight, layout) is a real file linked from index.html,
               // so the first paint is styled.
               test: /\.css$/,
-              use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 1 } }, 'postcss-loader'],
+              use: [
+                MiniCssExtractPlugin.loader,
+                { loader: loader('css-loader'), options: { importLoaders: 1 } },
+                { loader: loader('postcss-loader'), options: { postcssOptions: { config: false, plugins: [tailwindcss()] } } },
+              ],
             }
           : {
               // A remote's stylesheet is a string its lifecycles insert on mount and remove on unmount,
               // so a remote's CSS never outlives it on the page (docs/architecture.md, "Look and language").
               test: /\.css$/,
               use: [
-                { loader: 'css-loader', options: { importLoaders: 1, exportType: 'string', url: false } },
-                { loader: 'postcss-loader', options: { postcssOptions: { config: false, plugins: [tailwindcss(), scopeRemoteCss({ app })] } } },
+                { loader: loader('css-loader'), options: { importLoaders: 1, exportType: 'string', url: false } },
+                { loader: loader('postcss-loader'), options: { postcssOptions: { config: false, plugins: [tailwindcss(), scopeRemoteCss({ app })] } } },
               ],
             },
         { test: /\.(woff2?|svg|png|webp)$/, type: 'asset/resource' },
@@ -133,7 +146,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
           ]
         : isProduction
           ? []
-          : [new HtmlWebpackPlugin({ template: path.join(repoRoot, 'scripts/webpack/harness.html'), chunks: ['harness'], publicPath: '/' })]),
+          : [new HtmlWebpackPlugin({ template: path.join(__dirname, 'harness.html'), chunks: ['harness'], publicPath: '/' })]),
     ],
     optimization: {
       minimize: isProduction,

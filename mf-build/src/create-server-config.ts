@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { createAppConfig, type AppName } from './create-app-config';
-import { publicPathPlaceholder } from '@steel/server/builds-folder';
+import { publicPathPlaceholder } from '@steel/shared/contract';
 
 /** Modules the renderer provides to every server entry. */
 export const RENDERER_PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-router', '@tanstack/react-query'] as const;

@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { CONTRACT_VERSION } from '@steel/shared/contract';
+import { run as deployCli } from '@steel/server/deploy-cli';
+import { readHistory } from '@steel/server/history';
+import { SPEC_PORTS, e2eBuildsDir, repoRoot } from './support/environment';
+import { startAppServer } from './support/app-server';
+import { generateCatalogueData } from '../scripts/generate-catalogue-data';
+
+/**
+ * A remote built and deployed without the monorepo (README.md, "Deploying a remote on its own"), as
+ * the blog team does it: @steel/shared and @steel/build are packed (`npm pack`, at the contract
+ * version), mf-blog alone is copied into an empty folder outside the repository with its
+ * dependencies pointed at the two tarballs, installed with npm, built with `npm run build`, and
+ * deployed over plain HTTP with a blog key the site's operator created with `deploy keys add`.
+ * The gate passes it and the running site serves it.
+ *
+ * npm runs with --prefer-offline: the packages are those the monorepo's own install put in the
+ * npm cache, so only what is missing there is fetched from the registry.
+ */
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
+
+let workDir: string;
+let buildsDir: string;
+let keysFile: string;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+
+/**
+ * npm as the team runs it in their own folder: none of the settings an outer `npm test` exports
+ * (workspace, prefix, package) may make it act on the monorepo, no monorepo bin folder on the PATH
+ * may stand in for the team's own, and NODE_ENV (the e2e builds set it to production, which would
+ * make npm skip devDependencies) is the team's default; the npm cache and registry stay.
+ */
+function npm(args: string[], cwd: string): Promise<string> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^npm_(package_|lifecycle_|config_(local_prefix|prefix|workspaces?|include_workspace_root|global)$)/i.test(name) && !['INIT_CWD', 'NODE_ENV'].includes(name),
+    ),
+  );
+  env['PATH'] = (process.env['PATH'] ?? '')
+    .split(path.delimiter)
+    .filter((entry) => !path.resolve(entry).startsWith(repoRoot + path.sep))
+    .join(path.delimiter);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`npm ${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-4000)}`))));
+  });
+}
+
+/** `npm pack` of a workspace package into `destination`; resolves with the tarball's path. */
+async function pack(folder: string, destination: string): Promise<string> {
+  const output = await npm(['pack', '--json', '--pack-destination', destination], path.join(repoRoot, folder));
+  const [packed] = JSON.parse(output.slice(output.indexOf('['))) as Array<{ filename: string }>;
+  if (!packed) throw new Error(`npm pack in ${folder} reported no tarball:\n${output}`);
+  return path.join(destination, packed.filename);
+}
+
+test.beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-standalone-'));
+  buildsDir = path.join(workDir, 'builds');
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source) });
+  keysFile = path.join(workDir, 'deploy-keys.json');
+  server = await startAppServer({ port: SPEC_PORTS.standaloneRemote, buildsDir, env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.standaloneRemoteGate) } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+test('the blog, built in a folder of its own from the packed @steel/shared, deploys with its key and goes live', async ({ page }) => {
+  const timings: string[] = [];
+  const step = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    const result = await work();
+    timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+
+  // The packages the team is handed, versioned by the contract they speak. The kernel carries the
+  // generated catalogue data, so it is generated first (as `npm install` does in the monorepo).
+  generateCatalogueData();
+  const packs = path.join(workDir, 'packs');
+  fs.mkdirSync(packs);
+  const [sharedTarball, buildTarball] = await step('pack', () => Promise.all([pack('mf-shared', packs), pack('mf-build', packs)]));
+  expect(path.basename(sharedTarball!)).toBe(`steel-shared-${CONTRACT_VERSION}.tgz`);
+  expect(path.basename(buildTarball!)).toBe(`steel-build-${CONTRACT_VERSION}.tgz`);
+
+  // mf-blog alone, in an empty folder with no monorepo above it.
+  const blog = path.join(workDir, 'team', 'blog');
+  fs.cpSync(path.join(repoRoot, 'mf-blog'), blog, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.tmp)$/.test(source) });
+  const packageFile = path.join(blog, 'package.json');
+  const packageJson = JSON.parse(fs.readFileSync(packageFile, 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  expect(packageJson.dependencies['@steel/shared']).toBe(CONTRACT_VERSION);
+  expect(packageJson.devDependencies['@steel/build']).toBe(CONTRACT_VERSION);
+  packageJson.dependencies['@steel/shared'] = `file:${sharedTarball}`;
+  packageJson.devDependencies['@steel/build'] = `file:${buildTarball}`;
+  fs.writeFileSync(packageFile, `${JSON.stringify(packageJson, null, 2)}\n`);
+
+  await step('npm install', () => npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], blog));
+  // Its build resolves the kernel and the tooling from its own node_modules, not from the monorepo.
+  for (const name of ['@steel/shared', '@steel/build']) expect(fs.realpathSync(path.join(blog, 'node_modules', name))).toBe(fs.realpathSync(blog) + `/node_modules/${name}`);
+  expect(fs.existsSync(path.join(blog, 'node_modules/.bin/steel-build'))).toBe(true);
+  await step('npm run build', () => npm(['run', 'build'], blog));
+  const manifest = JSON.parse(fs.readFileSync(path.join(blog, 'dist/app-manifest.json'), 'utf8')) as { app: string; contract: string };
+  expect(manifest).toMatchObject({ app: 'blog', contract: CONTRACT_VERSION });
+
+  // The site's operator gives the team a key (on the server's machine); the team deploys with it.
+  const keyLines: string[] = [];
+  await deployCli(['keys', 'add', 'blog', 'blog-team', '--keys-file', keysFile], (line) => keyLines.push(line));
+  const key = keyLines.at(-1)!;
+  expect(key).toMatch(/^steel_deploy_/);
+
+  // Plain HTTP, as documented for a team without the monorepo: upload the dist folder as a .tar.gz, then activate.
+  const previous = ((await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, { version: string }>)['blog']?.version;
+  const tarball = path.join(workDir, 'blog.tgz');
+  await new Promise<void>((resolve, reject) =>
+    spawn('tar', ['-czf', tarball, '-C', path.join(blog, 'dist'), '.'], { stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tar exited ${code}`)))),
+  );
+  const auth = { authorization: `Bearer ${key}` };
+  const { version, activation } = await step('publish + gate + activate', async () => {
+    const published = await fetch(`${server.url}/_/deploy/blog/versions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/gzip' }, body: fs.readFileSync(tarball) });
+    const body = (await published.json()) as { version: string; created: boolean };
+    expect([published.status, body.created], JSON.stringify(body)).toEqual([201, true]);
+    const activated = await fetch(`${server.url}/_/deploy/blog/activate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ version: body.version }) });
+    return { version: body.version, activation: { status: activated.status, body: (await activated.json()) as { version: string; previous: string | null; gate: string } } };
+  });
+  expect(activation, JSON.stringify(activation)).toMatchObject({ status: 200, body: { version, previous, gate: 'passed' } });
+  expect(version).not.toBe(previous);
+
+  // The running site serves it at once: the registry the shell reads, the server render, the browser.
+  const remotes = (await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, { version: string; entry: string }>;
+  expect(remotes['blog']?.version).toBe(version);
+  const html = await (await fetch(`${server.url}/blog`)).text();
+  expect(html).toContain(`/builds/blog/${version}/`);
+  const entryLoaded = page.waitForResponse((response) => response.url().includes(`/builds/blog/${version}/`) && response.ok());
+  await page.goto(`${server.url}/blog`);
+  await entryLoaded;
+  await expect(page.locator('#app-blog h1')).toHaveText('اخبار و مقالات');
+  expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({ action: 'activate', version, previous, gate: 'passed', by: 'blog-team' });
+  console.log(`standalone blog: ${timings.join(', ')}`);
+});
