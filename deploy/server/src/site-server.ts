@@ -16,6 +16,7 @@ import { ContentChanges } from './routes/content-changes';
 import { feedRoutes } from './routes/feeds/feed-routes';
 import { healthRoutes } from './routes/health';
 import { responsiveImageRoutes } from './routes/images/responsive-images';
+import { liveEventRoutes } from './routes/live-events';
 import { manifestRoutes } from './routes/manifests';
 import { pageRoutes } from './routes/pages';
 import { remoteFailureRoutes } from './routes/remote-failures';
@@ -50,6 +51,7 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
   app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   app.register(manifestRoutes, ctx);
+  app.register(liveEventRoutes, ctx);
   app.register(staticBuildRoutes, ctx);
   app.register(healthRoutes, ctx);
   app.register(authRoutes, ctx);

@@ -7,5 +7,5 @@ export * from './app-manifest';
 export * from './path-patterns';
 export * from './integrity';
 export { publicPathPlaceholder } from './public-path';
-export type { RemoteFailureKind, RemoteName, VersionManifest } from './remotes';
-export { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, REMOTE_NAMES } from './remotes';
+export type { LiveSetNotice, RemoteFailureKind, RemoteName, VersionManifest } from './remotes';
+export { LIVE_EVENTS_PATH, REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, REMOTE_NAMES } from './remotes';

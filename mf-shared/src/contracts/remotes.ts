@@ -8,6 +8,14 @@ export interface VersionManifest {
   timestamp: number;
 }
 
+/** Where the app server pushes the live set to open pages (Server-Sent Events, event `live`). */
+export const LIVE_EVENTS_PATH = '/builds/events';
+
+/** One `live` event: the version manifest and which version of each app is live. */
+export interface LiveSetNotice extends VersionManifest {
+  versions: Partial<Record<'shell' | RemoteName, string>>;
+}
+
 /**
  * What can go wrong with a remote in a visitor's browser: the shell reports it to the app server,
  * which counts it per version for the team that deployed it.

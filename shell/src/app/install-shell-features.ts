@@ -1,6 +1,6 @@
 import { triggerAppChange } from 'single-spa';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppBus, AppFetch, ContentClient, RuntimeConfig, SessionStore, createAuth } from '@steel/shared';
+import type { AppBus, AppFetch, ContentClient, RemoteName, RuntimeConfig, SessionStore, createAuth } from '@steel/shared';
 import type { LiveRoutes } from './routes/match-route';
 import type { ShellStore } from './state/shell-store';
 import type { ShellServices } from './shell-services';
@@ -28,6 +28,8 @@ export interface ShellFeatureOptions {
   store: ShellStore;
   routes: LiveRoutes;
   remotesRegistered: Promise<void>;
+  /** The version of a remote the page runs (the registry's). */
+  remoteVersion: (app: RemoteName) => string;
 }
 
 /**
@@ -36,13 +38,13 @@ export interface ShellFeatureOptions {
  * Returns what the composition root hands on to navigation, routing and the remotes.
  */
 export function installShellFeatures(options: ShellFeatureOptions) {
-  const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered } = options;
+  const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion } = options;
   const currentUrl = () => window.location.pathname + window.location.search;
   installErrorPipeline({ bus, store });
   installChunkErrorHandling({ bus, store, activeApp: () => routes.owner(window.location.pathname) });
   installLoadingBar({ bus });
   // A new deploy makes the next navigation a full page load (docs/behaviour.md, "Version polling").
-  const versionPoller = installVersionCheck({ bus, appFetch, config });
+  const versionPoller = installVersionCheck({ bus, appFetch, config, store, remoteVersion });
   // The shown user is a display cache: confirmed against the CMS once per page load.
   const sessionReady = confirmSession({ session, appFetch, auth, refresh: refreshSession });
   const guards = createRouteGuards({

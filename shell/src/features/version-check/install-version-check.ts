@@ -1,13 +1,43 @@
-import type { AppBus, AppFetch, RuntimeConfig } from '@steel/shared';
+import type { AppBus, AppFetch, LiveSetNotice, RemoteName, RuntimeConfig } from '@steel/shared';
+import type { ShellStore } from '../../app/state/shell-store';
+import { followLiveSet } from './live-set-stream';
 import { createVersionPoller } from './version-poller';
 
+interface VersionCheckOptions {
+  bus: AppBus;
+  appFetch: AppFetch;
+  config: RuntimeConfig;
+  store: ShellStore;
+  /** The version of a remote this page runs (or last tried to run). */
+  remoteVersion: (app: RemoteName) => string;
+}
+
 /**
- * Starts the poller (docs/behaviour.md, "Version polling") and turns the first navigation after a new deploy into a full
- * page load. `navigate` asks `takeReload()` before it moves; back/forward and remotes' own router
- * links are caught here, when single-spa is about to route to the (already changed) URL.
+ * Learns of a deploy from the server's push (live-set-stream.ts), with the poll (docs/behaviour.md,
+ * "Version polling") as the fallback, and turns the first navigation after it into a full page
+ * load. `navigate` asks `takeReload()` before it moves; back/forward and remotes' own router links
+ * are caught here, when single-spa is about to route to the (already changed) URL.
+ *
+ * A remote showing its in-layout failure is retried once when a new version of it goes live: the
+ * fix its team just deployed reaches the open tab without a reload. Nothing else changes under the
+ * visitor (a half-filled form stays as it is).
  */
-export function installVersionCheck({ bus, appFetch, config }: { bus: AppBus; appFetch: AppFetch; config: RuntimeConfig }) {
+export function installVersionCheck({ bus, appFetch, config, store, remoteVersion }: VersionCheckOptions) {
   const poller = createVersionPoller({ fetchJson: appFetch, bus, buildId: config.buildId, intervalMs: config.versionCheckIntervalMs });
+  const stream = followLiveSet((notice) => {
+    retryFailedRemotes(notice);
+    // One new live set is all this page needs to know: the next navigation loads it whole.
+    if (poller.notice(notice)) stream.close();
+  });
+  const retried = new Set<string>();
+  function retryFailedRemotes(notice: LiveSetNotice) {
+    for (const [app, failure] of Object.entries(store.get().remoteFailures) as Array<[RemoteName, { retry(): void }]>) {
+      const version = notice.versions[app];
+      if (!version || version === remoteVersion(app) || retried.has(`${app}@${version}`)) continue;
+      retried.add(`${app}@${version}`);
+      failure.retry();
+    }
+  }
   window.addEventListener('single-spa:before-routing-event', () => {
     // The URL already is the target here: loading it is the full page load.
     if (poller.takeReload()) window.location.assign(window.location.href);

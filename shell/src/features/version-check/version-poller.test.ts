@@ -75,4 +75,17 @@ describe('version poller', () => {
     expect(fetchJson).toHaveBeenCalledTimes(2);
     error.mockRestore();
   });
+
+  it('a pushed manifest with a new id acts like a poll that saw it; the same id changes nothing', async () => {
+    const { poller, updates, fetchJson } = setup([{ id: 'aaa', timestamp: 1 }]);
+    poller.start();
+    expect(poller.notice({ id: 'aaa', timestamp: 1 })).toBe(false);
+    expect(poller.notice({ id: 'bbb', timestamp: 2 })).toBe(true);
+    expect(updates).toEqual([{ id: 'bbb', timestamp: 2 }]);
+    // Polling has stopped and a second push is not news.
+    expect(poller.notice({ id: 'ccc', timestamp: 3 })).toBe(false);
+    await jest.advanceTimersByTimeAsync(INTERVAL * 3);
+    expect(fetchJson).not.toHaveBeenCalled();
+    expect(poller.takeReload()).toBe(true);
+  });
 });

@@ -13,7 +13,8 @@ export interface VersionPollerOptions {
 /**
  * Version polling (docs/behaviour.md, "Version polling"): the first check one interval after start; a network error is
  * swallowed; a 404/403 manifest is ignored; a new id emits `app:manifest:update`, stops polling and
- * arms one full page load for the next navigation.
+ * arms one full page load for the next navigation. `notice` takes a manifest the server pushed
+ * (live-set-stream.ts) the same way.
  */
 export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: VersionPollerOptions) {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -25,12 +26,7 @@ export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: Ver
     try {
       // The timestamp defeats any cache between us and the server.
       const manifest = await fetchJson<VersionManifest>(`${VERSION_MANIFEST_URL}?${Date.now()}`, { cache: 'no-store' });
-      if (manifest && typeof manifest.id === 'string' && manifest.id !== buildId) {
-        outdated = true;
-        stopped = true;
-        bus.emit('app:manifest:update', manifest);
-        return;
-      }
+      if (notice(manifest)) return;
     } catch (error) {
       // A network failure is swallowed and a 404/403 means "id unknown": both silently try again.
       // Anything else is reported (the app fetch also put it on the bus as api:error).
@@ -38,6 +34,21 @@ export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: Ver
       if (status !== null && status !== 404 && status !== 403) console.error('Version check failed', error);
     }
     schedule();
+  }
+
+  /** A manifest seen by a poll or pushed by the server; true when it names a new live set. */
+  function notice(manifest: VersionManifest | null | undefined): boolean {
+    if (outdated || !manifest || typeof manifest.id !== 'string' || manifest.id === buildId) return false;
+    outdated = true;
+    stop();
+    bus.emit('app:manifest:update', manifest);
+    return true;
+  }
+
+  function stop() {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = null;
   }
 
   function schedule() {
@@ -50,11 +61,8 @@ export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: Ver
       stopped = false;
       schedule();
     },
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-    },
+    stop,
+    notice,
     /** True once: the navigation asking becomes a full page load (afterwards the page has the new id). */
     takeReload(): boolean {
       if (!outdated) return false;
