@@ -38,6 +38,10 @@ export const SPEC_PORTS = {
   standaloneRemote: E2E_PORT + 16,
   /** …and its gate's smoke-test server. */
   standaloneRemoteGate: E2E_PORT + 17,
+  /** e2e/canary.spec.ts: a site with a broken canary the health monitor must abort… */
+  canary: E2E_PORT + 18,
+  /** …and the gate's smoke-test server. */
+  canaryGate: E2E_PORT + 19,
 } as const;
 export const APP_SERVER_PORTS = [
   E2E_PORT,
@@ -55,6 +59,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.assetOriginSite,
   SPEC_PORTS.standaloneRemote,
   SPEC_PORTS.standaloneRemoteGate,
+  SPEC_PORTS.canary,
+  SPEC_PORTS.canaryGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

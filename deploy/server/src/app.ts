@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { DEPLOY_API_PREFIX } from './deploy/api/protocol';
 import { deployApiRoutes } from './deploy/api/routes';
+import { startHealthMonitor } from './deploy/health-monitor';
 import { type BuildServerOptions, buildSiteServer } from './site-server';
 
 export type { BuildServerOptions } from './site-server';
@@ -14,5 +15,14 @@ export type { BuildServerOptions } from './site-server';
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
   const { app, ctx } = buildSiteServer(config, options);
   app.register(deployApiRoutes, { ...ctx, prefix: DEPLOY_API_PREFIX });
+  // The live site's servers watch release health; the gate's smoke server (an overlay) does not.
+  const rules = config.releaseHealth;
+  if (rules && !options.liveOverlay) {
+    let stop = () => {};
+    app.addHook('onReady', async () => {
+      stop = startHealthMonitor(config.buildsDir, rules, app.log);
+    });
+    app.addHook('onClose', async () => stop());
+  }
   return app;
 }

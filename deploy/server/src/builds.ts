@@ -53,6 +53,8 @@ export function remoteIncompatibility(shell: AppManifest, remote: AppManifest): 
 
 export class LiveStore {
   private snapshot: LiveSnapshot | null = null;
+  /** The canary variants of the current snapshot, by live-set id (derived once each). */
+  private variants = new Map<string, Promise<LiveSnapshot>>();
   private stamp = '';
   private pending: Promise<LiveSnapshot | null> | null = null;
 
@@ -74,6 +76,28 @@ export class LiveStore {
     return this.pending;
   }
 
+  /**
+   * The live set a visitor in `cohort` (0–9999, routes/visitor-live-set.ts) gets: each app's canary
+   * version when the cohort falls within its share, the live version otherwise. Its id differs from
+   * the live set's, so pages cached for one are never served to the other.
+   */
+  async forCohort(cohort: number | null): Promise<LiveSnapshot | null> {
+    const stable = await this.current();
+    const canaries = Object.entries(stable?.live.canary ?? {});
+    if (!stable || cohort === null || canaries.length === 0) return stable;
+    const chosen = canaries.filter(([, canary]) => cohort < canary.percent * 100);
+    if (chosen.length === 0) return stable;
+    const live: LiveFile = { ...stable.live, ...Object.fromEntries(chosen.map(([app, canary]) => [app, canary.version])) };
+    const id = liveSetId(live);
+    let variant = this.variants.get(id);
+    if (!variant) {
+      variant = deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
+      this.variants.set(id, variant);
+      variant.catch(() => this.variants.delete(id));
+    }
+    return variant;
+  }
+
   private async refresh(): Promise<LiveSnapshot | null> {
     const file = livePath(this.buildsDir);
     let stamp: string;
@@ -90,6 +114,7 @@ export class LiveStore {
       const live = { ...parseLive(await fs.readFile(file, 'utf8')), ...this.overlay };
       this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
       this.stamp = stamp;
+      this.variants.clear();
     } catch (error) {
       // A hand-edited, broken live.json must not take the site down: keep the last good set.
       this.warn(`Ignoring unreadable ${file}: ${(error as Error).message}`);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/shared';
 import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './deploy/api/keys';
 import { REMOTES } from './deploy/builds-folder';
+import type { HealthRules } from './deploy/health-monitor';
 
 export interface ServerConfig {
   port: number;
@@ -42,6 +43,8 @@ export interface ServerConfig {
    * the app servers that share the builds folder), at most `IMAGE_DISK_CACHE_MB` (512; 0: none).
    */
   imageDiskCache: { dir: string; capBytes: number };
+  /** Automatic canary abort and rollback (deploy/health-monitor.ts); null with `HEALTH_MONITOR=off`. */
+  releaseHealth: HealthRules | null;
   /** Server rendering of public pages (docs/architecture.md, "How a page reaches the screen"). */
   rendering: {
     /** Off (`SSR=off`): every page is rendered in the browser, as before server rendering. */
@@ -128,6 +131,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       dir: imageDiskCacheDir ? resolveFromUserCwd(imageDiskCacheDir, env) : path.join(buildsDir, '.image-cache'),
       capBytes: (int(env, 'IMAGE_DISK_CACHE_MB', 0, 1024 * 1024) ?? 512) * 1024 * 1024,
     },
+    releaseHealth:
+      str(env, 'HEALTH_MONITOR') === 'off'
+        ? null
+        : {
+            checkMs: int(env, 'HEALTH_CHECK_MS', 100) ?? 5000,
+            minViews: int(env, 'HEALTH_MIN_VIEWS', 1) ?? 20,
+            margin: (int(env, 'HEALTH_FAILURE_MARGIN_PERCENT', 0, 100) ?? 5) / 100,
+            rollbackWindowMs: int(env, 'AUTO_ROLLBACK_WINDOW_MS', 0) ?? 10 * 60_000,
+          },
     rendering: {
       enabled: str(env, 'SSR') !== 'off',
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,

@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health';
 import { responsiveImageRoutes } from './routes/images/responsive-images';
 import { liveEventRoutes } from './routes/live-events';
 import { manifestRoutes } from './routes/manifests';
+import { createFailureRecorder, UNCOUNTED } from './deploy/failure-counts';
 import { pageRoutes } from './routes/pages';
 import { remoteFailureRoutes } from './routes/remote-failures';
 import { servedVersionsTracking } from './routes/served-versions';
@@ -40,7 +41,8 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
     frameworkErrors: answerFrameworkError,
   });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
-  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges() };
+  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges(), failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(config.buildsDir) };
+  app.addHook('onClose', async () => ctx.failureCounts.flush());
 
   registerSecurityHeaders(app, config);
   refuseMalformedPaths(app);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   APPS,
   type AppName,
+  type Canary,
   HISTORY_LIMIT,
   LIVE_FILE,
   type LiveFile,
@@ -19,7 +20,7 @@ import {
   versionDir,
   writeFileAtomically,
 } from './builds-folder';
-import { failuresSince, readFailureCounts } from './failure-counts';
+import { failuresSince, readFailureCounts, type VersionFailures } from './failure-counts';
 import { withFileLock } from './lock';
 
 export interface ActivateResult {
@@ -48,7 +49,8 @@ export async function writeLive(buildsDir: string, live: LiveFile): Promise<void
   const ordered: LiveFile = { updatedAt: live.updatedAt };
   for (const app of APPS) if (live[app]) ordered[app] = live[app];
   const { updatedAt, ...versions } = ordered;
-  const out = { ...versions, updatedAt, history: live.history ?? {}, activatedAt: live.activatedAt ?? {} };
+  const canary = live.canary && Object.keys(live.canary).length ? { canary: live.canary } : {};
+  const out = { ...versions, updatedAt, history: live.history ?? {}, activatedAt: live.activatedAt ?? {}, ...canary };
   await writeFileAtomically(buildsDir, LIVE_FILE, `${JSON.stringify(out, null, 2)}\n`);
 }
 
@@ -79,9 +81,50 @@ export async function activate(buildsDir: string, app: AppName, version: string)
     const history = { ...live.history };
     if (previous) history[app] = [...(history[app] ?? []).filter((v) => v !== previous), previous].slice(-HISTORY_LIMIT);
     const now = Date.now();
-    const next: LiveFile = { ...live, [app]: version, updatedAt: now, history, activatedAt: { ...live.activatedAt, [app]: now } };
+    // A full activation ends the app's canary: everyone gets the one version (a promotion, when it is the canary's).
+    const next: LiveFile = { ...live, [app]: version, updatedAt: now, history, activatedAt: { ...live.activatedAt, [app]: now }, canary: withoutCanary(live, app) };
     await writeLive(buildsDir, next);
     return { app, version, previous, changed: true, live: next };
+  });
+}
+
+function withoutCanary(live: LiveFile, app: AppName): LiveFile['canary'] {
+  const { [app]: _ended, ...others } = live.canary ?? {};
+  return others;
+}
+
+/** Nothing to promote or abort: the app has no canary (the API answers 409). */
+export class NoCanary extends Error {
+  override readonly name = 'NoCanary';
+}
+
+/**
+ * Serves `version` of `app` to `percent` % of visitors (the same ones for every app's canary:
+ * a visitor's cohort decides, routes/visitor-live-set.ts); the live version stays everyone else's.
+ */
+export async function startCanary(buildsDir: string, app: AppName, version: string, percent: number): Promise<ActivateResult> {
+  await assertPublished(buildsDir, app, version);
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new RangeError('A canary share is a whole percentage from 1 to 99');
+  return withLock(buildsDir, async () => {
+    const live = await readLive(buildsDir);
+    const current = live?.[app] ?? null;
+    if (!live || !current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
+    if (current === version) throw new NoCanary(`${app} ${version} is already live for everyone`);
+    const next: LiveFile = { ...live, updatedAt: Date.now(), canary: { ...live.canary, [app]: { version, percent, startedAt: Date.now() } } };
+    await writeLive(buildsDir, next);
+    return { app, version, previous: current, changed: true, live: next };
+  });
+}
+
+/** Everyone back on the live version; returns the canary that ended. */
+export async function endCanary(buildsDir: string, app: AppName, expectedVersion?: string): Promise<ActivateResult> {
+  return withLock(buildsDir, async () => {
+    const live = await readLive(buildsDir);
+    const canary = live?.canary?.[app];
+    if (!live || !canary || (expectedVersion && canary.version !== expectedVersion)) throw new NoCanary(`${app} has no canary${expectedVersion ? ` of ${expectedVersion}` : ''}`);
+    const next: LiveFile = { ...live, updatedAt: Date.now(), canary: withoutCanary(live, app) };
+    await writeLive(buildsDir, next);
+    return { app, version: live[app] ?? '', previous: canary.version, changed: true, live: next };
   });
 }
 
@@ -107,7 +150,7 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
     }
     if (!live || target === undefined) throw new NothingToRollBack(`${app} has no previous version to roll back to`);
     const now = Date.now();
-    const next: LiveFile = { ...live, [app]: target, updatedAt: now, history: { ...live.history, [app]: history }, activatedAt: { ...live.activatedAt, [app]: now } };
+    const next: LiveFile = { ...live, [app]: target, updatedAt: now, history: { ...live.history, [app]: history }, activatedAt: { ...live.activatedAt, [app]: now }, canary: withoutCanary(live, app) };
     await writeLive(buildsDir, next);
     return { app, version: target, previous: current, changed: true, live: next };
   });
@@ -117,7 +160,9 @@ export interface AppStatus {
   app: AppName;
   live: string | null;
   /** Failures browsers reported for the live version since it became live. */
-  failures: ReturnType<typeof failuresSince>;
+  failures: VersionFailures;
+  /** The canary under way, with its share and its own failures since it started. */
+  canary: (Canary & { failures: VersionFailures }) | null;
   history: string[];
   /** Published versions, newest first. */
   published: { version: string; publishedAt: number }[];
@@ -135,8 +180,10 @@ export async function status(buildsDir: string): Promise<{ updatedAt: number | n
     );
     published.sort((a, b) => b.publishedAt - a.publishedAt);
     const current = live?.[app] ?? null;
-    const failures = current ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0) : { total: 0 };
-    apps.push({ app, live: current, failures, history: live?.history?.[app] ?? [], published });
+    const failures = current ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0) : { total: 0, views: 0 };
+    const canary = live?.canary?.[app];
+    const canaryStatus = canary ? { ...canary, failures: failuresSince(counts, app, canary.version, canary.startedAt) } : null;
+    apps.push({ app, live: current, failures, canary: canaryStatus, history: live?.history?.[app] ?? [], published });
   }
   return { updatedAt: live?.updatedAt ?? null, apps };
 }

@@ -40,6 +40,15 @@ export interface LiveFile {
   history?: Partial<Record<AppName, string[]>>;
   /** When each app's live version became live (its failures are counted from then). */
   activatedAt?: Partial<Record<AppName, number>>;
+  /** Versions served to a share of visitors instead of the live one (deploy canary). */
+  canary?: Partial<Record<AppName, Canary>>;
+}
+
+export interface Canary {
+  version: string;
+  /** Share of visitors, 1–99. */
+  percent: number;
+  startedAt: number;
 }
 
 /** Files a build must contain to be servable. */
@@ -86,6 +95,16 @@ export function parseLive(text: string): LiveFile {
       if (typeof at === 'number') activatedAt[app] = at;
     }
     live.activatedAt = activatedAt;
+  }
+  if (typeof obj.canary === 'object' && obj.canary !== null) {
+    const canary: Partial<Record<AppName, Canary>> = {};
+    for (const app of APPS) {
+      const entry = (obj.canary as Record<string, unknown>)[app] as Partial<Canary> | undefined;
+      if (!entry || typeof entry.version !== 'string' || !VERSION_RE.test(entry.version)) continue;
+      if (typeof entry.percent !== 'number' || !(entry.percent > 0 && entry.percent < 100)) continue;
+      canary[app] = { version: entry.version, percent: entry.percent, startedAt: typeof entry.startedAt === 'number' ? entry.startedAt : 0 };
+    }
+    if (Object.keys(canary).length) live.canary = canary;
   }
   return live;
 }

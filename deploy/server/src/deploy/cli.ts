@@ -6,6 +6,9 @@
  *   activate <app> <version> [--force "<reason>"]
  *                                          the gate, then make the version live (forced: recorded)
  *   rollback <app>                         put the previous live version back
+ *   canary <app> <version> <percent> [--force "<reason>"]
+ *                                          the gate, then the version for that share of visitors
+ *   promote <app> | abort <app>            the canary live for everyone | everyone back on live
  *   history [app]                          every publish, activation, refusal and rollback
  *   prune [--keep N]                       remove versions not live, not previous, not among the N
  *                                          newest, not pinned by a page served in the last day
@@ -23,7 +26,7 @@ import { type AppStatus, status } from './activate';
 import { remote, type RemoteTarget } from './api/client';
 import { addKey, readKeyFile, removeKey } from './api/keys';
 import { readHistory, type HistoryEntry } from './history';
-import { GateRefusal, checkRelease, publishVersion, releaseVersion, rollbackVersion, withDeployLock } from './release';
+import { GateRefusal, abortCanary, canaryVersion, checkRelease, promoteCanary, publishVersion, releaseVersion, rollbackVersion, withDeployLock } from './release';
 import { APPS, type AppName, isApp } from './builds-folder';
 import { prune, type PruneReport } from './prune';
 
@@ -32,6 +35,8 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--k
   check <app> <version>
   activate <app> <version> [--force "<reason>"]
   rollback <app>
+  canary <app> <version> <percent> [--force "<reason>"]
+  promote <app> | abort <app>
   history [app]
   prune [--keep N]                         (local only)
   status [app] [--json]
@@ -105,6 +110,9 @@ interface Deployer {
   check(app: AppName, version: string): Promise<{ refusal: string | null; ms: number }>;
   activate(app: AppName, version: string, force?: string): Promise<{ refusal: string | null; changed: boolean; previous: string | null; gateMs: number }>;
   rollback(app: AppName): Promise<{ version: string; previous: string | null }>;
+  canary(app: AppName, version: string, percent: number, force?: string): Promise<{ refusal: string | null; live: string | null; gateMs: number }>;
+  promote(app: AppName): Promise<{ version: string; previous: string | null }>;
+  abort(app: AppName): Promise<{ version: string; aborted: string | null }>;
   history(app?: AppName): Promise<HistoryEntry[]>;
   status(app?: AppName): Promise<{ updatedAt: number | null; apps: AppStatus[] }>;
   prune(keep: number): Promise<PruneReport>;
@@ -117,6 +125,15 @@ function localDeployer(buildsDir: string): Deployer {
     check: (app, version) => checkRelease(buildsDir, app, version),
     activate: (app, version, force) => releaseVersion(buildsDir, app, version, force ? { force } : {}),
     rollback: (app) => rollbackVersion(buildsDir, app),
+    async canary(app, version, percent, force) {
+      const result = await canaryVersion(buildsDir, app, version, percent, force ? { force } : {});
+      return { refusal: result.refusal, live: result.previous, gateMs: result.gateMs };
+    },
+    promote: (app) => promoteCanary(buildsDir, app),
+    async abort(app) {
+      const result = await abortCanary(buildsDir, app);
+      return { version: result.version, aborted: result.previous };
+    },
     history: (app) => readHistory(buildsDir, app),
     async status(app) {
       const s = await status(buildsDir);
@@ -139,6 +156,12 @@ function remoteDeployer(target: RemoteTarget): Deployer {
       return { ...result, refusal: result.gate === 'passed' ? null : result.gate };
     },
     rollback: (app) => remote.rollback(target, app),
+    async canary(app, version, percent, force) {
+      const result = await remote.canary(target, app, version, percent, force);
+      return { refusal: result.gate === 'passed' ? null : result.gate, live: result.live, gateMs: result.gateMs };
+    },
+    promote: (app) => remote.promote(target, app),
+    abort: (app) => remote.abort(target, app),
     history: async (app) => remote.history(target, await orOwn(app)),
     async status(app) {
       const { updatedAt, ...own } = await remote.status(target, await orOwn(app));
@@ -198,6 +221,28 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       await activateAndLog(deployer, app, args[1], forceFlag(flags), log);
       return;
     }
+    case 'canary': {
+      const app = appArg(args[0]);
+      const percent = Number(args[2]);
+      if (!args[1] || !Number.isInteger(percent) || percent < 1 || percent > 99) throw new UsageError('canary needs a version and a share of visitors from 1 to 99');
+      const force = forceFlag(flags);
+      const result = await deployer.canary(app, args[1], percent, force);
+      if (result.refusal) log(`The gate refused ${app} ${args[1]}: ${result.refusal}\nForced into a canary: ${force}`);
+      log(`Canary: ${app} ${args[1]} for ${percent}% of visitors (the rest keep ${result.live ?? '-'}; gate ${(result.gateMs / 1000).toFixed(1)} s)`);
+      return;
+    }
+    case 'promote': {
+      const app = appArg(args[0]);
+      const result = await deployer.promote(app);
+      log(`Promoted ${app} ${result.version}: live for everyone (was ${result.previous ?? 'none'})`);
+      return;
+    }
+    case 'abort': {
+      const app = appArg(args[0]);
+      const result = await deployer.abort(app);
+      log(`Aborted the ${app} canary of ${result.aborted ?? '-'}: everyone is on ${result.version}`);
+      return;
+    }
     case 'history':
       for (const entry of await deployer.history(args[0] ? appArg(args[0]) : undefined)) {
         log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
@@ -224,8 +269,12 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       log(deployer.where);
       log(s.updatedAt ? `live set updated ${new Date(s.updatedAt).toISOString()}` : 'nothing is live (no live.json)');
       for (const app of s.apps) {
-        const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total').map(([kind, count]) => `${kind} ${count}`).join(', ');
-        log(`${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total}${failures ? ` (${failures})` : ''}`);
+        const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total' && kind !== 'views').map(([kind, count]) => `${kind} ${count}`).join(', ');
+        log(`${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total} in ${app.failures.views} views${failures ? ` (${failures})` : ''}`);
+        if (app.canary) {
+          const c = app.canary;
+          log(`           canary: ${c.version} for ${c.percent}% since ${new Date(c.startedAt).toISOString()}   failures: ${c.failures.total} in ${c.failures.views} views   (live: ${100 - c.percent}%)`);
+        }
         for (const p of app.published.slice(0, 5)) {
           log(`  ${p.version === app.live ? '*' : ' '} ${p.version}  ${new Date(p.publishedAt).toISOString()}`);
         }

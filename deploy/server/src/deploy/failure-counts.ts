@@ -9,8 +9,15 @@ import path from 'node:path';
 import type { RemoteFailureKind as FailureKind } from '@steel/shared/contract';
 import { type AppName, writeFileAtomically } from './builds-folder';
 
+/**
+ * What is counted: each kind of failure, and `view` — a page of the app served by an app server,
+ * the denominator of a version's failure rate (client-side navigations into an app are not
+ * counted, so rates read high; the canary and the live version are measured alike).
+ */
+export type CountKind = FailureKind | 'view';
+
 /** `app@version` → minute (ms since epoch, floored) → count per kind. */
-export type FailureCounts = Record<string, Record<string, Partial<Record<FailureKind, number>>>>;
+export type FailureCounts = Record<string, Record<string, Partial<Record<CountKind, number>>>>;
 
 export const FAILURE_COUNTS_FILE = 'failure-counts.json';
 /** Minutes of counts kept: enough for a day of deploys; older minutes are dropped on write. */
@@ -27,20 +34,30 @@ export async function readFailureCounts(buildsDir: string): Promise<FailureCount
   }
 }
 
-/** Failures of one version since a moment (its activation), per kind and in all. */
-export function failuresSince(counts: FailureCounts, app: AppName, version: string, since: number): { total: number } & Partial<Record<FailureKind, number>> {
+export type VersionFailures = { total: number; views: number } & Partial<Record<FailureKind, number>>;
+
+/** Failures (per kind and in all) and views of one version since a moment (its activation). */
+export function failuresSince(counts: FailureCounts, app: AppName, version: string, since: number): VersionFailures {
   const sums: Partial<Record<FailureKind, number>> = {};
   let total = 0;
+  let views = 0;
   for (const [minute, kinds] of Object.entries(counts[keyOf(app, version)] ?? {})) {
     // The activation's own minute counts: its failures are the new version's.
     if (Number(minute) + 60_000 <= since) continue;
-    for (const [kind, count] of Object.entries(kinds) as [FailureKind, number][]) {
+    for (const [kind, count] of Object.entries(kinds) as [CountKind, number][]) {
+      if (kind === 'view') {
+        views += count;
+        continue;
+      }
       sums[kind] = (sums[kind] ?? 0) + count;
       total += count;
     }
   }
-  return { total, ...sums };
+  return { total, views, ...sums };
 }
+
+/** Failures per view (0 with no views). */
+export const failureRate = (figures: VersionFailures) => (figures.views > 0 ? figures.total / figures.views : 0);
 
 /** The app server's recorder: counts in memory, flushed to the file shortly after a failure. */
 export function createFailureRecorder(buildsDir: string, now: () => number = Date.now) {
@@ -60,7 +77,7 @@ export function createFailureRecorder(buildsDir: string, now: () => number = Dat
         const target = (counts[key] ??= {});
         for (const [minute, kinds] of Object.entries(minutes)) {
           const bucket = (target[minute] ??= {});
-          for (const [kind, count] of Object.entries(kinds) as [FailureKind, number][]) bucket[kind] = (bucket[kind] ?? 0) + count;
+          for (const [kind, count] of Object.entries(kinds) as [CountKind, number][]) bucket[kind] = (bucket[kind] ?? 0) + count;
         }
       }
       for (const minutes of Object.values(counts)) for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
@@ -70,7 +87,7 @@ export function createFailureRecorder(buildsDir: string, now: () => number = Dat
   }
 
   return {
-    record(app: AppName, version: string, kind: FailureKind): void {
+    record(app: AppName, version: string, kind: CountKind): void {
       const minute = String(Math.floor(now() / 60_000) * 60_000);
       const bucket = ((pending[keyOf(app, version)] ??= {})[minute] ??= {});
       bucket[kind] = (bucket[kind] ?? 0) + 1;
@@ -85,3 +102,6 @@ export function createFailureRecorder(buildsDir: string, now: () => number = Dat
 }
 
 export type FailureRecorder = ReturnType<typeof createFailureRecorder>;
+
+/** For the gate's trial server: what its smoke visits see is not what visitors see, so none of it counts. */
+export const UNCOUNTED: FailureRecorder = { record() {}, async flush() {} };

@@ -22,8 +22,12 @@ export interface HistoryEntry {
   by: string;
 }
 
-/** `refused`: the gate refused an activation that was not forced (nothing changed). */
-export type HistoryAction = 'publish' | 'activate' | 'refused' | 'rollback';
+/**
+ * `refused`: the gate refused an activation or canary that was not forced (nothing changed).
+ * `canary` starts one, `promote` makes it live for all, `abort` returns everyone to the live
+ * version; `auto-abort` and `auto-rollback` are the health monitor's, with the figures in `gate`.
+ */
+export type HistoryAction = 'publish' | 'activate' | 'refused' | 'rollback' | 'canary' | 'promote' | 'abort' | 'auto-abort' | 'auto-rollback';
 
 export const HISTORY_FILE = 'history.jsonl';
 

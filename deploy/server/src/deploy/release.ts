@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { activate, rollback, type ActivateResult } from './activate';
+import { activate, endCanary, NoCanary, NothingToRollBack, rollback, startCanary, type ActivateResult } from './activate';
 import { type AppName, readLive } from './builds-folder';
 import { checkVersion, type GateOptions, type GateResult } from './gate/check';
 import { appendHistory } from './history';
@@ -52,11 +52,8 @@ export function checkRelease(buildsDir: string, app: AppName, version: string, o
   return withDeployLock(buildsDir, () => checkVersion(buildsDir, app, version, options));
 }
 
-/**
- * The gate, then `apply` — today an activation; a canary (the next step of the platform) is the
- * same gate and lock with another `apply` and history action.
- */
-async function gated(buildsDir: string, app: AppName, version: string, options: ReleaseOptions, apply: () => Promise<ActivateResult>) {
+/** The gate, then `apply` (an activation or a canary), recorded as `action`. */
+async function gated(buildsDir: string, app: AppName, version: string, options: ReleaseOptions, action: 'activate' | 'canary', apply: () => Promise<ActivateResult>) {
   const by = options.by ?? whoami();
   return withDeployLock(buildsDir, async () => {
     const gate = await checkVersion(buildsDir, app, version, options);
@@ -67,7 +64,7 @@ async function gated(buildsDir: string, app: AppName, version: string, options: 
     }
     const result = await apply();
     await appendHistory(buildsDir, {
-      action: 'activate',
+      action,
       app,
       version,
       previous: result.previous,
@@ -80,13 +77,43 @@ async function gated(buildsDir: string, app: AppName, version: string, options: 
 }
 
 export function releaseVersion(buildsDir: string, app: AppName, version: string, options: ReleaseOptions = {}): Promise<ActivateResult & { gateMs: number; refusal: string | null }> {
-  return gated(buildsDir, app, version, options, () => activate(buildsDir, app, version));
+  return gated(buildsDir, app, version, options, 'activate', () => activate(buildsDir, app, version));
 }
 
-export function rollbackVersion(buildsDir: string, app: AppName, by: string = whoami()): Promise<ActivateResult> {
+/** `deploy canary <app> <version> <percent>`: the gate, then the version for that share of visitors. */
+export function canaryVersion(buildsDir: string, app: AppName, version: string, percent: number, options: ReleaseOptions = {}) {
+  return gated(buildsDir, app, version, options, 'canary', () => startCanary(buildsDir, app, version, percent));
+}
+
+/** `deploy promote <app>`: the canary's version live for everyone (it passed the gate to become a canary). */
+export function promoteCanary(buildsDir: string, app: AppName, by: string = whoami()): Promise<ActivateResult> {
   return withDeployLock(buildsDir, async () => {
+    const canary = (await readLive(buildsDir))?.canary?.[app];
+    if (!canary) throw new NoCanary(`${app} has no canary to promote`);
+    const result = await activate(buildsDir, app, canary.version);
+    await appendHistory(buildsDir, { action: 'promote', app, version: canary.version, previous: result.previous, gate: 'passed (as a canary)', forced: null, by });
+    return result;
+  });
+}
+
+/**
+ * `deploy abort <app>`: everyone back on the live version. The health monitor calls it too, with
+ * the figures that made it act (`why`) and the version it judged, so it never ends a newer canary.
+ */
+export function abortCanary(buildsDir: string, app: AppName, { by = whoami(), why, expectedVersion }: { by?: string; why?: string; expectedVersion?: string } = {}): Promise<ActivateResult> {
+  return withDeployLock(buildsDir, async () => {
+    const result = await endCanary(buildsDir, app, expectedVersion);
+    await appendHistory(buildsDir, { action: why ? 'auto-abort' : 'abort', app, version: result.previous ?? '', previous: result.version, gate: why ?? 'not run (an abort)', forced: null, by });
+    return result;
+  });
+}
+
+/** The previous version back; `why` (the health monitor's figures) marks an automatic one. */
+export function rollbackVersion(buildsDir: string, app: AppName, by: string = whoami(), why?: string, expectedVersion?: string): Promise<ActivateResult> {
+  return withDeployLock(buildsDir, async () => {
+    if (expectedVersion && (await readLive(buildsDir))?.[app] !== expectedVersion) throw new NothingToRollBack(`${app} ${expectedVersion} is no longer live`);
     const result = await rollback(buildsDir, app);
-    await appendHistory(buildsDir, { action: 'rollback', app, version: result.version, previous: result.previous, gate: 'not run (a rollback)', forced: null, by });
+    await appendHistory(buildsDir, { action: why ? 'auto-rollback' : 'rollback', app, version: result.version, previous: result.previous, gate: why ?? 'not run (a rollback)', forced: null, by });
     return result;
   });
 }

@@ -1,5 +1,6 @@
 import type { LiveStore } from '../builds';
 import type { ServerConfig } from '../config';
+import type { FailureRecorder } from '../deploy/failure-counts';
 import type { ContentChanges } from './content-changes';
 
 /** What every route plugin needs; passed as plugin options so tests can build several servers. */
@@ -8,4 +9,6 @@ export interface RouteContext {
   live: LiveStore;
   /** The CMS's content-changed reports, for every cache of CMS content. */
   contentChanges: ContentChanges;
+  /** Views and browser failures per app version (deploy status, canary health). */
+  failureCounts: FailureRecorder;
 }

@@ -5,8 +5,8 @@
  *
  * One watcher per server, running only while someone listens: it asks the live store (one `stat`
  * of live.json, which every app server sharing the builds folder sees) every
- * `LIVE_EVENTS_CHECK_MS` and sends each listener the new `{ id, timestamp, versions }` when the id
- * changes. Listeners are bounded per address and in all, so open streams cannot exhaust sockets;
+ * `LIVE_EVENTS_CHECK_MS` and sends each listener the new `{ id, timestamp, versions }` of its own
+ * live set (a canary visitor's includes the canary) when that set's id changes. Listeners are bounded per address and in all, so open streams cannot exhaust sockets;
  * a refused stream is a 503 and the browser falls back to polling.
  *
  * Written on the raw response rather than with an SSE plugin: the framing is two lines, and what
@@ -17,6 +17,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_EVENTS_PATH, type LiveSetNotice } from '@steel/shared/contract';
 import type { LiveSnapshot } from '../builds';
 import type { RouteContext } from './context';
+import { keptCohort } from './visitor-live-set';
 
 export const LIVE_EVENTS_CHECK_MS = 500;
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -34,28 +35,28 @@ export function liveSetNotice(snapshot: LiveSnapshot): LiveSetNotice {
 const frame = (notice: LiveSetNotice) => `event: live\ndata: ${JSON.stringify(notice)}\n\n`;
 
 export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live }) => {
-  const listeners = new Set<ServerResponse>();
+  /** Each open stream, with its visitor's cohort (a canary visitor follows the canary's set). */
+  const listeners = new Map<ServerResponse, { cohort: number | null; lastId: string }>();
   const perAddress = new Map<string, number>();
-  let lastId: string | null = null;
   let watcher: ReturnType<typeof setInterval> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   /** Streams accepted but not yet open (waiting for the live set). */
   let pending = 0;
 
   async function check() {
-    const snapshot = await live.current().catch(() => null);
-    if (!snapshot || snapshot.manifest.id === lastId) return;
-    lastId = snapshot.manifest.id;
-    const message = frame(liveSetNotice(snapshot));
-    for (const response of listeners) response.write(message);
+    for (const [response, listener] of listeners) {
+      const snapshot = await live.forCohort(listener.cohort).catch(() => null);
+      if (!snapshot || snapshot.manifest.id === listener.lastId) continue;
+      listener.lastId = snapshot.manifest.id;
+      response.write(frame(liveSetNotice(snapshot)));
+    }
   }
 
-  function startWatching(currentId: string) {
+  function startWatching() {
     if (watcher) return;
-    lastId = currentId;
     watcher = setInterval(() => void check(), LIVE_EVENTS_CHECK_MS);
-    heartbeat ??= setInterval(() => {
-      for (const response of listeners) response.write(': still here\n\n');
+    heartbeat = setInterval(() => {
+      for (const response of listeners.keys()) response.write(': still here\n\n');
     }, HEARTBEAT_MS);
   }
 
@@ -67,7 +68,7 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
   }
 
   app.addHook('onClose', async () => {
-    for (const response of listeners) response.end();
+    for (const response of listeners.keys()) response.end();
     listeners.clear();
     stopWatchingWhenAlone();
   });
@@ -87,7 +88,8 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     // The place is taken before the first await, so simultaneous requests cannot all slip under the bound.
     perAddress.set(address, fromAddress + 1);
     pending += 1;
-    const snapshot = await live.current().finally(() => (pending -= 1));
+    const cohort = keptCohort(request);
+    const snapshot = await live.forCohort(cohort).finally(() => (pending -= 1));
     if (!snapshot) {
       release(address);
       return reply.code(404).header('cache-control', 'no-store').send({ error: 'No build is live' });
@@ -105,8 +107,8 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     });
     // The current set first: a tab that missed a change while reconnecting learns of it at once.
     response.write(`retry: ${RECONNECT_MS}\n\n${frame(liveSetNotice(snapshot))}`);
-    listeners.add(response);
-    startWatching(snapshot.manifest.id);
+    listeners.set(response, { cohort, lastId: snapshot.manifest.id });
+    startWatching();
     request.raw.on('close', () => {
       listeners.delete(response);
       release(address);

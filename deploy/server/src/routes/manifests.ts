@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RouteContext } from './context';
+import { visitorLiveSet } from './visitor-live-set';
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply
@@ -14,14 +15,15 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 export const manifestRoutes: FastifyPluginAsync<RouteContext> = async (app, { live }) => {
-  app.get('/remotes.json', async (_request, reply) => {
-    const snapshot = await live.current();
+  // Both are the visitor's own live set: a canary visitor's name the canary's version.
+  app.get('/remotes.json', async (request, reply) => {
+    const snapshot = await visitorLiveSet(live, request, reply);
     // With nothing live, an empty registry lets the shell show its own "remote unavailable" state.
     return noStore(reply).send(snapshot?.remotes ?? {});
   });
 
-  app.get('/builds/latest.json', async (_request, reply) => {
-    const snapshot = await live.current();
+  app.get('/builds/latest.json', async (request, reply) => {
+    const snapshot = await visitorLiveSet(live, request, reply);
     // 404 is what the shell's poller ignores (docs/behaviour.md, "Version polling") when no build is live.
     if (!snapshot) return noStore(reply).code(404).send({ error: 'No build is live' });
     return noStore(reply).send(snapshot.manifest);

@@ -25,6 +25,7 @@ import { PageCache, type CachedPage } from '../rendering/page-cache';
 import { RenderPools } from '../rendering/render-pool';
 import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
+import { visitorLiveSet } from './visitor-live-set';
 import { helmetOptions, inlineScriptHashes } from '../security/security-headers';
 import { contentChangeAllowed } from '../security/content-change-caller';
 import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
@@ -93,7 +94,7 @@ function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDi
   return { remote, font };
 }
 
-export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, contentChanges }) => {
+export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, contentChanges, failureCounts }) => {
   // The template depends only on the shell version and the live set id: prepared once per deploy.
   let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
@@ -213,7 +214,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const pathname = request.url.split('?')[0] ?? '/';
     if (!isAppPath(pathname)) return reply.callNotFound();
 
-    const snapshot = await live.current();
+    const snapshot = await visitorLiveSet(live, request, reply);
     const shellVersion = snapshot?.live.shell;
     if (!snapshot || !shellVersion) return unavailable(reply);
 
@@ -232,6 +233,9 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     // Only what the page reads keys the cache; a request carrying more is sent to the URL without it.
     let cacheUrl = request.url;
     const owner = findPageRoute(snapshot.pages, pathname);
+    // A view of the owning app's version: the denominator of its failure rate (canary health).
+    const ownerVersion = owner && snapshot.live[owner.app as RemoteName];
+    if (ownerVersion) failureCounts.record(owner.app as RemoteName, ownerVersion, 'view');
     if (owner?.route.rendering === 'server' && owner.route.query) {
       const query = canonicalQuery(request.url.slice(pathname.length + 1), owner.route.query);
       if (query.dropsSomething) return reply.code(301).header('cache-control', 'no-cache').redirect(pathname + query.canonical, 301);

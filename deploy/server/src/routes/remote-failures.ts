@@ -6,17 +6,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind } from '@steel/shared/contract';
-import { createFailureRecorder } from '../deploy/failure-counts';
 import { REMOTES, VERSION_RE } from '../deploy/builds-folder';
 import type { RouteContext } from './context';
+import { visitorLiveSet } from './visitor-live-set';
 
 /** Reports one address may send per minute; a page has at most a few remotes failing at once. */
 const REPORTS_PER_MINUTE = 30;
 
-export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
-  const recorder = createFailureRecorder(config.buildsDir);
+export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, failureCounts: recorder }) => {
   const perClient = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
-  app.addHook('onClose', async () => recorder.flush());
 
   app.post(REMOTE_FAILURE_REPORT_PATH, { bodyLimit: 4096 }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -39,7 +37,10 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app,
     const route = typeof body?.['route'] === 'string' ? body['route'].slice(0, 200) : '';
     const message = typeof body?.['message'] === 'string' ? body['message'].slice(0, 300) : '';
     request.log.warn({ app: remote, version, kind, route, failure: message }, 'a remote failed in a browser');
-    recorder.record(remote as (typeof REMOTES)[number], version, kind as RemoteFailureKind);
+    // Counted only for a version this visitor is served: reports are anonymous, and the counts can
+    // end a canary or roll a version back, so a forged report about someone else's version is not.
+    const served = await visitorLiveSet(live, request, reply);
+    if (served?.live[remote as (typeof REMOTES)[number]] === version) recorder.record(remote as (typeof REMOTES)[number], version, kind as RemoteFailureKind);
     return reply.code(204).send();
   });
 };

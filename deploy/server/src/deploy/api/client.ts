@@ -80,6 +80,10 @@ export const remote = {
   activate: (target: RemoteTarget, app: AppName, version: string, force?: string) =>
     call<{ version: string; previous: string | null; changed: boolean; gate: string; forced: string | null; gateMs: number }>(target, 'POST', `/${app}/activate`, { json: { version, ...(force ? { force } : {}) } }),
   rollback: (target: RemoteTarget, app: AppName) => call<{ version: string; previous: string | null }>(target, 'POST', `/${app}/rollback`, { json: {} }),
+  canary: (target: RemoteTarget, app: AppName, version: string, percent: number, force?: string) =>
+    call<{ version: string; percent: number; live: string | null; gate: string; forced: string | null; gateMs: number }>(target, 'POST', `/${app}/canary`, { json: { version, percent, ...(force ? { force } : {}) } }),
+  promote: (target: RemoteTarget, app: AppName) => call<{ version: string; previous: string | null }>(target, 'POST', `/${app}/canary/promote`, { json: {} }),
+  abort: (target: RemoteTarget, app: AppName) => call<{ version: string; aborted: string | null }>(target, 'POST', `/${app}/canary/abort`, { json: {} }),
   history: async (target: RemoteTarget, app: AppName) => (await call<{ entries: HistoryEntry[] }>(target, 'GET', `/${app}/history`)).entries,
   status: (target: RemoteTarget, app: AppName) => call<AppStatus & { updatedAt: number | null }>(target, 'GET', `/${app}/status`),
 };

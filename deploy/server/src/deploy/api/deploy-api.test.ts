@@ -151,7 +151,7 @@ describe('deploy API', () => {
     expect(check.json()).toMatchObject({ passed: false, refusal: expect.stringMatching(FIXTURE_REFUSAL) });
   });
 
-  it('refuses activations it cannot do with a 4xx: unknown version, bad version, empty reason', async () => {
+  it('refuses activations and canaries it cannot do with a 4xx: unknown version, bad version, empty reason, bad share', async () => {
     const version = await uploaded('one');
     const cases: [Record<string, unknown>, number][] = [
       [{ version: 'abcdef012345', force: 'x' }, 404],
@@ -166,8 +166,10 @@ describe('deploy API', () => {
     }
     const rollback = await server.inject({ method: 'POST', url: '/_/deploy/blog/rollback', headers: auth(keys.blog) });
     expect(rollback.statusCode).toBe(409);
-    const canary = await server.inject({ method: 'POST', url: '/_/deploy/blog/canary', headers: auth(keys.blog) });
-    expect(canary.statusCode).toBe(501);
+    const canaryWithoutVersion = await server.inject({ method: 'POST', url: '/_/deploy/blog/canary', headers: auth(keys.blog), payload: { percent: 10 } });
+    expect(canaryWithoutVersion.statusCode).toBe(400);
+    const canaryOverWhole = await server.inject({ method: 'POST', url: '/_/deploy/blog/canary', headers: auth(keys.blog), payload: { version, percent: 100 } });
+    expect(canaryOverWhole.statusCode).toBe(400);
     expect(await readLive(buildsDir)).toBeNull();
   });
 

@@ -9,7 +9,9 @@
  *   POST /_/deploy/<app>/rollback                  the previous version back
  *   GET  /_/deploy/<app>/history                   the app's history lines
  *   GET  /_/deploy/<app>/status                    live, previous, published, browser failures
- *   POST /_/deploy/<app>/canary                    501: the next step of the platform
+ *   POST /_/deploy/<app>/canary                    { version, percent, force? } the gate, then that share of visitors
+ *   POST /_/deploy/<app>/canary/promote            the canary live for everyone
+ *   POST /_/deploy/<app>/canary/abort              everyone back on the live version
  *
  * `Authorization: Bearer <key>`; a key acts on its own app only (403 otherwise, reads included).
  * With no key configured the whole API answers 404: a server nobody set up for it exposes nothing.
@@ -20,12 +22,12 @@
  */
 import fs from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { NothingToRollBack, status } from '../activate';
+import { NoCanary, NothingToRollBack, status } from '../activate';
 import { type AppName, isApp, VERSION_RE, versionDir } from '../builds-folder';
 import { readHistory } from '../history';
 import { LockTimeout } from '../lock';
 import { NotABuild, VersionConflict } from '../publish';
-import { checkRelease, GateRefusal, publishVersion, releaseVersion, rollbackVersion } from '../release';
+import { abortCanary, canaryVersion, checkRelease, GateRefusal, promoteCanary, publishVersion, releaseVersion, rollbackVersion } from '../release';
 import type { RouteContext } from '../../routes/context';
 import { configuredKeys, type DeployKeyRecord, findKey } from './keys';
 import { UPLOAD_CONTENT_TYPES } from './protocol';
@@ -134,12 +136,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     const appName = ownApp(request);
     const body = (request.body ?? {}) as { version?: unknown; force?: unknown };
     const version = await assertPublished(buildsDir, appName, body.version);
-    const force = body.force;
-    if (force !== undefined && (typeof force !== 'string' || !force.trim() || force.length > FORCE_REASON_MAX)) {
-      throw new ApiError(400, `force is the reason for overriding the gate (text, up to ${FORCE_REASON_MAX} characters)`);
-    }
+    const force = forceReason(body.force);
     try {
-      const result = await lockAware(releaseVersion(buildsDir, appName, version, { by: request.deployKey!.name, ...(force ? { force: force.trim() } : {}) }));
+      const result = await lockAware(releaseVersion(buildsDir, appName, version, { by: request.deployKey!.name, ...(force ? { force } : {}) }));
       return { app: appName, version, previous: result.previous, changed: result.changed, gate: result.refusal ?? 'passed', forced: result.refusal ? force : null, gateMs: result.gateMs };
     } catch (error) {
       if (error instanceof GateRefusal) throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
@@ -166,10 +165,52 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     return { updatedAt: s.updatedAt, ...s.apps.find((entry) => entry.app === appName) };
   });
 
-  // The seam for canary releases: same key scoping, same gate and lock (release.ts, `gated`).
+  /** The gate's reason to override (`force`), checked; undefined when absent. */
+  function forceReason(force: unknown): string | undefined {
+    if (force === undefined) return undefined;
+    if (typeof force !== 'string' || !force.trim() || force.length > FORCE_REASON_MAX) {
+      throw new ApiError(400, `force is the reason for overriding the gate (text, up to ${FORCE_REASON_MAX} characters)`);
+    }
+    return force.trim();
+  }
+
   app.post('/:app/canary', async (request) => {
-    ownApp(request);
-    throw new ApiError(501, 'Canary releases are not available yet');
+    const appName = ownApp(request);
+    const body = (request.body ?? {}) as { version?: unknown; percent?: unknown; force?: unknown };
+    const version = await assertPublished(buildsDir, appName, body.version);
+    const percent = body.percent;
+    if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99) throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
+    const force = forceReason(body.force);
+    try {
+      const result = await lockAware(canaryVersion(buildsDir, appName, version, percent, { by: request.deployKey!.name, ...(force ? { force } : {}) }));
+      return { app: appName, version, percent, live: result.previous, gate: result.refusal ?? 'passed', forced: result.refusal ? force : null, gateMs: result.gateMs };
+    } catch (error) {
+      if (error instanceof GateRefusal) throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
+      if (error instanceof NoCanary) throw new ApiError(409, error.message);
+      throw error;
+    }
+  });
+
+  app.post('/:app/canary/promote', async (request) => {
+    const appName = ownApp(request);
+    try {
+      const result = await lockAware(promoteCanary(buildsDir, appName, request.deployKey!.name));
+      return { app: appName, version: result.version, previous: result.previous };
+    } catch (error) {
+      if (error instanceof NoCanary) throw new ApiError(409, error.message);
+      throw error;
+    }
+  });
+
+  app.post('/:app/canary/abort', async (request) => {
+    const appName = ownApp(request);
+    try {
+      const result = await lockAware(abortCanary(buildsDir, appName, { by: request.deployKey!.name }));
+      return { app: appName, version: result.version, aborted: result.previous };
+    } catch (error) {
+      if (error instanceof NoCanary) throw new ApiError(409, error.message);
+      throw error;
+    }
   });
 };
 

@@ -1,0 +1,96 @@
+/**
+ * Release health: a canary whose browsers fail more than the live version's, or a version just
+ * activated whose browsers fail more than the one it replaced, is taken back by itself — the
+ * canary aborted, the activation rolled back — and the history says so, with the figures.
+ *
+ * Failures per view (failure-counts.ts): a canary is judged against the live version over the
+ * same minutes; a fresh activation against its predecessor's last day. A version is judged only
+ * once it has `minViews` views, so one unlucky visitor decides nothing. Every app server runs the
+ * monitor; the deploy lock and the expected version make the second to decide a no-op.
+ *
+ * Reports are anonymous (counted only for the version the reporting visitor is served), so the
+ * worst a forger achieves is the safe direction: a canary ended, a version put back.
+ */
+import { NoCanary, NothingToRollBack } from './activate';
+import { type AppName, APPS, readLive } from './builds-folder';
+import { failureRate, failuresSince, readFailureCounts, type VersionFailures } from './failure-counts';
+import { abortCanary, rollbackVersion } from './release';
+
+export interface HealthRules {
+  /** How often the counts are judged (`HEALTH_CHECK_MS`, 5 s). */
+  checkMs: number;
+  /** Views a version needs before it is judged (`HEALTH_MIN_VIEWS`, 20). */
+  minViews: number;
+  /** How far its failure rate may exceed the comparison's (`HEALTH_FAILURE_MARGIN`, 0.05 = 5 points). */
+  margin: number;
+  /** How long after an activation it may be rolled back by itself (`AUTO_ROLLBACK_WINDOW_MS`, 10 min). */
+  rollbackWindowMs: number;
+}
+
+export interface HealthVerdict {
+  app: AppName;
+  action: 'abort' | 'rollback';
+  version: string;
+  /** The figures that decided, as recorded in the history. */
+  why: string;
+}
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const figures = (label: string, counts: VersionFailures) => `${label} ${percent(failureRate(counts))} (${counts.total} failures in ${counts.views} views)`;
+
+/** What the monitor would do now, from live.json and the counts (no change made). */
+export async function judgeReleases(buildsDir: string, rules: HealthRules, now: number = Date.now()): Promise<HealthVerdict[]> {
+  const live = await readLive(buildsDir);
+  if (!live) return [];
+  const counts = await readFailureCounts(buildsDir);
+  const verdicts: HealthVerdict[] = [];
+  const exceeds = (candidate: VersionFailures, baseline: VersionFailures) => candidate.views >= rules.minViews && failureRate(candidate) - failureRate(baseline) > rules.margin;
+
+  for (const app of APPS) {
+    const current = live[app];
+    if (!current) continue;
+    const canary = live.canary?.[app];
+    if (canary) {
+      const tried = failuresSince(counts, app, canary.version, canary.startedAt);
+      const stable = failuresSince(counts, app, current, canary.startedAt);
+      if (exceeds(tried, stable)) {
+        verdicts.push({ app, action: 'abort', version: canary.version, why: `health: ${figures('canary', tried)} vs ${figures(`live ${current}`, stable)}, margin ${percent(rules.margin)}` });
+      }
+      continue;
+    }
+    const activatedAt = live.activatedAt?.[app];
+    const previous = live.history?.[app]?.at(-1);
+    if (!activatedAt || !previous || now - activatedAt > rules.rollbackWindowMs) continue;
+    const fresh = failuresSince(counts, app, current, activatedAt);
+    const before = failuresSince(counts, app, previous, 0);
+    if (exceeds(fresh, before)) {
+      verdicts.push({ app, action: 'rollback', version: current, why: `health: ${figures('new', fresh)} vs ${figures(`previous ${previous}`, before)}, margin ${percent(rules.margin)}` });
+    }
+  }
+  return verdicts;
+}
+
+/** Judges every `checkMs` and acts; returns a stop function. */
+export function startHealthMonitor(buildsDir: string, rules: HealthRules, log: { warn(details: object, message: string): void; error(details: object, message: string): void }): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void (async () => {
+      for (const verdict of await judgeReleases(buildsDir, rules)) {
+        try {
+          if (verdict.action === 'abort') await abortCanary(buildsDir, verdict.app, { by: 'health monitor', why: verdict.why, expectedVersion: verdict.version });
+          else await rollbackVersion(buildsDir, verdict.app, 'health monitor', verdict.why, verdict.version);
+          log.warn(verdict, `${verdict.app} ${verdict.version}: ${verdict.action === 'abort' ? 'canary aborted' : 'rolled back'} by the health monitor`);
+        } catch (error) {
+          // Another server (or a person) acted first.
+          if (!(error instanceof NoCanary) && !(error instanceof NothingToRollBack)) throw error;
+        }
+      }
+    })()
+      .catch((error: unknown) => log.error({ err: error }, 'the health monitor failed'))
+      .finally(() => (running = false));
+  }, rules.checkMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

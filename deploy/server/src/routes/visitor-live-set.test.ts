@@ -1,0 +1,100 @@
+/** @jest-environment node */
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { buildServer } from '../app';
+import { loadConfig } from '../config';
+import { endCanary, startCanary } from '../deploy/activate';
+import { publish } from '../deploy/publish';
+import { addServerEntries, liveFixture, makeDist, type Fixture } from '../testing/fixtures';
+import { COHORT_COOKIE } from './visitor-live-set';
+
+/**
+ * A catalogue canary at 20 % on a server-rendering app server: who gets it, for how long, and
+ * whether every view of the live set (render, registry, /remotes.json, latest.json, the page
+ * cache) agrees for each visitor. The canary's server entry writes "canary" into the title, so a
+ * page rendered with one set and served to a visitor of the other would show.
+ */
+describe('canary: the live set per visitor', () => {
+  let fx: Fixture;
+  let canaryVersion: string;
+  let app: ReturnType<typeof buildServer>;
+  const cms = http.createServer((_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('content'));
+
+  beforeAll(async () => {
+    fx = await liveFixture();
+    await addServerEntries(fx);
+    canaryVersion = (await publish(fx.buildsDir, 'catalogue', await makeDist(fx.root, 'catalogue', 'v2'))).version;
+    // The canary renders like the live catalogue, marking its pages.
+    const liveEntry = path.join(fx.buildsDir, 'catalogue', fx.versions.catalogue, 'server', 'index.js');
+    const canaryEntry = path.join(fx.buildsDir, 'catalogue', canaryVersion, 'server', 'index.js');
+    await fs.mkdir(path.dirname(canaryEntry), { recursive: true });
+    await fs.writeFile(canaryEntry, (await fs.readFile(liveEntry, 'utf8')).replace('head: { title: text }', "head: { title: 'canary ' + text }"));
+    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+    const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+    app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, CMS_INTERNAL_URL: cmsUrl, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '2000', HEALTH_MONITOR: 'off' }));
+  }, 30_000);
+  afterAll(async () => {
+    await app.close();
+    await new Promise((resolve) => cms.close(resolve));
+    await fx.cleanup();
+  });
+
+  /** The catalogue version the page tells the browser to load (its preloaded entry, from the registry). */
+  const catalogueIn = (html: string) => /\/builds\/catalogue\/([^/]+)\/remoteEntry\.js/.exec(html)?.[1];
+  /** Whether the canary's server entry rendered the page. */
+  const renderedByCanary = (html: string) => html.includes('<title>canary ');
+  const buildIdOf = (html: string) => (JSON.parse(/<script type="application\/json" id="runtime-config">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as { buildId: string }).buildId;
+
+  it('without a canary, no visitor gets a cookie', async () => {
+    const page = await app.inject({ url: '/rebar' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('1,000 visitors: 20 % ± 3 points get the canary, each keeps it for 10 requests, and render, registry, manifests and cache agree', async () => {
+    await startCanary(fx.buildsDir, 'catalogue', canaryVersion, 20);
+    const ids = new Map<boolean, string>();
+    let canaryVisitors = 0;
+    for (let visitor = 0; visitor < 1000; visitor++) {
+      const first = await app.inject({ url: `/rebar/page-${visitor % 7}` });
+      const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+      expect(cookie).toMatch(new RegExp(`^${COHORT_COOKIE}=\\d+$`));
+      const inCanary = catalogueIn(first.body) === canaryVersion;
+      if (inCanary) canaryVisitors += 1;
+      // The render agrees with the registry it ships with: a crossed cache would break this.
+      expect(renderedByCanary(first.body)).toBe(inCanary);
+      const id = buildIdOf(first.body);
+      expect(id).toBe(ids.get(inCanary) ?? id);
+      ids.set(inCanary, id);
+
+      for (let request = 1; request < 10; request++) {
+        const url = [`/rebar/page-${request % 7}`, '/remotes.json', '/builds/latest.json'][request % 3]!;
+        const again = await app.inject({ url, headers: { cookie } });
+        expect(again.headers['set-cookie']).toBeUndefined();
+        if (url === '/remotes.json') expect(again.json<Record<string, { version: string }>>().catalogue?.version).toBe(inCanary ? canaryVersion : fx.versions.catalogue);
+        else if (url === '/builds/latest.json') expect(again.json<{ id: string }>().id).toBe(id);
+        else {
+          expect(catalogueIn(again.body)).toBe(inCanary ? canaryVersion : fx.versions.catalogue);
+          expect(renderedByCanary(again.body)).toBe(inCanary);
+        }
+      }
+    }
+    expect(ids.size).toBe(2);
+    expect(Math.abs(canaryVisitors / 1000 - 0.2)).toBeLessThanOrEqual(0.03);
+  }, 120_000);
+
+  it('an aborted canary sends its visitors back to the live version', async () => {
+    let cookie = '';
+    for (let attempt = 0; attempt < 50 && !cookie; attempt++) {
+      const page = await app.inject({ url: '/rebar' });
+      if (catalogueIn(page.body) === canaryVersion) cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    }
+    expect(cookie).not.toBe('');
+    await endCanary(fx.buildsDir, 'catalogue');
+    const after = await app.inject({ url: '/rebar', headers: { cookie } });
+    expect(catalogueIn(after.body)).toBe(fx.versions.catalogue);
+    expect(renderedByCanary(after.body)).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
+import { startAppServer } from './support/app-server';
+import { run } from '@steel/server/deploy-cli';
+import { readHistory } from '@steel/server/history';
+
+/**
+ * A canary that breaks in browsers is ended by the health monitor, not by a person: the live
+ * catalogue rebuilt so that its code throws when it starts (published, so its digests are its
+ * own; forced past the gate, which would have refused it), canaried to 20 % of visitors. Fresh
+ * visitors arrive one after another; the canary's share see the contained failure and report it,
+ * and once it has enough views the monitor aborts it. Visitors of the live version never see an
+ * error, before or after, and a canary visitor's next page is the live version.
+ */
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+let workDir: string;
+let buildsDir: string;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let brokenVersion = '';
+
+const live = () => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, unknown> & { canary?: Record<string, { version: string }> };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-canary-'));
+  buildsDir = path.join(workDir, 'builds');
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source) });
+
+  // The broken build: the module the catalogue exposes throws as soon as it is evaluated.
+  const liveCatalogue = String(live().catalogue);
+  const dist = path.join(workDir, 'catalogue-dist');
+  fs.cpSync(path.join(buildsDir, 'catalogue', liveCatalogue), dist, { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as { exposes: Array<{ name: string; assets: { js: { sync: string[] } } }> };
+  const exposed = manifest.exposes.find((expose) => expose.name === 'app')!.assets.js.sync.at(-1)!;
+  const file = path.join(dist, exposed);
+  fs.writeFileSync(file, `throw new Error("this catalogue canary breaks on purpose");\n${fs.readFileSync(file, 'utf8')}`);
+
+  server = await startAppServer({
+    port: SPEC_PORTS.canary,
+    buildsDir,
+    env: { DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate), HEALTH_CHECK_MS: '500', HEALTH_MIN_VIEWS: '10', HEALTH_FAILURE_MARGIN_PERCENT: '10' },
+  });
+  const lines: string[] = [];
+  await run(['--builds-dir', buildsDir, 'publish', 'catalogue', dist], (line) => lines.push(line));
+  brokenVersion = /Published catalogue ([0-9a-f]{12})/.exec(lines[0] ?? '')?.[1] ?? '';
+  expect(brokenVersion, lines.join('\n')).toBeTruthy();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself; live visitors never see an error', async ({ browser }) => {
+  const lines: string[] = [];
+  await run(['--builds-dir', buildsDir, 'canary', 'catalogue', brokenVersion, '20', '--force', 'e2e: a canary broken on purpose'], (line) => lines.push(line), { ...process.env, DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate) });
+  expect(lines.join('\n')).toContain(`Canary: catalogue ${brokenVersion} for 20% of visitors`);
+  expect(live().canary?.catalogue?.version).toBe(brokenVersion);
+
+  let canaryVisitors = 0;
+  let stableVisitors = 0;
+  let canaryCookie: { name: string; value: string; url: string } | null = null;
+  for (let visitor = 0; visitor < 80 && live().canary; visitor++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const entry = page.waitForResponse((response) => response.url().includes('/builds/catalogue/') && response.url().endsWith('/remoteEntry.js'));
+    await page.goto(`${server.url}/`);
+    const inCanary = (await entry).url().includes(`/catalogue/${brokenVersion}/`);
+    if (inCanary) {
+      canaryVisitors += 1;
+      // The failure is contained in the layout and reported (the report is what the monitor counts).
+      const report = page.waitForRequest((request) => request.url().endsWith('/_/remote-failure'));
+      await expect(page.getByTestId('remote-error')).toBeVisible();
+      await report;
+      const cookie = (await context.cookies()).find((c) => c.name === 'steel_cohort');
+      if (cookie) canaryCookie = { name: cookie.name, value: cookie.value, url: server.url };
+    } else {
+      stableVisitors += 1;
+      await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+      await expect(page.getByTestId('remote-error')).toHaveCount(0);
+    }
+    await context.close();
+  }
+
+  expect(live().canary).toBeUndefined();
+  expect(live().catalogue).not.toBe(brokenVersion);
+  // Each had two views: the shell reloads a failed page once, in case the failure was a stale deploy.
+  expect(canaryVisitors).toBeGreaterThanOrEqual(4);
+  expect(stableVisitors).toBeGreaterThan(canaryVisitors);
+  const aborted = (await readHistory(buildsDir, 'catalogue')).at(-1);
+  expect(aborted).toMatchObject({ action: 'auto-abort', version: brokenVersion, by: 'health monitor', gate: expect.stringMatching(/^health: canary \d+\.\d% \(\d+ failures in \d+ views\)/) });
+
+  // A visitor who had the canary is back on the live version, without an error.
+  const context = await browser.newContext();
+  await context.addCookies([canaryCookie!]);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+  await expect(page.getByTestId('remote-error')).toHaveCount(0);
+  await context.close();
+});
