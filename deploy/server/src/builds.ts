@@ -53,7 +53,7 @@ export function remoteIncompatibility(shell: AppManifest, remote: AppManifest): 
 
 export class LiveStore {
   private snapshot: LiveSnapshot | null = null;
-  /** The canary variants of the current snapshot, by live-set id (derived once each). */
+  /** The canary and override variants of the current snapshot, by live-set id (derived once each). */
   private variants = new Map<string, Promise<LiveSnapshot>>();
   private stamp = '';
   private pending: Promise<LiveSnapshot | null> | null = null;
@@ -77,17 +77,22 @@ export class LiveStore {
   }
 
   /**
-   * The live set a visitor in `cohort` (0–9999, routes/visitor-live-set.ts) gets: each app's canary
-   * version when the cohort falls within its share, the live version otherwise. Its id differs from
-   * the live set's, so pages cached for one are never served to the other.
+   * The live set a visitor gets: each app's canary version when their `cohort` (0–9999,
+   * routes/visitor-live-set.ts) falls within its share, then the versions their overrides name
+   * (deploy/overrides.ts), the live versions otherwise. Its id differs from the live set's, so pages
+   * cached for one are never served to the other. An override to a version whose folder is gone is
+   * ignored (the version was pruned after the cookie was issued).
    */
-  async forCohort(cohort: number | null): Promise<LiveSnapshot | null> {
+  async forVisitor(cohort: number | null, overrides: Partial<Record<AppName, string>> = {}): Promise<LiveSnapshot | null> {
     const stable = await this.current();
-    const canaries = Object.entries(stable?.live.canary ?? {});
-    if (!stable || cohort === null || canaries.length === 0) return stable;
-    const chosen = canaries.filter(([, canary]) => cohort < canary.percent * 100);
-    if (chosen.length === 0) return stable;
-    const live: LiveFile = { ...stable.live, ...Object.fromEntries(chosen.map(([app, canary]) => [app, canary.version])) };
+    if (!stable) return stable;
+    const canaries = cohort === null ? [] : Object.entries(stable.live.canary ?? {}).filter(([, canary]) => cohort < canary.percent * 100);
+    const present = await Promise.all(
+      Object.entries(overrides).map(async ([app, version]) => ((await fs.access(path.join(this.buildsDir, app, version, APP_MANIFEST_FILE)).then(() => true, () => false)) ? [[app, version]] : [])),
+    );
+    const chosen = [...canaries.map(([app, canary]) => [app, canary.version]), ...present.flat()];
+    if (chosen.every(([app, version]) => stable.live[app as AppName] === version)) return stable;
+    const live: LiveFile = { ...stable.live, ...Object.fromEntries(chosen) };
     const id = liveSetId(live);
     let variant = this.variants.get(id);
     if (!variant) {

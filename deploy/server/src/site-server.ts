@@ -20,6 +20,7 @@ import { liveEventRoutes } from './routes/live-events';
 import { manifestRoutes } from './routes/manifests';
 import { createFailureRecorder, UNCOUNTED } from './deploy/failure-counts';
 import { pageRoutes } from './routes/pages';
+import { overrideRoutes } from './routes/overrides';
 import { remoteFailureRoutes } from './routes/remote-failures';
 import { servedVersionsTracking } from './routes/served-versions';
 import { seoRoutes } from './routes/seo';
@@ -62,6 +63,7 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
   app.register(feedRoutes, ctx);
   app.register(servedVersionsTracking, ctx);
   app.register(remoteFailureRoutes, ctx);
+  app.register(overrideRoutes, ctx);
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler((request, reply) => {

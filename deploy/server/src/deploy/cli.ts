@@ -9,6 +9,8 @@
  *   canary <app> <version> <percent> [--force "<reason>"]
  *                                          the gate, then the version for that share of visitors
  *   promote <app> | abort <app>            the canary live for everyone | everyone back on live
+ *   override <app> <version> [--minutes N] (with --server) a link that shows the version to your
+ *                                          browser alone, for N minutes (60; gate-passed versions)
  *   history [app]                          every publish, activation, refusal and rollback
  *   prune [--keep N]                       remove versions not live, not previous, not among the N
  *                                          newest, not pinned by a page served in the last day
@@ -37,6 +39,7 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--k
   rollback <app>
   canary <app> <version> <percent> [--force "<reason>"]
   promote <app> | abort <app>
+  override <app> <version> [--minutes N]   (with --server)
   history [app]
   prune [--keep N]                         (local only)
   status [app] [--json]
@@ -46,7 +49,7 @@ Remote: --server <url> or DEPLOY_SERVER; the key from DEPLOY_KEY (or --key).`;
 
 class UsageError extends Error {}
 
-const VALUE_FLAGS = new Set(['--builds-dir', '--force', '--keep', '--server', '--key', '--keys-file']);
+const VALUE_FLAGS = new Set(['--builds-dir', '--force', '--keep', '--server', '--key', '--keys-file', '--minutes']);
 
 function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } {
   const positional: string[] = [];
@@ -113,6 +116,8 @@ interface Deployer {
   canary(app: AppName, version: string, percent: number, force?: string): Promise<{ refusal: string | null; live: string | null; gateMs: number }>;
   promote(app: AppName): Promise<{ version: string; previous: string | null }>;
   abort(app: AppName): Promise<{ version: string; aborted: string | null }>;
+  /** A link that sets an override cookie in the browser that opens it. */
+  override(app: AppName, version: string, minutes?: number): Promise<{ link: string; expiresAt: string }>;
   history(app?: AppName): Promise<HistoryEntry[]>;
   status(app?: AppName): Promise<{ updatedAt: number | null; apps: AppStatus[] }>;
   prune(keep: number): Promise<PruneReport>;
@@ -134,6 +139,8 @@ function localDeployer(buildsDir: string): Deployer {
       const result = await abortCanary(buildsDir, app);
       return { version: result.version, aborted: result.previous };
     },
+    // An override is signed with a deploy key, which only the API holder presents.
+    override: () => Promise.reject(new UsageError('override goes through the deploy API: --server <url> with your app\'s key')),
     history: (app) => readHistory(buildsDir, app),
     async status(app) {
       const s = await status(buildsDir);
@@ -162,6 +169,10 @@ function remoteDeployer(target: RemoteTarget): Deployer {
     },
     promote: (app) => remote.promote(target, app),
     abort: (app) => remote.abort(target, app),
+    async override(app, version, minutes) {
+      const result = await remote.override(target, app, version, minutes);
+      return { link: `${target.server.replace(/\/+$/, '')}${result.link}`, expiresAt: result.expiresAt };
+    },
     history: async (app) => remote.history(target, await orOwn(app)),
     async status(app) {
       const { updatedAt, ...own } = await remote.status(target, await orOwn(app));
@@ -241,6 +252,16 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       const app = appArg(args[0]);
       const result = await deployer.abort(app);
       log(`Aborted the ${app} canary of ${result.aborted ?? '-'}: everyone is on ${result.version}`);
+      return;
+    }
+    case 'override': {
+      const app = appArg(args[0]);
+      if (!args[1]) throw new UsageError('override needs a version');
+      const minutesFlag = flags.get('--minutes');
+      const minutes = typeof minutesFlag === 'string' ? Number(minutesFlag) : undefined;
+      if (minutes !== undefined && !Number.isInteger(minutes)) throw new UsageError('--minutes is a whole number');
+      const result = await deployer.override(app, args[1], minutes);
+      log(`Open this link in your browser to see ${app} ${args[1]} there alone until ${result.expiresAt}:\n${result.link}`);
       return;
     }
     case 'history':

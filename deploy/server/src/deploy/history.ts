@@ -1,6 +1,6 @@
 /**
- * The deploy history: one JSON line per publish, activation (forced or not), refused activation
- * and rollback, appended to BUILDS_DIR/history.jsonl and never rewritten — who changed what is
+ * The deploy history: one JSON line per publish, gate check, activation (forced or not), refused
+ * activation, rollback, canary step and override issued, appended to BUILDS_DIR/history.jsonl and never rewritten — who changed what is
  * live, when, from which version, and what the gate said. A refusal is a line too (`refused`,
  * with the gate's word): someone tried, and the live set stayed as it was.
  */
@@ -26,8 +26,9 @@ export interface HistoryEntry {
  * `refused`: the gate refused an activation or canary that was not forced (nothing changed).
  * `canary` starts one, `promote` makes it live for all, `abort` returns everyone to the live
  * version; `auto-abort` and `auto-rollback` are the health monitor's, with the figures in `gate`.
+ * `check` is the gate run alone; `override` an override cookie issued to the key holder.
  */
-export type HistoryAction = 'publish' | 'activate' | 'refused' | 'rollback' | 'canary' | 'promote' | 'abort' | 'auto-abort' | 'auto-rollback';
+export type HistoryAction = 'publish' | 'check' | 'activate' | 'refused' | 'rollback' | 'canary' | 'promote' | 'abort' | 'auto-abort' | 'auto-rollback' | 'override';
 
 export const HISTORY_FILE = 'history.jsonl';
 

@@ -47,9 +47,14 @@ export async function publishVersion(buildsDir: string, app: AppName, distDir: s
   return result;
 }
 
-/** The gate alone (`check`), in its turn. */
-export function checkRelease(buildsDir: string, app: AppName, version: string, options: GateOptions = {}): Promise<GateResult> {
-  return withDeployLock(buildsDir, () => checkVersion(buildsDir, app, version, options));
+/** The gate alone (`check`), in its turn; recorded, since a pass is what an override needs. */
+export function checkRelease(buildsDir: string, app: AppName, version: string, options: GateOptions & { by?: string } = {}): Promise<GateResult> {
+  return withDeployLock(buildsDir, async () => {
+    const gate = await checkVersion(buildsDir, app, version, options);
+    const live = (await readLive(buildsDir))?.[app] ?? null;
+    await appendHistory(buildsDir, { action: 'check', app, version, previous: live, gate: gate.refusal ?? 'passed', forced: null, by: options.by ?? whoami() });
+    return gate;
+  });
 }
 
 /** The gate, then `apply` (an activation or a canary), recorded as `action`. */

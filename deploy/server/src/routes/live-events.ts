@@ -16,8 +16,9 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_EVENTS_PATH, type LiveSetNotice } from '@steel/shared/contract';
 import type { LiveSnapshot } from '../builds';
+import type { AppName } from '../deploy/builds-folder';
 import type { RouteContext } from './context';
-import { keptCohort } from './visitor-live-set';
+import { keptCohort, visitorOverrides } from './visitor-live-set';
 
 export const LIVE_EVENTS_CHECK_MS = 500;
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -34,9 +35,9 @@ export function liveSetNotice(snapshot: LiveSnapshot): LiveSetNotice {
 
 const frame = (notice: LiveSetNotice) => `event: live\ndata: ${JSON.stringify(notice)}\n\n`;
 
-export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live }) => {
-  /** Each open stream, with its visitor's cohort (a canary visitor follows the canary's set). */
-  const listeners = new Map<ServerResponse, { cohort: number | null; lastId: string }>();
+export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config }) => {
+  /** Each open stream, with its visitor's cohort and overrides (a canary visitor follows the canary's set). */
+  const listeners = new Map<ServerResponse, { cohort: number | null; overrides: Partial<Record<AppName, string>>; lastId: string }>();
   const perAddress = new Map<string, number>();
   let watcher: ReturnType<typeof setInterval> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -45,7 +46,7 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
 
   async function check() {
     for (const [response, listener] of listeners) {
-      const snapshot = await live.forCohort(listener.cohort).catch(() => null);
+      const snapshot = await live.forVisitor(listener.cohort, listener.overrides).catch(() => null);
       if (!snapshot || snapshot.manifest.id === listener.lastId) continue;
       listener.lastId = snapshot.manifest.id;
       response.write(frame(liveSetNotice(snapshot)));
@@ -89,7 +90,8 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     perAddress.set(address, fromAddress + 1);
     pending += 1;
     const cohort = keptCohort(request);
-    const snapshot = await live.forCohort(cohort).finally(() => (pending -= 1));
+    const overrides = Object.fromEntries((await visitorOverrides(request, { config })).map((o) => [o.app, o.version]));
+    const snapshot = await live.forVisitor(cohort, overrides).finally(() => (pending -= 1));
     if (!snapshot) {
       release(address);
       return reply.code(404).header('cache-control', 'no-store').send({ error: 'No build is live' });
@@ -107,7 +109,7 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     });
     // The current set first: a tab that missed a change while reconnecting learns of it at once.
     response.write(`retry: ${RECONNECT_MS}\n\n${frame(liveSetNotice(snapshot))}`);
-    listeners.set(response, { cohort, lastId: snapshot.manifest.id });
+    listeners.set(response, { cohort, overrides, lastId: snapshot.manifest.id });
     startWatching();
     request.raw.on('close', () => {
       listeners.delete(response);

@@ -14,16 +14,16 @@ function noStore(reply: FastifyReply): FastifyReply {
     .type('application/json; charset=utf-8');
 }
 
-export const manifestRoutes: FastifyPluginAsync<RouteContext> = async (app, { live }) => {
+export const manifestRoutes: FastifyPluginAsync<RouteContext> = async (app, context) => {
   // Both are the visitor's own live set: a canary visitor's name the canary's version.
   app.get('/remotes.json', async (request, reply) => {
-    const snapshot = await visitorLiveSet(live, request, reply);
+    const snapshot = await visitorLiveSet(context, request, reply);
     // With nothing live, an empty registry lets the shell show its own "remote unavailable" state.
     return noStore(reply).send(snapshot?.remotes ?? {});
   });
 
   app.get('/builds/latest.json', async (request, reply) => {
-    const snapshot = await visitorLiveSet(live, request, reply);
+    const snapshot = await visitorLiveSet(context, request, reply);
     // 404 is what the shell's poller ignores (docs/behaviour.md, "Version polling") when no build is live.
     if (!snapshot) return noStore(reply).code(404).send({ error: 'No build is live' });
     return noStore(reply).send(snapshot.manifest);

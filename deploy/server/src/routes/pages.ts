@@ -25,7 +25,8 @@ import { PageCache, type CachedPage } from '../rendering/page-cache';
 import { RenderPools } from '../rendering/render-pool';
 import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
-import { visitorLiveSet } from './visitor-live-set';
+import { overrideStrip, withOverrideStrip } from './overrides';
+import { overridesOf, visitorLiveSet } from './visitor-live-set';
 import { helmetOptions, inlineScriptHashes } from '../security/security-headers';
 import { contentChangeAllowed } from '../security/content-change-caller';
 import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
@@ -119,6 +120,9 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   }
 
   function send(reply: FastifyReply, ifNoneMatch: string | undefined, page: { status: number; html: string; etag: string }) {
+    // A page with an override strip is that visitor's alone: neither stored nor revalidated.
+    const strip = overrideStrip(overridesOf(reply.request));
+    if (strip) return reply.code(page.status).header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(withOverrideStrip(page.html, strip));
     // no-cache: the browser may keep the page but must revalidate, so a deploy shows at once.
     reply.code(page.status).header('cache-control', 'no-cache').header('etag', page.etag).type('text/html; charset=utf-8');
     if (page.status === 200 && ifNoneMatch === page.etag) return reply.code(304).send();
@@ -214,7 +218,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const pathname = request.url.split('?')[0] ?? '/';
     if (!isAppPath(pathname)) return reply.callNotFound();
 
-    const snapshot = await visitorLiveSet(live, request, reply);
+    const snapshot = await visitorLiveSet({ live, config }, request, reply);
     const shellVersion = snapshot?.live.shell;
     if (!snapshot || !shellVersion) return unavailable(reply);
 

@@ -13,7 +13,7 @@ import { visitorLiveSet } from './visitor-live-set';
 /** Reports one address may send per minute; a page has at most a few remotes failing at once. */
 const REPORTS_PER_MINUTE = 30;
 
-export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, failureCounts: recorder }) => {
+export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config, failureCounts: recorder }) => {
   const perClient = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
 
   app.post(REMOTE_FAILURE_REPORT_PATH, { bodyLimit: 4096 }, async (request, reply) => {
@@ -39,7 +39,7 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app,
     request.log.warn({ app: remote, version, kind, route, failure: message }, 'a remote failed in a browser');
     // Counted only for a version this visitor is served: reports are anonymous, and the counts can
     // end a canary or roll a version back, so a forged report about someone else's version is not.
-    const served = await visitorLiveSet(live, request, reply);
+    const served = await visitorLiveSet({ live, config }, request, reply);
     if (served?.live[remote as (typeof REMOTES)[number]] === version) recorder.record(remote as (typeof REMOTES)[number], version, kind as RemoteFailureKind);
     return reply.code(204).send();
   });

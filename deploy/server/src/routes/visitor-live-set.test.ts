@@ -1,13 +1,10 @@
 /** @jest-environment node */
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { endCanary, startCanary } from '../deploy/activate';
-import { publish } from '../deploy/publish';
-import { addServerEntries, liveFixture, makeDist, type Fixture } from '../testing/fixtures';
+import { addServerEntries, liveFixture, publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
 import { COHORT_COOKIE } from './visitor-live-set';
 
 /**
@@ -25,12 +22,7 @@ describe('canary: the live set per visitor', () => {
   beforeAll(async () => {
     fx = await liveFixture();
     await addServerEntries(fx);
-    canaryVersion = (await publish(fx.buildsDir, 'catalogue', await makeDist(fx.root, 'catalogue', 'v2'))).version;
-    // The canary renders like the live catalogue, marking its pages.
-    const liveEntry = path.join(fx.buildsDir, 'catalogue', fx.versions.catalogue, 'server', 'index.js');
-    const canaryEntry = path.join(fx.buildsDir, 'catalogue', canaryVersion, 'server', 'index.js');
-    await fs.mkdir(path.dirname(canaryEntry), { recursive: true });
-    await fs.writeFile(canaryEntry, (await fs.readFile(liveEntry, 'utf8')).replace('head: { title: text }', "head: { title: 'canary ' + text }"));
+    canaryVersion = await publishMarkedCatalogue(fx, 'canary');
     await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
     const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
     app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, CMS_INTERNAL_URL: cmsUrl, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '2000', HEALTH_MONITOR: 'off' }));

@@ -8,8 +8,12 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveSnapshot, LiveStore } from '../builds';
+import type { LiveSnapshot } from '../builds';
+import { configuredKeys } from '../deploy/api/keys';
+import type { AppName } from '../deploy/builds-folder';
+import { type Override, overrideCookies, verifyOverride } from '../deploy/overrides';
 import { readCookie } from './auth';
+import type { RouteContext } from './context';
 
 export const COHORT_COOKIE = 'steel_cohort';
 const COHORTS = 10_000;
@@ -44,11 +48,26 @@ function cohortOf(request: FastifyRequest, reply: FastifyReply): number {
   return cohort;
 }
 
-export async function visitorLiveSet(live: LiveStore, request: FastifyRequest, reply: FastifyReply): Promise<LiveSnapshot | null> {
-  const stable = await live.current();
-  if (!stable?.live.canary || Object.keys(stable.live.canary).length === 0) return stable;
+/** The overrides the request's cookies carry that are still valid (none without such a cookie). */
+export async function visitorOverrides(request: FastifyRequest, { config }: Pick<RouteContext, 'config'>): Promise<Override[]> {
+  const cookies = Object.entries(overrideCookies((name) => readCookie(request.headers.cookie, name)));
+  if (cookies.length === 0) return [];
+  const keys = await configuredKeys(config.deploy).catch(() => []);
+  return cookies.flatMap(([app, value]) => verifyOverride(app as AppName, value, keys) ?? []);
+}
+
+/** What visitorLiveSet found for a request: the page shows it in its override strip. */
+const requestOverrides = new WeakMap<FastifyRequest, Override[]>();
+export const overridesOf = (request: FastifyRequest): Override[] => requestOverrides.get(request) ?? [];
+
+export async function visitorLiveSet(context: Pick<RouteContext, 'live' | 'config'>, request: FastifyRequest, reply: FastifyReply): Promise<LiveSnapshot | null> {
+  const stable = await context.live.current();
+  const canaryRunning = Boolean(stable?.live.canary && Object.keys(stable.live.canary).length > 0);
+  const overrides = await visitorOverrides(request, context);
+  if (!canaryRunning && overrides.length === 0) return stable;
+  requestOverrides.set(request, overrides);
   // A shared cache must not hand one visitor's page to another.
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
-  return live.forCohort(cohortOf(request, reply));
+  return context.live.forVisitor(canaryRunning ? cohortOf(request, reply) : null, Object.fromEntries(overrides.map((o) => [o.app, o.version])));
 }

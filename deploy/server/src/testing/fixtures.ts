@@ -132,3 +132,16 @@ exports.render = async ({ url, cmsUrl }) => {
 `,
   });
 }
+
+/**
+ * Publishes another catalogue version (after addServerEntries) that renders like the live one but
+ * starts each page's title with `mark`: a page rendered by it and served as another shows.
+ */
+export async function publishMarkedCatalogue(fx: Fixture, mark: string): Promise<string> {
+  const version = (await publish(fx.buildsDir, 'catalogue', await makeDist(fx.root, 'catalogue', mark))).version;
+  const liveEntry = path.join(fx.buildsDir, 'catalogue', fx.versions.catalogue, 'server', 'index.js');
+  const markedEntry = path.join(fx.buildsDir, 'catalogue', version, 'server', 'index.js');
+  await fs.mkdir(path.dirname(markedEntry), { recursive: true });
+  await fs.writeFile(markedEntry, (await fs.readFile(liveEntry, 'utf8')).replace('head: { title: text }', `head: { title: ${JSON.stringify(`${mark} `)} + text }`));
+  return version;
+}

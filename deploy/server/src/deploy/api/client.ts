@@ -84,6 +84,8 @@ export const remote = {
     call<{ version: string; percent: number; live: string | null; gate: string; forced: string | null; gateMs: number }>(target, 'POST', `/${app}/canary`, { json: { version, percent, ...(force ? { force } : {}) } }),
   promote: (target: RemoteTarget, app: AppName) => call<{ version: string; previous: string | null }>(target, 'POST', `/${app}/canary/promote`, { json: {} }),
   abort: (target: RemoteTarget, app: AppName) => call<{ version: string; aborted: string | null }>(target, 'POST', `/${app}/canary/abort`, { json: {} }),
+  override: (target: RemoteTarget, app: AppName, version: string, minutes?: number) =>
+    call<{ version: string; expiresAt: string; cookie: { name: string; value: string }; link: string }>(target, 'POST', `/${app}/override`, { json: { version, ...(minutes ? { minutes } : {}) } }),
   history: async (target: RemoteTarget, app: AppName) => (await call<{ entries: HistoryEntry[] }>(target, 'GET', `/${app}/history`)).entries,
   status: (target: RemoteTarget, app: AppName) => call<AppStatus & { updatedAt: number | null }>(target, 'GET', `/${app}/status`),
 };

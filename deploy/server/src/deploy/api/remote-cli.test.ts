@@ -69,10 +69,13 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     // The gate runs remotely too: refused without --force, with the gate's line.
     await expect(run([...remote, 'activate', 'blog', one], log, env)).rejects.toThrow(new GateRefusal(`The gate refused blog ${one}: exposes: blog does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`));
     await expect(run([...remote, 'check', 'blog', one], log, env)).rejects.toBeInstanceOf(GateRefusal);
+    // A version the gate refused is not overridden to either, and locally there is no key to sign with.
+    await expect(run([...remote, 'override', 'blog', one], log, env)).rejects.toThrow(/409: blog .* has not passed the gate/);
+    await expect(run(['override', 'blog', one, '--builds-dir', buildsDir], log, {})).rejects.toThrow(/goes through the deploy API/);
 
     lines = [];
     await run([...remote, 'history'], log, env);
-    expect(lines.map((line) => line.split(/\s+/)[1])).toEqual(['publish', 'activate', 'publish', 'activate', 'refused']);
+    expect(lines.map((line) => line.split(/\s+/)[1])).toEqual(['publish', 'activate', 'publish', 'activate', 'refused', 'check']);
     expect(lines.every((line) => line.includes('by blog-team'))).toBe(true);
 
     lines = [];

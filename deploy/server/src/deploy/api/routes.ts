@@ -12,6 +12,8 @@
  *   POST /_/deploy/<app>/canary                    { version, percent, force? } the gate, then that share of visitors
  *   POST /_/deploy/<app>/canary/promote            the canary live for everyone
  *   POST /_/deploy/<app>/canary/abort              everyone back on the live version
+ *   POST /_/deploy/<app>/override                  { version, minutes? } a signed cookie that shows a
+ *                                                  gate-passed version to its holder's browser alone
  *
  * `Authorization: Bearer <key>`; a key acts on its own app only (403 otherwise, reads included).
  * With no key configured the whole API answers 404: a server nobody set up for it exposes nothing.
@@ -23,8 +25,9 @@
 import fs from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NoCanary, NothingToRollBack, status } from '../activate';
-import { type AppName, isApp, VERSION_RE, versionDir } from '../builds-folder';
-import { readHistory } from '../history';
+import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../builds-folder';
+import { appendHistory, readHistory } from '../history';
+import { OVERRIDE_APPLY_PATH, OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES, overrideCookieName, passedGate, signOverride } from '../overrides';
 import { LockTimeout } from '../lock';
 import { NotABuild, VersionConflict } from '../publish';
 import { abortCanary, canaryVersion, checkRelease, GateRefusal, promoteCanary, publishVersion, releaseVersion, rollbackVersion } from '../release';
@@ -128,7 +131,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
   app.post('/:app/versions/:version/check', async (request) => {
     const appName = ownApp(request);
     const version = await assertPublished(buildsDir, appName, (request.params as { version: string }).version);
-    const gate = await lockAware(checkRelease(buildsDir, appName, version));
+    const gate = await lockAware(checkRelease(buildsDir, appName, version, { by: request.deployKey!.name }));
     return { app: appName, version, passed: !gate.refusal, refusal: gate.refusal, ms: gate.ms };
   });
 
@@ -211,6 +214,35 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
       if (error instanceof NoCanary) throw new ApiError(409, error.message);
       throw error;
     }
+  });
+
+  /**
+   * An override for the key holder's browser: the cookie itself (for scripts and tests) and a link
+   * that sets it (for a person — open it in the browser to try the version). Recorded in the history.
+   */
+  app.post('/:app/override', async (request) => {
+    const appName = ownApp(request);
+    const body = (request.body ?? {}) as { version?: unknown; minutes?: unknown };
+    const version = await assertPublished(buildsDir, appName, body.version);
+    const minutes = body.minutes ?? OVERRIDE_DEFAULT_MINUTES;
+    if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > OVERRIDE_MAX_MINUTES) {
+      throw new ApiError(400, `minutes is how long the override lasts, a whole number from 1 to ${OVERRIDE_MAX_MINUTES}`);
+    }
+    if (!(await passedGate(buildsDir, appName, version))) {
+      throw new ApiError(409, `${appName} ${version} has not passed the gate: check it first (deploy check ${appName} ${version})`);
+    }
+    const key = request.deployKey!;
+    const expiresAt = Date.now() + minutes * 60_000;
+    const token = signOverride(key, version, expiresAt);
+    const live = (await readLive(buildsDir))?.[appName] ?? null;
+    await appendHistory(buildsDir, { action: 'override', app: appName, version, previous: live, gate: `passed (override for ${minutes} min)`, forced: null, by: key.name });
+    return {
+      app: appName,
+      version,
+      expiresAt: new Date(expiresAt).toISOString(),
+      cookie: { name: overrideCookieName(appName), value: token },
+      link: `${OVERRIDE_APPLY_PATH}?${new URLSearchParams({ app: appName, token })}`,
+    };
   });
 };
 

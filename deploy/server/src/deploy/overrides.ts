@@ -1,0 +1,81 @@
+/**
+ * Overrides: a team member tries a published version of their app in production before anyone
+ * else sees it. The deploy API issues one to the holder of the app's key, for a version that
+ * passed the gate; it is a cookie (`steel_override_<app>`) whose value is signed with that key's
+ * stored hash and expires within hours. The app server then serves that version to the browser
+ * carrying it — server render, registry, manifests — and to nobody else.
+ *
+ * Signed with the key record rather than a secret of its own: every app server that accepts the
+ * key can check the cookie (no new setting to share), and removing the key ends its overrides.
+ * Forging one would in any case only show the forger a version whose files are public already.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DeployKeyRecord } from './api/keys';
+import { APPS, type AppName, VERSION_RE } from './builds-folder';
+import { readHistory } from './history';
+
+export const OVERRIDE_COOKIE_PREFIX = 'steel_override_';
+export const OVERRIDE_DEFAULT_MINUTES = 60;
+export const OVERRIDE_MAX_MINUTES = 8 * 60;
+/** Where a browser takes an issued override (GET, `?app=&token=`): it sets the cookie and goes home. */
+export const OVERRIDE_APPLY_PATH = '/_/override/apply';
+/** Where the strip's button sends the browser to drop every override (POST). */
+export const OVERRIDE_CLEAR_PATH = '/_/override/clear';
+
+export interface Override {
+  app: AppName;
+  version: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  /** The deploy key that issued it (recorded in the history). */
+  keyName: string;
+}
+
+/** `~` appears in neither a version id nor a key name, and needs no escaping in a cookie. */
+const SEPARATOR = '~';
+
+function signature(keyHash: string, app: AppName, version: string, expiresSec: number, keyName: string): Buffer {
+  return createHmac('sha256', keyHash).update([app, version, expiresSec, keyName].join('\n')).digest();
+}
+
+export const overrideCookieName = (app: AppName) => `${OVERRIDE_COOKIE_PREFIX}${app}`;
+
+/** The cookie value (also the token of the apply link) for `version` of the key's app. */
+export function signOverride(key: DeployKeyRecord, version: string, expiresAt: number): string {
+  const expiresSec = Math.floor(expiresAt / 1000);
+  return [version, expiresSec, key.name, signature(key.hash, key.app, version, expiresSec, key.name).toString('base64url')].join(SEPARATOR);
+}
+
+/** The override a cookie value carries, or null when it is malformed, expired or not signed by a current key of `app`. */
+export function verifyOverride(app: AppName, value: string, keys: readonly DeployKeyRecord[], now = Date.now()): Override | null {
+  const [version, expires, keyName, sig, ...extra] = value.split(SEPARATOR);
+  if (!version || !expires || !keyName || !sig || extra.length || !VERSION_RE.test(version) || !/^\d{1,12}$/.test(expires)) return null;
+  const expiresAt = Number(expires) * 1000;
+  if (expiresAt <= now) return null;
+  const key = keys.find((record) => record.app === app && record.name === keyName);
+  if (!key) return null;
+  const expected = signature(key.hash, app, version, Number(expires), keyName);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { app, version, expiresAt, keyName };
+}
+
+/** Each app's override cookie value present in a Cookie header (unverified). */
+export function overrideCookies(read: (name: string) => string | null): Partial<Record<AppName, string>> {
+  const found: Partial<Record<AppName, string>> = {};
+  for (const app of APPS) {
+    const value = read(overrideCookieName(app));
+    if (value) found[app] = value;
+  }
+  return found;
+}
+
+/**
+ * Whether `version` of `app` ever passed the gate: a passing check, an activation or canary it did
+ * not have to force, or a promotion. Overrides go only to such versions — a forced or never-checked
+ * one is not tried on production data, even by its own team.
+ */
+export async function passedGate(buildsDir: string, app: AppName, version: string): Promise<boolean> {
+  const entries = await readHistory(buildsDir, app);
+  return entries.some((entry) => entry.version === version && ['check', 'activate', 'canary', 'promote'].includes(entry.action) && entry.gate.startsWith('passed'));
+}

@@ -1,0 +1,68 @@
+/**
+ * The browser's side of overrides (deploy/overrides.ts): the link the deploy API issues sets the
+ * cookie, every page then shows a strip naming the overridden versions, and its one button drops
+ * them all. The strip is added when the page is sent, never into the page cache, and sits outside
+ * the shell's root, so it touches neither hydration nor other visitors' pages.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { configuredKeys } from '../deploy/api/keys';
+import { APPS, isApp } from '../deploy/builds-folder';
+import { type Override, OVERRIDE_APPLY_PATH, OVERRIDE_CLEAR_PATH, overrideCookieName, verifyOverride } from '../deploy/overrides';
+import type { RouteContext } from './context';
+
+const APP_LABELS: Record<string, string> = { shell: 'پوسته', catalogue: 'کاتالوگ', blog: 'بلاگ', panel: 'پنل' };
+const timeOfDay = new Intl.DateTimeFormat('fa-IR', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tehran' });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The strip a page carries while overrides are active (empty without any). */
+export function overrideStrip(overrides: readonly Override[]): string {
+  if (overrides.length === 0) return '';
+  const items = overrides
+    .map((o) => `<li style="display:inline;margin-inline-end:1rem">${APP_LABELS[o.app]} <bdi dir="ltr" style="font-family:monospace">${escapeHtml(o.version)}</bdi> تا ${timeOfDay.format(o.expiresAt)}</li>`)
+    .join('');
+  // Inline styles: the strip belongs to no app's stylesheet, and must read the same in light and dark mode.
+  return (
+    `<aside id="steel-override-strip" role="region" aria-label="نسخه‌های آزمایشی" dir="rtl" lang="fa" ` +
+    `style="position:fixed;inset-inline:0;bottom:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.5rem 1rem;background:#7c2d12;color:#fff;font:14px/1.6 Vazirmatn,Tahoma,sans-serif;box-shadow:0 -2px 8px rgba(0,0,0,.3)">` +
+    `<div><strong>نسخهٔ آزمایشی، فقط برای شما:</strong> <ul style="display:inline;margin:0;padding:0;list-style:none">${items}</ul></div>` +
+    `<form method="post" action="${OVERRIDE_CLEAR_PATH}" style="margin:0"><button type="submit" style="font:inherit;color:#7c2d12;background:#fff;border:0;border-radius:.375rem;padding:.25rem .75rem;cursor:pointer">برداشتن نسخه‌های آزمایشی</button></form>` +
+    `</aside>`
+  );
+}
+
+/** The page's HTML with the strip before </body>. */
+export const withOverrideStrip = (html: string, strip: string) => (strip ? html.replace(/<\/body>/i, `${strip}</body>`) : html);
+
+function cookieHeader(request: FastifyRequest, name: string, value: string, maxAgeSeconds: number): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax; HttpOnly${secure}`;
+}
+
+const MESSAGE_PAGE = (message: string) =>
+  `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>نسخهٔ آزمایشی</title></head>` +
+  `<body style="font-family:Vazirmatn,Tahoma,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.8"><h1>نسخهٔ آزمایشی</h1><p role="alert">${message}</p><p><a href="/">بازگشت به صفحهٔ اصلی</a></p></body></html>`;
+
+export const overrideRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
+  // The strip's form posts an empty urlencoded body; nothing in it is read.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+
+  app.get(OVERRIDE_APPLY_PATH, async (request, reply: FastifyReply) => {
+    const { app: appName, token } = request.query as { app?: string; token?: string };
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const override = appName && isApp(appName) && token ? verifyOverride(appName, token, await configuredKeys(config.deploy).catch(() => [])) : null;
+    if (!override) {
+      return reply.code(400).type('text/html; charset=utf-8').send(MESSAGE_PAGE('این پیوند نسخهٔ آزمایشی معتبر نیست یا زمانش گذشته است. از تیم خود پیوند تازه بگیرید.'));
+    }
+    const maxAge = Math.floor((override.expiresAt - Date.now()) / 1000);
+    reply.header('set-cookie', cookieHeader(request, overrideCookieName(override.app), token!, maxAge));
+    return reply.redirect('/', 303);
+  });
+
+  app.post(OVERRIDE_CLEAR_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store').header('set-cookie', APPS.map((name) => cookieHeader(request, overrideCookieName(name), '', 0)));
+    // Back where the button was pressed, when that was this site.
+    const referer = URL.canParse(request.headers.referer ?? '') ? new URL(request.headers.referer!) : null;
+    return reply.redirect(referer && referer.host === request.headers.host ? referer.pathname + referer.search : '/', 303);
+  });
+};
