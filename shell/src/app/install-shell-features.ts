@@ -7,6 +7,7 @@ import type { ShellServices } from './shell-services';
 
 type ShellServicesRefresh = ShellServices['refreshSession'];
 import { installErrorPipeline } from '../features/errors/error-pipeline';
+import { reportUncaughtRemoteErrors } from '../features/failure-reports/report-uncaught-errors';
 import { installChunkErrorHandling } from '../features/chunk-errors/chunk-error-handling';
 import { installLoadingBar } from '../features/loading-bar/install-loading-bar';
 import { installVersionCheck } from '../features/version-check/install-version-check';
@@ -41,6 +42,7 @@ export function installShellFeatures(options: ShellFeatureOptions) {
   const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion } = options;
   const currentUrl = () => window.location.pathname + window.location.search;
   installErrorPipeline({ bus, store });
+  reportUncaughtRemoteErrors({ remoteVersion, sampleRate: config.failureReportSampleRate });
   installChunkErrorHandling({ bus, store, activeApp: () => routes.owner(window.location.pathname) });
   installLoadingBar({ bus });
   // A new deploy makes the next navigation a full page load (docs/behaviour.md, "Version polling").
