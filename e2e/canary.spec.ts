@@ -6,6 +6,8 @@ import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { run } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';
+import { addKey } from '@steel/server/deploy-keys';
+import { remote } from '@steel/server/deploy-client';
 
 /**
  * A canary that breaks in browsers is ended by the health monitor, not by a person: the live
@@ -14,6 +16,9 @@ import { readHistory } from '@steel/server/history';
  * visitors arrive one after another; the canary's share see the contained failure and report it,
  * and once it has enough views the monitor aborts it. Visitors of the live version never see an
  * error, before or after, and a canary visitor's next page is the live version.
+ *
+ * And before any canary, a team member tries a version in production alone: an override issued by
+ * the deploy API to the blog key's holder, for a blog version that passed the real gate.
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -21,6 +26,7 @@ let workDir: string;
 let buildsDir: string;
 let server: Awaited<ReturnType<typeof startAppServer>>;
 let brokenVersion = '';
+let blogKey = '';
 
 const live = () => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, unknown> & { canary?: Record<string, { version: string }> };
 
@@ -39,10 +45,12 @@ test.beforeAll(async () => {
   const file = path.join(dist, exposed);
   fs.writeFileSync(file, `throw new Error("this catalogue canary breaks on purpose");\n${fs.readFileSync(file, 'utf8')}`);
 
+  const keysFile = path.join(workDir, 'deploy-keys.json');
+  blogKey = await addKey(keysFile, 'blog', 'blog-team');
   server = await startAppServer({
     port: SPEC_PORTS.canary,
     buildsDir,
-    env: { DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate), HEALTH_CHECK_MS: '500', HEALTH_MIN_VIEWS: '10', HEALTH_FAILURE_MARGIN_PERCENT: '10' },
+    env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate), HEALTH_CHECK_MS: '500', HEALTH_MIN_VIEWS: '10', HEALTH_FAILURE_MARGIN_PERCENT: '10' },
   });
   const lines: string[] = [];
   await run(['--builds-dir', buildsDir, 'publish', 'catalogue', dist], (line) => lines.push(line));
@@ -53,6 +61,45 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+test('an override shows a gate-passed blog version to its holder alone, with a strip that removes it', async ({ browser }) => {
+  // The blog team's next version: the live one with one more file, published and checked by the real gate.
+  const liveBlog = String(live().blog);
+  const dist = path.join(workDir, 'blog-dist');
+  fs.cpSync(path.join(buildsDir, 'blog', liveBlog), dist, { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
+  fs.writeFileSync(path.join(dist, 'release-note.txt'), 'tried in production first\n');
+  const target = { server: server.url, key: blogKey };
+  const { version } = await remote.publish(target, 'blog', dist);
+  await expect(remote.override(target, 'blog', version)).rejects.toThrow(/409: .*has not passed the gate/);
+  await remote.check(target, 'blog', version);
+  const { link } = await remote.override(target, 'blog', version, 15);
+
+  const blogVersionOf = async (page: import('@playwright/test').Page) => {
+    const entry = page.waitForResponse((response) => /\/builds\/blog\/[^/]+\/remoteEntry\.js$/.test(response.url()));
+    await page.goto(`${server.url}/blog`);
+    await expect(page.locator('#app-blog h1')).toBeVisible();
+    return /\/builds\/blog\/([^/]+)\//.exec((await entry).url())?.[1];
+  };
+  const holder = await browser.newContext();
+  const page = await holder.newPage();
+  await page.goto(`${server.url}${link}`);
+  expect(await blogVersionOf(page)).toBe(version);
+  const strip = page.getByRole('region', { name: 'نسخه‌های آزمایشی' });
+  await expect(strip).toContainText('بلاگ');
+  await expect(strip).toContainText(version);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  expect(await blogVersionOf(otherPage)).toBe(liveBlog);
+  await expect(otherPage.getByRole('region', { name: 'نسخه‌های آزمایشی' })).toHaveCount(0);
+  await other.close();
+
+  await strip.getByRole('button', { name: 'برداشتن نسخه‌های آزمایشی' }).click();
+  await expect(strip).toHaveCount(0);
+  expect(await blogVersionOf(page)).toBe(liveBlog);
+  await holder.close();
+  expect((await readHistory(buildsDir, 'blog')).map((entry) => entry.action)).toEqual(expect.arrayContaining(['publish', 'check', 'override']));
 });
 
 test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself; live visitors never see an error', async ({ browser }) => {

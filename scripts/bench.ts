@@ -7,7 +7,8 @@
  * (scripts/bench-product-page.ts), and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
  * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): Lighthouse mobile per key route
  * (median of BENCH_LIGHTHOUSE_RUNS, default 3), render p50/p95 cached and uncached under load,
- * and the app server's memory over 50 deploys.
+ * and the app server's memory over 50 deploys. Gradual release (scripts/bench-release.ts): activation →
+ * open tab aware, p50/p95, and detection → automatic canary abort.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
 import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
 import { benchDeployGate, benchDeployThroughApi } from './bench-deploy-gate';
+import { benchAutomaticAbort, benchOpenTabsAware } from './bench-release';
 import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
 
@@ -209,6 +211,10 @@ async function main() {
     await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
     console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
     await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
+    console.log('\nGradual release (the blog: the live version and the one just deployed):');
+    await benchOpenTabsAware({ browser, base, buildsDir, log: (line) => console.log(`  ${line}`) });
+    // The server runs with the default release health rules.
+    await benchAutomaticAbort({ base, buildsDir, minViews: Number(process.env.HEALTH_MIN_VIEWS ?? 20), log: (line) => console.log(`  ${line}`) });
     console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
     const uncachedServer = appServer(PORT + 5, { RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_CACHE_ENTRIES: '0' });
     try {

@@ -56,8 +56,12 @@ export function failuresSince(counts: FailureCounts, app: AppName, version: stri
   return { total, views, ...sums };
 }
 
-/** Failures per view (0 with no views). */
-export const failureRate = (figures: VersionFailures) => (figures.views > 0 ? figures.total / figures.views : 0);
+/**
+ * The share of views that failed (0 with no views). One broken view often sends several reports
+ * (the error its code throws, then the load that failed with it), so the rate is capped at 1:
+ * reports are anonymous and cannot be matched to views, and a rate over 100 % reads as nonsense.
+ */
+export const failureRate = (figures: VersionFailures) => (figures.views > 0 ? Math.min(1, figures.total / figures.views) : 0);
 
 /** The app server's recorder: counts in memory, flushed to the file shortly after a failure. */
 export function createFailureRecorder(buildsDir: string, now: () => number = Date.now) {
