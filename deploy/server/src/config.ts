@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/shared';
 import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './deploy/api/keys';
 import { REMOTES } from './deploy/builds-folder';
-import type { HealthRules } from './deploy/health-monitor';
 
 export interface ServerConfig {
   port: number;
@@ -72,6 +71,18 @@ export interface ServerConfig {
   deploy: DeployApiConfig;
   /** Runtime config without `buildId`, which is filled in per request from the live set. */
   runtime: Omit<RuntimeConfig, 'buildId'>;
+}
+
+/** When the health monitor (deploy/health-monitor.ts) ends a canary or rolls a version back by itself. */
+export interface HealthRules {
+  /** How often the counts are judged (`HEALTH_CHECK_MS`, 5 s). */
+  checkMs: number;
+  /** Views a version needs before it is judged (`HEALTH_MIN_VIEWS`, 20). */
+  minViews: number;
+  /** How far its failure rate may exceed the comparison's (`HEALTH_FAILURE_MARGIN`, 0.05 = 5 points). */
+  margin: number;
+  /** How long after an activation it may be rolled back by itself (`AUTO_ROLLBACK_WINDOW_MS`, 10 min). */
+  rollbackWindowMs: number;
 }
 
 export interface DeployApiConfig {

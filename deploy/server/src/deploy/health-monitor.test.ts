@@ -2,7 +2,8 @@
 import { activate, startCanary } from './activate';
 import { readLive } from './builds-folder';
 import { createFailureRecorder } from './failure-counts';
-import { judgeReleases, startHealthMonitor, type HealthRules } from './health-monitor';
+import type { HealthRules } from '../config';
+import { judgeReleases, startHealthMonitor } from './health-monitor';
 import { readHistory } from './history';
 import { publish } from './publish';
 import { type Fixture, liveFixture, makeDist } from '../testing/fixtures';

@@ -15,17 +15,7 @@ import { NoCanary, NothingToRollBack } from './activate';
 import { type AppName, APPS, readLive } from './builds-folder';
 import { failureRate, failuresSince, readFailureCounts, type VersionFailures } from './failure-counts';
 import { abortCanary, rollbackVersion } from './release';
-
-export interface HealthRules {
-  /** How often the counts are judged (`HEALTH_CHECK_MS`, 5 s). */
-  checkMs: number;
-  /** Views a version needs before it is judged (`HEALTH_MIN_VIEWS`, 20). */
-  minViews: number;
-  /** How far its failure rate may exceed the comparison's (`HEALTH_FAILURE_MARGIN`, 0.05 = 5 points). */
-  margin: number;
-  /** How long after an activation it may be rolled back by itself (`AUTO_ROLLBACK_WINDOW_MS`, 10 min). */
-  rollbackWindowMs: number;
-}
+import type { HealthRules } from '../config';
 
 export interface HealthVerdict {
   app: AppName;

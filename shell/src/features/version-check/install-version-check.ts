@@ -1,13 +1,17 @@
 import type { AppBus, AppFetch, LiveSetNotice, RemoteName, RuntimeConfig } from '@steel/shared';
-import type { ShellStore } from '../../app/state/shell-store';
 import { followLiveSet } from './live-set-stream';
 import { createVersionPoller } from './version-poller';
+
+/** What the feature needs of the shell's store: the remotes showing their in-layout failure. */
+export interface FailedRemotes {
+  get(): { remoteFailures: Partial<Record<RemoteName, { retry(): void }>> };
+}
 
 interface VersionCheckOptions {
   bus: AppBus;
   appFetch: AppFetch;
   config: RuntimeConfig;
-  store: ShellStore;
+  store: FailedRemotes;
   /** The version of a remote this page runs (or last tried to run). */
   remoteVersion: (app: RemoteName) => string;
 }
