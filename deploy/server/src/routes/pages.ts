@@ -98,7 +98,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   // The template depends only on the shell version and the live set id: prepared once per deploy.
   let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
-  const cache = new PageCache(config.rendering.cacheEntries, config.rendering.staleRetryMs);
+  const cache = new PageCache({ maxEntries: config.rendering.cacheEntries, maxBytes: config.rendering.cacheBytes, retryMs: config.rendering.staleRetryMs });
   const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute);
   const preload = createPreloadHints(config);
   app.addHook('onClose', async () => pools?.close());
