@@ -2,7 +2,9 @@
  * How a page's data is loaded on client navigation (docs/architecture.md, "Failure stays contained"). Measured before: a CMS that stalled
  * left the navigation hanging (the address bar on the new page, the old page on screen, no word
  * after 12 s), and one that failed replaced the whole site with the fatal error page.
- * Now each request has a time limit; a request that fails or is late is retried once, at once;
+ * Now each request has a time limit (docs/behaviour.md, "Page data on client navigation"), past
+ * which it is aborted — a stalled CMS keeps no connection of the browser's open; a request that
+ * fails or is late is retried once, at once;
  * after that the page shows an in-layout error with a retry (`PageDataBoundary`). The shell's
  * loading bar runs while the visitor waits and finishes — red — when the data could not be had.
  */
@@ -33,6 +35,24 @@ export interface PageDataLoadOptions {
   queryClient: QueryClient;
 }
 
+type QueryFn = Extract<PageQuery['queryFn'], (...args: never[]) => unknown>;
+
+/**
+ * One request for the data, with a signal of its own: aborted when the time limit passes (the
+ * request itself stops, not just the wait for it) or when TanStack Query cancels the query.
+ */
+function attemptWithin(queryFn: QueryFn, context: QueryFunctionContext, timeoutMs: number, what: string): Promise<unknown> {
+  const controller = new AbortController();
+  const cancelled = () => controller.abort(context.signal.reason);
+  context.signal.addEventListener('abort', cancelled, { once: true });
+  return withTimeLimit(Promise.resolve(queryFn({ ...context, signal: controller.signal } as never)), timeoutMs, what)
+    .catch((error: unknown) => {
+      if (isLoadTimeoutError(error)) controller.abort(error);
+      throw error;
+    })
+    .finally(() => context.signal.removeEventListener('abort', cancelled));
+}
+
 /** The page's query as client navigation runs it: time-limited, retried once, with the loading bar. */
 export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient }: PageDataLoadOptions): PageQuery {
   const queryFn = query.queryFn;
@@ -45,7 +65,7 @@ export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient
       // A background refresh of data already on screen keeps the bar still.
       const waiting = queryClient.getQueryData(query.queryKey) === undefined;
       if (waiting) bus.emit('page:loading:start', {});
-      const attempt = () => withTimeLimit(Promise.resolve(queryFn(context as never)), timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
+      const attempt = () => attemptWithin(queryFn, context, timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
       try {
         const data: unknown = await attempt().catch((error: unknown) => {
           if (!isTransientFailure(error)) throw error;
