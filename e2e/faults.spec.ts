@@ -179,6 +179,32 @@ test('a client navigation while the CMS stalls: an error in place within the tim
   expect(await stillSameDocument(page)).toBe(true);
 });
 
+test('a panel page whose data stalls: its own error in place within the time limit, and its retry works once the CMS goes on', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(DEMO_USER.username);
+  await page.getByLabel('رمز عبور').fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'ورود' }).click();
+  await expect(page).toHaveURL(`${server.url}/panel`);
+  const order = app(page).getByRole('link', { name: /سفارش SO-DEMO/ }).first();
+  await expect(order).toBeVisible();
+  await markPage(page);
+
+  gate.stall();
+  try {
+    await order.click();
+    const alert = app(page).getByRole('alert').filter({ hasText: 'سرور به‌موقع پاسخ نداد' });
+    await expect(alert).toBeVisible({ timeout: 2 * PAGE_DATA_TIMEOUT_MS + 5000 });
+    await expect(page.getByRole('heading', { name: 'خطا' })).toHaveCount(0);
+    await expect(page.getByRole('banner')).toBeVisible();
+  } finally {
+    gate.resume();
+  }
+  await app(page).getByRole('alert').filter({ hasText: 'سرور به‌موقع پاسخ نداد' }).getByRole('button', { name: 'تلاش مجدد' }).click();
+  await expect(app(page).locator('h1')).toHaveText(/^سفارش SO-DEMO-\d$/);
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
 test('a client navigation while the CMS answers 5xx: asked once more, then the error in place, not the fatal page', async ({ page }) => {
   await page.goto(`${server.url}/about-us`);
   await expect(page.locator('#app-catalogue h1')).toHaveText('درباره ما');
