@@ -88,6 +88,8 @@ test('the CMS stopped mid-session: the form keeps its values and says so, a publ
 test('the CMS stopped: a page rendered before is served stale, one never rendered is the 503 page; back, fresh content', async ({ request }) => {
   test.setTimeout(60_000);
   expect((await request.get(`${server.url}/export`)).headers()['x-render']).toBe('server');
+  // The home, as the issue measured it: rendered a minute before the CMS went away.
+  expect((await request.get(`${server.url}/`)).headers()['x-render']).toBe('server');
 
   // An editor changes the page; this server hears of it as it would from the CMS.
   const found = await request.get(`${cmsURL}/api/static-pages?filters[slug][$eq]=export`);
@@ -108,6 +110,16 @@ test('the CMS stopped: a page rendered before is served stale, one never rendere
     expect(staleHtml).toContain('<h1');
     expect(staleHtml).not.toContain(marker);
 
+    // Nothing the home reads changed: its copy is still fresh, and served as such.
+    const home = await request.get(`${server.url}/`);
+    expect([home.status(), home.headers()['x-render']]).toEqual([200, 'cache']);
+    // Everything changed (as a CMS reports a change it cannot name): the home is re-rendered,
+    // which fails, so its last good render is served, saying so.
+    expect((await request.post(`${server.url}/_/content-changed`, { data: {} })).status()).toBe(200);
+    const staleHome = await request.get(`${server.url}/`);
+    expect([staleHome.status(), staleHome.headers()['x-render']]).toEqual([200, 'stale']);
+    expect(await staleHome.text()).toBe(await home.text());
+
     const never = await request.get(`${server.url}/experts`);
     expect(never.status()).toBe(503);
     expect(await never.text()).toContain('data-testid="error-status">۵۰۳<');
@@ -120,6 +132,7 @@ test('the CMS stopped: a page rendered before is served stale, one never rendere
         return `${response.headers()['x-render']} ${(await response.text()).includes(marker)}`;
       }, { timeout: 15_000 })
       .toMatch(/^(cache|server) true$/);
+    await expect.poll(async () => (await request.get(`${server.url}/`)).headers()['x-render'], { timeout: 15_000 }).toMatch(/^(cache|server)$/);
   } finally {
     await gate.open().catch(() => undefined);
     await edit(original.body);
@@ -133,6 +146,11 @@ test('a client navigation while the CMS stalls: an error in place within the tim
   await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
   await markPage(page);
 
+  // What became of each page-data request (the browser aborts one past its time limit).
+  const aborted: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/api/static-pages') && request.failure()?.errorText === 'net::ERR_ABORTED') aborted.push(request.url());
+  });
   gate.stall();
   try {
     const started = Date.now();
@@ -148,6 +166,8 @@ test('a client navigation while the CMS stalls: an error in place within the tim
     await expect(bar).toHaveAttribute('data-visible', 'false');
     await expect(page.getByRole('heading', { name: 'خطا' })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toBeVisible();
+    // Both late requests were cut, not left holding the browser's connections while the CMS stalls.
+    expect(aborted).toHaveLength(2);
   } finally {
     gate.resume();
   }
@@ -156,6 +176,32 @@ test('a client navigation while the CMS stalls: an error in place within the tim
   await retry.focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('#app-catalogue h1')).toHaveText('قوانین و مقررات');
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test('a panel page whose data stalls: its own error in place within the time limit, and its retry works once the CMS goes on', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(DEMO_USER.username);
+  await page.getByLabel('رمز عبور').fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'ورود' }).click();
+  await expect(page).toHaveURL(`${server.url}/panel`);
+  const order = app(page).getByRole('link', { name: /سفارش SO-DEMO/ }).first();
+  await expect(order).toBeVisible();
+  await markPage(page);
+
+  gate.stall();
+  try {
+    await order.click();
+    const alert = app(page).getByRole('alert').filter({ hasText: 'سرور به‌موقع پاسخ نداد' });
+    await expect(alert).toBeVisible({ timeout: 2 * PAGE_DATA_TIMEOUT_MS + 5000 });
+    await expect(page.getByRole('heading', { name: 'خطا' })).toHaveCount(0);
+    await expect(page.getByRole('banner')).toBeVisible();
+  } finally {
+    gate.resume();
+  }
+  await app(page).getByRole('alert').filter({ hasText: 'سرور به‌موقع پاسخ نداد' }).getByRole('button', { name: 'تلاش مجدد' }).click();
+  await expect(app(page).locator('h1')).toHaveText(/^سفارش SO-DEMO-\d$/);
   expect(await stillSameDocument(page)).toBe(true);
 });
 

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { e2eBuildsDir, repoRoot } from './support/environment';
+import { SPEC_PORTS, START_COMMAND_CMS_PORT, e2eBuildsDir, repoRoot } from './support/environment';
 
 /**
  * Settings that follow the address: `PORT=<port> CMS_PORT=<port> npm start` works
@@ -16,18 +14,10 @@ import { e2eBuildsDir, repoRoot } from './support/environment';
  * fresh database of its own, which is what takes the time.
  */
 
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 test('PORT and CMS_PORT given to npm start: a page renders and the browser reads the CMS from that origin', async ({ page }) => {
   test.setTimeout(300_000);
-  const [port, cmsPort] = [await freePort(), await freePort()];
+  // Ports of this run (derived from E2E_PORT / E2E_CMS_PORT), so parallel runs never meet.
+  const [port, cmsPort] = [SPEC_PORTS.startCommand, START_COMMAND_CMS_PORT];
   const cmsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-start-cms-'));
   // Only what a developer would have: no origin list, site URL or content-change URL of the e2e run.
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), CMS_PORT: String(cmsPort), BUILDS_DIR: e2eBuildsDir, DATABASE_FILENAME: path.join(cmsDir, 'cms.db'), REQUEST_LOG: 'off' };
@@ -66,6 +56,12 @@ test('PORT and CMS_PORT given to npm start: a page renders and the browser reads
     // And the CMS names this origin in its answer (what CORS checks).
     const preflight = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, { method: 'OPTIONS', headers: { origin: site, 'access-control-request-method': 'GET' } });
     expect(preflight.headers.get('access-control-allow-origin')).toBe(site);
+    // The other loopback name of the same address is the site too; another port is not.
+    const otherName = `http://127.0.0.1:${port}`;
+    const asOtherName = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, { method: 'OPTIONS', headers: { origin: otherName, 'access-control-request-method': 'GET' } });
+    expect(asOtherName.headers.get('access-control-allow-origin')).toBe(otherName);
+    const foreign = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, { method: 'OPTIONS', headers: { origin: `http://localhost:${port + 1}`, 'access-control-request-method': 'GET' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   } finally {
     // The whole group (npm → tsx → CMS, app server), by PID.
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');

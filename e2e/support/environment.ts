@@ -42,7 +42,11 @@ export const SPEC_PORTS = {
   canary: E2E_PORT + 18,
   /** …and the gate's smoke-test server. */
   canaryGate: E2E_PORT + 19,
+  /** e2e/start-command.spec.ts: `PORT=… npm start`, with a CMS of its own on START_COMMAND_CMS_PORT. */
+  startCommand: E2E_PORT + 20,
 } as const;
+/** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
+export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
 export const APP_SERVER_PORTS = [
   E2E_PORT,
   SPEC_PORTS.remoteFailure,

@@ -48,6 +48,7 @@ export * from './page-data/page-definition';
 export * from './search/site-search';
 export * from './page-data/head-tags';
 export * from './page-data/page-routes';
+export { useLimitedQuery } from './page-data/use-limited-query';
 export * from './remote/server-markup';
 export * from './remote/remote-providers';
 export * from './ui/markdown';

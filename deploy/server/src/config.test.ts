@@ -74,6 +74,11 @@ describe('loadConfig', () => {
     expect(config.deploy).toEqual({ keysFile: '/etc/steel/keys.json', keys: [{ name: 'blog-team', app: 'blog', hash }], uploadLimitBytes: 10 * 1024 * 1024, unpackedLimitBytes: 500 * 1024 * 1024, uploadTmpDir: '/var/tmp' });
   });
 
+  it('bounds the page cache in pages and in megabytes of HTML', () => {
+    expect(loadConfig({}).rendering).toMatchObject({ cacheEntries: 1000, cacheBytes: 128 * 1024 * 1024, staleRetryMs: 10_000 });
+    expect(loadConfig({ SSR_CACHE_ENTRIES: '50', SSR_CACHE_MB: '16', SSR_STALE_RETRY_MS: '2000' }).rendering).toMatchObject({ cacheEntries: 50, cacheBytes: 16 * 1024 * 1024, staleRetryMs: 2000 });
+  });
+
   it('resolves a relative BUILDS_DIR from where the command was typed', () => {
     expect(loadConfig({ BUILDS_DIR: 'out/builds', INIT_CWD: '/home/dev/repo' }).buildsDir).toBe('/home/dev/repo/out/builds');
   });

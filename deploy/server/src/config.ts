@@ -54,6 +54,8 @@ export interface ServerConfig {
     threads: number;
     /** Rendered pages kept in memory (keyed by URL and live set, stale when their CMS data changes). */
     cacheEntries: number;
+    /** `SSR_CACHE_MB` (128): the memory those pages' HTML may take, last good renders included. */
+    cacheBytes: number;
     /**
      * `SSR_STALE_RETRY_MS` (10000): after a page's re-render failed and its last good render was
      * served instead, how long before it is tried again (in the background).
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
       cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
+      cacheBytes: (int(env, 'SSR_CACHE_MB', 1, 64 * 1024) ?? 128) * 1024 * 1024,
       staleRetryMs: int(env, 'SSR_STALE_RETRY_MS', 0) ?? 10_000,
       rendersPerClientMinute: str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
       contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,

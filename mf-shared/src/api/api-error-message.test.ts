@@ -1,5 +1,6 @@
 import { ApiError, normaliseApiError } from './api-error';
 import { apiErrorMessage, formErrorMessage } from './api-error-message';
+import { LoadTimeoutError } from '../runtime/with-time-limit';
 
 // What the content client throws when fetch rejects (the CMS stopped): Chromium's words.
 const unreachable = new ApiError(normaliseApiError(new TypeError('Failed to fetch'), 500));
@@ -17,5 +18,9 @@ describe('what a customer reads when a panel call fails', () => {
     expect(formErrorMessage(crashed)).toContain('آنچه وارد کرده‌اید حفظ شده است');
     // The customer's own mistake: only what to fix.
     expect(formErrorMessage(refused)).toBe(apiErrorMessage(refused));
+  });
+
+  it('a read that got no answer in time says so', () => {
+    expect(apiErrorMessage(new LoadTimeoutError('The data ["orders"]', 5000))).toBe('سرور به‌موقع پاسخ نداد؛ کمی بعد دوباره تلاش کنید');
   });
 });

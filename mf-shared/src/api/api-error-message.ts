@@ -1,4 +1,5 @@
 import { isConnectionFailure, normaliseApiError } from './api-error';
+import { isLoadTimeoutError } from '../runtime/with-time-limit';
 
 /**
  * What a customer reads when a CMS call fails (data/domain/persian-ui.md, "Errors and messages"): the panel's forms and the
@@ -6,6 +7,7 @@ import { isConnectionFailure, normaliseApiError } from './api-error';
  */
 export function apiErrorMessage(error: unknown): string {
   if (isConnectionFailure(error)) return CONNECTION_FAILED;
+  if (isLoadTimeoutError(error)) return NO_ANSWER_IN_TIME;
   const { error: body } = normaliseApiError(error);
   switch (body.status) {
     case 400:
@@ -25,6 +27,8 @@ export function apiErrorMessage(error: unknown): string {
 
 /** The server could not be reached (the CMS stopped, or the visitor's connection). */
 const CONNECTION_FAILED = 'ارتباط با سرور برقرار نشد؛ کمی بعد دوباره تلاش کنید';
+/** A read that got no answer within its time limit (the CMS stalled). */
+const NO_ANSWER_IN_TIME = 'سرور به‌موقع پاسخ نداد؛ کمی بعد دوباره تلاش کنید';
 
 /**
  * A form whose sending failed keeps every value (react-hook-form keeps them; nothing is reset on

@@ -14,12 +14,15 @@ import { PageRoutes } from './page-routes';
 type Answer = 'ok' | '5xx' | '404' | 'hang';
 let answers: Answer[] = [];
 let requests = 0;
+/** Each request's signal, as a fetch would get it. */
+let signals: AbortSignal[] = [];
 
 const rulesQuery = queryOptions({
   queryKey: ['static-pages', 'rules'],
-  queryFn: () => {
+  queryFn: ({ signal }) => {
     const answer = answers[Math.min(requests, answers.length - 1)];
     requests += 1;
+    signals.push(signal);
     if (answer === 'ok') return Promise.resolve('قوانین و مقررات');
     if (answer === 'hang') return new Promise<string>(() => undefined);
     const status = answer === '5xx' ? 503 : 404;
@@ -57,6 +60,7 @@ function renderRules() {
 describe("a page's data on client navigation", () => {
   beforeEach(() => {
     requests = 0;
+    signals = [];
     jest.useFakeTimers();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
@@ -94,6 +98,9 @@ describe("a page's data on client navigation", () => {
     await act(() => jest.advanceTimersByTimeAsync(1000));
     expect(screen.getByRole('alert')).toBeInTheDocument();
     expect(bar).toEqual(['start', 'end:error']);
+    // Both late requests were aborted, not left open.
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
+    expect(signals[0]?.reason).toMatchObject({ name: 'LoadTimeoutError', timeoutMs: 1000 });
   });
 
   it('a refusal that asking again cannot change (404) is not retried', async () => {
@@ -109,6 +116,7 @@ describe("a page's data on client navigation", () => {
     await act(() => jest.advanceTimersByTimeAsync(1000));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('قوانین و مقررات');
     expect(bar).toEqual(['start', 'end']);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
   });
 
   it('a bug in a page is still the remote boundary’s business (reported fatal), not a data error', () => {

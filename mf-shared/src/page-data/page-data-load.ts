@@ -2,11 +2,13 @@
  * How a page's data is loaded on client navigation (docs/architecture.md, "Failure stays contained"). Measured before: a CMS that stalled
  * left the navigation hanging (the address bar on the new page, the old page on screen, no word
  * after 12 s), and one that failed replaced the whole site with the fatal error page.
- * Now each request has a time limit; a request that fails or is late is retried once, at once;
+ * Now each request has a time limit (docs/behaviour.md, "Page data on client navigation"), past
+ * which it is aborted — a stalled CMS keeps no connection of the browser's open; a request that
+ * fails or is late is retried once, at once;
  * after that the page shows an in-layout error with a retry (`PageDataBoundary`). The shell's
  * loading bar runs while the visitor waits and finishes — red — when the data could not be had.
  */
-import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
+import type { QueryClient, QueryFunction, QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import type { AppBus } from '../bus/create-bus';
 import { normaliseApiError } from '../api/api-error';
 import { isLoadTimeoutError, withTimeLimit } from '../runtime/with-time-limit';
@@ -33,24 +35,52 @@ export interface PageDataLoadOptions {
   queryClient: QueryClient;
 }
 
+/**
+ * One request for the data, with a signal of its own: aborted when the time limit passes (the
+ * request itself stops, not just the wait for it) or when TanStack Query cancels the query.
+ */
+function attemptWithin<T, K extends QueryKey>(queryFn: QueryFunction<T, K>, context: QueryFunctionContext<K>, timeoutMs: number, what: string): Promise<T> {
+  const controller = new AbortController();
+  const cancelled = () => controller.abort(context.signal.reason);
+  context.signal.addEventListener('abort', cancelled, { once: true });
+  return withTimeLimit(Promise.resolve(queryFn({ ...context, signal: controller.signal })), timeoutMs, what)
+    .catch((error: unknown) => {
+      if (isLoadTimeoutError(error)) controller.abort(error);
+      throw error;
+    })
+    .finally(() => context.signal.removeEventListener('abort', cancelled));
+}
+
+/**
+ * A read as client navigation makes it: each request time-limited, and one that fails for a
+ * transient reason asked once more, at once (TanStack Query's own retry would wait a second and
+ * not know the time limit). Its last failure is thrown as it came.
+ */
+export function withLimitedRetry<T, K extends QueryKey>(queryFn: QueryFunction<T, K>, timeoutMs: number, what: string): QueryFunction<T, K> {
+  return (context) => {
+    const attempt = () => attemptWithin(queryFn, context, timeoutMs, what);
+    return attempt().catch((error: unknown) => {
+      if (!isTransientFailure(error)) throw error;
+      return attempt();
+    });
+  };
+}
+
 /** The page's query as client navigation runs it: time-limited, retried once, with the loading bar. */
 export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient }: PageDataLoadOptions): PageQuery {
   const queryFn = query.queryFn;
   if (typeof queryFn !== 'function') return query;
   return {
     ...query,
-    // The one retry is ours, at once: TanStack Query's would wait a second and not know the time limit.
+    // The one retry is ours (withLimitedRetry).
     retry: false,
     queryFn: async (context: QueryFunctionContext) => {
       // A background refresh of data already on screen keeps the bar still.
       const waiting = queryClient.getQueryData(query.queryKey) === undefined;
       if (waiting) bus.emit('page:loading:start', {});
-      const attempt = () => withTimeLimit(Promise.resolve(queryFn(context as never)), timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
+      const read = withLimitedRetry(queryFn as QueryFunction<unknown>, timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
       try {
-        const data: unknown = await attempt().catch((error: unknown) => {
-          if (!isTransientFailure(error)) throw error;
-          return attempt();
-        });
+        const data: unknown = await read(context);
         if (waiting) bus.emit('page:loading:end', {});
         return data;
       } catch (error) {

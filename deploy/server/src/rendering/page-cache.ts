@@ -3,8 +3,9 @@
  * CMS says a collection a page read has changed, the page turns stale: the next request renders
  * it afresh, so a published change shows at once — but the stale copy stays as the page's last
  * good render, served when that re-render fails (the CMS down, slow or answering 5xx:
- * docs/architecture.md, "Failure stays contained"). Fresh and stale pages share one bound; least
- * recently used pages go first when it is full.
+ * docs/architecture.md, "Failure stays contained"). Fresh and stale pages share one bound, in
+ * pages and in bytes (a last good render is kept for as long as there is room, not for a set
+ * time); least recently used pages go first when it is full.
  */
 export interface CachedPage {
   status: number;
@@ -24,15 +25,37 @@ export interface CacheEntry {
   retryAt: number | null;
 }
 
+export interface PageCacheOptions {
+  maxEntries: number;
+  /** Memory the pages' HTML may take, estimated as two bytes a character (how V8 keeps Persian text). */
+  maxBytes?: number;
+  /** After a failed re-render, how long a page waits before the next attempt. */
+  retryMs?: number;
+  now?: () => number;
+}
+
+/** What a page is counted as against the cache's byte bound. */
+export const pageBytes = (page: CachedPage): number => page.html.length * 2;
+
+/** A key without its live set: the same page under every deploy. */
+const pageOf = (key: string) => key.slice(key.indexOf(' ') + 1);
+
 export class PageCache {
   private readonly entries = new Map<string, CacheEntry>();
+  /** Per page, the key of its latest good render, whatever the live set it was made with. */
+  private readonly latestByPage = new Map<string, string>();
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly retryMs: number;
+  private readonly now: () => number;
 
-  /** `retryMs`: after a failed re-render, how long a page waits before the next attempt. */
-  constructor(
-    private readonly maxEntries: number,
-    private readonly retryMs = 10_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor({ maxEntries, maxBytes = Infinity, retryMs = 10_000, now = Date.now }: PageCacheOptions) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+    this.retryMs = retryMs;
+    this.now = now;
+  }
 
   static key(liveSetId: string, url: string): string {
     return `${liveSetId} ${url}`;
@@ -49,13 +72,33 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage): void {
-    if (this.maxEntries <= 0) return;
-    this.entries.delete(key);
+    // A page larger than the whole bound is not kept; an older copy of it stays its last good render.
+    if (this.maxEntries <= 0 || pageBytes(page) > this.maxBytes) return;
+    this.remove(key);
     this.entries.set(key, { page, stale: false, retryAt: null });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    this.latestByPage.set(pageOf(key), key);
+    this.bytes += pageBytes(page);
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      this.remove(this.entries.keys().next().value as string);
     }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    if (this.latestByPage.get(pageOf(key)) === key) this.latestByPage.delete(pageOf(key));
+    this.bytes -= pageBytes(entry.page);
+  }
+
+  /**
+   * The page's last good render under an earlier live set, when it has none under this one: a
+   * deploy while the CMS is down does not turn every page into the 503 page. The HTML names the
+   * versions it was made with, so it runs as it did.
+   */
+  fromEarlierLiveSet(key: string): CachedPage | undefined {
+    const latest = this.latestByPage.get(pageOf(key));
+    return latest && latest !== key ? this.entries.get(latest)?.page : undefined;
   }
 
   /** A re-render of the page failed: it stays, stale, and is not tried again for `retryMs`. */
@@ -93,5 +136,10 @@ export class PageCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** What the kept pages count against the byte bound. */
+  get sizeBytes(): number {
+    return this.bytes;
   }
 }

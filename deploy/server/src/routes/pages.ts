@@ -99,7 +99,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   // The template depends only on the shell version and the live set id: prepared once per deploy.
   let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
-  const cache = new PageCache(config.rendering.cacheEntries, config.rendering.staleRetryMs);
+  const cache = new PageCache({ maxEntries: config.rendering.cacheEntries, maxBytes: config.rendering.cacheBytes, retryMs: config.rendering.staleRetryMs });
   const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute);
   const preload = createPreloadHints(config);
   app.addHook('onClose', async () => pools?.close());
@@ -267,11 +267,12 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
 
     const rendered = await render(pools, task);
-    if (entry && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
+    const lastGood = entry?.page ?? cache.fromEarlierLiveSet(cacheKey);
+    if (lastGood && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
       // Stale-if-error: a page rendered well before is not turned into an error page by a CMS fault.
-      cache.renderFailed(cacheKey);
-      request.log.warn({ url: request.url }, 're-render failed: serving the last good render');
-      return sendStale(reply, request.headers['if-none-match'], entry.page);
+      if (entry) cache.renderFailed(cacheKey);
+      request.log.warn({ url: request.url, earlierLiveSet: !entry }, 're-render failed: serving the last good render');
+      return sendStale(reply, request.headers['if-none-match'], lastGood);
     }
     // A broken render never takes a page down: the browser renders it, as before.
     if (rendered.kind === 'failed' || rendered.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createOrderRequest, useShell, type ContentClient, type OrderRequest, type SessionStore, type StrapiList } from '@steel/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createOrderRequest, useLimitedQuery, useShell, type ContentClient, type OrderRequest, type SessionStore, type StrapiList } from '@steel/shared';
 import { panelKey } from '../../ui/owner-key';
 import type { OrderStatus } from './order-status';
 
@@ -105,22 +105,22 @@ export function orderableProductsQuery(api: ContentClient, slugs: readonly strin
 
 export function useOrderList(params: OrderListParams) {
   const { api, session } = useShell();
-  return useQuery({ ...orderListQuery(api, session, params), placeholderData: keepPreviousData });
+  return useLimitedQuery({ ...orderListQuery(api, session, params), placeholderData: keepPreviousData });
 }
 
 export function useOrder(documentId: string) {
   const { api, session } = useShell();
-  return useQuery(orderQuery(api, session, documentId));
+  return useLimitedQuery(orderQuery(api, session, documentId));
 }
 
 export function useOrderCount(statuses: readonly string[]) {
   const { api, session } = useShell();
-  return useQuery(orderCountQuery(api, session, statuses));
+  return useLimitedQuery(orderCountQuery(api, session, statuses));
 }
 
 export function useOrderableProducts(slugs: readonly string[]) {
   const { api } = useShell();
-  return useQuery(orderableProductsQuery(api, slugs));
+  return useLimitedQuery(orderableProductsQuery(api, slugs));
 }
 
 export interface NewOrder extends OrderRequest {

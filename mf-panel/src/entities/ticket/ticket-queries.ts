@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useShell, type ContentClient, type SessionStore, type StrapiSingle } from '@steel/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLimitedQuery, useShell, type ContentClient, type SessionStore, type StrapiSingle } from '@steel/shared';
 import { panelKey } from '../../ui/owner-key';
 import type { NewTicketValues } from './ticket-schemas';
 import type { TicketStatus } from './ticket-status';
@@ -57,17 +57,17 @@ export function openTicketCountQuery(api: ContentClient, session: SessionStore) 
 
 export function useTicketList(page: number, pageSize?: number) {
   const { api, session } = useShell();
-  return useQuery({ ...ticketListQuery(api, session, { page, ...(pageSize ? { pageSize } : {}) }), placeholderData: keepPreviousData });
+  return useLimitedQuery({ ...ticketListQuery(api, session, { page, ...(pageSize ? { pageSize } : {}) }), placeholderData: keepPreviousData });
 }
 
 export function useTicket(documentId: string) {
   const { api, session } = useShell();
-  return useQuery(ticketQuery(api, session, documentId));
+  return useLimitedQuery(ticketQuery(api, session, documentId));
 }
 
 export function useOpenTicketCount() {
   const { api, session } = useShell();
-  return useQuery(openTicketCountQuery(api, session));
+  return useLimitedQuery(openTicketCountQuery(api, session));
 }
 
 /** Writes are never retried (docs/architecture.md, "Failure stays contained"); the forms keep their values on failure. */

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useShell, type ContentClient, type SessionStore } from '@steel/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { useLimitedQuery, useShell, type ContentClient, type SessionStore } from '@steel/shared';
 import { RESERVATION_STATUS, statusLook } from '../../ui/statuses';
 import { panelKey } from '../../ui/owner-key';
 
@@ -26,5 +26,5 @@ export function reservationListQuery(api: ContentClient, session: SessionStore, 
 
 export function useReservationList(pageSize: number) {
   const { api, session } = useShell();
-  return useQuery(reservationListQuery(api, session, pageSize));
+  return useLimitedQuery(reservationListQuery(api, session, pageSize));
 }

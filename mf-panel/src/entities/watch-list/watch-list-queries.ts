@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addToWatchList, useShell, type ContentClient, type SessionStore } from '@steel/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { addToWatchList, useLimitedQuery, useShell, type ContentClient, type SessionStore } from '@steel/shared';
 import { panelKey } from '../../ui/owner-key';
 
 export interface WatchedProduct {
@@ -43,7 +43,7 @@ export function watchListQuery(api: ContentClient, session: SessionStore) {
 
 export function useWatchList() {
   const { api, session } = useShell();
-  return useQuery(watchListQuery(api, session));
+  return useLimitedQuery(watchListQuery(api, session));
 }
 
 /** Adds a product by its slug (the catalogue's «add to my products» link carries the slug). */

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useShell, type ContentClient, type SessionStore } from '@steel/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLimitedQuery, useShell, type ContentClient, type SessionStore } from '@steel/shared';
 import { panelKey } from '../../../ui/owner-key';
 import type { PurchaseRequestValues } from '../purchase-request-schema';
 
@@ -69,17 +69,17 @@ export function exchangeOfferQuery(api: ContentClient, documentId: string) {
 
 export function usePurchaseRequests(page: number) {
   const { api, session } = useShell();
-  return useQuery({ ...purchaseRequestListQuery(api, session, page), placeholderData: keepPreviousData });
+  return useLimitedQuery({ ...purchaseRequestListQuery(api, session, page), placeholderData: keepPreviousData });
 }
 
 export function useExchangeOffers(enabled: boolean) {
   const { api } = useShell();
-  return useQuery({ ...exchangeOffersQuery(api), enabled });
+  return useLimitedQuery({ ...exchangeOffersQuery(api), enabled });
 }
 
 export function useExchangeOffer(documentId: string | null) {
   const { api } = useShell();
-  return useQuery({ ...exchangeOfferQuery(api, documentId ?? ''), enabled: Boolean(documentId) });
+  return useLimitedQuery({ ...exchangeOfferQuery(api, documentId ?? ''), enabled: Boolean(documentId) });
 }
 
 /** Never retried (docs/architecture.md, "Failure stays contained"). */
