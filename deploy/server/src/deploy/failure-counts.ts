@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteFailureKind as FailureKind } from '@steel/shared/contract';
 import { type AppName, writeFileAtomically } from './builds-folder';
+import { withFileLock } from './lock';
 
 /**
  * What is counted: each kind of failure, and `view` — a page of the app served by an app server,
@@ -23,6 +24,8 @@ export const FAILURE_COUNTS_FILE = 'failure-counts.json';
 /** Minutes of counts kept: enough for a day of deploys; older minutes are dropped on write. */
 const KEEP_MINUTES = 24 * 60;
 const FLUSH_DELAY_MS = 1000;
+/** A flush is a few milliseconds; a server stuck longer than this drops its batch rather than stall. */
+const COUNTS_LOCK_WAIT_MS = 10_000;
 
 const keyOf = (app: AppName, version: string) => `${app}@${version}`;
 
@@ -74,7 +77,9 @@ export function createFailureRecorder(buildsDir: string, now: () => number = Dat
     const batch = pending;
     if (Object.keys(batch).length === 0) return;
     pending = {};
-    writing = writing.then(async () => {
+    // Every app server on the builds folder adds to the one file: read-add-write under a lock
+    // shared between processes, so no server's counts overwrite another's.
+    writing = writing.then(() => withFileLock(path.join(buildsDir, '.failure-counts.lock'), { waitMs: COUNTS_LOCK_WAIT_MS }, async () => {
       const counts = await readFailureCounts(buildsDir);
       const oldest = now() - KEEP_MINUTES * 60_000;
       for (const [key, minutes] of Object.entries(batch)) {
@@ -86,7 +91,7 @@ export function createFailureRecorder(buildsDir: string, now: () => number = Dat
       }
       for (const minutes of Object.values(counts)) for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
       await writeFileAtomically(buildsDir, FAILURE_COUNTS_FILE, JSON.stringify(counts));
-    }).catch(() => undefined);
+    })).catch(() => undefined);
     await writing;
   }
 
