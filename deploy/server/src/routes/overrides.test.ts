@@ -1,13 +1,11 @@
 /** @jest-environment node */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { buildServer } from '../app';
-import { loadConfig } from '../config';
 import { addKey, readKeyFile, removeKey } from '../deploy/api/keys';
 import { appendHistory, readHistory } from '../deploy/history';
 import { overrideCookieName, signOverride } from '../deploy/overrides';
-import { addServerEntries, liveFixture, publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
+import { publishMarkedCatalogue, tempDir, type Fixture } from '../testing/fixtures';
+import { startRenderingSite } from '../testing/rendering-site';
 
 /**
  * A catalogue team member overrides the catalogue to a version of theirs on a server-rendering app
@@ -20,28 +18,25 @@ describe('overrides: one browser tries a version in production', () => {
   let ungated: string;
   let keysFile: string;
   let catalogueKey: string;
-  let app: ReturnType<typeof buildServer>;
-  const cms = http.createServer((_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('content'));
+  let app: Awaited<ReturnType<typeof startRenderingSite>>['app'];
+  let site: Awaited<ReturnType<typeof startRenderingSite>>;
 
   beforeAll(async () => {
-    fx = await liveFixture();
-    await addServerEntries(fx);
+    const root = await tempDir();
+    keysFile = path.join(root, 'keys.json');
+    site = await startRenderingSite({ DEPLOY_KEYS_FILE: keysFile });
+    ({ fx, app } = site);
     tried = await publishMarkedCatalogue(fx, 'tried');
     ungated = await publishMarkedCatalogue(fx, 'ungated');
     // The fixture builds expose no ./app, so the real gate refuses them: the pass a real build gets
     // from `deploy check` is written as the gate writes it.
     await appendHistory(fx.buildsDir, { action: 'check', app: 'catalogue', version: tried, previous: fx.versions.catalogue, gate: 'passed', forced: null, by: 'catalogue-team' });
-    keysFile = path.join(fx.root, 'secrets', 'keys.json');
     catalogueKey = await addKey(keysFile, 'catalogue', 'catalogue-team');
     await addKey(keysFile, 'blog', 'blog-team');
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
-    const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-    app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, DEPLOY_KEYS_FILE: keysFile, CMS_INTERNAL_URL: cmsUrl, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '2000', HEALTH_MONITOR: 'off' }));
   }, 30_000);
   afterAll(async () => {
-    await app.close();
-    await new Promise((resolve) => cms.close(resolve));
-    await fx.cleanup();
+    await site.close();
+    await fs.rm(path.dirname(keysFile), { recursive: true, force: true });
   });
 
   const catalogueIn = (html: string) => /\/builds\/catalogue\/([^/]+)\/remoteEntry\.js/.exec(html)?.[1];

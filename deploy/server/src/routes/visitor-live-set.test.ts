@@ -1,10 +1,7 @@
 /** @jest-environment node */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { buildServer } from '../app';
-import { loadConfig } from '../config';
 import { endCanary, startCanary } from '../deploy/activate';
-import { addServerEntries, liveFixture, publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
+import { publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
+import { startRenderingSite } from '../testing/rendering-site';
 import { COHORT_COOKIE } from './visitor-live-set';
 
 /**
@@ -16,22 +13,15 @@ import { COHORT_COOKIE } from './visitor-live-set';
 describe('canary: the live set per visitor', () => {
   let fx: Fixture;
   let canaryVersion: string;
-  let app: ReturnType<typeof buildServer>;
-  const cms = http.createServer((_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('content'));
+  let app: Awaited<ReturnType<typeof startRenderingSite>>['app'];
+  let site: Awaited<ReturnType<typeof startRenderingSite>>;
 
   beforeAll(async () => {
-    fx = await liveFixture();
-    await addServerEntries(fx);
+    site = await startRenderingSite();
+    ({ fx, app } = site);
     canaryVersion = await publishMarkedCatalogue(fx, 'canary');
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
-    const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-    app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, CMS_INTERNAL_URL: cmsUrl, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '2000', HEALTH_MONITOR: 'off' }));
   }, 30_000);
-  afterAll(async () => {
-    await app.close();
-    await new Promise((resolve) => cms.close(resolve));
-    await fx.cleanup();
-  });
+  afterAll(() => site.close());
 
   /** The catalogue version the page tells the browser to load (its preloaded entry, from the registry). */
   const catalogueIn = (html: string) => /\/builds\/catalogue\/([^/]+)\/remoteEntry\.js/.exec(html)?.[1];
