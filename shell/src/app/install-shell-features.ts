@@ -31,6 +31,8 @@ export interface ShellFeatureOptions {
   remotesRegistered: Promise<void>;
   /** The version of a remote the page runs (the registry's). */
   remoteVersion: (app: RemoteName) => string;
+  /** The entry URL of a remote the page runs (the registry's), or null when it is not live. */
+  remoteEntry: (app: RemoteName) => string | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ShellFeatureOptions {
  * Returns what the composition root hands on to navigation, routing and the remotes.
  */
 export function installShellFeatures(options: ShellFeatureOptions) {
-  const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion } = options;
+  const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion, remoteEntry } = options;
   const currentUrl = () => window.location.pathname + window.location.search;
   installErrorPipeline({ bus, store });
   reportUncaughtRemoteErrors({ remoteVersion, sampleRate: config.failureReportSampleRate });
@@ -66,6 +68,6 @@ export function installShellFeatures(options: ShellFeatureOptions) {
     currentPath: currentUrl,
     leave: (to) => window.history.replaceState(window.history.state, '', to),
   });
-  const prefetcher = createRemotePrefetcher({ owner: routes.owner, remotesRegistered });
+  const prefetcher = createRemotePrefetcher({ owner: routes.owner, remotesRegistered, entryUrl: remoteEntry });
   return { takeReload: () => versionPoller.takeReload(), guards, prefetch: (to: string) => void prefetcher.prefetch(to) };
 }
