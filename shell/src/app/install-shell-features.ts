@@ -14,6 +14,7 @@ import { installVersionCheck } from '../features/version-check/install-version-c
 import { createAuthGuard } from '../features/guards/auth-guard';
 import { createRouteGuards } from '../features/guards/route-guards';
 import { createRemotePrefetcher } from '../features/prefetch/remote-prefetcher';
+import { integrityOf } from '../features/integrity/integrity-table';
 import { confirmSession } from '../features/session/confirm-session';
 import { followSessionChanges } from '../features/session/follow-session';
 
@@ -68,6 +69,6 @@ export function installShellFeatures(options: ShellFeatureOptions) {
     currentPath: currentUrl,
     leave: (to) => window.history.replaceState(window.history.state, '', to),
   });
-  const prefetcher = createRemotePrefetcher({ owner: routes.owner, remotesRegistered, entryUrl: remoteEntry });
+  const prefetcher = createRemotePrefetcher({ owner: routes.owner, remotesRegistered, entryUrl: remoteEntry, integrityOf: (url) => integrityOf(url, window.location.href) });
   return { takeReload: () => versionPoller.takeReload(), guards, prefetch: (to: string) => void prefetcher.prefetch(to) };
 }

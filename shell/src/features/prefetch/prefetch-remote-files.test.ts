@@ -1,21 +1,17 @@
-import { REMOTE_INTEGRITY_GLOBAL } from '@steel/shared';
-import { recordRemoteIntegrity } from '../integrity/integrity-table';
 import { prefetchScript, remoteAppScripts } from './prefetch-remote-files';
 
 const digest = (n: number) => `sha384-${String(n).repeat(64)}`;
-const pageUrl = window.location.href; // http://localhost/ under jsdom
+/** The published digests, as the shell's integrity table gives them (jsdom's page is http://localhost/). */
+const DIGESTS: Record<string, string> = {
+  'http://localhost/builds/blog/b1/mf-manifest.json': digest(1),
+  'http://localhost/builds/blog/b1/remoteEntry.js': digest(2),
+  'https://cdn.example/builds/catalogue/c1/12.ab.js': digest(3),
+};
+const integrityOf = (url: string) => DIGESTS[url];
 
 describe('prefetching a remote without running it', () => {
   beforeEach(() => {
-    delete (globalThis as Record<string, unknown>)[REMOTE_INTEGRITY_GLOBAL];
     document.head.innerHTML = '';
-    recordRemoteIntegrity(
-      {
-        blog: { version: 'b1', entry: '/builds/blog/b1/mf-manifest.json', integrity: digest(1), files: { 'remoteEntry.js': digest(2) }, contract: '1.2.0', shared: {}, pages: [] },
-        catalogue: { version: 'c1', entry: 'https://cdn.example/builds/catalogue/c1/mf-manifest.json', files: { '12.ab.js': digest(3) }, contract: '1.2.0', shared: {}, pages: [] },
-      },
-      pageUrl,
-    );
   });
 
   it("lists the entry script and the ./app module's chunks from the manifest, fetched with its digest", async () => {
@@ -28,7 +24,7 @@ describe('prefetching a remote without running it', () => {
     };
     const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => manifest }));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
-    const scripts = await remoteAppScripts('http://localhost/builds/blog/b1/mf-manifest.json', pageUrl);
+    const scripts = await remoteAppScripts('http://localhost/builds/blog/b1/mf-manifest.json', integrityOf);
     expect(fetchMock).toHaveBeenCalledWith('http://localhost/builds/blog/b1/mf-manifest.json', { integrity: digest(1) });
     expect(scripts).toEqual([
       'http://localhost/builds/blog/b1/remoteEntry.js',
@@ -38,8 +34,8 @@ describe('prefetching a remote without running it', () => {
   });
 
   it('gives a prefetch the digest and CORS mode the later script load has, and settles with it', async () => {
-    const sameOrigin = prefetchScript('http://localhost/builds/blog/b1/remoteEntry.js');
-    const crossOrigin = prefetchScript('https://cdn.example/builds/catalogue/c1/12.ab.js');
+    const sameOrigin = prefetchScript('http://localhost/builds/blog/b1/remoteEntry.js', integrityOf);
+    const crossOrigin = prefetchScript('https://cdn.example/builds/catalogue/c1/12.ab.js', integrityOf);
     const [first, second] = [...document.head.querySelectorAll('link')];
     expect([first?.rel, first?.getAttribute('as'), first?.integrity, first?.getAttribute('crossorigin')]).toEqual(['prefetch', 'script', digest(2), null]);
     expect([second?.rel, second?.integrity, second?.getAttribute('crossorigin')]).toEqual(['prefetch', digest(3), 'anonymous']);

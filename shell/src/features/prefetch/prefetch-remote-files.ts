@@ -1,5 +1,7 @@
 import { crossOriginFor } from '@steel/shared';
-import { integrityOf } from '../integrity/integrity-table';
+
+/** The digest a file was published with (the registry's), by absolute URL, if it has one. */
+export type IntegrityOf = (url: string) => string | undefined;
 
 /** The part of a remote's federation manifest (`mf-manifest.json`) that names its files. */
 interface FederationManifest {
@@ -14,10 +16,10 @@ interface FederationManifest {
  * hints for a rendered page read them). A remote registered by its entry script (a build
  * without a manifest) gives only that script.
  */
-export async function remoteAppScripts(entryUrl: string, pageUrl: string): Promise<string[]> {
+export async function remoteAppScripts(entryUrl: string, integrityOf: IntegrityOf): Promise<string[]> {
   if (!new URL(entryUrl).pathname.endsWith('.json')) return [entryUrl];
   // The runtime fetches the manifest just so (remote-script-plugin.ts): this answer is reused.
-  const integrity = integrityOf(entryUrl, pageUrl);
+  const integrity = integrityOf(entryUrl);
   const response = await fetch(entryUrl, integrity ? { integrity } : {});
   if (!response.ok) throw new Error(`${entryUrl} answered ${response.status}`);
   const manifest = (await response.json()) as FederationManifest;
@@ -31,12 +33,12 @@ export async function remoteAppScripts(entryUrl: string, pageUrl: string): Promi
  * with the integrity and CORS mode the federation runtime's `<script>` for it will have
  * (app/federation/remote-script-plugin.ts), or that later load would not be served from the cache.
  */
-export function prefetchScript(url: string): Promise<void> {
+export function prefetchScript(url: string, integrityOf: IntegrityOf): Promise<void> {
   return new Promise((resolve, reject) => {
     const link = document.createElement('link');
     link.rel = 'prefetch';
     link.setAttribute('as', 'script');
-    const integrity = integrityOf(url, window.location.href);
+    const integrity = integrityOf(url);
     if (integrity) link.integrity = integrity;
     const mode = crossOriginFor(url, window.location.origin);
     if (mode) link.crossOrigin = mode;

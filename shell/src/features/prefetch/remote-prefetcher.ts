@@ -1,7 +1,7 @@
 import { getAppStatus, NOT_LOADED } from 'single-spa';
 import type { RemoteName } from '@steel/shared';
 import { createPrefetcher } from './create-prefetcher';
-import { prefetchScript, remoteAppScripts } from './prefetch-remote-files';
+import { prefetchScript, remoteAppScripts, type IntegrityOf } from './prefetch-remote-files';
 
 /**
  * Link prefetch wired to the remotes (docs/behaviour.md, "Link prefetch"): the app owning a visible
@@ -14,6 +14,8 @@ export function createRemotePrefetcher(options: {
   remotesRegistered: Promise<void>;
   /** The live entry URL of a remote (the registry's: its federation manifest), or null when it is not live. */
   entryUrl: (app: RemoteName) => string | null;
+  /** The published digests the remote's files are loaded with (the integrity table). */
+  integrityOf: IntegrityOf;
 }) {
   /** Resolves once single-spa has finished the first page's app changes (mounts included). */
   const firstPageShown = new Promise<void>((resolve) => window.addEventListener('single-spa:routing-event', () => resolve(), { once: true }));
@@ -33,8 +35,8 @@ export function createRemotePrefetcher(options: {
       if (!entry) return;
       // Not loadRemote: that would evaluate the remote's entry and ./app module, on a page that
       // may never show them, at the cost of main-thread time the current page needs.
-      const scripts = await remoteAppScripts(entry, window.location.href);
-      await Promise.all(scripts.map(prefetchScript));
+      const scripts = await remoteAppScripts(entry, options.integrityOf);
+      await Promise.all(scripts.map((script) => prefetchScript(script, options.integrityOf)));
     },
     onError: (app, error) => console.warn(`Prefetch of the ${app} app failed`, error),
   });
