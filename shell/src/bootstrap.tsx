@@ -28,7 +28,7 @@ const store = createShellStore(() => window.location.pathname + window.location.
 
 let markRemotesRegistered: () => void = () => undefined;
 const remotesRegistered = new Promise<void>((resolve) => (markRemotesRegistered = resolve));
-const { takeReload, guards, prefetch } = installShellFeatures({ config, bus, session, api, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion: registry.version });
+const { takeReload, guards, prefetch } = installShellFeatures({ config, bus, session, api, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion: registry.version, remoteEntry: registry.entryUrl });
 const context: ShellContext = { bus, session, api, queryClient, config, colourMode, navigate: createNavigate(routes, takeReload), prefetch };
 
 installRouteListeners({ store, guardNavigation: guards.guardNavigation });

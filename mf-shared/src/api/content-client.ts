@@ -1,4 +1,3 @@
-import qs from 'qs';
 import type { AppBus } from '../bus/create-bus';
 import { ApiError, isAbortError, isConnectionFailure, normaliseApiError, type ApiErrorBody } from './api-error';
 
@@ -79,10 +78,14 @@ export interface ContentClientOptions {
   refreshToken?: (failedToken: string) => Promise<string | null>;
 }
 
+/** qs (with object-inspect) is loaded by the first request that has a query, not with the page's first script. */
+let qsLoaded: Promise<typeof import('qs')> | null = null;
+
 /** Bracket-style query string, values encoded, keys not (docs/behaviour.md, "HTTP clients"). No leading `?`. */
-export function serialiseQuery(query: Record<string, unknown> | undefined): string {
+export async function serialiseQuery(query: Record<string, unknown> | undefined): Promise<string> {
   if (!query) return '';
-  return qs.stringify(query, { encodeValuesOnly: true });
+  const { stringify } = await (qsLoaded ??= import('qs'));
+  return stringify(query, { encodeValuesOnly: true });
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -129,7 +132,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   async function request<T>(path: string, requestOptions: ContentRequestOptions = {}, retryToken?: string): Promise<T> {
     const { query, body, signal, credentials, auth = true } = requestOptions;
     const method = requestOptions.method ?? (body === undefined ? 'GET' : 'POST');
-    const url = joinUrl(baseUrl, path, serialiseQuery(query));
+    const url = joinUrl(baseUrl, path, await serialiseQuery(query));
 
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = auth ? (retryToken ?? getToken()) : null;

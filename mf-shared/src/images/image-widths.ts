@@ -29,3 +29,24 @@ export function imageUrl(src: string, width: number): string {
 export function imageWidthFor(width: number): number {
   return IMAGE_WIDTHS.find((allowed) => allowed >= width) ?? (IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number);
 }
+
+/** What an `<img>` (or a `<link rel="preload" as="image">`) asks for to show `src` at most `displayWidth` CSS pixels wide. */
+export interface ImageSources {
+  src: string;
+  /** Absent when `src` is not an upload (another media provider's URL): shown as it is. */
+  srcSet?: string;
+  sizes?: string;
+}
+
+/**
+ * The image's URL and its WebP srcset of the breakpoint widths at 1× and 2×. The image element
+ * and the head's preload both take it from here: a preload is reused only when they agree.
+ */
+export function imageSources(src: string, displayWidth: number, sizes?: string): ImageSources {
+  if (!isUploadPath(src)) return { src };
+  const largest = imageWidthFor(displayWidth * 2);
+  const srcSet = IMAGE_WIDTHS.filter((candidate) => candidate <= largest)
+    .map((candidate) => `${imageUrl(src, candidate)} ${candidate}w`)
+    .join(', ');
+  return { src: imageUrl(src, imageWidthFor(displayWidth)), srcSet, sizes: sizes ?? `(max-width: ${displayWidth}px) 100vw, ${displayWidth}px` };
+}

@@ -2,6 +2,7 @@
  * A page's head as HTML (server) and as DOM updates (browser, on client navigation). One
  * function decides the tags, so the served HTML and a client-side navigation agree.
  */
+import { imageSources } from '../images/image-widths';
 import type { PageHead } from './page-definition';
 
 const SITE_NAME = 'بازار آهن‌آلات';
@@ -36,6 +37,12 @@ export function headTags(head: PageHead, siteUrl: string): HeadTag[] {
   meta('property', 'og:description', head.description);
   if (head.canonical) meta('property', 'og:url', absolute(head.canonical, siteUrl));
   if (head.image) meta('property', 'og:image', absolute(head.image, siteUrl));
+  if (head.lcpImage) {
+    const { src, srcSet, sizes } = imageSources(head.lcpImage.src, head.lcpImage.displayWidth, head.lcpImage.sizes);
+    const attributes: Record<string, string> = { rel: 'preload', as: 'image', href: src };
+    if (srcSet && sizes) Object.assign(attributes, { imagesrcset: srcSet, imagesizes: sizes });
+    tags.push({ tag: 'link', attributes: { ...attributes, fetchpriority: 'high' } });
+  }
   // Pages write site paths in JSON-LD; search engines need absolute URLs.
   const absoluteUrls = (key: string, value: unknown) =>
     URL_KEYS.has(key) && typeof value === 'string' && value.startsWith('/') ? absolute(value, siteUrl) : value;

@@ -1,3 +1,4 @@
+import { imageSources } from '../images/image-widths';
 import { breadcrumbJsonLd, headTags } from './head-tags';
 import { matchPage, queryCollection, queryCollections, type PageDefinition } from './page-definition';
 
@@ -46,5 +47,13 @@ describe('head tags', () => {
       { '@type': 'ListItem', position: 2, name: 'میلگرد', item: 'https://steel.example/rebar' },
       { '@type': 'ListItem', position: 3, name: 'میلگرد کلاف', item: 'https://steel.example/rebar/kalaf' },
     ]);
+  });
+
+  it('preloads the LCP image with the srcset and sizes its image element asks for, at high priority', () => {
+    const lcpImage = { src: '/uploads/rebar.jpg', displayWidth: 240, sizes: '50vw' };
+    const preload = headTags({ title: 'x', lcpImage }, 'https://steel.example').find((tag) => tag.attributes['rel'] === 'preload');
+    const shown = imageSources(lcpImage.src, lcpImage.displayWidth, lcpImage.sizes);
+    expect(preload?.attributes).toEqual({ rel: 'preload', as: 'image', href: shown.src, imagesrcset: shown.srcSet, imagesizes: '50vw', fetchpriority: 'high' });
+    expect(shown.srcSet).toBe('/_/img?src=%2Fuploads%2Frebar.jpg&w=320 320w, /_/img?src=%2Fuploads%2Frebar.jpg&w=640 640w');
   });
 });

@@ -45,6 +45,11 @@ export interface PageHead {
   jsonLd?: readonly object[];
   /** Keep this page out of search engines (e.g. a search result page). */
   noindex?: boolean;
+  /**
+   * The page's largest image in the first viewport (its LCP), exactly as its `ResponsiveImage
+   * priority` shows it: preloaded from the head, so it starts before the markup reaches it.
+   */
+  lcpImage?: { src: string; displayWidth: number; sizes?: string };
 }
 
 export interface PageDefinition {

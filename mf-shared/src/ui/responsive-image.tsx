@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageUrl, imageWidthFor, isUploadPath } from '../images/image-widths';
+import { imageSources, imageUrl, imageWidthFor } from '../images/image-widths';
 
 /** A CMS media field as pages read it (`fields: ['url', 'width', 'height', 'alternativeText']`). */
 export interface CmsImage {
@@ -25,7 +25,7 @@ export interface ResponsiveImageProps {
   displayWidth: number;
   /** The `sizes` attribute: how wide the image is shown at each viewport width. */
   sizes?: string;
-  /** The page's main image (its LCP): loaded at once with high priority instead of lazily. */
+  /** The page's main image (its LCP): loaded at once with high priority instead of lazily; the page's head preloads it too (`PageHead.lcpImage`). */
   priority?: boolean;
   className?: string;
 }
@@ -38,23 +38,5 @@ export interface ResponsiveImageProps {
 export function ResponsiveImage({ src, alt, width, height, displayWidth, sizes, priority = false, className }: ResponsiveImageProps) {
   const boxHeight = width > 0 && height > 0 ? Math.round((displayWidth * height) / width) : displayWidth;
   const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const };
-  // Not an upload (an absolute URL from another media provider): shown as it is, still sized.
-  if (!isUploadPath(src)) return <img src={src} alt={alt} width={displayWidth} height={boxHeight} decoding="async" className={className} {...loading} />;
-  const largest = imageWidthFor(displayWidth * 2);
-  const srcSet = IMAGE_WIDTHS.filter((candidate) => candidate <= largest)
-    .map((candidate) => `${imageUrl(src, candidate)} ${candidate}w`)
-    .join(', ');
-  return (
-    <img
-      src={imageUrl(src, imageWidthFor(displayWidth))}
-      srcSet={srcSet}
-      sizes={sizes ?? `(max-width: ${displayWidth}px) 100vw, ${displayWidth}px`}
-      alt={alt}
-      width={displayWidth}
-      height={boxHeight}
-      decoding="async"
-      className={className}
-      {...loading}
-    />
-  );
+  return <img {...imageSources(src, displayWidth, sizes)} alt={alt} width={displayWidth} height={boxHeight} decoding="async" className={className} {...loading} />;
 }

@@ -1,38 +1,46 @@
-import type { ReactNode } from 'react';
-import * as RadixTooltip from '@radix-ui/react-tooltip';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { TooltipProps } from './tooltip-options';
 
-/** Tooltip timings (docs/behaviour.md, "Tooltips"). */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type TooltipProps } from './tooltip-options';
 
-/** One provider near an app's root gives every tooltip the same open and skip delays. */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </RadixTooltip.Provider>
-  );
+type TooltipView = ComponentType<TooltipProps>;
+let loadedView: TooltipView | null = null;
+let loading: Promise<TooltipView> | null = null;
+
+/** Radix's tooltip and floating-ui: fetched once, by the first trigger a visitor hovers or focuses. */
+function loadTooltipView(): Promise<TooltipView> {
+  loading ??= import('./tooltip-radix').then((module) => (loadedView = module.default));
+  return loading;
 }
 
 /**
- * A text tooltip on one focusable child. It brings its own provider when none is above it, so a
- * remote mounted alone (dev harness, tests) works the same.
+ * A text tooltip on one focusable child. Until the first hover or focus of any trigger the child
+ * is shown alone (first paint and hydration need none of Radix); then the Radix tooltip takes
+ * over, and a child that had the focus gets it back, which opens the tooltip.
  */
-export function Tooltip({ content, children, side = 'top' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+export function Tooltip(props: TooltipProps) {
+  const [View, setView] = useState<TooltipView | null>(() => loadedView);
+  const box = useRef<HTMLSpanElement>(null);
+  const hadFocus = useRef(false);
+
+  useEffect(() => {
+    if (!View || !hadFocus.current) return;
+    hadFocus.current = false;
+    box.current?.querySelector<HTMLElement>('button, a[href], input, [tabindex]')?.focus();
+  }, [View]);
+
+  const wake = () => {
+    if (View) return;
+    void loadTooltipView().then((view) => {
+      hadFocus.current = box.current?.contains(document.activeElement) ?? false;
+      setView(() => view);
+    });
+  };
+
   return (
-    <TooltipProvider>
-      <RadixTooltip.Root>
-        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-        <RadixTooltip.Portal>
-          <RadixTooltip.Content
-            side={side}
-            sideOffset={6}
-            className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-100 dark:text-slate-900"
-          >
-            {content}
-          </RadixTooltip.Content>
-        </RadixTooltip.Portal>
-      </RadixTooltip.Root>
-    </TooltipProvider>
+    // `contents`: the box takes no place in the layout, the child stays where the parent puts it.
+    <span ref={box} className="contents" onPointerEnter={wake} onFocus={wake}>
+      {View ? <View {...props} /> : props.children}
+    </span>
   );
 }

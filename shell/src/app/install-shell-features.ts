@@ -14,6 +14,7 @@ import { installVersionCheck } from '../features/version-check/install-version-c
 import { createAuthGuard } from '../features/guards/auth-guard';
 import { createRouteGuards } from '../features/guards/route-guards';
 import { createRemotePrefetcher } from '../features/prefetch/remote-prefetcher';
+import { integrityOf } from '../features/integrity/integrity-table';
 import { confirmSession } from '../features/session/confirm-session';
 import { followSessionChanges } from '../features/session/follow-session';
 
@@ -31,6 +32,8 @@ export interface ShellFeatureOptions {
   remotesRegistered: Promise<void>;
   /** The version of a remote the page runs (the registry's). */
   remoteVersion: (app: RemoteName) => string;
+  /** The entry URL of a remote the page runs (the registry's), or null when it is not live. */
+  remoteEntry: (app: RemoteName) => string | null;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface ShellFeatureOptions {
  * Returns what the composition root hands on to navigation, routing and the remotes.
  */
 export function installShellFeatures(options: ShellFeatureOptions) {
-  const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion } = options;
+  const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion, remoteEntry } = options;
   const currentUrl = () => window.location.pathname + window.location.search;
   installErrorPipeline({ bus, store });
   reportUncaughtRemoteErrors({ remoteVersion, sampleRate: config.failureReportSampleRate });
@@ -66,6 +69,6 @@ export function installShellFeatures(options: ShellFeatureOptions) {
     currentPath: currentUrl,
     leave: (to) => window.history.replaceState(window.history.state, '', to),
   });
-  const prefetcher = createRemotePrefetcher({ owner: routes.owner, remotesRegistered });
+  const prefetcher = createRemotePrefetcher({ owner: routes.owner, remotesRegistered, entryUrl: remoteEntry, integrityOf: (url) => integrityOf(url, window.location.href) });
   return { takeReload: () => versionPoller.takeReload(), guards, prefetch: (to: string) => void prefetcher.prefetch(to) };
 }

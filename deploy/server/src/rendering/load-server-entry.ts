@@ -3,7 +3,8 @@
  *
  * The bundle leaves React, react-dom, react-router and TanStack Query to the renderer: it is
  * evaluated with this worker's own `require`, so those resolve to the app server's single copy
- * (a plain `require(path)` would look for them beside the bundle, where there is nothing).
+ * (a plain `require(path)` would look for them beside the bundle, where there is nothing); only
+ * the bundle's relative names (its lazy chunks) are resolved from its own folder.
  * Each worker lives for one live set, so a module cache per worker never goes stale: a deploy
  * replaces the workers, and their memory goes with them.
  */
@@ -24,7 +25,9 @@ export function loadServerEntry<T>(file: string): T | null {
   const code = fs.readFileSync(file, 'utf8');
   const factory = vm.compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
   const module = { exports: {} as T };
-  factory(module.exports, require, module, file, path.dirname(file));
+  // The bundle's own chunks (a dynamic import) lie beside it: `./849.js` is found from its folder.
+  const bundleRequire = (id: string): unknown => require(/^\.\.?\//.test(id) ? path.join(path.dirname(file), id) : id);
+  factory(module.exports, bundleRequire, module, file, path.dirname(file));
   loaded.set(file, module.exports);
   return module.exports;
 }

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, Pagination, breadcrumbJsonLd, pageFromQuery, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { articleIndexQuery, articleListHref, articleListPage as listPage, tagFilter } from './api/article-queries';
-import { ArticleCard } from './components/article-card';
+import { ArticleCard, coverLcpImage } from './components/article-card';
 import { TagFilter } from './components/list-navigation';
 
 const TITLE = 'اخبار و مقالات';
@@ -23,6 +23,7 @@ export const articleListPage: PageDefinition = {
       description: tag ? `مقالات بازار آهن با برچسب ${tag}.` : 'اخبار بازار آهن، راهنمای خرید و مقالات تخصصی محصولات فولادی.',
       canonical: articleListHref({ page, tag }),
       jsonLd: [breadcrumbJsonLd([{ label: 'مقالات' }], '/blog')],
+      lcpImage: coverLcpImage(list.articles.find((article) => article.cover)),
     };
   },
   Page: ArticleListView,
@@ -34,6 +35,7 @@ function ArticleListView({ url }: { url: PageUrl }) {
   const tag = tagFilter(url.search);
   const { data: index } = useSuspenseQuery(articleIndexQuery(api));
   const list = listPage(index, page, tag);
+  const lcpArticle = list.articles.find((article) => article.cover);
   return (
     <section>
       <PageHeader title={TITLE} breadcrumb={[{ label: 'مقالات' }]}>
@@ -46,7 +48,7 @@ function ArticleListView({ url }: { url: PageUrl }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="مقالات">
           {list.articles.map((article) => (
             <li key={article.slug}>
-              <ArticleCard article={article} />
+              <ArticleCard article={article} priority={article === lcpArticle} />
             </li>
           ))}
         </ul>

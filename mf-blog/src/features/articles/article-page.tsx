@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Markdown, PageHeader, breadcrumbJsonLd, shareImageUrl, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { adjacentArticles, articleIndexQuery, articleQuery, relatedArticles, type ArticleSummary } from './api/article-queries';
-import { ArticleCover } from './components/article-card';
+import { ArticleCover, PAGE_COVER, coverLcpImage } from './components/article-card';
 import { ArticleByline, ArticleTags } from './components/article-meta';
 
 /** schema.org limits an Article headline to 110 characters (the old site cut it the same way). */
@@ -38,6 +38,7 @@ export const articlePage: PageDefinition = {
         },
         breadcrumbJsonLd([{ label: 'مقالات', to: '/blog' }, { label: article.title }], path),
       ],
+      lcpImage: coverLcpImage(article, PAGE_COVER),
     };
   },
   Page: ArticleView,
@@ -56,7 +57,7 @@ function ArticleView({ url }: { url: PageUrl }) {
         <ArticleByline article={article} withAuthor />
         <ArticleTags tags={article.tags} />
       </PageHeader>
-      <ArticleCover article={article} displayWidth={1024} sizes="(max-width: 1024px) 100vw, 1024px" priority className="h-auto w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
+      <ArticleCover article={article} {...PAGE_COVER} priority className="h-auto w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
       {article.body && <Markdown tableOfContents>{article.body}</Markdown>}
       {(previous || next) && (
         <nav aria-label="مقاله قبلی و بعدی" className="grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2 dark:border-slate-700">

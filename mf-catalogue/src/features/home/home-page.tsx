@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { type PageDefinition } from '@steel/shared';
 import { priceBoardQuery } from '../../entities/product/listing-queries';
 import { comingOffersQuery, latestArticlesQuery } from './api/home-queries';
-import { CategoryGrid } from './components/category-grid';
+import { CategoryGrid, homeLcpImage } from './components/category-grid';
 import { ExchangeTeaser } from './components/exchange-teaser';
 import { LatestArticles } from './components/latest-articles';
 import { PriceBoard } from './components/price-board';
@@ -52,11 +52,12 @@ export const homePage: PageDefinition = {
   // Reads no parameter: `/?anything` is sent to `/` (never a fresh render).
   query: [],
   data: (_url, { api }) => [priceBoardQuery(api), comingOffersQuery(api), latestArticlesQuery(api)],
-  head: () => ({
+  head: (_url, read, { api }) => ({
     title: 'بازار آهن‌آلات',
     description: 'قیمت روز آهن‌آلات: میلگرد، تیرآهن، ورق، لوله، پروفیل و مواد اولیه فولاد از کارخانه‌های معتبر.',
     canonical: '/',
     jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'بازار آهن‌آلات', url: '/', inLanguage: 'fa-IR' }],
+    lcpImage: homeLcpImage(read(priceBoardQuery(api))),
   }),
   Page: HomePage,
 };

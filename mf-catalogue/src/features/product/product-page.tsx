@@ -24,6 +24,9 @@ const tomanAxisValue = (rial: number) => formatNumber(rialToToman(rial));
 
 const illustrativeLabel = (product: Pick<ProductDetail, 'illustrative'>) => (product.illustrative === false ? 'قیمت روز' : 'قیمت نمایشی (تقریبی)');
 
+/** How wide the product's picture is shown: the page's main image, so it loads at once. */
+const PRODUCT_IMAGE = { displayWidth: 352, sizes: '(min-width: 1024px) 352px, 100vw' };
+
 /** Title, description, canonical path and JSON-LD `Product` (with its offer) and `BreadcrumbList`. */
 export function productHead(product: ProductDetail, location: ProductLocation): PageHead {
   const canonical = canonicalProductPath(product) ?? undefined;
@@ -55,6 +58,7 @@ export function productHead(product: ProductDetail, location: ProductLocation): 
       },
       breadcrumbJsonLd(productTrail(product, location), canonical ?? ''),
     ],
+    ...(product.images?.[0] ? { lcpImage: { src: product.images[0].url, ...PRODUCT_IMAGE } } : {}),
   };
 }
 
@@ -154,7 +158,7 @@ function RelatedProducts({ slug, subcategoryTitle }: { slug: string; subcategory
  * the order-request and watch-list actions, producer, attributes, 90 days of prices as a chart
  * (with a hidden table of the same data) and related products of the same sub-category.
  */
-/** The product's picture: the page's main image, so it loads at once. */
+/** The product's picture (its head preloads it too). */
 function ProductImage({ image, name }: { image: CmsImage; name: string }) {
   return (
     <ResponsiveImage
@@ -162,8 +166,7 @@ function ProductImage({ image, name }: { image: CmsImage; name: string }) {
       alt={image.alternativeText ?? name}
       width={image.width ?? 800}
       height={image.height ?? 600}
-      displayWidth={352}
-      sizes="(min-width: 1024px) 352px, 100vw"
+      {...PRODUCT_IMAGE}
       priority
       className="h-auto w-full rounded-lg border border-slate-200 dark:border-slate-700"
     />

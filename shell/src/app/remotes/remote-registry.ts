@@ -32,13 +32,19 @@ function sharedProvidedByShell(): SharedDependencies {
 export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalformed: (app: RemoteName, problem: string) => void) {
   let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
 
+  /** The absolute URL of the live entry of `app` (its federation manifest), as the runtime has it registered. */
+  function entryUrl(app: RemoteName): string | null {
+    const entry = entries[app]?.entry;
+    return entry ? new URL(entry, window.location.href).href : null;
+  }
+
   function register(registry: Partial<Record<RemoteName, unknown>>): void {
     entries = validRegistryEntries(registry, onMalformed);
     recordRemoteIntegrity(entries, window.location.href);
     registerRemotes(
       REMOTE_NAMES.flatMap((name) => {
-        const remote = entries[name];
-        return remote ? [{ name, entry: new URL(remote.entry, window.location.href).href }] : [];
+        const entry = entryUrl(name);
+        return entry ? [{ name, entry }] : [];
       }),
       { force: true },
     );
@@ -54,6 +60,7 @@ export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalfo
       register(await fetchJson<Partial<Record<RemoteName, unknown>>>('/remotes.json'));
     },
     version: (app: RemoteName) => entries[app]?.version ?? 'unknown',
+    entryUrl,
     /**
      * Why the live version of `app` cannot run beside this shell (contract major, shared ranges by
      * the federation runtime's own rule), or null. Checked before the remote's code is loaded.

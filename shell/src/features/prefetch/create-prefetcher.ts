@@ -1,6 +1,6 @@
 /**
  * The shell's side of link prefetch (docs/behaviour.md, "Link prefetch"): map a link target to the app that owns it,
- * and preload that app's code once, unless it is already loaded. Constants here only.
+ * and download that app's code once, unless it is already loaded. Constants here only.
  */
 
 /** "If more than 4 preloads are pending, wait for them first." */
@@ -11,7 +11,7 @@ export interface PrefetcherOptions<App extends string> {
   resolveApp: (pathname: string) => App | null;
   /** True when the app's code is already in the page (mounted now or before). */
   isLoaded: (app: App) => boolean;
-  /** Loads the app's code without mounting it. */
+  /** Downloads the app's code without running it. */
   preload: (app: App) => Promise<unknown>;
   /** Base for resolving relative targets; defaults to the page's location. */
   baseUrl?: () => string;

@@ -1,37 +1,12 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import * as RadixToast from '@radix-ui/react-toast';
-import { CircleAlert, CircleCheck, CircleX, Info, X } from 'lucide-react';
-import {
-  Link,
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_DIRECTION,
-  TOAST_SWIPE_THRESHOLD_PX,
-  TOAST_VIEWPORT_HOTKEY,
-  createToastQueue,
-  isValidToastLabel,
-  normaliseToastType,
-  ui,
-  useShell,
-  type QueuedToast,
-  type ToastColor,
-  type ToastQueue,
-} from '@steel/shared';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
+import { createToastQueue, isValidToastLabel, ui, useShell, type ToastQueue } from '@steel/shared';
 
-/** Theme colours (docs/behaviour.md, "Theme colours") as literal classes, so Tailwind sees them. */
-const COLOUR_CLASSES: Record<ToastColor, string> = {
-  primary: 'border-primary-600 [&_svg.toast-icon]:text-primary-600',
-  success: 'border-success-600 [&_svg.toast-icon]:text-success-600',
-  warning: 'border-warning-500 [&_svg.toast-icon]:text-warning-700',
-  error: 'border-error-600 [&_svg.toast-icon]:text-error-600',
-  neutral: 'border-slate-400 [&_svg.toast-icon]:text-slate-500',
-};
-const COLOUR_ICONS = { primary: Info, success: CircleCheck, warning: CircleAlert, error: CircleX, neutral: Info };
+/** Radix's toasts (and the popper code they bring) load with the first toast, not with the page. */
+const ToastList = lazy(() => import('./toast-list'));
 
 // No toast is ever rendered on the server (nor during hydration).
 const NONE: ReturnType<ToastQueue['getToasts']> = [];
 const NO_TOASTS = () => NONE;
-
-const isColour = (value: unknown): value is ToastColor => typeof value === 'string' && value in COLOUR_CLASSES;
 
 /**
  * Wires the bus to a queue: `toast:add` from any app enters the queue, `toast:remove` (from
@@ -51,12 +26,16 @@ export function connectToastBus(queue: ToastQueue, bus: ReturnType<typeof useShe
 /**
  * The shell's notification area (docs/behaviour.md, "Toasts"): Radix toasts fed by the bus, bottom-right (the
  * inline start in RTL), F8 focuses it. Labels are Persian; `uiDictionaries.en` keeps the originals.
+ * Nothing is rendered until the first toast arrives; from then on the area stays.
  */
 export function ToastArea({ label = ui.toastProviderLabel }: { label?: string }) {
   const { bus } = useShell();
   const [queue] = useState(() => createToastQueue());
   const toasts = useSyncExternalStore(queue.subscribe, queue.getToasts, NO_TOASTS);
   useEffect(() => connectToastBus(queue, bus), [queue, bus]);
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
   const providerLabel = isValidToastLabel(label) ? label : ui.toastProviderLabel;
 
   const close = (id: string) => {
@@ -65,65 +44,8 @@ export function ToastArea({ label = ui.toastProviderLabel }: { label?: string })
   };
 
   return (
-    <RadixToast.Provider
-      label={providerLabel}
-      duration={TOAST_DURATION_MS}
-      swipeDirection={TOAST_SWIPE_DIRECTION}
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-    >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onClose={() => close(toast.id)} />
-      ))}
-      {/* Physical bottom-right as specified: in RTL that is the inline start. Gap 16 px (gap-4). */}
-      <RadixToast.Viewport
-        hotkey={TOAST_VIEWPORT_HOTKEY}
-        label={ui.toastViewportLabel}
-        data-testid="toast-viewport"
-        className="fixed bottom-0 start-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-4 p-4 outline-none focus-visible:ring-2 focus-visible:ring-primary-500"
-      />
-    </RadixToast.Provider>
-  );
-}
-
-function ToastItem({ toast, onClose }: { toast: QueuedToast; onClose: () => void }) {
-  const colour = isColour(toast.color) ? toast.color : 'primary';
-  const Icon = COLOUR_ICONS[colour];
-  return (
-    <RadixToast.Root
-      open={toast.open}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      duration={typeof toast.duration === 'number' ? toast.duration : undefined}
-      type={normaliseToastType(toast.type)}
-      data-color={colour}
-      className={`flex items-start gap-3 rounded-md border-s-4 bg-white p-4 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200 transition-opacity data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700 ${COLOUR_CLASSES[colour]}`}
-    >
-      <Icon aria-hidden="true" className="toast-icon mt-0.5 size-5 shrink-0" />
-      <div className="min-w-0 flex-1">
-        {toast.title && <RadixToast.Title className="font-semibold">{toast.title}</RadixToast.Title>}
-        {toast.description && <RadixToast.Description className="mt-1 text-slate-600 dark:text-slate-300">{toast.description}</RadixToast.Description>}
-        {toast.actions && toast.actions.length > 0 && (
-          <div className="mt-2 flex gap-2">
-            {toast.actions.map((action) => (
-              <RadixToast.Action key={action.label} altText={action.label} asChild>
-                {action.href ? (
-                  <Link to={action.href} className="font-medium text-primary-700 hover:underline dark:text-primary-300">
-                    {action.label}
-                  </Link>
-                ) : (
-                  <button type="button" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
-                    {action.label}
-                  </button>
-                )}
-              </RadixToast.Action>
-            ))}
-          </div>
-        )}
-      </div>
-      <RadixToast.Close aria-label={ui.close} className="rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800">
-        <X aria-hidden="true" className="size-4" />
-      </RadixToast.Close>
-    </RadixToast.Root>
+    <Suspense fallback={null}>
+      <ToastList label={providerLabel} toasts={toasts} onClose={close} />
+    </Suspense>
   );
 }

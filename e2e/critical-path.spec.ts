@@ -1,0 +1,217 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { packagesIn } from './support/loaded-code';
+
+/**
+ * What a page costs a phone before it is interactive, asserted from the network log and the DOM
+ * (never from timings): other apps' code is at most downloaded, never run, and only once the first
+ * page is on screen; `/` asks for no forms, markdown, chart, palette or panel code; each page's
+ * LCP image is eager, high priority and preloaded; a journey downloads each shared library once.
+ */
+
+interface Download {
+  url: string;
+  /** Chromium's resource type: `Script` for a script element, `Prefetch`/`Other` for a prefetch. */
+  type: string;
+  /** Bytes over the wire (compressed): 0 when the answer came from the browser's cache. */
+  bytes: number;
+  /** When the request started (wall clock, seconds since the epoch). */
+  startTime: number;
+}
+
+/** Every JavaScript response the page receives, with what it cost on the wire (Chromium's network log). */
+async function recordJavaScript(page: Page): Promise<Download[]> {
+  const downloads: Download[] = [];
+  const pending = new Map<string, { url: string; type: string; fromCache: boolean; wallTime: number }>();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type, wallTime }) => {
+    if (new URL(request.url).pathname.endsWith('.js')) pending.set(requestId, { url: request.url, type: type ?? 'Other', fromCache: false, wallTime });
+  });
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => {
+    const request = pending.get(requestId);
+    if (request) request.fromCache = true;
+  });
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const request = pending.get(requestId);
+    if (request && (response.fromDiskCache || response.fromPrefetchCache)) request.fromCache = true;
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const request = pending.get(requestId);
+    if (!request) return;
+    pending.delete(requestId);
+    downloads.push({ url: request.url, type: request.type, bytes: request.fromCache ? 0 : encodedDataLength, startTime: request.wallTime });
+  });
+  return downloads;
+}
+
+/** Marks (on the wall clock the network log uses) the moment single-spa has the first page on screen. */
+async function markFirstPageShown(page: Page) {
+  await page.addInitScript(() => {
+    window.addEventListener('single-spa:routing-event', () => Object.assign(window, { firstPageShownAt: Date.now() / 1000 }), { once: true });
+  });
+}
+const firstPageShownAt = (page: Page) => page.evaluate(() => (window as unknown as { firstPageShownAt?: number }).firstPageShownAt ?? null);
+
+/** Lets the page reach idle time a few times (requestIdleCallback), so any idle-time prefetch has run. */
+async function settle(page: Page) {
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 100))));
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+/** The federation runtimes that have run in the page: the shell's, and one per remote entry evaluated. */
+const federationInstances = (page: Page) =>
+  page.evaluate(() => ((globalThis as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__?.__INSTANCES__ ?? []).map((instance) => instance.name));
+
+/** Which npm packages went into each downloaded script (source maps), as `package/` prefixes of its sources. */
+async function librariesIn(request: APIRequestContext, urls: string[]): Promise<Map<string, string[]>> {
+  return packagesIn(request, [...new Set(urls)]);
+}
+
+const appOf = (url: string) => /\/builds\/(shell|catalogue|blog|panel)\//.exec(new URL(url).pathname)?.[1] ?? null;
+
+/**
+ * Code `/` must not run before it is interactive, by the package or source file it carries.
+ * `known`: still in the catalogue's one vendor chunk, which every catalogue page loads (its pages
+ * are not split by route yet); the check is expected to fail until they are.
+ */
+const NOT_ON_HOME: Array<{ what: string; source: RegExp; known?: boolean }> = [
+  { what: 'forms', source: /^(react-hook-form|@hookform)\//, known: true },
+  { what: 'markdown', source: /^(react-markdown|remark-|rehype-|micromark|mdast-|hast-|unified)/, known: true },
+  { what: 'chart', source: /^lightweight-charts\// },
+  { what: 'palette', source: /^cmdk\/|search-palette\.tsx$/ },
+];
+
+/** The scripts `/` runs on first load, with no interaction, once its idle-time work is done. */
+async function homeScripts(page: Page): Promise<Download[]> {
+  const js = await recordJavaScript(page);
+  await page.goto('/');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+  await settle(page);
+  return js.filter((download) => download.type === 'Script');
+}
+
+test.describe('/ on first load, before any interaction', () => {
+  // Tall enough that every link of the page is in view: every prefetch the page can start, starts.
+  test.use({ viewport: { width: 1280, height: 4000 } });
+
+  test("other apps' code is only downloaded, after the first page is shown, and never run", async ({ page }) => {
+    await markFirstPageShown(page);
+    const js = await recordJavaScript(page);
+    await page.goto('/');
+    await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+    await settle(page);
+
+    // The blog (footer and article links) and the panel (sign-in link) are prefetched…
+    const others = js.filter((download) => appOf(download.url) === 'blog' || appOf(download.url) === 'panel');
+    expect(others.some((download) => download.url.endsWith('/remoteEntry.js') && appOf(download.url) === 'blog')).toBe(true);
+    expect(others.some((download) => download.url.endsWith('/remoteEntry.js') && appOf(download.url) === 'panel')).toBe(true);
+    // …as prefetches, not scripts, and only once the first page is on screen.
+    expect(others.filter((download) => download.type === 'Script').map((download) => download.url)).toEqual([]);
+    const shownAt = await firstPageShownAt(page);
+    expect(shownAt).not.toBeNull();
+    expect(others.filter((download) => download.startTime < shownAt!).map((download) => download.url)).toEqual([]);
+    // Nothing of theirs ran: no script element, no federation runtime of theirs started.
+    const scriptSources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
+    expect(scriptSources.filter((src) => appOf(src) === 'blog' || appOf(src) === 'panel')).toEqual([]);
+    const instances = await federationInstances(page);
+    expect(instances).toContain('catalogue');
+    expect(instances).not.toContain('blog');
+    expect(instances).not.toContain('panel');
+  });
+
+  test('runs no panel code, and measures the JavaScript it runs', async ({ page }) => {
+    const scripts = await homeScripts(page);
+    expect(scripts.filter((download) => appOf(download.url) === 'panel').map((download) => download.url)).toEqual([]);
+    const gzipBytes = scripts.reduce((sum, download) => sum + download.bytes, 0);
+    test.info().annotations.push({ type: 'JS run by / before interaction (gzip over the wire)', description: `${(gzipBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts` });
+  });
+
+  for (const { what, source, known } of NOT_ON_HOME) {
+    test(`runs no ${what} code`, async ({ page, request }) => {
+      test.fail(known === true, 'in the catalogue vendor chunk every catalogue page loads');
+      const scripts = await homeScripts(page);
+      const libraries = await librariesIn(request, scripts.map((download) => download.url));
+      expect([...libraries].filter(([, sources]) => sources.some((file) => source.test(file))).map(([url]) => url)).toEqual([]);
+    });
+  }
+});
+
+for (const { path, app } of [
+  { path: '/', app: 'catalogue' },
+  { path: '/blog', app: 'blog' },
+]) {
+  test(`the LCP image of ${path} is eager, high priority and preloaded from the served head`, async ({ page, request }) => {
+    const html = await (await request.get(path)).text();
+    const preload = /<link data-page-head rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/.exec(html);
+    expect(preload, 'a preload of the LCP image in the head').not.toBeNull();
+    const [, href, srcset, sizes] = preload!.map((value) => value.replace(/&amp;/g, '&'));
+
+    await page.goto(path);
+    const images = page.locator(`#app-${app} img`);
+    await expect(images.first()).toBeVisible();
+    // The first image of the page (the largest in its first view) is the one preloaded…
+    const first = await images.first().evaluate((image: HTMLImageElement) => ({ src: image.getAttribute('src'), srcset: image.getAttribute('srcset'), sizes: image.getAttribute('sizes'), loading: image.getAttribute('loading'), fetchpriority: image.getAttribute('fetchpriority') }));
+    expect(first).toEqual({ src: href, srcset, sizes, loading: 'eager', fetchpriority: 'high' });
+    // …and the only one at high priority.
+    expect(await page.locator(`#app-${app} img[fetchpriority="high"]`).count()).toBe(1);
+  });
+}
+
+/** `/` → a category → a sub-category → a product → `/blog` → an article, by clicks; the JavaScript it downloaded. */
+async function walkJourney(page: Page): Promise<Download[]> {
+  const js = await recordJavaScript(page);
+  await page.goto('/');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+  await settle(page);
+
+  await page.locator('header nav a[href="/rebar"]').click();
+  await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
+  await page.locator('#app-catalogue a[href="/rebar/ribbed-rebar"]').first().click();
+  await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد آجدار');
+  await settle(page);
+
+  await page.locator('#app-catalogue a[href^="/rebar/ribbed-rebar/"]').first().click();
+  await expect(page).toHaveURL(/\/rebar\/ribbed-rebar\/[^/]+$/);
+  await settle(page);
+
+  await page.locator('footer a[href="/blog"]').click();
+  await expect(page.locator('#app-blog h1')).toHaveText('اخبار و مقالات');
+  await settle(page);
+
+  await page.locator('#app-blog article h2 a').first().click();
+  await expect(page).toHaveURL(/\/blog\/[^/?]+$/);
+  await expect(page.locator('#app-blog article h1')).toBeVisible();
+  await settle(page);
+  return js;
+}
+
+/** The scripts over the journey that carry files of `library` (a source file, or a `package/` prefix), by source map. */
+function copiesOf(libraries: Map<string, string[]>, library: string): string[] {
+  return [...libraries].filter(([, sources]) => sources.some((file) => file.startsWith(library))).map(([url]) => url);
+}
+
+test('over / → a sub-category → a product → /blog → an article, no file and no federation-shared library is downloaded twice', async ({ page, request }) => {
+  const js = await walkJourney(page);
+  // A file fetched from the network twice (a prefetch the script load did not reuse) is a copy too.
+  const fromNetwork = js.filter((download) => download.bytes > 0).map((download) => download.url);
+  expect(fromNetwork.filter((url, index) => fromNetwork.indexOf(url) !== index), 'files downloaded twice').toEqual([]);
+
+  const libraries = await librariesIn(request, fromNetwork);
+  for (const library of ['react/cjs/react.production.js', 'react-dom/cjs/react-dom-client.production.js', '@tanstack/query-core/', '@tanstack/react-query/']) {
+    expect(copiesOf(libraries, library), library).toHaveLength(1);
+  }
+});
+
+test('over the same journey, react-router, zod and the federation runtime are downloaded once', async ({ page, request }) => {
+  // Not yet: each app bundles its own react-router and zod (mf-build/src/shared-dependencies.ts),
+  // and every remoteEntry.js carries the federation runtime the shell's main.js has. When that
+  // changes, this test passes, Playwright reports it, and this line goes.
+  test.fail();
+  const js = await walkJourney(page);
+  const libraries = await librariesIn(request, js.filter((download) => download.bytes > 0).map((download) => download.url));
+  const copies = Object.fromEntries(['react-router/', 'zod/', '@module-federation/runtime-core/'].map((library) => [library, copiesOf(libraries, library).length]));
+  test.info().annotations.push({ type: 'copies over the journey', description: JSON.stringify(copies) });
+  expect(copies).toEqual({ 'react-router/': 1, 'zod/': 1, '@module-federation/runtime-core/': 1 });
+});
