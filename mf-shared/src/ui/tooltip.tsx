@@ -13,6 +13,28 @@ function loadTooltipView(): Promise<TooltipView> {
   return loading;
 }
 
+/** Whether a pointer is pressed anywhere on the page (tracked from the first trigger woken). */
+let pressed = false;
+function trackPresses() {
+  if (typeof window === 'undefined' || trackPresses.done) return;
+  trackPresses.done = true;
+  window.addEventListener('pointerdown', () => (pressed = true), true);
+  for (const end of ['pointerup', 'pointercancel'] as const) window.addEventListener(end, () => (pressed = false), true);
+}
+trackPresses.done = false;
+
+/**
+ * Runs `swap` now, or just after the press under way ends: swapping the tooltip in replaces the
+ * trigger's element, and between pointerdown and click that would lose the click (the first click
+ * on a control with a tooltip, as the chunk arrives, would do nothing).
+ */
+function whenNotPressed(swap: () => void) {
+  if (!pressed) return swap();
+  // After pointerup the click is dispatched in the same task; the swap waits for the next one.
+  window.addEventListener('pointerup', () => setTimeout(swap), { once: true, capture: true });
+  window.addEventListener('pointercancel', () => setTimeout(swap), { once: true, capture: true });
+}
+
 /**
  * A text tooltip on one focusable child. Until the first hover or focus of any trigger the child
  * is shown alone (first paint and hydration need none of Radix); then the Radix tooltip takes
@@ -31,10 +53,13 @@ export function Tooltip(props: TooltipProps) {
 
   const wake = () => {
     if (View) return;
-    void loadTooltipView().then((view) => {
-      hadFocus.current = box.current?.contains(document.activeElement) ?? false;
-      setView(() => view);
-    });
+    trackPresses();
+    void loadTooltipView().then((view) =>
+      whenNotPressed(() => {
+        hadFocus.current = box.current?.contains(document.activeElement) ?? false;
+        setView(() => view);
+      }),
+    );
   };
 
   return (
