@@ -79,24 +79,4 @@ describe('the cache of rendered pages', () => {
     expect(cache.get('a /')).toMatchObject({ stale: true, page: { html: 'old' } });
     expect(cache.sizeBytes).toBe(6);
   });
-
-  it("offers a page's last good render from an earlier live set while it has none under this one", () => {
-    const cache = new PageCache({ maxEntries: 10 });
-    cache.set(PageCache.key('live-a', '/'), page([], 'home a'));
-    cache.set(PageCache.key('live-a', '/') + ' bot', page([], 'home a, bots'));
-    expect(cache.fromEarlierLiveSet(PageCache.key('live-a', '/'))).toBeUndefined();
-    expect(cache.fromEarlierLiveSet(PageCache.key('live-b', '/'))?.html).toBe('home a');
-    expect(cache.fromEarlierLiveSet(PageCache.key('live-b', '/') + ' bot')?.html).toBe('home a, bots');
-    expect(cache.fromEarlierLiveSet(PageCache.key('live-b', '/blog'))).toBeUndefined();
-    // Rendered under the new set, that render is the page's latest.
-    cache.set(PageCache.key('live-b', '/'), page([], 'home b'));
-    expect(cache.fromEarlierLiveSet(PageCache.key('live-c', '/'))?.html).toBe('home b');
-  });
-
-  it('forgets the earlier live set\'s render once it leaves the cache', () => {
-    const cache = new PageCache({ maxEntries: 1 });
-    cache.set(PageCache.key('live-a', '/'), page([]));
-    cache.set(PageCache.key('live-a', '/blog'), page([]));
-    expect(cache.fromEarlierLiveSet(PageCache.key('live-b', '/'))).toBeUndefined();
-  });
 });

@@ -37,13 +37,8 @@ export interface PageCacheOptions {
 /** What a page is counted as against the cache's byte bound. */
 export const pageBytes = (page: CachedPage): number => page.html.length * 2;
 
-/** A key without its live set: the same page under every deploy. */
-const pageOf = (key: string) => key.slice(key.indexOf(' ') + 1);
-
 export class PageCache {
   private readonly entries = new Map<string, CacheEntry>();
-  /** Per page, the key of its latest good render, whatever the live set it was made with. */
-  private readonly latestByPage = new Map<string, string>();
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -76,7 +71,6 @@ export class PageCache {
     if (this.maxEntries <= 0 || pageBytes(page) > this.maxBytes) return;
     this.remove(key);
     this.entries.set(key, { page, stale: false, retryAt: null });
-    this.latestByPage.set(pageOf(key), key);
     this.bytes += pageBytes(page);
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       this.remove(this.entries.keys().next().value as string);
@@ -87,18 +81,7 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    if (this.latestByPage.get(pageOf(key)) === key) this.latestByPage.delete(pageOf(key));
     this.bytes -= pageBytes(entry.page);
-  }
-
-  /**
-   * The page's last good render under an earlier live set, when it has none under this one: a
-   * deploy while the CMS is down does not turn every page into the 503 page. The HTML names the
-   * versions it was made with, so it runs as it did.
-   */
-  fromEarlierLiveSet(key: string): CachedPage | undefined {
-    const latest = this.latestByPage.get(pageOf(key));
-    return latest && latest !== key ? this.entries.get(latest)?.page : undefined;
   }
 
   /** A re-render of the page failed: it stays, stale, and is not tried again for `retryMs`. */

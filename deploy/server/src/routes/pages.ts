@@ -267,12 +267,11 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
 
     const rendered = await render(pools, task);
-    const lastGood = entry?.page ?? cache.fromEarlierLiveSet(cacheKey);
-    if (lastGood && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
+    if (entry && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
       // Stale-if-error: a page rendered well before is not turned into an error page by a CMS fault.
-      if (entry) cache.renderFailed(cacheKey);
-      request.log.warn({ url: request.url, earlierLiveSet: !entry }, 're-render failed: serving the last good render');
-      return sendStale(reply, request.headers['if-none-match'], lastGood);
+      cache.renderFailed(cacheKey);
+      request.log.warn({ url: request.url }, 're-render failed: serving the last good render');
+      return sendStale(reply, request.headers['if-none-match'], entry.page);
     }
     // A broken render never takes a page down: the browser renders it, as before.
     if (rendered.kind === 'failed' || rendered.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
