@@ -114,6 +114,10 @@ test('factories, experts, services (with scaffold accessories), static pages, ar
   for (const k of ['offer_code', 'commodity', 'producer', 'base_price', 'offered_volume', 'contract_type', 'delivery_place', 'offer_date_jalali']) assert.ok(offer[k] !== undefined && offer[k] !== null, k);
   const older = await get(`/exchange-offers?filters[offer_date][$lt]=${since}`);
   assert.equal(older.body.data.length, 0);
+  // Whatever the weekday (no sessions on Thursday and Friday), the next session's offers are listed.
+  const today = new Date().toISOString().slice(0, 10);
+  const coming = await get(`/exchange-offers?filters[offer_date][$gte]=${today}&filters[trade_status][$eq]=scheduled`);
+  assert.ok(coming.body.data.length >= 4, `scheduled offers from ${today}: ${coming.body.data.length}`);
 });
 
 test('published content is read-only for everyone', async () => {

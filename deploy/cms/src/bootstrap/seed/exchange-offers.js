@@ -5,12 +5,17 @@ const { existingKeys, createPublished } = require('./documents');
 const { rng } = require('./random');
 const { DAY, isoDate, todayUtc, jalali } = require('./dates');
 
-/** Offers for each trading day (Saturday–Wednesday) of the last 30 days; codes are derived from the date. */
+/**
+ * Offers for each trading day (Saturday–Wednesday) of the last 30 days and the next 3: the exchange
+ * announces a session's offers days ahead, so the next session always has its offers listed, on a
+ * Thursday or Friday too. Today's and later ones are scheduled. Codes are derived from the date.
+ */
+const DAYS_AHEAD = 3;
 async function seedExchangeOffers(strapi, log) {
   const pool = loadDemoContent().exchange_pool;
   const existing = await existingKeys(strapi, 'api::exchange-offer.exchange-offer', 'offer_code');
   const today = todayUtc(); let created = 0;
-  for (let back = 29; back >= 0; back--) {
+  for (let back = 29; back >= -DAYS_AHEAD; back--) {
     const day = new Date(today.getTime() - back * DAY);
     const weekday = day.getUTCDay(); // 4 = Thursday, 5 = Friday: no physical-market sessions
     if (weekday === 4 || weekday === 5) continue;
