@@ -10,7 +10,7 @@
  * Forging one would in any case only show the forger a version whose files are public already.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { DeployKeyRecord } from './api/keys';
+import { type DeployKeyRecord, KEY_NAME_RE } from './api/keys';
 import { APPS, type AppName, VERSION_RE } from './builds-folder';
 import { readHistory } from './history';
 
@@ -31,6 +31,8 @@ export interface Override {
   keyName: string;
 }
 
+/** An HMAC-SHA256 in base64url. */
+const SIGNATURE_RE = /^[A-Za-z0-9_-]{43}$/;
 /** `~` appears in neither a version id nor a key name, and needs no escaping in a cookie. */
 const SEPARATOR = '~';
 
@@ -49,7 +51,8 @@ export function signOverride(key: DeployKeyRecord, version: string, expiresAt: n
 /** The override a cookie value carries, or null when it is malformed, expired or not signed by a current key of `app`. */
 export function verifyOverride(app: AppName, value: string, keys: readonly DeployKeyRecord[], now = Date.now()): Override | null {
   const [version, expires, keyName, sig, ...extra] = value.split(SEPARATOR);
-  if (!version || !expires || !keyName || !sig || extra.length || !VERSION_RE.test(version) || !/^\d{1,12}$/.test(expires)) return null;
+  // Every part checked for its exact form: the value is written back into a Set-Cookie header.
+  if (!version || !expires || !keyName || !sig || extra.length || !VERSION_RE.test(version) || !/^\d{1,12}$/.test(expires) || !KEY_NAME_RE.test(keyName) || !SIGNATURE_RE.test(sig)) return null;
   const expiresAt = Number(expires) * 1000;
   if (expiresAt <= now) return null;
   const key = keys.find((record) => record.app === app && record.name === keyName);

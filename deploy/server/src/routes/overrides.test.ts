@@ -99,8 +99,10 @@ describe('overrides: one browser tries a version in production', () => {
       const response = await page(cookie);
       expect([catalogueIn(response.body), response.body.includes('steel-override-strip')]).toEqual([fx.versions.catalogue, false]);
     }
-    const badLink = await app.inject({ url: `/_/override/apply?app=catalogue&token=${encodeURIComponent(forged)}` });
-    expect([badLink.statusCode, badLink.headers['set-cookie']]).toEqual([400, undefined]);
+    for (const token of [forged, `${valid};Domain=example.com`, `${valid};;`]) {
+      const badLink = await app.inject({ url: `/_/override/apply?app=catalogue&token=${encodeURIComponent(token)}` });
+      expect([badLink.statusCode, badLink.headers['set-cookie']]).toEqual([400, undefined]);
+    }
 
     expect(catalogueIn((await page(`steel_override_catalogue=${valid}`)).body)).toBe(tried);
     await removeKey(keysFile, 'catalogue-team');
