@@ -120,6 +120,11 @@ async function reportedFailures(logs: string[], pathname: string): Promise<strin
     .map((entry) => `${entry.kind} failure: ${entry.failure?.split('\n')[0]}`);
 }
 
+/** One line for a page that did not mount: each finding once (a guarded reload repeats them). */
+function mountRefusal(app: RemoteName, url: string, findings: Array<string | null>): string {
+  return `smoke mount: ${app} ${url}: ${[...new Set(findings.filter(Boolean))].join(' — ')}; open the page in a browser with this version live to see it`;
+}
+
 /** Pages opened at once: two keep both cores busy without starving the server's render workers. */
 const MOUNT_LANES = 2;
 
@@ -137,11 +142,19 @@ async function smokeMount(browser: Browser, base: string, pages: SamplePage[], l
       // A page behind a guard may have moved (to sign-in): it is that app that must mount.
       const owner = ((await page.evaluate(() => document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'))) as RemoteName | null) ?? app;
       const failed = [await mountedOrFailed(page, owner), ...problems].filter(Boolean);
-      if (failed.length) return `smoke mount: ${app} ${url}: ${[...failed, ...(await reportedFailures(logs, new URL(page.url()).pathname))].join(' — ')}; open the page in a browser with this version live to see it`;
+      if (failed.length) return mountRefusal(app, url, [...failed, ...(await reportedFailures(logs, new URL(page.url()).pathname))]);
       if (linkTried.has(app)) return null;
       linkTried.add(app);
       const linkFailure = (await followOneLink(page, app)) ?? problems[0];
       return linkFailure ? `smoke mount: ${app} ${url}: ${linkFailure}` : null;
+    } catch (error) {
+      // The page went away under the test — the shell reloads once when a remote's code fails to
+      // load, or the tab crashed: that is the finding, said like any other, never a gate crash.
+      const message = (error as Error).message ?? String(error);
+      const what = /Execution context was destroyed|navigation/i.test(message)
+        ? 'the page reloaded itself while mounting (the shell does so once when a remote\'s code fails to load)'
+        : `the browser failed: ${message.split('\n')[0]}`;
+      return mountRefusal(app, url, [what, ...problems, ...(await reportedFailures(logs, new URL(url, base).pathname))]);
     } finally {
       await page.close();
     }
