@@ -4,6 +4,7 @@ export * from './contracts/remotes';
 export * from './contracts/contract';
 export * from './contracts/app-manifest';
 export * from './contracts/integrity';
+export * from './contracts/federation-manifest';
 export * from './contracts/path-patterns';
 export * from './contracts/runtime-config';
 export * from './contracts/shell-context';

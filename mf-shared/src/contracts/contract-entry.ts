@@ -6,6 +6,7 @@ export * from './contract';
 export * from './app-manifest';
 export * from './path-patterns';
 export * from './integrity';
+export * from './federation-manifest';
 export { publicPathPlaceholder } from './public-path';
 export type { LiveSetNotice, RemoteFailureKind, RemoteName, VersionManifest } from './remotes';
 export { LIVE_EVENTS_PATH, REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, REMOTE_NAMES } from './remotes';

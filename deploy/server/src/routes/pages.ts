@@ -31,7 +31,7 @@ import { helmetOptions, inlineScriptHashes } from '../security/security-headers'
 import { contentChangeAllowed } from '../security/content-change-caller';
 import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
 import { canonicalQuery } from '../rendering/canonical-query';
-import { crossOriginFor, findPageRoute } from '@steel/shared/contract';
+import { appScriptFiles, crossOriginFor, type FederationManifest, findPageRoute } from '@steel/shared/contract';
 import type { ServerConfig } from '../config';
 import { versionFileUrl } from '../builds';
 
@@ -64,10 +64,8 @@ function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDi
   const pageOrigin = new URL(siteUrl).origin;
   const remote = (app: RemoteName, entry: RegistryEntry) =>
     cached(`${app}/${entry.version}/${entry.entry}`, async () => {
-      const manifest = JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, 'mf-manifest.json'), 'utf8')) as {
-        exposes?: Array<{ path: string; assets: { js: { sync: string[] } } }>;
-      };
-      const page = manifest.exposes?.find((expose) => expose.path === './app')?.assets.js.sync ?? [];
+      const manifest = JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, 'mf-manifest.json'), 'utf8')) as FederationManifest;
+      const [entryScript, ...page] = appScriptFiles(manifest);
       const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
       const digest = (file: string) => (file === entryFile ? entry.integrity : entry.files?.[file]);
       const hint = (file: string, as: 'script' | 'fetch') => {
@@ -76,7 +74,7 @@ function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDi
         const integrity = digest(file);
         return { href, as, ...(integrity ? { integrity } : {}), ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}) };
       };
-      return [hint('mf-manifest.json', 'fetch'), hint('remoteEntry.js', 'script'), ...page.map((file) => hint(file, 'script'))];
+      return [hint('mf-manifest.json', 'fetch'), hint(entryScript!, 'script'), ...page.map((file) => hint(file, 'script'))];
     });
   const font = (version: string) =>
     cached(`shell/${version}`, async () => {

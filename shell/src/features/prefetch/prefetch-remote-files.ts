@@ -1,13 +1,7 @@
-import { crossOriginFor } from '@steel/shared';
+import { appScriptFiles, crossOriginFor, type FederationManifest } from '@steel/shared';
 
 /** The digest a file was published with (the registry's), by absolute URL, if it has one. */
 export type IntegrityOf = (url: string) => string | undefined;
-
-/** The part of a remote's federation manifest (`mf-manifest.json`) that names its files. */
-interface FederationManifest {
-  metaData?: { remoteEntry?: { name?: string } };
-  exposes?: Array<{ path: string; assets?: { js?: { sync?: string[] } } }>;
-}
 
 /**
  * The scripts `loadRemote('<app>/app')` will request: the remote's entry script and the chunks
@@ -22,10 +16,7 @@ export async function remoteAppScripts(entryUrl: string, integrityOf: IntegrityO
   const integrity = integrityOf(entryUrl);
   const response = await fetch(entryUrl, integrity ? { integrity } : {});
   if (!response.ok) throw new Error(`${entryUrl} answered ${response.status}`);
-  const manifest = (await response.json()) as FederationManifest;
-  const entryScript = manifest.metaData?.remoteEntry?.name ?? 'remoteEntry.js';
-  const chunks = manifest.exposes?.find((expose) => expose.path === './app')?.assets?.js?.sync ?? [];
-  return [entryScript, ...chunks].map((file) => new URL(file, entryUrl).href);
+  return appScriptFiles((await response.json()) as FederationManifest).map((file) => new URL(file, entryUrl).href);
 }
 
 /**
