@@ -1,0 +1,29 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+export interface DebianProgram {
+  /** Where Debian's package puts the program. */
+  path: string;
+  /** The package that provides it. */
+  pkg: string;
+}
+
+let updated = false;
+
+/**
+ * The servers and the browser the project runs come from Debian's packages (nothing is downloaded
+ * from elsewhere on this network). Installs the missing ones when we are root, as CI is; otherwise
+ * says exactly what to run.
+ */
+export function ensureDebianPrograms(programs: readonly DebianProgram[]): void {
+  const missing = programs.filter((program) => !fs.existsSync(program.path)).map((program) => program.pkg);
+  if (!missing.length) return;
+  const packages = [...new Set(missing)];
+  if (process.getuid?.() !== 0) {
+    throw new Error(`Missing Debian packages: ${packages.join(', ')}. Install them with:\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
+  }
+  console.log(`Installing Debian packages (apt-get): ${packages.join(', ')}…`);
+  if (!updated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  updated = true;
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
