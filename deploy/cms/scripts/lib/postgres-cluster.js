@@ -1,0 +1,131 @@
+'use strict';
+
+// A PostgreSQL cluster from Debian's packages for the CMS, two ways:
+// - throwaway (no dataDir): initdb in a temp dir, fast unsafe settings, deleted on stop (the tests);
+// - kept (dataDir given): initdb only when the dir holds no cluster yet, started with the normal
+//   durable settings, data left in place on stop (a long-running arrangement).
+// As root the cluster runs as the `postgres` system user (initdb refuses root).
+const { execFileSync, spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { freePort } = require('./strapi-process');
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const APT_CMD = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql';
+
+function findPgBin() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return null;
+  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+/**
+ * The bin directory of the newest installed PostgreSQL. Installs Debian's `postgresql` with
+ * apt-get when missing and we are root; otherwise throws an error whose message gives the command.
+ */
+function ensurePostgres({ log = console.log } = {}) {
+  let bin = findPgBin();
+  if (bin) return bin;
+  if (!isRoot) {
+    const err = new Error(`PostgreSQL is not installed. Install Debian's package first (as root):\n  sudo sh -c '${APT_CMD}'`);
+    err.code = 'POSTGRES_MISSING';
+    throw err;
+  }
+  log(`[postgres] installing Debian's postgresql: ${APT_CMD}`);
+  const r = spawnSync('sh', ['-c', APT_CMD], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('[postgres] apt-get failed');
+  bin = findPgBin();
+  if (!bin) throw new Error('[postgres] pg_ctl not found after install');
+  return bin;
+}
+
+const asPg = (cmd, args, opts = {}) => (isRoot
+  ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe', ...opts })
+  : execFileSync(cmd, args, { stdio: 'pipe', ...opts }));
+
+/**
+ * Starts a cluster on 127.0.0.1:`port` (a free one when not given); its socket and log
+ * (postgres.log) are in the data dir.
+ *   dataDir  kept cluster here (created if missing); omitted → a throwaway temp cluster
+ *   keep     keep the data on stop (default: true with dataDir, false without; KEEP_TMP=1 keeps a throwaway)
+ *   fast     fsync and friends off (default: only for a throwaway cluster)
+ *   stopOnExit  stop the cluster when this process exits (also on SIGINT/SIGTERM)
+ * Returns { port, host, dataDir, version, databaseEnv(dbName), createDatabase(name), stop() }.
+ */
+async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log = console.log } = {}) {
+  const bin = ensurePostgres({ log });
+  const throwaway = !dataDir;
+  const tmpDir = throwaway ? fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-pg-')) : null;
+  const dir = throwaway ? path.join(tmpDir, 'data') : path.resolve(dataDir);
+  const keepData = keep !== undefined ? Boolean(keep) : !throwaway || Boolean(process.env.KEEP_TMP);
+  const fastSettings = fast !== undefined ? Boolean(fast) : throwaway;
+  fs.mkdirSync(dir, { recursive: true });
+  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', tmpDir || dir]);
+  const remove = () => { if (!keepData) fs.rmSync(tmpDir || dir, { recursive: true, force: true }); };
+
+  const pgPort = port || await freePort();
+  let running = false;
+  try {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+      log(`[postgres] initdb ${dir} (${bin})`);
+      asPg(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale']);
+    } else {
+      log(`[postgres] reusing the cluster in ${dir}`);
+    }
+    const settings = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1${fastSettings ? ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off' : ''}`;
+    asPg(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'postgres.log'), '-w', '-t', '60', '-o', settings, 'start']);
+    running = true;
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  const version = execFileSync(path.join(bin, 'postgres'), ['--version']).toString().trim();
+  log(`[postgres] ${version} running on 127.0.0.1:${pgPort}`);
+
+  // Synchronous, so that it also works from an 'exit' handler.
+  const stopSync = () => {
+    if (!running) return;
+    running = false;
+    try {
+      asPg(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', '-w', 'stop']);
+      log('[postgres] cluster stopped');
+    } catch (e) {
+      console.error('[postgres] stop failed', String(e.stderr || e));
+    }
+    remove();
+  };
+  if (stopOnExit) {
+    process.once('exit', stopSync);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { stopSync(); process.exit(signal === 'SIGINT' ? 130 : 143); });
+  }
+
+  const databaseEnv = (dbName) => ({
+    DATABASE_CLIENT: 'postgres',
+    DATABASE_HOST: '127.0.0.1',
+    DATABASE_PORT: String(pgPort),
+    DATABASE_NAME: dbName,
+    DATABASE_USERNAME: 'postgres',
+    DATABASE_PASSWORD: '',
+  });
+
+  /** Creates the database unless it exists (a kept cluster already has it on later runs). */
+  const createDatabase = async (name) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`unsafe database name: ${name}`);
+    const { Client } = require('pg');
+    const client = new Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!rowCount) await client.query(`CREATE DATABASE ${name} ENCODING 'UTF8'`);
+      return rowCount === 0;
+    } finally {
+      await client.end();
+    }
+  };
+
+  return { port: pgPort, host: '127.0.0.1', dataDir: dir, version, databaseEnv, createDatabase, stop: async () => stopSync(), stopSync };
+}
+
+module.exports = { ensurePostgres, startCluster, findPgBin, APT_CMD };
