@@ -3,8 +3,13 @@
 const path = require('path');
 const { signInAccountKey } = require('../src/utils/sign-in-account');
 const { isOn } = require('../src/utils/switch-setting');
+const { rateLimitStore } = require('../src/utils/rate-limit-store');
 
 const rateLimitOn = (env) => isOn(env('AUTH_RATE_LIMIT'));
+const redisStoreOption = (env) => {
+  const store = rateLimitStore(env('REDIS_URL'));
+  return store ? { store } : {};
+};
 
 module.exports = ({ env }) => ({
   'users-permissions': {
@@ -38,6 +43,10 @@ module.exports = ({ env }) => ({
         enabled: rateLimitOn(env),
         interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
         max: env.int('AUTH_RATE_LIMIT_MAX', 10),
+        // With REDIS_URL the counters live in Redis (src/utils/rate-limit-store.js); the plugin
+        // spreads this object into koa2-ratelimit's options, `store` included. Without it,
+        // koa2-ratelimit's in-memory store.
+        ...redisStoreOption(env),
         // Sign-in counts per account *and* address: keyed by the address alone, 10 wrong passwords
         // for any name locked every customer behind one carrier NAT address out. The
         // address as a whole has its own looser ceiling (src/middlewares/rate-limits.js).

@@ -9,6 +9,7 @@ const { configureAuth } = require('./bootstrap/auth-settings');
 const { watchContentChanges } = require('./bootstrap/content-changes');
 const { ensureEditorToken } = require('./bootstrap/editor-token');
 const { keepSearchTextFresh, refreshSearchTexts } = require('./bootstrap/search-text');
+const { closeRateLimitStore } = require('./utils/rate-limit-store');
 
 module.exports = {
   register({ strapi }) {
@@ -27,5 +28,10 @@ module.exports = {
     await refreshSearchTexts(strapi);
     // After the seed: its thousands of writes are no news to anyone.
     watchContentChanges(strapi);
+  },
+
+  async destroy() {
+    // The rate limits' Redis connection (REDIS_URL), if one was opened.
+    await closeRateLimitStore();
   },
 };

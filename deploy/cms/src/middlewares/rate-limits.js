@@ -2,6 +2,7 @@
 
 const { RateLimit } = require('koa2-ratelimit'); // { middleware(options) }, as users-permissions uses it
 const { errors } = require('@strapi/utils');
+const { rateLimitStore } = require('../utils/rate-limit-store');
 
 /** Shown wherever a person meets a rate limit (sign-in, forms). */
 const TOO_MANY_FA = 'تعداد درخواست‌ها از این نشانی بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
@@ -15,10 +16,12 @@ const TOO_MANY_FA = 'تعداد درخواست‌ها از این نشانی ب�
  * - public forms (contact and export inquiries → contact-messages, registration, forgot password):
  *   FORM_RATE_LIMIT_MAX (10) per address and form per FORM_RATE_LIMIT_INTERVAL_MS (10 minutes).
  * Every 429 of the API, the plugin's included, carries a Persian message and Retry-After.
- * Off with AUTH_RATE_LIMIT=off, like the plugin's limiter.
+ * Off with AUTH_RATE_LIMIT=off, like the plugin's limiter. With REDIS_URL both count in Redis
+ * through one shared store (src/utils/rate-limit-store.js), otherwise in memory.
  */
 module.exports = (config, { strapi }) => {
   const prefix = strapi.config.get('api.rest.prefix', '/api');
+  const store = rateLimitStore();
   const rules = (config.rules || []).map((rule) => ({
     ...rule,
     limit: RateLimit.middleware({
@@ -26,6 +29,7 @@ module.exports = (config, { strapi }) => {
       max: rule.max,
       prefixKey: rule.name,
       headers: false,
+      ...(store ? { store } : {}),
       keyGenerator: (ctx) => `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${ctx.request.ip}`,
       handler: (ctx) => {
         ctx.set('Retry-After', String(Math.ceil(rule.interval / 1000)));
