@@ -19,6 +19,8 @@ const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js', 'public-reads.test.
 // The public-read limits of phase 2 (a lower per-minute rate keeps that test short).
 const PUBLIC_READS = { PUBLIC_READ_LIMIT: 'on', PUBLIC_READ_RATE_LIMIT_MAX: '200', SITE_READ_SECRET: 'cms-test-site-read-secret' };
 const PHASE3 = ['request-timeout.test.js']; // every read runs out of time: alone on its own start
+// Needs a redis-server: its own runner, scripts/test-redis.js (npm run test:redis).
+const SEPARATE = ['redis-ratelimit.test.js'];
 // An editor's API token (src/bootstrap/editor-token.js) for the tests that edit published content.
 const EDITOR_TOKEN = 'cms-test-editor-token-0123456789abcdefghijklmnop';
 
@@ -74,9 +76,9 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
 }
 
 /** Every test file of phase 1 (all but the rate-limit phase's): new files run on SQLite and PostgreSQL alike. */
-const phaseOneFiles = () => fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f) && !PHASE3.includes(f)).sort().map((f) => path.join(TESTS, f));
+const phaseOneFiles = () => fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f) && !PHASE3.includes(f) && !SEPARATE.includes(f)).sort().map((f) => path.join(TESTS, f));
 
-module.exports = { runSuite, TESTS, phaseOneFiles };
+module.exports = { runSuite, runNodeTests, TESTS, phaseOneFiles };
 
 if (require.main === module) {
   const only = process.argv.slice(2);
