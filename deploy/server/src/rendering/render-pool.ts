@@ -8,6 +8,9 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { RenderOutcome, RenderTask } from './render-worker';
 
+/** Running from the compiled bundle (dist/main.js) rather than from this TypeScript file. */
+const compiled = !__filename.endsWith('.ts');
+
 export interface RenderPoolOptions {
   threads: number;
   onLog?: (message: string) => void;
@@ -15,7 +18,9 @@ export interface RenderPoolOptions {
 
 export class RenderPools {
   private current: { liveSetId: string; pool: Piscina } | null = null;
-  private readonly workerFile = path.join(__dirname, 'render-worker.ts');
+  // Beside this code either way: render-worker.ts in the sources (tsx, jest), render-worker.js
+  // beside the bundle when compiled (deploy/server/build-server.mjs puts both at dist/'s top).
+  private readonly workerFile = path.join(__dirname, `render-worker${compiled ? '.js' : '.ts'}`);
 
   constructor(private readonly options: RenderPoolOptions) {}
 
@@ -26,9 +31,10 @@ export class RenderPools {
       filename: this.workerFile,
       minThreads: 1,
       maxThreads: this.options.threads,
-      // The worker is TypeScript, like the whole server: tsx loads it in the thread too
-      // (also when the server itself was started without tsx's flags, as under jest).
-      execArgv: process.execArgv.some((flag) => flag.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+      // From the sources the worker is TypeScript: tsx loads it in the thread too (also when the
+      // server itself was started without tsx's flags, as under jest). Compiled, it is plain
+      // JavaScript, and tsx (a devDependency) is not installed.
+      execArgv: compiled || process.execArgv.some((flag) => flag.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
     });
     this.current = { liveSetId, pool };
     if (previous) {
