@@ -1,11 +1,13 @@
 /**
  * `npm run build [app…]`: builds the apps for production (all by default) and publishes each
- * build into BUILDS_DIR as the live version, the way a team deploys its remote.
+ * build into BUILDS_DIR as the live version, the way a team deploys its remote. With no app named
+ * it also compiles the app server into deploy/server/dist (node dist/main.js, no tsx).
  */
 import path from 'node:path';
 import { buildApp } from './lib/webpack-build';
 import { APPS, APP_FOLDERS, buildsDir as defaultBuildsDir, type AppName } from './lib/paths';
 import { publishAndActivate } from './lib/publish';
+import { compileServer } from './lib/server-release';
 
 export async function buildAndPublish(apps: readonly AppName[], buildsDir = defaultBuildsDir): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
@@ -25,8 +27,14 @@ if (require.main === module) {
     console.error(`Unknown app: ${unknown.join(', ')} (apps: ${APPS.join(', ')})`);
     process.exit(2);
   }
-  buildAndPublish(requested.length ? requested : APPS).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  buildAndPublish(requested.length ? requested : APPS)
+    .then(async () => {
+      if (requested.length) return;
+      process.stdout.write('Compiling the app server… ');
+      console.log(`${((await compileServer()) / 1000).toFixed(1)} s, deploy/server/dist`);
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
 }
