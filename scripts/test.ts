@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { ensureChromium } from './lib/chromium';
+import { ensureDebianPrograms } from './lib/debian-packages';
 import { repoRoot } from './lib/paths';
 
 interface StepResult {
@@ -59,6 +60,13 @@ async function step(name: string, counter: keyof typeof counters, command: strin
 
 async function main() {
   ensureChromium();
+  // The shared-state tests and the production arrangement run Debian's Redis and nginx.
+  ensureDebianPrograms([
+    { path: '/usr/bin/redis-server', pkg: 'redis-server' },
+    { path: '/usr/sbin/nginx', pkg: 'nginx' },
+    { path: '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', pkg: 'libnginx-mod-http-brotli-static' },
+    { path: '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so', pkg: 'libnginx-mod-http-brotli-filter' },
+  ]);
   generateCatalogueData();
   const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
   const cms = path.join(repoRoot, 'deploy/cms');
@@ -66,6 +74,7 @@ async function main() {
     await step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']),
     await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], cms),
     await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], cms),
+    await step('CMS rate limits in Redis (real Strapi, Debian redis-server)', 'cms', 'npm', ['run', 'test:redis'], cms),
     await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts']),
   ];
 

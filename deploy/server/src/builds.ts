@@ -103,6 +103,11 @@ export class LiveStore {
     return variant;
   }
 
+  /** Another app server changed live.json: the next request reads it again, whatever its stat says. */
+  reload(): void {
+    this.stamp = '';
+  }
+
   private async refresh(): Promise<LiveSnapshot | null> {
     const file = livePath(this.buildsDir);
     let stamp: string;

@@ -11,22 +11,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareServerRelease, serverDependencies, serverDependencyHash } from '../../../scripts/lib/server-release';
 import { addServerEntries, liveFixture, type Fixture } from './testing/fixtures';
+import { freePort } from './testing/free-port';
 
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<{ status: string; pid: number }> {
   const deadline = Date.now() + 20_000;

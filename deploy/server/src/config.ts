@@ -21,6 +21,14 @@ export interface ServerConfig {
   /** Absolute path of the versioned builds folder (see builds.ts for its layout). */
   buildsDir: string;
   /**
+   * `REDIS_URL` (e.g. `redis://127.0.0.1:6379/0`): what several app servers must share — live-set
+   * and content-change notices, the rendered-page cache, render rate limits — lives in Redis
+   * (shared-state/). Unset, it all stays in this process: the one-server arrangement.
+   */
+  redisUrl: string | null;
+  /** `REDIS_PREFIX` (`steel:`): the keys' prefix, so several sites can share one Redis. */
+  redisPrefix: string;
+  /**
    * Where browsers fetch each remote's files (`ASSET_ORIGINS`, e.g.
    * `catalogue=https://cdn.example.com,blog=https://cdn2.example.com`): an origin that serves the
    * same `/builds/<app>/<version>/…` paths as this server, with CORS — a CDN pulling from it, say.
@@ -134,6 +142,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: str(env, 'HOST') ?? '127.0.0.1',
     trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '').split(',').map((item) => item.trim()).filter(Boolean),
     buildsDir,
+    redisUrl: str(env, 'REDIS_URL') ?? null,
+    redisPrefix: str(env, 'REDIS_PREFIX') ?? 'steel:',
     assetOrigins: assetOrigins(env),
     cmsPublicUrl,
     cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),

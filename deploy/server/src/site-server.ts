@@ -27,6 +27,7 @@ import { seoRoutes } from './routes/seo';
 import { staticBuildRoutes } from './routes/static-builds';
 import { registerSecurityHeaders } from './security/security-headers';
 import { answerFrameworkError, refuseMalformedPaths } from './security/malformed-requests';
+import { createSharedState } from './shared-state/create-shared-state';
 
 export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
@@ -42,8 +43,19 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
     frameworkErrors: answerFrameworkError,
   });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
-  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges(), failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(config.buildsDir) };
-  app.addHook('onClose', async () => ctx.failureCounts.flush());
+  // The gate's trial server shares nothing with the live site's servers: its pages are not the live set's.
+  const shared = options.liveOverlay ? createSharedState({ ...config, redisUrl: null }) : createSharedState(config, (message) => app.log.warn(message));
+  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges(), failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(config.buildsDir), shared };
+  app.addHook('onClose', async () => {
+    await ctx.failureCounts.flush();
+    await shared.close();
+  });
+  // A notice from any app server: read live.json again at once (a shared folder's metadata may be
+  // cached), and hand content changes to every cache of CMS content in this process.
+  shared.onNotice((notice) => {
+    if (notice.kind === 'live') live.reload();
+    else ctx.contentChanges.notify(notice.collections);
+  });
 
   registerSecurityHeaders(app, config);
   refuseMalformedPaths(app);

@@ -61,7 +61,13 @@ export async function judgeReleases(buildsDir: string, rules: HealthRules, now: 
 }
 
 /** Judges every `checkMs` and acts; returns a stop function. */
-export function startHealthMonitor(buildsDir: string, rules: HealthRules, log: { warn(details: object, message: string): void; error(details: object, message: string): void }): () => void {
+export function startHealthMonitor(
+  buildsDir: string,
+  rules: HealthRules,
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void },
+  /** Called after the monitor changed live.json (every app server then rereads it). */
+  onLiveChanged: () => void = () => {},
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -72,6 +78,7 @@ export function startHealthMonitor(buildsDir: string, rules: HealthRules, log: {
           if (verdict.action === 'abort') await abortCanary(buildsDir, verdict.app, { by: 'health monitor', why: verdict.why, expectedVersion: verdict.version });
           else await rollbackVersion(buildsDir, verdict.app, 'health monitor', verdict.why, verdict.version);
           log.warn(verdict, `${verdict.app} ${verdict.version}: ${verdict.action === 'abort' ? 'canary aborted' : 'rolled back'} by the health monitor`);
+          onLiveChanged();
         } catch (error) {
           // Another server (or a person) acted first.
           if (!(error instanceof NoCanary) && !(error instanceof NothingToRollBack)) throw error;

@@ -1,6 +1,7 @@
 import type { LiveStore } from '../builds';
 import type { ServerConfig } from '../config';
 import type { FailureRecorder } from '../deploy/failure-counts';
+import type { SharedState } from '../shared-state/shared-state';
 import type { ContentChanges } from './content-changes';
 
 /** What every route plugin needs; passed as plugin options so tests can build several servers. */
@@ -11,4 +12,6 @@ export interface RouteContext {
   contentChanges: ContentChanges;
   /** Views and browser failures per app version (deploy status, canary health). */
   failureCounts: FailureRecorder;
+  /** What the app servers share: notices, rendered pages, request counts (memory or Redis). */
+  shared: SharedState;
 }

@@ -35,7 +35,7 @@ export function liveSetNotice(snapshot: LiveSnapshot): LiveSetNotice {
 
 const frame = (notice: LiveSetNotice) => `event: live\ndata: ${JSON.stringify(notice)}\n\n`;
 
-export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config }) => {
+export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config, shared }) => {
   /** Each open stream, with its visitor's cohort and overrides (a canary visitor follows the canary's set). */
   const listeners = new Map<ServerResponse, { cohort: number | null; overrides: Partial<Record<AppName, string>>; lastId: string }>();
   const perAddress = new Map<string, number>();
@@ -68,7 +68,13 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     watcher = heartbeat = null;
   }
 
+  // An activation announced by any app server reaches this server's tabs now, not at the next tick.
+  const stopHearing = shared.onNotice((notice) => {
+    if (notice.kind === 'live' && listeners.size > 0) void check();
+  });
+
   app.addHook('onClose', async () => {
+    stopHearing();
     for (const response of listeners.keys()) response.end();
     listeners.clear();
     stopWatchingWhenAlone();

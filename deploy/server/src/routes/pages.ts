@@ -93,12 +93,13 @@ function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDi
   return { remote, font };
 }
 
-export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, contentChanges, failureCounts }) => {
+export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, shared, failureCounts }) => {
   // The template depends only on the shell version and the live set id: prepared once per deploy.
   let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
   const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
-  const cache = new PageCache({ maxEntries: config.rendering.cacheEntries, maxBytes: config.rendering.cacheBytes, retryMs: config.rendering.staleRetryMs });
-  const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute);
+  // Shared by the app servers in the production arrangement (shared-state/), this process's own otherwise.
+  const cache = shared.pages;
+  const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute, shared);
   const preload = createPreloadHints(config);
   app.addHook('onClose', async () => pools?.close());
 
@@ -188,7 +189,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const html = await assemble(snapshot, task.base, outcome);
     const page: CachedPage = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections, renderedAt: Date.now() };
     const good = !outcome.fallback && outcome.status < 500;
-    if (good) cache.set(task.cacheKey, page);
+    if (good) await cache.set(task.cacheKey, page);
     return { kind: 'page', page, good, xRender: outcome.fallback && outcome.status !== 503 ? 'partial' : 'server', renderMs: outcome.renderMs };
   }
 
@@ -206,8 +207,16 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
     const body = (request.body ?? {}) as { collections?: unknown };
     const collections = Array.isArray(body.collections) ? body.collections.filter((item): item is string => typeof item === 'string') : null;
-    const stale = cache.invalidate(collections);
-    contentChanges.notify(collections);
+    let stale: number;
+    try {
+      stale = await cache.invalidate(collections);
+    } catch (error) {
+      // Said plainly so the caller can try again: pages that read this content would stay as they are.
+      request.log.error({ err: error, collections }, 'content changed, but the page cache could not be told');
+      return reply.code(503).header('cache-control', 'no-store').send({ error: 'The page cache is unavailable' });
+    }
+    // Every app server's own caches of CMS content (feed, sitemap) hear it, this one's included.
+    await shared.announce({ kind: 'content', collections });
     request.log.info({ collections, stale }, 'content changed: cached pages turned stale');
     return reply.header('cache-control', 'no-store').send({ stale });
   });
@@ -245,13 +254,13 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
     // Bots get the layout instead of the error page: their HTML is cached apart.
     const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (isBot(request.headers['user-agent'] ?? '') ? ' bot' : '');
-    const entry = cache.get(cacheKey);
+    const entry = await cache.get(cacheKey);
     if (entry && !entry.stale) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], entry.page);
     const task = { url: request.url, userAgent: request.headers['user-agent'] ?? '', cacheKey, snapshot, shellVersion, base: base.html };
     if (entry?.retryAt != null) {
       // Its last re-render failed: the visitor gets the last good render at once, and the page is
       // tried again in the background, at most once per interval, until the CMS answers.
-      if (cache.claimRetry(cacheKey)) {
+      if (await cache.claimRetry(cacheKey)) {
         void render(pools, task).then(
           (rendered) => rendered.kind === 'page' && rendered.good && request.log.info({ url: request.url }, 'the CMS answers again: page rendered afresh'),
           (error: unknown) => request.log.error({ err: error, url: request.url }, 'background re-render failed'),
@@ -259,7 +268,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       }
       return sendStale(reply, request.headers['if-none-match'], entry.page);
     }
-    if (!renderBudget.take(request.ip)) {
+    if (!(await renderBudget.take(request.ip))) {
       if (entry) return sendStale(reply, request.headers['if-none-match'], entry.page);
       return reply.code(429).header('retry-after', String(renderBudget.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(TOO_MANY_RENDERS_PAGE);
     }
@@ -267,7 +276,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const rendered = await render(pools, task);
     if (entry && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
       // Stale-if-error: a page rendered well before is not turned into an error page by a CMS fault.
-      cache.renderFailed(cacheKey);
+      await cache.renderFailed(cacheKey);
       request.log.warn({ url: request.url }, 're-render failed: serving the last good render');
       return sendStale(reply, request.headers['if-none-match'], entry.page);
     }

@@ -2,10 +2,11 @@
  * Fresh server renders a client may cause: each costs CMS reads and a worker, while a cached page
  * costs nothing, so a client asking for page after uncached page (the attack run did 2,000) is
  * slowed down here — 429 with Retry-After and a Persian page — before it starves everyone else.
- * Counted per client address (behind a trusted proxy, the forwarded one) in a bounded LRU.
+ * Counted per client address (behind a trusted proxy, the forwarded one) in the shared state, so
+ * a client spreading its requests over several app servers has one budget, not one per server.
  */
-import { LRUCache } from 'lru-cache';
 import { staticErrorPage } from '../pages/static-error-page';
+import type { SharedState } from '../shared-state/shared-state';
 
 export const TOO_MANY_RENDERS_PAGE = staticErrorPage({
   title: 'درخواست‌های زیاد',
@@ -16,19 +17,12 @@ export const TOO_MANY_RENDERS_PAGE = staticErrorPage({
 const WINDOW_MS = 60_000;
 
 /** `perMinute` null: no limit (the test suites render hundreds of pages a minute from one address). */
-export function createRenderBudget(perMinute: number | null) {
-  const used = new LRUCache<string, { count: number }>({ max: 50_000, ttl: WINDOW_MS });
+export function createRenderBudget(perMinute: number | null, counter: Pick<SharedState, 'hit'>) {
   return {
     /** Takes one render from the client's budget; false when it is spent for this minute. */
-    take(client: string): boolean {
+    async take(client: string): Promise<boolean> {
       if (perMinute === null) return true;
-      const entry = used.get(client);
-      if (!entry) {
-        used.set(client, { count: 1 });
-        return true;
-      }
-      entry.count += 1;
-      return entry.count <= perMinute;
+      return (await counter.hit(`renders:${client}`, WINDOW_MS)) <= perMinute;
     },
     retryAfterSeconds: Math.ceil(WINDOW_MS / 1000),
   };

@@ -72,7 +72,7 @@ async function assertPublished(buildsDir: string, app: AppName, version: unknown
   return version;
 }
 
-export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
+export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, shared }) => {
   const { buildsDir, deploy } = config;
   app.decorateRequest('deployKey', null);
 
@@ -107,6 +107,13 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     request.deployKey = key;
     // Refused before the body is read: a wrong-app key never gets a tarball unpacked.
     if ((request.params as { app?: string }).app !== undefined) ownApp(request);
+  });
+
+  // Activation, rollback and canary moves change live.json: every app server rereads it at once
+  // (through Redis in the production arrangement) and tells its open tabs.
+  const changesLive = /\/(activate|rollback|canary(\/promote|\/abort)?)$/;
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'POST' && reply.statusCode < 300 && changesLive.test(request.url.split('?')[0] ?? '')) await shared.announce({ kind: 'live' });
   });
 
   app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));

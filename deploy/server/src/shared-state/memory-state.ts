@@ -1,0 +1,44 @@
+/** The one-process SharedState: notices are function calls, pages and counts live in this process. */
+import { LRUCache } from 'lru-cache';
+import { PageCache } from '../rendering/page-cache';
+import type { Notice, SharedState, SharedStateOptions } from './shared-state';
+
+/** Clients counted at once; the least recently seen are forgotten first. */
+const MAX_COUNTED_KEYS = 50_000;
+
+export function createMemoryState(options: SharedStateOptions): SharedState {
+  const listeners = new Set<(notice: Notice) => void>();
+  const cache = new PageCache(options.pages);
+  const hits = new LRUCache<string, { count: number; windowEnds: number }>({ max: MAX_COUNTED_KEYS });
+
+  return {
+    kind: 'memory',
+    async announce(notice) {
+      for (const listener of listeners) listener(notice);
+    },
+    onNotice(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    pages: {
+      get: async (key) => cache.get(key),
+      set: async (key, page) => cache.set(key, page),
+      renderFailed: async (key) => cache.renderFailed(key),
+      claimRetry: async (key) => cache.claimRetry(key),
+      invalidate: async (collections) => cache.invalidate(collections),
+    },
+    async hit(key, windowMs) {
+      const now = Date.now();
+      const entry = hits.get(key);
+      if (!entry || entry.windowEnds <= now) {
+        hits.set(key, { count: 1, windowEnds: now + windowMs });
+        return 1;
+      }
+      entry.count += 1;
+      return entry.count;
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}

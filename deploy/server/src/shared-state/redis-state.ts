@@ -1,0 +1,187 @@
+/**
+ * The SharedState of several app servers: one Redis (Debian's redis-server in the production
+ * arrangement) with
+ * - notices on one pub/sub channel: every server, the announcing one included, hears each one;
+ * - each rendered page a hash (`page:<key>`) with an expiry, so Redis's `maxmemory-policy
+ *   volatile-lru` evicts pages first and never the indexes; a set per CMS collection names the
+ *   pages that read it (members whose page was evicted are dropped as invalidation meets them);
+ * - request counts as keys that expire with their window.
+ *
+ * Redis down must not take pages down: commands fail at once while the connection is not ready
+ * (no queue of waiting requests), a failed read is a cache miss, a failed count lets the request
+ * through, and a notice that cannot be published is at least delivered in this process.
+ */
+import { Redis } from 'ioredis';
+import type { CachedPage, CacheEntry } from '../rendering/page-cache';
+import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
+
+export interface RedisStateOptions extends SharedStateOptions {
+  url: string;
+  /** Key prefix, e.g. `steel:`. */
+  prefix: string;
+  /** How long a rendered page may stay without being rendered again (default a week). */
+  pageTtlSeconds?: number;
+  onError?: (message: string) => void;
+}
+
+/** A command waits at most this long; past it the caller goes on without Redis. */
+const COMMAND_TIMEOUT_MS = 1000;
+/** Errors are logged at most this often, so an outage is one line a minute per server, not one per request. */
+const ERROR_LOG_INTERVAL_MS = 60_000;
+
+const HIT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+// KEYS[1] the index set; ARGV[1] the page-key prefix. Marks the live members stale, drops the evicted.
+const INVALIDATE = `local marked = 0
+for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local key = ARGV[1] .. member
+  if redis.call('EXISTS', key) == 1 then
+    if redis.call('HGET', key, 'stale') ~= '1' then
+      redis.call('HSET', key, 'stale', '1')
+      marked = marked + 1
+    end
+  else
+    redis.call('SREM', KEYS[1], member)
+  end
+end
+return marked`;
+
+const RENDER_FAILED = `if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('HSET', KEYS[1], 'stale', '1', 'retryAt', ARGV[1])
+end
+return 0`;
+
+// ARGV[1] now, ARGV[2] the next retry's time: true for the one caller that finds the pause over.
+const CLAIM_RETRY = `local at = redis.call('HGET', KEYS[1], 'retryAt')
+if at and at ~= '' and tonumber(ARGV[1]) >= tonumber(at) then
+  redis.call('HSET', KEYS[1], 'retryAt', ARGV[2])
+  return 1
+end
+return 0`;
+
+export function createRedisState(options: RedisStateOptions): SharedState {
+  const { prefix } = options;
+  const pageTtlSeconds = options.pageTtlSeconds ?? 7 * 24 * 3600;
+  const connection = { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS };
+  const redis = new Redis(options.url, connection);
+  const subscriber = new Redis(options.url, { ...connection, commandTimeout: undefined, maxRetriesPerRequest: null });
+  const channel = `${prefix}notices`;
+  const listeners = new Set<(notice: Notice) => void>();
+  let lastErrorLog = 0;
+  const report = (error: unknown) => {
+    if (Date.now() - lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
+    lastErrorLog = Date.now();
+    options.onError?.(`Redis: ${(error as Error).message ?? String(error)}`);
+  };
+  redis.on('error', report);
+  subscriber.on('error', report);
+
+  const deliver = (notice: Notice) => {
+    for (const listener of listeners) listener(notice);
+  };
+  void subscriber.subscribe(channel).catch(report);
+  subscriber.on('message', (_channel: string, message: string) => {
+    try {
+      deliver(JSON.parse(message) as Notice);
+    } catch (error) {
+      report(error);
+    }
+  });
+
+  /** Runs a command only while connected: a request never waits for a reconnect. */
+  const whenReady = async <T>(command: () => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
+    return command();
+  };
+
+  const pageKey = (key: string) => `${prefix}page:${key}`;
+  const indexKey = (collection: string | null) => (collection === null ? `${prefix}pages` : `${prefix}pages-of:${collection}`);
+
+  const pages: PageStore = {
+    async get(key) {
+      try {
+        const fields = await whenReady(() => redis.hgetall(pageKey(key)));
+        return fields.html === undefined ? undefined : entryOf(fields);
+      } catch (error) {
+        report(error);
+        return undefined;
+      }
+    },
+    async set(key, page) {
+      // SSR_CACHE_ENTRIES=0 turns the cache off here too.
+      if (options.pages.maxEntries <= 0) return;
+      try {
+        const transaction = redis.multi().del(pageKey(key)).hset(pageKey(key), pageFields(page)).expire(pageKey(key), pageTtlSeconds).sadd(indexKey(null), key);
+        for (const collection of page.collections) transaction.sadd(indexKey(collection), key);
+        await whenReady(() => transaction.exec());
+      } catch (error) {
+        report(error);
+      }
+    },
+    async renderFailed(key) {
+      await whenReady(() => redis.eval(RENDER_FAILED, 1, pageKey(key), String(Date.now() + options.pages.retryMs))).catch(report);
+    },
+    async claimRetry(key) {
+      const now = Date.now();
+      try {
+        return (await whenReady(() => redis.eval(CLAIM_RETRY, 1, pageKey(key), String(now), String(now + options.pages.retryMs)))) === 1;
+      } catch (error) {
+        report(error);
+        return false;
+      }
+    },
+    async invalidate(collections) {
+      let marked = 0;
+      for (const collection of collections ?? [null]) {
+        marked += Number(await whenReady(() => redis.eval(INVALIDATE, 1, indexKey(collection), `${prefix}page:`)));
+      }
+      return marked;
+    },
+  };
+
+  return {
+    kind: 'redis',
+    async announce(notice) {
+      try {
+        await whenReady(() => redis.publish(channel, JSON.stringify(notice)));
+      } catch (error) {
+        report(error);
+        // The other servers miss it (their live-set check and page expiry still catch up); this one does not.
+        deliver(notice);
+      }
+    },
+    onNotice(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    pages,
+    async hit(key, windowMs) {
+      try {
+        return Number(await whenReady(() => redis.eval(HIT, 1, `${prefix}hits:${key}`, String(windowMs))));
+      } catch (error) {
+        report(error);
+        return 0;
+      }
+    },
+    async close() {
+      listeners.clear();
+      // Called once the server has answered its last request: nothing is left to send.
+      subscriber.disconnect();
+      redis.disconnect();
+    },
+  };
+}
+
+function pageFields(page: CachedPage): Record<string, string> {
+  return { status: String(page.status), html: page.html, etag: page.etag, collections: JSON.stringify(page.collections), renderedAt: String(page.renderedAt), stale: '0', retryAt: '' };
+}
+
+function entryOf(fields: Record<string, string>): CacheEntry {
+  return {
+    page: { status: Number(fields.status), html: fields.html ?? '', etag: fields.etag ?? '', collections: JSON.parse(fields.collections ?? '[]') as string[], renderedAt: Number(fields.renderedAt) },
+    stale: fields.stale === '1',
+    retryAt: fields.retryAt ? Number(fields.retryAt) : null,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * What the app servers of one site must agree on, behind one interface with two implementations
+ * (docs/architecture.md, "N app servers"):
+ * - memory-state.ts — one process: the default `npm start` arrangement;
+ * - redis-state.ts — every app server on one Redis (`REDIS_URL`): the production arrangement.
+ *
+ * The builds folder (live.json, versions, deploy history) is shared by the servers as a folder;
+ * what changes by the second — notices, rendered pages, request counts — lives here.
+ */
+import type { CachedPage, CacheEntry } from '../rendering/page-cache';
+
+/** Told to every app server, the one that announces it included. */
+export type Notice =
+  /** live.json changed (activation, canary, rollback): read it again and tell open tabs. */
+  | { kind: 'live' }
+  /** The CMS changed content (null: anything may have changed): drop what was derived from it. */
+  | { kind: 'content'; collections: readonly string[] | null };
+
+/** The rendered-page cache (rendering/page-cache.ts has the rules), shared by the app servers. */
+export interface PageStore {
+  get(key: string): Promise<CacheEntry | undefined>;
+  set(key: string, page: CachedPage): Promise<void>;
+  /** A re-render failed: the page stays as the last good render and is retried after a pause. */
+  renderFailed(key: string): Promise<void>;
+  /** True for one caller at a time once the pause after a failed re-render is over. */
+  claimRetry(key: string): Promise<boolean>;
+  /** Marks stale every page that read one of the collections (all with null); how many turned stale. */
+  invalidate(collections: readonly string[] | null): Promise<number>;
+}
+
+export interface SharedState {
+  readonly kind: 'memory' | 'redis';
+  announce(notice: Notice): Promise<void>;
+  onNotice(listener: (notice: Notice) => void): () => void;
+  pages: PageStore;
+  /** Counts one hit on `key` in its current window of `windowMs` (fixed windows); the count so far. */
+  hit(key: string, windowMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface SharedStateOptions {
+  /** The rendered-page cache's bounds in one process (Redis is bounded by its own `maxmemory`). */
+  pages: { maxEntries: number; maxBytes: number; retryMs: number };
+}
