@@ -1,6 +1,7 @@
 /**
  * `npm test`: every test of the project, in order — unit and component tests (jest), the CMS
- * against a real Strapi on SQLite and on PostgreSQL, then the end-to-end suite in Chromium.
+ * against a real Strapi on SQLite, on PostgreSQL and with Redis, the end-to-end suite in
+ * Chromium, then the production arrangement (nginx, two app servers, Redis, PostgreSQL).
  * Every step runs even when an earlier one fails; the last line sums them up.
  */
 import { spawn } from 'node:child_process';
@@ -46,6 +47,8 @@ const counters: Record<string, (output: string) => { passed: number; failed: num
     const summaries = [...output.matchAll(/SUMMARY: \d+ tests, (\d+) passed, (\d+) failed/g)];
     return summaries.reduce((sum, match) => ({ passed: sum.passed + Number(match[1]), failed: sum.failed + Number(match[2]) }), { passed: 0, failed: 0 });
   },
+  // node's test runner: "# pass 5" and "# fail 0"
+  node: (output) => ({ passed: lastNumber(output, /^# pass (\d+)/gm), failed: lastNumber(output, /^# fail (\d+)/gm) }),
   // Playwright's list reporter: "  160 passed (3.2m)" and "  1 failed"
   playwright: (output) => ({ passed: lastNumber(output, /^\s+(\d+) passed/gm), failed: lastNumber(output, /^\s+(\d+) failed/gm) }),
 };
@@ -76,6 +79,8 @@ async function main() {
     await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], cms),
     await step('CMS rate limits in Redis (real Strapi, Debian redis-server)', 'cms', 'npm', ['run', 'test:redis'], cms),
     await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts']),
+    // After the end-to-end run, whose builds it reuses: nginx, two app servers, Redis, PostgreSQL.
+    await step('production arrangement (nginx, 2 app servers, Redis, PostgreSQL)', 'node', bin('tsx'), ['--test', 'scripts/topology/production-arrangement.test.ts']),
   ];
 
   console.log('\n=== summary ===');

@@ -41,6 +41,9 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
     logger: options.logger ?? false,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     frameworkErrors: answerFrameworkError,
+    // While closing, a request that still arrives on a kept-alive connection is answered, not
+    // refused with 503: behind nginx that request would reach a visitor as an error.
+    return503OnClosing: false,
   });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
   // The gate's trial server shares nothing with the live site's servers: its pages are not the live set's.

@@ -1,0 +1,168 @@
+/**
+ * The production arrangement on one machine, every piece from Debian's packages: nginx in front
+ * of two app servers run from compiled JavaScript (a production-only install, no tsx), one Redis
+ * they share, and the CMS on PostgreSQL 15 with its rate limits in the same Redis. Used by
+ * `npm run start:production` and by the topology test, which stops and starts pieces.
+ *
+ * Ports follow PORT (nginx): the app servers listen on PORT+1 and PORT+2, Redis on PORT+3; the CMS
+ * on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL data, nginx logs, the server
+ * release) lives in `stateDir`; the builds folder is shared by the app servers and nginx.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureDebianPrograms } from './debian-packages';
+import { repoRoot } from './paths';
+import { type RunningProcess, startProcess, waitForUrl } from './processes';
+import { prepareServerRelease } from './server-release';
+
+export const NGINX_PATH = '/usr/sbin/nginx';
+export const REDIS_SERVER_PATH = '/usr/bin/redis-server';
+
+export interface ArrangementOptions {
+  port: number;
+  cmsPort: number;
+  buildsDir: string;
+  stateDir: string;
+  /** Extra environment for the CMS (e.g. an editor token in tests). */
+  cmsEnv?: NodeJS.ProcessEnv;
+  /** Extra environment for the app servers (e.g. HEALTH_MONITOR=off in tests). */
+  serverEnv?: NodeJS.ProcessEnv;
+}
+
+export interface Arrangement {
+  siteUrl: string;
+  cmsUrl: string;
+  appServerUrls: string[];
+  redisUrl: string;
+  /** What the CMS sends with its content-changed calls (CONTENT_CHANGE_SECRET, random unless set). */
+  contentChangeSecret: string;
+  /** The deploy CLI of the release, run as `node <cliFile> …`. */
+  cliFile: string;
+  stopAppServer(index: number): Promise<void>;
+  startAppServer(index: number): Promise<void>;
+  stopCms(): Promise<void>;
+  startCms(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const APP_SERVERS = 2;
+
+export async function startArrangement(options: ArrangementOptions): Promise<Arrangement> {
+  ensureDebianPrograms([
+    { path: NGINX_PATH, pkg: 'nginx' },
+    { path: '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', pkg: 'libnginx-mod-http-brotli-static' },
+    { path: '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so', pkg: 'libnginx-mod-http-brotli-filter' },
+    { path: REDIS_SERVER_PATH, pkg: 'redis-server' },
+  ]);
+  const { port, cmsPort, buildsDir, stateDir } = options;
+  fs.mkdirSync(stateDir, { recursive: true });
+  const siteUrl = `http://localhost:${port}`;
+  const cmsUrl = `http://127.0.0.1:${cmsPort}`;
+  const serverPorts = Array.from({ length: APP_SERVERS }, (_, index) => port + 1 + index);
+  const redisPort = port + 3;
+  const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
+  // The CMS reaches every app server through nginx with this secret; nobody else can flush pages.
+  const contentChangeSecret = process.env.CONTENT_CHANGE_SECRET ?? randomBytes(24).toString('hex');
+  const siteReadSecret = process.env.SITE_READ_SECRET ?? randomBytes(24).toString('hex');
+  const running = new Map<string, RunningProcess>();
+  const stopOne = async (name: string) => {
+    await running.get(name)?.stop();
+    running.delete(name);
+  };
+  const stop = async () => {
+    // nginx first (no new requests), the CMS and its database last.
+    for (const name of ['nginx', ...serverPorts.map((_, index) => `app-${index + 1}`), 'cms', 'redis']) await stopOne(name);
+    await postgres?.stop();
+  };
+
+  let postgres: { stop(): Promise<void>; databaseEnv(name: string): NodeJS.ProcessEnv; createDatabase(name: string): Promise<boolean> } | null = null;
+  try {
+    // Redis: a cache and notice bus, nothing to persist; bounded, evicting pages (keys with an expiry) first.
+    running.set('redis', startProcess('redis', REDIS_SERVER_PATH, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-lru', '--loglevel', 'warning'], { stdio: 'ignore' }));
+
+    // PostgreSQL: a kept cluster in the state folder (initdb on the first start only).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startCluster } = require(path.join(repoRoot, 'deploy/cms/scripts/lib/postgres-cluster.js')) as { startCluster: (options: object) => Promise<NonNullable<typeof postgres>> };
+    postgres = await startCluster({ dataDir: path.join(stateDir, 'postgres'), port: cmsPort + 100 });
+    await postgres.createDatabase('steel_cms');
+    const cmsEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...postgres.databaseEnv('steel_cms'),
+      ...options.cmsEnv,
+      PORT: String(cmsPort),
+      HOST: '127.0.0.1',
+      REDIS_URL: redisUrl,
+      SITE_PORT: String(port),
+      SITE_URL: siteUrl,
+      SITE_READ_SECRET: siteReadSecret,
+      CONTENT_CHANGE_URL: `http://127.0.0.1:${port}/_/content-changed`,
+      CONTENT_CHANGE_SECRET: contentChangeSecret,
+    };
+    const startCms = async () => {
+      const cms = startProcess('cms', process.execPath, ['scripts/start.js'], { cwd: path.join(repoRoot, 'deploy/cms'), env: cmsEnv });
+      running.set('cms', cms);
+      // A fresh database is seeded on the first start.
+      await waitForUrl(`${cmsUrl}/_health`, 240_000, () => cms.child.exitCode === null);
+    };
+    await startCms();
+
+    const release = await prepareServerRelease(path.join(stateDir, 'server'));
+    const serverEnv = (serverPort: number): NodeJS.ProcessEnv => ({
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
+      // Warnings and errors: nginx keeps the access log.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...options.serverEnv,
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      BUILDS_DIR: buildsDir,
+      DEPLOY_KEYS_FILE: path.join(stateDir, 'deploy-keys.json'),
+      REDIS_URL: redisUrl,
+      // Only nginx's X-Forwarded-For is believed: rate limits count the real client.
+      TRUSTED_PROXIES: '127.0.0.1',
+      SITE_URL: siteUrl,
+      CMS_PUBLIC_URL: `${cmsUrl}/api`,
+      SITE_READ_SECRET: siteReadSecret,
+      CONTENT_CHANGE_SECRET: contentChangeSecret,
+    });
+    const startAppServer = async (index: number) => {
+      const serverPort = serverPorts[index]!;
+      const server = startProcess(`app-${index + 1}`, process.execPath, [release.mainFile], { cwd: path.dirname(path.dirname(release.mainFile)), env: serverEnv(serverPort) });
+      running.set(`app-${index + 1}`, server);
+      await waitForUrl(`http://127.0.0.1:${serverPort}/api/health`, 60_000, () => server.child.exitCode === null);
+    };
+    await Promise.all(serverPorts.map((_, index) => startAppServer(index)));
+
+    const nginxDir = path.join(stateDir, 'nginx');
+    fs.mkdirSync(nginxDir, { recursive: true });
+    const template = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/nginx.conf.template'), 'utf8');
+    const config = template
+      .replaceAll('{{RUN_DIR}}', nginxDir)
+      .replaceAll('{{PORT}}', String(port))
+      .replaceAll('{{BUILDS_DIR}}', path.resolve(buildsDir))
+      .replace('{{APP_SERVERS}}', serverPorts.map((serverPort) => `    server 127.0.0.1:${serverPort} max_fails=1 fail_timeout=5s;`).join('\n'));
+    fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), config);
+    const nginx = startProcess('nginx', NGINX_PATH, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')]);
+    running.set('nginx', nginx);
+    await waitForUrl(`http://127.0.0.1:${port}/api/health`, 20_000, () => nginx.child.exitCode === null);
+
+    return {
+      siteUrl,
+      cmsUrl,
+      appServerUrls: serverPorts.map((serverPort) => `http://127.0.0.1:${serverPort}`),
+      redisUrl,
+      contentChangeSecret,
+      cliFile: release.cliFile,
+      stopAppServer: (index) => stopOne(`app-${index + 1}`),
+      startAppServer,
+      stopCms: () => stopOne('cms'),
+      startCms,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run start:production`: the production arrangement on this machine — nginx, two app servers
+ * from compiled JavaScript, Redis, the CMS on PostgreSQL (scripts/lib/production-arrangement.ts).
+ * Installs the Debian packages it needs when run as root; builds whatever app has no live build.
+ * PORT (8090) is nginx's; CMS_PORT (1339) the CMS's. Ctrl+C stops everything.
+ */
+import path from 'node:path';
+import { buildAndPublish } from './build';
+import { missingBuilds } from './lib/missing-builds';
+import { buildsDir, repoRoot } from './lib/paths';
+import { startArrangement } from './lib/production-arrangement';
+
+async function main() {
+  const port = Number(process.env.PORT ?? 8090);
+  const cmsPort = Number(process.env.CMS_PORT ?? 1339);
+  const missing = missingBuilds(buildsDir);
+  if (missing.length) {
+    console.log(`No live build for: ${missing.join(', ')}. Building them (a few minutes)…`);
+    await buildAndPublish(missing);
+  }
+  const arrangement = await startArrangement({ port, cmsPort, buildsDir, stateDir: path.join(repoRoot, '.production') });
+  const stop = () => void arrangement.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(`\nThe production arrangement is up: ${arrangement.siteUrl}  (nginx → ${arrangement.appServerUrls.join(', ')}; Redis ${arrangement.redisUrl}; CMS ${arrangement.cmsUrl} on PostgreSQL)  Ctrl+C stops it.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

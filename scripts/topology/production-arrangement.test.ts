@@ -1,0 +1,196 @@
+/**
+ * The production arrangement, tried as an operations team would: nginx, two app servers from a
+ * production-only install, Redis, the CMS on PostgreSQL (scripts/lib/production-arrangement.ts).
+ * Run by `npm test` (node's test runner under tsx): `tsx --test scripts/topology/*.test.ts`.
+ * Ports: TOPOLOGY_PORT (9600; the app servers and Redis take the next three), TOPOLOGY_CMS_PORT (1650).
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { buildAndPublish } from '../build';
+import { CHROMIUM_PATH } from '../lib/chromium';
+import { APPS, repoRoot } from '../lib/paths';
+import { type Arrangement, startArrangement } from '../lib/production-arrangement';
+
+const run = promisify(execFile);
+const port = Number(process.env.TOPOLOGY_PORT ?? 9600);
+const cmsPort = Number(process.env.TOPOLOGY_CMS_PORT ?? 1650);
+const workDir = path.join(repoRoot, '.tmp', `topology-${port}`);
+const buildsDir = path.join(workDir, 'builds');
+const EDITOR_TOKEN = `topology-editor-token-${'x'.repeat(40)}`;
+let site: Arrangement;
+
+const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers, redirect: 'manual' });
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 200)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+before(async () => {
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.mkdirSync(workDir, { recursive: true });
+  // The end-to-end run's builds when they are there (npm test runs it first), else built now.
+  const e2eBuilds = path.join(repoRoot, '.tmp/e2e-builds');
+  if (fs.existsSync(path.join(e2eBuilds, 'live.json'))) fs.cpSync(e2eBuilds, buildsDir, { recursive: true });
+  else await buildAndPublish(APPS, buildsDir);
+  site = await startArrangement({
+    port,
+    cmsPort,
+    buildsDir,
+    stateDir: path.join(workDir, 'state'),
+    cmsEnv: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, DATABASE_NAME: 'steel_cms' },
+    // The test reader and autocannon come from one address: no per-client render budget here.
+    serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off' },
+  });
+});
+
+after(async () => {
+  await site?.stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+test('nginx serves pages from both app servers and the hashed files itself, compressed and immutable', async () => {
+  const home = await get(`${site.siteUrl}/`, { 'accept-encoding': 'br' });
+  assert.equal(home.status, 200);
+  assert.equal(home.headers.get('content-encoding'), 'br');
+  const html = await home.text();
+  const script = html.match(/\/builds\/shell\/[^"]+\.js/)?.[0];
+  assert.ok(script, 'the page names the shell script');
+  const asset = await get(`${site.siteUrl}${script}`, { 'accept-encoding': 'br, gzip' });
+  assert.equal(asset.status, 200);
+  assert.equal(asset.headers.get('server'), 'nginx');
+  assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.equal(asset.headers.get('content-encoding'), 'br');
+  assert.equal(asset.headers.get('access-control-allow-origin'), '*');
+  // What sits beside the versions is not public, through nginx or the app servers.
+  for (const hidden of ['/builds/live.json', '/builds/shell/x/.hidden', '/builds/failure-counts.json']) assert.equal((await get(`${site.siteUrl}${hidden}`)).status, 404, hidden);
+  // Both app servers answer with the same live set.
+  const ids = await Promise.all(site.appServerUrls.map(async (url) => ((await (await get(`${url}/builds/latest.json`)).json()) as { id: string }).id));
+  assert.equal(new Set(ids).size, 1);
+  // Only a caller with the secret may turn pages stale: through nginx every caller is "loopback".
+  const flush = await fetch(`${site.siteUrl}/_/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  assert.equal(flush.status, 403);
+});
+
+test('a blog deployed through the CLI is served by both app servers while a reader browses without an error', async () => {
+  const keysFile = path.join(workDir, 'state', 'deploy-keys.json');
+  const { stdout } = await run(process.execPath, [site.cliFile, 'keys', 'add', 'blog', 'topology-test', '--keys-file', keysFile]);
+  const key = stdout.trim().split('\n').pop()!;
+  const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as { blog: string };
+  const dist = path.join(workDir, 'blog-next');
+  fs.cpSync(path.join(buildsDir, 'blog', live.blog), dist, { recursive: true });
+  fs.writeFileSync(path.join(dist, 'build-note.txt'), `built for the topology test at ${new Date().toISOString()}\n`);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
+  const problems: string[] = [];
+  let reading = true;
+  const reader = (async () => {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('response', (response) => response.status() >= 500 && problems.push(`${response.status()} ${response.url()}`));
+    // A request the next navigation cancels (net::ERR_ABORTED) is the reader moving on, not a failure.
+    page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`failed ${request.url()} ${request.failure()?.errorText}`));
+    let visits = 0;
+    while (reading || visits < 4) {
+      await page.goto(`${site.siteUrl}/blog`);
+      await page.locator('main h1').waitFor();
+      await page.locator('main a[href^="/blog/"]').first().click();
+      await page.waitForURL(/\/blog\/.+/);
+      await page.locator('main h1').waitFor();
+      visits += 1;
+    }
+    return visits;
+  })();
+
+  try {
+    const published = await run(process.execPath, [site.cliFile, 'publish', 'blog', dist, '--activate', '--server', site.siteUrl], { env: { ...process.env, DEPLOY_KEY: key }, timeout: 180_000 });
+    const version = published.stdout.match(/Published blog (\S+)/)?.[1];
+    assert.ok(version, published.stdout);
+    assert.match(published.stdout, /Activated blog/);
+    const switched = Date.now();
+    for (const url of site.appServerUrls) {
+      await poll(async () => ((await (await get(`${url}/remotes.json`)).json()) as { blog?: { version: string } }).blog?.version, (seen) => seen === version, 5_000, `${url} serves the new blog`);
+    }
+    console.log(`both app servers served blog ${version} ${Date.now() - switched} ms after the CLI returned`);
+    // The page the reader gets through nginx loads the new version.
+    assert.match(await (await get(`${site.siteUrl}/blog`)).text(), new RegExp(`/builds/blog/${version}/`));
+  } finally {
+    reading = false;
+    const visits = await reader;
+    await browser.close();
+    console.log(`the reader opened ${visits} articles during the deploy`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a content change made in the CMS shows on pages from both app servers', async () => {
+  for (const url of site.appServerUrls) assert.equal((await get(`${url}/about-us`)).status, 200);
+  const found = (await (await get(`${site.cmsUrl}/api/static-pages?filters[slug][$eq]=about-us`)).json()) as { data: Array<{ documentId: string }> };
+  const summary = `خلاصه ویرایش‌شده ${Date.now()}`;
+  const edit = await fetch(`${site.cmsUrl}/api/static-pages/${found.data[0]!.documentId}?status=published`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${EDITOR_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { summary } }),
+  });
+  assert.equal(edit.status, 200);
+  for (const url of site.appServerUrls) {
+    await poll(async () => textOf(await (await get(`${url}/about-us`)).text()).includes(summary), Boolean, 5_000, `${url} shows the change`);
+  }
+});
+
+test('stopping one app server under 64 connections through nginx fails no GET', async () => {
+  // Pages cached first, so the figures are about the servers, not first renders.
+  const paths = ['/', '/rebar', '/blog', '/about-us'];
+  for (const pagePath of paths) await get(`${site.siteUrl}${pagePath}`);
+  const load = autocannon({ url: site.siteUrl, connections: 64, duration: 8, requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })) });
+  const stopped = new Promise<void>((resolve) => setTimeout(() => void site.stopAppServer(0).then(resolve), 2_000));
+  try {
+    const result = await load;
+    await stopped;
+    console.log(`${result.requests.total} GETs in 8 s with app server 1 stopped after 2 s: ${result.errors} errors, ${result.non2xx} not 2xx`);
+    assert.ok(result.requests.total > 100);
+    assert.equal(result.errors, 0);
+    assert.equal(result.non2xx, 0);
+  } finally {
+    await stopped;
+    await site.startAppServer(0);
+  }
+  assert.equal((await get(`${site.appServerUrls[0]}/`)).status, 200);
+});
+
+test('with the CMS stopped, cached pages are served stale and uncached ones are the 503 page; restarted, pages are fresh', async () => {
+  const articles = [...new Set([...(await (await get(`${site.siteUrl}/blog`)).text()).matchAll(/href="(\/blog\/[^"]+)"/g)].map((match) => match[1]!))];
+  const uncached = articles[articles.length - 1]!;
+  assert.equal((await get(`${site.siteUrl}/rebar`)).status, 200);
+  await site.stopCms();
+  try {
+    // Everything turns stale (as after a publish): the re-render fails, the last good render is served.
+    const flush = await fetch(`${site.siteUrl}/_/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-content-change-secret': site.contentChangeSecret }, body: '{}' });
+    assert.equal(flush.status, 200);
+    for (const url of [site.siteUrl, ...site.appServerUrls]) {
+      const cached = await get(`${url}/rebar`);
+      assert.equal(cached.status, 200, url);
+      assert.equal(cached.headers.get('x-render'), 'stale', url);
+      assert.match(textOf(await cached.text()), /میلگرد/);
+    }
+    const never = await get(`${site.siteUrl}${uncached}`);
+    assert.equal(never.status, 503);
+    assert.match(await never.text(), /dir="rtl"/);
+  } finally {
+    await site.startCms();
+  }
+  const fresh = await poll(async () => (await get(`${site.siteUrl}${uncached}`)).status, (status) => status === 200, 30_000, 'the article after the CMS restart');
+  assert.equal(fresh, 200);
+});
