@@ -8,7 +8,8 @@
  * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): Lighthouse mobile per key route
  * (median of BENCH_LIGHTHOUSE_RUNS, default 3), render p50/p95 cached and uncached under load,
  * and the app server's memory over 50 deploys. Gradual release (scripts/bench-release.ts): activation →
- * open tab aware, p50/p95, and detection → automatic canary abort.
+ * open tab aware, p50/p95, and detection → automatic canary abort. Production arrangement
+ * (scripts/bench-topology.ts): through nginx, one app server vs two, the CMS on PostgreSQL vs SQLite.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { benchDeployGate, benchDeployThroughApi } from './bench-deploy-gate';
 import { benchAutomaticAbort, benchOpenTabsAware } from './bench-release';
 import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
+import { benchTopology } from './bench-topology';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
@@ -237,6 +239,8 @@ async function main() {
       await defaultsServer.stop();
       fs.rmSync(imageCacheDir, { recursive: true, force: true });
     }
+    console.log('\nProduction arrangement (nginx, two app servers, Redis, PostgreSQL):');
+    await benchTopology({ buildsDir, port: PORT + 40, cmsPort: PORT + 41 - 6000, sqliteCmsUrl: cms.url, log: (line) => console.log(`  ${line}`) });
   } finally {
     await browser.close();
     await server.stop();

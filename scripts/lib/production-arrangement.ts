@@ -37,6 +37,8 @@ export interface Arrangement {
   redisUrl: string;
   /** What the CMS sends with its content-changed calls (CONTENT_CHANGE_SECRET, random unless set). */
   contentChangeSecret: string;
+  /** What the app servers send with their CMS reads (SITE_READ_SECRET): not counted per address. */
+  siteReadSecret: string;
   /** The deploy CLI of the release, run as `node <cliFile> …`. */
   cliFile: string;
   stopAppServer(index: number): Promise<void>;
@@ -154,6 +156,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       appServerUrls: serverPorts.map((serverPort) => `http://127.0.0.1:${serverPort}`),
       redisUrl,
       contentChangeSecret,
+      siteReadSecret,
       cliFile: release.cliFile,
       stopAppServer: (index) => stopOne(`app-${index + 1}`),
       startAppServer,
