@@ -126,6 +126,18 @@ test('a blog deployed through the CLI is served by both app servers while a read
     console.log(`both app servers served blog ${version} ${Date.now() - switched} ms after the CLI returned`);
     // The page the reader gets through nginx loads the new version.
     assert.match(await (await get(`${site.siteUrl}/blog`)).text(), new RegExp(`/builds/blog/${version}/`));
+    // Views of it on either server add up in Redis, where the health monitor and status read them.
+    for (const url of site.appServerUrls) for (let view = 0; view < 2; view++) await get(`${url}/blog`);
+    const views = await poll(
+      async () => {
+        const { stdout: json } = await run(process.execPath, [site.cliFile, 'status', 'blog', '--json', '--server', site.siteUrl], { env: { ...process.env, DEPLOY_KEY: key } });
+        return (JSON.parse(json) as { apps: Array<{ live: string; failures: { views: number } }> }).apps[0];
+      },
+      (blog) => blog?.live === version && blog.failures.views >= 5,
+      5_000,
+      'status counts the views of both servers',
+    );
+    console.log(`status: ${views?.failures.views} views of blog ${version} counted by both app servers`);
   } finally {
     reading = false;
     const visits = await reader;

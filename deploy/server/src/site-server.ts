@@ -48,7 +48,7 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
   // The gate's trial server shares nothing with the live site's servers: its pages are not the live set's.
   const shared = options.liveOverlay ? createSharedState({ ...config, redisUrl: null }) : createSharedState(config, (message) => app.log.warn(message));
-  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges(), failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(config.buildsDir), shared };
+  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges(), failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(shared.counts), shared };
   app.addHook('onClose', async () => {
     await ctx.failureCounts.flush();
     await shared.close();

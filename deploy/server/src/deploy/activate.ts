@@ -20,7 +20,7 @@ import {
   versionDir,
   writeFileAtomically,
 } from './builds-folder';
-import { failuresSince, readFailureCounts, type VersionFailures } from './failure-counts';
+import { type CountStore, failuresSince, fileCountStore, type VersionFailures } from './failure-counts';
 import { withFileLock } from './lock';
 
 export interface ActivateResult {
@@ -168,9 +168,9 @@ export interface AppStatus {
   published: { version: string; publishedAt: number }[];
 }
 
-export async function status(buildsDir: string): Promise<{ updatedAt: number | null; apps: AppStatus[] }> {
+export async function status(buildsDir: string, countStore: CountStore = fileCountStore(buildsDir)): Promise<{ updatedAt: number | null; apps: AppStatus[] }> {
   const live = await readLive(buildsDir);
-  const counts = await readFailureCounts(buildsDir);
+  const counts = await countStore.read();
   const apps: AppStatus[] = [];
   for (const app of APPS) {
     const dir = path.join(buildsDir, app);

@@ -143,6 +143,8 @@ function localDeployer(buildsDir: string): Deployer {
     override: () => Promise.reject(new UsageError('override goes through the deploy API: --server <url> with your app\'s key')),
     history: (app) => readHistory(buildsDir, app),
     async status(app) {
+      // The app servers of the production arrangement count in Redis, which the API reads.
+      if (process.env.REDIS_URL) console.warn('REDIS_URL is set: the live counts are in Redis — ask an app server: status --server <url>');
       const s = await status(buildsDir);
       return { ...s, apps: s.apps.filter((entry) => !app || entry.app === app) };
     },

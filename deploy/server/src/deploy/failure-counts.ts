@@ -1,8 +1,9 @@
 /**
  * Remote failures seen in visitors' browsers, counted per app version and per minute — what
- * `deploy status` shows the team that deployed a version, since its activation. Kept in
- * BUILDS_DIR/failure-counts.json beside live.json (what the deploy tooling reads), written by the
- * app server at most once a second; a larger arrangement puts the same counts in a shared store.
+ * `deploy status` shows the team that deployed a version, since its activation, and what the
+ * health monitor judges canaries by. Each app server adds its counts at most once a second to a
+ * CountStore: BUILDS_DIR/failure-counts.json beside live.json (one server, or several on one
+ * folder), or Redis in the production arrangement (shared-state/redis-state.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -28,6 +29,12 @@ const FLUSH_DELAY_MS = 1000;
 const COUNTS_LOCK_WAIT_MS = 10_000;
 
 const keyOf = (app: AppName, version: string) => `${app}@${version}`;
+
+/** Where the app servers' counts add up. */
+export interface CountStore {
+  add(batch: FailureCounts): Promise<void>;
+  read(): Promise<FailureCounts>;
+}
 
 export async function readFailureCounts(buildsDir: string): Promise<FailureCounts> {
   try {
@@ -66,8 +73,35 @@ export function failuresSince(counts: FailureCounts, app: AppName, version: stri
  */
 export const failureRate = (figures: VersionFailures) => (figures.views > 0 ? Math.min(1, figures.total / figures.views) : 0);
 
-/** The app server's recorder: counts in memory, flushed to the file shortly after a failure. */
-export function createFailureRecorder(buildsDir: string, now: () => number = Date.now) {
+/** The counts in BUILDS_DIR/failure-counts.json, kept for a day. */
+export function fileCountStore(buildsDir: string, now: () => number = Date.now): CountStore {
+  return {
+    read: () => readFailureCounts(buildsDir),
+    // Every app server on the builds folder adds to the one file: read-add-write under a lock
+    // shared between processes, so no server's counts overwrite another's.
+    add: (batch) =>
+      withFileLock(path.join(buildsDir, '.failure-counts.lock'), { waitMs: COUNTS_LOCK_WAIT_MS }, async () => {
+        const counts = await readFailureCounts(buildsDir);
+        const oldest = now() - KEEP_MINUTES * 60_000;
+        for (const [key, minutes] of Object.entries(batch)) {
+          const target = (counts[key] ??= {});
+          for (const [minute, kinds] of Object.entries(minutes)) {
+            const bucket = (target[minute] ??= {});
+            for (const [kind, count] of Object.entries(kinds) as [CountKind, number][]) bucket[kind] = (bucket[kind] ?? 0) + count;
+          }
+        }
+        for (const minutes of Object.values(counts)) for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
+        await writeFileAtomically(buildsDir, FAILURE_COUNTS_FILE, JSON.stringify(counts));
+      }),
+  };
+}
+
+/**
+ * The app server's recorder: counts in memory, added to the store (a builds folder's file, or
+ * another CountStore) shortly after they start.
+ */
+export function createFailureRecorder(target: string | CountStore, now: () => number = Date.now) {
+  const store = typeof target === 'string' ? fileCountStore(target, now) : target;
   let pending: FailureCounts = {};
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -77,21 +111,8 @@ export function createFailureRecorder(buildsDir: string, now: () => number = Dat
     const batch = pending;
     if (Object.keys(batch).length === 0) return;
     pending = {};
-    // Every app server on the builds folder adds to the one file: read-add-write under a lock
-    // shared between processes, so no server's counts overwrite another's.
-    writing = writing.then(() => withFileLock(path.join(buildsDir, '.failure-counts.lock'), { waitMs: COUNTS_LOCK_WAIT_MS }, async () => {
-      const counts = await readFailureCounts(buildsDir);
-      const oldest = now() - KEEP_MINUTES * 60_000;
-      for (const [key, minutes] of Object.entries(batch)) {
-        const target = (counts[key] ??= {});
-        for (const [minute, kinds] of Object.entries(minutes)) {
-          const bucket = (target[minute] ??= {});
-          for (const [kind, count] of Object.entries(kinds) as [CountKind, number][]) bucket[kind] = (bucket[kind] ?? 0) + count;
-        }
-      }
-      for (const minutes of Object.values(counts)) for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
-      await writeFileAtomically(buildsDir, FAILURE_COUNTS_FILE, JSON.stringify(counts));
-    })).catch(() => undefined);
+    // One batch at a time; a batch the store could not take is dropped rather than stall the server.
+    writing = writing.then(() => store.add(batch)).catch(() => undefined);
     await writing;
   }
 

@@ -13,7 +13,7 @@
  */
 import { NoCanary, NothingToRollBack } from './activate';
 import { type AppName, APPS, readLive } from './builds-folder';
-import { failureRate, failuresSince, readFailureCounts, type VersionFailures } from './failure-counts';
+import { type CountStore, failureRate, failuresSince, fileCountStore, type VersionFailures } from './failure-counts';
 import { abortCanary, rollbackVersion } from './release';
 import type { HealthRules } from '../config';
 
@@ -29,10 +29,10 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const figures = (label: string, counts: VersionFailures) => `${label} ${percent(failureRate(counts))} (${counts.total} failures in ${counts.views} views)`;
 
 /** What the monitor would do now, from live.json and the counts (no change made). */
-export async function judgeReleases(buildsDir: string, rules: HealthRules, now: number = Date.now()): Promise<HealthVerdict[]> {
+export async function judgeReleases(buildsDir: string, rules: HealthRules, now: number = Date.now(), countStore: CountStore = fileCountStore(buildsDir)): Promise<HealthVerdict[]> {
   const live = await readLive(buildsDir);
   if (!live) return [];
-  const counts = await readFailureCounts(buildsDir);
+  const counts = await countStore.read();
   const verdicts: HealthVerdict[] = [];
   const exceeds = (candidate: VersionFailures, baseline: VersionFailures) => candidate.views >= rules.minViews && failureRate(candidate) - failureRate(baseline) > rules.margin;
 
@@ -67,13 +67,14 @@ export function startHealthMonitor(
   log: { warn(details: object, message: string): void; error(details: object, message: string): void },
   /** Called after the monitor changed live.json (every app server then rereads it). */
   onLiveChanged: () => void = () => {},
+  countStore: CountStore = fileCountStore(buildsDir),
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     void (async () => {
-      for (const verdict of await judgeReleases(buildsDir, rules)) {
+      for (const verdict of await judgeReleases(buildsDir, rules, Date.now(), countStore)) {
         try {
           if (verdict.action === 'abort') await abortCanary(buildsDir, verdict.app, { by: 'health monitor', why: verdict.why, expectedVersion: verdict.version });
           else await rollbackVersion(buildsDir, verdict.app, 'health monitor', verdict.why, verdict.version);

@@ -1,12 +1,17 @@
-/** The one-process SharedState: notices are function calls, pages and counts live in this process. */
+/**
+ * The one-process SharedState: notices are function calls, pages and request counts live in this
+ * process; views and failures in the builds folder's file (which the local deploy CLI reads).
+ */
 import { LRUCache } from 'lru-cache';
+import { fileCountStore } from '../deploy/failure-counts';
 import { PageCache } from '../rendering/page-cache';
 import type { Notice, SharedState, SharedStateOptions } from './shared-state';
 
 /** Clients counted at once; the least recently seen are forgotten first. */
 const MAX_COUNTED_KEYS = 50_000;
 
-export function createMemoryState(options: SharedStateOptions): SharedState {
+/** `buildsDir`: where the views and failures are counted (its failure-counts.json). */
+export function createMemoryState(options: SharedStateOptions & { buildsDir: string }): SharedState {
   const listeners = new Set<(notice: Notice) => void>();
   const cache = new PageCache(options.pages);
   const hits = new LRUCache<string, { count: number; windowEnds: number }>({ max: MAX_COUNTED_KEYS });
@@ -37,6 +42,7 @@ export function createMemoryState(options: SharedStateOptions): SharedState {
       entry.count += 1;
       return entry.count;
     },
+    counts: fileCountStore(options.buildsDir),
     async close() {
       listeners.clear();
     },

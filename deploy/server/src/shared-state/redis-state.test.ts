@@ -95,6 +95,15 @@ describe('shared state in Redis', () => {
     expect(await serverB.hit('renders:203.0.113.9', 400)).toBe(1);
   });
 
+  it('adds up the views and failures both servers count, per version and minute', async () => {
+    const minute = String(Math.floor(Date.now() / 60_000) * 60_000);
+    await serverA.counts.add({ 'blog@v2': { [minute]: { view: 3, load: 1 } } });
+    await serverB.counts.add({ 'blog@v2': { [minute]: { view: 2, uncaught: 1 } }, 'catalogue@v7': { [minute]: { view: 5 } } });
+    await serverA.counts.add({ 'blog@v2': { [minute]: { view: 1 } } });
+    const seen = await serverB.counts.read();
+    expect(seen).toEqual({ 'blog@v2': { [minute]: { view: 6, load: 1, uncaught: 1 } }, 'catalogue@v7': { [minute]: { view: 5 } } });
+  });
+
   it('keeps answering while Redis is down: a miss, an uncounted hit, a notice heard at home', async () => {
     await serverA.pages.set('set1 /', page('<p>خانه</p>', []));
     const heard: Notice[] = [];

@@ -5,13 +5,16 @@
  * - each rendered page a hash (`page:<key>`) with an expiry, so Redis's `maxmemory-policy
  *   volatile-lru` evicts pages first and never the indexes; a set per CMS collection names the
  *   pages that read it (members whose page was evicted are dropped as invalidation meets them);
- * - request counts as keys that expire with their window.
+ * - request counts as keys that expire with their window;
+ * - views and failures per app version as one hash each (`counts:<app>@<version>`, fields
+ *   `<minute>|<kind>`), kept a day after the version's last count.
  *
  * Redis down must not take pages down: commands fail at once while the connection is not ready
  * (no queue of waiting requests), a failed read is a cache miss, a failed count lets the request
  * through, and a notice that cannot be published is at least delivered in this process.
  */
 import { Redis } from 'ioredis';
+import type { CountKind, CountStore, FailureCounts } from '../deploy/failure-counts';
 import type { CachedPage, CacheEntry } from '../rendering/page-cache';
 import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
 
@@ -28,6 +31,9 @@ export interface RedisStateOptions extends SharedStateOptions {
 const COMMAND_TIMEOUT_MS = 1000;
 /** Errors are logged at most this often, so an outage is one line a minute per server, not one per request. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
+
+/** A version's counts stay this long after its last one (a day of deploys, as in the file). */
+const COUNTS_KEEP_SECONDS = 24 * 3600;
 
 const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -141,8 +147,41 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     },
   };
 
+  const countsIndex = `${prefix}counts`;
+  const counts: CountStore = {
+    async add(batch) {
+      const transaction = redis.multi();
+      for (const [version, minutes] of Object.entries(batch)) {
+        const key = `${prefix}counts:${version}`;
+        for (const [minute, kinds] of Object.entries(minutes)) {
+          for (const [kind, count] of Object.entries(kinds)) transaction.hincrby(key, `${minute}|${kind}`, count ?? 0);
+        }
+        transaction.expire(key, COUNTS_KEEP_SECONDS).sadd(countsIndex, version);
+      }
+      await whenReady(() => transaction.exec());
+    },
+    async read() {
+      const result: FailureCounts = {};
+      for (const version of await whenReady(() => redis.smembers(countsIndex))) {
+        const fields = await redis.hgetall(`${prefix}counts:${version}`);
+        // Expired: forgotten from the index too.
+        if (Object.keys(fields).length === 0) {
+          await redis.srem(countsIndex, version);
+          continue;
+        }
+        const minutes: FailureCounts[string] = (result[version] = {});
+        for (const [field, value] of Object.entries(fields)) {
+          const [minute, kind] = field.split('|') as [string, CountKind];
+          (minutes[minute] ??= {})[kind] = Number(value);
+        }
+      }
+      return result;
+    },
+  };
+
   return {
     kind: 'redis',
+    counts,
     async announce(notice) {
       try {
         await whenReady(() => redis.publish(channel, JSON.stringify(notice)));

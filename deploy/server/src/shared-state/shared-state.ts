@@ -7,6 +7,7 @@
  * The builds folder (live.json, versions, deploy history) is shared by the servers as a folder;
  * what changes by the second — notices, rendered pages, request counts — lives here.
  */
+import type { CountStore } from '../deploy/failure-counts';
 import type { CachedPage, CacheEntry } from '../rendering/page-cache';
 
 /** Told to every app server, the one that announces it included. */
@@ -35,6 +36,8 @@ export interface SharedState {
   pages: PageStore;
   /** Counts one hit on `key` in its current window of `windowMs` (fixed windows); the count so far. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** Views and browser failures per app version and minute (deploy status, canary health). */
+  counts: CountStore;
   close(): Promise<void>;
 }
 

@@ -171,7 +171,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
 
   app.get('/:app/status', async (request) => {
     const appName = ownApp(request);
-    const s = await status(buildsDir);
+    const s = await status(buildsDir, shared.counts);
     return { updatedAt: s.updatedAt, ...s.apps.find((entry) => entry.app === appName) };
   });
 
