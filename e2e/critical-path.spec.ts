@@ -215,3 +215,31 @@ test('over the same journey, react-router, zod and the federation runtime are do
   test.info().annotations.push({ type: 'copies over the journey', description: JSON.stringify(copies) });
   expect(copies).toEqual({ 'react-router/': 1, 'zod/': 1, '@module-federation/runtime-core/': 1 });
 });
+
+test("pointing at an article link on / fetches the article's data and code, so the click asks the network for nothing of it", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+  await settle(page);
+  const link = page.locator('#app-catalogue a[href^="/blog/"]').first();
+  const slug = (await link.getAttribute('href'))!.split('/').pop()!;
+  const articleReads: string[] = [];
+  const blogScripts: string[] = [];
+  page.on('request', (request) => {
+    const url = decodeURIComponent(request.url());
+    if (url.includes('/api/articles') && url.includes(slug)) articleReads.push(url);
+    if (request.resourceType() === 'script' && appOf(request.url()) === 'blog') blogScripts.push(request.url());
+  });
+
+  await link.hover();
+  // The blog runs now (the visitor is heading there) and reads the article and its view's code.
+  await expect.poll(() => articleReads.length).toBeGreaterThan(0);
+  await settle(page);
+  const readsBeforeClick = articleReads.length;
+  const scriptsBeforeClick = blogScripts.length;
+  expect(await federationInstances(page)).toContain('blog');
+
+  await link.click();
+  await expect(page.locator('#app-blog article h1')).toBeVisible();
+  expect(articleReads.length, 'no read of the article after the click').toBe(readsBeforeClick);
+  expect(blogScripts.length, 'no blog script after the click').toBe(scriptsBeforeClick);
+});

@@ -49,6 +49,7 @@ export * from './page-data/page-definition';
 export * from './search/site-search';
 export * from './page-data/head-tags';
 export * from './page-data/page-routes';
+export { lazyPage, preloadPage, type LazyPageComponent } from './page-data/lazy-page';
 export { useLimitedQuery } from './page-data/use-limited-query';
 export * from './remote/server-markup';
 export * from './remote/remote-providers';

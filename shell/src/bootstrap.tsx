@@ -29,7 +29,9 @@ const store = createShellStore(() => window.location.pathname + window.location.
 let markRemotesRegistered: () => void = () => undefined;
 const remotesRegistered = new Promise<void>((resolve) => (markRemotesRegistered = resolve));
 const { takeReload, guards, prefetch } = installShellFeatures({ config, bus, session, api, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion: registry.version, remoteEntry: registry.entryUrl });
-const context: ShellContext = { bus, session, api, queryClient, config, colourMode, navigate: createNavigate(routes, takeReload), prefetch };
+// Intent prefetch needs the registered remotes: until then a pointed-at link fetches nothing ahead.
+let prefetchOnIntent: (to: string) => void = () => undefined;
+const context: ShellContext = { bus, session, api, queryClient, config, colourMode, navigate: createNavigate(routes, takeReload), prefetch, prefetchOnIntent: (to) => prefetchOnIntent(to) };
 
 installRouteListeners({ store, guardNavigation: guards.guardNavigation });
 redirectIfNeeded();
@@ -37,7 +39,8 @@ store.syncLocation();
 mountShellRoot(context, store);
 // Analytics, chat and tag manager: after the first render, never before it.
 startThirdPartiesWhenIdle({ config, bus });
-void startRemotes({ context, config, appFetch, store, routes, registry, mayActivate: guards.mayActivate }).then(() => {
+void startRemotes({ context, config, appFetch, store, routes, registry, mayActivate: guards.mayActivate }).then((remotes) => {
+  prefetchOnIntent = remotes.prefetchOnIntent;
   markRemotesRegistered();
   // The first URL's guards (later navigations run them from before-routing-event).
   void guards.guardNavigation();

@@ -3,5 +3,6 @@ import '@steel/shared/zod-without-eval';
 import { createRemoteLifecycles } from '@steel/shared';
 import css from './styles.css';
 import { CatalogueRoot } from './catalogue-root';
+import { cataloguePages } from './pages';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ app: 'catalogue', css, Root: CatalogueRoot });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({ app: 'catalogue', css, Root: CatalogueRoot, pages: cataloguePages });

@@ -32,6 +32,7 @@ export const SHELL_CONTEXT_FIELDS = {
   navigate: { kind: 'function', required: true },
   setPageMeta: { kind: 'function', required: false },
   prefetch: { kind: 'function', required: false },
+  prefetchOnIntent: { kind: 'function', required: false },
   colourMode: { kind: 'object', required: false },
   reportFailure: { kind: 'function', required: false },
 } as const satisfies Record<keyof ShellContext, { kind: Kind; required: boolean }>;

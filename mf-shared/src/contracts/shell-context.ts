@@ -30,6 +30,11 @@ export interface ShellContext {
    * mounted alone (tests, dev harness) has no shell to prefetch for. The kernel `Link` calls it.
    */
   prefetch?: (to: string) => void;
+  /**
+   * The visitor points at or focuses a link to `to`: the shell loads the owning app and has it
+   * fetch that page's data and code, so the click renders at once. Optional, like `prefetch`.
+   */
+  prefetchOnIntent?: (to: string) => void;
   /** Colour mode (docs/behaviour.md, "Colour mode"): a page may force `light`/`dark` through it. Absent in a bare harness. */
   colourMode?: ColourModeController;
   /**

@@ -7,6 +7,7 @@ import { applyHead } from './head-tags';
 import type { PageDefinition, PageUrl, ReadQuery } from './page-definition';
 import { PageDataBoundary } from './page-data-boundary';
 import { withPageDataLoad } from './page-data-load';
+import { preloadPage } from './lazy-page';
 
 /**
  * A remote's pages as react-router routes (the same list the server matches and prefetches).
@@ -49,6 +50,8 @@ function PageWithData({ page, url }: { page: PageDefinition; url: PageUrl }) {
   const { api, bus, config } = useShell();
   const queryClient = useQueryClient();
   const load = { timeoutMs: config.pageDataTimeoutMs, bus, queryClient };
+  // A page in its own chunk loads beside its data, not after it (its failure shows where it renders).
+  preloadPage(page).catch(() => undefined);
   useSuspenseQueries({ queries: (page.data?.(url, { api }) ?? []).map((query) => withPageDataLoad(query, load)) });
   const read: ReadQuery = (options) => queryClient.getQueryData(options.queryKey) as never;
   const head = page.head(url, read, { api });

@@ -9,6 +9,8 @@ import type { ShellContext } from '../contracts/shell-context';
 import { CONTRACT_VERSION, ContractError, SHELL_CONTEXT_FIELDS, mountPropProblems } from '../contracts/contract';
 import type { RemoteName } from '../contracts/remotes';
 import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
+import { preloadPage } from '../page-data/lazy-page';
+import { matchPage, type PageDefinition } from '../page-data/page-definition';
 import { RemoteProviders } from './remote-providers';
 import { SSR_URL_ATTRIBUTE, hasServerMarkupFor, identifierPrefix, queryStateElementId, takeEmbeddedJson } from './server-markup';
 
@@ -50,8 +52,8 @@ function freshAsOfNow(state: DehydratedState): DehydratedState {
  * markup for the current URL, the first mount hydrates it (with the embedded query cache) instead
  * of rendering anew; later mounts render as usual.
  */
-export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: () => ReactNode }) {
-  const { app, css, Root } = options;
+export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: () => ReactNode; pages?: readonly PageDefinition[] }) {
+  const { app, css, Root, pages = [] } = options;
   let hydrating = false;
   /** The props of the mount under way: a hydration mismatch is reported through them. */
   let mounted: RemoteMountProps | null = null;
@@ -112,6 +114,10 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       }
       // The remote's stylesheet is scoped to this attribute (@steel/build, mf-build/src/scope-remote-css.ts).
       container?.setAttribute('data-app', app);
+      // A server-rendered page in its own chunk is loaded first: hydration then finds the same
+      // markup at once instead of a loading state that would replace the server's HTML.
+      const matched = hydrating ? matchPage(pages, currentPath()) : null;
+      if (matched) await preloadPage(matched.page);
       try {
         await reactLifecycles.mount(props);
       } finally {
@@ -124,6 +130,16 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       await reactLifecycles.unmount(props);
       style?.remove();
       style = null;
+    },
+    /**
+     * The visitor is about to open `path` (a link pointed at or focused): its data into the
+     * shared query cache and its code into the page, so the page renders at once on the click.
+     */
+    prefetchPage: async (path: string, context: Pick<ShellContext, 'api' | 'queryClient'>) => {
+      const matched = matchPage(pages, path);
+      if (!matched) return;
+      const queries = matched.page.data?.(matched.url, { api: context.api }) ?? [];
+      await Promise.all([preloadPage(matched.page), ...queries.map((query) => context.queryClient.prefetchQuery(query))]);
     },
   };
 }

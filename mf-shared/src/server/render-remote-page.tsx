@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { preloadPage } from '../page-data/lazy-page';
 import { StaticRouter } from 'react-router';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { createBus } from '../bus/create-bus';
@@ -79,6 +80,8 @@ export function createRemoteServerEntry(options: { app: RemoteName; css: string;
       }
       const read: ReadQuery = (queryOptions) => queryClient.getQueryData(queryOptions.queryKey) as never;
       head = matched.page.head(matched.url, read, { api });
+      // A page in its own chunk is loaded before the render, so its markup is in the HTML.
+      await preloadPage(matched.page);
     }
 
     const html = renderToString(

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { createFakeShellContext } from '../testing';
 import { ShellContextProvider } from './shell-context';
 import { Link } from './link';
@@ -76,5 +76,36 @@ describe('Link prefetch', () => {
     act(() => show(anchor));
     act(() => jest.runAllTimers());
     expect(prefetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('Link intent', () => {
+  function renderLink(props: { to: string; target?: string; prefetch?: boolean }) {
+    const prefetchOnIntent = jest.fn();
+    const context = createFakeShellContext({ prefetchOnIntent });
+    const { container } = render(
+      <ShellContextProvider value={context}>
+        <Link {...props}>مقاله</Link>
+      </ShellContextProvider>,
+    );
+    return { prefetchOnIntent, anchor: container.querySelector('a')! };
+  }
+
+  it("asks the shell for the target page's data when pointed at or focused", () => {
+    const { prefetchOnIntent, anchor } = renderLink({ to: '/blog/rebar-price-guide' });
+    fireEvent.pointerEnter(anchor);
+    fireEvent.focus(anchor);
+    expect(prefetchOnIntent.mock.calls).toEqual([['/blog/rebar-price-guide'], ['/blog/rebar-price-guide']]);
+  });
+
+  it.each([
+    ['target=_blank', { to: '/blog', target: '_blank' }],
+    ['an external link', { to: 'https://elsewhere.example' }],
+    ['prefetch={false}', { to: '/blog', prefetch: false }],
+  ])('asks nothing for %s', (_label, props) => {
+    const { prefetchOnIntent, anchor } = renderLink(props);
+    fireEvent.pointerEnter(anchor);
+    fireEvent.focus(anchor);
+    expect(prefetchOnIntent).not.toHaveBeenCalled();
   });
 });

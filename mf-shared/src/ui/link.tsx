@@ -1,4 +1,4 @@
-import { useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useRef, type AnchorHTMLAttributes, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
 import { isExternalHref } from '../navigation/prefetch-rules';
 import { useShell } from './shell-context';
 import { useLinkPrefetch } from './use-link-prefetch';
@@ -17,9 +17,10 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 /**
  * A link that navigates to any app's page without a full page load: the shell's `navigate`
  * pushes the URL and single-spa mounts whichever app owns it. Modified clicks, other windows and
- * external URLs keep the browser's behaviour. Visible links prefetch their app's code.
+ * external URLs keep the browser's behaviour. Visible links prefetch their app's code; a link
+ * pointed at or focused has its page's data fetched too.
  */
-export function Link({ to, onClick, target, prefetch = true, ...rest }: LinkProps) {
+export function Link({ to, onClick, onPointerEnter, onFocus, target, prefetch = true, ...rest }: LinkProps) {
   const shell = useShell();
   const ref = useRef<HTMLAnchorElement>(null);
   const isExternal = isExternalHref(to);
@@ -32,5 +33,16 @@ export function Link({ to, onClick, target, prefetch = true, ...rest }: LinkProp
     shell.navigate(to);
   }
 
-  return <a ref={ref} href={to} target={target} onClick={handleClick} {...rest} />;
+  // Pointing at or focusing the link is intent: the target page's data and code are fetched now.
+  const mayIntend = prefetch && !isExternal && (!target || target === '_self');
+  function handlePointerEnter(event: PointerEvent<HTMLAnchorElement>) {
+    onPointerEnter?.(event);
+    if (mayIntend) shell.prefetchOnIntent?.(to);
+  }
+  function handleFocus(event: FocusEvent<HTMLAnchorElement>) {
+    onFocus?.(event);
+    if (mayIntend) shell.prefetchOnIntent?.(to);
+  }
+
+  return <a ref={ref} href={to} target={target} onClick={handleClick} onPointerEnter={handlePointerEnter} onFocus={handleFocus} {...rest} />;
 }

@@ -9,6 +9,8 @@ interface RemoteLifecycles {
   bootstrap(props: ShellContext): Promise<unknown>;
   mount(props: ShellContext): Promise<unknown>;
   unmount(props: ShellContext): Promise<unknown>;
+  /** Fetches a page's data and code ahead of a visit (a remote built before it has none). */
+  prefetchPage?(path: string, context: ShellContext): Promise<unknown>;
 }
 
 interface RemoteApplicationOptions {
@@ -117,7 +119,7 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
     store.setRemoteFailure(app, { error, retry: () => void retry(props) });
   }
 
-  const lifecycles: LifeCycles<ShellContext> = {
+  const lifecycles: LifeCycles<ShellContext> & { prefetchPage(path: string, props: ShellContext): Promise<void> } = {
     bootstrap: async () => undefined,
     mount: async (props) => {
       generation += 1;
@@ -133,6 +135,19 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
       if (remoteMounting) await remoteMounting.catch(() => undefined);
       if (mountedRemote) await mountedRemote.unmount(props);
       mountedRemote = null;
+    },
+    /**
+     * The visitor is heading to one of this app's pages (a link pointed at or focused): its code is
+     * loaded and run now — as the mount would, moments later — and it fetches the page's data.
+     * A failure here is not the visitor's: the navigation loads (and reports) again.
+     */
+    prefetchPage: async (path, props) => {
+      try {
+        const remote = await load(props);
+        await remote.prefetchPage?.(path, props);
+      } catch {
+        // Left to the navigation, which shows and reports a real failure.
+      }
     },
   };
   return lifecycles;

@@ -1,5 +1,6 @@
 import { registerApplication, start } from 'single-spa';
-import { REMOTE_NAMES, type AppFetch, type RemoteFailureKind, type RuntimeConfig, type ShellContext } from '@steel/shared';
+import { REMOTE_NAMES, type AppFetch, type RemoteFailureKind, type RemoteName, type RuntimeConfig, type ShellContext } from '@steel/shared';
+import { createIntentPrefetch } from '../../features/prefetch/intent-prefetch';
 import { appContainerId } from '../layout/shell-root';
 import type { LiveRoutes } from '../routes/match-route';
 import type { ShellStore } from '../state/shell-store';
@@ -21,26 +22,40 @@ export interface StartRemotesOptions {
 /**
  * Registers every remote with single-spa (each active on the paths its pages own) and starts
  * routing. Without an embedded registry, `/remotes.json` is fetched first; without any registry no
- * remote can load, and each then shows its in-layout error with a retry.
+ * remote can load, and each then shows its in-layout error with a retry. Returns the intent
+ * prefetch (a link pointed at or focused loads its app and that page's data).
  */
-export async function startRemotes({ context, config, appFetch, store, routes, registry, mayActivate }: StartRemotesOptions): Promise<void> {
+export async function startRemotes({ context, config, appFetch, store, routes, registry, mayActivate }: StartRemotesOptions): Promise<{ prefetchOnIntent: (to: string) => void }> {
   const refreshRegistry = async () => {
     await registry.refresh((url) => appFetch(url, { cache: 'no-store' }));
     store.rerouteLocation();
   };
   if (!routes.known()) await refreshRegistry().catch((error: unknown) => console.error('Failed to load /remotes.json', error));
+  const applications = new Map<RemoteName, { prefetchPage(path: string, props: ShellContext): Promise<void>; props: ShellContext }>();
+  // What links in every app (and the shell's own) call on pointer or focus intent.
+  const prefetchOnIntent = createIntentPrefetch({
+    owner: (pathname) => (mayActivate(pathname) ? routes.owner(pathname) : null),
+    prefetchPage: (app, path) => {
+      const application = applications.get(app);
+      return application ? application.prefetchPage(path, application.props) : Promise.resolve();
+    },
+  });
   for (const app of REMOTE_NAMES) {
     const reportFailure = (kind: RemoteFailureKind, error: unknown) =>
       reportRemoteFailure(
         { app, version: registry.version(app), kind, route: window.location.pathname, message: error instanceof Error ? error.message : String(error) },
         config.failureReportSampleRate,
       );
+    const application = createRemoteApplication({ app, store, refreshRegistry, incompatibility: () => registry.incompatibility(app), reportFailure });
+    const props = { ...context, reportFailure, domElementGetter: () => document.getElementById(appContainerId(app)) as HTMLElement };
+    applications.set(app, { prefetchPage: application.prefetchPage, props });
     registerApplication({
       name: app,
-      app: createRemoteApplication({ app, store, refreshRegistry, incompatibility: () => registry.incompatibility(app), reportFailure }),
+      app: application,
       activeWhen: (location) => routes.owner(location.pathname) === app && mayActivate(location.pathname),
-      customProps: { ...context, reportFailure, domElementGetter: () => document.getElementById(appContainerId(app)) as HTMLElement },
+      customProps: props,
     });
   }
   start({ urlRerouteOnly: true });
+  return { prefetchOnIntent };
 }

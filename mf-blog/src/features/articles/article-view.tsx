@@ -1,50 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, Markdown, PageHeader, breadcrumbJsonLd, shareImageUrl, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { Link, Markdown, PageHeader, useShell, type PageUrl } from '@steel/shared';
 import { adjacentArticles, articleIndexQuery, articleQuery, relatedArticles, type ArticleSummary } from './api/article-queries';
-import { ArticleCover, PAGE_COVER, coverLcpImage } from './components/article-card';
+import { ArticleCover, PAGE_COVER } from './components/article-card';
 import { ArticleByline, ArticleTags } from './components/article-meta';
 
-/** schema.org limits an Article headline to 110 characters (the old site cut it the same way). */
-export const articleHeadline = (title: string) => (title.length > 110 ? title.slice(0, 110) : title);
-
-
-/** `/blog/{slug}`: an article's body (markdown, rendered safely) with its JSON-LD. */
-export const articlePage: PageDefinition = {
-  path: '/blog/:slug',
-  data: (url, { api }) => [articleQuery(api, url.params['slug'] ?? ''), articleIndexQuery(api)],
-  head: (url, read, { api }) => {
-    const article = read(articleQuery(api, url.params['slug'] ?? ''));
-    if (!article) return null;
-    const path = `/blog/${article.slug}`;
-    const image = shareImageUrl(article.cover);
-    return {
-      title: article.title,
-      description: article.excerpt ?? article.title,
-      canonical: path,
-      ogType: 'article',
-      ...(image ? { image } : {}),
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'Article',
-          headline: articleHeadline(article.title),
-          ...(article.publish_date ? { datePublished: article.publish_date } : {}),
-          dateModified: article.updatedAt,
-          ...(article.author ? { author: { '@type': 'Person', name: article.author } } : {}),
-          ...(image ? { image } : {}),
-          ...(article.tags?.length ? { keywords: article.tags.join('، ') } : {}),
-          inLanguage: 'fa-IR',
-          url: path,
-        },
-        breadcrumbJsonLd([{ label: 'مقالات', to: '/blog' }, { label: article.title }], path),
-      ],
-      lcpImage: coverLcpImage(article, PAGE_COVER),
-    };
-  },
-  Page: ArticleView,
-};
-
-function ArticleView({ url }: { url: PageUrl }) {
+/** An article: cover, byline, markdown body (rendered safely), tags, related and adjacent articles. */
+export default function ArticleView({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: article } = useSuspenseQuery(articleQuery(api, url.params['slug'] ?? ''));
   const { data: index } = useSuspenseQuery(articleIndexQuery(api));

@@ -1,34 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, PageHeader, breadcrumbJsonLd, formErrorMessage, formatPersianDate, useSessionUser, type PageDefinition } from '@steel/shared';
+import { Link, PageHeader, formErrorMessage, formatPersianDate, useSessionUser } from '@steel/shared';
 import { SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
 import { tehranToday, warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from '../../lib/forms/form-schemas';
 import { useCreateRecord } from '../../lib/forms/use-create-record';
+import { PANEL_PATH, SIGN_IN_PATH, TITLE } from './warehouse-reservation-paths';
 
-const PATH = '/reserve_warehouse';
-const TITLE = 'رزرو انبار';
-/** The panel lists the customer's reservations on its dashboard. */
-const PANEL_PATH = '/panel';
-export const SIGN_IN_PATH = `/login?redirect=${PATH}`;
-
-/**
- * `/reserve_warehouse`: a signed-in customer reserves warehouse space; the reservation is stored
- * in their own records (the CMS sets the owner from the token) and shows in the panel. A
- * signed-out visitor is sent to sign in and comes back here.
- */
-export const warehouseReservationPage: PageDefinition = {
-  path: PATH,
-  head: () => ({
-    title: TITLE,
-    description: 'رزرو انبار برای نگهداری آهن‌آلات: مقدار، زمان و مدت نگهداری را ثبت کنید تا کارشناسان ما با شما تماس بگیرند.',
-    canonical: PATH,
-    jsonLd: [breadcrumbJsonLd([{ label: TITLE }], PATH)],
-  }),
-  Page: WarehouseReservationPage,
-};
-
-function WarehouseReservationPage() {
+/** The reservation form, or the way to sign in for it. */
+export default function WarehouseReservationPage() {
   const user = useSessionUser();
   return (
     <article className="max-w-2xl">

@@ -1,0 +1,27 @@
+import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
+import { staticPageQuery } from './api/static-page-queries';
+import { slugOf } from './static-page-slug';
+
+/** Pages whose title and body come from the CMS (markdown). */
+const CMS_PAGES = ['/rules', '/about-us', '/export', '/contact-us'];
+
+// The view (markdown, and the contact and export forms) is its own chunk: no other page loads it.
+const CmsPageView = lazyPage(() => import('./static-page-view'));
+
+const cmsPage = (path: string): PageDefinition => ({
+  path,
+  data: (url, { api }) => [staticPageQuery(api, slugOf(url))],
+  head: (url, read, { api }) => {
+    const content = read(staticPageQuery(api, slugOf(url)));
+    if (!content) return null;
+    return {
+      title: content.title,
+      description: content.summary ?? content.title,
+      canonical: url.pathname,
+      jsonLd: [breadcrumbJsonLd([{ label: content.title }], url.pathname)],
+    };
+  },
+  Page: CmsPageView,
+});
+
+export const staticPages: PageDefinition[] = CMS_PAGES.map(cmsPage);

@@ -1,0 +1,44 @@
+import { use, type ComponentType } from 'react';
+import type { PageUrl } from './page-definition';
+
+type PageComponent = ComponentType<{ url: PageUrl }>;
+
+/** A page component whose code is loaded with the page, not with the app (`lazyPage`). */
+export type LazyPageComponent = PageComponent & { preload: () => Promise<void> };
+
+/**
+ * A page's component in its own chunk: forms, markdown and charts load with the pages that use
+ * them, not with every page of the app. Unlike React.lazy it can be loaded ahead — the server
+ * render and the hydration of a server-rendered page call `preloadPage` first, so the page renders
+ * at once, the same on both sides; on a client navigation it suspends like the page's data (the
+ * page's Suspense shows the loading state), and a link's intent may preload it.
+ */
+export function lazyPage(load: () => Promise<{ default: PageComponent }>): LazyPageComponent {
+  let loaded: PageComponent | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      (error: unknown) => {
+        // A failed chunk may load on the next try (the shell's reload guard handles a stale version).
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  function LazyPage(props: { url: PageUrl }) {
+    if (!loaded) use(preload());
+    const Loaded = loaded!;
+    return <Loaded {...props} />;
+  }
+  return Object.assign(LazyPage, { preload });
+}
+
+/** Loads a page's component when it is a `lazyPage` (a no-op for any other). */
+export function preloadPage(page: { Page: ComponentType<{ url: PageUrl }> }): Promise<void> {
+  const preload = (page.Page as Partial<LazyPageComponent>).preload;
+  return preload ? preload() : Promise.resolve();
+}
