@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { lazyPage, preloadPage } from './lazy-page';
 import type { PageUrl } from './page-definition';
 
@@ -11,8 +11,8 @@ function deferredModule() {
   const loads: number[] = [];
   const load = () => {
     loads.push(1);
-    return new Promise<{ default: (props: { url: PageUrl }) => JSX.Element }>((done) => {
-      resolve = () => done({ default: ({ url: pageUrl }) => <h1>صفحه {pageUrl.pathname}</h1> });
+    return new Promise<{ default: (props: { url: PageUrl }) => ReactElement }>((done) => {
+      resolve = () => done({ default: ({ url: pageUrl }) => <h1>{`صفحه ${pageUrl.pathname}`}</h1> });
     });
   };
   return { load, loads, resolve: () => resolve() };
@@ -33,15 +33,19 @@ describe('lazyPage', () => {
   it('suspends on a client navigation until its code arrives, loading it once', async () => {
     const module = deferredModule();
     const Page = lazyPage(module.load);
-    render(
-      <Suspense fallback={<p>در حال بارگذاری…</p>}>
-        <Page url={url} />
-      </Suspense>,
-    );
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>در حال بارگذاری…</p>}>
+          <Page url={url} />
+        </Suspense>,
+      );
+    });
     expect(screen.getByText('در حال بارگذاری…')).toBeInTheDocument();
-    void preloadPage({ Page });
-    module.resolve();
-    expect(await screen.findByRole('heading', { name: 'صفحه /about-us' })).toBeInTheDocument();
+    await act(async () => {
+      module.resolve();
+      await preloadPage({ Page });
+    });
+    expect(screen.getByRole('heading', { name: 'صفحه /about-us' })).toBeInTheDocument();
     expect(module.loads).toHaveLength(1);
   });
 

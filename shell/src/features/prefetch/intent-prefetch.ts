@@ -25,8 +25,8 @@ export function createIntentPrefetch<App extends string>(options: {
     } catch {
       return;
     }
-    if (url.origin !== new URL(baseUrl()).origin || !mayPrefetch({ to, connection: currentConnection() })) return;
     const path = url.pathname + url.search;
+    if (url.origin !== new URL(baseUrl()).origin || !mayPrefetch({ to: path, connection: currentConnection() })) return;
     const app = options.owner(url.pathname);
     if (!app) return;
     const asked = lastAsked.get(path);
