@@ -71,14 +71,10 @@ async function librariesIn(request: APIRequestContext, urls: string[]): Promise<
 
 const appOf = (url: string) => /\/builds\/(shell|catalogue|blog|panel)\//.exec(new URL(url).pathname)?.[1] ?? null;
 
-/**
- * Code `/` must not run before it is interactive, by the package or source file it carries.
- * `known`: still in the catalogue's one vendor chunk, which every catalogue page loads (its pages
- * are not split by route yet); the check is expected to fail until they are.
- */
-const NOT_ON_HOME: Array<{ what: string; source: RegExp; known?: boolean }> = [
-  { what: 'forms', source: /^(react-hook-form|@hookform)\//, known: true },
-  { what: 'markdown', source: /^(react-markdown|remark-|rehype-|micromark|mdast-|hast-|unified)/, known: true },
+/** Code `/` must not run before it is interactive, by the package or source file it carries. */
+const NOT_ON_HOME: Array<{ what: string; source: RegExp }> = [
+  { what: 'forms', source: /^(react-hook-form|@hookform)\// },
+  { what: 'markdown', source: /^(react-markdown|remark-|rehype-|micromark|mdast-|hast-|unified)/ },
   { what: 'chart', source: /^lightweight-charts\// },
   { what: 'palette', source: /^cmdk\/|search-palette\.tsx$/ },
 ];
@@ -128,9 +124,8 @@ test.describe('/ on first load, before any interaction', () => {
     test.info().annotations.push({ type: 'JS run by / before interaction (gzip over the wire)', description: `${(gzipBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts` });
   });
 
-  for (const { what, source, known } of NOT_ON_HOME) {
+  for (const { what, source } of NOT_ON_HOME) {
     test(`runs no ${what} code`, async ({ page, request }) => {
-      test.fail(known === true, 'in the catalogue vendor chunk every catalogue page loads');
       const scripts = await homeScripts(page);
       const libraries = await librariesIn(request, scripts.map((download) => download.url));
       expect([...libraries].filter(([, sources]) => sources.some((file) => source.test(file))).map(([url]) => url)).toEqual([]);

@@ -3,4 +3,4 @@ import css from './styles.css';
 import { BlogRoot } from './blog-root';
 import { blogPages } from './pages';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ app: 'blog', css, Root: BlogRoot, pages: blogPages });
+export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({ app: 'blog', css, Root: BlogRoot, pages: blogPages });

@@ -5,4 +5,4 @@ import css from './styles.css';
 import { CatalogueRoot } from './catalogue-root';
 import { cataloguePages } from './pages';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ app: 'catalogue', css, Root: CatalogueRoot, pages: cataloguePages });
+export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({ app: 'catalogue', css, Root: CatalogueRoot, pages: cataloguePages });
