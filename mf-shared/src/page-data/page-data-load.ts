@@ -31,7 +31,8 @@ export function isTransientFailure(error: unknown): boolean {
 
 export interface PageDataLoadOptions {
   timeoutMs: number;
-  bus: AppBus;
+  /** The shell's bus, for the loading bar; none for a prefetch the visitor is not waiting for. */
+  bus?: AppBus;
   queryClient: QueryClient;
 }
 
@@ -66,7 +67,11 @@ export function withLimitedRetry<T, K extends QueryKey>(queryFn: QueryFunction<T
   };
 }
 
-/** The page's query as client navigation runs it: time-limited, retried once, with the loading bar. */
+/**
+ * The page's query as client navigation runs it: time-limited, retried once, with the loading bar.
+ * A prefetch on intent runs it the same way, without the bar: a navigation that joins it then
+ * fails or succeeds exactly as its own load would.
+ */
 export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient }: PageDataLoadOptions): PageQuery {
   const queryFn = query.queryFn;
   if (typeof queryFn !== 'function') return query;
@@ -77,14 +82,14 @@ export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient
     queryFn: async (context: QueryFunctionContext) => {
       // A background refresh of data already on screen keeps the bar still.
       const waiting = queryClient.getQueryData(query.queryKey) === undefined;
-      if (waiting) bus.emit('page:loading:start', {});
+      if (waiting) bus?.emit('page:loading:start', {});
       const read = withLimitedRetry(queryFn as QueryFunction<unknown>, timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
       try {
         const data: unknown = await read(context);
-        if (waiting) bus.emit('page:loading:end', {});
+        if (waiting) bus?.emit('page:loading:end', {});
         return data;
       } catch (error) {
-        if (waiting) bus.emit('page:loading:end', { error: true });
+        if (waiting) bus?.emit('page:loading:end', { error: true });
         throw new PageDataError(`The page's data ${JSON.stringify(query.queryKey)} could not be loaded: ${(error as Error)?.message ?? error}`, { cause: error });
       }
     },

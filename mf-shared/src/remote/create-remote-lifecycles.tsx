@@ -11,6 +11,7 @@ import type { RemoteName } from '../contracts/remotes';
 import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
 import { preloadPage } from '../page-data/lazy-page';
 import { matchPage, type PageDefinition } from '../page-data/page-definition';
+import { withPageDataLoad } from '../page-data/page-data-load';
 import { RemoteProviders } from './remote-providers';
 import { SSR_URL_ATTRIBUTE, hasServerMarkupFor, identifierPrefix, queryStateElementId, takeEmbeddedJson } from './server-markup';
 
@@ -135,11 +136,14 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
      * The visitor is about to open `path` (a link pointed at or focused): its data into the
      * shared query cache and its code into the page, so the page renders at once on the click.
      */
-    prefetchPage: async (path: string, context: Pick<ShellContext, 'api' | 'queryClient'>) => {
+    prefetchPage: async (path: string, context: Pick<ShellContext, 'api' | 'queryClient' | 'config'>) => {
       const matched = matchPage(pages, path);
       if (!matched) return;
       const queries = matched.page.data?.(matched.url, { api: context.api }) ?? [];
-      await Promise.all([preloadPage(matched.page), ...queries.map((query) => context.queryClient.prefetchQuery(query))]);
+      // As the navigation would load them (time limit, one retry, the same error): a click while
+      // this runs joins it and shows what its own load would have shown.
+      const load = { timeoutMs: context.config.pageDataTimeoutMs, queryClient: context.queryClient };
+      await Promise.all([preloadPage(matched.page).catch(() => undefined), ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load)))]);
     },
   };
 }
