@@ -31,9 +31,36 @@ export function isTransientFailure(error: unknown): boolean {
 
 export interface PageDataLoadOptions {
   timeoutMs: number;
-  /** The shell's bus, for the loading bar; none for a prefetch the visitor is not waiting for. */
-  bus?: AppBus;
+  /** The shell's bus, for the loading bar. */
+  bus: AppBus;
   queryClient: QueryClient;
+  /**
+   * A prefetch on intent: nobody waits yet, so the bar stays still; a navigation that joins it
+   * runs the bar until it ends (`joinPrefetches`).
+   */
+  prefetch?: boolean;
+}
+
+/** Prefetches on intent under way, by query key; each settles as its data comes or fails. */
+const prefetchesUnderWay = new Map<string, Promise<unknown>>();
+const joinedPrefetches = new WeakSet<Promise<unknown>>();
+const keyOf = (queryKey: QueryKey) => JSON.stringify(queryKey);
+
+/**
+ * A client navigation waits for these queries: those a prefetch is still loading run the loading
+ * bar from now until they end (red when they fail), as if the navigation had started them.
+ */
+export function joinPrefetches(queries: readonly PageQuery[], bus: AppBus): void {
+  for (const query of queries) {
+    const underWay = prefetchesUnderWay.get(keyOf(query.queryKey));
+    if (!underWay || joinedPrefetches.has(underWay)) continue;
+    joinedPrefetches.add(underWay);
+    bus.emit('page:loading:start', {});
+    underWay.then(
+      () => bus.emit('page:loading:end', {}),
+      () => bus.emit('page:loading:end', { error: true }),
+    );
+  }
 }
 
 /**
@@ -69,10 +96,10 @@ export function withLimitedRetry<T, K extends QueryKey>(queryFn: QueryFunction<T
 
 /**
  * The page's query as client navigation runs it: time-limited, retried once, with the loading bar.
- * A prefetch on intent runs it the same way, without the bar: a navigation that joins it then
- * fails or succeeds exactly as its own load would.
+ * A prefetch on intent runs it the same way, so a navigation that joins it fails or succeeds
+ * exactly as its own load would.
  */
-export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient }: PageDataLoadOptions): PageQuery {
+export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient, prefetch = false }: PageDataLoadOptions): PageQuery {
   const queryFn = query.queryFn;
   if (typeof queryFn !== 'function') return query;
   return {
@@ -81,15 +108,22 @@ export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient
     retry: false,
     queryFn: async (context: QueryFunctionContext) => {
       // A background refresh of data already on screen keeps the bar still.
-      const waiting = queryClient.getQueryData(query.queryKey) === undefined;
-      if (waiting) bus?.emit('page:loading:start', {});
+      const waiting = queryClient.getQueryData(query.queryKey) === undefined && !prefetch;
+      if (waiting) bus.emit('page:loading:start', {});
       const read = withLimitedRetry(queryFn as QueryFunction<unknown>, timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
+      const reading: Promise<unknown> = Promise.resolve(read(context));
+      if (prefetch) {
+        const key = keyOf(query.queryKey);
+        prefetchesUnderWay.set(key, reading);
+        const done = () => prefetchesUnderWay.get(key) === reading && prefetchesUnderWay.delete(key);
+        reading.then(done, done);
+      }
       try {
-        const data: unknown = await read(context);
-        if (waiting) bus?.emit('page:loading:end', {});
+        const data: unknown = await reading;
+        if (waiting) bus.emit('page:loading:end', {});
         return data;
       } catch (error) {
-        if (waiting) bus?.emit('page:loading:end', { error: true });
+        if (waiting) bus.emit('page:loading:end', { error: true });
         throw new PageDataError(`The page's data ${JSON.stringify(query.queryKey)} could not be loaded: ${(error as Error)?.message ?? error}`, { cause: error });
       }
     },

@@ -6,7 +6,7 @@ import { ReportNotFound } from '../ui/report-not-found';
 import { applyHead } from './head-tags';
 import type { PageDefinition, PageUrl, ReadQuery } from './page-definition';
 import { PageDataBoundary } from './page-data-boundary';
-import { withPageDataLoad } from './page-data-load';
+import { joinPrefetches, withPageDataLoad } from './page-data-load';
 import { preloadPage } from './lazy-page';
 
 /**
@@ -52,7 +52,10 @@ function PageWithData({ page, url }: { page: PageDefinition; url: PageUrl }) {
   const load = { timeoutMs: config.pageDataTimeoutMs, bus, queryClient };
   // A page in its own chunk loads beside its data, not after it (its failure shows where it renders).
   preloadPage(page).catch(() => undefined);
-  useSuspenseQueries({ queries: (page.data?.(url, { api }) ?? []).map((query) => withPageDataLoad(query, load)) });
+  const queries = page.data?.(url, { api }) ?? [];
+  // Data a link's intent is still fetching: this navigation waits for it, with the bar.
+  joinPrefetches(queries, bus);
+  useSuspenseQueries({ queries: queries.map((query) => withPageDataLoad(query, load)) });
   const read: ReadQuery = (options) => queryClient.getQueryData(options.queryKey) as never;
   const head = page.head(url, read, { api });
   const headKey = head ? JSON.stringify(head) : '';

@@ -136,13 +136,13 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
      * The visitor is about to open `path` (a link pointed at or focused): its data into the
      * shared query cache and its code into the page, so the page renders at once on the click.
      */
-    prefetchPage: async (path: string, context: Pick<ShellContext, 'api' | 'queryClient' | 'config'>) => {
+    prefetchPage: async (path: string, context: Pick<ShellContext, 'api' | 'queryClient' | 'config' | 'bus'>) => {
       const matched = matchPage(pages, path);
       if (!matched) return;
       const queries = matched.page.data?.(matched.url, { api: context.api }) ?? [];
       // As the navigation would load them (time limit, one retry, the same error): a click while
       // this runs joins it and shows what its own load would have shown.
-      const load = { timeoutMs: context.config.pageDataTimeoutMs, queryClient: context.queryClient };
+      const load = { timeoutMs: context.config.pageDataTimeoutMs, queryClient: context.queryClient, bus: context.bus, prefetch: true };
       await Promise.all([preloadPage(matched.page).catch(() => undefined), ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load)))]);
     },
   };
