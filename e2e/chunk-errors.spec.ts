@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
+import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
 
 /**
@@ -14,7 +14,7 @@ let buildsDir: string;
 
 test.beforeAll(async () => {
   buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-chunk-errors-'));
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true });
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: notHidden });
   server = await startAppServer({ port: SPEC_PORTS.chunkErrors, buildsDir });
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import { expect, test } from '@playwright/test';
-import { SPEC_PORTS, appServerEnv, e2eBuildsDir, repoRoot } from './support/environment';
+import { SPEC_PORTS, appServerEnv, e2eBuildsDir, repoRoot, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
@@ -67,7 +67,7 @@ async function refusalOf(app: AppName, version: string): Promise<string> {
 test.beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-gate-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
 });
 
 test.afterAll(() => {

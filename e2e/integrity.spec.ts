@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SPEC_PORTS, appServerEnv, e2eBuildsDir } from './support/environment';
+import { SPEC_PORTS, appServerEnv, e2eBuildsDir, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
@@ -60,7 +60,7 @@ const tampered = (page: Page) => page.evaluate(() => (window as unknown as { __t
 test.beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-integrity-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
 });
 
 test.afterAll(() => {

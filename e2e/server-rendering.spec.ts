@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir } from './support/environment';
+import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir, notHidden } from './support/environment';
 import { firstProductName } from './support/expected-pages';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
@@ -162,7 +162,7 @@ test.describe('content, deploys and failures without a restart', () => {
     test.beforeAll(async () => {
       workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-ssr-deploys-'));
       buildsDir = path.join(workDir, 'builds');
-      fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true });
+      fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: notHidden });
       server = await startAppServer({ port: SPEC_PORTS.serverRendering, buildsDir });
     });
 

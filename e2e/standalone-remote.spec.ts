@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { CONTRACT_VERSION } from '@steel/shared/contract';
 import { run as deployCli } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';
-import { SPEC_PORTS, e2eBuildsDir, repoRoot } from './support/environment';
+import { SPEC_PORTS, e2eBuildsDir, repoRoot, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { generateCatalogueData } from '../scripts/generate-catalogue-data';
 
@@ -65,7 +65,7 @@ async function pack(folder: string, destination: string): Promise<string> {
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-standalone-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source) });
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source) });
   keysFile = path.join(workDir, 'deploy-keys.json');
   server = await startAppServer({ port: SPEC_PORTS.standaloneRemote, buildsDir, env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.standaloneRemoteGate) } });
 });

@@ -109,3 +109,10 @@ export function appServerEnv(port: number, buildsDir: string, extra: Record<stri
     ...extra,
   };
 }
+
+/**
+ * For copying a builds folder a server is using: its hidden entries are that server's own state
+ * in flux (lock files that come and go, half-written temp folders, the image cache) — copying one
+ * as it disappears fails the copy.
+ */
+export const notHidden = (source: string) => !path.basename(source).startsWith('.');
