@@ -240,7 +240,7 @@ async function main() {
       fs.rmSync(imageCacheDir, { recursive: true, force: true });
     }
     console.log('\nProduction arrangement (nginx, two app servers, Redis, PostgreSQL):');
-    await benchTopology({ buildsDir, port: PORT + 40, cmsPort: PORT + 41 - 6000, sqliteCmsUrl: cms.url, log: (line) => console.log(`  ${line}`) });
+    await benchTopology({ buildsDir, port: PORT + 40, cmsPort: PORT + 45, sqliteCmsUrl: cms.url, log: (line) => console.log(`  ${line}`) });
   } finally {
     await browser.close();
     await server.stop();
