@@ -16,6 +16,8 @@ interface StepResult {
   exitCode: number;
   passed: number;
   failed: number;
+  /** The failing tests' names, so a CI log cut to its last lines still says what failed. */
+  failures: string[];
 }
 
 /** Runs a command, streaming its output, and keeps the output for the counts. */
@@ -39,6 +41,19 @@ const lastNumber = (output: string, pattern: RegExp) => {
   return matches.length ? Number(matches[matches.length - 1]?.[1]) : 0;
 };
 
+const matchedNames = (output: string, pattern: RegExp) => [...new Set([...output.matchAll(pattern)].map((match) => match[1]!.trim()))];
+
+/** Each runner's way of naming a failed test. */
+const failureNames: Record<string, (output: string) => string[]> = {
+  // jest: "  ● Suite › test name" (its console blocks start "● Console")
+  jest: (output) => matchedNames(output, /^\s+● (?!Console)(.+)$/gm),
+  // node's test runner (the CMS runner too): "not ok 3 - test name"
+  cms: (output) => matchedNames(output, /^\s*not ok \d+ - (.+)$/gm),
+  node: (output) => matchedNames(output, /^\s*not ok \d+ - (.+)$/gm),
+  // Playwright's list reporter: "  ✘  12 [chromium] › e2e/x.spec.ts:10:5 › title (3.2s)"
+  playwright: (output) => matchedNames(output, /^\s+✘\s+\d+ (.+?)(?: \([\d.]+(?:ms|s|m)\))?$/gm),
+};
+
 const counters: Record<string, (output: string) => { passed: number; failed: number }> = {
   // jest: "Tests:       2 failed, 169 passed, 171 total"
   jest: (output) => ({ passed: lastNumber(output, /Tests:.*?(\d+) passed/g), failed: lastNumber(output, /Tests:\s+(\d+) failed/g) }),
@@ -58,7 +73,7 @@ async function step(name: string, counter: keyof typeof counters, command: strin
   const { exitCode, output } = await runAndCapture(command, args, cwd);
   const counts = counters[counter]!(output);
   // A step that failed without a failing test (crash, build error) still counts as a failure.
-  return { name, exitCode, ...counts, failed: counts.failed || (exitCode === 0 ? 0 : 1) };
+  return { name, exitCode, ...counts, failed: counts.failed || (exitCode === 0 ? 0 : 1), failures: failureNames[counter]!(output) };
 }
 
 async function main() {
@@ -86,6 +101,7 @@ async function main() {
   console.log('\n=== summary ===');
   for (const result of results) {
     console.log(`${result.exitCode === 0 ? 'ok  ' : 'FAIL'} ${result.name}: ${result.passed} passed, ${result.failed} failed`);
+    for (const failure of result.failures) console.log(`       ✘ ${failure}`);
   }
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
