@@ -18,6 +18,8 @@ interface StepResult {
   failed: number;
   /** The failing tests' names, so a CI log cut to its last lines still says what failed. */
   failures: string[];
+  /** Tests that passed only when retried (Playwright's retries). */
+  flaky: string[];
 }
 
 /** Runs a command, streaming its output, and keeps the output for the counts. */
@@ -50,9 +52,23 @@ const failureNames: Record<string, (output: string) => string[]> = {
   // node's test runner (the CMS runner too): "not ok 3 - test name"
   cms: (output) => matchedNames(output, /^\s*not ok \d+ - (.+)$/gm),
   node: (output) => matchedNames(output, /^\s*not ok \d+ - (.+)$/gm),
-  // Playwright's list reporter: "  ✘  12 [chromium] › e2e/x.spec.ts:10:5 › title (3.2s)"
-  playwright: (output) => matchedNames(output, /^\s+✘\s+\d+ (.+?)(?: \([\d.]+(?:ms|s|m)\))?$/gm),
+  // Playwright's list reporter ends with "  1 failed" and the failed tests' names beneath it.
+  playwright: (output) => playwrightListed(output, 'failed'),
 };
+
+/** The tests Playwright's list reporter names under its closing "  N failed" or "  N flaky" line. */
+function playwrightListed(output: string, kind: 'failed' | 'flaky'): string[] {
+  const lines = output.split('\n');
+  const heading = lines.findLastIndex((line) => new RegExp(`^\\s+\\d+ ${kind}$`).test(line));
+  if (heading < 0) return [];
+  const names: string[] = [];
+  for (const line of lines.slice(heading + 1)) {
+    const listed = /^\s+(\[chromium\] › .+?)\s*$/.exec(line);
+    if (!listed) break;
+    names.push(listed[1]!);
+  }
+  return names;
+}
 
 const counters: Record<string, (output: string) => { passed: number; failed: number }> = {
   // jest: "Tests:       2 failed, 169 passed, 171 total"
@@ -73,7 +89,7 @@ async function step(name: string, counter: keyof typeof counters, command: strin
   const { exitCode, output } = await runAndCapture(command, args, cwd);
   const counts = counters[counter]!(output);
   // A step that failed without a failing test (crash, build error) still counts as a failure.
-  return { name, exitCode, ...counts, failed: counts.failed || (exitCode === 0 ? 0 : 1), failures: failureNames[counter]!(output) };
+  return { name, exitCode, ...counts, failed: counts.failed || (exitCode === 0 ? 0 : 1), failures: failureNames[counter]!(output), flaky: counter === 'playwright' ? playwrightListed(output, 'flaky') : [] };
 }
 
 async function main() {
@@ -102,6 +118,7 @@ async function main() {
   for (const result of results) {
     console.log(`${result.exitCode === 0 ? 'ok  ' : 'FAIL'} ${result.name}: ${result.passed} passed, ${result.failed} failed`);
     for (const failure of result.failures) console.log(`       ✘ ${failure}`);
+    for (const flaky of result.flaky) console.log(`       flaky (passed on its retry): ${flaky}`);
   }
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
