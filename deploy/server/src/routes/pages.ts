@@ -79,7 +79,7 @@ function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDi
   const font = (version: string) =>
     cached(`shell/${version}`, async () => {
       const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
-      // Exactly the URL the stylesheet asks for (`Vazirmatn[wght]…` unescaped), or the preload is not reused.
+      // Exactly the URL the stylesheet asks for, or the preload is not reused.
       return files.filter((file) => file.endsWith('.woff2')).map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
     });
   function cached(key: string, read: () => Promise<PageParts['preload']>) {

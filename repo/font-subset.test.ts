@@ -1,0 +1,24 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import path from 'node:path';
+import { cssUnicodeRange, subsetFontFile, subsetVazirmatn } from '../scripts/subset-font';
+
+const stylesheet = fs.readFileSync(path.join(__dirname, '../mf-shared/src/theme/base.css'), 'utf8');
+
+describe("the site's font, cut to the characters it shows", () => {
+  it('is exactly what `npm run font:subset` writes from the installed Vazirmatn (no stale or hand-edited file)', async () => {
+    const committed = fs.readFileSync(subsetFontFile);
+    expect((await subsetVazirmatn()).equals(committed)).toBe(true);
+    // woff2, and well under the whole font's size.
+    expect(committed.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect(committed.length).toBeLessThan(70 * 1024);
+  }, 60_000);
+
+  it("is declared for the same characters in the shell's stylesheet, preloaded-friendly and shift-free", () => {
+    const face = /@font-face\s*{[^}]*}/.exec(stylesheet)?.[0] ?? '';
+    expect(face).toContain("url('./fonts/vazirmatn-persian.woff2')");
+    expect(face).toContain(`unicode-range: ${cssUnicodeRange()};`);
+    expect(face).toMatch(/font-weight: 100 900;/);
+    expect(face).toMatch(/font-display: optional;/);
+  });
+});
