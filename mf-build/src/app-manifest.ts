@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { APP_MANIFEST_FILE, parseAppManifest, type AppManifest, type PageRoute } from '@steel/shared/contract';
+import { APP_MANIFEST_FILE, FEDERATION_RUNTIME_SHARE, parseAppManifest, type AppManifest, type PageRoute } from '@steel/shared/contract';
 import { sharedDependencies } from './shared-dependencies';
 import type { AppName } from './create-app-config';
 
@@ -24,6 +24,12 @@ function loadBuiltServerEntry(file: string, root: string): { contract?: unknown;
   return module.exports;
 }
 
+/** The version of the federation runtime this build tool compiles in (its package exports no package.json). */
+function federationRuntimeVersion(): string {
+  const entry = require.resolve(FEDERATION_RUNTIME_SHARE);
+  return (JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /** What a built server entry and the app's package.json say: contract, shared singletons, pages. */
 export function describeBuiltApp(app: AppName, root: string, serverEntryFile: string): Pick<AppManifest, 'contract' | 'shared' | 'pages'> {
   const entry = loadBuiltServerEntry(serverEntryFile, root);
@@ -35,6 +41,10 @@ export function describeBuiltApp(app: AppName, root: string, serverEntryFile: st
     const installed = JSON.parse(fs.readFileSync(requireFromApp.resolve(`${name}/package.json`), 'utf8')) as { version: string };
     shared[name] = { version: installed.version, requiredVersion };
   }
+  // The shell provides the federation runtime it is built with; a remote's production build
+  // requires it (create-app-config.ts): the API between them is the runtime's, so a patch range.
+  const runtimeVersion = federationRuntimeVersion();
+  shared[FEDERATION_RUNTIME_SHARE] = { version: runtimeVersion, requiredVersion: `~${runtimeVersion}` };
   const described = parseAppManifest({ app, contract: entry.contract, shared, pages: app === 'shell' ? [] : (entry.pages as PageRoute[]), serverEntry: null });
   return { contract: described.contract, shared: described.shared, pages: described.pages };
 }

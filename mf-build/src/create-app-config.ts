@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import { ExternalsPlugin, type Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -15,7 +15,7 @@ import { scopeRemoteCss } from './scope-remote-css';
 import { RemoteIntegrityPlugin } from './remote-integrity-plugin';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
 import { colourModeHeadScript } from '@steel/shared/colour-mode-script';
-import { publicPathPlaceholder, type RemoteName } from '@steel/shared/contract';
+import { FEDERATION_RUNTIME_GLOBAL, FEDERATION_RUNTIME_SHARE, publicPathPlaceholder, type RemoteName } from '@steel/shared/contract';
 
 export type AppName = 'shell' | RemoteName;
 
@@ -115,6 +115,12 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
     },
     plugins: [
       new RemoteIntegrityPlugin(),
+      // One federation runtime per page: a remote's production build leaves it out and takes the
+      // shell's from a global (shell/src/app/federation/provide-runtime-core.ts), ~18 KB gzip less
+      // per remote. What federation's `experiments.externalRuntime` does, with the contract's name
+      // for the global; not its `provideExternalRuntime` for the shell, which bundles the runtime a
+      // second time (as CommonJS). A remote's dev build keeps its own: its harness is the host there.
+      ...(!isShell && isProduction ? [new ExternalsPlugin('global', { [FEDERATION_RUNTIME_SHARE]: FEDERATION_RUNTIME_GLOBAL })] : []),
       new ModuleFederationPlugin({
         name: app,
         ...(isShell

@@ -7,7 +7,11 @@
  *   so the hooks reading it must come from the same copy.
  * Everything else (react-router, @steel/shared, single-spa-react, lucide-react) is bundled
  * tree-shaken into each app: a shared module is not tree-shaken, and state crosses apps only
- * through the mount props, so a second copy cannot split it. `npm run bench` shows the sizes.
+ * through the mount props, so a second copy cannot split it. Measured for react-router 7 (esbuild,
+ * minified, gzip): the whole module a share would load is 65 KB, the parts all apps use together
+ * 16 KB — three tree-shaken copies cost less than one shared. `npm run bench` shows the sizes.
+ * The federation runtime itself is not a shared module: the remotes use the shell's
+ * (create-app-config.ts, `externalRuntime`).
  *
  * `requiredVersion` comes from each app's package.json. Versions are pinned exactly there (the
  * lock file installs exactly that), but a remote deployed on its own schedule must accept any

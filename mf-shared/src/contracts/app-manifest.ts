@@ -42,6 +42,19 @@ const sharedSchema = z.record(z.string(), z.object({ version: z.string(), requir
 /** Each shared singleton: the version this build bundles (and provides) and the range it requires. */
 export type SharedDependencies = z.infer<typeof sharedSchema>;
 
+/**
+ * Listed among the shared dependencies though it is not a federation share: the shell gives the
+ * remotes its federation runtime (a global), and a remote's production build has none of its own,
+ * so a remote requires it like a singleton and a shell without it is refused, not crashed.
+ */
+export const FEDERATION_RUNTIME_SHARE = '@module-federation/runtime-core';
+/**
+ * The global the shell puts its federation runtime in and a remote's build reads it from
+ * (federation's `externalRuntime`). Renaming it would leave every remote built before without a
+ * runtime: a major change.
+ */
+export const FEDERATION_RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+
 export const appManifestSchema = z.object({
   app: z.enum(['shell', 'catalogue', 'blog', 'panel']),
   contract: z.string().check(z.regex(/^\d+\.\d+\.\d+$/)),

@@ -14,6 +14,7 @@ import type { ShellContext } from './shell-context';
 
 import { CONTRACT_VERSION } from './contract-version';
 import { REMOTE_INTEGRITY_GLOBAL } from './integrity';
+import { FEDERATION_RUNTIME_GLOBAL } from './app-manifest';
 
 export { CONTRACT_VERSION, speaksContract } from './contract-version';
 
@@ -72,6 +73,8 @@ export function describeContract() {
     registryEntry: REGISTRY_ENTRY_FIELDS,
     // Renaming it would leave remotes built before loading their chunks unchecked: a major change.
     integrityGlobal: REMOTE_INTEGRITY_GLOBAL,
+    // The shell gives the remotes its federation runtime there; a remote requires it through `shared`.
+    federationRuntimeGlobal: FEDERATION_RUNTIME_GLOBAL,
   };
 }
 

@@ -1,6 +1,7 @@
 import { getInstance, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import {
   CONTRACT_VERSION,
+  FEDERATION_RUNTIME_SHARE,
   REMOTE_NAMES,
   incompatibility,
   validRegistryEntries,
@@ -11,14 +12,17 @@ import {
 } from '@steel/shared';
 import type { LiveRoutes } from '../routes/match-route';
 import { recordRemoteIntegrity } from '../../features/integrity/integrity-table';
+import { providedRuntimeVersion } from '../federation/provide-runtime-core';
 
-/** The shared singletons this shell provides, as the federation runtime was given them. */
+/** The shared singletons this shell provides, as the federation runtime was given them, and the runtime itself. */
 function sharedProvidedByShell(): SharedDependencies {
   const shared: SharedDependencies = {};
   for (const [name, versions] of Object.entries(getInstance()?.options.shared ?? {})) {
     const version = versions[0]?.version;
     if (version && !name.endsWith('/')) shared[name] = { version, requiredVersion: version };
   }
+  const runtimeVersion = providedRuntimeVersion();
+  if (runtimeVersion) shared[FEDERATION_RUNTIME_SHARE] = { version: runtimeVersion, requiredVersion: runtimeVersion };
   return shared;
 }
 
