@@ -1,6 +1,7 @@
 /**
  * Server-rendering figures for `npm run bench` (printed, never asserted):
- * - Lighthouse (mobile preset, Debian's Chromium, median of N) per key route: performance, LCP, CLS, TBT;
+ * - Lighthouse (mobile preset, Debian's Chromium, median of N) per key route: performance, LCP, CLS,
+ *   TBT, the benchmark index and the main-thread time per app at start-up;
  * - server render time per route, p50/p95 and throughput, rendered every time and from the page
  *   cache, under concurrent load from autocannon on loopback;
  * - the app server's memory before and after 50 catalogue deploys in a row (each one replaces the
@@ -21,29 +22,43 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** Lighthouse 12 (13 declares Node 22): mobile preset, simulated throttling, performance only. */
+/** The app a script URL belongs to (`/builds/<app>/…`), or `page` for the HTML and inline scripts. */
+const appOfScript = (url: string) => /\/builds\/([a-z]+)\//.exec(url)?.[1] ?? 'page';
+
+/**
+ * Lighthouse 12 (13 declares Node 22): mobile preset, simulated throttling, performance only.
+ * Beside the score: Lighthouse's benchmark index of this machine (its CPU speed, so figures from
+ * different machines can be compared) and the main-thread time at start-up per app (bootup-time).
+ */
 export async function benchLighthouse(base: string, routes: readonly string[], runs: number, log: (line: string) => void) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     for (const route of routes) {
-      const results: Array<{ score: number; lcp: number; cls: number; tbt: number }> = [];
+      const results: Array<{ score: number; lcp: number; cls: number; tbt: number; benchmarkIndex: number; bootup: Record<string, number> }> = [];
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
         const lhr = result?.lhr;
         if (!lhr) continue;
+        const bootup: Record<string, number> = {};
+        const items = ((lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ?? []);
+        for (const item of items) bootup[appOfScript(item.url)] = (bootup[appOfScript(item.url)] ?? 0) + item.total;
         results.push({
           score: (lhr.categories['performance']?.score ?? 0) * 100,
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
           tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+          benchmarkIndex: lhr.environment.benchmarkIndex,
+          bootup,
         });
       }
-      const pick = (key: keyof (typeof results)[number]) => median(results.map((result) => result[key]));
+      const pick = (read: (result: (typeof results)[number]) => number) => median(results.map(read));
+      const apps = [...new Set(results.flatMap((result) => Object.keys(result.bootup)))].sort();
       log(
-        `${route.padEnd(34)} performance ${pick('score').toFixed(0).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  CLS ${pick('cls').toFixed(3)}  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')})`,
+        `${route.padEnd(34)} performance ${pick((r) => r.score).toFixed(0).padStart(3)}  LCP ${pick((r) => r.lcp).toFixed(0).padStart(5)} ms  CLS ${pick((r) => r.cls).toFixed(3)}  TBT ${pick((r) => r.tbt).toFixed(0).padStart(4)} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')}; benchmark index ${pick((r) => r.benchmarkIndex).toFixed(0)})`,
       );
+      log(`${''.padEnd(34)} main thread at start-up: ${apps.map((app) => `${app} ${pick((r) => r.bootup[app] ?? 0).toFixed(0)} ms`).join(', ')}`);
     }
   } finally {
     await chrome.kill();

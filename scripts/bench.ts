@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: prints (never asserts) the figures the issues ask for —
- * build time and bundle size per app, gzip bytes of the JS a cold `/` loads, copies of React
- * loaded over a journey, the median click-to-content time when entering a not-yet-loaded remote
+ * build time and bundle size per app, gzip bytes of the JS a cold `/` loads, the median click-to-content time when entering a not-yet-loaded remote
  * (the footer link is prefetched when visible, as in real use; the panel link too), first render
  * with and without analytics consent, the HTML and JS bytes of a product page's first load
  * (scripts/bench-product-page.ts), and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).
- * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): Lighthouse mobile per key route
- * (median of BENCH_LIGHTHOUSE_RUNS, default 3), render p50/p95 cached and uncached under load,
+ * What federation costs (scripts/bench-federation-cost.ts): the federated build beside the monolith —
+ * JS/CSS before interactive per key route, the signed-in journey's bytes, time (1× and 4× CPU) and
+ * library copies, Lighthouse mobile per key route (median of BENCH_LIGHTHOUSE_RUNS, default 3).
+ * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): render p50/p95 cached and uncached under load,
  * and the app server's memory over 50 deploys. Gradual release (scripts/bench-release.ts): activation →
  * open tab aware, p50/p95, and detection → automatic canary abort. Production arrangement
  * (scripts/bench-topology.ts): through nginx, one app server vs two, the CMS on PostgreSQL vs SQLite.
@@ -22,7 +23,8 @@ import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
 import { runCommand, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
-import { benchDeployMemory, benchLighthouse, benchRenderLatency } from './bench-ssr';
+import { benchDeployMemory, benchRenderLatency } from './bench-ssr';
+import { benchFederationCost } from './bench-federation-cost';
 import { benchDeployGate, benchDeployThroughApi } from './bench-deploy-gate';
 import { benchAutomaticAbort, benchOpenTabsAware } from './bench-release';
 import { addKey } from '@steel/server/deploy-keys';
@@ -102,30 +104,6 @@ async function coldHomePage(browser: Browser) {
   await context.close();
 }
 
-async function reactCopies(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const urls: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.ok()) urls.push(response.url());
-  });
-  await page.goto(`${base}/`);
-  await page.locator('#app-catalogue h1').waitFor();
-  await page.locator('footer a', { hasText: 'اخبار و مقالات' }).click();
-  await page.locator('#app-blog h1').waitFor();
-  await page.locator('header a', { hasText: 'ورود / ثبت‌نام' }).click();
-  await page.locator('#app-panel h1').waitFor();
-  let react = 0;
-  let reactDom = 0;
-  for (const url of urls) {
-    const map = await fetch(`${url}.map`).then((response) => (response.ok ? (response.json() as Promise<{ sources: string[] }>) : { sources: [] }));
-    if (map.sources.some((source) => source.endsWith('react/cjs/react.production.js'))) react++;
-    if (map.sources.some((source) => source.endsWith('react-dom/cjs/react-dom-client.production.js'))) reactDom++;
-  }
-  console.log(`\nJourney catalogue → blog → panel: react loaded ${react}×, react-dom ${reactDom}×`);
-  await context.close();
-}
-
 /** Click on a link to a remote that is not loaded yet, until its heading is in the DOM (in-page clock). */
 async function clickToContent(browser: Browser, linkSelector: string, headingSelector: string, prefetch: boolean): Promise<number[]> {
   const times: number[] = [];
@@ -173,7 +151,7 @@ async function main() {
       REQUEST_LOG: 'off',
       CONTENT_CHANGE_URL: `${base}/_/content-changed`,
       // Pages read the CMS from the browser too (client navigation): it must allow the bench's origins.
-      CORS_ORIGINS: [PORT, PORT + 1, PORT + 2].map((port) => `http://127.0.0.1:${port}`).join(','),
+      CORS_ORIGINS: [PORT, PORT + 1, PORT + 2, PORT + 3].map((port) => `http://127.0.0.1:${port}`).join(','),
     },
   });
   const appServer = (port: number, extra: Record<string, string> = {}) =>
@@ -192,7 +170,6 @@ async function main() {
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
     await coldHomePage(browser);
-    await reactCopies(browser);
     console.log('');
     await benchProductPage({ browser, base, log: (line) => console.log(line) });
     console.log(`\nClick to content, entering another remote (Chromium, loopback, N=${RUNS}):`);
@@ -206,9 +183,18 @@ async function main() {
     console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
     await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, cmsUrl: `${cms.url}/api`, runs: RUNS, log: (line) => console.log(`  ${line}`) });
 
-    const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-    console.log(`\nLighthouse 12, mobile preset, performance (Debian Chromium, loopback, median of ${lighthouseRuns}):`);
-    await benchLighthouse(base, SSR_ROUTES, lighthouseRuns, (line) => console.log(`  ${line}`));
+    console.log('\nWhat federation costs: the federated build beside the monolith (same source, one bundle):');
+    await benchFederationCost({
+      browser,
+      buildsDir,
+      federatedBase: base,
+      cmsUrl: cms.url,
+      startServer: (port, dir, extra) => appServer(port, { BUILDS_DIR: dir, SITE_URL: `http://127.0.0.1:${port}`, RENDER_RATE_LIMIT_PER_MINUTE: 'off', ...extra }),
+      monolithPort: PORT + 3,
+      runs: Math.min(RUNS, 5),
+      lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+      log: (line) => console.log(`  ${line}`),
+    });
     console.log('\nDeploy gate per app (every rule on the live version; smoke render and mount in Chromium):');
     await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
     console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');

@@ -44,6 +44,8 @@ export const SPEC_PORTS = {
   canaryGate: E2E_PORT + 19,
   /** e2e/start-command.spec.ts: `PORT=… npm start`, with a CMS of its own on START_COMMAND_CMS_PORT. */
   startCommand: E2E_PORT + 20,
+  /** e2e/monolith.spec.ts: the monolith (scripts/monolith/) served as the shell. */
+  monolith: E2E_PORT + 21,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -65,6 +67,7 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.standaloneRemoteGate,
   SPEC_PORTS.canary,
   SPEC_PORTS.canaryGate,
+  SPEC_PORTS.monolith,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

@@ -58,6 +58,11 @@ export interface ServerConfig {
     enabled: boolean;
     /** Time budget of one remote's server render, data included; past it the browser renders it. */
     budgetMs: number;
+    /**
+     * `REMOTE_PRELOAD_HINTS` (on): a rendered page preloads its remote's entry and chunks. Off only
+     * for the monolith the bench compares with (scripts/monolith/), whose remotes are in its own bundle.
+     */
+    remotePreloadHints: boolean;
     /** Render worker threads (the pool is replaced whenever the live set changes). */
     threads: number;
     /** Rendered pages kept in memory (keyed by URL and live set, stale when their CMS data changes). */
@@ -166,6 +171,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     rendering: {
       enabled: str(env, 'SSR') !== 'off',
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
+      remotePreloadHints: str(env, 'REMOTE_PRELOAD_HINTS') !== 'off',
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
       cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
       cacheBytes: (int(env, 'SSR_CACHE_MB', 1, 64 * 1024) ?? 128) * 1024 * 1024,

@@ -133,7 +133,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
     const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app as RemoteName] : undefined;
     const hints = [
-      ...(outcome.remote && remoteEntry ? await preload.remote(outcome.remote.app as RemoteName, remoteEntry) : []),
+      ...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints ? await preload.remote(outcome.remote.app as RemoteName, remoteEntry) : []),
       ...(await preload.font(shellVersion)),
     ];
     const publicPaths: Record<string, string> = { [publicPathPlaceholder('shell')]: `/builds/shell/${shellVersion}/` };

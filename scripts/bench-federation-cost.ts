@@ -1,0 +1,233 @@
+/**
+ * What federation costs this site, for `npm run bench` (printed, never asserted): the federated
+ * build beside the monolith (scripts/monolith/: the same source, the remotes in the shell's own
+ * bundle), each served by the same app server with server rendering, in one run:
+ * - per key route, the JS and CSS a cold visit runs before the page is interactive (gzip and
+ *   brotli of each file, as the server sends them);
+ * - the journey / → sub-category → product → /blog → article → /panel/order (signed in): the JS and
+ *   CSS it runs, its median time in Chromium at full speed and at 4× CPU slowdown, and how many
+ *   copies of the big libraries it downloads;
+ * - Lighthouse mobile per key route (median of N) with its benchmark index and the main-thread
+ *   time per app at start-up (Lighthouse's bootup-time, by the app whose folder served the script).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { benchLighthouse } from './bench-ssr';
+import { publishAndActivate } from './lib/publish';
+import { waitForUrl, type RunningProcess } from './lib/processes';
+import { buildMonolith } from './monolith/build-monolith';
+import { monolithDist } from './monolith/create-monolith-config';
+
+const DEMO = { identifier: 'demo@example.com', password: 'Demo1234!' };
+
+/** Source files (or `package/` prefixes) that identify a library in a script's source map. */
+const LIBRARIES: Record<string, string> = {
+  react: 'react/cjs/react.production.js',
+  'react-dom': 'react-dom/cjs/react-dom-client.production.js',
+  'react-router': 'react-router/',
+  'TanStack Query': '@tanstack/query-core/',
+  zod: 'zod/',
+  'federation runtime': '@module-federation/runtime-core/',
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface Build {
+  label: 'federated' | 'monolith';
+  base: string;
+}
+
+/** The JS and CSS files a page ran (not link-prefetched only), with their bodies. */
+function recordCode(page: Page): Map<string, Buffer> {
+  const bodies = new Map<string, Buffer>();
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if ((type === 'script' || type === 'stylesheet') && response.ok()) bodies.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
+  });
+  return bodies;
+}
+
+const compressed = (bodies: Iterable<Buffer>) => {
+  let gzip = 0;
+  let brotli = 0;
+  for (const body of bodies) {
+    gzip += zlib.gzipSync(body, { level: 9 }).length;
+    brotli += zlib.brotliCompressSync(body).length;
+  }
+  return { gzip, brotli };
+};
+
+/** Waits until the page is interactive: its app's heading is there and the network has gone quiet. */
+async function settled(page: Page, heading: string) {
+  await page.locator(heading).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function signedInContext(browser: Browser, build: Build, cmsUrl: string, cpuSlowdown = 1): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const response = await fetch(`${cmsUrl}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  const { jwt } = (await response.json()) as { jwt: string };
+  await context.addCookies([{ name: 'user_token', value: jwt, url: build.base }]);
+  const page = await context.newPage();
+  if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return { context, page };
+}
+
+/** The journey, by clicks as a visitor makes them; resolves with its duration in ms. */
+async function walkJourney(page: Page, base: string): Promise<number> {
+  const started = Date.now();
+  await page.goto(`${base}/`);
+  await settled(page, '#app-catalogue h1');
+  await page.locator('header nav a[href="/rebar"]').click();
+  await settled(page, '#app-catalogue a[href="/rebar/kalaf"]');
+  await page.locator('#app-catalogue a[href="/rebar/kalaf"]').first().click();
+  await settled(page, '#app-catalogue a[href^="/rebar/kalaf/"]');
+  await page.locator('#app-catalogue a[href^="/rebar/kalaf/"]').first().click();
+  await page.waitForURL(/\/rebar\/kalaf\/[^/]+$/);
+  await settled(page, '#app-catalogue h1');
+  await page.locator('footer a[href="/blog"]').click();
+  await settled(page, '#app-blog article h2 a');
+  await page.locator('#app-blog article h2 a').first().click();
+  await settled(page, '#app-blog article h1');
+  await page.locator('header a[href="/panel"]').click();
+  await settled(page, 'a[href="/panel/order"]');
+  await page.locator('a[href="/panel/order"]').first().click();
+  await page.waitForURL(/\/panel\/order$/);
+  await settled(page, '#app-panel h1');
+  return Date.now() - started;
+}
+
+/**
+ * How many copies of each library the downloaded scripts carry (from their source maps): the most
+ * scripts any one of its source files is in. A library split over several chunks of one build is
+ * one copy; the same file in two apps' bundles is two.
+ */
+async function libraryCopies(urls: string[]): Promise<Record<string, number>> {
+  const sources = await Promise.all(
+    urls.filter((url) => url.endsWith('.js')).map((url) =>
+      fetch(`${url}.map`)
+        .then((response) => (response.ok ? (response.json() as Promise<{ sources: string[] }>) : { sources: [] }))
+        .then((map) => map.sources.map((source) => source.slice(source.lastIndexOf('node_modules/') + 'node_modules/'.length))),
+    ),
+  );
+  const scriptsWith = new Map<string, number>();
+  for (const list of sources) for (const source of new Set(list)) scriptsWith.set(source, (scriptsWith.get(source) ?? 0) + 1);
+  return Object.fromEntries(
+    Object.entries(LIBRARIES).map(([name, file]) => [name, Math.max(0, ...[...scriptsWith].filter(([source]) => source.startsWith(file)).map(([, count]) => count))]),
+  );
+}
+
+async function routeCode(browser: Browser, build: Build, route: string, heading: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies = recordCode(page);
+  await page.goto(`${build.base}${route}`);
+  await settled(page, heading);
+  const files = [...bodies];
+  await context.close();
+  const js = compressed(files.filter(([url]) => url.endsWith('.js')).map(([, body]) => body));
+  const css = compressed(files.filter(([url]) => !url.endsWith('.js')).map(([, body]) => body));
+  return { js, css, scripts: files.filter(([url]) => url.endsWith('.js')).length };
+}
+
+export async function benchFederationCost(options: {
+  browser: Browser;
+  buildsDir: string;
+  federatedBase: string;
+  cmsUrl: string;
+  /** Starts an app server on `port` serving `buildsDir`, with the bench's settings and `extra`. */
+  startServer: (port: number, buildsDir: string, extra: Record<string, string>) => RunningProcess;
+  monolithPort: number;
+  runs: number;
+  lighthouseRuns: number;
+  log: (line: string) => void;
+}): Promise<void> {
+  const { browser, log } = options;
+  const started = Date.now();
+  await buildMonolith();
+  log(`monolith built in ${((Date.now() - started) / 1000).toFixed(1)} s (npm run build:monolith)`);
+  const monolithBuilds = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-monolith-'));
+  fs.cpSync(options.buildsDir, monolithBuilds, { recursive: true, filter: (source) => !path.basename(source).startsWith('.') });
+  await publishAndActivate(monolithBuilds, 'shell', monolithDist);
+  const server = options.startServer(options.monolithPort, monolithBuilds, { REMOTE_PRELOAD_HINTS: 'off' });
+  const builds: Build[] = [
+    { label: 'federated', base: options.federatedBase },
+    { label: 'monolith', base: `http://127.0.0.1:${options.monolithPort}` },
+  ];
+  try {
+    await waitForUrl(`${builds[1]!.base}/api/health`, 30_000);
+    // An article of the seeded blog, as the journey reaches it.
+    const probe = await browser.newPage();
+    await probe.goto(`${options.federatedBase}/blog`);
+    const article = (await probe.locator('#app-blog article h2 a').first().getAttribute('href'))!;
+    await probe.close();
+    const routes: Array<[string, string]> = [
+      ['/', '#app-catalogue h1'],
+      ['/rebar/kalaf', '#app-catalogue h1'],
+      ['/rebar/kalaf/rebar-kalaf-1', '#app-catalogue h1'],
+      ['/blog', '#app-blog h1'],
+      [article, '#app-blog article h1'],
+      ['/login', '#app-panel h1'],
+    ];
+
+    log('');
+    log('JS and CSS a cold visit runs before it is interactive (gzip level 9 / brotli 11 of each file):');
+    for (const [route, heading] of routes) {
+      const cells: string[] = [];
+      for (const build of builds) {
+        const code = await routeCode(browser, build, route, heading);
+        cells.push(`${build.label} JS ${kb(code.js.gzip).padStart(8)} gz ${kb(code.js.brotli).padStart(8)} br (${code.scripts} files), CSS ${kb(code.css.gzip)} gz`);
+      }
+      log(`  ${route.padEnd(30)} ${cells.join(' | ')}`);
+    }
+
+    log('');
+    log(`Journey / → /rebar/kalaf → a product → /blog → an article → /panel/order, signed in (median of ${options.runs}):`);
+    const journeyBytes: Record<string, number> = {};
+    const journeyTimes: Record<string, number> = {};
+    for (const build of builds) {
+      const { context, page } = await signedInContext(browser, build, options.cmsUrl);
+      const bodies = recordCode(page);
+      await walkJourney(page, build.base);
+      const files = [...bodies];
+      await context.close();
+      const js = compressed(files.filter(([url]) => url.endsWith('.js')).map(([, body]) => body));
+      const css = compressed(files.filter(([url]) => !url.endsWith('.js')).map(([, body]) => body));
+      journeyBytes[build.label] = js.gzip + css.gzip;
+      const copies = await libraryCopies(files.map(([url]) => url));
+      log(`  ${build.label.padEnd(9)} JS ${kb(js.gzip)} gz / ${kb(js.brotli)} br in ${files.filter(([url]) => url.endsWith('.js')).length} files, CSS ${kb(css.gzip)} gz; copies: ${Object.entries(copies).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    }
+    for (const slowdown of [1, 4]) {
+      for (const build of builds) {
+        const times: number[] = [];
+        for (let run = 0; run < options.runs; run += 1) {
+          const { context, page } = await signedInContext(browser, build, options.cmsUrl, slowdown);
+          times.push(await walkJourney(page, build.base));
+          await context.close();
+        }
+        journeyTimes[`${build.label}@${slowdown}`] = median(times);
+        log(`  ${build.label.padEnd(9)} CPU ${slowdown}×  median ${median(times).toFixed(0)} ms  (${times.join(', ')})`);
+      }
+    }
+    log(
+      `  federated ÷ monolith: bytes ${(journeyBytes['federated']! / journeyBytes['monolith']!).toFixed(2)}×, time ${(journeyTimes['federated@1']! / journeyTimes['monolith@1']!).toFixed(2)}× (4× CPU: ${(journeyTimes['federated@4']! / journeyTimes['monolith@4']!).toFixed(2)}×)`,
+    );
+
+    for (const build of builds) {
+      log('');
+      log(`Lighthouse 12, mobile preset, ${build.label} (Debian Chromium, loopback, median of ${options.lighthouseRuns}):`);
+      await benchLighthouse(build.base, routes.map(([route]) => route), options.lighthouseRuns, (line) => log(`  ${line}`));
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(monolithBuilds, { recursive: true, force: true });
+  }
+}

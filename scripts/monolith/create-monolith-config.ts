@@ -1,0 +1,55 @@
+/**
+ * The monolith, a measuring stick for what federation costs this site (`npm run build:monolith`,
+ * `npm run bench`): the shell's source with the three remotes' lifecycles imported from the same
+ * bundle instead of loaded through Module Federation — same code, same webpack settings, same
+ * CSS pipeline (each remote's stylesheet still scoped to its container), one webpack runtime and
+ * one copy of every library. Served by the same app server as a shell version. Never deployed.
+ */
+import path from 'node:path';
+import webpack, { type Configuration, type RuleSetRule } from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { createAppConfig, sharedDependencies } from '@steel/build';
+import { REMOTE_NAMES } from '@steel/shared/contract';
+import { APP_FOLDERS, repoRoot } from '../lib/paths';
+
+/** Where it is built (`MONOLITH_DIST`: the e2e run builds its own). */
+export const monolithDist = path.resolve(repoRoot, process.env.MONOLITH_DIST ?? '.monolith/dist');
+
+const isCssRule = (rule: unknown): rule is RuleSetRule => !!rule && typeof rule === 'object' && String((rule as RuleSetRule).test) === String(/\.css$/);
+
+/** The versions of what the shell shares, as the federation runtime would report them. */
+function installedShared(): Record<string, string> {
+  const { dependencies } = require(path.join(APP_FOLDERS.shell, 'package.json')) as { dependencies: Record<string, string> };
+  return Object.fromEntries(
+    Object.keys(sharedDependencies(dependencies))
+      .filter((name) => !name.endsWith('/'))
+      .map((name) => [name, (require(require.resolve(`${name}/package.json`, { paths: [APP_FOLDERS.shell] })) as { version: string }).version]),
+  );
+}
+
+export function createMonolithConfig(): Configuration {
+  const shell = createAppConfig({ app: 'shell', root: APP_FOLDERS.shell, mode: 'production' });
+  const remoteSources = REMOTE_NAMES.map((app) => path.join(APP_FOLDERS[app], 'src'));
+  // Each remote's CSS rule as its own build has it (a scoped string its lifecycles insert), for its folder only.
+  const remoteCssRules = REMOTE_NAMES.map((app) => {
+    const rule = createAppConfig({ app, root: APP_FOLDERS[app], mode: 'production' }).module!.rules!.find(isCssRule)!;
+    return { ...rule, include: path.join(APP_FOLDERS[app], 'src') };
+  });
+  const rules = shell.module!.rules!.map((rule) => (isCssRule(rule) ? { ...rule, exclude: remoteSources } : rule));
+  return {
+    ...shell,
+    output: { ...shell.output, path: monolithDist, uniqueName: 'monolith' },
+    resolve: {
+      ...shell.resolve,
+      alias: {
+        '@module-federation/enhanced/runtime$': path.join(__dirname, 'static-federation.ts'),
+        '@module-federation/runtime-core$': path.join(__dirname, 'no-runtime-core.ts'),
+      },
+    },
+    module: { ...shell.module, rules: [...remoteCssRules, ...rules] },
+    plugins: [
+      ...(shell.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
+      new webpack.DefinePlugin({ __MONOLITH_SHARED__: JSON.stringify(installedShared()) }),
+    ],
+  };
+}
