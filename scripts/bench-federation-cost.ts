@@ -111,13 +111,13 @@ async function walkJourney(page: Page, base: string): Promise<number> {
  * one copy; the same file in two apps' bundles is two.
  */
 async function libraryCopies(urls: string[]): Promise<Record<string, number>> {
-  const sources = await Promise.all(
-    urls.filter((url) => url.endsWith('.js')).map((url) =>
-      fetch(`${url}.map`)
-        .then((response) => (response.ok ? (response.json() as Promise<{ sources: string[] }>) : { sources: [] }))
-        .then((map) => map.sources.map((source) => source.slice(source.lastIndexOf('node_modules/') + 'node_modules/'.length))),
-    ),
-  );
+  const sources: string[][] = [];
+  // One at a time: a burst of large source maps is more than the app server's asset limits allow.
+  for (const url of urls.filter((file) => file.endsWith('.js'))) {
+    const response = await fetch(`${url}.map`);
+    const map = response.ok ? ((await response.json()) as { sources: string[] }) : { sources: [] };
+    sources.push(map.sources.map((source) => source.slice(source.lastIndexOf('node_modules/') + 'node_modules/'.length)));
+  }
   const scriptsWith = new Map<string, number>();
   for (const list of sources) for (const source of new Set(list)) scriptsWith.set(source, (scriptsWith.get(source) ?? 0) + 1);
   return Object.fromEntries(
