@@ -10,9 +10,10 @@ import type { RemoteName } from '@steel/shared';
 declare const __MONOLITH_SHARED__: Record<string, string>;
 
 const apps: Record<RemoteName, () => Promise<unknown>> = {
-  catalogue: () => import('../../mf-catalogue/src/app/lifecycles'),
-  blog: () => import('../../mf-blog/src/app/lifecycles'),
-  panel: () => import('../../mf-panel/src/app/lifecycles'),
+  // Each remote's `./app`, the module it exposes to federation, through its package's exports.
+  catalogue: () => import('@steel/catalogue/app'),
+  blog: () => import('@steel/blog/app'),
+  panel: () => import('@steel/panel/app'),
 };
 
 export async function loadRemote<T>(id: string): Promise<T | null> {
