@@ -6,6 +6,7 @@
 //   durable settings, data left in place on stop (a long-running arrangement).
 // As root the cluster runs as the `postgres` system user (initdb refuses root).
 const { execFileSync, spawnSync } = require('child_process');
+const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -41,6 +42,35 @@ function ensurePostgres({ log = console.log } = {}) {
   return bin;
 }
 
+/**
+ * Where a kept cluster's data really lives. As root the cluster runs as `postgres`, which cannot
+ * reach a repository checked out under a private directory (a mktemp dir, a home of mode 700).
+ * Then the data goes to Debian's own place for clusters, /var/lib/postgresql/steel/<name>-<hash of
+ * the requested dir>, and the requested dir becomes a symlink to it: the cluster is reused while
+ * the link is there and made anew when the owner removed it (a fresh state dir).
+ */
+function reachableDataDir(requested, log) {
+  if (!isRoot) return requested;
+  fs.mkdirSync(path.dirname(requested), { recursive: true });
+  if (spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', path.dirname(requested)]).status === 0) return requested;
+  const hash = crypto.createHash('sha256').update(requested).digest('hex').slice(0, 12);
+  const real = path.join('/var/lib/postgresql/steel', `${path.basename(path.dirname(requested))}-${hash}`);
+  let linked = null;
+  try {
+    linked = fs.readlinkSync(requested);
+  } catch {
+    // not a symlink (or not there)
+  }
+  if (linked !== real) {
+    if (fs.existsSync(requested)) return requested; // a real dir of its own: left alone (initdb says why it fails)
+    fs.rmSync(real, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(real), { recursive: true });
+    fs.symlinkSync(real, requested);
+  }
+  log(`[postgres] ${requested} is out of the postgres user's reach: the cluster lives in ${real}`);
+  return real;
+}
+
 const asPg = (cmd, args, opts = {}) => (isRoot
   ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe', ...opts })
   : execFileSync(cmd, args, { stdio: 'pipe', ...opts }));
@@ -58,7 +88,7 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
   const bin = ensurePostgres({ log });
   const throwaway = !dataDir;
   const tmpDir = throwaway ? fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-pg-')) : null;
-  const dir = throwaway ? path.join(tmpDir, 'data') : path.resolve(dataDir);
+  const dir = throwaway ? path.join(tmpDir, 'data') : reachableDataDir(path.resolve(dataDir), log);
   const keepData = keep !== undefined ? Boolean(keep) : !throwaway || Boolean(process.env.KEEP_TMP);
   const fastSettings = fast !== undefined ? Boolean(fast) : throwaway;
   fs.mkdirSync(dir, { recursive: true });
