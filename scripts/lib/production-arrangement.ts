@@ -8,8 +8,10 @@
  * on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL data, nginx logs, the server
  * release) lives in `stateDir`; the builds folder is shared by the app servers and nginx.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureDebianPrograms } from './debian-packages';
 import { repoRoot } from './paths';
@@ -49,6 +51,22 @@ export interface Arrangement {
 }
 
 const APP_SERVERS = 2;
+
+/**
+ * The user nginx's workers run as. Started as root, nginx hands its workers to Debian's `www-data`,
+ * which must read the builds folder and write its temp folders in the state dir; in a checkout
+ * under a private directory (a mktemp dir, a home of mode 700) it can do neither (403 on every
+ * hashed file, 500 on a deploy's upload), so the workers then run as the user who started the
+ * arrangement, as the app servers do. Not root: nginx runs everything as that user anyway.
+ */
+function nginxWorkerUser(paths: string[]): string {
+  const me = os.userInfo().username;
+  if (process.getuid?.() !== 0) return me;
+  const reachable = paths.every((dir) => spawnSync('runuser', ['-u', 'www-data', '--', 'test', '-r', dir, '-a', '-x', dir]).status === 0);
+  if (reachable) return 'www-data';
+  console.log(`[nginx] ${paths.join(' and ')} are out of www-data's reach (a private checkout): the workers run as ${me}`);
+  return me;
+}
 
 export async function startArrangement(options: ArrangementOptions): Promise<Arrangement> {
   ensureDebianPrograms([
@@ -141,6 +159,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     fs.mkdirSync(nginxDir, { recursive: true });
     const template = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/nginx.conf.template'), 'utf8');
     const config = template
+      .replaceAll('{{USER}}', nginxWorkerUser([path.resolve(buildsDir), nginxDir]))
       .replaceAll('{{RUN_DIR}}', nginxDir)
       .replaceAll('{{PORT}}', String(port))
       .replaceAll('{{BUILDS_DIR}}', path.resolve(buildsDir))
