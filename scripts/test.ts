@@ -63,7 +63,8 @@ function playwrightListed(output: string, kind: 'failed' | 'flaky'): string[] {
   if (heading < 0) return [];
   const names: string[] = [];
   for (const line of lines.slice(heading + 1)) {
-    const listed = /^\s+(\[chromium\] › .+?)\s*$/.exec(line);
+    // "    e2e/x.spec.ts:61:1 › title ─────" (a project name in brackets first when there are projects)
+    const listed = /^\s{4}(\S.*? › .+?)[\s─]*$/.exec(line);
     if (!listed) break;
     names.push(listed[1]!);
   }
