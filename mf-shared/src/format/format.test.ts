@@ -9,6 +9,14 @@ describe('format', () => {
     expect(formatNumber(Number.NaN)).toBe('');
   });
 
+  it('writes whole numbers exactly as Intl fa-IR does, without loading Intl for them', () => {
+    const intl = new Intl.NumberFormat('fa-IR');
+    const samples = [0, 5, 12, 999, 1000, 1234, 99_999, 100_000, 1_250_000, 33_800, Number.MAX_SAFE_INTEGER, 1.5, 0.395, -7, 1e21];
+    for (const n of samples) expect(formatNumber(n)).toBe(intl.format(n));
+    expect(formatNumber(10n ** 20n)).toBe(intl.format(10n ** 20n));
+    expect(formatNumber('42000')).toBe(intl.format(42000));
+  });
+
   it('formats rial and toman (rial / 10)', () => {
     expect(formatRial(1250000)).toBe('۱٬۲۵۰٬۰۰۰ ریال');
     expect(formatToman(1250000)).toBe('۱۲۵٬۰۰۰ تومان');

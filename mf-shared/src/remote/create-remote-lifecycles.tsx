@@ -64,16 +64,23 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
     ...ReactDOMClient,
     createRoot: (container: Element, rootOptions?: ReactDOMClient.RootOptions) =>
       ReactDOMClient.createRoot(container, { identifierPrefix: identifierPrefix(app), ...rootOptions }),
-    hydrateRoot: (container: Element, children: ReactNode, rootOptions?: ReactDOMClient.HydrationOptions) =>
-      ReactDOMClient.hydrateRoot(container, children, {
-        identifierPrefix: identifierPrefix(app),
-        // React recovers by rendering afresh; the team still hears that server and browser disagreed.
-        onRecoverableError: (error) => {
-          console.error(`[${app}] hydration mismatch`, error);
-          mounted?.reportFailure?.('hydrate', error);
-        },
-        ...rootOptions,
-      }),
+    // As a transition: React hydrates in slices and yields between them (the server's HTML is on
+    // screen already), instead of one long task that blocks input on a slow phone.
+    hydrateRoot: (container: Element, children: ReactNode, rootOptions?: ReactDOMClient.HydrationOptions) => {
+      let root: ReactDOMClient.Root | undefined;
+      React.startTransition(() => {
+        root = ReactDOMClient.hydrateRoot(container, children, {
+          identifierPrefix: identifierPrefix(app),
+          // React recovers by rendering afresh; the team still hears that server and browser disagreed.
+          onRecoverableError: (error) => {
+            console.error(`[${app}] hydration mismatch`, error);
+            mounted?.reportFailure?.('hydrate', error);
+          },
+          ...rootOptions,
+        });
+      });
+      return root!;
+    },
   };
   const reactLifecycles = singleSpaReact<ShellContext & { domElement?: HTMLElement }>({
     React,

@@ -1,10 +1,15 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { identifierPrefix, type ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { ShellRoot } from './shell-root';
 
-/** Server markup (public pages) is hydrated; the panel and sign-in pages arrive empty. */
+/**
+ * Server markup (public pages) is hydrated; the panel and sign-in pages arrive empty.
+ * Hydration runs as a transition so React yields to the browser every few milliseconds instead of
+ * holding the main thread for the whole tree (on a slow phone one task of several hundred ms): the
+ * page is already painted from the server's HTML, and input that arrives meanwhile is replayed.
+ */
 export function mountShellRoot(context: ShellContext, store: ShellStore): void {
   const rootElement = document.getElementById('shell-root');
   if (!rootElement) throw new Error('index.html has no #shell-root');
@@ -13,6 +18,6 @@ export function mountShellRoot(context: ShellContext, store: ShellStore): void {
       <ShellRoot context={context} store={store} />
     </StrictMode>
   );
-  if (rootElement.firstElementChild) hydrateRoot(rootElement, shell, { identifierPrefix: identifierPrefix('shell') });
+  if (rootElement.firstElementChild) startTransition(() => void hydrateRoot(rootElement, shell, { identifierPrefix: identifierPrefix('shell') }));
   else createRoot(rootElement, { identifierPrefix: identifierPrefix('shell') }).render(shell);
 }
