@@ -97,8 +97,18 @@ test.describe('served HTML, without JavaScript', () => {
   });
 });
 
-test('the chart is drawn in the browser; focus and arrow keys show a readout matching the table', async ({ page }) => {
+test('the chart is drawn in the browser once it nears the screen; focus and arrow keys show a readout matching the table', async ({ page }) => {
+  // A phone's screen: the chart is below the fold, and its library is not even requested until then.
+  await page.setViewportSize({ width: 390, height: 700 });
+  const chartCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/price-chart\.[^/]+\.js$/.test(request.url())) chartCode.push(request.url());
+  });
   await page.goto(PRODUCT.path);
+  await expect(page.locator('#app-catalogue h1')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(chartCode).toEqual([]);
+  await page.locator('[data-price-chart]').scrollIntoViewIfNeeded();
   const chart = page.getByRole('application', { name: /نمودار قیمت ۹۰ روز اخیر/ });
   await expect(chart.locator('canvas').first()).toBeVisible();
   const rows = page.locator('table[data-price-history] tbody tr');

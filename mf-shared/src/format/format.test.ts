@@ -9,11 +9,16 @@ describe('format', () => {
     expect(formatNumber(Number.NaN)).toBe('');
   });
 
-  it('writes whole numbers exactly as Intl fa-IR does, without loading Intl for them', () => {
+  it('writes numbers exactly as Intl fa-IR does, without loading Intl for them', () => {
     const intl = new Intl.NumberFormat('fa-IR');
-    const samples = [0, 5, 12, 999, 1000, 1234, 99_999, 100_000, 1_250_000, 33_800, Number.MAX_SAFE_INTEGER, 1.5, 0.395, -7, 1e21];
-    for (const n of samples) expect(formatNumber(n)).toBe(intl.format(n));
+    const samples = [0, -0, 5, 1234, 1_250_000, 33_800, 2.5, 0.395, -1.2, 0.0625, -0.0625, 1.0005, 999.9995, 0.0004, -0.0005, 0.1 + 0.2, 1e14, 5e-7, 1e21, Number.MAX_SAFE_INTEGER];
+    // Seeded, so a failure names the same numbers every run.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let i = 0; i < 20_000; i++) samples.push(Math.round((random() - 0.5) * 10 ** Math.floor(random() * 20 - 4) * 10_000) / 10_000);
+    for (const n of samples) expect([n, formatNumber(n)]).toEqual([n, intl.format(n)]);
     expect(formatNumber(10n ** 20n)).toBe(intl.format(10n ** 20n));
+    expect(formatNumber(-42n)).toBe(intl.format(-42n));
     expect(formatNumber('42000')).toBe(intl.format(42000));
   });
 
@@ -38,6 +43,24 @@ describe('format', () => {
     expect(formatPersianDayMonth('2024-03-20T00:00:00Z')).toBe('۱ فروردین');
     expect(formatPersianDate('not a date')).toBe('');
     expect(formatPersianDate(null)).toBe('');
+  });
+
+  it('writes dates, days and times exactly as Intl fa-IR-u-ca-persian does in Tehran, before and after daylight saving ended', () => {
+    const zone = { timeZone: 'Asia/Tehran' } as const;
+    const intl = {
+      date: new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric', ...zone }),
+      dayMonth: new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', day: 'numeric', ...zone }),
+      dateTime: new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', ...zone }),
+      isoDay: new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }),
+    };
+    // Every 19 h 7 min from 2015 (daylight saving still kept) to 2031: each month, hour and both sides of midnight.
+    for (let time = Date.UTC(2015, 0, 1); time < Date.UTC(2031, 0, 1); time += (19 * 60 + 7) * 60_000) {
+      const date = new Date(time);
+      expect([date, formatPersianDate(date)]).toEqual([date, intl.date.format(date)]);
+      expect([date, formatPersianDayMonth(date)]).toEqual([date, intl.dayMonth.format(date)]);
+      expect([date, formatPersianDateTime(date)]).toEqual([date, intl.dateTime.format(date)]);
+      expect([date, todayInTehran(date)]).toEqual([date, intl.isoDay.format(date)]);
+    }
   });
 
   it('converts Latin and Arabic-Indic digits to Persian digits', () => {

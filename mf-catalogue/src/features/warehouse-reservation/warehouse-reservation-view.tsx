@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, PageHeader, formErrorMessage, formatPersianDate, useSessionUser } from '@steel/shared';
+import { Link, PageHeader, formErrorMessage, formatPersianDate, todayInTehran, useSessionUser } from '@steel/shared';
 import { SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
-import { tehranToday, warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from '../../lib/forms/form-schemas';
+import { warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from '../../lib/forms/form-schemas';
 import { useCreateRecord } from '../../lib/forms/use-create-record';
 import { PANEL_PATH, SIGN_IN_PATH, TITLE } from './warehouse-reservation-paths';
 
@@ -70,7 +70,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
           name="start_date"
           label="تاریخ شروع (اختیاری)"
           type="date"
-          min={tehranToday()}
+          min={todayInTehran()}
           dir="ltr"
           hint={<StartDateInPersian date={form.watch('start_date')} />}
         />

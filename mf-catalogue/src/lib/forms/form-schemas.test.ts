@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import type { z } from 'zod';
-import { contactSchema, exportInquirySchema, tehranToday, warehouseReservationSchema } from './form-schemas';
+import { todayInTehran } from '@steel/shared';
+import { contactSchema, exportInquirySchema, warehouseReservationSchema } from './form-schemas';
 
 const issues = (schema: z.ZodType, values: unknown) => {
   const result = schema.safeParse(values);
@@ -51,6 +52,6 @@ describe('warehouse reservation schema', () => {
       'quantity_tonnes: مقدار باید بیشتر از صفر باشد',
       'start_date: تاریخ شروع نمی‌تواند گذشته باشد',
     ]);
-    expect(issues(warehouseReservationSchema, { ...valid, start_date: tehranToday() })).toEqual([]);
+    expect(issues(warehouseReservationSchema, { ...valid, start_date: todayInTehran() })).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * same rules (deploy/cms/src/utils/form-rules.js). Messages are Persian, per field.
  */
 import { z } from 'zod';
+import { todayInTehran } from '@steel/shared';
 import { EMAIL, INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, contactPhone, mobileNumber, requiredText, typedNumber } from '@steel/shared/forms';
 
 const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
@@ -35,9 +36,6 @@ export const exportInquirySchema = z.object({
   message: message(),
 });
 
-/** Today in Tehran as `YYYY-MM-DD`, the earliest start a reservation may ask for. */
-export const tehranToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
-
 /** `/reserve_warehouse`: a warehouse reservation in the signed-in customer's records. */
 export const warehouseReservationSchema = z.object({
   product_description: requiredText().max(300, 'شرح کالا طولانی است'),
@@ -49,7 +47,7 @@ export const warehouseReservationSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'تاریخ معتبر نیست')
-    .refine((value) => value === '' || value >= tehranToday(), 'تاریخ شروع نمی‌تواند گذشته باشد'),
+    .refine((value) => value === '' || value >= todayInTehran() /* the earliest start a reservation may ask for */, 'تاریخ شروع نمی‌تواند گذشته باشد'),
   duration_days: z.preprocess(
     typedNumber,
     z.number({ error: 'مدت را به عدد (روز) وارد کنید' }).int('مدت را به روز کامل وارد کنید').min(1, 'مدت دست‌کم یک روز است').max(365, 'مدت حداکثر ۳۶۵ روز است').optional(),

@@ -4,9 +4,11 @@
  * exchange page (weighted-average prices): give it `{date, value}` points and the labels.
  *
  * The server renders the table and a fixed-height placeholder (nothing shifts when the chart
- * arrives); the chart library is a separate chunk loaded only after hydration.
+ * arrives); the chart library is a separate chunk, loaded after hydration and only once the chart
+ * comes near the screen: on a phone it sits below the fold, and evaluating lightweight-charts
+ * costs a slow phone ~200 ms the first screen does not need.
  */
-import { Suspense, lazy, useId, useMemo, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatNumber, formatPersianDate } from '@steel/shared';
 import { normalisePoints, type PricePoint } from './price-series';
 
@@ -36,15 +38,28 @@ export interface PriceChartProps {
 
 const roundedNumber = (value: number) => formatNumber(Math.round(value));
 
-const noSubscription = () => () => {};
+/** How far below the screen the chart starts loading: it is drawn by the time it scrolls in. */
+const LOAD_MARGIN = '400px';
 
-/** False on the server and during hydration, true once the page is hydrated. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/**
+ * False on the server, during hydration and while the element is far from the screen; true from
+ * the first time it comes within `LOAD_MARGIN` of it (and for good).
+ */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: LOAD_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 function ChartPlaceholder() {
   return (
@@ -59,7 +74,7 @@ function ChartPlaceholder() {
 
 export function PriceChart({ points, title, valueLabel, formatValue = formatNumber, formatAxisValue = roundedNumber, height = 280 }: PriceChartProps) {
   const normalised = useMemo(() => normalisePoints(points), [points]);
-  const hydrated = useHydrated();
+  const [chartBox, nearScreen] = useNearScreen<HTMLDivElement>();
   const titleId = useId();
   if (normalised.length === 0) return null;
   const first = normalised[0];
@@ -70,8 +85,8 @@ export function PriceChart({ points, title, valueLabel, formatValue = formatNumb
       <figcaption id={titleId} className="mb-2 font-semibold">
         {title}
       </figcaption>
-      <div style={{ height }} data-price-chart>
-        {hydrated ? (
+      <div ref={chartBox} style={{ height }} data-price-chart>
+        {nearScreen ? (
           <Suspense fallback={<ChartPlaceholder />}>
             <CanvasChart points={normalised} label={label} height={height} formatValue={formatValue} formatAxisValue={formatAxisValue} />
           </Suspense>
