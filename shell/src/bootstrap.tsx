@@ -39,9 +39,14 @@ store.syncLocation();
 mountShellRoot(context, store);
 // Analytics, chat and tag manager: after the first render, never before it.
 startThirdPartiesWhenIdle({ config, bus });
-void startRemotes({ context, config, appFetch, store, routes, registry, mayActivate: guards.mayActivate }).then((remotes) => {
-  prefetchOnIntent = remotes.prefetchOnIntent;
-  markRemotesRegistered();
-  // The first URL's guards (later navigations run them from before-routing-event).
-  void guards.guardNavigation();
-});
+// The remotes start in a task of their own: on a slow phone the shell's start-up and the
+// remotes' registration and mount were one long task. Nothing waits on the network meanwhile —
+// the server's preload hints have the current app's files on their way already.
+setTimeout(() => {
+  void startRemotes({ context, config, appFetch, store, routes, registry, mayActivate: guards.mayActivate }).then((remotes) => {
+    prefetchOnIntent = remotes.prefetchOnIntent;
+    markRemotesRegistered();
+    // The first URL's guards (later navigations run them from before-routing-event).
+    void guards.guardNavigation();
+  });
+}, 0);
