@@ -4,7 +4,7 @@ import { packagesIn } from './support/loaded-code';
 /**
  * What a page costs a phone before it is interactive, asserted from the network log and the DOM
  * (never from timings): other apps' code is at most downloaded, never run, and only once the first
- * page is on screen; `/` asks for no forms, markdown, chart, palette or panel code; each page's
+ * page is on screen; `/` asks for no forms, markdown, chart, palette, menu-drawer or panel code; each page's
  * LCP image is eager, high priority and preloaded; a journey downloads each shared library once.
  */
 
@@ -77,6 +77,8 @@ const NOT_ON_HOME: Array<{ what: string; source: RegExp }> = [
   { what: 'markdown', source: /^(react-markdown|remark-|rehype-|micromark|mdast-|hast-|unified)/ },
   { what: 'chart', source: /^lightweight-charts\// },
   { what: 'palette', source: /^cmdk\/|search-palette\.tsx$/ },
+  // The phone menu's drawer (a Radix dialog) loads on its first open or when the button is reached.
+  { what: 'menu drawer', source: /^@radix-ui\/react-dialog\/|menu-drawer-dialog\.tsx$/ },
 ];
 
 /** The scripts `/` runs on first load, with no interaction, once its idle-time work is done. */

@@ -106,7 +106,9 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
               // so a remote's CSS never outlives it on the page (docs/architecture.md, "Look and language").
               test: /\.css$/,
               use: [
-                { loader: loader('css-loader'), options: { importLoaders: 1, exportType: 'string', url: false } },
+                // No source map: css-loader would ship one inside the string (and base64-encode it in
+                // the browser at load time), on the critical path of every server-rendered page.
+                { loader: loader('css-loader'), options: { importLoaders: 1, exportType: 'string', url: false, sourceMap: false } },
                 { loader: loader('postcss-loader'), options: { postcssOptions: { config: false, plugins: [tailwindcss(), scopeRemoteCss({ app })] } } },
               ],
             },
