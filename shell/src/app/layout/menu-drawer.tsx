@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { LoaderCircle, Menu } from 'lucide-react';
 import { HEADER_ICON_BUTTON } from '../../lib/header-icon-button';
+import { LoadingSignal } from '../../lib/loading-signal';
 
 const loadDrawer = () => import('./menu-drawer-dialog');
 const MenuDrawerDialog = lazy(loadDrawer);
@@ -54,19 +55,10 @@ export function MenuDrawer({ currentPath }: { currentPath: string }) {
         {loading ? <LoaderCircle aria-hidden="true" className="size-6 animate-spin" /> : <Menu aria-hidden="true" className="size-6" />}
       </button>
       {used && (
-        <Suspense fallback={<DrawerLoading onShown={setLoading} />}>
+        <Suspense fallback={<LoadingSignal onShown={setLoading} />}>
           <MenuDrawerDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
         </Suspense>
       )}
     </>
   );
-}
-
-/** While the drawer's code loads: the button spins (progress on every wait). */
-function DrawerLoading({ onShown }: { onShown: (loading: boolean) => void }) {
-  useEffect(() => {
-    onShown(true);
-    return () => onShown(false);
-  }, [onShown]);
-  return null;
 }

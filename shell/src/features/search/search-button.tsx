@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { LoaderCircle, Search } from 'lucide-react';
 import { SEARCH_LABEL } from '@steel/shared';
 import { HEADER_ICON_BUTTON } from '../../lib/header-icon-button';
+import { LoadingSignal } from '../../lib/loading-signal';
 
 // The palette (cmdk, Radix dialog) is its own chunk: loaded on first open, or earlier when the
 // pointer or focus reaches the button, so the header itself stays light.
@@ -71,19 +72,10 @@ export function SearchButton() {
         </kbd>
       </button>
       {used && (
-        <Suspense fallback={<PaletteLoading onShown={setLoading} />}>
+        <Suspense fallback={<LoadingSignal onShown={setLoading} />}>
           <SearchPalette open={open} onOpenChange={setOpen} openedFrom={openedFrom} returnFocusTo={buttonRef} />
         </Suspense>
       )}
     </>
   );
-}
-
-/** While the palette's code loads: the button spins (progress on every wait). */
-function PaletteLoading({ onShown }: { onShown: (loading: boolean) => void }) {
-  useEffect(() => {
-    onShown(true);
-    return () => onShown(false);
-  }, [onShown]);
-  return null;
 }
