@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir, notHidden } from './support/environment';
+import { DEMO_USER, EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir, notHidden } from './support/environment';
 import { firstProductName } from './support/expected-pages';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
@@ -89,10 +89,55 @@ test.describe('statuses from the server', () => {
     expect(response.headers()['location']).toBe('/landing/bourse/');
   });
 
-  test('panel pages stay rendered in the browser', async ({ request }) => {
-    const response = await request.get('/panel/order');
-    expect(response.status()).toBe(200);
-    expect(await response.text()).toContain('<div id="shell-root"></div>');
+  test('private panel pages, and sign-in pages reached with a secret in the URL, stay rendered in the browser', async ({ request }) => {
+    for (const path of ['/panel/order', '/login/reset-password?code=secret-code']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(await response.text(), path).toContain('<div id="shell-root"></div>');
+    }
+  });
+});
+
+test.describe('the sign-in pages', () => {
+  const SIGN_IN_PAGES = [
+    { path: '/login', h1: 'ورود / ثبت‌نام', title: 'ورود' },
+    { path: '/login/register', h1: 'ثبت‌نام', title: 'ثبت‌نام' },
+    { path: '/login/forgot-password', h1: 'فراموشی رمز عبور', title: 'فراموشی رمز عبور' },
+  ];
+  for (const route of SIGN_IN_PAGES) {
+    test(`${route.path} arrives rendered, its form disabled until the panel's code has hydrated it`, async ({ request }) => {
+      const response = await request.get(`${route.path}?redirect=/panel/order`);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(textOf(html.match(/<h1[^>]*>[\s\S]*?<\/h1>/)?.[0] ?? '').trim()).toBe(route.h1);
+      expect(html).toContain(`<title>${route.title} | بازار آهن‌آلات</title>`);
+      expect(html).toContain('<style data-app="panel">');
+      // Nothing typed before hydration can be lost, and no native submit can send it in a URL.
+      expect(html).toMatch(/<form[^>]*aria-busy="true"[^>]*><fieldset disabled=""/);
+      expect(html).toMatch(/<input[^>]+type="(email|password)"/);
+      // `?redirect=` is part of the page: its links carry it on (and the page cache keys by it).
+      expect(html).toContain('redirect=/panel/order');
+    });
+  }
+
+  test('/login hydrates without a warning; the form is enabled and signs in', async ({ page }) => {
+    const { problems } = await openAndWatch(page, '/login?redirect=/panel/ticket');
+    await expect(page.locator('#app-panel h1')).toHaveText('ورود / ثبت‌نام');
+    await expect(page.locator('#app-panel fieldset')).toBeEnabled();
+    await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
+    expect(problems).toEqual([]);
+    await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(DEMO_USER.username);
+    await page.getByLabel('رمز عبور').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'ورود' }).click();
+    await expect(page).toHaveURL(/\/panel\/ticket$/);
+  });
+
+  test('reached by a client navigation, the sign-in form is ready at once', async ({ page }) => {
+    await openAndWatch(page, '/rules');
+    await page.locator('header a', { hasText: 'ورود / ثبت‌نام' }).click();
+    await expect(page.locator('#app-panel h1')).toHaveText('ورود / ثبت‌نام');
+    await expect(page.locator('#app-panel fieldset')).toBeEnabled();
+    await expect(page).toHaveTitle('ورود | بازار آهن‌آلات');
   });
 });
 

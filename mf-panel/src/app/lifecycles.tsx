@@ -3,5 +3,6 @@ import '@steel/shared/zod-without-eval';
 import { createRemoteLifecycles } from '@steel/shared';
 import css from './styles.css';
 import { PanelRoot } from './panel-root';
+import { signInPages } from './pages';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ app: 'panel', css, Root: PanelRoot });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({ app: 'panel', css, Root: PanelRoot, pages: signInPages });

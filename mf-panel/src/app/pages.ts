@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ReportNotFound, type PageDefinition } from '@steel/shared';
+import { ReportNotFound, type PageDefinition, type PageHead } from '@steel/shared';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { SignOutPage } from '../features/auth/sign-out-page';
 import { RegisterPage } from '../features/auth/register-page';
@@ -13,28 +13,49 @@ import { WatchListPage } from '../features/watch-list/components/watch-list-page
 import { BourseSection } from '../features/bourse/components/bourse-section';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 
-/** A panel page: rendered in the browser only (private), so it declares no data for a server. */
-export interface PanelPage extends Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout'> {
+/** A panel page rendered in the browser only, so it declares no data for a server. */
+export interface BrowserPage extends Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout'> {
   Page: ComponentType;
 }
 
-const signInPage = (path: string, Page: ComponentType): PanelPage => ({ path, Page, rendering: 'browser', guards: [], layout: 'default' });
+/**
+ * A public sign-in page, rendered on the server like the catalogue's pages: its form is on screen
+ * with the HTML (a phone's first paint does not wait for the panel's code) and stays disabled until
+ * hydrated (`AccountForm`). It reads no data; `?redirect=` is part of the page (its links carry it
+ * on), so the page cache keys by it.
+ */
+const serverSignInPage = (path: string, title: string, description: string, Page: PageDefinition['Page']): PageDefinition => ({
+  path,
+  Page,
+  guards: [],
+  query: ['redirect'],
+  head: (): PageHead => ({ title, description, canonical: path }),
+});
+/**
+ * Sign-in pages that are reached with a secret in the URL (a reset code, the CMS's access token
+ * after social login): rendered in the browser, so the secret never becomes a page-cache key.
+ */
+const browserSignInPage = (path: string, Page: ComponentType): BrowserPage => ({ path, Page, rendering: 'browser', guards: [], layout: 'default' });
 /** Signed-in customers only, in the shell's panel frame (the `auth` layout with its section links). */
-const customerPage = (path: string, Page: ComponentType): PanelPage => ({ path, Page, rendering: 'browser', guards: ['auth'], layout: 'auth' });
+const customerPage = (path: string, Page: ComponentType): BrowserPage => ({ path, Page, rendering: 'browser', guards: ['auth'], layout: 'auth' });
+
+/** The panel's server-rendered pages: its routes, its server render and its page manifest read this. */
+export const signInPages: PageDefinition[] = [
+  serverSignInPage('/login', 'ورود', 'ورود به حساب کاربری بازار آهن‌آلات با ایمیل، نام کاربری یا شماره موبایل', SignInPage),
+  serverSignInPage('/login/register', 'ثبت‌نام', 'ساخت حساب کاربری در بازار آهن‌آلات برای ثبت سفارش، تیکت و درخواست خرید از بورس', RegisterPage),
+  serverSignInPage('/login/forgot-password', 'فراموشی رمز عبور', 'دریافت پیوند بازیابی رمز عبور حساب کاربری بازار آهن‌آلات', ForgotPasswordPage),
+];
 
 /**
- * Every page of the panel, listed once: the panel's routes and the page manifest its build
- * publishes (so the shell sends `/login/**` and `/panel/**` here) both read this.
+ * The rest of the panel, listed once: its routes and the page manifest its build publishes (so the
+ * shell sends `/login/**` and `/panel/**` here) both read this.
  */
-export const panelPages: PanelPage[] = [
-  signInPage('/login', SignInPage),
-  signInPage('/login/register', RegisterPage),
-  signInPage('/login/forgot-password', ForgotPasswordPage),
-  signInPage('/login/reset-password', ResetPasswordPage),
+export const browserPages: BrowserPage[] = [
+  browserSignInPage('/login/reset-password', ResetPasswordPage),
   // Where the CMS sends the visitor back after social login (`/connect/{provider}`).
-  signInPage('/login/connect/:provider', SocialCallbackPage),
+  browserSignInPage('/login/connect/:provider', SocialCallbackPage),
   // Everything else under /login is the panel's too: an unknown sign-in page is a fatal 404.
-  signInPage('/login/*', ReportNotFound),
+  browserSignInPage('/login/*', ReportNotFound),
   customerPage('/panel', DashboardPage),
   customerPage('/panel/order/*', OrdersSection),
   customerPage('/panel/ticket/*', TicketsSection),

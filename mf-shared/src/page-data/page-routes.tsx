@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import { useShell } from '../ui/shell-context';
@@ -10,15 +10,17 @@ import { joinPrefetches, withPageDataLoad } from './page-data-load';
 import { preloadPage } from './lazy-page';
 
 /**
- * A remote's pages as react-router routes (the same list the server matches and prefetches).
- * Any other path renders nothing: the shell is about to mount the app that owns it.
+ * A remote's pages as react-router routes (the same list the server matches and prefetches), and
+ * `children`: the app's own `<Route>`s for pages rendered in the browser only (the panel's private
+ * pages). Any other path renders nothing: the shell is about to mount the app that owns it.
  */
-export function PageRoutes({ pages }: { pages: readonly PageDefinition[] }) {
+export function PageRoutes({ pages, children }: { pages: readonly PageDefinition[]; children?: ReactNode }) {
   return (
     <Routes>
       {pages.map((page) => (
         <Route key={page.path} path={page.path} element={<PageView page={page} />} />
       ))}
+      {children}
       <Route path="*" element={null} />
     </Routes>
   );

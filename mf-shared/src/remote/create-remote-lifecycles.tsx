@@ -62,8 +62,13 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
   // identifierPrefix (the server renders with the same one) so useId values match and never collide.
   const prefixedReactDOMClient = {
     ...ReactDOMClient,
-    createRoot: (container: Element, rootOptions?: ReactDOMClient.RootOptions) =>
-      ReactDOMClient.createRoot(container, { identifierPrefix: identifierPrefix(app), ...rootOptions }),
+    // single-spa-react renders into the new root itself: its render goes through a transition for
+    // the same reason as hydration below (a page rendered in the browser, e.g. the panel's, would
+    // otherwise be drawn in one task that input cannot interrupt).
+    createRoot: (container: Element, rootOptions?: ReactDOMClient.RootOptions): ReactDOMClient.Root => {
+      const root = ReactDOMClient.createRoot(container, { identifierPrefix: identifierPrefix(app), ...rootOptions });
+      return { render: (children) => React.startTransition(() => root.render(children)), unmount: () => root.unmount() };
+    },
     // As a transition: React hydrates in slices and yields between them (the server's HTML is on
     // screen already), instead of one long task that blocks input on a slow phone.
     hydrateRoot: (container: Element, children: ReactNode, rootOptions?: ReactDOMClient.HydrationOptions) => {

@@ -57,8 +57,18 @@ export function describeRemotePages(pages: readonly Parameters<typeof toPageRout
   return { contract: CONTRACT_VERSION, pages: pages.map(toPageRoute) };
 }
 
-export function createRemoteServerEntry(options: { app: RemoteName; css: string; Root: () => ReactNode; pages: readonly PageDefinition[] }): Required<RemoteServerEntry> {
-  const { app, css, Root, pages } = options;
+/**
+ * A remote's server entry. `pages` are the pages it renders on the server; `browserPages` (private
+ * pages the browser renders alone) are only published in its page manifest, for the shell to route.
+ */
+export function createRemoteServerEntry(options: {
+  app: RemoteName;
+  css: string;
+  Root: () => ReactNode;
+  pages: readonly PageDefinition[];
+  browserPages?: readonly Parameters<typeof toPageRoute>[0][];
+}): Required<RemoteServerEntry> {
+  const { app, css, Root, pages, browserPages = [] } = options;
 
   async function render(request: RemoteRenderRequest): Promise<RemoteRenderResult> {
     const config: RuntimeConfig = { ...defaultRuntimeConfig, ...request.config };
@@ -94,5 +104,5 @@ export function createRemoteServerEntry(options: { app: RemoteName; css: string;
     );
     return { status: head ? 200 : 404, html, head, state: dehydrate(queryClient), css, collections: [...collections] };
   }
-  return { ...describeRemotePages(pages), render };
+  return { ...describeRemotePages([...pages, ...browserPages]), render };
 }

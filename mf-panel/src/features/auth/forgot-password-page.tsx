@@ -4,6 +4,7 @@ import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../lib/account/auth-schemas';
 import { useAccountForm } from '../../lib/account/use-account-form';
+import { AccountForm } from '../../lib/account/account-form';
 import { useWithRedirect } from './use-leave-when-signed-in';
 
 /**
@@ -32,11 +33,11 @@ export function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
+        <AccountForm onSubmit={onSubmit} pending={pending}>
           <p className="text-sm text-slate-600 dark:text-slate-300">ایمیل حساب خود را بنویسید تا پیوند بازیابی رمز عبور برایتان فرستاده شود.</p>
           <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
           <SubmitRow busy={pending} failure={failure} label="ارسال پیوند بازیابی" fullWidth />
-        </form>
+        </AccountForm>
       )}
     </section>
   );

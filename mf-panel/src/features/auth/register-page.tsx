@@ -6,6 +6,7 @@ import { registerSchema, type RegisterInput } from '../../lib/account/auth-schem
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { PasswordRules } from '../../lib/account/password-rules';
 import { useAccountForm } from '../../lib/account/use-account-form';
+import { AccountForm } from '../../lib/account/account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
 
 const breadcrumb = [{ label: 'ورود', to: '/login' }, { label: 'ثبت‌نام' }];
@@ -41,7 +42,7 @@ export function RegisterPage() {
   return (
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ثبت‌نام" breadcrumb={breadcrumb} />
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
+      <AccountForm onSubmit={onSubmit} pending={pending}>
         <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
         <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
         <TextInput form={form} name="mobile" label="شماره موبایل" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
@@ -53,7 +54,7 @@ export function RegisterPage() {
             ورود
           </Link>
         </p>
-      </form>
+      </AccountForm>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { linkText } from '../../ui/styles';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../lib/account/auth-schemas';
 import { PasswordRules } from '../../lib/account/password-rules';
 import { useAccountForm } from '../../lib/account/use-account-form';
+import { AccountForm } from '../../lib/account/account-form';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 
 /**
@@ -33,11 +34,11 @@ export function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending} noValidate>
+        <AccountForm onSubmit={onSubmit} pending={pending}>
           <TextInput form={form} name="password" label="رمز عبور جدید" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
           <TextInput form={form} name="passwordConfirmation" label="تکرار رمز عبور" type="password" autoComplete="new-password" dir="ltr" />
           <SubmitRow busy={pending} failure={failure} label="ذخیره رمز عبور و ورود" busyLabel="در حال ذخیره…" fullWidth />
-        </form>
+        </AccountForm>
       )}
     </section>
   );

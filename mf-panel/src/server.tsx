@@ -1,0 +1,11 @@
+/**
+ * The panel's server entry, built for Node beside the client build: the contract it was built
+ * against, its page manifest (every page, for the shell to route by) and the render of its public
+ * sign-in pages; its private pages are rendered in the browser only.
+ */
+import { createRemoteServerEntry } from '@steel/shared/server';
+import css from './app/styles.css';
+import { PanelRoot } from './app/panel-root';
+import { browserPages, signInPages } from './app/pages';
+
+export const { contract, pages, render } = createRemoteServerEntry({ app: 'panel', css, Root: PanelRoot, pages: signInPages, browserPages });
