@@ -135,6 +135,18 @@ test.describe('/ on first load, before any interaction', () => {
   }
 });
 
+test("/login runs none of the customer pages' code: they load with the panel's own pages", async ({ page, request }) => {
+  const js = await recordJavaScript(page);
+  await page.goto('/login');
+  await expect(page.locator('#app-panel fieldset')).toBeEnabled();
+  await settle(page);
+  const panelScripts = js.filter((download) => download.type === 'Script' && appOf(download.url) === 'panel').map((download) => download.url);
+  expect(panelScripts.length, 'the panel ran').toBeGreaterThan(0);
+  const libraries = await librariesIn(request, panelScripts);
+  const customerCode = /\/features\/(orders|tickets|bourse|dashboard|profile|watch-list)\/|sign-out-page\.tsx$/;
+  expect([...libraries].filter(([, sources]) => sources.some((file) => customerCode.test(file))).map(([url]) => url)).toEqual([]);
+});
+
 for (const { path, app } of [
   { path: '/', app: 'catalogue' },
   { path: '/blog', app: 'blog' },

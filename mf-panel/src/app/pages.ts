@@ -1,17 +1,10 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { ReportNotFound, type PageDefinition, type PageHead } from '@steel/shared';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { SignOutPage } from '../features/auth/sign-out-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { SocialCallbackPage } from '../features/auth/social-callback-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { OrdersSection } from '../features/orders/components/orders-section';
-import { TicketsSection } from '../features/tickets/components/tickets-section';
-import { WatchListPage } from '../features/watch-list/components/watch-list-page';
-import { BourseSection } from '../features/bourse/components/bourse-section';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
 
 /** A panel page rendered in the browser only, so it declares no data for a server. */
 export interface BrowserPage extends Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout'> {
@@ -38,6 +31,20 @@ const serverSignInPage = (path: string, title: string, description: string, Page
 const browserSignInPage = (path: string, Page: ComponentType): BrowserPage => ({ path, Page, rendering: 'browser', guards: [], layout: 'default' });
 /** Signed-in customers only, in the shell's panel frame (the `auth` layout with its section links). */
 const customerPage = (path: string, Page: ComponentType): BrowserPage => ({ path, Page, rendering: 'browser', guards: ['auth'], layout: 'auth' });
+
+/**
+ * The customer pages in chunks of their own: a visitor on a sign-in page (or anywhere else the
+ * panel is not open) downloads none of the orders', tickets' or bourse forms' code. They are
+ * rendered in the browser only, so nothing waits for them before a hydration (`lazyPage` is for
+ * pages a server renders).
+ */
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })));
+const OrdersSection = lazy(() => import('../features/orders/components/orders-section').then((module) => ({ default: module.OrdersSection })));
+const TicketsSection = lazy(() => import('../features/tickets/components/tickets-section').then((module) => ({ default: module.TicketsSection })));
+const WatchListPage = lazy(() => import('../features/watch-list/components/watch-list-page').then((module) => ({ default: module.WatchListPage })));
+const BourseSection = lazy(() => import('../features/bourse/components/bourse-section').then((module) => ({ default: module.BourseSection })));
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })));
+const SignOutPage = lazy(() => import('../features/auth/sign-out-page').then((module) => ({ default: module.SignOutPage })));
 
 /** The panel's server-rendered pages: its routes, its server render and its page manifest read this. */
 export const signInPages: PageDefinition[] = [

@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import { Route } from 'react-router';
-import { PageRoutes } from '@steel/shared';
+import { PageLoading, PageRoutes } from '@steel/shared';
 import { CustomerOnly } from '../features/auth/customer-only';
 import { browserPages, signInPages } from './pages';
 
@@ -9,7 +10,14 @@ export function PanelRoot() {
     <div data-app="panel" className="w-full px-4 py-6">
       <PageRoutes pages={signInPages}>
         {browserPages.map(({ path, Page, guards }) => (
-          <Route key={path} path={path} element={guards?.includes('auth') ? <CustomerOnly><Page /></CustomerOnly> : <Page />} />
+          <Route
+            key={path}
+            path={path}
+            element={
+              // A customer page's code loads on its first visit (pages.ts): the loading state meanwhile.
+              <Suspense fallback={<PageLoading />}>{guards?.includes('auth') ? <CustomerOnly><Page /></CustomerOnly> : <Page />}</Suspense>
+            }
+          />
         ))}
       </PageRoutes>
     </div>
