@@ -120,6 +120,21 @@ test.describe('the sign-in pages', () => {
     });
   }
 
+  test("every data-entry form a server renders is disabled until hydrated, and enabled after", async ({ request, page }) => {
+    for (const { path, form } of [
+      { path: '/contact-us', form: 'contact' },
+      { path: '/export', form: 'export' },
+    ]) {
+      const html = await (await request.get(path)).text();
+      const served = new RegExp(`(<form[^>]*data-form="${form}"[^>]*>)<fieldset disabled=""`).exec(html);
+      expect(served, path).not.toBeNull();
+      expect(served![1], path).toContain('aria-busy="true"');
+      await page.goto(path);
+      await expect(page.locator(`form[data-form="${form}"] fieldset`), path).toBeEnabled();
+      await expect(page.locator(`form[data-form="${form}"]`), path).toHaveAttribute('aria-busy', 'false');
+    }
+  });
+
   test('/login hydrates without a warning; the form is enabled and signs in', async ({ page }) => {
     const { problems } = await openAndWatch(page, '/login?redirect=/panel/ticket');
     await expect(page.locator('#app-panel h1')).toHaveText('ورود / ثبت‌نام');

@@ -14,7 +14,7 @@ export interface BrowserPage extends Pick<PageDefinition, 'path' | 'rendering' |
 /**
  * A public sign-in page, rendered on the server like the catalogue's pages: its form is on screen
  * with the HTML (a phone's first paint does not wait for the panel's code) and stays disabled until
- * hydrated (`AccountForm`). It reads no data; `?redirect=` is part of the page (its links carry it
+ * hydrated (`HydratedForm`). It reads no data; `?redirect=` is part of the page (its links carry it
  * on), so the page cache keys by it.
  */
 const serverSignInPage = (path: string, title: string, description: string, Page: PageDefinition['Page']): PageDefinition => ({

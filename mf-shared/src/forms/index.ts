@@ -12,3 +12,4 @@ export * from './form-field';
 export * from './form-controls';
 export * from './form-styles';
 export * from './form-values';
+export * from './hydrated-form';

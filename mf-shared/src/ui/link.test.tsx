@@ -1,4 +1,4 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { createFakeShellContext } from '../testing';
 import { ShellContextProvider } from './shell-context';
 import { Link } from './link';
@@ -13,6 +13,9 @@ class FakeIntersectionObserver {
   }
   observe(element: Element) {
     this.record.elements.push(element);
+  }
+  unobserve(element: Element) {
+    this.record.elements = this.record.elements.filter((observed) => observed !== element);
   }
   disconnect() {
     this.record.disconnected = true;
@@ -35,7 +38,6 @@ describe('Link prefetch', () => {
   });
   beforeEach(() => {
     jest.useFakeTimers();
-    observers.length = 0;
     setConnection(undefined);
   });
   afterEach(() => jest.useRealTimers());
@@ -48,7 +50,7 @@ describe('Link prefetch', () => {
         <Link {...props}>link</Link>
       </ShellContextProvider>,
     );
-    return { prefetch, anchor: view.getByText('link') };
+    return { prefetch, anchor: view.container.querySelector('a')! };
   }
 
   it('asks the shell to prefetch once the link is visible, during idle time, once', () => {
@@ -62,6 +64,25 @@ describe('Link prefetch', () => {
     act(() => show(anchor));
     act(() => jest.runAllTimers());
     expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('links share one observer, and a link removed from the page is no longer watched', () => {
+    const before = observers.length;
+    const first = renderLink({ to: '/blog' });
+    const second = renderLink({ to: '/rules' });
+    const third = renderLink({ to: '/panel' });
+    expect(observers.length - before).toBeLessThanOrEqual(1);
+    expect(observers.length).toBe(1);
+    const [shared] = observers;
+    expect(shared!.elements).toEqual(expect.arrayContaining([first.anchor, second.anchor, third.anchor]));
+    act(() => show(second.anchor));
+    act(() => jest.runAllTimers());
+    expect(second.prefetch).toHaveBeenCalledWith('/rules');
+    expect(first.prefetch).not.toHaveBeenCalled();
+    // Seen once: no longer observed.
+    expect(shared!.elements).not.toContain(second.anchor);
+    cleanup();
+    expect(shared!.elements).toEqual([]);
   });
 
   it.each([

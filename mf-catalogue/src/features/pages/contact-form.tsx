@@ -3,7 +3,7 @@ import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formErrorMessage } from '@steel/shared';
-import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
 import { contactSchema, exportInquirySchema } from '../../lib/forms/form-schemas';
 import { useCreateRecord } from '../../lib/forms/use-create-record';
 
@@ -61,7 +61,7 @@ export function ContactForm() {
       <h2 id="contact-form-heading" className="mb-4 text-xl font-bold">
         فرم تماس
       </h2>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy} data-form="contact">
+      <HydratedForm onSubmit={onSubmit} busy={busy} className="flex flex-col gap-4" data-form="contact">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
           <TextInput form={form} name="phone" label="شماره موبایل" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
@@ -71,7 +71,7 @@ export function ContactForm() {
         <TextInput form={form} name="message" label="متن پیام" multiline />
         <SentNote text={sentNote} />
         <SubmitRow busy={busy} failure={failure} label="ارسال پیام" />
-      </form>
+      </HydratedForm>
     </section>
   );
 }
@@ -90,7 +90,7 @@ export function ExportInquiryForm() {
       <h2 id="export-form-heading" className="mb-4 text-xl font-bold">
         استعلام صادرات
       </h2>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy} data-form="export">
+      <HydratedForm onSubmit={onSubmit} busy={busy} className="flex flex-col gap-4" data-form="export">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
           <TextInput form={form} name="company" label="نام شرکت (اختیاری)" autoComplete="organization" />
@@ -101,7 +101,7 @@ export function ExportInquiryForm() {
         <TextInput form={form} name="message" label="مقدار، مقصد و شرایط تحویل" multiline />
         <SentNote text={sentNote} />
         <SubmitRow busy={busy} failure={failure} label="ارسال استعلام" />
-      </form>
+      </HydratedForm>
     </section>
   );
 }

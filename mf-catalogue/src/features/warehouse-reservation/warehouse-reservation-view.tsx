@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, PageHeader, formErrorMessage, formatPersianDate, todayInTehran, useSessionUser } from '@steel/shared';
-import { SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
 import { warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from '../../lib/forms/form-schemas';
 import { useCreateRecord } from '../../lib/forms/use-create-record';
 import { PANEL_PATH, SIGN_IN_PATH, TITLE } from './warehouse-reservation-paths';
@@ -60,7 +60,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy} data-form="warehouse-reservation">
+    <HydratedForm onSubmit={onSubmit} busy={busy} className="flex flex-col gap-4" data-form="warehouse-reservation">
       <TextInput form={form} name="product_description" label="شرح کالا" hint="مثلاً تیرآهن ۱۴ ذوب آهن" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput form={form} name="quantity_tonnes" label="مقدار (تن)" inputMode="decimal" dir="ltr" />
@@ -87,6 +87,6 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
         </p>
       )}
       <SubmitRow busy={busy} failure={mutation.isError ? formErrorMessage(mutation.error) : null} label="ثبت درخواست رزرو" />
-    </form>
+    </HydratedForm>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../lib/account/auth-schemas';
 import { useAccountForm } from '../../lib/account/use-account-form';
-import { AccountForm } from '../../lib/account/account-form';
 import { useWithRedirect } from './use-leave-when-signed-in';
 
 /**
@@ -33,11 +32,11 @@ export function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <AccountForm onSubmit={onSubmit} pending={pending}>
+        <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
           <p className="text-sm text-slate-600 dark:text-slate-300">ایمیل حساب خود را بنویسید تا پیوند بازیابی رمز عبور برایتان فرستاده شود.</p>
           <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
           <SubmitRow busy={pending} failure={failure} label="ارسال پیوند بازیابی" fullWidth />
-        </AccountForm>
+        </HydratedForm>
       )}
     </section>
   );

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
 import { registerSchema, type RegisterInput } from '../../lib/account/auth-schemas';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { PasswordRules } from '../../lib/account/password-rules';
 import { useAccountForm } from '../../lib/account/use-account-form';
-import { AccountForm } from '../../lib/account/account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
 
 const breadcrumb = [{ label: 'ورود', to: '/login' }, { label: 'ثبت‌نام' }];
@@ -42,7 +41,7 @@ export function RegisterPage() {
   return (
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ثبت‌نام" breadcrumb={breadcrumb} />
-      <AccountForm onSubmit={onSubmit} pending={pending}>
+      <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
         <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
         <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
         <TextInput form={form} name="mobile" label="شماره موبایل" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
@@ -54,7 +53,7 @@ export function RegisterPage() {
             ورود
           </Link>
         </p>
-      </AccountForm>
+      </HydratedForm>
     </section>
   );
 }

@@ -1,11 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../lib/account/auth-schemas';
 import { PasswordRules } from '../../lib/account/password-rules';
 import { useAccountForm } from '../../lib/account/use-account-form';
-import { AccountForm } from '../../lib/account/account-form';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 
 /**
@@ -34,11 +33,11 @@ export function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <AccountForm onSubmit={onSubmit} pending={pending}>
+        <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
           <TextInput form={form} name="password" label="رمز عبور جدید" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
           <TextInput form={form} name="passwordConfirmation" label="تکرار رمز عبور" type="password" autoComplete="new-password" dir="ltr" />
           <SubmitRow busy={pending} failure={failure} label="ذخیره رمز عبور و ورود" busyLabel="در حال ذخیره…" fullWidth />
-        </AccountForm>
+        </HydratedForm>
       )}
     </section>
   );

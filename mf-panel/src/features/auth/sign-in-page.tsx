@@ -1,9 +1,8 @@
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
 import { signInSchema, type SignInInput } from '../../lib/account/auth-schemas';
 import { useAccountForm } from '../../lib/account/use-account-form';
-import { AccountForm } from '../../lib/account/account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
 
 /**
@@ -22,7 +21,7 @@ export function SignInPage() {
   return (
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ورود / ثبت‌نام" breadcrumb={[{ label: 'ورود' }]} />
-      <AccountForm onSubmit={onSubmit} pending={pending}>
+      <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
         <TextInput form={form} name="identifier" label="ایمیل، نام کاربری یا شماره موبایل" autoComplete="username" dir="ltr" />
         <TextInput form={form} name="password" label="رمز عبور" type="password" autoComplete="current-password" dir="ltr" />
         <SubmitRow busy={pending} failure={failure} label="ورود" busyLabel="در حال ورود…" fullWidth />
@@ -37,7 +36,7 @@ export function SignInPage() {
             فراموشی رمز عبور
           </Link>
         </p>
-      </AccountForm>
+      </HydratedForm>
     </section>
   );
 }
