@@ -1,5 +1,6 @@
 /**
- * One IntersectionObserver for every element that waits to be seen (each `Link`'s prefetch). A
+ * One IntersectionObserver for every element that waits to be seen (each `Link`'s prefetch; one
+ * per copy of this kernel, so one per app on the page, not one per link). A
  * page holds a hundred links or more — the header's category menu, the footer, product and article
  * lists — and an observer of its own per link is a hundred objects made, and a hundred first
  * intersection checks run, during hydration's effects on a phone's main thread.
