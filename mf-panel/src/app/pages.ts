@@ -38,13 +38,16 @@ const customerPage = (path: string, Page: ComponentType): BrowserPage => ({ path
  * rendered in the browser only, so nothing waits for them before a hydration (`lazyPage` is for
  * pages a server renders).
  */
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })));
-const OrdersSection = lazy(() => import('../features/orders/components/orders-section').then((module) => ({ default: module.OrdersSection })));
-const TicketsSection = lazy(() => import('../features/tickets/components/tickets-section').then((module) => ({ default: module.TicketsSection })));
-const WatchListPage = lazy(() => import('../features/watch-list/components/watch-list-page').then((module) => ({ default: module.WatchListPage })));
-const BourseSection = lazy(() => import('../features/bourse/components/bourse-section').then((module) => ({ default: module.BourseSection })));
-const ProfilePage = lazy(() => import('../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })));
-const SignOutPage = lazy(() => import('../features/auth/sign-out-page').then((module) => ({ default: module.SignOutPage })));
+function onFirstVisit<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+const DashboardPage = onFirstVisit(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const OrdersSection = onFirstVisit(() => import('../features/orders/components/orders-section'), 'OrdersSection');
+const TicketsSection = onFirstVisit(() => import('../features/tickets/components/tickets-section'), 'TicketsSection');
+const WatchListPage = onFirstVisit(() => import('../features/watch-list/components/watch-list-page'), 'WatchListPage');
+const BourseSection = onFirstVisit(() => import('../features/bourse/components/bourse-section'), 'BourseSection');
+const ProfilePage = onFirstVisit(() => import('../features/profile/profile-page'), 'ProfilePage');
+const SignOutPage = onFirstVisit(() => import('../features/auth/sign-out-page'), 'SignOutPage');
 
 /** The panel's server-rendered pages: its routes, its server render and its page manifest read this. */
 export const signInPages: PageDefinition[] = [

@@ -52,11 +52,6 @@ export function createServerShellContext(config: RuntimeConfig, cmsUrl: string =
   return { bus, session: createAnonymousSession({ config, bus }), api, queryClient, config, navigate: () => undefined };
 }
 
-/** What a remote's browser-only pages publish: the contract and the page manifest, no render. */
-export function describeRemotePages(pages: readonly Parameters<typeof toPageRoute>[0][]): RemoteServerEntry {
-  return { contract: CONTRACT_VERSION, pages: pages.map(toPageRoute) };
-}
-
 /**
  * A remote's server entry. `pages` are the pages it renders on the server; `browserPages` (private
  * pages the browser renders alone) are only published in its page manifest, for the shell to route.
@@ -104,5 +99,5 @@ export function createRemoteServerEntry(options: {
     );
     return { status: head ? 200 : 404, html, head, state: dehydrate(queryClient), css, collections: [...collections] };
   }
-  return { ...describeRemotePages([...pages, ...browserPages]), render };
+  return { contract: CONTRACT_VERSION, pages: [...pages, ...browserPages].map(toPageRoute), render };
 }
