@@ -4,7 +4,7 @@ import { packagesIn } from './support/loaded-code';
 /**
  * What a page costs a phone before it is interactive, asserted from the network log and the DOM
  * (never from timings): other apps' code is at most downloaded, never run, and only once the first
- * page is on screen; `/` asks for no forms, markdown, chart, palette, menu-drawer or panel code; each page's
+ * page is on screen; `/` asks for no forms, markdown, chart, palette, menu-drawer, other catalogue pages' or panel code; each page's
  * LCP image is eager, high priority and preloaded; a journey downloads each shared library once.
  */
 
@@ -79,6 +79,10 @@ const NOT_ON_HOME: Array<{ what: string; source: RegExp }> = [
   { what: 'palette', source: /^cmdk\/|search-palette\.tsx$/ },
   // The phone menu's drawer (a Radix dialog) loads on its first open or when the button is reached.
   { what: 'menu drawer', source: /^@radix-ui\/react-dialog\/|menu-drawer-dialog\.tsx$/ },
+  // The catalogue's other pages load with them (each view in its own chunk), the weight tables too.
+  { what: "the catalogue's other pages", source: /(weight-tables\.json|weight-table-page-view\.tsx|catalogue-tree-view\.tsx|product-page\.tsx|bourse-view\.tsx|factory-views\.tsx)$/ },
+  // A server-rendered page has its app's stylesheet in its head: the app's code does not carry it again.
+  { what: "the catalogue's stylesheet as code", source: /\/\/catalogue\/\.\/src\/app\/styles\.css$/ },
 ];
 
 /** The scripts `/` runs on first load, with no interaction, once its idle-time work is done. */

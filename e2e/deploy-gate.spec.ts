@@ -11,7 +11,7 @@ import { checkVersion } from '@steel/server/gate';
 import { GateRefusal, releaseVersion, rollbackVersion } from '@steel/server/release';
 import { readHistory } from '@steel/server/history';
 import { status } from '@steel/server/activate';
-import { createAppConfig, createServerConfig, writeAppManifest } from '@steel/build';
+import { createAppConfig, createServerConfig, namedChunkScripts, run, writeAppManifest } from '@steel/build';
 
 /**
  * The deploy gate (docs/architecture.md, "Deploying a remote") against crafted bad versions of the
@@ -168,15 +168,9 @@ async function buildBlogWithArchivePage(dist: string): Promise<void> {
   });
   const client = createAppConfig({ app: 'blog', root, mode: 'production' });
   const server = createServerConfig({ app: 'blog', root });
-  for (const config of [
-    { ...client, output: { ...client.output, path: dist }, plugins: [...(client.plugins ?? []), replacePages] },
-    { ...server, output: { ...server.output, path: path.join(dist, 'server') }, plugins: [replacePages] },
-  ]) {
-    await new Promise<void>((resolve, reject) =>
-      webpack(config).run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString('errors-only'))) : resolve())),
-    );
-  }
-  writeAppManifest('blog', root, dist);
+  const clientStats = await run({ ...client, output: { ...client.output, path: dist }, plugins: [...(client.plugins ?? []), replacePages] }, 'the blog with an archive page');
+  await run({ ...server, output: { ...server.output, path: path.join(dist, 'server') }, plugins: [replacePages] }, 'its server entry');
+  writeAppManifest('blog', root, { dist, chunks: namedChunkScripts(clientStats) });
 }
 
 test('a page added to the blog goes live with the blog’s deploy alone, through the gate', async ({ page }) => {

@@ -184,6 +184,28 @@ test.describe('hydration', () => {
     });
   }
 
+  // A page whose view is in a chunk of its own (`lazyPage`) names it in its page manifest: the
+  // server preloads the chunk beside the app's code, and the hydration uses that one download.
+  for (const { path, chunk } of [
+    { path: '/weight_table', chunk: 'weight-table' },
+    { path: '/rebar/kalaf', chunk: 'catalogue-tree' },
+    { path: '/landing/bourse', chunk: 'bourse' },
+    { path: '/blog/rebar-price-guide', chunk: 'article' },
+  ]) {
+    test(`${path} arrives with its own chunk (${chunk}) preloaded, and hydrates with it`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      const hinted = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!);
+      const own = hinted.find((href) => new RegExp(`/${chunk}\\.[0-9a-f]{8}\\.js$`).test(href));
+      expect(own, `a preload of the ${chunk} chunk among ${hinted.join(', ')}`).toBeDefined();
+      const requested: string[] = [];
+      page.on('request', (pageRequest) => requested.push(new URL(pageRequest.url()).pathname));
+      const { problems } = await openAndWatch(page, path);
+      await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
+      expect(problems).toEqual([]);
+      expect(requested.filter((pathname) => pathname === new URL(own!, 'http://page').pathname)).toHaveLength(1);
+    });
+  }
+
   test('client navigation after hydration fetches the next page through the same declarations', async ({ page }) => {
     await openAndWatch(page, '/rebar');
     await page.locator('#app-catalogue a', { hasText: 'میلگرد کلاف' }).first().click();

@@ -49,9 +49,22 @@ export function describeBuiltApp(app: AppName, root: string, serverEntryFile: st
   return { contract: described.contract, shared: described.shared, pages: described.pages };
 }
 
-export function writeAppManifest(app: AppName, root: string, dist = path.join(root, 'dist')): AppManifest {
+/**
+ * `chunks` are the browser build's named chunks: the ones the pages name are recorded (a page
+ * naming a chunk the build does not have is refused here, not found missing by the app server).
+ */
+export function writeAppManifest(app: AppName, root: string, options: { dist?: string; chunks?: Record<string, string[]> } = {}): AppManifest {
+  const { dist = path.join(root, 'dist'), chunks = {} } = options;
   const serverEntry = 'server/index.js';
-  const manifest = parseAppManifest({ app, ...describeBuiltApp(app, root, path.join(dist, serverEntry)), serverEntry });
+  const described = describeBuiltApp(app, root, path.join(dist, serverEntry));
+  const pageChunks: Record<string, string[]> = {};
+  for (const { path: pagePath, chunk } of described.pages) {
+    if (!chunk) continue;
+    const files = chunks[chunk];
+    if (!files) throw new Error(`${app}: the page ${pagePath} names the chunk "${chunk}", which the browser build does not have (is its import's webpackChunkName "${chunk}"?)`);
+    pageChunks[chunk] = files;
+  }
+  const manifest = parseAppManifest({ app, ...described, ...(Object.keys(pageChunks).length ? { chunks: pageChunks } : {}), serverEntry });
   fs.writeFileSync(path.join(dist, APP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -10,7 +10,7 @@ import { createAppConfig, type AppName } from './create-app-config';
 import { createServerConfig } from './create-server-config';
 import { writeAppManifest } from './app-manifest';
 
-export function run(config: webpack.Configuration, label: string): Promise<void> {
+export function run(config: webpack.Configuration, label: string): Promise<webpack.Stats> {
   const compiler = webpack(config);
   return new Promise<webpack.Stats>((resolve, reject) =>
     compiler.run((error, result) => {
@@ -23,7 +23,23 @@ export function run(config: webpack.Configuration, label: string): Promise<void>
       throw new Error(`Building ${label} failed:\n${stats.toString({ all: false, errors: true, errorDetails: true, colors: false })}`);
     }
     if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: false }));
+    return stats;
   });
+}
+
+/**
+ * The scripts of each named chunk (`import(/* webpackChunkName: "…" *\/ …)`), in load order: what a
+ * page naming its chunk needs beyond the app's own module. Shared libraries are not among them —
+ * the shell provides those.
+ */
+export function namedChunkScripts(stats: webpack.Stats): Record<string, string[]> {
+  const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true });
+  const scripts: Record<string, string[]> = {};
+  for (const [name, group] of Object.entries(namedChunkGroups)) {
+    const files = (group.assets ?? []).map((asset) => asset.name).filter((file) => file.endsWith('.js'));
+    if (files.length) scripts[name] = files;
+  }
+  return scripts;
 }
 
 /** The compiler settings every app is built and checked with (this package's tsconfig.base.json). */
@@ -56,8 +72,8 @@ export async function buildApp(app: AppName, root: string, options: { typecheck?
   process.env.NODE_ENV = 'production';
   const started = Date.now();
   if (options.typecheck !== false) typecheck(app, root);
-  await run(createAppConfig({ app, root, mode: 'production' }), app);
+  const client = await run(createAppConfig({ app, root, mode: 'production' }), app);
   await run(createServerConfig({ app, root }), `${app} (server entry)`);
-  writeAppManifest(app, root);
+  writeAppManifest(app, root, { chunks: namedChunkScripts(client) });
   return Date.now() - started;
 }

@@ -1,6 +1,11 @@
 import { createRemoteLifecycles } from '@steel/shared';
-import css from './styles.css';
 import { BlogRoot } from './blog-root';
 import { blogPages } from './pages';
 
-export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({ app: 'blog', css, Root: BlogRoot, pages: blogPages });
+export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({
+  app: 'blog',
+  // In a chunk of its own: a server-rendered page has the stylesheet in its head already.
+  css: () => import(/* webpackChunkName: "styles" */ './styles.css'),
+  Root: BlogRoot,
+  pages: blogPages,
+});

@@ -1,8 +1,13 @@
 // First: zod's eval probe off before any schema module runs (the CSP allows no eval).
 import '@steel/shared/zod-without-eval';
 import { createRemoteLifecycles } from '@steel/shared';
-import css from './styles.css';
 import { PanelRoot } from './panel-root';
 import { signInPages } from './pages';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ app: 'panel', css, Root: PanelRoot, pages: signInPages });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  app: 'panel',
+  // In a chunk of its own: a server-rendered page has the stylesheet in its head already.
+  css: () => import(/* webpackChunkName: "styles" */ './styles.css'),
+  Root: PanelRoot,
+  pages: signInPages,
+});

@@ -25,6 +25,9 @@ export type LayoutName = (typeof LAYOUT_NAMES)[number];
 /** A path pattern: `/blog`, `/blog/:slug`, `/rebar/*` (the last matches everything below). */
 const PATH_RE = /^\/([a-z0-9_-]+|:[a-z][a-zA-Z0-9]*)(\/([a-z0-9_-]+|:[a-z][a-zA-Z0-9]*))*(\/\*)?$|^\/$/;
 
+/** A page chunk's name: a file name's first part in the browser build. */
+const CHUNK_NAME_RE = /^[a-z0-9][a-z0-9-]*$/;
+
 export const pageRouteSchema = z.object({
   path: z.string().check(z.regex(PATH_RE)),
   /** `server`: rendered by the app server and hydrated; `browser`: private pages, browser only. */
@@ -35,6 +38,11 @@ export const pageRouteSchema = z.object({
   query: z.optional(z.array(z.string())),
   /** A URL of this page for the deploy gate's smoke tests (default: the path with params filled). */
   sample: z.optional(z.string().check(z.regex(/^\//))),
+  /**
+   * The page's own chunk in the app's browser build (`lazyPage`), by name: its files are in the
+   * app manifest's `chunks`, and the app server preloads them with the page.
+   */
+  chunk: z.optional(z.string().check(z.regex(CHUNK_NAME_RE))),
 });
 export type PageRoute = z.infer<typeof pageRouteSchema>;
 
@@ -60,6 +68,8 @@ export const appManifestSchema = z.object({
   contract: z.string().check(z.regex(/^\d+\.\d+\.\d+$/)),
   shared: sharedSchema,
   pages: z.array(pageRouteSchema),
+  /** Each page chunk's scripts in load order, relative to the entry's folder, by the chunk's name. */
+  chunks: z.optional(z.record(z.string().check(z.regex(CHUNK_NAME_RE)), z.array(z.string()))),
   /** The server entry's path inside the version folder, when the app renders on the server. */
   serverEntry: z.nullable(z.string()),
   /** `sha384-…` of every file (Subresource Integrity form), added when the version is published. */

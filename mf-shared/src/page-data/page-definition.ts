@@ -112,7 +112,9 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
 }
 
 /** The routing facts of a page, as its app's page manifest publishes them to the shell. */
-export function toPageRoute(page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'sample'>): PageRoute {
+export function toPageRoute(page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'sample'> & { Page?: unknown }): PageRoute {
+  // A `lazyPage` that names its chunk (lazy-page.tsx).
+  const chunk = (page.Page as { chunk?: string } | undefined)?.chunk;
   return {
     path: page.path,
     rendering: page.rendering ?? 'server',
@@ -120,5 +122,6 @@ export function toPageRoute(page: Pick<PageDefinition, 'path' | 'rendering' | 'g
     layout: page.layout ?? 'default',
     ...(page.query ? { query: [...page.query] } : {}),
     ...(page.sample ? { sample: page.sample } : {}),
+    ...(chunk ? { chunk } : {}),
   };
 }

@@ -26,7 +26,7 @@ describe('a remote prefetching a page on intent', () => {
         return { default: () => <h1>متن مقاله</h1> };
       }),
     };
-    const lifecycles = createRemoteLifecycles({ app: 'blog', css: '', Root: () => null, pages: [page] });
+    const lifecycles = createRemoteLifecycles({ app: 'blog', css: async () => ({ default: '' }), Root: () => null, pages: [page] });
     const context = createFakeShellContext();
     const queryClient = new QueryClient();
 
@@ -57,7 +57,7 @@ describe('a remote prefetching a page on intent', () => {
       head: () => ({ title: 'قوانین', canonical: '/rules' }),
       Page: () => null,
     };
-    const lifecycles = createRemoteLifecycles({ app: 'catalogue', css: '', Root: () => null, pages: [page] });
+    const lifecycles = createRemoteLifecycles({ app: 'catalogue', css: async () => ({ default: '' }), Root: () => null, pages: [page] });
     const context = createFakeShellContext();
     const queryClient = new QueryClient();
     await expect(lifecycles.prefetchPage('/rules', { api: context.api, queryClient, config: context.config, bus: context.bus })).resolves.toBeUndefined();

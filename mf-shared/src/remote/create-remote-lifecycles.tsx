@@ -53,8 +53,29 @@ function freshAsOfNow(state: DehydratedState): DehydratedState {
  * markup for the current URL, the first mount hydrates it (with the embedded query cache) instead
  * of rendering anew; later mounts render as usual.
  */
-export function createRemoteLifecycles(options: { app: RemoteName; css: string; Root: () => ReactNode; pages?: readonly PageDefinition[] }) {
-  const { app, css, Root, pages = [] } = options;
+export function createRemoteLifecycles(options: {
+  app: RemoteName;
+  /**
+   * The remote's stylesheet, loaded on demand (`() => import('./styles.css')`): a server-rendered
+   * page has it in its head already, so only a mount in the browser alone needs its own copy —
+   * and the app's start-up code does not carry it.
+   */
+  css: () => Promise<{ default: string }>;
+  Root: () => ReactNode;
+  pages?: readonly PageDefinition[];
+}) {
+  const { app, Root, pages = [] } = options;
+  let css: Promise<string> | null = null;
+  const loadCss = () => {
+    css ??= options.css().then(
+      (module) => module.default,
+      (error: unknown) => {
+        css = null; // a failed chunk may load on the next mount
+        throw error;
+      },
+    );
+    return css;
+  };
   let hydrating = false;
   /** The props of the mount under way: a hydration mismatch is reported through them. */
   let mounted: RemoteMountProps | null = null;
@@ -120,9 +141,10 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       // The server put this app's stylesheet in the head (no unstyled flash): adopt it.
       style = document.head.querySelector<HTMLStyleElement>(`style[data-app="${app}"]`);
       if (!style) {
+        const textContent = await loadCss();
         style = document.createElement('style');
         style.dataset.app = app;
-        style.textContent = css;
+        style.textContent = textContent;
         document.head.appendChild(style);
       }
       // The remote's stylesheet is scoped to this attribute (@steel/build, mf-build/src/scope-remote-css.ts).
@@ -155,7 +177,7 @@ export function createRemoteLifecycles(options: { app: RemoteName; css: string; 
       // As the navigation would load them (time limit, one retry, the same error): a click while
       // this runs joins it and shows what its own load would have shown.
       const load = { timeoutMs: context.config.pageDataTimeoutMs, queryClient: context.queryClient, bus: context.bus, prefetch: true };
-      await Promise.all([preloadPage(matched.page).catch(() => undefined), ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load)))]);
+      await Promise.all([preloadPage(matched.page).catch(() => undefined), ...(style ? [] : [loadCss().catch(() => undefined)]), ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load)))]);
     },
   };
 }

@@ -31,7 +31,7 @@ import { helmetOptions, inlineScriptHashes } from '../security/security-headers'
 import { contentChangeAllowed } from '../security/content-change-caller';
 import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
 import { canonicalQuery } from '../rendering/canonical-query';
-import { appScriptFiles, crossOriginFor, type FederationManifest, findPageRoute } from '@steel/shared/contract';
+import { APP_MANIFEST_FILE, appScriptFiles, crossOriginFor, findPageRoute, type AppManifest, type FederationManifest } from '@steel/shared/contract';
 import type { ServerConfig } from '../config';
 import { versionFileUrl } from '../builds';
 
@@ -57,24 +57,35 @@ const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest(
 /**
  * Per version folder, read once: what the browser needs first for a remote, and the shell's font.
  * A remote's hints come from its registry entry — the same URLs (its asset origin) and digests the
- * shell will load it with.
+ * shell will load it with: its entry and app module (from its federation manifest), then the
+ * page's own chunk when the page names one (from its app manifest), so a page whose code loads
+ * with it hydrates as soon as the app's does.
  */
 function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDir' | 'siteUrl'>) {
   const known = new Map<string, Promise<PageParts['preload']>>();
   const pageOrigin = new URL(siteUrl).origin;
+  const versionFile = async <T,>(app: RemoteName, entry: RegistryEntry, file: string) =>
+    JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, file), 'utf8')) as T;
+  const hintFor = (entry: RegistryEntry) => {
+    const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
+    return (file: string, as: 'script' | 'fetch') => {
+      // The registry's own URL for the entry, the same folder for the rest.
+      const href = file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
+      const integrity = file === entryFile ? entry.integrity : entry.files?.[file];
+      return { href, as, ...(integrity ? { integrity } : {}), ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}) };
+    };
+  };
   const remote = (app: RemoteName, entry: RegistryEntry) =>
     cached(`${app}/${entry.version}/${entry.entry}`, async () => {
-      const manifest = JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, 'mf-manifest.json'), 'utf8')) as FederationManifest;
-      const [entryScript, ...page] = appScriptFiles(manifest);
-      const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
-      const digest = (file: string) => (file === entryFile ? entry.integrity : entry.files?.[file]);
-      const hint = (file: string, as: 'script' | 'fetch') => {
-        // The registry's own URL for the entry, the same folder for the rest.
-        const href = file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
-        const integrity = digest(file);
-        return { href, as, ...(integrity ? { integrity } : {}), ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}) };
-      };
-      return [hint('mf-manifest.json', 'fetch'), hint(entryScript!, 'script'), ...page.map((file) => hint(file, 'script'))];
+      const [entryScript, ...appModule] = appScriptFiles(await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'));
+      const hint = hintFor(entry);
+      return [hint('mf-manifest.json', 'fetch'), hint(entryScript!, 'script'), ...appModule.map((file) => hint(file, 'script'))];
+    });
+  const pageChunk = (app: RemoteName, entry: RegistryEntry, chunk: string) =>
+    cached(`${app}/${entry.version}/${entry.entry}#${chunk}`, async () => {
+      const { chunks } = await versionFile<Pick<AppManifest, 'chunks'>>(app, entry, APP_MANIFEST_FILE);
+      const hint = hintFor(entry);
+      return (chunks?.[chunk] ?? []).map((file) => hint(file, 'script'));
     });
   const font = (version: string) =>
     cached(`shell/${version}`, async () => {
@@ -90,7 +101,7 @@ function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDi
     }
     return hints;
   }
-  return { remote, font };
+  return { remote, pageChunk, font };
 }
 
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, shared, failureCounts }) => {
@@ -128,14 +139,17 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     return reply.send(page.html);
   }
 
-  async function assemble(snapshot: LiveSnapshot, base: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
+  /** The remote's code for the page it rendered: its entry and app module, and the page's own chunk. */
+  async function remoteHints(snapshot: LiveSnapshot, app: RemoteName, url: string, entry: RegistryEntry) {
+    const chunk = findPageRoute({ [app]: snapshot.pages[app] ?? [] }, new URL(url, 'http://page').pathname)?.route.chunk;
+    return [...(await preload.remote(app, entry)), ...(chunk ? await preload.pageChunk(app, entry, chunk) : [])];
+  }
+
+  async function assemble(snapshot: LiveSnapshot, base: string, url: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
     const shellVersion = snapshot.live.shell as string;
     const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
     const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app as RemoteName] : undefined;
-    const hints = [
-      ...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints ? await preload.remote(outcome.remote.app as RemoteName, remoteEntry) : []),
-      ...(await preload.font(shellVersion)),
-    ];
+    const hints = [...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints ? await remoteHints(snapshot, outcome.remote.app, url, remoteEntry) : []), ...(await preload.font(shellVersion))];
     const publicPaths: Record<string, string> = { [publicPathPlaceholder('shell')]: `/builds/shell/${shellVersion}/` };
     // The remote's images in the rendered markup come from where its code does: its asset origin.
     if (outcome.remote && remoteVersion) publicPaths[publicPathPlaceholder(outcome.remote.app)] = versionFileUrl(outcome.remote.app as RemoteName, remoteVersion, '', config.assetOrigins);
@@ -186,7 +200,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     }
     if (outcome.kind !== 'page') return outcome.kind === 'redirect' ? outcome : { kind: 'browser' };
     if (outcome.fallback) app.log.warn({ url: task.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
-    const html = await assemble(snapshot, task.base, outcome);
+    const html = await assemble(snapshot, task.base, task.url, outcome);
     const page: CachedPage = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections, renderedAt: Date.now() };
     const good = !outcome.fallback && outcome.status < 500;
     if (good) await cache.set(task.cacheKey, page);

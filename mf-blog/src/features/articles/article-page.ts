@@ -39,5 +39,5 @@ export const articlePage: PageDefinition = {
     };
   },
   // The view (the markdown stack) is its own chunk: the article list does not load it.
-  Page: lazyPage(() => import('./article-view')),
+  Page: lazyPage(() => import(/* webpackChunkName: "article" */ './article-view'), { chunk: 'article' }),
 };

@@ -5,10 +5,7 @@ import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import { subcategoryListingQuery } from '../../entities/product/listing-queries';
 import { ProductListing } from '../../entities/product/listing/product-listing';
 import { ListingFilters, SortSelect } from '../../entities/product/listing/listing-controls';
-import { listingSearch, parseListingSearch, toggleFilter, type ListingState } from '../../entities/product/listing/listing-url';
-
-/** What the page's data and view both derive from the URL. */
-export const subcategoryListingState = (subcategory: Subcategory, url: PageUrl) => parseListingSearch(url.search, subcategory.attributes);
+import { listingSearch, subcategoryListingState, toggleFilter, type ListingState } from '../../entities/product/listing/listing-url';
 
 /**
  * A sub-category: its products from the CMS with filters, sort and pages — all in the URL query.

@@ -3,14 +3,9 @@ import { useLocation } from 'react-router';
 import { BellPlus, ClipboardList, LoaderCircle } from 'lucide-react';
 import { CUSTOMER_QUERY_KEY, addToWatchList, apiErrorMessage, createOrderRequest, loginUrlFor, useSessionUser, useShell, useSingleFlight } from '@steel/shared';
 import type { ProductDetail } from '../../entities/product/product-queries';
+import { PENDING_ACTION_PARAM } from './product-head';
 
 export type ProductAction = 'order' | 'watch';
-
-/**
- * The query parameter that carries a signed-out visitor's action through sign-in: they come
- * back to `…/{slug}?action=order` and the order request is made for them, without a second click.
- */
-export const PENDING_ACTION_PARAM = 'action';
 
 const isAction = (value: string | null): value is ProductAction => value === 'order' || value === 'watch';
 

@@ -1,66 +1,18 @@
 import { useMemo } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, ResponsiveImage, shareImageUrl, attributeLabelsFa, breadcrumbJsonLd, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CatalogueLocation, type CmsImage, type ContentClient, type PageHead } from '@steel/shared';
-import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
+import { Link, PageHeader, ResponsiveImage, attributeLabelsFa, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CmsImage } from '@steel/shared';
 import { PriceChart } from '../../lib/price-chart/price-chart';
 import { PriceText, unitLabelFa } from '../../entities/product/price-text';
-import { canonicalProductPath, productBySlugQuery, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';
+import { canonicalProductPath, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';
 import { ProductActions } from './product-actions';
 import { priceDate, priceHistoryPoints } from './price-history';
 import { saleUnitPrice } from './sale-unit-price';
-
-type ProductLocation = Extract<CatalogueLocation, { kind: 'product' | 'subcategory' }>;
-
-/** What both product URLs prefetch: the product and a few others of its sub-category. */
-export const productPageQueries = (api: ContentClient, slug: string) => [productBySlugQuery(api, slug), relatedProductsQuery(api, slug)];
-
-function productTrail(product: ProductDetail, location: ProductLocation) {
-  const { category, group, subcategory } = location;
-  return [...trailTo(category, group), { label: subcategory.titleFa, to: subcategoryPath(location) }, { label: product.name }];
-}
+import { PRODUCT_IMAGE, productTrail, type ProductLocation } from './product-head';
 
 /** The chart's axis shows toman like the prices, without the unit (it is in the title). */
 const tomanAxisValue = (rial: number) => formatNumber(rialToToman(rial));
 
 const illustrativeLabel = (product: Pick<ProductDetail, 'illustrative'>) => (product.illustrative === false ? 'قیمت روز' : 'قیمت نمایشی (تقریبی)');
-
-/** How wide the product's picture is shown: the page's main image, so it loads at once. */
-const PRODUCT_IMAGE = { displayWidth: 352, sizes: '(min-width: 1024px) 352px, 100vw' };
-
-/** Title, description, canonical path and JSON-LD `Product` (with its offer) and `BreadcrumbList`. */
-export function productHead(product: ProductDetail, location: ProductLocation): PageHead {
-  const canonical = canonicalProductPath(product) ?? undefined;
-  const image = shareImageUrl(product.images?.[0]);
-  return {
-    title: product.name,
-    description: product.description ?? `${product.name}: قیمت روز (نمایشی)، نمودار قیمت ۹۰ روز اخیر، مشخصات فنی و تولیدکننده`,
-    canonical,
-    ogType: 'product',
-    ...(image ? { image } : {}),
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
-        sku: product.slug,
-        ...(product.description ? { description: product.description } : {}),
-        category: location.subcategory.titleFa,
-        ...(product.producer_name ? { brand: { '@type': 'Brand', name: product.producer_name } } : {}),
-        ...(canonical ? { url: canonical } : {}),
-        ...(image ? { image } : {}),
-        offers: {
-          '@type': 'Offer',
-          price: String(product.price),
-          priceCurrency: 'IRR',
-          availability: 'https://schema.org/InStock',
-          ...(canonical ? { url: canonical } : {}),
-        },
-      },
-      breadcrumbJsonLd(productTrail(product, location), canonical ?? ''),
-    ],
-    ...(product.images?.[0] ? { lcpImage: { src: product.images[0].url, ...PRODUCT_IMAGE } } : {}),
-  };
-}
 
 /** Price per unit, per sale unit where the weights allow, the illustrative label and the price's date. */
 function PriceBox({ product }: { product: ProductDetail }) {

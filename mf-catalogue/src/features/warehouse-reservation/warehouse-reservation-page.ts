@@ -15,5 +15,5 @@ export const warehouseReservationPage: PageDefinition = {
     canonical: PATH,
     jsonLd: [breadcrumbJsonLd([{ label: TITLE }], PATH)],
   }),
-  Page: lazyPage(() => import('./warehouse-reservation-view')),
+  Page: lazyPage(() => import(/* webpackChunkName: "warehouse-reservation" */ './warehouse-reservation-view'), { chunk: 'warehouse-reservation' }),
 };

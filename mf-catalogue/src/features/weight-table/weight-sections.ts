@@ -3,6 +3,7 @@
  * scripts/generate-weight-tables.ts) and given Persian titles and column headings.
  */
 import generated from './generated/weight-tables.json';
+import { WEIGHT_SECTION_TITLES, type WeightSectionId } from './weight-section-titles';
 
 interface SourceTable {
   heading: string;
@@ -22,10 +23,11 @@ export interface WeightTable {
 }
 
 export interface WeightSection {
-  id: string;
+  id: WeightSectionId;
   title: string;
   tables: WeightTable[];
 }
+
 
 /** weights.md's English column headings → the page's Persian ones (labels from (data/domain/weights.md, "Persian labels for the calculator UI") where it has them). */
 const COLUMN_TITLES: Record<string, string> = {
@@ -104,33 +106,24 @@ function tablesOf(key: string): SourceTable[] {
 
 const only = (key: string, caption: string | null = null) => tablesOf(key).map((source) => table(source, caption));
 
+/** Each section's tables, from weights.md's numbered sections. */
+const TABLES_OF_SECTION: Record<WeightSectionId, () => WeightTable[]> = {
+  rebar: () => only('2'),
+  ipe: () => only('3'),
+  inp: () => only('4'),
+  he: () => only('5'),
+  channel: () => tablesOf('6').map((source) => table(source, source.heading === 'UPE' ? 'ناودانی UPE (بال موازی)' : 'ناودانی UPN')),
+  angle: () => only('7'),
+  bar: () => only('8'),
+  flat: () => only('9', 'وزن هر متر تسمه (کیلوگرم) بر حسب عرض و ضخامت'),
+  sheet: () => only('10'),
+  pipe: () => [...only('11a', 'لوله استاندارد ASME B36.10M (Schedule 40)'), ...only('11b', 'لوله‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب قطر خارجی و ضخامت')],
+  hollow: () => [...only('12a', 'قوطی و پروفیل EN 10219-2'), ...only('12b', 'قوطی‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب ابعاد و ضخامت')],
+  rail: () => only('13'),
+};
+
 /** The sections in the page's order; `id` is the `?section=` value that links to each. */
-export const WEIGHT_SECTIONS: WeightSection[] = [
-  { id: 'rebar', title: 'میلگرد', tables: only('2') },
-  { id: 'ipe', title: 'تیرآهن IPE', tables: only('3') },
-  { id: 'inp', title: 'تیرآهن INP', tables: only('4') },
-  { id: 'he', title: 'تیرآهن هاش (HEA، HEB، HEM)', tables: only('5') },
-  {
-    id: 'channel',
-    title: 'ناودانی UPN و UPE',
-    tables: tablesOf('6').map((source) => table(source, source.heading === 'UPE' ? 'ناودانی UPE (بال موازی)' : 'ناودانی UPN')),
-  },
-  { id: 'angle', title: 'نبشی', tables: only('7') },
-  { id: 'bar', title: 'میلگرد گرد، چهارپهلو و شش‌پر', tables: only('8') },
-  { id: 'flat', title: 'تسمه', tables: only('9', 'وزن هر متر تسمه (کیلوگرم) بر حسب عرض و ضخامت') },
-  { id: 'sheet', title: 'ورق', tables: only('10') },
-  {
-    id: 'pipe',
-    title: 'لوله',
-    tables: [...only('11a', 'لوله استاندارد ASME B36.10M (Schedule 40)'), ...only('11b', 'لوله‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب قطر خارجی و ضخامت')],
-  },
-  {
-    id: 'hollow',
-    title: 'قوطی و پروفیل',
-    tables: [...only('12a', 'قوطی و پروفیل EN 10219-2'), ...only('12b', 'قوطی‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب ابعاد و ضخامت')],
-  },
-  { id: 'rail', title: 'ریل', tables: only('13') },
-];
+export const WEIGHT_SECTIONS: WeightSection[] = WEIGHT_SECTION_TITLES.map(({ id, title }) => ({ id, title, tables: TABLES_OF_SECTION[id]() }));
 
 /** The raw tables of a weights.md section, for the calculator's standard sizes and the tests. */
 export const sourceTablesOf = tablesOf;

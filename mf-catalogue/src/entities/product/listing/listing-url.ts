@@ -4,6 +4,7 @@
  * — one key per attribute (repeated for several values), `sort`, `page`. Keys the sub-category
  * does not list are dropped (a stale or hand-made link is ignored, never an error).
  */
+import type { PageUrl, Subcategory } from '@steel/shared';
 
 export const LISTING_SORTS = ['price-asc', 'price-desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -55,3 +56,6 @@ export function toggleFilter(state: ListingState, attribute: string, value: stri
   if (next.length === 0) delete filters[attribute];
   return { ...state, filters, page: 1 };
 }
+
+/** A sub-category's listing state from its page's URL: what the page's data and view both read. */
+export const subcategoryListingState = (subcategory: Pick<Subcategory, 'attributes'>, url: Pick<PageUrl, 'search'>) => parseListingSearch(url.search, subcategory.attributes);

@@ -1,12 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, breadcrumbJsonLd, formatNumber, formatPersianDate, panelLinks, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { Link, PageHeader, formatNumber, formatPersianDate, panelLinks, useShell, type PageUrl } from '@steel/shared';
 import { filterOffers, filtersOf, recentOffersQuery, type ExchangeOffer, type OfferFilters, type TradeStatus } from './exchange-offer-queries';
 import { inputClass } from '@steel/shared/forms';
 import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 import { BoursePriceChart } from './bourse-price-chart';
-
-const PATH = '/landing/bourse';
-const TITLE = 'عرضه‌های فولاد در بورس کالا';
+import { TITLE } from './bourse-paths';
 
 const STATUS: Record<TradeStatus, { label: string; className: string }> = {
   scheduled: { label: 'در انتظار عرضه', className: 'bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-700' },
@@ -23,21 +21,9 @@ function StatusBadge({ status }: { status: TradeStatus }) {
 /** The columns of (data/domain/bourse.md, "Suggested table for the site"), right to left. */
 const COLUMNS = ['تاریخ عرضه', 'نام کالا', 'تولیدکننده', 'مشخصات (سایز/گرید)', 'نوع قرارداد', 'محل تحویل', 'تاریخ تحویل', 'حجم عرضه (تن)', 'قیمت پایه (ریال/کیلوگرم)', 'تقاضا (تن)', 'حجم معامله (تن)', 'قیمت پایانی میانگین موزون', 'وضعیت'];
 
-export const boursePage: PageDefinition = {
-  path: PATH,
-  query: ['group', 'producer', 'date'],
-  data: (url, { api }) => [recentOffersQuery(api)],
-  head: (url) => ({
-    title: TITLE,
-    description: 'عرضه‌های امروز و آینده فولاد در بورس کالای ایران، نتایج معاملات، قیمت پایه و میانگین موزون، و ثبت درخواست خرید از بورس.',
-    canonical: PATH,
-    noindex: url.search.size > 0,
-    jsonLd: [breadcrumbJsonLd([{ label: 'بورس کالا' }], PATH)],
-  }),
-  Page: BoursePage,
-};
 
-function BoursePage({ url }: { url: PageUrl }) {
+/** The exchange's offers, filters and price chart: the page's own chunk. */
+export default function BoursePage({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: offers } = useSuspenseQuery(recentOffersQuery(api));
   const filters = filtersOf(url.search);

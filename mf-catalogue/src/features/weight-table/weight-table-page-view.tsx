@@ -1,45 +1,19 @@
-import { PageHeader, breadcrumbJsonLd, type PageDefinition, type PageUrl } from '@steel/shared';
+import { PageHeader, type PageUrl } from '@steel/shared';
 import { WEIGHT_SECTIONS, type WeightSection } from './weight-sections';
+import { sectionTitleOf } from './weight-section-titles';
 import { SectionTabs, SizeFilter, WeightTableView } from './weight-table-view';
 import { WeightCalculator } from './weight-calculator';
 import { useSetSearchParam } from '../../lib/share/use-set-search-param';
-
-const PATH = '/weight_table';
-const TITLE = 'جدول وزن آهن‌آلات';
-
-/** `?section=ipe` picks the section (rebar without one); an unknown one falls back too. */
-const sectionOf = (search: URLSearchParams): WeightSection =>
-  WEIGHT_SECTIONS.find((section) => section.id === search.get('section')) ?? (WEIGHT_SECTIONS[0] as WeightSection);
+import { TITLE } from './weight-table-paths';
 
 /** The calculator opens on the shape of the section being read. */
 const CALCULATOR_SHAPE_OF_SECTION: Record<string, string> = { rebar: 'rebar', ipe: 'ipe', inp: 'inp', he: 'hea', channel: 'upn', angle: 'angle', bar: 'rebar', flat: 'flat', sheet: 'sheet', pipe: 'pipe', hollow: 'hollow', rail: 'rail' };
 
-/**
- * The steel weight table (weights.md): one section per address (`?section=`), each table in the
- * served HTML, filterable by size (`?size=`), and the weight calculator. No CMS data: the tables
- * are built into the app from weights.md.
- */
-export const weightTablePage: PageDefinition = {
-  path: PATH,
-  query: ['section', 'size'],
-  head: (url) => {
-    const section = sectionOf(url.search);
-    const isDefault = !url.search.get('section') || section === WEIGHT_SECTIONS[0];
-    const canonical = isDefault ? PATH : `${PATH}?section=${section.id}`;
-    return {
-      title: isDefault ? TITLE : `جدول وزن ${section.title}`,
-      description: `جدول وزن ${section.title} و دیگر آهن‌آلات (میلگرد، تیرآهن، ناودانی، نبشی، ورق، لوله، قوطی) با محاسبه‌گر وزن.`,
-      canonical,
-      jsonLd: [breadcrumbJsonLd([{ label: TITLE }], PATH)],
-    };
-  },
-  Page: WeightTablePage,
-};
-
-function WeightTablePage({ url }: { url: PageUrl }) {
+/** The page's tables and calculator: its own chunk (the tables are most of it). */
+export default function WeightTablePage({ url }: { url: PageUrl }) {
   // Typing in the size filter replaces the history entry rather than adding one per key.
   const setParam = useSetSearchParam(url, { replace: true });
-  const section = sectionOf(url.search);
+  const section = WEIGHT_SECTIONS.find(({ id }) => id === sectionTitleOf(url.search).id) as WeightSection;
   const size = url.search.get('size') ?? '';
 
   return (

@@ -1,18 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { breadcrumbJsonLd, categories, locateInCatalogue, useShell, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
-import { CategoryPage } from '../features/category/category-page';
-import { GroupPage } from '../features/category/group-page';
-import { SubcategoryPage, subcategoryListingState } from '../features/category/subcategory-page';
-import { ProductPage, productHead, productPageQueries } from '../features/product/product-page';
-import { PENDING_ACTION_PARAM } from '../features/product/product-actions';
+import { breadcrumbJsonLd, categories, lazyPage, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
+import { PENDING_ACTION_PARAM, productHead, productPageQueries } from '../features/product/product-head';
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
+import { subcategoryListingState } from '../entities/product/listing/listing-url';
 import { categoryOverviewQuery, subcategoryListingQuery } from '../entities/product/listing-queries';
 import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
-
-/** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
-const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
-  locateInCatalogue([categorySlug, ...(url.params['*'] ?? '').split('/').filter(Boolean)]);
-
+import { locate } from './catalogue-tree-location';
 
 function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageDataContext) {
   if (location?.kind === 'category' || location?.kind === 'group') return [categoryOverviewQuery(api, location.category.slug)];
@@ -30,6 +22,9 @@ function treeQuery(categorySlug: string): string[] {
   const subcategories = [...(category?.subcategories ?? []), ...(category?.groups ?? []).flatMap((group) => group.subcategories)];
   return [...new Set([...subcategories.flatMap((subcategory) => subcategory.attributes), 'sort', 'page', PENDING_ACTION_PARAM])];
 }
+
+/** Every category's tree pages are one view, in its own chunk: the category is the path's first segment. */
+const CatalogueTreeView = lazyPage(() => import(/* webpackChunkName: "catalogue-tree" */ './catalogue-tree-view'), { chunk: 'catalogue-tree' });
 
 /** The page definition of one category's whole tree: category, group, sub-category, product. */
 export function catalogueTreePage(categorySlug: string): PageDefinition {
@@ -61,28 +56,6 @@ export function catalogueTreePage(categorySlug: string): PageDefinition {
       const description = 'descriptionFa' in node && node.descriptionFa ? node.descriptionFa : `${node.titleFa}: قیمت روز، مشخصات فنی و تولیدکنندگان`;
       return { title: `قیمت ${node.titleFa}`, description, canonical: url.pathname, jsonLd: [breadcrumbJsonLd(trail, url.pathname)] };
     },
-    Page: ({ url }) => <CatalogueTreeView categorySlug={categorySlug} url={url} />,
+    Page: CatalogueTreeView,
   };
-}
-
-function CatalogueTreeView({ categorySlug, url }: { categorySlug: string; url: PageUrl }) {
-  const location = locate(categorySlug, url);
-  switch (location?.kind) {
-    case 'category':
-      return <CategoryPage category={location.category} />;
-    case 'group':
-      return <GroupPage category={location.category} group={location.group} />;
-    case 'subcategory':
-      return <SubcategoryPage category={location.category} group={location.group} subcategory={location.subcategory} url={url} />;
-    case 'product':
-      return <ProductFromTree location={location} />;
-    default:
-      return null;
-  }
-}
-
-function ProductFromTree({ location }: { location: Extract<CatalogueLocation, { kind: 'product' }> }) {
-  const { api } = useShell();
-  const { data: product } = useSuspenseQuery(productBySlugQuery(api, location.productSlug));
-  return product ? <ProductPage product={product} location={location} /> : null;
 }

@@ -1,12 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, breadcrumbJsonLd, canonicalProductPath, findCategory, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { Link, PageHeader, canonicalProductPath, findCategory, formatNumber, useShell, type PageUrl } from '@steel/shared';
 import { ProductListing } from '../../entities/product/listing/product-listing';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery, sourceLink, subcategoryOfProductCode, type FactorySummary } from './factory-queries';
 import { inputClass } from '@steel/shared/forms';
 import { useSetSearchParam } from '../../lib/share/use-set-search-param';
+import { LIST_TITLE, listCrumb, slugOf } from './factory-paths';
 
-const LIST_TITLE = 'کارخانه‌های تولیدکننده';
-const listCrumb = { label: 'کارخانه‌ها', to: '/factories' };
 const categorySlugsOf = (factory: FactorySummary) => [...new Set((factory.main_products ?? []).map((code) => code.split('/')[0] ?? ''))].filter(Boolean);
 
 /** `?province=` and `?category=` (a product category slug) narrow the list. */
@@ -16,22 +15,8 @@ export function filterFactories(factories: FactorySummary[], search: URLSearchPa
   return factories.filter((factory) => (!province || factory.province === province) && (!category || categorySlugsOf(factory).includes(category)));
 }
 
-export const factoryListPage: PageDefinition = {
-  path: '/factories',
-  query: ['province', 'category'],
-  data: (url, { api }) => [factoryListQuery(api)],
-  head: (url) => ({
-    title: LIST_TITLE,
-    description: 'کارخانه‌های فولاد ایران، محل و محصولات آن‌ها: ورق، میلگرد، تیرآهن، لوله و مواد اولیه.',
-    canonical: '/factories',
-    // A filtered list is the same content narrowed: one address for search engines.
-    noindex: url.search.size > 0,
-    jsonLd: [breadcrumbJsonLd([{ label: 'کارخانه‌ها' }], '/factories')],
-  }),
-  Page: FactoryListPage,
-};
-
-function FactoryListPage({ url }: { url: PageUrl }) {
+/** The list of factories, filterable by province and category: with the factory page, one chunk. */
+export function FactoryListPage({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: factories } = useSuspenseQuery(factoryListQuery(api));
   const setFilter = useSetSearchParam(url);
@@ -87,28 +72,8 @@ function FactoryListPage({ url }: { url: PageUrl }) {
   );
 }
 
-const slugOf = (url: PageUrl) => url.params.slug ?? '';
-
-export const factoryPage: PageDefinition = {
-  path: '/factories/:slug',
-  data: (url, { api }) => [factoryBySlugQuery(api, slugOf(url)), factoryProductsQuery(api, slugOf(url))],
-  head: (url, read, { api }) => {
-    const factory = read(factoryBySlugQuery(api, slugOf(url)));
-    if (!factory) return null;
-    return {
-      title: factory.name,
-      description: `${factory.name}${factory.city ? ` در ${factory.city}، ${factory.province ?? ''}` : ''}: ${factory.main_products_text ?? 'محصولات و قیمت روز'}`,
-      canonical: `/factories/${factory.slug}`,
-      jsonLd: [
-        breadcrumbJsonLd([listCrumb, { label: factory.name }], `/factories/${factory.slug}`),
-        { '@context': 'https://schema.org', '@type': 'Organization', name: factory.name, alternateName: factory.name_en ?? undefined, address: factory.city ?? undefined },
-      ],
-    };
-  },
-  Page: FactoryPage,
-};
-
-function FactoryPage({ url }: { url: PageUrl }) {
+/** One factory: where it is, what it makes, its products on the site. */
+export function FactoryPage({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: factory } = useSuspenseQuery(factoryBySlugQuery(api, slugOf(url)));
   const { data: products } = useSuspenseQuery(factoryProductsQuery(api, slugOf(url)));

@@ -1,0 +1,8 @@
+import { locateInCatalogue, type CatalogueLocation, type PageUrl } from '@steel/shared';
+
+/** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
+export const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>
+  locateInCatalogue([categorySlug, ...(url.params['*'] ?? '').split('/').filter(Boolean)]);
+
+/** The category a tree page's URL is under: its path's first segment (`/rebar/kalaf` → `rebar`). */
+export const categorySlugOf = (url: Pick<PageUrl, 'pathname'>) => url.pathname.split('/')[1] ?? '';
