@@ -10,7 +10,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import tailwindcss from '@tailwindcss/postcss';
-import { sharedDependencies } from './shared-dependencies';
+import { federationShared } from './shared-dependencies';
 import { scopeRemoteCss } from './scope-remote-css';
 import { RemoteIntegrityPlugin } from './remote-integrity-plugin';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
@@ -137,7 +137,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
             }),
         manifest: !isShell,
         dts: false,
-        shared: sharedDependencies(packageJson.dependencies),
+        shared: federationShared(packageJson.dependencies),
       }),
       ...(isShell
         ? [

@@ -33,3 +33,15 @@ export function sharedDependencies(dependencies: Record<string, string>): Shared
   }
   return shared;
 }
+
+/**
+ * The singletons as the federation plugin is given them: the same names, with no version check of
+ * the runtime's own. The shell checks a remote's ranges against what it provides before it loads
+ * the remote (`incompatibility` in @steel/shared: in the browser, on the server and at the deploy
+ * gate), so the runtime's check on every shared import — a semver parse of the range each time, a
+ * tenth of a second of a phone's start-up — could only repeat it, and for a singleton that is not
+ * strict it would only warn.
+ */
+export function federationShared(dependencies: Record<string, string>) {
+  return Object.fromEntries(Object.entries(sharedDependencies(dependencies)).map(([name, config]) => [name, { ...config, requiredVersion: false as const }]));
+}

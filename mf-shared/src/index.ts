@@ -37,6 +37,7 @@ export * from './remote/create-remote-lifecycles';
 export * from './runtime/reload-app';
 export * from './runtime/chunk-load-guard';
 export * from './runtime/with-time-limit';
+export * from './runtime/yield-to-main';
 export * from './ui/toast-queue';
 export * from './ui/dictionary';
 export * from './ui/tooltip';

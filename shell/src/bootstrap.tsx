@@ -2,7 +2,7 @@
  * The shell's composition root: it only wires named modules together. Policy lives in them —
  * routing and navigation in `app/routes/`, guards in `features/guards/`, remotes in `app/remotes/`.
  */
-import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, type AppError, type ShellContext } from '@steel/shared';
+import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type AppError, type ShellContext } from '@steel/shared';
 import { createShellServices } from './app/shell-services';
 import { installFederationPlugins } from './app/federation/install-federation';
 import { createLiveRoutes } from './app/routes/match-route';
@@ -15,38 +15,42 @@ import { mountShellRoot } from './app/layout/mount-shell-root';
 import { installShellFeatures } from './app/install-shell-features';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
-const { config, bus, session, api, appFetch, auth, queryClient, colourMode, refreshSession } = createShellServices();
-installFederationPlugins(config.remoteLoadTimeoutMs);
-// A server-rendered page says what it was rendered with: the registry (exact versions and pages,
-// so HTML and code match even right after a deploy) and the shell's state (a fatal error).
-const routes = createLiveRoutes();
-const registry = createRemoteRegistry(routes, (app, problem) => console.error(`The ${app} app cannot be loaded: ${problem}`));
-const embeddedRegistry = takeEmbeddedJson<Record<string, unknown>>(document, REMOTE_REGISTRY_ELEMENT_ID);
-if (embeddedRegistry) registry.register(embeddedRegistry);
-const shellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null }>(document, SHELL_STATE_ELEMENT_ID);
-const store = createShellStore(() => window.location.pathname + window.location.search, routes, shellState?.error ?? null);
+// Start-up in three tasks, not one (a yield between, so a phone may paint and take input): the
+// services and the registry; the shell's features and its hydration; the remotes.
+void (async () => {
+  const { config, bus, session, api, appFetch, auth, queryClient, colourMode, refreshSession } = createShellServices();
+  installFederationPlugins(config.remoteLoadTimeoutMs);
+  // A server-rendered page says what it was rendered with: the registry (exact versions and pages,
+  // so HTML and code match even right after a deploy) and the shell's state (a fatal error).
+  const routes = createLiveRoutes();
+  const registry = createRemoteRegistry(routes, (app, problem) => console.error(`The ${app} app cannot be loaded: ${problem}`));
+  const embeddedRegistry = takeEmbeddedJson<Record<string, unknown>>(document, REMOTE_REGISTRY_ELEMENT_ID);
+  if (embeddedRegistry) registry.register(embeddedRegistry);
+  const shellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null }>(document, SHELL_STATE_ELEMENT_ID);
+  const store = createShellStore(() => window.location.pathname + window.location.search, routes, shellState?.error ?? null);
 
-let markRemotesRegistered: () => void = () => undefined;
-const remotesRegistered = new Promise<void>((resolve) => (markRemotesRegistered = resolve));
-const { takeReload, guards, prefetch } = installShellFeatures({ config, bus, session, api, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion: registry.version, remoteEntry: registry.entryUrl });
-// Intent prefetch needs the registered remotes: until then a pointed-at link fetches nothing ahead.
-let prefetchOnIntent: (to: string) => void = () => undefined;
-const context: ShellContext = { bus, session, api, queryClient, config, colourMode, navigate: createNavigate(routes, takeReload), prefetch, prefetchOnIntent: (to) => prefetchOnIntent(to) };
+  await yieldToMain();
 
-installRouteListeners({ store, guardNavigation: guards.guardNavigation });
-redirectIfNeeded();
-store.syncLocation();
-mountShellRoot(context, store);
-// Analytics, chat and tag manager: after the first render, never before it.
-startThirdPartiesWhenIdle({ config, bus });
-// The remotes start in a task of their own: on a slow phone the shell's start-up and the
-// remotes' registration and mount were one long task. Nothing waits on the network meanwhile —
-// the server's preload hints have the current app's files on their way already.
-setTimeout(() => {
-  void startRemotes({ context, config, appFetch, store, routes, registry, mayActivate: guards.mayActivate }).then((remotes) => {
-    prefetchOnIntent = remotes.prefetchOnIntent;
-    markRemotesRegistered();
-    // The first URL's guards (later navigations run them from before-routing-event).
-    void guards.guardNavigation();
-  });
-}, 0);
+  let markRemotesRegistered: () => void = () => undefined;
+  const remotesRegistered = new Promise<void>((resolve) => (markRemotesRegistered = resolve));
+  const { takeReload, guards, prefetch } = installShellFeatures({ config, bus, session, api, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion: registry.version, remoteEntry: registry.entryUrl });
+  // Intent prefetch needs the registered remotes: until then a pointed-at link fetches nothing ahead.
+  let prefetchOnIntent: (to: string) => void = () => undefined;
+  const context: ShellContext = { bus, session, api, queryClient, config, colourMode, navigate: createNavigate(routes, takeReload), prefetch, prefetchOnIntent: (to) => prefetchOnIntent(to) };
+
+  installRouteListeners({ store, guardNavigation: guards.guardNavigation });
+  redirectIfNeeded();
+  store.syncLocation();
+  mountShellRoot(context, store);
+  // Analytics, chat and tag manager: after the first render, never before it.
+  startThirdPartiesWhenIdle({ config, bus });
+  // The remotes start in a task of their own: on a slow phone the shell's start-up and the
+  // remotes' registration and mount were one long task. Nothing waits on the network meanwhile —
+  // the server's preload hints have the current app's files on their way already.
+  await yieldToMain();
+  const remotes = await startRemotes({ context, config, appFetch, store, routes, registry, mayActivate: guards.mayActivate });
+  prefetchOnIntent = remotes.prefetchOnIntent;
+  markRemotesRegistered();
+  // The first URL's guards (later navigations run them from before-routing-event).
+  void guards.guardNavigation();
+})();
