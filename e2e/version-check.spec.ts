@@ -71,6 +71,7 @@ test('a new live set makes the next link click a full page load, and only that o
   page.on('domcontentloaded', () => documentLoads++);
   await page.goto(`${server.url}/`);
   await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+  await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
   const startId = (await (await page.request.get(`${server.url}/builds/latest.json`)).json()) as { id: string };
 
   // Polling with the same id changes nothing.
@@ -99,6 +100,9 @@ test('a new live set makes the next link click a full page load, and only that o
   await page.locator('header nav a', { hasText: 'میلگرد' }).click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
   await expect.poll(() => documentLoads).toBe(2);
+  // Hydrated: the shell has the page, so the next click is the app's (a click on the server's HTML
+  // before the shell has started is a full page load, as it is without JavaScript).
+  await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
   const served = await page.evaluate(() => JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as { buildId: string });
   expect(served.buildId).not.toBe(startId.id);
 
@@ -130,6 +134,9 @@ test('pushed: an open tab learns of a new blog within 5 s and its next navigatio
   await page.locator('footer a', { hasText: 'اخبار و مقالات' }).click();
   await expect(page.locator('#app-blog h1')).toBeVisible();
   await expect.poll(() => documentLoads).toBe(2);
+  // Hydrated: the shell has the page, so the next click is the app's (a click on the server's HTML
+  // before the shell has started is a full page load, as it is without JavaScript).
+  await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
   await newBlogLoaded;
 });
 

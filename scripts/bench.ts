@@ -104,16 +104,24 @@ async function coldHomePage(browser: Browser) {
   await context.close();
 }
 
-/** Click on a link to a remote that is not loaded yet, until its heading is in the DOM (in-page clock). */
-async function clickToContent(browser: Browser, linkSelector: string, headingSelector: string, prefetch: boolean): Promise<number[]> {
+/**
+ * Click on a link into another remote, until its heading is in the DOM (in-page clock): with the
+ * remote not loaded (`cold`), after the idle-time link prefetch (`prefetched`), or after the
+ * pointer has rested on the link and its intent prefetch (code, page chunk, data) has finished.
+ */
+async function clickToContent(browser: Browser, linkSelector: string, headingSelector: string, mode: 'cold' | 'prefetched' | 'intent'): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext();
     // Save-data turns link prefetch off (docs/behaviour.md, "Link prefetch"): the remote's code is really not loaded yet.
-    if (!prefetch) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    if (mode === 'cold') await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.locator('#app-catalogue h1').waitFor();
+    if (mode === 'intent') {
+      await page.locator(linkSelector).first().hover();
+      await page.waitForLoadState('networkidle');
+    }
     const elapsed = await page.evaluate(
       ({ link, heading }) =>
         new Promise<number>((resolve) => {
@@ -173,13 +181,15 @@ async function main() {
     console.log('');
     await benchProductPage({ browser, base, log: (line) => console.log(line) });
     console.log(`\nClick to content, entering another remote (Chromium, loopback, N=${RUNS}):`);
-    for (const prefetch of [false, true]) {
-      const label = prefetch ? 'after link prefetch' : 'not loaded (prefetch off)';
-      const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1', prefetch);
+    for (const mode of ['cold', 'prefetched'] as const) {
+      const label = mode === 'prefetched' ? 'after link prefetch' : 'not loaded (prefetch off)';
+      const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1', mode);
       console.log(`  catalogue → blog   ${label.padEnd(26)} median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`);
-      const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1', prefetch);
+      const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1', mode);
       console.log(`  catalogue → panel  ${label.padEnd(26)} median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
     }
+    const article = await clickToContent(browser, '#app-catalogue a[href^="/blog/"]', '#app-blog article h1', 'intent');
+    console.log(`  catalogue → article ${'after intent (pointer rested)'.padEnd(25)} median ${median(article).toFixed(0)} ms  (${article.map((t) => t.toFixed(0)).join(', ')})`);
     console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
     await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, cmsUrl: `${cms.url}/api`, runs: RUNS, log: (line) => console.log(`  ${line}`) });
 

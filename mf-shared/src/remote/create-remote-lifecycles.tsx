@@ -10,7 +10,6 @@ import { CONTRACT_VERSION, ContractError, SHELL_CONTEXT_FIELDS, mountPropProblem
 import type { RemoteName } from '../contracts/remotes';
 import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
 import { preloadPage } from '../page-data/lazy-page';
-import { yieldToMain } from '../runtime/yield-to-main';
 import { matchPage, type PageDefinition } from '../page-data/page-definition';
 import { withPageDataLoad } from '../page-data/page-data-load';
 import { RemoteProviders } from './remote-providers';
@@ -154,8 +153,6 @@ export function createRemoteLifecycles(options: {
       // markup at once instead of a loading state that would replace the server's HTML.
       const matched = hydrating ? matchPage(pages, currentPath()) : null;
       if (matched) await preloadPage(matched.page);
-      // The app's code has just been evaluated in this task: its render starts in the next one.
-      await yieldToMain();
       try {
         await reactLifecycles.mount(props);
       } finally {

@@ -142,7 +142,10 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   /** The remote's code for the page it rendered: its entry and app module, and the page's own chunk. */
   async function remoteHints(snapshot: LiveSnapshot, app: RemoteName, url: string, entry: RegistryEntry) {
     const chunk = findPageRoute({ [app]: snapshot.pages[app] ?? [] }, new URL(url, 'http://page').pathname)?.route.chunk;
-    return [...(await preload.remote(app, entry)), ...(chunk ? await preload.pageChunk(app, entry, chunk) : [])];
+    const appHints = await preload.remote(app, entry);
+    // A chunk the app module loads too (a library both use) is hinted once.
+    const pageHints = chunk ? (await preload.pageChunk(app, entry, chunk)).filter((hint) => !appHints.some(({ href }) => href === hint.href)) : [];
+    return [...appHints, ...pageHints];
   }
 
   async function assemble(snapshot: LiveSnapshot, base: string, url: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
