@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildAndPublish } from './build';
 import { ensureChromium, CHROMIUM_PATH } from './lib/chromium';
 import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
@@ -105,6 +105,33 @@ async function coldHomePage(browser: Browser) {
 }
 
 /**
+ * Resolves once the page has had no request in flight for `quietMs` after at least one started
+ * (`waitForLoadState('networkidle')` returns at once when the page was idle before).
+ */
+function networkQuiet(page: Page, quietMs: number): Promise<void> {
+  let inFlight = 0;
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise((resolve) => {
+    const settle = () => {
+      clearTimeout(timer);
+      if (started && inFlight === 0) timer = setTimeout(resolve, quietMs);
+    };
+    page.on('request', () => {
+      started = true;
+      inFlight++;
+      clearTimeout(timer);
+    });
+    const done = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      settle();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+  });
+}
+
+/**
  * Click on a link into another remote, until its heading is in the DOM (in-page clock): with the
  * remote not loaded (`cold`), after the idle-time link prefetch (`prefetched`), or after the
  * pointer has rested on the link and its intent prefetch (code, page chunk, data) has finished.
@@ -119,8 +146,9 @@ async function clickToContent(browser: Browser, linkSelector: string, headingSel
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.locator('#app-catalogue h1').waitFor();
     if (mode === 'intent') {
+      const quiet = networkQuiet(page, 500);
       await page.locator(linkSelector).first().hover();
-      await page.waitForLoadState('networkidle');
+      await quiet;
     }
     const elapsed = await page.evaluate(
       ({ link, heading }) =>
