@@ -133,6 +133,10 @@ test.describe('the sign-in pages', () => {
       await expect(page.locator(`form[data-form="${form}"] fieldset`), path).toBeEnabled();
       await expect(page.locator(`form[data-form="${form}"]`), path).toHaveAttribute('aria-busy', 'false');
     }
+    // A sub-category's sort order, the script's alone, likewise.
+    expect(await (await request.get('/rebar/kalaf')).text()).toMatch(/<select id="[^"]+" disabled=""/);
+    await page.goto('/rebar/kalaf');
+    await expect(page.getByLabel('مرتب‌سازی:')).toBeEnabled();
   });
 
   test('/login hydrates without a warning; the form is enabled and signs in', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { attributeLabelsFa, formatNumber } from '@steel/shared';
+import { attributeLabelsFa, formatNumber, useHydrated } from '@steel/shared';
 import type { Facet } from '../listing-queries';
 import { LISTING_SORTS, type ListingSort } from './listing-url';
 
@@ -78,11 +78,15 @@ export function ListingFilters({
 
 export function SortSelect({ sort, onChange }: { sort: ListingSort | null; onChange: (sort: ListingSort | null) => void }) {
   const id = useId();
+  // Disabled in the served HTML until the page is hydrated: a choice made before would be undone
+  // by the hydration (the select is the script's alone; it is not part of the filters' GET form).
+  const hydrated = useHydrated();
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id}>مرتب‌سازی:</label>
       <select
         id={id}
+        disabled={!hydrated}
         value={sort ?? 'catalogue'}
         onChange={(event) => onChange(event.target.value === 'catalogue' ? null : (event.target.value as ListingSort))}
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900 md:min-h-9"
