@@ -1,5 +1,6 @@
 import { use, type ComponentType } from 'react';
 import type { PageUrl } from './page-definition';
+import { loadOnce } from '../runtime/load-once';
 
 type PageComponent = ComponentType<{ url: PageUrl }>;
 
@@ -20,20 +21,11 @@ export type LazyPageComponent = PageComponent & { preload: () => Promise<void>; 
  */
 export function lazyPage(load: () => Promise<{ default: PageComponent }>, options: { chunk?: string } = {}): LazyPageComponent {
   let loaded: PageComponent | null = null;
-  let loading: Promise<void> | null = null;
-  const preload = () => {
-    loading ??= load().then(
-      (module) => {
-        loaded = module.default;
-      },
-      (error: unknown) => {
-        // A failed chunk may load on the next try (the shell's reload guard handles a stale version).
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const preload = loadOnce(() =>
+    load().then((module) => {
+      loaded = module.default;
+    }),
+  );
   function LazyPage(props: { url: PageUrl }) {
     if (!loaded) use(preload());
     const Loaded = loaded!;

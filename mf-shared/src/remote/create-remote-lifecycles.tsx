@@ -10,6 +10,7 @@ import { CONTRACT_VERSION, ContractError, SHELL_CONTEXT_FIELDS, mountPropProblem
 import type { RemoteName } from '../contracts/remotes';
 import { installChunkLoadGuard } from '../runtime/chunk-load-guard';
 import { preloadPage } from '../page-data/lazy-page';
+import { loadOnce } from '../runtime/load-once';
 import { matchPage, type PageDefinition } from '../page-data/page-definition';
 import { withPageDataLoad } from '../page-data/page-data-load';
 import { RemoteProviders } from './remote-providers';
@@ -65,17 +66,7 @@ export function createRemoteLifecycles(options: {
   pages?: readonly PageDefinition[];
 }) {
   const { app, Root, pages = [] } = options;
-  let css: Promise<string> | null = null;
-  const loadCss = () => {
-    css ??= options.css().then(
-      (module) => module.default,
-      (error: unknown) => {
-        css = null; // a failed chunk may load on the next mount
-        throw error;
-      },
-    );
-    return css;
-  };
+  const loadCss = loadOnce(() => options.css().then((module) => module.default));
   let hydrating = false;
   /** The props of the mount under way: a hydration mismatch is reported through them. */
   let mounted: RemoteMountProps | null = null;
