@@ -50,3 +50,22 @@ test.describe('redirects', () => {
     });
   }
 });
+
+test.describe('where a new page starts', () => {
+  test('a link from the bottom of a page opens the next page at its top; a new sort order keeps the place', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
+    await page.locator('footer a[href="/experts"]').click();
+    await expect(page.locator('main h1')).toHaveText('کارشناسان فروش');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goto('/rebar/kalaf');
+    await page.getByLabel('مرتب‌سازی:').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await page.getByLabel('مرتب‌سازی:').selectOption('price-asc');
+    await expect(page).toHaveURL(/sort=price-asc/);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+});
