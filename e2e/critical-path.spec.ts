@@ -83,6 +83,9 @@ const NOT_ON_HOME: Array<{ what: string; source: RegExp }> = [
   { what: "the catalogue's other pages", source: /(weight-tables\.json|weight-table-page-view\.tsx|catalogue-tree-view\.tsx|product-page\.tsx|bourse-view\.tsx|factory-views\.tsx)$/ },
   // A server-rendered page has its app's stylesheet in its head: the app's code does not carry it again.
   { what: "the catalogue's stylesheet as code", source: /\/\/catalogue\/\.\/src\/app\/styles\.css$/ },
+  // The registry the server embedded is not parsed again: the shell loads the schemas (and zod)
+  // only for a registry it fetches itself.
+  { what: 'schema (zod)', source: /^zod\/|app-manifest-schema\.ts$/ },
 ];
 
 /** The scripts `/` runs on first load, with no interaction, once its idle-time work is done. */

@@ -3,6 +3,7 @@ export * from './contracts/events';
 export * from './contracts/remotes';
 export * from './contracts/contract';
 export * from './contracts/app-manifest';
+export * from './contracts/app-manifest-schema';
 export * from './contracts/integrity';
 export * from './contracts/federation-manifest';
 export * from './contracts/path-patterns';

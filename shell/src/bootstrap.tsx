@@ -2,7 +2,7 @@
  * The shell's composition root: it only wires named modules together. Policy lives in them —
  * routing and navigation in `app/routes/`, guards in `features/guards/`, remotes in `app/remotes/`.
  */
-import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type AppError, type ShellContext } from '@steel/shared';
+import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type AppError, type RegistryEntry, type ShellContext } from '@steel/shared';
 import { createShellServices } from './app/shell-services';
 import { installFederationPlugins } from './app/federation/install-federation';
 import { createLiveRoutes } from './app/routes/match-route';
@@ -24,8 +24,8 @@ void (async () => {
   // so HTML and code match even right after a deploy) and the shell's state (a fatal error).
   const routes = createLiveRoutes();
   const registry = createRemoteRegistry(routes, (app, problem) => console.error(`The ${app} app cannot be loaded: ${problem}`));
-  const embeddedRegistry = takeEmbeddedJson<Record<string, unknown>>(document, REMOTE_REGISTRY_ELEMENT_ID);
-  if (embeddedRegistry) registry.register(embeddedRegistry);
+  const embeddedRegistry = takeEmbeddedJson<Partial<Record<string, RegistryEntry>>>(document, REMOTE_REGISTRY_ELEMENT_ID);
+  if (embeddedRegistry) registry.registerEmbedded(embeddedRegistry);
   const shellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null }>(document, SHELL_STATE_ELEMENT_ID);
   const store = createShellStore(() => window.location.pathname + window.location.search, routes, shellState?.error ?? null);
 

@@ -4,6 +4,7 @@
  */
 export * from './contract';
 export * from './app-manifest';
+export * from './app-manifest-schema';
 export * from './path-patterns';
 export * from './integrity';
 export * from './federation-manifest';

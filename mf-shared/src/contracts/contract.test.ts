@@ -4,7 +4,8 @@ import path from 'node:path';
 import { satisfy } from '@module-federation/runtime-core';
 import { CONTRACT_VERSION, describeContract, mountPropProblems, speaksContract } from './contract';
 import { bumpedEnough, requiredBump } from './contract-change';
-import { incompatibility, parseAppManifest, samplePath, validRegistryEntries } from './app-manifest';
+import { incompatibility, samplePath } from './app-manifest';
+import { parseAppManifest, validRegistryEntries } from './app-manifest-schema';
 import { toPageRoute } from '../page-data/page-definition';
 
 const PUBLISHED = path.join(__dirname, '../../contract/published-contract.json');

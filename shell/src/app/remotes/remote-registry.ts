@@ -4,7 +4,6 @@ import {
   FEDERATION_RUNTIME_SHARE,
   REMOTE_NAMES,
   incompatibility,
-  validRegistryEntries,
   type RegistryEntry,
   type RemoteName,
   type RemotePages,
@@ -28,10 +27,15 @@ function sharedProvidedByShell(): SharedDependencies {
 
 /**
  * The live remotes as `/remotes.json` (or the server-rendered page) describes them: each entry is
- * checked against the contract's schema, registered with the Module Federation runtime (nothing
- * about where a remote lives is compiled into the shell) and its pages become the shell's routes.
- * `force` replaces an earlier registration, so a retry picks up a fixed deploy. Each entry's
- * digests are recorded before it is registered: nothing of a remote loads without them.
+ * registered with the Module Federation runtime (nothing about where a remote lives is compiled
+ * into the shell) and its pages become the shell's routes. `force` replaces an earlier
+ * registration, so a retry picks up a fixed deploy. Each entry's digests are recorded before it is
+ * registered: nothing of a remote loads without them.
+ *
+ * A registry the shell fetches is checked against the contract's schema, with the schema loaded
+ * then (zod stays off the start-up path). The one embedded in a server-rendered page is not
+ * checked again: the app server built it from manifests it parsed with that schema, and wrote it
+ * into the same document as the shell's own scripts — whoever could change it could change those.
  */
 export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalformed: (app: RemoteName, problem: string) => void) {
   let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
@@ -42,8 +46,8 @@ export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalfo
     return entry ? new URL(entry, window.location.href).href : null;
   }
 
-  function register(registry: Partial<Record<RemoteName, unknown>>): void {
-    entries = validRegistryEntries(registry, onMalformed);
+  function register(valid: Partial<Record<RemoteName, RegistryEntry>>): void {
+    entries = valid;
     recordRemoteIntegrity(entries, window.location.href);
     registerRemotes(
       REMOTE_NAMES.flatMap((name) => {
@@ -58,10 +62,17 @@ export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalfo
   }
 
   return {
-    register,
-    /** Fetches `/remotes.json` (never cached) and registers it. */
+    /** Registers the registry a server-rendered page embedded (the server checked it; see above). */
+    registerEmbedded(registry: Partial<Record<string, RegistryEntry>>): void {
+      register(Object.fromEntries(REMOTE_NAMES.flatMap((name) => (registry[name] ? [[name, registry[name]]] : []))));
+    },
+    /** Fetches `/remotes.json` (never cached), checks it and registers it. */
     async refresh(fetchJson: <T>(url: string) => Promise<T>): Promise<void> {
-      register(await fetchJson<Partial<Record<RemoteName, unknown>>>('/remotes.json'));
+      const [registry, { validRegistryEntries }] = await Promise.all([
+        fetchJson<Partial<Record<RemoteName, unknown>>>('/remotes.json'),
+        import(/* webpackChunkName: "manifest-schema" */ '@steel/shared/manifest-schema'),
+      ]);
+      register(validRegistryEntries(registry, onMalformed));
     },
     version: (app: RemoteName) => entries[app]?.version ?? 'unknown',
     entryUrl,
