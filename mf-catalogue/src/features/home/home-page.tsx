@@ -8,9 +8,9 @@ import { LatestArticles } from './components/latest-articles';
 import { PriceBoard } from './components/price-board';
 import { SearchEntry } from './components/search-entry';
 
-function HomeSection({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+function HomeSection({ id, title, note, belowFold = false, children }: { id: string; title: string; note?: string; belowFold?: boolean; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mb-10">
+    <section aria-labelledby={id} className={belowFold ? 'below-fold mb-10' : 'mb-10'}>
       <h2 id={id} className="mb-1 text-xl font-bold">
         {title}
       </h2>
@@ -34,13 +34,13 @@ function HomePage() {
       <HomeSection id="home-categories" title="دسته‌بندی محصولات">
         <CategoryGrid />
       </HomeSection>
-      <HomeSection id="home-prices" title="قیمت روز آهن‌آلات" note="قیمت‌ها نمایشی (تقریبی) هستند و تغییر نسبت به روز قبل را نشان می‌دهند.">
+      <HomeSection id="home-prices" belowFold title="قیمت روز آهن‌آلات" note="قیمت‌ها نمایشی (تقریبی) هستند و تغییر نسبت به روز قبل را نشان می‌دهند.">
         <PriceBoard />
       </HomeSection>
-      <HomeSection id="home-exchange" title="عرضه‌های امروز بورس کالا" note="قیمت‌های پایه نمایشی هستند.">
+      <HomeSection id="home-exchange" belowFold title="عرضه‌های امروز بورس کالا" note="قیمت‌های پایه نمایشی هستند.">
         <ExchangeTeaser />
       </HomeSection>
-      <HomeSection id="home-articles" title="تازه‌ترین مقاله‌ها">
+      <HomeSection id="home-articles" belowFold title="تازه‌ترین مقاله‌ها">
         <LatestArticles />
       </HomeSection>
     </div>
