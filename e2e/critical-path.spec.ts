@@ -175,6 +175,48 @@ for (const { path, app } of [
   });
 }
 
+/** Whether React has adopted a node (hydrated it): React 19 keeps its fiber on the node under `__reactFiber…`. */
+const isHydrated = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')));
+
+test.describe('hydration waits for what a phone does not show yet', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("/ hydrates its first screen; the price board, the exchange and the articles when scrolled near, in place", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
+    await expect(page.locator('#app-catalogue [data-ssr-url]')).toHaveCount(0);
+    await expect.poll(() => isHydrated(page, '#home-categories ~ div a')).toBe(true);
+    await settle(page);
+    const articleLink = '#home-articles ~ div a[href^="/blog/"]';
+    expect(await isHydrated(page, articleLink)).toBe(false);
+    const served = await page.locator(articleLink).first().evaluate((node) => ((window as unknown as { servedLink?: Element }).servedLink = node) !== null);
+    expect(served).toBe(true);
+
+    await page.locator('#home-articles').scrollIntoViewIfNeeded();
+    await expect.poll(() => isHydrated(page, articleLink)).toBe(true);
+    // The server's node, adopted — not rendered again — and a client-side link now.
+    expect(await page.locator(articleLink).first().evaluate((node) => node === (window as unknown as { servedLink?: Element }).servedLink)).toBe(true);
+    const documents: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+    await page.locator(articleLink).first().click();
+    await expect(page.locator('#app-blog article h1')).toBeVisible();
+    expect(documents).toEqual([]);
+  });
+
+  test("an article's body is left as the server sent it; the next article still opens in place", async ({ page }) => {
+    await page.goto('/blog/rebar-price-guide');
+    await expect(page.locator('#app-blog [data-ssr-url]')).toHaveCount(0);
+    await expect.poll(() => isHydrated(page, '#app-blog h1')).toBe(true);
+    await settle(page);
+    expect(await isHydrated(page, '#app-blog nav[aria-label="فهرست مطالب"]')).toBe(false);
+    // New content reaches the waiting body: it is shown (a navigation never waits on it).
+    await page.locator('a[rel="prev"]').click();
+    await expect(page.locator('#app-blog h1')).not.toHaveText('راهنمای قیمت میلگرد در بازار آهن');
+    await expect(page.locator('#app-blog h1')).toBeVisible();
+  });
+});
+
 /** `/` → a category → a sub-category → a product → `/blog` → an article, by clicks; the JavaScript it downloaded. */
 async function walkJourney(page: Page): Promise<Download[]> {
   const js = await recordJavaScript(page);

@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeSlug from 'rehype-slug';
+import { HydrateWhenNeeded } from './hydrate-when-needed';
 
 /** A table of contents is worth it from this many headings on. */
 const TABLE_OF_CONTENTS_MIN_HEADINGS = 3;
@@ -58,8 +59,10 @@ const components: Components = {
  * (rehype-autolink-headings); `tableOfContents` adds a linked list of them for long texts.
  */
 export function Markdown({ children, className, tableOfContents = false }: { children: string; className?: string; tableOfContents?: boolean }) {
+  // Markup only (text, images, plain links): a server-rendered body is never hydrated — that would
+  // run the whole markdown pipeline again in the browser to adopt the same HTML.
   return (
-    <div className={className ?? 'prose-steel flex flex-col gap-3 leading-8'}>
+    <HydrateWhenNeeded until="changed" className={className ?? 'prose-steel flex flex-col gap-3 leading-8'}>
       <ReactMarkdown
         components={components}
         rehypePlugins={[
@@ -70,6 +73,6 @@ export function Markdown({ children, className, tableOfContents = false }: { chi
       >
         {children}
       </ReactMarkdown>
-    </div>
+    </HydrateWhenNeeded>
   );
 }

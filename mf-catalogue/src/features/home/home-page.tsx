@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type PageDefinition } from '@steel/shared';
+import { HydrateWhenNeeded, type PageDefinition } from '@steel/shared';
 import { priceBoardQuery } from '../../entities/product/listing-queries';
 import { comingOffersQuery, latestArticlesQuery } from './api/home-queries';
 import { CategoryGrid, homeLcpImage } from './components/category-grid';
@@ -15,7 +15,8 @@ function HomeSection({ id, title, note, belowFold = false, children }: { id: str
         {title}
       </h2>
       {note && <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{note}</p>}
-      <div className={note ? undefined : 'mt-3'}>{children}</div>
+      {/* Below the first screen: laid out and hydrated only when it nears the screen. */}
+      {belowFold ? <HydrateWhenNeeded className={note ? undefined : 'mt-3'}>{children}</HydrateWhenNeeded> : <div className={note ? undefined : 'mt-3'}>{children}</div>}
     </section>
   );
 }
