@@ -204,6 +204,17 @@ test.describe('hydration waits for what a phone does not show yet', () => {
     expect(documents).toEqual([]);
   });
 
+  test('/blog hydrates its first two cards; the others when scrolled near', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page.locator('#app-blog [data-ssr-url]')).toHaveCount(0);
+    await expect.poll(() => isHydrated(page, '#app-blog ul[aria-label="مقالات"] > li:nth-child(2) a')).toBe(true);
+    await settle(page);
+    const last = '#app-blog ul[aria-label="مقالات"] > li:last-child a';
+    expect(await isHydrated(page, last)).toBe(false);
+    await page.locator(last).first().scrollIntoViewIfNeeded();
+    await expect.poll(() => isHydrated(page, last)).toBe(true);
+  });
+
   test("an article's body is left as the server sent it; the next article still opens in place", async ({ page }) => {
     await page.goto('/blog/rebar-price-guide');
     await expect(page.locator('#app-blog [data-ssr-url]')).toHaveCount(0);

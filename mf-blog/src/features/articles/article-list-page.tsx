@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, Pagination, breadcrumbJsonLd, pageFromQuery, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import { HydrateWhenNeeded, PageHeader, Pagination, breadcrumbJsonLd, pageFromQuery, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
 import { articleIndexQuery, articleListHref, articleListPage as listPage, tagFilter } from './api/article-queries';
 import { ArticleCard, coverLcpImage } from './components/article-card';
 import { TagFilter } from './components/list-navigation';
@@ -29,6 +29,9 @@ export const articleListPage: PageDefinition = {
   Page: ArticleListView,
 };
 
+/** The cards a phone shows without scrolling (under the header and the tag filter). */
+const CARDS_ON_FIRST_SCREEN = 2;
+
 function ArticleListView({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const page = pageFromQuery(url.search);
@@ -46,11 +49,17 @@ function ArticleListView({ url }: { url: PageUrl }) {
         <p className="text-slate-600 dark:text-slate-400">هنوز مقاله‌ای منتشر نشده است.</p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="مقالات">
-          {list.articles.map((article) => (
-            <li key={article.slug}>
-              <ArticleCard article={article} priority={article === lcpArticle} />
-            </li>
-          ))}
+          {list.articles.map((article, index) => {
+            const card = <ArticleCard article={article} priority={article === lcpArticle} />;
+            // Below a phone's first screen: laid out and hydrated when it nears the screen.
+            return index < CARDS_ON_FIRST_SCREEN ? (
+              <li key={article.slug}>{card}</li>
+            ) : (
+              <li key={article.slug} className="below-fold">
+                <HydrateWhenNeeded>{card}</HydrateWhenNeeded>
+              </li>
+            );
+          })}
         </ul>
       )}
       <Pagination page={page} pageCount={list.pageCount} hrefOf={(number) => articleListHref({ page: number, tag })} label="صفحه‌بندی" />
