@@ -26,6 +26,7 @@ export * from './catalogue/category-tree';
 export * from './ui/shell-context';
 export * from './ui/use-session-user';
 export * from './ui/use-hydrated';
+export { onceVisible } from './ui/once-visible';
 export * from './ui/hydrate-when-needed';
 export * from './ui/link';
 export * from './navigation/safe-redirect';
