@@ -1,3 +1,5 @@
+// zod's eval probe off before any schema here is built (an import of this module may skip the index).
+import './zod-without-eval';
 import { z } from 'zod';
 import { toLatinDigits } from '../format/format';
 
