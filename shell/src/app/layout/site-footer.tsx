@@ -3,7 +3,7 @@ import { SITE_PAGES } from './site-pages';
 
 export function SiteFooter() {
   return (
-    <footer className="below-fold mt-auto border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+    <footer className="mt-auto border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto max-w-7xl px-4 py-8">
         <nav aria-label="پیوندهای پایین صفحه">
           <ul className="flex flex-wrap gap-x-6 text-sm md:gap-y-2">
