@@ -2,7 +2,7 @@
  * The shell's composition root: it only wires named modules together. Policy lives in them —
  * routing and navigation in `app/routes/`, guards in `features/guards/`, remotes in `app/remotes/`.
  */
-import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type AppError, type RegistryEntry, type ShellContext } from '@steel/shared';
+import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type AppError, type IncompatibleRemotes, type RegistryEntry, type ShellContext } from '@steel/shared';
 import { createShellServices } from './app/shell-services';
 import { installFederationPlugins } from './app/federation/install-federation';
 import { createLiveRoutes } from './app/routes/match-route';
@@ -15,9 +15,11 @@ import { mountShellRoot } from './app/layout/mount-shell-root';
 import { installShellFeatures } from './app/install-shell-features';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
-// Start-up in three tasks, not one (a yield between, so a phone may paint and take input): the
-// services and the registry; the shell's features and its hydration; the remotes.
+// Start-up in tasks of its own, not one (a yield between, so a phone may paint and take input):
+// after the modules' evaluation (react-dom's is the largest), the services and the registry; the
+// shell's features and its hydration; the remotes.
 void (async () => {
+  await yieldToMain();
   const { config, bus, session, api, appFetch, auth, queryClient, colourMode, refreshSession } = createShellServices();
   installFederationPlugins(config.remoteLoadTimeoutMs);
   // A server-rendered page says what it was rendered with: the registry (exact versions and pages,
@@ -25,8 +27,8 @@ void (async () => {
   const routes = createLiveRoutes();
   const registry = createRemoteRegistry(routes, (app, problem) => console.error(`The ${app} app cannot be loaded: ${problem}`));
   const embeddedRegistry = takeEmbeddedJson<Partial<Record<string, RegistryEntry>>>(document, REMOTE_REGISTRY_ELEMENT_ID);
-  if (embeddedRegistry) registry.registerEmbedded(embeddedRegistry);
-  const shellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null }>(document, SHELL_STATE_ELEMENT_ID);
+  const shellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null; incompatible?: IncompatibleRemotes }>(document, SHELL_STATE_ELEMENT_ID);
+  if (embeddedRegistry) registry.registerEmbedded(embeddedRegistry, shellState?.incompatible);
   const store = createShellStore(() => window.location.pathname + window.location.search, routes, shellState?.error ?? null);
 
   await yieldToMain();

@@ -14,6 +14,13 @@ export const REMOTE_REGISTRY_ELEMENT_ID = 'remote-registry';
 /** The shell's state at render time (a fatal error, for the error page to hydrate). */
 export const SHELL_STATE_ELEMENT_ID = 'shell-state';
 
+/**
+ * Which live remotes cannot run beside the shell the page was rendered with, as the app server
+ * found (`incompatibility`, against that shell's manifest): the shell takes the verdicts for the
+ * versions of the registry embedded beside them instead of working them out again at start-up.
+ */
+export type IncompatibleRemotes = Partial<Record<RemoteName, string>>;
+
 /** React's `useId` prefixes, one per app, so ids of two apps on one page never collide. */
 export const identifierPrefix = (app: string) => `${app}-`;
 

@@ -11,6 +11,7 @@ describe('the served HTML of a server-rendered page', () => {
     shellTitle: null,
     remote: { app: 'blog', css: '.a{color:red}</style><script>', state: { queries: [{ title: '</script>' }] } },
     registry: { blog: { version: 'b1', entry: '/builds/blog/b1/mf-manifest.json', contract: '1.0.0', shared: {}, pages: [] } },
+    incompatible: { catalogue: 'contract: speaks 2.0.0' },
     preload: [{ href: '/builds/blog/b1/remoteEntry.js', as: 'script' }, { href: '/builds/shell/v1/assets/font.woff2', as: 'font' }],
     publicPaths: { '/__SHELL_PUBLIC_PATH__/': '/builds/shell/v1/' },
     siteUrl: 'https://steel.example',
@@ -29,9 +30,9 @@ describe('the served HTML of a server-rendered page', () => {
     expect(html).toContain('<div id="shell-root"><header>…</header><div id="app-blog" data-ssr-url="/blog"><h1>مقالات</h1><img src="/builds/shell/v1/assets/a.svg"></div></div>');
   });
 
-  it('embeds the registry, the shell state and the query cache as JSON no CMS text can break out of', () => {
+  it('embeds the registry, the shell state (with the verdicts on the registry) and the query cache as JSON no CMS text can break out of', () => {
     expect(html).toContain('<script type="application/json" id="remote-registry">{"blog":{"version":"b1","entry":"/builds/blog/b1/mf-manifest.json","contract":"1.0.0","shared":{},"pages":[]}}</script>');
-    expect(html).toContain('<script type="application/json" id="shell-state">{"error":null}</script>');
+    expect(html).toContain('<script type="application/json" id="shell-state">{"error":null,"incompatible":{"catalogue":"contract: speaks 2.0.0"}}</script>');
     expect(html).toContain('id="query-state-blog">{"queries":[{"title":"\\u003c/script\\u003e"}]}</script>');
     // JSON-LD too: the only `</script>` sequences left are the elements' own ends.
     expect(html.match(/<\/script>/g)).toHaveLength(5);
@@ -47,6 +48,7 @@ describe('preload hints of a remote with integrity', () => {
       shellTitle: null,
       remote: null,
       registry: {},
+      incompatible: {},
       preload: [
         { href: '/builds/blog/b1/remoteEntry.js', as: 'script', integrity: 'sha384-abc' },
         { href: 'https://cdn.example/builds/catalogue/c1/remoteEntry.js', as: 'script', integrity: 'sha384-def', crossorigin: true },

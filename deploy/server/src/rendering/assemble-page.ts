@@ -5,7 +5,7 @@
  * this render, the shell's state and the remote's dehydrated query cache.
  */
 import { headTagsHtml } from '@steel/shared/head-tags';
-import type { PageHead, RemoteRegistry } from '@steel/shared';
+import type { IncompatibleRemotes, PageHead, RemoteRegistry } from '@steel/shared';
 import { jsonForScript } from '../pages/shell-page-template';
 
 export interface PreloadHint {
@@ -23,6 +23,8 @@ export interface PageParts {
   shellTitle: string | null;
   remote: { app: string; css: string; state: unknown } | null;
   registry: Partial<RemoteRegistry>;
+  /** The registry's remotes that cannot run beside this page's shell, and why. */
+  incompatible: IncompatibleRemotes;
   /**
    * URLs the browser should fetch before it meets them (the remote's entry and page chunk, the
    * font), with the integrity and CORS mode the later request will have: a preload is reused only
@@ -50,12 +52,16 @@ function preloadTag({ href, as, integrity, crossorigin }: PreloadHint): string {
 
 const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
 
+/** The state the shell starts from: the error the page shows, if any, and the server's compatibility verdicts. */
+const shellStateScript = (error: unknown, incompatible: IncompatibleRemotes) => jsonScript('shell-state', { error, incompatible });
+
 /**
  * The page the browser renders by itself (panel, sign-in, any render fallback): the template with
- * the registry, so the shell knows every live remote's pages before its first route decision.
+ * the registry and the verdicts on it, so the shell knows every live remote's pages before its
+ * first route decision.
  */
-export function clientRenderedPage(template: string, registry: Partial<RemoteRegistry>): string {
-  return template.replace(SHELL_ROOT_RE, (root) => `${root}${jsonScript('remote-registry', registry)}`);
+export function clientRenderedPage(template: string, registry: Partial<RemoteRegistry>, incompatible: IncompatibleRemotes): string {
+  return template.replace(SHELL_ROOT_RE, (root) => `${root}${jsonScript('remote-registry', registry)}${shellStateScript(null, incompatible)}`);
 }
 
 export function assemblePage(template: string, parts: PageParts): string {
@@ -68,7 +74,7 @@ export function assemblePage(template: string, parts: PageParts): string {
   ].join('\n');
   const embedded = [
     jsonScript('remote-registry', parts.registry),
-    jsonScript('shell-state', { error: parts.shellError }),
+    shellStateScript(parts.shellError, parts.incompatible),
     parts.remote ? jsonScript(`query-state-${parts.remote.app}`, parts.remote.state) : '',
   ].join('');
 

@@ -123,7 +123,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (template?.key !== key) {
       const raw = await fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8');
       const html = renderShellPage(raw, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
-      const clientHtml = clientRenderedPage(html, snapshot.remotes);
+      const clientHtml = clientRenderedPage(html, snapshot.remotes, snapshot.incompatible);
       template = { key, html, clientHtml, etag: etagOf(clientHtml), scriptHashes: inlineScriptHashes(html) };
     }
     return template;
@@ -163,6 +163,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       shellTitle: outcome.shellTitle,
       remote: outcome.remote,
       registry: snapshot.remotes,
+      incompatible: snapshot.incompatible,
       preload: hints,
       publicPaths,
       siteUrl: config.siteUrl,

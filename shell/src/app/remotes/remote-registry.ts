@@ -4,6 +4,7 @@ import {
   FEDERATION_RUNTIME_SHARE,
   REMOTE_NAMES,
   incompatibility,
+  type IncompatibleRemotes,
   type RegistryEntry,
   type RemoteName,
   type RemotePages,
@@ -36,9 +37,14 @@ function sharedProvidedByShell(): SharedDependencies {
  * then (zod stays off the start-up path). The one embedded in a server-rendered page is not
  * checked again: the app server built it from manifests it parsed with that schema, and wrote it
  * into the same document as the shell's own scripts — whoever could change it could change those.
+ * For the same reason the server's verdicts on which of those remotes cannot run beside this shell
+ * stand for those versions: the check, a semver parse of every shared range, is not run again on a
+ * phone's start-up.
  */
 export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalformed: (app: RemoteName, problem: string) => void) {
   let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
+  /** The server's verdict per remote, for the version it was given with (null: compatible). */
+  let serverVerdicts: Partial<Record<RemoteName, { version: string; problem: string | null }>> = {};
 
   /** The absolute URL of the live entry of `app` (its federation manifest), as the runtime has it registered. */
   function entryUrl(app: RemoteName): string | null {
@@ -62,9 +68,11 @@ export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalfo
   }
 
   return {
-    /** Registers the registry a server-rendered page embedded (the server checked it; see above). */
-    registerEmbedded(registry: Partial<Record<string, RegistryEntry>>): void {
+    /** Registers the registry a server-rendered page embedded, with the server's verdicts when the page has them (see above). */
+    registerEmbedded(registry: Partial<Record<string, RegistryEntry>>, incompatible?: IncompatibleRemotes): void {
       register(Object.fromEntries(REMOTE_NAMES.flatMap((name) => (registry[name] ? [[name, registry[name]]] : []))));
+      if (!incompatible) return;
+      serverVerdicts = Object.fromEntries(REMOTE_NAMES.flatMap((name) => (entries[name] ? [[name, { version: entries[name].version, problem: incompatible[name] ?? null }]] : [])));
     },
     /** Fetches `/remotes.json` (never cached), checks it and registers it. */
     async refresh(fetchJson: <T>(url: string) => Promise<T>): Promise<void> {
@@ -83,6 +91,8 @@ export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalfo
     incompatibility(app: RemoteName): string | null {
       const entry = entries[app];
       if (!entry) return null; // not live: the load itself fails, contained as before
+      const verdict = serverVerdicts[app];
+      if (verdict?.version === entry.version) return verdict.problem;
       return incompatibility({ contract: CONTRACT_VERSION, shared: sharedProvidedByShell() }, entry, satisfy);
     },
   };

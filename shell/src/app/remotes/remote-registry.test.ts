@@ -1,0 +1,46 @@
+import { init } from '@module-federation/enhanced/runtime';
+import { CONTRACT_VERSION, type RegistryEntry } from '@steel/shared';
+import { createLiveRoutes } from '../routes/match-route';
+import { createRemoteRegistry } from './remote-registry';
+
+// The real federation runtime, as the shell's main.js has it: remotes are registered into it.
+init({ name: 'shell', remotes: [] });
+
+const major = Number(CONTRACT_VERSION.split('.')[0]);
+const entry = (version: string, contract = CONTRACT_VERSION): RegistryEntry => ({
+  version,
+  entry: `/builds/catalogue/${version}/mf-manifest.json`,
+  contract,
+  shared: {},
+  pages: [],
+});
+
+describe('the remote registry: may a remote run beside this shell?', () => {
+  const registry = () => createRemoteRegistry(createLiveRoutes({}), () => undefined);
+  // The runtime warns each time a test registers the remotes again (the shell does it on purpose, `force`).
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+
+  it('checks the contract itself when the page gave no verdict', () => {
+    const remotes = registry();
+    remotes.registerEmbedded({ catalogue: entry('c1', `${major + 1}.0.0`), blog: entry('b1') });
+    expect(remotes.incompatibility('catalogue')).toMatch(/contract/);
+    expect(remotes.incompatibility('blog')).toBeNull();
+  });
+
+  it("takes the server's verdicts for the versions embedded with them, instead of checking again", () => {
+    const remotes = registry();
+    // The server, against the live shell's manifest: the catalogue (fine by the shell's own check) is out; the blog is in.
+    remotes.registerEmbedded({ catalogue: entry('c1'), blog: entry('b1', `${major + 1}.0.0`) }, { catalogue: 'shared react: needs ^20.0.0' });
+    expect(remotes.incompatibility('catalogue')).toBe('shared react: needs ^20.0.0');
+    expect(remotes.incompatibility('blog')).toBeNull();
+  });
+
+  it('checks a version the verdicts were not given for (a registry fetched later)', async () => {
+    const remotes = registry();
+    remotes.registerEmbedded({ catalogue: entry('c1') }, { catalogue: 'contract: speaks 9.0.0' });
+    const fetched = { catalogue: entry('c2', `${major + 1}.0.0`) };
+    await remotes.refresh(async <T,>() => fetched as T);
+    expect(remotes.incompatibility('catalogue')).toMatch(/contract/);
+    expect(remotes.incompatibility('catalogue')).not.toBe('contract: speaks 9.0.0');
+  });
+});
