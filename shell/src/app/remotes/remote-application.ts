@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { ContractError, isLoadTimeoutError, withTimeLimit, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
+import { ContractError, isLoadTimeoutError, withTimeLimit, yieldToMain, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
 
@@ -69,10 +69,14 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
   async function mountRemote(props: ShellContext) {
     const mine = generation;
     let remote: RemoteLifecycles;
+    const firstLoad = loadedModule === null;
     // Loading a remote's code is part of the navigation: the loading bar runs (red on failure).
     props.bus.emit('page:loading:start', {});
     try {
       remote = await load(props);
+      // A remote's code is evaluated as its last file arrives, in the same task as whatever follows:
+      // the mount gets a task of its own, so a phone can paint and take input between the two.
+      if (firstLoad) await yieldToMain();
       props.bus.emit('page:loading:end', {});
     } catch (error) {
       props.bus.emit('page:loading:end', { error: true });

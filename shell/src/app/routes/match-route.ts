@@ -31,7 +31,13 @@ export function createLiveRoutes(pages?: RemotePages) {
   let table = buildRouteTable(pages ?? {});
   // Until the registry arrives (a page without one embedded) no path is known to be missing.
   let known = pages !== undefined;
-  const match = (pathname: string) => matchRoute(pathname, table);
+  // The same path is matched many times a navigation (each app's activeWhen, the guards, the
+  // store): the last answer is kept until the path or the table changes.
+  let last: { pathname: string; table: readonly RouteDefinition[]; matched: MatchedRoute | null } | null = null;
+  const match = (pathname: string): MatchedRoute | null => {
+    if (last?.pathname !== pathname || last.table !== table) last = { pathname, table, matched: matchRoute(pathname, table) };
+    return last.matched;
+  };
   return {
     match,
     /** The remote that renders a path, or null (an unknown path, or one the app server answers). */
