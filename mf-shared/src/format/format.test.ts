@@ -1,4 +1,4 @@
-import { formatNumber, formatPersianDate, formatPersianDateTime, formatPersianDayMonth, formatRial, formatToman, toLatinDigits, toPersianDigits, todayInTehran } from './format';
+import { comparePersian, formatNumber, formatPersianDate, formatPersianDateTime, formatPersianDayMonth, formatRial, formatToman, toLatinDigits, toPersianDigits, todayInTehran } from './format';
 
 describe('format', () => {
   it('formats numbers with Persian digits and separators', () => {
@@ -88,5 +88,12 @@ describe('todayInTehran', () => {
   it('is Tehran\'s calendar day, 3½ hours ahead of UTC', () => {
     expect(todayInTehran(new Date('2026-03-01T12:00:00Z'))).toBe('2026-03-01');
     expect(todayInTehran(new Date('2026-03-01T21:00:00Z'))).toBe('2026-03-02');
+  });
+});
+
+describe('comparePersian', () => {
+  it('sorts in Persian alphabetical order, Persian letters (پ گ چ ژ) in their places', () => {
+    expect(['ورق', 'گالوانیزه', 'آهن', 'میلگرد', 'پروفیل', 'تیرآهن', 'بورس'].sort(comparePersian)).toEqual(['آهن', 'بورس', 'پروفیل', 'تیرآهن', 'گالوانیزه', 'میلگرد', 'ورق']);
+    expect(comparePersian('میلگرد', 'میلگرد')).toBe(0);
   });
 });

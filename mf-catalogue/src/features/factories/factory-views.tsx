@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, canonicalProductPath, findCategory, formatNumber, useShell, type PageUrl } from '@steel/shared';
+import { Link, PageHeader, canonicalProductPath, comparePersian, findCategory, formatNumber, useShell, type PageUrl } from '@steel/shared';
 import { ProductListing } from '../../entities/product/listing/product-listing';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery, sourceLink, subcategoryOfProductCode, type FactorySummary } from './factory-queries';
 import { inputClass } from '@steel/shared/forms';
@@ -20,7 +20,7 @@ export function FactoryListPage({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: factories } = useSuspenseQuery(factoryListQuery(api));
   const setFilter = useSetSearchParam(url);
-  const provinces = [...new Set(factories.map((factory) => factory.province).filter((p): p is string => Boolean(p)))].sort((a, b) => a.localeCompare(b, 'fa'));
+  const provinces = [...new Set(factories.map((factory) => factory.province).filter((p): p is string => Boolean(p)))].sort(comparePersian);
   const categorySlugs = [...new Set(factories.flatMap(categorySlugsOf))];
   const shown = filterFactories(factories, url.search);
 
