@@ -43,6 +43,20 @@ const loader = (name: string) => require.resolve(name);
  */
 export const COMPILED_PACKAGES = /node_modules[\\/](?!@steel[\\/]shared[\\/])/;
 
+/**
+ * React Router's production build, as the app resolves the package: the same code as its
+ * development build with the dev warnings off. Its exports map offers only the development build,
+ * whose warnings the minifier cannot drop. An app without React Router gets no alias.
+ */
+function reactRouterProductionAlias(root: string): Record<string, string> {
+  try {
+    const packageJson = require.resolve('react-router/package.json', { paths: [root] });
+    return { 'react-router$': path.join(path.dirname(packageJson), 'dist/production/index.mjs') };
+  } catch {
+    return {};
+  }
+}
+
 export function createAppConfig({ app, root, mode }: AppConfigOptions): Configuration {
   const isShell = app === 'shell';
   const isProduction = mode === 'production';
@@ -73,6 +87,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: isProduction ? reactRouterProductionAlias(root) : {},
     },
     module: {
       rules: [

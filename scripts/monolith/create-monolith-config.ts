@@ -42,6 +42,7 @@ export function createMonolithConfig(): Configuration {
     resolve: {
       ...shell.resolve,
       alias: {
+        ...shell.resolve?.alias,
         '@module-federation/enhanced/runtime$': path.join(__dirname, 'static-federation.ts'),
         '@module-federation/runtime-core$': path.join(__dirname, 'no-runtime-core.ts'),
       },
