@@ -215,16 +215,25 @@ test.describe('hydration waits for what a phone does not show yet', () => {
     await expect.poll(() => isHydrated(page, last)).toBe(true);
   });
 
-  test("an article's body is left as the server sent it; the next article still opens in place", async ({ page }) => {
+  test("an article's body is left as the server sent it, its markdown code not even run; the next article still opens in place", async ({ page, request }) => {
+    const js = await recordJavaScript(page);
     await page.goto('/blog/rebar-price-guide');
     await expect(page.locator('#app-blog [data-ssr-url]')).toHaveCount(0);
     await expect.poll(() => isHydrated(page, '#app-blog h1')).toBe(true);
     await settle(page);
     expect(await isHydrated(page, '#app-blog nav[aria-label="فهرست مطالب"]')).toBe(false);
-    // New content reaches the waiting body: it is shown (a navigation never waits on it).
+    const markdown = NOT_ON_HOME.find(({ what }) => what === 'markdown')!.source;
+    const ran = async () => {
+      const libraries = await librariesIn(request, js.filter((download) => download.type === 'Script').map((download) => download.url));
+      return [...libraries].filter(([, sources]) => sources.some((file) => markdown.test(file))).map(([url]) => url);
+    };
+    expect(await ran()).toEqual([]);
+    // New content reaches the waiting body: the pipeline loads then, and the body is rendered in place.
     await page.locator('a[rel="prev"]').click();
     await expect(page.locator('#app-blog h1')).not.toHaveText('راهنمای قیمت میلگرد در بازار آهن');
     await expect(page.locator('#app-blog h1')).toBeVisible();
+    await expect(page.locator('#app-blog .prose-steel p').first()).toBeVisible();
+    expect(await ran()).not.toEqual([]);
   });
 });
 

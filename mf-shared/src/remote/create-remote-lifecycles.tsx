@@ -168,7 +168,7 @@ export function createRemoteLifecycles(options: {
       // As the navigation would load them (time limit, one retry, the same error): a click while
       // this runs joins it and shows what its own load would have shown.
       const load = { timeoutMs: context.config.pageDataTimeoutMs, queryClient: context.queryClient, bus: context.bus, prefetch: true };
-      await Promise.all([preloadPage(matched.page).catch(() => undefined), ...(style ? [] : [loadCss().catch(() => undefined)]), ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load)))]);
+      await Promise.all([preloadPage(matched.page, { forBrowserRender: true }).catch(() => undefined), ...(style ? [] : [loadCss().catch(() => undefined)]), ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load)))]);
     },
   };
 }

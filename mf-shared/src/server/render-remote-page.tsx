@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { preloadPage } from '../page-data/lazy-page';
+import { preloadMarkdown } from '../ui/markdown';
 import { StaticRouter } from 'react-router';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { createBus } from '../bus/create-bus';
@@ -85,8 +86,9 @@ export function createRemoteServerEntry(options: {
       }
       const read: ReadQuery = (queryOptions) => queryClient.getQueryData(queryOptions.queryKey) as never;
       head = matched.page.head(matched.url, read, { api });
-      // A page in its own chunk is loaded before the render, so its markup is in the HTML.
-      await preloadPage(matched.page);
+      // A page in its own chunk, and the markdown pipeline, are loaded before the render, so their
+      // markup is in the HTML (renderToString cannot wait for code).
+      await Promise.all([preloadPage(matched.page), preloadMarkdown()]);
     }
 
     const html = renderToString(

@@ -1,55 +1,18 @@
-import type { Element, ElementContent, Root } from 'hast';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeAutolinkHeadings from 'rehype-autolink-headings';
-import rehypeSlug from 'rehype-slug';
+import { useMemo, useState } from 'react';
+import { preloadableComponent } from '../runtime/preloadable-component';
 import { HydrateWhenNeeded } from './hydrate-when-needed';
-
-/** A table of contents is worth it from this many headings on. */
-const TABLE_OF_CONTENTS_MIN_HEADINGS = 3;
-
-const textOf = (node: ElementContent): string =>
-  node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '';
+import { useHydrated } from './use-hydrated';
 
 /**
- * A rehype step after rehype-slug: puts a «فهرست مطالب» list of links to the body's h2/h3 at the
- * top, so the server's HTML and the browser's render hold the same table of contents.
+ * The pipeline, loaded when a body is rendered in the browser: a server-rendered body is never
+ * hydrated (below), so a page that opens on one neither runs nor waits for it. A page that shows
+ * markdown names `preloadMarkdown` in its `lazyPage` (`alsoForBrowserRender`): a link's intent and
+ * a navigation then load it beside the page's chunk.
  */
-function rehypeTableOfContents() {
-  return (tree: Root) => {
-    const headings = tree.children.filter(
-      (node): node is Element => node.type === 'element' && ['h1', 'h2', 'h3'].includes(node.tagName) && typeof node.properties['id'] === 'string',
-    );
-    if (headings.length < TABLE_OF_CONTENTS_MIN_HEADINGS) return;
-    const items: ElementContent[] = headings.map((heading) => ({
-      type: 'element',
-      tagName: 'li',
-      properties: { className: heading.tagName === 'h3' ? ['ps-4'] : [] },
-      children: [{ type: 'element', tagName: 'a', properties: { href: `#${String(heading.properties['id'])}` }, children: [{ type: 'text', value: heading.children.map(textOf).join('') }] }],
-    }));
-    tree.children.unshift({
-      type: 'element',
-      tagName: 'nav',
-      properties: { ariaLabel: 'فهرست مطالب', dataTableOfContents: '', className: ['rounded-lg', 'border', 'border-slate-200', 'p-4', 'dark:border-slate-700'] },
-      children: [
-        { type: 'element', tagName: 'p', properties: { className: ['mb-2', 'font-semibold'] }, children: [{ type: 'text', value: 'فهرست مطالب' }] },
-        { type: 'element', tagName: 'ol', properties: {}, children: items },
-      ],
-    });
-  };
-}
+const MarkdownBody = preloadableComponent(() => import(/* webpackChunkName: "markdown" */ './markdown-body'));
 
-// Headings keep their id (the anchor target); each gets a «#» link to itself after its text
-// (hidden from screen readers, which reach the sections through the table of contents).
-const components: Components = {
-  h1: ({ node: _node, ...props }) => <h2 {...props} className="scroll-mt-20 text-xl font-bold" />,
-  h2: ({ node: _node, ...props }) => <h2 {...props} className="scroll-mt-20 text-xl font-bold" />,
-  h3: ({ node: _node, ...props }) => <h3 {...props} className="scroll-mt-20 text-lg font-semibold" />,
-  ul: ({ node: _node, ...props }) => <ul {...props} className="list-disc ps-6" />,
-  ol: ({ node: _node, ...props }) => <ol {...props} className="list-decimal ps-6" />,
-  // A link whose URL the transform dropped (`javascript:` …) is plain text, not a link to this page.
-  a: ({ node: _node, className, href, ...props }) =>
-    href ? <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'} /> : <span>{props.children}</span>,
-};
+/** Loads the markdown pipeline: the server before it renders (renderToString cannot wait), a page rendered in the browser. */
+export const preloadMarkdown = MarkdownBody.preload;
 
 /**
  * CMS markdown as React elements, the same on the server and in the browser. react-markdown
@@ -59,20 +22,21 @@ const components: Components = {
  * (rehype-autolink-headings); `tableOfContents` adds a linked list of them for long texts.
  */
 export function Markdown({ children, className, tableOfContents = false }: { children: string; className?: string; tableOfContents?: boolean }) {
+  const hydrated = useHydrated();
+  // The text the server rendered, when this body came with the page (null when it did not).
+  const [serverText] = useState(() => (hydrated ? null : children));
+  // A body to render in the browser (a page rendered there, or new text for the server's body):
+  // the page waits for the pipeline as for its data — a transition keeps the last page meanwhile,
+  // instead of an empty body that fills in later.
+  if (hydrated && children !== serverText) MarkdownBody.suspendUntilLoaded();
+  // The same element while the text is the same: HydrateWhenNeeded opens on new children, and a
+  // re-render of the page around the server's body must not hydrate (and load) the pipeline.
+  const body = useMemo(() => <MarkdownBody tableOfContents={tableOfContents}>{children}</MarkdownBody>, [children, tableOfContents]);
   // Markup only (text, images, plain links): a server-rendered body is never hydrated — that would
   // run the whole markdown pipeline again in the browser to adopt the same HTML.
   return (
     <HydrateWhenNeeded until="changed" className={className ?? 'prose-steel flex flex-col gap-3 leading-8'}>
-      <ReactMarkdown
-        components={components}
-        rehypePlugins={[
-          rehypeSlug,
-          ...(tableOfContents ? [rehypeTableOfContents] : []),
-          [rehypeAutolinkHeadings, { behavior: 'append', properties: { className: ['ms-2', 'text-slate-400', 'no-underline', 'hover:text-primary-600'], ariaHidden: 'true', tabIndex: -1 }, content: { type: 'text', value: '#' } }],
-        ]}
-      >
-        {children}
-      </ReactMarkdown>
+      {body}
     </HydrateWhenNeeded>
   );
 }

@@ -1,4 +1,4 @@
-import { breadcrumbJsonLd, lazyPage, shareImageUrl, type PageDefinition } from '@steel/shared';
+import { breadcrumbJsonLd, lazyPage, preloadMarkdown, shareImageUrl, type PageDefinition } from '@steel/shared';
 import { articleIndexQuery, articleQuery } from './api/article-queries';
 import { PAGE_COVER, coverLcpImage } from './components/article-card';
 
@@ -39,5 +39,5 @@ export const articlePage: PageDefinition = {
     };
   },
   // The view (the markdown stack) is its own chunk: the article list does not load it.
-  Page: lazyPage(() => import(/* webpackChunkName: "article" */ './article-view'), { chunk: 'article' }),
+  Page: lazyPage(() => import(/* webpackChunkName: "article" */ './article-view'), { chunk: 'article', alsoForBrowserRender: preloadMarkdown }),
 };

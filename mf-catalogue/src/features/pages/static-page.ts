@@ -1,4 +1,4 @@
-import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
+import { breadcrumbJsonLd, lazyPage, preloadMarkdown, type PageDefinition } from '@steel/shared';
 import { staticPageQuery } from './api/static-page-queries';
 import { slugOf } from './static-page-slug';
 
@@ -6,7 +6,7 @@ import { slugOf } from './static-page-slug';
 const CMS_PAGES = ['/rules', '/about-us', '/export', '/contact-us'];
 
 // The view (markdown, and the contact and export forms) is its own chunk: no other page loads it.
-const CmsPageView = lazyPage(() => import(/* webpackChunkName: "static-page" */ './static-page-view'), { chunk: 'static-page' });
+const CmsPageView = lazyPage(() => import(/* webpackChunkName: "static-page" */ './static-page-view'), { chunk: 'static-page', alsoForBrowserRender: preloadMarkdown });
 
 const cmsPage = (path: string): PageDefinition => ({
   path,

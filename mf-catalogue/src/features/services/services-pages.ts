@@ -1,8 +1,8 @@
-import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
+import { breadcrumbJsonLd, lazyPage, preloadMarkdown, type PageDefinition } from '@steel/shared';
 import { SERVICES_PAGE_SPECS, serviceListQuery, type ServicesPageSpec } from './services-specs';
 
 // The view renders each service's markdown body: its own chunk, so other pages skip the markdown stack.
-const ServicesView = lazyPage(() => import(/* webpackChunkName: "services" */ './services-view'), { chunk: 'services' });
+const ServicesView = lazyPage(() => import(/* webpackChunkName: "services" */ './services-view'), { chunk: 'services', alsoForBrowserRender: preloadMarkdown });
 
 const servicesPage = (spec: ServicesPageSpec): PageDefinition => ({
   path: spec.path,
