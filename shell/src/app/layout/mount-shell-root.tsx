@@ -18,6 +18,17 @@ export function mountShellRoot(context: ShellContext, store: ShellStore): void {
       <ShellRoot context={context} store={store} />
     </StrictMode>
   );
-  if (rootElement.firstElementChild) startTransition(() => void hydrateRoot(rootElement, shell, { identifierPrefix: identifierPrefix('shell') }));
-  else createRoot(rootElement, { identifierPrefix: identifierPrefix('shell') }).render(shell);
+  const options = { identifierPrefix: identifierPrefix('shell'), onRecoverableError: logRecoveredError };
+  if (rootElement.firstElementChild) startTransition(() => void hydrateRoot(rootElement, shell, options));
+  else createRoot(rootElement, options).render(shell);
+}
+
+/**
+ * React rendered again and the page is whole (a hydration mismatch, or an error in a render it
+ * could retry): logged with what was thrown — React wraps it, a production build's own message
+ * says nothing — and not reported as a page error, since nothing failed for the visitor.
+ */
+function logRecoveredError(error: unknown): void {
+  const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
+  console.error('[shell] React recovered from an error:', error instanceof Error ? error.message : error, '— caused by:', cause?.stack ?? cause);
 }
