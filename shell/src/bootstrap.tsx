@@ -2,7 +2,7 @@
  * The shell's composition root: it only wires named modules together. Policy lives in them —
  * routing and navigation in `app/routes/`, guards in `features/guards/`, remotes in `app/remotes/`.
  */
-import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type AppError, type IncompatibleRemotes, type RegistryEntry, type ShellContext } from '@steel/shared';
+import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type EmbeddedShellState, type RegistryEntry, type ShellContext } from '@steel/shared';
 import { createShellServices } from './app/shell-services';
 import { installFederationPlugins } from './app/federation/install-federation';
 import { createLiveRoutes } from './app/routes/match-route';
@@ -27,7 +27,8 @@ void (async () => {
   const routes = createLiveRoutes();
   const registry = createRemoteRegistry(routes, (app, problem) => console.error(`The ${app} app cannot be loaded: ${problem}`));
   const embeddedRegistry = takeEmbeddedJson<Partial<Record<string, RegistryEntry>>>(document, REMOTE_REGISTRY_ELEMENT_ID);
-  const shellState = takeEmbeddedJson<{ error: (AppError & { url: string }) | null; incompatible?: IncompatibleRemotes }>(document, SHELL_STATE_ELEMENT_ID);
+  // `incompatible` may be missing: a page from an app server older than this shell.
+  const shellState = takeEmbeddedJson<Partial<EmbeddedShellState>>(document, SHELL_STATE_ELEMENT_ID);
   if (embeddedRegistry) registry.registerEmbedded(embeddedRegistry, shellState?.incompatible);
   const store = createShellStore(() => window.location.pathname + window.location.search, routes, shellState?.error ?? null);
 

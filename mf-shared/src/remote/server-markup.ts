@@ -3,6 +3,7 @@
  * app's container says which URL its markup was rendered for, and the page carries the app's
  * dehydrated query cache as JSON.
  */
+import type { AppError } from '../contracts/errors';
 import type { RemoteName } from '../contracts/remotes';
 
 /** `data-ssr-url` on the app's container: server markup for exactly this path + query. */
@@ -20,6 +21,13 @@ export const SHELL_STATE_ELEMENT_ID = 'shell-state';
  * versions of the registry embedded beside them instead of working them out again at start-up.
  */
 export type IncompatibleRemotes = Partial<Record<RemoteName, string>>;
+
+/** `#shell-state`: written by the app server, read once by the shell's bootstrap. */
+export interface EmbeddedShellState {
+  /** The fatal error the page shows (its error page hydrates from it), or null. */
+  error: (AppError & { url: string }) | null;
+  incompatible: IncompatibleRemotes;
+}
 
 /** React's `useId` prefixes, one per app, so ids of two apps on one page never collide. */
 export const identifierPrefix = (app: string) => `${app}-`;

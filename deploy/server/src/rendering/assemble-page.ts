@@ -5,7 +5,7 @@
  * this render, the shell's state and the remote's dehydrated query cache.
  */
 import { headTagsHtml } from '@steel/shared/head-tags';
-import type { IncompatibleRemotes, PageHead, RemoteRegistry } from '@steel/shared';
+import type { EmbeddedShellState, IncompatibleRemotes, PageHead, RemoteRegistry } from '@steel/shared';
 import { jsonForScript } from '../pages/shell-page-template';
 
 export interface PreloadHint {
@@ -18,7 +18,7 @@ export interface PreloadHint {
 
 export interface PageParts {
   shellHtml: string;
-  shellError: unknown;
+  shellError: EmbeddedShellState['error'];
   head: PageHead | null;
   shellTitle: string | null;
   remote: { app: string; css: string; state: unknown } | null;
@@ -53,7 +53,7 @@ function preloadTag({ href, as, integrity, crossorigin }: PreloadHint): string {
 const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
 
 /** The state the shell starts from: the error the page shows, if any, and the server's compatibility verdicts. */
-const shellStateScript = (error: unknown, incompatible: IncompatibleRemotes) => jsonScript('shell-state', { error, incompatible });
+const shellStateScript = (error: EmbeddedShellState['error'], incompatible: IncompatibleRemotes) => jsonScript('shell-state', { error, incompatible } satisfies EmbeddedShellState);
 
 /**
  * The page the browser renders by itself (panel, sign-in, any render fallback): the template with
