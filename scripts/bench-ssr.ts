@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { publish } from '@steel/server/publish';
 import { activate } from '@steel/server/activate';
 import { CHROMIUM_PATH } from './lib/chromium';
+import { mainThreadBlocking } from './lib/main-thread-blocking';
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -28,7 +29,9 @@ const appOfScript = (url: string) => /\/builds\/([a-z]+)\//.exec(url)?.[1] ?? 'p
 /**
  * Lighthouse 12 (13 declares Node 22): mobile preset, simulated throttling, performance only.
  * Beside the score: Lighthouse's benchmark index of this machine (its CPU speed, so figures from
- * different machines can be compared) and the main-thread time at start-up per app (bootup-time).
+ * different machines can be compared), the main-thread time at start-up per app (bootup-time), and
+ * the blocking time after first paint from the renderer's CPU time beside the one from wall time
+ * (lib/main-thread-blocking.ts: on this two-core machine the renderer waits for a core mid-task).
  */
 export async function benchLighthouse(base: string, routes: readonly string[], runs: number, log: (line: string) => void) {
   const { default: lighthouse } = await import('lighthouse');
@@ -36,7 +39,7 @@ export async function benchLighthouse(base: string, routes: readonly string[], r
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     for (const route of routes) {
-      const results: Array<{ score: number; lcp: number; cls: number; tbt: number; benchmarkIndex: number; bootup: Record<string, number> }> = [];
+      const results: Array<{ score: number; lcp: number; cls: number; tbt: number; benchmarkIndex: number; bootup: Record<string, number>; blockingCpu: number; blockingWall: number; cpuShare: number }> = [];
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
         const lhr = result?.lhr;
@@ -44,7 +47,11 @@ export async function benchLighthouse(base: string, routes: readonly string[], r
         const bootup: Record<string, number> = {};
         const items = ((lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ?? []);
         for (const item of items) bootup[appOfScript(item.url)] = (bootup[appOfScript(item.url)] ?? 0) + item.total;
+        const blocking = mainThreadBlocking(result.artifacts.Trace.traceEvents as Parameters<typeof mainThreadBlocking>[0], lhr.configSettings.throttling.cpuSlowdownMultiplier);
         results.push({
+          blockingCpu: blocking?.fromCpuTime ?? NaN,
+          blockingWall: blocking?.fromWallTime ?? NaN,
+          cpuShare: blocking?.cpuShare ?? NaN,
           score: (lhr.categories['performance']?.score ?? 0) * 100,
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -59,6 +66,9 @@ export async function benchLighthouse(base: string, routes: readonly string[], r
         `${route.padEnd(34)} performance ${pick((r) => r.score).toFixed(0).padStart(3)}  LCP ${pick((r) => r.lcp).toFixed(0).padStart(5)} ms  CLS ${pick((r) => r.cls).toFixed(3)}  TBT ${pick((r) => r.tbt).toFixed(0).padStart(4)} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')}; benchmark index ${pick((r) => r.benchmarkIndex).toFixed(0)})`,
       );
       log(`${''.padEnd(34)} main thread at start-up: ${apps.map((app) => `${app} ${pick((r) => r.bootup[app] ?? 0).toFixed(0)} ms`).join(', ')}`);
+      log(
+        `${''.padEnd(34)} blocking after first paint at its CPU slowdown: from the renderer's CPU time ${pick((r) => r.blockingCpu).toFixed(0)} ms, from wall time ${pick((r) => r.blockingWall).toFixed(0)} ms (the renderer had a core ${(pick((r) => r.cpuShare) * 100).toFixed(0)} % of its tasks' time)`,
+      );
     }
   } finally {
     await chrome.kill();

@@ -39,6 +39,9 @@ const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
 const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, server, hostile, topology or cms. */
+const SECTION = process.env.BENCH_SECTION;
+const runs = (section: string) => !SECTION || SECTION === section;
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const base = `http://127.0.0.1:${PORT}`;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -205,66 +208,77 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
-    await coldHomePage(browser);
-    console.log('');
-    await benchProductPage({ browser, base, log: (line) => console.log(line) });
-    console.log(`\nClick to content, entering another remote (Chromium, loopback, N=${RUNS}):`);
-    for (const mode of ['cold', 'prefetched'] as const) {
-      const label = mode === 'prefetched' ? 'after link prefetch' : 'not loaded (prefetch off)';
-      const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1', mode);
-      console.log(`  catalogue → blog   ${label.padEnd(26)} median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`);
-      const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1', mode);
-      console.log(`  catalogue → panel  ${label.padEnd(26)} median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
+    if (runs('first-load')) {
+      await coldHomePage(browser);
+      console.log('');
+      await benchProductPage({ browser, base, log: (line) => console.log(line) });
+      console.log(`\nClick to content, entering another remote (Chromium, loopback, N=${RUNS}):`);
+      for (const mode of ['cold', 'prefetched'] as const) {
+        const label = mode === 'prefetched' ? 'after link prefetch' : 'not loaded (prefetch off)';
+        const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1', mode);
+        console.log(`  catalogue → blog   ${label.padEnd(26)} median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`);
+        const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1', mode);
+        console.log(`  catalogue → panel  ${label.padEnd(26)} median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
+      }
+      const article = await clickToContent(browser, '#app-catalogue a[href^="/blog/"]', '#app-blog article h1', 'intent');
+      console.log(`  catalogue → article ${'after intent (pointer rested)'.padEnd(25)} median ${median(article).toFixed(0)} ms  (${article.map((t) => t.toFixed(0)).join(', ')})`);
+      console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
+      await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, cmsUrl: `${cms.url}/api`, runs: RUNS, log: (line) => console.log(`  ${line}`) });
     }
-    const article = await clickToContent(browser, '#app-catalogue a[href^="/blog/"]', '#app-blog article h1', 'intent');
-    console.log(`  catalogue → article ${'after intent (pointer rested)'.padEnd(25)} median ${median(article).toFixed(0)} ms  (${article.map((t) => t.toFixed(0)).join(', ')})`);
-    console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
-    await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, cmsUrl: `${cms.url}/api`, runs: RUNS, log: (line) => console.log(`  ${line}`) });
-
-    console.log('\nWhat federation costs: the federated build beside the monolith (same source, one bundle):');
-    await benchFederationCost({
-      browser,
-      buildsDir,
-      federatedBase: base,
-      cmsUrl: cms.url,
-      startServer: (port, dir, extra) => appServer(port, { BUILDS_DIR: dir, SITE_URL: `http://127.0.0.1:${port}`, RENDER_RATE_LIMIT_PER_MINUTE: 'off', ...extra }),
-      monolithPort: PORT + 3,
-      runs: Math.min(RUNS, 5),
-      lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
-      log: (line) => console.log(`  ${line}`),
-    });
-    console.log('\nDeploy gate per app (every rule on the live version; smoke render and mount in Chromium):');
-    await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
-    console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
-    await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
-    console.log('\nGradual release (the blog: the live version and the one just deployed):');
-    await benchOpenTabsAware({ browser, base, buildsDir, log: (line) => console.log(`  ${line}`) });
-    // The server runs with the default release health rules.
-    await benchAutomaticAbort({ base, buildsDir, minViews: Number(process.env.HEALTH_MIN_VIEWS ?? 20), log: (line) => console.log(`  ${line}`) });
-    console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
-    const uncachedServer = appServer(PORT + 5, { RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_CACHE_ENTRIES: '0' });
-    try {
-      await waitForUrl(`http://127.0.0.1:${PORT + 5}/api/health`, 30_000);
-      await benchRenderLatency(base, `http://127.0.0.1:${PORT + 5}`, SSR_ROUTES, (line) => console.log(`  ${line}`));
-    } finally {
-      await uncachedServer.stop();
+    if (runs('federation')) {
+      console.log('\nWhat federation costs: the federated build beside the monolith (same source, one bundle):');
+      await benchFederationCost({
+        browser,
+        buildsDir,
+        federatedBase: base,
+        cmsUrl: cms.url,
+        startServer: (port, dir, extra) => appServer(port, { BUILDS_DIR: dir, SITE_URL: `http://127.0.0.1:${port}`, RENDER_RATE_LIMIT_PER_MINUTE: 'off', ...extra }),
+        monolithPort: PORT + 3,
+        runs: Math.min(RUNS, 5),
+        lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+        log: (line) => console.log(`  ${line}`),
+      });
     }
-    console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
-    if (server.child.pid) await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
-    await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // load held (p50/p95, req/s, errors)
-    // Last: the heavy-read flood spends this machine's address's CMS reads for a minute.
-    console.log('\nHostile load (production defaults; the attack run replayed):');
-    const imageCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-images-'));
-    const defaultsServer = appServer(PORT + 6, { IMAGE_DISK_CACHE_DIR: imageCacheDir });
-    try {
-      await waitForUrl(`http://127.0.0.1:${PORT + 6}/api/health`, 30_000);
-      await benchHostileLoad({ base: `http://127.0.0.1:${PORT + 6}`, serverPid: defaultsServer.child.pid!, cms: cms.url, cmsPid: cms.pid, log: (line) => console.log(`  ${line}`) });
-    } finally {
-      await defaultsServer.stop();
-      fs.rmSync(imageCacheDir, { recursive: true, force: true });
+    if (runs('deploy')) {
+      console.log('\nDeploy gate per app (every rule on the live version; smoke render and mount in Chromium):');
+      await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
+      console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
+      await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
+      console.log('\nGradual release (the blog: the live version and the one just deployed):');
+      await benchOpenTabsAware({ browser, base, buildsDir, log: (line) => console.log(`  ${line}`) });
+      // The server runs with the default release health rules.
+      await benchAutomaticAbort({ base, buildsDir, minViews: Number(process.env.HEALTH_MIN_VIEWS ?? 20), log: (line) => console.log(`  ${line}`) });
     }
-    console.log('\nProduction arrangement (nginx, two app servers, Redis, PostgreSQL):');
-    await benchTopology({ buildsDir, port: PORT + 40, cmsPort: PORT + 45, sqliteCmsUrl: cms.url, log: (line) => console.log(`  ${line}`) });
+    if (runs('server')) {
+      console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
+      const uncachedServer = appServer(PORT + 5, { RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_CACHE_ENTRIES: '0' });
+      try {
+        await waitForUrl(`http://127.0.0.1:${PORT + 5}/api/health`, 30_000);
+        await benchRenderLatency(base, `http://127.0.0.1:${PORT + 5}`, SSR_ROUTES, (line) => console.log(`  ${line}`));
+      } finally {
+        await uncachedServer.stop();
+      }
+      console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
+      if (server.child.pid) await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
+      await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // load held (p50/p95, req/s, errors)
+    }
+    if (runs('hostile')) {
+      // Last: the heavy-read flood spends this machine's address's CMS reads for a minute.
+      console.log('\nHostile load (production defaults; the attack run replayed):');
+      const imageCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-images-'));
+      const defaultsServer = appServer(PORT + 6, { IMAGE_DISK_CACHE_DIR: imageCacheDir });
+      try {
+        await waitForUrl(`http://127.0.0.1:${PORT + 6}/api/health`, 30_000);
+        await benchHostileLoad({ base: `http://127.0.0.1:${PORT + 6}`, serverPid: defaultsServer.child.pid!, cms: cms.url, cmsPid: cms.pid, log: (line) => console.log(`  ${line}`) });
+      } finally {
+        await defaultsServer.stop();
+        fs.rmSync(imageCacheDir, { recursive: true, force: true });
+      }
+    }
+    if (runs('topology')) {
+      console.log('\nProduction arrangement (nginx, two app servers, Redis, PostgreSQL):');
+      await benchTopology({ buildsDir, port: PORT + 40, cmsPort: PORT + 45, sqliteCmsUrl: cms.url, log: (line) => console.log(`  ${line}`) });
+    }
   } finally {
     await browser.close();
     await server.stop();
@@ -273,8 +287,10 @@ async function main() {
     fs.rmSync(keysFile, { force: true });
   }
 
-  console.log('\nCMS (Strapi, SQLite, loopback):');
-  await runCommand('npm', ['run', 'bench'], { cwd: path.join(repoRoot, 'deploy/cms') });
+  if (runs('cms')) {
+    console.log('\nCMS (Strapi, SQLite, loopback):');
+    await runCommand('npm', ['run', 'bench'], { cwd: path.join(repoRoot, 'deploy/cms') });
+  }
 }
 
 main().catch((error: unknown) => {
