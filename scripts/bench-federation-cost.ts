@@ -3,7 +3,7 @@
  * build beside the monolith (scripts/monolith/: the same source, the remotes in the shell's own
  * bundle), each served by the same app server with server rendering, in one run:
  * - per key route, the JS and CSS a cold visit runs before the page is interactive (gzip and
- *   brotli of each file, as the server sends them);
+ *   brotli of each file, as the server sends them; link prefetch off);
  * - the journey / → sub-category → product → /blog → article → /panel/order (signed in): the JS and
  *   CSS it runs, its median time in Chromium at full speed and at 4× CPU slowdown, and how many
  *   copies of the big libraries it downloads;
@@ -127,6 +127,10 @@ async function libraryCopies(urls: string[]): Promise<Record<string, number>> {
 
 async function routeCode(browser: Browser, build: Build, route: string, heading: string) {
   const context = await browser.newContext();
+  // What the page needs, not what it guesses next: with Save-Data the idle-time prefetch of visible
+  // links stays off (mf-shared prefetch-rules), which otherwise lands before the network goes
+  // quiet in some runs and not in others (an article: 181 or 241 KB).
+  await context.addInitScript(`Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`);
   const page = await context.newPage();
   const bodies = recordCode(page);
   await page.goto(`${build.base}${route}`);
@@ -179,7 +183,7 @@ export async function benchFederationCost(options: {
     ];
 
     log('');
-    log('JS and CSS a cold visit runs before it is interactive (gzip level 9 / brotli 11 of each file):');
+    log('JS and CSS a cold visit runs before it is interactive (gzip level 9 / brotli 11 of each file; Save-Data on, so no link prefetch):');
     for (const [route, heading] of routes) {
       const cells: string[] = [];
       for (const build of builds) {
