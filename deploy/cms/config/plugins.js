@@ -4,6 +4,7 @@ const path = require('path');
 const { signInAccountKey } = require('../src/utils/sign-in-account');
 const { isOn } = require('../src/utils/switch-setting');
 const { rateLimitStore } = require('../src/utils/rate-limit-store');
+const { DEVELOPMENT_SECRETS } = require('../src/utils/production-secrets');
 
 const rateLimitOn = (env) => isOn(env('AUTH_RATE_LIMIT'));
 const redisStoreOption = (env) => {
@@ -14,7 +15,7 @@ const redisStoreOption = (env) => {
 module.exports = ({ env }) => ({
   'users-permissions': {
     config: {
-      jwtSecret: env('JWT_SECRET', 'dev-jwt-secret-steel-cms'),
+      jwtSecret: env('JWT_SECRET', DEVELOPMENT_SECRETS.JWT_SECRET),
       jwt: { expiresIn: env('JWT_EXPIRES_IN', '30d') },
       // Sessions that end: the plugin's own session management. Sign-in answers a
       // short-lived access token (the `jwt`, ACCESS_TOKEN_LIFESPAN_S, 10 minutes) and keeps the

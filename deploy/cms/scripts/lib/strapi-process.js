@@ -6,6 +6,7 @@ const fs = require('fs');
 const net = require('net');
 const os = require('os');
 const path = require('path');
+const { newSecrets } = require('../../src/utils/production-secrets');
 
 const APP_DIR = path.resolve(__dirname, '..', '..');
 
@@ -36,6 +37,8 @@ async function startStrapi({ env = {}, tmpDir, timeoutMs = 240000, label = 'cms'
     NODE_ENV: process.env.NODE_ENV || 'development',
     ...env,
   };
+  // A throwaway production CMS (the benches) gets throwaway secrets: it refuses the repository's.
+  if (childEnv.NODE_ENV === 'production') for (const [name, value] of Object.entries(newSecrets())) childEnv[name] ||= value;
   const started = Date.now();
   const child = spawn(process.execPath, [path.join(APP_DIR, 'scripts', 'start.js')], { cwd: APP_DIR, env: childEnv, stdio: ['ignore', out, out] });
   let exited = null;
