@@ -34,6 +34,11 @@ export interface ServerConfig {
    * same `/builds/<app>/<version>/…` paths as this server, with CORS — a CDN pulling from it, say.
    * An app not named here is served by this server itself. The registry's URLs and the
    * Content-Security-Policy both come from this one list (docs/architecture.md, "Integrity and origins").
+  /**
+   * `REDIS_COMMAND_TIMEOUT_MS` (100): how long a Redis command may wait for its answer. Past it the
+   * request goes on as if Redis were down, and Redis is left alone for a while (shared-state/circuit-breaker.ts).
+   */
+  redisCommandTimeoutMs: number;
    */
   assetOrigins: Partial<Record<RemoteName, string>>;
   /** The CMS as browsers reach it (goes into the runtime config). */
@@ -163,6 +168,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       str(env, 'HEALTH_MONITOR') === 'off'
         ? null
         : {
+    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1, 60_000) ?? 100,
             checkMs: int(env, 'HEALTH_CHECK_MS', 100) ?? 5000,
             minViews: int(env, 'HEALTH_MIN_VIEWS', 1) ?? 20,
             margin: (int(env, 'HEALTH_FAILURE_MARGIN_PERCENT', 0, 100) ?? 5) / 100,

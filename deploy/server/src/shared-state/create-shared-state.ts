@@ -7,5 +7,5 @@ import type { SharedState } from './shared-state';
 export function createSharedState(config: ServerConfig, onError: (message: string) => void = () => {}): SharedState {
   const pages = { maxEntries: config.rendering.cacheEntries, maxBytes: config.rendering.cacheBytes, retryMs: config.rendering.staleRetryMs };
   if (!config.redisUrl) return createMemoryState({ pages, buildsDir: config.buildsDir });
-  return createRedisState({ url: config.redisUrl, prefix: config.redisPrefix, pages, onError });
+  return createRedisState({ url: config.redisUrl, prefix: config.redisPrefix, commandTimeoutMs: config.redisCommandTimeoutMs, pages, onError });
 }

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { Redis } from 'ioredis';
 import type { CachedPage } from '../rendering/page-cache';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
 import { createRedisState } from './redis-state';
@@ -134,4 +135,130 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A hung Redis (SIGSTOP: connections open, nothing answered) costs a request at most one short
+ * command timeout, and after that nothing, until it answers again.
+ */
+describe('shared state with Redis hung', () => {
+  let redis: TestRedis;
+  const page = (html: string): CachedPage => ({ status: 200, html, etag: `"${html}"`, collections: ['products'], renderedAt: Date.now() });
+  const connected = async (state: SharedState) => waitFor(async () => (await state.hit('warm-up', 1000)) > 0);
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  afterAll(async () => {
+    await redis.stop();
+  });
+
+  const stateWithLog = (prefix = `hung${Math.random().toString(36).slice(2, 8)}:`) => {
+    const log: string[] = [];
+    const state = createRedisState({ url: redis.url, prefix, pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 }, breakerPauseMs: { first: 500, max: 2000 }, onError: (line) => log.push(line) });
+    return { state, log };
+  };
+  const timed = async <T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> => {
+    const started = Date.now();
+    const result = await call();
+    return { result, ms: Date.now() - started };
+  };
+
+  it('answers each operation within a short bound, as when Redis is down', async () => {
+    // One state per operation: each meets the hung Redis with its breaker still closed.
+    const states = Array.from({ length: 7 }, () => stateWithLog());
+    const heard: Notice[] = [];
+    states[3]!.state.onNotice((notice) => heard.push(notice));
+    try {
+      for (const { state } of states) await connected(state);
+      await states[0]!.state.pages.set('set1 /', page('<p>خانه</p>'));
+      expect(await states[0]!.state.pages.get('set1 /')).toBeDefined();
+      redis.pause();
+      const [get, set, hit, announce, add, read, claim] = states.map(({ state }) => state);
+      const outcomes = [
+        await timed(() => get!.pages.get('set1 /')),
+        await timed(() => set!.pages.set('set1 /x', page('<p>x</p>'))),
+        await timed(() => hit!.hit('renders:203.0.113.9', 60_000)),
+        await timed(() => announce!.announce({ kind: 'live' })),
+        await timed(() => add!.counts.add({ 'blog@v2': { '0': { view: 1 } } }).then(() => 'added', (error: Error) => error.message)),
+        await timed(() => read!.counts.read().then(() => 'read', (error: Error) => error.message)),
+        await timed(() => claim!.pages.claimRetry('set1 /')),
+      ];
+      for (const { ms } of outcomes) expect(ms).toBeLessThan(500);
+      // A miss, nothing to wait for, an uncounted hit, a notice heard here, counts not taken, no retry.
+      expect(outcomes.map(({ result }) => result)).toEqual([undefined, undefined, 0, undefined, 'Command timed out', 'Command timed out', false]);
+      expect(heard).toEqual([{ kind: 'live' }]);
+      // Each state's breaker opened: one line each, not one per request.
+      for (const { log } of states) expect(log).toEqual([expect.stringContaining('Redis unavailable (Command timed out)')]);
+    } finally {
+      redis.resume();
+      await Promise.all(states.map(({ state }) => state.close()));
+    }
+  });
+
+  it('stops asking Redis once a command has timed out, lets one probe through after the pause, and recovers', async () => {
+    const admin = new Redis(redis.url);
+    const { state, log } = stateWithLog('hung-shared:');
+    const other = stateWithLog('hung-shared:').state;
+    const heardByOther: Notice[] = [];
+    other.onNotice((notice) => heardByOther.push(notice));
+    try {
+      await connected(state);
+      await connected(other);
+      await admin.config('RESETSTAT');
+      redis.pause();
+      try {
+        // The first command waits for its timeout and opens the breaker…
+        expect(await state.pages.get('set1 /')).toBeUndefined();
+        // …after which 20 calls in a row do not wait at all (20 timeouts would be 2 s).
+        const { ms } = await timed(async () => {
+          for (let call = 0; call < 5; call += 1) {
+            expect(await state.pages.get('set1 /')).toBeUndefined();
+            await state.pages.set('set1 /', page('<p>خانه</p>'));
+            expect(await state.hit('renders:203.0.113.9', 60_000)).toBe(0);
+            await state.announce({ kind: 'content', collections: ['products'] });
+          }
+        });
+        expect(ms).toBeLessThan(500);
+        await expect(state.pages.invalidate(['products'])).rejects.toThrow('circuit open');
+        // Past the pause, one of these is let through as a probe, meets the hung Redis, and the breaker stays open.
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await Promise.all(Array.from({ length: 10 }, () => state.pages.get('set1 /')));
+        expect(log).toEqual([expect.stringContaining('Redis unavailable (Command timed out)')]);
+        // Closing while Redis is hung does not wait for it.
+        const closing = await timed(() => stateWithLog().state.close());
+        expect(closing.ms).toBeLessThan(500);
+      } finally {
+        redis.resume();
+      }
+      // What was sent while Redis was hung, and so ran when it woke: the first read and the one probe, nothing else.
+      await waitFor(async () => (await commandCalls(admin)).hgetall === 2);
+      expect(await commandCalls(admin)).toEqual({ hgetall: 2 });
+      // Awake: a probe closes the breaker (the pause has doubled to 1 s), and the cache is shared again.
+      await waitFor(async () => {
+        await state.pages.set('set1 /after', page('<p>پس از</p>'));
+        return (await other.pages.get('set1 /after'))?.page.html === '<p>پس از</p>';
+      });
+      expect(log).toEqual([expect.stringContaining('Redis unavailable'), expect.stringContaining('Redis answers again')]);
+      // The subscriber hears notices again (a 'content' one sent while hung may arrive too, late).
+      await waitFor(async () => {
+        await state.announce({ kind: 'live' });
+        return heardByOther.some((notice) => notice.kind === 'live');
+      });
+    } finally {
+      redis.resume();
+      await state.close();
+      await other.close();
+      admin.disconnect();
+    }
+  });
+});
+
+/** Calls per command since the last CONFIG RESETSTAT (INFO and CONFIG themselves left out). */
+async function commandCalls(admin: Redis): Promise<Record<string, number>> {
+  const calls: Record<string, number> = {};
+  for (const [, command, count] of (await admin.info('commandstats')).matchAll(/^cmdstat_(\w+):calls=(\d+)/gm)) {
+    if (command !== 'info' && command !== 'config') calls[command!] = Number(count);
+  }
+  return calls;
 }

@@ -9,13 +9,16 @@
  * - views and failures per app version as one hash each (`counts:<app>@<version>`, fields
  *   `<minute>|<kind>`), kept a day after the version's last count.
  *
- * Redis down must not take pages down: commands fail at once while the connection is not ready
- * (no queue of waiting requests), a failed read is a cache miss, a failed count lets the request
- * through, and a notice that cannot be published is at least delivered in this process.
+ * Redis down or hung must not take pages down: commands fail at once while the connection is not
+ * ready (no queue of waiting requests), wait at most `commandTimeoutMs` (100 ms) for an answer, and
+ * after a failure are not sent at all for a while (circuit-breaker.ts). Meanwhile a failed read is
+ * a cache miss, a failed count lets the request through, and a notice that cannot be published is
+ * at least delivered in this process.
  */
 import { Redis } from 'ioredis';
 import type { CountKind, CountStore, FailureCounts } from '../deploy/failure-counts';
 import type { CachedPage, CacheEntry } from '../rendering/page-cache';
+import { createCircuitBreaker } from './circuit-breaker';
 import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
 
 export interface RedisStateOptions extends SharedStateOptions {
@@ -24,12 +27,19 @@ export interface RedisStateOptions extends SharedStateOptions {
   prefix: string;
   /** How long a rendered page may stay without being rendered again (default a week). */
   pageTtlSeconds?: number;
+  /**
+   * How long a command waits for Redis's answer (`REDIS_COMMAND_TIMEOUT_MS`, default 100): past it
+   * the caller goes on without Redis. Redis on the same network answers in about a millisecond.
+   */
+  commandTimeoutMs?: number;
+  /** The breaker's first and longest pause after a failure (default 2 s, growing to 30 s while Redis stays away). */
+  breakerPauseMs?: { first: number; max: number };
   onError?: (message: string) => void;
 }
 
-/** A command waits at most this long; past it the caller goes on without Redis. */
-const COMMAND_TIMEOUT_MS = 1000;
-/** Errors are logged at most this often, so an outage is one line a minute per server, not one per request. */
+const DEFAULT_COMMAND_TIMEOUT_MS = 100;
+const DEFAULT_BREAKER_PAUSE_MS = { first: 2000, max: 30_000 };
+/** Connection errors are logged at most this often, so an outage is one line a minute per server, not one per reconnect. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /** A version's counts stay this long after its last one (a day of deploys, as in the file). */
@@ -70,9 +80,15 @@ return 0`;
 export function createRedisState(options: RedisStateOptions): SharedState {
   const { prefix } = options;
   const pageTtlSeconds = options.pageTtlSeconds ?? 7 * 24 * 3600;
-  const connection = { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS };
-  const redis = new Redis(options.url, connection);
-  const subscriber = new Redis(options.url, { ...connection, commandTimeout: undefined, maxRetriesPerRequest: null });
+  const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  // Commands are never queued to be sent later: not while disconnected (no offline queue, so
+  // maxRetriesPerRequest has nothing to retry), and not after a reconnect — a command that timed
+  // out has been answered already (a miss), so it is not sent again. What was written to a hung
+  // Redis still runs when it wakes; the breaker keeps that to the few commands before it opened.
+  const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, autoResendUnfulfilledCommands: false, commandTimeout: commandTimeoutMs });
+  // The subscriber only listens: nothing waits on it, so a hung Redis delays notices, never a
+  // request. Its SUBSCRIBE waits for the connection and is repeated after each reconnect.
+  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
   const channel = `${prefix}notices`;
   const listeners = new Set<(notice: Notice) => void>();
   let lastErrorLog = 0;
@@ -83,6 +99,21 @@ export function createRedisState(options: RedisStateOptions): SharedState {
   };
   redis.on('error', report);
   subscriber.on('error', report);
+
+  let everReady = false;
+  redis.once('ready', () => (everReady = true));
+  const pause = options.breakerPauseMs ?? DEFAULT_BREAKER_PAUSE_MS;
+  const breaker = createCircuitBreaker(
+    {
+      pauseMs: pause.first,
+      maxPauseMs: pause.max,
+      onOpen: (error) => options.onError?.(`Redis unavailable (${(error as Error).message ?? String(error)}): pages go without the shared cache, asking Redis again every ${pause.first / 1000}–${pause.max / 1000} s`),
+      onClose: (openForMs) => options.onError?.(`Redis answers again after ${(openForMs / 1000).toFixed(1)} s: the shared cache is back`),
+    },
+    // Redis answering with an error (a bad command) is not an outage; nor is the connection not
+    // being up yet at start, which fails at once anyway (the breaker would only delay the cache).
+    (error) => (error as Error).name !== 'ReplyError' && everReady,
+  );
 
   const deliver = (notice: Notice) => {
     for (const listener of listeners) listener(notice);
@@ -96,10 +127,15 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     }
   });
 
-  /** Runs a command only while connected: a request never waits for a reconnect. */
-  const whenReady = async <T>(command: () => Promise<T>): Promise<T> => {
-    if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
-    return command();
+  /** Runs a command only while connected and the breaker is closed: a request never waits for a reconnect or a hung Redis. */
+  const whenReady = <T>(command: () => Promise<T>): Promise<T> =>
+    breaker.run(async () => {
+      if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
+      return command();
+    });
+  /** An outage is the breaker's one line (and the connection's errors); an error Redis answers with is a bug worth its own. */
+  const commandFailed = (error: unknown) => {
+    if ((error as Error).name === 'ReplyError') report(error);
   };
 
   const pageKey = (key: string) => `${prefix}page:${key}`;
@@ -111,7 +147,7 @@ export function createRedisState(options: RedisStateOptions): SharedState {
         const fields = await whenReady(() => redis.hgetall(pageKey(key)));
         return fields.html === undefined ? undefined : entryOf(fields);
       } catch (error) {
-        report(error);
+        commandFailed(error);
         return undefined;
       }
     },
@@ -123,18 +159,18 @@ export function createRedisState(options: RedisStateOptions): SharedState {
         for (const collection of page.collections) transaction.sadd(indexKey(collection), key);
         await whenReady(() => transaction.exec());
       } catch (error) {
-        report(error);
+        commandFailed(error);
       }
     },
     async renderFailed(key) {
-      await whenReady(() => redis.eval(RENDER_FAILED, 1, pageKey(key), String(Date.now() + options.pages.retryMs))).catch(report);
+      await whenReady(() => redis.eval(RENDER_FAILED, 1, pageKey(key), String(Date.now() + options.pages.retryMs))).catch(commandFailed);
     },
     async claimRetry(key) {
       const now = Date.now();
       try {
         return (await whenReady(() => redis.eval(CLAIM_RETRY, 1, pageKey(key), String(now), String(now + options.pages.retryMs)))) === 1;
       } catch (error) {
-        report(error);
+        commandFailed(error);
         return false;
       }
     },
@@ -163,10 +199,10 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     async read() {
       const result: FailureCounts = {};
       for (const version of await whenReady(() => redis.smembers(countsIndex))) {
-        const fields = await redis.hgetall(`${prefix}counts:${version}`);
+        const fields = await whenReady(() => redis.hgetall(`${prefix}counts:${version}`));
         // Expired: forgotten from the index too.
         if (Object.keys(fields).length === 0) {
-          await redis.srem(countsIndex, version);
+          await whenReady(() => redis.srem(countsIndex, version));
           continue;
         }
         const minutes: FailureCounts[string] = (result[version] = {});
@@ -186,8 +222,9 @@ export function createRedisState(options: RedisStateOptions): SharedState {
       try {
         await whenReady(() => redis.publish(channel, JSON.stringify(notice)));
       } catch (error) {
-        report(error);
+        commandFailed(error);
         // The other servers miss it (their live-set check and page expiry still catch up); this one does not.
+        // (A PUBLISH that timed out on a hung Redis is sent when it wakes: heard twice, which notices allow.)
         deliver(notice);
       }
     },
@@ -200,7 +237,7 @@ export function createRedisState(options: RedisStateOptions): SharedState {
       try {
         return Number(await whenReady(() => redis.eval(HIT, 1, `${prefix}hits:${key}`, String(windowMs))));
       } catch (error) {
-        report(error);
+        commandFailed(error);
         return 0;
       }
     },

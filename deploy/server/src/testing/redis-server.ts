@@ -15,6 +15,10 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port (after stop). */
   restart(): Promise<void>;
+  /** SIGSTOP: a hung Redis — its connections stay open, nothing is answered. */
+  pause(): void;
+  /** SIGCONT: it answers again, the commands sent meanwhile first. */
+  resume(): void;
 }
 
 export async function startTestRedis(): Promise<TestRedis> {
@@ -42,9 +46,15 @@ export async function startTestRedis(): Promise<TestRedis> {
     child = null;
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
+    // A paused server would not act on SIGTERM before it is continued.
+    running.kill('SIGCONT');
     running.kill('SIGTERM');
     await exited;
   }
+  const signal = (name: 'SIGSTOP' | 'SIGCONT') => {
+    if (!child || child.exitCode !== null) throw new Error('redis-server is not running');
+    child.kill(name);
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}/0`, port, stop, restart: start };
+  return { url: `redis://127.0.0.1:${port}/0`, port, stop, restart: start, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT') };
 }
