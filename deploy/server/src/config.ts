@@ -313,3 +313,9 @@ export function assetOrigins(env: Env): Partial<Record<RemoteName, string>> {
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
+  /**
+   * `REDIS_COMMAND_TIMEOUT_MS` (100): how long a Redis command may wait for its answer. Past it the
+   * request goes on as if Redis were down, and Redis is left alone for a while (shared-state/circuit-breaker.ts).
+   */
+  redisCommandTimeoutMs: number;
+    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1, 60_000) ?? 100,

@@ -4,6 +4,11 @@
  * A version folder never changes, so files are cached for a year. A missing file is a plain 404,
  * never the shell's index.html: the federation runtime must see a failed chunk as a failure
  * (an HTML page answered with 200 would be run as code and fail obscurely instead). Remotes are loaded cross-origin by the runtime, hence CORS.
+ *
+ * Only what a browser may load is public: a version's server entry (`server/…`, the code the render
+ * workers run), its source maps (unless PUBLIC_SOURCE_MAPS=on) and the build's own records
+ * (`app-manifest.json`, `mf-stats.json`, read from disk by this server and the deploy gate) answer
+ * 404. deploy/nginx/nginx.conf.template keeps the same rule for the files it serves itself.
  */
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
@@ -20,13 +25,27 @@ export function safeRelativePath(file: string): string | null {
   return segments.join('/');
 }
 
+/** Files of a version folder read on the server only: never fetched by a browser. */
+const SERVER_ONLY_FILES = new Set(['app-manifest.json', 'mf-stats.json']);
+
+/**
+ * Whether a file of a version folder (its safe relative path) may be served to anyone: not the
+ * server entry, not the build's records, and a source map only when `sourceMaps` allows — a
+ * pre-compressed variant (`.br`, `.gz`) counts as the file it compresses.
+ */
+export function isPublicBuildFile(file: string, { sourceMaps }: { sourceMaps: boolean }): boolean {
+  const original = file.replace(/\.(br|gz)$/, '');
+  if (original.startsWith('server/') || SERVER_ONLY_FILES.has(original)) return false;
+  return sourceMaps || !original.endsWith('.map');
+}
+
 export const staticBuildRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
   app.get<{ Params: { app: string; version: string; '*': string } }>(
     '/builds/:app/:version/*',
     async (request, reply) => {
       const { app: appName, version } = request.params;
       const file = safeRelativePath(request.params['*']);
-      if (!isApp(appName) || !VERSION_RE.test(version) || !file) return reply.callNotFound();
+      if (!isApp(appName) || !VERSION_RE.test(version) || !file || !isPublicBuildFile(file, { sourceMaps: config.publicSourceMaps })) return reply.callNotFound();
 
       const root = path.join(config.buildsDir, appName, version);
       reply.header('access-control-allow-origin', '*').header('vary', 'Accept-Encoding');
