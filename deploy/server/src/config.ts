@@ -21,6 +21,12 @@ export interface ServerConfig {
   /** Absolute path of the versioned builds folder (see builds.ts for its layout). */
   buildsDir: string;
   /**
+   * `PUBLIC_SOURCE_MAPS` (off): serve the builds' `*.map` files. Off, they answer 404 like the
+   * server entries always do: the browser runs without them, and they give away the sources.
+   * On for the end-to-end tests and the benches that read which packages went into a script.
+   */
+  publicSourceMaps: boolean;
+  /**
    * `REDIS_URL` (e.g. `redis://127.0.0.1:6379/0`): what several app servers must share — live-set
    * and content-change notices, the rendered-page cache, render rate limits — lives in Redis
    * (shared-state/). Unset, it all stays in this process: the one-server arrangement.
@@ -29,16 +35,16 @@ export interface ServerConfig {
   /** `REDIS_PREFIX` (`steel:`): the keys' prefix, so several sites can share one Redis. */
   redisPrefix: string;
   /**
+   * `REDIS_COMMAND_TIMEOUT_MS` (100): how long a Redis command may wait for its answer. Past it the
+   * request goes on as if Redis were down, and Redis is left alone for a while (shared-state/circuit-breaker.ts).
+   */
+  redisCommandTimeoutMs: number;
+  /**
    * Where browsers fetch each remote's files (`ASSET_ORIGINS`, e.g.
    * `catalogue=https://cdn.example.com,blog=https://cdn2.example.com`): an origin that serves the
    * same `/builds/<app>/<version>/…` paths as this server, with CORS — a CDN pulling from it, say.
    * An app not named here is served by this server itself. The registry's URLs and the
    * Content-Security-Policy both come from this one list (docs/architecture.md, "Integrity and origins").
-  /**
-   * `REDIS_COMMAND_TIMEOUT_MS` (100): how long a Redis command may wait for its answer. Past it the
-   * request goes on as if Redis were down, and Redis is left alone for a while (shared-state/circuit-breaker.ts).
-   */
-  redisCommandTimeoutMs: number;
    */
   assetOrigins: Partial<Record<RemoteName, string>>;
   /** The CMS as browsers reach it (goes into the runtime config). */
@@ -152,8 +158,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: str(env, 'HOST') ?? '127.0.0.1',
     trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '').split(',').map((item) => item.trim()).filter(Boolean),
     buildsDir,
+    publicSourceMaps: bool(env, 'PUBLIC_SOURCE_MAPS') ?? false,
     redisUrl: str(env, 'REDIS_URL') ?? null,
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'steel:',
+    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1, 60_000) ?? 100,
     assetOrigins: assetOrigins(env),
     cmsPublicUrl,
     cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),
@@ -168,7 +176,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       str(env, 'HEALTH_MONITOR') === 'off'
         ? null
         : {
-    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1, 60_000) ?? 100,
             checkMs: int(env, 'HEALTH_CHECK_MS', 100) ?? 5000,
             minViews: int(env, 'HEALTH_MIN_VIEWS', 1) ?? 20,
             margin: (int(env, 'HEALTH_FAILURE_MARGIN_PERCENT', 0, 100) ?? 5) / 100,
@@ -313,9 +320,3 @@ export function assetOrigins(env: Env): Partial<Record<RemoteName, string>> {
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
-  /**
-   * `REDIS_COMMAND_TIMEOUT_MS` (100): how long a Redis command may wait for its answer. Past it the
-   * request goes on as if Redis were down, and Redis is left alone for a while (shared-state/circuit-breaker.ts).
-   */
-  redisCommandTimeoutMs: number;
-    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1, 60_000) ?? 100,
