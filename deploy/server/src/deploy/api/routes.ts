@@ -23,6 +23,7 @@
  * config and the logs, and the deploy lock serialises its writes with the CLI's anyway.
  */
 import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NoCanary, NothingToRollBack, status } from '../activate';
 import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../builds-folder';
@@ -76,8 +77,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
   const { buildsDir, deploy } = config;
   app.decorateRequest('deployKey', null);
 
-  // Only within this plugin: the rest of the server never reads a tarball.
-  app.addContentTypeParser(UPLOAD_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: deploy.uploadLimitBytes }, (_request, body, done) => done(null, body));
+  // Only within this plugin: the rest of the server never reads a tarball. The body stays the
+  // stream it is: the upload is unpacked as it arrives, within its limits (tarball.ts).
+  app.addContentTypeParser(UPLOAD_CONTENT_TYPES, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const statusCode = error.statusCode ?? 500;
@@ -120,11 +122,13 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
 
   app.post('/:app/versions', async (request, reply) => {
     const appName = ownApp(request);
-    if (!Buffer.isBuffer(request.body) || !request.body.length) {
+    const declared = request.headers['content-length'];
+    if (!(request.body instanceof Readable) || declared === '0') {
       throw new ApiError(400, `Send the build as the body, a .tar.gz of its dist folder (content-type ${UPLOAD_CONTENT_TYPES[0]})`);
     }
     try {
-      const result = await withUnpackedUpload(request.body, deploy, (dir) => publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }));
+      const options = { ...deploy, ...(declared ? { declaredBytes: Number(declared) } : {}) };
+      const result = await withUnpackedUpload(request.body, options, (dir) => publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }));
       return reply.code(result.created ? 201 : 200).send({ app: appName, version: result.version, created: result.created });
     } catch (error) {
       if (error instanceof UploadRefusal) throw new ApiError(error.statusCode, error.message);
