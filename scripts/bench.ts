@@ -197,7 +197,8 @@ async function main() {
     startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
       cwd: repoRoot,
       stdio: 'ignore',
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base, ...extra },
+      // Source maps served: the bench reads which packages went into each script from them.
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base, PUBLIC_SOURCE_MAPS: 'on', ...extra },
     });
   // The blog team's deploy key, for publish → live through the deploy API.
   const keysFile = path.join(buildsDir, '..', `${path.basename(buildsDir)}-deploy-keys.json`);

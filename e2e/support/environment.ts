@@ -109,6 +109,8 @@ export function appServerEnv(port: number, buildsDir: string, extra: Record<stri
     SSR_BUDGET_MS: '3000',
     // One address renders hundreds of pages a minute here (the per-client bound is tested apart).
     RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+    // The specs read which packages went into each script from its source map (support/loaded-code.ts).
+    PUBLIC_SOURCE_MAPS: 'on',
     ...extra,
   };
 }
