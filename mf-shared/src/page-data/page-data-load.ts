@@ -1,20 +1,23 @@
 /**
  * How a page's data is loaded on client navigation (docs/architecture.md, "Failure stays contained"). Measured before: a CMS that stalled
  * left the navigation hanging (the address bar on the new page, the old page on screen, no word
- * after 12 s), and one that failed replaced the whole site with the fatal error page.
- * Now each request has a time limit (docs/behaviour.md, "Page data on client navigation"), past
- * which it is aborted — a stalled CMS keeps no connection of the browser's open; a request that
- * fails or is late is retried once, at once;
+ * after 12 s), and one that failed replaced the whole site with the fatal error page; later, with
+ * a limit per request and a retry of a late one, a stalled CMS was named only after two limits (10.2 s).
+ * Now each read has one deadline (docs/behaviour.md, "Page data on client navigation"), at which
+ * the request under way is aborted — a stalled CMS keeps no connection of the browser's open; a
+ * request that fails fast for a transient reason is asked once more within it (`withLimitedRetry`);
  * after that the page shows an in-layout error with a retry (`PageDataBoundary`). The shell's
- * loading bar runs while the visitor waits and finishes — red — when the data could not be had.
+ * loading bar runs while the visitor waits and finishes — red — when the data could not be had;
+ * a wait past `STILL_LOADING_AFTER_MS` is said on the page (`PageRoutes`).
  */
 import type { QueryClient, QueryFunction, QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import type { AppBus } from '../bus/create-bus';
 import { normaliseApiError } from '../api/api-error';
 import { isLoadTimeoutError, withTimeLimit } from '../runtime/with-time-limit';
 import type { PageQuery } from './page-definition';
+import { startPageDataWait } from './page-data-waits';
 
-/** A page's data could not be loaded (after its one retry); `cause` is the last failure. */
+/** A page's data could not be loaded (within its deadline); `cause` is the last failure. */
 export class PageDataError extends Error {
   override name = 'PageDataError';
 }
@@ -22,14 +25,18 @@ export class PageDataError extends Error {
 /** By name: each app bundles its own copy of the kernel's class. */
 export const isPageDataError = (error: unknown): error is PageDataError => error instanceof Error && error.name === 'PageDataError';
 
-/** Worth asking again at once: no answer in time, no connection, or the server's own trouble. */
+/**
+ * A fast failure worth asking again at once: no connection, or the server's own trouble. A
+ * request that got no answer in time is not one: the deadline has passed with it.
+ */
 export function isTransientFailure(error: unknown): boolean {
-  if (isLoadTimeoutError(error)) return true;
+  if (isLoadTimeoutError(error)) return false;
   const { status } = normaliseApiError(error).error;
   return status >= 500 || status === 408 || status === 429;
 }
 
 export interface PageDataLoadOptions {
+  /** The read's deadline (runtime config `pageDataTimeoutMs`). */
   timeoutMs: number;
   /** The shell's bus, for the loading bar. */
   bus: AppBus;
@@ -39,6 +46,21 @@ export interface PageDataLoadOptions {
    * runs the bar until it ends (`joinPrefetches`).
    */
   prefetch?: boolean;
+  /** The address the navigation waits at: the page there says when the wait is long. */
+  path?: string;
+}
+
+/**
+ * A navigation waits for page data from now: the loading bar runs and, at `path`, the page says
+ * so once the wait is long. The returned function ends the wait as it ended.
+ */
+function waitForPageData(bus: AppBus, path: string | undefined): (outcome: 'data' | 'error') => void {
+  bus.emit('page:loading:start', {});
+  const endWait = path === undefined ? () => undefined : startPageDataWait(path);
+  return (outcome) => {
+    endWait();
+    bus.emit('page:loading:end', outcome === 'error' ? { error: true } : {});
+  };
 }
 
 /** Prefetches on intent under way, by query key; each settles as its data comes or fails. */
@@ -47,59 +69,65 @@ const joinedPrefetches = new WeakSet<Promise<unknown>>();
 const keyOf = (queryKey: QueryKey) => JSON.stringify(queryKey);
 
 /**
- * A client navigation waits for these queries: those a prefetch is still loading run the loading
- * bar from now until they end (red when they fail), as if the navigation had started them.
+ * A client navigation to `path` waits for these queries: those a prefetch is still loading are
+ * waited for from now until they end — the loading bar (red when they fail) and the words of a
+ * long wait — as if the navigation had started them. The prefetch's deadline stands.
  */
-export function joinPrefetches(queries: readonly PageQuery[], bus: AppBus): void {
+export function joinPrefetches(queries: readonly PageQuery[], bus: AppBus, path?: string): void {
   for (const query of queries) {
     const underWay = prefetchesUnderWay.get(keyOf(query.queryKey));
     if (!underWay || joinedPrefetches.has(underWay)) continue;
     joinedPrefetches.add(underWay);
-    bus.emit('page:loading:start', {});
+    const endWait = waitForPageData(bus, path);
     underWay.then(
-      () => bus.emit('page:loading:end', {}),
-      () => bus.emit('page:loading:end', { error: true }),
+      () => endWait('data'),
+      () => endWait('error'),
     );
   }
 }
 
 /**
- * One request for the data, with a signal of its own: aborted when the time limit passes (the
- * request itself stops, not just the wait for it) or when TanStack Query cancels the query.
- */
-function attemptWithin<T, K extends QueryKey>(queryFn: QueryFunction<T, K>, context: QueryFunctionContext<K>, timeoutMs: number, what: string): Promise<T> {
-  const controller = new AbortController();
-  const cancelled = () => controller.abort(context.signal.reason);
-  context.signal.addEventListener('abort', cancelled, { once: true });
-  return withTimeLimit(Promise.resolve(queryFn({ ...context, signal: controller.signal })), timeoutMs, what)
-    .catch((error: unknown) => {
-      if (isLoadTimeoutError(error)) controller.abort(error);
-      throw error;
-    })
-    .finally(() => context.signal.removeEventListener('abort', cancelled));
-}
-
-/**
- * A read as client navigation makes it: each request time-limited, and one that fails for a
- * transient reason asked once more, at once (TanStack Query's own retry would wait a second and
- * not know the time limit). Its last failure is thrown as it came.
+ * A read as client navigation makes it, with one deadline — `timeoutMs` for the whole read — at
+ * which the request under way is aborted (the request itself, not just the wait for it) and the
+ * read fails with a LoadTimeoutError. A request that fails fast for a transient reason (no
+ * connection, 5xx, 408, 429) is asked once more, at once, within what is left of the deadline;
+ * TanStack Query's own retry would wait a second and not know the deadline. Its last failure is
+ * thrown as it came.
+ *
+ * Why one deadline and not a limit per request: a CMS that has not answered within the limit is
+ * stalled or overloaded, and asked again at once it mostly stalls again — the retry only doubled
+ * the wait before the visitor heard anything (10.2 s measured with a 5 s limit). A fast failure (a
+ * connection cut by a restarting CMS or proxy, a 502) is often gone on the next try and costs little.
+ * So the visitor hears within the limit, whatever the CMS does, and a slow answer within it counts.
  */
 export function withLimitedRetry<T, K extends QueryKey>(queryFn: QueryFunction<T, K>, timeoutMs: number, what: string): QueryFunction<T, K> {
   return (context) => {
-    const attempt = () => attemptWithin(queryFn, context, timeoutMs, what);
-    return attempt().catch((error: unknown) => {
-      if (!isTransientFailure(error)) throw error;
+    // One signal for both requests: aborted at the deadline or when TanStack Query cancels the
+    // query; the first request has ended by the time the second is made.
+    const controller = new AbortController();
+    const cancelled = () => controller.abort(context.signal.reason);
+    context.signal.addEventListener('abort', cancelled, { once: true });
+    const attempt = () => Promise.resolve(queryFn({ ...context, signal: controller.signal }));
+    const read = attempt().catch((error: unknown) => {
+      if (controller.signal.aborted || !isTransientFailure(error)) throw error;
       return attempt();
     });
+    return withTimeLimit(read, timeoutMs, what)
+      .catch((error: unknown) => {
+        if (isLoadTimeoutError(error)) controller.abort(error);
+        throw error;
+      })
+      .finally(() => context.signal.removeEventListener('abort', cancelled));
   };
 }
 
 /**
- * The page's query as client navigation runs it: time-limited, retried once, with the loading bar.
+ * The page's query as client navigation runs it: within its deadline, a fast failure retried once,
+ * with the loading bar and the words of a long wait.
  * A prefetch on intent runs it the same way, so a navigation that joins it fails or succeeds
  * exactly as its own load would.
  */
-export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient, prefetch = false }: PageDataLoadOptions): PageQuery {
+export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient, prefetch = false, path }: PageDataLoadOptions): PageQuery {
   const queryFn = query.queryFn;
   if (typeof queryFn !== 'function') return query;
   return {
@@ -109,7 +137,7 @@ export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient
     queryFn: async (context: QueryFunctionContext) => {
       // A background refresh of data already on screen keeps the bar still.
       const waiting = queryClient.getQueryData(query.queryKey) === undefined && !prefetch;
-      if (waiting) bus.emit('page:loading:start', {});
+      const endWait = waiting ? waitForPageData(bus, path) : () => undefined;
       const read = withLimitedRetry(queryFn as QueryFunction<unknown>, timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
       const reading: Promise<unknown> = Promise.resolve(read(context));
       if (prefetch) {
@@ -120,10 +148,10 @@ export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient
       }
       try {
         const data: unknown = await reading;
-        if (waiting) bus.emit('page:loading:end', {});
+        endWait('data');
         return data;
       } catch (error) {
-        if (waiting) bus.emit('page:loading:end', { error: true });
+        endWait('error');
         throw new PageDataError(`The page's data ${JSON.stringify(query.queryKey)} could not be loaded: ${(error as Error)?.message ?? error}`, { cause: error });
       }
     },

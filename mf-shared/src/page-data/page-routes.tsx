@@ -3,11 +3,13 @@ import { Route, Routes, useLocation, useParams } from 'react-router';
 import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import { useShell } from '../ui/shell-context';
 import { ReportNotFound } from '../ui/report-not-found';
+import { StillLoadingNotice } from '../ui/still-loading-notice';
 import { applyHead } from './head-tags';
 import type { PageDefinition, PageUrl, ReadQuery } from './page-definition';
 import { PageDataBoundary } from './page-data-boundary';
 import { joinPrefetches, withPageDataLoad } from './page-data-load';
 import { preloadPage } from './lazy-page';
+import { forgetPageDataWaitsElsewhere, usePageDataWait } from './page-data-waits';
 
 /**
  * A remote's pages as react-router routes (the same list the server matches and prefetches), and
@@ -16,14 +18,30 @@ import { preloadPage } from './lazy-page';
  */
 export function PageRoutes({ pages, children }: { pages: readonly PageDefinition[]; children?: ReactNode }) {
   return (
-    <Routes>
-      {pages.map((page) => (
-        <Route key={page.path} path={page.path} element={<PageView page={page} />} />
-      ))}
-      {children}
-      <Route path="*" element={null} />
-    </Routes>
+    <>
+      <PageDataWaitNotice />
+      <Routes>
+        {pages.map((page) => (
+          <Route key={page.path} path={page.path} element={<PageView page={page} />} />
+        ))}
+        {children}
+        <Route path="*" element={null} />
+      </Routes>
+    </>
   );
+}
+
+/**
+ * A navigation is a transition: the page it leaves stays on screen (or, in an app just mounted,
+ * the loading state) until the new page's data comes. A long wait is said here, above it, in the
+ * app's one place that stays rendered through the navigation.
+ */
+function PageDataWaitNotice() {
+  const { pathname, search } = useLocation();
+  // The page at this address is on screen: a wait a later navigation left behind is not the visitor's.
+  useEffect(() => forgetPageDataWaitsElsewhere(pathname + search), [pathname, search]);
+  const { waiting, stillLoading } = usePageDataWait();
+  return waiting ? <StillLoadingNotice stillLoading={stillLoading} /> : null;
 }
 
 function usePageUrl(): PageUrl {
@@ -51,12 +69,12 @@ function PageView({ page }: { page: PageDefinition }) {
 function PageWithData({ page, url }: { page: PageDefinition; url: PageUrl }) {
   const { api, bus, config } = useShell();
   const queryClient = useQueryClient();
-  const load = { timeoutMs: config.pageDataTimeoutMs, bus, queryClient };
+  const load = { timeoutMs: config.pageDataTimeoutMs, bus, queryClient, path: url.pathWithQuery };
   // A page in its own chunk loads beside its data, not after it (its failure shows where it renders).
   preloadPage(page).catch(() => undefined);
   const queries = page.data?.(url, { api }) ?? [];
   // Data a link's intent is still fetching: this navigation waits for it, with the bar.
-  joinPrefetches(queries, bus);
+  joinPrefetches(queries, bus, url.pathWithQuery);
   useSuspenseQueries({ queries: queries.map((query) => withPageDataLoad(query, load)) });
   const read: ReadQuery = (options) => queryClient.getQueryData(options.queryKey) as never;
   const head = page.head(url, read, { api });

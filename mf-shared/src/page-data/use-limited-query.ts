@@ -4,8 +4,9 @@ import { withLimitedRetry } from './page-data-load';
 
 /**
  * `useQuery` for a read a page makes and shows itself (the panel's lists and records): the same
- * time limit and one retry as a declared page's data, so a stalled CMS ends in the page's own
- * error with its retry, never an endless wait (docs/behaviour.md, "Page data on client navigation").
+ * deadline and retry rule as a declared page's data (`withLimitedRetry`), so a stalled CMS ends in
+ * the page's own error with its retry within the limit, never an endless wait (docs/behaviour.md,
+ * "Page data on client navigation").
  */
 export function useLimitedQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
