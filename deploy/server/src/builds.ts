@@ -103,6 +103,20 @@ export class LiveStore {
     return variant;
   }
 
+  /**
+   * The live sets visitors are served now (overrides aside): the live one, and one per band of
+   * cohorts that a different combination of canaries reaches (a canary at p % reaches the cohorts
+   * below p × 100, so the highest cohort below each canary's bound stands for its band).
+   */
+  async servedSets(): Promise<LiveSnapshot[]> {
+    const stable = await this.current();
+    if (!stable) return [];
+    const bounds = new Set(Object.values(stable.live.canary ?? {}).map((canary) => Math.ceil(canary.percent * 100) - 1));
+    const variants = await Promise.all([...bounds].filter((cohort) => cohort >= 0).map((cohort) => this.forVisitor(cohort)));
+    const sets = new Map([stable, ...variants].flatMap((set) => (set ? [[set.manifest.id, set] as const] : [])));
+    return [...sets.values()];
+  }
+
   /** Another app server changed live.json: the next request reads it again, whatever its stat says. */
   reload(): void {
     this.stamp = '';

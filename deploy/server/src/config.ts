@@ -74,8 +74,15 @@ export interface ServerConfig {
      * for the monolith the bench compares with (scripts/monolith/), whose remotes are in its own bundle.
      */
     remotePreloadHints: boolean;
-    /** Render worker threads (the pool is replaced whenever the live set changes). */
+    /** Render worker threads per live set (rendering/render-pool.ts). */
     threads: number;
+    /** `SSR_LIVE_SETS` (3): live sets with render workers of their own at once (the live one, canaries, overrides). */
+    liveSetPools: number;
+    /**
+     * `SSR_DATA_WAIT_MS` (4000): how long past `budgetMs` a page with no good render may wait for
+     * the CMS's answer; past it the page is the 503 page (never an empty one for the browser).
+     */
+    dataWaitMs: number;
     /** Rendered pages kept in memory (keyed by URL and live set, stale when their CMS data changes). */
     cacheEntries: number;
     /** `SSR_CACHE_MB` (128): the memory those pages' HTML may take, last good renders included. */
@@ -186,6 +193,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
       remotePreloadHints: str(env, 'REMOTE_PRELOAD_HINTS') !== 'off',
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
+      liveSetPools: int(env, 'SSR_LIVE_SETS', 1, 16) ?? 3,
+      dataWaitMs: int(env, 'SSR_DATA_WAIT_MS', 0) ?? 4000,
       cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
       cacheBytes: (int(env, 'SSR_CACHE_MB', 1, 64 * 1024) ?? 128) * 1024 * 1024,
       staleRetryMs: int(env, 'SSR_STALE_RETRY_MS', 0) ?? 10_000,

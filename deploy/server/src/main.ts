@@ -1,7 +1,7 @@
 /** Starts the app server: `npm start -w @steel/server` (settings: see config.ts). */
 import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
-import { sendSiteReadSecret } from './rendering/site-reads';
+import { watchCmsReads } from './rendering/site-reads';
 import { listensOnLoopbackOnly } from './security/content-change-caller';
 
 async function main(): Promise<void> {
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   }
 
   // The server's own CMS reads (session check, feeds, sitemap) are not counted per address.
-  sendSiteReadSecret(config.cmsInternalUrl, config.siteReadSecret);
+  watchCmsReads(config.cmsInternalUrl, config.siteReadSecret);
   const app = buildServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
   let closing = false;

@@ -6,7 +6,7 @@
  */
 import type { AppError, PageHead, RemoteName, RemotePages, RemoteRenderResult, RemoteServerEntry, RuntimeConfig, ShellServerEntry } from '@steel/shared';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
-import { sendSiteReadSecret } from './site-reads';
+import { watchCmsReads, trackCmsReads, type CmsReads } from './site-reads';
 
 export interface RenderTask {
   /** pathname + search. */
@@ -21,7 +21,20 @@ export interface RenderTask {
   cmsInternalUrl: string;
   siteReadSecret: string | null;
   budgetMs: number;
+  /**
+   * How long a page may wait for the CMS past `budgetMs` when its data is all that is missing
+   * (0: not at all). The page route gives a page with no good copy this wait, so that a CMS that
+   * is slow still gets its page rendered and one that is stalled gets the 503 page, never an
+   * empty 200 for the browser to fill; a page with a last good render serves that instead.
+   */
+  dataWaitMs: number;
   userAgent: string;
+}
+
+/** What a new pool's threads load before their first render. */
+export interface WarmTask {
+  buildsDir: string;
+  versions: RenderTask['versions'];
 }
 
 export type RenderOutcome =
@@ -45,12 +58,29 @@ export type RenderOutcome =
 
 class BudgetExceeded extends Error {}
 
-function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+/** The page waited for the CMS as long as it may: its data cannot be had. */
+class DataUnavailable extends Error {
+  readonly statusCode = 503;
+}
+
+/**
+ * Settles like `work`, or rejects once `budgetMs` have passed — unless the work is then waiting
+ * for the CMS alone (a read under way) and `dataWaitMs` allows more: it then has until
+ * `budgetMs + dataWaitMs`, after which its reads are aborted and the page's data is unavailable.
+ */
+function withinBudget<T>(work: Promise<T>, reads: CmsReads, budgetMs: number, dataWaitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BudgetExceeded(`over its ${budgetMs} ms budget`)), budgetMs);
+    timer = setTimeout(() => {
+      if (reads.pending === 0 || dataWaitMs <= 0) return reject(new BudgetExceeded(`over its ${budgetMs} ms budget`));
+      timer = setTimeout(() => reject(new DataUnavailable(`the CMS did not answer within ${budgetMs + dataWaitMs} ms`)), dataWaitMs);
+    }, budgetMs);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  // A render given up on stops asking the CMS: a stalled CMS keeps no connection of ours open.
+  return Promise.race([work, timeout]).finally(() => {
+    clearTimeout(timer);
+    reads.abort();
+  });
 }
 
 const contentUnavailable = (url: string): AppError => ({
@@ -60,9 +90,23 @@ const contentUnavailable = (url: string): AppError => ({
   fatal: true,
 });
 
+/**
+ * Loads the live set's server entries in this thread, then waits until every thread of the pool
+ * has done the same (`barrier` counts them; rendering/render-pool.ts runs one warm task a thread).
+ */
+export function warm(task: WarmTask & { barrier: Int32Array; threads: number }): void {
+  for (const [app, version] of Object.entries(task.versions)) if (version) loadServerEntry(serverEntryPath(task.buildsDir, app, version));
+  Atomics.add(task.barrier, 0, 1);
+  Atomics.notify(task.barrier, 0);
+  const deadline = Date.now() + 10_000;
+  for (let seen = Atomics.load(task.barrier, 0); seen < task.threads && Date.now() < deadline; seen = Atomics.load(task.barrier, 0)) {
+    Atomics.wait(task.barrier, 0, seen, deadline - Date.now());
+  }
+}
+
 export default async function renderPage(task: RenderTask): Promise<RenderOutcome> {
   const started = performance.now();
-  sendSiteReadSecret(task.cmsInternalUrl, task.siteReadSecret);
+  watchCmsReads(task.cmsInternalUrl, task.siteReadSecret);
   const shellVersion = task.versions.shell;
   const shell = shellVersion ? loadServerEntry<ShellServerEntry>(serverEntryPath(task.buildsDir, 'shell', shellVersion)) : null;
   if (!shell) return { kind: 'browser', reason: 'the live shell has no server entry' };
@@ -84,8 +128,10 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
   } else if (app && version) {
     try {
       const entry = loadServerEntry<RemoteServerEntry>(serverEntryPath(task.buildsDir, app, version));
-      if (!entry?.render) throw new Error('no server render in this version');
-      rendered = await withinBudget(entry.render({ url: task.url, config: task.config, cmsUrl: task.cmsInternalUrl }), task.budgetMs);
+      const render = entry?.render;
+      if (!render) throw new Error('no server render in this version');
+      const reads = trackCmsReads();
+      rendered = await withinBudget(reads.run(() => render({ url: task.url, config: task.config, cmsUrl: task.cmsInternalUrl })), reads, task.budgetMs, task.dataWaitMs);
       status = rendered.status;
       if (rendered.status === 404) error = { statusCode: 404, statusMessage: 'Page Not Found', message: `Page Not Found: ${task.url}`, fatal: true };
     } catch (failure) {

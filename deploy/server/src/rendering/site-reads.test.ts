@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SITE_READ_HEADER, sendSiteReadSecret } from './site-reads';
+import { SITE_READ_HEADER, watchCmsReads } from './site-reads';
 
 /** A server that answers with the site-read header it received. */
 async function echoServer(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -18,13 +18,13 @@ describe('the app server’s reads of the CMS carry the site-read secret', () =>
     const cms = await echoServer();
     const elsewhere = await echoServer();
     try {
-      sendSiteReadSecret(`${cms.url}/api`, 'the-secret');
-      sendSiteReadSecret(`${cms.url}/api`, 'the-secret'); // once per process, however often asked
+      watchCmsReads(`${cms.url}/api`, 'the-secret');
+      watchCmsReads(`${cms.url}/api`, 'the-secret'); // once per process, however often asked
       expect(await (await fetch(`${cms.url}/api/products`)).text()).toBe('the-secret');
       expect(await (await fetch(new Request(`${cms.url}/api/products`, { headers: { accept: 'application/json' } }))).text()).toBe('the-secret');
       expect(await (await fetch(`${cms.url}/api/tickets`, { method: 'POST', body: '{}' })).text()).toBe('');
       expect(await (await fetch(`${elsewhere.url}/api/products`)).text()).toBe('');
-      expect(() => sendSiteReadSecret(`${elsewhere.url}/api`, 'the-secret')).toThrow(/already go to/);
+      expect(() => watchCmsReads(`${elsewhere.url}/api`, 'the-secret')).toThrow(/already go to/);
     } finally {
       await cms.close();
       await elsewhere.close();

@@ -1,26 +1,65 @@
 /**
- * The CMS counts anonymous reads per address (its public-reads middleware), and every read of this
- * server comes from one address: the server's own reads carry SITE_READ_SECRET in `X-Site-Read`
- * so the CMS does not count them. Visitors' renders are bounded here instead (page cache, canonical
- * query, render budget per client). The remotes' server entries make their own content clients on
- * the global fetch, so the header is added to that fetch — for GETs to the CMS's origin only.
+ * The render workers' reads of the CMS. The remotes' server entries make their own content
+ * clients on the global fetch, so what the server needs of those reads is added to that fetch,
+ * for requests to the CMS's origin only:
+ *
+ * - The CMS counts anonymous reads per address (its public-reads middleware), and every read of
+ *   this server comes from one address: the server's own reads carry SITE_READ_SECRET in
+ *   `X-Site-Read` so the CMS does not count them. Visitors' renders are bounded here instead
+ *   (page cache, canonical query, render budget per client).
+ * - A render knows whether it is waiting for the CMS (`trackCmsReads`): past its time budget, a
+ *   page whose data is all that is missing may wait a little longer, and a page given up on
+ *   aborts its reads, so a stalled CMS keeps no connection of ours open.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export const SITE_READ_HEADER = 'x-site-read';
+
+/** One render's reads of the CMS. */
+export interface CmsReads {
+  /** Reads under way. */
+  readonly pending: number;
+  /** Runs the render: the CMS reads it makes are counted here and end with `abort`. */
+  run<T>(render: () => Promise<T>): Promise<T>;
+  /** Aborts the reads still under way, and any it makes later. */
+  abort(): void;
+}
+
+const currentRender = new AsyncLocalStorage<{ pending: number; signal: AbortSignal }>();
+
+export function trackCmsReads(): CmsReads {
+  const controller = new AbortController();
+  const scope = { pending: 0, signal: controller.signal };
+  return {
+    get pending() {
+      return scope.pending;
+    },
+    run: (render) => currentRender.run(scope, render),
+    abort: () => controller.abort(new Error('the render no longer waits for the CMS')),
+  };
+}
 
 let installedFor: string | null = null;
 
-export function sendSiteReadSecret(cmsUrl: string, secret: string | null): void {
-  if (!secret) return;
+export function watchCmsReads(cmsUrl: string, secret: string | null): void {
   const origin = new URL(cmsUrl).origin;
   if (installedFor === origin) return;
   if (installedFor) throw new Error(`site reads already go to ${installedFor}, not ${origin}`);
   installedFor = origin;
   const plainFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
+    // Writes (never made by a render) go as they are.
     if ((request.method !== 'GET' && request.method !== 'HEAD') || new URL(request.url).origin !== origin) return plainFetch(request);
     const headers = new Headers(request.headers);
-    headers.set(SITE_READ_HEADER, secret);
-    return plainFetch(new Request(request, { headers }));
+    if (secret) headers.set(SITE_READ_HEADER, secret);
+    const scope = currentRender.getStore();
+    if (!scope) return plainFetch(new Request(request, { headers }));
+    scope.pending += 1;
+    try {
+      return await plainFetch(new Request(request, { headers, signal: AbortSignal.any([request.signal, scope.signal]) }));
+    } finally {
+      scope.pending -= 1;
+    }
   };
 }

@@ -11,39 +11,25 @@
  * failure get the client-rendered page, as before server rendering. A path with an extension is
  * a missing file: plain 404, so a mistyped asset URL never comes back as HTML.
  */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { RegistryEntry, RemoteName } from '@steel/shared';
+import type { RemoteName } from '@steel/shared';
 import { isBot } from '@steel/shared/bots';
-import type { LiveSnapshot } from '../builds';
-import { publicPathPlaceholder } from '../deploy/builds-folder';
-import { NO_BUILD_PAGE, renderShellPage } from '../pages/shell-page-template';
-import { assemblePage, clientRenderedPage, type PageParts } from '../rendering/assemble-page';
+import { findPageRoute } from '@steel/shared/contract';
+import { NO_BUILD_PAGE } from '../pages/shell-page-template';
 import { PageCache, type CachedPage } from '../rendering/page-cache';
+import { createPageRenders, createShellTemplates, type PageRenderTask } from '../rendering/page-renders';
 import { RenderPools } from '../rendering/render-pool';
-import type { RenderOutcome } from '../rendering/render-worker';
 import type { RouteContext } from './context';
 import { overrideStrip, withOverrideStrip } from './overrides';
 import { overridesOf, visitorLiveSet } from './visitor-live-set';
-import { helmetOptions, inlineScriptHashes } from '../security/security-headers';
+import { helmetOptions } from '../security/security-headers';
 import { contentChangeAllowed } from '../security/content-change-caller';
 import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
 import { canonicalQuery } from '../rendering/canonical-query';
-import { APP_MANIFEST_FILE, appScriptFiles, crossOriginFor, findPageRoute, type AppManifest, type FederationManifest } from '@steel/shared/contract';
-import type { ServerConfig } from '../config';
-import { versionFileUrl } from '../builds';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
-
-
-/** What one server render gave (see `render` below). */
-type Rendered =
-  | { kind: 'page'; page: CachedPage; good: boolean; xRender: 'server' | 'partial'; renderMs: number }
-  | { kind: 'redirect'; status: 301; location: string }
-  | { kind: 'browser' }
-  | { kind: 'failed' };
+/** What a 503 page asks the browser (and a crawler) to wait before trying again. */
+const RETRY_AFTER_S = '30';
 
 export function isAppPath(pathname: string): boolean {
   if (pathname === '/api' || pathname === '/builds') return false;
@@ -52,122 +38,47 @@ export function isAppPath(pathname: string): boolean {
   return !/\.[A-Za-z0-9]+$/.test(last);
 }
 
-const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-
-/**
- * Per version folder, read once: what the browser needs first for a remote, and the shell's font.
- * A remote's hints come from its registry entry — the same URLs (its asset origin) and digests the
- * shell will load it with: its entry and app module (from its federation manifest), then the
- * page's own chunk when the page names one (from its app manifest), so a page whose code loads
- * with it hydrates as soon as the app's does.
- */
-function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDir' | 'siteUrl'>) {
-  const known = new Map<string, Promise<PageParts['preload']>>();
-  const pageOrigin = new URL(siteUrl).origin;
-  const versionFile = async <T,>(app: RemoteName, entry: RegistryEntry, file: string) =>
-    JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, file), 'utf8')) as T;
-  const hintFor = (entry: RegistryEntry) => {
-    const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
-    return (file: string, as: 'script' | 'fetch') => {
-      // The registry's own URL for the entry, the same folder for the rest.
-      const href = file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
-      const integrity = file === entryFile ? entry.integrity : entry.files?.[file];
-      return { href, as, ...(integrity ? { integrity } : {}), ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}) };
-    };
-  };
-  const remote = (app: RemoteName, entry: RegistryEntry) =>
-    cached(`${app}/${entry.version}/${entry.entry}`, async () => {
-      const [entryScript, ...appModule] = appScriptFiles(await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'));
-      const hint = hintFor(entry);
-      return [hint('mf-manifest.json', 'fetch'), hint(entryScript!, 'script'), ...appModule.map((file) => hint(file, 'script'))];
-    });
-  const pageChunk = (app: RemoteName, entry: RegistryEntry, chunk: string) =>
-    cached(`${app}/${entry.version}/${entry.entry}#${chunk}`, async () => {
-      const { chunks } = await versionFile<Pick<AppManifest, 'chunks'>>(app, entry, APP_MANIFEST_FILE);
-      const hint = hintFor(entry);
-      return (chunks?.[chunk] ?? []).map((file) => hint(file, 'script'));
-    });
-  const font = (version: string) =>
-    cached(`shell/${version}`, async () => {
-      const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
-      // Exactly the URL the stylesheet asks for, or the preload is not reused.
-      return files.filter((file) => file.endsWith('.woff2')).map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
-    });
-  function cached(key: string, read: () => Promise<PageParts['preload']>) {
-    let hints = known.get(key);
-    if (!hints) {
-      hints = read().catch(() => []);
-      known.set(key, hints);
-    }
-    return hints;
-  }
-  return { remote, pageChunk, font };
-}
-
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, shared, failureCounts }) => {
-  // The template depends only on the shell version and the live set id: prepared once per deploy.
-  let template: { key: string; html: string; clientHtml: string; etag: string; scriptHashes: string[] } | null = null;
-  const pools = config.rendering.enabled ? new RenderPools({ threads: config.rendering.threads, onLog: (message) => app.log.info(message) }) : null;
+  const pools = config.rendering.enabled
+    ? new RenderPools({ threads: config.rendering.threads, maxPools: config.rendering.liveSetPools, onLog: (message) => app.log.info(message) })
+    : null;
   // Shared by the app servers in the production arrangement (shared-state/), this process's own otherwise.
   const cache = shared.pages;
+  const templates = createShellTemplates(config);
+  const renders = pools ? createPageRenders({ config, cache, pools, templates, log: app.log }) : null;
   const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute, shared);
-  const preload = createPreloadHints(config);
   app.addHook('onClose', async () => pools?.close());
 
-  function unavailable(reply: FastifyReply) {
-    return reply.code(503).header('cache-control', 'no-store').header('retry-after', '30').type('text/html; charset=utf-8').send(NO_BUILD_PAGE);
-  }
+  // A new live set (an activation, a canary, a rollback: here or on another app server) is warmed
+  // as soon as it is heard of, before visitors ask for its pages; and the live set at start.
+  let warmedFor: string | null = null;
+  const warmServedSets = async () => {
+    const stable = await live.current();
+    // The canaries are part of what is served: a canary started is a new live set to warm.
+    const served = stable && `${stable.manifest.id} ${JSON.stringify(stable.live.canary ?? {})}`;
+    if (!renders || !served || warmedFor === served) return;
+    warmedFor = served;
+    await renders.warm(await live.servedSets()).catch((error: unknown) => app.log.warn({ err: error }, 'warming the new live set failed'));
+  };
+  const stopHearing = shared.onNotice((notice) => notice.kind === 'live' && void warmServedSets());
+  app.addHook('onClose', async () => stopHearing());
+  app.addHook('onReady', async () => void warmServedSets());
 
-  async function shellTemplate(snapshot: LiveSnapshot, shellVersion: string) {
-    const key = `${shellVersion}|${snapshot.manifest.id}`;
-    if (template?.key !== key) {
-      const raw = await fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8');
-      const html = renderShellPage(raw, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
-      const clientHtml = clientRenderedPage(html, snapshot.remotes, snapshot.incompatible);
-      template = { key, html, clientHtml, etag: etagOf(clientHtml), scriptHashes: inlineScriptHashes(html) };
-    }
-    return template;
+  function unavailable(reply: FastifyReply) {
+    return reply.code(503).header('cache-control', 'no-store').header('retry-after', RETRY_AFTER_S).type('text/html; charset=utf-8').send(NO_BUILD_PAGE);
   }
 
   function send(reply: FastifyReply, ifNoneMatch: string | undefined, page: { status: number; html: string; etag: string }) {
+    reply.code(page.status).type('text/html; charset=utf-8');
+    // The content could not be had: nobody may keep this answer, and the visitor is told when to come back.
+    if (page.status === 503) return reply.header('cache-control', 'no-store').header('retry-after', RETRY_AFTER_S).send(page.html);
     // A page with an override strip is that visitor's alone: neither stored nor revalidated.
     const strip = overrideStrip(overridesOf(reply.request));
-    if (strip) return reply.code(page.status).header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(withOverrideStrip(page.html, strip));
+    if (strip) return reply.header('cache-control', 'private, no-store').send(withOverrideStrip(page.html, strip));
     // no-cache: the browser may keep the page but must revalidate, so a deploy shows at once.
-    reply.code(page.status).header('cache-control', 'no-cache').header('etag', page.etag).type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').header('etag', page.etag);
     if (page.status === 200 && ifNoneMatch === page.etag) return reply.code(304).send();
     return reply.send(page.html);
-  }
-
-  /** The remote's code for the page it rendered: its entry and app module, and the page's own chunk. */
-  async function remoteHints(snapshot: LiveSnapshot, app: RemoteName, url: string, entry: RegistryEntry) {
-    const chunk = findPageRoute({ [app]: snapshot.pages[app] ?? [] }, new URL(url, 'http://page').pathname)?.route.chunk;
-    const appHints = await preload.remote(app, entry);
-    // A chunk the app module loads too (a library both use) is hinted once.
-    const pageHints = chunk ? (await preload.pageChunk(app, entry, chunk)).filter((hint) => !appHints.some(({ href }) => href === hint.href)) : [];
-    return [...appHints, ...pageHints];
-  }
-
-  async function assemble(snapshot: LiveSnapshot, base: string, url: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
-    const shellVersion = snapshot.live.shell as string;
-    const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
-    const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app as RemoteName] : undefined;
-    const hints = [...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints ? await remoteHints(snapshot, outcome.remote.app, url, remoteEntry) : []), ...(await preload.font(shellVersion))];
-    const publicPaths: Record<string, string> = { [publicPathPlaceholder('shell')]: `/builds/shell/${shellVersion}/` };
-    // The remote's images in the rendered markup come from where its code does: its asset origin.
-    if (outcome.remote && remoteVersion) publicPaths[publicPathPlaceholder(outcome.remote.app)] = versionFileUrl(outcome.remote.app as RemoteName, remoteVersion, '', config.assetOrigins);
-    return assemblePage(base, {
-      shellHtml: outcome.shellHtml,
-      shellError: outcome.shellError,
-      head: outcome.head,
-      shellTitle: outcome.shellTitle,
-      remote: outcome.remote,
-      registry: snapshot.remotes,
-      incompatible: snapshot.incompatible,
-      preload: hints,
-      publicPaths,
-      siteUrl: config.siteUrl,
-    });
   }
 
   /** The last good render of a page whose re-render failed, saying so (RFC 9111's Age; Warning 111). */
@@ -175,40 +86,6 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const age = Math.max(0, Math.floor((Date.now() - page.renderedAt) / 1000));
     reply.header('x-render', 'stale').header('age', String(age)).header('warning', '111 - "Revalidation Failed"');
     return send(reply, ifNoneMatch, page);
-  }
-
-  /**
-   * One server render of a URL. A good page (rendered whole, not a 5xx) is kept in the cache; a
-   * CMS that could not answer (503), a remote left to the browser (over its budget, or thrown) and
-   * a worker that failed are not: the caller serves the last good render instead when there is one.
-   */
-  async function render(pools: RenderPools, task: { url: string; userAgent: string; cacheKey: string; snapshot: LiveSnapshot; shellVersion: string; base: string }): Promise<Rendered> {
-    const { snapshot, shellVersion } = task;
-    let outcome: RenderOutcome;
-    try {
-      outcome = await pools.render(snapshot.manifest.id, {
-        url: task.url,
-        buildsDir: config.buildsDir,
-        versions: { shell: shellVersion, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
-        pages: snapshot.pages,
-        incompatible: snapshot.incompatible,
-        config: { ...config.runtime, buildId: snapshot.manifest.id },
-        cmsInternalUrl: config.cmsInternalUrl,
-        siteReadSecret: config.siteReadSecret,
-        budgetMs: config.rendering.budgetMs,
-        userAgent: task.userAgent,
-      });
-    } catch (error) {
-      app.log.error({ err: error, url: task.url }, 'server render failed');
-      return { kind: 'failed' };
-    }
-    if (outcome.kind !== 'page') return outcome.kind === 'redirect' ? outcome : { kind: 'browser' };
-    if (outcome.fallback) app.log.warn({ url: task.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
-    const html = await assemble(snapshot, task.base, task.url, outcome);
-    const page: CachedPage = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections, renderedAt: Date.now() };
-    const good = !outcome.fallback && outcome.status < 500;
-    if (good) await cache.set(task.cacheKey, page);
-    return { kind: 'page', page, good, xRender: outcome.fallback && outcome.status !== 503 ? 'partial' : 'server', renderMs: outcome.renderMs };
   }
 
   /** The CMS tells the server what changed; pages that read it are rendered afresh next time. */
@@ -244,20 +121,22 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (!isAppPath(pathname)) return reply.callNotFound();
 
     const snapshot = await visitorLiveSet({ live, config }, request, reply);
-    const shellVersion = snapshot?.live.shell;
-    if (!snapshot || !shellVersion) return unavailable(reply);
+    if (!snapshot?.live.shell) return unavailable(reply);
+    // live.json changed without a notice reaching this server (a file copied by hand, a lost notice).
+    void warmServedSets();
 
-    let base: Awaited<ReturnType<typeof shellTemplate>>;
+    let base: Awaited<ReturnType<typeof templates.of>>;
     try {
-      base = await shellTemplate(snapshot, shellVersion);
+      base = await templates.of(snapshot);
     } catch (error) {
-      request.log.error({ err: error, shellVersion }, 'Live shell build has no index.html');
+      request.log.error({ err: error, shellVersion: snapshot.live.shell }, 'Live shell build has no index.html');
       return unavailable(reply);
     }
     // The page's CSP allows the live shell's inline scripts (colour mode) by their hashes.
     reply.helmet(helmetOptions(config, base.scriptHashes));
     const clientRendered = { status: 200, html: base.clientHtml, etag: base.etag };
-    if (!pools) return send(reply, request.headers['if-none-match'], clientRendered);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (!renders) return send(reply, ifNoneMatch, clientRendered);
 
     // Only what the page reads keys the cache; a request carrying more is sent to the URL without it.
     let cacheUrl = request.url;
@@ -270,38 +149,49 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       if (query.dropsSomething) return reply.code(301).header('cache-control', 'no-cache').redirect(pathname + query.canonical, 301);
       cacheUrl = pathname + query.cacheKey;
     }
+    const bot = isBot(request.headers['user-agent'] ?? '');
+    if (!bot) renders.visited(cacheUrl);
     // Bots get the layout instead of the error page: their HTML is cached apart.
-    const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (isBot(request.headers['user-agent'] ?? '') ? ' bot' : '');
+    const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (bot ? ' bot' : '');
     const entry = await cache.get(cacheKey);
-    if (entry && !entry.stale) return send(reply.header('x-render', 'cache'), request.headers['if-none-match'], entry.page);
-    const task = { url: request.url, userAgent: request.headers['user-agent'] ?? '', cacheKey, snapshot, shellVersion, base: base.html };
+    if (entry && !entry.stale) return send(reply.header('x-render', 'cache'), ifNoneMatch, entry.page);
+    // A page with a last good render serves that rather than wait for a slow CMS; one without
+    // waits a little for its data, so that it is never an empty page for the browser to fill.
+    const task: PageRenderTask = { url: request.url, userAgent: request.headers['user-agent'] ?? '', cacheKey, snapshot, dataWaitMs: entry ? 0 : config.rendering.dataWaitMs };
     if (entry?.retryAt != null) {
       // Its last re-render failed: the visitor gets the last good render at once, and the page is
       // tried again in the background, at most once per interval, until the CMS answers.
       if (await cache.claimRetry(cacheKey)) {
-        void render(pools, task).then(
+        void renders.render(task).rendered.then(
           (rendered) => rendered.kind === 'page' && rendered.good && request.log.info({ url: request.url }, 'the CMS answers again: page rendered afresh'),
           (error: unknown) => request.log.error({ err: error, url: request.url }, 'background re-render failed'),
         );
       }
-      return sendStale(reply, request.headers['if-none-match'], entry.page);
+      return sendStale(reply, ifNoneMatch, entry.page);
     }
-    if (!(await renderBudget.take(request.ip))) {
-      if (entry) return sendStale(reply, request.headers['if-none-match'], entry.page);
+    const partial = entry ? null : renders.partial(task);
+    if (partial) return send(reply.header('x-render', 'partial'), ifNoneMatch, partial);
+
+    // A request that joins a render under way causes none: only the one that starts it is counted.
+    const admit = () => renderBudget.take(request.ip);
+    const joined = renders.render(task, admit);
+    let rendered = await joined.rendered;
+    // The render it joined was refused to whoever started it: this request asks on its own account.
+    if (rendered.kind === 'refused' && !joined.started) rendered = await renders.render(task, admit).rendered;
+    if (rendered.kind === 'refused') {
+      if (entry) return sendStale(reply, ifNoneMatch, entry.page);
       return reply.code(429).header('retry-after', String(renderBudget.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(TOO_MANY_RENDERS_PAGE);
     }
-
-    const rendered = await render(pools, task);
     if (entry && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
       // Stale-if-error: a page rendered well before is not turned into an error page by a CMS fault.
       await cache.renderFailed(cacheKey);
       request.log.warn({ url: request.url }, 're-render failed: serving the last good render');
-      return sendStale(reply, request.headers['if-none-match'], entry.page);
+      return sendStale(reply, ifNoneMatch, entry.page);
     }
     // A broken render never takes a page down: the browser renders it, as before.
-    if (rendered.kind === 'failed' || rendered.kind === 'browser') return send(reply.header('x-render', 'browser'), request.headers['if-none-match'], clientRendered);
+    if (rendered.kind === 'failed' || rendered.kind === 'browser') return send(reply.header('x-render', 'browser'), ifNoneMatch, clientRendered);
     if (rendered.kind === 'redirect') return reply.code(rendered.status).header('cache-control', 'no-cache').redirect(rendered.location, rendered.status);
     reply.header('x-render', rendered.xRender).header('server-timing', `render;dur=${rendered.renderMs.toFixed(1)}`);
-    return send(reply, request.headers['if-none-match'], rendered.page);
+    return send(reply, ifNoneMatch, rendered.page);
   });
 };

@@ -10,10 +10,12 @@ import { addServerEntries, liveFixture, type Fixture } from '../testing/fixtures
  * a refused connection (the server closes), like a stopped process.
  */
 function createFakeCms() {
-  const state = { content: 'v1', mode: 'up' as 'up' | 'down' | 'slow' | 'failing', reads: 0 };
+  const state = { content: 'v1', mode: 'up' as 'up' | 'down' | 'slow' | 'failing' | 'stalled', reads: 0 };
   const server = http.createServer((request, response) => {
     state.reads += 1;
     if (state.mode === 'failing') return void response.writeHead(502).end('bad gateway');
+    // Hung, not dead: the connection is taken and nothing ever comes back.
+    if (state.mode === 'stalled') return;
     const answer = () => response.writeHead(200, { 'content-type': 'text/plain' }).end(state.content);
     if (state.mode === 'slow') setTimeout(answer, 1500);
     else answer();
@@ -49,7 +51,7 @@ describe('pages survive CMS faults (stale-if-error)', () => {
     await addServerEntries(fx);
     await cms.start();
     app = buildServer(
-      loadConfig({ BUILDS_DIR: fx.buildsDir, CMS_INTERNAL_URL: cms.url, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '1000', SSR_STALE_RETRY_MS: '300' }),
+      loadConfig({ BUILDS_DIR: fx.buildsDir, CMS_INTERNAL_URL: cms.url, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '1000', SSR_DATA_WAIT_MS: '1500', SSR_STALE_RETRY_MS: '300' }),
     );
   }, 30_000);
   afterAll(async () => {
@@ -137,7 +139,25 @@ describe('pages survive CMS faults (stale-if-error)', () => {
     const response = await get('/rebar/slow');
     expect([response.statusCode, response.headers['x-render']]).toEqual([200, 'stale']);
     expect(response.body).toContain('<title>quick ');
-    // A page never rendered, over its budget, is still left to the browser as before.
-    expect((await get('/rebar/slow-never')).headers['x-render']).toBe('partial');
+    // A page never rendered waits for its data past the budget: a slow CMS still gets it shown, whole.
+    const never = await get('/rebar/slow-never');
+    expect([never.statusCode, never.headers['x-render']]).toEqual([200, 'server']);
+    expect(never.body).toContain('<title>late ');
+  }, 30_000);
+
+  it.each([
+    ['stalled', 'accepts the request and never answers'],
+    ['failing', 'answers 502'],
+    ['down', 'refuses the connection'],
+  ] as const)('never answers an empty 200 for a page never rendered when the CMS is %s (it %s): the 503 page, not kept', async (mode, _how) => {
+    if (mode === 'down') await cms.stop();
+    else cms.state.mode = mode;
+    for (const attempt of [1, 2]) {
+      const response = await get(`/rebar/unavailable-${mode}`);
+      expect([attempt, response.statusCode, response.headers['x-render']]).toEqual([attempt, 503, 'server']);
+      expect(response.headers['retry-after']).toBe('30');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['etag']).toBeUndefined();
+    }
   }, 30_000);
 });

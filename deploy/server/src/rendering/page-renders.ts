@@ -1,0 +1,304 @@
+/**
+ * Server renders of pages, as the page route and the warm-up after a deploy ask for them
+ * (docs/architecture.md, "How a page reaches the screen"): one render of a URL through the render
+ * workers, assembled into the live shell's page and kept in the page cache when good.
+ *
+ * What a deploy used to cost visitors, and what is done about it here:
+ * - **One render per page at a time.** Concurrent requests for the same uncached page (a busy
+ *   page right after an activation) share one render instead of each starting its own; only the
+ *   request that started it counts against its client's render limit (routes/pages.ts).
+ * - **A partial render is kept briefly.** A page whose remote was left to the browser (over its
+ *   time budget, typically on cold workers) is not a page to keep, but rendering it again for
+ *   every request is what made a deploy under load a stampede: it is served for a few seconds
+ *   while the full render is tried again in the background, once at a time.
+ * - **A new live set is warmed before its visitors come** (`warm`): its render workers load the
+ *   server entries, then the pages visitors asked for most are rendered into the cache.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { RegistryEntry, RemoteName } from '@steel/shared';
+import { APP_MANIFEST_FILE, appScriptFiles, crossOriginFor, findPageRoute, type AppManifest, type FederationManifest } from '@steel/shared/contract';
+import type { LiveSnapshot } from '../builds';
+import type { ServerConfig } from '../config';
+import { publicPathPlaceholder } from '../deploy/builds-folder';
+import { versionFileUrl } from '../builds';
+import { renderShellPage } from '../pages/shell-page-template';
+import { inlineScriptHashes } from '../security/security-headers';
+import type { PageStore } from '../shared-state/shared-state';
+import { assemblePage, clientRenderedPage, type PageParts } from './assemble-page';
+import { PageCache, type CachedPage } from './page-cache';
+import type { RenderPools } from './render-pool';
+import type { RenderOutcome } from './render-worker';
+
+/** What one server render gave. */
+export type Rendered =
+  | { kind: 'page'; page: CachedPage; good: boolean; xRender: 'server' | 'partial'; renderMs: number }
+  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'browser' }
+  | { kind: 'failed' }
+  /** The request that would have started the render was over its client's render limit. */
+  | { kind: 'refused' };
+
+export interface PageRenderTask {
+  /** pathname + search, as requested. */
+  url: string;
+  userAgent: string;
+  /** Where a good render is kept (live set, canonical URL, bots apart). */
+  cacheKey: string;
+  snapshot: LiveSnapshot;
+  /** The page may wait this long past its budget for the CMS (0 when a last good render exists). */
+  dataWaitMs: number;
+}
+
+/** The live shell's page, prepared once per shell version and live set. */
+export interface ShellTemplate {
+  html: string;
+  /** The page the browser renders itself (no server render): the registry and state embedded. */
+  clientHtml: string;
+  etag: string;
+  scriptHashes: string[];
+}
+
+/** How long a partial render stands in for its page, and how often its full render is tried again. */
+const PARTIAL_KEPT_MS = 10_000;
+const PARTIAL_RETRY_MS = 1_000;
+/** Live sets whose templates are kept (the live one, canaries, overrides). */
+const TEMPLATES_KEPT = 8;
+/** URLs remembered as candidates for the warm-up, and how many of the most asked are warmed. */
+const VISITED_KEPT = 500;
+const WARMED_PAGES = 6;
+
+export const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+
+/** The live shell's page per live set, prepared once each (a failed read is not kept: the next request reads again). */
+export function createShellTemplates(config: Pick<ServerConfig, 'buildsDir' | 'runtime'>) {
+  const templates = new Map<string, Promise<ShellTemplate>>();
+  return {
+    of(snapshot: LiveSnapshot): Promise<ShellTemplate> {
+      const shellVersion = snapshot.live.shell as string;
+      const key = `${shellVersion}|${snapshot.manifest.id}`;
+      let prepared = templates.get(key);
+      if (!prepared) {
+        prepared = fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8').then((raw) => {
+          const html = renderShellPage(raw, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
+          const clientHtml = clientRenderedPage(html, snapshot.remotes, snapshot.incompatible);
+          return { html, clientHtml, etag: etagOf(clientHtml), scriptHashes: inlineScriptHashes(html) };
+        });
+        prepared.catch(() => templates.delete(key));
+        templates.set(key, prepared);
+        if (templates.size > TEMPLATES_KEPT) templates.delete(templates.keys().next().value as string);
+      }
+      return prepared;
+    },
+  };
+}
+
+export type ShellTemplates = ReturnType<typeof createShellTemplates>;
+
+export interface PageRendersOptions {
+  config: ServerConfig;
+  cache: PageStore;
+  pools: RenderPools;
+  templates: ShellTemplates;
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+export function createPageRenders({ config, cache, pools, templates, log }: PageRendersOptions) {
+  const preload = createPreloadHints(config);
+  const flights = new Map<string, Promise<Rendered>>();
+  const partials = new Map<string, { page: CachedPage; retryAt: number }>();
+  const visited = new Map<string, number>();
+
+  /** The remote's code for the page it rendered: its entry and app module, and the page's own chunk. */
+  async function remoteHints(snapshot: LiveSnapshot, app: RemoteName, url: string, entry: RegistryEntry) {
+    const chunk = findPageRoute({ [app]: snapshot.pages[app] ?? [] }, new URL(url, 'http://page').pathname)?.route.chunk;
+    const appHints = await preload.remote(app, entry);
+    // A chunk the app module loads too (a library both use) is hinted once.
+    const pageHints = chunk ? (await preload.pageChunk(app, entry, chunk)).filter((hint) => !appHints.some(({ href }) => href === hint.href)) : [];
+    return [...appHints, ...pageHints];
+  }
+
+  async function assemble(snapshot: LiveSnapshot, url: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
+    const shellVersion = snapshot.live.shell as string;
+    const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
+    const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app as RemoteName] : undefined;
+    const hints = [...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints ? await remoteHints(snapshot, outcome.remote.app, url, remoteEntry) : []), ...(await preload.font(shellVersion))];
+    const publicPaths: Record<string, string> = { [publicPathPlaceholder('shell')]: `/builds/shell/${shellVersion}/` };
+    // The remote's images in the rendered markup come from where its code does: its asset origin.
+    if (outcome.remote && remoteVersion) publicPaths[publicPathPlaceholder(outcome.remote.app)] = versionFileUrl(outcome.remote.app as RemoteName, remoteVersion, '', config.assetOrigins);
+    return assemblePage((await templates.of(snapshot)).html, {
+      shellHtml: outcome.shellHtml,
+      shellError: outcome.shellError,
+      head: outcome.head,
+      shellTitle: outcome.shellTitle,
+      remote: outcome.remote,
+      registry: snapshot.remotes,
+      incompatible: snapshot.incompatible,
+      preload: hints,
+      publicPaths,
+      siteUrl: config.siteUrl,
+    });
+  }
+
+  /**
+   * One server render of a URL. A good page (rendered whole, not a 5xx) is kept in the cache, a
+   * partial one briefly (above); a CMS that could not answer (503), and a worker that failed are
+   * not: the caller serves the last good render instead when there is one.
+   */
+  async function renderOnce(task: PageRenderTask): Promise<Rendered> {
+    const { snapshot } = task;
+    let outcome: RenderOutcome;
+    try {
+      outcome = await pools.render(snapshot.manifest.id, {
+        url: task.url,
+        buildsDir: config.buildsDir,
+        versions: { shell: snapshot.live.shell, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
+        pages: snapshot.pages,
+        incompatible: snapshot.incompatible,
+        config: { ...config.runtime, buildId: snapshot.manifest.id },
+        cmsInternalUrl: config.cmsInternalUrl,
+        siteReadSecret: config.siteReadSecret,
+        budgetMs: config.rendering.budgetMs,
+        dataWaitMs: task.dataWaitMs,
+        userAgent: task.userAgent,
+      });
+    } catch (error) {
+      log.error({ err: error, url: task.url }, 'server render failed');
+      return { kind: 'failed' };
+    }
+    if (outcome.kind !== 'page') return outcome.kind === 'redirect' ? outcome : { kind: 'browser' };
+    if (outcome.fallback) log.warn({ url: task.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
+    const html = await assemble(snapshot, task.url, outcome);
+    const page: CachedPage = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections, renderedAt: Date.now() };
+    const good = !outcome.fallback && outcome.status < 500;
+    const partial = Boolean(outcome.fallback) && outcome.status !== 503;
+    if (good) {
+      partials.delete(task.cacheKey);
+      await cache.set(task.cacheKey, page);
+    } else if (partial) {
+      keepPartial(task.cacheKey, page);
+    }
+    return { kind: 'page', page, good, xRender: partial ? 'partial' : 'server', renderMs: outcome.renderMs };
+  }
+
+  function keepPartial(key: string, page: CachedPage): void {
+    partials.delete(key);
+    partials.set(key, { page, retryAt: Date.now() + PARTIAL_RETRY_MS });
+    for (const [oldest, kept] of partials) {
+      if (partials.size <= config.rendering.cacheEntries && Date.now() - kept.page.renderedAt < PARTIAL_KEPT_MS) break;
+      partials.delete(oldest);
+    }
+  }
+
+  /**
+   * The render of this page under way, joined; or a new one, which others then join. `admit` is
+   * asked only when a new render starts (the render limit of the client asking): it is taken
+   * after the render is registered, so a crowd arriving together still starts one render.
+   */
+  function render(task: PageRenderTask, admit?: () => Promise<boolean>): { rendered: Promise<Rendered>; started: boolean } {
+    const underWay = flights.get(task.cacheKey);
+    if (underWay) return { rendered: underWay, started: false };
+    const flight = (async (): Promise<Rendered> => (admit && !(await admit()) ? { kind: 'refused' } : renderOnce(task)))().finally(() => flights.delete(task.cacheKey));
+    flights.set(task.cacheKey, flight);
+    return { rendered: flight, started: true };
+  }
+
+  return {
+    render,
+
+    /**
+     * The page's partial render while it stands in for the page (null otherwise); its full render
+     * is tried again in the background, at most once a second.
+     */
+    partial(task: PageRenderTask): CachedPage | null {
+      const kept = partials.get(task.cacheKey);
+      if (!kept || Date.now() - kept.page.renderedAt >= PARTIAL_KEPT_MS) return null;
+      if (Date.now() >= kept.retryAt && !flights.has(task.cacheKey)) {
+        kept.retryAt = Date.now() + PARTIAL_RETRY_MS;
+        void render(task).rendered;
+      }
+      return kept.page;
+    },
+
+    /** A page a visitor asked for: the most asked are rendered first into a new live set. */
+    visited(url: string): void {
+      visited.set(url, (visited.get(url) ?? 0) + 1);
+      if (visited.size > VISITED_KEPT) {
+        // Forget the least asked half, and let the rest age.
+        const ranked = [...visited].sort((a, b) => b[1] - a[1]);
+        visited.clear();
+        for (const [kept, count] of ranked.slice(0, VISITED_KEPT / 2)) visited.set(kept, Math.ceil(count / 2));
+      }
+    },
+
+    /**
+     * Prepares live sets before their visitors come: each one's render workers load its server
+     * entries, then the pages visitors asked for most are rendered into the cache for it.
+     */
+    async warm(snapshots: readonly LiveSnapshot[]): Promise<void> {
+      const urls = [...visited].sort((a, b) => b[1] - a[1]).slice(0, WARMED_PAGES).map(([url]) => url);
+      for (const snapshot of snapshots) {
+        const { live, manifest } = snapshot;
+        await pools.prepare(manifest.id, { buildsDir: config.buildsDir, versions: { shell: live.shell, catalogue: live.catalogue, blog: live.blog, panel: live.panel } });
+        for (const url of urls) {
+          const cacheKey = PageCache.key(manifest.id, url);
+          if (await cache.get(cacheKey)) continue;
+          await render({ url, userAgent: '', cacheKey, snapshot, dataWaitMs: 0 }).rendered;
+        }
+      }
+    },
+  };
+}
+
+export type PageRenders = ReturnType<typeof createPageRenders>;
+
+/**
+ * Per version folder, read once: what the browser needs first for a remote, and the shell's font.
+ * A remote's hints come from its registry entry — the same URLs (its asset origin) and digests the
+ * shell will load it with: its entry and app module (from its federation manifest), then the
+ * page's own chunk when the page names one (from its app manifest), so a page whose code loads
+ * with it hydrates as soon as the app's does.
+ */
+function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDir' | 'siteUrl'>) {
+  const known = new Map<string, Promise<PageParts['preload']>>();
+  const pageOrigin = new URL(siteUrl).origin;
+  const versionFile = async <T,>(app: RemoteName, entry: RegistryEntry, file: string) =>
+    JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, file), 'utf8')) as T;
+  const hintFor = (entry: RegistryEntry) => {
+    const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
+    return (file: string, as: 'script' | 'fetch') => {
+      // The registry's own URL for the entry, the same folder for the rest.
+      const href = file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
+      const integrity = file === entryFile ? entry.integrity : entry.files?.[file];
+      return { href, as, ...(integrity ? { integrity } : {}), ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}) };
+    };
+  };
+  const remote = (app: RemoteName, entry: RegistryEntry) =>
+    cached(`${app}/${entry.version}/${entry.entry}`, async () => {
+      const [entryScript, ...appModule] = appScriptFiles(await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'));
+      const hint = hintFor(entry);
+      return [hint('mf-manifest.json', 'fetch'), hint(entryScript!, 'script'), ...appModule.map((file) => hint(file, 'script'))];
+    });
+  const pageChunk = (app: RemoteName, entry: RegistryEntry, chunk: string) =>
+    cached(`${app}/${entry.version}/${entry.entry}#${chunk}`, async () => {
+      const { chunks } = await versionFile<Pick<AppManifest, 'chunks'>>(app, entry, APP_MANIFEST_FILE);
+      const hint = hintFor(entry);
+      return (chunks?.[chunk] ?? []).map((file) => hint(file, 'script'));
+    });
+  const font = (version: string) =>
+    cached(`shell/${version}`, async () => {
+      const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
+      // Exactly the URL the stylesheet asks for, or the preload is not reused.
+      return files.filter((file) => file.endsWith('.woff2')).map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
+    });
+  function cached(key: string, read: () => Promise<PageParts['preload']>) {
+    let hints = known.get(key);
+    if (!hints) {
+      hints = read().catch(() => []);
+      known.set(key, hints);
+    }
+    return hints;
+  }
+  return { remote, pageChunk, font };
+}
