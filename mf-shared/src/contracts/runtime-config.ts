@@ -26,8 +26,8 @@ export interface RuntimeConfig {
   /** Time limit for loading a remote's entry, exposed module and chunks (docs/architecture.md, "Failure stays contained"). */
   remoteLoadTimeoutMs: number;
   /**
-   * Time limit for each request of a page's data on client navigation; one failed or late request
-   * is retried once, then the page shows an in-layout error with a retry (docs/architecture.md, "Failure stays contained").
+   * Deadline for a read of a page's data on client navigation; a fast transient failure is retried
+   * once within it, then the page shows an in-layout error with a retry (docs/behaviour.md, "Page data on client navigation").
    */
   pageDataTimeoutMs: number;
   /** Share of remote failures a browser reports to the app server (0–1). */
