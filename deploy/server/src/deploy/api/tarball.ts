@@ -70,8 +70,10 @@ const MAX_META_BYTES = 64 * 1024;
 const MALFORMED_CODES = /^(TAR_BAD_ARCHIVE|TAR_ENTRY_INVALID|Z_)/;
 // Entries that contradict each other (a file where a folder is, a folder inside a file).
 const CONFLICTING_ENTRY_CODES = new Set(['EISDIR', 'ENOTDIR', 'EEXIST']);
+const FILES_IN_FLIGHT = 8;
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const duration = (ms: number) => (ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} minutes`);
 const tooLarge = (limitBytes: number) => new UploadRefusal(`The upload is larger than ${megabytes(limitBytes)} MB (DEPLOY_UPLOAD_LIMIT_MB)`, 413);
 const notGzip = () => new UploadRefusal('The upload is not gzip data: send a .tar.gz of the dist folder (tar -czf build.tar.gz -C dist .)');
 
@@ -108,25 +110,51 @@ function asRefusal(error: unknown): unknown {
   return error;
 }
 
-/** One entry to disk: a folder, or a file streamed from the archive (the next entry waits for it). */
-async function writeEntry(dir: string, entry: ReadEntry, signal: AbortSignal): Promise<void> {
-  const target = path.join(dir, entry.path);
-  try {
-    if (entry.type === 'Directory') {
-      await fs.mkdir(target, { recursive: true, mode: 0o755 });
-      entry.resume();
-      return;
-    }
-    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
-    // Modes come from the uploader's machine: the published copy needs readable files, nothing more.
-    const file = addAbortSignal(signal, createWriteStream(target, { mode: 0o644 }));
-    entry.pipe(file);
-    await writeFinished(file);
-  } catch (error) {
+/**
+ * Entries to disk in archive order: folders at once, files streamed from the archive. A file's
+ * last bytes may still be on their way to the disk while the next entries are read — up to
+ * FILES_IN_FLIGHT at once, so thousands of tiny files are not one disk round trip after another —
+ * and the same path again waits for its first write (the last one wins, as with tar).
+ */
+function folderWriter(dir: string, signal: AbortSignal, fail: (error: unknown) => void) {
+  const folders = new Set<string>();
+  const inFlight = new Map<string, Promise<void>>();
+  const conflict = (entry: ReadEntry, error: unknown) => {
     const { code } = error as NodeJS.ErrnoException;
-    if (code && CONFLICTING_ENTRY_CODES.has(code)) throw new UploadRefusal(`The tarball's entry "${entry.path}" cannot be unpacked beside the others (${code})`);
-    throw error;
+    return code && CONFLICTING_ENTRY_CODES.has(code) ? new UploadRefusal(`The tarball's entry "${entry.path}" cannot be unpacked beside the others (${code})`) : error;
+  };
+  async function folder(target: string): Promise<void> {
+    if (folders.has(target)) return;
+    await fs.mkdir(target, { recursive: true, mode: 0o755 });
+    folders.add(target);
   }
+  return {
+    async write(entry: ReadEntry): Promise<void> {
+      // Resolved, so `./assets/` and the folder of `./assets/x.js` are the same path.
+      const target = path.resolve(dir, entry.path);
+      try {
+        await inFlight.get(target);
+        if (entry.type === 'Directory') {
+          await folder(target);
+          entry.resume();
+          return;
+        }
+        await folder(path.dirname(target));
+        while (inFlight.size >= FILES_IN_FLIGHT) await Promise.race(inFlight.values());
+        // Modes come from the uploader's machine: the published copy needs readable files, nothing more.
+        const file = addAbortSignal(signal, createWriteStream(target, { mode: 0o644 }));
+        entry.pipe(file);
+        const written = writeFinished(file)
+          .finally(() => inFlight.delete(target))
+          .catch((error: unknown) => fail(conflict(entry, error)));
+        inFlight.set(target, written);
+      } catch (error) {
+        throw conflict(entry, error);
+      }
+    },
+    /** Once every file is written (or has failed). */
+    settled: async () => void (await Promise.all(inFlight.values())),
+  };
 }
 
 /**
@@ -141,7 +169,8 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
   let trailing = 0;
   let atEnd = false;
   let head: Buffer | null = Buffer.alloc(0);
-  // Entries are written one after another (node-tar hands over the next once this one is read).
+  const folder = folderWriter(dir, signal, fail);
+  // Entries are taken one after another (node-tar hands over the next once this one is read).
   let writes = Promise.resolve();
 
   parser.on('error', fail);
@@ -154,7 +183,7 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
       parser.abort(refusal);
       return;
     }
-    writes = writes.then(() => (signal.aborted ? undefined : writeEntry(dir, entry, signal))).catch(fail);
+    writes = writes.then(() => (signal.aborted ? undefined : folder.write(entry))).catch(fail);
   });
 
   async function feed(chunk: Buffer): Promise<void> {
@@ -189,11 +218,15 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
       else parser.end();
       await ended;
       await writes;
+      await folder.settled();
       signal.throwIfAborted();
       if (seen.entries === 0) throw new UploadRefusal('The tarball is empty');
     },
     /** Settles once no write is in flight: only then may the folder be removed. */
-    settled: () => writes,
+    settled: async () => {
+      await writes;
+      await folder.settled();
+    },
   };
 }
 
@@ -217,9 +250,9 @@ async function unpack(body: Readable, dir: string, limits: Required<UnpackLimits
   const fail = (error: unknown) => {
     if (!stop.signal.aborted) stop.abort(error);
   };
-  const stalled = () => fail(new UploadRefusal(`The upload stalled: nothing arrived for ${timing.idleTimeoutMs / 1000} s`, 408));
+  const stalled = () => fail(new UploadRefusal(`The upload stalled: nothing arrived for ${duration(timing.idleTimeoutMs)}`, 408));
   const idle = setTimeout(stalled, timing.idleTimeoutMs);
-  const deadline = setTimeout(() => fail(new UploadRefusal(`The upload took longer than ${timing.timeLimitMs / 60_000} minutes`, 408)), timing.timeLimitMs);
+  const deadline = setTimeout(() => fail(new UploadRefusal(`The upload took longer than ${duration(timing.timeLimitMs)}`, 408)), timing.timeLimitMs);
 
   let sent = 0;
   const received = new Transform({
@@ -246,8 +279,14 @@ async function unpack(body: Readable, dir: string, limits: Required<UnpackLimits
       received,
       zlib.createGunzip(),
       async (chunks: AsyncIterable<Buffer>) => {
-        for await (const chunk of chunks) await tar.write(chunk);
-        await tar.end();
+        try {
+          for await (const chunk of chunks) await tar.write(chunk);
+          await tar.end();
+        } catch (error) {
+          // Before the pipeline reports the streams it tears down as aborted instead.
+          fail(error);
+          throw error;
+        }
       },
       { signal: stop.signal },
     );
