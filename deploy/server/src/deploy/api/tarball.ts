@@ -71,6 +71,7 @@ const MALFORMED_CODES = /^(TAR_BAD_ARCHIVE|TAR_ENTRY_INVALID|Z_)/;
 // Entries that contradict each other (a file where a folder is, a folder inside a file).
 const CONFLICTING_ENTRY_CODES = new Set(['EISDIR', 'ENOTDIR', 'EEXIST']);
 const FILES_IN_FLIGHT = 8;
+const ENTRIES_AHEAD = 256;
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const duration = (ms: number) => (ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} minutes`);
@@ -125,6 +126,9 @@ function folderWriter(dir: string, signal: AbortSignal, fail: (error: unknown) =
   };
   async function folder(target: string): Promise<void> {
     if (folders.has(target)) return;
+    // A file still being written may be on this path or one above it: it must exist first, so
+    // that the folder fails on it as it would in archive order. New folders are few.
+    await Promise.all(inFlight.values());
     await fs.mkdir(target, { recursive: true, mode: 0o755 });
     folders.add(target);
   }
@@ -170,8 +174,10 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
   let atEnd = false;
   let head: Buffer | null = Buffer.alloc(0);
   const folder = folderWriter(dir, signal, fail);
-  // Entries are taken one after another (node-tar hands over the next once this one is read).
+  // Entries are taken one after another (node-tar hands over the next once this one is read). An
+  // empty one is read at once, so node-tar may run ahead: `waiting` holds it to ENTRIES_AHEAD.
   let writes = Promise.resolve();
+  let waiting = 0;
 
   parser.on('error', fail);
   parser.on('eof', () => (atEnd = true));
@@ -183,7 +189,11 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
       parser.abort(refusal);
       return;
     }
-    writes = writes.then(() => (signal.aborted ? undefined : folder.write(entry))).catch(fail);
+    waiting += 1;
+    writes = writes
+      .then(() => (signal.aborted ? undefined : folder.write(entry)))
+      .catch(fail)
+      .finally(() => (waiting -= 1));
   });
 
   async function feed(chunk: Buffer): Promise<void> {
@@ -198,6 +208,7 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
     }
     // The parser reports when it wants no more for now; this waits (and so does the body).
     if (!parser.write(chunk)) await once(parser, 'drain', { signal });
+    if (waiting > ENTRIES_AHEAD) await writes;
   }
 
   return {

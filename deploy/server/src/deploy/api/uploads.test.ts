@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../app';
@@ -35,7 +36,7 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  async function expectRefused(payload: Buffer, status: number, error: RegExp, contentType = 'application/gzip') {
+  async function expectRefused(payload: Buffer | Readable, status: number, error: RegExp, contentType = 'application/gzip') {
     const before = await snapshotTree(buildsDir);
     const response = await server.inject({ method: 'POST', url: '/_/deploy/blog/versions', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, payload });
     expect([response.statusCode, response.json()]).toEqual([status, { error: expect.stringMatching(error) }]);
@@ -70,8 +71,16 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
     await expectRefused(tarGz([...good, { path: './pipe', type: 'FIFO' }]), 400, /is a FIFO/);
   });
 
+  it('refuses a tarball gzipped twice, and entries that contradict each other', async () => {
+    await expectRefused(zlib.gzipSync(tarGz(good)), 400, /gzip-compressed twice/);
+    await expectRefused(tarGz([...good, { path: './notes', body: 'a file' }, { path: './notes/inside.txt', body: 'x' }]), 400, /"\.\/notes\/inside\.txt" cannot be unpacked beside the others \(EEXIST\)/);
+    await expectRefused(tarGz([...good, { path: './notes/', type: 'Directory' }, { path: './notes', body: 'x' }]), 400, /"\.\/notes" cannot be unpacked beside the others \(EISDIR\)/);
+  });
+
   it('refuses an upload over the size limit and one that unpacks past its limit', async () => {
     await expectRefused(randomBytes(1024 * 1024 + 10), 413, /larger than 1 MB \(DEPLOY_UPLOAD_LIMIT_MB\)/);
+    // Sent without a length (chunked): counted as it arrives.
+    await expectRefused(Readable.from([tarGz(good), randomBytes(1024 * 1024)]), 413, /larger than 1 MB \(DEPLOY_UPLOAD_LIMIT_MB\)/);
     // 3 MB of zeros compress to a few KB: a small upload, a large unpack.
     await expectRefused(tarGz([...good, { path: './zeros.bin', body: Buffer.alloc(3 * 1024 * 1024) }]), 413, /unpacks to more than 2 MB/);
   });
