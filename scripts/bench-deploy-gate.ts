@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { remote } from '@steel/server/deploy-client';
 import { checkVersion } from '@steel/server/gate';
+import { manyEntriesBomb, paddedBomb, zeroFileBomb } from '@steel/server/upload-bombs';
 import { APPS } from './lib/paths';
 
 export async function benchDeployGate(options: { buildsDir: string; cmsUrl: string; port: number; log: (line: string) => void }): Promise<void> {
@@ -49,5 +50,30 @@ export async function benchDeployThroughApi(options: { buildsDir: string; base: 
     );
   } finally {
     fs.rmSync(dist, { recursive: true, force: true });
+  }
+  await benchUploadBombs(options);
+}
+
+/** Bombs thrown at the running server's deploy API: how long each refusal takes, and its RSS meanwhile. */
+export async function benchUploadBombs(options: { base: string; key: string; log: (line: string) => void }): Promise<void> {
+  const MB = 1024 * 1024;
+  const { pid } = (await (await fetch(`${options.base}/api/health`)).json()) as { pid: number };
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const bombs: [string, () => Promise<Buffer>][] = [
+    ['700 MB of zeros', () => zeroFileBomb(700 * MB)],
+    ['a tiny tar + 700 MB of padding', () => paddedBomb([{ path: './index.html', body: '<p>bomb</p>' }], 700 * MB)],
+    ['1,000,000 empty files', () => manyEntriesBomb(1_000_000)],
+  ];
+  for (const [name, make] of bombs) {
+    const bomb = await make();
+    const before = rssMb();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 10);
+    const started = performance.now();
+    const response = await fetch(`${options.base}/_/deploy/blog/versions`, { method: 'POST', headers: { authorization: `Bearer ${options.key}`, 'content-type': 'application/gzip' }, body: new Uint8Array(bomb) });
+    await response.text();
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    options.log(`bomb: ${name} (${(bomb.length / 1024).toFixed(0)} KB upload) refused ${response.status} in ${ms.toFixed(0)} ms, server RSS ${before.toFixed(0)} MB → peak ${peak.toFixed(0)} MB`);
   }
 }
