@@ -14,7 +14,7 @@ import { DEMO_USER, EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir } from './sup
 
 test.describe.configure({ mode: 'serial' });
 
-/** Per page-data request on client navigation; the error comes after two of them. */
+/** The deadline of a page's data on client navigation; the error comes at it. */
 const PAGE_DATA_TIMEOUT_MS = 2000;
 
 const gate = createCmsGate();
@@ -139,7 +139,7 @@ test('the CMS stopped: a page rendered before is served stale, one never rendere
   }
 });
 
-test('a client navigation while the CMS stalls: an error in place within the time limit, a retry once it goes on', async ({ page }) => {
+test('a client navigation while the CMS stalls: an error in place at the time limit, a retry once it goes on', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto(`${server.url}/about-us`);
   await expect(page.locator('#app-catalogue h1')).toHaveText('درباره ما');
@@ -156,18 +156,19 @@ test('a client navigation while the CMS stalls: an error in place within the tim
     const started = Date.now();
     await page.getByRole('contentinfo').getByRole('link', { name: 'قوانین و مقررات' }).click();
     const dataError = page.locator('#app-catalogue').getByRole('alert');
-    await expect(dataError).toContainText('اطلاعات این صفحه دریافت نشد', { timeout: 2 * PAGE_DATA_TIMEOUT_MS + 5000 });
+    await expect(dataError).toContainText('اطلاعات این صفحه دریافت نشد', { timeout: PAGE_DATA_TIMEOUT_MS + 5000 });
     const waitedMs = Date.now() - started;
     console.log(`stalled CMS: in-layout error after ${waitedMs} ms`);
-    expect(waitedMs).toBeGreaterThanOrEqual(2 * PAGE_DATA_TIMEOUT_MS - 200);
-    expect(waitedMs).toBeLessThan(2 * PAGE_DATA_TIMEOUT_MS + 4000);
+    // One deadline for the read: a late request is not asked again (it would stall again).
+    expect(waitedMs).toBeGreaterThanOrEqual(PAGE_DATA_TIMEOUT_MS - 200);
+    expect(waitedMs).toBeLessThan(PAGE_DATA_TIMEOUT_MS + 4000);
     // The loading bar finished (red), the layout stands, the fatal page never came.
     const bar = page.getByTestId('loading-bar');
     await expect(bar).toHaveAttribute('data-visible', 'false');
     await expect(page.getByRole('heading', { name: 'خطا' })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    // Both late requests were cut, not left holding the browser's connections while the CMS stalls.
-    expect(aborted).toHaveLength(2);
+    // The late request was cut, not left holding a connection of the browser's while the CMS stalls.
+    expect(aborted).toHaveLength(1);
   } finally {
     gate.resume();
   }
@@ -194,7 +195,7 @@ test('a panel page whose data stalls: its own error in place within the time lim
   try {
     await order.click();
     const alert = app(page).getByRole('alert').filter({ hasText: 'سرور به‌موقع پاسخ نداد' });
-    await expect(alert).toBeVisible({ timeout: 2 * PAGE_DATA_TIMEOUT_MS + 5000 });
+    await expect(alert).toBeVisible({ timeout: PAGE_DATA_TIMEOUT_MS + 5000 });
     await expect(page.getByRole('heading', { name: 'خطا' })).toHaveCount(0);
     await expect(page.getByRole('banner')).toBeVisible();
   } finally {
