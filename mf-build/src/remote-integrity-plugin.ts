@@ -13,7 +13,7 @@
  * makes the loader request cross-origin chunks (an asset origin) with CORS, which SRI needs.
  */
 import webpack, { type Compiler } from 'webpack';
-import { REMOTE_INTEGRITY_GLOBAL } from '@steel/shared/contract';
+import { CHUNK_SCRIPT_GLOBAL, REMOTE_INTEGRITY_GLOBAL } from '@steel/shared/contract';
 
 export class RemoteIntegrityPlugin {
   apply(compiler: Compiler): void {
@@ -24,6 +24,10 @@ export class RemoteIntegrityPlugin {
           // `script.src` is absolute here (set just above), the table's keys too.
           `var integrityTable = typeof globalThis === "object" && globalThis[${JSON.stringify(REMOTE_INTEGRITY_GLOBAL)}];`,
           'if (integrityTable && integrityTable[script.src]) script.integrity = integrityTable[script.src];',
+          // Then the page's shell may ask a chunk that failed before past the browser's cache (the
+          // digest above stays: the same file is expected, only fetched afresh).
+          `var chunkScript = typeof globalThis === "object" && globalThis[${JSON.stringify(CHUNK_SCRIPT_GLOBAL)}];`,
+          'if (typeof chunkScript === "function") chunkScript(script, script.src);',
         ]),
       );
     });

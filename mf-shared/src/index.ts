@@ -39,6 +39,7 @@ export * from './ui/report-not-found';
 export * from './remote/create-remote-lifecycles';
 export * from './runtime/reload-app';
 export * from './runtime/chunk-load-guard';
+export * from './runtime/retry-past-cache';
 export * from './runtime/with-time-limit';
 export * from './runtime/yield-to-main';
 export * from './ui/toast-queue';

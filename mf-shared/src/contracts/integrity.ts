@@ -18,6 +18,13 @@ export const SRI_DIGEST_RE = /^sha384-[A-Za-z0-9+/]+={0,2}$/;
 export const REMOTE_INTEGRITY_GLOBAL = '__steelRemoteIntegrity';
 
 /**
+ * The global function every app's chunk loader hands each <script> it adds, after its digest is
+ * set (`(script, url) => void`): the page's shell asks a chunk that failed before past the
+ * browser's cache with it (runtime/retry-past-cache.ts). Absent, chunks load as they are.
+ */
+export const CHUNK_SCRIPT_GLOBAL = '__steelChunkScript';
+
+/**
  * The files of a remote version the browser loads as code or fetches as data, whose digests the
  * registry carries: its JavaScript (entry and chunks) and its federation manifest. Source maps,
  * pre-compressed variants (the browser checks the decoded bytes), the server entry and the

@@ -1,4 +1,4 @@
-import { REMOTE_INTEGRITY_GLOBAL } from '@steel/shared';
+import { REMOTE_INTEGRITY_GLOBAL, RETRY_PARAM, forgetScriptFailures } from '@steel/shared';
 import { integrityOf, recordRemoteIntegrity } from '../../features/integrity/integrity-table';
 import { remoteScriptPlugin } from './remote-script-plugin';
 
@@ -35,9 +35,24 @@ describe('remote integrity in the browser', () => {
     const remote = plugin.createScript!({ url: 'https://cdn.example/builds/catalogue/c1/remoteEntry.js' }) as { script: HTMLScriptElement };
     expect(remote.script.integrity).toBe(digest(5));
     expect(remote.script.crossOrigin).toBe('anonymous');
-    // A file the registry names no digest for keeps the runtime's own element, with the limit.
-    expect(plugin.createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' })).toEqual({ timeout: 8000 });
-    expect(remoteScriptPlugin(0).createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' })).toBeUndefined();
+    // A file the registry names no digest for loads without one, with the limit.
+    const plain = plugin.createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' }) as { script: HTMLScriptElement; timeout: number };
+    expect(plain.script.integrity).toBeFalsy();
+    expect(plain.timeout).toBe(8000);
+    expect(remoteScriptPlugin(0).createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' })).not.toHaveProperty('timeout');
+  });
+
+  it('asks for an entry that failed past the browser cache on the next try, with its digest', () => {
+    forgetScriptFailures();
+    const plugin = remoteScriptPlugin(8000);
+    const url = 'http://localhost/builds/blog/b1/remoteEntry.js';
+    const first = plugin.createScript!({ url }) as { script: HTMLScriptElement };
+    // The runtime sets src itself when the plugin left it empty.
+    expect(first.script.getAttribute('src')).toBeNull();
+    first.script.dispatchEvent(new Event('error'));
+    const retried = (plugin.createScript!({ url }) as { script: HTMLScriptElement }).script;
+    expect(retried.src).toMatch(new RegExp(`^${url.replace(/[.]/g, '\\.')}\\?${RETRY_PARAM}=`));
+    expect(retried.integrity).toBe(digest(2));
   });
 
   it('fetches a federation manifest with its digest', async () => {

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { crossOriginFor } from '@steel/shared';
+import { crossOriginFor, loadPastCacheAfterFailure } from '@steel/shared';
 import { integrityOf } from '../../features/integrity/integrity-table';
 
 /**
@@ -11,6 +11,8 @@ import { integrityOf } from '../../features/integrity/integrity-table';
  *   failure is contained like any other failed load. Cross-origin files (an asset origin) are
  *   requested with CORS, which SRI needs there. The remote's lazy chunks are loaded by its own
  *   webpack runtime, which reads the same digests (features/integrity/integrity-table.ts).
+ * - Retry past the cache: an entry that failed to load (a refused digest, a 404) is asked for
+ *   with a query of its own on the next try, not answered from the browser's year-long cache.
  * - Time limit: a remote's entry script gets the shell's limit instead of the runtime's 20 s. On
  *   timeout the runtime removes the hung <script> and forgets the pending load, so a retry after
  *   the files come back requests them afresh (with the hung element still in the page, the
@@ -25,13 +27,16 @@ export function remoteScriptPlugin(timeoutMs: number): ModuleFederationRuntimePl
   return {
     name: 'steel-remote-scripts',
     createScript({ url }) {
-      const integrity = integrityOf(url, pageUrl());
-      if (!integrity) return timeoutMs > 0 ? { timeout: timeoutMs } : undefined;
       const script = document.createElement('script');
       script.type = 'text/javascript';
-      script.integrity = integrity;
-      const mode = cors(url);
-      if (mode) script.crossOrigin = mode;
+      const integrity = integrityOf(url, pageUrl());
+      if (integrity) {
+        script.integrity = integrity;
+        const mode = cors(url);
+        if (mode) script.crossOrigin = mode;
+      }
+      // An entry that failed before is asked for past the browser's cache (the digest stays).
+      loadPastCacheAfterFailure(script, new URL(url, pageUrl()).href);
       return timeoutMs > 0 ? { script, timeout: timeoutMs } : { script };
     },
     createLink({ url, attrs }) {
