@@ -12,6 +12,7 @@
  * open tab aware, p50/p95, and detection → automatic canary abort. Production arrangement
  * (scripts/bench-topology.ts): through nginx, one app server vs two, the CMS on PostgreSQL vs SQLite.
  */
+import type { StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,7 @@ import { benchAutomaticAbort, benchOpenTabsAware } from './bench-release';
 import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
 import { benchTopology } from './bench-topology';
+import { benchActivationUnderLoad, benchCanaryRenders } from './bench-releasing';
 import { benchDependencies } from './bench-dependencies';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -194,10 +196,10 @@ async function main() {
       CORS_ORIGINS: [PORT, PORT + 1, PORT + 2, PORT + 3].map((port) => `http://127.0.0.1:${port}`).join(','),
     },
   });
-  const appServer = (port: number, extra: Record<string, string> = {}) =>
+  const appServer = (port: number, extra: Record<string, string> = {}, stdio: StdioOptions = 'ignore') =>
     startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
       cwd: repoRoot,
-      stdio: 'ignore',
+      stdio,
       // Source maps served: the bench reads which packages went into each script from them.
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base, PUBLIC_SOURCE_MAPS: 'on', ...extra },
     });
@@ -260,6 +262,10 @@ async function main() {
       } finally {
         await uncachedServer.stop();
       }
+      console.log('\nWhile releasing: never-rendered product pages with and without a 50 % catalogue canary (sequential, loopback):');
+      const releasing = { buildsDir, port: PORT + 8, startServer: (port: number, env: Record<string, string>, stdio: StdioOptions) => appServer(port, { SITE_URL: `http://127.0.0.1:${port}`, ...env }, stdio), log: (line: string) => console.log(`  ${line}`) };
+      await benchCanaryRenders(releasing);
+      await benchActivationUnderLoad(releasing);
       console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
       if (server.child.pid) await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
       await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // load held (p50/p95, req/s, errors)

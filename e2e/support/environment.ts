@@ -46,6 +46,8 @@ export const SPEC_PORTS = {
   startCommand: E2E_PORT + 20,
   /** e2e/monolith.spec.ts: the monolith (scripts/monolith/) served as the shell. */
   monolith: E2E_PORT + 21,
+  /** e2e/deploy-gate-pages.spec.ts: the gate's smoke-test server, trying every page kind. */
+  gatePages: E2E_PORT + 22,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -68,6 +70,7 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.canary,
   SPEC_PORTS.canaryGate,
   SPEC_PORTS.monolith,
+  SPEC_PORTS.gatePages,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

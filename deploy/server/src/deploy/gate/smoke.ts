@@ -1,18 +1,27 @@
 /**
  * The deploy gate's smoke tests: the live site with the candidate version in place, served by a
- * real app server on loopback (the same render workers, registry and pages a visitor gets) —
- * - smoke render: the server renders each page of the app (or, for a shell, of every live app)
- *   within the render budget, without the remote being left to the browser;
+ * real app server on loopback (the same render workers, registry and pages a visitor gets), on
+ * one real page of every page kind of the app (or, for a shell, of every live app: page-samples.ts) —
+ * - smoke render: the server renders each page whole, without the remote being left to the browser;
  * - smoke mount: headless Chromium opens each page, the app mounts with no uncaught error, no
  *   contained failure and no failure report, and one internal link per app navigates in the page.
+ *
+ * The verdict judges errors, not speed: a machine busy with other work (a build, a load test, a
+ * canary) must not turn a good version away. A render may take `RENDER_BUDGET_FACTOR` times the
+ * site's budget before it counts as left to the browser — far beyond any honest page.
  */
 import { Writable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REMOTE_FAILURE_REPORT_PATH, samplePath, type AppManifest, type PageRoute, type RemoteName } from '@steel/shared/contract';
+import type { RemotePages } from '@steel/shared';
+import { REMOTE_FAILURE_REPORT_PATH, type AppManifest, type RemoteName } from '@steel/shared/contract';
 import { buildSiteServer } from '../../site-server';
 import { loadConfig } from '../../config';
 import type { AppName } from '../builds-folder';
 import type { Candidate, RuleResult } from './static-rules';
+import { pageKindSamples, type SamplePage } from './page-samples';
+
+/** How many times the site's render budget a smoke render may take (only a far slower one refuses). */
+export const RENDER_BUDGET_FACTOR = 10;
 
 export interface SmokeOptions {
   /** The CMS the pages read (it must allow the gate's origin, DEPLOY_GATE_PORT). */
@@ -20,16 +29,12 @@ export interface SmokeOptions {
   chromiumPath: string;
 }
 
-interface SamplePage {
-  app: RemoteName;
-  route: PageRoute;
-  url: string;
-}
-
-/** The pages to try: the candidate's own, or for a shell the first pages of every live remote. */
-function samplePages(candidate: Candidate, manifest: AppManifest, live: Partial<Record<AppName, AppManifest>>): SamplePage[] {
-  if (candidate.app !== 'shell') return manifest.pages.map((route) => ({ app: candidate.app as RemoteName, route, url: samplePath(route) }));
-  return (['catalogue', 'blog', 'panel'] as const).flatMap((app) => (live[app]?.pages ?? []).slice(0, 2).map((route) => ({ app, route, url: samplePath(route) })));
+/** Every live remote's pages, the candidate's in place of its live version's. */
+function candidatePages(candidate: Candidate, manifest: AppManifest, live: Partial<Record<AppName, AppManifest>>): RemotePages {
+  const pages: RemotePages = {};
+  for (const [app, own] of Object.entries(live)) if (app !== 'shell' && own) pages[app as RemoteName] = own.pages;
+  if (candidate.app !== 'shell') pages[candidate.app as RemoteName] = manifest.pages;
+  return pages;
 }
 
 /** Runs both smoke tests; the first failure as one line, or null. */
@@ -42,12 +47,25 @@ export async function smokeTest(candidate: Candidate, manifest: AppManifest, liv
     },
   });
   const port = Number(options.env.DEPLOY_GATE_PORT ?? 8099);
-  const config = loadConfig({ ...options.env, BUILDS_DIR: candidate.buildsDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, SSR_THREADS: '1' });
+  const siteBudgetMs = loadConfig(options.env).rendering.budgetMs;
+  const config = loadConfig({
+    ...options.env,
+    BUILDS_DIR: candidate.buildsDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${port}`,
+    SSR_THREADS: '1',
+    SSR_BUDGET_MS: String(siteBudgetMs * RENDER_BUDGET_FACTOR),
+    // The gate is one client asking for many pages on purpose.
+    RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+  });
   const server = buildSiteServer(config, { logger: { level: 'warn', stream: logStream }, liveOverlay: { [candidate.app]: candidate.version } }).app;
   await server.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
-  const pages = samplePages(candidate, manifest, live);
+  const sitePages = candidatePages(candidate, manifest, live);
   try {
+    const apps = candidate.app === 'shell' ? (Object.keys(sitePages) as RemoteName[]) : [candidate.app as RemoteName];
+    const pages = await pageKindSamples(base, sitePages, apps);
     const rendered = await smokeRender(base, pages, logs);
     if (rendered) return rendered;
     const browser = await chromium.launch({ executablePath: options.chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -61,23 +79,24 @@ export async function smokeTest(candidate: Candidate, manifest: AppManifest, liv
   }
 }
 
-/** One server render of a URL: null when the page was rendered whole, else what happened. */
+/** One server render of a URL: null when the page was rendered whole (now or before: a cached page was whole), else what happened. */
 async function renderOnce(base: string, url: string, logs: string[]): Promise<string | null> {
-  logs.length = 0;
   const response = await fetch(base + url, { redirect: 'manual' });
   await response.arrayBuffer();
   const render = response.headers.get('x-render');
   if (response.status < 500 && render !== 'partial') return null;
   // The server logs why it left the remote to the browser (a throw, the budget, no entry).
-  const reason = logs.map((line) => (JSON.parse(line) as { reason?: string }).reason).find(Boolean);
+  const reason = logs
+    .map((line) => JSON.parse(line) as { url?: string; reason?: string })
+    .filter((entry) => entry.url === url && entry.reason)
+    .at(-1)?.reason;
   return `answered ${response.status}${render ? ` (${render})` : ''}${reason ? `: ${reason}` : ''}`;
 }
 
 async function smokeRender(base: string, pages: SamplePage[], logs: string[]): Promise<RuleResult> {
   for (const { url, route, app } of pages) {
     if (route.rendering !== 'server') continue;
-    // One retry: the first render of a version also loads its server entry into a worker.
-    const failure = (await renderOnce(base, url, logs)) && (await renderOnce(base, url, logs));
+    const failure = await renderOnce(base, url, logs);
     if (failure) return `smoke render: ${app} ${url} ${failure}; fix its server render (\`npm run dev -w mf-${app}\` runs it alone)`;
   }
   return null;
@@ -93,20 +112,36 @@ function watchPage(page: Page) {
   return problems;
 }
 
-async function mountedOrFailed(page: Page, app: RemoteName): Promise<string | null> {
+/**
+ * What a page shows instead of the app when something failed: the shell's contained remote
+ * failure, the site's fatal error page, or an error view in the app's place (a page whose view or
+ * data failed) — each a failure of the version under test, whatever the page still shows around it.
+ */
+const IN_PLACE_ERRORS = '[data-app-container] [data-page-data-error], [data-app-container] [data-page-error]';
+const FAILURE_VIEWS = `[data-testid="remote-error"], [data-testid="error-status"], ${IN_PLACE_ERRORS}`;
+
+async function mountedOrFailed(page: Page, app: RemoteName, real: boolean): Promise<string | null> {
   const container = `#app-${app}`;
   try {
     await page.waitForFunction(
-      (selector) => Boolean(document.querySelector('[data-testid="remote-error"]') || document.querySelector(selector)?.childElementCount),
-      container,
+      ({ selector, failures }) => Boolean(document.querySelector(failures) || document.querySelector(selector)?.childElementCount),
+      { selector: container, failures: FAILURE_VIEWS },
       { timeout: 15_000 },
     );
   } catch {
     return `nothing was mounted in ${container} within 15 s`;
   }
-  if (await page.locator('[data-testid="remote-error"]').count()) return 'the shell showed the remote as failed';
-  // Late failures (a mount that throws after the first render, a report on its way).
+  // Late failures (a mount that throws after the first render, a view that throws once its data came, a report on its way).
   await page.waitForTimeout(300);
+  return failureShown(page, real);
+}
+
+/** `real`: the page exists (found by a link); a made-up sample may rightly be the 404 page. */
+async function failureShown(page: Page, real: boolean): Promise<string | null> {
+  if (await page.locator('[data-testid="remote-error"]').count()) return 'the shell showed the remote as failed';
+  if (real && (await page.locator('[data-testid="error-status"]').count())) return `the site's error page (${(await page.locator('[data-testid="error-status"]').first().textContent())?.trim()}) replaced the page`;
+  const inPlace = page.locator(IN_PLACE_ERRORS).first();
+  if (await inPlace.count()) return `the page showed an error in its place: «${(await inPlace.locator('h1, h2').first().textContent().catch(() => ''))?.trim()}»`;
   return null;
 }
 
@@ -134,14 +169,14 @@ async function smokeMount(browser: Browser, base: string, pages: SamplePage[], l
   const queue = [...pages];
   let refusal: string | null = null;
 
-  async function mountOne({ app, url }: SamplePage): Promise<string | null> {
+  async function mountOne({ app, url, real }: SamplePage): Promise<string | null> {
     const page = await context.newPage();
     const problems = watchPage(page);
     try {
       await page.goto(url, { waitUntil: 'load' });
       // A page behind a guard may have moved (to sign-in): it is that app that must mount.
       const owner = ((await page.evaluate(() => document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'))) as RemoteName | null) ?? app;
-      const failed = [await mountedOrFailed(page, owner), ...problems].filter(Boolean);
+      const failed = [await mountedOrFailed(page, owner, real), ...problems].filter(Boolean);
       if (failed.length) return mountRefusal(app, url, [...failed, ...(await reportedFailures(logs, new URL(page.url()).pathname))]);
       if (linkTried.has(app)) return null;
       linkTried.add(app);
