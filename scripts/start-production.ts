@@ -2,7 +2,9 @@
  * `npm run start:production`: the production arrangement on this machine — nginx, two app servers
  * from compiled JavaScript, Redis, the CMS on PostgreSQL (scripts/lib/production-arrangement.ts).
  * Installs the Debian packages it needs when run as root; builds whatever app has no live build.
- * PORT (8090) is nginx's; CMS_PORT (1339) the CMS's. Ctrl+C stops everything.
+ * PORT (8090) is nginx's; CMS_PORT (1339) the CMS's. Its secrets are made on the first start into
+ * .production/secrets.env and kept; a process that dies is restarted (logged in
+ * .production/processes.log). Ctrl+C stops everything, for good.
  */
 import path from 'node:path';
 import { buildAndPublish } from './build';
@@ -23,6 +25,7 @@ async function main() {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   console.log(`\nThe production arrangement is up: ${arrangement.siteUrl}  (nginx → ${arrangement.appServerUrls.join(', ')}; Redis ${arrangement.redisUrl}; CMS ${arrangement.cmsUrl} on PostgreSQL)  Ctrl+C stops it.`);
+  console.log(`Secrets: ${path.relative(repoRoot, arrangement.secretsFile)} (mode 600). A process that dies is restarted; deaths and restarts: ${path.relative(repoRoot, arrangement.processLog)}.`);
 }
 
 main().catch((error: unknown) => {

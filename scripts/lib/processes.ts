@@ -48,6 +48,102 @@ export function startProcess(name: string, command: string, args: string[], opti
   return { name, child, exited, stop };
 }
 
+/** Whether a started child is still running (an exit by a signal leaves exitCode null). */
+export function isRunning(processInfo: RunningProcess): boolean {
+  return processInfo.child.exitCode === null && processInfo.child.signalCode === null;
+}
+
+/**
+ * How a supervised process is restarted: after `firstDelayMs`, doubling with every death in a row
+ * up to `maxDelayMs`, so a process that cannot start is retried ever more slowly instead of
+ * spinning; one that stayed up `stableAfterMs` starts again from `firstDelayMs`.
+ */
+export interface RestartPolicy {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  stableAfterMs: number;
+}
+
+export const RESTART_POLICY: RestartPolicy = { firstDelayMs: 500, maxDelayMs: 30_000, stableAfterMs: 60_000 };
+
+export interface SupervisedProcess {
+  name: string;
+  /** The process running now; null while stopped or waiting for its restart. */
+  current(): RunningProcess | null;
+  /** Starts it unless it runs, and from now on restarts it whenever it dies. */
+  start(): RunningProcess;
+  /** Stops it for good: a deliberate stop is never restarted. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps a long-running child alive, as systemd's Restart= does on a real machine (deploy/systemd):
+ * every death (exit code or signal) and every restart is one line of `log`. `launch` starts a
+ * fresh process each time (startProcess).
+ */
+export function superviseProcess(name: string, launch: () => RunningProcess, log: (line: string) => void, policy: RestartPolicy = RESTART_POLICY): SupervisedProcess {
+  let running: RunningProcess | null = null;
+  let wanted = false;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let delayMs = policy.firstDelayMs;
+  let restarts = 0;
+
+  const launchWatched = (): RunningProcess => {
+    const startedAt = Date.now();
+    const started = launch();
+    running = started;
+    started.child.once('exit', (code, signal) => {
+      if (running !== started) return;
+      running = null;
+      if (!wanted) return;
+      // What it started may outlive it (nginx's workers keep its port): its whole group goes.
+      if (started.child.pid !== undefined) {
+        try {
+          process.kill(-started.child.pid, 'SIGKILL');
+        } catch {
+          // nothing left
+        }
+      }
+      const upMs = Date.now() - startedAt;
+      if (upMs >= policy.stableAfterMs) delayMs = policy.firstDelayMs;
+      const cause = signal ? `signal ${signal}` : `exit code ${code}`;
+      log(`[supervisor] ${name} (pid ${started.child.pid}) died: ${cause} after ${(upMs / 1000).toFixed(1)} s up; restarting in ${(delayMs / 1000).toFixed(1)} s`);
+      restartTimer = setTimeout(() => {
+        restartTimer = null;
+        if (!wanted || running) return;
+        restarts += 1;
+        const next = launchWatched();
+        log(`[supervisor] ${name} restarted (pid ${next.child.pid}, restart ${restarts})`);
+      }, delayMs);
+      delayMs = Math.min(delayMs * 2, policy.maxDelayMs);
+    });
+    return started;
+  };
+
+  return {
+    name,
+    current: () => running,
+    start() {
+      wanted = true;
+      if (restartTimer) {
+        clearTimeout(restartTimer);
+        restartTimer = null;
+      }
+      return running ?? launchWatched();
+    },
+    async stop() {
+      wanted = false;
+      if (restartTimer) {
+        clearTimeout(restartTimer);
+        restartTimer = null;
+      }
+      const stopping = running;
+      await stopping?.stop();
+      if (running === stopping) running = null;
+    },
+  };
+}
+
 /** Polls a URL until it answers with a status below 500. */
 export async function waitForUrl(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -6,16 +6,25 @@
  *
  * Ports follow PORT (nginx): the app servers listen on PORT+1 and PORT+2, Redis on PORT+3; the CMS
  * on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL data, nginx logs, the server
- * release) lives in `stateDir`; the builds folder is shared by the app servers and nginx.
+ * release, the secrets, the supervisor's log) lives in `stateDir`; the builds folder is shared by
+ * the app servers and nginx.
+ *
+ * Secrets: every CMS and app-server secret is made at random on the first start into
+ * `stateDir/secrets.env` (mode 600) and kept (secrets-file.ts); the CMS runs with
+ * NODE_ENV=production and refuses the repository's development ones.
+ * Supervision: nginx, the app servers, Redis and the CMS are restarted when they die, with a
+ * back-off (processes.ts, superviseProcess); each death and restart is one line on the console
+ * and in `stateDir/processes.log`. PostgreSQL is pg_ctl's. On a real machine systemd does both
+ * (deploy/systemd).
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDebianPrograms } from './debian-packages';
 import { repoRoot } from './paths';
-import { type RunningProcess, startProcess, waitForUrl } from './processes';
+import { type RunningProcess, type SupervisedProcess, isRunning, startProcess, superviseProcess, waitForUrl } from './processes';
+import { loadOrCreateSecrets } from './secrets-file';
 import { prepareServerRelease } from './server-release';
 
 export const NGINX_PATH = '/usr/sbin/nginx';
@@ -37,12 +46,18 @@ export interface Arrangement {
   cmsUrl: string;
   appServerUrls: string[];
   redisUrl: string;
-  /** What the CMS sends with its content-changed calls (CONTENT_CHANGE_SECRET, random unless set). */
+  /** What the CMS sends with its content-changed calls (CONTENT_CHANGE_SECRET, from the secrets file). */
   contentChangeSecret: string;
   /** What the app servers send with their CMS reads (SITE_READ_SECRET): not counted per address. */
   siteReadSecret: string;
   /** The deploy CLI of the release, run as `node <cliFile> …`. */
   cliFile: string;
+  /** `stateDir/secrets.env`: every secret of the CMS and the app servers, mode 600, kept across starts. */
+  secretsFile: string;
+  /** `stateDir/processes.log`: one line per death and restart of a supervised process. */
+  processLog: string;
+  /** The process id of `app-1`, `app-2`, `redis`, `cms` or `nginx` now (null while it is down). */
+  pidOf(name: string): number | null;
   stopAppServer(index: number): Promise<void>;
   startAppServer(index: number): Promise<void>;
   stopCms(): Promise<void>;
@@ -82,13 +97,28 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   const serverPorts = Array.from({ length: APP_SERVERS }, (_, index) => port + 1 + index);
   const redisPort = port + 3;
   const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
+  const secretsFile = path.join(stateDir, 'secrets.env');
+  const secrets = loadOrCreateSecrets(secretsFile);
   // The CMS reaches every app server through nginx with this secret; nobody else can flush pages.
-  const contentChangeSecret = process.env.CONTENT_CHANGE_SECRET ?? randomBytes(24).toString('hex');
-  const siteReadSecret = process.env.SITE_READ_SECRET ?? randomBytes(24).toString('hex');
-  const running = new Map<string, RunningProcess>();
+  const { CONTENT_CHANGE_SECRET: contentChangeSecret, SITE_READ_SECRET: siteReadSecret } = secrets as Record<'CONTENT_CHANGE_SECRET' | 'SITE_READ_SECRET', string>;
+  const processLog = path.join(stateDir, 'processes.log');
+  // There from the start, for `tail -f`, though it stays empty while nothing dies.
+  fs.appendFileSync(processLog, '');
+  const log = (line: string) => {
+    console.log(line);
+    fs.appendFileSync(processLog, `${new Date().toISOString()} ${line}\n`);
+  };
+  const supervised = new Map<string, SupervisedProcess>();
+  /** Starts `name` under supervision (restarted whenever it dies until it is stopped). */
+  const startSupervised = (name: string, launch: () => RunningProcess): RunningProcess => {
+    const existing = supervised.get(name);
+    if (existing) return existing.start();
+    const processInfo = superviseProcess(name, launch, log);
+    supervised.set(name, processInfo);
+    return processInfo.start();
+  };
   const stopOne = async (name: string) => {
-    await running.get(name)?.stop();
-    running.delete(name);
+    await supervised.get(name)?.stop();
   };
   const stop = async () => {
     // nginx first (no new requests), the CMS and its database last.
@@ -99,7 +129,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   let postgres: { stop(): Promise<void>; databaseEnv(name: string): NodeJS.ProcessEnv; createDatabase(name: string): Promise<boolean> } | null = null;
   try {
     // Redis: a cache and notice bus, nothing to persist; bounded, evicting pages (keys with an expiry) first.
-    running.set('redis', startProcess('redis', REDIS_SERVER_PATH, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-lru', '--loglevel', 'warning'], { stdio: 'ignore' }));
+    startSupervised('redis', () => startProcess('redis', REDIS_SERVER_PATH, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-lru', '--loglevel', 'warning'], { stdio: 'ignore' }));
 
     // PostgreSQL: a kept cluster in the state folder (initdb on the first start only).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -110,20 +140,20 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       ...process.env,
       ...postgres.databaseEnv('steel_cms'),
       ...options.cmsEnv,
+      // Production: it refuses the repository's development secrets; these are the arrangement's own.
+      NODE_ENV: 'production',
+      ...secrets,
       PORT: String(cmsPort),
       HOST: '127.0.0.1',
       REDIS_URL: redisUrl,
       SITE_PORT: String(port),
       SITE_URL: siteUrl,
-      SITE_READ_SECRET: siteReadSecret,
       CONTENT_CHANGE_URL: `http://127.0.0.1:${port}/_/content-changed`,
-      CONTENT_CHANGE_SECRET: contentChangeSecret,
     };
     const startCms = async () => {
-      const cms = startProcess('cms', process.execPath, ['scripts/start.js'], { cwd: path.join(repoRoot, 'deploy/cms'), env: cmsEnv });
-      running.set('cms', cms);
-      // A fresh database is seeded on the first start.
-      await waitForUrl(`${cmsUrl}/_health`, 240_000, () => cms.child.exitCode === null);
+      const cms = startSupervised('cms', () => startProcess('cms', process.execPath, ['scripts/start.js'], { cwd: path.join(repoRoot, 'deploy/cms'), env: cmsEnv }));
+      // A fresh database is seeded on the first start. A start that fails fails at once (not retried).
+      await waitForUrl(`${cmsUrl}/_health`, 240_000, () => isRunning(cms));
     };
     await startCms();
 
@@ -149,9 +179,9 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     });
     const startAppServer = async (index: number) => {
       const serverPort = serverPorts[index]!;
-      const server = startProcess(`app-${index + 1}`, process.execPath, [release.mainFile], { cwd: path.dirname(path.dirname(release.mainFile)), env: serverEnv(serverPort) });
-      running.set(`app-${index + 1}`, server);
-      await waitForUrl(`http://127.0.0.1:${serverPort}/api/health`, 60_000, () => server.child.exitCode === null);
+      const name = `app-${index + 1}`;
+      const server = startSupervised(name, () => startProcess(name, process.execPath, [release.mainFile], { cwd: path.dirname(path.dirname(release.mainFile)), env: serverEnv(serverPort) }));
+      await waitForUrl(`http://127.0.0.1:${serverPort}/api/health`, 60_000, () => isRunning(server));
     };
     await Promise.all(serverPorts.map((_, index) => startAppServer(index)));
 
@@ -165,9 +195,8 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       .replaceAll('{{BUILDS_DIR}}', path.resolve(buildsDir))
       .replace('{{APP_SERVERS}}', serverPorts.map((serverPort) => `    server 127.0.0.1:${serverPort} max_fails=1 fail_timeout=5s;`).join('\n'));
     fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), config);
-    const nginx = startProcess('nginx', NGINX_PATH, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')]);
-    running.set('nginx', nginx);
-    await waitForUrl(`http://127.0.0.1:${port}/api/health`, 20_000, () => nginx.child.exitCode === null);
+    const nginx = startSupervised('nginx', () => startProcess('nginx', NGINX_PATH, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')]));
+    await waitForUrl(`http://127.0.0.1:${port}/api/health`, 20_000, () => isRunning(nginx));
 
     return {
       siteUrl,
@@ -177,6 +206,9 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       contentChangeSecret,
       siteReadSecret,
       cliFile: release.cliFile,
+      secretsFile,
+      processLog,
+      pidOf: (name) => supervised.get(name)?.current()?.child.pid ?? null,
       stopAppServer: (index) => stopOne(`app-${index + 1}`),
       startAppServer,
       stopCms: () => stopOne('cms'),

@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
@@ -23,6 +25,17 @@ const cmsPort = Number(process.env.TOPOLOGY_CMS_PORT ?? 1650);
 const workDir = path.join(repoRoot, '.tmp', `topology-${port}`);
 const buildsDir = path.join(workDir, 'builds');
 const EDITOR_TOKEN = `topology-editor-token-${'x'.repeat(40)}`;
+const arrangementOptions = {
+  port,
+  cmsPort,
+  buildsDir,
+  stateDir: path.join(workDir, 'state'),
+  cmsEnv: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, DATABASE_NAME: 'steel_cms' },
+  // The test reader and autocannon come from one address: no per-client render budget here.
+  serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off' },
+};
+/** The JWT secret written in deploy/cms/config/plugins.js (src/utils/production-secrets.js): public. */
+const REPOSITORY_JWT_SECRET = 'dev-jwt-secret-steel-cms';
 let site: Arrangement;
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers, redirect: 'manual' });
@@ -38,22 +51,57 @@ async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeou
   }
 }
 
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** An HS256 JSON Web Token over `payload`, as anyone who knows `secret` can make one. */
+function signToken(payload: object, secret: string): string {
+  const unsigned = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/** The demo customer's access token from a real sign-in. */
+async function signIn(): Promise<string> {
+  const response = await fetch(`${site.cmsUrl}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'demo', password: 'Demo1234!' }) });
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { jwt: string }).jwt;
+}
+
+const me = (token: string) => fetch(`${site.cmsUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+
+/** Whether Redis on `url` answers PING. */
+function redisAnswers(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+    socket.setTimeout(1_000, () => socket.destroy());
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => {
+      resolve(data.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('close', () => resolve(false));
+  });
+}
+
+/** The supervisor's lines for one death by SIGKILL of `name` (pid `pid`) and its restart: the new pid. */
+function loggedDeathAndRestart(name: string, pid: number): number {
+  const log = fs.readFileSync(site.processLog, 'utf8');
+  // The first death in a while: restarted after the shortest delay.
+  assert.match(log, new RegExp(`\\[supervisor\\] ${name} \\(pid ${pid}\\) died: signal SIGKILL after [\\d.]+ s up; restarting in 0\\.5 s\\n`));
+  const restarted = new RegExp(`\\[supervisor\\] ${name} restarted \\(pid (\\d+), restart \\d+\\)\\n`).exec(log.slice(log.indexOf(`${name} (pid ${pid}) died`)));
+  assert.ok(restarted, `${name}'s restart is logged`);
+  return Number(restarted[1]);
+}
+
 before(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
-  // The end-to-end run's builds when they are there (npm test runs it first), else built now.
-  const e2eBuilds = path.join(repoRoot, '.tmp/e2e-builds');
-  if (fs.existsSync(path.join(e2eBuilds, 'live.json'))) fs.cpSync(e2eBuilds, buildsDir, { recursive: true });
+  // The end-to-end run's builds when they are there (npm test runs it first), else `npm run
+  // build`'s, else built now. Hidden entries are a running server's state in flux: not copied.
+  const existing = [path.join(repoRoot, '.tmp/e2e-builds'), path.join(repoRoot, '.builds')].find((dir) => fs.existsSync(path.join(dir, 'live.json')));
+  if (existing) fs.cpSync(existing, buildsDir, { recursive: true, filter: (source) => source === existing || !path.basename(source).startsWith('.') });
   else await buildAndPublish(APPS, buildsDir);
-  site = await startArrangement({
-    port,
-    cmsPort,
-    buildsDir,
-    stateDir: path.join(workDir, 'state'),
-    cmsEnv: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, DATABASE_NAME: 'steel_cms' },
-    // The test reader and autocannon come from one address: no per-client render budget here.
-    serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off' },
-  });
+  site = await startArrangement(arrangementOptions);
 });
 
 after(async () => {
@@ -76,12 +124,44 @@ test('nginx serves pages from both app servers and the hashed files itself, comp
   assert.equal(asset.headers.get('access-control-allow-origin'), '*');
   // What sits beside the versions is not public, through nginx or the app servers.
   for (const hidden of ['/builds/live.json', '/builds/shell/x/.hidden', '/builds/failure-counts.json']) assert.equal((await get(`${site.siteUrl}${hidden}`)).status, 404, hidden);
+  // Nor the server entry, the source maps or the build's records inside a version, though they are
+  // on disk; the browser's files are served.
+  const shellFolder = script.slice(0, script.lastIndexOf('/') + 1);
+  const onDisk = path.join(buildsDir, shellFolder.replace(/^\/builds\//, ''));
+  for (const file of [`${script}.map`, `${shellFolder}server/index.js`, `${shellFolder}app-manifest.json`]) {
+    assert.ok(fs.existsSync(path.join(onDisk, file.slice(shellFolder.length))), `${file} is on disk`);
+    for (const base of [site.siteUrl, ...site.appServerUrls]) assert.equal((await get(`${base}${file}`, { 'accept-encoding': 'br, gzip' })).status, 404, `${base}${file}`);
+  }
+  const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<'catalogue', string>;
+  for (const file of ['mf-manifest.json', 'remoteEntry.js']) assert.equal((await get(`${site.siteUrl}/builds/catalogue/${live.catalogue}/${file}`)).status, 200, file);
   // Both app servers answer with the same live set.
   const ids = await Promise.all(site.appServerUrls.map(async (url) => ((await (await get(`${url}/builds/latest.json`)).json()) as { id: string }).id));
   assert.equal(new Set(ids).size, 1);
   // Only a caller with the secret may turn pages stale: through nginx every caller is "loopback".
   const flush = await fetch(`${site.siteUrl}/_/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   assert.equal(flush.status, 403);
+});
+
+test("production secrets of its own: a token signed with the repository's JWT secret is refused, a real sign-in works", async () => {
+  // Made on the first start, readable by its owner only, none of them a repository default.
+  assert.equal(fs.statSync(site.secretsFile).mode & 0o777, 0o600);
+  const secrets = Object.fromEntries(
+    fs.readFileSync(site.secretsFile, 'utf8').split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  for (const name of ['JWT_SECRET', 'ADMIN_JWT_SECRET', 'APP_KEYS', 'API_TOKEN_SALT', 'TRANSFER_TOKEN_SALT', 'ENCRYPTION_KEY', 'CONTENT_CHANGE_SECRET', 'SITE_READ_SECRET']) {
+    assert.match(secrets[name] ?? '', /^[0-9a-f]{32,}(,[0-9a-f]{32})*$/, name);
+  }
+  assert.equal(secrets['CONTENT_CHANGE_SECRET'], site.contentChangeSecret);
+  const token = await signIn();
+  const real = await me(token);
+  assert.equal(real.status, 200);
+  const user = (await real.json()) as { id: number; username: string };
+  assert.equal(user.username, 'demo');
+  // The same claims (user, session, type, times) signed with the secret written in the repository.
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as object;
+  assert.equal((await me(signToken(claims, REPOSITORY_JWT_SECRET))).status, 401);
+  const now = Math.floor(Date.now() / 1000);
+  assert.equal((await me(signToken({ id: user.id, iat: now, exp: now + 600 }, REPOSITORY_JWT_SECRET))).status, 401);
 });
 
 test('a blog deployed through the CLI is served by both app servers while a reader browses without an error', async () => {
@@ -186,6 +266,7 @@ test('with the CMS stopped, cached pages are served stale and uncached ones are 
   const articles = [...new Set([...(await (await get(`${site.siteUrl}/blog`)).text()).matchAll(/href="(\/blog\/[^"]+)"/g)].map((match) => match[1]!))];
   const uncached = articles[articles.length - 1]!;
   assert.equal((await get(`${site.siteUrl}/rebar`)).status, 200);
+  const logBefore = fs.readFileSync(site.processLog, 'utf8');
   await site.stopCms();
   try {
     // Everything turns stale (as after a publish): the re-render fails, the last good render is served.
@@ -200,9 +281,50 @@ test('with the CMS stopped, cached pages are served stale and uncached ones are 
     const never = await get(`${site.siteUrl}${uncached}`);
     assert.equal(never.status, 503);
     assert.match(await never.text(), /dir="rtl"/);
+    // A deliberate stop is not a death: nothing restarted it (a restart comes 0.5 s after a death).
+    assert.equal(site.pidOf('cms'), null);
+    assert.equal(fs.readFileSync(site.processLog, 'utf8'), logBefore);
   } finally {
     await site.startCms();
   }
   const fresh = await poll(async () => (await get(`${site.siteUrl}${uncached}`)).status, (status) => status === 200, 30_000, 'the article after the CMS restart');
   assert.equal(fresh, 200);
+});
+
+test('an app server, Redis and the CMS killed with SIGKILL come back by themselves, each death and restart logged', async () => {
+  const appPid = site.pidOf('app-1')!;
+  process.kill(appPid, 'SIGKILL');
+  const appHealth = async () => {
+    const response = await get(`${site.appServerUrls[0]}/api/health`).catch(() => null);
+    return response?.ok ? ((await response.json()) as { pid: number }).pid : null;
+  };
+  const newAppPid = await poll(appHealth, (pid) => pid !== null && pid !== appPid, 60_000, 'app server 1 answers again');
+  assert.equal(loggedDeathAndRestart('app-1', appPid), newAppPid);
+  // Dead again soon after its restart: the next restart waits twice as long (the back-off).
+  process.kill(newAppPid!, 'SIGKILL');
+  await poll(appHealth, (pid) => pid !== null && pid !== newAppPid, 60_000, 'app server 1 answers again after a second death');
+  assert.match(fs.readFileSync(site.processLog, 'utf8'), new RegExp(`app-1 \\(pid ${newAppPid}\\) died: signal SIGKILL after [\\d.]+ s up; restarting in 1\\.0 s\\n`));
+
+  const redisPid = site.pidOf('redis')!;
+  process.kill(redisPid, 'SIGKILL');
+  await poll(async () => site.pidOf('redis') !== redisPid && (await redisAnswers(site.redisUrl)), Boolean, 30_000, 'Redis answers again');
+  assert.equal(loggedDeathAndRestart('redis', redisPid), site.pidOf('redis'));
+  // The site answers on, its app servers connected to the new Redis.
+  await poll(async () => (await get(`${site.siteUrl}/rebar`)).status, (status) => status === 200, 10_000, 'pages after the Redis restart');
+
+  const cmsPid = site.pidOf('cms')!;
+  process.kill(cmsPid, 'SIGKILL');
+  await poll(async () => site.pidOf('cms') !== cmsPid && (await get(`${site.cmsUrl}/_health`).catch(() => null))?.status === 204, Boolean, 240_000, 'the CMS answers again');
+  assert.equal(loggedDeathAndRestart('cms', cmsPid), site.pidOf('cms'));
+  assert.equal((await me(await signIn())).status, 200);
+});
+
+test('the secrets are kept across a restart of the whole arrangement: the same file, and a sign-in made before still works', async () => {
+  const before = fs.readFileSync(site.secretsFile, 'utf8');
+  const token = await signIn();
+  await site.stop();
+  site = await startArrangement(arrangementOptions);
+  assert.equal(fs.readFileSync(site.secretsFile, 'utf8'), before);
+  assert.equal(fs.statSync(site.secretsFile).mode & 0o777, 0o600);
+  assert.equal((await me(token)).status, 200);
 });
