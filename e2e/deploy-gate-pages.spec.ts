@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SPEC_PORTS, appServerEnv, e2eBuildsDir, notHidden } from './support/environment';
-import { publish } from '@steel/server/publish';
-import type { AppName } from '@steel/server/builds-folder';
+import { SPEC_PORTS, appServerEnv } from './support/environment';
+import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { checkVersion } from '@steel/server/gate';
 
 /**
@@ -16,21 +14,11 @@ import { checkVersion } from '@steel/server/gate';
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-let workDir: string;
-let buildsDir: string;
+let folder: CraftingFolder;
 // The production render budget: the gate allows ten times it, whatever the e2e servers use.
 const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.gatePages, '', { SSR_BUDGET_MS: '300' }), DEPLOY_GATE_PORT: String(SPEC_PORTS.gatePages) };
-
-const liveVersion = (app: AppName) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
-
-/** A copy of the live version of `app`, changed by `craft`, published as a new version. */
-async function craftVersion(app: AppName, craft: (dir: string) => void): Promise<string> {
-  const dist = fs.mkdtempSync(path.join(workDir, `${app}-`));
-  fs.cpSync(path.join(buildsDir, app, liveVersion(app)), dist, { recursive: true });
-  for (const file of fs.readdirSync(dist, { recursive: true }) as string[]) if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
-  craft(dist);
-  return (await publish(buildsDir, app, dist, { compress: false })).version;
-}
+const craftVersion: CraftingFolder['craftVersion'] = (app, craft) => folder.craftVersion(app, craft);
+const check = async (app: 'catalogue' | 'blog', version: string) => (await checkVersion(folder.buildsDir, app, version, { env: gateEnv })).refusal;
 
 /** Replaces `find` in the files of `dir` whose names match `files`; at least one must change. */
 function replaceIn(dir: string, files: RegExp, find: string, replacement: string): void {
@@ -60,18 +48,16 @@ async function withBothCoresBusy<T>(work: () => Promise<T>): Promise<T> {
 }
 
 test.beforeAll(() => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-gate-pages-'));
-  buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+  folder = craftingFolder('steel-gate-pages-');
 });
 
 test.afterAll(() => {
-  fs.rmSync(workDir, { recursive: true, force: true });
+  folder.remove();
 });
 
 test('refuses a catalogue whose product view throws in the browser, on a real product page', async () => {
   const version = await craftVersion('catalogue', (dir) => replaceIn(dir, /^product\.[0-9a-f]+\.js$/, PRODUCT_VIEW_LABEL, throwing('product view throws')));
-  const { refusal } = await checkVersion(buildsDir, 'catalogue', version, { env: gateEnv });
+  const refusal = await check('catalogue', version);
   expect(refusal).toMatch(/^smoke mount: catalogue \/\S+: /);
   // A product that exists, not a made-up slug (which would only ever show the 404 page).
   expect(refusal).not.toMatch(/\/sample\b/);
@@ -79,7 +65,7 @@ test('refuses a catalogue whose product view throws in the browser, on a real pr
 
 test('refuses a catalogue whose product page throws in its server entry', async () => {
   const version = await craftVersion('catalogue', (dir) => replaceIn(dir, /^server\/.*\.js$/, PRODUCT_VIEW_LABEL, throwing('product server render throws')));
-  const { refusal } = await checkVersion(buildsDir, 'catalogue', version, { env: gateEnv });
+  const refusal = await check('catalogue', version);
   expect(refusal).toMatch(/^smoke render: catalogue \/\S+ answered 200 \(partial\): .*crafted: product server render throws/);
 });
 
@@ -88,9 +74,9 @@ test('gives the verdicts it gives at rest with both cores busy: today’s catalo
   const goodBlog = await craftVersion('blog', (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
   const broken = await craftVersion('catalogue', (dir) => replaceIn(dir, /^product\.[0-9a-f]+\.js$/, PRODUCT_VIEW_LABEL, throwing('product view throws under load')));
   const verdicts = await withBothCoresBusy(async () => ({
-    catalogue: (await checkVersion(buildsDir, 'catalogue', goodCatalogue, { env: gateEnv })).refusal,
-    blog: (await checkVersion(buildsDir, 'blog', goodBlog, { env: gateEnv })).refusal,
-    broken: (await checkVersion(buildsDir, 'catalogue', broken, { env: gateEnv })).refusal,
+    catalogue: await check('catalogue', goodCatalogue),
+    blog: await check('blog', goodBlog),
+    broken: await check('catalogue', broken),
   }));
   expect(verdicts.catalogue).toBeNull();
   expect(verdicts.blog).toBeNull();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import { expect, test } from '@playwright/test';
-import { SPEC_PORTS, appServerEnv, e2eBuildsDir, repoRoot, notHidden } from './support/environment';
+import { SPEC_PORTS, appServerEnv, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
 import { checkVersion } from '@steel/server/gate';
@@ -21,21 +21,11 @@ import { createAppConfig, createServerConfig, namedChunkScripts, run, writeAppMa
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
+let folder: CraftingFolder;
 let workDir: string;
 let buildsDir: string;
 const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.deployGate, ''), DEPLOY_GATE_PORT: String(SPEC_PORTS.deployGate) };
-
-const liveVersion = (app: AppName) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
-
-/** A copy of the live version of `app`, changed by `craft`, published as a new version. */
-async function craftVersion(app: AppName, craft: (dir: string) => void): Promise<string> {
-  const dist = fs.mkdtempSync(path.join(workDir, `${app}-`));
-  fs.cpSync(path.join(buildsDir, app, liveVersion(app)), dist, { recursive: true });
-  for (const file of fs.readdirSync(dist, { recursive: true }) as string[]) if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
-  craft(dist);
-  // Uncompressed: brotli at its best setting is the slowest part of publishing, and no test needs it.
-  return (await publish(buildsDir, app, dist, { compress: false })).version;
-}
+const craftVersion: CraftingFolder['craftVersion'] = (app, craft) => folder.craftVersion(app, craft);
 
 function editJson(file: string, edit: (value: Record<string, unknown>) => void) {
   const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -65,13 +55,12 @@ async function refusalOf(app: AppName, version: string): Promise<string> {
 }
 
 test.beforeAll(() => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-gate-'));
-  buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+  folder = craftingFolder('steel-gate-');
+  ({ workDir, buildsDir } = folder);
 });
 
 test.afterAll(() => {
-  fs.rmSync(workDir, { recursive: true, force: true });
+  folder.remove();
 });
 
 test.describe('refuses before activation', () => {

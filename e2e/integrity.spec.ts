@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SPEC_PORTS, appServerEnv, e2eBuildsDir, notHidden } from './support/environment';
+import { SPEC_PORTS, appServerEnv } from './support/environment';
 import { startAppServer } from './support/app-server';
-import { publish } from '@steel/server/publish';
+import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { readLive, type AppName } from '@steel/server/builds-folder';
 import { releaseVersion, rollbackVersion } from '@steel/server/release';
 import { status } from '@steel/server/activate';
@@ -18,20 +17,12 @@ import { status } from '@steel/server/activate';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let workDir: string;
+let folder: CraftingFolder;
 let buildsDir: string;
 const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.integrity, ''), DEPLOY_GATE_PORT: String(SPEC_PORTS.integrity) };
 
-const liveVersion = (app: AppName) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
-
-/** A copy of the live version of `app` published as a new version (a space in its manifest makes it distinct), uncompressed. */
-async function republish(app: AppName): Promise<string> {
-  const dist = fs.mkdtempSync(path.join(workDir, `${app}-`));
-  fs.cpSync(path.join(buildsDir, app, liveVersion(app)), dist, { recursive: true });
-  for (const file of fs.readdirSync(dist, { recursive: true }) as string[]) if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
-  fs.appendFileSync(path.join(dist, 'app-manifest.json'), ' ');
-  return (await publish(buildsDir, app, dist, { compress: false })).version;
-}
+/** A copy of the live version of `app` published as a new version (a space in its manifest makes it distinct). */
+const republish = (app: AppName) => folder.craftVersion(app, (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
 
 /** Messages the browser logs when it refuses a file by its integrity. */
 function integrityRefusals(page: Page): string[] {
@@ -58,13 +49,12 @@ async function recordScriptElements(page: Page): Promise<() => Promise<Array<{ s
 const tampered = (page: Page) => page.evaluate(() => (window as unknown as { __tampered?: number }).__tampered);
 
 test.beforeAll(() => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-integrity-'));
-  buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+  folder = craftingFolder('steel-integrity-');
+  buildsDir = folder.buildsDir;
 });
 
 test.afterAll(() => {
-  fs.rmSync(workDir, { recursive: true, force: true });
+  folder.remove();
 });
 
 test('files changed after publishing, forced live, are refused by the browser and contained; the rest of the site works', async ({ page }) => {
@@ -163,7 +153,7 @@ test('a remote on its own asset origin loads with SRI from there, and the CSP li
   const assets = startAssetOrigin(SPEC_PORTS.assetOrigin);
   await assets.listening;
   const server = await startAppServer({ port: SPEC_PORTS.assetOriginSite, buildsDir, env: { ASSET_ORIGINS: `catalogue=${assets.url}` } });
-  const version = liveVersion('catalogue');
+  const version = folder.liveVersion('catalogue');
   try {
     const appServerCatalogue: string[] = [];
     const corsRequests: string[] = [];
