@@ -76,6 +76,7 @@ const ENTRIES_AHEAD = 256;
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const duration = (ms: number) => (ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} minutes`);
 const tooLarge = (limitBytes: number) => new UploadRefusal(`The upload is larger than ${megabytes(limitBytes)} MB (DEPLOY_UPLOAD_LIMIT_MB)`, 413);
+const unpackedTooLarge = (limits: UnpackLimits) => new UploadRefusal(`The tarball unpacks to more than ${megabytes(limits.unpackedLimitBytes)} MB`, 413);
 const notGzip = () => new UploadRefusal('The upload is not gzip data: send a .tar.gz of the dist folder (tar -czf build.tar.gz -C dist .)');
 
 /** Why an entry's path is refused, or null: it must name something inside the folder. */
@@ -98,8 +99,6 @@ function describe(entry: ReadEntry, raw: string, limits: Required<UnpackLimits>,
   if (seen.bytes > limits.unpackedLimitBytes) return unpackedTooLarge(limits);
   return null;
 }
-
-const unpackedTooLarge = (limits: UnpackLimits) => new UploadRefusal(`The tarball unpacks to more than ${megabytes(limits.unpackedLimitBytes)} MB`, 413);
 
 /** zlib's and node-tar's errors for malformed data become a refusal; anything else stays what it is. */
 function asRefusal(error: unknown): unknown {
