@@ -15,8 +15,9 @@ describe('a remote that crashed on one page', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it('is reported as a fatal error, then rendered afresh on the next navigation', () => {
-    const context = createFakeShellContext();
+  it('is reported to the shell, never as a fatal error, then rendered afresh on the next navigation', () => {
+    const reports: Array<[string, unknown]> = [];
+    const context = { ...createFakeShellContext(), reportFailure: (kind: string, error: unknown) => void reports.push([kind, error]) };
     const errors: unknown[] = [];
     context.bus.on('app:error', (error) => errors.push(error));
     window.history.pushState(null, '', '/rules');
@@ -25,7 +26,9 @@ describe('a remote that crashed on one page', () => {
         <Page />
       </RemoteProviders>,
     );
-    expect(errors).toEqual([expect.objectContaining({ fatal: true, message: 'Failed to fetch' })]);
+    // The shell shows its in-layout error from the report; its error pipeline only logs.
+    expect(reports).toEqual([['render', expect.objectContaining({ message: 'Failed to fetch' })]]);
+    expect(errors).toEqual([expect.objectContaining({ fatal: false, message: 'Failed to fetch' })]);
     expect(screen.queryByRole('heading')).toBeNull();
 
     failing = false;

@@ -11,7 +11,10 @@ interface RemoteErrorBoundaryProps {
 }
 
 /**
- * A crash inside a remote is reported to the shell's error pipeline instead of blanking the page.
+ * A crash inside a remote stays in the remote's place (docs/architecture.md, "Failure stays
+ * contained"): the remote renders nothing, and the shell — told through `reportFailure` — shows
+ * its in-layout error with a retry, the header, footer and other apps untouched. Never the fatal
+ * error page: a page whose code throws used to replace the whole site with «خطا ۵۰۰».
  * The crash belongs to the page it happened on: the next navigation renders the remote afresh
  * (a page that failed while the CMS was away must not stay blank once it is
  * back; measured before: the remote rendered nothing on every later page until a reload).
@@ -45,12 +48,15 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed:
     // the CMS came back. Dropped, the next visit reads afresh.
     this.props.context.queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     console.error(`[${this.props.app}] render error`, error, info.componentStack);
+    // The shell shows the in-layout error (and tells the team); a chunk that failed to load is
+    // its chunk-error handling's, which reloads once first.
     this.props.context.reportFailure?.('render', error);
+    // Logged by the shell's error pipeline; not fatal, so the layout stays.
     this.props.context.bus.emit('app:error', {
       statusCode: 500,
       statusMessage: 'Internal Error',
       message: error.message,
-      fatal: true,
+      fatal: false,
     });
   }
 

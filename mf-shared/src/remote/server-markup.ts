@@ -51,3 +51,14 @@ export function takeEmbeddedJson<T>(doc: Document, id: string): T | null {
 }
 
 export type { RemoteName };
+
+/**
+ * Empties an app's container of markup nothing will hydrate — its remote failed to load or mount,
+ * or was left for another app: no dead page stays on screen, under the in-layout error or beside
+ * the next app.
+ */
+export function clearServerMarkup(container: HTMLElement | null | undefined): void {
+  if (!container) return;
+  container.removeAttribute(SSR_URL_ATTRIBUTE);
+  container.replaceChildren();
+}

@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { ContractError, isLoadTimeoutError, withTimeLimit, yieldToMain, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
+import { ContractError, clearServerMarkup, isChunkLoadError, isLoadTimeoutError, withTimeLimit, yieldToMain, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
 
@@ -22,10 +22,17 @@ interface RemoteApplicationOptions {
   incompatibility?: () => string | null;
   /** Tells the app server a remote failed in this browser (the deploying team sees it). */
   reportFailure?: (kind: RemoteFailureKind, error: unknown) => void;
+  /** The element the remote is mounted into (its server markup, if any, is in it). */
+  container?: () => HTMLElement | null;
 }
 
 /** A contract break: by name, since each app bundles its own copy of the kernel's class. */
 const isContractError = (error: unknown) => error instanceof Error && error.name === 'ContractError';
+
+/** What a failure to load or mount is, for the team's report: code that did not arrive (a refused digest too) is `load`. */
+const failureKind = (error: unknown, otherwise: RemoteFailureKind): RemoteFailureKind => (isContractError(error) ? 'contract' : isChunkLoadError(error) ? 'load' : otherwise);
+
+const currentUrl = () => window.location.pathname + window.location.search;
 
 /**
  * The lifecycles single-spa sees for a remote. They load the remote's real lifecycles on first
@@ -37,7 +44,7 @@ const isContractError = (error: unknown) => error instanceof Error && error.name
  * `mount` does not wait for a load: single-spa runs app changes one after another, so a remote
  * whose files hung used to hold every later navigation, to any app, until a full reload.
  */
-export function createRemoteApplication({ app, store, refreshRegistry, incompatibility = () => null, reportFailure = () => undefined }: RemoteApplicationOptions) {
+export function createRemoteApplication({ app, store, refreshRegistry, incompatibility = () => null, reportFailure = () => undefined, container = () => null }: RemoteApplicationOptions) {
   let loaded: Promise<RemoteLifecycles> | null = null;
   let loadedModule: RemoteLifecycles | null = null;
   let mountedRemote: RemoteLifecycles | null = null;
@@ -81,18 +88,20 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
     } catch (error) {
       props.bus.emit('page:loading:end', { error: true });
       console.error(`Failed to load the ${app} app`, error);
-      reportFailure(isContractError(error) ? 'contract' : 'load', error);
+      reportFailure(failureKind(error, 'load'), error);
       if (mine !== generation) return; // the visitor has gone elsewhere meanwhile
       // A hung load is not a stale deploy, nor is a contract break: a reload would not help.
       if (!isLoadTimeoutError(error) && !isContractError(error)) {
         // A chunk error: the shell answers with one guarded reload of this path (docs/behaviour.md, "Reload guard").
         props.bus.emit('app:chunk-error', { error, path: window.location.pathname + window.location.search });
       }
-      // When that reload is under way, drawing the failure would only flash before the new page.
-      if (!isReloadingForChunkError()) store.setRemoteFailure(app, { error, retry: () => void retry(props) });
+      showFailure(props, error);
       return;
     }
     if (mine !== generation) return; // unmounted (or mounted again) while loading
+    // Cleared before the mount, not after: a render error the remote reports during its mount
+    // (its hydration) is the failure to show.
+    store.setRemoteFailure(app, null);
     remoteMounting = remote.mount(props);
     try {
       await remoteMounting;
@@ -100,7 +109,17 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
       remoteMounting = null;
     }
     mountedRemote = remote;
-    store.setRemoteFailure(app, null);
+  }
+
+  /**
+   * The in-layout error with a retry, in place of the remote — and of the server's markup of it,
+   * which nothing will hydrate now: no dead page under the error.
+   */
+  function showFailure(props: ShellContext, error: unknown) {
+    // When the reload guard's reload is under way, drawing the failure would only flash before the new page.
+    if (isReloadingForChunkError()) return;
+    clearServerMarkup(container());
+    store.setRemoteFailure(app, { error, retry: () => void retry(props) });
   }
 
   async function retry(props: ShellContext) {
@@ -110,6 +129,10 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
     } catch (error) {
       console.error('Failed to refresh /remotes.json', error);
     }
+    // A remote whose render failed is mounted still: it is rendered afresh, from a new root.
+    const crashed = mountedRemote;
+    mountedRemote = null;
+    if (crashed) await crashed.unmount(props).catch((error: unknown) => console.error(`Failed to unmount the ${app} app`, error));
     await mountRemote(props).catch((error: unknown) => reportMountFailure(props, error));
   }
 
@@ -119,11 +142,29 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
    */
   function reportMountFailure(props: ShellContext, error: unknown) {
     console.error(`The ${app} app failed to mount`, error);
-    reportFailure(isContractError(error) ? 'contract' : 'mount', error);
-    store.setRemoteFailure(app, { error, retry: () => void retry(props) });
+    reportFailure(failureKind(error, 'mount'), error);
+    showFailure(props, error);
   }
 
-  const lifecycles: LifeCycles<ShellContext> & { prefetchPage(path: string, props: ShellContext): Promise<void> } = {
+  /**
+   * What the remote itself reports (`reportFailure` in its props): told to the team, and a render
+   * error its boundary caught — the remote renders nothing then — shown as the in-layout error of
+   * that page, with a retry that renders the remote afresh. A chunk that failed to load while
+   * rendering is a `load`, shown (after one guarded reload) by the chunk-error handling.
+   */
+  function remoteReported(props: ShellContext, kind: RemoteFailureKind, error: unknown) {
+    if (kind === 'render' && isChunkLoadError(error)) {
+      reportFailure('load', error);
+      return;
+    }
+    reportFailure(kind, error);
+    if (kind === 'render') store.setRemoteFailure(app, { error, url: currentUrl(), retry: () => void retry(props) });
+  }
+
+  const lifecycles: LifeCycles<ShellContext> & {
+    prefetchPage(path: string, props: ShellContext): Promise<void>;
+    remoteReported(props: ShellContext, kind: RemoteFailureKind, error: unknown): void;
+  } = {
     bootstrap: async () => undefined,
     mount: async (props) => {
       generation += 1;
@@ -139,6 +180,8 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
       if (remoteMounting) await remoteMounting.catch(() => undefined);
       if (mountedRemote) await mountedRemote.unmount(props);
       mountedRemote = null;
+      // Whatever is left (the server's markup of a remote that never ran) goes with the app.
+      clearServerMarkup(container());
     },
     /**
      * The visitor is heading to one of this app's pages (a link pointed at or focused): its code is
@@ -153,6 +196,7 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
         // Left to the navigation, which shows and reports a real failure.
       }
     },
+    remoteReported,
   };
   return lifecycles;
 }

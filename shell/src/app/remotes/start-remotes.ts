@@ -46,8 +46,14 @@ export async function startRemotes({ context, config, appFetch, store, routes, r
         { app, version: registry.version(app), kind, route: window.location.pathname, message: error instanceof Error ? error.message : String(error) },
         config.failureReportSampleRate,
       );
-    const application = createRemoteApplication({ app, store, refreshRegistry, incompatibility: () => registry.incompatibility(app), reportFailure });
-    const props = { ...context, reportFailure, domElementGetter: () => document.getElementById(appContainerId(app)) as HTMLElement };
+    const container = () => document.getElementById(appContainerId(app));
+    const application = createRemoteApplication({ app, store, refreshRegistry, incompatibility: () => registry.incompatibility(app), reportFailure, container });
+    const props: ShellContext & { domElementGetter: () => HTMLElement } = {
+      ...context,
+      // The remote's own reports (a render error, a hydration mismatch) reach its application, which shows them.
+      reportFailure: (kind, error) => application.remoteReported(props, kind, error),
+      domElementGetter: () => container() as HTMLElement,
+    };
     applications.set(app, { prefetchPage: application.prefetchPage, props });
     registerApplication({
       name: app,

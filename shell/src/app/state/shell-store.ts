@@ -5,6 +5,12 @@ import type { LiveRoutes, MatchedRoute } from '../routes/match-route';
 export interface RemoteFailure {
   error: unknown;
   retry: () => void;
+  /**
+   * The page (pathname + search) the failure belongs to, when it is one page's (a render error):
+   * a navigation elsewhere clears it, as the remote renders that page afresh. Without it the
+   * failure stays until the app is left or retried (its code never ran).
+   */
+  url?: string;
 }
 
 export interface ShellState {
@@ -47,7 +53,8 @@ export function createShellStore(currentUrl: () => string, routes: Pick<LiveRout
     syncLocation() {
       const url = currentUrl();
       if (url === state.url && state.route) return;
-      set({ url, route: routes.match(pathOf(url)), routesKnown: routes.known(), error: state.error?.url === url ? state.error : null });
+      const remoteFailures = Object.fromEntries(Object.entries(state.remoteFailures).filter(([, failure]) => !failure.url || failure.url === url));
+      set({ url, route: routes.match(pathOf(url)), routesKnown: routes.known(), error: state.error?.url === url ? state.error : null, remoteFailures });
     },
     /** The live set's routes changed (a new registry): the page on screen is routed again. */
     rerouteLocation() {
