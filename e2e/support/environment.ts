@@ -48,6 +48,10 @@ export const SPEC_PORTS = {
   monolith: E2E_PORT + 21,
   /** e2e/deploy-gate-pages.spec.ts: the gate's smoke-test server, trying every page kind. */
   gatePages: E2E_PORT + 22,
+  /** e2e/remote-containment.spec.ts: a site whose catalogue's product view throws… */
+  brokenRender: E2E_PORT + 23,
+  /** …and one whose catalogue chunk is refused by its digest. */
+  refusedChunk: E2E_PORT + 24,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -71,6 +75,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.canaryGate,
   SPEC_PORTS.monolith,
   SPEC_PORTS.gatePages,
+  SPEC_PORTS.brokenRender,
+  SPEC_PORTS.refusedChunk,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
