@@ -32,6 +32,8 @@ interface LiveSetPool {
   pool: Piscina;
   /** Every thread has loaded the live set's server entries. */
   warm: Promise<void>;
+  /** How many distinct threads did (each warm task says which thread ran it). */
+  warmedThreads: number;
   lastUsed: number;
 }
 
@@ -70,6 +72,11 @@ export class RenderPools {
     return { started: this.started, live: [...this.pools.keys()] };
   }
 
+  /** How many threads of a live set's pool have loaded its server entries. */
+  warmedThreads(liveSetId: string): number {
+    return this.pools.get(liveSetId)?.warmedThreads ?? 0;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     const pools = [...this.pools.values()];
@@ -99,12 +106,12 @@ export class RenderPools {
     // One warm task per thread. Each waits at a barrier until all have arrived, so no thread can
     // take two of them while another takes none (piscina gives a task to whichever thread is free).
     const barrier = new Int32Array(new SharedArrayBuffer(4));
-    const warming = Promise.all(Array.from({ length: threads }, () => pool.run({ ...warm, barrier, threads }, { name: 'warm' }))).then(
-      () => undefined,
+    const warming = Promise.all(Array.from({ length: threads }, () => pool.run({ ...warm, barrier, threads }, { name: 'warm' }) as Promise<number>)).then(
+      (threadIds) => void (entry.warmedThreads = new Set(threadIds).size),
       // A version whose server entry cannot load still renders: each page is left to the browser.
       (error: unknown) => this.options.onLog?.(`live set ${liveSetId}: warming the render workers failed: ${(error as Error).message}`),
     );
-    const entry: LiveSetPool = { pool, warm: warming, lastUsed: Date.now() };
+    const entry: LiveSetPool = { pool, warm: warming, warmedThreads: 0, lastUsed: Date.now() };
     this.pools.set(liveSetId, entry);
     this.options.onLog?.(`live set ${liveSetId}: render workers started (${this.pools.size} live set${this.pools.size === 1 ? '' : 's'} rendering)`);
     return entry;

@@ -5,6 +5,7 @@
  * is logged and left to the browser; the page still works.
  */
 import type { AppError, PageHead, RemoteName, RemotePages, RemoteRenderResult, RemoteServerEntry, RuntimeConfig, ShellServerEntry } from '@steel/shared';
+import { threadId } from 'node:worker_threads';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
 import { watchCmsReads, trackCmsReads, type CmsReads } from './site-reads';
 
@@ -94,7 +95,7 @@ const contentUnavailable = (url: string): AppError => ({
  * Loads the live set's server entries in this thread, then waits until every thread of the pool
  * has done the same (`barrier` counts them; rendering/render-pool.ts runs one warm task a thread).
  */
-export function warm(task: WarmTask & { barrier: Int32Array; threads: number }): void {
+export function warm(task: WarmTask & { barrier: Int32Array; threads: number }): number {
   for (const [app, version] of Object.entries(task.versions)) if (version) loadServerEntry(serverEntryPath(task.buildsDir, app, version));
   Atomics.add(task.barrier, 0, 1);
   Atomics.notify(task.barrier, 0);
@@ -102,6 +103,7 @@ export function warm(task: WarmTask & { barrier: Int32Array; threads: number }):
   for (let seen = Atomics.load(task.barrier, 0); seen < task.threads && Date.now() < deadline; seen = Atomics.load(task.barrier, 0)) {
     Atomics.wait(task.barrier, 0, seen, deadline - Date.now());
   }
+  return threadId;
 }
 
 export default async function renderPage(task: RenderTask): Promise<RenderOutcome> {
