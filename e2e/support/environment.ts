@@ -52,6 +52,8 @@ export const SPEC_PORTS = {
   brokenRender: E2E_PORT + 23,
   /** …and one whose catalogue chunk is refused by its digest. */
   refusedChunk: E2E_PORT + 24,
+  /** e2e/deploy-gate-flows.spec.ts: the gate's smoke-test server, running the flows across apps. */
+  gateFlows: E2E_PORT + 25,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -77,6 +79,7 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.gatePages,
   SPEC_PORTS.brokenRender,
   SPEC_PORTS.refusedChunk,
+  SPEC_PORTS.gateFlows,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
