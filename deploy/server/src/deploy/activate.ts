@@ -3,6 +3,10 @@
  * The file is written to a temp name and renamed over the old one, so the server (which
  * re-checks it on every request) sees either the old or the new live set, never half a file.
  * Writers take a lock file, so two deploys at once cannot lose each other's change.
+ *
+ * These are the bare writes of live.json. Whoever changes what is live goes through release.ts's
+ * `changeLive`, which runs the gate where it applies, writes the history line and tells the app
+ * servers; only tests and benches call these directly, to set a builds folder up.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

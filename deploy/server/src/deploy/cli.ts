@@ -27,8 +27,8 @@ import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config'
 import { type AppStatus, status } from './activate';
 import { remote, type RemoteTarget } from './api/client';
 import { addKey, readKeyFile, removeKey } from './api/keys';
-import { readHistory, type HistoryEntry } from './history';
-import { GateRefusal, abortCanary, canaryVersion, checkRelease, promoteCanary, publishVersion, releaseVersion, rollbackVersion, withDeployLock } from './release';
+import { describeEntry, readHistory, type HistoryEntry } from './history';
+import { changeLive, checkRelease, GateRefusal, publishVersion, withDeployLock } from './release';
 import { APPS, type AppName, isApp } from './builds-folder';
 import { prune, type PruneReport } from './prune';
 
@@ -128,15 +128,15 @@ function localDeployer(buildsDir: string): Deployer {
     where: `BUILDS_DIR ${buildsDir}`,
     publish: (app, distDir, compress) => publishVersion(buildsDir, app, distDir, { compress }),
     check: (app, version) => checkRelease(buildsDir, app, version),
-    activate: (app, version, force) => releaseVersion(buildsDir, app, version, force ? { force } : {}),
-    rollback: (app) => rollbackVersion(buildsDir, app),
+    activate: (app, version, force) => changeLive(buildsDir, app, { action: 'activate', version }, force ? { force } : {}),
+    rollback: (app) => changeLive(buildsDir, app, { action: 'rollback' }),
     async canary(app, version, percent, force) {
-      const result = await canaryVersion(buildsDir, app, version, percent, force ? { force } : {});
+      const result = await changeLive(buildsDir, app, { action: 'canary', version, percent }, force ? { force } : {});
       return { refusal: result.refusal, live: result.previous, gateMs: result.gateMs };
     },
-    promote: (app) => promoteCanary(buildsDir, app),
+    promote: (app) => changeLive(buildsDir, app, { action: 'promote' }),
     async abort(app) {
-      const result = await abortCanary(buildsDir, app);
+      const result = await changeLive(buildsDir, app, { action: 'abort' });
       return { version: result.version, aborted: result.previous };
     },
     // An override is signed with a deploy key, which only the API holder presents.
@@ -162,12 +162,13 @@ function remoteDeployer(target: RemoteTarget): Deployer {
     check: (app, version) => remote.check(target, app, version),
     async activate(app, version, force) {
       const result = await remote.activate(target, app, version, force);
-      return { ...result, refusal: result.gate === 'passed' ? null : result.gate };
+      // A refusal comes back as a 422; a gate word here is one that was forced through.
+      return { ...result, refusal: result.forced ? result.gate : null };
     },
     rollback: (app) => remote.rollback(target, app),
     async canary(app, version, percent, force) {
       const result = await remote.canary(target, app, version, percent, force);
-      return { refusal: result.gate === 'passed' ? null : result.gate, live: result.live, gateMs: result.gateMs };
+      return { refusal: result.forced ? result.gate : null, live: result.live, gateMs: result.gateMs };
     },
     promote: (app) => remote.promote(target, app),
     abort: (app) => remote.abort(target, app),
@@ -268,7 +269,7 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
     }
     case 'history':
       for (const entry of await deployer.history(args[0] ? appArg(args[0]) : undefined)) {
-        log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.version}  (was ${entry.previous ?? '-'})  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
+        log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${describeEntry(entry)}  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
       }
       return;
     case 'prune': {
@@ -310,7 +311,21 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
 }
 
 if (require.main === module) {
-  run(process.argv.slice(2)).catch((error: unknown) => {
+  // `deploy status | head`: the reader closed the pipe and reads no more. Rather than die on the
+  // write error with a stack, the command goes on without writing — an activation asked for is
+  // not left half done — and exits as it would have (0 when it succeeded), as Unix tools do.
+  let readerGone = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') readerGone = true;
+    else {
+      console.error(`deploy: ${error.message}`);
+      process.exitCode = 1;
+    }
+  });
+  const log = (line: string) => {
+    if (!readerGone) console.log(line);
+  };
+  run(process.argv.slice(2), log).catch((error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
     else if (error instanceof GateRefusal) console.error(`refused: ${error.message}`);
     else console.error(`deploy: ${(error as Error).message}`);

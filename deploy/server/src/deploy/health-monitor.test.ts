@@ -56,7 +56,8 @@ describe('release health', () => {
     await startCanary(fx.buildsDir, 'catalogue', v2, 20);
     await count(v2, 40, 20);
     const warnings: object[] = [];
-    const stop = startHealthMonitor(fx.buildsDir, rules, { warn: (details) => warnings.push(details), error: () => {} });
+    let notices = 0;
+    const stop = startHealthMonitor(fx.buildsDir, rules, { warn: (details) => warnings.push(details), error: () => {} }, () => void (notices += 1));
     try {
       for (let i = 0; i < 100 && (await readLive(fx.buildsDir))?.canary?.catalogue; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
@@ -67,5 +68,7 @@ describe('release health', () => {
     const last = (await readHistory(fx.buildsDir, 'catalogue')).at(-1);
     expect(last).toMatchObject({ action: 'auto-abort', version: v2, previous: fx.versions.catalogue, by: 'health monitor', gate: expect.stringContaining('canary 50.0% (20 failures in 40 views)') });
     expect(warnings).toHaveLength(1);
+    // One change, one notice to the app servers (every server's monitor judges; only one acts).
+    expect(notices).toBe(1);
   });
 });

@@ -6,7 +6,9 @@
  * Failures per view (failure-counts.ts): a canary is judged against the live version over the
  * same minutes; a fresh activation against its predecessor's last day. A version is judged only
  * once it has `minViews` views, so one unlucky visitor decides nothing. Every app server runs the
- * monitor; the deploy lock and the expected version make the second to decide a no-op.
+ * monitor; the deploy lock and the expected version make the second to decide a no-op. It acts
+ * through release.ts's `changeLive`, as a person would: the history line and the notice to the
+ * app servers come from there, once per change.
  *
  * Reports are anonymous (counted only for the version the reporting visitor is served), so the
  * worst a forger achieves is the safe direction: a canary ended, a version put back.
@@ -14,7 +16,7 @@
 import { NoCanary, NothingToRollBack } from './activate';
 import { type AppName, APPS, readLive } from './builds-folder';
 import { type CountStore, failureRate, failuresSince, fileCountStore, type VersionFailures } from './failure-counts';
-import { abortCanary, rollbackVersion } from './release';
+import { changeLive } from './release';
 import type { HealthRules } from '../config';
 
 export interface HealthVerdict {
@@ -76,10 +78,8 @@ export function startHealthMonitor(
     void (async () => {
       for (const verdict of await judgeReleases(buildsDir, rules, Date.now(), countStore)) {
         try {
-          if (verdict.action === 'abort') await abortCanary(buildsDir, verdict.app, { by: 'health monitor', why: verdict.why, expectedVersion: verdict.version });
-          else await rollbackVersion(buildsDir, verdict.app, 'health monitor', verdict.why, verdict.version);
+          await changeLive(buildsDir, verdict.app, { action: verdict.action, expectedVersion: verdict.version, why: verdict.why }, { by: 'health monitor', onLiveChanged });
           log.warn(verdict, `${verdict.app} ${verdict.version}: ${verdict.action === 'abort' ? 'canary aborted' : 'rolled back'} by the health monitor`);
-          onLiveChanged();
         } catch (error) {
           // Another server (or a person) acted first.
           if (!(error instanceof NoCanary) && !(error instanceof NothingToRollBack)) throw error;

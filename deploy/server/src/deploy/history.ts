@@ -12,7 +12,9 @@ export interface HistoryEntry {
   at: string;
   action: HistoryAction;
   app: AppName;
+  /** The version the line is about: published, checked, refused, made live, put back, started or ended as a canary, overridden. */
   version: string;
+  /** The app's version live for everyone just before the line (null: none; `publish` lines: always null). */
   previous: string | null;
   /** `passed`, the refusal line (forced or refused), or `not run (…)`. */
   gate: string;
@@ -36,6 +38,39 @@ export async function appendHistory(buildsDir: string, entry: Omit<HistoryEntry,
   await fs.mkdir(buildsDir, { recursive: true });
   // One write of one line with O_APPEND: concurrent writers never interleave within a line.
   await fs.appendFile(path.join(buildsDir, HISTORY_FILE), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+}
+
+/**
+ * What the line says happened, in words that read the right way round for each action: a version
+ * made live "was" the one before it, but a canary or an abort leaves the live version in place.
+ */
+export function describeEntry(entry: HistoryEntry): string {
+  const { version } = entry;
+  const live = entry.previous ?? 'nothing';
+  const stays = entry.previous ? `${entry.previous} stays live` : 'nothing live';
+  switch (entry.action) {
+    case 'publish':
+      return `${version} published`;
+    case 'check':
+      return `${version} checked (live: ${live})`;
+    case 'refused':
+      return `${version} refused (${stays})`;
+    case 'activate':
+    case 'promote':
+    case 'rollback':
+    case 'auto-rollback':
+      return `${version} live (was ${live})`;
+    case 'canary':
+      return `${version} as a canary (${stays} for the rest)`;
+    case 'abort':
+    case 'auto-abort':
+      return `canary ${version} aborted (${stays})`;
+    case 'override':
+      return `${version} for the key holder's browser (${stays})`;
+    default:
+      // An action this CLI does not know (a newer server's): the bare facts.
+      return `${version} (live before: ${live})`;
+  }
 }
 
 export async function readHistory(buildsDir: string, app?: AppName): Promise<HistoryEntry[]> {

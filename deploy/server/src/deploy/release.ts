@@ -1,20 +1,26 @@
 /**
- * Changing what is live, the way a team does it: the gate first, then the activation, and a line
- * in the history either way it went. A refusal is overridden only with a reason (`--force`), and
- * the reason is recorded beside the refusal.
+ * Changing what is live, the way a team does it: `changeLive` is the one way every caller — the
+ * CLI (local, and through the deploy API), the health monitor and `npm run build` — changes
+ * live.json. It runs the rules that apply, makes the change, writes its history line and tells
+ * the caller's servers once:
+ * - a new activation or canary passes the gate first; a refusal is overridden only with a reason
+ *   (`--force`), and the reason is recorded beside the refusal;
+ * - a promotion, an abort and a rollback run no gate: they go to a version that was live (or
+ *   that passed the gate as the canary);
+ * - asking for what is already so (the live version activated again, the running canary started
+ *   again at its share) changes nothing: no gate, no history line, no notice.
  *
- * The CLI and the deploy API both come through here, and every gate run and live-set change holds
- * the builds folder's deploy lock: changes are applied one at a time in the order asked, and the
- * gate's smoke server (one fixed port, DEPLOY_GATE_PORT, which the CMS's CORS allows) never runs
- * twice at once.
+ * Every gate run and live-set change holds the builds folder's deploy lock: changes are applied
+ * one at a time in the order asked, and the gate's smoke server (one fixed port,
+ * DEPLOY_GATE_PORT, which the CMS's CORS allows) never runs twice at once.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { activate, endCanary, NoCanary, NothingToRollBack, rollback, startCanary, type ActivateResult } from './activate';
 import { type AppName, readLive } from './builds-folder';
-import { checkVersion, type GateOptions, type GateResult } from './gate/check';
-import { appendHistory } from './history';
+import { checkVersion, type GateResult } from './gate/check';
+import { appendHistory, type HistoryAction } from './history';
 import { withFileLock } from './lock';
 import { publish, type PublishResult } from './publish';
 
@@ -22,11 +28,51 @@ export class GateRefusal extends Error {
   override readonly name = 'GateRefusal';
 }
 
-export interface ReleaseOptions extends GateOptions {
-  /** Activate despite a refusal; the reason is recorded. */
+/** What a caller asks of an app's live set. */
+export type LiveChange =
+  /** The version live for everyone (a canary of the app ends). */
+  | { action: 'activate'; version: string }
+  /** The version for `percent` % of visitors, the live one for the rest. */
+  | { action: 'canary'; version: string; percent: number }
+  /** The canary's version live for everyone. */
+  | { action: 'promote' }
+  /** Everyone back on the live version. */
+  | { action: 'abort'; expectedVersion?: string; why?: string }
+  /** The previous live version back. */
+  | { action: 'rollback'; expectedVersion?: string; why?: string };
+// `expectedVersion`: act only while the canary (abort) or the live version (rollback) is still
+// this one — the version the health monitor judged, so it never ends a newer one. `why`: the
+// monitor's figures, which make the line an `auto-abort` or `auto-rollback`.
+
+export interface ReleaseOptions {
+  /** Where the gate's smoke tests find the CMS and their port (CMS_INTERNAL_URL, DEPLOY_GATE_PORT…). */
+  env?: NodeJS.ProcessEnv;
+  /** Go live despite a refusal; the reason is recorded. */
   force?: string;
+  /**
+   * A developer's local build (`npm run build`, scripts/lib/publish.ts has why): the gate's
+   * static rules run and their word is recorded, its smoke tests (Chromium and a CMS) do not, and
+   * the build goes live whatever the rules say — with this reason recorded as the forcing one,
+   * so the line never reads as a passed gate. Neither the CLI nor the deploy API offers it.
+   */
+  localBuild?: string;
   /** Who asks (recorded); the OS user by default. */
   by?: string;
+  /**
+   * Called once when live.json changed, after its history line (the app server tells every app
+   * server and their open tabs); never when nothing changed. The local CLI needs none: servers
+   * see live.json change by themselves.
+   */
+  onLiveChanged?: () => Promise<void> | void;
+}
+
+export interface LiveChangeResult extends ActivateResult {
+  /** The history line written; null when nothing changed. */
+  recorded: HistoryAction | null;
+  /** The gate's refusal that was forced (or let through for a local build); null otherwise. */
+  refusal: string | null;
+  /** How long the gate took (0 when it did not run). */
+  gateMs: number;
 }
 
 /** Long enough for another process's gate runs (the catalogue's takes ~25 s) ahead of ours. */
@@ -48,77 +94,86 @@ export async function publishVersion(buildsDir: string, app: AppName, distDir: s
 }
 
 /** The gate alone (`check`), in its turn; recorded, since a pass is what an override needs. */
-export function checkRelease(buildsDir: string, app: AppName, version: string, options: GateOptions & { by?: string } = {}): Promise<GateResult> {
+export function checkRelease(buildsDir: string, app: AppName, version: string, options: { env?: NodeJS.ProcessEnv; by?: string } = {}): Promise<GateResult> {
   return withDeployLock(buildsDir, async () => {
-    const gate = await checkVersion(buildsDir, app, version, options);
+    const gate = await checkVersion(buildsDir, app, version, { env: options.env });
     const live = (await readLive(buildsDir))?.[app] ?? null;
     await appendHistory(buildsDir, { action: 'check', app, version, previous: live, gate: gate.refusal ?? 'passed', forced: null, by: options.by ?? whoami() });
     return gate;
   });
 }
 
-/** The gate, then `apply` (an activation or a canary), recorded as `action`. */
-async function gated(buildsDir: string, app: AppName, version: string, options: ReleaseOptions, action: 'activate' | 'canary', apply: () => Promise<ActivateResult>) {
-  const by = options.by ?? whoami();
-  return withDeployLock(buildsDir, async () => {
-    const gate = await checkVersion(buildsDir, app, version, options);
-    if (gate.refusal && !options.force) {
-      const previous = (await readLive(buildsDir))?.[app] ?? null;
-      await appendHistory(buildsDir, { action: 'refused', app, version, previous, gate: gate.refusal, forced: null, by });
-      throw new GateRefusal(gate.refusal);
-    }
-    const result = await apply();
-    await appendHistory(buildsDir, {
-      action,
-      app,
-      version,
-      previous: result.previous,
-      gate: gate.refusal ?? 'passed',
-      forced: gate.refusal ? (options.force ?? null) : null,
-      by,
-    });
-    return { ...result, gateMs: gate.ms, refusal: gate.refusal };
-  });
-}
-
-export function releaseVersion(buildsDir: string, app: AppName, version: string, options: ReleaseOptions = {}): Promise<ActivateResult & { gateMs: number; refusal: string | null }> {
-  return gated(buildsDir, app, version, options, 'activate', () => activate(buildsDir, app, version));
-}
-
-/** `deploy canary <app> <version> <percent>`: the gate, then the version for that share of visitors. */
-export function canaryVersion(buildsDir: string, app: AppName, version: string, percent: number, options: ReleaseOptions = {}) {
-  return gated(buildsDir, app, version, options, 'canary', () => startCanary(buildsDir, app, version, percent));
-}
-
-/** `deploy promote <app>`: the canary's version live for everyone (it passed the gate to become a canary). */
-export function promoteCanary(buildsDir: string, app: AppName, by: string = whoami()): Promise<ActivateResult> {
-  return withDeployLock(buildsDir, async () => {
-    const canary = (await readLive(buildsDir))?.canary?.[app];
-    if (!canary) throw new NoCanary(`${app} has no canary to promote`);
-    const result = await activate(buildsDir, app, canary.version);
-    await appendHistory(buildsDir, { action: 'promote', app, version: canary.version, previous: result.previous, gate: 'passed (as a canary)', forced: null, by });
-    return result;
-  });
+/** The gate on a version about to go live or into a canary: its word for the history line, or a `refused` line and a GateRefusal unless overridden. */
+async function gateFor(buildsDir: string, app: AppName, version: string, live: string | null, options: ReleaseOptions, by: string): Promise<{ word: string; refusal: string | null; forced: string | null; ms: number }> {
+  const gate = await checkVersion(buildsDir, app, version, { env: options.env, staticOnly: Boolean(options.localBuild) });
+  const overriddenBy = options.localBuild ?? options.force ?? null;
+  if (gate.refusal && !overriddenBy) {
+    await appendHistory(buildsDir, { action: 'refused', app, version, previous: live, gate: gate.refusal, forced: null, by });
+    throw new GateRefusal(gate.refusal);
+  }
+  if (options.localBuild) return { word: gate.refusal ?? 'static rules passed; smoke tests not run', refusal: gate.refusal, forced: options.localBuild, ms: gate.ms };
+  return { word: gate.refusal ?? 'passed', refusal: gate.refusal, forced: gate.refusal ? overriddenBy : null, ms: gate.ms };
 }
 
 /**
- * `deploy abort <app>`: everyone back on the live version. The health monitor calls it too, with
- * the figures that made it act (`why`) and the version it judged, so it never ends a newer canary.
+ * The one way to change an app's live set (see the top of this file). History lines keep one
+ * reading (history.ts): `version` is the version the line is about — made live, put back, started
+ * or ended as a canary — and `previous` the app's version live for everyone just before.
  */
-export function abortCanary(buildsDir: string, app: AppName, { by = whoami(), why, expectedVersion }: { by?: string; why?: string; expectedVersion?: string } = {}): Promise<ActivateResult> {
-  return withDeployLock(buildsDir, async () => {
-    const result = await endCanary(buildsDir, app, expectedVersion);
-    await appendHistory(buildsDir, { action: why ? 'auto-abort' : 'abort', app, version: result.previous ?? '', previous: result.version, gate: why ?? 'not run (an abort)', forced: null, by });
-    return result;
+export async function changeLive(buildsDir: string, app: AppName, change: LiveChange, options: ReleaseOptions = {}): Promise<LiveChangeResult> {
+  const by = options.by ?? whoami();
+  const result = await withDeployLock(buildsDir, async (): Promise<LiveChangeResult> => {
+    const live = await readLive(buildsDir);
+    const current = live?.[app] ?? null;
+    const unchanged = (version: string): LiveChangeResult => ({ app, version, previous: current, changed: false, live: live ?? { updatedAt: 0 }, recorded: null, refusal: null, gateMs: 0 });
+    const record = async (applied: ActivateResult, action: HistoryAction, line: { version: string; gate: string; forced?: string | null }, gate?: { refusal: string | null; ms: number }) => {
+      await appendHistory(buildsDir, { action, app, version: line.version, previous: current, gate: line.gate, forced: line.forced ?? null, by });
+      return { ...applied, recorded: action, refusal: gate?.refusal ?? null, gateMs: gate?.ms ?? 0 };
+    };
+
+    switch (change.action) {
+      case 'activate': {
+        if (current === change.version) return unchanged(change.version);
+        const gate = await gateFor(buildsDir, app, change.version, current, options, by);
+        return record(await activate(buildsDir, app, change.version), 'activate', { version: change.version, gate: gate.word, forced: gate.forced }, gate);
+      }
+      case 'canary': {
+        const running = live?.canary?.[app];
+        if (running?.version === change.version && running.percent === change.percent) return unchanged(change.version);
+        // Refused before the gate runs for nothing (startCanary says so again under its own lock).
+        if (!current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
+        if (current === change.version) throw new NoCanary(`${app} ${change.version} is already live for everyone`);
+        const gate = await gateFor(buildsDir, app, change.version, current, options, by);
+        return record(await startCanary(buildsDir, app, change.version, change.percent), 'canary', { version: change.version, gate: gate.word, forced: gate.forced }, gate);
+      }
+      case 'promote': {
+        const canary = live?.canary?.[app];
+        if (!canary) throw new NoCanary(`${app} has no canary to promote`);
+        return record(await activate(buildsDir, app, canary.version), 'promote', { version: canary.version, gate: 'passed (as a canary)' });
+      }
+      case 'abort': {
+        const ended = await endCanary(buildsDir, app, change.expectedVersion);
+        // The line is about the canary that ended; everyone stays on `previous`, the live version.
+        return record(ended, change.why ? 'auto-abort' : 'abort', { version: ended.previous ?? '', gate: change.why ?? 'not run (an abort)' });
+      }
+      case 'rollback': {
+        if (change.expectedVersion && current !== change.expectedVersion) throw new NothingToRollBack(`${app} ${change.expectedVersion} is no longer live`);
+        const back = await rollback(buildsDir, app);
+        return record(back, change.why ? 'auto-rollback' : 'rollback', { version: back.version, gate: change.why ?? 'not run (a rollback)' });
+      }
+    }
   });
+  // Outside the lock: the next change need not wait for the notice to be sent.
+  if (result.changed) await options.onLiveChanged?.();
+  return result;
 }
 
-/** The previous version back; `why` (the health monitor's figures) marks an automatic one. */
-export function rollbackVersion(buildsDir: string, app: AppName, by: string = whoami(), why?: string, expectedVersion?: string): Promise<ActivateResult> {
-  return withDeployLock(buildsDir, async () => {
-    if (expectedVersion && (await readLive(buildsDir))?.[app] !== expectedVersion) throw new NothingToRollBack(`${app} ${expectedVersion} is no longer live`);
-    const result = await rollback(buildsDir, app);
-    await appendHistory(buildsDir, { action: why ? 'auto-rollback' : 'rollback', app, version: result.version, previous: result.previous, gate: why ?? 'not run (a rollback)', forced: null, by });
-    return result;
-  });
+/** changeLive's activation, for scripts and tests: the gate, then the version live for everyone. */
+export function releaseVersion(buildsDir: string, app: AppName, version: string, options: ReleaseOptions = {}): Promise<LiveChangeResult> {
+  return changeLive(buildsDir, app, { action: 'activate', version }, options);
+}
+
+/** changeLive's rollback, for scripts and tests: the previous version back. */
+export function rollbackVersion(buildsDir: string, app: AppName, options: ReleaseOptions = {}): Promise<LiveChangeResult> {
+  return changeLive(buildsDir, app, { action: 'rollback' }, options);
 }

@@ -207,12 +207,12 @@ describe('deploy API', () => {
   });
 
   it('serialises 20 concurrent activations: a valid live set and 20 history lines naming the key', async () => {
-    const versions = [await uploaded('a'), await uploaded('b'), await uploaded('c'), await uploaded('d')];
+    // A version each: whatever order they land in, none activates the version already live (which changes nothing).
+    const versions: string[] = [];
+    for (let i = 0; i < 20; i++) versions.push(await uploaded(`v${i}`));
     const linesBefore = (await readHistory(buildsDir)).length;
     mockGateRuns.most = 0;
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => activate('blog', keys.blog, { version: versions[i % versions.length], force: `concurrent ${i}` })),
-    );
+    const responses = await Promise.all(versions.map((version, i) => activate('blog', keys.blog, { version, force: `concurrent ${i}` })));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
     // The gate ran for each, one at a time (its smoke server has one port).
     expect(mockGateRuns.most).toBe(1);
@@ -231,13 +231,15 @@ describe('deploy API', () => {
   });
 
   it('never interleaves with the local CLI in another process: one chain of activations, one line each', async () => {
-    const versions = [await uploaded('a'), await uploaded('b'), await uploaded('c')];
+    // A version each, so that no activation is of the version already live (which changes nothing).
+    const versions: string[] = [];
+    for (let i = 0; i < 10; i++) versions.push(await uploaded(`v${i}`));
     const cli = (version: string) =>
       promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['deploy/server/src/deploy/cli.ts', 'activate', 'blog', version, '--force', 'from the CLI', '--builds-dir', buildsDir], { cwd: REPO_ROOT });
     const results = await Promise.all([
       cli(versions[0]!),
-      ...Array.from({ length: 8 }, (_, i) => activate('blog', keys.blog, { version: versions[i % 3], force: `api ${i}` })),
-      cli(versions[1]!),
+      ...versions.slice(1, 9).map((version, i) => activate('blog', keys.blog, { version, force: `api ${i}` })),
+      cli(versions[9]!),
     ]);
     expect(results.slice(1, -1).map((response) => (response as { statusCode: number }).statusCode)).toEqual(Array(8).fill(200));
 

@@ -31,7 +31,7 @@ import { appendHistory, readHistory } from '../history';
 import { OVERRIDE_APPLY_PATH, OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES, overrideCookieName, passedGate, signOverride } from '../overrides';
 import { LockTimeout } from '../lock';
 import { NotABuild, VersionConflict } from '../publish';
-import { abortCanary, canaryVersion, checkRelease, GateRefusal, promoteCanary, publishVersion, releaseVersion, rollbackVersion } from '../release';
+import { changeLive, checkRelease, GateRefusal, publishVersion, type ReleaseOptions } from '../release';
 import type { RouteContext } from '../../routes/context';
 import { configuredKeys, type DeployKeyRecord, findKey } from './keys';
 import { UPLOAD_CONTENT_TYPES } from './protocol';
@@ -111,11 +111,15 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     if ((request.params as { app?: string }).app !== undefined) ownApp(request);
   });
 
-  // Activation, rollback and canary moves change live.json: every app server rereads it at once
-  // (through Redis in the production arrangement) and tells its open tabs.
-  const changesLive = /\/(activate|rollback|canary(\/promote|\/abort)?)$/;
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'POST' && reply.statusCode < 300 && changesLive.test(request.url.split('?')[0] ?? '')) await shared.announce({ kind: 'live' });
+  /**
+   * Who asks, and the notice when live.json changed (only then: a replayed activation tells no one):
+   * every app server rereads it at once (through Redis in the production arrangement) and tells its
+   * open tabs. The change is made by then, so a notice that fails is logged, not the call's answer.
+   */
+  const asKeyHolder = (request: FastifyRequest, force?: string): ReleaseOptions => ({
+    by: request.deployKey!.name,
+    ...(force ? { force } : {}),
+    onLiveChanged: () => shared.announce({ kind: 'live' }).catch((error: unknown) => request.log.error({ err: error }, 'the live-set notice failed; servers see live.json change at their next check')),
   });
 
   app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));
@@ -152,8 +156,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     const version = await assertPublished(buildsDir, appName, body.version);
     const force = forceReason(body.force);
     try {
-      const result = await lockAware(releaseVersion(buildsDir, appName, version, { by: request.deployKey!.name, ...(force ? { force } : {}) }));
-      return { app: appName, version, previous: result.previous, changed: result.changed, gate: result.refusal ?? 'passed', forced: result.refusal ? force : null, gateMs: result.gateMs };
+      const result = await lockAware(changeLive(buildsDir, appName, { action: 'activate', version }, asKeyHolder(request, force)));
+      const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already live)';
+      return { app: appName, version, previous: result.previous, changed: result.changed, gate, forced: result.refusal ? force : null, gateMs: result.gateMs };
     } catch (error) {
       if (error instanceof GateRefusal) throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
       throw error;
@@ -163,7 +168,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
   app.post('/:app/rollback', async (request) => {
     const appName = ownApp(request);
     try {
-      const result = await lockAware(rollbackVersion(buildsDir, appName, request.deployKey!.name));
+      const result = await lockAware(changeLive(buildsDir, appName, { action: 'rollback' }, asKeyHolder(request)));
       return { app: appName, version: result.version, previous: result.previous };
     } catch (error) {
       if (error instanceof NothingToRollBack) throw new ApiError(409, error.message);
@@ -196,8 +201,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99) throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
     const force = forceReason(body.force);
     try {
-      const result = await lockAware(canaryVersion(buildsDir, appName, version, percent, { by: request.deployKey!.name, ...(force ? { force } : {}) }));
-      return { app: appName, version, percent, live: result.previous, gate: result.refusal ?? 'passed', forced: result.refusal ? force : null, gateMs: result.gateMs };
+      const result = await lockAware(changeLive(buildsDir, appName, { action: 'canary', version, percent }, asKeyHolder(request, force)));
+      const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already the canary)';
+      return { app: appName, version, percent, live: result.previous, changed: result.changed, gate, forced: result.refusal ? force : null, gateMs: result.gateMs };
     } catch (error) {
       if (error instanceof GateRefusal) throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
       if (error instanceof NoCanary) throw new ApiError(409, error.message);
@@ -208,7 +214,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
   app.post('/:app/canary/promote', async (request) => {
     const appName = ownApp(request);
     try {
-      const result = await lockAware(promoteCanary(buildsDir, appName, request.deployKey!.name));
+      const result = await lockAware(changeLive(buildsDir, appName, { action: 'promote' }, asKeyHolder(request)));
       return { app: appName, version: result.version, previous: result.previous };
     } catch (error) {
       if (error instanceof NoCanary) throw new ApiError(409, error.message);
@@ -219,7 +225,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
   app.post('/:app/canary/abort', async (request) => {
     const appName = ownApp(request);
     try {
-      const result = await lockAware(abortCanary(buildsDir, appName, { by: request.deployKey!.name }));
+      const result = await lockAware(changeLive(buildsDir, appName, { action: 'abort' }, asKeyHolder(request)));
       return { app: appName, version: result.version, aborted: result.previous };
     } catch (error) {
       if (error instanceof NoCanary) throw new ApiError(409, error.message);

@@ -16,6 +16,8 @@ export interface GateResult {
 export interface GateOptions {
   /** Where the smoke tests find the CMS and the gate's port (CMS_INTERNAL_URL, DEPLOY_GATE_PORT…). */
   env?: NodeJS.ProcessEnv;
+  /** The static rules alone, without the smoke tests (which need Chromium and a CMS): `npm run build`'s local builds (release.ts). */
+  staticOnly?: boolean;
 }
 
 export async function checkVersion(buildsDir: string, app: AppName, version: string, options: GateOptions = {}): Promise<GateResult> {
@@ -31,7 +33,7 @@ export async function checkVersion(buildsDir: string, app: AppName, version: str
     contractRule(manifest, live) ??
     sharedRule(manifest, live) ??
     pagesRule(manifest, live);
-  if (staticRefusal) return done(staticRefusal);
+  if (staticRefusal || options.staticOnly) return done(staticRefusal);
   const env = options.env ?? process.env;
   return done(await smokeTest(candidate, manifest, live, { env, chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium' }));
 }
