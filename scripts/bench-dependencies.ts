@@ -35,9 +35,13 @@ export async function benchDependencies(options: {
   const { port, log } = options;
   const base = `http://127.0.0.1:${port}`;
   const load = async (label: string) => {
+    // How the page is answered in this row: from the cache, or rendered.
+    const answeredBy = (await fetch(`${base}${ROUTE}`)).headers.get('x-render');
     const result = await autocannon({ url: `${base}${ROUTE}`, connections: CONNECTIONS, amount: REQUESTS });
     const p95 = result.latency.p97_5 ?? result.latency.p99;
-    log(`${label.padEnd(36)} p50 ${String(result.latency.p50).padStart(5)} ms  p95 ${String(p95).padStart(5)} ms (p97.5)  ${result.requests.average.toFixed(0).padStart(4)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}`);
+    log(
+      `${label.padEnd(40)} p50 ${String(result.latency.p50).padStart(5)} ms  p95 ${String(p95).padStart(5)} ms (p97.5)  ${(result.requests.total / result.duration).toFixed(0).padStart(4)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}  (x-render: ${answeredBy})`,
+    );
   };
   const serve = async (env: Record<string, string>) => {
     const server = options.startServer(port, env);
