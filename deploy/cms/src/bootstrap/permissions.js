@@ -13,11 +13,12 @@ const SEARCH = 'api::search.search.find';
 
 const WANTED = {
   public: [...PUBLIC_CONTENT.flatMap(read), SEARCH, 'api::contact-message.contact-message.create'],
-  authenticated: [...PUBLIC_CONTENT.flatMap(read), SEARCH, ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage', 'plugin::users-permissions.user.updateMe'],
+  authenticated: [...PUBLIC_CONTENT.flatMap(read), SEARCH, ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage', 'plugin::users-permissions.user.updateMe', 'plugin::users-permissions.user.deleteMe'],
 };
 
 // Anything under api:: that a role holds but is not wanted is removed (e.g. granted by hand in the admin).
-// `user.updateMe` (PUT /users/me, src/extensions/users-permissions) is the customer's own profile.
+// `user.updateMe` (PUT /users/me) and `user.deleteMe` (DELETE /users/me), src/extensions/users-permissions,
+// are the customer's own profile and account.
 async function setPermissions(strapi) {
   const roles = await strapi.db.query('plugin::users-permissions.role').findMany({ where: { type: { $in: Object.keys(WANTED) } } });
   for (const role of roles) {
