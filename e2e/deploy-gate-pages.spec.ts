@@ -20,22 +20,23 @@ const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.gatePages, '', { SS
 const craftVersion: CraftingFolder['craftVersion'] = (app, craft) => folder.craftVersion(app, craft);
 const check = async (app: 'catalogue' | 'blog', version: string) => (await checkVersion(folder.buildsDir, app, version, { env: gateEnv })).refusal;
 
-/** Replaces `find` in the files of `dir` whose names match `files`; at least one must change. */
-function replaceIn(dir: string, files: RegExp, find: string, replacement: string): void {
+/** Replaces what `find` matches in the files of `dir` whose names match `files`; at least one must change. */
+function replaceIn(dir: string, files: RegExp, find: RegExp, replacement: string): void {
   const changed = (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((file) => files.test(file))
     .filter((file) => {
       const code = fs.readFileSync(path.join(dir, file), 'utf8');
-      if (!code.includes(find)) return false;
-      fs.writeFileSync(path.join(dir, file), code.replaceAll(find, replacement));
+      if (!find.test(code)) return false;
+      fs.writeFileSync(path.join(dir, file), code.replace(new RegExp(find.source, 'g'), replacement));
       return true;
     });
   if (changed.length === 0) throw new Error(`no ${files} in ${dir} holds ${find}`);
 }
 
-// The product view's watch-list button label: evaluated only when a product page renders.
-const PRODUCT_VIEW_LABEL = '"افزودن به لیست پیگیری"]';
-const throwing = (what: string) => `(()=>{throw new Error("crafted: ${what}")})()]`;
+// The product view's watch-list button label (the last child of the button, minified or not):
+// evaluated only when a product page renders.
+const PRODUCT_VIEW_LABEL = /(["'])افزودن به لیست پیگیری\1(?=\s*\])/;
+const throwing = (what: string) => `(()=>{throw new Error("crafted: ${what}")})()`;
 
 /** Two processes spinning on the two cores for as long as `work` runs. */
 async function withBothCoresBusy<T>(work: () => Promise<T>): Promise<T> {
