@@ -95,3 +95,14 @@ test('sign-in: one address has a looser ceiling of 50 attempts a minute over all
   assert.ok(first <= 50 - 14, `first 429 at ${first}`);
   isPersian429(await post('/auth/local', { identifier: DEMO.username, password: DEMO.password }));
 });
+
+test("the app server's own calls (X-Site-Read) are not counted per address: its deploy gate signs in and registers from one address", async () => {
+  const secret = process.env.SITE_READ_SECRET;
+  assert.ok(secret, 'run with the CMS\'s SITE_READ_SECRET');
+  // The address's sign-in ceiling is reached (the test above): anybody else from it is refused…
+  isPersian429(await post('/auth/local', { identifier: 'gate-probe@example.com', password: 'wrong' }));
+  isPersian429(await api('POST', '/auth/local', { body: { identifier: 'gate-probe@example.com', password: 'wrong' }, headers: { 'x-site-read': `${secret}-not` } }));
+  // …the server's own call is judged on its merits (a wrong password here: 400, not 429).
+  const own = await api('POST', '/auth/local', { body: { identifier: 'gate-probe@example.com', password: 'wrong' }, headers: { 'x-site-read': secret } });
+  assert.equal(own.status, 400, own.text);
+});

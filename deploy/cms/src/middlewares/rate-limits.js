@@ -1,5 +1,6 @@
 'use strict';
 
+const { timingSafeEqual, createHash } = require('crypto');
 const { RateLimit } = require('koa2-ratelimit'); // { middleware(options) }, as users-permissions uses it
 const { errors } = require('@strapi/utils');
 const { rateLimitStore } = require('../utils/rate-limit-store');
@@ -18,9 +19,15 @@ const TOO_MANY_FA = 'تعداد درخواست‌ها از این نشانی ب�
  * Every 429 of the API, the plugin's included, carries a Persian message and Retry-After.
  * Off with AUTH_RATE_LIMIT=off, like the plugin's limiter. With REDIS_URL both count in Redis
  * through one shared store (src/utils/rate-limit-store.js), otherwise in memory.
+ * The app server's own calls carrying SITE_READ_SECRET in `X-Site-Read` (as its reads do,
+ * src/middlewares/public-reads.js) are not counted: its deploy gate registers a throwaway customer
+ * for every shell or panel version it checks, from the server's one address.
  */
 module.exports = (config, { strapi }) => {
   const prefix = strapi.config.get('api.rest.prefix', '/api');
+  const siteSecret = config.siteReadSecret ?? process.env.SITE_READ_SECRET ?? '';
+  const digest = (value) => createHash('sha256').update(String(value)).digest();
+  const isSiteCall = (ctx) => Boolean(siteSecret && ctx.get('x-site-read') && timingSafeEqual(digest(ctx.get('x-site-read')), digest(siteSecret)));
   const store = rateLimitStore();
   const rules = (config.rules || []).map((rule) => ({
     ...rule,
@@ -40,7 +47,7 @@ module.exports = (config, { strapi }) => {
   const matches = (rule, ctx) => ctx.method === rule.method && rule.paths.some((p) => ctx.path.toLowerCase().replace(/\/+$/, '') === `${prefix}${p}`);
 
   return async (ctx, next) => {
-    if (config.enabled !== false) {
+    if (config.enabled !== false && !isSiteCall(ctx)) {
       for (const rule of rules) {
         if (matches(rule, ctx)) await rule.limit(ctx, async () => undefined);
       }
