@@ -4,7 +4,9 @@
  * one real page of every page kind of the app (or, for a shell, of every live app: page-samples.ts) —
  * - smoke render: the server renders each page whole, without the remote being left to the browser;
  * - smoke mount: headless Chromium opens each page, the app mounts with no uncaught error, no
- *   contained failure and no failure report, and one internal link per app navigates in the page.
+ *   contained failure and no failure report, and one internal link per app navigates in the page;
+ *   a page behind sign-in (guard `auth`) is opened signed in as a throwaway customer;
+ * - flows across apps (flows.ts): signing in and out, a remote's toast, a link to another app.
  *
  * The verdict judges errors, not speed: a machine busy with other work (a build, a load test, a
  * canary) must not turn a good version away. A render may take `RENDER_BUDGET_FACTOR` times the
@@ -19,6 +21,8 @@ import { loadConfig } from '../../config';
 import type { AppName } from '../builds-folder';
 import type { Candidate, RuleResult } from './static-rules';
 import { pageKindSamples, type SamplePage } from './page-samples';
+import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './throwaway-customer';
+import { flowsFor, runFlows } from './flows';
 
 /** How many times the site's render budget a smoke render may take (only a far slower one refuses). */
 export const RENDER_BUDGET_FACTOR = 10;
@@ -68,12 +72,17 @@ export async function smokeTest(candidate: Candidate, manifest: AppManifest, liv
     const pages = await pageKindSamples(base, sitePages, apps);
     const rendered = await smokeRender(base, pages, logs);
     if (rendered) return rendered;
-    const browser = await chromium.launch({ executablePath: options.chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    try {
-      return await smokeMount(browser, base, pages, logs);
-    } finally {
-      await browser.close();
-    }
+    const flows = flowsFor(candidate.app);
+    const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
+    return await withThrowawayCustomer(config, signsIn, async (customer) => {
+      const browser = await chromium.launch({ executablePath: options.chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      try {
+        const signedIn = customer && { customer, cookie: config.runtime.cookie };
+        return (await smokeMount(browser, base, pages, logs, signedIn)) ?? (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }));
+      } finally {
+        await browser.close();
+      }
+    });
   } finally {
     await server.close();
   }
@@ -103,7 +112,7 @@ async function smokeRender(base: string, pages: SamplePage[], logs: string[]): P
 }
 
 /** What went wrong on the page so far: uncaught errors, a contained failure, a failure report. */
-function watchPage(page: Page) {
+export function watchPage(page: Page) {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`uncaught ${error.message.split('\n')[0]}`));
   page.on('request', (request) => {
@@ -120,7 +129,7 @@ function watchPage(page: Page) {
 const IN_PLACE_ERRORS = '[data-app-container] [data-page-data-error], [data-app-container] [data-page-error]';
 const FAILURE_VIEWS = `[data-testid="remote-error"], [data-testid="error-status"], ${IN_PLACE_ERRORS}`;
 
-async function mountedOrFailed(page: Page, app: RemoteName, real: boolean): Promise<string | null> {
+export async function mountedOrFailed(page: Page, app: RemoteName, real: boolean): Promise<string | null> {
   const container = `#app-${app}`;
   try {
     await page.waitForFunction(
@@ -137,7 +146,7 @@ async function mountedOrFailed(page: Page, app: RemoteName, real: boolean): Prom
 }
 
 /** `real`: the page exists (found by a link); a made-up sample may rightly be the 404 page. */
-async function failureShown(page: Page, real: boolean): Promise<string | null> {
+export async function failureShown(page: Page, real: boolean): Promise<string | null> {
   if (await page.locator('[data-testid="remote-error"]').count()) return 'the shell showed the remote as failed';
   if (real && (await page.locator('[data-testid="error-status"]').count())) return `the site's error page (${(await page.locator('[data-testid="error-status"]').first().textContent())?.trim()}) replaced the page`;
   const inPlace = page.locator(IN_PLACE_ERRORS).first();
@@ -163,14 +172,21 @@ function mountRefusal(app: RemoteName, url: string, findings: Array<string | nul
 /** Pages opened at once: two keep both cores busy without starving the server's render workers. */
 const MOUNT_LANES = 2;
 
-async function smokeMount(browser: Browser, base: string, pages: SamplePage[], logs: string[]): Promise<RuleResult> {
+/** A page only a signed-in customer sees (the shell's `auth` guard). */
+const isGuarded = (page: SamplePage) => page.route.guards.includes('auth');
+
+async function smokeMount(browser: Browser, base: string, pages: SamplePage[], logs: string[], signedIn: { customer: ThrowawayCustomer; cookie: ReturnType<typeof loadConfig>['runtime']['cookie'] } | null): Promise<RuleResult> {
   const context = await browser.newContext({ baseURL: base });
+  // Guarded pages in a context of their own, signed in (signed out, they only bounce to sign-in).
+  const customerContext = signedIn ? await browser.newContext({ baseURL: base }) : null;
+  if (customerContext && signedIn) await signInContext(customerContext, base, signedIn.customer, signedIn.cookie);
   const linkTried = new Set<RemoteName>();
   const queue = [...pages];
   let refusal: string | null = null;
 
-  async function mountOne({ app, url, real }: SamplePage): Promise<string | null> {
-    const page = await context.newPage();
+  async function mountOne(sample: SamplePage): Promise<string | null> {
+    const { app, url, real } = sample;
+    const page = await (isGuarded(sample) && customerContext ? customerContext : context).newPage();
     const problems = watchPage(page);
     try {
       await page.goto(url, { waitUntil: 'load' });
@@ -204,12 +220,12 @@ async function smokeMount(browser: Browser, base: string, pages: SamplePage[], l
     return refusal;
   } finally {
     await context.close();
+    await customerContext?.close();
   }
 }
 
-/** Clicks the first internal link inside the app: the page must change without a full load. */
-async function followOneLink(page: Page, app: RemoteName): Promise<string | null> {
-  const link = page.locator(`#app-${app} a[href^="/"]:visible`).first();
+/** Clicks the first internal link inside the app (or `link`): the page must change without a full load. */
+export async function followOneLink(page: Page, app: RemoteName, link = page.locator(`#app-${app} a[href^="/"]:visible`).first()): Promise<string | null> {
   if (!(await link.count())) return null; // a page with no link of its own (sign-in forms)
   const href = await link.getAttribute('href');
   await page.evaluate(() => ((window as unknown as { __gateMarker: boolean }).__gateMarker = true));

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EDITOR_TOKEN, SPEC_PORTS, appServerEnv, cmsURL, e2eBuildsDir, notHidden } from './support/environment';
+import { publish } from '@steel/server/publish';
+import type { AppName } from '@steel/server/builds-folder';
+import { checkVersion, type GateResult } from '@steel/server/gate';
+
+/**
+ * The deploy gate signs in where a page needs it and runs the flows across apps (sign in, sign
+ * out followed by another tab, a remote's toast, a link to another app) on the live site with the
+ * candidate in place: today's versions pass; a shell that no longer announces `session:changed`
+ * — same contract version, every page still mounts — is refused with a line naming the flow. The
+ * gate's throwaway customer exists while it runs and is gone after, whatever the verdict.
+ */
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+let workDir: string;
+let buildsDir: string;
+const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.gateFlows, ''), DEPLOY_GATE_PORT: String(SPEC_PORTS.gateFlows) };
+
+const liveVersion = (app: AppName) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+
+/** A copy of the live version of `app`, changed by `craft`, published as a new version. */
+async function craftVersion(app: AppName, craft: (dir: string) => void): Promise<string> {
+  const dist = fs.mkdtempSync(path.join(workDir, `${app}-`));
+  fs.cpSync(path.join(buildsDir, app, liveVersion(app)), dist, { recursive: true });
+  for (const file of fs.readdirSync(dist, { recursive: true }) as string[]) if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
+  craft(dist);
+  return (await publish(buildsDir, app, dist, { compress: false })).version;
+}
+
+/** Replaces every match of `pattern` in the browser scripts of `dir`; at least one must change. */
+function replaceInScripts(dir: string, pattern: RegExp, replacement: string): number {
+  let replaced = 0;
+  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.js'))) {
+    const code = fs.readFileSync(path.join(dir, file), 'utf8');
+    fs.writeFileSync(path.join(dir, file), code.replace(pattern, () => (replaced++, replacement)));
+  }
+  if (replaced === 0) throw new Error(`nothing in ${dir} matched ${pattern}`);
+  return replaced;
+}
+
+/** The gate's customers on the CMS now (the gate names them `deploy-gate-<its port>-…`), as staff would list them. */
+async function gateCustomers(): Promise<string[]> {
+  const prefix = `deploy-gate-${SPEC_PORTS.gateFlows}-`;
+  const response = await fetch(`${cmsURL}/api/users?filters[username][$startsWith]=${prefix}&fields[0]=username`, { headers: { authorization: `Bearer ${EDITOR_TOKEN}` } });
+  expect(response.status, 'the CMS lists accounts to an editor').toBe(200);
+  return ((await response.json()) as Array<{ username: string }>).map((user) => user.username);
+}
+
+/** The gate's verdict on `version`, and every customer of its that the CMS held while it ran. */
+async function gateWatchingCustomers(app: AppName, version: string): Promise<{ gate: GateResult; seen: Set<string> }> {
+  const seen = new Set<string>();
+  let running = true;
+  const watching = (async () => {
+    while (running) {
+      for (const name of await gateCustomers()) seen.add(name);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  try {
+    return { gate: await checkVersion(buildsDir, app, version, { env: gateEnv }), seen };
+  } finally {
+    running = false;
+    await watching;
+  }
+}
+
+test.beforeAll(() => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-gate-flows-'));
+  buildsDir = path.join(workDir, 'builds');
+  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+});
+
+test.afterAll(() => {
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+test('today’s apps pass the gate with the flows; the shell and the panel sign in as a throwaway customer, deleted after', async () => {
+  expect(await gateCustomers()).toEqual([]);
+  const seconds: string[] = [];
+  for (const app of ['shell', 'panel', 'catalogue', 'blog'] as const) {
+    // A copy with one more space in its manifest: a new version with today's code.
+    const version = await craftVersion(app, (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
+    const { gate, seen } = await gateWatchingCustomers(app, version);
+    expect(gate.refusal, `${app}: the gate passed`).toBeNull();
+    seconds.push(`${app} ${(gate.ms / 1000).toFixed(1)} s`);
+    // The panel's pages and the sign-in flows need a customer; the catalogue's and the blog's do not.
+    if (app === 'shell' || app === 'panel') expect(seen.size, `${app}: one throwaway customer while the gate ran`).toBe(1);
+    else expect(seen.size, `${app}: no customer`).toBe(0);
+    expect(await gateCustomers(), `${app}: the customer is gone`).toEqual([]);
+  }
+  console.log(`deploy gate with flows: ${seconds.join(', ')}`);
+});
+
+test('refuses a shell that no longer announces session:changed, naming the flow; the customer is gone after', async () => {
+  // The session store's three emits (a change, another tab's change, the restored user at start).
+  const version = await craftVersion('shell', (dir) => expect(replaceInScripts(dir, /[\w$]+\.emit\("session:changed",\{user:[\w$]+\}\)/g, 'void 0')).toBe(3));
+  const { gate, seen } = await gateWatchingCustomers('shell', version);
+  expect(gate.refusal).toMatch(/^flow: sign (in|out)[^:]*: /);
+  expect(gate.refusal).not.toContain('\n');
+  console.log(`refused: ${gate.refusal}`);
+  expect(seen.size).toBe(1);
+  expect(await gateCustomers()).toEqual([]);
+});
