@@ -24,27 +24,44 @@ async function openAboutUs(page: Page) {
 
 const rulesLink = (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: 'قوانین و مقررات' });
 
+/**
+ * When, after the visitor's click, the words of a long wait and the error's retry button first
+ * appeared — timed in the page, so Playwright's own polling adds nothing.
+ */
+async function timeWhatAppears(page: Page) {
+  await page.evaluate(() => {
+    const times: { click?: number; stillLoading?: number; retry?: number } = {};
+    (window as { __waitTimes?: typeof times }).__waitTimes = times;
+    document.addEventListener('click', () => (times.click ??= performance.now()), { capture: true, once: true });
+    new MutationObserver(() => {
+      if (times.click === undefined) return;
+      if (document.querySelector('#app-catalogue [data-page-still-loading] p')) times.stillLoading ??= performance.now() - times.click;
+      if (document.querySelector('#app-catalogue [role="alert"] button')) times.retry ??= performance.now() - times.click;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  return () => page.evaluate(() => (window as { __waitTimes?: { stillLoading?: number; retry?: number } }).__waitTimes!);
+}
+
 test('the CMS stalled: «still loading» on the page within 2 s, the error with its retry within 6 s, one request', async ({ page }) => {
   await openAboutUs(page);
   const held: Route[] = [];
   // Taken, never answered: a CMS that accepts the request and stalls.
   await page.route(staticPages, (route) => void held.push(route));
+  const waitTimes = await timeWhatAppears(page);
 
-  const started = Date.now();
   // Pointing at the link starts its data as a prefetch; the click joins it.
   await rulesLink(page).click();
   await expect(stillLoading(page)).toBeVisible();
-  const stillLoadingMs = Date.now() - started;
   await expect(stillLoading(page)).toHaveAttribute('aria-live', 'polite');
   await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-visible', 'true');
 
   const dataError = app(page).getByRole('alert');
   const retry = dataError.getByRole('button', { name: 'تلاش مجدد' });
   await expect(retry).toBeVisible();
-  const errorMs = Date.now() - started;
-  console.log(`stalled CMS: «still loading» after ${stillLoadingMs} ms, the error with its retry after ${errorMs} ms`);
+  const { stillLoading: stillLoadingMs = Infinity, retry: retryMs = Infinity } = await waitTimes();
+  console.log(`stalled CMS: «still loading» ${Math.round(stillLoadingMs)} ms after the click, the error with its retry ${Math.round(retryMs)} ms`);
   expect(stillLoadingMs).toBeLessThanOrEqual(2000);
-  expect(errorMs).toBeLessThanOrEqual(6000);
+  expect(retryMs).toBeLessThanOrEqual(6000);
   await expect(dataError).toContainText('اطلاعات این صفحه دریافت نشد');
   await expect(stillLoading(page)).toHaveCount(0);
   await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-error', 'true');
