@@ -66,18 +66,19 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, page: CachedPage): void {
+  /** A fresh render; or, with `state`, a copy of a page as another cache holds it (stale, waiting to retry). */
+  set(key: string, page: CachedPage, state: Pick<CacheEntry, 'stale' | 'retryAt'> = { stale: false, retryAt: null }): void {
     // A page larger than the whole bound is not kept; an older copy of it stays its last good render.
     if (this.maxEntries <= 0 || pageBytes(page) > this.maxBytes) return;
-    this.remove(key);
-    this.entries.set(key, { page, stale: false, retryAt: null });
+    this.delete(key);
+    this.entries.set(key, { page, stale: state.stale, retryAt: state.retryAt });
     this.bytes += pageBytes(page);
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.remove(this.entries.keys().next().value as string);
+      this.delete(this.entries.keys().next().value as string);
     }
   }
 
-  private remove(key: string): void {
+  delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);

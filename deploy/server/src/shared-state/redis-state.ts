@@ -11,13 +11,22 @@
  *
  * Redis down or hung must not take pages down: commands fail at once while the connection is not
  * ready (no queue of waiting requests), wait at most `commandTimeoutMs` (100 ms) for an answer, and
- * after a failure are not sent at all for a while (circuit-breaker.ts). Meanwhile a failed read is
- * a cache miss, a failed count lets the request through, and a notice that cannot be published is
- * at least delivered in this process.
+ * after a failure are not sent at all for a while (circuit-breaker.ts). Meanwhile pages come from
+ * this server's own copy of them (below), a failed count lets the request through, and a notice
+ * that cannot be published is at least delivered in this process.
+ *
+ * That copy is memory mode's page cache, with its bounds (`SSR_CACHE_ENTRIES`, `SSR_CACHE_MB`): a
+ * fallback, never a second truth. Every page this server sets, and every answer Redis gives it, is
+ * copied there (a page Redis no longer has is dropped), so an outage still finds the pages this
+ * server served lately, stale-if-error copies included. Reads go to Redis whenever it answers. An
+ * invalidation marks the copy as well as Redis, and so does a content notice heard from another
+ * server; one that cannot reach Redis is kept (collection names only) and sent, then announced,
+ * once Redis answers again — otherwise Redis, the truth again, would serve what changed as fresh
+ * (until it is sent, pages Redis gives that read those collections count as stale).
  */
 import { Redis } from 'ioredis';
 import type { CountKind, CountStore, FailureCounts } from '../deploy/failure-counts';
-import type { CachedPage, CacheEntry } from '../rendering/page-cache';
+import { PageCache, type CachedPage, type CacheEntry } from '../rendering/page-cache';
 import { createCircuitBreaker } from './circuit-breaker';
 import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
 
@@ -107,15 +116,23 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     {
       pauseMs: pause.first,
       maxPauseMs: pause.max,
-      onOpen: (error) => options.onError?.(`Redis unavailable (${(error as Error).message ?? String(error)}): pages go without the shared cache, asking Redis again every ${pause.first / 1000}–${pause.max / 1000} s`),
-      onClose: (openForMs) => options.onError?.(`Redis answers again after ${(openForMs / 1000).toFixed(1)} s: the shared cache is back`),
+      onOpen: (error) => options.onError?.(`Redis unavailable (${(error as Error).message ?? String(error)}): pages come from this server's own copy, asking Redis again every ${pause.first / 1000}–${pause.max / 1000} s`),
+      onClose: (openForMs) => {
+        options.onError?.(`Redis answers again after ${(openForMs / 1000).toFixed(1)} s: the shared cache is back`);
+        sendKeptInvalidations();
+      },
     },
     // Redis answering with an error (a bad command) is not an outage; nor is the connection not
     // being up yet at start, which fails at once anyway (the breaker would only delay the cache).
     (error) => (error as Error).name !== 'ReplyError' && everReady,
   );
 
+  // This server's copy of the pages (top of the file): what it serves while Redis cannot be asked.
+  const local = new PageCache(options.pages);
+
   const deliver = (notice: Notice) => {
+    // Another server's invalidation reached Redis, not this copy: it is marked here as well.
+    if (notice.kind === 'content') local.invalidate(notice.collections);
     for (const listener of listeners) listener(notice);
   };
   void subscriber.subscribe(channel).catch(report);
@@ -141,19 +158,71 @@ export function createRedisState(options: RedisStateOptions): SharedState {
   const pageKey = (key: string) => `${prefix}page:${key}`;
   const indexKey = (collection: string | null) => (collection === null ? `${prefix}pages` : `${prefix}pages-of:${collection}`);
 
-  const pages: PageStore = {
-    async get(key) {
+  const invalidateInRedis = async (collections: readonly string[] | null) => {
+    let marked = 0;
+    for (const collection of collections ?? [null]) {
+      marked += Number(await whenReady(() => redis.eval(INVALIDATE, 1, indexKey(collection), `${prefix}page:`)));
+    }
+    return marked;
+  };
+
+  // Invalidations that did not reach Redis: a few collection names (or every page), however long the outage.
+  let keptAll = false;
+  const kept = new Set<string>();
+  const keep = (collections: readonly string[] | null) => {
+    if (collections === null) keptAll = true;
+    else for (const collection of collections) kept.add(collection);
+  };
+  /** Until Redis has been told, what it gives of a page that read a changed collection is stale all the same. */
+  const changedMeanwhile = (page: CachedPage) => keptAll || page.collections.some((collection) => kept.has(collection));
+  let sending = false;
+  /** Once Redis answers again (it reconnected, or the breaker closed): marks there what changed meanwhile, and tells the other servers. */
+  function sendKeptInvalidations(): void {
+    if (sending || (!keptAll && kept.size === 0)) return;
+    const collections = keptAll ? null : [...kept];
+    sending = true;
+    void (async () => {
       try {
-        const fields = await whenReady(() => redis.hgetall(pageKey(key)));
-        return fields.html === undefined ? undefined : entryOf(fields);
+        await invalidateInRedis(collections);
+        if (collections === null) {
+          keptAll = false;
+          kept.clear();
+        } else {
+          for (const collection of collections) kept.delete(collection);
+        }
+        await whenReady(() => redis.publish(channel, JSON.stringify({ kind: 'content', collections } satisfies Notice)));
       } catch (error) {
         commandFailed(error);
+      } finally {
+        sending = false;
+      }
+    })();
+  }
+  redis.on('ready', sendKeptInvalidations);
+
+  const pages: PageStore = {
+    async get(key) {
+      let fields: Record<string, string>;
+      try {
+        fields = await whenReady(() => redis.hgetall(pageKey(key)));
+      } catch (error) {
+        commandFailed(error);
+        return local.get(key);
+      }
+      // Redis is the truth while it answers: the copy here follows it.
+      if (fields.html === undefined) {
+        local.delete(key);
         return undefined;
       }
+      const entry = entryOf(fields);
+      if (changedMeanwhile(entry.page)) entry.stale = true;
+      local.set(key, entry.page, entry);
+      return entry;
     },
     async set(key, page) {
       // SSR_CACHE_ENTRIES=0 turns the cache off here too.
       if (options.pages.maxEntries <= 0) return;
+      local.set(key, page);
       try {
         const transaction = redis.multi().del(pageKey(key)).hset(pageKey(key), pageFields(page)).expire(pageKey(key), pageTtlSeconds).sadd(indexKey(null), key);
         for (const collection of page.collections) transaction.sadd(indexKey(collection), key);
@@ -163,6 +232,7 @@ export function createRedisState(options: RedisStateOptions): SharedState {
       }
     },
     async renderFailed(key) {
+      local.renderFailed(key);
       await whenReady(() => redis.eval(RENDER_FAILED, 1, pageKey(key), String(Date.now() + options.pages.retryMs))).catch(commandFailed);
     },
     async claimRetry(key) {
@@ -171,15 +241,20 @@ export function createRedisState(options: RedisStateOptions): SharedState {
         return (await whenReady(() => redis.eval(CLAIM_RETRY, 1, pageKey(key), String(now), String(now + options.pages.retryMs)))) === 1;
       } catch (error) {
         commandFailed(error);
-        return false;
+        // One retry at a time per server while the servers cannot agree.
+        return local.claimRetry(key);
       }
     },
     async invalidate(collections) {
-      let marked = 0;
-      for (const collection of collections ?? [null]) {
-        marked += Number(await whenReady(() => redis.eval(INVALIDATE, 1, indexKey(collection), `${prefix}page:`)));
+      const markedHere = local.invalidate(collections);
+      try {
+        return await invalidateInRedis(collections);
+      } catch (error) {
+        commandFailed(error);
+        keep(collections);
+        // Nothing for the caller to try again: this server serves the change now, Redis is told once it answers.
+        return markedHere;
       }
-      return marked;
     },
   };
 
