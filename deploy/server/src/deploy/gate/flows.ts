@@ -20,7 +20,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RemotePages } from '@steel/shared';
-import { findPageRoute, type RemoteName } from '@steel/shared/contract';
+import { findPageRoute } from '@steel/shared/contract';
 import type { ServerConfig } from '../../config';
 import type { AppName } from '../builds-folder';
 import type { RuleResult } from './static-rules';
@@ -62,7 +62,7 @@ const where = (page: Page) => {
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __gateFlowMark: boolean }).__gateFlowMark = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __gateFlowMark?: boolean }).__gateFlowMark === true);
 
-/** Waits for `locator`-like readiness; false after `timeout`. */
+/** True when `wait` (a locator's or a page's wait) resolves, false when it times out. */
 const appears = (wait: Promise<unknown>) => wait.then(
   () => true,
   () => false,
@@ -177,7 +177,7 @@ const crossAppLinkFlow: Flow = {
     const target = findPageRoute(pages, new URL(hrefs[index]!, 'http://site').pathname)!.app;
     const failure = await followOneLink(page, 'catalogue', page.locator('#app-catalogue a[href^="/"]').nth(index));
     if (failure) return failure;
-    const arrived = await mountedOrFailed(page, target as RemoteName, true);
+    const arrived = await mountedOrFailed(page, target, true);
     return arrived ? `at ${where(page)}, ${target}: ${arrived}` : (problems[0] ?? null);
   },
 };
