@@ -67,7 +67,7 @@ test('refuses a catalogue whose product view throws in the browser, on a real pr
 test('refuses a catalogue whose product page throws in its server entry', async () => {
   const version = await craftVersion('catalogue', (dir) => replaceIn(dir, /^server\/.*\.js$/, PRODUCT_VIEW_LABEL, throwing('product server render throws')));
   const refusal = await check('catalogue', version);
-  expect(refusal).toMatch(/^smoke render: catalogue \/\S+ answered 200 \(partial\): .*crafted: product server render throws/);
+  expect(refusal).toMatch(/^smoke render: catalogue \/\S+ answered 200 \(partial\): .*threw while rendering on the server/);
 });
 
 test('gives the verdicts it gives at rest with both cores busy: today’s catalogue and blog pass, a throwing product view is refused', async () => {

@@ -57,6 +57,9 @@ export function createServerShellContext(config: RuntimeConfig, cmsUrl: string =
  * A remote's server entry. `pages` are the pages it renders on the server; `browserPages` (private
  * pages the browser renders alone) are only published in its page manifest, for the shell to route.
  */
+/** How React marks a Suspense boundary whose server render failed, left for the browser to render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
 export function createRemoteServerEntry(options: {
   app: RemoteName;
   css: string;
@@ -99,6 +102,10 @@ export function createRemoteServerEntry(options: {
       </RemoteProviders>,
       { identifierPrefix: identifierPrefix(app) },
     );
+    // renderToString keeps quiet about a component that throws inside a Suspense boundary: it
+    // leaves the boundary to the browser (`<!--$!-->`), and the page would pass for whole — kept
+    // in the page cache, failing again at every hydration. No page leaves one on purpose.
+    if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`part of ${request.url} threw while rendering on the server (React left a Suspense boundary to the browser)`);
     return { status: head ? 200 : 404, html, head, state: dehydrate(queryClient), css, collections: [...collections] };
   }
   return { contract: CONTRACT_VERSION, pages: [...pages, ...browserPages].map(toPageRoute), render };
