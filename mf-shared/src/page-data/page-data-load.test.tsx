@@ -242,11 +242,10 @@ describe("a page's data on client navigation", () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('a bug in a page is still the remote boundary’s business (reported fatal), not a data error', () => {
+  it('a bug in a page is still the remote boundary’s business (reported to the shell), not a data error', () => {
     answers = ['ok'];
-    const context = createFakeShellContext();
-    const fatal: unknown[] = [];
-    context.bus.on('app:error', (error) => fatal.push(error));
+    const reports: Array<[string, unknown]> = [];
+    const context = { ...createFakeShellContext(), reportFailure: (kind: string, error: unknown) => void reports.push([kind, error]) };
     const broken: PageDefinition = {
       path: '/broken',
       head: () => ({ title: 'x' }),
@@ -263,6 +262,6 @@ describe("a page's data on client navigation", () => {
       </RemoteProviders>,
     );
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(fatal).toEqual([expect.objectContaining({ fatal: true, message: 'a bug' })]);
+    expect(reports).toEqual([['render', expect.objectContaining({ message: 'a bug' })]]);
   });
 });
