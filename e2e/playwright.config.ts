@@ -36,6 +36,9 @@ export default defineConfig({
       env: {
         PORT: String(E2E_CMS_PORT),
         HOST: '127.0.0.1',
+        // The CMS under test runs on the repository's development secrets (its editor token, the
+        // e2e site-read secret): in production it would refuse them.
+        NODE_ENV: 'development',
         DATABASE_FILENAME: path.join(e2eCmsDir, 'cms.db'),
         EMAIL_CAPTURE_FILE: path.join(e2eCmsDir, 'mails.jsonl'),
         AUTH_RATE_LIMIT: 'off',

@@ -32,7 +32,9 @@ async function main() {
     cwd: path.join(repoRoot, 'deploy/cms'),
     // Published changes reach the app server's page cache at once.
     // The CMS allows the site's origins, derived from its port (another PORT works end to end).
-    env: { CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`, SITE_PORT: APP_PORT, ...process.env, PORT: CMS_PORT, HOST: '127.0.0.1' },
+    // In development always: production (start:production) has secrets of its own, and the CMS
+    // refuses the repository's development ones there.
+    env: { CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`, SITE_PORT: APP_PORT, ...process.env, NODE_ENV: 'development', PORT: CMS_PORT, HOST: '127.0.0.1' },
   });
   const server = startProcess('server', tsx, ['deploy/server/src/main.ts'], {
     cwd: repoRoot,

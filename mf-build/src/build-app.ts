@@ -68,12 +68,20 @@ export function typecheck(app: AppName, root: string): void {
  * `<root>/dist/app-manifest.json`; resolves with the build time in ms.
  */
 export async function buildApp(app: AppName, root: string, options: { typecheck?: boolean } = {}): Promise<number> {
-  // Tailwind minifies its output only in production.
+  // Tailwind minifies its output only in production. Only for the build: a caller that starts the
+  // CMS afterwards (npm start, the e2e run) must not hand it NODE_ENV=production by accident —
+  // in production the CMS refuses the repository's development secrets.
+  const callersNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
-  const started = Date.now();
-  if (options.typecheck !== false) typecheck(app, root);
-  const client = await run(createAppConfig({ app, root, mode: 'production' }), app);
-  await run(createServerConfig({ app, root }), `${app} (server entry)`);
-  writeAppManifest(app, root, { chunks: namedChunkScripts(client) });
-  return Date.now() - started;
+  try {
+    const started = Date.now();
+    if (options.typecheck !== false) typecheck(app, root);
+    const client = await run(createAppConfig({ app, root, mode: 'production' }), app);
+    await run(createServerConfig({ app, root }), `${app} (server entry)`);
+    writeAppManifest(app, root, { chunks: namedChunkScripts(client) });
+    return Date.now() - started;
+  } finally {
+    if (callersNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callersNodeEnv;
+  }
 }

@@ -1,8 +1,9 @@
 /** @jest-environment node */
 import { Suspense } from 'react';
+import { defaultRuntimeConfig } from '../contracts/runtime-config';
 import { createRemoteServerEntry } from './render-remote-page';
 
-const request = { url: '/somewhere', config: {}, cmsUrl: 'http://127.0.0.1:9/api' };
+const request = { url: '/somewhere', config: defaultRuntimeConfig, cmsUrl: 'http://127.0.0.1:9/api' };
 
 function Boom(): never {
   throw new Error('a view that throws');
