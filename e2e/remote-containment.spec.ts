@@ -8,8 +8,8 @@ import { publish } from '@steel/server/publish';
 import { activate, status } from '@steel/server/activate';
 
 /**
- * A remote's failure stays in its place and recovers (docs/architecture.md, "Failure stays
- * contained"), on bad catalogue versions crafted from the real build and made live in a copy of
+ * A remote's failure stays in its place and recovers
+ * (docs/architecture.md, "Failure stays contained"), on bad catalogue versions crafted from the real build and made live in a copy of
  * the e2e builds: one whose product view throws when it renders, and one whose listing chunk was
  * changed after publishing (refused by its digest), then put right.
  */

@@ -11,8 +11,8 @@ interface RemoteErrorBoundaryProps {
 }
 
 /**
- * A crash inside a remote stays in the remote's place (docs/architecture.md, "Failure stays
- * contained"): the remote renders nothing, and the shell — told through `reportFailure` — shows
+ * A crash inside a remote stays in the remote's place
+ * (docs/architecture.md, "Failure stays contained"): the remote renders nothing, and the shell — told through `reportFailure` — shows
  * its in-layout error with a retry, the header, footer and other apps untouched. Never the fatal
  * error page: a page whose code throws used to replace the whole site with «خطا ۵۰۰».
  * The crash belongs to the page it happened on: the next navigation renders the remote afresh
