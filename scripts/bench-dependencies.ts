@@ -4,8 +4,8 @@
  * the connection stays up, nothing answers — each command waits its timeout until the circuit
  * breaker opens, deploy/server/src/shared-state/circuit-breaker.ts), and dead (killed: commands
  * fail at once); then from an app server without Redis (REDIS_URL unset, its cache in memory).
- * With Redis hung or dead every request is a render (a failed read is a cache miss), so those two
- * rows compare with each other; the last row is what the shared cache saves.
+ * With Redis hung or dead each server answers from its own bounded copy of the pages it rendered
+ * or served (shared-state/redis-state.ts), so those rows compare with the last, the in-process cache.
  * Autocannon on loopback, a bounded count of requests per row. Alone: `tsx scripts/bench-dependencies.ts`
  * (reuses BUILDS_DIR or .builds from `npm run build`, or builds; starts a CMS of its own).
  */
