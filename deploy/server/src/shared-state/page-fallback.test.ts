@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import type { CachedPage } from '../rendering/page-cache';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
+import { twoServersOnRedis, waitFor } from '../testing/redis-states';
 import { createRedisState } from './redis-state';
 import type { Notice, SharedState } from './shared-state';
 
@@ -22,11 +23,7 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
     await redis.stop();
   });
   beforeEach(async () => {
-    const prefix = `fallback${Math.random().toString(36).slice(2, 8)}:`;
-    const options = { url: redis.url, prefix, pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 300 }, breakerPauseMs: { first: 300, max: 600 } };
-    serverA = createRedisState(options);
-    serverB = createRedisState(options);
-    await waitFor(async () => (await serverA.hit('warm-up', 1000)) > 0 && (await serverB.hit('warm-up', 1000)) > 0);
+    [serverA, serverB] = await twoServersOnRedis(redis, { pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 300 }, breakerPauseMs: { first: 300, max: 600 } });
   });
   afterEach(async () => {
     redis.resume();
@@ -128,10 +125,3 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -2,6 +2,7 @@
 import { Redis } from 'ioredis';
 import type { CachedPage } from '../rendering/page-cache';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
+import { twoServersOnRedis, waitFor } from '../testing/redis-states';
 import { createRedisState } from './redis-state';
 import type { Notice, SharedState } from './shared-state';
 
@@ -22,11 +23,7 @@ describe('shared state in Redis', () => {
     await redis.stop();
   });
   beforeEach(async () => {
-    const prefix = `test${Math.random().toString(36).slice(2, 8)}:`;
-    const options = { url: redis.url, prefix, pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 } };
-    serverA = createRedisState(options);
-    serverB = createRedisState(options);
-    await waitFor(async () => (await serverA.hit('warm-up', 1000)) > 0 && (await serverB.hit('warm-up', 1000)) > 0);
+    [serverA, serverB] = await twoServersOnRedis(redis, { pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 } });
   });
   afterEach(async () => {
     await serverA.close();
@@ -133,13 +130,6 @@ describe('shared state in Redis', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * A hung Redis (SIGSTOP: connections open, nothing answered) costs a request at most one short
