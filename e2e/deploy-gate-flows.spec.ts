@@ -50,8 +50,8 @@ async function gateCustomers(): Promise<string[]> {
   return ((await response.json()) as Array<{ username: string }>).map((user) => user.username);
 }
 
-/** The gate's verdict on `version`, and every customer of its that the CMS held while it ran. */
-async function gateWatchingCustomers(app: AppName, version: string): Promise<{ gate: GateResult; seen: Set<string> }> {
+/** How `work` ended, and every customer of the gate's that the CMS held while it ran. */
+async function watchingCustomers<T>(work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; seen: Set<string> }> {
   const seen = new Set<string>();
   let running = true;
   const watching = (async () => {
@@ -60,12 +60,17 @@ async function gateWatchingCustomers(app: AppName, version: string): Promise<{ g
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
-  try {
-    return { gate: await checkVersion(buildsDir, app, version, { env: gateEnv }), seen };
-  } finally {
-    running = false;
-    await watching;
-  }
+  const [outcome] = await Promise.allSettled([work()]);
+  running = false;
+  await watching;
+  return { outcome, seen };
+}
+
+/** The gate's verdict on `version`, and the customers seen while it ran. */
+async function gateWatchingCustomers(app: AppName, version: string): Promise<{ gate: GateResult; seen: Set<string> }> {
+  const { outcome, seen } = await watchingCustomers(() => checkVersion(buildsDir, app, version, { env: gateEnv }));
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return { gate: outcome.value, seen };
 }
 
 test.beforeAll(() => {
@@ -104,6 +109,16 @@ test('refuses a shell that no longer announces session:changed, naming the flow;
   expect(gate.refusal).toMatch(/^flow: sign out in one tab → the other tab follows: the other tab stayed on \/panel/);
   expect(gate.refusal).not.toContain('\n');
   console.log(`refused: ${gate.refusal}`);
+  expect(seen.size).toBe(1);
+  expect(await gateCustomers()).toEqual([]);
+});
+
+test('a gate that throws once its customer exists (no browser to launch) deletes the customer all the same', async () => {
+  const version = await craftVersion('panel', (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), '  '));
+  const env = { ...gateEnv, CHROMIUM_PATH: path.join(workDir, 'no-chromium-here') };
+  const { outcome, seen } = await watchingCustomers(() => checkVersion(buildsDir, 'panel', version, { env }));
+  expect(outcome.status).toBe('rejected');
+  expect(String((outcome as PromiseRejectedResult).reason)).toContain('no-chromium-here');
   expect(seen.size).toBe(1);
   expect(await gateCustomers()).toEqual([]);
 });
