@@ -25,7 +25,7 @@ import type { ServerConfig } from '../../config';
 import type { AppName } from '../builds-folder';
 import type { RuleResult } from './static-rules';
 import { signInContext, type ThrowawayCustomer } from './throwaway-customer';
-import { failureShown, followOneLink, mountedOrFailed, watchPage } from './smoke';
+import { failureShown, followOneLink, mountedOrFailed, watchPage } from './page-checks';
 
 export interface FlowSite {
   browser: Browser;

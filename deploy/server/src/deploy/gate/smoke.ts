@@ -13,9 +13,9 @@
  * site's budget before it counts as left to the browser — far beyond any honest page.
  */
 import { Writable } from 'node:stream';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import type { RemotePages } from '@steel/shared';
-import { REMOTE_FAILURE_REPORT_PATH, type AppManifest, type RemoteName } from '@steel/shared/contract';
+import type { AppManifest, RemoteName } from '@steel/shared/contract';
 import { buildSiteServer } from '../../site-server';
 import { loadConfig } from '../../config';
 import type { AppName } from '../builds-folder';
@@ -23,6 +23,7 @@ import type { Candidate, RuleResult } from './static-rules';
 import { pageKindSamples, type SamplePage } from './page-samples';
 import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './throwaway-customer';
 import { flowsFor, runFlows } from './flows';
+import { followOneLink, mountedOrFailed, watchPage } from './page-checks';
 
 /** How many times the site's render budget a smoke render may take (only a far slower one refuses). */
 export const RENDER_BUDGET_FACTOR = 10;
@@ -111,49 +112,6 @@ async function smokeRender(base: string, pages: SamplePage[], logs: string[]): P
   return null;
 }
 
-/** What went wrong on the page so far: uncaught errors, a contained failure, a failure report. */
-export function watchPage(page: Page) {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`uncaught ${error.message.split('\n')[0]}`));
-  page.on('request', (request) => {
-    if (request.url().endsWith(REMOTE_FAILURE_REPORT_PATH)) problems.push('the page reported a failure');
-  });
-  return problems;
-}
-
-/**
- * What a page shows instead of the app when something failed: the shell's contained remote
- * failure, the site's fatal error page, or an error view in the app's place (a page whose view or
- * data failed) — each a failure of the version under test, whatever the page still shows around it.
- */
-const IN_PLACE_ERRORS = '[data-app-container] [data-page-data-error], [data-app-container] [data-page-error]';
-const FAILURE_VIEWS = `[data-testid="remote-error"], [data-testid="error-status"], ${IN_PLACE_ERRORS}`;
-
-export async function mountedOrFailed(page: Page, app: RemoteName, real: boolean): Promise<string | null> {
-  const container = `#app-${app}`;
-  try {
-    await page.waitForFunction(
-      ({ selector, failures }) => Boolean(document.querySelector(failures) || document.querySelector(selector)?.childElementCount),
-      { selector: container, failures: FAILURE_VIEWS },
-      { timeout: 15_000 },
-    );
-  } catch {
-    return `nothing was mounted in ${container} within 15 s`;
-  }
-  // Late failures (a mount that throws after the first render, a view that throws once its data came, a report on its way).
-  await page.waitForTimeout(300);
-  return failureShown(page, real);
-}
-
-/** `real`: the page exists (found by a link); a made-up sample may rightly be the 404 page. */
-export async function failureShown(page: Page, real: boolean): Promise<string | null> {
-  if (await page.locator('[data-testid="remote-error"]').count()) return 'the shell showed the remote as failed';
-  if (real && (await page.locator('[data-testid="error-status"]').count())) return `the site's error page (${(await page.locator('[data-testid="error-status"]').first().textContent())?.trim()}) replaced the page`;
-  const inPlace = page.locator(IN_PLACE_ERRORS).first();
-  if (await inPlace.count()) return `the page showed an error in its place: «${(await inPlace.locator('h1, h2').first().textContent().catch(() => ''))?.trim()}»`;
-  return null;
-}
-
 /** What the failure reports the server received for a path say (its log holds the kind and the error). */
 async function reportedFailures(logs: string[], pathname: string): Promise<string[]> {
   // A beacon is sent as the page fails: give it a moment to arrive.
@@ -222,20 +180,4 @@ async function smokeMount(browser: Browser, base: string, pages: SamplePage[], l
     await context.close();
     await customerContext?.close();
   }
-}
-
-/** Clicks the first internal link inside the app (or `link`): the page must change without a full load. */
-export async function followOneLink(page: Page, app: RemoteName, link = page.locator(`#app-${app} a[href^="/"]:visible`).first()): Promise<string | null> {
-  if (!(await link.count())) return null; // a page with no link of its own (sign-in forms)
-  const href = await link.getAttribute('href');
-  await page.evaluate(() => ((window as unknown as { __gateMarker: boolean }).__gateMarker = true));
-  await link.click();
-  try {
-    await page.waitForURL((target) => target.pathname + target.search === href || target.href.endsWith(href ?? ''), { timeout: 10_000 });
-  } catch {
-    return `the link to ${href} did not navigate (a broken navigate prop?)`;
-  }
-  const sameDocument = await page.evaluate(() => (window as unknown as { __gateMarker?: boolean }).__gateMarker === true);
-  if (!sameDocument) return `the link to ${href} reloaded the whole page instead of navigating inside it`;
-  return null;
 }
