@@ -68,7 +68,7 @@ export function startHealthMonitor(
   rules: HealthRules,
   log: { warn(details: object, message: string): void; error(details: object, message: string): void },
   /** Called after the monitor changed live.json (every app server then rereads it). */
-  onLiveChanged: () => void = () => {},
+  onLiveChanged: () => Promise<void> | void = () => {},
   countStore: CountStore = fileCountStore(buildsDir),
 ): () => void {
   let running = false;
