@@ -70,18 +70,18 @@ export async function benchCanaryRenders({ buildsDir, port, startServer, log }: 
       log(`${label.padEnd(34)} render p50 ${percentile(times, 0.5).toFixed(0).padStart(4)} ms  p95 ${percentile(times, 0.95).toFixed(0).padStart(4)} ms  (${times.length} pages; render workers started meanwhile: ${workerStarts - startsBefore})`);
       return percentile(times, 0.5);
     };
-    // The same pages both ways, rendered afresh each time (no page cache); a first pass over them
-    // warms what both ways share — the CMS's own caches, the stable threads' compiled code — and
-    // the canary's threads get a warm-up pass of their own.
+    // The same pages both ways, rendered afresh each time (no page cache), each way after the same
+    // first pass over them: it warms the CMS's own caches and the threads' compiled code (a fresh
+    // pool's first renders are slower, which the warm-up of a new live set is there to absorb).
     const [warmUp, measured] = [urls.slice(0, 8), urls.slice(8, 48)];
-    await run('first pass (CMS caches warmed)', [...warmUp, ...measured]);
+    await run('first pass, no canary', [...warmUp, ...measured]);
     const without = await run('no canary', measured);
     const startsBeforeCanary = workerStarts;
     await startCanary(buildsDir, 'catalogue', canary, 50);
     // The first request after the canary starts lets the server hear of it; its live set is warmed then.
     await (await fetch(`${base}/`)).text();
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    await run('warm-up, 50 % canary', warmUp);
+    await run('first pass, 50 % canary', [...warmUp, ...measured]);
     const during = await run('50 % catalogue canary', measured);
     log(`${''.padEnd(34)} render workers started for the canary's live set when it began: ${workerStarts - startsBeforeCanary}`);
     log(`${''.padEnd(34)} canary ÷ no canary, p50: ${(during / without).toFixed(2)}×`);
