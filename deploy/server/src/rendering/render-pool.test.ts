@@ -29,6 +29,17 @@ describe('render workers per live set', () => {
     expect(pools.stats()).toEqual({ started: 3, live: ['a', 'c'] });
   }, 30_000);
 
+  it('closes the pools of live sets no longer served, once their grace has passed', async () => {
+    pools = new RenderPools({ threads: 1 });
+    await pools.prepare('before the deploy', warm());
+    await pools.prepare('after the deploy', warm());
+    // Just used: kept for the requests that chose their live set a moment ago.
+    pools.keepOnly(['after the deploy']);
+    expect(pools.stats().live).toEqual(['before the deploy', 'after the deploy']);
+    pools.keepOnly(['after the deploy'], 0);
+    expect(pools.stats().live).toEqual(['after the deploy']);
+  }, 30_000);
+
   it('closes a pool nobody rendered with for its idle time', async () => {
     pools = new RenderPools({ threads: 1, idleMs: 200 });
     await pools.prepare('idle', warm());

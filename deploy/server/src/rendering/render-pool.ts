@@ -67,6 +67,17 @@ export class RenderPools {
     return (await entry.pool.run(task)) as RenderOutcome;
   }
 
+  /**
+   * The live sets visitors are served now changed (an activation, a canary started or ended):
+   * the pools of the others are closed unless they rendered in the last `graceMs` (a request
+   * that chose its live set just before the change). An override's pool, closed here, starts
+   * again on its visitor's next page.
+   */
+  keepOnly(liveSetIds: readonly string[], graceMs = 5_000): void {
+    const now = Date.now();
+    for (const [id, { lastUsed }] of this.pools) if (!liveSetIds.includes(id) && now - lastUsed >= graceMs) this.retire(id, 'no longer served');
+  }
+
   /** How many pools were started, and which live sets have one now. */
   stats(): { started: number; live: string[] } {
     return { started: this.started, live: [...this.pools.keys()] };
