@@ -58,10 +58,15 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     const served = stable && `${stable.manifest.id} ${JSON.stringify(stable.live.canary ?? {})}`;
     if (!renders || !served || warmedFor === served) return;
     warmedFor = served;
-    const sets = await live.servedSets();
-    // A deploy's previous live set is served to nobody now: its threads and their memory go.
-    pools?.keepOnly(sets.map((set) => set.manifest.id));
-    await renders.warm(sets).catch((error: unknown) => app.log.warn({ err: error }, 'warming the new live set failed'));
+    try {
+      const sets = await live.servedSets();
+      // A deploy's previous live set is served to nobody now: its threads and their memory go.
+      pools?.keepOnly(sets.map((set) => set.manifest.id));
+      await renders.warm(sets);
+    } catch (error) {
+      // Called without waiting (per request, per notice): a failure is said here, never left unhandled.
+      app.log.warn({ err: error }, 'warming the new live set failed');
+    }
   };
   const stopHearing = shared.onNotice((notice) => notice.kind === 'live' && void warmServedSets());
   app.addHook('onClose', async () => stopHearing());
