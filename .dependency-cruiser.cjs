@@ -20,21 +20,24 @@ module.exports = {
     },
     {
       name: 'remotes-stand-alone',
-      comment: 'A remote never imports another remote or the shell: everything crosses apps through @steel/shared and the mount props.',
+      comment:
+        'A remote never imports another remote or the shell: everything crosses apps through @steel/shared and the mount props.',
       severity: 'error',
       from: { path: '^(mf-catalogue|mf-blog|mf-panel)/' },
       to: { path: '^(shell|mf-catalogue|mf-blog|mf-panel)/', pathNot: '^$1/' },
     },
     {
       name: 'features-keep-their-internals',
-      comment: "One feature never imports another's files; what several features share moves to src/lib/ or src/entities/ (src/app/ composes features).",
+      comment:
+        "One feature never imports another's files; what several features share moves to src/lib/ or src/entities/ (src/app/ composes features).",
       severity: 'error',
       from: { path: '^(shell|mf-catalogue|mf-blog|mf-panel)/src/features/([^/]+)/' },
       to: { path: '^$1/src/features/', pathNot: '^$1/src/features/$2/' },
     },
     {
       name: 'shell-features-never-import-app',
-      comment: "The shell's app/ composes features/; a feature needs only an interface of what app/ hands it. Tests may wire the real parts together.",
+      comment:
+        "The shell's app/ composes features/; a feature needs only an interface of what app/ hands it. Tests may wire the real parts together.",
       severity: 'error',
       from: { path: '^shell/src/features/', pathNot: [TESTS] },
       to: { path: '^shell/src/app/' },
@@ -52,6 +55,9 @@ module.exports = {
     exclude: { path: ['node_modules', '/dist/', '\\.json$'] },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

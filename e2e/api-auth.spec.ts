@@ -8,9 +8,16 @@ test.describe('GET /api/auth', () => {
     const response = await request.get('/api/auth', { headers: { cookie: `user_token=${jwt}` } });
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toBe('no-store');
-    const body = (await response.json()) as { token: string; user: { username: string; email: string; role: { type: string } } };
+    const body = (await response.json()) as {
+      token: string;
+      user: { username: string; email: string; role: { type: string } };
+    };
     expect(body.token).toBe(jwt);
-    expect(body.user).toMatchObject({ username: DEMO_USER.username, email: DEMO_USER.email, role: { type: 'authenticated' } });
+    expect(body.user).toMatchObject({
+      username: DEMO_USER.username,
+      email: DEMO_USER.email,
+      role: { type: 'authenticated' },
+    });
   });
 
   for (const [label, cookie] of [
@@ -27,7 +34,11 @@ test.describe('GET /api/auth', () => {
 });
 
 test.describe('session fill at start', () => {
-  test('a token cookie without a user: the shell fills the session from /api/auth', async ({ page, context, request }) => {
+  test('a token cookie without a user: the shell fills the session from /api/auth', async ({
+    page,
+    context,
+    request,
+  }) => {
     await setTokenCookie(context, await demoJwt(request));
     const apiAuthCalls: string[] = [];
     page.on('request', (req) => {
@@ -38,7 +49,9 @@ test.describe('session fill at start', () => {
     const cookies = await context.cookies();
     const userData = cookies.find((cookie) => cookie.name === 'user_data');
     expect(JSON.parse(decodeURIComponent(userData!.value))).toMatchObject({ username: DEMO_USER.username });
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({ email: DEMO_USER.email });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({
+      email: DEMO_USER.email,
+    });
     expect(apiAuthCalls).toHaveLength(1);
 
     // The guarded panel opens without a detour through /login.

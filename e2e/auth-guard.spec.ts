@@ -15,7 +15,9 @@ function recordOrigins(page: Page): Set<string> {
   return origins;
 }
 
-test('an unauthenticated visit to /panel/order lands on the sign-in page, and signing in leads back to it', async ({ page }) => {
+test('an unauthenticated visit to /panel/order lands on the sign-in page, and signing in leads back to it', async ({
+  page,
+}) => {
   await page.goto('/panel/order');
   await expect(page).toHaveURL(`${baseURL}/login?redirect=/panel/order`);
   await expect(page.locator('#app-panel h1')).toHaveText('ورود / ثبت‌نام');
@@ -52,7 +54,9 @@ for (const redirect of ['https://evil.example', '//evil.example/panel', '/\\evil
   });
 }
 
-test('signing out on /panel/logout empties the session and goes home, and the panel is guarded again', async ({ page }) => {
+test('signing out on /panel/logout empties the session and goes home, and the panel is guarded again', async ({
+  page,
+}) => {
   await page.goto('/login');
   await signIn(page, DEMO_USER.username, DEMO_USER.password);
   await expect(page).toHaveURL(`${baseURL}/panel`);

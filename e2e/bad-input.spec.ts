@@ -6,7 +6,12 @@ import { expect, test } from '@playwright/test';
  * too, and a malformed path a 400 — never a 503 that reports an outage.
  */
 test('a page past the last is a 404 on the catalogue’s lists and on the blog alike', async ({ request }) => {
-  for (const url of ['/rebar/kalaf?page=500', '/rebar/kalaf?page=99999999999999999999', '/blog?page=500', '/blog?page=99999999999999999999']) {
+  for (const url of [
+    '/rebar/kalaf?page=500',
+    '/rebar/kalaf?page=99999999999999999999',
+    '/blog?page=500',
+    '/blog?page=99999999999999999999',
+  ]) {
     const response = await request.get(url);
     expect({ url, status: response.status() }).toEqual({ url, status: 404 });
     expect(await response.text()).toContain('data-testid="error-status">۴۰۴<');
@@ -14,7 +19,9 @@ test('a page past the last is a 404 on the catalogue’s lists and on the blog a
   expect((await request.get('/rebar/kalaf?page=1')).status()).toBe(200);
 });
 
-test('a malformed path is a 400 with the Persian page; duplicate slashes lead to the one-slash URL', async ({ request }) => {
+test('a malformed path is a 400 with the Persian page; duplicate slashes lead to the one-slash URL', async ({
+  request,
+}) => {
   for (const url of ['/blog/%00', '/blog/%ff']) {
     const response = await request.get(url);
     expect({ url, status: response.status() }).toEqual({ url, status: 400 });
@@ -25,7 +32,9 @@ test('a malformed path is a 400 with the Persian page; duplicate slashes lead to
   expect(response.headers()['location']).toBe('/rebar/kalaf');
 });
 
-test('a query string a page does not read is sent to the URL without it; what it reads is kept', async ({ request }) => {
+test('a query string a page does not read is sent to the URL without it; what it reads is kept', async ({
+  request,
+}) => {
   for (const [url, location] of [
     ['/?utm_source=x', '/'],
     ['/?r=0.123', '/'],
@@ -33,7 +42,11 @@ test('a query string a page does not read is sent to the URL without it; what it
     ['/blog?tag=&page=2', '/blog?page=2'],
   ]) {
     const response = await request.get(url as string, { maxRedirects: 0 });
-    expect({ url, status: response.status(), location: response.headers()['location'] }).toEqual({ url, status: 301, location });
+    expect({ url, status: response.status(), location: response.headers()['location'] }).toEqual({
+      url,
+      status: 301,
+      location,
+    });
   }
   for (const url of ['/rebar/kalaf?diameter_mm=12&sort=price-asc', '/weight_table?section=ipe', '/search?q=میلگرد']) {
     expect((await request.get(url, { maxRedirects: 0 })).status(), url).toBe(200);

@@ -14,7 +14,8 @@ test.describe.configure({ mode: 'default' });
 /** The seeded long read: a title longer than schema.org's 110-character headline. */
 const LONG_READ = {
   slug: 'steel-buyers-handbook',
-  title: 'راهنمای جامع خریداران آهن‌آلات: از شناخت استانداردها و مقایسه کارخانه‌ها تا حمل، انبارداری و پرداخت در بازار آهن و بورس کالای ایران',
+  title:
+    'راهنمای جامع خریداران آهن‌آلات: از شناخت استانداردها و مقایسه کارخانه‌ها تا حمل، انبارداری و پرداخت در بازار آهن و بورس کالای ایران',
 };
 /** The newest seeded article (published yesterday). */
 const NEWEST = { slug: 'rebar-price-guide', title: 'راهنمای قیمت میلگرد در بازار آهن' };
@@ -29,10 +30,13 @@ interface JsonLd {
 }
 
 const jsonLdOf = (html: string): JsonLd[] =>
-  [...html.matchAll(/<script data-page-head type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? 'null') as JsonLd);
+  [...html.matchAll(/<script data-page-head type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as JsonLd,
+  );
 
 /** Article links of the served list, in order. */
-const listedSlugs = (html: string) => [...html.matchAll(/<h2[^>]*><a[^>]*href="\/blog\/([^"?#]+)"/g)].map((match) => match[1]);
+const listedSlugs = (html: string) =>
+  [...html.matchAll(/<h2[^>]*><a[^>]*href="\/blog\/([^"?#]+)"/g)].map((match) => match[1]);
 
 /** Parses XML with Chromium's own parser; a syntax error shows as a `parsererror` element. */
 async function parseXml(page: Page, xml: string) {
@@ -47,18 +51,28 @@ async function parseXml(page: Page, xml: string) {
       itemTitles: values('item > title'),
       itemLinks: values('item > link'),
       locs: values('url > loc'),
-      lastmods: [...document.querySelectorAll('url')].map((url) => [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? ''] as [string, string]),
+      lastmods: [...document.querySelectorAll('url')].map(
+        (url) =>
+          [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? ''] as [
+            string,
+            string,
+          ],
+      ),
     };
   }, xml);
 }
 
 async function publishedArticles(request: APIRequestContext) {
-  const response = await request.get(`${cmsURL}/api/articles?fields[0]=slug&sort[0]=publish_date:desc&sort[1]=id:desc&pagination[pageSize]=100`);
+  const response = await request.get(
+    `${cmsURL}/api/articles?fields[0]=slug&sort[0]=publish_date:desc&sort[1]=id:desc&pagination[pageSize]=100`,
+  );
   return ((await response.json()) as { data: Array<{ slug: string }> }).data.map((article) => article.slug);
 }
 
 test.describe('the article list', () => {
-  test('the served HTML pages 12 articles newest first, with rel=prev/next links and the page in the URL', async ({ request }) => {
+  test('the served HTML pages 12 articles newest first, with rel=prev/next links and the page in the URL', async ({
+    request,
+  }) => {
     const slugs = await publishedArticles(request);
     expect(slugs.length).toBeGreaterThan(12);
 
@@ -96,7 +110,8 @@ test.describe('the article list', () => {
     await page.locator('nav[aria-label="فیلتر برچسب"] a', { hasText: 'بورس کالا' }).click();
     await expect(page).toHaveURL(`${baseURL}/blog?tag=${encodeURIComponent('بورس کالا').replace(/%20/g, '+')}`);
     await expect(cards).toHaveCount(2);
-    for (const card of await cards.all()) await expect(card.locator('ul[aria-label="برچسب‌ها"]')).toContainText('#بورس کالا');
+    for (const card of await cards.all())
+      await expect(card.locator('ul[aria-label="برچسب‌ها"]')).toContainText('#بورس کالا');
     await expect(page.locator('main')).toContainText('۲ مقاله با برچسب «بورس کالا»');
 
     await page.goBack();
@@ -110,7 +125,9 @@ test.describe('the article list', () => {
 });
 
 test.describe('an article', () => {
-  test('its served HTML holds the body, a table of contents, tags, related articles and the head with JSON-LD', async ({ request }) => {
+  test('its served HTML holds the body, a table of contents, tags, related articles and the head with JSON-LD', async ({
+    request,
+  }) => {
     const response = await request.get(`/blog/${LONG_READ.slug}`);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -132,10 +149,14 @@ test.describe('an article', () => {
     expect(html).toContain('<meta data-page-head name="description" content="هر آنچه یک خریدار پروژه باید');
 
     // Sections with ids and anchors, and a table of contents linking to each.
-    const ids = [...html.matchAll(/<h[23] id="([^"]+)"/g)].map((match) => match[1]).filter((id) => id !== 'related-articles');
+    const ids = [...html.matchAll(/<h[23] id="([^"]+)"/g)]
+      .map((match) => match[1])
+      .filter((id) => id !== 'related-articles');
     expect(ids.length).toBeGreaterThanOrEqual(5);
     const contents = /<nav[^>]*aria-label="فهرست مطالب"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
-    expect([...contents.matchAll(/href="#([^"]+)"/g)].map((match) => decodeURIComponent(match[1] ?? ''))).toEqual(ids.map((id) => decodeURIComponent(id ?? '')));
+    expect([...contents.matchAll(/href="#([^"]+)"/g)].map((match) => decodeURIComponent(match[1] ?? ''))).toEqual(
+      ids.map((id) => decodeURIComponent(id ?? '')),
+    );
     expect(html).toContain('استانداردها و گریدها');
     // Tags link to the filtered list; related articles share a tag; the cover is the page's main image.
     expect(html).toContain(`href="/blog?tag=${encodeURIComponent('بورس کالا').replace(/%20/g, '+')}"`);
@@ -170,11 +191,17 @@ test.describe('an article', () => {
   });
 });
 
-test('an article whose body holds <script>, <img onerror> and a javascript: link runs nothing, on the server or in the browser', async ({ page, request }) => {
+test('an article whose body holds <script>, <img onerror> and a javascript: link runs nothing, on the server or in the browser', async ({
+  page,
+  request,
+}) => {
   // An editor publishes a hostile body into a seeded article no other spec reads.
   const slug = 'mesh-and-grating';
   const title = 'مش آرماتور و گریتینگ';
-  const sitemapLastmod = async () => new Map((await parseXml(page, await (await request.get('/sitemap.xml')).text())).lastmods).get(`${baseURL}/blog/${slug}`);
+  const sitemapLastmod = async () =>
+    new Map((await parseXml(page, await (await request.get('/sitemap.xml')).text())).lastmods).get(
+      `${baseURL}/blog/${slug}`,
+    );
   const lastmodBefore = await sitemapLastmod();
   expect(lastmodBefore).toBeTruthy();
   const found = await request.get(`${cmsURL}/api/articles?filters[slug][$eq]=${slug}`);
@@ -193,7 +220,9 @@ test('an article whose body holds <script>, <img onerror> and a javascript: link
   expect(edit.status()).toBe(200);
 
   // The CMS reports the change: the next request is rendered afresh, with the hostile body as text.
-  await expect.poll(async () => (await (await request.get(`/blog/${slug}`)).text()).includes('بخش اول'), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await (await request.get(`/blog/${slug}`)).text()).includes('بخش اول'), { timeout: 10_000 })
+    .toBe(true);
   const html = await (await request.get(`/blog/${slug}`)).text();
   expect(html).toContain('&lt;script&gt;window.__blogPwned');
   expect(html).not.toMatch(/<script>window\.__blogPwned/);
@@ -237,13 +266,26 @@ test('the RSS feed parses as XML and holds the latest articles, newest first', a
   expect(feed.itemTitles).toContain(LONG_READ.title);
 });
 
-test('the sitemap parses as XML and lists the CMS pages at their canonical paths with lastmod', async ({ page, request }) => {
+test('the sitemap parses as XML and lists the CMS pages at their canonical paths with lastmod', async ({
+  page,
+  request,
+}) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   const sitemap = await parseXml(page, await response.text());
   expect(sitemap.error).toBeNull();
   expect(sitemap.root).toBe('urlset');
-  for (const path of ['/', '/blog', '/rebar', '/sheet/coldplate', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/factories/esfahan-steel', '/about-us', `/blog/${LONG_READ.slug}`]) {
+  for (const path of [
+    '/',
+    '/blog',
+    '/rebar',
+    '/sheet/coldplate',
+    '/rebar/kalaf',
+    '/rebar/kalaf/rebar-kalaf-1',
+    '/factories/esfahan-steel',
+    '/about-us',
+    `/blog/${LONG_READ.slug}`,
+  ]) {
     expect(sitemap.locs).toContain(`${baseURL}${path}`);
   }
   const lastmod = new Map(sitemap.lastmods);
@@ -252,7 +294,10 @@ test('the sitemap parses as XML and lists the CMS pages at their canonical paths
   expect(new Set(sitemap.locs).size).toBe(sitemap.locs.length);
 });
 
-test('a cover comes through the image route as WebP at each width of its srcset, and nothing else is resized', async ({ page, request }) => {
+test('a cover comes through the image route as WebP at each width of its srcset, and nothing else is resized', async ({
+  page,
+  request,
+}) => {
   await page.goto(`/blog/${LONG_READ.slug}`);
   const cover = page.locator('main img[fetchpriority="high"]');
   await expect(cover).toHaveAttribute('width', '1024');

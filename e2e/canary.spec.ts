@@ -28,29 +28,50 @@ let server: Awaited<ReturnType<typeof startAppServer>>;
 let brokenVersion = '';
 let blogKey = '';
 
-const live = () => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, unknown> & { canary?: Record<string, { version: string }> };
+const live = () =>
+  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, unknown> & {
+    canary?: Record<string, { version: string }>;
+  };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-canary-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source) });
+  fs.cpSync(e2eBuildsDir, buildsDir, {
+    recursive: true,
+    filter: (source) =>
+      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
+  });
 
   // The broken build: the module the catalogue exposes throws as soon as it is evaluated.
   const liveCatalogue = String(live().catalogue);
   const dist = path.join(workDir, 'catalogue-dist');
-  fs.cpSync(path.join(buildsDir, 'catalogue', liveCatalogue), dist, { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as { exposes: Array<{ name: string; assets: { js: { sync: string[] } } }> };
+  fs.cpSync(path.join(buildsDir, 'catalogue', liveCatalogue), dist, {
+    recursive: true,
+    filter: (source) => !/\.(br|gz)$/.test(source),
+  });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+    exposes: Array<{ name: string; assets: { js: { sync: string[] } } }>;
+  };
   const exposed = manifest.exposes.find((expose) => expose.name === 'app')!.assets.js.sync.at(-1)!;
   const file = path.join(dist, exposed);
-  fs.writeFileSync(file, `throw new Error("this catalogue canary breaks on purpose");\n${fs.readFileSync(file, 'utf8')}`);
+  fs.writeFileSync(
+    file,
+    `throw new Error("this catalogue canary breaks on purpose");\n${fs.readFileSync(file, 'utf8')}`,
+  );
 
   const keysFile = path.join(workDir, 'deploy-keys.json');
   blogKey = await addKey(keysFile, 'blog', 'blog-team');
   server = await startAppServer({
     port: SPEC_PORTS.canary,
     buildsDir,
-    env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate), HEALTH_CHECK_MS: '500', HEALTH_MIN_VIEWS: '10', HEALTH_FAILURE_MARGIN_PERCENT: '10' },
+    env: {
+      DEPLOY_KEYS_FILE: keysFile,
+      DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate),
+      HEALTH_CHECK_MS: '500',
+      HEALTH_MIN_VIEWS: '10',
+      HEALTH_FAILURE_MARGIN_PERCENT: '10',
+    },
   });
   const lines: string[] = [];
   await run(['--builds-dir', buildsDir, 'publish', 'catalogue', dist], (line) => lines.push(line));
@@ -63,11 +84,16 @@ test.afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-test('an override shows a gate-passed blog version to its holder alone, with a strip that removes it', async ({ browser }) => {
+test('an override shows a gate-passed blog version to its holder alone, with a strip that removes it', async ({
+  browser,
+}) => {
   // The blog team's next version: the live one with one more file, published and checked by the real gate.
   const liveBlog = String(live().blog);
   const dist = path.join(workDir, 'blog-dist');
-  fs.cpSync(path.join(buildsDir, 'blog', liveBlog), dist, { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
+  fs.cpSync(path.join(buildsDir, 'blog', liveBlog), dist, {
+    recursive: true,
+    filter: (source) => !/\.(br|gz)$/.test(source),
+  });
   fs.writeFileSync(path.join(dist, 'release-note.txt'), 'tried in production first\n');
   const target = { server: server.url, key: blogKey };
   const { version } = await remote.publish(target, 'blog', dist);
@@ -99,12 +125,29 @@ test('an override shows a gate-passed blog version to its holder alone, with a s
   await expect(strip).toHaveCount(0);
   expect(await blogVersionOf(page)).toBe(liveBlog);
   await holder.close();
-  expect((await readHistory(buildsDir, 'blog')).map((entry) => entry.action)).toEqual(expect.arrayContaining(['publish', 'check', 'override']));
+  expect((await readHistory(buildsDir, 'blog')).map((entry) => entry.action)).toEqual(
+    expect.arrayContaining(['publish', 'check', 'override']),
+  );
 });
 
-test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself; live visitors never see an error', async ({ browser }) => {
+test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself; live visitors never see an error', async ({
+  browser,
+}) => {
   const lines: string[] = [];
-  await run(['--builds-dir', buildsDir, 'canary', 'catalogue', brokenVersion, '20', '--force', 'e2e: a canary broken on purpose'], (line) => lines.push(line), { ...process.env, DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate) });
+  await run(
+    [
+      '--builds-dir',
+      buildsDir,
+      'canary',
+      'catalogue',
+      brokenVersion,
+      '20',
+      '--force',
+      'e2e: a canary broken on purpose',
+    ],
+    (line) => lines.push(line),
+    { ...process.env, DEPLOY_GATE_PORT: String(SPEC_PORTS.canaryGate) },
+  );
   expect(lines.join('\n')).toContain(`Canary: catalogue ${brokenVersion} for 20% of visitors`);
   expect(live().canary?.catalogue?.version).toBe(brokenVersion);
 
@@ -118,12 +161,15 @@ test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself;
     const entries: string[] = [];
     let failureReports = 0;
     page.on('response', (response) => {
-      if (response.url().includes('/builds/catalogue/') && response.url().endsWith('/remoteEntry.js')) entries.push(response.url());
+      if (response.url().includes('/builds/catalogue/') && response.url().endsWith('/remoteEntry.js'))
+        entries.push(response.url());
     });
     page.on('request', (request) => {
       if (request.url().endsWith('/_/remote-failure')) failureReports += 1;
     });
-    const entry = page.waitForResponse((response) => response.url().includes('/builds/catalogue/') && response.url().endsWith('/remoteEntry.js'));
+    const entry = page.waitForResponse(
+      (response) => response.url().includes('/builds/catalogue/') && response.url().endsWith('/remoteEntry.js'),
+    );
     await page.goto(`${server.url}/`);
     const inCanary = (await entry).url().includes(`/catalogue/${brokenVersion}/`);
     if (inCanary) {
@@ -133,7 +179,11 @@ test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself;
       // The shell reloads a failed page once; if the monitor aborted the canary in between, that
       // second view is on the live version, without an error — otherwise it shows the contained error.
       const reloadedOntoLive = () => entries.some((url) => !url.includes(`/catalogue/${brokenVersion}/`));
-      await expect.poll(async () => reloadedOntoLive() || (await page.getByTestId('remote-error').isVisible()), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(async () => reloadedOntoLive() || (await page.getByTestId('remote-error').isVisible()), {
+          timeout: 15_000,
+        })
+        .toBe(true);
       if (reloadedOntoLive()) {
         expect(live().canary).toBeUndefined();
         await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
@@ -154,7 +204,12 @@ test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself;
   expect(canaryVisitors).toBeGreaterThanOrEqual(4);
   expect(stableVisitors).toBeGreaterThan(canaryVisitors);
   const aborted = (await readHistory(buildsDir, 'catalogue')).at(-1);
-  expect(aborted).toMatchObject({ action: 'auto-abort', version: brokenVersion, by: 'health monitor', gate: expect.stringMatching(/^health: canary \d+\.\d% \(\d+ failures in \d+ views\)/) });
+  expect(aborted).toMatchObject({
+    action: 'auto-abort',
+    version: brokenVersion,
+    by: 'health monitor',
+    gate: expect.stringMatching(/^health: canary \d+\.\d% \(\d+ failures in \d+ views\)/),
+  });
 
   // A visitor who had the canary is back on the live version, without an error.
   const context = await browser.newContext();

@@ -17,7 +17,9 @@ interface CmsProduct {
 }
 
 async function cmsProducts(request: APIRequestContext, filter: string): Promise<CmsProduct[]> {
-  const response = await request.get(`${cmsURL}/api/products?${filter}&fields[0]=slug&fields[1]=name&fields[2]=price&fields[3]=attributes&fields[4]=price_history&pagination[pageSize]=100`);
+  const response = await request.get(
+    `${cmsURL}/api/products?${filter}&fields[0]=slug&fields[1]=name&fields[2]=price&fields[3]=attributes&fields[4]=price_history&pagination[pageSize]=100`,
+  );
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: CmsProduct[] }).data;
 }
@@ -76,8 +78,15 @@ test.describe('a sub-category', () => {
     const products = await cmsProducts(request, bySubcategory('rebar/kalaf'));
     // A diameter of one product with the grade of another product of a different diameter and grade.
     const first = products[0]!;
-    const other = products.find((product) => product.attributes.grade !== first.attributes.grade && product.attributes.diameter_mm !== first.attributes.diameter_mm)!;
-    const search = new URLSearchParams({ diameter_mm: String(first.attributes.diameter_mm), grade: String(other.attributes.grade) });
+    const other = products.find(
+      (product) =>
+        product.attributes.grade !== first.attributes.grade &&
+        product.attributes.diameter_mm !== first.attributes.diameter_mm,
+    )!;
+    const search = new URLSearchParams({
+      diameter_mm: String(first.attributes.diameter_mm),
+      grade: String(other.attributes.grade),
+    });
     await page.goto(`/rebar/kalaf?${search}`);
     await expect(page.getByText('داده‌ای مطابق با جستجو یافت نشد')).toBeVisible();
     await page.getByRole('button', { name: 'حذف همه فیلترها' }).click();
@@ -88,7 +97,10 @@ test.describe('a sub-category', () => {
     await page.goto('/rebar/kalaf');
     await page.getByLabel('مرتب‌سازی:').selectOption('price-desc');
     await expect(page).toHaveURL(/sort=price-desc/);
-    const prices = async () => (await page.locator('[data-listing="table"] td[data-price-rial]').evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-price-rial')))));
+    const prices = async () =>
+      await page
+        .locator('[data-listing="table"] td[data-price-rial]')
+        .evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-price-rial'))));
     await expect.poll(prices).toEqual([...(await prices())].sort((a, b) => b - a));
     await page.getByLabel('مرتب‌سازی:').selectOption('price-asc');
     await expect(page).toHaveURL(/sort=price-asc/);
@@ -109,7 +121,7 @@ test.describe('a sub-category', () => {
     await context.close();
   });
 
-  test('a product\'s daily change is told in words, not colour alone', async ({ request }) => {
+  test("a product's daily change is told in words, not colour alone", async ({ request }) => {
     const [product] = await cmsProducts(request, bySubcategory('rebar/kalaf'));
     const history = product!.price_history;
     const delta = Number(product!.price) - history[history.length - 2]!.price;
@@ -122,19 +134,35 @@ test.describe('a sub-category', () => {
   test('a price edited in the CMS shows on the next request', async ({ request }) => {
     const [product] = await cmsProducts(request, bySubcategory('scrap-iron/edge-scrap'));
     const found = await request.get(`${cmsURL}/api/products?filters[slug][$eq]=${product!.slug}&fields[0]=price`);
-    const { documentId, price } = ((await found.json()) as { data: Array<{ documentId: string; price: string }> }).data[0]!;
+    const { documentId, price } = ((await found.json()) as { data: Array<{ documentId: string; price: string }> })
+      .data[0]!;
     await request.get('/scrap-iron/edge-scrap'); // cached now
     const newPrice = Number(price) + 1230;
-    const edit = await request.put(`${cmsURL}/api/products/${documentId}?status=published`, { headers: { authorization: `Bearer ${EDITOR_TOKEN}` }, data: { data: { price: String(newPrice) } } });
+    const edit = await request.put(`${cmsURL}/api/products/${documentId}?status=published`, {
+      headers: { authorization: `Bearer ${EDITOR_TOKEN}` },
+      data: { data: { price: String(newPrice) } },
+    });
     expect(edit.status()).toBe(200);
-    await expect.poll(async () => (await (await request.get('/scrap-iron/edge-scrap')).text()).includes(`data-price-rial="${newPrice}"`), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await (await request.get('/scrap-iron/edge-scrap')).text()).includes(`data-price-rial="${newPrice}"`),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
   });
 });
 
 test('a product page shows its picture as the main image, loaded at once', async ({ request }) => {
   const html = await (await request.get('/rebar/kalaf/rebar-kalaf-1')).text();
-  expect(html).toMatch(/<img [^>]*src="\/_\/img\?src=%2Fuploads%2F[^"]+"[^>]*srcSet="[^"]+ 640w[^"]*"[^>]*loading="eager" fetchPriority="high"/);
-  const product = JSON.parse(html.match(/<script data-page-head type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"Product"[\s\S]*?)<\/script>/)?.[1] ?? '{}') as { image?: string };
+  expect(html).toMatch(
+    /<img [^>]*src="\/_\/img\?src=%2Fuploads%2F[^"]+"[^>]*srcSet="[^"]+ 640w[^"]*"[^>]*loading="eager" fetchPriority="high"/,
+  );
+  const product = JSON.parse(
+    html.match(
+      /<script data-page-head type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"Product"[\s\S]*?)<\/script>/,
+    )?.[1] ?? '{}',
+  ) as { image?: string };
   expect(product.image).toMatch(/\/_\/img\?src=%2Fuploads%2F[^&]+&w=1280$/);
 });
 
@@ -142,7 +170,10 @@ test.describe('categories and groups', () => {
   test('a category with groups lists each group with its product count and lowest price', async ({ page, request }) => {
     await page.goto('/pipe');
     for (const group of ['seamed-pipe', 'seamless-pipe']) {
-      const products = await cmsProducts(request, `filters[sub_category][path][$startsWith]=${encodeURIComponent(`pipe/${group}/`)}`);
+      const products = await cmsProducts(
+        request,
+        `filters[sub_category][path][$startsWith]=${encodeURIComponent(`pipe/${group}/`)}`,
+      );
       const lowest = Math.min(...products.map((product) => Number(product.price)).filter((price) => price > 0));
       const node = page.locator(`[data-node="${group}"]`);
       await expect(node.locator('[data-product-count]')).toHaveAttribute('data-product-count', String(products.length));
@@ -154,19 +185,26 @@ test.describe('categories and groups', () => {
   test('a group lists its sub-categories with their figures', async ({ page, request }) => {
     await page.goto('/sheet/coldplate');
     const products = await cmsProducts(request, bySubcategory('sheet/coldplate/oiled-sheet'));
-    await expect(page.locator('[data-node="oiled-sheet"] [data-product-count]')).toHaveAttribute('data-product-count', String(products.length));
+    await expect(page.locator('[data-node="oiled-sheet"] [data-product-count]')).toHaveAttribute(
+      'data-product-count',
+      String(products.length),
+    );
   });
 });
 
 test.describe('the home page', () => {
-  test('categories, a price board for each, the exchange and the latest articles, all in the served HTML', async ({ request }) => {
+  test('categories, a price board for each, the exchange and the latest articles, all in the served HTML', async ({
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     // (The board's section hydrates when it nears the screen: a Suspense boundary's marker closes it.)
     const board = html.match(/<ul[^>]*data-price-board[\s\S]*?<\/ul>(<!--\/\$-->)?\s*<\/div>\s*<\/section>/)?.[0] ?? '';
     expect(board.match(/<caption/g)?.length).toBe(10);
     expect(board).toContain('نسبت به روز قبل');
     expect(html).toContain('قیمت‌ها نمایشی');
-    const articles = await request.get(`${cmsURL}/api/articles?sort[0]=publish_date:desc&sort[1]=id:desc&fields[0]=slug&pagination[pageSize]=1`);
+    const articles = await request.get(
+      `${cmsURL}/api/articles?sort[0]=publish_date:desc&sort[1]=id:desc&fields[0]=slug&pagination[pageSize]=1`,
+    );
     const newest = ((await articles.json()) as { data: Array<{ slug: string }> }).data[0]!;
     expect(html).toContain(`href="/blog/${newest.slug}"`);
     expect(html).toContain('href="/landing/bourse"');

@@ -26,7 +26,10 @@ test.afterAll(async () => {
 test('a deleted chunk gives exactly one reload, then the error page, whose button returns home', async ({ page }) => {
   // Save-data turns link prefetch off (docs/behaviour.md, "Link prefetch"), so the blog's code is first asked for by the click.
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true });
+    Object.defineProperty(navigator, 'connection', {
+      value: { saveData: true, effectiveType: '4g' },
+      configurable: true,
+    });
   });
   let documentLoads = 0;
   page.on('domcontentloaded', () => documentLoads++);
@@ -52,7 +55,9 @@ test('a deleted chunk gives exactly one reload, then the error page, whose butto
   await expect(page.locator('header nav a', { hasText: 'میلگرد' })).toBeVisible();
   await expect(page.locator('footer')).toBeVisible();
   // The guard remembers the reload of this path.
-  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('nuxt:reload') ?? 'null') as { path: string } | null);
+  const stored = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('nuxt:reload') ?? 'null') as { path: string } | null,
+  );
   expect(stored?.path).toBe('/blog');
 
   await error.getByRole('button', { name: 'بازگشت به صفحه اصلی' }).click();

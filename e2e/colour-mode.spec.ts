@@ -18,7 +18,8 @@ async function probeFirstPaint(page: Page) {
   });
 }
 
-const firstPaintClass = (page: Page) => page.evaluate(() => (window as Window & { __firstPaintClass?: string }).__firstPaintClass);
+const firstPaintClass = (page: Page) =>
+  page.evaluate(() => (window as Window & { __firstPaintClass?: string }).__firstPaintClass);
 const htmlClass = (page: Page) => page.locator('html');
 
 test('a stored `dark` preference makes the page dark before the first paint', async ({ page }) => {
@@ -31,7 +32,9 @@ test('a stored `dark` preference makes the page dark before the first paint', as
   await expect(page.getByRole('radio', { name: 'تیره' })).toHaveAttribute('aria-checked', 'true');
 });
 
-test('`system` follows prefers-color-scheme, also live; the switch changes the mode without a reload', async ({ page }) => {
+test('`system` follows prefers-color-scheme, also live; the switch changes the mode without a reload', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await probeFirstPaint(page);
   await page.goto('/');

@@ -78,7 +78,10 @@ const banner = (page: Page) => page.getByRole('region', { name: 'رضایت بر
 
 /** Some real page activity: browse two pages, then let posthog's batching interval pass. */
 async function browseAWhile(page: Page) {
-  await page.getByRole('navigation', { name: 'دسته‌بندی محصولات' }).getByRole('link', { name: 'میلگرد', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'دسته‌بندی محصولات' })
+    .getByRole('link', { name: 'میلگرد', exact: true })
+    .click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
   await page.goBack();
   await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
@@ -119,7 +122,13 @@ test('once granted, posthog-js sends to the capture server given as its host', a
   // posthog asks its host for its remote config and flags, then sends the captured events
   // ($pageview…) in a batch: the event endpoint is the proof that capture runs.
   await expect
-    .poll(() => analyticsRequests().filter((request) => request.method === 'POST' && /^\/(e|i\/v0\/e|batch|capture)\/?$/.test(request.path)).length, { timeout: 20_000 })
+    .poll(
+      () =>
+        analyticsRequests().filter(
+          (request) => request.method === 'POST' && /^\/(e|i\/v0\/e|batch|capture)\/?$/.test(request.path),
+        ).length,
+      { timeout: 20_000 },
+    )
     .toBeGreaterThan(0);
   // The flags request may follow the first batch: waited for, not assumed already sent.
   await expect.poll(() => analyticsRequests().map((request) => request.path), { timeout: 20_000 }).toContain('/flags/');
@@ -140,7 +149,9 @@ test('the chat script is injected 5 s after the load event, not before', async (
   // Freeze the page's clock, then step it from the load event. The pause lies 1 s ahead: on a
   // loaded machine more than 200 ms could pass before the call, and the clock cannot go back.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
-  const sinceLoad = await page.evaluate(() => performance.now() - ((window as Window & { __loadAt?: number }).__loadAt ?? 0));
+  const sinceLoad = await page.evaluate(
+    () => performance.now() - ((window as Window & { __loadAt?: number }).__loadAt ?? 0),
+  );
   expect(sinceLoad).toBeLessThan(4900);
   const chat = page.locator(`script[src$="${CHAT_PATH}"]`);
 
@@ -148,7 +159,9 @@ test('the chat script is injected 5 s after the load event, not before', async (
   await expect(chat).toHaveCount(0);
   await page.clock.runFor(150);
   await expect(chat).toHaveCount(1);
-  await expect.poll(() => page.evaluate(() => (window as Window & { __chatWidgetLoaded?: boolean }).__chatWidgetLoaded)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as Window & { __chatWidgetLoaded?: boolean }).__chatWidgetLoaded))
+    .toBe(true);
   // The chat needs no analytics consent; posthog still has not been asked for anything.
   expect(analyticsRequests()).toEqual([]);
 });

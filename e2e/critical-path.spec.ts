@@ -25,7 +25,8 @@ async function recordJavaScript(page: Page): Promise<Download[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   cdp.on('Network.requestWillBeSent', ({ requestId, request, type, wallTime }) => {
-    if (new URL(request.url).pathname.endsWith('.js')) pending.set(requestId, { url: request.url, type: type ?? 'Other', fromCache: false, wallTime });
+    if (new URL(request.url).pathname.endsWith('.js'))
+      pending.set(requestId, { url: request.url, type: type ?? 'Other', fromCache: false, wallTime });
   });
   cdp.on('Network.requestServedFromCache', ({ requestId }) => {
     const request = pending.get(requestId);
@@ -39,7 +40,12 @@ async function recordJavaScript(page: Page): Promise<Download[]> {
     const request = pending.get(requestId);
     if (!request) return;
     pending.delete(requestId);
-    downloads.push({ url: request.url, type: request.type, bytes: request.fromCache ? 0 : encodedDataLength, startTime: request.wallTime });
+    downloads.push({
+      url: request.url,
+      type: request.type,
+      bytes: request.fromCache ? 0 : encodedDataLength,
+      startTime: request.wallTime,
+    });
   });
   return downloads;
 }
@@ -47,10 +53,15 @@ async function recordJavaScript(page: Page): Promise<Download[]> {
 /** Marks (on the wall clock the network log uses) the moment single-spa has the first page on screen. */
 async function markFirstPageShown(page: Page) {
   await page.addInitScript(() => {
-    window.addEventListener('single-spa:routing-event', () => Object.assign(window, { firstPageShownAt: Date.now() / 1000 }), { once: true });
+    window.addEventListener(
+      'single-spa:routing-event',
+      () => Object.assign(window, { firstPageShownAt: Date.now() / 1000 }),
+      { once: true },
+    );
   });
 }
-const firstPageShownAt = (page: Page) => page.evaluate(() => (window as unknown as { firstPageShownAt?: number }).firstPageShownAt ?? null);
+const firstPageShownAt = (page: Page) =>
+  page.evaluate(() => (window as unknown as { firstPageShownAt?: number }).firstPageShownAt ?? null);
 
 /** Lets the page reach idle time a few times (requestIdleCallback), so any idle-time prefetch has run. */
 async function settle(page: Page) {
@@ -62,7 +73,12 @@ async function settle(page: Page) {
 
 /** The federation runtimes that have run in the page: the shell's, and one per remote entry evaluated. */
 const federationInstances = (page: Page) =>
-  page.evaluate(() => ((globalThis as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__?.__INSTANCES__ ?? []).map((instance) => instance.name));
+  page.evaluate(() =>
+    (
+      (globalThis as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__
+        ?.__INSTANCES__ ?? []
+    ).map((instance) => instance.name),
+  );
 
 /** Which npm packages went into each downloaded script (source maps), as `package/` prefixes of its sources. */
 async function librariesIn(request: APIRequestContext, urls: string[]): Promise<Map<string, string[]>> {
@@ -80,7 +96,11 @@ const NOT_ON_HOME: Array<{ what: string; source: RegExp }> = [
   // The phone menu's drawer (a Radix dialog) loads on its first open or when the button is reached.
   { what: 'menu drawer', source: /^@radix-ui\/react-dialog\/|menu-drawer-dialog\.tsx$/ },
   // The catalogue's other pages load with them (each view in its own chunk), the weight tables too.
-  { what: "the catalogue's other pages", source: /(weight-tables\.json|weight-table-page-view\.tsx|catalogue-tree-view\.tsx|product-page\.tsx|bourse-view\.tsx|factory-views\.tsx)$/ },
+  {
+    what: "the catalogue's other pages",
+    source:
+      /(weight-tables\.json|weight-table-page-view\.tsx|catalogue-tree-view\.tsx|product-page\.tsx|bourse-view\.tsx|factory-views\.tsx)$/,
+  },
   // A server-rendered page has its app's stylesheet in its head: the app's code does not carry it again.
   { what: "the catalogue's stylesheet as code", source: /\/\/catalogue\/\.\/src\/app\/styles\.css$/ },
   // The registry the server embedded is not parsed again: the shell loads the schemas (and zod)
@@ -110,15 +130,21 @@ test.describe('/ on first load, before any interaction', () => {
 
     // The blog (footer and article links) and the panel (sign-in link) are prefetched…
     const others = js.filter((download) => appOf(download.url) === 'blog' || appOf(download.url) === 'panel');
-    expect(others.some((download) => download.url.endsWith('/remoteEntry.js') && appOf(download.url) === 'blog')).toBe(true);
-    expect(others.some((download) => download.url.endsWith('/remoteEntry.js') && appOf(download.url) === 'panel')).toBe(true);
+    expect(others.some((download) => download.url.endsWith('/remoteEntry.js') && appOf(download.url) === 'blog')).toBe(
+      true,
+    );
+    expect(others.some((download) => download.url.endsWith('/remoteEntry.js') && appOf(download.url) === 'panel')).toBe(
+      true,
+    );
     // …as prefetches, not scripts, and only once the first page is on screen.
     expect(others.filter((download) => download.type === 'Script').map((download) => download.url)).toEqual([]);
     const shownAt = await firstPageShownAt(page);
     expect(shownAt).not.toBeNull();
     expect(others.filter((download) => download.startTime < shownAt!).map((download) => download.url)).toEqual([]);
     // Nothing of theirs ran: no script element, no federation runtime of theirs started.
-    const scriptSources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
+    const scriptSources = await page
+      .locator('script[src]')
+      .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
     expect(scriptSources.filter((src) => appOf(src) === 'blog' || appOf(src) === 'panel')).toEqual([]);
     const instances = await federationInstances(page);
     expect(instances).toContain('catalogue');
@@ -130,37 +156,60 @@ test.describe('/ on first load, before any interaction', () => {
     const scripts = await homeScripts(page);
     expect(scripts.filter((download) => appOf(download.url) === 'panel').map((download) => download.url)).toEqual([]);
     const gzipBytes = scripts.reduce((sum, download) => sum + download.bytes, 0);
-    test.info().annotations.push({ type: 'JS run by / before interaction (gzip over the wire)', description: `${(gzipBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts` });
+    test
+      .info()
+      .annotations.push({
+        type: 'JS run by / before interaction (gzip over the wire)',
+        description: `${(gzipBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts`,
+      });
   });
 
   for (const { what, source } of NOT_ON_HOME) {
     test(`runs no ${what} code`, async ({ page, request }) => {
       const scripts = await homeScripts(page);
-      const libraries = await librariesIn(request, scripts.map((download) => download.url));
-      expect([...libraries].filter(([, sources]) => sources.some((file) => source.test(file))).map(([url]) => url)).toEqual([]);
+      const libraries = await librariesIn(
+        request,
+        scripts.map((download) => download.url),
+      );
+      expect(
+        [...libraries].filter(([, sources]) => sources.some((file) => source.test(file))).map(([url]) => url),
+      ).toEqual([]);
     });
   }
 });
 
-test("/login runs none of the customer pages' code: they load with the panel's own pages", async ({ page, request }) => {
+test("/login runs none of the customer pages' code: they load with the panel's own pages", async ({
+  page,
+  request,
+}) => {
   const js = await recordJavaScript(page);
   await page.goto('/login');
   await expect(page.locator('#app-panel fieldset')).toBeEnabled();
   await settle(page);
-  const panelScripts = js.filter((download) => download.type === 'Script' && appOf(download.url) === 'panel').map((download) => download.url);
+  const panelScripts = js
+    .filter((download) => download.type === 'Script' && appOf(download.url) === 'panel')
+    .map((download) => download.url);
   expect(panelScripts.length, 'the panel ran').toBeGreaterThan(0);
   const libraries = await librariesIn(request, panelScripts);
   const customerCode = /\/features\/(orders|tickets|bourse|dashboard|profile|watch-list)\/|sign-out-page\.tsx$/;
-  expect([...libraries].filter(([, sources]) => sources.some((file) => customerCode.test(file))).map(([url]) => url)).toEqual([]);
+  expect(
+    [...libraries].filter(([, sources]) => sources.some((file) => customerCode.test(file))).map(([url]) => url),
+  ).toEqual([]);
 });
 
 for (const { path, app } of [
   { path: '/', app: 'catalogue' },
   { path: '/blog', app: 'blog' },
 ]) {
-  test(`the LCP image of ${path} is eager, high priority and preloaded from the served head`, async ({ page, request }) => {
+  test(`the LCP image of ${path} is eager, high priority and preloaded from the served head`, async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get(path)).text();
-    const preload = /<link data-page-head rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/.exec(html);
+    const preload =
+      /<link data-page-head rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/.exec(
+        html,
+      );
     expect(preload, 'a preload of the LCP image in the head').not.toBeNull();
     const [, href, srcset, sizes] = preload!.map((value) => value.replace(/&amp;/g, '&'));
 
@@ -168,7 +217,15 @@ for (const { path, app } of [
     const images = page.locator(`#app-${app} img`);
     await expect(images.first()).toBeVisible();
     // The first image of the page (the largest in its first view) is the one preloaded…
-    const first = await images.first().evaluate((image: HTMLImageElement) => ({ src: image.getAttribute('src'), srcset: image.getAttribute('srcset'), sizes: image.getAttribute('sizes'), loading: image.getAttribute('loading'), fetchpriority: image.getAttribute('fetchpriority') }));
+    const first = await images
+      .first()
+      .evaluate((image: HTMLImageElement) => ({
+        src: image.getAttribute('src'),
+        srcset: image.getAttribute('srcset'),
+        sizes: image.getAttribute('sizes'),
+        loading: image.getAttribute('loading'),
+        fetchpriority: image.getAttribute('fetchpriority'),
+      }));
     expect(first).toEqual({ src: href, srcset, sizes, loading: 'eager', fetchpriority: 'high' });
     // …and the only one at high priority.
     expect(await page.locator(`#app-${app} img[fetchpriority="high"]`).count()).toBe(1);
@@ -177,12 +234,17 @@ for (const { path, app } of [
 
 /** Whether React has adopted a node (hydrated it): React 19 keeps its fiber on the node under `__reactFiber…`. */
 const isHydrated = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')));
+  page
+    .locator(selector)
+    .first()
+    .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')));
 
 test.describe('hydration waits for what a phone does not show yet', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("/ hydrates its first screen; the price board, the exchange and the articles when scrolled near, in place", async ({ page }) => {
+  test('/ hydrates its first screen; the price board, the exchange and the articles when scrolled near, in place', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
     await expect(page.locator('#app-catalogue [data-ssr-url]')).toHaveCount(0);
@@ -190,13 +252,21 @@ test.describe('hydration waits for what a phone does not show yet', () => {
     await settle(page);
     const articleLink = '#home-articles ~ div a[href^="/blog/"]';
     expect(await isHydrated(page, articleLink)).toBe(false);
-    const served = await page.locator(articleLink).first().evaluate((node) => ((window as unknown as { servedLink?: Element }).servedLink = node) !== null);
+    const served = await page
+      .locator(articleLink)
+      .first()
+      .evaluate((node) => ((window as unknown as { servedLink?: Element }).servedLink = node) !== null);
     expect(served).toBe(true);
 
     await page.locator('#home-articles').scrollIntoViewIfNeeded();
     await expect.poll(() => isHydrated(page, articleLink)).toBe(true);
     // The server's node, adopted — not rendered again — and a client-side link now.
-    expect(await page.locator(articleLink).first().evaluate((node) => node === (window as unknown as { servedLink?: Element }).servedLink)).toBe(true);
+    expect(
+      await page
+        .locator(articleLink)
+        .first()
+        .evaluate((node) => node === (window as unknown as { servedLink?: Element }).servedLink),
+    ).toBe(true);
     const documents: string[] = [];
     page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
     await page.locator(articleLink).first().click();
@@ -215,7 +285,10 @@ test.describe('hydration waits for what a phone does not show yet', () => {
     await expect.poll(() => isHydrated(page, last)).toBe(true);
   });
 
-  test("an article's body is left as the server sent it, its markdown code not even run; the next article still opens in place", async ({ page, request }) => {
+  test("an article's body is left as the server sent it, its markdown code not even run; the next article still opens in place", async ({
+    page,
+    request,
+  }) => {
     const js = await recordJavaScript(page);
     await page.goto('/blog/rebar-price-guide');
     await expect(page.locator('#app-blog [data-ssr-url]')).toHaveCount(0);
@@ -224,7 +297,10 @@ test.describe('hydration waits for what a phone does not show yet', () => {
     expect(await isHydrated(page, '#app-blog nav[aria-label="فهرست مطالب"]')).toBe(false);
     const markdown = NOT_ON_HOME.find(({ what }) => what === 'markdown')!.source;
     const ran = async () => {
-      const libraries = await librariesIn(request, js.filter((download) => download.type === 'Script').map((download) => download.url));
+      const libraries = await librariesIn(
+        request,
+        js.filter((download) => download.type === 'Script').map((download) => download.url),
+      );
       return [...libraries].filter(([, sources]) => sources.some((file) => markdown.test(file))).map(([url]) => url);
     };
     expect(await ran()).toEqual([]);
@@ -270,29 +346,50 @@ function copiesOf(libraries: Map<string, string[]>, library: string): string[] {
   return [...libraries].filter(([, sources]) => sources.some((file) => file.startsWith(library))).map(([url]) => url);
 }
 
-test('over / → a sub-category → a product → /blog → an article, no file and no federation-shared library is downloaded twice', async ({ page, request }) => {
+test('over / → a sub-category → a product → /blog → an article, no file and no federation-shared library is downloaded twice', async ({
+  page,
+  request,
+}) => {
   const js = await walkJourney(page);
   // A file fetched from the network twice (a prefetch the script load did not reuse) is a copy too.
   const fromNetwork = js.filter((download) => download.bytes > 0).map((download) => download.url);
-  expect(fromNetwork.filter((url, index) => fromNetwork.indexOf(url) !== index), 'files downloaded twice').toEqual([]);
+  expect(
+    fromNetwork.filter((url, index) => fromNetwork.indexOf(url) !== index),
+    'files downloaded twice',
+  ).toEqual([]);
 
   const libraries = await librariesIn(request, fromNetwork);
-  for (const library of ['react/cjs/react.production.js', 'react-dom/cjs/react-dom-client.production.js', '@tanstack/query-core/', '@tanstack/react-query/']) {
+  for (const library of [
+    'react/cjs/react.production.js',
+    'react-dom/cjs/react-dom-client.production.js',
+    '@tanstack/query-core/',
+    '@tanstack/react-query/',
+  ]) {
     expect(copiesOf(libraries, library), library).toHaveLength(1);
   }
 });
 
-test('over the same journey, the federation runtime is downloaded once: the shell\'s, which every remote uses', async ({ page, request }) => {
+test("over the same journey, the federation runtime is downloaded once: the shell's, which every remote uses", async ({
+  page,
+  request,
+}) => {
   const js = await walkJourney(page);
-  const libraries = await librariesIn(request, js.filter((download) => download.bytes > 0).map((download) => download.url));
+  const libraries = await librariesIn(
+    request,
+    js.filter((download) => download.bytes > 0).map((download) => download.url),
+  );
   const runtime = copiesOf(libraries, '@module-federation/runtime-core/');
   expect(runtime.map(appOf)).toEqual(['shell']);
   // Bundled into each app on purpose (mf-build/src/shared-dependencies.ts): recorded, not asserted.
-  const bundled = Object.fromEntries(['react-router/', 'zod/'].map((library) => [library, copiesOf(libraries, library).length]));
+  const bundled = Object.fromEntries(
+    ['react-router/', 'zod/'].map((library) => [library, copiesOf(libraries, library).length]),
+  );
   test.info().annotations.push({ type: 'bundled copies over the journey', description: JSON.stringify(bundled) });
 });
 
-test("pointing at an article link on / fetches the article's data and code, so the click asks the network for nothing of it", async ({ page }) => {
+test("pointing at an article link on / fetches the article's data and code, so the click asks the network for nothing of it", async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
   await settle(page);

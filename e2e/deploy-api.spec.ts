@@ -21,16 +21,25 @@ let buildsDir: string;
 let server: Awaited<ReturnType<typeof startAppServer>>;
 const keys = { blog: '', catalogue: '' };
 
-const liveVersion = (app: string) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+const liveVersion = (app: string) =>
+  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
 
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-deploy-api-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source) });
+  fs.cpSync(e2eBuildsDir, buildsDir, {
+    recursive: true,
+    filter: (source) =>
+      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
+  });
   const keysFile = path.join(workDir, 'deploy-keys.json');
   keys.blog = await addKey(keysFile, 'blog', 'blog-team');
   keys.catalogue = await addKey(keysFile, 'catalogue', 'catalogue-team');
-  server = await startAppServer({ port: SPEC_PORTS.deployApi, buildsDir, env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.deployApiGate) } });
+  server = await startAppServer({
+    port: SPEC_PORTS.deployApi,
+    buildsDir,
+    env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.deployApiGate) },
+  });
 });
 
 test.afterAll(async () => {
@@ -41,12 +50,17 @@ test.afterAll(async () => {
 test('the blog team publishes and activates a build over HTTP; the gate passes it and the site serves it', async () => {
   // A new build of the blog: the live one with one more file (a new content hash).
   const dist = path.join(workDir, 'blog-dist');
-  fs.cpSync(path.join(buildsDir, 'blog', liveVersion('blog')), dist, { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
+  fs.cpSync(path.join(buildsDir, 'blog', liveVersion('blog')), dist, {
+    recursive: true,
+    filter: (source) => !/\.(br|gz)$/.test(source),
+  });
   fs.writeFileSync(path.join(dist, 'release-note.txt'), `deployed by the blog team at ${new Date().toISOString()}\n`);
   const previous = liveVersion('blog');
 
   const lines: string[] = [];
-  await run(['--server', server.url, 'publish', 'blog', dist, '--activate'], (line) => lines.push(line), { DEPLOY_KEY: keys.blog });
+  await run(['--server', server.url, 'publish', 'blog', dist, '--activate'], (line) => lines.push(line), {
+    DEPLOY_KEY: keys.blog,
+  });
   const version = /Published blog ([0-9a-f]{12})/.exec(lines[0] ?? '')?.[1];
   expect(version, lines.join('\n')).toBeTruthy();
   expect(lines[1]).toMatch(new RegExp(`^Activated blog ${version} \\(was ${previous}; gate \\d+\\.\\d s\\)$`));
@@ -63,13 +77,23 @@ test('the blog team publishes and activates a build over HTTP; the gate passes i
   ]);
 });
 
-test("the blog key cannot touch the catalogue, and an unknown key nothing", async () => {
+test('the blog key cannot touch the catalogue, and an unknown key nothing', async () => {
   const before = fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8');
-  const asBlog = await fetch(`${server.url}/_/deploy/catalogue/rollback`, { method: 'POST', headers: { authorization: `Bearer ${keys.blog}` } });
-  expect([asBlog.status, await asBlog.json()]).toEqual([403, { error: 'The key "blog-team" is for blog, not catalogue' }]);
-  const unknown = await fetch(`${server.url}/_/deploy/blog/status`, { headers: { authorization: 'Bearer steel_deploy_guess' } });
+  const asBlog = await fetch(`${server.url}/_/deploy/catalogue/rollback`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${keys.blog}` },
+  });
+  expect([asBlog.status, await asBlog.json()]).toEqual([
+    403,
+    { error: 'The key "blog-team" is for blog, not catalogue' },
+  ]);
+  const unknown = await fetch(`${server.url}/_/deploy/blog/status`, {
+    headers: { authorization: 'Bearer steel_deploy_guess' },
+  });
   expect(unknown.status).toBe(401);
-  const own = await fetch(`${server.url}/_/deploy/catalogue/status`, { headers: { authorization: `Bearer ${keys.catalogue}` } });
+  const own = await fetch(`${server.url}/_/deploy/catalogue/status`, {
+    headers: { authorization: `Bearer ${keys.catalogue}` },
+  });
   expect(((await own.json()) as { live: string }).live).toBe(liveVersion('catalogue'));
   expect(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')).toBe(before);
 });

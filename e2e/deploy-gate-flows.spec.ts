@@ -18,15 +18,21 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 let workDir: string;
 let buildsDir: string;
-const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.gateFlows, ''), DEPLOY_GATE_PORT: String(SPEC_PORTS.gateFlows) };
+const gateEnv = {
+  ...process.env,
+  ...appServerEnv(SPEC_PORTS.gateFlows, ''),
+  DEPLOY_GATE_PORT: String(SPEC_PORTS.gateFlows),
+};
 
-const liveVersion = (app: AppName) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+const liveVersion = (app: AppName) =>
+  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
 
 /** A copy of the live version of `app`, changed by `craft`, published as a new version. */
 async function craftVersion(app: AppName, craft: (dir: string) => void): Promise<string> {
   const dist = fs.mkdtempSync(path.join(workDir, `${app}-`));
   fs.cpSync(path.join(buildsDir, app, liveVersion(app)), dist, { recursive: true });
-  for (const file of fs.readdirSync(dist, { recursive: true }) as string[]) if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
+  for (const file of fs.readdirSync(dist, { recursive: true }) as string[])
+    if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
   craft(dist);
   return (await publish(buildsDir, app, dist, { compress: false })).version;
 }
@@ -36,7 +42,10 @@ function replaceInScripts(dir: string, pattern: RegExp, replacement: string): nu
   let replaced = 0;
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(dir, file), 'utf8');
-    fs.writeFileSync(path.join(dir, file), code.replace(pattern, () => (replaced++, replacement)));
+    fs.writeFileSync(
+      path.join(dir, file),
+      code.replace(pattern, () => (replaced++, replacement)),
+    );
   }
   if (replaced === 0) throw new Error(`nothing in ${dir} matched ${pattern}`);
   return replaced;
@@ -45,13 +54,17 @@ function replaceInScripts(dir: string, pattern: RegExp, replacement: string): nu
 /** The gate's customers on the CMS now (the gate names them `deploy-gate-<its port>-…`), as staff would list them. */
 async function gateCustomers(): Promise<string[]> {
   const prefix = `deploy-gate-${SPEC_PORTS.gateFlows}-`;
-  const response = await fetch(`${cmsURL}/api/users?filters[username][$startsWith]=${prefix}&fields[0]=username`, { headers: { authorization: `Bearer ${EDITOR_TOKEN}` } });
+  const response = await fetch(`${cmsURL}/api/users?filters[username][$startsWith]=${prefix}&fields[0]=username`, {
+    headers: { authorization: `Bearer ${EDITOR_TOKEN}` },
+  });
   expect(response.status, 'the CMS lists accounts to an editor').toBe(200);
   return ((await response.json()) as Array<{ username: string }>).map((user) => user.username);
 }
 
 /** How `work` ended, and every customer of the gate's that the CMS held while it ran. */
-async function watchingCustomers<T>(work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; seen: Set<string> }> {
+async function watchingCustomers<T>(
+  work: () => Promise<T>,
+): Promise<{ outcome: PromiseSettledResult<T>; seen: Set<string> }> {
   const seen = new Set<string>();
   let running = true;
   const watching = (async () => {
@@ -76,7 +89,11 @@ async function gateWatchingCustomers(app: AppName, version: string): Promise<{ g
 test.beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-gate-flows-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+  fs.cpSync(e2eBuildsDir, buildsDir, {
+    recursive: true,
+    filter: (source) =>
+      notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json'),
+  });
 });
 
 test.afterAll(() => {
@@ -93,7 +110,8 @@ test('today’s apps pass the gate with the flows; the shell and the panel sign 
     expect(gate.refusal, `${app}: the gate passed`).toBeNull();
     seconds.push(`${app} ${(gate.ms / 1000).toFixed(1)} s`);
     // The panel's pages and the sign-in flows need a customer; the catalogue's and the blog's do not.
-    if (app === 'shell' || app === 'panel') expect(seen.size, `${app}: one throwaway customer while the gate ran`).toBe(1);
+    if (app === 'shell' || app === 'panel')
+      expect(seen.size, `${app}: one throwaway customer while the gate ran`).toBe(1);
     else expect(seen.size, `${app}: no customer`).toBe(0);
     expect(await gateCustomers(), `${app}: the customer is gone`).toEqual([]);
   }
@@ -102,7 +120,9 @@ test('today’s apps pass the gate with the flows; the shell and the panel sign 
 
 test('refuses a shell that no longer announces session:changed, naming the flow; the customer is gone after', async () => {
   // The session store's three emits (a change, another tab's change, the restored user at start).
-  const version = await craftVersion('shell', (dir) => expect(replaceInScripts(dir, /[\w$]+\.emit\("session:changed",\{user:[\w$]+\}\)/g, 'void 0')).toBe(3));
+  const version = await craftVersion('shell', (dir) =>
+    expect(replaceInScripts(dir, /[\w$]+\.emit\("session:changed",\{user:[\w$]+\}\)/g, 'void 0')).toBe(3),
+  );
   const { gate, seen } = await gateWatchingCustomers('shell', version);
   // Every page still mounts, and signing in still reaches the panel (the form's own re-render reads
   // the new session); the other tab hears of a sign-out only through session:changed, and stays.
@@ -118,7 +138,9 @@ test('a gate that throws once its customer exists (its browser will not start) d
   // A "browser" that exits after 3 s: long enough for the watch to see the customer, then the launch throws.
   const notABrowser = path.join(workDir, 'not-a-browser.sh');
   fs.writeFileSync(notABrowser, '#!/bin/sh\nsleep 3\nexit 1\n', { mode: 0o755 });
-  const { outcome, seen } = await watchingCustomers(() => checkVersion(buildsDir, 'panel', version, { env: { ...gateEnv, CHROMIUM_PATH: notABrowser } }));
+  const { outcome, seen } = await watchingCustomers(() =>
+    checkVersion(buildsDir, 'panel', version, { env: { ...gateEnv, CHROMIUM_PATH: notABrowser } }),
+  );
   expect(outcome.status).toBe('rejected');
   expect(seen.size).toBe(1);
   expect(await gateCustomers()).toEqual([]);

@@ -16,9 +16,14 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let folder: CraftingFolder;
 // The production render budget: the gate allows ten times it, whatever the e2e servers use.
-const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.gatePages, '', { SSR_BUDGET_MS: '300' }), DEPLOY_GATE_PORT: String(SPEC_PORTS.gatePages) };
+const gateEnv = {
+  ...process.env,
+  ...appServerEnv(SPEC_PORTS.gatePages, '', { SSR_BUDGET_MS: '300' }),
+  DEPLOY_GATE_PORT: String(SPEC_PORTS.gatePages),
+};
 const craftVersion: CraftingFolder['craftVersion'] = (app, craft) => folder.craftVersion(app, craft);
-const check = async (app: 'catalogue' | 'blog', version: string) => (await checkVersion(folder.buildsDir, app, version, { env: gateEnv })).refusal;
+const check = async (app: 'catalogue' | 'blog', version: string) =>
+  (await checkVersion(folder.buildsDir, app, version, { env: gateEnv })).refusal;
 
 /** Replaces what `find` matches in the files of `dir` whose names match `files`; at least one must change. */
 function replaceIn(dir: string, files: RegExp, find: RegExp, replacement: string): void {
@@ -40,7 +45,9 @@ const throwing = (what: string) => `(()=>{throw new Error("crafted: ${what}")})(
 
 /** Two processes spinning on the two cores for as long as `work` runs. */
 async function withBothCoresBusy<T>(work: () => Promise<T>): Promise<T> {
-  const spinners: ChildProcess[] = Array.from({ length: 2 }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+  const spinners: ChildProcess[] = Array.from({ length: 2 }, () =>
+    spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }),
+  );
   try {
     return await work();
   } finally {
@@ -57,7 +64,9 @@ test.afterAll(() => {
 });
 
 test('refuses a catalogue whose product view throws in the browser, on a real product page', async () => {
-  const version = await craftVersion('catalogue', (dir) => replaceIn(dir, /^product\.[0-9a-f]+\.js$/, PRODUCT_VIEW_LABEL, throwing('product view throws')));
+  const version = await craftVersion('catalogue', (dir) =>
+    replaceIn(dir, /^product\.[0-9a-f]+\.js$/, PRODUCT_VIEW_LABEL, throwing('product view throws')),
+  );
   const refusal = await check('catalogue', version);
   expect(refusal).toMatch(/^smoke mount: catalogue \/\S+: /);
   // A product that exists, not a made-up slug (which would only ever show the 404 page).
@@ -65,15 +74,23 @@ test('refuses a catalogue whose product view throws in the browser, on a real pr
 });
 
 test('refuses a catalogue whose product page throws in its server entry', async () => {
-  const version = await craftVersion('catalogue', (dir) => replaceIn(dir, /^server\/.*\.js$/, PRODUCT_VIEW_LABEL, throwing('product server render throws')));
+  const version = await craftVersion('catalogue', (dir) =>
+    replaceIn(dir, /^server\/.*\.js$/, PRODUCT_VIEW_LABEL, throwing('product server render throws')),
+  );
   const refusal = await check('catalogue', version);
-  expect(refusal).toMatch(/^smoke render: catalogue \/\S+ answered 200 \(partial\): .*threw while rendering on the server/);
+  expect(refusal).toMatch(
+    /^smoke render: catalogue \/\S+ answered 200 \(partial\): .*threw while rendering on the server/,
+  );
 });
 
 test('gives the verdicts it gives at rest with both cores busy: today’s catalogue and blog pass, a throwing product view is refused', async () => {
-  const goodCatalogue = await craftVersion('catalogue', (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
+  const goodCatalogue = await craftVersion('catalogue', (dir) =>
+    fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '),
+  );
   const goodBlog = await craftVersion('blog', (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
-  const broken = await craftVersion('catalogue', (dir) => replaceIn(dir, /^product\.[0-9a-f]+\.js$/, PRODUCT_VIEW_LABEL, throwing('product view throws under load')));
+  const broken = await craftVersion('catalogue', (dir) =>
+    replaceIn(dir, /^product\.[0-9a-f]+\.js$/, PRODUCT_VIEW_LABEL, throwing('product view throws under load')),
+  );
   const verdicts = await withBothCoresBusy(async () => ({
     catalogue: await check('catalogue', goodCatalogue),
     blog: await check('blog', goodBlog),

@@ -24,7 +24,11 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 let folder: CraftingFolder;
 let workDir: string;
 let buildsDir: string;
-const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.deployGate, ''), DEPLOY_GATE_PORT: String(SPEC_PORTS.deployGate) };
+const gateEnv = {
+  ...process.env,
+  ...appServerEnv(SPEC_PORTS.deployGate, ''),
+  DEPLOY_GATE_PORT: String(SPEC_PORTS.deployGate),
+};
 const craftVersion: CraftingFolder['craftVersion'] = (app, craft) => folder.craftVersion(app, craft);
 
 function editJson(file: string, edit: (value: Record<string, unknown>) => void) {
@@ -37,7 +41,10 @@ function replaceInFiles(dir: string, pattern: RegExp, replacement: string): void
   let replaced = 0;
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(dir, file), 'utf8');
-    const changed = code.replace(pattern, () => (replaced++, replacement.replace('$CAPTURE', code.match(pattern)?.[1] ?? '')));
+    const changed = code.replace(
+      pattern,
+      () => (replaced++, replacement.replace('$CAPTURE', code.match(pattern)?.[1] ?? '')),
+    );
     fs.writeFileSync(path.join(dir, file), changed);
   }
   if (replaced === 0) throw new Error(`nothing in ${dir} matched ${pattern}`);
@@ -65,16 +72,22 @@ test.afterAll(() => {
 
 test.describe('refuses before activation', () => {
   test('a version that no longer exposes ./app', async () => {
-    const version = await craftVersion('catalogue', (dir) => editJson(path.join(dir, 'mf-manifest.json'), (manifest) => (manifest['exposes'] = [])));
+    const version = await craftVersion('catalogue', (dir) =>
+      editJson(path.join(dir, 'mf-manifest.json'), (manifest) => (manifest['exposes'] = [])),
+    );
     expect(await refusalOf('catalogue', version)).toMatch(/^exposes: catalogue does not expose \.\/app; /);
   });
 
   test('a version missing a chunk, and one with a file changed after publishing', async () => {
     // Each copy is made distinct (a space in its manifest), so it is published as a new version.
     const missing = await craftVersion('blog', (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
-    const chunk = fs.readdirSync(path.join(buildsDir, 'blog', missing)).find((name) => /^\d+\.[0-9a-f]{8}\.js$/.test(name)) as string;
+    const chunk = fs
+      .readdirSync(path.join(buildsDir, 'blog', missing))
+      .find((name) => /^\d+\.[0-9a-f]{8}\.js$/.test(name)) as string;
     fs.rmSync(path.join(buildsDir, 'blog', missing, chunk));
-    expect(await refusalOf('blog', missing)).toMatch(new RegExp(`^files: ${chunk.replace(/\./g, '\\.')} is missing \\(published with sha384-`));
+    expect(await refusalOf('blog', missing)).toMatch(
+      new RegExp(`^files: ${chunk.replace(/\./g, '\\.')} is missing \\(published with sha384-`),
+    );
 
     const tampered = await craftVersion('blog', (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), '  '));
     fs.appendFileSync(path.join(buildsDir, 'blog', tampered, 'remoteEntry.js'), '\n;console.log("injected")');
@@ -83,46 +96,83 @@ test.describe('refuses before activation', () => {
 
   test('a React range the live shell does not share', async () => {
     const version = await craftVersion('panel', (dir) =>
-      editJson(path.join(dir, 'app-manifest.json'), (manifest) => ((manifest['shared'] as Record<string, { requiredVersion: string }>)['react']!.requiredVersion = '^18.3.1')),
+      editJson(
+        path.join(dir, 'app-manifest.json'),
+        (manifest) =>
+          ((manifest['shared'] as Record<string, { requiredVersion: string }>)['react']!.requiredVersion = '^18.3.1'),
+      ),
     );
-    expect(await refusalOf('panel', version)).toMatch(/^shared: it requires react \^18\.3\.1, the live shell shares 19\.\d+\.\d+; /);
+    expect(await refusalOf('panel', version)).toMatch(
+      /^shared: it requires react \^18\.3\.1, the live shell shares 19\.\d+\.\d+; /,
+    );
   });
 
   test('an older or a newer contract major', async () => {
     for (const contract of ['0.9.0', '2.0.0']) {
-      const version = await craftVersion('catalogue', (dir) => editJson(path.join(dir, 'app-manifest.json'), (manifest) => (manifest['contract'] = contract)));
-      expect(await refusalOf('catalogue', version)).toMatch(new RegExp(`^contract: it speaks contract ${contract.replace(/\./g, '\\.')}, the live shell speaks 1\\.\\d+\\.\\d+; `));
+      const version = await craftVersion('catalogue', (dir) =>
+        editJson(path.join(dir, 'app-manifest.json'), (manifest) => (manifest['contract'] = contract)),
+      );
+      expect(await refusalOf('catalogue', version)).toMatch(
+        new RegExp(
+          `^contract: it speaks contract ${contract.replace(/\./g, '\\.')}, the live shell speaks 1\\.\\d+\\.\\d+; `,
+        ),
+      );
     }
   });
 
   test('a page path another live app claims', async () => {
     const version = await craftVersion('blog', (dir) =>
-      editJson(path.join(dir, 'app-manifest.json'), (manifest) => (manifest['pages'] as unknown[]).push({ path: '/rebar/*', rendering: 'server', guards: ['cache'], layout: 'default' })),
+      editJson(path.join(dir, 'app-manifest.json'), (manifest) =>
+        (manifest['pages'] as unknown[]).push({
+          path: '/rebar/*',
+          rendering: 'server',
+          guards: ['cache'],
+          layout: 'default',
+        }),
+      ),
     );
-    expect(await refusalOf('blog', version)).toBe("pages: /rebar/* claims paths the live catalogue owns (/rebar/*); choose a path below your app's own (the catalogue team owns /rebar/*)");
+    expect(await refusalOf('blog', version)).toBe(
+      "pages: /rebar/* claims paths the live catalogue owns (/rebar/*); choose a path below your app's own (the catalogue team owns /rebar/*)",
+    );
   });
 
   test('a catalogue whose browser mount throws (smoke mount)', async () => {
     test.setTimeout(120_000);
     const version = await craftVersion('catalogue', (dir) =>
-      replaceInFiles(dir, /"\.\/app":\(\)=>(Promise\.all\(\[[^\]]*\]\)\.then\(\(\)=>\(\)=>\w+\(\d+\)\))/, '"./app":()=>$CAPTURE.then((factory)=>()=>({...factory(),mount:()=>Promise.reject(new Error("crafted: mount throws"))}))'),
+      replaceInFiles(
+        dir,
+        /"\.\/app":\(\)=>(Promise\.all\(\[[^\]]*\]\)\.then\(\(\)=>\(\)=>\w+\(\d+\)\))/,
+        '"./app":()=>$CAPTURE.then((factory)=>()=>({...factory(),mount:()=>Promise.reject(new Error("crafted: mount throws"))}))',
+      ),
     );
     expect(await refusalOf('catalogue', version)).toMatch(/^smoke mount: catalogue \/\S*: .*crafted: mount throws/);
   });
 
   test('a shell that renamed the navigate mount prop (smoke mount)', async () => {
     test.setTimeout(120_000);
-    const version = await craftVersion('shell', (dir) => replaceInFiles(dir, /(colourMode:[\w$]+,)navigate:/, '$CAPTUREnavigateTo:'));
-    expect(await refusalOf('shell', version)).toMatch(/^smoke mount: catalogue \/\S*: .*the mount prop \\?"navigate\\?" is missing/);
+    const version = await craftVersion('shell', (dir) =>
+      replaceInFiles(dir, /(colourMode:[\w$]+,)navigate:/, '$CAPTUREnavigateTo:'),
+    );
+    expect(await refusalOf('shell', version)).toMatch(
+      /^smoke mount: catalogue \/\S*: .*the mount prop \\?"navigate\\?" is missing/,
+    );
   });
 });
 
-test('an incompatible catalogue forced live is contained in the server render and the browser, and reported', async ({ page }) => {
+test('an incompatible catalogue forced live is contained in the server render and the browser, and reported', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  const version = await craftVersion('catalogue', (dir) => editJson(path.join(dir, 'app-manifest.json'), (manifest) => (manifest['contract'] = '2.0.0')));
+  const version = await craftVersion('catalogue', (dir) =>
+    editJson(path.join(dir, 'app-manifest.json'), (manifest) => (manifest['contract'] = '2.0.0')),
+  );
   const result = await releaseVersion(buildsDir, 'catalogue', version, { env: gateEnv, force: 'testing containment' });
   expect(result.refusal).toMatch(/^contract: /);
-  expect((await readHistory(buildsDir, 'catalogue')).at(-1)).toMatchObject({ version, forced: 'testing containment', gate: result.refusal });
+  expect((await readHistory(buildsDir, 'catalogue')).at(-1)).toMatchObject({
+    version,
+    forced: 'testing containment',
+    gate: result.refusal,
+  });
 
   const server = await startAppServer({ port: SPEC_PORTS.deployForced, buildsDir });
   try {
@@ -140,7 +190,10 @@ test('an incompatible catalogue forced live is contained in the server render an
     // `deploy status` counts the report for the live version, as a contract failure (the server
     // writes its counts within a second; sendBeacon bodies are not visible to Playwright).
     await expect
-      .poll(async () => ((await status(buildsDir)).apps.find((app) => app.app === 'catalogue')?.failures.contract ?? 0) > 0, { timeout: 10_000 })
+      .poll(
+        async () => ((await status(buildsDir)).apps.find((app) => app.app === 'catalogue')?.failures.contract ?? 0) > 0,
+        { timeout: 10_000 },
+      )
       .toBe(true);
   } finally {
     await server.stop();
@@ -152,13 +205,23 @@ test('an incompatible catalogue forced live is contained in the server render an
 /** Builds the blog with e2e/fixtures/blog-archive-pages.ts in place of its page list. */
 async function buildBlogWithArchivePage(dist: string): Promise<void> {
   const root = path.join(repoRoot, 'mf-blog');
-  const replacePages = new webpack.NormalModuleReplacementPlugin(/^\.\/(app\/)?pages$/, (resource: { context: string; request: string }) => {
-    if (resource.context.startsWith(path.join(root, 'src'))) resource.request = path.join(repoRoot, 'e2e/fixtures/blog-archive-pages.ts');
-  });
+  const replacePages = new webpack.NormalModuleReplacementPlugin(
+    /^\.\/(app\/)?pages$/,
+    (resource: { context: string; request: string }) => {
+      if (resource.context.startsWith(path.join(root, 'src')))
+        resource.request = path.join(repoRoot, 'e2e/fixtures/blog-archive-pages.ts');
+    },
+  );
   const client = createAppConfig({ app: 'blog', root, mode: 'production' });
   const server = createServerConfig({ app: 'blog', root });
-  const clientStats = await run({ ...client, output: { ...client.output, path: dist }, plugins: [...(client.plugins ?? []), replacePages] }, 'the blog with an archive page');
-  await run({ ...server, output: { ...server.output, path: path.join(dist, 'server') }, plugins: [replacePages] }, 'its server entry');
+  const clientStats = await run(
+    { ...client, output: { ...client.output, path: dist }, plugins: [...(client.plugins ?? []), replacePages] },
+    'the blog with an archive page',
+  );
+  await run(
+    { ...server, output: { ...server.output, path: path.join(dist, 'server') }, plugins: [replacePages] },
+    'its server entry',
+  );
   writeAppManifest('blog', root, { dist, chunks: namedChunkScripts(clientStats) });
 }
 

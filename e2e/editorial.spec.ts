@@ -20,7 +20,10 @@ const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, '
 /** The demo customer's own records of a collection whose `field` equals `value`. */
 async function ownRecords(request: APIRequestContext, collection: string, field: string, value: string) {
   const jwt = await demoJwt(request);
-  const response = await request.get(`${cmsURL}/api/${collection}?filters[${field}][$eq]=${encodeURIComponent(value)}`, { headers: { authorization: `Bearer ${jwt}` } });
+  const response = await request.get(
+    `${cmsURL}/api/${collection}?filters[${field}][$eq]=${encodeURIComponent(value)}`,
+    { headers: { authorization: `Bearer ${jwt}` } },
+  );
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Array<Record<string, unknown>> }).data;
 }
@@ -60,12 +63,18 @@ test.describe('static pages from the CMS', () => {
     const found = await request.get(`${cmsURL}/api/static-pages?filters[slug][$eq]=rules`);
     const original = ((await found.json()) as { data: Array<{ documentId: string; body: string }> }).data[0];
     expect(original).toBeTruthy();
-    const attack = '\n\n<script>window.__planted = "script"</script>\n\n<img src="x" onerror="window.__planted = \'onerror\'">\n\n[پیوند خطرناک](javascript:window.__planted=\'link\')\n';
+    const attack =
+      '\n\n<script>window.__planted = "script"</script>\n\n<img src="x" onerror="window.__planted = \'onerror\'">\n\n[پیوند خطرناک](javascript:window.__planted=\'link\')\n';
     const edit = (body: string) =>
-      request.put(`${cmsURL}/api/static-pages/${original!.documentId}?status=published`, { headers: { authorization: `Bearer ${EDITOR_TOKEN}` }, data: { data: { body } } });
+      request.put(`${cmsURL}/api/static-pages/${original!.documentId}?status=published`, {
+        headers: { authorization: `Bearer ${EDITOR_TOKEN}` },
+        data: { data: { body } },
+      });
     expect((await edit(original!.body + attack)).status()).toBe(200);
     try {
-      await expect.poll(async () => (await (await request.get('/rules')).text()).includes('پیوند خطرناک'), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(async () => (await (await request.get('/rules')).text()).includes('پیوند خطرناک'), { timeout: 5_000 })
+        .toBe(true);
       const html = await (await request.get('/rules')).text();
       expect(html).not.toMatch(/<script>window\.__planted/);
       expect(html).not.toMatch(/<img[^>]*onerror/i);
@@ -80,7 +89,9 @@ test.describe('static pages from the CMS', () => {
       await expect(page.locator('#app-catalogue h1')).toHaveText('قوانین و مقررات');
       const link = page.getByText('پیوند خطرناک');
       await expect(link).toBeVisible();
-      expect(await link.evaluate((element) => element.closest('a')?.getAttribute('href') ?? '')).not.toMatch(/^javascript:/i);
+      expect(await link.evaluate((element) => element.closest('a')?.getAttribute('href') ?? '')).not.toMatch(
+        /^javascript:/i,
+      );
       await link.click();
       await expect(page.locator('#app-catalogue h1')).toHaveText('قوانین و مقررات');
       expect(await page.locator('#app-catalogue img[onerror]').count()).toBe(0);
@@ -93,7 +104,11 @@ test.describe('static pages from the CMS', () => {
 });
 
 test.describe('forms', () => {
-  test('contact form: Persian messages, a failed submit keeps the values, a double click stores one message', async ({ page, context, request }) => {
+  test('contact form: Persian messages, a failed submit keeps the values, a double click stores one message', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signInAsDemo(context, request);
     await openHydrated(page, '/contact-us');
     const form = page.locator('form[data-form="contact"]');
@@ -123,7 +138,11 @@ test.describe('forms', () => {
     expect(stored[0]).toMatchObject({ phone: '09123456789', kind: 'contact', name: 'مریم آزمون' });
   });
 
-  test('export inquiry: the product is required; stored once as an export contact message', async ({ page, context, request }) => {
+  test('export inquiry: the product is required; stored once as an export contact message', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signInAsDemo(context, request);
     await openHydrated(page, '/export');
     const form = page.locator('form[data-form="export"]');
@@ -142,7 +161,10 @@ test.describe('forms', () => {
     expect(stored[0]).toMatchObject({ kind: 'export', subject: 'میلگرد ۱۶' });
   });
 
-  test('warehouse reservation: signed out → sign in and back; stored once in the customer records and shown in the panel', async ({ page, request }) => {
+  test('warehouse reservation: signed out → sign in and back; stored once in the customer records and shown in the panel', async ({
+    page,
+    request,
+  }) => {
     await openHydrated(page, '/reserve_warehouse');
     await page.getByRole('link', { name: 'ورود و رزرو انبار' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=\/reserve_warehouse$/);
@@ -175,7 +197,10 @@ test.describe('forms', () => {
 });
 
 test.describe('factories, experts, services', () => {
-  test('factories: served list, province filter in the URL, a factory page, an unknown one is a 404', async ({ page, request }) => {
+  test('factories: served list, province filter in the URL, a factory page, an unknown one is a 404', async ({
+    page,
+    request,
+  }) => {
     expect(textOf(await (await request.get('/factories')).text())).toContain('فولاد مبارکه اصفهان');
     await openHydrated(page, '/factories');
     await page.getByLabel('استان').selectOption('اصفهان');
@@ -193,7 +218,10 @@ test.describe('factories, experts, services', () => {
     // Its products as the catalogue lists them: today's price and change, each at its own address.
     const listed = page.locator('[data-listing="table"] tr[data-product]');
     expect(await listed.count()).toBeGreaterThanOrEqual(20);
-    await expect(listed.first().getByRole('link')).toHaveAttribute('href', /^\/[a-z-]+\/[a-z0-9-]+(\/[a-z0-9-]+)?\/[a-z0-9-]+$/);
+    await expect(listed.first().getByRole('link')).toHaveAttribute(
+      'href',
+      /^\/[a-z-]+\/[a-z0-9-]+(\/[a-z0-9-]+)?\/[a-z0-9-]+$/,
+    );
     await expect(listed.locator('[data-price-rial]', { hasText: 'تومان' }).first()).toBeAttached();
     await expect(page.locator('[data-listing="table"] thead')).toContainText('تغییر روزانه');
     await expect(page.locator('[data-listing="table"] thead')).not.toContainText('تولیدکننده');
@@ -222,9 +250,18 @@ test.describe('factories, experts, services', () => {
 });
 
 test.describe('exchange page', () => {
-  test('offers and results with bourse.md headings, filters in the URL, a purchase request through sign-in', async ({ page, request }) => {
+  test('offers and results with bourse.md headings, filters in the URL, a purchase request through sign-in', async ({
+    page,
+    request,
+  }) => {
     const html = textOf(await (await request.get('/landing/bourse')).text());
-    for (const heading of ['تاریخ عرضه', 'قیمت پایه (ریال/کیلوگرم)', 'قیمت پایانی میانگین موزون', 'خرید از بورس کالا چگونه است؟']) expect(html).toContain(heading);
+    for (const heading of [
+      'تاریخ عرضه',
+      'قیمت پایه (ریال/کیلوگرم)',
+      'قیمت پایانی میانگین موزون',
+      'خرید از بورس کالا چگونه است؟',
+    ])
+      expect(html).toContain(heading);
 
     await openHydrated(page, '/landing/bourse');
     await page.getByLabel('گروه کالا').selectOption('میلگرد');

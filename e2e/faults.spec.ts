@@ -24,7 +24,12 @@ async function startServer() {
   return startAppServer({
     port: SPEC_PORTS.faults,
     buildsDir: e2eBuildsDir,
-    env: { CMS_PUBLIC_URL: `${gate.url}/api`, CMS_INTERNAL_URL: `${gate.url}/api`, PAGE_DATA_TIMEOUT_MS: String(PAGE_DATA_TIMEOUT_MS), SSR_STALE_RETRY_MS: '1000' },
+    env: {
+      CMS_PUBLIC_URL: `${gate.url}/api`,
+      CMS_INTERNAL_URL: `${gate.url}/api`,
+      PAGE_DATA_TIMEOUT_MS: String(PAGE_DATA_TIMEOUT_MS),
+      SSR_STALE_RETRY_MS: '1000',
+    },
   });
 }
 
@@ -40,10 +45,13 @@ test.afterAll(async () => {
 
 /** A marker that only survives while the page is not reloaded. */
 const markPage = (page: Page) => page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
 const app = (page: Page) => page.locator('#app-panel');
 
-test('the CMS stopped mid-session: the form keeps its values and says so, a public page says so; back, the next action works without a reload', async ({ page }) => {
+test('the CMS stopped mid-session: the form keeps its values and says so, a public page says so; back, the next action works without a reload', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/login`);
   await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(DEMO_USER.username);
   await page.getByLabel('رمز عبور').fill(DEMO_USER.password);
@@ -85,7 +93,9 @@ test('the CMS stopped mid-session: the form keeps its values and says so, a publ
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test('the CMS stopped: a page rendered before is served stale, one never rendered is the 503 page; back, fresh content', async ({ request }) => {
+test('the CMS stopped: a page rendered before is served stale, one never rendered is the 503 page; back, fresh content', async ({
+  request,
+}) => {
   test.setTimeout(60_000);
   expect((await request.get(`${server.url}/export`)).headers()['x-render']).toBe('server');
   // The home, as the issue measured it: rendered a minute before the CMS went away.
@@ -96,10 +106,15 @@ test('the CMS stopped: a page rendered before is served stale, one never rendere
   const original = ((await found.json()) as { data: Array<{ documentId: string; body: string }> }).data[0]!;
   const marker = `fresh-after-outage-${Date.now()}`;
   const edit = (body: string) =>
-    request.put(`${cmsURL}/api/static-pages/${original.documentId}?status=published`, { headers: { authorization: `Bearer ${EDITOR_TOKEN}` }, data: { data: { body } } });
+    request.put(`${cmsURL}/api/static-pages/${original.documentId}?status=published`, {
+      headers: { authorization: `Bearer ${EDITOR_TOKEN}` },
+      data: { data: { body } },
+    });
   expect((await edit(`${original.body}\n\n${marker}\n`)).status()).toBe(200);
   try {
-    expect((await request.post(`${server.url}/_/content-changed`, { data: { collections: ['static-pages'] } })).status()).toBe(200);
+    expect(
+      (await request.post(`${server.url}/_/content-changed`, { data: { collections: ['static-pages'] } })).status(),
+    ).toBe(200);
 
     await gate.close();
     const stale = await request.get(`${server.url}/export`);
@@ -127,19 +142,26 @@ test('the CMS stopped: a page rendered before is served stale, one never rendere
     // Back: rendered afresh in the background (at most once a second here), the edit shows.
     await gate.open();
     await expect
-      .poll(async () => {
-        const response = await request.get(`${server.url}/export`);
-        return `${response.headers()['x-render']} ${(await response.text()).includes(marker)}`;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const response = await request.get(`${server.url}/export`);
+          return `${response.headers()['x-render']} ${(await response.text()).includes(marker)}`;
+        },
+        { timeout: 15_000 },
+      )
       .toMatch(/^(cache|server) true$/);
-    await expect.poll(async () => (await request.get(`${server.url}/`)).headers()['x-render'], { timeout: 15_000 }).toMatch(/^(cache|server)$/);
+    await expect
+      .poll(async () => (await request.get(`${server.url}/`)).headers()['x-render'], { timeout: 15_000 })
+      .toMatch(/^(cache|server)$/);
   } finally {
     await gate.open().catch(() => undefined);
     await edit(original.body);
   }
 });
 
-test('a client navigation while the CMS stalls: an error in place at the time limit, a retry once it goes on', async ({ page }) => {
+test('a client navigation while the CMS stalls: an error in place at the time limit, a retry once it goes on', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.goto(`${server.url}/about-us`);
   await expect(page.locator('#app-catalogue h1')).toHaveText('درباره ما');
@@ -149,7 +171,8 @@ test('a client navigation while the CMS stalls: an error in place at the time li
   // What became of each page-data request (the browser aborts one past its time limit).
   const aborted: string[] = [];
   page.on('requestfailed', (request) => {
-    if (request.url().includes('/api/static-pages') && request.failure()?.errorText === 'net::ERR_ABORTED') aborted.push(request.url());
+    if (request.url().includes('/api/static-pages') && request.failure()?.errorText === 'net::ERR_ABORTED')
+      aborted.push(request.url());
   });
   gate.stall();
   try {
@@ -180,14 +203,18 @@ test('a client navigation while the CMS stalls: an error in place at the time li
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test('a panel page whose data stalls: its own error in place within the time limit, and its retry works once the CMS goes on', async ({ page }) => {
+test('a panel page whose data stalls: its own error in place within the time limit, and its retry works once the CMS goes on', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.goto(`${server.url}/login`);
   await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(DEMO_USER.username);
   await page.getByLabel('رمز عبور').fill(DEMO_USER.password);
   await page.getByRole('button', { name: 'ورود' }).click();
   await expect(page).toHaveURL(`${server.url}/panel`);
-  const order = app(page).getByRole('link', { name: /سفارش SO-DEMO/ }).first();
+  const order = app(page)
+    .getByRole('link', { name: /سفارش SO-DEMO/ })
+    .first();
   await expect(order).toBeVisible();
   await markPage(page);
 
@@ -201,12 +228,18 @@ test('a panel page whose data stalls: its own error in place within the time lim
   } finally {
     gate.resume();
   }
-  await app(page).getByRole('alert').filter({ hasText: 'سرور به‌موقع پاسخ نداد' }).getByRole('button', { name: 'تلاش مجدد' }).click();
+  await app(page)
+    .getByRole('alert')
+    .filter({ hasText: 'سرور به‌موقع پاسخ نداد' })
+    .getByRole('button', { name: 'تلاش مجدد' })
+    .click();
   await expect(app(page).locator('h1')).toHaveText(/^سفارش SO-DEMO-\d$/);
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test('a client navigation while the CMS answers 5xx: asked once more, then the error in place, not the fatal page', async ({ page }) => {
+test('a client navigation while the CMS answers 5xx: asked once more, then the error in place, not the fatal page', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/about-us`);
   await expect(page.locator('#app-catalogue h1')).toHaveText('درباره ما');
   await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
@@ -217,7 +250,10 @@ test('a client navigation while the CMS answers 5xx: asked once more, then the e
       status: 503,
       headers: { 'access-control-allow-origin': '*' },
       contentType: 'application/json',
-      body: JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'Service Unavailable' } }),
+      body: JSON.stringify({
+        data: null,
+        error: { status: 503, name: 'ServiceUnavailableError', message: 'Service Unavailable' },
+      }),
     });
   });
   await page.getByRole('contentinfo').getByRole('link', { name: 'قوانین و مقررات' }).click();
@@ -237,7 +273,14 @@ test('the app server restarted under a reader: the next navigation works', async
   await expect(page.locator('#app-catalogue h1')).toHaveText('درباره ما');
 
   await server.stop();
-  await expect.poll(() => fetch(`${server.url}/api/health`).then(() => 'up', () => 'down')).toBe('down');
+  await expect
+    .poll(() =>
+      fetch(`${server.url}/api/health`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    )
+    .toBe('down');
   server = await startServer();
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'اخبار و مقالات' }).click();

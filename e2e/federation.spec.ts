@@ -13,7 +13,10 @@ test('a journey through all three remotes loads React once and never reloads the
 
   // catalogue → catalogue (a card), → blog (footer), → panel (account entry), → panel section,
   // → catalogue (header menu), → catalogue group page (header sub-menu), → blog again.
-  await page.locator('#app-catalogue a').filter({ has: page.getByRole('heading', { name: 'ورق', exact: true }) }).click();
+  await page
+    .locator('#app-catalogue a')
+    .filter({ has: page.getByRole('heading', { name: 'ورق', exact: true }) })
+    .click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('ورق');
 
   await page.locator('footer a', { hasText: 'اخبار و مقالات' }).click();
@@ -31,12 +34,17 @@ test('a journey through all three remotes loads React once and never reloads the
   await page.locator('header nav a', { hasText: 'میلگرد' }).click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('میلگرد');
 
-  await page.locator('header nav > ul > li').filter({ has: page.getByRole('link', { name: 'لوله', exact: true }) }).hover();
+  await page
+    .locator('header nav > ul > li')
+    .filter({ has: page.getByRole('link', { name: 'لوله', exact: true }) })
+    .hover();
   await page.locator('header nav a', { hasText: 'لوله درزدار' }).click();
   await expect(page.locator('#app-catalogue h1')).toHaveText('لوله درزدار');
 
   expect(documentLoads).toBe(1);
-  expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe('still the same document');
+  expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe(
+    'still the same document',
+  );
 
   const packages = await packagesIn(request, scripts);
   expect(countScriptsContaining(packages, 'react/cjs/react.production.js')).toBe(1);

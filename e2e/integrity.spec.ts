@@ -19,10 +19,15 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let folder: CraftingFolder;
 let buildsDir: string;
-const gateEnv = { ...process.env, ...appServerEnv(SPEC_PORTS.integrity, ''), DEPLOY_GATE_PORT: String(SPEC_PORTS.integrity) };
+const gateEnv = {
+  ...process.env,
+  ...appServerEnv(SPEC_PORTS.integrity, ''),
+  DEPLOY_GATE_PORT: String(SPEC_PORTS.integrity),
+};
 
 /** A copy of the live version of `app` published as a new version (a space in its manifest makes it distinct). */
-const republish = (app: AppName) => folder.craftVersion(app, (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
+const republish = (app: AppName) =>
+  folder.craftVersion(app, (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
 
 /** Messages the browser logs when it refuses a file by its integrity. */
 function integrityRefusals(page: Page): string[] {
@@ -34,16 +39,28 @@ function integrityRefusals(page: Page): string[] {
 }
 
 /** Records each <script src> the page adds, with its integrity and crossorigin, before the browser fetches it. */
-async function recordScriptElements(page: Page): Promise<() => Promise<Array<{ src: string; integrity: string; crossOrigin: string | null }>>> {
+async function recordScriptElements(
+  page: Page,
+): Promise<() => Promise<Array<{ src: string; integrity: string; crossOrigin: string | null }>>> {
   await page.addInitScript(() => {
     const seen: Array<{ src: string; integrity: string; crossOrigin: string | null }> = [];
     (window as unknown as { __scriptElements: typeof seen }).__scriptElements = seen;
     new MutationObserver((mutations) => {
       for (const mutation of mutations)
-        for (const node of mutation.addedNodes) if (node instanceof HTMLScriptElement && node.src) seen.push({ src: node.src, integrity: node.integrity, crossOrigin: node.crossOrigin });
+        for (const node of mutation.addedNodes)
+          if (node instanceof HTMLScriptElement && node.src)
+            seen.push({ src: node.src, integrity: node.integrity, crossOrigin: node.crossOrigin });
     }).observe(document, { childList: true, subtree: true });
   });
-  return () => page.evaluate(() => (window as unknown as { __scriptElements: Array<{ src: string; integrity: string; crossOrigin: string | null }> }).__scriptElements);
+  return () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __scriptElements: Array<{ src: string; integrity: string; crossOrigin: string | null }>;
+          }
+        ).__scriptElements,
+    );
 }
 
 const tampered = (page: Page) => page.evaluate(() => (window as unknown as { __tampered?: number }).__tampered);
@@ -57,19 +74,28 @@ test.afterAll(() => {
   folder.remove();
 });
 
-test('files changed after publishing, forced live, are refused by the browser and contained; the rest of the site works', async ({ page }) => {
+test('files changed after publishing, forced live, are refused by the browser and contained; the rest of the site works', async ({
+  page,
+}) => {
   // The blog's entry and the catalogue's exposed page chunk (loaded by the catalogue's own webpack runtime).
   const blog = await republish('blog');
   fs.appendFileSync(path.join(buildsDir, 'blog', blog, 'remoteEntry.js'), ';window.__tampered=1');
   const catalogue = await republish('catalogue');
-  const chunk = fs.readdirSync(path.join(buildsDir, 'catalogue', catalogue)).find((file) => /^__federation_expose_app\.[0-9a-f]+\.js$/.test(file)) as string;
+  const chunk = fs
+    .readdirSync(path.join(buildsDir, 'catalogue', catalogue))
+    .find((file) => /^__federation_expose_app\.[0-9a-f]+\.js$/.test(file)) as string;
   expect(chunk).toBeTruthy();
   fs.appendFileSync(path.join(buildsDir, 'catalogue', catalogue, chunk), ';window.__tampered=1');
 
-  for (const [app, version, file] of [['blog', blog, 'remoteEntry.js'], ['catalogue', catalogue, chunk]] as const) {
+  for (const [app, version, file] of [
+    ['blog', blog, 'remoteEntry.js'],
+    ['catalogue', catalogue, chunk],
+  ] as const) {
     const result = await releaseVersion(buildsDir, app, version, { env: gateEnv, force: 'testing integrity' });
     // The gate saw it first…
-    expect(result.refusal).toBe(`files: ${file} changed after it was published; publish the build again instead of editing a published version`);
+    expect(result.refusal).toBe(
+      `files: ${file} changed after it was published; publish the build again instead of editing a published version`,
+    );
     expect((await readLive(buildsDir))?.[app]).toBe(version);
   }
 
@@ -101,7 +127,9 @@ test('files changed after publishing, forced live, are refused by the browser an
     expect(await tampered(page)).toBeUndefined();
     expect(refusals.join('\n')).toContain(`/builds/catalogue/${catalogue}/${chunk}`);
     // Its path: a chunk that failed before is asked for again with a query past the browser cache.
-    const chunkScripts = (await scriptElements()).filter((script) => new URL(script.src).pathname.endsWith(`/builds/catalogue/${catalogue}/${chunk}`));
+    const chunkScripts = (await scriptElements()).filter((script) =>
+      new URL(script.src).pathname.endsWith(`/builds/catalogue/${catalogue}/${chunk}`),
+    );
     expect(chunkScripts.length).toBeGreaterThan(0);
     for (const script of chunkScripts) expect(script.integrity).toMatch(/^sha384-/);
     await expect(page.locator('footer')).toBeVisible();
@@ -111,7 +139,13 @@ test('files changed after publishing, forced live, are refused by the browser an
 
     // Each team sees it as a failed load of its live version.
     await expect
-      .poll(async () => (await status(buildsDir)).apps.filter((app) => ['catalogue', 'blog'].includes(app.app)).map((app) => (app.failures.load ?? 0) > 0), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await status(buildsDir)).apps
+            .filter((app) => ['catalogue', 'blog'].includes(app.app))
+            .map((app) => (app.failures.load ?? 0) > 0),
+        { timeout: 10_000 },
+      )
       .toEqual([true, true]);
   } finally {
     await server.stop();
@@ -147,13 +181,26 @@ function startAssetOrigin(port: number) {
     response.end(body);
   });
   const listening = new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, requests, state, listening, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    state,
+    listening,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-test('a remote on its own asset origin loads with SRI from there, and the CSP lists that origin and no other', async ({ page, browser }) => {
+test('a remote on its own asset origin loads with SRI from there, and the CSP lists that origin and no other', async ({
+  page,
+  browser,
+}) => {
   const assets = startAssetOrigin(SPEC_PORTS.assetOrigin);
   await assets.listening;
-  const server = await startAppServer({ port: SPEC_PORTS.assetOriginSite, buildsDir, env: { ASSET_ORIGINS: `catalogue=${assets.url}` } });
+  const server = await startAppServer({
+    port: SPEC_PORTS.assetOriginSite,
+    buildsDir,
+    env: { ASSET_ORIGINS: `catalogue=${assets.url}` },
+  });
   const version = folder.liveVersion('catalogue');
   try {
     const appServerCatalogue: string[] = [];
@@ -161,7 +208,8 @@ test('a remote on its own asset origin loads with SRI from there, and the CSP li
     page.on('request', (request) => {
       if (request.url().startsWith(`${server.url}/builds/catalogue/`)) appServerCatalogue.push(request.url());
       // A cross-origin request with CORS carries Origin: what SRI needs on another origin.
-      if (request.url().startsWith(assets.url) && request.headers()['origin'] === server.url) corsRequests.push(request.url());
+      if (request.url().startsWith(assets.url) && request.headers()['origin'] === server.url)
+        corsRequests.push(request.url());
     });
     const scriptElements = await recordScriptElements(page);
     const response = await page.goto(`${server.url}/rebar`);
@@ -170,22 +218,36 @@ test('a remote on its own asset origin loads with SRI from there, and the CSP li
     const fromAssets = (await scriptElements()).filter((script) => script.src.startsWith(assets.url));
     expect(fromAssets.some((script) => script.src.endsWith('/remoteEntry.js'))).toBe(true);
     expect(fromAssets.some((script) => /__federation_expose_app\.[0-9a-f]+\.js$/.test(script.src))).toBe(true);
-    for (const script of fromAssets) expect(script).toMatchObject({ integrity: expect.stringMatching(/^sha384-/), crossOrigin: 'anonymous' });
+    for (const script of fromAssets)
+      expect(script).toMatchObject({ integrity: expect.stringMatching(/^sha384-/), crossOrigin: 'anonymous' });
 
     // The CSP comes from the same list as the registry's URLs.
     const csp = response?.headers()['content-security-policy'] ?? '';
-    for (const directive of ['script-src', 'connect-src']) expect(csp).toMatch(new RegExp(`${directive} 'self'[^;]* ${assets.url.replace(/[.:/]/g, '\\$&')}(;| )`));
-    const registry = (await (await page.request.get(`${server.url}/remotes.json`)).json()) as Record<string, { entry: string; integrity: string }>;
+    for (const directive of ['script-src', 'connect-src'])
+      expect(csp).toMatch(new RegExp(`${directive} 'self'[^;]* ${assets.url.replace(/[.:/]/g, '\\$&')}(;| )`));
+    const registry = (await (await page.request.get(`${server.url}/remotes.json`)).json()) as Record<
+      string,
+      { entry: string; integrity: string }
+    >;
     expect(registry['catalogue']!.entry).toBe(`${assets.url}/builds/catalogue/${version}/mf-manifest.json`);
     expect(registry['catalogue']!.integrity).toMatch(/^sha384-/);
     expect(registry['blog']!.entry).toMatch(/^\/builds\/blog\//);
 
     // The server's preload hints ask for the same requests the shell makes: digest and CORS.
     const html = await (await page.request.get(`${server.url}/rebar`)).text();
-    expect(html).toMatch(new RegExp(`<link rel="preload" as="script" href="${assets.url}/builds/catalogue/${version}/remoteEntry\\.js" integrity="sha384-[^"]+" crossorigin>`));
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="preload" as="script" href="${assets.url}/builds/catalogue/${version}/remoteEntry\\.js" integrity="sha384-[^"]+" crossorigin>`,
+      ),
+    );
 
     // The catalogue's code came from the asset origin, with CORS, and none from the app server.
-    expect(assets.requests).toEqual(expect.arrayContaining([`/builds/catalogue/${version}/mf-manifest.json`, `/builds/catalogue/${version}/remoteEntry.js`]));
+    expect(assets.requests).toEqual(
+      expect.arrayContaining([
+        `/builds/catalogue/${version}/mf-manifest.json`,
+        `/builds/catalogue/${version}/remoteEntry.js`,
+      ]),
+    );
     expect(assets.requests.some((request) => /__federation_expose_app\.[0-9a-f]+\.js$/.test(request))).toBe(true);
     expect(corsRequests.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
     expect(corsRequests.some((url) => /__federation_expose_app\.[0-9a-f]+\.js$/.test(url))).toBe(true);
@@ -195,7 +257,11 @@ test('a remote on its own asset origin loads with SRI from there, and the CSP li
     const blocked = await page.evaluate(
       () =>
         new Promise<string>((resolve) => {
-          document.addEventListener('securitypolicyviolation', (event) => resolve(`${event.violatedDirective} ${event.blockedURI}`), { once: true });
+          document.addEventListener(
+            'securitypolicyviolation',
+            (event) => resolve(`${event.violatedDirective} ${event.blockedURI}`),
+            { once: true },
+          );
           const script = document.createElement('script');
           script.src = 'http://127.0.0.1:9/elsewhere.js';
           document.head.append(script);

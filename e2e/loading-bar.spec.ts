@@ -14,13 +14,15 @@ async function recordBar(page: Page) {
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
         const target = mutation.target as HTMLElement;
-        if (target.dataset?.testid === 'loading-bar' && target.dataset.visible === 'true') record.shown.push(performance.now());
+        if (target.dataset?.testid === 'loading-bar' && target.dataset.visible === 'true')
+          record.shown.push(performance.now());
       }
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-visible'] });
   });
 }
 
-const bar = (page: Page) => page.evaluate(() => (window as unknown as { __bar: { starts: number[]; shown: number[] } }).__bar);
+const bar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __bar: { starts: number[]; shown: number[] } }).__bar);
 const resetBar = (page: Page) =>
   page.evaluate(() => {
     const record = (window as unknown as { __bar: { starts: number[]; shown: number[] } }).__bar;
@@ -28,7 +30,9 @@ const resetBar = (page: Page) =>
     record.shown.length = 0;
   });
 
-test('a slow remote shows the bar after the 200 ms throttle, growing from the right, then it hides', async ({ page }) => {
+test('a slow remote shows the bar after the 200 ms throttle, growing from the right, then it hides', async ({
+  page,
+}) => {
   await recordBar(page);
   await page.route('**/builds/blog/**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -49,9 +53,23 @@ test('a slow remote shows the bar after the 200 ms throttle, growing from the ri
   // Fixed at the top, 3 px (the inline value: the computed one is mid-transition), above everything, anchored at the inline start (the right in RTL).
   const style = await loadingBar.evaluate((element) => {
     const computed = getComputedStyle(element);
-    return { position: computed.position, top: computed.top, right: computed.right, height: element.style.height, zIndex: computed.zIndex, origin: element.style.transformOrigin };
+    return {
+      position: computed.position,
+      top: computed.top,
+      right: computed.right,
+      height: element.style.height,
+      zIndex: computed.zIndex,
+      origin: element.style.transformOrigin,
+    };
   });
-  expect(style).toEqual({ position: 'fixed', top: '0px', right: '0px', height: '3px', zIndex: '999999', origin: 'right center' });
+  expect(style).toEqual({
+    position: 'fixed',
+    top: '0px',
+    right: '0px',
+    height: '3px',
+    zIndex: '999999',
+    origin: 'right center',
+  });
 
   await expect(page.locator('#app-blog h1')).toBeVisible({ timeout: 20_000 });
   await expect(loadingBar).toHaveAttribute('data-visible', 'false');

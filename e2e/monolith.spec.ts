@@ -35,7 +35,9 @@ test.afterAll(async () => {
   fs.rmSync(monolithDist, { recursive: true, force: true });
 });
 
-test('serves the server-rendered pages, hydrates them and navigates between apps, all from one bundle', async ({ page }) => {
+test('serves the server-rendered pages, hydrates them and navigates between apps, all from one bundle', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   const errors: string[] = [];
   page.on('request', (request) => {

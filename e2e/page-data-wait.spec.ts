@@ -35,14 +35,19 @@ async function timeWhatAppears(page: Page) {
     document.addEventListener('click', () => (times.click ??= performance.now()), { capture: true, once: true });
     new MutationObserver(() => {
       if (times.click === undefined) return;
-      if (document.querySelector('#app-catalogue [data-page-still-loading] p')) times.stillLoading ??= performance.now() - times.click;
-      if (document.querySelector('#app-catalogue [role="alert"] button')) times.retry ??= performance.now() - times.click;
+      if (document.querySelector('#app-catalogue [data-page-still-loading] p'))
+        times.stillLoading ??= performance.now() - times.click;
+      if (document.querySelector('#app-catalogue [role="alert"] button'))
+        times.retry ??= performance.now() - times.click;
     }).observe(document.body, { subtree: true, childList: true });
   });
-  return () => page.evaluate(() => (window as { __waitTimes?: { stillLoading?: number; retry?: number } }).__waitTimes!);
+  return () =>
+    page.evaluate(() => (window as { __waitTimes?: { stillLoading?: number; retry?: number } }).__waitTimes!);
 }
 
-test('the CMS stalled: «still loading» on the page within 2 s, the error with its retry within 6 s, one request', async ({ page }) => {
+test('the CMS stalled: «still loading» on the page within 2 s, the error with its retry within 6 s, one request', async ({
+  page,
+}) => {
   await openAboutUs(page);
   const held: Route[] = [];
   // Taken, never answered: a CMS that accepts the request and stalls.
@@ -59,7 +64,9 @@ test('the CMS stalled: «still loading» on the page within 2 s, the error with 
   const retry = dataError.getByRole('button', { name: 'تلاش مجدد' });
   await expect(retry).toBeVisible();
   const { stillLoading: stillLoadingMs = Infinity, retry: retryMs = Infinity } = await waitTimes();
-  console.log(`stalled CMS: «still loading» ${Math.round(stillLoadingMs)} ms after the click, the error with its retry ${Math.round(retryMs)} ms`);
+  console.log(
+    `stalled CMS: «still loading» ${Math.round(stillLoadingMs)} ms after the click, the error with its retry ${Math.round(retryMs)} ms`,
+  );
   expect(stillLoadingMs).toBeLessThanOrEqual(2000);
   expect(retryMs).toBeLessThanOrEqual(6000);
   await expect(dataError).toContainText('اطلاعات این صفحه دریافت نشد');
@@ -75,7 +82,9 @@ test('the CMS stalled: «still loading» on the page within 2 s, the error with 
   expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
 
-test('the CMS slow (3 s) but answering: «still loading» meanwhile, then the page — no error; dark and right-to-left', async ({ page }) => {
+test('the CMS slow (3 s) but answering: «still loading» meanwhile, then the page — no error; dark and right-to-left', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await openAboutUs(page);
   await page.route(staticPages, async (route) => {

@@ -36,7 +36,9 @@ async function signOut(page: Page) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'ورود / ثبت‌نام' })).toBeVisible();
 }
 
-test('register a new customer (rules shown as typed), sign out, sign in again by mobile in Persian digits', async ({ page }) => {
+test('register a new customer (rules shown as typed), sign out, sign in again by mobile in Persian digits', async ({
+  page,
+}) => {
   const customer = newCustomer();
   await page.goto('/login/register');
   const rules = page.getByRole('list', { name: 'شرط‌های رمز عبور' });
@@ -48,7 +50,10 @@ test('register a new customer (rules shown as typed), sign out, sign in again by
   await register(page, customer);
   await expect(panelHeading(page)).toHaveText('پنل کاربری');
   await expect(accountLink(page)).toBeVisible();
-  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!) as { username: string; mobile: string };
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!) as {
+    username: string;
+    mobile: string;
+  };
   expect(stored).toMatchObject({ username: customer.username, mobile: customer.mobile });
 
   await signOut(page);
@@ -61,20 +66,29 @@ test('register a new customer (rules shown as typed), sign out, sign in again by
   await expect(page.getByLabel('نام کاربری')).toHaveValue(customer.username);
 });
 
-test('a new customer stays signed in past the first access token, and signing out ends that session at the CMS', async ({ page, request }) => {
+test('a new customer stays signed in past the first access token, and signing out ends that session at the CMS', async ({
+  page,
+  request,
+}) => {
   const customer = newCustomer();
   await register(page, customer);
   const token = (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'user_token')!.value;
   // The first access token has run out: the registration's refresh cookie brings a new one.
-  await page.context().addCookies([{ name: 'user_token', value: 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoiYWNjZXNzIn0.expired', url: baseURL }]);
+  await page
+    .context()
+    .addCookies([{ name: 'user_token', value: 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoiYWNjZXNzIn0.expired', url: baseURL }]);
   await page.goto('/panel/order');
   await expect(panelHeading(page)).toHaveText('سفارش‌ها');
   await expect(accountLink(page)).toBeVisible();
-  await expect.poll(async () => (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'user_token')?.value).not.toContain('.expired');
+  await expect
+    .poll(async () => (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'user_token')?.value)
+    .not.toContain('.expired');
 
   // Signing out ends the session the registration began: its first access token is refused too.
   await signOut(page);
-  expect((await request.get(`${cmsURL}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+  expect(
+    (await request.get(`${cmsURL}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).status(),
+  ).toBe(401);
 });
 
 test('registering with a taken mobile or e-mail is refused in Persian and keeps what was typed', async ({ page }) => {
@@ -95,7 +109,9 @@ test('registering with a taken mobile or e-mail is refused in Persian and keeps 
   await expect(page).toHaveURL(`${baseURL}/login/register`);
 });
 
-test('forgot password → the captured mail\'s link → reset → signed in; the old password no longer works', async ({ page }) => {
+test("forgot password → the captured mail's link → reset → signed in; the old password no longer works", async ({
+  page,
+}) => {
   const customer = newCustomer();
   await register(page, customer);
   await signOut(page);
@@ -141,7 +157,9 @@ test('forgot password says a mail was sent for an unknown address too', async ({
   await expect(page.getByRole('status')).toContainText('پیوند بازیابی رمز عبور به آن فرستاده شد');
 });
 
-test('change password on the profile page: a wrong current password is refused in Persian, then the new one signs in', async ({ page }) => {
+test('change password on the profile page: a wrong current password is refused in Persian, then the new one signs in', async ({
+  page,
+}) => {
   const customer = newCustomer();
   await register(page, customer);
   await page.goto('/panel/profile');
@@ -163,7 +181,9 @@ test('change password on the profile page: a wrong current password is refused i
   await expect(page).toHaveURL(`${baseURL}/panel`);
 });
 
-test('profile: edit username, e-mail and mobile; another account\'s e-mail is refused on its field', async ({ page }) => {
+test("profile: edit username, e-mail and mobile; another account's e-mail is refused on its field", async ({
+  page,
+}) => {
   const customer = newCustomer();
   await register(page, customer);
   await page.goto('/panel/profile');
@@ -182,7 +202,10 @@ test('profile: edit username, e-mail and mobile; another account\'s e-mail is re
   await expect(form.getByRole('status')).toHaveText('با موفقیت ذخیره شد');
   await expect(form.getByLabel('شماره موبایل')).toHaveValue(renamed.mobile);
   // The session follows: cookie and localStorage hold the new details.
-  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!) as { username: string; email: string };
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!) as {
+    username: string;
+    email: string;
+  };
   expect(stored).toMatchObject({ username: renamed.username, email: renamed.email });
 
   await signOut(page);

@@ -11,7 +11,10 @@ import { demoJwt, setTokenCookie, signInAsDemo } from './support/sign-in';
 const app = (page: Page) => page.locator('#app-panel');
 
 async function cmsGet<T>(request: APIRequestContext, path: string, jwt?: string): Promise<T> {
-  const response = await request.get(`${cmsURL}/api${path}`, jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {});
+  const response = await request.get(
+    `${cmsURL}/api${path}`,
+    jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {},
+  );
   if (!response.ok()) throw new Error(`GET ${path}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -41,18 +44,32 @@ test.describe('the demo customer', () => {
     await expect(app(page).getByText('سلام، demo')).toBeVisible();
     await expect(app(page).getByRole('link', { name: /سفارش‌های باز/ })).toContainText(/[۱-۹]/);
     await expect(app(page).getByRole('link', { name: /تیکت‌های باز/ })).toContainText(/[۱-۹]/);
-    await expect(app(page).getByRole('link', { name: /سفارش SO-DEMO/ }).first()).toBeVisible();
+    await expect(
+      app(page)
+        .getByRole('link', { name: /سفارش SO-DEMO/ })
+        .first(),
+    ).toBeVisible();
     await expect(app(page).getByRole('link', { name: 'زمان ارسال سفارش' })).toBeVisible();
-    await expect(app(page).getByText(/افزایش|کاهش|بدون تغییر/).first()).toBeVisible();
-    await app(page).getByRole('navigation', { name: 'میان‌برها' }).getByRole('link', { name: 'ارسال تیکت جدید' }).click();
+    await expect(
+      app(page)
+        .getByText(/افزایش|کاهش|بدون تغییر/)
+        .first(),
+    ).toBeVisible();
+    await app(page)
+      .getByRole('navigation', { name: 'میان‌برها' })
+      .getByRole('link', { name: 'ارسال تیکت جدید' })
+      .click();
     await expect(page).toHaveURL(`${baseURL}/panel/ticket/new`);
   });
 
-  test('orders: list with Persian status badges, filter, detail, a new order request and its cancellation', async ({ page }) => {
+  test('orders: list with Persian status badges, filter, detail, a new order request and its cancellation', async ({
+    page,
+  }) => {
     await page.goto('/panel/order');
     await expect(app(page).locator('h1')).toHaveText('سفارش‌ها');
     const list = app(page).getByRole('list', { name: 'فهرست سفارش‌ها' });
-    for (const number of ['SO-DEMO-1', 'SO-DEMO-2', 'SO-DEMO-3']) await expect(list.getByRole('link', { name: `سفارش ${number}` })).toBeVisible();
+    for (const number of ['SO-DEMO-1', 'SO-DEMO-2', 'SO-DEMO-3'])
+      await expect(list.getByRole('link', { name: `سفارش ${number}` })).toBeVisible();
     await expect(list.getByText('تحویل داده شده')).toBeVisible();
     await expect(list.getByText('در انتظار پرداخت')).toBeVisible();
 
@@ -75,7 +92,9 @@ test.describe('the demo customer', () => {
     const submit = app(page).getByRole('button', { name: 'ثبت سفارش' });
     await submit.click();
     await expect(app(page).getByText('نشانی تحویل را کامل بنویسید')).toBeVisible();
-    await app(page).getByLabel(/^مقدار/).fill('۲٫۵');
+    await app(page)
+      .getByLabel(/^مقدار/)
+      .fill('۲٫۵');
     await app(page).getByLabel('محل تحویل').fill('تهران، شهرک صنعتی شمس‌آباد');
     await app(page).getByLabel('شماره تماس').fill('۰۹۱۲۱۲۳۴۵۶۷');
     await app(page).getByLabel('توضیحات').fill('تحویل صبح');
@@ -132,7 +151,9 @@ test.describe('the demo customer', () => {
     await expect(app(page).getByText('این تیکت بسته شده است.')).toBeVisible();
   });
 
-  test('watch list: prices and change since added, linked to the product; add from a link, remove', async ({ page }) => {
+  test('watch list: prices and change since added, linked to the product; add from a link, remove', async ({
+    page,
+  }) => {
     await page.goto('/panel/product');
     await expect(app(page).locator('h1')).toHaveText('محصولات من');
     const list = app(page).getByRole('list', { name: 'محصولات من' });
@@ -170,7 +191,9 @@ test.describe('the demo customer', () => {
     await expect(seeded).toContainText('در حال بررسی');
     await expect(seeded).toContainText('۱۰۰ تن');
 
-    const offers = await cmsGet<{ data: { documentId: string; commodity: string; offer_code: string; min_purchase: string | null }[] }>(
+    const offers = await cmsGet<{
+      data: { documentId: string; commodity: string; offer_code: string; min_purchase: string | null }[];
+    }>(
       request,
       '/exchange-offers?pagination[pageSize]=1&sort[0]=offer_date:desc&fields[0]=commodity&fields[1]=offer_code&fields[2]=min_purchase',
     );
@@ -194,10 +217,14 @@ test.describe('the demo customer', () => {
   });
 });
 
-test('a second customer sees none of the demo customer\'s records in any section', async ({ page, request }) => {
+test("a second customer sees none of the demo customer's records in any section", async ({ page, request }) => {
   const demo = await demoJwt(request);
-  const demoOrder = (await cmsGet<{ data: { documentId: string }[] }>(request, '/orders?filters[number][$eq]=SO-DEMO-2', demo)).data[0]!;
-  const demoTicket = (await cmsGet<{ data: { documentId: string }[] }>(request, '/tickets?filters[number][$eq]=T-DEMO-1', demo)).data[0]!;
+  const demoOrder = (
+    await cmsGet<{ data: { documentId: string }[] }>(request, '/orders?filters[number][$eq]=SO-DEMO-2', demo)
+  ).data[0]!;
+  const demoTicket = (
+    await cmsGet<{ data: { documentId: string }[] }>(request, '/tickets?filters[number][$eq]=T-DEMO-1', demo)
+  ).data[0]!;
 
   await signInAsNewCustomer(page, request, 'other');
   await page.goto('/panel');

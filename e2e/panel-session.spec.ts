@@ -11,7 +11,9 @@ async function signInAsDemoThroughTheForm(page: Page, path = '/login') {
   await page.getByRole('button', { name: 'ورود' }).click();
 }
 
-test('signing out in one tab empties the other at once: it leaves the panel and shows no customer data', async ({ context }) => {
+test('signing out in one tab empties the other at once: it leaves the panel and shows no customer data', async ({
+  context,
+}) => {
   const tabA = await context.newPage();
   await signInAsDemoThroughTheForm(tabA);
   await expect(tabA).toHaveURL(`${baseURL}/panel`);
@@ -35,7 +37,9 @@ test('signing out in one tab empties the other at once: it leaves the panel and 
   await expect(tabB.getByText(DEMO_ORDER)).toHaveCount(0);
 });
 
-test('signing in in one tab is followed by the other: its sign-in page goes on to the redirect', async ({ context }) => {
+test('signing in in one tab is followed by the other: its sign-in page goes on to the redirect', async ({
+  context,
+}) => {
   const waiting = await context.newPage();
   await waiting.goto('/panel/ticket');
   await expect(waiting).toHaveURL(`${baseURL}/login?redirect=/panel/ticket`);
@@ -49,7 +53,10 @@ test('signing in in one tab is followed by the other: its sign-in page goes on t
   await expect(waiting.getByRole('banner').getByRole('link', { name: 'پنل کاربری' })).toBeVisible();
 });
 
-test('a 401 from the CMS in the panel clears the session and sends the visitor to sign in, with the way back', async ({ page, context }) => {
+test('a 401 from the CMS in the panel clears the session and sends the visitor to sign in, with the way back', async ({
+  page,
+  context,
+}) => {
   // A readable user with a token the CMS refuses (revoked, expired, forged): the page believes it is
   // signed in until the CMS answers the first panel request with 401.
   const user = { id: 1, username: DEMO_USER.username, email: DEMO_USER.email };
@@ -60,7 +67,11 @@ test('a 401 from the CMS in the panel clears the session and sends the visitor t
   await page.goto('/panel/order');
   await expect(page).toHaveURL(`${baseURL}/login?redirect=/panel/order`);
   await expect(page.locator('#app-panel h1')).toHaveText('ورود / ثبت‌نام');
-  await expect.poll(async () => (await context.cookies()).filter((cookie) => cookie.name.startsWith('user_')).map((cookie) => cookie.name)).toEqual([]);
+  await expect
+    .poll(async () =>
+      (await context.cookies()).filter((cookie) => cookie.name.startsWith('user_')).map((cookie) => cookie.name),
+    )
+    .toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
   await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(DEMO_USER.email);

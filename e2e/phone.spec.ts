@@ -35,7 +35,8 @@ async function openPage(page: Page, expected: Pick<ExpectedPage, 'path' | 'app' 
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || /hydrat|did not match|#418|#419|#422|#423|#425/i.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error' || /hydrat|did not match|#418|#419|#422|#423|#425/i.test(message.text()))
+      problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
@@ -53,11 +54,18 @@ async function seriousViolations(page: Page, selector: string) {
 async function smallTargets(container: Locator): Promise<string[]> {
   return container.evaluateAll((roots) =>
     roots.flatMap((root) =>
-      [...root.querySelectorAll<HTMLElement>('a[href], button, summary, input, select, textarea, [role="radio"], [role="tab"]')]
+      [
+        ...root.querySelectorAll<HTMLElement>(
+          'a[href], button, summary, input, select, textarea, [role="radio"], [role="tab"]',
+        ),
+      ]
         .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
         .map((element) => ({ element, box: element.getBoundingClientRect() }))
         .filter(({ box }) => box.width < 44 || box.height < 44)
-        .map(({ element, box }) => `${element.tagName} «${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim()}» ${Math.round(box.width)}×${Math.round(box.height)}`),
+        .map(
+          ({ element, box }) =>
+            `${element.tagName} «${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim()}» ${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
     ),
   );
 }
@@ -65,12 +73,19 @@ async function smallTargets(container: Locator): Promise<string[]> {
 test.describe('the header on a phone', () => {
   test.use({ ...pixel7 });
 
-  test('one row at most 64 px tall: brand, search, account and menu; server markup hydrates without a warning', async ({ page }) => {
+  test('one row at most 64 px tall: brand, search, account and menu; server markup hydrates without a warning', async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     await openPage(page, { path: '/rebar', app: 'catalogue', heading: 'میلگرد' });
     const header = siteHeader(page);
     expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
-    for (const control of [header.getByRole('link', { name: 'بازار آهن‌آلات' }), header.getByRole('button', { name: 'جستجو' }), header.getByRole('link', { name: 'ورود / ثبت‌نام' }), menuButton(page)]) {
+    for (const control of [
+      header.getByRole('link', { name: 'بازار آهن‌آلات' }),
+      header.getByRole('button', { name: 'جستجو' }),
+      header.getByRole('link', { name: 'ورود / ثبت‌نام' }),
+      menuButton(page),
+    ]) {
       await expect(control).toBeVisible();
     }
     // The wide header's category row and colour switch live in the drawer on phones.
@@ -105,7 +120,9 @@ test.describe('the header on a phone', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the drawer traps focus, returns it to the menu button, closes on Escape and on the backdrop, and holds the page still', async ({ page }) => {
+  test('the drawer traps focus, returns it to the menu button, closes on Escape and on the backdrop, and holds the page still', async ({
+    page,
+  }) => {
     await openPage(page, { path: '/rebar', app: 'catalogue', heading: 'میلگرد' });
     await menuButton(page).focus();
     await page.keyboard.press('Enter');
@@ -156,10 +173,12 @@ test.describe('the header on a phone', () => {
       const w = window as Window & { __shifts?: number };
       w.__shifts = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.__shifts! += entry.value;
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) w.__shifts! += entry.value;
       }).observe({ type: 'layout-shift' });
     });
-    const outletTop = () => page.locator('#outlet').evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    const outletTop = () =>
+      page.locator('#outlet').evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
     const before = await outletTop();
     await page.evaluate(() => window.scrollTo(0, 600));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
@@ -191,7 +210,9 @@ test.describe('the panel frame on a phone', () => {
     await signInAsDemo(context, request);
   });
 
-  test('the sections are one row of tabs that scrolls inside itself; the section starts right below it', async ({ page }) => {
+  test('the sections are one row of tabs that scrolls inside itself; the section starts right below it', async ({
+    page,
+  }) => {
     await openPage(page, { path: '/panel/profile', app: 'panel', heading: 'پروفایل' });
     const tabs = panelTabs(page).getByRole('link');
     await expect(tabs).toHaveCount(7);
@@ -219,7 +240,12 @@ test.describe('nothing wider than a 360 px screen', () => {
   test.use({ ...pixel7, viewport: NARROW });
 
   // Every path of the route table, and a product list of each kind of sub-category page.
-  const pages = [...ROUTE_TABLE_PAGES, ...TREE_PAGES.filter((tree) => ['/rebar/kalaf', `/sheet/${sheetGroup.slug}/${sheetSubcategory.slug}`].includes(tree.path))];
+  const pages = [
+    ...ROUTE_TABLE_PAGES,
+    ...TREE_PAGES.filter((tree) =>
+      ['/rebar/kalaf', `/sheet/${sheetGroup.slug}/${sheetSubcategory.slug}`].includes(tree.path),
+    ),
+  ];
   for (const expected of pages) {
     test(`${expected.path}`, async ({ page, context, request }) => {
       if (expected.path.startsWith('/panel')) await signInAsDemo(context, request);
@@ -234,9 +260,14 @@ test.describe('nothing wider than a 360 px screen', () => {
           .filter(({ by }) => by > 0.5)
           .sort((a, b) => b.by - a.by)
           .slice(0, 8)
-          .map(({ element, by, box }) => `${Math.round(by)} px: ${element.tagName.toLowerCase()}.${String(element.className).slice(0, 90)} x=${Math.round(box.x)} w=${Math.round(box.width)}`);
+          .map(
+            ({ element, by, box }) =>
+              `${Math.round(by)} px: ${element.tagName.toLowerCase()}.${String(element.className).slice(0, 90)} x=${Math.round(box.x)} w=${Math.round(box.width)}`,
+          );
       }, NARROW.width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), stickingOut.join('\n')).toBe(NARROW.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), stickingOut.join('\n')).toBe(
+        NARROW.width,
+      );
     });
   }
 });

@@ -1,6 +1,20 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { APP_SERVER_PORTS, E2E_CMS_PORT, E2E_PORT, EDITOR_TOKEN, SITE_READ_SECRET, appServerEnv, baseURL, chromiumLaunchOptions, cmsURL, e2eBuildsDir, e2eCmsDir, repoRoot, tsxBin } from './support/environment';
+import {
+  APP_SERVER_PORTS,
+  E2E_CMS_PORT,
+  E2E_PORT,
+  EDITOR_TOKEN,
+  SITE_READ_SECRET,
+  appServerEnv,
+  baseURL,
+  chromiumLaunchOptions,
+  cmsURL,
+  e2eBuildsDir,
+  e2eCmsDir,
+  repoRoot,
+  tsxBin,
+} from './support/environment';
 
 /**
  * End-to-end tests in Debian's Chromium against the production builds served by the real app

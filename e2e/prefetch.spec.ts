@@ -17,7 +17,9 @@ async function settle(page: Page) {
   }
 }
 
-test('the footer link to /blog preloads the blog code when it scrolls into view, before any click', async ({ page }) => {
+test('the footer link to /blog preloads the blog code when it scrolls into view, before any click', async ({
+  page,
+}) => {
   // So short that the header fills it: the footer (with the /blog link) is below the fold from
   // the first paint on, so only scrolling can make it visible. (At a normal height the footer is
   // visible while the page's content is still loading, and the blog is preloaded at once.)
@@ -44,7 +46,9 @@ test('at a normal size the visible footer link preloads the blog before any clic
   // The home page is taller than any screen now (grid, price board, articles), so a short page:
   // the sign-in page, whose footer is in view at a laptop's size from the first paint on.
   await page.setViewportSize({ width: 1280, height: 900 });
-  const blogEntryLoaded = page.waitForRequest((request) => /\/builds\/blog\/[^/]+\/remoteEntry\.js$/.test(request.url()));
+  const blogEntryLoaded = page.waitForRequest((request) =>
+    /\/builds\/blog\/[^/]+\/remoteEntry\.js$/.test(request.url()),
+  );
   await page.goto('/login');
   await expect(page.locator('footer a[href="/blog"]')).toBeInViewport();
   await blogEntryLoaded;
@@ -53,7 +57,10 @@ test('at a normal size the visible footer link preloads the blog before any clic
 
 test('with save-data on, nothing is preloaded: the blog code comes only with the click', async ({ page }) => {
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true });
+    Object.defineProperty(navigator, 'connection', {
+      value: { saveData: true, effectiveType: '4g' },
+      configurable: true,
+    });
   });
   const blogCode = recordBlogCode(page);
   await page.goto('/');

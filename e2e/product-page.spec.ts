@@ -35,11 +35,9 @@ async function cmsGet<T>(request: APIRequestContext, path: string, jwt: string):
 
 /** The demo customer's orders that hold `slug`, read from the CMS as that customer. */
 async function ordersFor(request: APIRequestContext, jwt: string, slug: string) {
-  const list = await cmsGet<{ data: { documentId: string; status: string; items: { product_slug: string; quantity: number }[] }[] }>(
-    request,
-    '/orders?populate=items&pagination[pageSize]=100',
-    jwt,
-  );
+  const list = await cmsGet<{
+    data: { documentId: string; status: string; items: { product_slug: string; quantity: number }[] }[];
+  }>(request, '/orders?populate=items&pagination[pageSize]=100', jwt);
   return list.data.filter((order) => order.items.some((item) => item.product_slug === slug));
 }
 
@@ -53,7 +51,9 @@ async function watchEntriesFor(request: APIRequestContext, jwt: string, slug: st
 }
 
 test.describe('served HTML, without JavaScript', () => {
-  test('holds name, prices, the illustrative label, the hidden history table, producer, related products and the head', async ({ request }) => {
+  test('holds name, prices, the illustrative label, the hidden history table, producer, related products and the head', async ({
+    request,
+  }) => {
     const response = await request.get(PRODUCT.path);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -77,14 +77,24 @@ test.describe('served HTML, without JavaScript', () => {
     expect(html).toContain('<meta data-page-head property="og:type" content="product">');
     expect(html).toContain(`<link data-page-head rel="canonical" href="${baseURL}${PRODUCT.path}">`);
     const jsonLd = [...html.matchAll(/<script data-page-head type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-      (match) => JSON.parse(match[1] ?? '{}') as { '@type': string; offers?: { price: string; priceCurrency: string; availability: string } },
+      (match) =>
+        JSON.parse(match[1] ?? '{}') as {
+          '@type': string;
+          offers?: { price: string; priceCurrency: string; availability: string };
+        },
     );
     const product = jsonLd.find((data) => data['@type'] === 'Product');
-    expect(product?.offers).toMatchObject({ price: String(PRODUCT.rialPerKg), priceCurrency: 'IRR', availability: 'https://schema.org/InStock' });
+    expect(product?.offers).toMatchObject({
+      price: String(PRODUCT.rialPerKg),
+      priceCurrency: 'IRR',
+      availability: 'https://schema.org/InStock',
+    });
     expect(jsonLd.map((data) => data['@type'])).toContain('BreadcrumbList');
   });
 
-  test('/product/{slug} is the same page with a canonical link to the tree path; an unknown slug is a 404', async ({ request }) => {
+  test('/product/{slug} is the same page with a canonical link to the tree path; an unknown slug is a 404', async ({
+    request,
+  }) => {
     const response = await request.get(`/product/${PRODUCT.slug}`);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -97,7 +107,9 @@ test.describe('served HTML, without JavaScript', () => {
   });
 });
 
-test('the chart is drawn in the browser once it nears the screen; focus and arrow keys show a readout matching the table', async ({ page }) => {
+test('the chart is drawn in the browser once it nears the screen; focus and arrow keys show a readout matching the table', async ({
+  page,
+}) => {
   // A phone's screen: the chart is below the fold, and its library is not even requested until then.
   await page.setViewportSize({ width: 390, height: 700 });
   const chartCode: string[] = [];
@@ -116,7 +128,8 @@ test('the chart is drawn in the browser once it nears the screen; focus and arro
 
   await chart.focus();
   const readout = page.locator('[data-chart-readout]');
-  const rowText = async (index: number) => `${await rows.nth(index).locator('th').textContent()}: ${await rows.nth(index).locator('td').textContent()}`;
+  const rowText = async (index: number) =>
+    `${await rows.nth(index).locator('th').textContent()}: ${await rows.nth(index).locator('td').textContent()}`;
   // Focus shows the latest day; one step back (time runs left to right) shows the day before.
   await expect(readout).toHaveText(await rowText(89));
   await page.keyboard.press('ArrowLeft');
@@ -131,7 +144,10 @@ test.describe('the signed-in demo customer', () => {
     await signInAsDemo(context, request);
   });
 
-  test('«استعلام قیمت / ثبت سفارش» and «افزودن به لیست پیگیری» land in the CMS exactly once, even double-clicked', async ({ page, request }) => {
+  test('«استعلام قیمت / ثبت سفارش» and «افزودن به لیست پیگیری» land in the CMS exactly once, even double-clicked', async ({
+    page,
+    request,
+  }) => {
     const jwt = await demoJwt(request);
     const ordersBefore = (await ordersFor(request, jwt, PRODUCT.slug)).length;
     await page.goto(PRODUCT.path);
@@ -157,11 +173,17 @@ test.describe('the signed-in demo customer', () => {
     await expect(order).toBeEnabled();
 
     // Leave the demo customer's watch list as the seed made it (other specs count it).
-    for (const entry of entries) await request.delete(`${cmsURL}/api/watch-list-entries/${entry.documentId}`, { headers: { Authorization: `Bearer ${jwt}` } });
+    for (const entry of entries)
+      await request.delete(`${cmsURL}/api/watch-list-entries/${entry.documentId}`, {
+        headers: { Authorization: `Bearer ${jwt}` },
+      });
   });
 });
 
-test('a signed-out visitor is sent to sign-in and back, and the order request is then made', async ({ page, request }) => {
+test('a signed-out visitor is sent to sign-in and back, and the order request is then made', async ({
+  page,
+  request,
+}) => {
   const jwt = await demoJwt(request);
   const ordersBefore = (await ordersFor(request, jwt, OTHER_PRODUCT.slug)).length;
   await page.goto(OTHER_PRODUCT.path);

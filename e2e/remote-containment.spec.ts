@@ -22,16 +22,19 @@ let workDir: string;
 let buildsDir: string;
 let liveCatalogue: string;
 
-const liveVersion = (app: string) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+const liveVersion = (app: string) =>
+  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
 const versionDir = (version: string) => path.join(buildsDir, 'catalogue', version);
 /** The chunk of the live catalogue whose name starts with `name` (`product.ab12cd34.js`). */
-const chunkOf = (version: string, name: string) => fs.readdirSync(versionDir(version)).find((file) => new RegExp(`^${name}\\.[0-9a-f]+\\.js$`).test(file)) as string;
+const chunkOf = (version: string, name: string) =>
+  fs.readdirSync(versionDir(version)).find((file) => new RegExp(`^${name}\\.[0-9a-f]+\\.js$`).test(file)) as string;
 
 /** A copy of the live catalogue, changed by `alter` before it is published (a build like any other). */
 async function publishCatalogue(alter: (dist: string) => void): Promise<string> {
   const dist = fs.mkdtempSync(path.join(workDir, 'catalogue-'));
   fs.cpSync(versionDir(liveCatalogue), dist, { recursive: true });
-  for (const file of fs.readdirSync(dist, { recursive: true }) as string[]) if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
+  for (const file of fs.readdirSync(dist, { recursive: true }) as string[])
+    if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
   alter(dist);
   // A space in its manifest makes it a version of its own even when `alter` changed nothing.
   fs.appendFileSync(path.join(dist, 'app-manifest.json'), ' ');
@@ -39,10 +42,15 @@ async function publishCatalogue(alter: (dist: string) => void): Promise<string> 
 }
 
 /** Failures browsers reported for the live catalogue, by kind. */
-const catalogueFailures = async () => (await status(buildsDir)).apps.find((app) => app.app === 'catalogue')!.failures as unknown as Record<string, number | undefined>;
+const catalogueFailures = async () =>
+  (await status(buildsDir)).apps.find((app) => app.app === 'catalogue')!.failures as unknown as Record<
+    string,
+    number | undefined
+  >;
 
 /** A link of the site's product menu, in the shell's header. */
-const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'دسته‌بندی محصولات' }).getByRole('link', { name, exact: true });
+const menuLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'دسته‌بندی محصولات' }).getByRole('link', { name, exact: true });
 
 /** The layout around the remote works: header menu and footer are there (no fatal error page). */
 async function expectLayout(page: Page) {
@@ -53,7 +61,11 @@ async function expectLayout(page: Page) {
 test.beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-containment-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
+  fs.cpSync(e2eBuildsDir, buildsDir, {
+    recursive: true,
+    filter: (source) =>
+      notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json'),
+  });
   liveCatalogue = liveVersion('catalogue');
 });
 
@@ -71,7 +83,15 @@ test.describe('a catalogue whose product view throws when it renders', () => {
       const source = fs.readFileSync(file, 'utf8');
       const views = /\{ProductBySlugView:\(\)=>\w+(?:,\w+:\(\)=>\w+)*\}/;
       expect(source).toMatch(views);
-      fs.writeFileSync(file, source.replace(views, (exports) => exports.replace(/\(\)=>\w+/g, '()=>function BrokenProductView(){throw Error("e2e: the product view throws")}')));
+      fs.writeFileSync(
+        file,
+        source.replace(views, (exports) =>
+          exports.replace(
+            /\(\)=>\w+/g,
+            '()=>function BrokenProductView(){throw Error("e2e: the product view throws")}',
+          ),
+        ),
+      );
     });
     await activate(buildsDir, 'catalogue', broken);
     server = await startAppServer({ port: SPEC_PORTS.brokenRender, buildsDir });
@@ -82,7 +102,9 @@ test.describe('a catalogue whose product view throws when it renders', () => {
     await activate(buildsDir, 'catalogue', liveCatalogue);
   });
 
-  test('a server-rendered product page shows the in-layout error with a retry, never the fatal 500 page', async ({ page }) => {
+  test('a server-rendered product page shows the in-layout error with a retry, never the fatal 500 page', async ({
+    page,
+  }) => {
     await page.goto(`${server.url}${PRODUCT.path}`);
     const error = page.getByTestId('remote-error');
     await expect(error).toContainText('این بخش از سایت در حال حاضر بارگیری نشد');
@@ -103,7 +125,9 @@ test.describe('a catalogue whose product view throws when it renders', () => {
     await expect.poll(async () => (await catalogueFailures()).render ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 
-  test('a client navigation to a product page shows the in-layout error with a retry; lists and home still work', async ({ page }) => {
+  test('a client navigation to a product page shows the in-layout error with a retry; lists and home still work', async ({
+    page,
+  }) => {
     await page.goto(`${server.url}${LISTING}`);
     await expect(page.locator('#app-catalogue [data-listing="table"]')).toBeVisible();
     await page.locator(`#app-catalogue a[href="${PRODUCT.path}"]`).first().click();
@@ -153,7 +177,9 @@ test.describe('a catalogue chunk changed after publishing, refused by the browse
     expect((await catalogueFailures()).mount ?? 0).toBe(0);
   });
 
-  test('the listing that never hydrated is not left under the error, nor above the blog after a move there', async ({ page }) => {
+  test('the listing that never hydrated is not left under the error, nor above the blog after a move there', async ({
+    page,
+  }) => {
     await page.goto(`${server.url}${LISTING}`);
     await expect(page.getByTestId('remote-error')).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('[data-listing]')).toHaveCount(0);
@@ -167,14 +193,23 @@ test.describe('a catalogue chunk changed after publishing, refused by the browse
     await expect(page.locator('#app-catalogue')).toBeEmpty();
   });
 
-  test('put right, the retry in the same tab loads the chunk afresh past the browser cache, still checked by its digest', async ({ page }) => {
+  test('put right, the retry in the same tab loads the chunk afresh past the browser cache, still checked by its digest', async ({
+    page,
+  }) => {
     const chunkScripts: Array<{ src: string; integrity: string }> = [];
-    await page.exposeFunction('__recordScript', (src: string, integrity: string) => void chunkScripts.push({ src, integrity }));
+    await page.exposeFunction(
+      '__recordScript',
+      (src: string, integrity: string) => void chunkScripts.push({ src, integrity }),
+    );
     await page.addInitScript(() => {
       new MutationObserver((mutations) => {
         for (const mutation of mutations)
           for (const node of mutation.addedNodes)
-            if (node instanceof HTMLScriptElement && /\/catalogue-tree\.[0-9a-f]+\.js/.test(node.src)) void (window as unknown as { __recordScript: (src: string, integrity: string) => void }).__recordScript(node.src, node.integrity);
+            if (node instanceof HTMLScriptElement && /\/catalogue-tree\.[0-9a-f]+\.js/.test(node.src))
+              void (window as unknown as { __recordScript: (src: string, integrity: string) => void }).__recordScript(
+                node.src,
+                node.integrity,
+              );
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${server.url}${LISTING}`);

@@ -18,7 +18,10 @@ test.beforeAll(async () => {
     fs.symlinkSync(path.join(e2eBuildsDir, app), path.join(brokenBuildsDir, app));
   }
   const live = JSON.parse(fs.readFileSync(path.join(e2eBuildsDir, 'live.json'), 'utf8')) as Record<string, unknown>;
-  fs.writeFileSync(path.join(brokenBuildsDir, 'live.json'), JSON.stringify({ ...live, blog: 'deleted00000', history: {} }));
+  fs.writeFileSync(
+    path.join(brokenBuildsDir, 'live.json'),
+    JSON.stringify({ ...live, blog: 'deleted00000', history: {} }),
+  );
   server = await startAppServer({ port: SPEC_PORTS.remoteFailure, buildsDir: brokenBuildsDir });
 });
 

@@ -5,12 +5,15 @@ import { expect, test, type Route } from '@playwright/test';
  * bar for 330 s, and /rebar stayed blank afterwards until a full reload. Every remote load now has
  * a time limit (runtime config `remoteLoadTimeoutMs`, 8 s by default).
  */
-test('a remote whose files hang: other apps keep working, the error comes in time, a retry recovers without a reload', async ({ page }) => {
+test('a remote whose files hang: other apps keep working, the error comes in time, a retry recovers without a reload', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   let hang = true;
   const held: Route[] = [];
   await page.route('**/builds/blog/**', async (route) => {
-    if (hang) held.push(route); // never answered
+    if (hang)
+      held.push(route); // never answered
     else await route.continue();
   });
   await page.goto('/rebar');

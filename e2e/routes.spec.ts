@@ -21,7 +21,11 @@ test.describe('every path of the route table', () => {
 
   test('paths match with a trailing slash too', async ({ page, context, request }) => {
     await signInAsDemo(context, request);
-    for (const expected of [ROUTE_TABLE_PAGES[1], ROUTE_TABLE_PAGES.find((p) => p.path === '/blog'), ROUTE_TABLE_PAGES.find((p) => p.path === '/panel/order')]) {
+    for (const expected of [
+      ROUTE_TABLE_PAGES[1],
+      ROUTE_TABLE_PAGES.find((p) => p.path === '/blog'),
+      ROUTE_TABLE_PAGES.find((p) => p.path === '/panel/order'),
+    ]) {
       await page.goto(`${expected!.path}/`);
       await expectPage(page, expected!);
     }
@@ -30,7 +34,11 @@ test.describe('every path of the route table', () => {
 
 test.describe('the category tree', () => {
   test('has 101 sub-category pages', () => {
-    expect(TREE_PAGES.filter((p) => p.path.split('/').length === (p.path.startsWith('/sheet/') || p.path.startsWith('/pipe/') ? 4 : 3))).toHaveLength(101);
+    expect(
+      TREE_PAGES.filter(
+        (p) => p.path.split('/').length === (p.path.startsWith('/sheet/') || p.path.startsWith('/pipe/') ? 4 : 3),
+      ),
+    ).toHaveLength(101);
   });
 
   for (const expected of TREE_PAGES) {
@@ -52,7 +60,9 @@ test.describe('redirects', () => {
 });
 
 test.describe('where a new page starts', () => {
-  test('a link from the bottom of a page opens the next page at its top; a new sort order keeps the place', async ({ page }) => {
+  test('a link from the bottom of a page opens the next page at its top; a new sort order keeps the place', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
     await page.locator('footer a[href="/experts"]').click();

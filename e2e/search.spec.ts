@@ -30,7 +30,9 @@ async function arrowDownTo(page: Page, dialog: Locator, name: string, max = 25) 
   throw new Error(`«${name}» was never selected`);
 }
 
-test('Ctrl+K opens the palette; Arabic letters find grouped results; arrows and Enter open a product page in place', async ({ page }) => {
+test('Ctrl+K opens the palette; Arabic letters find grouped results; arrows and Enter open a product page in place', async ({
+  page,
+}) => {
   await page.goto('/');
   const dialog = await openPalette(page, () => page.keyboard.press('Control+K'));
   const input = dialog.getByRole('combobox');
@@ -41,7 +43,12 @@ test('Ctrl+K opens the palette; Arabic letters find grouped results; arrows and 
   await input.fill('ورق گالوانيزه');
   const products = dialog.getByRole('group', { name: 'محصولات' });
   await expect(products.getByRole('option', { name: GALVANISED_SHEET })).toBeVisible();
-  await expect(dialog.getByRole('group', { name: 'زیردسته‌ها' }).getByRole('option', { name: /گالوانیزه/ }).first()).toBeVisible();
+  await expect(
+    dialog
+      .getByRole('group', { name: 'زیردسته‌ها' })
+      .getByRole('option', { name: /گالوانیزه/ })
+      .first(),
+  ).toBeVisible();
   await expect(dialog.getByRole('option', { name: 'همه نتایج' })).toBeVisible();
 
   await page.evaluate(() => ((window as Window & { __samePage?: boolean }).__samePage = true));
@@ -54,7 +61,9 @@ test('Ctrl+K opens the palette; Arabic letters find grouped results; arrows and 
   expect(await page.evaluate(() => (window as Window & { __samePage?: boolean }).__samePage)).toBe(true);
 });
 
-test('`/` opens the palette; Escape closes it and focus returns; `/` typed into a field stays there', async ({ page }) => {
+test('`/` opens the palette; Escape closes it and focus returns; `/` typed into a field stays there', async ({
+  page,
+}) => {
   await page.goto('/rebar');
   const dialog = await openPalette(page, () => page.keyboard.press('/'));
   await expect(dialog.getByRole('combobox')).toBeFocused();
@@ -87,17 +96,23 @@ test('Persian digits find Latin ones; no match says so; «همه نتایج» op
   await expect(dialog.getByText('داده‌ای مطابق جستجو یافت نشد')).toBeVisible();
 
   await input.fill('میلگرد ۱۲');
-  await expect(dialog.getByRole('group', { name: 'محصولات' }).getByRole('option', { name: RIBBED_REBAR_12 })).toBeVisible();
+  await expect(
+    dialog.getByRole('group', { name: 'محصولات' }).getByRole('option', { name: RIBBED_REBAR_12 }),
+  ).toBeVisible();
   await arrowDownTo(page, dialog, 'همه نتایج');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=/);
   expect(new URL(page.url()).searchParams.get('q')).toBe('میلگرد ۱۲');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('جستجو');
   await expect(page.getByRole('searchbox', { name: 'جستجو' })).toHaveValue('میلگرد ۱۲');
-  await expect(page.getByRole('region', { name: /محصولات/ }).getByRole('link', { name: RIBBED_REBAR_12 })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /محصولات/ }).getByRole('link', { name: RIBBED_REBAR_12 }),
+  ).toBeVisible();
 });
 
-test('/search?q=میلگرد ۱۲ arrives with its results in the served HTML; an empty query is the form alone', async ({ request }) => {
+test('/search?q=میلگرد ۱۲ arrives with its results in the served HTML; an empty query is the form alone', async ({
+  request,
+}) => {
   const response = await request.get(`/search?q=${encodeURIComponent('میلگرد ۱۲')}`);
   expect(response.status()).toBe(200);
   const html = await response.text();

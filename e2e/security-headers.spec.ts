@@ -18,12 +18,15 @@ declare global {
 async function listenForViolations(page: Page): Promise<string[]> {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      consoleErrors.push(message.text());
   });
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      window.cspViolations.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return consoleErrors;
@@ -53,7 +56,10 @@ test('client-side navigation across the three remotes stays within the policy', 
   const consoleErrors = await listenForViolations(page);
   await page.goto('/');
   await expect(page.locator('#app-catalogue h1')).toHaveText('بازار آهن‌آلات');
-  for (const [landmark, name, app] of [['contentinfo', 'اخبار و مقالات', 'blog'], ['banner', 'پنل کاربری', 'panel']] as const) {
+  for (const [landmark, name, app] of [
+    ['contentinfo', 'اخبار و مقالات', 'blog'],
+    ['banner', 'پنل کاربری', 'panel'],
+  ] as const) {
     await page.getByRole(landmark).getByRole('link', { name }).first().click();
     await expect(page.locator(`#app-${app} h1`)).toBeVisible();
   }

@@ -45,7 +45,9 @@ test.describe('served HTML, without JavaScript', () => {
       expect(html).toContain('<meta data-page-head name="description" content="');
       expect(html).toContain(`<link data-page-head rel="canonical" href="${new URL(route.path, baseURL).href}">`);
       expect(html).toContain('<meta data-page-head property="og:title"');
-      const jsonLd = [...html.matchAll(/<script data-page-head type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? '{}') as { '@type': string });
+      const jsonLd = [
+        ...html.matchAll(/<script data-page-head type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+      ].map((match) => JSON.parse(match[1] ?? '{}') as { '@type': string });
       expect(jsonLd.map((data) => data['@type'])).toContain(route.jsonLd);
       // The remote's stylesheet is in the head: nothing shows unstyled.
       expect(html).toMatch(/<style data-app="(catalogue|blog)">/);
@@ -68,7 +70,12 @@ test.describe('served HTML, without JavaScript', () => {
 
 test.describe('statuses from the server', () => {
   test('an unknown sub-category or product is a 404 with the error page', async ({ request }) => {
-    for (const path of ['/rebar/no-such-thing', '/rebar/kalaf/no-such-product', '/product/no-such-product', '/blog/no-such-article']) {
+    for (const path of [
+      '/rebar/no-such-thing',
+      '/rebar/kalaf/no-such-product',
+      '/product/no-such-product',
+      '/blog/no-such-article',
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
       const html = await response.text();
@@ -89,7 +96,9 @@ test.describe('statuses from the server', () => {
     expect(response.headers()['location']).toBe('/landing/bourse/');
   });
 
-  test('private panel pages, and sign-in pages reached with a secret in the URL, stay rendered in the browser', async ({ request }) => {
+  test('private panel pages, and sign-in pages reached with a secret in the URL, stay rendered in the browser', async ({
+    request,
+  }) => {
     for (const path of ['/panel/order', '/login/reset-password?code=secret-code']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
@@ -105,7 +114,9 @@ test.describe('the sign-in pages', () => {
     { path: '/login/forgot-password', h1: 'فراموشی رمز عبور', title: 'فراموشی رمز عبور' },
   ];
   for (const route of SIGN_IN_PAGES) {
-    test(`${route.path} arrives rendered, its form disabled until the panel's code has hydrated it`, async ({ request }) => {
+    test(`${route.path} arrives rendered, its form disabled until the panel's code has hydrated it`, async ({
+      request,
+    }) => {
       const response = await request.get(`${route.path}?redirect=/panel/order`);
       expect(response.status()).toBe(200);
       const html = await response.text();
@@ -120,7 +131,10 @@ test.describe('the sign-in pages', () => {
     });
   }
 
-  test("every data-entry form a server renders is disabled until hydrated, and enabled after", async ({ request, page }) => {
+  test('every data-entry form a server renders is disabled until hydrated, and enabled after', async ({
+    request,
+    page,
+  }) => {
     for (const { path, form } of [
       { path: '/contact-us', form: 'contact' },
       { path: '/export', form: 'export' },
@@ -169,7 +183,8 @@ async function openAndWatch(page: Page, path: string) {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('request', (request) => {
-    if (request.url().startsWith(`${cmsURL}/api/`) && !request.url().includes('/users/me')) cmsReads.push(request.url());
+    if (request.url().startsWith(`${cmsURL}/api/`) && !request.url().includes('/users/me'))
+      cmsReads.push(request.url());
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
@@ -235,7 +250,9 @@ test.describe('content, deploys and failures without a restart', () => {
       data: { data: { summary } },
     });
     expect(edit.status()).toBe(200);
-    await expect.poll(async () => textOf(await (await request.get('/about-us')).text()), { timeout: 5_000 }).toContain(summary);
+    await expect
+      .poll(async () => textOf(await (await request.get('/about-us')).text()), { timeout: 5_000 })
+      .toContain(summary);
   });
 
   test.describe('a second app server with its own deploys', () => {
@@ -270,10 +287,13 @@ test.describe('content, deploys and failures without a restart', () => {
     }
 
     test('a new catalogue version changes the server-rendered HTML at once', async ({ request }) => {
-      const health = async () => ((await (await request.get(`${server.url}/api/health`)).json()) as { pid: number }).pid;
+      const health = async () =>
+        ((await (await request.get(`${server.url}/api/health`)).json()) as { pid: number }).pid;
       const pid = await health();
       expect(textOf(await (await request.get(`${server.url}/`)).text())).toContain('قیمت روز، مشخصات و تولیدکنندگان');
-      const version = await deployCatalogue((code) => code.split('قیمت روز، مشخصات و تولیدکنندگان').join('نسخه تازه کاتالوگ'));
+      const version = await deployCatalogue((code) =>
+        code.split('قیمت روز، مشخصات و تولیدکنندگان').join('نسخه تازه کاتالوگ'),
+      );
       const html = await (await request.get(`${server.url}/`)).text();
       expect(textOf(html)).toContain('نسخه تازه کاتالوگ');
       // The browser is told to load exactly the version the HTML was made with.
@@ -281,7 +301,10 @@ test.describe('content, deploys and failures without a restart', () => {
       expect(await health()).toBe(pid);
     });
 
-    test('a catalogue whose server entry throws still yields a working page, rendered in the browser', async ({ page, request }) => {
+    test('a catalogue whose server entry throws still yields a working page, rendered in the browser', async ({
+      page,
+      request,
+    }) => {
       await deployCatalogue(() => 'exports.render = async () => { throw new Error("broken server entry"); };');
       const response = await request.get(`${server.url}/rebar/kalaf`);
       expect(response.status()).toBe(200);
@@ -296,9 +319,15 @@ test.describe('content, deploys and failures without a restart', () => {
     });
   });
 
-  test('with the CMS down, a page that needs its data is a 503 error page at once, and the rest still renders', async ({ request }) => {
+  test('with the CMS down, a page that needs its data is a 503 error page at once, and the rest still renders', async ({
+    request,
+  }) => {
     // Nothing listens on port 9 of loopback: every CMS read is refused.
-    const down = await startAppServer({ port: SPEC_PORTS.cmsDown, buildsDir: e2eBuildsDir, env: { CMS_INTERNAL_URL: 'http://127.0.0.1:9/api' } });
+    const down = await startAppServer({
+      port: SPEC_PORTS.cmsDown,
+      buildsDir: e2eBuildsDir,
+      env: { CMS_INTERNAL_URL: 'http://127.0.0.1:9/api' },
+    });
     try {
       const response = await request.get(`${down.url}/rebar/kalaf`, { timeout: 10_000 });
       expect(response.status()).toBe(503);

@@ -37,7 +37,10 @@ let server: Awaited<ReturnType<typeof startAppServer>>;
 function npm(args: string[], cwd: string): Promise<string> {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !/^npm_(package_|lifecycle_|config_(local_prefix|prefix|workspaces?|include_workspace_root|global)$)/i.test(name) && !['INIT_CWD', 'NODE_ENV'].includes(name),
+      ([name]) =>
+        !/^npm_(package_|lifecycle_|config_(local_prefix|prefix|workspaces?|include_workspace_root|global)$)/i.test(
+          name,
+        ) && !['INIT_CWD', 'NODE_ENV'].includes(name),
     ),
   );
   env['PATH'] = (process.env['PATH'] ?? '')
@@ -50,7 +53,11 @@ function npm(args: string[], cwd: string): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`npm ${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-4000)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`npm ${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -65,9 +72,17 @@ async function pack(folder: string, destination: string): Promise<string> {
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-standalone-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source) });
+  fs.cpSync(e2eBuildsDir, buildsDir, {
+    recursive: true,
+    filter: (source) =>
+      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
+  });
   keysFile = path.join(workDir, 'deploy-keys.json');
-  server = await startAppServer({ port: SPEC_PORTS.standaloneRemote, buildsDir, env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.standaloneRemoteGate) } });
+  server = await startAppServer({
+    port: SPEC_PORTS.standaloneRemote,
+    buildsDir,
+    env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.standaloneRemoteGate) },
+  });
 });
 
 test.afterAll(async () => {
@@ -75,7 +90,9 @@ test.afterAll(async () => {
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-test('the blog, built in a folder of its own from the packed @steel/shared, deploys with its key and goes live', async ({ page }) => {
+test('the blog, built in a folder of its own from the packed @steel/shared, deploys with its key and goes live', async ({
+  page,
+}) => {
   const timings: string[] = [];
   const step = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
     const started = Date.now();
@@ -89,15 +106,23 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
   generateCatalogueData();
   const packs = path.join(workDir, 'packs');
   fs.mkdirSync(packs);
-  const [sharedTarball, buildTarball] = await step('pack', () => Promise.all([pack('mf-shared', packs), pack('mf-build', packs)]));
+  const [sharedTarball, buildTarball] = await step('pack', () =>
+    Promise.all([pack('mf-shared', packs), pack('mf-build', packs)]),
+  );
   expect(path.basename(sharedTarball!)).toBe(`steel-shared-${CONTRACT_VERSION}.tgz`);
   expect(path.basename(buildTarball!)).toBe(`steel-build-${CONTRACT_VERSION}.tgz`);
 
   // mf-blog alone, in an empty folder with no monorepo above it.
   const blog = path.join(workDir, 'team', 'blog');
-  fs.cpSync(path.join(repoRoot, 'mf-blog'), blog, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.tmp)$/.test(source) });
+  fs.cpSync(path.join(repoRoot, 'mf-blog'), blog, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|dist|\.tmp)$/.test(source),
+  });
   const packageFile = path.join(blog, 'package.json');
-  const packageJson = JSON.parse(fs.readFileSync(packageFile, 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const packageJson = JSON.parse(fs.readFileSync(packageFile, 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
   expect(packageJson.dependencies['@steel/shared']).toBe(CONTRACT_VERSION);
   expect(packageJson.devDependencies['@steel/build']).toBe(CONTRACT_VERSION);
   packageJson.dependencies['@steel/shared'] = `file:${sharedTarball}`;
@@ -106,10 +131,16 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
 
   await step('npm install', () => npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], blog));
   // Its build resolves the kernel and the tooling from its own node_modules, not from the monorepo.
-  for (const name of ['@steel/shared', '@steel/build']) expect(fs.realpathSync(path.join(blog, 'node_modules', name))).toBe(fs.realpathSync(blog) + `/node_modules/${name}`);
+  for (const name of ['@steel/shared', '@steel/build'])
+    expect(fs.realpathSync(path.join(blog, 'node_modules', name))).toBe(
+      fs.realpathSync(blog) + `/node_modules/${name}`,
+    );
   expect(fs.existsSync(path.join(blog, 'node_modules/.bin/steel-build'))).toBe(true);
   await step('npm run build', () => npm(['run', 'build'], blog));
-  const manifest = JSON.parse(fs.readFileSync(path.join(blog, 'dist/app-manifest.json'), 'utf8')) as { app: string; contract: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(blog, 'dist/app-manifest.json'), 'utf8')) as {
+    app: string;
+    contract: string;
+  };
   expect(manifest).toMatchObject({ app: 'blog', contract: CONTRACT_VERSION });
 
   // The site's operator gives the team a key (on the server's machine); the team deploys with it.
@@ -119,31 +150,63 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
   expect(key).toMatch(/^steel_deploy_/);
 
   // Plain HTTP, as documented for a team without the monorepo: upload the dist folder as a .tar.gz, then activate.
-  const previous = ((await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, { version: string }>)['blog']?.version;
+  const previous = ((await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, { version: string }>)[
+    'blog'
+  ]?.version;
   const tarball = path.join(workDir, 'blog.tgz');
   await new Promise<void>((resolve, reject) =>
-    spawn('tar', ['-czf', tarball, '-C', path.join(blog, 'dist'), '.'], { stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tar exited ${code}`)))),
+    spawn('tar', ['-czf', tarball, '-C', path.join(blog, 'dist'), '.'], { stdio: 'inherit' }).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`tar exited ${code}`)),
+    ),
   );
   const auth = { authorization: `Bearer ${key}` };
   const { version, activation } = await step('publish + gate + activate', async () => {
-    const published = await fetch(`${server.url}/_/deploy/blog/versions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/gzip' }, body: fs.readFileSync(tarball) });
+    const published = await fetch(`${server.url}/_/deploy/blog/versions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/gzip' },
+      body: fs.readFileSync(tarball),
+    });
     const body = (await published.json()) as { version: string; created: boolean };
     expect([published.status, body.created], JSON.stringify(body)).toEqual([201, true]);
-    const activated = await fetch(`${server.url}/_/deploy/blog/activate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ version: body.version }) });
-    return { version: body.version, activation: { status: activated.status, body: (await activated.json()) as { version: string; previous: string | null; gate: string } } };
+    const activated = await fetch(`${server.url}/_/deploy/blog/activate`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: body.version }),
+    });
+    return {
+      version: body.version,
+      activation: {
+        status: activated.status,
+        body: (await activated.json()) as { version: string; previous: string | null; gate: string },
+      },
+    };
   });
-  expect(activation, JSON.stringify(activation)).toMatchObject({ status: 200, body: { version, previous, gate: 'passed' } });
+  expect(activation, JSON.stringify(activation)).toMatchObject({
+    status: 200,
+    body: { version, previous, gate: 'passed' },
+  });
   expect(version).not.toBe(previous);
 
   // The running site serves it at once: the registry the shell reads, the server render, the browser.
-  const remotes = (await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, { version: string; entry: string }>;
+  const remotes = (await (await fetch(`${server.url}/remotes.json`)).json()) as Record<
+    string,
+    { version: string; entry: string }
+  >;
   expect(remotes['blog']?.version).toBe(version);
   const html = await (await fetch(`${server.url}/blog`)).text();
   expect(html).toContain(`/builds/blog/${version}/`);
-  const entryLoaded = page.waitForResponse((response) => response.url().includes(`/builds/blog/${version}/`) && response.ok());
+  const entryLoaded = page.waitForResponse(
+    (response) => response.url().includes(`/builds/blog/${version}/`) && response.ok(),
+  );
   await page.goto(`${server.url}/blog`);
   await entryLoaded;
   await expect(page.locator('#app-blog h1')).toHaveText('اخبار و مقالات');
-  expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({ action: 'activate', version, previous, gate: 'passed', by: 'blog-team' });
+  expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({
+    action: 'activate',
+    version,
+    previous,
+    gate: 'passed',
+    by: 'blog-team',
+  });
   console.log(`standalone blog: ${timings.join(', ')}`);
 });

@@ -14,22 +14,41 @@ import { SPEC_PORTS, START_COMMAND_CMS_PORT, e2eBuildsDir, repoRoot } from './su
  * fresh database of its own, which is what takes the time.
  */
 
-test('PORT and CMS_PORT given to npm start: a page renders and the browser reads the CMS from that origin', async ({ page }) => {
+test('PORT and CMS_PORT given to npm start: a page renders and the browser reads the CMS from that origin', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   // Ports of this run (derived from E2E_PORT / E2E_CMS_PORT), so parallel runs never meet.
   const [port, cmsPort] = [SPEC_PORTS.startCommand, START_COMMAND_CMS_PORT];
   const cmsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-start-cms-'));
   // Only what a developer would have: no origin list, site URL or content-change URL of the e2e run.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), CMS_PORT: String(cmsPort), BUILDS_DIR: e2eBuildsDir, DATABASE_FILENAME: path.join(cmsDir, 'cms.db'), REQUEST_LOG: 'off' };
-  for (const name of ['CORS_ORIGINS', 'SITE_URL', 'SITE_PORT', 'CONTENT_CHANGE_URL', 'CMS_PUBLIC_URL', 'CMS_INTERNAL_URL']) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    CMS_PORT: String(cmsPort),
+    BUILDS_DIR: e2eBuildsDir,
+    DATABASE_FILENAME: path.join(cmsDir, 'cms.db'),
+    REQUEST_LOG: 'off',
+  };
+  for (const name of [
+    'CORS_ORIGINS',
+    'SITE_URL',
+    'SITE_PORT',
+    'CONTENT_CHANGE_URL',
+    'CMS_PUBLIC_URL',
+    'CMS_INTERNAL_URL',
+  ])
+    delete env[name];
   const output: string[] = [];
   const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const deadline = Date.now() + 280_000;
     while (!output.join('').includes('The site is up')) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.join('').slice(-3000)}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`npm start did not come up:\n${output.join('').slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     expect(output.join('')).not.toContain('Building them');
@@ -38,7 +57,8 @@ test('PORT and CMS_PORT given to npm start: a page renders and the browser reads
     const site = `http://localhost:${port}`;
     const cmsCalls: Array<{ url: string; status: number }> = [];
     page.on('response', (response) => {
-      if (response.url().startsWith(`http://127.0.0.1:${cmsPort}/api/`)) cmsCalls.push({ url: response.url(), status: response.status() });
+      if (response.url().startsWith(`http://127.0.0.1:${cmsPort}/api/`))
+        cmsCalls.push({ url: response.url(), status: response.status() });
     });
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
@@ -54,13 +74,22 @@ test('PORT and CMS_PORT given to npm start: a page renders and the browser reads
     expect(failed).toEqual([]);
 
     // And the CMS names this origin in its answer (what CORS checks).
-    const preflight = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, { method: 'OPTIONS', headers: { origin: site, 'access-control-request-method': 'GET' } });
+    const preflight = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, {
+      method: 'OPTIONS',
+      headers: { origin: site, 'access-control-request-method': 'GET' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBe(site);
     // The other loopback name of the same address is the site too; another port is not.
     const otherName = `http://127.0.0.1:${port}`;
-    const asOtherName = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, { method: 'OPTIONS', headers: { origin: otherName, 'access-control-request-method': 'GET' } });
+    const asOtherName = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, {
+      method: 'OPTIONS',
+      headers: { origin: otherName, 'access-control-request-method': 'GET' },
+    });
     expect(asOtherName.headers.get('access-control-allow-origin')).toBe(otherName);
-    const foreign = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, { method: 'OPTIONS', headers: { origin: `http://localhost:${port + 1}`, 'access-control-request-method': 'GET' } });
+    const foreign = await fetch(`http://127.0.0.1:${cmsPort}/api/static-pages`, {
+      method: 'OPTIONS',
+      headers: { origin: `http://localhost:${port + 1}`, 'access-control-request-method': 'GET' },
+    });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   } finally {
     // The whole group (npm → tsx → CMS, app server), by PID.

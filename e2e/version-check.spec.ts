@@ -28,10 +28,17 @@ test.beforeAll(async () => {
       fs.symlinkSync(path.join(e2eBuildsDir, app, version), path.join(buildsDir, app, version));
     }
   }
-  fs.symlinkSync(path.join(e2eBuildsDir, 'catalogue', String(live.catalogue)), path.join(buildsDir, 'catalogue', 'redeployed-1'));
+  fs.symlinkSync(
+    path.join(e2eBuildsDir, 'catalogue', String(live.catalogue)),
+    path.join(buildsDir, 'catalogue', 'redeployed-1'),
+  );
   fs.symlinkSync(path.join(e2eBuildsDir, 'blog', String(live.blog)), path.join(buildsDir, 'blog', 'redeployed-2'));
   setLive({});
-  server = await startAppServer({ port: SPEC_PORTS.versionCheck, buildsDir, env: { VERSION_CHECK_INTERVAL_MS: '1000' } });
+  server = await startAppServer({
+    port: SPEC_PORTS.versionCheck,
+    buildsDir,
+    env: { VERSION_CHECK_INTERVAL_MS: '1000' },
+  });
 });
 
 /** Replaces live.json by rename, as the deploy tool does. */
@@ -58,7 +65,11 @@ const recordPushedEvents = (page: Page) =>
       }
     };
   });
-const pushedEvents = (page: Page) => page.evaluate(() => (window as unknown as { __liveNotices: Array<{ id: string; versions: Record<string, string> }> }).__liveNotices);
+const pushedEvents = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __liveNotices: Array<{ id: string; versions: Record<string, string> }> }).__liveNotices,
+  );
 
 test.afterAll(async () => {
   await server?.stop();
@@ -103,7 +114,9 @@ test('a new live set makes the next link click a full page load, and only that o
   // Hydrated: the shell has the page, so the next click is the app's (a click on the server's HTML
   // before the shell has started is a full page load, as it is without JavaScript).
   await expect(page.locator('[data-ssr-url]')).toHaveCount(0);
-  const served = await page.evaluate(() => JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as { buildId: string });
+  const served = await page.evaluate(
+    () => JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as { buildId: string },
+  );
   expect(served.buildId).not.toBe(startId.id);
 
   // …and only that one: later clicks (another app too) stay in the page.
@@ -126,7 +139,9 @@ test('pushed: an open tab learns of a new blog within 5 s and its next navigatio
   await expect.poll(() => pushedEvents(page).then((events) => events.length)).toBe(1);
 
   setLive({ blog: 'redeployed-2' });
-  await expect.poll(() => pushedEvents(page).then((events) => events.at(-1)?.versions.blog), { timeout: 5_000 }).toBe('redeployed-2');
+  await expect
+    .poll(() => pushedEvents(page).then((events) => events.at(-1)?.versions.blog), { timeout: 5_000 })
+    .toBe('redeployed-2');
 
   // The new blog's files are what the loaded page fetches (the embedded registry is gone by the
   // time the shell has booted, so the network says it).

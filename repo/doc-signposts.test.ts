@@ -14,7 +14,6 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '..');
 
-
 const SCRIPT = /\.(ts|tsx|js|cjs|mjs)$/;
 const OTHER = /\.(css|html)$/;
 
@@ -25,7 +24,9 @@ const ISSUE_NUMBER = /\bissues?\s*#?\d+|(?<![\w&/])#\d{1,2}\b(?![0-9a-f])/i;
 
 function trackedSources(): string[] {
   const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
-  return files.filter((file) => (SCRIPT.test(file) || OTHER.test(file)) && !file.startsWith('data/') && existsSync(path.join(ROOT, file)));
+  return files.filter(
+    (file) => (SCRIPT.test(file) || OTHER.test(file)) && !file.startsWith('data/') && existsSync(path.join(ROOT, file)),
+  );
 }
 
 /** The comments of a script, found by TypeScript's own scanner (so `//` inside a string is not one). */
@@ -67,7 +68,12 @@ function headingsOf(doc: string): string[] | null {
         ? readFileSync(file, 'utf8')
             .split('\n')
             .filter((line) => /^#{1,6}\s/.test(line))
-            .map((line) => line.replace(/^#+\s+/, '').replace(/^\d+[a-z]?\.\s+/, '').trim())
+            .map((line) =>
+              line
+                .replace(/^#+\s+/, '')
+                .replace(/^\d+[a-z]?\.\s+/, '')
+                .trim(),
+            )
         : null,
     );
   }
@@ -75,7 +81,8 @@ function headingsOf(doc: string): string[] | null {
 }
 
 /** The title names the heading, or its start before a qualifier (`Order statuses` for `Order statuses (وضعیت سفارش)`). */
-const namesHeading = (title: string, heading: string) => heading === title || (heading.startsWith(title) && /^[\s(/—:,]/.test(heading.slice(title.length)));
+const namesHeading = (title: string, heading: string) =>
+  heading === title || (heading.startsWith(title) && /^[\s(/—:,]/.test(heading.slice(title.length)));
 
 /** Any Markdown file a comment names: `docs/architecture.md`, `persian-ui.md`… */
 const DOC_MENTION = /(?<![\w./-])(?:[\w.-]+\/)*[\w.-]+\.md\b/g;
@@ -84,7 +91,11 @@ let trackedDocs: Set<string> | null = null;
 /** A named document exists: as a path from the repository root, or as the name of a tracked one. */
 function docExists(mention: string): boolean {
   if (existsSync(path.join(ROOT, mention))) return true;
-  trackedDocs ??= new Set(execFileSync('git', ['ls-files', '*.md'], { cwd: ROOT, encoding: 'utf8' }).split('\n').map((file) => path.basename(file)));
+  trackedDocs ??= new Set(
+    execFileSync('git', ['ls-files', '*.md'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .map((file) => path.basename(file)),
+  );
   return !mention.includes('/') && trackedDocs.has(mention);
 }
 
@@ -100,7 +111,8 @@ export function signpostProblems(comment: string): string[] {
   for (const [, doc, title] of comment.matchAll(CITATION)) {
     const headings = headingsOf(doc!);
     if (headings === null) problems.push(`cites ${doc}, which does not exist`);
-    else if (!headings.some((heading) => namesHeading(title!, heading))) problems.push(`cites "${title}", which is no heading of ${doc}`);
+    else if (!headings.some((heading) => namesHeading(title!, heading)))
+      problems.push(`cites "${title}", which is no heading of ${doc}`);
   }
   return problems;
 }
@@ -112,9 +124,16 @@ describe('signposts in comments', () => {
     expect(signpostProblems('/* (issue #8 item 6) */')).toHaveLength(1);
     expect(signpostProblems('// see #8')).toHaveLength(1);
     expect(signpostProblems('// colour #000 and #ffffff')).toEqual([]);
-    expect(signpostProblems('// (docs/behaviour.md, "No such section")')).toEqual(['cites "No such section", which is no heading of docs/behaviour.md']);
-    expect(signpostProblems('// (docs/nothing.md, "Loading bar")')).toEqual(['names docs/nothing.md, which is not in the repository', 'cites docs/nothing.md, which does not exist']);
-    expect(signpostProblems('// base styles (toolchain.md)')).toEqual(['names toolchain.md, which is not in the repository']);
+    expect(signpostProblems('// (docs/behaviour.md, "No such section")')).toEqual([
+      'cites "No such section", which is no heading of docs/behaviour.md',
+    ]);
+    expect(signpostProblems('// (docs/nothing.md, "Loading bar")')).toEqual([
+      'names docs/nothing.md, which is not in the repository',
+      'cites docs/nothing.md, which does not exist',
+    ]);
+    expect(signpostProblems('// base styles (toolchain.md)')).toEqual([
+      'names toolchain.md, which is not in the repository',
+    ]);
     expect(signpostProblems('// the statuses of persian-ui.md and deploy/cms/README.md')).toEqual([]);
     expect(signpostProblems('// (docs/behaviour.md, "Reload guard")')).toEqual([]);
     expect(signpostProblems('// (data/domain/persian-ui.md, "Order statuses")')).toEqual([]);
@@ -126,7 +145,8 @@ describe('signposts in comments', () => {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
       const comments = SCRIPT.test(file) ? scriptComments(file, text) : otherComments(text);
       for (const comment of comments) {
-        for (const problem of signpostProblems(comment)) problems.push(`${file}: ${problem}: ${comment.trim().slice(0, 120)}`);
+        for (const problem of signpostProblems(comment))
+          problems.push(`${file}: ${problem}: ${comment.trim().slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);

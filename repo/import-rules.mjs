@@ -7,7 +7,18 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
-const SOURCES = ['mf-shared/src', 'mf-build/src', 'shell/src', 'mf-catalogue/src', 'mf-blog/src', 'mf-panel/src', 'deploy/server/src', 'scripts', 'e2e', 'repo'];
+const SOURCES = [
+  'mf-shared/src',
+  'mf-build/src',
+  'shell/src',
+  'mf-catalogue/src',
+  'mf-blog/src',
+  'mf-panel/src',
+  'deploy/server/src',
+  'scripts',
+  'e2e',
+  'repo',
+];
 
 const result = await cruise(
   SOURCES,
@@ -20,5 +31,7 @@ for (const violation of summary.violations) {
   const cycle = violation.cycle ? ` (cycle: ${violation.cycle.map((step) => step.name ?? step).join(' → ')})` : '';
   console.log(`${violation.rule.name}: ${violation.from} → ${violation.to}${cycle}`);
 }
-console.log(`${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, ${summary.violations.length} violations`);
+console.log(
+  `${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, ${summary.violations.length} violations`,
+);
 process.exit(summary.violations.length === 0 ? 0 : 1);

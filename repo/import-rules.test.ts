@@ -13,7 +13,10 @@ const ROOT = path.resolve(__dirname, '..');
 it('holds for every module of the repository', () => {
   let report: string;
   try {
-    report = execFileSync(process.execPath, [path.join(__dirname, 'import-rules.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    report = execFileSync(process.execPath, [path.join(__dirname, 'import-rules.mjs')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
   } catch (error) {
     // The runner exits 1 and lists each violation as `rule: from → to`.
     throw new Error(`Import rules broken:\n${(error as { stdout?: string }).stdout ?? String(error)}`);

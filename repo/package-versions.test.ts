@@ -25,9 +25,12 @@ test('@steel/shared and @steel/build carry the contract version', () => {
   expect(readPackage('mf-build').peerDependencies?.['@steel/shared']).toBe(CONTRACT_VERSION);
 });
 
-test.each(['shell', 'mf-catalogue', 'mf-blog', 'mf-panel'])('%s depends on the kernel of the contract version', (folder) => {
-  expect(readPackage(folder).dependencies?.['@steel/shared']).toBe(CONTRACT_VERSION);
-});
+test.each(['shell', 'mf-catalogue', 'mf-blog', 'mf-panel'])(
+  '%s depends on the kernel of the contract version',
+  (folder) => {
+    expect(readPackage(folder).dependencies?.['@steel/shared']).toBe(CONTRACT_VERSION);
+  },
+);
 
 test('the blog (built on its own by its team) declares the build tooling of the same version', () => {
   expect(readPackage('mf-blog').devDependencies?.['@steel/build']).toBe(CONTRACT_VERSION);

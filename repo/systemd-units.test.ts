@@ -35,14 +35,26 @@ describe('deploy/systemd units', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('are the redis, CMS, app-server and nginx services and the target that starts them', () => {
-    expect(unitFiles.sort()).toEqual(['steel-app@.service', 'steel-cms.service', 'steel-nginx.service', 'steel-redis.service', 'steel.target']);
+    expect(unitFiles.sort()).toEqual([
+      'steel-app@.service',
+      'steel-cms.service',
+      'steel-nginx.service',
+      'steel-redis.service',
+      'steel.target',
+    ]);
   });
 
   it('pass systemd-analyze verify without a warning', () => {
     expect(fs.existsSync(SYSTEMD_ANALYZE)).toBe(true);
     const files = fs.readdirSync(dir).map((file) => path.join(dir, file));
-    const verify = spawnSync(SYSTEMD_ANALYZE, ['verify', '--man=no', ...files], { encoding: 'utf8', env: { ...process.env, SYSTEMD_LOG_COLOR: '0' } });
-    expect({ status: verify.status, output: `${verify.stdout}${verify.stderr}`.trim() }).toEqual({ status: 0, output: '' });
+    const verify = spawnSync(SYSTEMD_ANALYZE, ['verify', '--man=no', ...files], {
+      encoding: 'utf8',
+      env: { ...process.env, SYSTEMD_LOG_COLOR: '0' },
+    });
+    expect({ status: verify.status, output: `${verify.stdout}${verify.stderr}`.trim() }).toEqual({
+      status: 0,
+      output: '',
+    });
   });
 
   it('start scripts that are in the repository', () => {
@@ -50,15 +62,28 @@ describe('deploy/systemd units', () => {
       const start = /^ExecStart=(.*)$/m.exec(text(file))?.[1] ?? '';
       for (const arg of start.split(/\s+/).filter((word) => word.startsWith(`${INSTALL_DIR}/`))) {
         // dist/ is what `npm run build` compiles (deploy/server/build-server.mjs).
-        const source = arg.replace(`${INSTALL_DIR}/`, '').replace('deploy/server/dist/main.js', 'deploy/server/src/main.ts');
-        expect({ file, source, exists: fs.existsSync(path.join(ROOT, source)) }).toEqual({ file, source, exists: true });
+        const source = arg
+          .replace(`${INSTALL_DIR}/`, '')
+          .replace('deploy/server/dist/main.js', 'deploy/server/src/main.ts');
+        expect({ file, source, exists: fs.existsSync(path.join(ROOT, source)) }).toEqual({
+          file,
+          source,
+          exists: true,
+        });
       }
     }
   });
 
   it.each(services)('%s restarts on failure and is hardened', (file) => {
     const unit = text(file);
-    for (const line of ['Restart=on-failure', 'NoNewPrivileges=yes', 'ProtectSystem=strict', 'ProtectHome=yes', 'PrivateTmp=yes']) expect(unit).toContain(`\n${line}\n`);
+    for (const line of [
+      'Restart=on-failure',
+      'NoNewPrivileges=yes',
+      'ProtectSystem=strict',
+      'ProtectHome=yes',
+      'PrivateTmp=yes',
+    ])
+      expect(unit).toContain(`\n${line}\n`);
     expect(unit).toMatch(/\nRestartSec=\d/);
     if (/ExecStart=\/usr\/bin\/node /.test(unit)) {
       expect(unit).toMatch(/\nEnvironment=NODE_ENV=production /);

@@ -77,7 +77,16 @@ export async function benchFirstRenderConsent(options: {
   const server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
     cwd: repoRoot,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: cmsUrl, ANALYTICS_KEY: 'phc_bench', ANALYTICS_HOST: host },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BUILDS_DIR: buildsDir,
+      LOG_LEVEL: 'warn',
+      CMS_PUBLIC_URL: cmsUrl,
+      ANALYTICS_KEY: 'phc_bench',
+      ANALYTICS_HOST: host,
+    },
   });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
@@ -94,7 +103,9 @@ export async function benchFirstRenderConsent(options: {
       const posthog = list.map((s) => s.posthogRequestedAt).filter((t): t is number => t !== null);
       log(
         `  consent ${consent.padEnd(8)} FCP median ${median(list.map((s) => s.fcp)).toFixed(0)} ms  content median ${median(list.map((s) => s.content)).toFixed(0)} ms` +
-          (consent === 'granted' ? `  posthog chunk requested at median ${median(posthog).toFixed(0)} ms (${posthog.length}/${list.length} runs)` : ''),
+          (consent === 'granted'
+            ? `  posthog chunk requested at median ${median(posthog).toFixed(0)} ms (${posthog.length}/${list.length} runs)`
+            : ''),
       );
     }
     return results;
@@ -112,9 +123,18 @@ if (require.main === module) {
     process.exit(2);
   }
   void (async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
     try {
-      await benchFirstRenderConsent({ browser, buildsDir: path.resolve(buildsDir), cmsUrl, port: Number(process.env.BENCH_PORT ?? 8484), runs: Number(process.argv[3] ?? 7) });
+      await benchFirstRenderConsent({
+        browser,
+        buildsDir: path.resolve(buildsDir),
+        cmsUrl,
+        port: Number(process.env.BENCH_PORT ?? 8484),
+        runs: Number(process.argv[3] ?? 7),
+      });
     } finally {
       await browser.close();
     }

@@ -80,9 +80,15 @@ if (require.main === module) {
     if (!fs.existsSync(path.join(buildsDir, 'live.json'))) await buildAndPublish(APPS, buildsDir);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
-      startStrapi: (options: { env?: Record<string, string>; label?: string }) => Promise<{ url: string; stop: () => Promise<void> }>;
+      startStrapi: (options: {
+        env?: Record<string, string>;
+        label?: string;
+      }) => Promise<{ url: string; stop: () => Promise<void> }>;
     };
-    const cms = await startStrapi({ label: 'bench-dependencies-cms', env: { AUTH_RATE_LIMIT: 'off', REQUEST_LOG: 'off' } });
+    const cms = await startStrapi({
+      label: 'bench-dependencies-cms',
+      env: { AUTH_RATE_LIMIT: 'off', REQUEST_LOG: 'off' },
+    });
     const port = Number(process.env.BENCH_PORT ?? 8191) + 7;
     try {
       console.log('\nA page with Redis running, hung and dead, and without Redis (autocannon, loopback):');
@@ -93,7 +99,18 @@ if (require.main === module) {
           startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
             cwd: repoRoot,
             stdio: 'ignore',
-            env: { ...process.env, NODE_ENV: 'production', PORT: String(serverPort), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: `http://127.0.0.1:${serverPort}`, RENDER_RATE_LIMIT_PER_MINUTE: 'off', ...env },
+            env: {
+              ...process.env,
+              NODE_ENV: 'production',
+              PORT: String(serverPort),
+              HOST: '127.0.0.1',
+              BUILDS_DIR: buildsDir,
+              LOG_LEVEL: 'warn',
+              CMS_PUBLIC_URL: `${cms.url}/api`,
+              SITE_URL: `http://127.0.0.1:${serverPort}`,
+              RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+              ...env,
+            },
           }),
       });
     } finally {

@@ -11,14 +11,28 @@ import { checkVersion } from '@steel/server/gate';
 import { manyEntriesBomb, paddedBomb, zeroFileBomb } from '@steel/server/upload-bombs';
 import { APPS } from './lib/paths';
 
-export async function benchDeployGate(options: { buildsDir: string; cmsUrl: string; port: number; log: (line: string) => void }): Promise<void> {
+export async function benchDeployGate(options: {
+  buildsDir: string;
+  cmsUrl: string;
+  port: number;
+  log: (line: string) => void;
+}): Promise<void> {
   const live = JSON.parse(fs.readFileSync(path.join(options.buildsDir, 'live.json'), 'utf8')) as Record<string, string>;
-  const env = { ...process.env, NODE_ENV: 'production', CMS_PUBLIC_URL: options.cmsUrl, CMS_INTERNAL_URL: options.cmsUrl, DEPLOY_GATE_PORT: String(options.port), LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    CMS_PUBLIC_URL: options.cmsUrl,
+    CMS_INTERNAL_URL: options.cmsUrl,
+    DEPLOY_GATE_PORT: String(options.port),
+    LOG_LEVEL: 'warn',
+  };
   for (const app of APPS) {
     const version = live[app];
     if (!version) continue;
     const result = await checkVersion(options.buildsDir, app, version, { env });
-    options.log(`${app.padEnd(10)} ${(result.ms / 1000).toFixed(1)} s  ${result.refusal ? `refused: ${result.refusal}` : 'passed'}`);
+    options.log(
+      `${app.padEnd(10)} ${(result.ms / 1000).toFixed(1)} s  ${result.refusal ? `refused: ${result.refusal}` : 'passed'}`,
+    );
   }
 }
 
@@ -27,11 +41,19 @@ export async function benchDeployGate(options: { buildsDir: string; cmsUrl: stri
  * with one more file) packed, uploaded with the blog key, gated and activated, until the running
  * server's health says it is live.
  */
-export async function benchDeployThroughApi(options: { buildsDir: string; base: string; key: string; log: (line: string) => void }): Promise<void> {
+export async function benchDeployThroughApi(options: {
+  buildsDir: string;
+  base: string;
+  key: string;
+  log: (line: string) => void;
+}): Promise<void> {
   const live = JSON.parse(fs.readFileSync(path.join(options.buildsDir, 'live.json'), 'utf8')) as Record<string, string>;
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-blog-'));
   try {
-    fs.cpSync(path.join(options.buildsDir, 'blog', live.blog!), dist, { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
+    fs.cpSync(path.join(options.buildsDir, 'blog', live.blog!), dist, {
+      recursive: true,
+      filter: (source) => !/\.(br|gz)$/.test(source),
+    });
     fs.writeFileSync(path.join(dist, 'release-note.txt'), `bench ${new Date().toISOString()}\n`);
     const target = { server: options.base, key: options.key };
     const started = performance.now();
@@ -55,7 +77,11 @@ export async function benchDeployThroughApi(options: { buildsDir: string; base: 
 }
 
 /** Bombs thrown at the running server's deploy API: how long each refusal takes, and its RSS meanwhile. */
-export async function benchUploadBombs(options: { base: string; key: string; log: (line: string) => void }): Promise<void> {
+export async function benchUploadBombs(options: {
+  base: string;
+  key: string;
+  log: (line: string) => void;
+}): Promise<void> {
   const MB = 1024 * 1024;
   const { pid } = (await (await fetch(`${options.base}/api/health`)).json()) as { pid: number };
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -70,10 +96,16 @@ export async function benchUploadBombs(options: { base: string; key: string; log
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 10);
     const started = performance.now();
-    const response = await fetch(`${options.base}/_/deploy/blog/versions`, { method: 'POST', headers: { authorization: `Bearer ${options.key}`, 'content-type': 'application/gzip' }, body: new Uint8Array(bomb) });
+    const response = await fetch(`${options.base}/_/deploy/blog/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.key}`, 'content-type': 'application/gzip' },
+      body: new Uint8Array(bomb),
+    });
     await response.text();
     const ms = performance.now() - started;
     clearInterval(sampler);
-    options.log(`bomb: ${name} (${(bomb.length / 1024).toFixed(0)} KB upload) refused ${response.status} in ${ms.toFixed(0)} ms, server RSS ${before.toFixed(0)} MB → peak ${peak.toFixed(0)} MB`);
+    options.log(
+      `bomb: ${name} (${(bomb.length / 1024).toFixed(0)} KB upload) refused ${response.status} in ${ms.toFixed(0)} ms, server RSS ${before.toFixed(0)} MB → peak ${peak.toFixed(0)} MB`,
+    );
   }
 }

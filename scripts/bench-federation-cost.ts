@@ -50,7 +50,8 @@ function recordCode(page: Page): Map<string, Buffer> {
   const bodies = new Map<string, Buffer>();
   page.on('response', async (response) => {
     const type = response.request().resourceType();
-    if ((type === 'script' || type === 'stylesheet') && response.ok()) bodies.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
+    if ((type === 'script' || type === 'stylesheet') && response.ok())
+      bodies.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
   });
   return bodies;
 }
@@ -71,13 +72,23 @@ async function settled(page: Page, heading: string) {
   await page.waitForLoadState('networkidle');
 }
 
-async function signedInContext(browser: Browser, build: Build, cmsUrl: string, cpuSlowdown = 1): Promise<{ context: BrowserContext; page: Page }> {
+async function signedInContext(
+  browser: Browser,
+  build: Build,
+  cmsUrl: string,
+  cpuSlowdown = 1,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
-  const response = await fetch(`${cmsUrl}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  const response = await fetch(`${cmsUrl}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
   const { jwt } = (await response.json()) as { jwt: string };
   await context.addCookies([{ name: 'user_token', value: jwt, url: build.base }]);
   const page = await context.newPage();
-  if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  if (cpuSlowdown > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   return { context, page };
 }
 
@@ -116,12 +127,18 @@ async function libraryCopies(urls: string[]): Promise<Record<string, number>> {
   for (const url of urls.filter((file) => file.endsWith('.js'))) {
     const response = await fetch(`${url}.map`);
     const map = response.ok ? ((await response.json()) as { sources: string[] }) : { sources: [] };
-    sources.push(map.sources.map((source) => source.slice(source.lastIndexOf('node_modules/') + 'node_modules/'.length)));
+    sources.push(
+      map.sources.map((source) => source.slice(source.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+    );
   }
   const scriptsWith = new Map<string, number>();
-  for (const list of sources) for (const source of new Set(list)) scriptsWith.set(source, (scriptsWith.get(source) ?? 0) + 1);
+  for (const list of sources)
+    for (const source of new Set(list)) scriptsWith.set(source, (scriptsWith.get(source) ?? 0) + 1);
   return Object.fromEntries(
-    Object.entries(LIBRARIES).map(([name, file]) => [name, Math.max(0, ...[...scriptsWith].filter(([source]) => source.startsWith(file)).map(([, count]) => count))]),
+    Object.entries(LIBRARIES).map(([name, file]) => [
+      name,
+      Math.max(0, ...[...scriptsWith].filter(([source]) => source.startsWith(file)).map(([, count]) => count)),
+    ]),
   );
 }
 
@@ -130,7 +147,9 @@ async function routeCode(browser: Browser, build: Build, route: string, heading:
   // What the page needs, not what it guesses next: with Save-Data the idle-time prefetch of visible
   // links stays off (mf-shared prefetch-rules), which otherwise lands before the network goes
   // quiet in some runs and not in others (an article: 181 or 241 KB).
-  await context.addInitScript(`Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`);
+  await context.addInitScript(
+    `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`,
+  );
   const page = await context.newPage();
   const bodies = recordCode(page);
   await page.goto(`${build.base}${route}`);
@@ -159,7 +178,10 @@ export async function benchFederationCost(options: {
   await buildMonolith();
   log(`monolith built in ${((Date.now() - started) / 1000).toFixed(1)} s (npm run build:monolith)`);
   const monolithBuilds = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-monolith-'));
-  fs.cpSync(options.buildsDir, monolithBuilds, { recursive: true, filter: (source) => !path.basename(source).startsWith('.') });
+  fs.cpSync(options.buildsDir, monolithBuilds, {
+    recursive: true,
+    filter: (source) => !path.basename(source).startsWith('.'),
+  });
   await publishAndActivate(monolithBuilds, 'shell', monolithDist);
   const server = options.startServer(options.monolithPort, monolithBuilds, { REMOTE_PRELOAD_HINTS: 'off' });
   const builds: Build[] = [
@@ -183,18 +205,24 @@ export async function benchFederationCost(options: {
     ];
 
     log('');
-    log('JS and CSS a cold visit runs before it is interactive (gzip level 9 / brotli 11 of each file; Save-Data on, so no link prefetch):');
+    log(
+      'JS and CSS a cold visit runs before it is interactive (gzip level 9 / brotli 11 of each file; Save-Data on, so no link prefetch):',
+    );
     for (const [route, heading] of routes) {
       const cells: string[] = [];
       for (const build of builds) {
         const code = await routeCode(browser, build, route, heading);
-        cells.push(`${build.label} JS ${kb(code.js.gzip).padStart(8)} gz ${kb(code.js.brotli).padStart(8)} br (${code.scripts} files), CSS ${kb(code.css.gzip)} gz`);
+        cells.push(
+          `${build.label} JS ${kb(code.js.gzip).padStart(8)} gz ${kb(code.js.brotli).padStart(8)} br (${code.scripts} files), CSS ${kb(code.css.gzip)} gz`,
+        );
       }
       log(`  ${route.padEnd(30)} ${cells.join(' | ')}`);
     }
 
     log('');
-    log(`Journey / → /rebar/kalaf → a product → /blog → an article → /panel/order, signed in (median of ${options.runs}):`);
+    log(
+      `Journey / → /rebar/kalaf → a product → /blog → an article → /panel/order, signed in (median of ${options.runs}):`,
+    );
     const journeyBytes: Record<string, number> = {};
     const journeyTimes: Record<string, number> = {};
     for (const build of builds) {
@@ -207,7 +235,13 @@ export async function benchFederationCost(options: {
       const css = compressed(files.filter(([url]) => !url.endsWith('.js')).map(([, body]) => body));
       journeyBytes[build.label] = js.gzip + css.gzip;
       const copies = await libraryCopies(files.map(([url]) => url));
-      log(`  ${build.label.padEnd(9)} JS ${kb(js.gzip)} gz / ${kb(js.brotli)} br in ${files.filter(([url]) => url.endsWith('.js')).length} files, CSS ${kb(css.gzip)} gz; copies: ${Object.entries(copies).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+      log(
+        `  ${build.label.padEnd(9)} JS ${kb(js.gzip)} gz / ${kb(js.brotli)} br in ${files.filter(([url]) => url.endsWith('.js')).length} files, CSS ${kb(css.gzip)} gz; copies: ${Object.entries(
+          copies,
+        )
+          .map(([name, count]) => `${name} ${count}`)
+          .join(', ')}`,
+      );
     }
     for (const slowdown of [1, 4]) {
       for (const build of builds) {
@@ -218,7 +252,9 @@ export async function benchFederationCost(options: {
           await context.close();
         }
         journeyTimes[`${build.label}@${slowdown}`] = median(times);
-        log(`  ${build.label.padEnd(9)} CPU ${slowdown}×  median ${median(times).toFixed(0)} ms  (${times.join(', ')})`);
+        log(
+          `  ${build.label.padEnd(9)} CPU ${slowdown}×  median ${median(times).toFixed(0)} ms  (${times.join(', ')})`,
+        );
       }
     }
     log(
@@ -227,8 +263,15 @@ export async function benchFederationCost(options: {
 
     for (const build of builds) {
       log('');
-      log(`Lighthouse 12, mobile preset, ${build.label} (Debian Chromium, loopback, median of ${options.lighthouseRuns}):`);
-      await benchLighthouse(build.base, routes.map(([route]) => route), options.lighthouseRuns, (line) => log(`  ${line}`));
+      log(
+        `Lighthouse 12, mobile preset, ${build.label} (Debian Chromium, loopback, median of ${options.lighthouseRuns}):`,
+      );
+      await benchLighthouse(
+        build.base,
+        routes.map(([route]) => route),
+        options.lighthouseRuns,
+        (line) => log(`  ${line}`),
+      );
     }
   } finally {
     await server.stop();

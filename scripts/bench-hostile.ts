@@ -35,7 +35,9 @@ async function randomQueryRenders(base: string, productPath: string, log: (line:
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   }
   const renders = [...outcomes].filter(([key]) => / (server|partial)$/.test(key)).reduce((sum, [, n]) => sum + n, 0);
-  log(`renders per 1,000 random-query requests: ${renders}  (${[...outcomes].map(([key, n]) => `${key}×${n}`).join(', ')})`);
+  log(
+    `renders per 1,000 random-query requests: ${renders}  (${[...outcomes].map(([key, n]) => `${key}×${n}`).join(', ')})`,
+  );
 }
 
 async function uploadPaths(cms: string): Promise<string[]> {
@@ -43,7 +45,10 @@ async function uploadPaths(cms: string): Promise<string[]> {
   const read = async (collection: string, field: string) => {
     for (let page = 1; page < 20; page++) {
       const url = `${cms}/api/${collection}?fields[0]=documentId&populate[${field}][fields][0]=url&pagination[pageSize]=100&pagination[page]=${page}`;
-      const body = (await (await fetch(url)).json()) as { data: Array<Record<string, unknown>>; meta: { pagination: { pageCount: number } } };
+      const body = (await (await fetch(url)).json()) as {
+        data: Array<Record<string, unknown>>;
+        meta: { pagination: { pageCount: number } };
+      };
       for (const entry of body.data) {
         const media = entry[field];
         for (const one of Array.isArray(media) ? media : media ? [media] : []) {
@@ -64,7 +69,9 @@ const FLOOD_UPLOADS = 158;
 
 export async function imageFlood({ base, serverPid, cms, log }: HostileOptions) {
   const uploads = (await uploadPaths(cms)).slice(0, FLOOD_UPLOADS);
-  const urls = uploads.flatMap((src) => IMAGE_WIDTHS.map((width) => `${base}/_/img?src=${encodeURIComponent(src)}&w=${width}`));
+  const urls = uploads.flatMap((src) =>
+    IMAGE_WIDTHS.map((width) => `${base}/_/img?src=${encodeURIComponent(src)}&w=${width}`),
+  );
   const before = rssMb(serverPid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPid))), 200);
@@ -91,7 +98,9 @@ export async function imageFlood({ base, serverPid, cms, log }: HostileOptions) 
     `image flood: ${urls.length} requests (${uploads.length} uploads × ${IMAGE_WIDTHS.length} widths, 16 at once) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB; ` +
       `p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms  (${[...statuses].map(([code, n]) => `${code}×${n}`).join(' ')})`,
   );
-  log(`app server RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during, ${rssMb(serverPid).toFixed(0)} MB after`);
+  log(
+    `app server RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during, ${rssMb(serverPid).toFixed(0)} MB after`,
+  );
 }
 
 /** One ordinary read (a sub-category's first products, fields named) from another loopback address. */
@@ -103,7 +112,11 @@ function ordinaryRead(cms: string): Promise<number> {
     http
       .get(url, { localAddress: '127.0.0.2', agent: false }, (response) => {
         response.resume();
-        response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`ordinary read answered ${response.statusCode}`))));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(performance.now() - t0)
+            : reject(new Error(`ordinary read answered ${response.statusCode}`)),
+        );
       })
       .on('error', reject);
   });
@@ -125,20 +138,32 @@ export async function heavyReadFlood({ cms, cmsPid, log }: HostileOptions) {
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(cmsPid))), 200);
   const statuses = new Map<number, number>();
   const flood = new Promise<void>((resolve, reject) => {
-    const instance = autocannon({ url: `${cms}/api/products?pagination[pageSize]=100&populate=*`, connections: 32, duration: 20 }, (error) => (error ? reject(error) : resolve()));
+    const instance = autocannon(
+      { url: `${cms}/api/products?pagination[pageSize]=100&populate=*`, connections: 32, duration: 20 },
+      (error) => (error ? reject(error) : resolve()),
+    );
     instance.on('response', (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
   });
   const underFlood = await readTimes(cms, 150);
   await flood;
   clearInterval(sampler);
-  const figures = (times: number[]) => `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(0)} ms`;
+  const figures = (times: number[]) =>
+    `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(0)} ms`;
   log(`ordinary CMS read from another address, idle:            ${figures(idle)}`);
-  log(`the same, during 32 connections of heavy reads (20 s):  ${figures(underFlood)}  (p95 ${(percentile(underFlood, 95) / percentile(idle, 95)).toFixed(1)}× idle)`);
-  log(`the flood's answers: ${[...statuses].map(([code, n]) => `${code}×${n}`).join(' ')}; CMS RSS ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB`);
+  log(
+    `the same, during 32 connections of heavy reads (20 s):  ${figures(underFlood)}  (p95 ${(percentile(underFlood, 95) / percentile(idle, 95)).toFixed(1)}× idle)`,
+  );
+  log(
+    `the flood's answers: ${[...statuses].map(([code, n]) => `${code}×${n}`).join(' ')}; CMS RSS ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB`,
+  );
 }
 
 export async function benchHostileLoad(options: HostileOptions): Promise<void> {
-  const product = (await (await fetch(`${options.cms}/api/products?fields[0]=slug&populate[sub_category][fields][0]=path&pagination[pageSize]=1`)).json()) as {
+  const product = (await (
+    await fetch(
+      `${options.cms}/api/products?fields[0]=slug&populate[sub_category][fields][0]=path&pagination[pageSize]=1`,
+    )
+  ).json()) as {
     data: Array<{ slug: string; sub_category: { path: string } }>;
   };
   await randomQueryRenders(options.base, canonicalProductPath(product.data[0]!) ?? '/', options.log);

@@ -58,7 +58,10 @@ export async function measure(target: LoadTarget, connections: number, seconds: 
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, timeout: 10, pipelining: 1 }, (error, done) => (error ? reject(error) : resolve(done)));
+    const instance = autocannon(
+      { url: target.url, headers: target.headers, connections, duration: seconds, timeout: 10, pipelining: 1 },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
       statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
@@ -77,7 +80,10 @@ export async function measure(target: LoadTarget, connections: number, seconds: 
     max: latencies[latencies.length - 1] ?? NaN,
     status429,
     errors: badStatuses + result.errors, // result.errors counts timeouts too
-    statuses: [...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}×${n}`).join(' '),
+    statuses: [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(' '),
   };
 }
 
@@ -114,15 +120,30 @@ export async function benchLoad({
   const figures: LoadFigures[] = [];
   try {
     // Production CMS with its limits on, as deployed; no request log (it costs ~1 ms a request).
-    cms = await startStrapi({ tmpDir, label: 'cms-bench-load', env: { PORT: String(cmsPort), NODE_ENV: 'production', REQUEST_LOG: 'off' } });
+    cms = await startStrapi({
+      tmpDir,
+      label: 'cms-bench-load',
+      env: { PORT: String(cmsPort), NODE_ENV: 'production', REQUEST_LOG: 'off' },
+    });
     server = startProcess('server', path.join(repoRoot, 'node_modules/.bin/tsx'), ['deploy/server/src/main.ts'], {
       cwd: repoRoot,
       stdio: 'ignore',
-      env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api` },
+      env: {
+        ...process.env,
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        BUILDS_DIR: buildsDir,
+        LOG_LEVEL: 'warn',
+        CMS_PUBLIC_URL: `${cms.url}/api`,
+      },
     });
     const app = `http://127.0.0.1:${appPort}`;
     await waitForUrl(`${app}/api/health`, 30_000);
-    const slug = ((await (await fetch(`${cms.url}/api/products?pagination[pageSize]=1&fields[0]=slug`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
+    const slug = (
+      (await (await fetch(`${cms.url}/api/products?pagination[pageSize]=1&fields[0]=slug`)).json()) as {
+        data: { slug: string }[];
+      }
+    ).data[0]!.slug;
     // The CMS rows measure what it serves the app server, whose reads carry the site secret (a
     // load generator is one address: without it the public-read limits would answer 429).
     const siteRead = { 'x-site-read': process.env.SITE_READ_SECRET ?? '' };
@@ -131,11 +152,25 @@ export async function benchLoad({
       { name: 'app  page /rebar', url: `${app}/rebar` },
       { name: 'app  asset (shell JS)', url: `${app}${shellAsset(buildsDir)}` },
       { name: 'app  /remotes.json', url: `${app}/remotes.json` },
-      { name: 'cms  catalogue list', url: `${cms.url}/api/products?filters[sub_category][path][$eq]=pipe/seamed-pipe/erw&populate[0]=images&populate[1]=producer&sort[0]=price:asc&pagination[pageSize]=24`, headers: siteRead },
-      { name: 'cms  product detail', url: `${cms.url}/api/products?filters[slug][$eq]=${slug}&populate=*`, headers: siteRead },
-      { name: 'cms  category tree', url: `${cms.url}/api/categories?pagination[pageSize]=10&populate=*`, headers: siteRead },
+      {
+        name: 'cms  catalogue list',
+        url: `${cms.url}/api/products?filters[sub_category][path][$eq]=pipe/seamed-pipe/erw&populate[0]=images&populate[1]=producer&sort[0]=price:asc&pagination[pageSize]=24`,
+        headers: siteRead,
+      },
+      {
+        name: 'cms  product detail',
+        url: `${cms.url}/api/products?filters[slug][$eq]=${slug}&populate=*`,
+        headers: siteRead,
+      },
+      {
+        name: 'cms  category tree',
+        url: `${cms.url}/api/categories?pagination[pageSize]=10&populate=*`,
+        headers: siteRead,
+      },
     ];
-    log(`\nLoad on loopback (autocannon, ${seconds} s a run, connections ${connectionLevels.join(' and ')}; errors = not 2xx/3xx/429, socket errors, timeouts):`);
+    log(
+      `\nLoad on loopback (autocannon, ${seconds} s a run, connections ${connectionLevels.join(' and ')}; errors = not 2xx/3xx/429, socket errors, timeouts):`,
+    );
     for (const target of targets) {
       for (const connections of connectionLevels) {
         const f = await measure(target, connections, seconds);

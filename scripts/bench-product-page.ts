@@ -23,7 +23,12 @@ interface Transfer {
   beforeLoad: boolean;
 }
 
-export async function benchProductPage(options: { browser: Browser; base: string; path?: string; log?: (line: string) => void }) {
+export async function benchProductPage(options: {
+  browser: Browser;
+  base: string;
+  path?: string;
+  log?: (line: string) => void;
+}) {
   const { browser, base, path = PRODUCT_PAGE_PATH, log = console.log } = options;
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -38,7 +43,14 @@ export async function benchProductPage(options: { browser: Browser; base: string
     const beforeLoad = !loaded;
     pending.push(
       Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) =>
-        response ? { url: request.url(), transferred: sizes.responseBodySize, decoded: (await response.body()).length, beforeLoad } : null,
+        response
+          ? {
+              url: request.url(),
+              transferred: sizes.responseBodySize,
+              decoded: (await response.body()).length,
+              beforeLoad,
+            }
+          : null,
       ),
     );
   });
@@ -51,18 +63,30 @@ export async function benchProductPage(options: { browser: Browser; base: string
 
   const html = transfers.find((transfer) => new URL(transfer.url).pathname === path);
   const scripts = transfers.filter((transfer) => transfer !== html && /\.m?js$/.test(new URL(transfer.url).pathname));
-  const sum = (list: Transfer[], key: 'transferred' | 'decoded') => list.reduce((total, transfer) => total + transfer[key], 0);
+  const sum = (list: Transfer[], key: 'transferred' | 'decoded') =>
+    list.reduce((total, transfer) => total + transfer[key], 0);
   const line = (label: string, list: Transfer[]) =>
-    log(`${label.padEnd(44)} ${kb(sum(list, 'transferred')).padStart(9)} transferred  ${kb(sum(list, 'decoded')).padStart(9)} decoded  (${list.length} files)`);
+    log(
+      `${label.padEnd(44)} ${kb(sum(list, 'transferred')).padStart(9)} transferred  ${kb(sum(list, 'decoded')).padStart(9)} decoded  (${list.length} files)`,
+    );
   log(`Product page ${path}, first load (Chromium, loopback):`);
   if (html) line('  HTML', [html]);
-  line('  JS until the load event', scripts.filter((script) => script.beforeLoad));
-  line('  JS after it (chart chunk, prefetch)', scripts.filter((script) => !script.beforeLoad));
+  line(
+    '  JS until the load event',
+    scripts.filter((script) => script.beforeLoad),
+  );
+  line(
+    '  JS after it (chart chunk, prefetch)',
+    scripts.filter((script) => !script.beforeLoad),
+  );
   // Which files are the chart's: their source maps name its modules or the library.
   const chart: Transfer[] = [];
   for (const script of scripts) {
-    const map = await fetch(`${script.url}.map`).then((response) => (response.ok ? (response.json() as Promise<{ sources: string[] }>) : { sources: [] }));
-    if (map.sources.some((source) => /lightweight-charts|features\/price-chart\/canvas-chart/.test(source))) chart.push(script);
+    const map = await fetch(`${script.url}.map`).then((response) =>
+      response.ok ? (response.json() as Promise<{ sources: string[] }>) : { sources: [] },
+    );
+    if (map.sources.some((source) => /lightweight-charts|features\/price-chart\/canvas-chart/.test(source)))
+      chart.push(script);
   }
   line('    of which the chart (lightweight-charts)', chart);
 }
@@ -71,7 +95,17 @@ if (require.main === module) {
   const [base = 'http://127.0.0.1:8080', path] = process.argv.slice(2);
   ensureChromium();
   void (async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
     try {
       await benchProductPage({ browser, base, ...(path ? { path } : {}) });
     } finally {

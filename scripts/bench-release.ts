@@ -20,11 +20,25 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
-const liveBlog = (buildsDir: string) => (JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as { blog: string; canary?: Record<string, unknown> });
+const liveBlog = (buildsDir: string) =>
+  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as {
+    blog: string;
+    canary?: Record<string, unknown>;
+  };
 
-export async function benchOpenTabsAware(options: { browser: Browser; base: string; buildsDir: string; log: (line: string) => void }): Promise<void> {
+export async function benchOpenTabsAware(options: {
+  browser: Browser;
+  base: string;
+  buildsDir: string;
+  log: (line: string) => void;
+}): Promise<void> {
   const { blog: original } = liveBlog(options.buildsDir);
-  const other = fs.readdirSync(path.join(options.buildsDir, 'blog')).find((version) => version !== original && fs.existsSync(path.join(options.buildsDir, 'blog', version, 'app-manifest.json')));
+  const other = fs
+    .readdirSync(path.join(options.buildsDir, 'blog'))
+    .find(
+      (version) =>
+        version !== original && fs.existsSync(path.join(options.buildsDir, 'blog', version, 'app-manifest.json')),
+    );
   if (!other) return options.log('(skipped: only one blog version is published)');
   // A context per tab: one profile's six connections per host would be held by the streams.
   const contexts = await Promise.all(Array.from({ length: TABS }, () => options.browser.newContext()));
@@ -42,13 +56,16 @@ export async function benchOpenTabsAware(options: { browser: Browser; base: stri
       }
     };
   };
-  const tabs = await Promise.all(contexts.map(async (context) => {
-    await context.addInitScript(recordLiveEvents);
-    return context.newPage();
-  }));
+  const tabs = await Promise.all(
+    contexts.map(async (context) => {
+      await context.addInitScript(recordLiveEvents);
+      return context.newPage();
+    }),
+  );
   // A tab that knows of a new version stops listening (its next navigation is a full load anyway):
   // each round starts from freshly opened pages.
-  const openAll = () => Promise.all(tabs.map((tab) => tab.goto(`${options.base}/blog`).then(() => tab.locator('#app-blog h1').waitFor())));
+  const openAll = () =>
+    Promise.all(tabs.map((tab) => tab.goto(`${options.base}/blog`).then(() => tab.locator('#app-blog h1').waitFor())));
   const delays: number[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
@@ -58,7 +75,11 @@ export async function benchOpenTabsAware(options: { browser: Browser; base: stri
       const activatedAt = Date.now();
       await activate(options.buildsDir, 'blog', target);
       for (const tab of tabs) {
-        const seenAt = await tab.waitForFunction((version) => (window as unknown as { blogSeen?: Record<string, number> }).blogSeen?.[version], target, { timeout: 30_000 });
+        const seenAt = await tab.waitForFunction(
+          (version) => (window as unknown as { blogSeen?: Record<string, number> }).blogSeen?.[version],
+          target,
+          { timeout: 30_000 },
+        );
         delays.push(Number(await seenAt.jsonValue()) - activatedAt);
       }
     }
@@ -66,12 +87,24 @@ export async function benchOpenTabsAware(options: { browser: Browser; base: stri
     await activate(options.buildsDir, 'blog', original);
     await Promise.all(contexts.map((context) => context.close()));
   }
-  options.log(`activation → open tab aware (${TABS} tabs × ${ROUNDS} activations, Server-Sent Events): p50 ${percentile(delays, 50).toFixed(0)} ms, p95 ${percentile(delays, 95).toFixed(0)} ms, max ${Math.max(...delays).toFixed(0)} ms`);
+  options.log(
+    `activation → open tab aware (${TABS} tabs × ${ROUNDS} activations, Server-Sent Events): p50 ${percentile(delays, 50).toFixed(0)} ms, p95 ${percentile(delays, 95).toFixed(0)} ms, max ${Math.max(...delays).toFixed(0)} ms`,
+  );
 }
 
-export async function benchAutomaticAbort(options: { base: string; buildsDir: string; minViews: number; log: (line: string) => void }): Promise<void> {
+export async function benchAutomaticAbort(options: {
+  base: string;
+  buildsDir: string;
+  minViews: number;
+  log: (line: string) => void;
+}): Promise<void> {
   const { blog: stable } = liveBlog(options.buildsDir);
-  const broken = fs.readdirSync(path.join(options.buildsDir, 'blog')).find((version) => version !== stable && fs.existsSync(path.join(options.buildsDir, 'blog', version, 'app-manifest.json')));
+  const broken = fs
+    .readdirSync(path.join(options.buildsDir, 'blog'))
+    .find(
+      (version) =>
+        version !== stable && fs.existsSync(path.join(options.buildsDir, 'blog', version, 'app-manifest.json')),
+    );
   if (!broken) return options.log('(skipped: only one blog version is published)');
   await startCanary(options.buildsDir, 'blog', broken, 50);
   // Visitors until the canary has its minimum sample, every canary view failing to mount.
@@ -87,11 +120,18 @@ export async function benchAutomaticAbort(options: { base: string; buildsDir: st
     await fetch(`${options.base}/_/remote-failure`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ app: 'blog', version: broken, kind: 'mount', route: '/blog', message: 'bench: mount throws' }),
+      body: JSON.stringify({
+        app: 'blog',
+        version: broken,
+        kind: 'mount',
+        route: '/blog',
+        message: 'bench: mount throws',
+      }),
     });
     if (canaryViews === options.minViews) overAt = Date.now();
   }
-  while (liveBlog(options.buildsDir).canary?.['blog'] && Date.now() - overAt < 60_000) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (liveBlog(options.buildsDir).canary?.['blog'] && Date.now() - overAt < 60_000)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const abortedAt = Date.now();
   const line = (await readHistory(options.buildsDir, 'blog')).filter((entry) => entry.action === 'auto-abort').at(-1);
   options.log(

@@ -45,15 +45,24 @@ async function publishVariant(buildsDir: string, app: 'catalogue' | 'blog', mark
 async function productUrls(base: string): Promise<string[]> {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-  return paths.filter((pathname) => pathname.startsWith('/product/') || pathname.split('/').filter(Boolean).length === 3);
+  return paths.filter(
+    (pathname) => pathname.startsWith('/product/') || pathname.split('/').filter(Boolean).length === 3,
+  );
 }
 
 export async function benchCanaryRenders({ buildsDir, port, startServer, log }: ReleasingBenchOptions) {
   const base = `http://127.0.0.1:${port}`;
   // Every request renders (no page cache): the figure is the render, not the cache.
-  const server = startServer(port, { SSR_CACHE_ENTRIES: '0', RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off', LOG_LEVEL: 'info' }, ['ignore', 'pipe', 'ignore']);
+  const server = startServer(
+    port,
+    { SSR_CACHE_ENTRIES: '0', RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off', LOG_LEVEL: 'info' },
+    ['ignore', 'pipe', 'ignore'],
+  );
   let workerStarts = 0;
-  server.child.stdout?.on('data', (chunk: Buffer) => (workerStarts += (chunk.toString().match(/render workers started/g) ?? []).length));
+  server.child.stdout?.on(
+    'data',
+    (chunk: Buffer) => (workerStarts += (chunk.toString().match(/render workers started/g) ?? []).length),
+  );
   const canary = await publishVariant(buildsDir, 'catalogue', 'canary');
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
@@ -67,7 +76,9 @@ export async function benchCanaryRenders({ buildsDir, port, startServer, log }: 
         await (await fetch(`${base}${url}`, { headers: { cookie: `steel_cohort=${index % 2 ? 9000 : 100}` } })).text();
         times.push(performance.now() - started);
       }
-      log(`${label.padEnd(34)} render p50 ${percentile(times, 0.5).toFixed(0).padStart(4)} ms  p95 ${percentile(times, 0.95).toFixed(0).padStart(4)} ms  (${times.length} pages; render workers started meanwhile: ${workerStarts - startsBefore})`);
+      log(
+        `${label.padEnd(34)} render p50 ${percentile(times, 0.5).toFixed(0).padStart(4)} ms  p95 ${percentile(times, 0.95).toFixed(0).padStart(4)} ms  (${times.length} pages; render workers started meanwhile: ${workerStarts - startsBefore})`,
+      );
       return percentile(times, 0.5);
     };
     // The same pages both ways, rendered afresh each time (no page cache), each way after the same
@@ -83,7 +94,9 @@ export async function benchCanaryRenders({ buildsDir, port, startServer, log }: 
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await run('first pass, 50 % canary', [...warmUp, ...measured]);
     const during = await run('50 % catalogue canary', measured);
-    log(`${''.padEnd(34)} render workers started for the canary's live set when it began: ${workerStarts - startsBeforeCanary}`);
+    log(
+      `${''.padEnd(34)} render workers started for the canary's live set when it began: ${workerStarts - startsBeforeCanary}`,
+    );
     log(`${''.padEnd(34)} canary ÷ no canary, p50: ${(during / without).toFixed(2)}×`);
   } finally {
     await endCanary(buildsDir, 'catalogue').catch(() => undefined);
@@ -91,7 +104,10 @@ export async function benchCanaryRenders({ buildsDir, port, startServer, log }: 
   }
 }
 
-export async function benchActivationUnderLoad({ buildsDir, port, startServer, log }: ReleasingBenchOptions, seconds = 16) {
+export async function benchActivationUnderLoad(
+  { buildsDir, port, startServer, log }: ReleasingBenchOptions,
+  seconds = 16,
+) {
   const base = `http://127.0.0.1:${port}`;
   // Production's render limit per client: the 64 connections are one client.
   const server = startServer(port, { HEALTH_MONITOR: 'off' }, 'ignore');
@@ -104,7 +120,9 @@ export async function benchActivationUnderLoad({ buildsDir, port, startServer, l
     const started = Date.now();
     let instance!: autocannon.Instance;
     const load = new Promise<void>((resolve, reject) => {
-      instance = autocannon({ url: `${base}/blog`, connections: 64, duration: seconds }, (error) => (error ? reject(error) : resolve()));
+      instance = autocannon({ url: `${base}/blog`, connections: 64, duration: seconds }, (error) =>
+        error ? reject(error) : resolve(),
+      );
     });
     instance.on('response', (_client, statusCode) => {
       const second = Math.floor((Date.now() - started) / 1000);
@@ -116,12 +134,21 @@ export async function benchActivationUnderLoad({ buildsDir, port, startServer, l
       setTimeout(() => void activate(buildsDir, 'blog', next).then(() => resolve()), activationAt * 1000),
     );
     await Promise.all([load, activation]);
-    const window = (from: number, to: number) => [...perSecond].filter(([second]) => second >= from && second < to).reduce((sum, [, count]) => sum + count, 0) / (to - from);
+    const window = (from: number, to: number) =>
+      [...perSecond].filter(([second]) => second >= from && second < to).reduce((sum, [, count]) => sum + count, 0) /
+      (to - from);
     const before = window(1, activationAt);
     const after = window(activationAt, activationAt + 7);
     log(`/blog, 64 connections, one client, ${seconds} s; a new blog version activated at ${activationAt} s:`);
-    log(`  throughput before ${before.toFixed(0)} req/s, the 7 s after the activation ${after.toFixed(0)} req/s (${((after / before) * 100).toFixed(0)} %)`);
-    log(`  answers: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status} × ${count}`).join(', ')}${statuses.has(429) ? '' : ' (no 429)'}`);
+    log(
+      `  throughput before ${before.toFixed(0)} req/s, the 7 s after the activation ${after.toFixed(0)} req/s (${((after / before) * 100).toFixed(0)} %)`,
+    );
+    log(
+      `  answers: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status} × ${count}`)
+        .join(', ')}${statuses.has(429) ? '' : ' (no 429)'}`,
+    );
   } finally {
     // The new blog version stays live: it is the same build, and later sections need not care.
     await server.stop();

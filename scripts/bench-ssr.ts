@@ -15,7 +15,15 @@ import { activate } from '@steel/server/activate';
 import { CHROMIUM_PATH } from './lib/chromium';
 import { mainThreadBlocking } from './lib/main-thread-blocking';
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,21 +41,46 @@ const appOfScript = (url: string) => /\/builds\/([a-z]+)\//.exec(url)?.[1] ?? 'p
  * the blocking time after first paint from the renderer's CPU time beside the one from wall time
  * (lib/main-thread-blocking.ts: on this two-core machine the renderer waits for a core mid-task).
  */
-export async function benchLighthouse(base: string, routes: readonly string[], runs: number, log: (line: string) => void) {
+export async function benchLighthouse(
+  base: string,
+  routes: readonly string[],
+  runs: number,
+  log: (line: string) => void,
+) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     for (const route of routes) {
-      const results: Array<{ score: number; lcp: number; cls: number; tbt: number; benchmarkIndex: number; bootup: Record<string, number>; blockingCpu: number; blockingWall: number; cpuShare: number }> = [];
+      const results: Array<{
+        score: number;
+        lcp: number;
+        cls: number;
+        tbt: number;
+        benchmarkIndex: number;
+        bootup: Record<string, number>;
+        blockingCpu: number;
+        blockingWall: number;
+        cpuShare: number;
+      }> = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(`${base}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         const lhr = result?.lhr;
         if (!lhr) continue;
         const bootup: Record<string, number> = {};
-        const items = ((lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ?? []);
+        const items =
+          (lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; total: number }> } | undefined)
+            ?.items ?? [];
         for (const item of items) bootup[appOfScript(item.url)] = (bootup[appOfScript(item.url)] ?? 0) + item.total;
-        const blocking = mainThreadBlocking(result.artifacts.Trace.traceEvents as Parameters<typeof mainThreadBlocking>[0], lhr.configSettings.throttling.cpuSlowdownMultiplier);
+        const blocking = mainThreadBlocking(
+          result.artifacts.Trace.traceEvents as Parameters<typeof mainThreadBlocking>[0],
+          lhr.configSettings.throttling.cpuSlowdownMultiplier,
+        );
         results.push({
           blockingCpu: blocking?.fromCpuTime ?? NaN,
           blockingWall: blocking?.fromWallTime ?? NaN,
@@ -63,9 +96,19 @@ export async function benchLighthouse(base: string, routes: readonly string[], r
       const pick = (read: (result: (typeof results)[number]) => number) => median(results.map(read));
       const apps = [...new Set(results.flatMap((result) => Object.keys(result.bootup)))].sort();
       log(
-        `${route.padEnd(34)} performance ${pick((r) => r.score).toFixed(0).padStart(3)}  LCP ${pick((r) => r.lcp).toFixed(0).padStart(5)} ms  CLS ${pick((r) => r.cls).toFixed(3)}  TBT ${pick((r) => r.tbt).toFixed(0).padStart(4)} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')}; benchmark index ${pick((r) => r.benchmarkIndex).toFixed(0)})`,
+        `${route.padEnd(34)} performance ${pick((r) => r.score)
+          .toFixed(0)
+          .padStart(3)}  LCP ${pick((r) => r.lcp)
+          .toFixed(0)
+          .padStart(5)} ms  CLS ${pick((r) => r.cls).toFixed(3)}  TBT ${pick((r) => r.tbt)
+          .toFixed(0)
+          .padStart(
+            4,
+          )} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')}; benchmark index ${pick((r) => r.benchmarkIndex).toFixed(0)})`,
       );
-      log(`${''.padEnd(34)} main thread at start-up: ${apps.map((app) => `${app} ${pick((r) => r.bootup[app] ?? 0).toFixed(0)} ms`).join(', ')}`);
+      log(
+        `${''.padEnd(34)} main thread at start-up: ${apps.map((app) => `${app} ${pick((r) => r.bootup[app] ?? 0).toFixed(0)} ms`).join(', ')}`,
+      );
       log(
         `${''.padEnd(34)} blocking after first paint at its CPU slowdown: from the renderer's CPU time ${pick((r) => r.blockingCpu).toFixed(0)} ms, from wall time ${pick((r) => r.blockingWall).toFixed(0)} ms (the renderer had a core ${(pick((r) => r.cpuShare) * 100).toFixed(0)} % of its tasks' time)`,
       );
@@ -80,10 +123,21 @@ export async function benchLighthouse(base: string, routes: readonly string[], r
  * rendered every time (`uncachedBase`, a server with SSR_CACHE_ENTRIES=0 — a query string no longer
  * bypasses the cache: unknown parameters are redirected to the canonical URL).
  */
-export async function benchRenderLatency(base: string, uncachedBase: string, routes: readonly string[], log: (line: string) => void, seconds = 5, connections = 8) {
+export async function benchRenderLatency(
+  base: string,
+  uncachedBase: string,
+  routes: readonly string[],
+  log: (line: string) => void,
+  seconds = 5,
+  connections = 8,
+) {
   for (const route of routes) {
     for (const uncached of [true, false]) {
-      const result = await autocannon({ url: `${uncached ? uncachedBase : base}${route}`, connections, duration: seconds });
+      const result = await autocannon({
+        url: `${uncached ? uncachedBase : base}${route}`,
+        connections,
+        duration: seconds,
+      });
       const label = uncached ? 'uncached' : 'cached';
       log(
         `${route.padEnd(34)} ${label.padEnd(8)} p50 ${String(result.latency.p50).padStart(4)} ms  p95 ${String(result.latency.p97_5 ?? result.latency.p99).padStart(4)} ms (p97.5)  ${result.requests.average.toFixed(0).padStart(5)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}`,
@@ -94,7 +148,14 @@ export async function benchRenderLatency(base: string, uncachedBase: string, rou
 
 /** RSS of a process and its children (tsx runs the server as a child), from /proc, in MB. */
 export function rssMb(pid: number): number {
-  const pids = [pid, ...fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((child) => parentOf(child) === pid)];
+  const pids = [
+    pid,
+    ...fs
+      .readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((child) => parentOf(child) === pid),
+  ];
   let kb = 0;
   for (const one of pids) {
     let status = '';
@@ -117,9 +178,16 @@ function parentOf(pid: number): number | null {
 }
 
 /** 50 catalogue deploys in a row, each followed by renders on the new version; RSS before and after. */
-export async function benchDeployMemory(base: string, buildsDir: string, serverPid: number, log: (line: string) => void, deploys = 50) {
+export async function benchDeployMemory(
+  base: string,
+  buildsDir: string,
+  serverPid: number,
+  log: (line: string) => void,
+  deploys = 50,
+) {
   const render = async () => {
-    for (const route of ['/', '/rebar/kalaf', '/rules']) await (await fetch(`${base}${route}?deploy-bench=${Date.now()}`)).text();
+    for (const route of ['/', '/rebar/kalaf', '/rules'])
+      await (await fetch(`${base}${route}?deploy-bench=${Date.now()}`)).text();
   };
   await render();
   const before = rssMb(serverPid);
@@ -142,5 +210,7 @@ export async function benchDeployMemory(base: string, buildsDir: string, serverP
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
-  log(`RSS after first renders ${before.toFixed(0)} MB; after every 10 of ${deploys} deploys: ${samples.map((mb) => mb.toFixed(0)).join(', ')} MB`);
+  log(
+    `RSS after first renders ${before.toFixed(0)} MB; after every 10 of ${deploys} deploys: ${samples.map((mb) => mb.toFixed(0)).join(', ')} MB`,
+  );
 }

@@ -15,14 +15,21 @@ import { type Arrangement, startArrangement } from './lib/production-arrangement
 
 const DURATION_S = Number(process.env.BENCH_TOPOLOGY_SECONDS ?? 10);
 const CONNECTIONS = 32;
-const CATALOGUE_VIEW = '/api/products?fields[0]=slug&fields[1]=name&fields[2]=price&populate[sub_category][fields][0]=path&sort[0]=price:asc&pagination[pageSize]=24';
+const CATALOGUE_VIEW =
+  '/api/products?fields[0]=slug&fields[1]=name&fields[2]=price&populate[sub_category][fields][0]=path&sort[0]=price:asc&pagination[pageSize]=24';
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return `${Math.round(result.requests.average).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p95 ${result.latency.p97_5 ?? result.latency.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}`;
 }
 
-export async function benchTopology(options: { buildsDir: string; port?: number; cmsPort?: number; sqliteCmsUrl?: string; log: (line: string) => void }) {
+export async function benchTopology(options: {
+  buildsDir: string;
+  port?: number;
+  cmsPort?: number;
+  sqliteCmsUrl?: string;
+  log: (line: string) => void;
+}) {
   const { log } = options;
   const port = options.port ?? 8690;
   const cmsPort = options.cmsPort ?? 1740;
@@ -31,7 +38,13 @@ export async function benchTopology(options: { buildsDir: string; port?: number;
   const buildsDir = path.join(workDir, 'builds');
   fs.cpSync(options.buildsDir, buildsDir, { recursive: true });
   const start = (serverEnv: NodeJS.ProcessEnv) =>
-    startArrangement({ port, cmsPort, buildsDir, stateDir: path.join(workDir, 'state'), serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off', ...serverEnv } });
+    startArrangement({
+      port,
+      cmsPort,
+      buildsDir,
+      stateDir: path.join(workDir, 'state'),
+      serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off', ...serverEnv },
+    });
 
   let site: Arrangement | null = await start({});
   try {
@@ -41,7 +54,9 @@ export async function benchTopology(options: { buildsDir: string; port?: number;
     await fetch(`${site.siteUrl}${product}`);
     log(`through nginx, ${CONNECTIONS} connections, ${DURATION_S} s each (page cache shared in Redis):`);
     log(`  cached page /               2 servers: ${await load(`${site.siteUrl}/`)}`);
-    log(`  hashed asset (nginx, br)    2 servers: ${await load(`${site.siteUrl}${asset}`, { 'accept-encoding': 'br' })}`);
+    log(
+      `  hashed asset (nginx, br)    2 servers: ${await load(`${site.siteUrl}${asset}`, { 'accept-encoding': 'br' })}`,
+    );
     await site.stopAppServer(1);
     log(`  cached page /               1 server:  ${await load(`${site.siteUrl}/`)}`);
     const secret = { [SITE_READ_HEADER]: site.siteReadSecret };

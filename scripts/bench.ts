@@ -36,7 +36,10 @@ import { benchDependencies } from './bench-dependencies';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
-  startStrapi: (options: { env?: Record<string, string>; label?: string }) => Promise<{ url: string; pid: number; stop: () => Promise<void> }>;
+  startStrapi: (options: {
+    env?: Record<string, string>;
+    label?: string;
+  }) => Promise<{ url: string; pid: number; stop: () => Promise<void> }>;
 };
 
 const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
@@ -47,7 +50,14 @@ const SECTION = process.env.BENCH_SECTION;
 const runs = (section: string) => !SECTION || SECTION === section;
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const base = `http://127.0.0.1:${PORT}`;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
@@ -82,7 +92,8 @@ async function coldHomePage(browser: Browser) {
   const page = await context.newPage();
   const bodies = new Map<string, Buffer>();
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script' && response.ok()) bodies.set(response.url(), await response.body());
+    if (response.request().resourceType() === 'script' && response.ok())
+      bodies.set(response.url(), await response.body());
   });
   await page.goto(`${base}/`);
   await page.locator('#app-catalogue h1').waitFor();
@@ -100,13 +111,18 @@ async function coldHomePage(browser: Browser) {
       byApp.set(app, (byApp.get(app) ?? 0) + gzipSize(bodies.get(url)!));
     }
     const total = [...byApp.values()].reduce((sum, bytes) => sum + bytes, 0);
-    console.log(`  ${label}: ${urls.length} JS files, ${kb(total)} gzip (${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`);
+    console.log(
+      `  ${label}: ${urls.length} JS files, ${kb(total)} gzip (${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,
+    );
   };
   const urls = [...bodies.keys()];
   const beforeContent = urls.filter((url) => (startedAt.get(url) ?? 0) < contentShownAt);
   console.log(`\nCold "/" (gzip level 9 of each JS body; content shown at ${contentShownAt.toFixed(0)} ms):`);
   report('requested before the content was shown', beforeContent);
-  report('afterwards (idle-time prefetch of linked remotes, lazy code)', urls.filter((url) => !beforeContent.includes(url)));
+  report(
+    'afterwards (idle-time prefetch of linked remotes, lazy code)',
+    urls.filter((url) => !beforeContent.includes(url)),
+  );
   await context.close();
 }
 
@@ -142,12 +158,18 @@ function networkQuiet(page: Page, quietMs: number): Promise<void> {
  * remote not loaded (`cold`), after the idle-time link prefetch (`prefetched`), or after the
  * pointer has rested on the link and its intent prefetch (code, page chunk, data) has finished.
  */
-async function clickToContent(browser: Browser, linkSelector: string, headingSelector: string, mode: 'cold' | 'prefetched' | 'intent'): Promise<number[]> {
+async function clickToContent(
+  browser: Browser,
+  linkSelector: string,
+  headingSelector: string,
+  mode: 'cold' | 'prefetched' | 'intent',
+): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext();
     // Save-data turns link prefetch off (docs/behaviour.md, "Link prefetch"): the remote's code is really not loaded yet.
-    if (mode === 'cold') await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    if (mode === 'cold')
+      await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.locator('#app-catalogue h1').waitFor();
@@ -188,7 +210,9 @@ async function main() {
 
   // A seeded CMS: server-rendered pages carry its data (a fresh database, seeded at start).
   console.log('\nStarting a CMS on a fresh database for the server-rendered pages…');
-  const cms = await startStrapi({ label: 'bench-cms', env: {
+  const cms = await startStrapi({
+    label: 'bench-cms',
+    env: {
       AUTH_RATE_LIMIT: 'off',
       REQUEST_LOG: 'off',
       CONTENT_CHANGE_URL: `${base}/_/content-changed`,
@@ -201,14 +225,29 @@ async function main() {
       cwd: repoRoot,
       stdio,
       // Source maps served: the bench reads which packages went into each script from them.
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BUILDS_DIR: buildsDir, LOG_LEVEL: 'warn', CMS_PUBLIC_URL: `${cms.url}/api`, SITE_URL: base, PUBLIC_SOURCE_MAPS: 'on', ...extra },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BUILDS_DIR: buildsDir,
+        LOG_LEVEL: 'warn',
+        CMS_PUBLIC_URL: `${cms.url}/api`,
+        SITE_URL: base,
+        PUBLIC_SOURCE_MAPS: 'on',
+        ...extra,
+      },
     });
   // The blog team's deploy key, for publish → live through the deploy API.
   const keysFile = path.join(buildsDir, '..', `${path.basename(buildsDir)}-deploy-keys.json`);
   const blogKey = await addKey(keysFile, 'blog', 'bench-blog-team');
   // One load generator is one client: the per-client render bound would answer it 429. The gate of
   // an API deploy uses PORT + 2, a port the bench's CMS allows.
-  const server = appServer(PORT, { RENDER_RATE_LIMIT_PER_MINUTE: 'off', DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(PORT + 2) });
+  const server = appServer(PORT, {
+    RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+    DEPLOY_KEYS_FILE: keysFile,
+    DEPLOY_GATE_PORT: String(PORT + 2),
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
@@ -220,14 +259,32 @@ async function main() {
       for (const mode of ['cold', 'prefetched'] as const) {
         const label = mode === 'prefetched' ? 'after link prefetch' : 'not loaded (prefetch off)';
         const blog = await clickToContent(browser, 'footer a[href="/blog"]', '#app-blog h1', mode);
-        console.log(`  catalogue → blog   ${label.padEnd(26)} median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`);
+        console.log(
+          `  catalogue → blog   ${label.padEnd(26)} median ${median(blog).toFixed(0)} ms  (${blog.map((t) => t.toFixed(0)).join(', ')})`,
+        );
         const panel = await clickToContent(browser, 'header a[href="/login"]', '#app-panel h1', mode);
-        console.log(`  catalogue → panel  ${label.padEnd(26)} median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`);
+        console.log(
+          `  catalogue → panel  ${label.padEnd(26)} median ${median(panel).toFixed(0)} ms  (${panel.map((t) => t.toFixed(0)).join(', ')})`,
+        );
       }
-      const article = await clickToContent(browser, '#app-catalogue a[href^="/blog/"]', '#app-blog article h1', 'intent');
-      console.log(`  catalogue → article ${'after intent (pointer rested)'.padEnd(25)} median ${median(article).toFixed(0)} ms  (${article.map((t) => t.toFixed(0)).join(', ')})`);
+      const article = await clickToContent(
+        browser,
+        '#app-catalogue a[href^="/blog/"]',
+        '#app-blog article h1',
+        'intent',
+      );
+      console.log(
+        `  catalogue → article ${'after intent (pointer rested)'.padEnd(25)} median ${median(article).toFixed(0)} ms  (${article.map((t) => t.toFixed(0)).join(', ')})`,
+      );
       console.log(`\nFirst render of a cold "/" with analytics configured, consent pending vs granted (N=${RUNS}):`);
-      await benchFirstRenderConsent({ browser, buildsDir, port: PORT + 1, cmsUrl: `${cms.url}/api`, runs: RUNS, log: (line) => console.log(`  ${line}`) });
+      await benchFirstRenderConsent({
+        browser,
+        buildsDir,
+        port: PORT + 1,
+        cmsUrl: `${cms.url}/api`,
+        runs: RUNS,
+        log: (line) => console.log(`  ${line}`),
+      });
     }
     if (runs('federation')) {
       console.log('\nWhat federation costs: the federated build beside the monolith (same source, one bundle):');
@@ -236,7 +293,13 @@ async function main() {
         buildsDir,
         federatedBase: base,
         cmsUrl: cms.url,
-        startServer: (port, dir, extra) => appServer(port, { BUILDS_DIR: dir, SITE_URL: `http://127.0.0.1:${port}`, RENDER_RATE_LIMIT_PER_MINUTE: 'off', ...extra }),
+        startServer: (port, dir, extra) =>
+          appServer(port, {
+            BUILDS_DIR: dir,
+            SITE_URL: `http://127.0.0.1:${port}`,
+            RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+            ...extra,
+          }),
         monolithPort: PORT + 3,
         runs: Math.min(RUNS, 5),
         lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
@@ -245,13 +308,23 @@ async function main() {
     }
     if (runs('deploy')) {
       console.log('\nDeploy gate per app (every rule on the live version; smoke render and mount in Chromium):');
-      await benchDeployGate({ buildsDir, cmsUrl: `${cms.url}/api`, port: PORT + 2, log: (line) => console.log(`  ${line}`) });
+      await benchDeployGate({
+        buildsDir,
+        cmsUrl: `${cms.url}/api`,
+        port: PORT + 2,
+        log: (line) => console.log(`  ${line}`),
+      });
       console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
       await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
       console.log('\nGradual release (the blog: the live version and the one just deployed):');
       await benchOpenTabsAware({ browser, base, buildsDir, log: (line) => console.log(`  ${line}`) });
       // The server runs with the default release health rules.
-      await benchAutomaticAbort({ base, buildsDir, minViews: Number(process.env.HEALTH_MIN_VIEWS ?? 20), log: (line) => console.log(`  ${line}`) });
+      await benchAutomaticAbort({
+        base,
+        buildsDir,
+        minViews: Number(process.env.HEALTH_MIN_VIEWS ?? 20),
+        log: (line) => console.log(`  ${line}`),
+      });
     }
     if (runs('server')) {
       console.log('\nServer render of a page, 8 concurrent clients for 5 s each (autocannon, loopback):');
@@ -262,15 +335,29 @@ async function main() {
       } finally {
         await uncachedServer.stop();
       }
-      console.log('\nWhile releasing: never-rendered product pages with and without a 50 % catalogue canary (sequential, loopback):');
-      const releasing = { buildsDir, port: PORT + 8, startServer: (port: number, env: Record<string, string>, stdio: StdioOptions) => appServer(port, { SITE_URL: `http://127.0.0.1:${port}`, ...env }, stdio), log: (line: string) => console.log(`  ${line}`) };
+      console.log(
+        '\nWhile releasing: never-rendered product pages with and without a 50 % catalogue canary (sequential, loopback):',
+      );
+      const releasing = {
+        buildsDir,
+        port: PORT + 8,
+        startServer: (port: number, env: Record<string, string>, stdio: StdioOptions) =>
+          appServer(port, { SITE_URL: `http://127.0.0.1:${port}`, ...env }, stdio),
+        log: (line: string) => console.log(`  ${line}`),
+      };
       await benchCanaryRenders(releasing);
       await benchActivationUnderLoad(releasing);
       console.log('\nApp server memory over 50 catalogue deploys (render workers replaced on each):');
-      if (server.child.pid) await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
+      if (server.child.pid)
+        await benchDeployMemory(base, buildsDir, server.child.pid, (line) => console.log(`  ${line}`));
       await (await import('./bench-load')).benchLoad({ buildsDir, port: PORT }); // load held (p50/p95, req/s, errors)
       console.log('\nA page with Redis running, hung (SIGSTOP) and dead, and without Redis (autocannon, loopback):');
-      await benchDependencies({ port: PORT + 7, log: (line) => console.log(`  ${line}`), startServer: (port, env) => appServer(port, { SITE_URL: `http://127.0.0.1:${port}`, RENDER_RATE_LIMIT_PER_MINUTE: 'off', ...env }) });
+      await benchDependencies({
+        port: PORT + 7,
+        log: (line) => console.log(`  ${line}`),
+        startServer: (port, env) =>
+          appServer(port, { SITE_URL: `http://127.0.0.1:${port}`, RENDER_RATE_LIMIT_PER_MINUTE: 'off', ...env }),
+      });
     }
     if (runs('hostile')) {
       // Last: the heavy-read flood spends this machine's address's CMS reads for a minute.
@@ -279,7 +366,13 @@ async function main() {
       const defaultsServer = appServer(PORT + 6, { IMAGE_DISK_CACHE_DIR: imageCacheDir });
       try {
         await waitForUrl(`http://127.0.0.1:${PORT + 6}/api/health`, 30_000);
-        await benchHostileLoad({ base: `http://127.0.0.1:${PORT + 6}`, serverPid: defaultsServer.child.pid!, cms: cms.url, cmsPid: cms.pid, log: (line) => console.log(`  ${line}`) });
+        await benchHostileLoad({
+          base: `http://127.0.0.1:${PORT + 6}`,
+          serverPid: defaultsServer.child.pid!,
+          cms: cms.url,
+          cmsPid: cms.pid,
+          log: (line) => console.log(`  ${line}`),
+        });
       } finally {
         await defaultsServer.stop();
         fs.rmSync(imageCacheDir, { recursive: true, force: true });
@@ -287,7 +380,13 @@ async function main() {
     }
     if (runs('topology')) {
       console.log('\nProduction arrangement (nginx, two app servers, Redis, PostgreSQL):');
-      await benchTopology({ buildsDir, port: PORT + 40, cmsPort: PORT + 45, sqliteCmsUrl: cms.url, log: (line) => console.log(`  ${line}`) });
+      await benchTopology({
+        buildsDir,
+        port: PORT + 40,
+        cmsPort: PORT + 45,
+        sqliteCmsUrl: cms.url,
+        log: (line) => console.log(`  ${line}`),
+      });
     }
   } finally {
     await browser.close();

@@ -10,7 +10,10 @@ import { APPS, APP_FOLDERS, buildsDir as defaultBuildsDir, type AppName } from '
 import { publishAndActivate } from './lib/publish';
 import { compileServer } from './lib/server-release';
 
-export async function buildAndPublish(apps: readonly AppName[], buildsDir = defaultBuildsDir): Promise<Record<string, number>> {
+export async function buildAndPublish(
+  apps: readonly AppName[],
+  buildsDir = defaultBuildsDir,
+): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
   for (const app of apps) {
     process.stdout.write(`Building ${app}… `);

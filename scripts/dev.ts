@@ -28,7 +28,14 @@ async function devRegistry() {
     const out = path.join(repoRoot, '.tmp/dev-server-entries', app);
     const config = createServerConfig({ app, root });
     await runWebpack({ ...config, output: { ...config.output, path: out } }, `${app} (server entry, for its pages)`);
-    entries.push([app, { version: 'dev', entry: `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`, ...describeBuiltApp(app, root, path.join(out, 'index.js')) }]);
+    entries.push([
+      app,
+      {
+        version: 'dev',
+        entry: `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`,
+        ...describeBuiltApp(app, root, path.join(out, 'index.js')),
+      },
+    ]);
   }
   return Object.fromEntries(entries);
 }
@@ -81,7 +88,8 @@ async function main() {
   if (only) {
     if (!APPS.includes(only)) throw new Error(`Unknown app ${only} (apps: ${APPS.join(', ')})`);
     await startDevServer(only);
-    if (only !== 'shell') console.log(`The ${only} remote runs alone in its harness: http://localhost:${DEV_PORTS[only]}`);
+    if (only !== 'shell')
+      console.log(`The ${only} remote runs alone in its harness: http://localhost:${DEV_PORTS[only]}`);
     return;
   }
   const cms = startProcess('cms', process.execPath, ['scripts/start.js'], { cwd: path.join(repoRoot, 'deploy/cms') });

@@ -23,10 +23,14 @@ export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
   fs.rmSync(e2eCmsDir, { recursive: true, force: true });
   fs.mkdirSync(e2eCmsDir, { recursive: true });
   if (!reuse) await buildAndPublish(APPS, e2eBuildsDir);
-  return runCommand(path.join(repoRoot, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...extraArgs], {
-    cwd: repoRoot,
-    env: { ...process.env, E2E_BUILDS_DIR: e2eBuildsDir, E2E_CMS_DIR: e2eCmsDir },
-  });
+  return runCommand(
+    path.join(repoRoot, 'node_modules/.bin/playwright'),
+    ['test', '-c', 'e2e/playwright.config.ts', ...extraArgs],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, E2E_BUILDS_DIR: e2eBuildsDir, E2E_CMS_DIR: e2eCmsDir },
+    },
+  );
 }
 
 if (require.main === module) {

@@ -71,7 +71,10 @@ export function generateCatalogueData(): void {
   const menuEntry = (entry: { slug: string; titleFa: string }) => ({ slug: entry.slug, titleFa: entry.titleFa });
   const menu = tree.categories.map((category) => ({
     ...menuEntry(category),
-    groups: category.groups.map((group) => ({ ...menuEntry(group), subcategories: group.subcategories.map(menuEntry) })),
+    groups: category.groups.map((group) => ({
+      ...menuEntry(group),
+      subcategories: group.subcategories.map(menuEntry),
+    })),
     subcategories: category.subcategories.map(menuEntry),
   }));
   fs.mkdirSync(outputDir, { recursive: true });

@@ -20,12 +20,21 @@ async function main() {
     console.log(`No live build for: ${missing.join(', ')}. Building them (a few minutes)…`);
     await buildAndPublish(missing);
   }
-  const arrangement = await startArrangement({ port, cmsPort, buildsDir, stateDir: path.join(repoRoot, '.production') });
+  const arrangement = await startArrangement({
+    port,
+    cmsPort,
+    buildsDir,
+    stateDir: path.join(repoRoot, '.production'),
+  });
   const stop = () => void arrangement.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log(`\nThe production arrangement is up: ${arrangement.siteUrl}  (nginx → ${arrangement.appServerUrls.join(', ')}; Redis ${arrangement.redisUrl}; CMS ${arrangement.cmsUrl} on PostgreSQL)  Ctrl+C stops it.`);
-  console.log(`Secrets: ${path.relative(repoRoot, arrangement.secretsFile)} (mode 600). A process that dies is restarted; deaths and restarts: ${path.relative(repoRoot, arrangement.processLog)}.`);
+  console.log(
+    `\nThe production arrangement is up: ${arrangement.siteUrl}  (nginx → ${arrangement.appServerUrls.join(', ')}; Redis ${arrangement.redisUrl}; CMS ${arrangement.cmsUrl} on PostgreSQL)  Ctrl+C stops it.`,
+  );
+  console.log(
+    `Secrets: ${path.relative(repoRoot, arrangement.secretsFile)} (mode 600). A process that dies is restarted; deaths and restarts: ${path.relative(repoRoot, arrangement.processLog)}.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -34,12 +34,27 @@ async function main() {
     // The CMS allows the site's origins, derived from its port (another PORT works end to end).
     // In development always: production (start:production) has secrets of its own, and the CMS
     // refuses the repository's development ones there.
-    env: { CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`, SITE_PORT: APP_PORT, ...process.env, NODE_ENV: 'development', PORT: CMS_PORT, HOST: '127.0.0.1' },
+    env: {
+      CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`,
+      SITE_PORT: APP_PORT,
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: CMS_PORT,
+      HOST: '127.0.0.1',
+    },
   });
   const server = startProcess('server', tsx, ['deploy/server/src/main.ts'], {
     cwd: repoRoot,
     // NODE_ENV=production: React's production build in the render workers.
-    env: { NODE_ENV: 'production', SITE_URL: `http://localhost:${APP_PORT}`, ...process.env, PORT: APP_PORT, HOST: '127.0.0.1', BUILDS_DIR: buildsDir, CMS_PUBLIC_URL: `http://127.0.0.1:${CMS_PORT}/api` },
+    env: {
+      NODE_ENV: 'production',
+      SITE_URL: `http://localhost:${APP_PORT}`,
+      ...process.env,
+      PORT: APP_PORT,
+      HOST: '127.0.0.1',
+      BUILDS_DIR: buildsDir,
+      CMS_PUBLIC_URL: `http://127.0.0.1:${CMS_PORT}/api`,
+    },
   });
   running.push(cms, server);
   for (const processInfo of running) {
@@ -52,7 +67,9 @@ async function main() {
   // A fresh database is seeded on the first start (about 30 s).
   await waitForUrl(`http://127.0.0.1:${CMS_PORT}/_health`, 180_000, () => cms.child.exitCode === null);
   await waitForUrl(`http://127.0.0.1:${APP_PORT}/api/health`, 60_000, () => server.child.exitCode === null);
-  console.log(`\nThe site is up: http://localhost:${APP_PORT}  (CMS: http://127.0.0.1:${CMS_PORT}/api)  Ctrl+C stops it.`);
+  console.log(
+    `\nThe site is up: http://localhost:${APP_PORT}  (CMS: http://127.0.0.1:${CMS_PORT}/api)  Ctrl+C stops it.`,
+  );
 }
 
 main().catch((error: unknown) => {

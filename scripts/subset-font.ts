@@ -72,8 +72,12 @@ export function cssUnicodeRange(): string {
 /** The subset, as woff2 (HarfBuzz's subsetter keeps the shaping tables and the weight axis, cut to FONT_WEIGHTS). */
 export async function subsetVazirmatn(): Promise<Buffer> {
   let text = '';
-  for (const [from, to] of FONT_RANGES) for (let point = from; point <= to; point++) text += String.fromCodePoint(point);
-  return subsetFont(fs.readFileSync(sourceFont), text, { targetFormat: 'woff2', variationAxes: { wght: FONT_WEIGHTS } });
+  for (const [from, to] of FONT_RANGES)
+    for (let point = from; point <= to; point++) text += String.fromCodePoint(point);
+  return subsetFont(fs.readFileSync(sourceFont), text, {
+    targetFormat: 'woff2',
+    variationAxes: { wght: FONT_WEIGHTS },
+  });
 }
 
 if (require.main === module) {
@@ -82,8 +86,13 @@ if (require.main === module) {
       fs.mkdirSync(path.dirname(subsetFontFile), { recursive: true });
       fs.writeFileSync(subsetFontFile, font);
       // The font's licence travels with it (SIL OFL 1.1, no reserved font name).
-      fs.copyFileSync(path.join(repoRoot, 'node_modules/vazirmatn/OFL.txt'), path.join(path.dirname(subsetFontFile), 'OFL.txt'));
-      console.log(`${path.relative(repoRoot, subsetFontFile)}: ${(font.length / 1024).toFixed(1)} KB (from ${(fs.statSync(sourceFont).size / 1024).toFixed(1)} KB)`);
+      fs.copyFileSync(
+        path.join(repoRoot, 'node_modules/vazirmatn/OFL.txt'),
+        path.join(path.dirname(subsetFontFile), 'OFL.txt'),
+      );
+      console.log(
+        `${path.relative(repoRoot, subsetFontFile)}: ${(font.length / 1024).toFixed(1)} KB (from ${(fs.statSync(sourceFont).size / 1024).toFixed(1)} KB)`,
+      );
       console.log(`unicode-range: ${cssUnicodeRange()}`);
     })
     .catch((error: unknown) => {

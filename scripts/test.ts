@@ -25,7 +25,11 @@ interface StepResult {
 /** Runs a command, streaming its output, and keeps the output for the counts. */
 function runAndCapture(command: string, args: string[], cwd = repoRoot): Promise<{ exitCode: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (chunk: Buffer, stream: NodeJS.WriteStream) => {
       output += chunk.toString();
@@ -43,7 +47,9 @@ const lastNumber = (output: string, pattern: RegExp) => {
   return matches.length ? Number(matches[matches.length - 1]?.[1]) : 0;
 };
 
-const matchedNames = (output: string, pattern: RegExp) => [...new Set([...output.matchAll(pattern)].map((match) => match[1]!.trim()))];
+const matchedNames = (output: string, pattern: RegExp) => [
+  ...new Set([...output.matchAll(pattern)].map((match) => match[1]!.trim())),
+];
 
 /** Each runner's way of naming a failed test. */
 const failureNames: Record<string, (output: string) => string[]> = {
@@ -73,24 +79,46 @@ function playwrightListed(output: string, kind: 'failed' | 'flaky'): string[] {
 
 const counters: Record<string, (output: string) => { passed: number; failed: number }> = {
   // jest: "Tests:       2 failed, 169 passed, 171 total"
-  jest: (output) => ({ passed: lastNumber(output, /Tests:.*?(\d+) passed/g), failed: lastNumber(output, /Tests:\s+(\d+) failed/g) }),
+  jest: (output) => ({
+    passed: lastNumber(output, /Tests:.*?(\d+) passed/g),
+    failed: lastNumber(output, /Tests:\s+(\d+) failed/g),
+  }),
   // the CMS runner: "SUMMARY: 36 tests, 36 passed, 0 failed"
   cms: (output) => {
     const summaries = [...output.matchAll(/SUMMARY: \d+ tests, (\d+) passed, (\d+) failed/g)];
-    return summaries.reduce((sum, match) => ({ passed: sum.passed + Number(match[1]), failed: sum.failed + Number(match[2]) }), { passed: 0, failed: 0 });
+    return summaries.reduce(
+      (sum, match) => ({ passed: sum.passed + Number(match[1]), failed: sum.failed + Number(match[2]) }),
+      { passed: 0, failed: 0 },
+    );
   },
   // node's test runner: "# pass 5" and "# fail 0"
   node: (output) => ({ passed: lastNumber(output, /^# pass (\d+)/gm), failed: lastNumber(output, /^# fail (\d+)/gm) }),
   // Playwright's list reporter: "  160 passed (3.2m)" and "  1 failed"
-  playwright: (output) => ({ passed: lastNumber(output, /^\s+(\d+) passed/gm), failed: lastNumber(output, /^\s+(\d+) failed/gm) }),
+  playwright: (output) => ({
+    passed: lastNumber(output, /^\s+(\d+) passed/gm),
+    failed: lastNumber(output, /^\s+(\d+) failed/gm),
+  }),
 };
 
-async function step(name: string, counter: keyof typeof counters, command: string, args: string[], cwd?: string): Promise<StepResult> {
+async function step(
+  name: string,
+  counter: keyof typeof counters,
+  command: string,
+  args: string[],
+  cwd?: string,
+): Promise<StepResult> {
   console.log(`\n=== ${name} ===`);
   const { exitCode, output } = await runAndCapture(command, args, cwd);
   const counts = counters[counter]!(output);
   // A step that failed without a failing test (crash, build error) still counts as a failure.
-  return { name, exitCode, ...counts, failed: counts.failed || (exitCode === 0 ? 0 : 1), failures: failureNames[counter]!(output), flaky: counter === 'playwright' ? playwrightListed(output, 'flaky') : [] };
+  return {
+    name,
+    exitCode,
+    ...counts,
+    failed: counts.failed || (exitCode === 0 ? 0 : 1),
+    failures: failureNames[counter]!(output),
+    flaky: counter === 'playwright' ? playwrightListed(output, 'flaky') : [],
+  };
 }
 
 async function main() {
@@ -112,12 +140,17 @@ async function main() {
     await step('CMS rate limits in Redis (real Strapi, Debian redis-server)', 'cms', 'npm', ['run', 'test:redis'], cms),
     await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts']),
     // After the end-to-end run, whose builds it reuses: nginx, two app servers, Redis, PostgreSQL.
-    await step('production arrangement (nginx, 2 app servers, Redis, PostgreSQL)', 'node', bin('tsx'), ['--test', 'scripts/topology/production-arrangement.test.ts']),
+    await step('production arrangement (nginx, 2 app servers, Redis, PostgreSQL)', 'node', bin('tsx'), [
+      '--test',
+      'scripts/topology/production-arrangement.test.ts',
+    ]),
   ];
 
   console.log('\n=== summary ===');
   for (const result of results) {
-    console.log(`${result.exitCode === 0 ? 'ok  ' : 'FAIL'} ${result.name}: ${result.passed} passed, ${result.failed} failed`);
+    console.log(
+      `${result.exitCode === 0 ? 'ok  ' : 'FAIL'} ${result.name}: ${result.passed} passed, ${result.failed} failed`,
+    );
     for (const failure of result.failures) console.log(`       ✘ ${failure}`);
     for (const flaky of result.flaky) console.log(`       flaky (passed on its retry): ${flaky}`);
   }

@@ -4,7 +4,12 @@ import { appServerEnv, repoRoot, tsxBin } from './environment';
 /** A second app server for tests that need their own set of live builds; stopped by PID. */
 export async function startAppServer(options: { port: number; buildsDir: string; env?: Record<string, string> }) {
   // Something already answering there would pass the health check below in our place.
-  if (await fetch(`http://127.0.0.1:${options.port}/api/health`).then(() => true, () => false)) {
+  if (
+    await fetch(`http://127.0.0.1:${options.port}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  ) {
     throw new Error(`Port ${options.port} is already in use; give this spec its own port (SPEC_PORTS)`);
   }
   const child = spawn(tsxBin, ['deploy/server/src/main.ts'], {

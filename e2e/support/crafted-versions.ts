@@ -22,8 +22,13 @@ export interface CraftingFolder {
 export function craftingFolder(prefix: string): CraftingFolder {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, { recursive: true, filter: (source) => notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json') });
-  const liveVersion = (app: AppName) => JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+  fs.cpSync(e2eBuildsDir, buildsDir, {
+    recursive: true,
+    filter: (source) =>
+      notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json'),
+  });
+  const liveVersion = (app: AppName) =>
+    JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
   return {
     workDir,
     buildsDir,
@@ -31,7 +36,8 @@ export function craftingFolder(prefix: string): CraftingFolder {
     async craftVersion(app, craft) {
       const dist = fs.mkdtempSync(path.join(workDir, `${app}-`));
       fs.cpSync(path.join(buildsDir, app, liveVersion(app)), dist, { recursive: true });
-      for (const file of fs.readdirSync(dist, { recursive: true }) as string[]) if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
+      for (const file of fs.readdirSync(dist, { recursive: true }) as string[])
+        if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
       craft(dist);
       return (await publish(buildsDir, app, dist, { compress: false })).version;
     },

@@ -97,14 +97,25 @@ export const DEMO_USER = { username: 'demo', email: 'demo@example.com', password
 /** Debian's Chromium, headless, with nothing that reaches for the network (no background networking, component updates, sync or first-run screens). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 /** Environment for an app server under test (the main one and any a test starts itself). */
 /** The app server's reads of the CMS carry it, so the CMS does not count them per address. */
 export const SITE_READ_SECRET = 'e2e-site-read-secret';
 
-export function appServerEnv(port: number, buildsDir: string, extra: Record<string, string> = {}): Record<string, string> {
+export function appServerEnv(
+  port: number,
+  buildsDir: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     PORT: String(port),
     HOST: '127.0.0.1',

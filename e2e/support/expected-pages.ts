@@ -34,7 +34,10 @@ export const domainCategories = (
 /** The Persian name of a sub-category's first product in the domain data. */
 export function firstProductName(categorySlug: string, subcategorySlug: string): string {
   const category = domainCategories.find((candidate) => candidate.slug === categorySlug);
-  const subcategories = [...(category?.subcategories ?? []), ...(category?.groups ?? []).flatMap((group) => group.subcategories)] as DomainSubcategoryWithProducts[];
+  const subcategories = [
+    ...(category?.subcategories ?? []),
+    ...(category?.groups ?? []).flatMap((group) => group.subcategories),
+  ] as DomainSubcategoryWithProducts[];
   const name = subcategories.find((sub) => sub.slug === subcategorySlug)?.examples?.[0]?.name_fa;
   if (!name) throw new Error(`No product in ${categorySlug}/${subcategorySlug}`);
   return name;
@@ -42,7 +45,11 @@ export function firstProductName(categorySlug: string, subcategorySlug: string):
 
 export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
   { path: '/', app: 'catalogue', heading: 'بازار آهن‌آلات' },
-  ...domainCategories.map((category) => ({ path: `/${category.slug}`, app: 'catalogue' as const, heading: category.title_fa })),
+  ...domainCategories.map((category) => ({
+    path: `/${category.slug}`,
+    app: 'catalogue' as const,
+    heading: category.title_fa,
+  })),
   // The seed names products <category>-<sub-category>-<n> in the domain data's order.
   { path: '/product/rebar-kalaf-1', app: 'catalogue', heading: firstProductName('rebar', 'kalaf') },
   { path: '/services', app: 'catalogue', heading: 'خدمات' },
@@ -76,15 +83,25 @@ export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
 
 /** Every group page (sheet and pipe) and every one of the 101 sub-category pages. */
 export const TREE_PAGES: ExpectedPage[] = domainCategories.flatMap((category) => [
-  ...(category.subcategories ?? []).map((sub) => ({ path: `/${category.slug}/${sub.slug}`, app: 'catalogue' as const, heading: sub.title_fa })),
+  ...(category.subcategories ?? []).map((sub) => ({
+    path: `/${category.slug}/${sub.slug}`,
+    app: 'catalogue' as const,
+    heading: sub.title_fa,
+  })),
   ...(category.groups ?? []).flatMap((group) => [
     { path: `/${category.slug}/${group.slug}`, app: 'catalogue' as const, heading: group.title_fa },
-    ...group.subcategories.map((sub) => ({ path: `/${category.slug}/${group.slug}/${sub.slug}`, app: 'catalogue' as const, heading: sub.title_fa })),
+    ...group.subcategories.map((sub) => ({
+      path: `/${category.slug}/${group.slug}/${sub.slug}`,
+      app: 'catalogue' as const,
+      heading: sub.title_fa,
+    })),
   ]),
 ]);
 
 export const REDIRECTS: Array<{ from: string; to: string; heading: string }> = [
   { from: '/market', to: '/landing/bourse/', heading: 'عرضه‌های فولاد در بورس کالا' },
   { from: '/support', to: '/contact-us/', heading: 'تماس با ما' },
-  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map((from) => ({ from, to: '/', heading: 'بازار آهن‌آلات' })),
+  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map(
+    (from) => ({ from, to: '/', heading: 'بازار آهن‌آلات' }),
+  ),
 ];

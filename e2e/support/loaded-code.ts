@@ -19,7 +19,10 @@ export async function packagesIn(request: APIRequestContext, scriptUrls: string[
     const response = await request.get(`${url}.map`);
     if (!response.ok()) continue;
     const map = (await response.json()) as { sources: string[] };
-    result.set(url, map.sources.map((source) => source.split('node_modules/').pop() ?? source));
+    result.set(
+      url,
+      map.sources.map((source) => source.split('node_modules/').pop() ?? source),
+    );
   }
   return result;
 }

@@ -3,7 +3,9 @@ import { baseURL, cmsURL, DEMO_USER } from './environment';
 
 /** A real JWT for the demo customer, from the CMS under test (`POST /api/auth/local`). */
 export async function demoJwt(request: APIRequestContext): Promise<string> {
-  const response = await request.post(`${cmsURL}/api/auth/local`, { data: { identifier: DEMO_USER.email, password: DEMO_USER.password } });
+  const response = await request.post(`${cmsURL}/api/auth/local`, {
+    data: { identifier: DEMO_USER.email, password: DEMO_USER.password },
+  });
   if (!response.ok()) throw new Error(`Demo login failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { jwt: string }).jwt;
 }

@@ -7,4 +7,9 @@ import css from './app/styles.css';
 import { BlogRoot } from './app/blog-root';
 import { blogPages } from './app/pages';
 
-export const { contract, pages, render } = createRemoteServerEntry({ app: 'blog', css, Root: BlogRoot, pages: blogPages });
+export const { contract, pages, render } = createRemoteServerEntry({
+  app: 'blog',
+  css,
+  Root: BlogRoot,
+  pages: blogPages,
+});

@@ -15,26 +15,39 @@ function builtApp(pages: unknown[]): { root: string; dist: string } {
   const dist = path.join(root, 'dist');
   fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
   fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'app', dependencies: {} }));
-  fs.writeFileSync(path.join(dist, 'server', 'index.js'), `exports.contract = ${JSON.stringify(CONTRACT_VERSION)}; exports.pages = ${JSON.stringify(pages)};`);
+  fs.writeFileSync(
+    path.join(dist, 'server', 'index.js'),
+    `exports.contract = ${JSON.stringify(CONTRACT_VERSION)}; exports.pages = ${JSON.stringify(pages)};`,
+  );
   return { root, dist };
 }
 
-const page = (path: string, chunk?: string) => ({ path, rendering: 'server', guards: ['cache'], layout: 'default', ...(chunk ? { chunk } : {}) });
+const page = (path: string, chunk?: string) => ({
+  path,
+  rendering: 'server',
+  guards: ['cache'],
+  layout: 'default',
+  ...(chunk ? { chunk } : {}),
+});
 
 describe('the app manifest of a build', () => {
-  it("records the scripts of the chunks its pages name, and only those", () => {
+  it('records the scripts of the chunks its pages name, and only those', () => {
     const { root, dist } = builtApp([page('/weight_table', 'weight-table'), page('/')]);
     const manifest = writeAppManifest('catalogue', root, {
       dist,
       chunks: { 'weight-table': ['12.abcd1234.js', 'weight-table.0f0f0f0f.js'], styles: ['styles.1a2b3c4d.js'] },
     });
     expect(manifest.chunks).toEqual({ 'weight-table': ['12.abcd1234.js', 'weight-table.0f0f0f0f.js'] });
-    expect(JSON.parse(fs.readFileSync(path.join(dist, 'app-manifest.json'), 'utf8')).pages[0].chunk).toBe('weight-table');
+    expect(JSON.parse(fs.readFileSync(path.join(dist, 'app-manifest.json'), 'utf8')).pages[0].chunk).toBe(
+      'weight-table',
+    );
   });
 
   it('is refused when a page names a chunk the browser build does not have', () => {
     const { root, dist } = builtApp([page('/weight_table', 'weight-tabel')]);
-    expect(() => writeAppManifest('catalogue', root, { dist, chunks: { 'weight-table': ['weight-table.0f0f0f0f.js'] } })).toThrow(/names the chunk "weight-tabel"/);
+    expect(() =>
+      writeAppManifest('catalogue', root, { dist, chunks: { 'weight-table': ['weight-table.0f0f0f0f.js'] } }),
+    ).toThrow(/names the chunk "weight-tabel"/);
   });
 
   it('has no chunks when no page names one', () => {

@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { APP_MANIFEST_FILE, FEDERATION_RUNTIME_SHARE, parseAppManifest, type AppManifest, type PageRoute } from '@steel/shared/contract';
+import {
+  APP_MANIFEST_FILE,
+  FEDERATION_RUNTIME_SHARE,
+  parseAppManifest,
+  type AppManifest,
+  type PageRoute,
+} from '@steel/shared/contract';
 import { sharedDependencies } from './shared-dependencies';
 import type { AppName } from './create-app-config';
 
@@ -19,7 +25,11 @@ import type { AppName } from './create-app-config';
  */
 function loadBuiltServerEntry(file: string, root: string): { contract?: unknown; pages?: unknown } {
   const module = { exports: {} as { contract?: unknown; pages?: unknown } };
-  const factory = vm.compileFunction(fs.readFileSync(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
+  const factory = vm.compileFunction(
+    fs.readFileSync(file, 'utf8'),
+    ['exports', 'require', 'module', '__filename', '__dirname'],
+    { filename: file },
+  );
   factory(module.exports, createRequire(path.join(root, 'package.json')), module, file, path.dirname(file));
   return module.exports;
 }
@@ -27,25 +37,41 @@ function loadBuiltServerEntry(file: string, root: string): { contract?: unknown;
 /** The version of the federation runtime this build tool compiles in (its package exports no package.json). */
 function federationRuntimeVersion(): string {
   const entry = require.resolve(FEDERATION_RUNTIME_SHARE);
-  return (JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  return (
+    JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }
+  ).version;
 }
 
 /** What a built server entry and the app's package.json say: contract, shared singletons, pages. */
-export function describeBuiltApp(app: AppName, root: string, serverEntryFile: string): Pick<AppManifest, 'contract' | 'shared' | 'pages'> {
+export function describeBuiltApp(
+  app: AppName,
+  root: string,
+  serverEntryFile: string,
+): Pick<AppManifest, 'contract' | 'shared' | 'pages'> {
   const entry = loadBuiltServerEntry(serverEntryFile, root);
-  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   const requireFromApp = createRequire(path.join(root, 'package.json'));
   const shared: AppManifest['shared'] = {};
   for (const [name, { requiredVersion }] of Object.entries(sharedDependencies(packageJson.dependencies))) {
     if (name.endsWith('/')) continue; // deep imports share the package's singleton
-    const installed = JSON.parse(fs.readFileSync(requireFromApp.resolve(`${name}/package.json`), 'utf8')) as { version: string };
+    const installed = JSON.parse(fs.readFileSync(requireFromApp.resolve(`${name}/package.json`), 'utf8')) as {
+      version: string;
+    };
     shared[name] = { version: installed.version, requiredVersion };
   }
   // The shell provides the federation runtime it is built with; a remote's production build
   // requires it (create-app-config.ts): the API between them is the runtime's, so a patch range.
   const runtimeVersion = federationRuntimeVersion();
   shared[FEDERATION_RUNTIME_SHARE] = { version: runtimeVersion, requiredVersion: `~${runtimeVersion}` };
-  const described = parseAppManifest({ app, contract: entry.contract, shared, pages: app === 'shell' ? [] : (entry.pages as PageRoute[]), serverEntry: null });
+  const described = parseAppManifest({
+    app,
+    contract: entry.contract,
+    shared,
+    pages: app === 'shell' ? [] : (entry.pages as PageRoute[]),
+    serverEntry: null,
+  });
   return { contract: described.contract, shared: described.shared, pages: described.pages };
 }
 
@@ -53,7 +79,11 @@ export function describeBuiltApp(app: AppName, root: string, serverEntryFile: st
  * `chunks` are the browser build's named chunks: the ones the pages name are recorded (a page
  * naming a chunk the build does not have is refused here, not found missing by the app server).
  */
-export function writeAppManifest(app: AppName, root: string, options: { dist?: string; chunks?: Record<string, string[]> } = {}): AppManifest {
+export function writeAppManifest(
+  app: AppName,
+  root: string,
+  options: { dist?: string; chunks?: Record<string, string[]> } = {},
+): AppManifest {
   const { dist = path.join(root, 'dist'), chunks = {} } = options;
   const serverEntry = 'server/index.js';
   const described = describeBuiltApp(app, root, path.join(dist, serverEntry));
@@ -61,10 +91,18 @@ export function writeAppManifest(app: AppName, root: string, options: { dist?: s
   for (const { path: pagePath, chunk } of described.pages) {
     if (!chunk) continue;
     const files = chunks[chunk];
-    if (!files) throw new Error(`${app}: the page ${pagePath} names the chunk "${chunk}", which the browser build does not have (is its import's webpackChunkName "${chunk}"?)`);
+    if (!files)
+      throw new Error(
+        `${app}: the page ${pagePath} names the chunk "${chunk}", which the browser build does not have (is its import's webpackChunkName "${chunk}"?)`,
+      );
     pageChunks[chunk] = files;
   }
-  const manifest = parseAppManifest({ app, ...described, ...(Object.keys(pageChunks).length ? { chunks: pageChunks } : {}), serverEntry });
+  const manifest = parseAppManifest({
+    app,
+    ...described,
+    ...(Object.keys(pageChunks).length ? { chunks: pageChunks } : {}),
+    serverEntry,
+  });
   fs.writeFileSync(path.join(dist, APP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -20,7 +20,9 @@ export function run(config: webpack.Configuration, label: string): Promise<webpa
     }),
   ).then((stats) => {
     if (stats.hasErrors()) {
-      throw new Error(`Building ${label} failed:\n${stats.toString({ all: false, errors: true, errorDetails: true, colors: false })}`);
+      throw new Error(
+        `Building ${label} failed:\n${stats.toString({ all: false, errors: true, errorDetails: true, colors: false })}`,
+      );
     }
     if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: false }));
     return stats;
@@ -56,10 +58,18 @@ export function typecheck(app: AppName, root: string): void {
   const config = path.join(root, 'node_modules/.cache/steel-build', `tsconfig.${app}.json`);
   fs.mkdirSync(path.dirname(config), { recursive: true });
   const include = [path.join(root, 'src'), path.join(__dirname, '../types')];
-  fs.writeFileSync(config, JSON.stringify({ extends: BASE_TSCONFIG, include, exclude: [path.join(root, '**/*.test.ts'), path.join(root, '**/*.test.tsx')] }));
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      extends: BASE_TSCONFIG,
+      include,
+      exclude: [path.join(root, '**/*.test.ts'), path.join(root, '**/*.test.tsx')],
+    }),
+  );
   const tsc = require.resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-p', config, '--noEmit'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${app} does not compile against the contract:\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${app} does not compile against the contract:\n${result.stdout}${result.stderr}`);
 }
 
 /**

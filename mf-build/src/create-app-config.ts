@@ -15,13 +15,17 @@ import { scopeRemoteCss } from './scope-remote-css';
 import { RemoteIntegrityPlugin } from './remote-integrity-plugin';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
 import { colourModeHeadScript } from '@steel/shared/colour-mode-script';
-import { FEDERATION_RUNTIME_GLOBAL, FEDERATION_RUNTIME_SHARE, publicPathPlaceholder, type RemoteName } from '@steel/shared/contract';
+import {
+  FEDERATION_RUNTIME_GLOBAL,
+  FEDERATION_RUNTIME_SHARE,
+  publicPathPlaceholder,
+  type RemoteName,
+} from '@steel/shared/contract';
 
 export type AppName = 'shell' | RemoteName;
 
 /** Dev-server ports: the shell on 8080 like production, each remote on its own. */
 export const DEV_PORTS: Record<AppName, number> = { shell: 8080, catalogue: 3001, blog: 3002, panel: 3003 };
-
 
 export interface AppConfigOptions {
   app: AppName;
@@ -60,7 +64,9 @@ function reactRouterProductionAlias(root: string): Record<string, string> {
 export function createAppConfig({ app, root, mode }: AppConfigOptions): Configuration {
   const isShell = app === 'shell';
   const isProduction = mode === 'production';
-  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
 
   return {
     mode,
@@ -113,7 +119,10 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
               use: [
                 MiniCssExtractPlugin.loader,
                 { loader: loader('css-loader'), options: { importLoaders: 1 } },
-                { loader: loader('postcss-loader'), options: { postcssOptions: { config: false, plugins: [tailwindcss()] } } },
+                {
+                  loader: loader('postcss-loader'),
+                  options: { postcssOptions: { config: false, plugins: [tailwindcss()] } },
+                },
               ],
             }
           : {
@@ -123,8 +132,14 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
               use: [
                 // No source map: css-loader would ship one inside the string (and base64-encode it in
                 // the browser at load time), on the critical path of every server-rendered page.
-                { loader: loader('css-loader'), options: { importLoaders: 1, exportType: 'string', url: false, sourceMap: false } },
-                { loader: loader('postcss-loader'), options: { postcssOptions: { config: false, plugins: [tailwindcss(), scopeRemoteCss({ app })] } } },
+                {
+                  loader: loader('css-loader'),
+                  options: { importLoaders: 1, exportType: 'string', url: false, sourceMap: false },
+                },
+                {
+                  loader: loader('postcss-loader'),
+                  options: { postcssOptions: { config: false, plugins: [tailwindcss(), scopeRemoteCss({ app })] } },
+                },
               ],
             },
         { test: /\.(woff2?|svg|png|webp)$/, type: 'asset/resource' },
@@ -137,7 +152,9 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       // per remote. What federation's `experiments.externalRuntime` does, with the contract's name
       // for the global; not its `provideExternalRuntime` for the shell, which bundles the runtime a
       // second time (as CommonJS). A remote's dev build keeps its own: its harness is the host there.
-      ...(!isShell && isProduction ? [new ExternalsPlugin('global', { [FEDERATION_RUNTIME_SHARE]: FEDERATION_RUNTIME_GLOBAL })] : []),
+      ...(!isShell && isProduction
+        ? [new ExternalsPlugin('global', { [FEDERATION_RUNTIME_SHARE]: FEDERATION_RUNTIME_GLOBAL })]
+        : []),
       new ModuleFederationPlugin({
         name: app,
         ...(isShell
@@ -169,11 +186,22 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
           ]
         : isProduction
           ? []
-          : [new HtmlWebpackPlugin({ template: path.join(__dirname, 'harness.html'), chunks: ['harness'], publicPath: '/' })]),
+          : [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'harness.html'),
+                chunks: ['harness'],
+                publicPath: '/',
+              }),
+            ]),
     ],
     optimization: {
       minimize: isProduction,
-      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} }, extractComments: false })],
+      minimizer: [
+        new MinimizerPlugin({
+          minify: { implementation: MinimizerPlugin.swcMinify, options: {} },
+          extractComments: false,
+        }),
+      ],
     },
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -13,8 +13,14 @@ import { createAppConfig, type AppName } from './create-app-config';
 import { publicPathPlaceholder } from '@steel/shared/contract';
 
 /** Modules the renderer provides to every server entry. */
-export const RENDERER_PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-router', '@tanstack/react-query'] as const;
-
+export const RENDERER_PROVIDED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/server',
+  'react-router',
+  '@tanstack/react-query',
+] as const;
 
 export function createServerConfig({ app, root }: { app: AppName; root: string }): Configuration {
   const client = createAppConfig({ app, root, mode: 'production' });

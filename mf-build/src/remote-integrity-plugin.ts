@@ -18,17 +18,19 @@ import { CHUNK_SCRIPT_GLOBAL, REMOTE_INTEGRITY_GLOBAL } from '@steel/shared/cont
 export class RemoteIntegrityPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.compilation.tap('RemoteIntegrityPlugin', (compilation) => {
-      webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap('RemoteIntegrityPlugin', (source) =>
-        webpack.Template.asString([
-          source,
-          // `script.src` is absolute here (set just above), the table's keys too.
-          `var integrityTable = typeof globalThis === "object" && globalThis[${JSON.stringify(REMOTE_INTEGRITY_GLOBAL)}];`,
-          'if (integrityTable && integrityTable[script.src]) script.integrity = integrityTable[script.src];',
-          // Then the page's shell may ask a chunk that failed before past the browser's cache (the
-          // digest above stays: the same file is expected, only fetched afresh).
-          `var chunkScript = typeof globalThis === "object" && globalThis[${JSON.stringify(CHUNK_SCRIPT_GLOBAL)}];`,
-          'if (typeof chunkScript === "function") chunkScript(script, script.src);',
-        ]),
+      webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap(
+        'RemoteIntegrityPlugin',
+        (source) =>
+          webpack.Template.asString([
+            source,
+            // `script.src` is absolute here (set just above), the table's keys too.
+            `var integrityTable = typeof globalThis === "object" && globalThis[${JSON.stringify(REMOTE_INTEGRITY_GLOBAL)}];`,
+            'if (integrityTable && integrityTable[script.src]) script.integrity = integrityTable[script.src];',
+            // Then the page's shell may ask a chunk that failed before past the browser's cache (the
+            // digest above stays: the same file is expected, only fetched afresh).
+            `var chunkScript = typeof globalThis === "object" && globalThis[${JSON.stringify(CHUNK_SCRIPT_GLOBAL)}];`,
+            'if (typeof chunkScript === "function") chunkScript(script, script.src);',
+          ]),
       );
     });
   }

@@ -26,7 +26,11 @@ export function sharedDependencies(dependencies: Record<string, string>): Shared
   for (const name of SINGLETONS) {
     const pinned = dependencies[name];
     if (!pinned) continue;
-    const config = { singleton: true as const, requiredVersion: `^${pinned.replace(/^[\^~]/, '')}`, strictVersion: false as const };
+    const config = {
+      singleton: true as const,
+      requiredVersion: `^${pinned.replace(/^[\^~]/, '')}`,
+      strictVersion: false as const,
+    };
     shared[name] = config;
     // Deep imports (react-dom/client, react/jsx-runtime) share the same singleton.
     if (name === 'react' || name === 'react-dom') shared[`${name}/`] = config;
@@ -43,5 +47,10 @@ export function sharedDependencies(dependencies: Record<string, string>): Shared
  * strict it would only warn.
  */
 export function federationShared(dependencies: Record<string, string>) {
-  return Object.fromEntries(Object.entries(sharedDependencies(dependencies)).map(([name, config]) => [name, { ...config, requiredVersion: false as const }]));
+  return Object.fromEntries(
+    Object.entries(sharedDependencies(dependencies)).map(([name, config]) => [
+      name,
+      { ...config, requiredVersion: false as const },
+    ]),
+  );
 }

@@ -7,4 +7,9 @@ import css from './app/styles.css';
 import { CatalogueRoot } from './app/catalogue-root';
 import { cataloguePages } from './app/pages';
 
-export const { contract, pages, render } = createRemoteServerEntry({ app: 'catalogue', css, Root: CatalogueRoot, pages: cataloguePages });
+export const { contract, pages, render } = createRemoteServerEntry({
+  app: 'catalogue',
+  css,
+  Root: CatalogueRoot,
+  pages: cataloguePages,
+});

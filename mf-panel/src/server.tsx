@@ -8,4 +8,10 @@ import css from './app/styles.css';
 import { PanelRoot } from './app/panel-root';
 import { browserPages, signInPages } from './app/pages';
 
-export const { contract, pages, render } = createRemoteServerEntry({ app: 'panel', css, Root: PanelRoot, pages: signInPages, browserPages });
+export const { contract, pages, render } = createRemoteServerEntry({
+  app: 'panel',
+  css,
+  Root: PanelRoot,
+  pages: signInPages,
+  browserPages,
+});

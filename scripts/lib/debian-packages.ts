@@ -20,10 +20,15 @@ export function ensureDebianPrograms(programs: readonly DebianProgram[]): void {
   if (!missing.length) return;
   const packages = [...new Set(missing)];
   if (process.getuid?.() !== 0) {
-    throw new Error(`Missing Debian packages: ${packages.join(', ')}. Install them with:\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
+    throw new Error(
+      `Missing Debian packages: ${packages.join(', ')}. Install them with:\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`,
+    );
   }
   console.log(`Installing Debian packages (apt-get): ${packages.join(', ')}…`);
   if (!updated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   updated = true;
-  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }

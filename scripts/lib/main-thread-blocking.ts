@@ -30,14 +30,30 @@ export interface MainThreadBlocking {
 const LONG_TASK_MS = 50;
 
 export function mainThreadBlocking(traceEvents: readonly TraceEvent[], slowdown: number): MainThreadBlocking | null {
-  const navigation = traceEvents.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame && event.args.data.documentLoaderURL?.startsWith('http'));
+  const navigation = traceEvents.find(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.isLoadingMainFrame &&
+      event.args.data.documentLoaderURL?.startsWith('http'),
+  );
   if (!navigation) return null;
   const { pid } = navigation;
-  const firstPaint = traceEvents.find((event) => event.pid === pid && event.name === 'firstContentfulPaint' && event.ts >= navigation.ts);
-  const mainThread = traceEvents.find((event) => event.pid === pid && event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const firstPaint = traceEvents.find(
+    (event) => event.pid === pid && event.name === 'firstContentfulPaint' && event.ts >= navigation.ts,
+  );
+  const mainThread = traceEvents.find(
+    (event) => event.pid === pid && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
   if (!firstPaint || !mainThread) return null;
   const tasks = traceEvents
-    .filter((event) => event.pid === pid && event.tid === mainThread.tid && event.name === 'RunTask' && event.ph === 'X' && event.ts >= firstPaint.ts)
+    .filter(
+      (event) =>
+        event.pid === pid &&
+        event.tid === mainThread.tid &&
+        event.name === 'RunTask' &&
+        event.ph === 'X' &&
+        event.ts >= firstPaint.ts,
+    )
     .sort((a, b) => a.ts - b.ts);
   let fromWallTime = 0;
   let fromCpuTime = 0;

@@ -26,7 +26,12 @@ export interface RunningProcess {
  * Starts a long-running child in its own process group, so stopping it (by PID) also stops
  * whatever it started (npx, tsx and Strapi all spawn children of their own).
  */
-export function startProcess(name: string, command: string, args: string[], options: SpawnOptions = {}): RunningProcess {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): RunningProcess {
   const child = spawn(command, args, { stdio: 'inherit', detached: true, ...options });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   async function stop() {
@@ -36,7 +41,10 @@ export function startProcess(name: string, command: string, args: string[], opti
     } catch {
       return;
     }
-    const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+    const killed = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
     if (!killed) {
       try {
         process.kill(-child.pid, 'SIGKILL');
@@ -81,7 +89,12 @@ export interface SupervisedProcess {
  * every death (exit code or signal) and every restart is one line of `log`. `launch` starts a
  * fresh process each time (startProcess).
  */
-export function superviseProcess(name: string, launch: () => RunningProcess, log: (line: string) => void, policy: RestartPolicy = RESTART_POLICY): SupervisedProcess {
+export function superviseProcess(
+  name: string,
+  launch: () => RunningProcess,
+  log: (line: string) => void,
+  policy: RestartPolicy = RESTART_POLICY,
+): SupervisedProcess {
   let running: RunningProcess | null = null;
   let wanted = false;
   let restartTimer: NodeJS.Timeout | null = null;
@@ -107,7 +120,9 @@ export function superviseProcess(name: string, launch: () => RunningProcess, log
       const upMs = Date.now() - startedAt;
       if (upMs >= policy.stableAfterMs) delayMs = policy.firstDelayMs;
       const cause = signal ? `signal ${signal}` : `exit code ${code}`;
-      log(`[supervisor] ${name} (pid ${started.child.pid}) died: ${cause} after ${(upMs / 1000).toFixed(1)} s up; restarting in ${(delayMs / 1000).toFixed(1)} s`);
+      log(
+        `[supervisor] ${name} (pid ${started.child.pid}) died: ${cause} after ${(upMs / 1000).toFixed(1)} s up; restarting in ${(delayMs / 1000).toFixed(1)} s`,
+      );
       restartTimer = setTimeout(() => {
         restartTimer = null;
         if (!wanted || running) return;

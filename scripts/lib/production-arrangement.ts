@@ -23,7 +23,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDebianPrograms } from './debian-packages';
 import { repoRoot } from './paths';
-import { type RunningProcess, type SupervisedProcess, isRunning, startProcess, superviseProcess, waitForUrl } from './processes';
+import {
+  type RunningProcess,
+  type SupervisedProcess,
+  isRunning,
+  startProcess,
+  superviseProcess,
+  waitForUrl,
+} from './processes';
 import { loadOrCreateSecrets } from './secrets-file';
 import { prepareServerRelease } from './server-release';
 
@@ -77,9 +84,13 @@ const APP_SERVERS = 2;
 function nginxWorkerUser(paths: string[]): string {
   const me = os.userInfo().username;
   if (process.getuid?.() !== 0) return me;
-  const reachable = paths.every((dir) => spawnSync('runuser', ['-u', 'www-data', '--', 'test', '-r', dir, '-a', '-x', dir]).status === 0);
+  const reachable = paths.every(
+    (dir) => spawnSync('runuser', ['-u', 'www-data', '--', 'test', '-r', dir, '-a', '-x', dir]).status === 0,
+  );
   if (reachable) return 'www-data';
-  console.log(`[nginx] ${paths.join(' and ')} are out of www-data's reach (a private checkout): the workers run as ${me}`);
+  console.log(
+    `[nginx] ${paths.join(' and ')} are out of www-data's reach (a private checkout): the workers run as ${me}`,
+  );
   return me;
 }
 
@@ -100,7 +111,10 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   const secretsFile = path.join(stateDir, 'secrets.env');
   const secrets = loadOrCreateSecrets(secretsFile);
   // The CMS reaches every app server through nginx with this secret; nobody else can flush pages.
-  const { CONTENT_CHANGE_SECRET: contentChangeSecret, SITE_READ_SECRET: siteReadSecret } = secrets as Record<'CONTENT_CHANGE_SECRET' | 'SITE_READ_SECRET', string>;
+  const { CONTENT_CHANGE_SECRET: contentChangeSecret, SITE_READ_SECRET: siteReadSecret } = secrets as Record<
+    'CONTENT_CHANGE_SECRET' | 'SITE_READ_SECRET',
+    string
+  >;
   const processLog = path.join(stateDir, 'processes.log');
   // There from the start, for `tail -f`, though it stays empty while nothing dies.
   fs.appendFileSync(processLog, '');
@@ -122,18 +136,47 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   };
   const stop = async () => {
     // nginx first (no new requests), the CMS and its database last.
-    for (const name of ['nginx', ...serverPorts.map((_, index) => `app-${index + 1}`), 'cms', 'redis']) await stopOne(name);
+    for (const name of ['nginx', ...serverPorts.map((_, index) => `app-${index + 1}`), 'cms', 'redis'])
+      await stopOne(name);
     await postgres?.stop();
   };
 
-  let postgres: { stop(): Promise<void>; databaseEnv(name: string): NodeJS.ProcessEnv; createDatabase(name: string): Promise<boolean> } | null = null;
+  let postgres: {
+    stop(): Promise<void>;
+    databaseEnv(name: string): NodeJS.ProcessEnv;
+    createDatabase(name: string): Promise<boolean>;
+  } | null = null;
   try {
     // Redis: a cache and notice bus, nothing to persist; bounded, evicting pages (keys with an expiry) first.
-    startSupervised('redis', () => startProcess('redis', REDIS_SERVER_PATH, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-lru', '--loglevel', 'warning'], { stdio: 'ignore' }));
+    startSupervised('redis', () =>
+      startProcess(
+        'redis',
+        REDIS_SERVER_PATH,
+        [
+          '--port',
+          String(redisPort),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--maxmemory',
+          '256mb',
+          '--maxmemory-policy',
+          'volatile-lru',
+          '--loglevel',
+          'warning',
+        ],
+        { stdio: 'ignore' },
+      ),
+    );
 
     // PostgreSQL: a kept cluster in the state folder (initdb on the first start only).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { startCluster } = require(path.join(repoRoot, 'deploy/cms/scripts/lib/postgres-cluster.js')) as { startCluster: (options: object) => Promise<NonNullable<typeof postgres>> };
+    const { startCluster } = require(path.join(repoRoot, 'deploy/cms/scripts/lib/postgres-cluster.js')) as {
+      startCluster: (options: object) => Promise<NonNullable<typeof postgres>>;
+    };
     postgres = await startCluster({ dataDir: path.join(stateDir, 'postgres'), port: cmsPort + 100 });
     await postgres.createDatabase('steel_cms');
     const cmsEnv: NodeJS.ProcessEnv = {
@@ -151,7 +194,12 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       CONTENT_CHANGE_URL: `http://127.0.0.1:${port}/_/content-changed`,
     };
     const startCms = async () => {
-      const cms = startSupervised('cms', () => startProcess('cms', process.execPath, ['scripts/start.js'], { cwd: path.join(repoRoot, 'deploy/cms'), env: cmsEnv }));
+      const cms = startSupervised('cms', () =>
+        startProcess('cms', process.execPath, ['scripts/start.js'], {
+          cwd: path.join(repoRoot, 'deploy/cms'),
+          env: cmsEnv,
+        }),
+      );
       // A fresh database is seeded on the first start. A start that fails fails at once (not retried).
       await waitForUrl(`${cmsUrl}/_health`, 240_000, () => isRunning(cms));
     };
@@ -180,7 +228,12 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     const startAppServer = async (index: number) => {
       const serverPort = serverPorts[index]!;
       const name = `app-${index + 1}`;
-      const server = startSupervised(name, () => startProcess(name, process.execPath, [release.mainFile], { cwd: path.dirname(path.dirname(release.mainFile)), env: serverEnv(serverPort) }));
+      const server = startSupervised(name, () =>
+        startProcess(name, process.execPath, [release.mainFile], {
+          cwd: path.dirname(path.dirname(release.mainFile)),
+          env: serverEnv(serverPort),
+        }),
+      );
       await waitForUrl(`http://127.0.0.1:${serverPort}/api/health`, 60_000, () => isRunning(server));
     };
     await Promise.all(serverPorts.map((_, index) => startAppServer(index)));
@@ -193,9 +246,21 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       .replaceAll('{{RUN_DIR}}', nginxDir)
       .replaceAll('{{PORT}}', String(port))
       .replaceAll('{{BUILDS_DIR}}', path.resolve(buildsDir))
-      .replace('{{APP_SERVERS}}', serverPorts.map((serverPort) => `    server 127.0.0.1:${serverPort} max_fails=1 fail_timeout=5s;`).join('\n'));
+      .replace(
+        '{{APP_SERVERS}}',
+        serverPorts.map((serverPort) => `    server 127.0.0.1:${serverPort} max_fails=1 fail_timeout=5s;`).join('\n'),
+      );
     fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), config);
-    const nginx = startSupervised('nginx', () => startProcess('nginx', NGINX_PATH, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')]));
+    const nginx = startSupervised('nginx', () =>
+      startProcess('nginx', NGINX_PATH, [
+        '-p',
+        nginxDir,
+        '-c',
+        path.join(nginxDir, 'nginx.conf'),
+        '-e',
+        path.join(nginxDir, 'error.log'),
+      ]),
+    );
     await waitForUrl(`http://127.0.0.1:${port}/api/health`, 20_000, () => isRunning(nginx));
 
     return {

@@ -10,7 +10,8 @@ import type { AppName } from './paths';
  * the old others), it is recorded beside this reason — so no local build ever reads as
  * gate-passed, and an override needs a real `deploy check`.
  */
-export const LOCAL_BUILD_REASON = "npm run build: a local development build (the gate's smoke tests need Chromium and a CMS)";
+export const LOCAL_BUILD_REASON =
+  "npm run build: a local development build (the gate's smoke tests need Chromium and a CMS)";
 
 /**
  * Publishes a dist folder as an immutable version and makes it live through the deploy
@@ -19,7 +20,15 @@ export const LOCAL_BUILD_REASON = "npm run build: a local development build (the
  */
 export async function publishAndActivate(buildsDir: string, app: AppName, distDir: string): Promise<string> {
   const { version } = await publishVersion(buildsDir, app, distDir);
-  const { refusal } = await changeLive(buildsDir, app, { action: 'activate', version }, { localBuild: LOCAL_BUILD_REASON });
-  if (refusal) console.warn(`\n${app} ${version}: the gate's static rules refuse it (${refusal}); live anyway as a local build, recorded in the history`);
+  const { refusal } = await changeLive(
+    buildsDir,
+    app,
+    { action: 'activate', version },
+    { localBuild: LOCAL_BUILD_REASON },
+  );
+  if (refusal)
+    console.warn(
+      `\n${app} ${version}: the gate's static rules refuse it (${refusal}); live anyway as a local build, recorded in the history`,
+    );
   return version;
 }

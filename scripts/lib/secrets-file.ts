@@ -10,7 +10,9 @@ import path from 'node:path';
 import { repoRoot } from './paths';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const cmsSecrets = require(path.join(repoRoot, 'deploy/cms/src/utils/production-secrets.js')) as { newSecrets(): Record<string, string> };
+const cmsSecrets = require(path.join(repoRoot, 'deploy/cms/src/utils/production-secrets.js')) as {
+  newSecrets(): Record<string, string>;
+};
 
 /** Fresh values for every secret: the CMS's own and the two it shares with the app servers. */
 function newSecrets(): Record<string, string> {
@@ -47,7 +49,11 @@ export function loadOrCreateSecrets(file: string): Record<string, string> {
     // Written under another name with mode 600 and renamed over: never readable by others, never half written.
     const next = `${file}.${process.pid}.tmp`;
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(next, `${[...HEADER, ...Object.entries(secrets).map(([name, value]) => `${name}=${value}`)].join('\n')}\n`, { mode: 0o600 });
+    fs.writeFileSync(
+      next,
+      `${[...HEADER, ...Object.entries(secrets).map(([name, value]) => `${name}=${value}`)].join('\n')}\n`,
+      { mode: 0o600 },
+    );
     fs.renameSync(next, file);
     console.log(`[secrets] ${missing.join(', ')} made at random into ${file}`);
   }

@@ -22,7 +22,9 @@ const STAMP = '.install-stamp';
 
 /** The server's production dependencies, as deploy/server/package.json pins them. */
 export function serverDependencies(): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   return pkg.dependencies ?? {};
 }
 
@@ -31,7 +33,12 @@ export function serverDependencies(): Record<string, string> {
  * and any other native module differ by them). Equal hash, same node_modules.
  */
 export function serverDependencyHash(): string {
-  const key = JSON.stringify({ dependencies: serverDependencies(), abi: process.versions.modules, platform: process.platform, arch: process.arch });
+  const key = JSON.stringify({
+    dependencies: serverDependencies(),
+    abi: process.versions.modules,
+    platform: process.platform,
+    arch: process.arch,
+  });
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
@@ -84,13 +91,27 @@ function sameFiles(a: string, b: string): boolean {
 async function installDependencies(target: string): Promise<void> {
   const hash = serverDependencyHash();
   const stampFile = path.join(target, STAMP);
-  if (existsSync(path.join(target, 'node_modules')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash) return;
+  if (
+    existsSync(path.join(target, 'node_modules')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8').trim() === hash
+  )
+    return;
   rmSync(stampFile, { force: true });
-  const pkg = { name: 'steel-app-server-release', private: true, description: 'The compiled app server (dist/) and its production dependencies.', dependencies: serverDependencies() };
+  const pkg = {
+    name: 'steel-app-server-release',
+    private: true,
+    description: 'The compiled app server (dist/) and its production dependencies.',
+    dependencies: serverDependencies(),
+  };
   writeFileSync(path.join(target, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   // npm_config_* from a surrounding `npm run` (workspace, include=dev…) must not leak into this install.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: target, env, maxBuffer: 16 * 1024 * 1024 });
+  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: target,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   writeFileSync(stampFile, `${hash}\n`);
 }
 

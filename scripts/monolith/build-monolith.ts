@@ -25,11 +25,13 @@ export async function buildMonolith(): Promise<number> {
 }
 
 if (require.main === module) {
-  const publishTo = process.argv.indexOf('--publish') > 0 ? process.argv[process.argv.indexOf('--publish') + 1] : undefined;
+  const publishTo =
+    process.argv.indexOf('--publish') > 0 ? process.argv[process.argv.indexOf('--publish') + 1] : undefined;
   buildMonolith()
     .then(async (ms) => {
       console.log(`The monolith: ${(ms / 1000).toFixed(1)} s, ${path.relative(process.cwd(), monolithDist)}`);
-      if (publishTo) console.log(`live as shell ${await publishAndActivate(publishTo, 'shell', monolithDist)} in ${publishTo}`);
+      if (publishTo)
+        console.log(`live as shell ${await publishAndActivate(publishTo, 'shell', monolithDist)} in ${publishTo}`);
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -15,15 +15,22 @@ import { APP_FOLDERS, repoRoot } from '../lib/paths';
 /** Where it is built (`MONOLITH_DIST`: the e2e run builds its own). */
 export const monolithDist = path.resolve(repoRoot, process.env.MONOLITH_DIST ?? '.monolith/dist');
 
-const isCssRule = (rule: unknown): rule is RuleSetRule => !!rule && typeof rule === 'object' && String((rule as RuleSetRule).test) === String(/\.css$/);
+const isCssRule = (rule: unknown): rule is RuleSetRule =>
+  !!rule && typeof rule === 'object' && String((rule as RuleSetRule).test) === String(/\.css$/);
 
 /** The versions of what the shell shares, as the federation runtime would report them. */
 function installedShared(): Record<string, string> {
-  const { dependencies } = require(path.join(APP_FOLDERS.shell, 'package.json')) as { dependencies: Record<string, string> };
+  const { dependencies } = require(path.join(APP_FOLDERS.shell, 'package.json')) as {
+    dependencies: Record<string, string>;
+  };
   return Object.fromEntries(
     Object.keys(sharedDependencies(dependencies))
       .filter((name) => !name.endsWith('/'))
-      .map((name) => [name, (require(require.resolve(`${name}/package.json`, { paths: [APP_FOLDERS.shell] })) as { version: string }).version]),
+      .map((name) => [
+        name,
+        (require(require.resolve(`${name}/package.json`, { paths: [APP_FOLDERS.shell] })) as { version: string })
+          .version,
+      ]),
   );
 }
 

@@ -30,7 +30,9 @@ export const satisfy = (): boolean => true;
 export function getInstance() {
   return {
     version: 'monolith',
-    options: { shared: Object.fromEntries(Object.entries(__MONOLITH_SHARED__).map(([name, version]) => [name, [{ version }]])) },
+    options: {
+      shared: Object.fromEntries(Object.entries(__MONOLITH_SHARED__).map(([name, version]) => [name, [{ version }]])),
+    },
   };
 }
 

@@ -46,7 +46,8 @@ async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeou
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 200)} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 200)} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -61,7 +62,11 @@ function signToken(payload: object, secret: string): string {
 
 /** The demo customer's access token from a real sign-in. */
 async function signIn(): Promise<string> {
-  const response = await fetch(`${site.cmsUrl}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'demo', password: 'Demo1234!' }) });
+  const response = await fetch(`${site.cmsUrl}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'demo', password: 'Demo1234!' }),
+  });
   assert.equal(response.status, 200);
   return ((await response.json()) as { jwt: string }).jwt;
 }
@@ -87,8 +92,15 @@ function redisAnswers(url: string): Promise<boolean> {
 function loggedDeathAndRestart(name: string, pid: number): number {
   const log = fs.readFileSync(site.processLog, 'utf8');
   // The first death in a while: restarted after the shortest delay.
-  assert.match(log, new RegExp(`\\[supervisor\\] ${name} \\(pid ${pid}\\) died: signal SIGKILL after [\\d.]+ s up; restarting in 0\\.5 s\\n`));
-  const restarted = new RegExp(`\\[supervisor\\] ${name} restarted \\(pid (\\d+), restart \\d+\\)\\n`).exec(log.slice(log.indexOf(`${name} (pid ${pid}) died`)));
+  assert.match(
+    log,
+    new RegExp(
+      `\\[supervisor\\] ${name} \\(pid ${pid}\\) died: signal SIGKILL after [\\d.]+ s up; restarting in 0\\.5 s\\n`,
+    ),
+  );
+  const restarted = new RegExp(`\\[supervisor\\] ${name} restarted \\(pid (\\d+), restart \\d+\\)\\n`).exec(
+    log.slice(log.indexOf(`${name} (pid ${pid}) died`)),
+  );
   assert.ok(restarted, `${name}'s restart is logged`);
   return Number(restarted[1]);
 }
@@ -98,8 +110,14 @@ before(async () => {
   fs.mkdirSync(workDir, { recursive: true });
   // The end-to-end run's builds when they are there (npm test runs it first), else `npm run
   // build`'s, else built now. Hidden entries are a running server's state in flux: not copied.
-  const existing = [path.join(repoRoot, '.tmp/e2e-builds'), path.join(repoRoot, '.builds')].find((dir) => fs.existsSync(path.join(dir, 'live.json')));
-  if (existing) fs.cpSync(existing, buildsDir, { recursive: true, filter: (source) => source === existing || !path.basename(source).startsWith('.') });
+  const existing = [path.join(repoRoot, '.tmp/e2e-builds'), path.join(repoRoot, '.builds')].find((dir) =>
+    fs.existsSync(path.join(dir, 'live.json')),
+  );
+  if (existing)
+    fs.cpSync(existing, buildsDir, {
+      recursive: true,
+      filter: (source) => source === existing || !path.basename(source).startsWith('.'),
+    });
   else await buildAndPublish(APPS, buildsDir);
   site = await startArrangement(arrangementOptions);
 });
@@ -123,22 +141,33 @@ test('nginx serves pages from both app servers and the hashed files itself, comp
   assert.equal(asset.headers.get('content-encoding'), 'br');
   assert.equal(asset.headers.get('access-control-allow-origin'), '*');
   // What sits beside the versions is not public, through nginx or the app servers.
-  for (const hidden of ['/builds/live.json', '/builds/shell/x/.hidden', '/builds/failure-counts.json']) assert.equal((await get(`${site.siteUrl}${hidden}`)).status, 404, hidden);
+  for (const hidden of ['/builds/live.json', '/builds/shell/x/.hidden', '/builds/failure-counts.json'])
+    assert.equal((await get(`${site.siteUrl}${hidden}`)).status, 404, hidden);
   // Nor the server entry, the source maps or the build's records inside a version, though they are
   // on disk; the browser's files are served.
   const shellFolder = script.slice(0, script.lastIndexOf('/') + 1);
   const onDisk = path.join(buildsDir, shellFolder.replace(/^\/builds\//, ''));
   for (const file of [`${script}.map`, `${shellFolder}server/index.js`, `${shellFolder}app-manifest.json`]) {
     assert.ok(fs.existsSync(path.join(onDisk, file.slice(shellFolder.length))), `${file} is on disk`);
-    for (const base of [site.siteUrl, ...site.appServerUrls]) assert.equal((await get(`${base}${file}`, { 'accept-encoding': 'br, gzip' })).status, 404, `${base}${file}`);
+    for (const base of [site.siteUrl, ...site.appServerUrls])
+      assert.equal((await get(`${base}${file}`, { 'accept-encoding': 'br, gzip' })).status, 404, `${base}${file}`);
   }
   const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<'catalogue', string>;
-  for (const file of ['mf-manifest.json', 'remoteEntry.js']) assert.equal((await get(`${site.siteUrl}/builds/catalogue/${live.catalogue}/${file}`)).status, 200, file);
+  for (const file of ['mf-manifest.json', 'remoteEntry.js'])
+    assert.equal((await get(`${site.siteUrl}/builds/catalogue/${live.catalogue}/${file}`)).status, 200, file);
   // Both app servers answer with the same live set.
-  const ids = await Promise.all(site.appServerUrls.map(async (url) => ((await (await get(`${url}/builds/latest.json`)).json()) as { id: string }).id));
+  const ids = await Promise.all(
+    site.appServerUrls.map(
+      async (url) => ((await (await get(`${url}/builds/latest.json`)).json()) as { id: string }).id,
+    ),
+  );
   assert.equal(new Set(ids).size, 1);
   // Only a caller with the secret may turn pages stale: through nginx every caller is "loopback".
-  const flush = await fetch(`${site.siteUrl}/_/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const flush = await fetch(`${site.siteUrl}/_/content-changed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   assert.equal(flush.status, 403);
 });
 
@@ -146,9 +175,22 @@ test("production secrets of its own: a token signed with the repository's JWT se
   // Made on the first start, readable by its owner only, none of them a repository default.
   assert.equal(fs.statSync(site.secretsFile).mode & 0o777, 0o600);
   const secrets = Object.fromEntries(
-    fs.readFileSync(site.secretsFile, 'utf8').split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    fs
+      .readFileSync(site.secretsFile, 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
-  for (const name of ['JWT_SECRET', 'ADMIN_JWT_SECRET', 'APP_KEYS', 'API_TOKEN_SALT', 'TRANSFER_TOKEN_SALT', 'ENCRYPTION_KEY', 'CONTENT_CHANGE_SECRET', 'SITE_READ_SECRET']) {
+  for (const name of [
+    'JWT_SECRET',
+    'ADMIN_JWT_SECRET',
+    'APP_KEYS',
+    'API_TOKEN_SALT',
+    'TRANSFER_TOKEN_SALT',
+    'ENCRYPTION_KEY',
+    'CONTENT_CHANGE_SECRET',
+    'SITE_READ_SECRET',
+  ]) {
     assert.match(secrets[name] ?? '', /^[0-9a-f]{32,}(,[0-9a-f]{32})*$/, name);
   }
   assert.equal(secrets['CONTENT_CHANGE_SECRET'], site.contentChangeSecret);
@@ -166,7 +208,15 @@ test("production secrets of its own: a token signed with the repository's JWT se
 
 test('a blog deployed through the CLI is served by both app servers while a reader browses without an error', async () => {
   const keysFile = path.join(workDir, 'state', 'deploy-keys.json');
-  const { stdout } = await run(process.execPath, [site.cliFile, 'keys', 'add', 'blog', 'topology-test', '--keys-file', keysFile]);
+  const { stdout } = await run(process.execPath, [
+    site.cliFile,
+    'keys',
+    'add',
+    'blog',
+    'topology-test',
+    '--keys-file',
+    keysFile,
+  ]);
   const key = stdout.trim().split('\n').pop()!;
   const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as { blog: string };
   const dist = path.join(workDir, 'blog-next');
@@ -179,9 +229,17 @@ test('a blog deployed through the CLI is served by both app servers while a read
   const reader = (async () => {
     const page = await browser.newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('response', (response) => response.status() >= 500 && problems.push(`${response.status()} ${response.url()}`));
+    page.on(
+      'response',
+      (response) => response.status() >= 500 && problems.push(`${response.status()} ${response.url()}`),
+    );
     // A request the next navigation cancels (net::ERR_ABORTED) is the reader moving on, not a failure.
-    page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`failed ${request.url()} ${request.failure()?.errorText}`));
+    page.on(
+      'requestfailed',
+      (request) =>
+        request.failure()?.errorText !== 'net::ERR_ABORTED' &&
+        problems.push(`failed ${request.url()} ${request.failure()?.errorText}`),
+    );
     let visits = 0;
     while (reading || visits < 4) {
       await page.goto(`${site.siteUrl}/blog`);
@@ -195,13 +253,22 @@ test('a blog deployed through the CLI is served by both app servers while a read
   })();
 
   try {
-    const published = await run(process.execPath, [site.cliFile, 'publish', 'blog', dist, '--activate', '--server', site.siteUrl], { env: { ...process.env, DEPLOY_KEY: key }, timeout: 180_000 });
+    const published = await run(
+      process.execPath,
+      [site.cliFile, 'publish', 'blog', dist, '--activate', '--server', site.siteUrl],
+      { env: { ...process.env, DEPLOY_KEY: key }, timeout: 180_000 },
+    );
     const version = published.stdout.match(/Published blog (\S+)/)?.[1];
     assert.ok(version, published.stdout);
     assert.match(published.stdout, /Activated blog/);
     const switched = Date.now();
     for (const url of site.appServerUrls) {
-      await poll(async () => ((await (await get(`${url}/remotes.json`)).json()) as { blog?: { version: string } }).blog?.version, (seen) => seen === version, 5_000, `${url} serves the new blog`);
+      await poll(
+        async () => ((await (await get(`${url}/remotes.json`)).json()) as { blog?: { version: string } }).blog?.version,
+        (seen) => seen === version,
+        5_000,
+        `${url} serves the new blog`,
+      );
     }
     console.log(`both app servers served blog ${version} ${Date.now() - switched} ms after the CLI returned`);
     // The page the reader gets through nginx loads the new version.
@@ -210,7 +277,11 @@ test('a blog deployed through the CLI is served by both app servers while a read
     for (const url of site.appServerUrls) for (let view = 0; view < 2; view++) await get(`${url}/blog`);
     const views = await poll(
       async () => {
-        const { stdout: json } = await run(process.execPath, [site.cliFile, 'status', 'blog', '--json', '--server', site.siteUrl], { env: { ...process.env, DEPLOY_KEY: key } });
+        const { stdout: json } = await run(
+          process.execPath,
+          [site.cliFile, 'status', 'blog', '--json', '--server', site.siteUrl],
+          { env: { ...process.env, DEPLOY_KEY: key } },
+        );
         return (JSON.parse(json) as { apps: Array<{ live: string; failures: { views: number } }> }).apps[0];
       },
       (blog) => blog?.live === version && blog.failures.views >= 5,
@@ -229,7 +300,9 @@ test('a blog deployed through the CLI is served by both app servers while a read
 
 test('a content change made in the CMS shows on pages from both app servers', async () => {
   for (const url of site.appServerUrls) assert.equal((await get(`${url}/about-us`)).status, 200);
-  const found = (await (await get(`${site.cmsUrl}/api/static-pages?filters[slug][$eq]=about-us`)).json()) as { data: Array<{ documentId: string }> };
+  const found = (await (await get(`${site.cmsUrl}/api/static-pages?filters[slug][$eq]=about-us`)).json()) as {
+    data: Array<{ documentId: string }>;
+  };
   const summary = `خلاصه ویرایش‌شده ${Date.now()}`;
   const edit = await fetch(`${site.cmsUrl}/api/static-pages/${found.data[0]!.documentId}?status=published`, {
     method: 'PUT',
@@ -238,7 +311,12 @@ test('a content change made in the CMS shows on pages from both app servers', as
   });
   assert.equal(edit.status, 200);
   for (const url of site.appServerUrls) {
-    await poll(async () => textOf(await (await get(`${url}/about-us`)).text()).includes(summary), Boolean, 5_000, `${url} shows the change`);
+    await poll(
+      async () => textOf(await (await get(`${url}/about-us`)).text()).includes(summary),
+      Boolean,
+      5_000,
+      `${url} shows the change`,
+    );
   }
 });
 
@@ -246,12 +324,19 @@ test('stopping one app server under 64 connections through nginx fails no GET', 
   // Pages cached first, so the figures are about the servers, not first renders.
   const paths = ['/', '/rebar', '/blog', '/about-us'];
   for (const pagePath of paths) await get(`${site.siteUrl}${pagePath}`);
-  const load = autocannon({ url: site.siteUrl, connections: 64, duration: 8, requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })) });
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 64,
+    duration: 8,
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
   const stopped = new Promise<void>((resolve) => setTimeout(() => void site.stopAppServer(0).then(resolve), 2_000));
   try {
     const result = await load;
     await stopped;
-    console.log(`${result.requests.total} GETs in 8 s with app server 1 stopped after 2 s: ${result.errors} errors, ${result.non2xx} not 2xx`);
+    console.log(
+      `${result.requests.total} GETs in 8 s with app server 1 stopped after 2 s: ${result.errors} errors, ${result.non2xx} not 2xx`,
+    );
     assert.ok(result.requests.total > 100);
     assert.equal(result.errors, 0);
     assert.equal(result.non2xx, 0);
@@ -263,14 +348,24 @@ test('stopping one app server under 64 connections through nginx fails no GET', 
 });
 
 test('with the CMS stopped, cached pages are served stale and uncached ones are the 503 page; restarted, pages are fresh', async () => {
-  const articles = [...new Set([...(await (await get(`${site.siteUrl}/blog`)).text()).matchAll(/href="(\/blog\/[^"]+)"/g)].map((match) => match[1]!))];
+  const articles = [
+    ...new Set(
+      [...(await (await get(`${site.siteUrl}/blog`)).text()).matchAll(/href="(\/blog\/[^"]+)"/g)].map(
+        (match) => match[1]!,
+      ),
+    ),
+  ];
   const uncached = articles[articles.length - 1]!;
   assert.equal((await get(`${site.siteUrl}/rebar`)).status, 200);
   const logBefore = fs.readFileSync(site.processLog, 'utf8');
   await site.stopCms();
   try {
     // Everything turns stale (as after a publish): the re-render fails, the last good render is served.
-    const flush = await fetch(`${site.siteUrl}/_/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-content-change-secret': site.contentChangeSecret }, body: '{}' });
+    const flush = await fetch(`${site.siteUrl}/_/content-changed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-content-change-secret': site.contentChangeSecret },
+      body: '{}',
+    });
     assert.equal(flush.status, 200);
     for (const url of [site.siteUrl, ...site.appServerUrls]) {
       const cached = await get(`${url}/rebar`);
@@ -287,7 +382,12 @@ test('with the CMS stopped, cached pages are served stale and uncached ones are 
   } finally {
     await site.startCms();
   }
-  const fresh = await poll(async () => (await get(`${site.siteUrl}${uncached}`)).status, (status) => status === 200, 30_000, 'the article after the CMS restart');
+  const fresh = await poll(
+    async () => (await get(`${site.siteUrl}${uncached}`)).status,
+    (status) => status === 200,
+    30_000,
+    'the article after the CMS restart',
+  );
   assert.equal(fresh, 200);
 });
 
@@ -298,23 +398,51 @@ test('an app server, Redis and the CMS killed with SIGKILL come back by themselv
     const response = await get(`${site.appServerUrls[0]}/api/health`).catch(() => null);
     return response?.ok ? ((await response.json()) as { pid: number }).pid : null;
   };
-  const newAppPid = await poll(appHealth, (pid) => pid !== null && pid !== appPid, 60_000, 'app server 1 answers again');
+  const newAppPid = await poll(
+    appHealth,
+    (pid) => pid !== null && pid !== appPid,
+    60_000,
+    'app server 1 answers again',
+  );
   assert.equal(loggedDeathAndRestart('app-1', appPid), newAppPid);
   // Dead again soon after its restart: the next restart waits twice as long (the back-off).
   process.kill(newAppPid!, 'SIGKILL');
-  await poll(appHealth, (pid) => pid !== null && pid !== newAppPid, 60_000, 'app server 1 answers again after a second death');
-  assert.match(fs.readFileSync(site.processLog, 'utf8'), new RegExp(`app-1 \\(pid ${newAppPid}\\) died: signal SIGKILL after [\\d.]+ s up; restarting in 1\\.0 s\\n`));
+  await poll(
+    appHealth,
+    (pid) => pid !== null && pid !== newAppPid,
+    60_000,
+    'app server 1 answers again after a second death',
+  );
+  assert.match(
+    fs.readFileSync(site.processLog, 'utf8'),
+    new RegExp(`app-1 \\(pid ${newAppPid}\\) died: signal SIGKILL after [\\d.]+ s up; restarting in 1\\.0 s\\n`),
+  );
 
   const redisPid = site.pidOf('redis')!;
   process.kill(redisPid, 'SIGKILL');
-  await poll(async () => site.pidOf('redis') !== redisPid && (await redisAnswers(site.redisUrl)), Boolean, 30_000, 'Redis answers again');
+  await poll(
+    async () => site.pidOf('redis') !== redisPid && (await redisAnswers(site.redisUrl)),
+    Boolean,
+    30_000,
+    'Redis answers again',
+  );
   assert.equal(loggedDeathAndRestart('redis', redisPid), site.pidOf('redis'));
   // The site answers on, its app servers connected to the new Redis.
-  await poll(async () => (await get(`${site.siteUrl}/rebar`)).status, (status) => status === 200, 10_000, 'pages after the Redis restart');
+  await poll(
+    async () => (await get(`${site.siteUrl}/rebar`)).status,
+    (status) => status === 200,
+    10_000,
+    'pages after the Redis restart',
+  );
 
   const cmsPid = site.pidOf('cms')!;
   process.kill(cmsPid, 'SIGKILL');
-  await poll(async () => site.pidOf('cms') !== cmsPid && (await get(`${site.cmsUrl}/_health`).catch(() => null))?.status === 204, Boolean, 240_000, 'the CMS answers again');
+  await poll(
+    async () => site.pidOf('cms') !== cmsPid && (await get(`${site.cmsUrl}/_health`).catch(() => null))?.status === 204,
+    Boolean,
+    240_000,
+    'the CMS answers again',
+  );
   assert.equal(loggedDeathAndRestart('cms', cmsPid), site.pidOf('cms'));
   assert.equal((await me(await signIn())).status, 200);
 });

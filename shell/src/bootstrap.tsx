@@ -2,7 +2,15 @@
  * The shell's composition root: it only wires named modules together. Policy lives in them —
  * routing and navigation in `app/routes/`, guards in `features/guards/`, remotes in `app/remotes/`.
  */
-import { REMOTE_REGISTRY_ELEMENT_ID, SHELL_STATE_ELEMENT_ID, takeEmbeddedJson, yieldToMain, type EmbeddedShellState, type RegistryEntry, type ShellContext } from '@steel/shared';
+import {
+  REMOTE_REGISTRY_ELEMENT_ID,
+  SHELL_STATE_ELEMENT_ID,
+  takeEmbeddedJson,
+  yieldToMain,
+  type EmbeddedShellState,
+  type RegistryEntry,
+  type ShellContext,
+} from '@steel/shared';
 import { createShellServices } from './app/shell-services';
 import { installFederationPlugins } from './app/federation/install-federation';
 import { createLiveRoutes } from './app/routes/match-route';
@@ -25,21 +33,54 @@ void (async () => {
   // A server-rendered page says what it was rendered with: the registry (exact versions and pages,
   // so HTML and code match even right after a deploy) and the shell's state (a fatal error).
   const routes = createLiveRoutes();
-  const registry = createRemoteRegistry(routes, (app, problem) => console.error(`The ${app} app cannot be loaded: ${problem}`));
-  const embeddedRegistry = takeEmbeddedJson<Partial<Record<string, RegistryEntry>>>(document, REMOTE_REGISTRY_ELEMENT_ID);
+  const registry = createRemoteRegistry(routes, (app, problem) =>
+    console.error(`The ${app} app cannot be loaded: ${problem}`),
+  );
+  const embeddedRegistry = takeEmbeddedJson<Partial<Record<string, RegistryEntry>>>(
+    document,
+    REMOTE_REGISTRY_ELEMENT_ID,
+  );
   // `incompatible` may be missing: a page from an app server older than this shell.
   const shellState = takeEmbeddedJson<Partial<EmbeddedShellState>>(document, SHELL_STATE_ELEMENT_ID);
   if (embeddedRegistry) registry.registerEmbedded(embeddedRegistry, shellState?.incompatible);
-  const store = createShellStore(() => window.location.pathname + window.location.search, routes, shellState?.error ?? null);
+  const store = createShellStore(
+    () => window.location.pathname + window.location.search,
+    routes,
+    shellState?.error ?? null,
+  );
 
   await yieldToMain();
 
   let markRemotesRegistered: () => void = () => undefined;
   const remotesRegistered = new Promise<void>((resolve) => (markRemotesRegistered = resolve));
-  const { takeReload, guards, prefetch } = installShellFeatures({ config, bus, session, api, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion: registry.version, remoteEntry: registry.entryUrl });
+  const { takeReload, guards, prefetch } = installShellFeatures({
+    config,
+    bus,
+    session,
+    api,
+    appFetch,
+    auth,
+    queryClient,
+    refreshSession,
+    store,
+    routes,
+    remotesRegistered,
+    remoteVersion: registry.version,
+    remoteEntry: registry.entryUrl,
+  });
   // Intent prefetch needs the registered remotes: until then a pointed-at link fetches nothing ahead.
   let prefetchOnIntent: (to: string) => void = () => undefined;
-  const context: ShellContext = { bus, session, api, queryClient, config, colourMode, navigate: createNavigate(routes, takeReload), prefetch, prefetchOnIntent: (to) => prefetchOnIntent(to) };
+  const context: ShellContext = {
+    bus,
+    session,
+    api,
+    queryClient,
+    config,
+    colourMode,
+    navigate: createNavigate(routes, takeReload),
+    prefetch,
+    prefetchOnIntent: (to) => prefetchOnIntent(to),
+  };
 
   installRouteListeners({ store, guardNavigation: guards.guardNavigation });
   redirectIfNeeded();
@@ -51,7 +92,15 @@ void (async () => {
   // remotes' registration and mount were one long task. Nothing waits on the network meanwhile —
   // the server's preload hints have the current app's files on their way already.
   await yieldToMain();
-  const remotes = await startRemotes({ context, config, appFetch, store, routes, registry, mayActivate: guards.mayActivate });
+  const remotes = await startRemotes({
+    context,
+    config,
+    appFetch,
+    store,
+    routes,
+    registry,
+    mayActivate: guards.mayActivate,
+  });
   prefetchOnIntent = remotes.prefetchOnIntent;
   markRemotesRegistered();
   // The first URL's guards (later navigations run them from before-routing-event).

@@ -12,7 +12,13 @@ import { SITE_PAGES } from './app/routes/site-pages.fixture';
 /** Server HTML hydrated by the browser's shell, collecting every error React reports. */
 async function hydrateServerHtml(url: string, error?: Parameters<typeof renderShell>[0]['error']) {
   window.history.pushState(null, '', url);
-  const server = renderShell({ url, pages: SITE_PAGES, config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<p>page</p>', url }, ...(error ? { error } : {}) });
+  const server = renderShell({
+    url,
+    pages: SITE_PAGES,
+    config: defaultRuntimeConfig,
+    remote: { app: 'catalogue', html: '<p>page</p>', url },
+    ...(error ? { error } : {}),
+  });
   const container = document.createElement('div');
   container.innerHTML = server.html;
   document.body.appendChild(container);
@@ -42,8 +48,17 @@ afterEach(() => {
 
 describe('the shell rendered on the server', () => {
   it('decides redirects, owners and rendering from the route table', () => {
-    expect(decideRoute('/market', SITE_PAGES)).toEqual({ redirect: '/landing/bourse/', app: null, rendering: 'server', status: 301 });
-    expect(decideRoute('/rebar/kalaf?sort=price', SITE_PAGES)).toMatchObject({ app: 'catalogue', rendering: 'server', status: 200 });
+    expect(decideRoute('/market', SITE_PAGES)).toEqual({
+      redirect: '/landing/bourse/',
+      app: null,
+      rendering: 'server',
+      status: 301,
+    });
+    expect(decideRoute('/rebar/kalaf?sort=price', SITE_PAGES)).toMatchObject({
+      app: 'catalogue',
+      rendering: 'server',
+      status: 200,
+    });
     expect(decideRoute('/blog/x', SITE_PAGES)).toMatchObject({ app: 'blog', rendering: 'server' });
     expect(decideRoute('/panel/order', SITE_PAGES)).toMatchObject({ app: 'panel', rendering: 'browser' });
     expect(decideRoute('/login', SITE_PAGES)).toMatchObject({ app: 'panel', rendering: 'browser' });
@@ -51,8 +66,15 @@ describe('the shell rendered on the server', () => {
   });
 
   it('puts the remote markup in its container, marked with the URL it was rendered for', () => {
-    const { html } = renderShell({ pages: SITE_PAGES, url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '<h1>میلگرد</h1>', url: '/rebar' } });
-    expect(html).toContain('<div id="app-catalogue" data-app-container="catalogue" data-ssr-url="/rebar" data-app="catalogue"><h1>میلگرد</h1></div>');
+    const { html } = renderShell({
+      pages: SITE_PAGES,
+      url: '/rebar',
+      config: defaultRuntimeConfig,
+      remote: { app: 'catalogue', html: '<h1>میلگرد</h1>', url: '/rebar' },
+    });
+    expect(html).toContain(
+      '<div id="app-catalogue" data-app-container="catalogue" data-ssr-url="/rebar" data-app="catalogue"><h1>میلگرد</h1></div>',
+    );
     expect(html).toContain('دسته‌بندی محصولات');
   });
 
@@ -63,8 +85,15 @@ describe('the shell rendered on the server', () => {
   });
 
   it('renders the phone menu closed: only its button, the drawer and its tree are not in the HTML', () => {
-    const { html } = renderShell({ pages: SITE_PAGES, url: '/rebar', config: defaultRuntimeConfig, remote: { app: 'catalogue', html: '', url: '/rebar' } });
-    expect(html).toMatch(/<button[^>]*aria-label="منو"[^>]*aria-expanded="false"|<button[^>]*aria-expanded="false"[^>]*aria-label="منو"/);
+    const { html } = renderShell({
+      pages: SITE_PAGES,
+      url: '/rebar',
+      config: defaultRuntimeConfig,
+      remote: { app: 'catalogue', html: '', url: '/rebar' },
+    });
+    expect(html).toMatch(
+      /<button[^>]*aria-label="منو"[^>]*aria-expanded="false"|<button[^>]*aria-expanded="false"[^>]*aria-label="منو"/,
+    );
     // The search button (its label for screen readers on phones) is in the server's HTML.
     expect(html).toContain('aria-keyshortcuts="Control+K /"');
     expect(html).toContain('<span class="sr-only md:not-sr-only">جستجو</span>');
@@ -72,7 +101,12 @@ describe('the shell rendered on the server', () => {
   });
 
   it('hydrates the fatal error page it rendered for an unknown slug', async () => {
-    const error = { statusCode: 404, statusMessage: 'Page Not Found', message: 'Page Not Found: /rebar/nope', fatal: true };
+    const error = {
+      statusCode: 404,
+      statusMessage: 'Page Not Found',
+      message: 'Page Not Found: /rebar/nope',
+      fatal: true,
+    };
     const { container, problems } = await hydrateServerHtml('/rebar/nope', error);
     expect(problems).toEqual([]);
     expect(container.querySelector('[data-testid="error-status"]')?.textContent).toBe('۴۰۴');

@@ -6,7 +6,16 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { CONTRACT_VERSION, defaultRuntimeConfig, identifierPrefix, isBot, type RemotePages, type RouteDecision, type ShellRenderRequest, type ShellRenderResult } from '@steel/shared';
+import {
+  CONTRACT_VERSION,
+  defaultRuntimeConfig,
+  identifierPrefix,
+  isBot,
+  type RemotePages,
+  type RouteDecision,
+  type ShellRenderRequest,
+  type ShellRenderResult,
+} from '@steel/shared';
 import { createServerShellContext } from '@steel/shared/server';
 import { ShellRoot } from './app/layout/shell-root';
 import { createLiveRoutes, findRedirect } from './app/routes/match-route';

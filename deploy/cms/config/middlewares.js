@@ -9,7 +9,11 @@ const { isOn } = require('../src/utils/switch-setting');
  */
 function siteOrigins(env) {
   const port = env('SITE_PORT', '8080');
-  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://127.0.0.1:${env('DEPLOY_GATE_PORT', '8099')}`];
+  const origins = [
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    `http://127.0.0.1:${env('DEPLOY_GATE_PORT', '8099')}`,
+  ];
   const siteUrl = env('SITE_URL', '');
   if (siteUrl) origins.unshift(new URL(siteUrl).origin);
   return origins.join(',');
@@ -31,7 +35,10 @@ module.exports = ({ env }) => [
   {
     name: 'strapi::cors',
     config: {
-      origin: env('CORS_ORIGINS', siteOrigins(env)).split(',').map((s) => s.trim()).filter(Boolean),
+      origin: env('CORS_ORIGINS', siteOrigins(env))
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept'],
@@ -81,7 +88,13 @@ module.exports = ({ env }) => [
     config: {
       enabled: isOn(env('AUTH_RATE_LIMIT')),
       rules: [
-        { name: 'sign-in-address', method: 'POST', paths: ['/auth/local'], max: env.int('AUTH_ADDRESS_RATE_LIMIT_MAX', 50), interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000) },
+        {
+          name: 'sign-in-address',
+          method: 'POST',
+          paths: ['/auth/local'],
+          max: env.int('AUTH_ADDRESS_RATE_LIMIT_MAX', 50),
+          interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
+        },
         {
           name: 'public-form',
           method: 'POST',

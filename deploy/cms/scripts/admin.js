@@ -18,7 +18,17 @@ async function buildAdmin() {
   const { createLogger } = require(path.join(strapiDir, 'src', 'cli', 'utils', 'logger.js'));
   const logger = createLogger({ debug: !!process.env.DEBUG, silent: false, timestamp: false });
   process.env.NODE_ENV = process.env.NODE_ENV || 'production';
-  await build({ cwd: appDir, logger, tsconfig: undefined, bundler: 'vite', minify: true, sourcemap: false, stats: false, silent: false, debug: false });
+  await build({
+    cwd: appDir,
+    logger,
+    tsconfig: undefined,
+    bundler: 'vite',
+    minify: true,
+    sourcemap: false,
+    stats: false,
+    silent: false,
+    debug: false,
+  });
 }
 
 (async () => {

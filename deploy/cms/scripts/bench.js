@@ -24,13 +24,16 @@ const siteReadSecret = process.env.SITE_READ_SECRET || crypto.randomBytes(16).to
 function request(url) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    http.get(url, { agent, headers: { 'x-site-read': siteReadSecret } }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (res.statusCode !== 200) reject(new Error(`${url} -> ${res.statusCode}`)); else resolve(ms);
-      });
-    }).on('error', reject);
+    http
+      .get(url, { agent, headers: { 'x-site-read': siteReadSecret } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+          if (res.statusCode !== 200) reject(new Error(`${url} -> ${res.statusCode}`));
+          else resolve(ms);
+        });
+      })
+      .on('error', reject);
   });
 }
 
@@ -46,23 +49,47 @@ async function bench(name, url) {
   const times = [];
   let next = 0;
   const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: C }, async () => {
-    while (next < N) { next++; times.push(await request(urlOf(next))); }
-  }));
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < N) {
+        next++;
+        times.push(await request(urlOf(next)));
+      }
+    }),
+  );
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   times.sort((a, b) => a - b);
-  const row = { query: name, requests: times.length, concurrency: C, p50_ms: +pct(times, 50).toFixed(2), p95_ms: +pct(times, 95).toFixed(2), max_ms: +times[times.length - 1].toFixed(2), req_per_s: +(times.length / secs).toFixed(1) };
-  console.log(`${name.padEnd(28)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   ${String(row.req_per_s).padStart(7)} req/s   (${row.requests} requests, concurrency ${C})`);
+  const row = {
+    query: name,
+    requests: times.length,
+    concurrency: C,
+    p50_ms: +pct(times, 50).toFixed(2),
+    p95_ms: +pct(times, 95).toFixed(2),
+    max_ms: +times[times.length - 1].toFixed(2),
+    req_per_s: +(times.length / secs).toFixed(1),
+  };
+  console.log(
+    `${name.padEnd(28)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   ${String(row.req_per_s).padStart(7)} req/s   (${row.requests} requests, concurrency ${C})`,
+  );
   return row;
 }
 
 async function main() {
-  let cms = null; let tmpDir = null;
+  let cms = null;
+  let tmpDir = null;
   let base = process.env.BENCH_URL;
   if (!base) {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-bench-'));
     console.log('[bench] starting Strapi on a fresh seeded SQLite database ...');
-    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', SITE_READ_SECRET: siteReadSecret, NODE_ENV: 'production', REQUEST_LOG: process.env.REQUEST_LOG || 'off' } });
+    cms = await startStrapi({
+      tmpDir,
+      env: {
+        AUTH_RATE_LIMIT: 'off',
+        SITE_READ_SECRET: siteReadSecret,
+        NODE_ENV: 'production',
+        REQUEST_LOG: process.env.REQUEST_LOG || 'off',
+      },
+    });
     console.log(`[bench] Strapi pid ${cms.pid} at ${cms.url} (ready in ${cms.startMs} ms)`);
     base = cms.url;
   }
@@ -76,16 +103,26 @@ async function main() {
     const rows = [];
     if (process.env.BENCH_ONLY !== 'search') {
       rows.push(await bench('catalogue list', list), await bench('product detail', detail));
-      rows.push(await bench('filtered listing (memo)', listing), await bench('filtered listing (computed)', (n) => `${listing}&f[diameter_mm][1]=x${n}`));
+      rows.push(
+        await bench('filtered listing (memo)', listing),
+        await bench('filtered listing (computed)', (n) => `${listing}&f[diameter_mm][1]=x${n}`),
+      );
     }
     // The header's palette asks with limit 5 per group (mf-shared PALETTE_RESULTS_PER_GROUP).
-    for (const query of SEARCH_QUERIES) rows.push(await bench(`search «${query}»`, `${base}/api/search?q=${encodeURIComponent(query)}&limit=5`));
+    for (const query of SEARCH_QUERIES)
+      rows.push(await bench(`search «${query}»`, `${base}/api/search?q=${encodeURIComponent(query)}&limit=5`));
     if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
   } finally {
     agent.destroy();
-    if (cms) { await cms.stop(); console.log(`[bench] stopped Strapi pid ${cms.pid}`); }
+    if (cms) {
+      await cms.stop();
+      console.log(`[bench] stopped Strapi pid ${cms.pid}`);
+    }
     if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

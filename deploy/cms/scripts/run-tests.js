@@ -17,7 +17,11 @@ const TESTS = path.join(APP_DIR, 'tests');
 // In this order: the rate-limit test exhausts /auth/local, the public-read test the address's reads.
 const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js', 'public-reads.test.js'];
 // The public-read limits of phase 2 (a lower per-minute rate keeps that test short).
-const PUBLIC_READS = { PUBLIC_READ_LIMIT: 'on', PUBLIC_READ_RATE_LIMIT_MAX: '200', SITE_READ_SECRET: 'cms-test-site-read-secret' };
+const PUBLIC_READS = {
+  PUBLIC_READ_LIMIT: 'on',
+  PUBLIC_READ_RATE_LIMIT_MAX: '200',
+  SITE_READ_SECRET: 'cms-test-site-read-secret',
+};
 const PHASE3 = ['request-timeout.test.js']; // every read runs out of time: alone on its own start
 // Needs a redis-server: its own runner, scripts/test-redis.js (npm run test:redis).
 const SEPARATE = ['redis-ratelimit.test.js'];
@@ -27,11 +31,21 @@ const EDITOR_TOKEN = 'cms-test-editor-token-0123456789abcdefghijklmnop';
 function runNodeTests(files, env) {
   return new Promise((resolve) => {
     const args = ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
-    const child = spawn(process.execPath, args, { cwd: APP_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: APP_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.stdout.on('data', (d) => {
+      out += d;
+      process.stdout.write(d);
+    });
     child.on('exit', (code) => {
-      const num = (k) => { const m = out.match(new RegExp(`ℹ ${k} (\\d+)`)); return m ? Number(m[1]) : 0; };
+      const num = (k) => {
+        const m = out.match(new RegExp(`ℹ ${k} (\\d+)`));
+        return m ? Number(m[1]) : 0;
+      };
       resolve({ code, pass: num('pass'), fail: num('fail'), tests: num('tests') });
     });
   });
@@ -44,20 +58,54 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
   let cms;
   try {
     console.log(`[${label}] starting Strapi on a fresh database in ${tmpDir} ...`);
-    cms = await startStrapi({ tmpDir, env: { AUTH_RATE_LIMIT: 'off', PUBLIC_READ_LIMIT: 'off', GITHUB_CLIENT_ID: 'test-client-id', GITHUB_CLIENT_SECRET: 'test-secret', CMS_EDITOR_TOKEN: EDITOR_TOKEN, ...env } });
+    cms = await startStrapi({
+      tmpDir,
+      env: {
+        AUTH_RATE_LIMIT: 'off',
+        PUBLIC_READ_LIMIT: 'off',
+        GITHUB_CLIENT_ID: 'test-client-id',
+        GITHUB_CLIENT_SECRET: 'test-secret',
+        CMS_EDITOR_TOKEN: EDITOR_TOKEN,
+        ...env,
+      },
+    });
     console.log(`[${label}] Strapi pid ${cms.pid} ready at ${cms.url} in ${cms.startMs} ms (fresh database, seeded)`);
-    const testEnv = { CMS_URL: cms.url, CMS_EDITOR_TOKEN: EDITOR_TOKEN, EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE, CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite' };
+    const testEnv = {
+      CMS_URL: cms.url,
+      CMS_EDITOR_TOKEN: EDITOR_TOKEN,
+      EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE,
+      CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite',
+    };
     results.push(await runNodeTests(files, testEnv));
     await cms.stop();
     console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
     if (rateLimitPhase) {
-      cms = await startStrapi({ tmpDir, label: 'cms-ratelimit', env: { AUTH_RATE_LIMIT: 'on', EMAIL_CONFIRMATION: 'on', ...PUBLIC_READS, ...env } });
-      console.log(`[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, e-mail confirmation on, same database) in ${cms.startMs} ms`);
-      for (const f of PHASE2) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url, SITE_READ_SECRET: PUBLIC_READS.SITE_READ_SECRET }));
+      cms = await startStrapi({
+        tmpDir,
+        label: 'cms-ratelimit',
+        env: { AUTH_RATE_LIMIT: 'on', EMAIL_CONFIRMATION: 'on', ...PUBLIC_READS, ...env },
+      });
+      console.log(
+        `[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, e-mail confirmation on, same database) in ${cms.startMs} ms`,
+      );
+      for (const f of PHASE2)
+        results.push(
+          await runNodeTests([path.join(TESTS, f)], {
+            ...testEnv,
+            CMS_URL: cms.url,
+            SITE_READ_SECRET: PUBLIC_READS.SITE_READ_SECRET,
+          }),
+        );
       await cms.stop();
       console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
-      cms = await startStrapi({ tmpDir, label: 'cms-timeout', env: { AUTH_RATE_LIMIT: 'off', PUBLIC_READ_LIMIT: 'off', API_REQUEST_TIMEOUT_MS: '1', ...env } });
-      console.log(`[${label}] restarted Strapi (pid ${cms.pid}, API_REQUEST_TIMEOUT_MS=1, same database) in ${cms.startMs} ms`);
+      cms = await startStrapi({
+        tmpDir,
+        label: 'cms-timeout',
+        env: { AUTH_RATE_LIMIT: 'off', PUBLIC_READ_LIMIT: 'off', API_REQUEST_TIMEOUT_MS: '1', ...env },
+      });
+      console.log(
+        `[${label}] restarted Strapi (pid ${cms.pid}, API_REQUEST_TIMEOUT_MS=1, same database) in ${cms.startMs} ms`,
+      );
       for (const f of PHASE3) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url }));
       await cms.stop();
       console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
@@ -69,19 +117,31 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
     if (cms) await cms.stop();
     if (!process.env.KEEP_TMP) fs.rmSync(tmpDir, { recursive: true, force: true });
   }
-  const total = results.reduce((a, r) => ({ tests: a.tests + r.tests, pass: a.pass + r.pass, fail: a.fail + r.fail, code: a.code || r.code }), { tests: 0, pass: 0, fail: 0, code: 0 });
+  const total = results.reduce(
+    (a, r) => ({ tests: a.tests + r.tests, pass: a.pass + r.pass, fail: a.fail + r.fail, code: a.code || r.code }),
+    { tests: 0, pass: 0, fail: 0, code: 0 },
+  );
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  console.log(`\n[${label}] SUMMARY: ${total.tests} tests, ${total.pass} passed, ${total.fail} failed in ${secs} s — ${total.code === 0 && total.fail === 0 ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `\n[${label}] SUMMARY: ${total.tests} tests, ${total.pass} passed, ${total.fail} failed in ${secs} s — ${total.code === 0 && total.fail === 0 ? 'PASS' : 'FAIL'}`,
+  );
   return total;
 }
 
 /** Every test file of phase 1 (all but the rate-limit phase's): new files run on SQLite and PostgreSQL alike. */
-const phaseOneFiles = () => fs.readdirSync(TESTS).filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f) && !PHASE3.includes(f) && !SEPARATE.includes(f)).sort().map((f) => path.join(TESTS, f));
+const phaseOneFiles = () =>
+  fs
+    .readdirSync(TESTS)
+    .filter((f) => f.endsWith('.test.js') && !PHASE2.includes(f) && !PHASE3.includes(f) && !SEPARATE.includes(f))
+    .sort()
+    .map((f) => path.join(TESTS, f));
 
 module.exports = { runSuite, runNodeTests, TESTS, phaseOneFiles };
 
 if (require.main === module) {
   const only = process.argv.slice(2);
   const files = only.length ? only.map((f) => path.resolve(TESTS, path.basename(f))) : phaseOneFiles();
-  runSuite({ label: 'cms test', files, rateLimitPhase: only.length === 0 }).then((t) => process.exit(t.code === 0 && t.fail === 0 ? 0 : 1));
+  runSuite({ label: 'cms test', files, rateLimitPhase: only.length === 0 }).then((t) =>
+    process.exit(t.code === 0 && t.fail === 0 ? 0 : 1),
+  );
 }

@@ -40,16 +40,23 @@ let stopping = false;
 const stop = async (signal) => {
   if (stopping) return;
   stopping = true;
-  try { await app.destroy(); } catch (e) { /* ignore */ }
+  try {
+    await app.destroy();
+  } catch (e) {
+    /* ignore */
+  }
   process.exit(signal === 'SIGINT' ? 130 : 0);
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
-app.start().then(() => {
-  const url = `http://${process.env.HOST}:${process.env.PORT}`;
-  console.log(`[cms] ready on ${url} (api ${url}/api, health ${url}/_health) in ${Date.now() - t0} ms`);
-}).catch((err) => {
-  console.error('[cms] failed to start:', err);
-  process.exit(1);
-});
+app
+  .start()
+  .then(() => {
+    const url = `http://${process.env.HOST}:${process.env.PORT}`;
+    console.log(`[cms] ready on ${url} (api ${url}/api, health ${url}/_health) in ${Date.now() - t0} ms`);
+  })
+  .catch((err) => {
+    console.error('[cms] failed to start:', err);
+    process.exit(1);
+  });

@@ -21,7 +21,11 @@ async function main() {
   try {
     cluster = await startCluster();
     await cluster.createDatabase('steel_cms_test');
-    total = await runSuite({ label: 'cms test:postgres', files: phaseOneFiles(), env: cluster.databaseEnv('steel_cms_test') });
+    total = await runSuite({
+      label: 'cms test:postgres',
+      files: phaseOneFiles(),
+      env: cluster.databaseEnv('steel_cms_test'),
+    });
   } catch (err) {
     console.error(`[postgres] ERROR: ${err.stack || err}${err.stderr ? `\n${err.stderr}` : ''}`);
   } finally {

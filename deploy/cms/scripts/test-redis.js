@@ -16,7 +16,9 @@ async function main() {
   const t0 = Date.now();
   const bin = ensureRedis();
   if (!bin) {
-    console.log(`[cms test:redis] SKIPPED: /usr/bin/redis-server is missing. Install Debian's package (as root):\n  sudo sh -c '${APT_CMD}'`);
+    console.log(
+      `[cms test:redis] SKIPPED: /usr/bin/redis-server is missing. Install Debian's package (as root):\n  sudo sh -c '${APT_CMD}'`,
+    );
     return 0;
   }
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-redis-'));
@@ -29,21 +31,37 @@ async function main() {
     cms = await startStrapi({
       tmpDir,
       env: {
-        REDIS_URL: redis.url, AUTH_RATE_LIMIT: 'on', AUTH_RATE_LIMIT_MAX: '3', FORM_RATE_LIMIT_MAX: '3',
-        PUBLIC_READ_LIMIT: 'off', SEED: 'off',
+        REDIS_URL: redis.url,
+        AUTH_RATE_LIMIT: 'on',
+        AUTH_RATE_LIMIT_MAX: '3',
+        FORM_RATE_LIMIT_MAX: '3',
+        PUBLIC_READ_LIMIT: 'off',
+        SEED: 'off',
       },
     });
     console.log(`[cms test:redis] Strapi pid ${cms.pid} ready at ${cms.url} in ${cms.startMs} ms`);
-    result = await runNodeTests([path.join(TESTS, 'redis-ratelimit.test.js')], { CMS_URL: cms.url, CMS_REDIS_URL: redis.url, CMS_LOG_FILE: cms.logFile });
+    result = await runNodeTests([path.join(TESTS, 'redis-ratelimit.test.js')], {
+      CMS_URL: cms.url,
+      CMS_REDIS_URL: redis.url,
+      CMS_LOG_FILE: cms.logFile,
+    });
   } catch (err) {
     console.error(`[cms test:redis] ERROR: ${err.stack || err}`);
   } finally {
-    if (cms) { await cms.stop(); console.log(`[cms test:redis] stopped Strapi pid ${cms.pid}`); }
-    if (redis) { await redis.stop(); console.log(`[cms test:redis] stopped redis-server pid ${redis.pid}`); }
+    if (cms) {
+      await cms.stop();
+      console.log(`[cms test:redis] stopped Strapi pid ${cms.pid}`);
+    }
+    if (redis) {
+      await redis.stop();
+      console.log(`[cms test:redis] stopped redis-server pid ${redis.pid}`);
+    }
     if (!process.env.KEEP_TMP) fs.rmSync(tmpDir, { recursive: true, force: true });
   }
   const ok = result.code === 0 && result.fail === 0;
-  console.log(`\n[cms test:redis] SUMMARY: ${result.tests} tests, ${result.pass} passed, ${result.fail} failed in ${((Date.now() - t0) / 1000).toFixed(1)} s — ${ok ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `\n[cms test:redis] SUMMARY: ${result.tests} tests, ${result.pass} passed, ${result.fail} failed in ${((Date.now() - t0) / 1000).toFixed(1)} s — ${ok ? 'PASS' : 'FAIL'}`,
+  );
   return ok ? 0 : 1;
 }
 

@@ -11,14 +11,21 @@ const OWN = ['orders', 'tickets', 'watch-list-entries', 'exchange-purchase-reque
 
 /** One record of every owner-scoped kind for `customer` (and a contact message, which is the staff's). */
 async function recordsOf(customer) {
-  const products = await get('/products?filters[slug][$in][0]=rebar-kalaf-1&filters[slug][$in][1]=rebar-kalaf-2&fields[0]=slug');
+  const products = await get(
+    '/products?filters[slug][$in][0]=rebar-kalaf-1&filters[slug][$in][1]=rebar-kalaf-2&fields[0]=slug',
+  );
   const [one, two] = products.body.data;
   const make = {
     orders: { items: [{ product_slug: one.slug, quantity: 2 }], note: 'سفارش' },
     tickets: { subject: 'تیکت', messages: [{ body: 'سلام' }] },
     'watch-list-entries': { product: two.documentId },
     'exchange-purchase-requests': { commodity: 'شمش بیلت', quantity_tonnes: 100 },
-    'warehouse-reservations': { product_description: 'ورق گرم', quantity_tonnes: 5, duration_days: 3, contact_phone: '02112345678' },
+    'warehouse-reservations': {
+      product_description: 'ورق گرم',
+      quantity_tonnes: 5,
+      duration_days: 3,
+      contact_phone: '02112345678',
+    },
     'contact-messages': { name: 'مشتری', email: customer.email, phone: '09120000009', message: 'پیام' },
   };
   for (const [kind, data] of Object.entries(make)) {
@@ -48,13 +55,18 @@ test('the customer deletes their account: sessions, orders, tickets, watch list,
   assert.equal(signIn.body.error.message, 'Invalid identifier or password');
 
   // The same e-mail and username may register again, as a new customer with nothing of the old one's.
-  const again = await post('/auth/local/register', { username: leaving.username, email: leaving.email, password: leaving.password });
+  const again = await post('/auth/local/register', {
+    username: leaving.username,
+    email: leaving.email,
+    password: leaving.password,
+  });
   assert.equal(again.status, 200, again.text);
   assert.notEqual(again.body.user.id, leaving.user.id);
   for (const kind of OWN) assert.deepEqual((await get(`/${kind}`, { token: again.body.jwt })).body.data, [], kind);
 
   // The other customer keeps everything.
-  for (const kind of [...OWN, 'contact-messages']) assert.equal((await get(`/${kind}`, { token: staying.jwt })).body.data.length, 1, kind);
+  for (const kind of [...OWN, 'contact-messages'])
+    assert.equal((await get(`/${kind}`, { token: staying.jwt })).body.data.length, 1, kind);
   assert.equal((await get('/users/me', { token: staying.jwt })).status, 200);
 });
 

@@ -6,7 +6,12 @@ const assert = require('node:assert/strict');
 const { get, post, api, register, login, DEMO, waitForMail, readMails } = require('./helpers');
 
 test('register with mobile returns a jwt and the user with mobile, never the password', async () => {
-  const r = await post('/auth/local/register', { username: 'reza', email: 'reza@example.com', password: 'Secret123!', mobile: '09351112233' });
+  const r = await post('/auth/local/register', {
+    username: 'reza',
+    email: 'reza@example.com',
+    password: 'Secret123!',
+    mobile: '09351112233',
+  });
   assert.equal(r.status, 200, r.text);
   assert.equal(typeof r.body.jwt, 'string');
   assert.equal(r.body.user.username, 'reza');
@@ -19,10 +24,21 @@ test('register with mobile returns a jwt and the user with mobile, never the pas
 });
 
 test('register refuses a malformed mobile, fields outside allowedFields and a taken e-mail', async () => {
-  const bad = await post('/auth/local/register', { username: 'm1x', email: 'm1x@example.com', password: 'Secret123!', mobile: '12345' });
+  const bad = await post('/auth/local/register', {
+    username: 'm1x',
+    email: 'm1x@example.com',
+    password: 'Secret123!',
+    mobile: '12345',
+  });
   assert.equal(bad.status, 400);
   assert.equal(bad.body.error.name, 'ValidationError');
-  const extra = await post('/auth/local/register', { username: 'm2x', email: 'm2x@example.com', password: 'Secret123!', role: 1, confirmed: true });
+  const extra = await post('/auth/local/register', {
+    username: 'm2x',
+    email: 'm2x@example.com',
+    password: 'Secret123!',
+    role: 1,
+    confirmed: true,
+  });
   assert.equal(extra.status, 400);
   const taken = await post('/auth/local/register', { username: 'demo2', email: DEMO.email, password: 'Secret123!' });
   assert.equal(taken.status, 400);
@@ -42,7 +58,10 @@ test('login with e-mail or username returns {jwt, user}', async () => {
 test('a bad password answers exactly the 400 body of users-permissions', async () => {
   const r = await post('/auth/local', { identifier: DEMO.email, password: 'wrong-password' });
   assert.equal(r.status, 400);
-  assert.deepEqual(r.body, { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} } });
+  assert.deepEqual(r.body, {
+    data: null,
+    error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
+  });
 });
 
 test('/users/me with populate returns the user with mobile and role; without a token it is refused', async () => {
@@ -76,9 +95,17 @@ test('forgot password → captured mail → reset password → jwt; old password
   const code = /code=([a-f0-9]+)/.exec(mail.html || mail.text)[1];
   assert.match(mail.html || mail.text, /\/login\/reset-password\?code=/);
   assert.equal(readMails().filter((m) => m.to === 'nobody-here@example.com').length, 0);
-  const mismatch = await post('/auth/reset-password', { code, password: 'NewPass123!', passwordConfirmation: 'Other123!' });
+  const mismatch = await post('/auth/reset-password', {
+    code,
+    password: 'NewPass123!',
+    passwordConfirmation: 'Other123!',
+  });
   assert.equal(mismatch.status, 400);
-  const reset = await post('/auth/reset-password', { code, password: 'NewPass123!', passwordConfirmation: 'NewPass123!' });
+  const reset = await post('/auth/reset-password', {
+    code,
+    password: 'NewPass123!',
+    passwordConfirmation: 'NewPass123!',
+  });
   assert.equal(reset.status, 200, reset.text);
   assert.equal(typeof reset.body.jwt, 'string');
   assert.equal(reset.body.user.email, u.email);
@@ -90,11 +117,23 @@ test('forgot password → captured mail → reset password → jwt; old password
 
 test('change password needs the current password and returns a fresh jwt', async () => {
   const u = await register('chpw');
-  const wrong = await post('/auth/change-password', { currentPassword: 'nope', password: 'Changed123!', passwordConfirmation: 'Changed123!' }, { token: u.jwt });
+  const wrong = await post(
+    '/auth/change-password',
+    { currentPassword: 'nope', password: 'Changed123!', passwordConfirmation: 'Changed123!' },
+    { token: u.jwt },
+  );
   assert.equal(wrong.status, 400);
-  const anon = await post('/auth/change-password', { currentPassword: u.password, password: 'Changed123!', passwordConfirmation: 'Changed123!' });
+  const anon = await post('/auth/change-password', {
+    currentPassword: u.password,
+    password: 'Changed123!',
+    passwordConfirmation: 'Changed123!',
+  });
   assert.ok([401, 403].includes(anon.status));
-  const ok = await post('/auth/change-password', { currentPassword: u.password, password: 'Changed123!', passwordConfirmation: 'Changed123!' }, { token: u.jwt });
+  const ok = await post(
+    '/auth/change-password',
+    { currentPassword: u.password, password: 'Changed123!', passwordConfirmation: 'Changed123!' },
+    { token: u.jwt },
+  );
   assert.equal(ok.status, 200, ok.text);
   assert.equal(typeof ok.body.jwt, 'string');
   assert.equal(ok.body.user.email, u.email);
@@ -133,7 +172,13 @@ test('the social callback without a valid access token fails with a clear error'
 });
 
 test('CORS allows the configured origins with credentials and refuses others', async () => {
-  const ok = await api('OPTIONS', '/products', { headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+  const ok = await api('OPTIONS', '/products', {
+    headers: {
+      origin: 'http://localhost:8080',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    },
+  });
   assert.ok([200, 204].includes(ok.status));
   assert.equal(ok.headers.get('access-control-allow-origin'), 'http://localhost:8080');
   assert.equal(ok.headers.get('access-control-allow-credentials'), 'true');

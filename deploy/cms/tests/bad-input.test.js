@@ -5,7 +5,8 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get, post, put, api, login, DEMO } = require('./helpers');
 
-let A; let slug;
+let A;
+let slug;
 const count = async (c) => (await get(`/${c}?pagination[pageSize]=1`, { token: A.jwt })).body.meta.pagination.total;
 const isClearError = (r, status) => {
   assert.equal(r.status, status, r.text);
@@ -21,16 +22,35 @@ test.before(async () => {
 
 test('unknown fields are refused and nothing is written', async () => {
   const before = await count('tickets');
-  isClearError(await post('/tickets', { data: { subject: 'x', messages: [{ body: 'a' }], isAdmin: true } }, { token: A.jwt }), 400);
-  isClearError(await post('/tickets', { data: { subject: 'x', messages: [{ body: 'a' }] }, extra: 1 }, { token: A.jwt }), 400);
-  isClearError(await post('/orders', { data: { items: [{ product_slug: slug, quantity: 1, discount: 99 }] } }, { token: A.jwt }), 400);
+  isClearError(
+    await post('/tickets', { data: { subject: 'x', messages: [{ body: 'a' }], isAdmin: true } }, { token: A.jwt }),
+    400,
+  );
+  isClearError(
+    await post('/tickets', { data: { subject: 'x', messages: [{ body: 'a' }] }, extra: 1 }, { token: A.jwt }),
+    400,
+  );
+  isClearError(
+    await post('/orders', { data: { items: [{ product_slug: slug, quantity: 1, discount: 99 }] } }, { token: A.jwt }),
+    400,
+  );
   assert.equal(await count('tickets'), before);
 });
 
 test('invalid status values are refused', async () => {
   const before = await count('tickets');
-  isClearError(await post('/tickets', { data: { subject: 'x', status: 'hacked', messages: [{ body: 'a' }] } }, { token: A.jwt }), 400);
-  isClearError(await post('/tickets', { data: { subject: 'x', priority: 'extreme', messages: [{ body: 'a' }] } }, { token: A.jwt }), 400);
+  isClearError(
+    await post('/tickets', { data: { subject: 'x', status: 'hacked', messages: [{ body: 'a' }] } }, { token: A.jwt }),
+    400,
+  );
+  isClearError(
+    await post(
+      '/tickets',
+      { data: { subject: 'x', priority: 'extreme', messages: [{ body: 'a' }] } },
+      { token: A.jwt },
+    ),
+    400,
+  );
   const o = (await get('/orders', { token: A.jwt })).body.data.find((x) => x.status === 'pending_review');
   isClearError(await put(`/orders/${o.documentId}`, { data: { status: 'teleported' } }, { token: A.jwt }), 400);
   assert.equal((await get(`/orders/${o.documentId}`, { token: A.jwt })).body.data.status, 'pending_review');
@@ -40,8 +60,14 @@ test('invalid status values are refused', async () => {
 test('wrong types, missing fields and out-of-range values are refused', async () => {
   const before = await count('orders');
   isClearError(await post('/orders', { data: { items: [] } }, { token: A.jwt }), 400);
-  isClearError(await post('/orders', { data: { items: [{ product_slug: 'no-such-product', quantity: 1 }] } }, { token: A.jwt }), 400);
-  isClearError(await post('/orders', { data: { items: [{ product_slug: slug, quantity: -5 }] } }, { token: A.jwt }), 400);
+  isClearError(
+    await post('/orders', { data: { items: [{ product_slug: 'no-such-product', quantity: 1 }] } }, { token: A.jwt }),
+    400,
+  );
+  isClearError(
+    await post('/orders', { data: { items: [{ product_slug: slug, quantity: -5 }] } }, { token: A.jwt }),
+    400,
+  );
   isClearError(await post('/orders', { data: { items: 'lots' } }, { token: A.jwt }), 400);
   isClearError(await post('/orders', {}, { token: A.jwt }), 400);
   isClearError(await post('/orders', { data: [1, 2] }, { token: A.jwt }), 400);
@@ -55,14 +81,21 @@ test('malformed JSON and oversized bodies are refused', async () => {
   const before = await count('tickets');
   const malformed = await api('POST', '/tickets', { token: A.jwt, raw: '{"data": {"subject": ' });
   assert.equal(malformed.status, 400);
-  const big = await api('POST', '/tickets', { token: A.jwt, raw: JSON.stringify({ data: { subject: 'x', messages: [{ body: 'y'.repeat(600 * 1024) }] } }) });
+  const big = await api('POST', '/tickets', {
+    token: A.jwt,
+    raw: JSON.stringify({ data: { subject: 'x', messages: [{ body: 'y'.repeat(600 * 1024) }] } }),
+  });
   assert.equal(big.status, 413);
   assert.equal(big.body.error.name, 'PayloadTooLargeError');
   const nul = await post('/tickets', { data: { subject: 'a\u0000b', messages: [{ body: 'a' }] } }, { token: A.jwt });
   assert.equal(nul.status, 400);
   const nulQuery = await get('/products?filters[name][$eq]=a%00b');
   assert.equal(nulQuery.status, 400);
-  const longText = await post('/tickets', { data: { subject: 'x'.repeat(500), messages: [{ body: 'a' }] } }, { token: A.jwt });
+  const longText = await post(
+    '/tickets',
+    { data: { subject: 'x'.repeat(500), messages: [{ body: 'a' }] } },
+    { token: A.jwt },
+  );
   assert.equal(longText.status, 400);
   assert.equal(await count('tickets'), before);
 });

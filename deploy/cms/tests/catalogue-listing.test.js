@@ -5,7 +5,18 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { buildListing, dailyChange, PAGE_SIZE } = require('../src/utils/catalogue-listing');
 
-const product = (n, attributes, price, extra = {}) => ({ slug: `p-${n}`, name: `محصول ${n}`, price, attributes, sort_order: n, price_history: [{ date: '2026-01-01', price: price - 100 }, { date: '2026-01-02', price }], ...extra });
+const product = (n, attributes, price, extra = {}) => ({
+  slug: `p-${n}`,
+  name: `محصول ${n}`,
+  price,
+  attributes,
+  sort_order: n,
+  price_history: [
+    { date: '2026-01-01', price: price - 100 },
+    { date: '2026-01-02', price },
+  ],
+  ...extra,
+});
 const products = [
   product(1, { diameter_mm: 12, grade: 'A3' }, 300),
   product(2, { diameter_mm: 14, grade: 'A3' }, 200),
@@ -16,17 +27,43 @@ const attributes = ['diameter_mm', 'grade'];
 
 test('no filters: every product in catalogue order, facets with counts', () => {
   const listing = buildListing(products, attributes);
-  assert.deepEqual(listing.products.map((p) => p.slug), ['p-1', 'p-2', 'p-3', 'p-4']);
+  assert.deepEqual(
+    listing.products.map((p) => p.slug),
+    ['p-1', 'p-2', 'p-3', 'p-4'],
+  );
   assert.equal(listing.total, 4);
-  assert.deepEqual(listing.facets.find((f) => f.attribute === 'diameter_mm').values.map((v) => [v.value, v.count]), [['12', 2], ['14', 1], ['16', 1]]);
+  assert.deepEqual(
+    listing.facets.find((f) => f.attribute === 'diameter_mm').values.map((v) => [v.value, v.count]),
+    [
+      ['12', 2],
+      ['14', 1],
+      ['16', 1],
+    ],
+  );
 });
 
 test('values of one attribute are OR-ed, attributes AND-ed; counts are disjunctive', () => {
   const listing = buildListing(products, attributes, { filters: { diameter_mm: ['12', '14'], grade: 'A3' } });
-  assert.deepEqual(listing.products.map((p) => p.slug), ['p-1', 'p-2']);
+  assert.deepEqual(
+    listing.products.map((p) => p.slug),
+    ['p-1', 'p-2'],
+  );
   // diameter counts ignore the diameter selection but honour the grade one
-  assert.deepEqual(listing.facets.find((f) => f.attribute === 'diameter_mm').values.map((v) => [v.value, v.count, v.selected]), [['12', 1, true], ['14', 1, true], ['16', 1, false]]);
-  assert.deepEqual(listing.facets.find((f) => f.attribute === 'grade').values.map((v) => [v.value, v.count]), [['A2', 1], ['A3', 2]]);
+  assert.deepEqual(
+    listing.facets.find((f) => f.attribute === 'diameter_mm').values.map((v) => [v.value, v.count, v.selected]),
+    [
+      ['12', 1, true],
+      ['14', 1, true],
+      ['16', 1, false],
+    ],
+  );
+  assert.deepEqual(
+    listing.facets.find((f) => f.attribute === 'grade').values.map((v) => [v.value, v.count]),
+    [
+      ['A2', 1],
+      ['A3', 2],
+    ],
+  );
 });
 
 test('an unknown attribute or value is ignored, not an error', () => {
@@ -47,10 +84,23 @@ test('a selection no product matches gives an empty page, its value still listed
 });
 
 test('sort by price both ways (no price last) and by Persian name', () => {
-  assert.deepEqual(buildListing(products, attributes, { sort: 'price-asc' }).products.map((p) => p.slug), ['p-3', 'p-2', 'p-1', 'p-4']);
-  assert.deepEqual(buildListing(products, attributes, { sort: 'price-desc' }).products.map((p) => p.slug), ['p-1', 'p-2', 'p-3', 'p-4']);
-  const named = [product(1, {}, 1, { name: 'ورق' }), product(2, {}, 1, { name: 'آهن' }), product(3, {}, 1, { name: 'میلگرد' })];
-  assert.deepEqual(buildListing(named, [], { sort: 'name' }).products.map((p) => p.name), ['آهن', 'میلگرد', 'ورق']);
+  assert.deepEqual(
+    buildListing(products, attributes, { sort: 'price-asc' }).products.map((p) => p.slug),
+    ['p-3', 'p-2', 'p-1', 'p-4'],
+  );
+  assert.deepEqual(
+    buildListing(products, attributes, { sort: 'price-desc' }).products.map((p) => p.slug),
+    ['p-1', 'p-2', 'p-3', 'p-4'],
+  );
+  const named = [
+    product(1, {}, 1, { name: 'ورق' }),
+    product(2, {}, 1, { name: 'آهن' }),
+    product(3, {}, 1, { name: 'میلگرد' }),
+  ];
+  assert.deepEqual(
+    buildListing(named, [], { sort: 'name' }).products.map((p) => p.name),
+    ['آهن', 'میلگرد', 'ورق'],
+  );
   assert.equal(buildListing(products, attributes, { sort: 'drop table' }).sort, null);
 });
 
@@ -59,14 +109,25 @@ test(`pages of ${PAGE_SIZE}; a page past the end shows the last; junk is page 1`
   const second = buildListing(many, attributes, { page: '2' });
   assert.equal(second.pageCount, 3);
   assert.deepEqual([second.page, second.products.length, second.products[0].slug], [2, PAGE_SIZE, `p-${PAGE_SIZE}`]);
-  assert.deepEqual([buildListing(many, attributes, { page: '9' }).page, buildListing(many, attributes, { page: '9' }).products.length], [3, 2]);
+  assert.deepEqual(
+    [buildListing(many, attributes, { page: '9' }).page, buildListing(many, attributes, { page: '9' }).products.length],
+    [3, 2],
+  );
   assert.equal(buildListing(many, attributes, { page: '-1' }).page, 1);
   assert.equal(buildListing(many, attributes, { page: 'x' }).page, 1);
 });
 
 test('daily change: price now against the day before; none without a history', () => {
-  assert.deepEqual(dailyChange({ price: 1100, price_history: [{ price: 1000 }, { price: 1100 }] }), { previous: 1000, delta: 100, percent: 10 });
-  assert.deepEqual(dailyChange({ price: 990, price_history: [{ price: 1000 }, { price: 990 }] }), { previous: 1000, delta: -10, percent: -1 });
+  assert.deepEqual(dailyChange({ price: 1100, price_history: [{ price: 1000 }, { price: 1100 }] }), {
+    previous: 1000,
+    delta: 100,
+    percent: 10,
+  });
+  assert.deepEqual(dailyChange({ price: 990, price_history: [{ price: 1000 }, { price: 990 }] }), {
+    previous: 1000,
+    delta: -10,
+    percent: -1,
+  });
   assert.equal(dailyChange({ price: 5, price_history: [] }), null);
   const listed = buildListing(products, attributes).products[0];
   assert.equal(listed.change.delta, 100);

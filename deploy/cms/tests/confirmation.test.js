@@ -8,7 +8,12 @@ const { get, post, waitForMail, readMails } = require('./helpers');
 test('with e-mail confirmation on: register mails a link, send-email-confirmation re-sends it, the link confirms', async () => {
   const stamp = Date.now().toString(36);
   const email = `confirm${stamp}@example.com`;
-  const reg = await post('/auth/local/register', { username: `confirm${stamp}`, email, password: 'Secret123!', mobile: '09129998877' });
+  const reg = await post('/auth/local/register', {
+    username: `confirm${stamp}`,
+    email,
+    password: 'Secret123!',
+    mobile: '09129998877',
+  });
   assert.equal(reg.status, 200, reg.text);
   assert.equal(reg.body.jwt, undefined);
   assert.equal(reg.body.user.confirmed, false);
@@ -23,7 +28,9 @@ test('with e-mail confirmation on: register mails a link, send-email-confirmatio
   assert.deepEqual(resend.body, { email, sent: true });
   const mails = readMails().filter((m) => m.to === email);
   assert.equal(mails.length, 2);
-  const link = /(https?:\/\/[^"'<\s]+email-confirmation\?confirmation=[A-Za-z0-9]+)/.exec(mails[1].html || mails[1].text)[1];
+  const link = /(https?:\/\/[^"'<\s]+email-confirmation\?confirmation=[A-Za-z0-9]+)/.exec(
+    mails[1].html || mails[1].text,
+  )[1];
   const confirm = await get(link);
   assert.equal(confirm.status, 302);
   assert.match(confirm.headers.get('location'), /\/login$/);

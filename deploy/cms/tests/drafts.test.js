@@ -25,7 +25,10 @@ test('an unpublished article is invisible in every form of query', async () => {
       assert.equal(r.status < 500, true, `${path}: ${r.status}`);
       const rows = (r.body && r.body.data) || [];
       assert.equal(rows.filter((a) => a.slug === DRAFT_SLUG).length, 0, `${path} leaked the draft`);
-      assert.ok(rows.every((a) => a.publishedAt), `${path} returned a row without publishedAt`);
+      assert.ok(
+        rows.every((a) => a.publishedAt),
+        `${path} returned a row without publishedAt`,
+      );
     }
   }
 });

@@ -11,12 +11,21 @@ async function api(method, path, { token, body, headers = {}, raw, redirect = 'm
   const h = { accept: 'application/json', ...headers };
   if (token) h.authorization = `Bearer ${token}`;
   let payload;
-  if (raw !== undefined) { payload = raw; h['content-type'] = h['content-type'] || 'application/json'; }
-  else if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
+  if (raw !== undefined) {
+    payload = raw;
+    h['content-type'] = h['content-type'] || 'application/json';
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    h['content-type'] = 'application/json';
+  }
   const res = await fetch(url, { method, headers: h, body: payload, redirect });
   const text = await res.text();
   let json = null;
-  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
   return { status: res.status, body: json, headers: res.headers, text };
 }
 
@@ -50,7 +59,11 @@ const DEMO = { username: 'demo', email: 'demo@example.com', password: 'Demo1234!
 function readMails() {
   const file = process.env.EMAIL_CAPTURE_FILE;
   if (!file || !fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 async function waitForMail(predicate, timeoutMs = 5000) {

@@ -10,10 +10,26 @@ const long = MARK.repeat(12000); // ~100 KB, over the message's 5000-character l
 
 test('validation errors never echo the submitted value', async () => {
   const cases = [
-    ['/contact-messages', { data: { name: 'علی', phone: '09120000005', message: long } }, /message must be at most 5000 characters/],
-    ['/contact-messages', { data: { name: 'علی', phone: '09120000005', message: 'سلام', email: `${MARK}@` } }, /email must be a valid email/],
-    ['/contact-messages', { data: { name: { nested: MARK }, phone: '09120000005', message: 'سلام' } }, /name must be a `string` type$/],
-    ['/contact-messages', { data: { name: 'علی', phone: '09120000005', message: 'سلام', status: MARK } }, /status must be one of/],
+    [
+      '/contact-messages',
+      { data: { name: 'علی', phone: '09120000005', message: long } },
+      /message must be at most 5000 characters/,
+    ],
+    [
+      '/contact-messages',
+      { data: { name: 'علی', phone: '09120000005', message: 'سلام', email: `${MARK}@` } },
+      /email must be a valid email/,
+    ],
+    [
+      '/contact-messages',
+      { data: { name: { nested: MARK }, phone: '09120000005', message: 'سلام' } },
+      /name must be a `string` type$/,
+    ],
+    [
+      '/contact-messages',
+      { data: { name: 'علی', phone: '09120000005', message: 'سلام', status: MARK } },
+      /status must be one of/,
+    ],
     ['/auth/local/register', { username: 'u', email: `${MARK}x`, password: 'p' }, /email/],
   ];
   for (const [path, body, message] of cases) {

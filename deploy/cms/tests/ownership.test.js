@@ -5,9 +5,19 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get, post, put, del, register, login, DEMO } = require('./helpers');
 
-const COLLECTIONS = ['orders', 'tickets', 'watch-list-entries', 'exchange-purchase-requests', 'warehouse-reservations', 'contact-messages'];
+const COLLECTIONS = [
+  'orders',
+  'tickets',
+  'watch-list-entries',
+  'exchange-purchase-requests',
+  'warehouse-reservations',
+  'contact-messages',
+];
 
-let A; let B; let productDocId; let productSlug;
+let A;
+let B;
+let productDocId;
+let productSlug;
 const aRecords = {};
 
 test.before(async () => {
@@ -22,7 +32,12 @@ test.before(async () => {
     tickets: { subject: 'A ticket', messages: [{ body: 'سلام' }] },
     'watch-list-entries': { product: wl2.body.data[0].documentId, target_price: 300000 },
     'exchange-purchase-requests': { commodity: 'شمش بیلت', quantity_tonnes: 200 },
-    'warehouse-reservations': { product_description: 'ورق گرم', quantity_tonnes: 30, duration_days: 10, contact_phone: '02112345678' },
+    'warehouse-reservations': {
+      product_description: 'ورق گرم',
+      quantity_tonnes: 30,
+      duration_days: 10,
+      contact_phone: '02112345678',
+    },
     'contact-messages': { name: 'A', email: 'a@example.com', phone: '09120000001', message: 'پیام A' },
   };
   for (const c of COLLECTIONS) {
@@ -32,7 +47,7 @@ test.before(async () => {
   }
 });
 
-test('unauthenticated callers get nothing of customers\' records', async () => {
+test("unauthenticated callers get nothing of customers' records", async () => {
   for (const c of COLLECTIONS) {
     const r = await get(`/${c}`);
     assert.ok([401, 403].includes(r.status), `${c}: ${r.status}`);
@@ -46,7 +61,9 @@ test('unauthenticated callers get nothing of customers\' records', async () => {
 });
 
 test('the contact form is open to the public; reading it back is not', async () => {
-  const r = await post('/contact-messages', { data: { name: 'مهمان', email: 'guest@example.com', phone: '۰۹۱۲۰۰۰۰۰۰۲', message: 'درخواست تماس' } });
+  const r = await post('/contact-messages', {
+    data: { name: 'مهمان', email: 'guest@example.com', phone: '۰۹۱۲۰۰۰۰۰۰۲', message: 'درخواست تماس' },
+  });
   assert.equal(r.status, 201, r.text);
   assert.equal(r.body.data.status, 'new');
   const list = await get('/contact-messages', { token: B.jwt });
@@ -57,7 +74,10 @@ test('A lists own records (seeded and new); B lists none of them', async () => {
   for (const c of COLLECTIONS) {
     const a = await get(`/${c}?pagination[pageSize]=100`, { token: A.jwt });
     assert.equal(a.status, 200, a.text);
-    assert.ok(a.body.data.some((x) => x.documentId === aRecords[c].documentId), c);
+    assert.ok(
+      a.body.data.some((x) => x.documentId === aRecords[c].documentId),
+      c,
+    );
     const b = await get(`/${c}?pagination[pageSize]=100`, { token: B.jwt });
     assert.equal(b.status, 200, b.text);
     assert.equal(b.body.data.length, 0, `${c} leaked to B`);
@@ -69,7 +89,7 @@ test('A lists own records (seeded and new); B lists none of them', async () => {
   assert.ok(tickets.body.data.some((t) => t.messages.length === 2));
 });
 
-test('B cannot read, change or delete A\'s records by id', async () => {
+test("B cannot read, change or delete A's records by id", async () => {
   for (const c of COLLECTIONS) {
     const id = aRecords[c].documentId;
     assert.equal((await get(`/${c}/${id}`, { token: B.jwt })).status, 404, c);
@@ -79,7 +99,11 @@ test('B cannot read, change or delete A\'s records by id', async () => {
     assert.ok([403, 404].includes(d.status), `${c} delete ${d.status}`);
     assert.equal((await get(`/${c}/${id}`, { token: A.jwt })).status, 200, `${c} gone for A`);
   }
-  const msg = await post(`/tickets/${aRecords.tickets.documentId}/messages`, { data: { body: 'from B' } }, { token: B.jwt });
+  const msg = await post(
+    `/tickets/${aRecords.tickets.documentId}/messages`,
+    { data: { body: 'from B' } },
+    { token: B.jwt },
+  );
   assert.equal(msg.status, 404);
   const t = await get(`/tickets/${aRecords.tickets.documentId}?populate[0]=messages`, { token: A.jwt });
   assert.equal(t.body.data.messages.length, 1);
@@ -87,11 +111,13 @@ test('B cannot read, change or delete A\'s records by id', async () => {
   assert.equal(o.body.data.note, 'A order');
 });
 
-test('B cannot reach A\'s records through filters or populate', async () => {
+test("B cannot reach A's records through filters or populate", async () => {
   for (const c of COLLECTIONS) {
     const byOwner = await get(`/${c}?filters[owner][id][$eq]=${A.user.id}`, { token: B.jwt });
     assert.equal(byOwner.status, 400, `${c}: ${byOwner.status}`);
-    const byOr = await get(`/${c}?filters[$or][0][owner][username][$eq]=demo&filters[$or][1][id][$gt]=0`, { token: B.jwt });
+    const byOr = await get(`/${c}?filters[$or][0][owner][username][$eq]=demo&filters[$or][1][id][$gt]=0`, {
+      token: B.jwt,
+    });
     assert.ok(byOr.status === 400 || (byOr.status === 200 && byOr.body.data.length === 0), `${c} $or`);
     const byId = await get(`/${c}?filters[documentId][$eq]=${aRecords[c].documentId}`, { token: B.jwt });
     assert.equal(byId.body.data.length, 0, c);
@@ -100,19 +126,34 @@ test('B cannot reach A\'s records through filters or populate', async () => {
   assert.equal(byNumber.body.data.length, 0);
   const populated = await get('/orders?populate=*', { token: A.jwt });
   assert.equal(populated.status, 200);
-  assert.ok(populated.body.data.every((o) => o.owner === undefined), 'owner must not be exposed');
+  assert.ok(
+    populated.body.data.every((o) => o.owner === undefined),
+    'owner must not be exposed',
+  );
 });
 
 test('the owner comes from the token: B cannot set or change it', async () => {
   const before = (await get('/orders', { token: A.jwt })).body.meta.pagination.total;
-  const setOwner = await post('/orders', { data: { items: [{ product_slug: productSlug, quantity: 1 }], owner: A.user.id } }, { token: B.jwt });
+  const setOwner = await post(
+    '/orders',
+    { data: { items: [{ product_slug: productSlug, quantity: 1 }], owner: A.user.id } },
+    { token: B.jwt },
+  );
   assert.equal(setOwner.status, 400);
-  const setOwnerConnect = await post('/orders', { data: { items: [{ product_slug: productSlug, quantity: 1 }], owner: { connect: [A.user.documentId] } } }, { token: B.jwt });
+  const setOwnerConnect = await post(
+    '/orders',
+    { data: { items: [{ product_slug: productSlug, quantity: 1 }], owner: { connect: [A.user.documentId] } } },
+    { token: B.jwt },
+  );
   assert.equal(setOwnerConnect.status, 400);
   assert.equal((await get('/orders', { token: A.jwt })).body.meta.pagination.total, before);
   assert.equal((await get('/orders', { token: B.jwt })).body.meta.pagination.total, 0);
 
-  const mine = await post('/orders', { data: { items: [{ product_slug: productSlug, quantity: 2 }] } }, { token: B.jwt });
+  const mine = await post(
+    '/orders',
+    { data: { items: [{ product_slug: productSlug, quantity: 2 }] } },
+    { token: B.jwt },
+  );
   assert.equal(mine.status, 201, mine.text);
   assert.equal(mine.body.data.status, 'pending_review');
   const change = await put(`/orders/${mine.body.data.documentId}`, { data: { owner: A.user.id } }, { token: B.jwt });
@@ -125,7 +166,11 @@ test('the owner comes from the token: B cannot set or change it', async () => {
 });
 
 test('customers may only make the allowed status changes on their own records', async () => {
-  const o = await post('/orders', { data: { items: [{ product_slug: productSlug, quantity: 1 }], status: 'paid' } }, { token: B.jwt });
+  const o = await post(
+    '/orders',
+    { data: { items: [{ product_slug: productSlug, quantity: 1 }], status: 'paid' } },
+    { token: B.jwt },
+  );
   assert.equal(o.status, 201);
   assert.equal(o.body.data.status, 'pending_review', 'status on create is set by the server');
   const paid = await put(`/orders/${o.body.data.documentId}`, { data: { status: 'paid' } }, { token: B.jwt });
@@ -136,17 +181,32 @@ test('customers may only make the allowed status changes on their own records', 
   const again = await put(`/orders/${o.body.data.documentId}`, { data: { note: 'x' } }, { token: B.jwt });
   assert.equal(again.status, 403);
 
-  const t = await post('/tickets', { data: { subject: 'سؤال', department: 'sales', messages: [{ body: 'سلام', author: 'staff' }] } }, { token: B.jwt });
+  const t = await post(
+    '/tickets',
+    { data: { subject: 'سؤال', department: 'sales', messages: [{ body: 'سلام', author: 'staff' }] } },
+    { token: B.jwt },
+  );
   assert.equal(t.status, 201, t.text);
-  const msg = await post(`/tickets/${t.body.data.documentId}/messages`, { data: { body: 'پیام دوم' } }, { token: B.jwt });
+  const msg = await post(
+    `/tickets/${t.body.data.documentId}/messages`,
+    { data: { body: 'پیام دوم' } },
+    { token: B.jwt },
+  );
   assert.equal(msg.status, 200, msg.text);
   assert.equal(msg.body.data.messages.length, 2);
   assert.ok(msg.body.data.messages.every((m) => m.author === 'customer'));
   assert.equal(msg.body.data.status, 'awaiting_reply');
-  assert.equal((await put(`/tickets/${t.body.data.documentId}`, { data: { status: 'answered' } }, { token: B.jwt })).status, 403);
+  assert.equal(
+    (await put(`/tickets/${t.body.data.documentId}`, { data: { status: 'answered' } }, { token: B.jwt })).status,
+    403,
+  );
   const closed = await put(`/tickets/${t.body.data.documentId}`, { data: { status: 'closed' } }, { token: B.jwt });
   assert.equal(closed.status, 200);
-  assert.equal((await post(`/tickets/${t.body.data.documentId}/messages`, { data: { body: 'بعد از بستن' } }, { token: B.jwt })).status, 403);
+  assert.equal(
+    (await post(`/tickets/${t.body.data.documentId}/messages`, { data: { body: 'بعد از بستن' } }, { token: B.jwt }))
+      .status,
+    403,
+  );
 
   const w = await post('/watch-list-entries', { data: { product: productDocId } }, { token: B.jwt });
   assert.equal(w.status, 201, w.text);

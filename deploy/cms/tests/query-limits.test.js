@@ -6,11 +6,19 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get } = require('./helpers');
 
-const chain = (levels) => Array.from({ length: levels }, (_, i) => `populate[${i % 2 ? 'sub_category' : 'products'}]`).join('').replace(/\]populate\[/g, '][populate][');
+const chain = (levels) =>
+  Array.from({ length: levels }, (_, i) => `populate[${i % 2 ? 'sub_category' : 'products'}]`)
+    .join('')
+    .replace(/\]populate\[/g, '][populate][');
 const ATTACK = `/sub-categories?${chain(10)}=true`; // the exact request of the issue
-const ORDINARY = '/products?filters[sub_category][path][$eq]=pipe/seamed-pipe/erw&populate[0]=images&populate[1]=producer&sort[0]=price:asc&pagination[pageSize]=24';
+const ORDINARY =
+  '/products?filters[sub_category][path][$eq]=pipe/seamed-pipe/erw&populate[0]=images&populate[1]=producer&sort[0]=price:asc&pagination[pageSize]=24';
 
-const timed = async (path) => { const t0 = performance.now(); const r = await get(path); return { ...r, ms: performance.now() - t0 }; };
+const timed = async (path) => {
+  const t0 = performance.now();
+  const r = await get(path);
+  return { ...r, ms: performance.now() - t0 };
+};
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const refused = (r, limit, words) => {
   assert.equal(r.status, 400, r.text.slice(0, 300));
@@ -42,18 +50,28 @@ test('the 10-level populate chain answers 400 in milliseconds, and ordinary read
 });
 
 test('three populate levels (what pages use) still answer; four are refused', async () => {
-  const ok = await get(`/sub-categories?pagination[pageSize]=5&populate[products][populate][sub_category][populate][category]=true`);
+  const ok = await get(
+    `/sub-categories?pagination[pageSize]=5&populate[products][populate][sub_category][populate][category]=true`,
+  );
   assert.equal(ok.status, 200, ok.text.slice(0, 300));
   assert.ok(ok.body.data[0].products[0].sub_category.category.slug);
   assert.equal((await get('/products?populate=*&pagination[pageSize]=5')).status, 200);
   assert.equal((await get('/products?populate[0]=sub_category.category&pagination[pageSize]=5')).status, 200);
   refused(await get(`/sub-categories?${chain(4)}=true`), 'populate-depth', /4 levels deep; at most 3/);
-  refused(await get('/products?populate[0]=sub_category.products.producer.products'), 'populate-depth', /4 levels deep/);
+  refused(
+    await get('/products?populate[0]=sub_category.products.producer.products'),
+    'populate-depth',
+    /4 levels deep/,
+  );
 });
 
 test('a page above 100 entries is refused, not silently cut', async () => {
   assert.equal((await get('/products?pagination[pageSize]=100&fields[0]=slug')).body.data.length, 100);
-  refused(await get('/products?pagination[pageSize]=1000&fields[0]=slug'), 'page-size', /1000 .*at most 100 entries per page/);
+  refused(
+    await get('/products?pagination[pageSize]=1000&fields[0]=slug'),
+    'page-size',
+    /1000 .*at most 100 entries per page/,
+  );
   refused(await get('/products?pagination[limit]=-1&fields[0]=slug'), 'page-size', /every entry/);
 });
 
@@ -61,7 +79,10 @@ test('nested relations are capped too: per parent and per answer', async () => {
   // The whole category tree (101 sub-categories) fits in one answer, complete.
   const tree = await get('/categories?pagination[pageSize]=10&populate=*');
   assert.equal(tree.status, 200, tree.text.slice(0, 300));
-  assert.equal(tree.body.data.reduce((n, c) => n + c.sub_categories.length, 0), 101);
+  assert.equal(
+    tree.body.data.reduce((n, c) => n + c.sub_categories.length, 0),
+    101,
+  );
   // All 101 sub-categories with their 328 products: refused fast instead of a large answer.
   const t0 = performance.now();
   const all = await get('/sub-categories?pagination[pageSize]=100&populate[0]=products');
@@ -70,7 +91,9 @@ test('nested relations are capped too: per parent and per answer', async () => {
 });
 
 test('an answer above 1 MB is refused with the size it would have had', async () => {
-  const big = await get('/products?pagination[pageSize]=50&populate[sub_category][populate][products][populate][0]=images&populate[images]=true&populate[category]=true&populate[producer]=true');
+  const big = await get(
+    '/products?pagination[pageSize]=50&populate[sub_category][populate][products][populate][0]=images&populate[images]=true&populate[category]=true&populate[producer]=true',
+  );
   refused(big, 'response-size', /the response would be \d+ bytes; at most 1048576/);
   const fine = await get('/products?pagination[pageSize]=100&populate=*');
   assert.equal(fine.status, 200);

@@ -19,9 +19,12 @@ test.before(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
 });
-test.after(() => { if (redis) redis.disconnect(); });
+test.after(() => {
+  if (redis) redis.disconnect();
+});
 
-const contact = (i) => post('/contact-messages', { data: { name: 'آزمون ردیس', phone: '09120000007', message: `پیام ${i}` } });
+const contact = (i) =>
+  post('/contact-messages', { data: { name: 'آزمون ردیس', phone: '09120000007', message: `پیام ${i}` } });
 const wrongSignIn = () => post('/auth/local', { identifier: 'redis-nobody@example.com', password: 'wrong' });
 const isPersian429 = (r) => {
   assert.equal(r.status, 429, r.text.slice(0, 200));
@@ -31,17 +34,21 @@ const isPersian429 = (r) => {
 };
 const keys = async (pattern) => (await redis.keys(`${PREFIX}${pattern}`)).sort();
 
-test('a public form: 3 per address, then 429 in Persian; the counter is a Redis key with the window as its TTL', { skip }, async () => {
-  const statuses = [];
-  for (let i = 0; i < 4; i++) statuses.push((await contact(i)).status);
-  assert.deepEqual(statuses, [201, 201, 201, 429]);
-  isPersian429(await contact(4));
-  const [key] = await keys('public-form|POST /api/contact-messages|*');
-  assert.ok(key, 'counter key in Redis');
-  assert.equal(Number(await redis.get(key)), 5);
-  const ttl = await redis.pttl(key);
-  assert.ok(ttl > 0 && ttl <= 10 * 60 * 1000, `PTTL ${ttl}`);
-});
+test(
+  'a public form: 3 per address, then 429 in Persian; the counter is a Redis key with the window as its TTL',
+  { skip },
+  async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await contact(i)).status);
+    assert.deepEqual(statuses, [201, 201, 201, 429]);
+    isPersian429(await contact(4));
+    const [key] = await keys('public-form|POST /api/contact-messages|*');
+    assert.ok(key, 'counter key in Redis');
+    assert.equal(Number(await redis.get(key)), 5);
+    const ttl = await redis.pttl(key);
+    assert.ok(ttl > 0 && ttl <= 10 * 60 * 1000, `PTTL ${ttl}`);
+  },
+);
 
 test('deleting the Redis key lets the address through again: the count is not kept in the CMS', { skip }, async () => {
   const [key] = await keys('public-form|POST /api/contact-messages|*');
@@ -78,7 +85,10 @@ test('Redis unreachable: requests go through uncounted (fail open) and the CMS w
   assert.ok(Date.now() - t0 < 5000, `took ${Date.now() - t0} ms`);
   const logFile = process.env.CMS_LOG_FILE;
   if (logFile) {
-    const warnings = fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('Redis unavailable'));
+    const warnings = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('Redis unavailable'));
     assert.equal(warnings.length, 1, warnings.join('\n'));
   }
 });

@@ -17,6 +17,8 @@ test('a read over the time limit answers 400 request-timeout; writes and the hea
   await new Promise((resolve) => setTimeout(resolve, 1000));
   assert.equal((await api('GET', '/_health')).status, 204);
   // A write is never cut short (it would be reported failed while it goes on).
-  const w = await api('POST', '/contact-messages', { body: { data: { name: 'آزمون', phone: '09120000004', message: 'زمان' } } });
+  const w = await api('POST', '/contact-messages', {
+    body: { data: { name: 'آزمون', phone: '09120000004', message: 'زمان' } },
+  });
   assert.ok(w.status === 200 || w.status === 201, w.text.slice(0, 200));
 });

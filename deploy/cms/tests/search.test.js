@@ -10,19 +10,26 @@ const { SEARCHED_TYPES } = require('../src/api/search/searched-types');
 const { searchWords, toSearchText } = require('../src/utils/search-text');
 
 const EDITOR_TOKEN = process.env.CMS_EDITOR_TOKEN;
-const search = (query, limit) => get(`/search${q([['q', query], ...(limit === undefined ? [] : [['limit', String(limit)]])])}`);
+const search = (query, limit) =>
+  get(`/search${q([['q', query], ...(limit === undefined ? [] : [['limit', String(limit)]])])}`);
 const group = (r, type) => r.body.data.groups.find((g) => g.type === type);
 const titles = (r, type) => group(r, type).items.map((item) => item.title);
 
 test('the answer has the five groups in order, each with its total and items', async () => {
   const r = await search('لوله');
   assert.equal(r.status, 200, r.text);
-  assert.deepEqual(r.body.data.groups.map((g) => g.type), ['categories', 'subCategories', 'products', 'factories', 'articles']);
+  assert.deepEqual(
+    r.body.data.groups.map((g) => g.type),
+    ['categories', 'subCategories', 'products', 'factories', 'articles'],
+  );
   assert.equal(r.body.data.query, 'لوله');
   const products = group(r, 'products');
   assert.ok(products.total > 5, `many pipes: ${products.total}`);
   assert.equal(products.items.length, 5, 'five per group by default');
-  assert.ok(products.items.every((p) => p.title.includes('لوله') && p.slug && p.documentId && p.path), JSON.stringify(products.items));
+  assert.ok(
+    products.items.every((p) => p.title.includes('لوله') && p.slug && p.documentId && p.path),
+    JSON.stringify(products.items),
+  );
   assert.deepEqual(titles(r, 'categories'), ['لوله']);
 });
 
@@ -30,7 +37,11 @@ test('totals are exact, below and above the 50 candidates a group ranks', async 
   const productText = SEARCHED_TYPES.find((type) => type.group === 'products').text;
   const { products } = loadCatalogue();
   for (const query of ['میلگرد', 'گالوانیزه', 'a']) {
-    const expected = products.filter((p) => searchWords(query).every((word) => toSearchText(productText({ ...p, producer_name: p.producer_name })).includes(word))).length;
+    const expected = products.filter((p) =>
+      searchWords(query).every((word) =>
+        toSearchText(productText({ ...p, producer_name: p.producer_name })).includes(word),
+      ),
+    ).length;
     const r = await search(query);
     assert.equal(r.status, 200, r.text);
     assert.equal(group(r, 'products').total, expected, query);
@@ -41,9 +52,17 @@ test('Arabic ي finds the Persian ی: «ورق گالوانيزه» finds «ور
   const r = await search('ورق گالوانيزه', 20);
   assert.equal(r.status, 200, r.text);
   assert.ok(titles(r, 'products').includes('ورق گالوانیزه ۰.۵ مبارکه'), titles(r, 'products').join(' | '));
-  assert.ok(titles(r, 'subCategories').some((t) => t.includes('گالوانیزه')), titles(r, 'subCategories').join(' | '));
+  assert.ok(
+    titles(r, 'subCategories').some((t) => t.includes('گالوانیزه')),
+    titles(r, 'subCategories').join(' | '),
+  );
   // Entries naming both words come first (others match them in their attributes).
-  assert.ok(titles(r, 'products').slice(0, 10).every((t) => t.includes('ورق') && t.includes('گالوانیزه')), titles(r, 'products').join(' | '));
+  assert.ok(
+    titles(r, 'products')
+      .slice(0, 10)
+      .every((t) => t.includes('ورق') && t.includes('گالوانیزه')),
+    titles(r, 'products').join(' | '),
+  );
 });
 
 test('Persian digits find Latin ones and the other way round: «میلگرد ۱۲» and «میلگرد 12»', async () => {
@@ -51,11 +70,19 @@ test('Persian digits find Latin ones and the other way round: «میلگرد ۱�
   const latin = await search('میلگرد 12', 20);
   const arabic = await search('ميلگرد ١٢', 20);
   assert.equal(persian.status, 200, persian.text);
-  assert.ok(titles(persian, 'products').includes('میلگرد آجدار ۱۲ ذوب آهن A3'), titles(persian, 'products').join(' | '));
+  assert.ok(
+    titles(persian, 'products').includes('میلگرد آجدار ۱۲ ذوب آهن A3'),
+    titles(persian, 'products').join(' | '),
+  );
   assert.deepEqual(titles(latin, 'products'), titles(persian, 'products'));
   assert.deepEqual(titles(arabic, 'products'), titles(persian, 'products'));
   // Whole-word matches of «12» come before «120» or «125».
-  assert.ok(titles(persian, 'products').slice(0, 3).every((t) => /(^|\s)۱۲(\s|$)/.test(t)), titles(persian, 'products').join(' | '));
+  assert.ok(
+    titles(persian, 'products')
+      .slice(0, 3)
+      .every((t) => /(^|\s)۱۲(\s|$)/.test(t)),
+    titles(persian, 'products').join(' | '),
+  );
 });
 
 test('a number written against the word finds the same: «میلگرد12» and «میلگرد۱۲» as «میلگرد ۱۲»', async () => {
@@ -103,20 +130,32 @@ test('drafts are never found: neither an unpublished article nor the unpublished
   assert.equal(group(await search('ويرايش منتشرنشده'), 'articles').total, 0);
 });
 
-test('an edited product is findable by its new name at once', { skip: !EDITOR_TOKEN && 'CMS_EDITOR_TOKEN unset' }, async () => {
-  const auth = { token: EDITOR_TOKEN };
-  const found = await search('میلگرد آجدار ۱۶ کویر');
-  const product = group(found, 'products').items[0];
-  assert.ok(product, found.text);
-  const original = product.title;
-  try {
-    const published = await put(`/products/${product.documentId}?status=published`, { data: { name: 'میلگرد آجدار ۱۶ کویر نمونه‌ویرایش' } }, auth);
-    assert.equal(published.status, 200, published.text);
-    const edited = await search('نمونه ويرايش ۱۶');
-    assert.deepEqual(titles(edited, 'products'), ['میلگرد آجدار ۱۶ کویر نمونه‌ویرایش']);
-  } finally {
-    const restored = await put(`/products/${product.documentId}?status=published`, { data: { name: original } }, auth);
-    assert.equal(restored.status, 200, restored.text);
-  }
-  assert.equal(group(await search('نمونه ویرایش'), 'products').total, 0, 'the old text is gone with the edit');
-});
+test(
+  'an edited product is findable by its new name at once',
+  { skip: !EDITOR_TOKEN && 'CMS_EDITOR_TOKEN unset' },
+  async () => {
+    const auth = { token: EDITOR_TOKEN };
+    const found = await search('میلگرد آجدار ۱۶ کویر');
+    const product = group(found, 'products').items[0];
+    assert.ok(product, found.text);
+    const original = product.title;
+    try {
+      const published = await put(
+        `/products/${product.documentId}?status=published`,
+        { data: { name: 'میلگرد آجدار ۱۶ کویر نمونه‌ویرایش' } },
+        auth,
+      );
+      assert.equal(published.status, 200, published.text);
+      const edited = await search('نمونه ويرايش ۱۶');
+      assert.deepEqual(titles(edited, 'products'), ['میلگرد آجدار ۱۶ کویر نمونه‌ویرایش']);
+    } finally {
+      const restored = await put(
+        `/products/${product.documentId}?status=published`,
+        { data: { name: original } },
+        auth,
+      );
+      assert.equal(restored.status, 200, restored.text);
+    }
+    assert.equal(group(await search('نمونه ویرایش'), 'products').total, 0, 'the old text is gone with the edit');
+  },
+);

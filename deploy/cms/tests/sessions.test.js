@@ -33,7 +33,11 @@ test('sign-in answers an access token that lives minutes, and the refresh token 
 });
 
 test('the refresh cookie gives a new access token and rotates itself; a session lasts 30 days', async () => {
-  const signIn = await post('/auth/local', { identifier: DEMO.email, password: DEMO.password, deviceId: 'test-device-b' });
+  const signIn = await post('/auth/local', {
+    identifier: DEMO.email,
+    password: DEMO.password,
+    deviceId: 'test-device-b',
+  });
   const cookie = refreshCookie(signIn).header;
   const refreshed = await api('POST', '/auth/refresh', { body: {}, headers: { cookie } });
   assert.equal(refreshed.status, 200, refreshed.text);
@@ -48,7 +52,11 @@ test('the refresh cookie gives a new access token and rotates itself; a session 
 });
 
 test('sign-out revokes the session: its refresh cookie and its access token are refused at once', async () => {
-  const signIn = await post('/auth/local', { identifier: DEMO.email, password: DEMO.password, deviceId: 'test-device-c' });
+  const signIn = await post('/auth/local', {
+    identifier: DEMO.email,
+    password: DEMO.password,
+    deviceId: 'test-device-c',
+  });
   const cookie = refreshCookie(signIn).header;
   const oldAccess = signIn.body.jwt;
   // A refresh first: the family has two records now, both must go.
@@ -56,7 +64,11 @@ test('sign-out revokes the session: its refresh cookie and its access token are 
   assert.equal(refreshed.status, 200, refreshed.text);
   const rotatedCookie = refreshCookie(refreshed).header;
 
-  const out = await api('POST', '/auth/logout', { token: refreshed.body.jwt, body: { deviceId: 'test-device-c' }, headers: { cookie: rotatedCookie } });
+  const out = await api('POST', '/auth/logout', {
+    token: refreshed.body.jwt,
+    body: { deviceId: 'test-device-c' },
+    headers: { cookie: rotatedCookie },
+  });
   assert.equal(out.status, 200, out.text);
   assert.match(out.headers.getSetCookie().join('\n'), new RegExp(`${REFRESH_COOKIE}=;`), 'the cookie is cleared');
 
@@ -66,29 +78,48 @@ test('sign-out revokes the session: its refresh cookie and its access token are 
   assert.equal((await api('POST', '/auth/refresh', { body: {}, headers: { cookie } })).status, 401);
 
   // Another device of the same customer is not signed out.
-  const other = await post('/auth/local', { identifier: DEMO.email, password: DEMO.password, deviceId: 'test-device-d' });
+  const other = await post('/auth/local', {
+    identifier: DEMO.email,
+    password: DEMO.password,
+    deviceId: 'test-device-d',
+  });
   assert.equal((await get('/users/me', { token: other.body.jwt })).status, 200);
 });
 
 test('registration signs in like sign-in does: the refresh token only in the cookie, and it refreshes', async () => {
   const stamp = `${Date.now().toString(36)}n`;
-  const registered = await post('/auth/local/register', { username: `new${stamp}`, email: `new${stamp}@example.com`, password: 'Passw0rd!x' });
+  const registered = await post('/auth/local/register', {
+    username: `new${stamp}`,
+    email: `new${stamp}@example.com`,
+    password: 'Passw0rd!x',
+  });
   assert.equal(registered.status, 200, registered.text);
   assert.equal(registered.body.refreshToken, undefined, 'no refresh token a script could read');
-  const refreshed = await api('POST', '/auth/refresh', { body: {}, headers: { cookie: refreshCookie(registered).header } });
+  const refreshed = await api('POST', '/auth/refresh', {
+    body: {},
+    headers: { cookie: refreshCookie(registered).header },
+  });
   assert.equal(refreshed.status, 200, refreshed.text);
   assert.equal((await get('/users/me', { token: refreshed.body.jwt })).status, 200);
 });
 
 test('a session begun by registration ends at sign-out too, though the browser never saw its deviceId', async () => {
   const stamp = `${Date.now().toString(36)}r`;
-  const registered = await post('/auth/local/register', { username: `reg${stamp}`, email: `reg${stamp}@example.com`, password: 'Passw0rd!x' });
+  const registered = await post('/auth/local/register', {
+    username: `reg${stamp}`,
+    email: `reg${stamp}@example.com`,
+    password: 'Passw0rd!x',
+  });
   assert.equal(registered.status, 200, registered.text);
   const cookie = refreshCookie(registered).header;
   assert.equal((await get('/users/me', { token: registered.body.jwt })).status, 200);
 
   // The browser signs out with its own device id, not the random one the CMS gave the session.
-  const out = await api('POST', '/auth/logout', { token: registered.body.jwt, body: { deviceId: 'browser-device-never-used' }, headers: { cookie } });
+  const out = await api('POST', '/auth/logout', {
+    token: registered.body.jwt,
+    body: { deviceId: 'browser-device-never-used' },
+    headers: { cookie },
+  });
   assert.equal(out.status, 200, out.text);
   assert.equal((await get('/users/me', { token: registered.body.jwt })).status, 401);
   assert.equal((await api('POST', '/auth/refresh', { body: {}, headers: { cookie } })).status, 401);
@@ -97,7 +128,11 @@ test('a session begun by registration ends at sign-out too, though the browser n
 test('a password change ends the other sessions and puts the new refresh token in the cookie, not the body', async () => {
   const u = await register('sess');
   const first = await post('/auth/local', { identifier: u.email, password: u.password });
-  const changed = await post('/auth/change-password', { currentPassword: u.password, password: 'Changed123!', passwordConfirmation: 'Changed123!' }, { token: first.body.jwt });
+  const changed = await post(
+    '/auth/change-password',
+    { currentPassword: u.password, password: 'Changed123!', passwordConfirmation: 'Changed123!' },
+    { token: first.body.jwt },
+  );
   assert.equal(changed.status, 200, changed.text);
   assert.equal(changed.body.refreshToken, undefined);
   const cookie = refreshCookie(changed).header;

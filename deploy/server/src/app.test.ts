@@ -121,13 +121,20 @@ describe('app server with live builds', () => {
           // The digests of what the browser loads: the entry's, its scripts' (not the CSS inside
           // the bundle, not the pre-compressed copies, not the build's own records).
           integrity: await digest('mf-manifest.json'),
-          files: { '__federation_expose_app.3f2a.js': await digest('__federation_expose_app.3f2a.js'), 'remoteEntry.js': await digest('remoteEntry.js') },
+          files: {
+            '__federation_expose_app.3f2a.js': await digest('__federation_expose_app.3f2a.js'),
+            'remoteEntry.js': await digest('remoteEntry.js'),
+          },
           contract: CONTRACT_VERSION,
           shared: { react: { version: '19.3.1', requiredVersion: '^19.3.1' } },
           pages: FIXTURE_PAGES[app],
         };
       };
-      expect(res.json()).toEqual({ catalogue: await entry('catalogue'), blog: await entry('blog'), panel: await entry('panel') });
+      expect(res.json()).toEqual({
+        catalogue: await entry('catalogue'),
+        blog: await entry('blog'),
+        panel: await entry('panel'),
+      });
     });
 
     it('serves /builds/latest.json with id and timestamp, never cached', async () => {
@@ -207,7 +214,9 @@ describe('app server with live builds', () => {
     });
 
     it('answers a missing chunk with a plain 404, never the shell page', async () => {
-      const res = await app.inject({ url: `/builds/catalogue/${fx.versions.catalogue}/__federation_expose_gone.abc.js` });
+      const res = await app.inject({
+        url: `/builds/catalogue/${fx.versions.catalogue}/__federation_expose_gone.abc.js`,
+      });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -330,7 +339,11 @@ describe('app server without a live build', () => {
   it('answers /api/health with 503', async () => {
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', builds: { shell: null, catalogue: null, blog: null, panel: null }, pid: process.pid });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      builds: { shell: null, catalogue: null, blog: null, panel: null },
+      pid: process.pid,
+    });
   });
 
   it('answers an empty registry and a 404 manifest', async () => {

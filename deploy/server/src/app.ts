@@ -20,7 +20,13 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   if (rules && !options.liveOverlay) {
     let stop = () => {};
     app.addHook('onReady', async () => {
-      stop = startHealthMonitor(config.buildsDir, rules, app.log, () => ctx.shared.announce({ kind: 'live' }), ctx.shared.counts);
+      stop = startHealthMonitor(
+        config.buildsDir,
+        rules,
+        app.log,
+        () => ctx.shared.announce({ kind: 'live' }),
+        ctx.shared.counts,
+      );
     });
     app.addHook('onClose', async () => stop());
   }

@@ -83,12 +83,25 @@ export class LiveStore {
    * cached for one are never served to the other. An override to a version whose folder is gone is
    * ignored (the version was pruned after the cookie was issued).
    */
-  async forVisitor(cohort: number | null, overrides: Partial<Record<AppName, string>> = {}): Promise<LiveSnapshot | null> {
+  async forVisitor(
+    cohort: number | null,
+    overrides: Partial<Record<AppName, string>> = {},
+  ): Promise<LiveSnapshot | null> {
     const stable = await this.current();
     if (!stable) return stable;
-    const canaries = cohort === null ? [] : Object.entries(stable.live.canary ?? {}).filter(([, canary]) => cohort < canary.percent * 100);
+    const canaries =
+      cohort === null
+        ? []
+        : Object.entries(stable.live.canary ?? {}).filter(([, canary]) => cohort < canary.percent * 100);
     const present = await Promise.all(
-      Object.entries(overrides).map(async ([app, version]) => ((await fs.access(path.join(this.buildsDir, app, version, APP_MANIFEST_FILE)).then(() => true, () => false)) ? [[app, version]] : [])),
+      Object.entries(overrides).map(async ([app, version]) =>
+        (await fs.access(path.join(this.buildsDir, app, version, APP_MANIFEST_FILE)).then(
+          () => true,
+          () => false,
+        ))
+          ? [[app, version]]
+          : [],
+      ),
     );
     const chosen = [...canaries.map(([app, canary]) => [app, canary.version]), ...present.flat()];
     if (chosen.every(([app, version]) => stable.live[app as AppName] === version)) return stable;
@@ -111,8 +124,12 @@ export class LiveStore {
   async servedSets(): Promise<LiveSnapshot[]> {
     const stable = await this.current();
     if (!stable) return [];
-    const bounds = new Set(Object.values(stable.live.canary ?? {}).map((canary) => Math.ceil(canary.percent * 100) - 1));
-    const variants = await Promise.all([...bounds].filter((cohort) => cohort >= 0).map((cohort) => this.forVisitor(cohort)));
+    const bounds = new Set(
+      Object.values(stable.live.canary ?? {}).map((canary) => Math.ceil(canary.percent * 100) - 1),
+    );
+    const variants = await Promise.all(
+      [...bounds].filter((cohort) => cohort >= 0).map((cohort) => this.forVisitor(cohort)),
+    );
     const sets = new Map([stable, ...variants].flatMap((set) => (set ? [[set.manifest.id, set] as const] : [])));
     return [...sets.values()];
   }
@@ -148,7 +165,12 @@ export class LiveStore {
 }
 
 /** Where the browser fetches a file of a version: the app's asset origin, or this server itself. */
-export function versionFileUrl(app: RemoteName, version: string, file: string, assetOrigins: Partial<Record<RemoteName, string>> = {}): string {
+export function versionFileUrl(
+  app: RemoteName,
+  version: string,
+  file: string,
+  assetOrigins: Partial<Record<RemoteName, string>> = {},
+): string {
   return `${assetOrigins[app] ?? ''}/builds/${app}/${version}/${file}`;
 }
 
@@ -157,10 +179,15 @@ export function versionFileUrl(app: RemoteName, version: string, file: string, a
  * and those of every other file it loads, as publish recorded them in the version's manifest.
  * A version published before digests were recorded gets none (the gate refuses such a version).
  */
-export function registryIntegrity(manifest: AppManifest, entryFile: string): Pick<RegistryEntry, 'integrity' | 'files'> {
+export function registryIntegrity(
+  manifest: AppManifest,
+  entryFile: string,
+): Pick<RegistryEntry, 'integrity' | 'files'> {
   const recorded = manifest.files;
   if (!recorded?.[entryFile]) return {};
-  const files = Object.fromEntries(Object.entries(recorded).filter(([rel]) => rel !== entryFile && isBrowserLoadedFile(rel)));
+  const files = Object.fromEntries(
+    Object.entries(recorded).filter(([rel]) => rel !== entryFile && isBrowserLoadedFile(rel)),
+  );
   return { integrity: recorded[entryFile], files };
 }
 
@@ -188,11 +215,21 @@ export async function deriveSnapshot(
     if (!manifest) continue;
     // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it
     // still loads through remoteEntry.js.
-    const hasFederationManifest = await fs.access(path.join(buildsDir, name, version, 'mf-manifest.json')).then(() => true, () => false);
+    const hasFederationManifest = await fs.access(path.join(buildsDir, name, version, 'mf-manifest.json')).then(
+      () => true,
+      () => false,
+    );
     const entryFile = hasFederationManifest ? 'mf-manifest.json' : 'remoteEntry.js';
     // Only the live version's own manifest vouches for its files; a stand-in's digests are another version's.
     const integrity = own ? registryIntegrity(own, entryFile) : {};
-    remotes[name] = { version, entry: versionFileUrl(name, version, entryFile, assetOrigins), ...integrity, contract: manifest.contract, shared: manifest.shared, pages: manifest.pages };
+    remotes[name] = {
+      version,
+      entry: versionFileUrl(name, version, entryFile, assetOrigins),
+      ...integrity,
+      contract: manifest.contract,
+      shared: manifest.shared,
+      pages: manifest.pages,
+    };
     pages[name] = manifest.pages;
     const problem = shell ? remoteIncompatibility(shell, manifest) : null;
     if (problem) incompatible[name] = problem;
@@ -200,9 +237,18 @@ export async function deriveSnapshot(
   return { live, manifest: { id: liveSetId(live), timestamp: live.updatedAt }, remotes, pages, incompatible };
 }
 
-async function newestReadableManifest(buildsDir: string, app: RemoteName, history: readonly string[]): Promise<AppManifest | null> {
+async function newestReadableManifest(
+  buildsDir: string,
+  app: RemoteName,
+  history: readonly string[],
+): Promise<AppManifest | null> {
   const published = await fs.readdir(path.join(buildsDir, app)).catch(() => [] as string[]);
-  const byAge = await Promise.all(published.map(async (version) => ({ version, at: (await fs.stat(path.join(buildsDir, app, version)).catch(() => null))?.mtimeMs ?? 0 })));
+  const byAge = await Promise.all(
+    published.map(async (version) => ({
+      version,
+      at: (await fs.stat(path.join(buildsDir, app, version)).catch(() => null))?.mtimeMs ?? 0,
+    })),
+  );
   const candidates = [...[...history].reverse(), ...byAge.sort((a, b) => b.at - a.at).map((entry) => entry.version)];
   for (const version of candidates) {
     const manifest = await readAppManifest(buildsDir, app, version).catch(() => null);

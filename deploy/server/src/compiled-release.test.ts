@@ -21,7 +21,11 @@ import { freePort } from './testing/free-port';
 
 const run = promisify(execFile);
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<{ status: string; pid: number }> {
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<{ status: string; pid: number }> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the compiled server exited (${child.exitCode}):\n${output()}`);
@@ -51,7 +55,14 @@ test('the compiled server renders a page from a production-only install', async 
   const { mainFile } = await prepareServerRelease(releaseDir);
 
   // sharp's native binary came from the registry (@img/* packages), not from a local build.
-  const sharp = await run(process.execPath, ['-e', "require('sharp')({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).webp().toBuffer().then((b) => console.log(b.length))"], { cwd: releaseDir });
+  const sharp = await run(
+    process.execPath,
+    [
+      '-e',
+      "require('sharp')({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).webp().toBuffer().then((b) => console.log(b.length))",
+    ],
+    { cwd: releaseDir },
+  );
   expect(Number(sharp.stdout)).toBeGreaterThan(0);
 
   fx = await liveFixture();
@@ -59,10 +70,13 @@ test('the compiled server renders a page from a production-only install', async 
   // The page renders with React, which the bundle leaves to the worker's require: it must
   // resolve from the release's own node_modules.
   const entry = path.join(fx.buildsDir, 'catalogue', fx.versions.catalogue, 'server', 'index.js');
-  const withReact = "head: { title: text + ' ' + require('react-dom/server').renderToStaticMarkup(require('react').createElement(require('react').Fragment, null, 'react ' + require('react').version)) }";
+  const withReact =
+    "head: { title: text + ' ' + require('react-dom/server').renderToStaticMarkup(require('react').createElement(require('react').Fragment, null, 'react ' + require('react').version)) }";
   await writeFile(entry, (await readFile(entry, 'utf8')).replace('head: { title: text }', withReact));
 
-  cms = http.createServer((_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('content'));
+  cms = http.createServer(
+    (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('content'),
+  );
   await new Promise<void>((resolve) => cms!.listen(0, '127.0.0.1', resolve));
   const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
 

@@ -17,7 +17,11 @@ describe('loadConfig', () => {
     expect(config.runtime).toEqual({
       cmsUrl: 'http://127.0.0.1:1337/api',
       siteUrl: 'http://localhost:8080',
-      cookie: { tokenName: 'user_token', userName: 'user_data', options: { path: '/', sameSite: 'lax', secure: false, expires: 30 } },
+      cookie: {
+        tokenName: 'user_token',
+        userName: 'user_data',
+        options: { path: '/', sameSite: 'lax', secure: false, expires: 30 },
+      },
       analytics: null,
       chat: null,
       tagManager: null,
@@ -68,19 +72,44 @@ describe('loadConfig', () => {
   });
 
   it('reads the deploy API settings, with the keys file outside the builds folder by default', () => {
-    expect(loadConfig({}).deploy).toMatchObject({ keysFile: path.join(REPO_ROOT, '.deploy-keys.json'), keys: [], uploadLimitBytes: 50 * 1024 * 1024, unpackedLimitBytes: 500 * 1024 * 1024 });
+    expect(loadConfig({}).deploy).toMatchObject({
+      keysFile: path.join(REPO_ROOT, '.deploy-keys.json'),
+      keys: [],
+      uploadLimitBytes: 50 * 1024 * 1024,
+      unpackedLimitBytes: 500 * 1024 * 1024,
+    });
     const hash = `sha256:${'a'.repeat(64)}`;
-    const config = loadConfig({ DEPLOY_KEYS_FILE: 'keys.json', INIT_CWD: '/etc/steel', DEPLOY_KEYS: JSON.stringify([{ name: 'blog-team', app: 'blog', hash }]), DEPLOY_UPLOAD_LIMIT_MB: '10', DEPLOY_UPLOAD_TMP_DIR: '/var/tmp' });
-    expect(config.deploy).toEqual({ keysFile: '/etc/steel/keys.json', keys: [{ name: 'blog-team', app: 'blog', hash }], uploadLimitBytes: 10 * 1024 * 1024, unpackedLimitBytes: 500 * 1024 * 1024, uploadTmpDir: '/var/tmp' });
+    const config = loadConfig({
+      DEPLOY_KEYS_FILE: 'keys.json',
+      INIT_CWD: '/etc/steel',
+      DEPLOY_KEYS: JSON.stringify([{ name: 'blog-team', app: 'blog', hash }]),
+      DEPLOY_UPLOAD_LIMIT_MB: '10',
+      DEPLOY_UPLOAD_TMP_DIR: '/var/tmp',
+    });
+    expect(config.deploy).toEqual({
+      keysFile: '/etc/steel/keys.json',
+      keys: [{ name: 'blog-team', app: 'blog', hash }],
+      uploadLimitBytes: 10 * 1024 * 1024,
+      unpackedLimitBytes: 500 * 1024 * 1024,
+      uploadTmpDir: '/var/tmp',
+    });
   });
 
   it('bounds the page cache in pages and in megabytes of HTML', () => {
-    expect(loadConfig({}).rendering).toMatchObject({ cacheEntries: 1000, cacheBytes: 128 * 1024 * 1024, staleRetryMs: 10_000 });
-    expect(loadConfig({ SSR_CACHE_ENTRIES: '50', SSR_CACHE_MB: '16', SSR_STALE_RETRY_MS: '2000' }).rendering).toMatchObject({ cacheEntries: 50, cacheBytes: 16 * 1024 * 1024, staleRetryMs: 2000 });
+    expect(loadConfig({}).rendering).toMatchObject({
+      cacheEntries: 1000,
+      cacheBytes: 128 * 1024 * 1024,
+      staleRetryMs: 10_000,
+    });
+    expect(
+      loadConfig({ SSR_CACHE_ENTRIES: '50', SSR_CACHE_MB: '16', SSR_STALE_RETRY_MS: '2000' }).rendering,
+    ).toMatchObject({ cacheEntries: 50, cacheBytes: 16 * 1024 * 1024, staleRetryMs: 2000 });
   });
 
   it('resolves a relative BUILDS_DIR from where the command was typed', () => {
-    expect(loadConfig({ BUILDS_DIR: 'out/builds', INIT_CWD: '/home/dev/repo' }).buildsDir).toBe('/home/dev/repo/out/builds');
+    expect(loadConfig({ BUILDS_DIR: 'out/builds', INIT_CWD: '/home/dev/repo' }).buildsDir).toBe(
+      '/home/dev/repo/out/builds',
+    );
   });
 
   it.each([
@@ -88,8 +117,14 @@ describe('loadConfig', () => {
     [{ VERSION_CHECK_INTERVAL_MS: '-1' }, /VERSION_CHECK_INTERVAL_MS/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
     [{ ANALYTICS_KEY: 'k', ANALYTICS_CLIENT_CONFIG: '[1]' }, /ANALYTICS_CLIENT_CONFIG/],
-    [{ BUILDS_DIR: '/srv/builds', DEPLOY_KEYS_FILE: '/srv/builds/keys.json' }, /DEPLOY_KEYS_FILE must be outside BUILDS_DIR/],
-    [{ DEPLOY_KEYS: '[{"name":"blog-team","app":"admin","hash":"sha256:00"}]' }, /DEPLOY_KEYS\[0\]: unknown app "admin"/],
+    [
+      { BUILDS_DIR: '/srv/builds', DEPLOY_KEYS_FILE: '/srv/builds/keys.json' },
+      /DEPLOY_KEYS_FILE must be outside BUILDS_DIR/,
+    ],
+    [
+      { DEPLOY_KEYS: '[{"name":"blog-team","app":"admin","hash":"sha256:00"}]' },
+      /DEPLOY_KEYS\[0\]: unknown app "admin"/,
+    ],
     [{ DEPLOY_KEYS: 'blog:secret' }, /DEPLOY_KEYS is not JSON/],
     [{ DEPLOY_UPLOAD_LIMIT_MB: '0' }, /DEPLOY_UPLOAD_LIMIT_MB/],
   ])('refuses a bad value %p', (env, message) => {

@@ -163,7 +163,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   return {
     port: int(env, 'PORT', 0, 65535) ?? 8080,
     host: str(env, 'HOST') ?? '127.0.0.1',
-    trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '').split(',').map((item) => item.trim()).filter(Boolean),
+    trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
     buildsDir,
     publicSourceMaps: bool(env, 'PUBLIC_SOURCE_MAPS') ?? false,
     redisUrl: str(env, 'REDIS_URL') ?? null,
@@ -198,7 +201,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
       cacheBytes: (int(env, 'SSR_CACHE_MB', 1, 64 * 1024) ?? 128) * 1024 * 1024,
       staleRetryMs: int(env, 'SSR_STALE_RETRY_MS', 0) ?? 10_000,
-      rendersPerClientMinute: str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
+      rendersPerClientMinute:
+        str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off'
+          ? null
+          : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
       contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
     },
     deploy: deployApiConfig(env, buildsDir),
@@ -245,7 +251,8 @@ function deployApiConfig(env: Env, buildsDir: string): DeployApiConfig {
   const keysFile = deployKeysFile(env);
   // Everything below the builds folder is a published build or state next to it: no secrets there.
   const inside = path.relative(buildsDir, keysFile);
-  if (!inside.startsWith('..') && !path.isAbsolute(inside)) throw new ConfigError(`DEPLOY_KEYS_FILE must be outside BUILDS_DIR (${buildsDir}), got "${keysFile}"`);
+  if (!inside.startsWith('..') && !path.isAbsolute(inside))
+    throw new ConfigError(`DEPLOY_KEYS_FILE must be outside BUILDS_DIR (${buildsDir}), got "${keysFile}"`);
   let keys: DeployKeyRecord[] = [];
   const inline = str(env, 'DEPLOY_KEYS');
   try {
@@ -258,7 +265,9 @@ function deployApiConfig(env: Env, buildsDir: string): DeployApiConfig {
     keys,
     uploadLimitBytes: (int(env, 'DEPLOY_UPLOAD_LIMIT_MB', 1, 4096) ?? 50) * 1024 * 1024,
     unpackedLimitBytes: (int(env, 'DEPLOY_UNPACKED_LIMIT_MB', 1, 65536) ?? 500) * 1024 * 1024,
-    uploadTmpDir: str(env, 'DEPLOY_UPLOAD_TMP_DIR') ? resolveFromUserCwd(str(env, 'DEPLOY_UPLOAD_TMP_DIR')!, env) : os.tmpdir(),
+    uploadTmpDir: str(env, 'DEPLOY_UPLOAD_TMP_DIR')
+      ? resolveFromUserCwd(str(env, 'DEPLOY_UPLOAD_TMP_DIR')!, env)
+      : os.tmpdir(),
   };
 }
 
@@ -305,10 +314,15 @@ export function assetOrigins(env: Env): Partial<Record<RemoteName, string>> {
   const raw = str(env, 'ASSET_ORIGINS');
   const origins: Partial<Record<RemoteName, string>> = {};
   if (!raw) return origins;
-  for (const pair of raw.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const pair of raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [app = '', value = ''] = pair.split(/=(.*)/s).map((part) => part.trim());
     if (!(REMOTES as readonly string[]).includes(app)) {
-      throw new ConfigError(`ASSET_ORIGINS names "${app}", which is not a remote (${REMOTES.join(', ')}); the shell is always served by the app server`);
+      throw new ConfigError(
+        `ASSET_ORIGINS names "${app}", which is not a remote (${REMOTES.join(', ')}); the shell is always served by the app server`,
+      );
     }
     let url: URL | null = null;
     try {
@@ -318,7 +332,9 @@ export function assetOrigins(env: Env): Partial<Record<RemoteName, string>> {
     }
     // A bare origin only: the paths below it are the app server's own, so one list gives the URLs and the CSP.
     if (!url || !/^https?:$/.test(url.protocol) || trimSlash(value) !== url.origin) {
-      throw new ConfigError(`ASSET_ORIGINS: "${value}" for ${app} must be an http(s) origin such as https://cdn.example.com (no path)`);
+      throw new ConfigError(
+        `ASSET_ORIGINS: "${value}" for ${app} must be an http(s) origin such as https://cdn.example.com (no path)`,
+      );
     }
     if (origins[app as RemoteName]) throw new ConfigError(`ASSET_ORIGINS names ${app} twice`);
     origins[app as RemoteName] = url.origin;

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Serving builds from ${config.buildsDir}`);
   if (!config.rendering.contentChangeSecret && !listensOnLoopbackOnly(config.host)) {
-    app.log.warn('Listening beyond loopback without CONTENT_CHANGE_SECRET: content-change reports are refused until it is set');
+    app.log.warn(
+      'Listening beyond loopback without CONTENT_CHANGE_SECRET: content-change reports are refused until it is set',
+    );
   }
   app.log.info(`Steel marketplace at ${address}/`);
 }

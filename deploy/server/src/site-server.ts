@@ -35,7 +35,10 @@ export interface BuildServerOptions {
   liveOverlay?: Partial<Record<AppName, string>>;
 }
 
-export function buildSiteServer(config: ServerConfig, options: BuildServerOptions = {}): { app: FastifyInstance; ctx: RouteContext } {
+export function buildSiteServer(
+  config: ServerConfig,
+  options: BuildServerOptions = {},
+): { app: FastifyInstance; ctx: RouteContext } {
   // The client's address is the socket's unless a configured proxy says otherwise.
   const app = Fastify({
     logger: options.logger ?? false,
@@ -47,8 +50,16 @@ export function buildSiteServer(config: ServerConfig, options: BuildServerOption
   });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
   // The gate's trial server shares nothing with the live site's servers: its pages are not the live set's.
-  const shared = options.liveOverlay ? createSharedState({ ...config, redisUrl: null }) : createSharedState(config, (message) => app.log.warn(message));
-  const ctx: RouteContext = { config, live, contentChanges: new ContentChanges(), failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(shared.counts), shared };
+  const shared = options.liveOverlay
+    ? createSharedState({ ...config, redisUrl: null })
+    : createSharedState(config, (message) => app.log.warn(message));
+  const ctx: RouteContext = {
+    config,
+    live,
+    contentChanges: new ContentChanges(),
+    failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(shared.counts),
+    shared,
+  };
   app.addHook('onClose', async () => {
     await ctx.failureCounts.flush();
     await shared.close();

@@ -1,4 +1,12 @@
-import { breadcrumbJsonLd, categories, lazyPage, type CatalogueLocation, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
+import {
+  breadcrumbJsonLd,
+  categories,
+  lazyPage,
+  type CatalogueLocation,
+  type PageDataContext,
+  type PageDefinition,
+  type PageUrl,
+} from '@steel/shared';
 import { PENDING_ACTION_PARAM, productHead, productPageQueries } from '../features/product/product-head';
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
 import { subcategoryListingState } from '../entities/product/listing/listing-url';
@@ -7,8 +15,12 @@ import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
 import { locate } from './catalogue-tree-location';
 
 function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageDataContext) {
-  if (location?.kind === 'category' || location?.kind === 'group') return [categoryOverviewQuery(api, location.category.slug)];
-  if (location?.kind === 'subcategory') return [subcategoryListingQuery(api, subcategoryPath(location), subcategoryListingState(location.subcategory, url))];
+  if (location?.kind === 'category' || location?.kind === 'group')
+    return [categoryOverviewQuery(api, location.category.slug)];
+  if (location?.kind === 'subcategory')
+    return [
+      subcategoryListingQuery(api, subcategoryPath(location), subcategoryListingState(location.subcategory, url)),
+    ];
   if (location?.kind === 'product') return productPageQueries(api, location.productSlug);
   return [];
 }
@@ -19,12 +31,24 @@ function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageD
  */
 function treeQuery(categorySlug: string): string[] {
   const category = categories.find((candidate) => candidate.slug === categorySlug);
-  const subcategories = [...(category?.subcategories ?? []), ...(category?.groups ?? []).flatMap((group) => group.subcategories)];
-  return [...new Set([...subcategories.flatMap((subcategory) => subcategory.attributes), 'sort', 'page', PENDING_ACTION_PARAM])];
+  const subcategories = [
+    ...(category?.subcategories ?? []),
+    ...(category?.groups ?? []).flatMap((group) => group.subcategories),
+  ];
+  return [
+    ...new Set([
+      ...subcategories.flatMap((subcategory) => subcategory.attributes),
+      'sort',
+      'page',
+      PENDING_ACTION_PARAM,
+    ]),
+  ];
 }
 
 /** Every category's tree pages are one view, in its own chunk: the category is the path's first segment. */
-const CatalogueTreeView = lazyPage(() => import(/* webpackChunkName: "catalogue-tree" */ './catalogue-tree-view'), { chunk: 'catalogue-tree' });
+const CatalogueTreeView = lazyPage(() => import(/* webpackChunkName: "catalogue-tree" */ './catalogue-tree-view'), {
+  chunk: 'catalogue-tree',
+});
 
 /** The page definition of one category's whole tree: category, group, sub-category, product. */
 export function catalogueTreePage(categorySlug: string): PageDefinition {
@@ -44,17 +68,34 @@ export function catalogueTreePage(categorySlug: string): PageDefinition {
       if (location.kind === 'subcategory') {
         // A page past the last names nothing: 404, as on every list of the site.
         const state = subcategoryListingState(location.subcategory, url);
-        if (state.page > 1 && state.page > read(subcategoryListingQuery(api, subcategoryPath(location), state)).pageCount) return null;
+        if (
+          state.page > 1 &&
+          state.page > read(subcategoryListingQuery(api, subcategoryPath(location), state)).pageCount
+        )
+          return null;
       }
-      const node = location.kind === 'category' ? location.category : location.kind === 'group' ? location.group : location.subcategory;
+      const node =
+        location.kind === 'category'
+          ? location.category
+          : location.kind === 'group'
+            ? location.group
+            : location.subcategory;
       const trail =
         location.kind === 'category'
           ? [{ label: location.category.titleFa }]
           : location.kind === 'group'
             ? [...trailTo(location.category, null), { label: location.group.titleFa }]
             : [...trailTo(location.category, location.group), { label: location.subcategory.titleFa }];
-      const description = 'descriptionFa' in node && node.descriptionFa ? node.descriptionFa : `${node.titleFa}: قیمت روز، مشخصات فنی و تولیدکنندگان`;
-      return { title: `قیمت ${node.titleFa}`, description, canonical: url.pathname, jsonLd: [breadcrumbJsonLd(trail, url.pathname)] };
+      const description =
+        'descriptionFa' in node && node.descriptionFa
+          ? node.descriptionFa
+          : `${node.titleFa}: قیمت روز، مشخصات فنی و تولیدکنندگان`;
+      return {
+        title: `قیمت ${node.titleFa}`,
+        description,
+        canonical: url.pathname,
+        jsonLd: [breadcrumbJsonLd(trail, url.pathname)],
+      };
     },
     Page: CatalogueTreeView,
   };

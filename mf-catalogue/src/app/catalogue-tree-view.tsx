@@ -14,7 +14,14 @@ export default function CatalogueTreeView({ url }: { url: PageUrl }) {
     case 'group':
       return <GroupPage category={location.category} group={location.group} />;
     case 'subcategory':
-      return <SubcategoryPage category={location.category} group={location.group} subcategory={location.subcategory} url={url} />;
+      return (
+        <SubcategoryPage
+          category={location.category}
+          group={location.group}
+          subcategory={location.subcategory}
+          url={url}
+        />
+      );
     case 'product':
       return <ProductFromTree location={location} />;
     default:

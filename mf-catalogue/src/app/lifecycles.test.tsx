@@ -10,14 +10,40 @@ beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
 
-const kalafProduct = { documentId: 'p1', slug: 'rebar-kalaf-1', name: 'میلگرد کلاف ۸ آجدار A3', unit: 'kg', sale_unit: 'coil', price: 345000, illustrative: true, producer_name: 'فولاد کویر کاشان', producer: { slug: 'kavir-steel', name: 'فولاد کویر کاشان' }, attributes: { diameter_mm: 8 }, updatedAt: '2026-11-20T10:00:00.000Z', change: { previous: 340000, delta: 5000, percent: 1.47 } };
+const kalafProduct = {
+  documentId: 'p1',
+  slug: 'rebar-kalaf-1',
+  name: 'میلگرد کلاف ۸ آجدار A3',
+  unit: 'kg',
+  sale_unit: 'coil',
+  price: 345000,
+  illustrative: true,
+  producer_name: 'فولاد کویر کاشان',
+  producer: { slug: 'kavir-steel', name: 'فولاد کویر کاشان' },
+  attributes: { diameter_mm: 8 },
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  change: { previous: 340000, delta: 5000, percent: 1.47 },
+};
 
 /** The CMS's answers, shaped as the CMS shapes them (its catalogue views and plain Strapi lists). */
 function cmsAnswer(url: string): Response {
   const { pathname } = new URL(url, 'http://cms.invalid');
   if (pathname.endsWith('/catalogue/listing'))
-    return jsonResponse({ products: [kalafProduct], total: 1, page: 1, pageSize: 24, pageCount: 1, sort: null, filters: {}, facets: [{ attribute: 'diameter_mm', values: [{ value: '8', count: 1, selected: false }] }] });
-  if (pathname.endsWith('/catalogue/overview')) return jsonResponse({ category: 'sheet', subcategories: [{ path: 'sheet/coldplate/oiled-sheet', count: 4, minPrice: 465000 }] });
+    return jsonResponse({
+      products: [kalafProduct],
+      total: 1,
+      page: 1,
+      pageSize: 24,
+      pageCount: 1,
+      sort: null,
+      filters: {},
+      facets: [{ attribute: 'diameter_mm', values: [{ value: '8', count: 1, selected: false }] }],
+    });
+  if (pathname.endsWith('/catalogue/overview'))
+    return jsonResponse({
+      category: 'sheet',
+      subcategories: [{ path: 'sheet/coldplate/oiled-sheet', count: 4, minPrice: 465000 }],
+    });
   if (pathname.endsWith('/catalogue/price-board')) return jsonResponse({ categories: [] });
   return jsonResponse({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
 }
@@ -49,7 +75,10 @@ describe('catalogue remote mounted alone', () => {
     const { requests } = await mountAt('/rebar/kalaf');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('میلگرد کلاف');
     // Its products come from the CMS's listing view through the page's declared query.
-    expect(screen.getAllByRole('link', { name: 'میلگرد کلاف ۸ آجدار A3' })[0]).toHaveAttribute('href', '/rebar/kalaf/rebar-kalaf-1');
+    expect(screen.getAllByRole('link', { name: 'میلگرد کلاف ۸ آجدار A3' })[0]).toHaveAttribute(
+      'href',
+      '/rebar/kalaf/rebar-kalaf-1',
+    );
     expect(decodeURIComponent(requests[0] ?? '')).toContain('/catalogue/listing?path=rebar/kalaf');
     expect(screen.getByRole('link', { name: 'میلگرد' })).toHaveAttribute('href', '/rebar');
     expect(screen.getByRole('group', { name: 'قطر (میلی‌متر)' })).toHaveTextContent('۸');
@@ -68,7 +97,9 @@ describe('catalogue remote mounted alone', () => {
   it('reports an unknown sub-category as a fatal 404 with the path', async () => {
     const { errors } = await mountAt('/rebar/nope?x=1');
     await waitFor(() => expect(errors).toHaveLength(1));
-    expect(errors).toEqual([{ statusCode: 404, statusMessage: 'Page Not Found', message: 'Page Not Found: /rebar/nope?x=1', fatal: true }]);
+    expect(errors).toEqual([
+      { statusCode: 404, statusMessage: 'Page Not Found', message: 'Page Not Found: /rebar/nope?x=1', fatal: true },
+    ]);
   });
 
   it('renders nothing for a path another app owns', async () => {
@@ -81,6 +112,11 @@ describe('catalogue remote mounted alone', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('بازار آهن‌آلات');
     await lifecycles.unmount({ name: 'catalogue' } as never);
     expect(document.head.querySelector('style[data-app="catalogue"]')).toBeNull();
-    await mountRemoteAlone('catalogue', lifecycles, createFakeShellContext(), document.body.appendChild(document.createElement('div')));
+    await mountRemoteAlone(
+      'catalogue',
+      lifecycles,
+      createFakeShellContext(),
+      document.body.appendChild(document.createElement('div')),
+    );
   });
 });

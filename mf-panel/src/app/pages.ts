@@ -17,7 +17,12 @@ export interface BrowserPage extends Pick<PageDefinition, 'path' | 'rendering' |
  * hydrated (`HydratedForm`). It reads no data; `?redirect=` is part of the page (its links carry it
  * on), so the page cache keys by it.
  */
-const serverSignInPage = (path: string, title: string, description: string, Page: PageDefinition['Page']): PageDefinition => ({
+const serverSignInPage = (
+  path: string,
+  title: string,
+  description: string,
+  Page: PageDefinition['Page'],
+): PageDefinition => ({
   path,
   Page,
   guards: [],
@@ -28,9 +33,21 @@ const serverSignInPage = (path: string, title: string, description: string, Page
  * Sign-in pages that are reached with a secret in the URL (a reset code, the CMS's access token
  * after social login): rendered in the browser, so the secret never becomes a page-cache key.
  */
-const browserSignInPage = (path: string, Page: ComponentType): BrowserPage => ({ path, Page, rendering: 'browser', guards: [], layout: 'default' });
+const browserSignInPage = (path: string, Page: ComponentType): BrowserPage => ({
+  path,
+  Page,
+  rendering: 'browser',
+  guards: [],
+  layout: 'default',
+});
 /** Signed-in customers only, in the shell's panel frame (the `auth` layout with its section links). */
-const customerPage = (path: string, Page: ComponentType): BrowserPage => ({ path, Page, rendering: 'browser', guards: ['auth'], layout: 'auth' });
+const customerPage = (path: string, Page: ComponentType): BrowserPage => ({
+  path,
+  Page,
+  rendering: 'browser',
+  guards: ['auth'],
+  layout: 'auth',
+});
 
 /**
  * The customer pages in chunks of their own: a visitor on a sign-in page (or anywhere else the
@@ -51,9 +68,24 @@ const SignOutPage = onFirstVisit(() => import('../features/auth/sign-out-page'),
 
 /** The panel's server-rendered pages: its routes, its server render and its page manifest read this. */
 export const signInPages: PageDefinition[] = [
-  serverSignInPage('/login', 'ورود', 'ورود به حساب کاربری بازار آهن‌آلات با ایمیل، نام کاربری یا شماره موبایل', SignInPage),
-  serverSignInPage('/login/register', 'ثبت‌نام', 'ساخت حساب کاربری در بازار آهن‌آلات برای ثبت سفارش، تیکت و درخواست خرید از بورس', RegisterPage),
-  serverSignInPage('/login/forgot-password', 'فراموشی رمز عبور', 'دریافت پیوند بازیابی رمز عبور حساب کاربری بازار آهن‌آلات', ForgotPasswordPage),
+  serverSignInPage(
+    '/login',
+    'ورود',
+    'ورود به حساب کاربری بازار آهن‌آلات با ایمیل، نام کاربری یا شماره موبایل',
+    SignInPage,
+  ),
+  serverSignInPage(
+    '/login/register',
+    'ثبت‌نام',
+    'ساخت حساب کاربری در بازار آهن‌آلات برای ثبت سفارش، تیکت و درخواست خرید از بورس',
+    RegisterPage,
+  ),
+  serverSignInPage(
+    '/login/forgot-password',
+    'فراموشی رمز عبور',
+    'دریافت پیوند بازیابی رمز عبور حساب کاربری بازار آهن‌آلات',
+    ForgotPasswordPage,
+  ),
 ];
 
 /**

@@ -15,7 +15,15 @@ export function PanelRoot() {
             path={path}
             element={
               // A customer page's code loads on its first visit (pages.ts): the loading state meanwhile.
-              <Suspense fallback={<PageLoading />}>{guards?.includes('auth') ? <CustomerOnly><Page /></CustomerOnly> : <Page />}</Suspense>
+              <Suspense fallback={<PageLoading />}>
+                {guards?.includes('auth') ? (
+                  <CustomerOnly>
+                    <Page />
+                  </CustomerOnly>
+                ) : (
+                  <Page />
+                )}
+              </Suspense>
             }
           />
         ))}

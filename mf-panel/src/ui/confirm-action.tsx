@@ -40,7 +40,12 @@ export function ConfirmAction({
           <button type="button" className={button} disabled={mutation.isPending} onClick={() => once(run)}>
             {mutation.isPending ? pendingLabel : confirmLabel}
           </button>
-          <button type="button" className={secondaryButton} disabled={mutation.isPending} onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={mutation.isPending}
+            onClick={() => setConfirming(false)}
+          >
             انصراف
           </button>
         </div>

@@ -16,7 +16,10 @@ export function LoadingBlock({ label = 'در حال بارگذاری…' }: { la
 
 export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-error-500 bg-error-50 px-3 py-2 text-sm text-error-700 dark:border-error-600 dark:bg-slate-900 dark:text-red-200">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-error-500 bg-error-50 px-3 py-2 text-sm text-error-700 dark:border-error-600 dark:bg-slate-900 dark:text-red-200"
+    >
       <span>{apiErrorMessage(error)}</span>
       {onRetry && (
         <button type="button" className={secondaryButton} onClick={onRetry}>

@@ -1,14 +1,28 @@
-import { type StatusVocabulary, ORDER_STATUS, PURCHASE_REQUEST_STATUS, RESERVATION_STATUS, TICKET_STATUS, isStatusOf, statusKeys, statusLook } from './statuses';
+import {
+  type StatusVocabulary,
+  ORDER_STATUS,
+  PURCHASE_REQUEST_STATUS,
+  RESERVATION_STATUS,
+  TICKET_STATUS,
+  isStatusOf,
+  statusKeys,
+  statusLook,
+} from './statuses';
 
 describe('status vocabularies', () => {
   it('give every status a Persian name and a tone', () => {
-    const vocabularies: StatusVocabulary<string>[] = [ORDER_STATUS, TICKET_STATUS, PURCHASE_REQUEST_STATUS, RESERVATION_STATUS];
+    const vocabularies: StatusVocabulary<string>[] = [
+      ORDER_STATUS,
+      TICKET_STATUS,
+      PURCHASE_REQUEST_STATUS,
+      RESERVATION_STATUS,
+    ];
     for (const of of vocabularies) {
       for (const key of statusKeys(of)) expect(statusLook(of, key).name).toMatch(/[\u0600-\u06FF]/);
     }
   });
 
-  it('show an unknown status as it is, in the vocabulary\'s own tone', () => {
+  it("show an unknown status as it is, in the vocabulary's own tone", () => {
     expect(statusLook(ORDER_STATUS, 'mystery')).toEqual({ name: 'mystery', tone: 'neutral' });
     expect(statusLook(TICKET_STATUS, 'toString')).toEqual({ name: 'toString', tone: 'info' });
     expect(statusLook(PURCHASE_REQUEST_STATUS, 'x').tone).toBe('warning');

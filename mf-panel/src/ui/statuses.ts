@@ -17,7 +17,10 @@ export interface StatusVocabulary<S extends string> {
   unknownTone: BadgeTone;
 }
 
-const vocabulary = <S extends string>(looks: Record<S, StatusLook>, unknownTone: BadgeTone): StatusVocabulary<S> => ({ looks, unknownTone });
+const vocabulary = <S extends string>(looks: Record<S, StatusLook>, unknownTone: BadgeTone): StatusVocabulary<S> => ({
+  looks,
+  unknownTone,
+});
 
 /** Order statuses, in workflow order. */
 export const ORDER_STATUS = vocabulary(

@@ -22,7 +22,10 @@ describe('createAppFetch', () => {
 
   it('parses JSON of a successful read', async () => {
     const { fetch, calls } = fakeFetch(jsonResponse({ id: 'b1', timestamp: 1 }));
-    await expect(createAppFetch({ fetch })('/builds/latest.json', { cache: 'no-store' })).resolves.toEqual({ id: 'b1', timestamp: 1 });
+    await expect(createAppFetch({ fetch })('/builds/latest.json', { cache: 'no-store' })).resolves.toEqual({
+      id: 'b1',
+      timestamp: 1,
+    });
     expect(calls[0]?.init.method).toBe('GET');
     expect(calls[0]?.init.cache).toBe('no-store');
   });
@@ -34,7 +37,9 @@ describe('createAppFetch', () => {
   });
 
   it('retries a GET only once: a second failure throws HttpError with status, url and body', async () => {
-    const { fetch, fn } = fakeFetch(() => jsonResponse({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' }));
+    const { fetch, fn } = fakeFetch(() =>
+      jsonResponse({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' }),
+    );
     const error = (await rejectionOf(createAppFetch({ fetch })('/api/auth'))) as HttpError;
     expect(fn).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(HttpError);
@@ -122,9 +127,16 @@ describe('createAppFetch', () => {
     const bus = createBus();
     const errors: ApiErrorBody[] = [];
     bus.on('api:error', (e) => errors.push(e));
-    const { fetch } = fakeFetch(() => jsonResponse({ data: null, error: { status: 500, name: 'InternalServerError', message: 'boom' } }, { status: 500 }));
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(
+        { data: null, error: { status: 500, name: 'InternalServerError', message: 'boom' } },
+        { status: 500 },
+      ),
+    );
     await expect(createAppFetch({ fetch, bus })('/api/auth')).rejects.toBeInstanceOf(HttpError);
-    expect(errors).toEqual([{ data: null, error: { status: 500, name: 'InternalServerError', message: 'boom', details: {} } }]);
+    expect(errors).toEqual([
+      { data: null, error: { status: 500, name: 'InternalServerError', message: 'boom', details: {} } },
+    ]);
 
     const aborting = fakeFetch(new DOMException('aborted', 'AbortError'));
     await expect(createAppFetch({ fetch: aborting.fetch, bus })('/x')).rejects.toBeInstanceOf(DOMException);

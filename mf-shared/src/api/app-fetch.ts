@@ -84,7 +84,9 @@ export function createAppFetch(options: AppFetchOptions = {}): AppFetch {
         if (isAbortError(error, signal)) throw error;
         // fetch rejects with a TypeError on a network failure (DNS, refused, CORS, offline).
         if (error instanceof TypeError && attempt < retries) continue;
-        return fail(new HttpError(error instanceof Error ? error.message : String(error), { status: null, url, cause: error }));
+        return fail(
+          new HttpError(error instanceof Error ? error.message : String(error), { status: null, url, cause: error }),
+        );
       }
 
       if (!response.ok) {
@@ -111,7 +113,13 @@ export function createAppFetch(options: AppFetchOptions = {}): AppFetch {
         text = await response.text();
       } catch (error) {
         if (isAbortError(error, signal)) throw error;
-        return fail(new HttpError(error instanceof Error ? error.message : String(error), { status: response.status, url, cause: error }));
+        return fail(
+          new HttpError(error instanceof Error ? error.message : String(error), {
+            status: response.status,
+            url,
+            cause: error,
+          }),
+        );
       }
       if (responseType === 'text') return text as T;
       if (text === '') return undefined as T;
@@ -119,7 +127,12 @@ export function createAppFetch(options: AppFetchOptions = {}): AppFetch {
         return JSON.parse(text) as T;
       } catch (error) {
         return fail(
-          new HttpError(`${method} ${url}: the response is not JSON`, { status: response.status, url, body: text, cause: error }),
+          new HttpError(`${method} ${url}: the response is not JSON`, {
+            status: response.status,
+            url,
+            body: text,
+            cause: error,
+          }),
         );
       }
     }

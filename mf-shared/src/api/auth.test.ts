@@ -6,10 +6,23 @@ import { createMemoryCookies, createMemoryStorage, jsonResponse } from '../testi
 import { createAuth } from './auth';
 import { ApiError, createContentClient } from './content-client';
 
-const me: User = { id: 9, username: 'maryam', email: 'maryam@example.ir', mobile: '09121111111', role: { id: 1, name: 'Authenticated', type: 'authenticated' } };
+const me: User = {
+  id: 9,
+  username: 'maryam',
+  email: 'maryam@example.ir',
+  mobile: '09121111111',
+  role: { id: 1, name: 'Authenticated', type: 'authenticated' },
+};
 
 type Route = { method: string; path: string; status?: number; body?: unknown };
-type Call = { method: string; url: string; path: string; headers: Record<string, string>; body: unknown; credentials?: RequestCredentials };
+type Call = {
+  method: string;
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials?: RequestCredentials;
+};
 
 /** A CMS stand-in answering by method + path (without query); unknown routes are 404. */
 function setup(routes: Route[], cookies: Record<string, string> = {}) {
@@ -27,18 +40,35 @@ function setup(routes: Route[], cookies: Record<string, string> = {}) {
       ...(init?.credentials ? { credentials: init.credentials } : {}),
     });
     const route = routes.find((r) => r.method === method && r.path === path);
-    if (!route) return jsonResponse({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found' } }, { status: 404 });
+    if (!route)
+      return jsonResponse(
+        { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found' } },
+        { status: 404 },
+      );
     return jsonResponse(route.body, { status: route.status ?? 200 });
   });
   const bus = createBus();
-  const session = createSessionStore({ config: defaultRuntimeConfig, bus, cookies: createMemoryCookies(cookies), storage: createMemoryStorage() });
-  const client = createContentClient({ baseUrl: 'http://cms.test/api', getToken: () => session.getToken(), bus, fetch: fetchFn as unknown as typeof fetch });
+  const session = createSessionStore({
+    config: defaultRuntimeConfig,
+    bus,
+    cookies: createMemoryCookies(cookies),
+    storage: createMemoryStorage(),
+  });
+  const client = createContentClient({
+    baseUrl: 'http://cms.test/api',
+    getToken: () => session.getToken(),
+    bus,
+    fetch: fetchFn as unknown as typeof fetch,
+  });
   const auth = createAuth({ client, session, deviceId: () => 'device-1' });
   return { auth, session, calls, bus };
 }
 
 const meRoute: Route = { method: 'GET', path: '/users/me', body: me };
-const unauthorised = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials' } };
+const unauthorised = {
+  data: null,
+  error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials' },
+};
 
 describe('createAuth', () => {
   it('fetchUser: GET /users/me with populate[0]=role and the bearer token, stores the user', async () => {
@@ -54,7 +84,12 @@ describe('createAuth', () => {
   it('fetchUser: a custom populate object is serialised in bracket style', async () => {
     const urls: string[] = [];
     const bus = createBus();
-    const session = createSessionStore({ config: defaultRuntimeConfig, bus, cookies: createMemoryCookies({ user_token: 'jwt-1' }), storage: null });
+    const session = createSessionStore({
+      config: defaultRuntimeConfig,
+      bus,
+      cookies: createMemoryCookies({ user_token: 'jwt-1' }),
+      storage: null,
+    });
     const client = createContentClient({
       baseUrl: 'http://cms.test/api',
       getToken: () => session.getToken(),
@@ -102,7 +137,10 @@ describe('createAuth', () => {
   });
 
   it('login: a wrong password rejects with the Strapi error and stores nothing', async () => {
-    const body = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} } };
+    const body = {
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
+    };
     const { auth, session } = setup([{ method: 'POST', path: '/auth/local', status: 400, body }]);
     const error = await auth.login({ identifier: 'x', password: 'y' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -114,7 +152,12 @@ describe('createAuth', () => {
   it('login: when /users/me fails after login, the token is dropped and the error rejects', async () => {
     const { auth, session } = setup([
       { method: 'POST', path: '/auth/local', body: { jwt: 'new-jwt', user: me } },
-      { method: 'GET', path: '/users/me', status: 500, body: { data: null, error: { status: 500, name: 'InternalServerError', message: 'x' } } },
+      {
+        method: 'GET',
+        path: '/users/me',
+        status: 500,
+        body: { data: null, error: { status: 500, name: 'InternalServerError', message: 'x' } },
+      },
     ]);
     await expect(auth.login({ identifier: 'maryam', password: 'secret' })).rejects.toBeInstanceOf(ApiError);
     expect(session.getToken()).toBeNull();
@@ -122,8 +165,17 @@ describe('createAuth', () => {
   });
 
   it('register: POST /auth/local/register with the extra fields, jwt stored, then /users/me', async () => {
-    const { auth, session, calls } = setup([{ method: 'POST', path: '/auth/local/register', body: { jwt: 'reg-jwt', user: me } }, meRoute]);
-    const body = { username: 'maryam', email: 'maryam@example.ir', password: 'secret', mobile: '09121111111', company: 'فولاد' };
+    const { auth, session, calls } = setup([
+      { method: 'POST', path: '/auth/local/register', body: { jwt: 'reg-jwt', user: me } },
+      meRoute,
+    ]);
+    const body = {
+      username: 'maryam',
+      email: 'maryam@example.ir',
+      password: 'secret',
+      mobile: '09121111111',
+      company: 'فولاد',
+    };
     await expect(auth.register(body)).resolves.toEqual(me);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /auth/local/register', 'GET /users/me']);
     expect(calls[0]?.body).toEqual(body);
@@ -132,8 +184,13 @@ describe('createAuth', () => {
   });
 
   it('register: with e-mail confirmation required (no jwt) stores nothing and returns the user', async () => {
-    const { auth, session, calls } = setup([{ method: 'POST', path: '/auth/local/register', body: { user: { ...me, confirmed: false } } }]);
-    await expect(auth.register({ username: 'm', email: 'm@x.ir', password: 'p' })).resolves.toMatchObject({ id: 9, confirmed: false });
+    const { auth, session, calls } = setup([
+      { method: 'POST', path: '/auth/local/register', body: { user: { ...me, confirmed: false } } },
+    ]);
+    await expect(auth.register({ username: 'm', email: 'm@x.ir', password: 'p' })).resolves.toMatchObject({
+      id: 9,
+      confirmed: false,
+    });
     expect(calls).toHaveLength(1);
     expect(session.getToken()).toBeNull();
     expect(session.isAuthenticated()).toBe(false);
@@ -147,7 +204,10 @@ describe('createAuth', () => {
   });
 
   it('resetPassword: POST /auth/reset-password, jwt stored, then /users/me', async () => {
-    const { auth, session, calls } = setup([{ method: 'POST', path: '/auth/reset-password', body: { jwt: 'reset-jwt', user: me } }, meRoute]);
+    const { auth, session, calls } = setup([
+      { method: 'POST', path: '/auth/reset-password', body: { jwt: 'reset-jwt', user: me } },
+      meRoute,
+    ]);
     const body = { code: 'abc', password: 'n3w', passwordConfirmation: 'n3w' };
     await expect(auth.resetPassword(body)).resolves.toEqual(me);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /auth/reset-password', 'GET /users/me']);
@@ -155,7 +215,7 @@ describe('createAuth', () => {
     expect(session.getToken()).toBe('reset-jwt');
   });
 
-  it('changePassword: POST /auth/change-password with the bearer token; the new session\'s token is stored (the CMS ended the old one)', async () => {
+  it("changePassword: POST /auth/change-password with the bearer token; the new session's token is stored (the CMS ended the old one)", async () => {
     const { auth, session, calls } = setup(
       [{ method: 'POST', path: '/auth/change-password', body: { jwt: 'other-jwt', user: me } }],
       { user_token: 'jwt-1', user_data: JSON.stringify(me) },
@@ -171,16 +231,25 @@ describe('createAuth', () => {
 
   it('updateProfile: PUT /users/me with the bearer token, the answered user replaces the stored one', async () => {
     const renamed = { ...me, username: 'maryam2', mobile: '09122222222' };
-    const { auth, session, calls } = setup([{ method: 'PUT', path: '/users/me', body: renamed }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+    const { auth, session, calls } = setup([{ method: 'PUT', path: '/users/me', body: renamed }], {
+      user_token: 'jwt-1',
+      user_data: JSON.stringify(me),
+    });
     await expect(auth.updateProfile({ username: 'maryam2', mobile: '09122222222' })).resolves.toEqual(renamed);
-    expect(calls[0]).toMatchObject({ method: 'PUT', body: { username: 'maryam2', mobile: '09122222222' }, headers: { Authorization: 'Bearer jwt-1' } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      body: { username: 'maryam2', mobile: '09122222222' },
+      headers: { Authorization: 'Bearer jwt-1' },
+    });
     expect(calls[0]?.url).toContain('populate[0]=role');
     expect(session.getUser()).toEqual(renamed);
     expect(session.getToken()).toBe('jwt-1');
   });
 
   it('sendEmailConfirmation: POST /auth/send-email-confirmation {email}, nothing stored', async () => {
-    const { auth, session, calls } = setup([{ method: 'POST', path: '/auth/send-email-confirmation', body: { email: 'a@b.ir', sent: true } }]);
+    const { auth, session, calls } = setup([
+      { method: 'POST', path: '/auth/send-email-confirmation', body: { email: 'a@b.ir', sent: true } },
+    ]);
     await expect(auth.sendEmailConfirmation({ email: 'a@b.ir' })).resolves.toEqual({ email: 'a@b.ir', sent: true });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ email: 'a@b.ir' });
@@ -188,7 +257,10 @@ describe('createAuth', () => {
   });
 
   it('socialCallback: GET /auth/{provider}/callback?access_token=… with credentials, jwt stored, then /users/me', async () => {
-    const { auth, session, calls } = setup([{ method: 'GET', path: '/auth/google/callback', body: { jwt: 'social-jwt', user: me } }, meRoute]);
+    const { auth, session, calls } = setup([
+      { method: 'GET', path: '/auth/google/callback', body: { jwt: 'social-jwt', user: me } },
+      meRoute,
+    ]);
     await expect(auth.socialCallback('google', '?access_token=tok%2B1&id_token=x')).resolves.toEqual(me);
     expect(calls[0]?.url).toBe('http://cms.test/api/auth/google/callback?access_token=tok%2B1&id_token=x');
     expect(calls[0]?.credentials).toBe('include');
@@ -198,7 +270,10 @@ describe('createAuth', () => {
   });
 
   it('socialCallback: accepts a search without the leading ?', async () => {
-    const { auth, calls } = setup([{ method: 'GET', path: '/auth/github/callback', body: { jwt: 'j', user: me } }, meRoute]);
+    const { auth, calls } = setup([
+      { method: 'GET', path: '/auth/github/callback', body: { jwt: 'j', user: me } },
+      meRoute,
+    ]);
     await auth.socialCallback('github', 'access_token=abc');
     expect(calls[0]?.url).toBe('http://cms.test/api/auth/github/callback?access_token=abc');
   });
@@ -208,14 +283,25 @@ describe('createAuth', () => {
     expect(auth.connectUrl('google')).toBe('http://cms.test/api/connect/google');
   });
 
-  it('logout: the CMS revokes this device\'s session, then cookies and storage are cleared and a null user announced', async () => {
-    const { auth, session, bus, calls } = setup([{ method: 'POST', path: '/auth/logout', body: { ok: true } }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+  it("logout: the CMS revokes this device's session, then cookies and storage are cleared and a null user announced", async () => {
+    const { auth, session, bus, calls } = setup([{ method: 'POST', path: '/auth/logout', body: { ok: true } }], {
+      user_token: 'jwt-1',
+      user_data: JSON.stringify(me),
+    });
     expect(session.isAuthenticated()).toBe(true);
     const order: string[] = [];
     bus.on('session:changed', ({ user }) => order.push(user ? 'user' : 'cleared'));
     order.length = 0; // the bus replays the last event to a new listener
     await auth.logout(() => order.push('left'));
-    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/auth/logout', body: { deviceId: 'device-1' }, credentials: 'include', headers: expect.objectContaining({ Authorization: 'Bearer jwt-1' }) })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/auth/logout',
+        body: { deviceId: 'device-1' },
+        credentials: 'include',
+        headers: expect.objectContaining({ Authorization: 'Bearer jwt-1' }),
+      }),
+    ]);
     expect(order).toEqual(['left', 'cleared']);
     expect(session.getToken()).toBeNull();
     expect(session.getUser()).toBeNull();
@@ -223,29 +309,56 @@ describe('createAuth', () => {
   });
 
   it('logout: a CMS that cannot be told still leaves this device signed out', async () => {
-    const { auth, session } = setup([{ method: 'POST', path: '/auth/logout', status: 503, body: { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } } }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+    const { auth, session } = setup(
+      [
+        {
+          method: 'POST',
+          path: '/auth/logout',
+          status: 503,
+          body: { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } },
+        },
+      ],
+      { user_token: 'jwt-1', user_data: JSON.stringify(me) },
+    );
     await auth.logout();
     expect(session.isAuthenticated()).toBe(false);
   });
 
-  it('login sends this device\'s id and accepts the CMS\'s refresh cookie (credentials included)', async () => {
+  it("login sends this device's id and accepts the CMS's refresh cookie (credentials included)", async () => {
     const { auth, calls } = setup([{ method: 'POST', path: '/auth/local', body: { jwt: 'jwt-2', user: me } }, meRoute]);
     await auth.login({ identifier: 'maryam', password: 'x' });
-    expect(calls[0]).toMatchObject({ path: '/auth/local', body: { identifier: 'maryam', password: 'x', deviceId: 'device-1' }, credentials: 'include' });
+    expect(calls[0]).toMatchObject({
+      path: '/auth/local',
+      body: { identifier: 'maryam', password: 'x', deviceId: 'device-1' },
+      credentials: 'include',
+    });
     expect(calls[0]?.headers.Authorization).toBeUndefined();
   });
 
-  it('confirmUser: the CMS\'s user replaces a forged display cache; a refused token clears it; a CMS outage keeps it', async () => {
+  it("confirmUser: the CMS's user replaces a forged display cache; a refused token clears it; a CMS outage keeps it", async () => {
     const forged = { ...me, username: 'admin' };
     const confirmed = setup([meRoute], { user_token: 'jwt-1', user_data: JSON.stringify(forged) });
     await expect(confirmed.auth.confirmUser()).resolves.toEqual(me);
     expect(confirmed.session.getUser()).toEqual(me);
 
-    const refused = setup([{ method: 'GET', path: '/users/me', status: 401, body: unauthorised }], { user_token: 'jwt-1', user_data: JSON.stringify(forged) });
+    const refused = setup([{ method: 'GET', path: '/users/me', status: 401, body: unauthorised }], {
+      user_token: 'jwt-1',
+      user_data: JSON.stringify(forged),
+    });
     await expect(refused.auth.confirmUser()).resolves.toBeNull();
     expect(refused.session.isAuthenticated()).toBe(false);
 
-    const down = setup([{ method: 'GET', path: '/users/me', status: 503, body: { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } } }], { user_token: 'jwt-1', user_data: JSON.stringify(me) });
+    const down = setup(
+      [
+        {
+          method: 'GET',
+          path: '/users/me',
+          status: 503,
+          body: { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } },
+        },
+      ],
+      { user_token: 'jwt-1', user_data: JSON.stringify(me) },
+    );
     await expect(down.auth.confirmUser()).resolves.toEqual(me);
     expect(down.session.isAuthenticated()).toBe(true);
   });

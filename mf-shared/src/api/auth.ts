@@ -116,7 +116,12 @@ export function createAuth(options: AuthOptions): Auth {
     if (!response?.jwt) {
       throw new ApiError({
         data: null,
-        error: { status: 500, name: 'UnknownError', message: 'The authentication answer has no jwt', details: response },
+        error: {
+          status: 500,
+          name: 'UnknownError',
+          message: 'The authentication answer has no jwt',
+          details: response,
+        },
       });
     }
     session.setToken(response.jwt);
@@ -130,7 +135,8 @@ export function createAuth(options: AuthOptions): Auth {
 
   // `credentials: 'include'`: the CMS answers a sign-in with its httpOnly refresh cookie, which a
   // cross-origin answer may only set on a request sent with credentials.
-  const post = <T>(path: string, body: unknown) => client.request<T>(path, { method: 'POST', body, auth: false, credentials: 'include' });
+  const post = <T>(path: string, body: unknown) =>
+    client.request<T>(path, { method: 'POST', body, auth: false, credentials: 'include' });
 
   return {
     async fetchUser() {
@@ -178,7 +184,11 @@ export function createAuth(options: AuthOptions): Auth {
     },
 
     async changePassword(body) {
-      const response = await client.request<AuthResponse>('/auth/change-password', { method: 'POST', body, credentials: 'include' });
+      const response = await client.request<AuthResponse>('/auth/change-password', {
+        method: 'POST',
+        body,
+        credentials: 'include',
+      });
       if (response?.jwt) session.setToken(response.jwt);
     },
 
@@ -209,7 +219,12 @@ export function createAuth(options: AuthOptions): Auth {
     async logout(beforeClear) {
       try {
         const device = deviceId();
-        if (session.getToken()) await client.request<unknown>('/auth/logout', { method: 'POST', body: device ? { deviceId: device } : {}, credentials: 'include' });
+        if (session.getToken())
+          await client.request<unknown>('/auth/logout', {
+            method: 'POST',
+            body: device ? { deviceId: device } : {},
+            credentials: 'include',
+          });
       } catch {
         // The CMS could not be told (down) or the session had already ended: nothing to keep here.
       } finally {

@@ -22,7 +22,12 @@ function setup(responses: Array<Response | Error>, token: string | null = null) 
   const errors: ApiErrorBody[] = [];
   bus.on('api:error', (e) => errors.push(e));
   const f = fakeFetch(...responses);
-  const client = createContentClient({ baseUrl: 'https://cms.example.ir/api/', getToken: () => token, bus, fetch: f.fetch });
+  const client = createContentClient({
+    baseUrl: 'https://cms.example.ir/api/',
+    getToken: () => token,
+    bus,
+    fetch: f.fetch,
+  });
   return { client, bus, errors, ...f };
 }
 
@@ -53,10 +58,19 @@ describe('createContentClient', () => {
   });
 
   it('returns the parsed list and single responses', async () => {
-    const list = { data: [{ id: 1, documentId: 'a1' }], meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } } };
-    const { client, calls } = setup([jsonResponse(list), jsonResponse({ data: { id: 1, documentId: 'a1' }, meta: {} })]);
+    const list = {
+      data: [{ id: 1, documentId: 'a1' }],
+      meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+    };
+    const { client, calls } = setup([
+      jsonResponse(list),
+      jsonResponse({ data: { id: 1, documentId: 'a1' }, meta: {} }),
+    ]);
     await expect(client.find('articles')).resolves.toEqual(list);
-    await expect(client.findOne('articles', 'a1', { populate: '*' })).resolves.toEqual({ data: { id: 1, documentId: 'a1' }, meta: {} });
+    await expect(client.findOne('articles', 'a1', { populate: '*' })).resolves.toEqual({
+      data: { id: 1, documentId: 'a1' },
+      meta: {},
+    });
     expect(calls[1]?.url).toBe('https://cms.example.ir/api/articles/a1?populate=%2A');
   });
 
@@ -94,7 +108,10 @@ describe('createContentClient', () => {
   });
 
   it('does not retry a 500 and throws the server error body', async () => {
-    const body: ApiErrorBody = { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } };
+    const body: ApiErrorBody = {
+      data: null,
+      error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} },
+    };
     const { client, fn, errors } = setup([jsonResponse(body, { status: 500 })]);
     const error = await rejectionOf(client.find('products'));
     expect(fn).toHaveBeenCalledTimes(1);
@@ -122,24 +139,38 @@ describe('createContentClient', () => {
     const { client, fn, errors } = setup([failure]);
     const error = (await rejectionOf(client.find('products'))) as ApiError;
     expect(fn).toHaveBeenCalledTimes(1);
-    expect(error.body).toEqual({ data: null, error: { status: 500, name: 'UnknownError', message: 'Failed to fetch', details: failure } });
+    expect(error.body).toEqual({
+      data: null,
+      error: { status: 500, name: 'UnknownError', message: 'Failed to fetch', details: failure },
+    });
     expect(errors).toHaveLength(1);
     expect(errors[0]?.error.name).toBe('UnknownError');
   });
 
   it('normalises an HTML 502 to UnknownError with the HTTP status', async () => {
-    const { client, fn, errors } = setup([jsonResponse('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })]);
+    const { client, fn, errors } = setup([
+      jsonResponse('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    ]);
     const error = (await rejectionOf(client.find('products'))) as ApiError;
     expect(fn).toHaveBeenCalledTimes(1);
-    expect(error.body.error).toMatchObject({ status: 502, name: 'UnknownError', message: 'Request failed with status 502 Bad Gateway' });
+    expect(error.body.error).toMatchObject({
+      status: 502,
+      name: 'UnknownError',
+      message: 'Request failed with status 502 Bad Gateway',
+    });
     expect(error.body.error.details).toBeInstanceOf(SyntaxError);
     expect(errors).toHaveLength(1);
   });
 
   it('accepts the old v3 error shape from the server', async () => {
-    const { client } = setup([jsonResponse({ statusCode: 500, error: 'UnknownError', message: 'boom' }, { status: 500 })]);
+    const { client } = setup([
+      jsonResponse({ statusCode: 500, error: 'UnknownError', message: 'boom' }, { status: 500 }),
+    ]);
     const error = (await rejectionOf(client.find('x'))) as ApiError;
-    expect(error.body).toEqual({ data: null, error: { status: 500, name: 'UnknownError', message: 'boom', details: {} } });
+    expect(error.body).toEqual({
+      data: null,
+      error: { status: 500, name: 'UnknownError', message: 'boom', details: {} },
+    });
   });
 
   it('rethrows an abort as-is, without api:error', async () => {
@@ -161,12 +192,20 @@ describe('createContentClient', () => {
 });
 
 describe('a 401 to a request that carried a token', () => {
-  const unauthorized = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
+  const unauthorized = {
+    data: null,
+    error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} },
+  };
 
   it('calls onUnauthorized with that token, then throws as usual', async () => {
     const onUnauthorized = jest.fn();
     const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
-    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: f.fetch, onUnauthorized });
+    const client = createContentClient({
+      baseUrl: 'https://cms.example.ir/api',
+      getToken: () => 'stale.jwt',
+      fetch: f.fetch,
+      onUnauthorized,
+    });
     const error = await rejectionOf(client.find('orders'));
     expect(error).toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledWith('stale.jwt');
@@ -176,10 +215,19 @@ describe('a 401 to a request that carried a token', () => {
     const onUnauthorized = jest.fn();
     const refreshToken = jest.fn(async () => 'fresh.jwt');
     const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }), jsonResponse({ data: [], meta: {} }));
-    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: f.fetch, onUnauthorized, refreshToken });
+    const client = createContentClient({
+      baseUrl: 'https://cms.example.ir/api',
+      getToken: () => 'stale.jwt',
+      fetch: f.fetch,
+      onUnauthorized,
+      refreshToken,
+    });
     await expect(client.create('orders', { qty: 1 })).resolves.toEqual({ data: [], meta: {} });
     expect(refreshToken).toHaveBeenCalledWith('stale.jwt');
-    expect(f.calls.map((call) => (call.init.headers as Record<string, string>).Authorization)).toEqual(['Bearer stale.jwt', 'Bearer fresh.jwt']);
+    expect(f.calls.map((call) => (call.init.headers as Record<string, string>).Authorization)).toEqual([
+      'Bearer stale.jwt',
+      'Bearer fresh.jwt',
+    ]);
     expect(f.calls[1]?.init.body).toBe(JSON.stringify({ data: { qty: 1 } }));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -187,13 +235,25 @@ describe('a 401 to a request that carried a token', () => {
   it('a refused refresh ends the session; a 401 to the fresh token too, without a second refresh', async () => {
     const onUnauthorized = jest.fn();
     const ended = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
-    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: ended.fetch, onUnauthorized, refreshToken: async () => null });
+    const client = createContentClient({
+      baseUrl: 'https://cms.example.ir/api',
+      getToken: () => 'stale.jwt',
+      fetch: ended.fetch,
+      onUnauthorized,
+      refreshToken: async () => null,
+    });
     await expect(rejectionOf(client.find('orders'))).resolves.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledWith('stale.jwt');
 
     const refreshToken = jest.fn(async () => 'fresh.jwt');
     const twice = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
-    const again = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: twice.fetch, onUnauthorized, refreshToken });
+    const again = createContentClient({
+      baseUrl: 'https://cms.example.ir/api',
+      getToken: () => 'stale.jwt',
+      fetch: twice.fetch,
+      onUnauthorized,
+      refreshToken,
+    });
     await rejectionOf(again.find('orders'));
     expect(refreshToken).toHaveBeenCalledTimes(1);
     expect(twice.calls).toHaveLength(2);
@@ -203,7 +263,13 @@ describe('a 401 to a request that carried a token', () => {
   it('a refresh that cannot be asked (CMS down) fails the request but keeps the session', async () => {
     const onUnauthorized = jest.fn();
     const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }));
-    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'stale.jwt', fetch: f.fetch, onUnauthorized, refreshToken: async () => Promise.reject(new Error('offline')) });
+    const client = createContentClient({
+      baseUrl: 'https://cms.example.ir/api',
+      getToken: () => 'stale.jwt',
+      fetch: f.fetch,
+      onUnauthorized,
+      refreshToken: async () => Promise.reject(new Error('offline')),
+    });
     const error = await rejectionOf(client.find('orders'));
     expect((error as ApiError).status).toBe(401);
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -211,8 +277,17 @@ describe('a 401 to a request that carried a token', () => {
 
   it('not for a request sent without a token, nor for other failures', async () => {
     const onUnauthorized = jest.fn();
-    const f = fakeFetch(jsonResponse(unauthorized, { status: 401 }), jsonResponse(strapiError, { status: 400 }), jsonResponse(unauthorized, { status: 403 }));
-    const client = createContentClient({ baseUrl: 'https://cms.example.ir/api', getToken: () => 'jwt', fetch: f.fetch, onUnauthorized });
+    const f = fakeFetch(
+      jsonResponse(unauthorized, { status: 401 }),
+      jsonResponse(strapiError, { status: 400 }),
+      jsonResponse(unauthorized, { status: 403 }),
+    );
+    const client = createContentClient({
+      baseUrl: 'https://cms.example.ir/api',
+      getToken: () => 'jwt',
+      fetch: f.fetch,
+      onUnauthorized,
+    });
     await rejectionOf(client.request('/auth/local', { method: 'POST', body: {}, auth: false }));
     await rejectionOf(client.find('orders'));
     await rejectionOf(client.find('orders'));
@@ -242,12 +317,20 @@ describe('normaliseApiError', () => {
   it('accepts v3 validation messages [{ messages: [{ id, message }] }]', () => {
     const message = [{ messages: [{ id: 'Auth.form.error.invalid', message: 'Identifier or password invalid.' }] }];
     const body = normaliseApiError({ statusCode: 400, error: 'Bad Request', message, data: message });
-    expect(body.error).toEqual({ status: 400, name: 'BadRequest', message: 'Identifier or password invalid.', details: message });
+    expect(body.error).toEqual({
+      status: 400,
+      name: 'BadRequest',
+      message: 'Identifier or password invalid.',
+      details: message,
+    });
   });
 
   it('turns an Error into UnknownError 500 with the error as details', () => {
     const error = new Error('socket hang up');
-    expect(normaliseApiError(error)).toEqual({ data: null, error: { status: 500, name: 'UnknownError', message: 'socket hang up', details: error } });
+    expect(normaliseApiError(error)).toEqual({
+      data: null,
+      error: { status: 500, name: 'UnknownError', message: 'socket hang up', details: error },
+    });
   });
 
   it('returns the body of an ApiError', () => {
@@ -256,6 +339,10 @@ describe('normaliseApiError', () => {
 
   it('handles strings and junk', () => {
     expect(normaliseApiError('nope').error).toMatchObject({ status: 500, name: 'UnknownError', message: 'nope' });
-    expect(normaliseApiError(undefined).error).toMatchObject({ status: 500, name: 'UnknownError', message: 'Unknown error' });
+    expect(normaliseApiError(undefined).error).toMatchObject({
+      status: 500,
+      name: 'UnknownError',
+      message: 'Unknown error',
+    });
   });
 });

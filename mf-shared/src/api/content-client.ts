@@ -48,10 +48,20 @@ export interface ContentClient {
   baseUrl: string;
   request<T>(path: string, options?: ContentRequestOptions): Promise<T>;
   find<T>(collection: string, query?: Record<string, unknown>, options?: ContentReadOptions): Promise<StrapiList<T>>;
-  findOne<T>(collection: string, documentId: string, query?: Record<string, unknown>, options?: ContentReadOptions): Promise<StrapiSingle<T>>;
+  findOne<T>(
+    collection: string,
+    documentId: string,
+    query?: Record<string, unknown>,
+    options?: ContentReadOptions,
+  ): Promise<StrapiSingle<T>>;
   /** Strapi REST expects `{ data }`: pass the fields, the client wraps them. */
   create<T>(collection: string, data: unknown, options?: ContentReadOptions): Promise<StrapiSingle<T>>;
-  update<T>(collection: string, documentId: string, data: unknown, options?: ContentReadOptions): Promise<StrapiSingle<T>>;
+  update<T>(
+    collection: string,
+    documentId: string,
+    data: unknown,
+    options?: ContentReadOptions,
+  ): Promise<StrapiSingle<T>>;
   delete(collection: string, documentId: string, options?: ContentReadOptions): Promise<void>;
 }
 
@@ -187,7 +197,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       // No parsable body (HTML 502 from a proxy, empty 503…).
       const message = `Request failed with status ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
       const details = parseError ?? new Error(message);
-      return fail({ data: null, error: { status: response.status || 500, name: 'UnknownError', message, details } }, details);
+      return fail(
+        { data: null, error: { status: response.status || 500, name: 'UnknownError', message, details } },
+        details,
+      );
     }
 
     if (parseError !== undefined) {

@@ -25,6 +25,14 @@ export function groupPath(category: MenuEntry, group: MenuEntry): string {
 }
 
 /** A sub-category's page: `/{category}[/{group}]/{subcategory}` (the header's drawer and the catalogue). */
-export function subcategoryPath({ category, group, subcategory }: { category: MenuEntry; group: MenuEntry | null; subcategory: MenuEntry }): string {
+export function subcategoryPath({
+  category,
+  group,
+  subcategory,
+}: {
+  category: MenuEntry;
+  group: MenuEntry | null;
+  subcategory: MenuEntry;
+}): string {
   return `${group ? groupPath(category, group) : `/${category.slug}`}/${subcategory.slug}`;
 }

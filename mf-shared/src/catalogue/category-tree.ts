@@ -63,7 +63,8 @@ export function locateInCatalogue(segments: readonly string[]): CatalogueLocatio
   const subcategory = subcategories.find((candidate) => candidate.slug === remaining[0]);
   if (!subcategory) return null;
   if (remaining.length === 1) return { kind: 'subcategory', category, group, subcategory };
-  if (remaining.length === 2 && remaining[1]) return { kind: 'product', category, group, subcategory, productSlug: remaining[1] };
+  if (remaining.length === 2 && remaining[1])
+    return { kind: 'product', category, group, subcategory, productSlug: remaining[1] };
   return null;
 }
 
@@ -72,7 +73,10 @@ export function allSubcategoryPaths(): Array<{ path: string; subcategory: Subcat
   return categories.flatMap((category) => [
     ...category.subcategories.map((subcategory) => ({ path: `/${category.slug}/${subcategory.slug}`, subcategory })),
     ...category.groups.flatMap((group) =>
-      group.subcategories.map((subcategory) => ({ path: `/${category.slug}/${group.slug}/${subcategory.slug}`, subcategory })),
+      group.subcategories.map((subcategory) => ({
+        path: `/${category.slug}/${group.slug}/${subcategory.slug}`,
+        subcategory,
+      })),
     ),
   ]);
 }

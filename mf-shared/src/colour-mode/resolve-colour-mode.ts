@@ -18,7 +18,11 @@ export const PREFERS_DARK_QUERY = '(prefers-color-scheme: dark)';
  * Must stay self-contained plain JS once types are stripped — no imports, no closures, no nested
  * functions — because its source text runs in the page head before any bundle.
  */
-export function resolveColourMode(preference: string | null, systemPrefersDark: boolean, forced?: string | null): ColourMode {
+export function resolveColourMode(
+  preference: string | null,
+  systemPrefersDark: boolean,
+  forced?: string | null,
+): ColourMode {
   if (forced === 'light' || forced === 'dark') return forced;
   if (preference === 'light' || preference === 'dark') return preference;
   return systemPrefersDark ? 'dark' : 'light';

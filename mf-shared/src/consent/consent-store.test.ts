@@ -29,7 +29,15 @@ describe('consent', () => {
   });
 
   it('works when storage throws (the choice holds for the page)', () => {
-    const broken = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); }, removeItem: () => {} } as unknown as Storage;
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {},
+    } as unknown as Storage;
     const store = createConsentStore({ bus: createBus(), storage: broken });
     expect(store.get()).toBe('pending');
     store.set('granted');

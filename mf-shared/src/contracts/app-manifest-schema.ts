@@ -92,8 +92,11 @@ export function validRegistryEntries(
   for (const [app, entry] of Object.entries(registry) as [RemoteName, unknown][]) {
     const parsed = registryEntrySchema.safeParse(entry);
     if (parsed.success) valid[app] = parsed.data;
-    else report(app, `its registry entry is malformed: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+    else
+      report(
+        app,
+        `its registry entry is malformed: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+      );
   }
   return valid;
 }
-

@@ -48,7 +48,8 @@ export function incompatibility(
   for (const [name, { requiredVersion }] of Object.entries(consumer.shared ?? {})) {
     const provided = provider.shared[name]?.version;
     if (!provided) return `it requires ${name} ${requiredVersion}, which the shell does not share`;
-    if (!satisfies(provided, requiredVersion)) return `it requires ${name} ${requiredVersion}, the shell shares ${provided}`;
+    if (!satisfies(provided, requiredVersion))
+      return `it requires ${name} ${requiredVersion}, the shell shares ${provided}`;
   }
   return null;
 }
@@ -61,7 +62,12 @@ export function samplePath(route: PageRoute): string {
 }
 
 /** The live page that owns a path, by the site's one matching rule (for its declared query parameters). */
-export function findPageRoute(pages: Partial<Record<RemoteName, readonly PageRoute[]>>, pathname: string): { app: RemoteName; route: PageRoute } | null {
-  const all = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, routes]) => routes.map((route) => ({ app, route })));
+export function findPageRoute(
+  pages: Partial<Record<RemoteName, readonly PageRoute[]>>,
+  pathname: string,
+): { app: RemoteName; route: PageRoute } | null {
+  const all = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, routes]) =>
+    routes.map((route) => ({ app, route })),
+  );
   return matchMostSpecific(all, ({ route }) => parsePattern(route.path), pathname)?.candidate ?? null;
 }

@@ -11,7 +11,8 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
     for (const item of value) out.set(`${prefix}[${item}]`, 'present');
   } else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) for (const [path, leaf] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(path, leaf);
+    for (const [key, child] of Object.entries(value))
+      for (const [path, leaf] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(path, leaf);
   } else {
     out.set(prefix, JSON.stringify(value));
   }
@@ -19,7 +20,10 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
 }
 
 /** The bump the change from `previous` to `current` needs, ignoring the version field itself. */
-export function requiredBump(previous: ContractDescription, current: ContractDescription): { bump: Bump; reasons: string[] } {
+export function requiredBump(
+  previous: ContractDescription,
+  current: ContractDescription,
+): { bump: Bump; reasons: string[] } {
   const [before, after] = [leaves({ ...previous, version: undefined }), leaves({ ...current, version: undefined })];
   const breaking: string[] = [];
   const added: string[] = [];

@@ -20,9 +20,12 @@ export const PANEL_LINK_PARAMS = { watchProduct: 'add', orderProduct: 'product',
  */
 export const panelLinks = {
   /** Adds the product to the customer's watch list, then shows the list. */
-  watchProduct: (productSlug: string) => `/panel/product?${PANEL_LINK_PARAMS.watchProduct}=${encodeURIComponent(productSlug)}`,
+  watchProduct: (productSlug: string) =>
+    `/panel/product?${PANEL_LINK_PARAMS.watchProduct}=${encodeURIComponent(productSlug)}`,
   /** A new order request with this product filled in. */
-  orderProduct: (productSlug: string) => `/panel/order/new?${PANEL_LINK_PARAMS.orderProduct}=${encodeURIComponent(productSlug)}`,
+  orderProduct: (productSlug: string) =>
+    `/panel/order/new?${PANEL_LINK_PARAMS.orderProduct}=${encodeURIComponent(productSlug)}`,
   /** A new exchange purchase request for this offer (its documentId). */
-  requestOffer: (offerDocumentId: string) => `/panel/bourse/new?${PANEL_LINK_PARAMS.requestOffer}=${encodeURIComponent(offerDocumentId)}`,
+  requestOffer: (offerDocumentId: string) =>
+    `/panel/bourse/new?${PANEL_LINK_PARAMS.requestOffer}=${encodeURIComponent(offerDocumentId)}`,
 };

@@ -21,10 +21,19 @@ export function createAppError(input: Partial<AppError> & { message: string }): 
 
 /** Unmatched path: a non-fatal 404 shown inside the layout. */
 export function pageNotFound(pathWithQuery: string): AppError {
-  return createAppError({ statusCode: 404, statusMessage: 'Page not found', message: `Page not found: ${pathWithQuery}` });
+  return createAppError({
+    statusCode: 404,
+    statusMessage: 'Page not found',
+    message: `Page not found: ${pathWithQuery}`,
+  });
 }
 
 /** A route whose own validation failed (unknown slug): a fatal 404. */
 export function routeNotFound(pathWithQuery: string): AppError {
-  return createAppError({ statusCode: 404, statusMessage: 'Page Not Found', message: `Page Not Found: ${pathWithQuery}`, fatal: true });
+  return createAppError({
+    statusCode: 404,
+    statusMessage: 'Page Not Found',
+    message: `Page Not Found: ${pathWithQuery}`,
+    fatal: true,
+  });
 }

@@ -50,13 +50,17 @@ export function crossOriginFor(url: string, pageOrigin: string): 'anonymous' | n
 const PLAIN_RELATIVE_PATH = /^[\w-][\w.-]*(?:\/[\w-][\w.-]*)*$/;
 
 /** The digests of one registry entry's files, keyed by absolute URL (as a script's `src` reads). */
-export function integrityByUrl(entry: { entry: string; integrity?: string; files?: Record<string, string> }, pageUrl: string): Record<string, string> {
+export function integrityByUrl(
+  entry: { entry: string; integrity?: string; files?: Record<string, string> },
+  pageUrl: string,
+): Record<string, string> {
   const table: Record<string, string> = {};
   const entryUrl = new URL(entry.entry, pageUrl);
   if (entry.integrity) table[entryUrl.href] = entry.integrity;
   // A plain name resolves to the entry's folder + the name: a URL parse per file (a hundred and
   // more on every page's start-up) is kept for names that need one.
   const folder = new URL('.', entryUrl).href;
-  for (const [rel, digest] of Object.entries(entry.files ?? {})) table[PLAIN_RELATIVE_PATH.test(rel) ? folder + rel : new URL(rel, entryUrl).href] = digest;
+  for (const [rel, digest] of Object.entries(entry.files ?? {}))
+    table[PLAIN_RELATIVE_PATH.test(rel) ? folder + rel : new URL(rel, entryUrl).href] = digest;
   return table;
 }

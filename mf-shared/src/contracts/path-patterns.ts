@@ -39,7 +39,11 @@ function matchSegments(pattern: PathPattern, segments: readonly string[]): Recor
 }
 
 /** The most specific of `candidates` whose pattern matches `pathname`, with its params; or null. */
-export function matchMostSpecific<T>(candidates: readonly T[], patternOf: (candidate: T) => PathPattern, pathname: string): { candidate: T; params: Record<string, string> } | null {
+export function matchMostSpecific<T>(
+  candidates: readonly T[],
+  patternOf: (candidate: T) => PathPattern,
+  pathname: string,
+): { candidate: T; params: Record<string, string> } | null {
   const segments = pathSegments(pathname);
   let best: { candidate: T; params: Record<string, string> } | null = null;
   let bestLength = -1;

@@ -66,7 +66,11 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
     return {
       ...defaultRuntimeConfig,
       ...parsed,
-      cookie: { ...defaultRuntimeConfig.cookie, ...parsed.cookie, options: { ...defaultRuntimeConfig.cookie.options, ...parsed.cookie?.options } },
+      cookie: {
+        ...defaultRuntimeConfig.cookie,
+        ...parsed.cookie,
+        options: { ...defaultRuntimeConfig.cookie.options, ...parsed.cookie?.options },
+      },
     };
   } catch (error) {
     console.error('Failed to parse runtime config', error);

@@ -22,7 +22,10 @@ export interface CreatedOrder {
 }
 
 /** Never retried (docs/architecture.md, "Failure stays contained"): a failed write is reported, never repeated behind the user's back. */
-export async function createOrderRequest<T extends CreatedOrder = CreatedOrder>(api: ContentClient, order: OrderRequest): Promise<T> {
+export async function createOrderRequest<T extends CreatedOrder = CreatedOrder>(
+  api: ContentClient,
+  order: OrderRequest,
+): Promise<T> {
   const answer = await api.create<T>('orders', order);
   return answer.data;
 }
@@ -38,7 +41,8 @@ export async function addToWatchList(api: ContentClient, productDocumentId: stri
     // The CMS refuses a second entry for the same product with this 400. (Read structurally:
     // the client that threw may be another app's copy of the kernel, so no `instanceof`.)
     const { error: body } = normaliseApiError(error);
-    if (body.status === 400 && /already on your watch list/i.test(body.message)) return { added: false, reason: 'present' };
+    if (body.status === 400 && /already on your watch list/i.test(body.message))
+      return { added: false, reason: 'present' };
     throw error;
   }
 }

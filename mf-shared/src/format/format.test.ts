@@ -1,4 +1,15 @@
-import { comparePersian, formatNumber, formatPersianDate, formatPersianDateTime, formatPersianDayMonth, formatRial, formatToman, toLatinDigits, toPersianDigits, todayInTehran } from './format';
+import {
+  comparePersian,
+  formatNumber,
+  formatPersianDate,
+  formatPersianDateTime,
+  formatPersianDayMonth,
+  formatRial,
+  formatToman,
+  toLatinDigits,
+  toPersianDigits,
+  todayInTehran,
+} from './format';
 
 describe('format', () => {
   it('formats numbers with Persian digits and separators', () => {
@@ -11,11 +22,33 @@ describe('format', () => {
 
   it('writes numbers exactly as Intl fa-IR does, without loading Intl for them', () => {
     const intl = new Intl.NumberFormat('fa-IR');
-    const samples = [0, -0, 5, 1234, 1_250_000, 33_800, 2.5, 0.395, -1.2, 0.0625, -0.0625, 1.0005, 999.9995, 0.0004, -0.0005, 0.1 + 0.2, 1e14, 5e-7, 1e21, Number.MAX_SAFE_INTEGER];
+    const samples = [
+      0,
+      -0,
+      5,
+      1234,
+      1_250_000,
+      33_800,
+      2.5,
+      0.395,
+      -1.2,
+      0.0625,
+      -0.0625,
+      1.0005,
+      999.9995,
+      0.0004,
+      -0.0005,
+      0.1 + 0.2,
+      1e14,
+      5e-7,
+      1e21,
+      Number.MAX_SAFE_INTEGER,
+    ];
     // Seeded, so a failure names the same numbers every run.
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-    for (let i = 0; i < 20_000; i++) samples.push(Math.round((random() - 0.5) * 10 ** Math.floor(random() * 20 - 4) * 10_000) / 10_000);
+    for (let i = 0; i < 20_000; i++)
+      samples.push(Math.round((random() - 0.5) * 10 ** Math.floor(random() * 20 - 4) * 10_000) / 10_000);
     for (const n of samples) expect([n, formatNumber(n)]).toEqual([n, intl.format(n)]);
     expect(formatNumber(10n ** 20n)).toBe(intl.format(10n ** 20n));
     expect(formatNumber(-42n)).toBe(intl.format(-42n));
@@ -30,7 +63,7 @@ describe('format', () => {
     expect(formatRial(undefined)).toBe('');
   });
 
-  it('shows every product price in toman: the catalogue\'s «۳۳٬۸۰۰ تومان» is the panel\'s too', () => {
+  it("shows every product price in toman: the catalogue's «۳۳٬۸۰۰ تومان» is the panel's too", () => {
     // 338,000 rial per kg, as the CMS holds it: never «۳۳۸٬۰۰۰ ریال» on any screen.
     expect(formatToman(338000)).toBe('۳۳٬۸۰۰ تومان');
     expect(formatToman('338000')).toBe('۳۳٬۸۰۰ تومان');
@@ -50,7 +83,14 @@ describe('format', () => {
     const intl = {
       date: new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric', ...zone }),
       dayMonth: new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', day: 'numeric', ...zone }),
-      dateTime: new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', ...zone }),
+      dateTime: new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        ...zone,
+      }),
       isoDay: new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }),
     };
     // Every 19 h 7 min from 2015 (daylight saving still kept) to 2031: each month, hour and both sides of midnight.
@@ -85,7 +125,7 @@ describe('format', () => {
 });
 
 describe('todayInTehran', () => {
-  it('is Tehran\'s calendar day, 3½ hours ahead of UTC', () => {
+  it("is Tehran's calendar day, 3½ hours ahead of UTC", () => {
     expect(todayInTehran(new Date('2026-03-01T12:00:00Z'))).toBe('2026-03-01');
     expect(todayInTehran(new Date('2026-03-01T21:00:00Z'))).toBe('2026-03-02');
   });
@@ -93,7 +133,15 @@ describe('todayInTehran', () => {
 
 describe('comparePersian', () => {
   it('sorts in Persian alphabetical order, Persian letters (پ گ چ ژ) in their places', () => {
-    expect(['ورق', 'گالوانیزه', 'آهن', 'میلگرد', 'پروفیل', 'تیرآهن', 'بورس'].sort(comparePersian)).toEqual(['آهن', 'بورس', 'پروفیل', 'تیرآهن', 'گالوانیزه', 'میلگرد', 'ورق']);
+    expect(['ورق', 'گالوانیزه', 'آهن', 'میلگرد', 'پروفیل', 'تیرآهن', 'بورس'].sort(comparePersian)).toEqual([
+      'آهن',
+      'بورس',
+      'پروفیل',
+      'تیرآهن',
+      'گالوانیزه',
+      'میلگرد',
+      'ورق',
+    ]);
     expect(comparePersian('میلگرد', 'میلگرد')).toBe(0);
   });
 });

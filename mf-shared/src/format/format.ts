@@ -13,7 +13,15 @@ function lazily<T>(create: () => T): () => T {
 
 const numberFormat = lazily(() => new Intl.NumberFormat('fa-IR'));
 // An explicit time zone: a page rendered on a UTC server hydrates with the same date in the browser.
-const dateFormat = lazily(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' }));
+const dateFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'Asia/Tehran',
+    }),
+);
 // Times are Tehran's wherever the page is rendered (style-by-example: one formatter, explicit zone).
 const dateTimeFormat = lazily(
   () =>
@@ -89,7 +97,11 @@ function formatPlainNumber(n: number | bigint): string | null {
   if (Math.abs(n) >= 1e15 || decimal.includes('e')) return null;
   const [whole, fraction] = roundToThousandths(decimal);
   const shownFraction = fraction.replace(/0+$/, '');
-  return (n < 0 || Object.is(n, -0) ? MINUS : '') + groupThousands(whole) + (shownFraction ? DECIMAL_SEPARATOR + persianDigits(shownFraction) : '');
+  return (
+    (n < 0 || Object.is(n, -0) ? MINUS : '') +
+    groupThousands(whole) +
+    (shownFraction ? DECIMAL_SEPARATOR + persianDigits(shownFraction) : '')
+  );
 }
 
 function formatNumberValue(n: number | bigint): string {
@@ -132,7 +144,20 @@ export function formatToman(rial: NumberInput): string {
 
 type DateInput = Date | string | number | null | undefined;
 
-const PERSIAN_MONTHS = ['فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور', 'مهر', 'آبان', 'آذر', 'دی', 'بهمن', 'اسفند'];
+const PERSIAN_MONTHS = [
+  'فروردین',
+  'اردیبهشت',
+  'خرداد',
+  'تیر',
+  'مرداد',
+  'شهریور',
+  'مهر',
+  'آبان',
+  'آذر',
+  'دی',
+  'بهمن',
+  'اسفند',
+];
 const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
 /** Iran has kept +03:30 all year since its last daylight-saving period ended (1401-06-31, 24:00). */
 const TEHRAN_FIXED_OFFSET_SINCE = Date.UTC(2022, 8, 21, 19, 30);
@@ -162,9 +187,14 @@ const twoDigits = (n: number) => persianDigits(String(n).padStart(2, '0'));
 /** Each writes what its Intl fa-IR-u-ca-persian formatter writes (a test compares them). */
 const dayMonth = (clock: TehranClock) => `${persianDigits(String(clock.day))} ${PERSIAN_MONTHS[clock.month - 1]}`;
 const dayMonthYear = (clock: TehranClock) => `${dayMonth(clock)} ${persianDigits(String(clock.year))}`;
-const dayMonthYearTime = (clock: TehranClock) => `${dayMonthYear(clock)} ساعت ${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`;
+const dayMonthYearTime = (clock: TehranClock) =>
+  `${dayMonthYear(clock)} ساعت ${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`;
 
-function formatDateWith(write: (clock: TehranClock) => string, intl: () => Intl.DateTimeFormat, date: DateInput): string {
+function formatDateWith(
+  write: (clock: TehranClock) => string,
+  intl: () => Intl.DateTimeFormat,
+  date: DateInput,
+): string {
   if (date === null || date === undefined || date === '') return '';
   const d = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(d.getTime())) return '';
@@ -177,7 +207,9 @@ export function formatPersianDate(date: DateInput): string {
   return formatDateWith(dayMonthYear, dateFormat, date);
 }
 
-const dayMonthFormat = lazily(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' }));
+const dayMonthFormat = lazily(
+  () => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' }),
+);
 
 /** Day and month in the Persian calendar, for a chart's time axis: «۲ آذر». Empty string for an invalid date. */
 export function formatPersianDayMonth(date: DateInput): string {
@@ -212,4 +244,7 @@ export function todayInTehran(now: Date = new Date()): string {
   return new Date(now.getTime() + TEHRAN_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const isoDayInTehran = lazily(() => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Tehran' }));
+const isoDayInTehran = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Tehran' }),
+);

@@ -24,7 +24,10 @@ export function TextInput<Values extends FieldValues>({
   hint?: ReactNode;
   multiline?: boolean;
   rows?: number;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'dir' | 'autoComplete' | 'min' | 'placeholder'>) {
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'inputMode' | 'dir' | 'autoComplete' | 'min' | 'placeholder'
+>) {
   const error = form.formState.errors[name]?.message;
   return (
     <FormField label={label} hint={hint} error={typeof error === 'string' ? error : undefined}>

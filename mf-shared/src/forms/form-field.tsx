@@ -11,7 +11,17 @@ export interface FieldControlProps {
  * A labelled control with its hint and its error, wired for screen readers (the error is
  * announced and described by the control). The control itself is the form library's input.
  */
-export function FormField({ label, error, hint, children }: { label: string; error?: string | undefined; hint?: ReactNode; children: (control: FieldControlProps) => ReactNode }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -40,7 +50,10 @@ export function FormField({ label, error, hint, children }: { label: string; err
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-md border border-error-500 bg-error-50 px-3 py-2 text-sm text-error-700 dark:border-error-600 dark:bg-slate-900 dark:text-red-200">
+    <p
+      role="alert"
+      className="rounded-md border border-error-500 bg-error-50 px-3 py-2 text-sm text-error-700 dark:border-error-600 dark:bg-slate-900 dark:text-red-200"
+    >
       {message}
     </p>
   );

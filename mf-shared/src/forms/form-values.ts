@@ -24,7 +24,8 @@ export const isMobileNumber = (value: string) => MOBILE.test(normaliseMobile(val
 export const requiredText = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
 
 /** An Iranian mobile number typed with Persian or Latin digits, sent as 09xxxxxxxxx. */
-export const mobileNumber = () => requiredText().transform(normaliseMobile).pipe(z.string().regex(MOBILE, INVALID_MOBILE_MESSAGE));
+export const mobileNumber = () =>
+  requiredText().transform(normaliseMobile).pipe(z.string().regex(MOBILE, INVALID_MOBILE_MESSAGE));
 
 /** A required e-mail address, lower-cased. */
 export const emailAddress = () => requiredText().toLowerCase().regex(EMAIL, INVALID_EMAIL_MESSAGE);
@@ -35,12 +36,18 @@ export const emailAddress = () => requiredText().toLowerCase().regex(EMAIL, INVA
  */
 export function typedNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const text = toLatinDigits(value).replace(/[٬,\s]/g, '').replace('٫', '.').trim();
+  const text = toLatinDigits(value)
+    .replace(/[٬,\s]/g, '')
+    .replace('٫', '.')
+    .trim();
   return text === '' ? undefined : Number(text);
 }
 
 /** A landline or mobile number with its area code: 11 digits starting with 0. */
 export const contactPhone = z.preprocess(
   (value) => (typeof value === 'string' ? toLatinDigits(value).replace(/[\s-]/g, '') : value),
-  z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).regex(/^0\d{10}$/, 'شماره تماس را با کد شهر یا به شکل ۰۹xxxxxxxxx وارد کنید'),
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .min(1, REQUIRED_MESSAGE)
+    .regex(/^0\d{10}$/, 'شماره تماس را با کد شهر یا به شکل ۰۹xxxxxxxxx وارد کنید'),
 );

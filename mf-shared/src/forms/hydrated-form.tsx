@@ -8,7 +8,11 @@ import { useHydrated } from '../ui/use-hydrated';
  * the page, a password in a URL — cannot happen. Rendered in the browser, it is ready at once.
  * Always `noValidate`: the form's zod schema says what is wrong, in Persian.
  */
-export function HydratedForm({ busy, children, ...formProps }: Omit<ComponentPropsWithoutRef<'form'>, 'noValidate' | 'aria-busy'> & { busy: boolean }) {
+export function HydratedForm({
+  busy,
+  children,
+  ...formProps
+}: Omit<ComponentPropsWithoutRef<'form'>, 'noValidate' | 'aria-busy'> & { busy: boolean }) {
   const ready = useHydrated();
   return (
     <form {...formProps} noValidate aria-busy={busy || !ready}>

@@ -17,7 +17,8 @@ export const IMAGE_WIDTHS: readonly number[] = [
 export const IMAGE_ROUTE = '/_/img';
 
 /** A CMS upload path (`/uploads/<file>.<image ext>`): the only sources the route resizes. */
-export const isUploadPath = (src: string): boolean => /^\/uploads\/[A-Za-z0-9][A-Za-z0-9_.-]*\.(svg|png|jpe?g|webp|gif|avif)$/i.test(src);
+export const isUploadPath = (src: string): boolean =>
+  /^\/uploads\/[A-Za-z0-9][A-Za-z0-9_.-]*\.(svg|png|jpe?g|webp|gif|avif)$/i.test(src);
 
 /** The URL of `src` resized to `width` (one of IMAGE_WIDTHS); anything else is left as it is. */
 export function imageUrl(src: string, width: number): string {
@@ -48,5 +49,9 @@ export function imageSources(src: string, displayWidth: number, sizes?: string):
   const srcSet = IMAGE_WIDTHS.filter((candidate) => candidate <= largest)
     .map((candidate) => `${imageUrl(src, candidate)} ${candidate}w`)
     .join(', ');
-  return { src: imageUrl(src, imageWidthFor(displayWidth)), srcSet, sizes: sizes ?? `(max-width: ${displayWidth}px) 100vw, ${displayWidth}px` };
+  return {
+    src: imageUrl(src, imageWidthFor(displayWidth)),
+    srcSet,
+    sizes: sizes ?? `(max-width: ${displayWidth}px) 100vw, ${displayWidth}px`,
+  };
 }

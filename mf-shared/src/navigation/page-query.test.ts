@@ -15,7 +15,9 @@ describe('pageFromQuery', () => {
 
 describe('hrefWithPage', () => {
   it('keeps the other parameters and sets the page', () => {
-    expect(hrefWithPage('/panel/order', new URLSearchParams('status=pending'), 2)).toBe('/panel/order?status=pending&page=2');
+    expect(hrefWithPage('/panel/order', new URLSearchParams('status=pending'), 2)).toBe(
+      '/panel/order?status=pending&page=2',
+    );
   });
   it('leaves page 1 out, so the first page has one address', () => {
     expect(hrefWithPage('/panel/order', new URLSearchParams('page=4'), 1)).toBe('/panel/order');

@@ -3,7 +3,9 @@ import { isConstrainedConnection, mayPrefetch, onIdle } from './prefetch-rules';
 describe('prefetch rules', () => {
   it('prefetches same-site links on a normal connection', () => {
     expect(mayPrefetch({ to: '/blog' })).toBe(true);
-    expect(mayPrefetch({ to: '/blog', target: '_self', connection: { saveData: false, effectiveType: '4g' } })).toBe(true);
+    expect(mayPrefetch({ to: '/blog', target: '_self', connection: { saveData: false, effectiveType: '4g' } })).toBe(
+      true,
+    );
   });
 
   it('never for target=_blank, other sites, save-data or 2g', () => {

@@ -48,7 +48,10 @@ type IdleWindow = {
 };
 
 /** Runs `callback` when the main thread is idle (`requestIdleCallback`, else a timeout); returns a cancel. */
-export function onIdle(callback: () => void, scope: IdleWindow & Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis): () => void {
+export function onIdle(
+  callback: () => void,
+  scope: IdleWindow & Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis,
+): () => void {
   if (typeof scope.requestIdleCallback === 'function') {
     const handle = scope.requestIdleCallback(callback);
     return () => scope.cancelIdleCallback?.(handle);

@@ -15,7 +15,8 @@ export interface HeadTag {
 
 const URL_KEYS = new Set(['@id', 'item', 'url', 'image', 'logo']);
 
-const absolute = (pathOrUrl: string, siteUrl: string) => new URL(pathOrUrl, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href;
+const absolute = (pathOrUrl: string, siteUrl: string) =>
+  new URL(pathOrUrl, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href;
 
 /** The full title: «page | site», or the site name alone for the home page. */
 export function documentTitle(head: PageHead): string {
@@ -29,7 +30,8 @@ export function headTags(head: PageHead, siteUrl: string): HeadTag[] {
   };
   meta('name', 'description', head.description);
   if (head.noindex) meta('name', 'robots', 'noindex');
-  if (head.canonical) tags.push({ tag: 'link', attributes: { rel: 'canonical', href: absolute(head.canonical, siteUrl) } });
+  if (head.canonical)
+    tags.push({ tag: 'link', attributes: { rel: 'canonical', href: absolute(head.canonical, siteUrl) } });
   meta('property', 'og:site_name', SITE_NAME);
   meta('property', 'og:locale', 'fa_IR');
   meta('property', 'og:type', head.ogType ?? 'website');
@@ -52,9 +54,14 @@ export function headTags(head: PageHead, siteUrl: string): HeadTag[] {
   return tags;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script>: `<` escaped so no `</script>` in a CMS text can end the element. */
-const escapeScript = (text: string) => text.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const escapeScript = (text: string) =>
+  text
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The tags as HTML for the served page; every one marked so the browser can replace them later. */
 export function headTagsHtml(head: PageHead, siteUrl: string): string {
@@ -92,6 +99,11 @@ export function breadcrumbJsonLd(items: ReadonlyArray<{ label: string; to?: stri
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.label, item: item.to ?? currentPath })),
+    itemListElement: trail.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.label,
+      item: item.to ?? currentPath,
+    })),
   };
 }

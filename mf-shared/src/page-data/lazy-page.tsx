@@ -30,10 +30,15 @@ export type LazyPageComponent = PageComponent & {
  * markdown pipeline (`preloadMarkdown`), for a body the server's markup is never hydrated from. A
  * link's intent and a navigation load it beside the chunk; the hydration of the page does not.
  */
-export function lazyPage(load: () => Promise<{ default: PageComponent }>, options: { chunk?: string; alsoForBrowserRender?: () => Promise<unknown> } = {}): LazyPageComponent {
+export function lazyPage(
+  load: () => Promise<{ default: PageComponent }>,
+  options: { chunk?: string; alsoForBrowserRender?: () => Promise<unknown> } = {},
+): LazyPageComponent {
   const Page = preloadableComponent(load);
   const { alsoForBrowserRender } = options;
-  const preloadForBrowserRender = alsoForBrowserRender ? loadOnce(() => Promise.all([Page.preload(), alsoForBrowserRender()]).then(() => undefined)) : Page.preload;
+  const preloadForBrowserRender = alsoForBrowserRender
+    ? loadOnce(() => Promise.all([Page.preload(), alsoForBrowserRender()]).then(() => undefined))
+    : Page.preload;
   function LazyPage(props: { url: PageUrl }) {
     // First rendered in the browser (a navigation, not the hydration of the server's page — after
     // which useHydrated turns true too): what the render will need starts loading with the chunk.
@@ -42,14 +47,21 @@ export function lazyPage(load: () => Promise<{ default: PageComponent }>, option
     if (renderedInBrowser) void preloadForBrowserRender().catch(() => undefined);
     return <Page {...props} />;
   }
-  return Object.assign(LazyPage, { preload: Page.preload, preloadForBrowserRender, ...(options.chunk ? { chunk: options.chunk } : {}) });
+  return Object.assign(LazyPage, {
+    preload: Page.preload,
+    preloadForBrowserRender,
+    ...(options.chunk ? { chunk: options.chunk } : {}),
+  });
 }
 
 /**
  * Loads a page's component when it is a `lazyPage` (a no-op for any other): for the hydration of
  * its server markup, or with `forBrowserRender` everything a render in the browser needs (a link's intent).
  */
-export function preloadPage(page: { Page: ComponentType<{ url: PageUrl }> }, { forBrowserRender = false } = {}): Promise<void> {
+export function preloadPage(
+  page: { Page: ComponentType<{ url: PageUrl }> },
+  { forBrowserRender = false } = {},
+): Promise<void> {
   const lazy = page.Page as Partial<LazyPageComponent>;
   const preload = forBrowserRender ? lazy.preloadForBrowserRender : lazy.preload;
   return preload ? preload() : Promise.resolve();

@@ -44,9 +44,16 @@ export class PageDataBoundary extends Component<PageDataBoundaryProps, { error: 
 
 export function PageDataErrorView({ onRetry }: { onRetry: () => void }) {
   return (
-    <section role="alert" data-page-data-error className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <section
+      role="alert"
+      data-page-data-error
+      className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-16 text-center"
+    >
       <h2 className="text-xl font-bold">اطلاعات این صفحه دریافت نشد</h2>
-      <p className="text-slate-600 dark:text-slate-300">ارتباط با سرور برقرار نشد یا پاسخ آن بیش از حد طول کشید. چند لحظه دیگر دوباره تلاش کنید؛ بخش‌های دیگر سایت در دسترس هستند.</p>
+      <p className="text-slate-600 dark:text-slate-300">
+        ارتباط با سرور برقرار نشد یا پاسخ آن بیش از حد طول کشید. چند لحظه دیگر دوباره تلاش کنید؛ بخش‌های دیگر سایت در
+        دسترس هستند.
+      </p>
       <RetryButton onRetry={onRetry} />
     </section>
   );

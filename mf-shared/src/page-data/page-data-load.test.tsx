@@ -29,7 +29,8 @@ const rulesQuery = queryOptions({
     requests += 1;
     signals.push(signal);
     if (answer === 'ok') return Promise.resolve('قوانین و مقررات');
-    if (answer === 'slow') return new Promise<string>((resolve) => setTimeout(() => resolve('قوانین و مقررات'), SLOW_ANSWER_MS));
+    if (answer === 'slow')
+      return new Promise<string>((resolve) => setTimeout(() => resolve('قوانین و مقررات'), SLOW_ANSWER_MS));
     if (answer === 'hang') return new Promise<string>(() => undefined);
     if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
     const status = answer === '5xx' ? 503 : 404;
@@ -245,7 +246,10 @@ describe("a page's data on client navigation", () => {
   it('a bug in a page is still the remote boundary’s business (reported to the shell), not a data error', () => {
     answers = ['ok'];
     const reports: Array<[string, unknown]> = [];
-    const context = { ...createFakeShellContext(), reportFailure: (kind: string, error: unknown) => void reports.push([kind, error]) };
+    const context = {
+      ...createFakeShellContext(),
+      reportFailure: (kind: string, error: unknown) => void reports.push([kind, error]),
+    };
     const broken: PageDefinition = {
       path: '/broken',
       head: () => ({ title: 'x' }),

@@ -23,7 +23,8 @@ export class PageDataError extends Error {
 }
 
 /** By name: each app bundles its own copy of the kernel's class. */
-export const isPageDataError = (error: unknown): error is PageDataError => error instanceof Error && error.name === 'PageDataError';
+export const isPageDataError = (error: unknown): error is PageDataError =>
+  error instanceof Error && error.name === 'PageDataError';
 
 /**
  * A fast failure worth asking again at once: no connection, or the server's own trouble. A
@@ -100,7 +101,11 @@ export function joinPrefetches(queries: readonly PageQuery[], bus: AppBus, path?
  * connection cut by a restarting CMS or proxy, a 502) is often gone on the next try and costs little.
  * So the visitor hears within the limit, whatever the CMS does, and a slow answer within it counts.
  */
-export function withLimitedRetry<T, K extends QueryKey>(queryFn: QueryFunction<T, K>, timeoutMs: number, what: string): QueryFunction<T, K> {
+export function withLimitedRetry<T, K extends QueryKey>(
+  queryFn: QueryFunction<T, K>,
+  timeoutMs: number,
+  what: string,
+): QueryFunction<T, K> {
   return (context) => {
     // One signal for both requests: aborted at the deadline or when TanStack Query cancels the
     // query; the first request has ended by the time the second is made.
@@ -127,7 +132,10 @@ export function withLimitedRetry<T, K extends QueryKey>(queryFn: QueryFunction<T
  * A prefetch on intent runs it the same way, so a navigation that joins it fails or succeeds
  * exactly as its own load would.
  */
-export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient, prefetch = false, path }: PageDataLoadOptions): PageQuery {
+export function withPageDataLoad(
+  query: PageQuery,
+  { timeoutMs, bus, queryClient, prefetch = false, path }: PageDataLoadOptions,
+): PageQuery {
   const queryFn = query.queryFn;
   if (typeof queryFn !== 'function') return query;
   return {
@@ -138,7 +146,11 @@ export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient
       // A background refresh of data already on screen keeps the bar still.
       const waiting = queryClient.getQueryData(query.queryKey) === undefined && !prefetch;
       const endWait = waiting ? waitForPageData(bus, path) : () => undefined;
-      const read = withLimitedRetry(queryFn as QueryFunction<unknown>, timeoutMs, `The data ${JSON.stringify(query.queryKey)}`);
+      const read = withLimitedRetry(
+        queryFn as QueryFunction<unknown>,
+        timeoutMs,
+        `The data ${JSON.stringify(query.queryKey)}`,
+      );
       const reading: Promise<unknown> = Promise.resolve(read(context));
       if (prefetch) {
         const key = keyOf(query.queryKey);
@@ -152,7 +164,10 @@ export function withPageDataLoad(query: PageQuery, { timeoutMs, bus, queryClient
         return data;
       } catch (error) {
         endWait('error');
-        throw new PageDataError(`The page's data ${JSON.stringify(query.queryKey)} could not be loaded: ${(error as Error)?.message ?? error}`, { cause: error });
+        throw new PageDataError(
+          `The page's data ${JSON.stringify(query.queryKey)} could not be loaded: ${(error as Error)?.message ?? error}`,
+          { cause: error },
+        );
       }
     },
   };

@@ -26,7 +26,9 @@ describe('matching a URL to a page, as the server and the browser both do', () =
   });
 
   it('takes the collections a query names in meta (a search reads several), else its key', () => {
-    expect(queryCollections({ queryKey: ['search', 'لوله', 5], meta: { collections: ['products', 'articles'] } })).toEqual(['products', 'articles']);
+    expect(
+      queryCollections({ queryKey: ['search', 'لوله', 5], meta: { collections: ['products', 'articles'] } }),
+    ).toEqual(['products', 'articles']);
     expect(queryCollections({ queryKey: ['articles', 'list', 2] })).toEqual(['articles']);
     expect(queryCollections({ queryKey: [{ page: 1 }] })).toEqual([]);
   });
@@ -35,13 +37,26 @@ describe('matching a URL to a page, as the server and the browser both do', () =
 describe('head tags', () => {
   it('makes the canonical, Open Graph and JSON-LD URLs absolute with the site URL', () => {
     const tags = headTags(
-      { title: 'میلگرد کلاف', description: 'قیمت روز', canonical: '/rebar/kalaf', jsonLd: [breadcrumbJsonLd([{ label: 'میلگرد', to: '/rebar' }, { label: 'میلگرد کلاف' }], '/rebar/kalaf')] },
+      {
+        title: 'میلگرد کلاف',
+        description: 'قیمت روز',
+        canonical: '/rebar/kalaf',
+        jsonLd: [breadcrumbJsonLd([{ label: 'میلگرد', to: '/rebar' }, { label: 'میلگرد کلاف' }], '/rebar/kalaf')],
+      },
       'https://steel.example',
     );
     expect(tags[0]).toEqual({ tag: 'title', attributes: {}, text: 'میلگرد کلاف | بازار آهن‌آلات' });
-    expect(tags).toContainEqual({ tag: 'link', attributes: { rel: 'canonical', href: 'https://steel.example/rebar/kalaf' } });
-    expect(tags).toContainEqual({ tag: 'meta', attributes: { property: 'og:url', content: 'https://steel.example/rebar/kalaf' } });
-    const jsonLd = JSON.parse(tags.find((tag) => tag.tag === 'script')?.text ?? '{}') as { itemListElement: Array<{ position: number; name: string; item: string }> };
+    expect(tags).toContainEqual({
+      tag: 'link',
+      attributes: { rel: 'canonical', href: 'https://steel.example/rebar/kalaf' },
+    });
+    expect(tags).toContainEqual({
+      tag: 'meta',
+      attributes: { property: 'og:url', content: 'https://steel.example/rebar/kalaf' },
+    });
+    const jsonLd = JSON.parse(tags.find((tag) => tag.tag === 'script')?.text ?? '{}') as {
+      itemListElement: Array<{ position: number; name: string; item: string }>;
+    };
     expect(jsonLd.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'صفحه اصلی', item: 'https://steel.example/' },
       { '@type': 'ListItem', position: 2, name: 'میلگرد', item: 'https://steel.example/rebar' },
@@ -51,9 +66,20 @@ describe('head tags', () => {
 
   it('preloads the LCP image with the srcset and sizes its image element asks for, at high priority', () => {
     const lcpImage = { src: '/uploads/rebar.jpg', displayWidth: 240, sizes: '50vw' };
-    const preload = headTags({ title: 'x', lcpImage }, 'https://steel.example').find((tag) => tag.attributes['rel'] === 'preload');
+    const preload = headTags({ title: 'x', lcpImage }, 'https://steel.example').find(
+      (tag) => tag.attributes['rel'] === 'preload',
+    );
     const shown = imageSources(lcpImage.src, lcpImage.displayWidth, lcpImage.sizes);
-    expect(preload?.attributes).toEqual({ rel: 'preload', as: 'image', href: shown.src, imagesrcset: shown.srcSet, imagesizes: '50vw', fetchpriority: 'high' });
-    expect(shown.srcSet).toBe('/_/img?src=%2Fuploads%2Frebar.jpg&w=320 320w, /_/img?src=%2Fuploads%2Frebar.jpg&w=640 640w');
+    expect(preload?.attributes).toEqual({
+      rel: 'preload',
+      as: 'image',
+      href: shown.src,
+      imagesrcset: shown.srcSet,
+      imagesizes: '50vw',
+      fetchpriority: 'high',
+    });
+    expect(shown.srcSet).toBe(
+      '/_/img?src=%2Fuploads%2Frebar.jpg&w=320 320w, /_/img?src=%2Fuploads%2Frebar.jpg&w=640 640w',
+    );
   });
 });

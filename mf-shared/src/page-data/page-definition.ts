@@ -91,7 +91,12 @@ export function matchPage(pages: readonly PageDefinition[], pathWithQuery: strin
   if (!match) return null;
   return {
     page: match.route.page,
-    url: { pathname: parsed.pathname, pathWithQuery: parsed.pathname + parsed.search, params: match.params, search: parsed.searchParams },
+    url: {
+      pathname: parsed.pathname,
+      pathWithQuery: parsed.pathname + parsed.search,
+      params: match.params,
+      search: parsed.searchParams,
+    },
   };
 }
 
@@ -112,7 +117,9 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
 }
 
 /** The routing facts of a page, as its app's page manifest publishes them to the shell. */
-export function toPageRoute(page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'sample'> & { Page?: unknown }): PageRoute {
+export function toPageRoute(
+  page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'sample'> & { Page?: unknown },
+): PageRoute {
   // A `lazyPage` that names its chunk (lazy-page.tsx).
   const chunk = (page.Page as { chunk?: string } | undefined)?.chunk;
   return {

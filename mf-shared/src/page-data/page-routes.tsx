@@ -48,7 +48,12 @@ function usePageUrl(): PageUrl {
   const location = useLocation();
   const params = useParams();
   return useMemo(
-    () => ({ pathname: location.pathname, pathWithQuery: location.pathname + location.search, params, search: new URLSearchParams(location.search) }),
+    () => ({
+      pathname: location.pathname,
+      pathWithQuery: location.pathname + location.search,
+      params,
+      search: new URLSearchParams(location.search),
+    }),
     [location.pathname, location.search, params],
   );
 }
@@ -57,7 +62,10 @@ function PageView({ page }: { page: PageDefinition }) {
   const url = usePageUrl();
   const queryClient = useQueryClient();
   return (
-    <PageDataBoundary url={url.pathWithQuery} forgetFailure={() => queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' })}>
+    <PageDataBoundary
+      url={url.pathWithQuery}
+      forgetFailure={() => queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' })}
+    >
       {/* Only client navigation ever waits here: a server-rendered page arrives with its data. */}
       <Suspense fallback={<PageLoading />}>
         <PageWithData page={page} url={url} />

@@ -8,11 +8,21 @@ import { withLimitedRetry } from './page-data-load';
  * the page's own error with its retry within the limit, never an endless wait (docs/behaviour.md,
  * "Page data on client navigation").
  */
-export function useLimitedQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
-  options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
-): UseQueryResult<TData, TError> {
+export function useLimitedQuery<
+  TQueryFnData,
+  TError = Error,
+  TData = TQueryFnData,
+  TQueryKey extends QueryKey = QueryKey,
+>(options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
   const { config } = useShell();
   const { queryFn } = options;
-  const limited = typeof queryFn === 'function' ? { ...options, retry: false, queryFn: withLimitedRetry(queryFn, config.pageDataTimeoutMs, `The data ${JSON.stringify(options.queryKey)}`) } : options;
+  const limited =
+    typeof queryFn === 'function'
+      ? {
+          ...options,
+          retry: false,
+          queryFn: withLimitedRetry(queryFn, config.pageDataTimeoutMs, `The data ${JSON.stringify(options.queryKey)}`),
+        }
+      : options;
   return useQuery(limited);
 }

@@ -1,4 +1,10 @@
-import { PRICE_DIRECTIONS, describePriceChange, formatChangePercent, priceChangeBetween, priceChangeFrom } from './price-change';
+import {
+  PRICE_DIRECTIONS,
+  describePriceChange,
+  formatChangePercent,
+  priceChangeBetween,
+  priceChangeFrom,
+} from './price-change';
 
 describe('price change', () => {
   it('gives the change in rial and percent between two prices', () => {
@@ -15,7 +21,11 @@ describe('price change', () => {
   });
 
   it('takes a change the CMS computed as it is', () => {
-    expect(priceChangeFrom({ delta: -2000, percent: -0.6 })).toEqual({ amount: -2000, percent: -0.6, direction: 'falling' });
+    expect(priceChangeFrom({ delta: -2000, percent: -0.6 })).toEqual({
+      amount: -2000,
+      percent: -0.6,
+      direction: 'falling',
+    });
     expect(priceChangeFrom({ delta: 0, percent: 0 })?.direction).toBe('unchanged');
   });
 
@@ -29,7 +39,9 @@ describe('price change', () => {
     const rise = priceChangeBetween(340000, 345000)!;
     expect(formatChangePercent(rise)).toBe('۱٫۵٪');
     expect(describePriceChange(rise, 'نسبت به روز قبل')).toBe('افزایش ۱٫۵٪ (۵۰۰ تومان) نسبت به روز قبل');
-    expect(describePriceChange(priceChangeBetween(400000, 380000), 'از زمان افزودن')).toBe('کاهش ۵٪ (۲٬۰۰۰ تومان) از زمان افزودن');
+    expect(describePriceChange(priceChangeBetween(400000, 380000), 'از زمان افزودن')).toBe(
+      'کاهش ۵٪ (۲٬۰۰۰ تومان) از زمان افزودن',
+    );
     expect(describePriceChange(null, 'نسبت به روز قبل')).toBe('بدون تغییر نسبت به روز قبل');
   });
 });

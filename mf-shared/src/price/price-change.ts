@@ -35,7 +35,10 @@ const toPrice = (value: number | string | null | undefined): number | null => {
 const directionOf = (amount: number): PriceDirection => (amount > 0 ? 'rising' : amount < 0 ? 'falling' : 'unchanged');
 
 /** From a price then to a price now (rial). Null when either is unknown or zero («تماس بگیرید»). */
-export function priceChangeBetween(then: number | string | null | undefined, now: number | string | null | undefined): PriceChange | null {
+export function priceChangeBetween(
+  then: number | string | null | undefined,
+  now: number | string | null | undefined,
+): PriceChange | null {
   const before = toPrice(then);
   const after = toPrice(now);
   if (before === null || after === null) return null;

@@ -26,18 +26,39 @@ describe('a remote prefetching a page on intent', () => {
         return { default: () => <h1>متن مقاله</h1> };
       }),
     };
-    const lifecycles = createRemoteLifecycles({ app: 'blog', css: async () => ({ default: '' }), Root: () => null, pages: [page] });
+    const lifecycles = createRemoteLifecycles({
+      app: 'blog',
+      css: async () => ({ default: '' }),
+      Root: () => null,
+      pages: [page],
+    });
     const context = createFakeShellContext();
     const queryClient = new QueryClient();
 
-    await lifecycles.prefetchPage('/blog/rebar-price-guide', { api: context.api, queryClient, config: context.config, bus: context.bus });
+    await lifecycles.prefetchPage('/blog/rebar-price-guide', {
+      api: context.api,
+      queryClient,
+      config: context.config,
+      bus: context.bus,
+    });
     expect(queryClient.getQueryData(['article', 'rebar-price-guide'])).toEqual({ title: 'مقاله rebar-price-guide' });
     expect(codeLoads).toBe(1);
     // Loaded: it renders at once, with no Suspense boundary to fall back to.
-    expect(renderToString(<page.Page url={{ pathname: '/blog/x', pathWithQuery: '/blog/x', params: { slug: 'x' }, search: new URLSearchParams() }} />)).toContain('متن مقاله');
+    expect(
+      renderToString(
+        <page.Page
+          url={{ pathname: '/blog/x', pathWithQuery: '/blog/x', params: { slug: 'x' }, search: new URLSearchParams() }}
+        />,
+      ),
+    ).toContain('متن مقاله');
 
     // A path the app does not own asks nothing.
-    await lifecycles.prefetchPage('/rebar', { api: context.api, queryClient, config: context.config, bus: context.bus });
+    await lifecycles.prefetchPage('/rebar', {
+      api: context.api,
+      queryClient,
+      config: context.config,
+      bus: context.bus,
+    });
     expect(fetched).toEqual(['rebar-price-guide']);
   });
 
@@ -57,10 +78,17 @@ describe('a remote prefetching a page on intent', () => {
       head: () => ({ title: 'قوانین', canonical: '/rules' }),
       Page: () => null,
     };
-    const lifecycles = createRemoteLifecycles({ app: 'catalogue', css: async () => ({ default: '' }), Root: () => null, pages: [page] });
+    const lifecycles = createRemoteLifecycles({
+      app: 'catalogue',
+      css: async () => ({ default: '' }),
+      Root: () => null,
+      pages: [page],
+    });
     const context = createFakeShellContext();
     const queryClient = new QueryClient();
-    await expect(lifecycles.prefetchPage('/rules', { api: context.api, queryClient, config: context.config, bus: context.bus })).resolves.toBeUndefined();
+    await expect(
+      lifecycles.prefetchPage('/rules', { api: context.api, queryClient, config: context.config, bus: context.bus }),
+    ).resolves.toBeUndefined();
     // Not TanStack Query's three retries a second apart, which a click would have waited behind.
     expect(attempts).toBe(2);
     expect(queryClient.getQueryState(['static-page', 'rules'])?.error?.name).toBe('PageDataError');

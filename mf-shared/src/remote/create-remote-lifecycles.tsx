@@ -14,10 +14,17 @@ import { loadOnce } from '../runtime/load-once';
 import { matchPage, type PageDefinition } from '../page-data/page-definition';
 import { withPageDataLoad } from '../page-data/page-data-load';
 import { RemoteProviders } from './remote-providers';
-import { SSR_URL_ATTRIBUTE, hasServerMarkupFor, identifierPrefix, queryStateElementId, takeEmbeddedJson } from './server-markup';
+import {
+  SSR_URL_ATTRIBUTE,
+  hasServerMarkupFor,
+  identifierPrefix,
+  queryStateElementId,
+  takeEmbeddedJson,
+} from './server-markup';
 
 /** What single-spa hands a remote: the shell context plus single-spa's own props. */
-export type RemoteMountProps = ShellContext & AppProps & { domElement?: HTMLElement; domElementGetter?: () => HTMLElement };
+export type RemoteMountProps = ShellContext &
+  AppProps & { domElement?: HTMLElement; domElementGetter?: () => HTMLElement };
 
 /**
  * Only the contract's fields cross into the app (single-spa's own props stay out), and only when
@@ -44,7 +51,10 @@ const currentPath = () => window.location.pathname + window.location.search;
  */
 function freshAsOfNow(state: DehydratedState): DehydratedState {
   const now = Date.now();
-  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  };
 }
 
 /**
@@ -79,7 +89,10 @@ export function createRemoteLifecycles(options: {
     // otherwise be drawn in one task that input cannot interrupt).
     createRoot: (container: Element, rootOptions?: ReactDOMClient.RootOptions): ReactDOMClient.Root => {
       const root = ReactDOMClient.createRoot(container, { identifierPrefix: identifierPrefix(app), ...rootOptions });
-      return { render: (children) => React.startTransition(() => root.render(children)), unmount: () => root.unmount() };
+      return {
+        render: (children) => React.startTransition(() => root.render(children)),
+        unmount: () => root.unmount(),
+      };
     },
     // As a transition: React hydrates in slices and yields between them (the server's HTML is on
     // screen already), instead of one long task that blocks input on a slow phone.
@@ -167,8 +180,17 @@ export function createRemoteLifecycles(options: {
       const queries = matched.page.data?.(matched.url, { api: context.api }) ?? [];
       // As the navigation would load them (time limit, one retry, the same error): a click while
       // this runs joins it and shows what its own load would have shown.
-      const load = { timeoutMs: context.config.pageDataTimeoutMs, queryClient: context.queryClient, bus: context.bus, prefetch: true };
-      await Promise.all([preloadPage(matched.page, { forBrowserRender: true }).catch(() => undefined), ...(style ? [] : [loadCss().catch(() => undefined)]), ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load)))]);
+      const load = {
+        timeoutMs: context.config.pageDataTimeoutMs,
+        queryClient: context.queryClient,
+        bus: context.bus,
+        prefetch: true,
+      };
+      await Promise.all([
+        preloadPage(matched.page, { forBrowserRender: true }).catch(() => undefined),
+        ...(style ? [] : [loadCss().catch(() => undefined)]),
+        ...queries.map((query) => context.queryClient.prefetchQuery(withPageDataLoad(query, load))),
+      ]);
     },
   };
 }

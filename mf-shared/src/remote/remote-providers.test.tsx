@@ -17,7 +17,10 @@ describe('a remote that crashed on one page', () => {
 
   it('is reported to the shell, never as a fatal error, then rendered afresh on the next navigation', () => {
     const reports: Array<[string, unknown]> = [];
-    const context = { ...createFakeShellContext(), reportFailure: (kind: string, error: unknown) => void reports.push([kind, error]) };
+    const context = {
+      ...createFakeShellContext(),
+      reportFailure: (kind: string, error: unknown) => void reports.push([kind, error]),
+    };
     const errors: unknown[] = [];
     context.bus.on('app:error', (error) => errors.push(error));
     window.history.pushState(null, '', '/rules');
@@ -44,7 +47,11 @@ describe('a remote that crashed on one page', () => {
     const context = createFakeShellContext();
     let cmsUp = false;
     function RulesPage() {
-      const { data } = useSuspenseQuery({ queryKey: ['static-pages', 'rules'], queryFn: async () => (cmsUp ? 'قوانین و مقررات' : Promise.reject(new Error('Failed to fetch'))), retry: false });
+      const { data } = useSuspenseQuery({
+        queryKey: ['static-pages', 'rules'],
+        queryFn: async () => (cmsUp ? 'قوانین و مقررات' : Promise.reject(new Error('Failed to fetch'))),
+        retry: false,
+      });
       return <h1>{data}</h1>;
     }
     window.history.pushState(null, '', '/rules');

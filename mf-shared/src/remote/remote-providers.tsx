@@ -70,7 +70,15 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { crashed:
  * same tree): error boundary, the shell context, the shared query client. The router differs by
  * side (BrowserRouter / StaticRouter) and is passed in as children.
  */
-export function RemoteProviders({ app, context, children }: { app: RemoteName; context: ShellContext; children: ReactNode }) {
+export function RemoteProviders({
+  app,
+  context,
+  children,
+}: {
+  app: RemoteName;
+  context: ShellContext;
+  children: ReactNode;
+}) {
   return (
     <RemoteErrorBoundary app={app} context={context}>
       <ShellContextProvider value={context}>

@@ -13,13 +13,17 @@ export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'ChunkLoadError' ||
-    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(error.message)
+    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
+      error.message,
+    )
   );
 }
 
 /** A failed CSS preload alone is not a reason to reload (docs/behaviour.md, "Chunk errors"). */
 export function isCssChunkError(error: unknown): boolean {
-  return error instanceof Error && (/Loading CSS chunk/i.test(error.message) || (error as { type?: string }).type === 'css');
+  return (
+    error instanceof Error && (/Loading CSS chunk/i.test(error.message) || (error as { type?: string }).type === 'css')
+  );
 }
 
 let onChunkError: ((error: Error) => void) | null = null;
@@ -28,7 +32,10 @@ let onChunkError: ((error: Error) => void) | null = null;
  * Wraps `__webpack_require__.e` once per bundle; later calls only replace the callback
  * (a remote re-mounted with new props keeps one wrapper). Returns false outside webpack (tests).
  */
-export function installChunkLoadGuard(callback: (error: Error) => void, runtime = typeof __webpack_require__ === 'undefined' ? undefined : __webpack_require__): boolean {
+export function installChunkLoadGuard(
+  callback: (error: Error) => void,
+  runtime = typeof __webpack_require__ === 'undefined' ? undefined : __webpack_require__,
+): boolean {
   onChunkError = callback;
   const original = runtime?.e;
   if (!runtime || !original) return false;

@@ -14,7 +14,9 @@ export type PreloadableComponent<P> = ComponentType<P> & {
  * server-rendered page call `preload` first, so it renders at once, the same on both sides;
  * rendered before it is loaded, it suspends (the nearest Suspense boundary shows its fallback).
  */
-export function preloadableComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+export function preloadableComponent<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): PreloadableComponent<P> {
   let loaded: ComponentType<P> | null = null;
   const preload = loadOnce(() =>
     load().then((module) => {

@@ -27,7 +27,8 @@ describe('reloadApp', () => {
     jest.useRealTimers();
   });
 
-  const stored = () => JSON.parse(window.sessionStorage.getItem(RELOAD_STORAGE_KEY) ?? 'null') as { path: string; expires: number };
+  const stored = () =>
+    JSON.parse(window.sessionStorage.getItem(RELOAD_STORAGE_KEY) ?? 'null') as { path: string; expires: number };
 
   it('reloads the current path once and stores {path, expires: now + 10 s}', () => {
     expect(reloadApp({ path: '/blog' }, location)).toBe(true);

@@ -1,5 +1,11 @@
 import { CHUNK_SCRIPT_GLOBAL } from '../contracts/integrity';
-import { RETRY_PARAM, forgetScriptFailures, installRetryPastCache, loadPastCacheAfterFailure, scriptUrlAfterFailures } from './retry-past-cache';
+import {
+  RETRY_PARAM,
+  forgetScriptFailures,
+  installRetryPastCache,
+  loadPastCacheAfterFailure,
+  scriptUrlAfterFailures,
+} from './retry-past-cache';
 
 const url = 'http://localhost/builds/catalogue/c1/product.ab12.js';
 
@@ -27,7 +33,9 @@ describe('a script that failed is asked for past the browser cache the next time
     expect(retriedUrl.searchParams.get(RETRY_PARAM)).toMatch(/^[a-z0-9]+$/);
     expect(retried.integrity).toBe('sha384-published');
     // Other scripts are untouched.
-    expect(chunkScript('http://localhost/builds/catalogue/c1/other.cd34.js').src).toBe('http://localhost/builds/catalogue/c1/other.cd34.js');
+    expect(chunkScript('http://localhost/builds/catalogue/c1/other.cd34.js').src).toBe(
+      'http://localhost/builds/catalogue/c1/other.cd34.js',
+    );
   });
 
   it('a retry that failed too is asked for with a new query (never from the cache of the failed retry)', () => {

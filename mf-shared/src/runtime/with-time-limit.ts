@@ -31,7 +31,12 @@ const browserTimers: Timers = {
  * that never answers fires neither `load` nor `error`, so without this a hung remote left its
  * routes blank for as long as anyone watched (330 s when it was measured). `timeoutMs <= 0` means no limit.
  */
-export function withTimeLimit<T>(work: Promise<T>, timeoutMs: number, what: string, timers: Timers = browserTimers): Promise<T> {
+export function withTimeLimit<T>(
+  work: Promise<T>,
+  timeoutMs: number,
+  what: string,
+  timers: Timers = browserTimers,
+): Promise<T> {
   if (!(timeoutMs > 0)) return work;
   return new Promise<T>((resolve, reject) => {
     const handle = timers.setTimeout(() => reject(new LoadTimeoutError(what, timeoutMs)), timeoutMs);

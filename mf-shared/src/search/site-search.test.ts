@@ -23,14 +23,34 @@ describe('search result groups', () => {
     const answer = {
       query: 'لوله',
       groups: [
-        { type: 'categories' as const, total: 1, items: [{ documentId: 'c', slug: 'pipe', title: 'لوله', subtitle: 'Pipe' }] },
+        {
+          type: 'categories' as const,
+          total: 1,
+          items: [{ documentId: 'c', slug: 'pipe', title: 'لوله', subtitle: 'Pipe' }],
+        },
         { type: 'subCategories' as const, total: 0, items: [] },
-        { type: 'products' as const, total: 9, items: [{ documentId: 'p', slug: 'pipe-erw-1', title: 'لوله درزدار', subtitle: null, path: 'pipe/seamed-pipe/erw' }] },
+        {
+          type: 'products' as const,
+          total: 9,
+          items: [
+            { documentId: 'p', slug: 'pipe-erw-1', title: 'لوله درزدار', subtitle: null, path: 'pipe/seamed-pipe/erw' },
+          ],
+        },
       ],
     };
     expect(searchResultGroups(answer)).toEqual([
-      { type: 'categories', title: 'دسته‌بندی‌ها', total: 1, items: [{ ...answer.groups[0]!.items[0], href: '/pipe' }] },
-      { type: 'products', title: 'محصولات', total: 9, items: [{ ...answer.groups[2]!.items[0], href: '/pipe/seamed-pipe/erw/pipe-erw-1' }] },
+      {
+        type: 'categories',
+        title: 'دسته‌بندی‌ها',
+        total: 1,
+        items: [{ ...answer.groups[0]!.items[0], href: '/pipe' }],
+      },
+      {
+        type: 'products',
+        title: 'محصولات',
+        total: 9,
+        items: [{ ...answer.groups[2]!.items[0], href: '/pipe/seamed-pipe/erw/pipe-erw-1' }],
+      },
     ]);
     expect(searchResultGroups(undefined)).toEqual([]);
   });

@@ -53,10 +53,19 @@ export const PAGE_RESULTS_PER_GROUP = 20;
 /** The collections a search reads: a content change in any of them makes its cached page stale. */
 const SEARCHED_COLLECTIONS = ['categories', 'sub-categories', 'products', 'factories', 'articles'];
 
-export const searchQueryText = (value: string | null | undefined) => (value ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+export const searchQueryText = (value: string | null | undefined) =>
+  (value ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
 
-export async function searchSite(api: ContentClient, query: string, limit: number, options?: ContentReadOptions): Promise<SearchAnswer> {
-  const answer = await api.request<{ data: SearchAnswer }>('/search', { ...options, query: { q: searchQueryText(query), limit } });
+export async function searchSite(
+  api: ContentClient,
+  query: string,
+  limit: number,
+  options?: ContentReadOptions,
+): Promise<SearchAnswer> {
+  const answer = await api.request<{ data: SearchAnswer }>('/search', {
+    ...options,
+    query: { q: searchQueryText(query), limit },
+  });
   return answer.data;
 }
 

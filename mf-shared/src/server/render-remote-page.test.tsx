@@ -11,13 +11,33 @@ function Boom(): never {
 
 describe('a remote’s server render', () => {
   it('renders a page whole', async () => {
-    const entry = createRemoteServerEntry({ app: 'blog', css: '', pages: [], Root: () => <Suspense fallback="…"><p>whole</p></Suspense> });
+    const entry = createRemoteServerEntry({
+      app: 'blog',
+      css: '',
+      pages: [],
+      Root: () => (
+        <Suspense fallback="…">
+          <p>whole</p>
+        </Suspense>
+      ),
+    });
     const result = await entry.render(request);
     expect(result.html).toContain('<p>whole</p>');
   });
 
   it('fails when a component throws inside a Suspense boundary, which React would leave to the browser unsaid', async () => {
-    const entry = createRemoteServerEntry({ app: 'blog', css: '', pages: [], Root: () => <main><Suspense fallback="…"><Boom /></Suspense></main> });
+    const entry = createRemoteServerEntry({
+      app: 'blog',
+      css: '',
+      pages: [],
+      Root: () => (
+        <main>
+          <Suspense fallback="…">
+            <Boom />
+          </Suspense>
+        </main>
+      ),
+    });
     await expect(entry.render(request)).rejects.toThrow(/threw while rendering on the server/);
   });
 });

@@ -17,7 +17,14 @@ import type { RemoteName } from '../contracts/remotes';
 import type { RemoteRenderRequest, RemoteRenderResult } from '../contracts/server-render';
 import type { ShellContext } from '../contracts/shell-context';
 import { createAnonymousSession } from '../session/session-store';
-import { matchPage, queryCollections, toPageRoute, type PageDefinition, type PageHead, type ReadQuery } from '../page-data/page-definition';
+import {
+  matchPage,
+  queryCollections,
+  toPageRoute,
+  type PageDefinition,
+  type PageHead,
+  type ReadQuery,
+} from '../page-data/page-definition';
 import { CONTRACT_VERSION } from '../contracts/contract';
 import type { RemoteServerEntry } from '../contracts/server-render';
 import { RemoteProviders } from '../remote/remote-providers';
@@ -82,7 +89,10 @@ export function createRemoteServerEntry(options: {
       try {
         await Promise.all(queries.map((query) => queryClient.fetchQuery(query)));
       } catch (error) {
-        throw new ContentUnavailableError(`The CMS did not answer for ${request.url}: ${(error as Error)?.message ?? error}`, { cause: error });
+        throw new ContentUnavailableError(
+          `The CMS did not answer for ${request.url}: ${(error as Error)?.message ?? error}`,
+          { cause: error },
+        );
       }
       for (const query of queries) {
         for (const collection of queryCollections(query)) collections.add(collection);
@@ -105,7 +115,10 @@ export function createRemoteServerEntry(options: {
     // renderToString keeps quiet about a component that throws inside a Suspense boundary: it
     // leaves the boundary to the browser (`<!--$!-->`), and the page would pass for whole — kept
     // in the page cache, failing again at every hydration. No page leaves one on purpose.
-    if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`part of ${request.url} threw while rendering on the server (React left a Suspense boundary to the browser)`);
+    if (html.includes(CLIENT_RENDERED_BOUNDARY))
+      throw new Error(
+        `part of ${request.url} threw while rendering on the server (React left a Suspense boundary to the browser)`,
+      );
     return { status: head ? 200 : 404, html, head, state: dehydrate(queryClient), css, collections: [...collections] };
   }
   return { contract: CONTRACT_VERSION, pages: [...pages, ...browserPages].map(toPageRoute), render };

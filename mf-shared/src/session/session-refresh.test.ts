@@ -1,18 +1,32 @@
 import { createBus } from '../bus/create-bus';
 import { defaultRuntimeConfig } from '../contracts/runtime-config';
 import { createMemoryCookies, createMemoryStorage, jsonResponse, rejectionOf } from '../testing';
-import { createSessionRefresher, DEVICE_ID_STORAGE_KEY, RefreshUnavailableError, sessionDeviceId } from './session-refresh';
+import {
+  createSessionRefresher,
+  DEVICE_ID_STORAGE_KEY,
+  RefreshUnavailableError,
+  sessionDeviceId,
+} from './session-refresh';
 import { createSessionStore } from './session-store';
 
 function setup(cookieValues: Record<string, string>, ...answers: Array<Response | Error>) {
   const cookies = createMemoryCookies(cookieValues);
-  const session = createSessionStore({ config: defaultRuntimeConfig, bus: createBus(), cookies, storage: createMemoryStorage() });
+  const session = createSessionStore({
+    config: defaultRuntimeConfig,
+    bus: createBus(),
+    cookies,
+    storage: createMemoryStorage(),
+  });
   const fetch = jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
     const next = answers.length > 1 ? answers.shift() : answers[0];
     if (next instanceof Error) throw next;
     return next!;
   });
-  const refresh = createSessionRefresher({ cmsUrl: 'https://cms.example.ir/api/', session, fetch: fetch as unknown as typeof globalThis.fetch });
+  const refresh = createSessionRefresher({
+    cmsUrl: 'https://cms.example.ir/api/',
+    session,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
   return { session, cookies, fetch, refresh };
 }
 
@@ -20,7 +34,10 @@ describe('session refresh (access tokens live minutes)', () => {
   it('asks POST /auth/refresh with the httpOnly cookie (credentials) and stores the fresh access token', async () => {
     const { session, cookies, fetch, refresh } = setup({ user_token: 'old' }, jsonResponse({ jwt: 'fresh' }));
     await expect(refresh('old')).resolves.toBe('fresh');
-    expect(fetch).toHaveBeenCalledWith('https://cms.example.ir/api/auth/refresh', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(fetch).toHaveBeenCalledWith(
+      'https://cms.example.ir/api/auth/refresh',
+      expect.objectContaining({ method: 'POST', credentials: 'include' }),
+    );
     expect(session.getToken()).toBe('fresh');
     expect(cookies.get('user_token')).toBe('fresh');
   });
@@ -28,13 +45,21 @@ describe('session refresh (access tokens live minutes)', () => {
   it('an ended session (no cookie: 400, revoked: 401) gives null; an unreachable CMS throws instead', async () => {
     expect(await setup({ user_token: 'old' }, jsonResponse({}, { status: 400 })).refresh('old')).toBeNull();
     expect(await setup({ user_token: 'old' }, jsonResponse({}, { status: 401 })).refresh('old')).toBeNull();
-    expect(await rejectionOf(setup({ user_token: 'old' }, new TypeError('Failed to fetch')).refresh('old'))).toBeInstanceOf(RefreshUnavailableError);
-    expect(await rejectionOf(setup({ user_token: 'old' }, jsonResponse({}, { status: 503 })).refresh('old'))).toBeInstanceOf(RefreshUnavailableError);
+    expect(
+      await rejectionOf(setup({ user_token: 'old' }, new TypeError('Failed to fetch')).refresh('old')),
+    ).toBeInstanceOf(RefreshUnavailableError);
+    expect(
+      await rejectionOf(setup({ user_token: 'old' }, jsonResponse({}, { status: 503 })).refresh('old')),
+    ).toBeInstanceOf(RefreshUnavailableError);
   });
 
   it('one request for many 401s at once', async () => {
     const { fetch, refresh } = setup({ user_token: 'old' }, jsonResponse({ jwt: 'fresh' }));
-    await expect(Promise.all([refresh('old'), refresh('old'), refresh('old')])).resolves.toEqual(['fresh', 'fresh', 'fresh']);
+    await expect(Promise.all([refresh('old'), refresh('old'), refresh('old')])).resolves.toEqual([
+      'fresh',
+      'fresh',
+      'fresh',
+    ]);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

@@ -54,7 +54,11 @@ export class RefreshUnavailableError extends Error {
  * when the session is over (no cookie, revoked, expired). One request at a time per page; when
  * another tab has refreshed meanwhile, its token (in the shared cookie) is taken instead.
  */
-export function createSessionRefresher({ cmsUrl, session, fetch: doFetch = (input, init) => globalThis.fetch(input, init) }: SessionRefresherOptions) {
+export function createSessionRefresher({
+  cmsUrl,
+  session,
+  fetch: doFetch = (input, init) => globalThis.fetch(input, init),
+}: SessionRefresherOptions) {
   let inFlight: Promise<string | null> | null = null;
 
   async function ask(): Promise<string | null> {

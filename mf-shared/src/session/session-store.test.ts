@@ -4,7 +4,13 @@ import type { User } from '../contracts/user';
 import { createMemoryCookies, createMemoryStorage } from '../testing';
 import { browserCookies, createSessionStore, watchSessionAcrossTabs, type SessionStorageLike } from './session-store';
 
-const user: User = { id: 3, username: 'reza', email: 'reza@example.ir', mobile: '09120000000', role: { id: 1, name: 'Authenticated' } };
+const user: User = {
+  id: 3,
+  username: 'reza',
+  email: 'reza@example.ir',
+  mobile: '09120000000',
+  role: { id: 1, name: 'Authenticated' },
+};
 
 function setup(initialCookies: Record<string, string> = {}, config: RuntimeConfig = defaultRuntimeConfig) {
   const bus = createBus();
@@ -45,7 +51,10 @@ describe('createSessionStore', () => {
   });
 
   it('uses the cookie names from the config', () => {
-    const config: RuntimeConfig = { ...defaultRuntimeConfig, cookie: { ...defaultRuntimeConfig.cookie, tokenName: 't', userName: 'u' } };
+    const config: RuntimeConfig = {
+      ...defaultRuntimeConfig,
+      cookie: { ...defaultRuntimeConfig.cookie, tokenName: 't', userName: 'u' },
+    };
     const { session, cookies } = setup({}, config);
     session.setToken('jwt');
     session.setUser(user);
@@ -122,14 +131,24 @@ describe('createSessionStore', () => {
         throw new Error('SecurityError');
       },
     };
-    const session = createSessionStore({ config: defaultRuntimeConfig, bus: createBus(), cookies: createMemoryCookies(), storage: broken });
+    const session = createSessionStore({
+      config: defaultRuntimeConfig,
+      bus: createBus(),
+      cookies: createMemoryCookies(),
+      storage: broken,
+    });
     expect(() => session.setUser(user)).not.toThrow();
     expect(session.getUser()).toEqual(user);
     expect(() => session.clear()).not.toThrow();
   });
 
   it('works without storage at all', () => {
-    const session = createSessionStore({ config: defaultRuntimeConfig, bus: createBus(), cookies: createMemoryCookies(), storage: null });
+    const session = createSessionStore({
+      config: defaultRuntimeConfig,
+      bus: createBus(),
+      cookies: createMemoryCookies(),
+      storage: null,
+    });
     session.setUser(user);
     expect(session.getUser()).toEqual(user);
   });

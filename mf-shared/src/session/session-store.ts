@@ -182,7 +182,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
  * Every sign-in and sign-out rewrites the localStorage mirror `user`, and the browser tells every
  * *other* tab with a `storage` event; on it the session re-reads the cookies. Returns the unsubscribe.
  */
-export function watchSessionAcrossTabs(session: SessionStore, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function watchSessionAcrossTabs(
+  session: SessionStore,
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
   const onStorage = (event: StorageEvent) => {
     // `key` is null when another tab cleared the whole storage.
     if (event.key === USER_STORAGE_KEY || event.key === null) session.reload();
@@ -196,5 +199,9 @@ export function watchSessionAcrossTabs(session: SessionStore, target: Pick<Windo
  * is shared by every visitor (and cached) and must never carry a customer's data.
  */
 export function createAnonymousSession(options: Pick<SessionStoreOptions, 'config' | 'bus'>): SessionStore {
-  return createSessionStore({ ...options, storage: null, cookies: { get: () => undefined, set: () => undefined, remove: () => undefined } });
+  return createSessionStore({
+    ...options,
+    storage: null,
+    cookies: { get: () => undefined, set: () => undefined, remove: () => undefined },
+  });
 }

@@ -13,7 +13,12 @@ interface Lifecycles {
  * harness of `npm run dev -w <remote>`. Navigation stays inside the remote; other apps' paths
  * render nothing, as they would before the shell unmounts the remote.
  */
-export async function mountRemoteAlone(app: RemoteName, lifecycles: Lifecycles, context: ShellContext, domElement: HTMLElement) {
+export async function mountRemoteAlone(
+  app: RemoteName,
+  lifecycles: Lifecycles,
+  context: ShellContext,
+  domElement: HTMLElement,
+) {
   // Alone there is no single-spa: its own props (mountParcel, singleSpa) are never used by a remote.
   const props = { ...context, name: app, domElement } as unknown as RemoteMountProps;
   await lifecycles.bootstrap(props);

@@ -64,7 +64,10 @@ export function createMemoryStorage(initial: Record<string, string> = {}): Memor
  * one this returns a minimal stand-in (ok, status, statusText, headers, text, json, clone).
  * `body` is JSON-encoded unless it is a string; `undefined` gives an empty body.
  */
-export function jsonResponse(body?: unknown, init: { status?: number; statusText?: string; headers?: Record<string, string> } = {}): Response {
+export function jsonResponse(
+  body?: unknown,
+  init: { status?: number; statusText?: string; headers?: Record<string, string> } = {},
+): Response {
   const status = init.status ?? 200;
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string> = {

@@ -36,7 +36,10 @@ describe('createFakeShellContext', () => {
   it('sends content calls through the given fetch with the session token', async () => {
     const fetchFn = jest.fn(async () => jsonResponse({ data: [{ id: 1 }], meta: {} }));
     const ctx = createFakeShellContext({ user, fetch: fetchFn as unknown as typeof fetch });
-    await expect(ctx.api.find('products', { filters: { slug: { $eq: 'x' } } })).resolves.toEqual({ data: [{ id: 1 }], meta: {} });
+    await expect(ctx.api.find('products', { filters: { slug: { $eq: 'x' } } })).resolves.toEqual({
+      data: [{ id: 1 }],
+      meta: {},
+    });
     expect(fetchFn).toHaveBeenCalledWith(
       'http://127.0.0.1:1337/api/products?filters[slug][$eq]=x',
       expect.objectContaining({ headers: expect.objectContaining({ Authorization: `Bearer ${FAKE_TOKEN}` }) }),
@@ -44,11 +47,20 @@ describe('createFakeShellContext', () => {
   });
 
   it('reports api errors on its bus', async () => {
-    const ctx = createFakeShellContext({ fetch: async () => jsonResponse({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found' } }, { status: 404 }) });
+    const ctx = createFakeShellContext({
+      fetch: async () =>
+        jsonResponse(
+          { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found' } },
+          { status: 404 },
+        ),
+    });
     const errors = jest.fn();
     ctx.bus.on('api:error', errors);
     await expect(ctx.api.findOne('products', 'nope')).rejects.toBeInstanceOf(ApiError);
-    expect(errors).toHaveBeenCalledWith({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    expect(errors).toHaveBeenCalledWith({
+      data: null,
+      error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} },
+    });
   });
 
   it('navigate records the target, updates the location and dispatches popstate', () => {
@@ -65,7 +77,10 @@ describe('createFakeShellContext', () => {
 
   it('keeps overrides and still records navigations', () => {
     const navigate = jest.fn();
-    const ctx = createFakeShellContext({ navigate, config: { ...defaultRuntimeConfig, cmsUrl: 'http://cms.test/api' } });
+    const ctx = createFakeShellContext({
+      navigate,
+      config: { ...defaultRuntimeConfig, cmsUrl: 'http://cms.test/api' },
+    });
     ctx.navigate('/x');
     expect(navigate).toHaveBeenCalledWith('/x', undefined);
     expect(ctx.navigations).toEqual(['/x']);
@@ -73,10 +88,21 @@ describe('createFakeShellContext', () => {
   });
 
   it('mounts a component that reads data through the context', async () => {
-    const ctx = createFakeShellContext({ fetch: async () => jsonResponse({ data: [{ id: 1, title: 'میلگرد' }], meta: {} }) });
+    const ctx = createFakeShellContext({
+      fetch: async () => jsonResponse({ data: [{ id: 1, title: 'میلگرد' }], meta: {} }),
+    });
     function Titles({ context }: { context: ShellContext }) {
-      const { data } = useQuery({ queryKey: ['products'], queryFn: () => context.api.find<{ id: number; title: string }>('products') });
-      return <ul>{data?.data.map((p) => <li key={p.id}>{p.title}</li>)}</ul>;
+      const { data } = useQuery({
+        queryKey: ['products'],
+        queryFn: () => context.api.find<{ id: number; title: string }>('products'),
+      });
+      return (
+        <ul>
+          {data?.data.map((p) => (
+            <li key={p.id}>{p.title}</li>
+          ))}
+        </ul>
+      );
     }
     render(
       <QueryClientProvider client={ctx.queryClient}>

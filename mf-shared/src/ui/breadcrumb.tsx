@@ -22,7 +22,10 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
                   {item.label}
                 </Link>
               ) : (
-                <span aria-current={isLast ? 'page' : undefined} className="font-medium text-slate-900 dark:text-slate-100">
+                <span
+                  aria-current={isLast ? 'page' : undefined}
+                  className="font-medium text-slate-900 dark:text-slate-100"
+                >
                   {item.label}
                 </span>
               )}

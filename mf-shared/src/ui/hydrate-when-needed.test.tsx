@@ -15,7 +15,8 @@ class FakeIntersectionObserver {
   disconnect() {}
 }
 const showAll = () => {
-  for (const { callback, element } of [...observed]) callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as IntersectionObserver);
+  for (const { callback, element } of [...observed])
+    callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as IntersectionObserver);
 };
 
 let root: Root | null = null;

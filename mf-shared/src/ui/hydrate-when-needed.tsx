@@ -45,15 +45,26 @@ function HydrationGate({ gate, children }: { gate: Gate | null; children: ReactN
  * the browser's own (a link loads its page) — the reason to open `near-screen` well ahead of the
  * screen. In a page rendered in the browser (a later navigation) nothing waits.
  */
-export function HydrateWhenNeeded({ className, until = 'near-screen', children }: { className?: string; until?: 'near-screen' | 'changed'; children: ReactNode }) {
+export function HydrateWhenNeeded({
+  className,
+  until = 'near-screen',
+  children,
+}: {
+  className?: string;
+  until?: 'near-screen' | 'changed';
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
   // Made in the hydrating render only (the server has no window; a browser render needs none).
   const [gate] = useState<Gate | null>(() => (!hydrated && typeof window !== 'undefined' ? createGate() : null));
-  const watch = useCallback((element: HTMLDivElement | null) => {
-    if (!element || !gate || until === 'changed') return;
-    if (typeof IntersectionObserver === 'undefined') return gate.open();
-    return onceVisible(element, gate.open, { margin: HYDRATE_AHEAD_MARGIN });
-  }, [gate, until]);
+  const watch = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element || !gate || until === 'changed') return;
+      if (typeof IntersectionObserver === 'undefined') return gate.open();
+      return onceVisible(element, gate.open, { margin: HYDRATE_AHEAD_MARGIN });
+    },
+    [gate, until],
+  );
   // New content for a boundary still waiting: React hydrates it with what it showed, then updates.
   const [firstChildren] = useState(children);
   if (gate && children !== firstChildren) gate.open();

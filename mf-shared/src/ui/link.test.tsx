@@ -24,7 +24,10 @@ class FakeIntersectionObserver {
 function show(element: Element) {
   for (const record of observers) {
     if (record.disconnected || !record.elements.includes(element)) continue;
-    record.callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], record as unknown as IntersectionObserver);
+    record.callback(
+      [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
+      record as unknown as IntersectionObserver,
+    );
   }
 }
 

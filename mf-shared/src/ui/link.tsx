@@ -44,5 +44,15 @@ export function Link({ to, onClick, onPointerEnter, onFocus, target, prefetch = 
     if (mayIntend) shell.prefetchOnIntent?.(to);
   }
 
-  return <a ref={ref} href={to} target={target} onClick={handleClick} onPointerEnter={handlePointerEnter} onFocus={handleFocus} {...rest} />;
+  return (
+    <a
+      ref={ref}
+      href={to}
+      target={target}
+      onClick={handleClick}
+      onPointerEnter={handlePointerEnter}
+      onFocus={handleFocus}
+      {...rest}
+    />
+  );
 }

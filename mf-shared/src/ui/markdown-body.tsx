@@ -20,21 +20,40 @@ const textOf = (node: ElementContent): string =>
 function rehypeTableOfContents() {
   return (tree: Root) => {
     const headings = tree.children.filter(
-      (node): node is Element => node.type === 'element' && ['h1', 'h2', 'h3'].includes(node.tagName) && typeof node.properties['id'] === 'string',
+      (node): node is Element =>
+        node.type === 'element' &&
+        ['h1', 'h2', 'h3'].includes(node.tagName) &&
+        typeof node.properties['id'] === 'string',
     );
     if (headings.length < TABLE_OF_CONTENTS_MIN_HEADINGS) return;
     const items: ElementContent[] = headings.map((heading) => ({
       type: 'element',
       tagName: 'li',
       properties: { className: heading.tagName === 'h3' ? ['ps-4'] : [] },
-      children: [{ type: 'element', tagName: 'a', properties: { href: `#${String(heading.properties['id'])}` }, children: [{ type: 'text', value: heading.children.map(textOf).join('') }] }],
+      children: [
+        {
+          type: 'element',
+          tagName: 'a',
+          properties: { href: `#${String(heading.properties['id'])}` },
+          children: [{ type: 'text', value: heading.children.map(textOf).join('') }],
+        },
+      ],
     }));
     tree.children.unshift({
       type: 'element',
       tagName: 'nav',
-      properties: { ariaLabel: 'فهرست مطالب', dataTableOfContents: '', className: ['rounded-lg', 'border', 'border-slate-200', 'p-4', 'dark:border-slate-700'] },
+      properties: {
+        ariaLabel: 'فهرست مطالب',
+        dataTableOfContents: '',
+        className: ['rounded-lg', 'border', 'border-slate-200', 'p-4', 'dark:border-slate-700'],
+      },
       children: [
-        { type: 'element', tagName: 'p', properties: { className: ['mb-2', 'font-semibold'] }, children: [{ type: 'text', value: 'فهرست مطالب' }] },
+        {
+          type: 'element',
+          tagName: 'p',
+          properties: { className: ['mb-2', 'font-semibold'] },
+          children: [{ type: 'text', value: 'فهرست مطالب' }],
+        },
         { type: 'element', tagName: 'ol', properties: {}, children: items },
       ],
     });
@@ -51,7 +70,11 @@ const components: Components = {
   ol: ({ node: _node, ...props }) => <ol {...props} className="list-decimal ps-6" />,
   // A link whose URL the transform dropped (`javascript:` …) is plain text, not a link to this page.
   a: ({ node: _node, className, href, ...props }) =>
-    href ? <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'} /> : <span>{props.children}</span>,
+    href ? (
+      <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'} />
+    ) : (
+      <span>{props.children}</span>
+    ),
 };
 
 /** A markdown text as React elements (see `Markdown`, which renders it). */
@@ -62,7 +85,18 @@ export default function MarkdownBody({ children, tableOfContents }: { children: 
       rehypePlugins={[
         rehypeSlug,
         ...(tableOfContents ? [rehypeTableOfContents] : []),
-        [rehypeAutolinkHeadings, { behavior: 'append', properties: { className: ['ms-2', 'text-slate-400', 'no-underline', 'hover:text-primary-600'], ariaHidden: 'true', tabIndex: -1 }, content: { type: 'text', value: '#' } }],
+        [
+          rehypeAutolinkHeadings,
+          {
+            behavior: 'append',
+            properties: {
+              className: ['ms-2', 'text-slate-400', 'no-underline', 'hover:text-primary-600'],
+              ariaHidden: 'true',
+              tabIndex: -1,
+            },
+            content: { type: 'text', value: '#' },
+          },
+        ],
       ]}
     >
       {children}

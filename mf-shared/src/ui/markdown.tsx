@@ -21,7 +21,15 @@ export const preloadMarkdown = MarkdownBody.preload;
  * text can never run code on the page. Headings get ids (rehype-slug) and anchors
  * (rehype-autolink-headings); `tableOfContents` adds a linked list of them for long texts.
  */
-export function Markdown({ children, className, tableOfContents = false }: { children: string; className?: string; tableOfContents?: boolean }) {
+export function Markdown({
+  children,
+  className,
+  tableOfContents = false,
+}: {
+  children: string;
+  className?: string;
+  tableOfContents?: boolean;
+}) {
   const hydrated = useHydrated();
   // The text the server rendered, when this body came with the page (null when it did not).
   const [serverText] = useState(() => (hydrated ? null : children));
@@ -31,7 +39,10 @@ export function Markdown({ children, className, tableOfContents = false }: { chi
   if (hydrated && children !== serverText) MarkdownBody.suspendUntilLoaded();
   // The same element while the text is the same: HydrateWhenNeeded opens on new children, and a
   // re-render of the page around the server's body must not hydrate (and load) the pipeline.
-  const body = useMemo(() => <MarkdownBody tableOfContents={tableOfContents}>{children}</MarkdownBody>, [children, tableOfContents]);
+  const body = useMemo(
+    () => <MarkdownBody tableOfContents={tableOfContents}>{children}</MarkdownBody>,
+    [children, tableOfContents],
+  );
   // Markup only (text, images, plain links): a server-rendered body is never hydrated — that would
   // run the whole markdown pipeline again in the browser to adopt the same HTML.
   return (

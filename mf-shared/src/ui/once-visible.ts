@@ -35,7 +35,11 @@ function sharedObserver(margin: string) {
  * syntax, e.g. `'400px 0px'`: to start work just before the element is scrolled to). Returns the
  * cancel.
  */
-export function onceVisible(element: Element, seen: () => void, { margin = '0px' }: { margin?: string } = {}): () => void {
+export function onceVisible(
+  element: Element,
+  seen: () => void,
+  { margin = '0px' }: { margin?: string } = {},
+): () => void {
   const { observer, waiting } = sharedObserver(margin);
   waiting.set(element, seen);
   observer.observe(element);

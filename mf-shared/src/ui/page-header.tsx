@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 
 /** The heading block every page starts with: breadcrumb, then the page's one <h1>. */
-export function PageHeader({ title, breadcrumb, children }: { title: string; breadcrumb: BreadcrumbItem[]; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  breadcrumb,
+  children,
+}: {
+  title: string;
+  breadcrumb: BreadcrumbItem[];
+  children?: ReactNode;
+}) {
   return (
     <header className="mb-6 flex flex-col gap-3">
       <Breadcrumb items={breadcrumb} />

@@ -3,7 +3,8 @@ import { Pagination, pageWindow } from './pagination';
 import { createFakeShellContext } from '../testing';
 import { ShellContextProvider } from './shell-context';
 
-const renderWithShell = (ui: React.ReactElement) => render(<ShellContextProvider value={createFakeShellContext()}>{ui}</ShellContextProvider>);
+const renderWithShell = (ui: React.ReactElement) =>
+  render(<ShellContextProvider value={createFakeShellContext()}>{ui}</ShellContextProvider>);
 
 describe('pageWindow', () => {
   it('keeps the ends and two either side, with gaps', () => {

@@ -16,7 +16,17 @@ export function pageWindow(page: number, pageCount: number): Array<number | null
  * script, by crawlers, and restored by back and forward. `rel="prev"`/`rel="next"` mark the
  * neighbours. Nothing is rendered for a single page.
  */
-export function Pagination({ page, pageCount, hrefOf, label = 'صفحه‌ها' }: { page: number; pageCount: number; hrefOf: (page: number) => string; label?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefOf,
+  label = 'صفحه‌ها',
+}: {
+  page: number;
+  pageCount: number;
+  hrefOf: (page: number) => string;
+  label?: string;
+}) {
   if (pageCount <= 1) return null;
   const idle =
     'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm hover:border-primary-500 aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:font-semibold aria-[current=page]:text-white dark:border-slate-600';
@@ -37,7 +47,12 @@ export function Pagination({ page, pageCount, hrefOf, label = 'صفحه‌ها' 
             </li>
           ) : (
             <li key={n}>
-              <Link to={hrefOf(n)} className={idle} aria-label={`صفحه ${formatNumber(n)}`} aria-current={n === page ? 'page' : undefined}>
+              <Link
+                to={hrefOf(n)}
+                className={idle}
+                aria-label={`صفحه ${formatNumber(n)}`}
+                aria-current={n === page ? 'page' : undefined}
+              >
                 {formatNumber(n)}
               </Link>
             </li>

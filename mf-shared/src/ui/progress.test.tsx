@@ -1,5 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { PROGRESS_DEFAULT_MAX, Progress, normaliseProgressMax, normaliseProgressValue, progressState } from './progress';
+import {
+  PROGRESS_DEFAULT_MAX,
+  Progress,
+  normaliseProgressMax,
+  normaliseProgressValue,
+  progressState,
+} from './progress';
 
 describe('progress validation', () => {
   let error: jest.SpyInstance;

@@ -11,7 +11,9 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
 export function normaliseProgressMax(max: unknown): number {
   if (isNumber(max) && max > 0) return max;
   if (max !== undefined && max !== null) {
-    console.error(`Invalid prop \`max\` of value \`${String(max)}\` supplied to \`Progress\`. Only numbers greater than 0 are valid max values. Defaulting to \`${PROGRESS_DEFAULT_MAX}\`.`);
+    console.error(
+      `Invalid prop \`max\` of value \`${String(max)}\` supplied to \`Progress\`. Only numbers greater than 0 are valid max values. Defaulting to \`${PROGRESS_DEFAULT_MAX}\`.`,
+    );
   }
   return PROGRESS_DEFAULT_MAX;
 }
@@ -20,7 +22,9 @@ export function normaliseProgressMax(max: unknown): number {
 export function normaliseProgressValue(value: unknown, max: number): number | null {
   if (value === null || value === undefined) return null;
   if (isNumber(value) && value >= 0 && value <= max) return value;
-  console.error(`Invalid prop \`value\` of value \`${String(value)}\` supplied to \`Progress\`. The \`value\` prop must be a number between 0 and \`max\` (${max}), or \`null\` if the progress is indeterminate. Defaulting to \`null\`.`);
+  console.error(
+    `Invalid prop \`value\` of value \`${String(value)}\` supplied to \`Progress\`. The \`value\` prop must be a number between 0 and \`max\` (${max}), or \`null\` if the progress is indeterminate. Defaulting to \`null\`.`,
+  );
   return null;
 }
 
@@ -32,7 +36,17 @@ export function progressState(value: number | null, max: number): ProgressState 
  * Progress bar on Radix. Props are validated here (not left to Radix) so the fallback values
  * also drive the indicator's width; Radix then only ever sees valid props and stays quiet.
  */
-export function Progress({ value, max, label, className }: { value?: number | null; max?: number; label: string; className?: string }) {
+export function Progress({
+  value,
+  max,
+  label,
+  className,
+}: {
+  value?: number | null;
+  max?: number;
+  label: string;
+  className?: string;
+}) {
   const safeMax = normaliseProgressMax(max);
   const safeValue = normaliseProgressValue(value, safeMax);
   const percent = safeValue === null ? null : (safeValue / safeMax) * 100;

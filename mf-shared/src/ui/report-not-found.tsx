@@ -9,7 +9,9 @@ import { useShell } from './shell-context';
 export function ReportNotFound() {
   const { bus } = useShell();
   useEffect(() => {
-    const { statusCode, statusMessage, message, fatal } = routeNotFound(window.location.pathname + window.location.search);
+    const { statusCode, statusMessage, message, fatal } = routeNotFound(
+      window.location.pathname + window.location.search,
+    );
     bus.emit('app:error', { statusCode, statusMessage, message, fatal });
   }, [bus]);
   return null;

@@ -12,7 +12,8 @@ export interface CmsImage {
 export const CMS_IMAGE_FIELDS = ['url', 'width', 'height', 'alternativeText'];
 
 /** An image as Open Graph and JSON-LD give it: one large WebP from the site's image route. */
-export const shareImageUrl = (image: CmsImage | null | undefined): string | undefined => (image ? imageUrl(image.url, imageWidthFor(1200)) : undefined);
+export const shareImageUrl = (image: CmsImage | null | undefined): string | undefined =>
+  image ? imageUrl(image.url, imageWidthFor(1200)) : undefined;
 
 export interface ResponsiveImageProps {
   /** A CMS upload path (`/uploads/…`, the media field's `url`). */
@@ -35,8 +36,29 @@ export interface ResponsiveImageProps {
  * the theme's breakpoint widths at 1× and 2× (made by the app server's `/_/img` route), and
  * `width`/`height` set so the page never shifts when the image arrives.
  */
-export function ResponsiveImage({ src, alt, width, height, displayWidth, sizes, priority = false, className }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  displayWidth,
+  sizes,
+  priority = false,
+  className,
+}: ResponsiveImageProps) {
   const boxHeight = width > 0 && height > 0 ? Math.round((displayWidth * height) / width) : displayWidth;
-  const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const };
-  return <img {...imageSources(src, displayWidth, sizes)} alt={alt} width={displayWidth} height={boxHeight} decoding="async" className={className} {...loading} />;
+  const loading = priority
+    ? { loading: 'eager' as const, fetchPriority: 'high' as const }
+    : { loading: 'lazy' as const };
+  return (
+    <img
+      {...imageSources(src, displayWidth, sizes)}
+      alt={alt}
+      width={displayWidth}
+      height={boxHeight}
+      decoding="async"
+      className={className}
+      {...loading}
+    />
+  );
 }

@@ -11,7 +11,10 @@ export function StillLoadingNotice({ stillLoading }: { stillLoading: boolean }) 
     <div role="status" aria-live="polite" data-page-still-loading className="sticky top-16 z-20 md:top-2">
       {stillLoading && (
         <p className="mb-4 flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
-          <LoaderCircle aria-hidden="true" className="size-5 shrink-0 text-primary-600 motion-safe:animate-spin dark:text-primary-400" />
+          <LoaderCircle
+            aria-hidden="true"
+            className="size-5 shrink-0 text-primary-600 motion-safe:animate-spin dark:text-primary-400"
+          />
           <span>
             <strong className="font-bold">هنوز در حال بارگذاری…</strong> پاسخ سرور بیش از معمول طول کشیده است.
           </span>

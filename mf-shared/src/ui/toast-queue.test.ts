@@ -70,7 +70,9 @@ describe('toast validation (Radix warnings)', () => {
     expect(error).not.toHaveBeenCalled();
     expect(isValidToastLabel('  ')).toBe(false);
     expect(isValidToastLabel(3)).toBe(false);
-    expect(error).toHaveBeenCalledWith('Invalid prop `label` supplied to `ToastProvider`. Expected non-empty `string`.');
+    expect(error).toHaveBeenCalledWith(
+      'Invalid prop `label` supplied to `ToastProvider`. Expected non-empty `string`.',
+    );
   });
 
   it('type is foreground or background; others warn and become foreground', () => {

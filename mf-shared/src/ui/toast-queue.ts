@@ -100,7 +100,10 @@ export function isValidToastLabel(label: unknown): label is string {
 
 /** `foreground` (assertive) or `background` (polite); anything else warns and falls back. */
 export function normaliseToastType(type: unknown): ToastType {
-  if (type === undefined || type === 'foreground' || type === 'background') return (type as ToastType | undefined) ?? 'foreground';
-  console.error(`Invalid prop \`type\` of value \`${String(type)}\` supplied to \`Toast\`. Expected \`foreground\` or \`background\`.`);
+  if (type === undefined || type === 'foreground' || type === 'background')
+    return (type as ToastType | undefined) ?? 'foreground';
+  console.error(
+    `Invalid prop \`type\` of value \`${String(type)}\` supplied to \`Toast\`. Expected \`foreground\` or \`background\`.`,
+  );
   return 'foreground';
 }

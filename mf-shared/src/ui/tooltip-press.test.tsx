@@ -7,7 +7,9 @@ describe('Tooltip under a press', () => {
     const clicked = jest.fn();
     render(
       <Tooltip content="حالت تیره">
-        <button type="button" onClick={clicked}>تیره</button>
+        <button type="button" onClick={clicked}>
+          تیره
+        </button>
       </Tooltip>,
     );
     const button = screen.getByRole('button', { name: 'تیره' });
@@ -21,5 +23,4 @@ describe('Tooltip under a press', () => {
     expect(clicked).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'تیره' })).not.toBe(button));
   });
-
 });

@@ -19,7 +19,8 @@ function trackPresses() {
   if (typeof window === 'undefined' || trackPresses.done) return;
   trackPresses.done = true;
   window.addEventListener('pointerdown', () => (pressed = true), true);
-  for (const end of ['pointerup', 'pointercancel'] as const) window.addEventListener(end, () => (pressed = false), true);
+  for (const end of ['pointerup', 'pointercancel'] as const)
+    window.addEventListener(end, () => (pressed = false), true);
 }
 trackPresses.done = false;
 

@@ -1,6 +1,14 @@
 import { triggerAppChange } from 'single-spa';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppBus, AppFetch, ContentClient, RemoteName, RuntimeConfig, SessionStore, createAuth } from '@steel/shared';
+import type {
+  AppBus,
+  AppFetch,
+  ContentClient,
+  RemoteName,
+  RuntimeConfig,
+  SessionStore,
+  createAuth,
+} from '@steel/shared';
 import type { LiveRoutes } from './routes/match-route';
 import type { ShellStore } from './state/shell-store';
 import type { ShellServices } from './shell-services';
@@ -42,7 +50,20 @@ export interface ShellFeatureOptions {
  * Returns what the composition root hands on to navigation, routing and the remotes.
  */
 export function installShellFeatures(options: ShellFeatureOptions) {
-  const { config, bus, session, appFetch, auth, queryClient, refreshSession, store, routes, remotesRegistered, remoteVersion, remoteEntry } = options;
+  const {
+    config,
+    bus,
+    session,
+    appFetch,
+    auth,
+    queryClient,
+    refreshSession,
+    store,
+    routes,
+    remotesRegistered,
+    remoteVersion,
+    remoteEntry,
+  } = options;
   const currentUrl = () => window.location.pathname + window.location.search;
   installErrorPipeline({ bus, store });
   reportUncaughtRemoteErrors({ remoteVersion, sampleRate: config.failureReportSampleRate });
@@ -69,6 +90,15 @@ export function installShellFeatures(options: ShellFeatureOptions) {
     currentPath: currentUrl,
     leave: (to) => window.history.replaceState(window.history.state, '', to),
   });
-  const prefetcher = createRemotePrefetcher({ owner: routes.owner, remotesRegistered, entryUrl: remoteEntry, integrityOf: (url) => integrityOf(url, window.location.href) });
-  return { takeReload: () => versionPoller.takeReload(), guards, prefetch: (to: string) => void prefetcher.prefetch(to) };
+  const prefetcher = createRemotePrefetcher({
+    owner: routes.owner,
+    remotesRegistered,
+    entryUrl: remoteEntry,
+    integrityOf: (url) => integrityOf(url, window.location.href),
+  });
+  return {
+    takeReload: () => versionPoller.takeReload(),
+    guards,
+    prefetch: (to: string) => void prefetcher.prefetch(to),
+  };
 }

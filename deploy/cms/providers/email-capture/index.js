@@ -7,7 +7,9 @@ const path = require('path');
 // providerOptions.file (env EMAIL_CAPTURE_FILE; default <cms>/data/mails.jsonl). No network.
 module.exports = {
   init(providerOptions = {}, settings = {}) {
-    const file = path.resolve(providerOptions.file || process.env.EMAIL_CAPTURE_FILE || path.join(process.cwd(), 'data', 'mails.jsonl'));
+    const file = path.resolve(
+      providerOptions.file || process.env.EMAIL_CAPTURE_FILE || path.join(process.cwd(), 'data', 'mails.jsonl'),
+    );
     let seq = 0;
     return {
       async send(options) {
@@ -17,7 +19,12 @@ module.exports = {
           date: new Date().toISOString(),
           from: from || settings.defaultFrom,
           replyTo: replyTo || settings.defaultReplyTo,
-          to, cc, bcc, subject, text, html,
+          to,
+          cc,
+          bcc,
+          subject,
+          text,
+          html,
           ...(Object.keys(rest).length ? { extra: rest } : {}),
         };
         await fs.promises.mkdir(path.dirname(file), { recursive: true });

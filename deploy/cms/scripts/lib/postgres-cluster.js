@@ -18,7 +18,10 @@ const APT_CMD = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get instal
 function findPgBin() {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], 'bin') : null;
 }
 
@@ -30,7 +33,9 @@ function ensurePostgres({ log = console.log } = {}) {
   let bin = findPgBin();
   if (bin) return bin;
   if (!isRoot) {
-    const err = new Error(`PostgreSQL is not installed. Install Debian's package first (as root):\n  sudo sh -c '${APT_CMD}'`);
+    const err = new Error(
+      `PostgreSQL is not installed. Install Debian's package first (as root):\n  sudo sh -c '${APT_CMD}'`,
+    );
     err.code = 'POSTGRES_MISSING';
     throw err;
   }
@@ -52,7 +57,8 @@ function ensurePostgres({ log = console.log } = {}) {
 function reachableDataDir(requested, log) {
   if (!isRoot) return requested;
   fs.mkdirSync(path.dirname(requested), { recursive: true });
-  if (spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', path.dirname(requested)]).status === 0) return requested;
+  if (spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', path.dirname(requested)]).status === 0)
+    return requested;
   const hash = crypto.createHash('sha256').update(requested).digest('hex').slice(0, 12);
   const real = path.join('/var/lib/postgresql/steel', `${path.basename(path.dirname(requested))}-${hash}`);
   let linked = null;
@@ -71,9 +77,10 @@ function reachableDataDir(requested, log) {
   return real;
 }
 
-const asPg = (cmd, args, opts = {}) => (isRoot
-  ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe', ...opts })
-  : execFileSync(cmd, args, { stdio: 'pipe', ...opts }));
+const asPg = (cmd, args, opts = {}) =>
+  isRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe', ...opts })
+    : execFileSync(cmd, args, { stdio: 'pipe', ...opts });
 
 /**
  * Starts a cluster on 127.0.0.1:`port` (a free one when not given); its socket and log
@@ -93,9 +100,11 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
   const fastSettings = fast !== undefined ? Boolean(fast) : throwaway;
   fs.mkdirSync(dir, { recursive: true });
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', tmpDir || dir]);
-  const remove = () => { if (!keepData) fs.rmSync(tmpDir || dir, { recursive: true, force: true }); };
+  const remove = () => {
+    if (!keepData) fs.rmSync(tmpDir || dir, { recursive: true, force: true });
+  };
 
-  const pgPort = port || await freePort();
+  const pgPort = port || (await freePort());
   let running = false;
   try {
     if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
@@ -105,7 +114,18 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
       log(`[postgres] reusing the cluster in ${dir}`);
     }
     const settings = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1${fastSettings ? ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off' : ''}`;
-    asPg(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'postgres.log'), '-w', '-t', '60', '-o', settings, 'start']);
+    asPg(path.join(bin, 'pg_ctl'), [
+      '-D',
+      dir,
+      '-l',
+      path.join(dir, 'postgres.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      settings,
+      'start',
+    ]);
     running = true;
   } catch (err) {
     remove();
@@ -128,7 +148,11 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
   };
   if (stopOnExit) {
     process.once('exit', stopSync);
-    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { stopSync(); process.exit(signal === 'SIGINT' ? 130 : 143); });
+    for (const signal of ['SIGINT', 'SIGTERM'])
+      process.once(signal, () => {
+        stopSync();
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      });
   }
 
   const databaseEnv = (dbName) => ({
@@ -155,7 +179,16 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
     }
   };
 
-  return { port: pgPort, host: '127.0.0.1', dataDir: dir, version, databaseEnv, createDatabase, stop: async () => stopSync(), stopSync };
+  return {
+    port: pgPort,
+    host: '127.0.0.1',
+    dataDir: dir,
+    version,
+    databaseEnv,
+    createDatabase,
+    stop: async () => stopSync(),
+    stopSync,
+  };
 }
 
 module.exports = { ensurePostgres, startCluster, findPgBin, APT_CMD };

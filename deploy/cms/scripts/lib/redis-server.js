@@ -27,28 +27,68 @@ async function startRedis({ bin = REDIS_BIN, dir, timeoutMs = 15000 } = {}) {
   const port = await freePort();
   const logFile = path.join(dir, 'redis.log');
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'], { stdio: ['ignore', out, out] });
+  const child = spawn(
+    bin,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+    ],
+    { stdio: ['ignore', out, out] },
+  );
   let exited = null;
-  child.on('exit', (code, signal) => { exited = { code, signal }; });
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+  });
   const url = `redis://127.0.0.1:${port}/0`;
   const stop = async () => {
     if (exited) return;
-    try { process.kill(child.pid, 'SIGTERM'); } catch { return; }
+    try {
+      process.kill(child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
     for (let i = 0; i < 50 && !exited; i++) await sleep(100);
-    if (!exited) { try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ } }
+    if (!exited) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   };
   const Redis = require('ioredis');
   const t0 = Date.now();
   for (;;) {
-    if (exited) throw new Error(`redis-server exited (${JSON.stringify(exited)}): ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (exited)
+      throw new Error(
+        `redis-server exited (${JSON.stringify(exited)}): ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
+      );
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     client.on('error', () => {});
     try {
       await client.connect();
-      if ((await client.ping()) === 'PONG') { client.disconnect(); break; }
-    } catch { /* not yet */ }
+      if ((await client.ping()) === 'PONG') {
+        client.disconnect();
+        break;
+      }
+    } catch {
+      /* not yet */
+    }
     client.disconnect();
-    if (Date.now() - t0 > timeoutMs) { await stop(); throw new Error('redis-server did not answer PING'); }
+    if (Date.now() - t0 > timeoutMs) {
+      await stop();
+      throw new Error('redis-server did not answer PING');
+    }
     await sleep(100);
   }
   return { url, port, pid: child.pid, logFile, stop };

@@ -22,10 +22,20 @@ async function configureAuth(strapi) {
   const email = (await emailStore.get()) || {};
   const sender = { name: 'بازار آهن', email: from };
   if (email.reset_password) {
-    email.reset_password.options = { ...email.reset_password.options, from: sender, response_email: '', object: 'بازیابی رمز عبور' };
+    email.reset_password.options = {
+      ...email.reset_password.options,
+      from: sender,
+      response_email: '',
+      object: 'بازیابی رمز عبور',
+    };
   }
   if (email.email_confirmation) {
-    email.email_confirmation.options = { ...email.email_confirmation.options, from: sender, response_email: '', object: 'تأیید نشانی ایمیل' };
+    email.email_confirmation.options = {
+      ...email.email_confirmation.options,
+      from: sender,
+      response_email: '',
+      object: 'تأیید نشانی ایمیل',
+    };
   }
   await emailStore.set({ value: email });
 }

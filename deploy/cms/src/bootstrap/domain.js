@@ -12,10 +12,20 @@ const readJson = (name) => JSON.parse(fs.readFileSync(path.join(domainDir(), nam
 /** Flattens catalogue.json into categories, sub-categories (101, with group) and products (328, with slugs). */
 function loadCatalogue() {
   const catalogue = readJson('catalogue.json');
-  const categories = []; const subCategories = []; const products = [];
+  const categories = [];
+  const subCategories = [];
+  const products = [];
   catalogue.categories.forEach((cat, ci) => {
     const groups = (cat.groups || []).map((g) => ({ slug: g.slug, title: g.title_fa, title_en: g.title_en }));
-    categories.push({ slug: cat.slug, title: cat.title_fa, title_en: cat.title_en, description: cat.description_fa, sort_order: ci, groups, note: cat.note });
+    categories.push({
+      slug: cat.slug,
+      title: cat.title_fa,
+      title_en: cat.title_en,
+      description: cat.description_fa,
+      sort_order: ci,
+      groups,
+      note: cat.note,
+    });
     const lists = cat.groups ? cat.groups.map((g) => [g, g.subcategories]) : [[null, cat.subcategories]];
     const counter = new Map();
     let si = 0;
@@ -23,17 +33,36 @@ function loadCatalogue() {
       for (const sub of subs) {
         const subPath = [cat.slug, group && group.slug, sub.slug].filter(Boolean).join('/');
         subCategories.push({
-          path: subPath, slug: sub.slug, title: sub.title_fa, title_en: sub.title_en, description: sub.description_fa,
-          attribute_keys: sub.attributes || [], uncertain: !!sub.uncertain, note: sub.note || null,
-          group: group ? group.slug : null, group_title: group ? group.title_fa : null, category: cat.slug, sort_order: si++,
+          path: subPath,
+          slug: sub.slug,
+          title: sub.title_fa,
+          title_en: sub.title_en,
+          description: sub.description_fa,
+          attribute_keys: sub.attributes || [],
+          uncertain: !!sub.uncertain,
+          note: sub.note || null,
+          group: group ? group.slug : null,
+          group_title: group ? group.title_fa : null,
+          category: cat.slug,
+          sort_order: si++,
         });
         (sub.examples || []).forEach((ex, ei) => {
           const base = `${cat.slug}-${sub.slug}`;
-          const n = (counter.get(base) || 0) + 1; counter.set(base, n);
+          const n = (counter.get(base) || 0) + 1;
+          counter.set(base, n);
           products.push({
-            slug: `${base}-${n}`, name: ex.name_fa, attributes: ex.attributes || {}, unit: ex.unit || 'kg', sale_unit: ex.sale_unit || ex.unit || 'kg',
-            price: ex.price_rial_per_kg, illustrative: ex.price_is_illustrative !== false, note: ex.note || null,
-            producer_name: (ex.attributes && ex.attributes.producer) || null, sub_category: subPath, category: cat.slug, sort_order: ei,
+            slug: `${base}-${n}`,
+            name: ex.name_fa,
+            attributes: ex.attributes || {},
+            unit: ex.unit || 'kg',
+            sale_unit: ex.sale_unit || ex.unit || 'kg',
+            price: ex.price_rial_per_kg,
+            illustrative: ex.price_is_illustrative !== false,
+            note: ex.note || null,
+            producer_name: (ex.attributes && ex.attributes.producer) || null,
+            sub_category: subPath,
+            category: cat.slug,
+            sort_order: ei,
           });
         });
       }

@@ -22,7 +22,9 @@ async function ensureEditorToken(strapi) {
     await tokens.update({ where: { id: existing.id }, data: { accessKey } });
     return;
   }
-  const created = await strapi.service('admin::api-token').create({ name: NAME, description: 'tests only', type: 'full-access', lifespan: null, kind: 'content-api' });
+  const created = await strapi
+    .service('admin::api-token')
+    .create({ name: NAME, description: 'tests only', type: 'full-access', lifespan: null, kind: 'content-api' });
   await tokens.update({ where: { id: created.id }, data: { accessKey } });
 }
 

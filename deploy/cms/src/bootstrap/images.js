@@ -5,9 +5,21 @@ const path = require('path');
 const crypto = require('crypto');
 
 // Images are generated locally as SVG (no network): a coloured card with the Persian title.
-const PALETTE = ['#15803d', '#0f766e', '#1d4ed8', '#7c3aed', '#b45309', '#be123c', '#334155', '#0369a1', '#4d7c0f', '#a21caf'];
+const PALETTE = [
+  '#15803d',
+  '#0f766e',
+  '#1d4ed8',
+  '#7c3aed',
+  '#b45309',
+  '#be123c',
+  '#334155',
+  '#0369a1',
+  '#4d7c0f',
+  '#a21caf',
+];
 
-const escapeXml = (s) => String(s).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' }[c]));
+const escapeXml = (s) =>
+  String(s).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);
 
 const hashOf = (s) => crypto.createHash('sha1').update(String(s)).digest('hex');
 
@@ -16,7 +28,8 @@ function svgCard({ title, subtitle = '', seed, width = 800, height = 600 }) {
   const c1 = PALETTE[h % PALETTE.length];
   const c2 = PALETTE[(h >>> 4) % PALETTE.length];
   const bars = Array.from({ length: 6 }, (_, i) => {
-    const x = 60 + i * 120; const bh = 60 + ((h >>> (i * 3)) % 140);
+    const x = 60 + i * 120;
+    const bh = 60 + ((h >>> (i * 3)) % 140);
     return `<rect x="${x}" y="${height - 60 - bh}" width="70" height="${bh}" rx="6" fill="#ffffff" fill-opacity="0.14"/>`;
   }).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -43,9 +56,21 @@ async function ensureImage(strapi, { key, title, subtitle, alt, width = 800, hei
   if (existing) return existing.id;
   const created = await strapi.db.query('plugin::upload.file').create({
     data: {
-      name: `${hash}.svg`, alternativeText: alt || title, caption: title, width, height, formats: null, hash, ext: '.svg',
-      mime: 'image/svg+xml', size: Math.round((Buffer.byteLength(svg) / 1024) * 100) / 100, url: `/uploads/${hash}.svg`,
-      previewUrl: null, provider: 'local', provider_metadata: null, folderPath: '/',
+      name: `${hash}.svg`,
+      alternativeText: alt || title,
+      caption: title,
+      width,
+      height,
+      formats: null,
+      hash,
+      ext: '.svg',
+      mime: 'image/svg+xml',
+      size: Math.round((Buffer.byteLength(svg) / 1024) * 100) / 100,
+      url: `/uploads/${hash}.svg`,
+      previewUrl: null,
+      provider: 'local',
+      provider_metadata: null,
+      folderPath: '/',
     },
   });
   return created.id;

@@ -2,8 +2,25 @@
 
 // Published content: read-only for everyone. Customers' records: full CRUD for the authenticated
 // role, scoped to the owner in the controllers (src/utils/owner-scoped.js). Contact form: public create.
-const PUBLIC_CONTENT = ['category', 'sub-category', 'product', 'factory', 'expert', 'service', 'static-page', 'exchange-offer', 'article'];
-const OWNED = ['order', 'ticket', 'watch-list-entry', 'exchange-purchase-request', 'warehouse-reservation', 'contact-message'];
+const PUBLIC_CONTENT = [
+  'category',
+  'sub-category',
+  'product',
+  'factory',
+  'expert',
+  'service',
+  'static-page',
+  'exchange-offer',
+  'article',
+];
+const OWNED = [
+  'order',
+  'ticket',
+  'watch-list-entry',
+  'exchange-purchase-request',
+  'warehouse-reservation',
+  'contact-message',
+];
 
 const read = (name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`];
 const crud = (name) => ['find', 'findOne', 'create', 'update', 'delete'].map((a) => `api::${name}.${name}.${a}`);
@@ -13,17 +30,28 @@ const SEARCH = 'api::search.search.find';
 
 const WANTED = {
   public: [...PUBLIC_CONTENT.flatMap(read), SEARCH, 'api::contact-message.contact-message.create'],
-  authenticated: [...PUBLIC_CONTENT.flatMap(read), SEARCH, ...OWNED.flatMap(crud), 'api::ticket.ticket.addMessage', 'plugin::users-permissions.user.updateMe', 'plugin::users-permissions.user.deleteMe'],
+  authenticated: [
+    ...PUBLIC_CONTENT.flatMap(read),
+    SEARCH,
+    ...OWNED.flatMap(crud),
+    'api::ticket.ticket.addMessage',
+    'plugin::users-permissions.user.updateMe',
+    'plugin::users-permissions.user.deleteMe',
+  ],
 };
 
 // Anything under api:: that a role holds but is not wanted is removed (e.g. granted by hand in the admin).
 // `user.updateMe` (PUT /users/me) and `user.deleteMe` (DELETE /users/me), src/extensions/users-permissions,
 // are the customer's own profile and account.
 async function setPermissions(strapi) {
-  const roles = await strapi.db.query('plugin::users-permissions.role').findMany({ where: { type: { $in: Object.keys(WANTED) } } });
+  const roles = await strapi.db
+    .query('plugin::users-permissions.role')
+    .findMany({ where: { type: { $in: Object.keys(WANTED) } } });
   for (const role of roles) {
     const wanted = new Set(WANTED[role.type]);
-    const existing = await strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: role.id } });
+    const existing = await strapi.db
+      .query('plugin::users-permissions.permission')
+      .findMany({ where: { role: role.id } });
     const have = new Set(existing.map((p) => p.action));
     for (const p of existing) {
       if (p.action.startsWith('api::') && !wanted.has(p.action)) {

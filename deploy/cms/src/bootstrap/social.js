@@ -13,8 +13,19 @@ async function configureSocial(strapi) {
     const key = process.env[`${name.toUpperCase()}_CLIENT_ID`];
     const secret = process.env[`${name.toUpperCase()}_CLIENT_SECRET`];
     if (!key || !grant[name]) continue;
-    const redirect = (process.env.SOCIAL_REDIRECT_URL || 'http://localhost:8080/login/connect/{provider}').replace('{provider}', name);
-    grant[name] = { ...grant[name], enabled: true, key, secret: secret || '', redirectUri: redirect, callbackUrl: redirect, callback: redirect };
+    const redirect = (process.env.SOCIAL_REDIRECT_URL || 'http://localhost:8080/login/connect/{provider}').replace(
+      '{provider}',
+      name,
+    );
+    grant[name] = {
+      ...grant[name],
+      enabled: true,
+      key,
+      secret: secret || '',
+      redirectUri: redirect,
+      callbackUrl: redirect,
+      callback: redirect,
+    };
     changed = true;
   }
   if (changed) await store.set({ value: grant });

@@ -18,8 +18,17 @@ module.exports = (config, { strapi }) => {
   return async (ctx, next) => {
     if (ctx.path === prefix || ctx.path.startsWith(`${prefix}/`)) {
       let decodedPath = ctx.path;
-      try { decodedPath = decodeURIComponent(ctx.path); } catch { throw new errors.ValidationError('Malformed URL'); }
-      if (decodedPath.includes('\u0000') || /%00/i.test(ctx.querystring) || hasNul(ctx.query) || hasNul(ctx.request.body)) {
+      try {
+        decodedPath = decodeURIComponent(ctx.path);
+      } catch {
+        throw new errors.ValidationError('Malformed URL');
+      }
+      if (
+        decodedPath.includes('\u0000') ||
+        /%00/i.test(ctx.querystring) ||
+        hasNul(ctx.query) ||
+        hasNul(ctx.request.body)
+      ) {
         throw new errors.ValidationError('NUL characters are not allowed');
       }
     }

@@ -72,7 +72,11 @@ module.exports = (config, { strapi }) => {
     keyGenerator: (ctx) => `public-read|${ctx.request.ip}`,
     // koa2-ratelimit does not wait for its handler: the refusal is noted here and made below.
     handler: (ctx) => {
-      ctx.state.publicReadRefusal = new errors.RateLimitError(TOO_MANY_FA, { limit: 'public-read', max: config.readsPerMinute, intervalSeconds: 60 });
+      ctx.state.publicReadRefusal = new errors.RateLimitError(TOO_MANY_FA, {
+        limit: 'public-read',
+        max: config.readsPerMinute,
+        intervalSeconds: 60,
+      });
     },
   });
 
@@ -82,10 +86,11 @@ module.exports = (config, { strapi }) => {
   let heavyRunning = 0;
 
   return async (ctx, next) => {
-    const counted = config.enabled !== false
-      && (ctx.method === 'GET' || ctx.method === 'HEAD')
-      && (ctx.path === prefix || ctx.path.startsWith(`${prefix}/`))
-      && !isSiteRead(ctx);
+    const counted =
+      config.enabled !== false &&
+      (ctx.method === 'GET' || ctx.method === 'HEAD') &&
+      (ctx.path === prefix || ctx.path.startsWith(`${prefix}/`)) &&
+      !isSiteRead(ctx);
     if (!counted) return next();
 
     await everyRead(ctx, async () => undefined);
@@ -94,21 +99,36 @@ module.exports = (config, { strapi }) => {
       return refuse(ctx, ctx.state.publicReadRefusal);
     }
     // This runs before strapi::query: the nested query is parsed here, and only when it populates.
-    if (!ctx.querystring.includes('populate') || !isHeavyRead(qs.parse(ctx.querystring, { depth: 20, arrayLimit: 100 }))) return next();
+    if (
+      !ctx.querystring.includes('populate') ||
+      !isHeavyRead(qs.parse(ctx.querystring, { depth: 20, arrayLimit: 100 }))
+    )
+      return next();
 
     const address = ctx.request.ip;
     const now = Date.now();
     const waitMs = (lastHeavyFrom.get(address) ?? -Infinity) + heavySpacingMs - now;
     if (waitMs > 0) {
       ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
-      return refuse(ctx, new errors.RateLimitError(TOO_MANY_FA, { limit: 'public-heavy-read', max: config.heavyPerMinute, intervalSeconds: 60 }));
+      return refuse(
+        ctx,
+        new errors.RateLimitError(TOO_MANY_FA, {
+          limit: 'public-heavy-read',
+          max: config.heavyPerMinute,
+          intervalSeconds: 60,
+        }),
+      );
     }
     if (heavyRunningFrom.has(address) || heavyRunning >= config.heavyAtOnce) {
       ctx.set('Retry-After', '1');
-      return refuse(ctx, new errors.RateLimitError(BUSY_FA, { limit: 'public-heavy-reads-at-once', max: config.heavyAtOnce }));
+      return refuse(
+        ctx,
+        new errors.RateLimitError(BUSY_FA, { limit: 'public-heavy-reads-at-once', max: config.heavyAtOnce }),
+      );
     }
     // Addresses whose last heavy read is older than the spacing need no entry.
-    if (lastHeavyFrom.size > 10_000) for (const [key, at] of lastHeavyFrom) if (at + heavySpacingMs < now) lastHeavyFrom.delete(key);
+    if (lastHeavyFrom.size > 10_000)
+      for (const [key, at] of lastHeavyFrom) if (at + heavySpacingMs < now) lastHeavyFrom.delete(key);
     lastHeavyFrom.set(address, now);
     heavyRunningFrom.add(address);
     heavyRunning++;

@@ -53,20 +53,31 @@ module.exports = (config, { strapi }) => {
 
     const depth = populateDepth(ctx.query.populate);
     if (depth > maxDepth) {
-      throw new errors.ValidationError(`populate is nested ${depth} levels deep; at most ${maxDepth} are allowed (API_POPULATE_MAX_DEPTH)`, { limit: 'populate-depth', max: maxDepth, requested: depth });
+      throw new errors.ValidationError(
+        `populate is nested ${depth} levels deep; at most ${maxDepth} are allowed (API_POPULATE_MAX_DEPTH)`,
+        { limit: 'populate-depth', max: maxDepth, requested: depth },
+      );
     }
     const pageSize = requestedPageSize(ctx.query);
     if (pageSize !== null && pageSize > maxPageSize) {
-      throw new errors.ValidationError(`a page of ${pageSize === Infinity ? 'every entry' : pageSize} was asked for; at most ${maxPageSize} entries per page are allowed (api.rest.maxLimit)`, { limit: 'page-size', max: maxPageSize, requested: pageSize === Infinity ? -1 : pageSize });
+      throw new errors.ValidationError(
+        `a page of ${pageSize === Infinity ? 'every entry' : pageSize} was asked for; at most ${maxPageSize} entries per page are allowed (api.rest.maxLimit)`,
+        { limit: 'page-size', max: maxPageSize, requested: pageSize === Infinity ? -1 : pageSize },
+      );
     }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
 
     // Writes are never cut short (the answer would say "failed" while the write goes on).
     const started = Date.now();
     let timer;
-    const timedOut = new Promise((resolve) => { timer = setTimeout(resolve, timeoutMs, 'timeout'); });
+    const timedOut = new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs, 'timeout');
+    });
     // Settles either way, so a handler failing after the timeout is never an unhandled rejection.
-    const work = next().then(() => 'done', (error) => ({ error }));
+    const work = next().then(
+      () => 'done',
+      (error) => ({ error }),
+    );
     let outcome;
     try {
       outcome = await Promise.race([work, timedOut]);
@@ -77,7 +88,10 @@ module.exports = (config, { strapi }) => {
     // better-sqlite3 runs queries synchronously, so the timer may only get its turn once the
     // handler has finished: the limit then still holds for the answer (never serialised nor sent).
     if (outcome === 'timeout' || Date.now() - started > timeoutMs) {
-      throw new errors.ValidationError(`the request took longer than ${timeoutMs} ms (API_REQUEST_TIMEOUT_MS); ask for fewer entries or relations`, { limit: 'request-timeout', max: timeoutMs });
+      throw new errors.ValidationError(
+        `the request took longer than ${timeoutMs} ms (API_REQUEST_TIMEOUT_MS); ask for fewer entries or relations`,
+        { limit: 'request-timeout', max: timeoutMs },
+      );
     }
 
     if (ctx.body && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body) && typeof ctx.body.pipe !== 'function') {
@@ -85,17 +99,26 @@ module.exports = (config, { strapi }) => {
         const counts = countNestedEntries(ctx.body.data, ctx.state.cappedRelations);
         for (const [relation, { total, largest }] of Object.entries(counts)) {
           if (largest > maxPageSize) {
-            throw new errors.ValidationError(`the populated relation "${relation}" holds ${largest} entries for one parent; at most ${maxPageSize} are allowed (api.rest.maxLimit); page through that collection with filters`, { limit: 'nested-page-size', max: maxPageSize, relation });
+            throw new errors.ValidationError(
+              `the populated relation "${relation}" holds ${largest} entries for one parent; at most ${maxPageSize} are allowed (api.rest.maxLimit); page through that collection with filters`,
+              { limit: 'nested-page-size', max: maxPageSize, relation },
+            );
           }
           if (total > nestedTotal) {
-            throw new errors.ValidationError(`the populated relation "${relation}" holds more than ${nestedTotal} entries in this answer; at most ${nestedTotal} are allowed (API_NESTED_MAX_TOTAL); ask for fewer parents, or page through that collection with filters`, { limit: 'nested-total', max: nestedTotal, relation });
+            throw new errors.ValidationError(
+              `the populated relation "${relation}" holds more than ${nestedTotal} entries in this answer; at most ${nestedTotal} are allowed (API_NESTED_MAX_TOTAL); ask for fewer parents, or page through that collection with filters`,
+              { limit: 'nested-total', max: nestedTotal, relation },
+            );
           }
         }
       }
       const json = JSON.stringify(ctx.body);
       const bytes = Buffer.byteLength(json);
       if (bytes > maxBytes) {
-        throw new errors.ValidationError(`the response would be ${bytes} bytes; at most ${maxBytes} are allowed (API_RESPONSE_MAX_BYTES); ask for fewer entries, fields or relations`, { limit: 'response-size', max: maxBytes, requested: bytes });
+        throw new errors.ValidationError(
+          `the response would be ${bytes} bytes; at most ${maxBytes} are allowed (API_RESPONSE_MAX_BYTES); ask for fewer entries, fields or relations`,
+          { limit: 'response-size', max: maxBytes, requested: bytes },
+        );
       }
       // Serialised once here; koa sends the string as it is.
       ctx.body = json;

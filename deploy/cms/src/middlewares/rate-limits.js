@@ -27,7 +27,10 @@ module.exports = (config, { strapi }) => {
   const prefix = strapi.config.get('api.rest.prefix', '/api');
   const siteSecret = config.siteReadSecret ?? process.env.SITE_READ_SECRET ?? '';
   const digest = (value) => createHash('sha256').update(String(value)).digest();
-  const isSiteCall = (ctx) => Boolean(siteSecret && ctx.get('x-site-read') && timingSafeEqual(digest(ctx.get('x-site-read')), digest(siteSecret)));
+  const isSiteCall = (ctx) =>
+    Boolean(
+      siteSecret && ctx.get('x-site-read') && timingSafeEqual(digest(ctx.get('x-site-read')), digest(siteSecret)),
+    );
   const store = rateLimitStore();
   const rules = (config.rules || []).map((rule) => ({
     ...rule,
@@ -37,14 +40,21 @@ module.exports = (config, { strapi }) => {
       prefixKey: rule.name,
       headers: false,
       ...(store ? { store } : {}),
-      keyGenerator: (ctx) => `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${ctx.request.ip}`,
+      keyGenerator: (ctx) =>
+        `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${ctx.request.ip}`,
       handler: (ctx) => {
         ctx.set('Retry-After', String(Math.ceil(rule.interval / 1000)));
-        throw new errors.RateLimitError(TOO_MANY_FA, { limit: rule.name, max: rule.max, intervalSeconds: Math.ceil(rule.interval / 1000) });
+        throw new errors.RateLimitError(TOO_MANY_FA, {
+          limit: rule.name,
+          max: rule.max,
+          intervalSeconds: Math.ceil(rule.interval / 1000),
+        });
       },
     }),
   }));
-  const matches = (rule, ctx) => ctx.method === rule.method && rule.paths.some((p) => ctx.path.toLowerCase().replace(/\/+$/, '') === `${prefix}${p}`);
+  const matches = (rule, ctx) =>
+    ctx.method === rule.method &&
+    rule.paths.some((p) => ctx.path.toLowerCase().replace(/\/+$/, '') === `${prefix}${p}`);
 
   return async (ctx, next) => {
     if (config.enabled !== false && !isSiteCall(ctx)) {

@@ -4,7 +4,8 @@ const { RateLimit } = require('koa2-ratelimit');
 const { errors } = require('@strapi/utils');
 
 /** What a customer reads when their own account has written too much too fast. */
-const TOO_MANY_FOR_ACCOUNT_FA = 'تعداد درخواست‌های ثبت‌شده از حساب شما بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
+const TOO_MANY_FOR_ACCOUNT_FA =
+  'تعداد درخواست‌های ثبت‌شده از حساب شما بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
 
 const { isOn } = require('./switch-setting');
 
@@ -34,7 +35,10 @@ async function limitAccountCreation(ctx, kind, user) {
       keyGenerator: async (limited) => `create-${kind}|account:${limited.state.user.id}`,
       handler: (limited) => {
         limited.set('Retry-After', String(Math.ceil(interval / 1000)));
-        throw new errors.RateLimitError(TOO_MANY_FOR_ACCOUNT_FA, { limit: `create-${kind}`, intervalSeconds: Math.ceil(interval / 1000) });
+        throw new errors.RateLimitError(TOO_MANY_FOR_ACCOUNT_FA, {
+          limit: `create-${kind}`,
+          intervalSeconds: Math.ceil(interval / 1000),
+        });
       },
     });
     limiters.set(kind, limiter);

@@ -30,7 +30,9 @@ function dailyChange(product) {
 /** The media fields a list shows an image by (the app server resizes it: /_/img). */
 const imageOf = (images) => {
   const first = Array.isArray(images) ? images[0] : images;
-  return first ? { url: first.url, width: first.width, height: first.height, alternativeText: first.alternativeText ?? null } : null;
+  return first
+    ? { url: first.url, width: first.width, height: first.height, alternativeText: first.alternativeText ?? null }
+    : null;
 };
 
 /** A product as lists show it: price as a number (the CMS keeps rial as a big integer), its change, its first image, no history. */
@@ -57,7 +59,9 @@ function applicableFilters(requested, attributes, products) {
 }
 
 const matches = (product, filters, except) =>
-  Object.entries(filters).every(([attribute, values]) => attribute === except || values.includes(valueKey(product.attributes?.[attribute])));
+  Object.entries(filters).every(
+    ([attribute, values]) => attribute === except || values.includes(valueKey(product.attributes?.[attribute])),
+  );
 
 function compareValues(a, b) {
   const x = Number(a);

@@ -38,7 +38,8 @@ function checkContactMessage(data) {
   const phone = normaliseMobile(data.phone);
   if (!phone) problems.push({ path: 'phone', message: 'phone must be an Iranian mobile number (09xxxxxxxxx)' });
   if (blank(data.message)) problems.push({ path: 'message', message: 'message is required' });
-  if (data.kind === 'export' && blank(data.subject)) problems.push({ path: 'subject', message: 'subject (the product asked about) is required for an export inquiry' });
+  if (data.kind === 'export' && blank(data.subject))
+    problems.push({ path: 'subject', message: 'subject (the product asked about) is required for an export inquiry' });
   refuse(problems);
   return { ...data, phone };
 }
@@ -46,14 +47,17 @@ function checkContactMessage(data) {
 /** Warehouse reservations: what to store, how much, a phone to call; dates and duration in range. */
 function checkWarehouseReservation(data) {
   const problems = [];
-  if (blank(data.product_description) && !data.product) problems.push({ path: 'product_description', message: 'product_description is required' });
+  if (blank(data.product_description) && !data.product)
+    problems.push({ path: 'product_description', message: 'product_description is required' });
   const quantity = Number(data.quantity_tonnes);
-  if (!(quantity > 0 && quantity <= 100000)) problems.push({ path: 'quantity_tonnes', message: 'quantity_tonnes must be more than 0 and at most 100000' });
+  if (!(quantity > 0 && quantity <= 100000))
+    problems.push({ path: 'quantity_tonnes', message: 'quantity_tonnes must be more than 0 and at most 100000' });
   const phone = normalisePhone(data.contact_phone);
   if (!phone) problems.push({ path: 'contact_phone', message: 'contact_phone must be 11 digits starting with 0' });
   if (data.start_date) {
     const today = new Date().toISOString().slice(0, 10);
-    if (String(data.start_date) < today) problems.push({ path: 'start_date', message: 'start_date cannot be in the past' });
+    if (String(data.start_date) < today)
+      problems.push({ path: 'start_date', message: 'start_date cannot be in the past' });
   }
   refuse(problems);
   return { ...data, contact_phone: phone };

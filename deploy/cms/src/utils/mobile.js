@@ -11,8 +11,7 @@ const MOBILE = /^09\d{9}$/;
  */
 function normaliseMobile(value) {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  let digits = latinDigits(value)
-    .replace(/[\s\-()\u200c\u200e\u200f]/g, '');
+  let digits = latinDigits(value).replace(/[\s\-()\u200c\u200e\u200f]/g, '');
   if (digits.startsWith('+98')) digits = `0${digits.slice(3)}`;
   else if (digits.startsWith('0098')) digits = `0${digits.slice(4)}`;
   else if (/^98\d{10}$/.test(digits)) digits = `0${digits.slice(2)}`;

@@ -146,7 +146,8 @@ const ownerScopedController = (uid, options = {}) =>
 
       async delete(ctx) {
         const user = requireUser(ctx);
-        if (options.allowDelete === false) throw refuse('These records cannot be deleted; cancel or close them instead');
+        if (options.allowDelete === false)
+          throw refuse('These records cannot be deleted; cancel or close them instead');
         const existing = await findOwned(ctx.params.id, user);
         if (!existing) throw new NotFoundError('Not Found');
         await strapi.service(uid).delete(existing.documentId);
@@ -159,18 +160,24 @@ const ownerScopedController = (uid, options = {}) =>
   });
 
 /** Customers may only move a record's status to one of `allowed`, and only from one of `from`. */
-const customerStatusChange = ({ field = 'status', allowed, from }) => (data, { existing }) => {
-  if (data[field] === undefined || data[field] === existing[field]) {
-    delete data[field];
+const customerStatusChange =
+  ({ field = 'status', allowed, from }) =>
+  (data, { existing }) => {
+    if (data[field] === undefined || data[field] === existing[field]) {
+      delete data[field];
+      return data;
+    }
+    if (!allowed.includes(data[field])) {
+      throw refuse(`A customer may only set ${field} to: ${allowed.join(', ')}`, { key: field, value: data[field] });
+    }
+    if (from && !from.includes(existing[field])) {
+      throw refuse(`A record in status "${existing[field]}" can no longer be changed to "${data[field]}"`, {
+        key: field,
+        from: existing[field],
+        to: data[field],
+      });
+    }
     return data;
-  }
-  if (!allowed.includes(data[field])) {
-    throw refuse(`A customer may only set ${field} to: ${allowed.join(', ')}`, { key: field, value: data[field] });
-  }
-  if (from && !from.includes(existing[field])) {
-    throw refuse(`A record in status "${existing[field]}" can no longer be changed to "${data[field]}"`, { key: field, from: existing[field], to: data[field] });
-  }
-  return data;
-};
+  };
 
 module.exports = { ownerScopedController, customerStatusChange, mentionsOwner, isPlainObject, refuse };

@@ -31,9 +31,16 @@ function developmentSecretProblems(env) {
   const problems = [];
   for (const name of SECRET_SETTINGS) {
     const defaults = [].concat(DEVELOPMENT_SECRETS[name]);
-    const values = name === 'APP_KEYS' ? String(env[name] || '').split(',').map((key) => key.trim()).filter(Boolean) : [String(env[name] || '').trim()].filter(Boolean);
+    const values =
+      name === 'APP_KEYS'
+        ? String(env[name] || '')
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean)
+        : [String(env[name] || '').trim()].filter(Boolean);
     if (!values.length) problems.push(`${name} is not set (the repository's development default would be used)`);
-    else if (values.some((value) => defaults.includes(value))) problems.push(`${name} is the repository's development default`);
+    else if (values.some((value) => defaults.includes(value)))
+      problems.push(`${name} is the repository's development default`);
   }
   return problems;
 }
@@ -63,4 +70,10 @@ function newSecrets() {
   };
 }
 
-module.exports = { DEVELOPMENT_SECRETS, SECRET_SETTINGS, developmentSecretProblems, refuseDevelopmentSecrets, newSecrets };
+module.exports = {
+  DEVELOPMENT_SECRETS,
+  SECRET_SETTINGS,
+  developmentSecretProblems,
+  refuseDevelopmentSecrets,
+  newSecrets,
+};

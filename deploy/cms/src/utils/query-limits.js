@@ -9,10 +9,13 @@
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Relation levels a dotted populate path asks for: `images` = 1, `products.producer` = 2. */
-const pathDepth = (path) => String(path).split(',').reduce((max, p) => {
-  const trimmed = p.trim();
-  return trimmed ? Math.max(max, trimmed.split('.').length) : max;
-}, 0);
+const pathDepth = (path) =>
+  String(path)
+    .split(',')
+    .reduce((max, p) => {
+      const trimmed = p.trim();
+      return trimmed ? Math.max(max, trimmed.split('.').length) : max;
+    }, 0);
 
 /**
  * How many relation levels a `populate` parameter reaches, in any of Strapi's shapes:
@@ -51,7 +54,9 @@ const toInt = (v) => (v === undefined || v === null || v === '' ? null : Number(
  */
 function requestedPageSize(query) {
   const p = isPlainObject(query && query.pagination) ? query.pagination : {};
-  const sizes = [p.pageSize, p.limit, query && query.limit, query && query.pageSize].map(toInt).filter((n) => n !== null);
+  const sizes = [p.pageSize, p.limit, query && query.limit, query && query.pageSize]
+    .map(toInt)
+    .filter((n) => n !== null);
   if (!sizes.length) return null;
   return sizes.reduce((max, n) => Math.max(max, n === -1 || Number.isNaN(n) ? Infinity : n), 0);
 }
@@ -77,15 +82,22 @@ function toPopulateObject(populate, model, models) {
     if (path === '*') {
       // As Strapi's own `*`: one level of everything populatable, never admin users or private links.
       for (const [name, attr] of Object.entries(model ? model.attributes : {})) {
-        if (POPULATABLE.has(attr.type) && !attr.private && !String(attr.target || '').startsWith('admin::')) out[name] ??= true;
+        if (POPULATABLE.has(attr.type) && !attr.private && !String(attr.target || '').startsWith('admin::'))
+          out[name] ??= true;
       }
       continue;
     }
     const [head, ...rest] = path.split('.');
-    if (!rest.length) { out[head] ??= true; continue; }
+    if (!rest.length) {
+      out[head] ??= true;
+      continue;
+    }
     const node = isPlainObject(out[head]) ? out[head] : {};
     const tail = rest.join('.');
-    node.populate = { ...(isPlainObject(node.populate) ? node.populate : {}), ...toPopulateObject(tail, targetModel(model, head, models), models) };
+    node.populate = {
+      ...(isPlainObject(node.populate) ? node.populate : {}),
+      ...toPopulateObject(tail, targetModel(model, head, models), models),
+    };
     out[head] = node;
   }
   return out;
@@ -112,7 +124,10 @@ function capNestedPopulate(populate, model, cap, models, onCap = () => undefined
   const out = {};
   for (const [name, value] of Object.entries(object)) {
     const attr = model.attributes[name];
-    if (!attr || (value !== true && value !== 'true' && value !== '*' && !isPlainObject(value))) { out[name] = value; continue; }
+    if (!attr || (value !== true && value !== 'true' && value !== '*' && !isPlainObject(value))) {
+      out[name] = value;
+      continue;
+    }
     const node = isPlainObject(value) ? { ...value } : {};
     const path = prefix ? `${prefix}.${name}` : name;
     if (attr.type === 'relation' && TO_MANY.has(attr.relation) && !attr.relation.startsWith('morph')) {
@@ -121,7 +136,8 @@ function capNestedPopulate(populate, model, cap, models, onCap = () => undefined
       onCap(path);
     }
     const target = targetModel(model, name, models);
-    if (node.populate !== undefined && target) node.populate = capNestedPopulate(node.populate, target, cap, models, onCap, path);
+    if (node.populate !== undefined && target)
+      node.populate = capNestedPopulate(node.populate, target, cap, models, onCap, path);
     out[name] = Object.keys(node).length ? node : value;
   }
   return out;
@@ -134,7 +150,10 @@ function capNestedPopulate(populate, model, cap, models, onCap = () => undefined
 function countNestedEntries(data, paths) {
   const counts = {};
   const walk = (value, path) => {
-    if (Array.isArray(value)) { value.forEach((v) => walk(v, path)); return; }
+    if (Array.isArray(value)) {
+      value.forEach((v) => walk(v, path));
+      return;
+    }
     if (!isPlainObject(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (child === null || typeof child !== 'object') continue;
@@ -159,7 +178,8 @@ const hasWildcard = (populate) => {
   if (populate === true || populate === 'true') return true;
   if (typeof populate === 'string') return populate.split(',').some((p) => p.trim() === '*' || p.trim().endsWith('.*'));
   if (Array.isArray(populate)) return populate.some(hasWildcard);
-  if (isPlainObject(populate)) return Object.values(populate).some((v) => hasWildcard(v) || (isPlainObject(v) && hasWildcard(v.populate)));
+  if (isPlainObject(populate))
+    return Object.values(populate).some((v) => hasWildcard(v) || (isPlainObject(v) && hasWildcard(v.populate)));
   return false;
 };
 
@@ -177,7 +197,8 @@ const populatesWholeEntries = (populate) => {
  */
 function isHeavyRead(query) {
   const populate = query && query.populate;
-  if (populate === undefined || populate === null || populate === false || populate === 'false' || populate === '') return false;
+  if (populate === undefined || populate === null || populate === false || populate === 'false' || populate === '')
+    return false;
   if (hasWildcard(populate) || populateDepth(populate) >= 2) return true;
   const pageSize = requestedPageSize(query);
   return pageSize !== null && pageSize > HEAVY_PAGE_SIZE && populatesWholeEntries(populate);

@@ -2,7 +2,9 @@
 
 const Redis = require('ioredis');
 // The plugin's limiter checks `store instanceof Store` against this same module.
-const { Stores: { Store } } = require('koa2-ratelimit');
+const {
+  Stores: { Store },
+} = require('koa2-ratelimit');
 
 const KEY_PREFIX = 'steel:cms:ratelimit:';
 const WARN_EVERY_MS = 60 * 1000;
@@ -112,7 +114,10 @@ async function closeRateLimitStore() {
   if (!shared) return;
   const { client } = shared;
   shared = null;
-  if (client.status === 'wait' || client.status === 'end') { client.disconnect(); return; }
+  if (client.status === 'wait' || client.status === 'end') {
+    client.disconnect();
+    return;
+  }
   try {
     await client.quit();
   } catch {

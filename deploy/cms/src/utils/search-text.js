@@ -15,21 +15,37 @@ const { latinDigits } = require('./digits');
  * - a number joined to a Persian word is two words («میلگرد12» = «میلگرد ۱۲»: buyers type sizes
  *   both ways); Latin grade codes stay whole («st37»).
  */
-const LETTERS = { 'ي': 'ی', 'ى': 'ی', 'ئ': 'ی', 'ك': 'ک', 'ة': 'ه', 'ە': 'ه', 'أ': 'ا', 'إ': 'ا', 'ٱ': 'ا', 'آ': 'ا', 'ؤ': 'و', '٫': '.', '٬': ' ' };
+const LETTERS = {
+  ي: 'ی',
+  ى: 'ی',
+  ئ: 'ی',
+  ك: 'ک',
+  ة: 'ه',
+  ە: 'ه',
+  أ: 'ا',
+  إ: 'ا',
+  ٱ: 'ا',
+  آ: 'ا',
+  ؤ: 'و',
+  '٫': '.',
+  '٬': ' ',
+};
 const LETTER_PATTERN = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
 
 function normaliseSearchText(value) {
   if (value === null || value === undefined) return '';
-  return latinDigits(String(value).normalize('NFKC'))
-    .replace(LETTER_PATTERN, (c) => LETTERS[c])
-    // Tashkeel (fatha … sukun, superscript alef, Quranic marks), tatweel.
-    .replace(/[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}./]+/gu, ' ')
-    .replace(/(?<!\d)[./]|[./](?!\d)/g, ' ')
-    .replace(/(\p{Script=Arabic})(?=\p{N})|(\p{N})(?=\p{Script=Arabic})/gu, '$1$2 ')
-    .replace(/ +/g, ' ')
-    .trim();
+  return (
+    latinDigits(String(value).normalize('NFKC'))
+      .replace(LETTER_PATTERN, (c) => LETTERS[c])
+      // Tashkeel (fatha … sukun, superscript alef, Quranic marks), tatweel.
+      .replace(/[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}./]+/gu, ' ')
+      .replace(/(?<!\d)[./]|[./](?!\d)/g, ' ')
+      .replace(/(\p{Script=Arabic})(?=\p{N})|(\p{N})(?=\p{Script=Arabic})/gu, '$1$2 ')
+      .replace(/ +/g, ' ')
+      .trim()
+  );
 }
 
 /** The words of a query (each must match), at most `max` of them, duplicates dropped. */
@@ -43,7 +59,12 @@ function searchWords(query, max = 8) {
  * «تیرآهن» finds «تیر آهن» and the other way round (spaces and joiners are interchangeable).
  */
 function toSearchText(parts) {
-  const text = normaliseSearchText(parts.flat(Infinity).filter((part) => typeof part === 'string' || typeof part === 'number').join(' '));
+  const text = normaliseSearchText(
+    parts
+      .flat(Infinity)
+      .filter((part) => typeof part === 'string' || typeof part === 'number')
+      .join(' '),
+  );
   if (!text) return '';
   const joined = text.replace(/ /g, '');
   return joined === text ? text : `${text} ${joined}`;

@@ -14,7 +14,9 @@ async function signInAccountKey(strapi, identifier) {
   if (!text) return 'none';
   const mobile = normaliseMobile(text);
   const where = mobile ? { mobile } : { $or: [{ email: text.toLowerCase() }, { username: text }] };
-  const user = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { ...where, provider: 'local' }, select: ['id'] });
+  const user = await strapi.db
+    .query('plugin::users-permissions.user')
+    .findOne({ where: { ...where, provider: 'local' }, select: ['id'] });
   return user ? `account:${user.id}` : `name:${mobile ?? latinDigits(text).toLowerCase()}`;
 }
 

@@ -45,7 +45,9 @@ const LOCK_WAIT_MS = 10_000;
 
 /** live.json's writers take turns (a read-modify-write must not lose another's change). */
 function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
-  return fs.mkdir(buildsDir, { recursive: true }).then(() => withFileLock(`${livePath(buildsDir)}.lock`, { waitMs: LOCK_WAIT_MS }, fn));
+  return fs
+    .mkdir(buildsDir, { recursive: true })
+    .then(() => withFileLock(`${livePath(buildsDir)}.lock`, { waitMs: LOCK_WAIT_MS }, fn));
 }
 
 export async function writeLive(buildsDir: string, live: LiveFile): Promise<void> {
@@ -83,10 +85,18 @@ export async function activate(buildsDir: string, app: AppName, version: string)
     if (previous === version) return { app, version, previous, changed: false, live };
 
     const history = { ...live.history };
-    if (previous) history[app] = [...(history[app] ?? []).filter((v) => v !== previous), previous].slice(-HISTORY_LIMIT);
+    if (previous)
+      history[app] = [...(history[app] ?? []).filter((v) => v !== previous), previous].slice(-HISTORY_LIMIT);
     const now = Date.now();
     // A full activation ends the app's canary: everyone gets the one version (a promotion, when it is the canary's).
-    const next: LiveFile = { ...live, [app]: version, updatedAt: now, history, activatedAt: { ...live.activatedAt, [app]: now }, canary: withoutCanary(live, app) };
+    const next: LiveFile = {
+      ...live,
+      [app]: version,
+      updatedAt: now,
+      history,
+      activatedAt: { ...live.activatedAt, [app]: now },
+      canary: withoutCanary(live, app),
+    };
     await writeLive(buildsDir, next);
     return { app, version, previous, changed: true, live: next };
   });
@@ -106,15 +116,25 @@ export class NoCanary extends Error {
  * Serves `version` of `app` to `percent` % of visitors (the same ones for every app's canary:
  * a visitor's cohort decides, routes/visitor-live-set.ts); the live version stays everyone else's.
  */
-export async function startCanary(buildsDir: string, app: AppName, version: string, percent: number): Promise<ActivateResult> {
+export async function startCanary(
+  buildsDir: string,
+  app: AppName,
+  version: string,
+  percent: number,
+): Promise<ActivateResult> {
   await assertPublished(buildsDir, app, version);
-  if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new RangeError('A canary share is a whole percentage from 1 to 99');
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
+    throw new RangeError('A canary share is a whole percentage from 1 to 99');
   return withLock(buildsDir, async () => {
     const live = await readLive(buildsDir);
     const current = live?.[app] ?? null;
     if (!live || !current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
     if (current === version) throw new NoCanary(`${app} ${version} is already live for everyone`);
-    const next: LiveFile = { ...live, updatedAt: Date.now(), canary: { ...live.canary, [app]: { version, percent, startedAt: Date.now() } } };
+    const next: LiveFile = {
+      ...live,
+      updatedAt: Date.now(),
+      canary: { ...live.canary, [app]: { version, percent, startedAt: Date.now() } },
+    };
     await writeLive(buildsDir, next);
     return { app, version, previous: current, changed: true, live: next };
   });
@@ -125,7 +145,8 @@ export async function endCanary(buildsDir: string, app: AppName, expectedVersion
   return withLock(buildsDir, async () => {
     const live = await readLive(buildsDir);
     const canary = live?.canary?.[app];
-    if (!live || !canary || (expectedVersion && canary.version !== expectedVersion)) throw new NoCanary(`${app} has no canary${expectedVersion ? ` of ${expectedVersion}` : ''}`);
+    if (!live || !canary || (expectedVersion && canary.version !== expectedVersion))
+      throw new NoCanary(`${app} has no canary${expectedVersion ? ` of ${expectedVersion}` : ''}`);
     const next: LiveFile = { ...live, updatedAt: Date.now(), canary: withoutCanary(live, app) };
     await writeLive(buildsDir, next);
     return { app, version: live[app] ?? '', previous: canary.version, changed: true, live: next };
@@ -154,7 +175,14 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
     }
     if (!live || target === undefined) throw new NothingToRollBack(`${app} has no previous version to roll back to`);
     const now = Date.now();
-    const next: LiveFile = { ...live, [app]: target, updatedAt: now, history: { ...live.history, [app]: history }, activatedAt: { ...live.activatedAt, [app]: now }, canary: withoutCanary(live, app) };
+    const next: LiveFile = {
+      ...live,
+      [app]: target,
+      updatedAt: now,
+      history: { ...live.history, [app]: history },
+      activatedAt: { ...live.activatedAt, [app]: now },
+      canary: withoutCanary(live, app),
+    };
     await writeLive(buildsDir, next);
     return { app, version: target, previous: current, changed: true, live: next };
   });
@@ -172,7 +200,10 @@ export interface AppStatus {
   published: { version: string; publishedAt: number }[];
 }
 
-export async function status(buildsDir: string, countStore: CountStore = fileCountStore(buildsDir)): Promise<{ updatedAt: number | null; apps: AppStatus[] }> {
+export async function status(
+  buildsDir: string,
+  countStore: CountStore = fileCountStore(buildsDir),
+): Promise<{ updatedAt: number | null; apps: AppStatus[] }> {
   const live = await readLive(buildsDir);
   const counts = await countStore.read();
   const apps: AppStatus[] = [];
@@ -184,9 +215,13 @@ export async function status(buildsDir: string, countStore: CountStore = fileCou
     );
     published.sort((a, b) => b.publishedAt - a.publishedAt);
     const current = live?.[app] ?? null;
-    const failures = current ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0) : { total: 0, views: 0 };
+    const failures = current
+      ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0)
+      : { total: 0, views: 0 };
     const canary = live?.canary?.[app];
-    const canaryStatus = canary ? { ...canary, failures: failuresSince(counts, app, canary.version, canary.startedAt) } : null;
+    const canaryStatus = canary
+      ? { ...canary, failures: failuresSince(counts, app, canary.version, canary.startedAt) }
+      : null;
     apps.push({ app, live: current, failures, canary: canaryStatus, history: live?.history?.[app] ?? [], published });
   }
   return { updatedAt: live?.updatedAt ?? null, apps };

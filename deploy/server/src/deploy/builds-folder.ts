@@ -84,7 +84,8 @@ export function parseLive(text: string): LiveFile {
     const history: Partial<Record<AppName, string[]>> = {};
     for (const app of APPS) {
       const list = (obj.history as Record<string, unknown>)[app];
-      if (Array.isArray(list)) history[app] = list.filter((v): v is string => typeof v === 'string' && VERSION_RE.test(v));
+      if (Array.isArray(list))
+        history[app] = list.filter((v): v is string => typeof v === 'string' && VERSION_RE.test(v));
     }
     live.history = history;
   }
@@ -102,7 +103,11 @@ export function parseLive(text: string): LiveFile {
       const entry = (obj.canary as Record<string, unknown>)[app] as Partial<Canary> | undefined;
       if (!entry || typeof entry.version !== 'string' || !VERSION_RE.test(entry.version)) continue;
       if (typeof entry.percent !== 'number' || !(entry.percent > 0 && entry.percent < 100)) continue;
-      canary[app] = { version: entry.version, percent: entry.percent, startedAt: typeof entry.startedAt === 'number' ? entry.startedAt : 0 };
+      canary[app] = {
+        version: entry.version,
+        percent: entry.percent,
+        startedAt: typeof entry.startedAt === 'number' ? entry.startedAt : 0,
+      };
     }
     if (Object.keys(canary).length) live.canary = canary;
   }

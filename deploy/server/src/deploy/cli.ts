@@ -79,7 +79,12 @@ function forceFlag(flags: Map<string, string | true>): string | undefined {
 
 type Log = (line: string) => void;
 
-async function runKeys(args: string[], flags: Map<string, string | true>, log: Log, env: NodeJS.ProcessEnv): Promise<void> {
+async function runKeys(
+  args: string[],
+  flags: Map<string, string | true>,
+  log: Log,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   const fileFlag = flags.get('--keys-file');
   const keysFile = typeof fileFlag === 'string' ? resolveFromUserCwd(fileFlag, env) : deployKeysFile(env);
   const [sub, ...rest] = args;
@@ -93,7 +98,8 @@ async function runKeys(args: string[], flags: Map<string, string | true>, log: L
       return;
     }
     case 'list':
-      for (const record of await readKeyFile(keysFile)) log(`${record.name.padEnd(24)} ${record.app.padEnd(10)} ${record.createdAt ?? ''}`);
+      for (const record of await readKeyFile(keysFile))
+        log(`${record.name.padEnd(24)} ${record.app.padEnd(10)} ${record.createdAt ?? ''}`);
       return;
     case 'remove':
       if (!rest[0]) throw new UsageError('keys remove needs a key name');
@@ -109,11 +115,24 @@ async function runKeys(args: string[], flags: Map<string, string | true>, log: L
 interface Deployer {
   /** Where versions go, for messages. */
   where: string;
-  publish(app: AppName, distDir: string, compress: boolean): Promise<{ version: string; created: boolean; dir?: string }>;
+  publish(
+    app: AppName,
+    distDir: string,
+    compress: boolean,
+  ): Promise<{ version: string; created: boolean; dir?: string }>;
   check(app: AppName, version: string): Promise<{ refusal: string | null; ms: number }>;
-  activate(app: AppName, version: string, force?: string): Promise<{ refusal: string | null; changed: boolean; previous: string | null; gateMs: number }>;
+  activate(
+    app: AppName,
+    version: string,
+    force?: string,
+  ): Promise<{ refusal: string | null; changed: boolean; previous: string | null; gateMs: number }>;
   rollback(app: AppName): Promise<{ version: string; previous: string | null }>;
-  canary(app: AppName, version: string, percent: number, force?: string): Promise<{ refusal: string | null; live: string | null; gateMs: number }>;
+  canary(
+    app: AppName,
+    version: string,
+    percent: number,
+    force?: string,
+  ): Promise<{ refusal: string | null; live: string | null; gateMs: number }>;
   promote(app: AppName): Promise<{ version: string; previous: string | null }>;
   abort(app: AppName): Promise<{ version: string; aborted: string | null }>;
   /** A link that sets an override cookie in the browser that opens it. */
@@ -128,7 +147,8 @@ function localDeployer(buildsDir: string): Deployer {
     where: `BUILDS_DIR ${buildsDir}`,
     publish: (app, distDir, compress) => publishVersion(buildsDir, app, distDir, { compress }),
     check: (app, version) => checkRelease(buildsDir, app, version),
-    activate: (app, version, force) => changeLive(buildsDir, app, { action: 'activate', version }, force ? { force } : {}),
+    activate: (app, version, force) =>
+      changeLive(buildsDir, app, { action: 'activate', version }, force ? { force } : {}),
     rollback: (app) => changeLive(buildsDir, app, { action: 'rollback' }),
     async canary(app, version, percent, force) {
       const result = await changeLive(buildsDir, app, { action: 'canary', version, percent }, force ? { force } : {});
@@ -140,11 +160,13 @@ function localDeployer(buildsDir: string): Deployer {
       return { version: result.version, aborted: result.previous };
     },
     // An override is signed with a deploy key, which only the API holder presents.
-    override: () => Promise.reject(new UsageError('override goes through the deploy API: --server <url> with your app\'s key')),
+    override: () =>
+      Promise.reject(new UsageError("override goes through the deploy API: --server <url> with your app's key")),
     history: (app) => readHistory(buildsDir, app),
     async status(app) {
       // The app servers of the production arrangement count in Redis, which the API reads.
-      if (process.env.REDIS_URL) console.warn('REDIS_URL is set: the live counts are in Redis — ask an app server: status --server <url>');
+      if (process.env.REDIS_URL)
+        console.warn('REDIS_URL is set: the live counts are in Redis — ask an app server: status --server <url>');
       const s = await status(buildsDir);
       return { ...s, apps: s.apps.filter((entry) => !app || entry.app === app) };
     },
@@ -189,7 +211,8 @@ function deployerFor(flags: Map<string, string | true>, env: NodeJS.ProcessEnv):
   const serverFlag = flags.get('--server');
   const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
   const dirFlag = flags.get('--builds-dir');
-  if (!server) return localDeployer(typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env));
+  if (!server)
+    return localDeployer(typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env));
   const keyFlag = flags.get('--key');
   const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
   if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
@@ -200,7 +223,11 @@ function deployerFor(flags: Map<string, string | true>, env: NodeJS.ProcessEnv):
 async function activateAndLog(deployer: Deployer, app: AppName, version: string, force: string | undefined, log: Log) {
   const result = await deployer.activate(app, version, force);
   if (result.refusal) log(`The gate refused ${app} ${version}: ${result.refusal}\nForced live: ${force}`);
-  log(result.changed ? `Activated ${app} ${version} (was ${result.previous ?? 'none'}; gate ${(result.gateMs / 1000).toFixed(1)} s)` : `${app} ${version} was already live`);
+  log(
+    result.changed
+      ? `Activated ${app} ${version} (was ${result.previous ?? 'none'}; gate ${(result.gateMs / 1000).toFixed(1)} s)`
+      : `${app} ${version} was already live`,
+  );
 }
 
 export async function run(argv: string[], log: Log = console.log, env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -217,7 +244,9 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('publish needs a dist folder');
       const result = await deployer.publish(app, resolveFromUserCwd(args[1], env), !flags.has('--no-compress'));
-      log(`${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir ?? `on ${deployer.where}`})`);
+      log(
+        `${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir ?? `on ${deployer.where}`})`,
+      );
       if (flags.has('--activate')) await activateAndLog(deployer, app, result.version, forceFlag(flags), log);
       return;
     }
@@ -238,11 +267,14 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
     case 'canary': {
       const app = appArg(args[0]);
       const percent = Number(args[2]);
-      if (!args[1] || !Number.isInteger(percent) || percent < 1 || percent > 99) throw new UsageError('canary needs a version and a share of visitors from 1 to 99');
+      if (!args[1] || !Number.isInteger(percent) || percent < 1 || percent > 99)
+        throw new UsageError('canary needs a version and a share of visitors from 1 to 99');
       const force = forceFlag(flags);
       const result = await deployer.canary(app, args[1], percent, force);
       if (result.refusal) log(`The gate refused ${app} ${args[1]}: ${result.refusal}\nForced into a canary: ${force}`);
-      log(`Canary: ${app} ${args[1]} for ${percent}% of visitors (the rest keep ${result.live ?? '-'}; gate ${(result.gateMs / 1000).toFixed(1)} s)`);
+      log(
+        `Canary: ${app} ${args[1]} for ${percent}% of visitors (the rest keep ${result.live ?? '-'}; gate ${(result.gateMs / 1000).toFixed(1)} s)`,
+      );
       return;
     }
     case 'promote': {
@@ -264,12 +296,16 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       const minutes = typeof minutesFlag === 'string' ? Number(minutesFlag) : undefined;
       if (minutes !== undefined && !Number.isInteger(minutes)) throw new UsageError('--minutes is a whole number');
       const result = await deployer.override(app, args[1], minutes);
-      log(`Open this link in your browser to see ${app} ${args[1]} there alone until ${result.expiresAt}:\n${result.link}`);
+      log(
+        `Open this link in your browser to see ${app} ${args[1]} there alone until ${result.expiresAt}:\n${result.link}`,
+      );
       return;
     }
     case 'history':
       for (const entry of await deployer.history(args[0] ? appArg(args[0]) : undefined)) {
-        log(`${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${describeEntry(entry)}  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`);
+        log(
+          `${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${describeEntry(entry)}  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`,
+        );
       }
       return;
     case 'prune': {
@@ -277,7 +313,8 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       const keep = typeof keepFlag === 'string' ? Number(keepFlag) : 3;
       if (!Number.isInteger(keep) || keep < 0) throw new UsageError('--keep takes a whole number');
       const report = await deployer.prune(keep);
-      for (const entry of report.removed) log(`removed ${entry.app} ${entry.version} (${(entry.bytes / 1024 / 1024).toFixed(1)} MB)`);
+      for (const entry of report.removed)
+        log(`removed ${entry.app} ${entry.version} (${(entry.bytes / 1024 / 1024).toFixed(1)} MB)`);
       log(`freed ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB in ${report.removed.length} versions`);
       return;
     }
@@ -293,11 +330,18 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       log(deployer.where);
       log(s.updatedAt ? `live set updated ${new Date(s.updatedAt).toISOString()}` : 'nothing is live (no live.json)');
       for (const app of s.apps) {
-        const failures = Object.entries(app.failures).filter(([kind]) => kind !== 'total' && kind !== 'views').map(([kind, count]) => `${kind} ${count}`).join(', ');
-        log(`${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total} in ${app.failures.views} views${failures ? ` (${failures})` : ''}`);
+        const failures = Object.entries(app.failures)
+          .filter(([kind]) => kind !== 'total' && kind !== 'views')
+          .map(([kind, count]) => `${kind} ${count}`)
+          .join(', ');
+        log(
+          `${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total} in ${app.failures.views} views${failures ? ` (${failures})` : ''}`,
+        );
         if (app.canary) {
           const c = app.canary;
-          log(`           canary: ${c.version} for ${c.percent}% since ${new Date(c.startedAt).toISOString()}   failures: ${c.failures.total} in ${c.failures.views} views   (live: ${100 - c.percent}%)`);
+          log(
+            `           canary: ${c.version} for ${c.percent}% since ${new Date(c.startedAt).toISOString()}   failures: ${c.failures.total} in ${c.failures.views} views   (live: ${100 - c.percent}%)`,
+          );
         }
         for (const p of app.published.slice(0, 5)) {
           log(`  ${p.version === app.live ? '*' : ' '} ${p.version}  ${new Date(p.publishedAt).toISOString()}`);

@@ -24,7 +24,9 @@ describe('deploy tooling', () => {
       const first = await publish(buildsDir, 'catalogue', dist);
       expect(first.version).toMatch(/^[0-9a-f]{12}$/);
       expect(first.created).toBe(true);
-      expect(await fs.readFile(path.join(buildsDir, 'catalogue', first.version, 'remoteEntry.js'), 'utf8')).toContain('var catalogue');
+      expect(await fs.readFile(path.join(buildsDir, 'catalogue', first.version, 'remoteEntry.js'), 'utf8')).toContain(
+        'var catalogue',
+      );
 
       const second = await publish(buildsDir, 'catalogue', dist);
       expect(second).toEqual({ ...first, created: false });
@@ -108,7 +110,11 @@ describe('deploy tooling', () => {
       const shell = (await publish(buildsDir, 'shell', await makeDist(root, 'shell'))).version;
       const panel = await published('a');
       const blog = (await publish(buildsDir, 'blog', await makeDist(root, 'blog'))).version;
-      await Promise.all([activate(buildsDir, 'shell', shell), activate(buildsDir, 'panel', panel), activate(buildsDir, 'blog', blog)]);
+      await Promise.all([
+        activate(buildsDir, 'shell', shell),
+        activate(buildsDir, 'panel', panel),
+        activate(buildsDir, 'blog', blog),
+      ]);
       expect(await readLive(buildsDir)).toMatchObject({ shell, panel, blog });
     });
   });
@@ -119,17 +125,49 @@ describe('deploy tooling', () => {
       const log = (line: string) => lines.push(line);
       const flags = ['--builds-dir', buildsDir];
       // A fixture build exposes no ./app: the gate refuses it, and a forced activation is recorded.
-      await expect(run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'one'), '--activate', ...flags], log)).rejects.toThrow(/^exposes: catalogue does not expose \.\/app/);
+      await expect(
+        run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'one'), '--activate', ...flags], log),
+      ).rejects.toThrow(/^exposes: catalogue does not expose \.\/app/);
       expect(await readLive(buildsDir)).toBeNull();
-      await run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'one'), '--activate', '--force', 'fixture builds', ...flags], log);
-      await run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'two'), '--activate', '--force', 'fixture builds', ...flags], log);
+      await run(
+        [
+          'publish',
+          'catalogue',
+          await makeDist(root, 'catalogue', 'one'),
+          '--activate',
+          '--force',
+          'fixture builds',
+          ...flags,
+        ],
+        log,
+      );
+      await run(
+        [
+          'publish',
+          'catalogue',
+          await makeDist(root, 'catalogue', 'two'),
+          '--activate',
+          '--force',
+          'fixture builds',
+          ...flags,
+        ],
+        log,
+      );
       const live = await readLive(buildsDir);
       expect(lines.join('\n')).toMatch(/Activated catalogue [0-9a-f]{12}/);
       lines.length = 0;
       await run(['history', 'catalogue', ...flags], log);
       // Publishes and the refusal are recorded too, not only what changed the live set.
-      expect(lines.map((line) => line.split(/\s+/)[1])).toEqual(['publish', 'refused', 'activate', 'publish', 'activate']);
-      expect(lines[4]).toMatch(/activate catalogue .* gate: exposes: catalogue does not expose \.\/app.*FORCED: fixture builds/);
+      expect(lines.map((line) => line.split(/\s+/)[1])).toEqual([
+        'publish',
+        'refused',
+        'activate',
+        'publish',
+        'activate',
+      ]);
+      expect(lines[4]).toMatch(
+        /activate catalogue .* gate: exposes: catalogue does not expose \.\/app.*FORCED: fixture builds/,
+      );
 
       lines.length = 0;
       await run(['status', '--json', ...flags], log);

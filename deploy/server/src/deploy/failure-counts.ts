@@ -71,7 +71,8 @@ export function failuresSince(counts: FailureCounts, app: AppName, version: stri
  * (the error its code throws, then the load that failed with it), so the rate is capped at 1:
  * reports are anonymous and cannot be matched to views, and a rate over 100 % reads as nonsense.
  */
-export const failureRate = (figures: VersionFailures) => (figures.views > 0 ? Math.min(1, figures.total / figures.views) : 0);
+export const failureRate = (figures: VersionFailures) =>
+  figures.views > 0 ? Math.min(1, figures.total / figures.views) : 0;
 
 /** The counts in BUILDS_DIR/failure-counts.json, kept for a day. */
 export function fileCountStore(buildsDir: string, now: () => number = Date.now): CountStore {
@@ -87,10 +88,12 @@ export function fileCountStore(buildsDir: string, now: () => number = Date.now):
           const target = (counts[key] ??= {});
           for (const [minute, kinds] of Object.entries(minutes)) {
             const bucket = (target[minute] ??= {});
-            for (const [kind, count] of Object.entries(kinds) as [CountKind, number][]) bucket[kind] = (bucket[kind] ?? 0) + count;
+            for (const [kind, count] of Object.entries(kinds) as [CountKind, number][])
+              bucket[kind] = (bucket[kind] ?? 0) + count;
           }
         }
-        for (const minutes of Object.values(counts)) for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
+        for (const minutes of Object.values(counts))
+          for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
         await writeFileAtomically(buildsDir, FAILURE_COUNTS_FILE, JSON.stringify(counts));
       }),
   };

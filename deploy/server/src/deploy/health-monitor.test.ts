@@ -33,7 +33,12 @@ describe('release health', () => {
     expect(await judgeReleases(fx.buildsDir, rules)).toEqual([]);
     await count(v2, 31, 0);
     const [verdict] = await judgeReleases(fx.buildsDir, rules);
-    expect(verdict).toEqual({ app: 'catalogue', action: 'abort', version: v2, why: expect.stringContaining('canary 20.0% (10 failures in 50 views)') });
+    expect(verdict).toEqual({
+      app: 'catalogue',
+      action: 'abort',
+      version: v2,
+      why: expect.stringContaining('canary 20.0% (10 failures in 50 views)'),
+    });
     expect(verdict!.why).toContain(`live ${fx.versions.catalogue} 1.0% (2 failures in 200 views)`);
   });
 
@@ -48,7 +53,14 @@ describe('release health', () => {
     await count(fx.versions.catalogue, 100, 1);
     await activate(fx.buildsDir, 'catalogue', v2);
     await count(v2, 30, 9);
-    expect(await judgeReleases(fx.buildsDir, rules)).toEqual([{ app: 'catalogue', action: 'rollback', version: v2, why: expect.stringContaining('new 30.0% (9 failures in 30 views)') }]);
+    expect(await judgeReleases(fx.buildsDir, rules)).toEqual([
+      {
+        app: 'catalogue',
+        action: 'rollback',
+        version: v2,
+        why: expect.stringContaining('new 30.0% (9 failures in 30 views)'),
+      },
+    ]);
     expect(await judgeReleases(fx.buildsDir, rules, Date.now() + rules.rollbackWindowMs + 1)).toEqual([]);
   });
 
@@ -57,16 +69,28 @@ describe('release health', () => {
     await count(v2, 40, 20);
     const warnings: object[] = [];
     let notices = 0;
-    const stop = startHealthMonitor(fx.buildsDir, rules, { warn: (details) => warnings.push(details), error: () => {} }, () => void (notices += 1));
+    const stop = startHealthMonitor(
+      fx.buildsDir,
+      rules,
+      { warn: (details) => warnings.push(details), error: () => {} },
+      () => void (notices += 1),
+    );
     try {
-      for (let i = 0; i < 100 && (await readLive(fx.buildsDir))?.canary?.catalogue; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 100 && (await readLive(fx.buildsDir))?.canary?.catalogue; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
       stop();
     }
     expect((await readLive(fx.buildsDir))?.canary?.catalogue).toBeUndefined();
     expect((await readLive(fx.buildsDir))?.catalogue).toBe(fx.versions.catalogue);
     const last = (await readHistory(fx.buildsDir, 'catalogue')).at(-1);
-    expect(last).toMatchObject({ action: 'auto-abort', version: v2, previous: fx.versions.catalogue, by: 'health monitor', gate: expect.stringContaining('canary 50.0% (20 failures in 40 views)') });
+    expect(last).toMatchObject({
+      action: 'auto-abort',
+      version: v2,
+      previous: fx.versions.catalogue,
+      by: 'health monitor',
+      gate: expect.stringContaining('canary 50.0% (20 failures in 40 views)'),
+    });
     expect(warnings).toHaveLength(1);
     // One change, one notice to the app servers (every server's monitor judges; only one acts).
     expect(notices).toBe(1);

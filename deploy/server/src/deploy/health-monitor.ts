@@ -28,15 +28,22 @@ export interface HealthVerdict {
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
-const figures = (label: string, counts: VersionFailures) => `${label} ${percent(failureRate(counts))} (${counts.total} failures in ${counts.views} views)`;
+const figures = (label: string, counts: VersionFailures) =>
+  `${label} ${percent(failureRate(counts))} (${counts.total} failures in ${counts.views} views)`;
 
 /** What the monitor would do now, from live.json and the counts (no change made). */
-export async function judgeReleases(buildsDir: string, rules: HealthRules, now: number = Date.now(), countStore: CountStore = fileCountStore(buildsDir)): Promise<HealthVerdict[]> {
+export async function judgeReleases(
+  buildsDir: string,
+  rules: HealthRules,
+  now: number = Date.now(),
+  countStore: CountStore = fileCountStore(buildsDir),
+): Promise<HealthVerdict[]> {
   const live = await readLive(buildsDir);
   if (!live) return [];
   const counts = await countStore.read();
   const verdicts: HealthVerdict[] = [];
-  const exceeds = (candidate: VersionFailures, baseline: VersionFailures) => candidate.views >= rules.minViews && failureRate(candidate) - failureRate(baseline) > rules.margin;
+  const exceeds = (candidate: VersionFailures, baseline: VersionFailures) =>
+    candidate.views >= rules.minViews && failureRate(candidate) - failureRate(baseline) > rules.margin;
 
   for (const app of APPS) {
     const current = live[app];
@@ -46,7 +53,12 @@ export async function judgeReleases(buildsDir: string, rules: HealthRules, now: 
       const tried = failuresSince(counts, app, canary.version, canary.startedAt);
       const stable = failuresSince(counts, app, current, canary.startedAt);
       if (exceeds(tried, stable)) {
-        verdicts.push({ app, action: 'abort', version: canary.version, why: `health: ${figures('canary', tried)} vs ${figures(`live ${current}`, stable)}, margin ${percent(rules.margin)}` });
+        verdicts.push({
+          app,
+          action: 'abort',
+          version: canary.version,
+          why: `health: ${figures('canary', tried)} vs ${figures(`live ${current}`, stable)}, margin ${percent(rules.margin)}`,
+        });
       }
       continue;
     }
@@ -56,7 +68,12 @@ export async function judgeReleases(buildsDir: string, rules: HealthRules, now: 
     const fresh = failuresSince(counts, app, current, activatedAt);
     const before = failuresSince(counts, app, previous, 0);
     if (exceeds(fresh, before)) {
-      verdicts.push({ app, action: 'rollback', version: current, why: `health: ${figures('new', fresh)} vs ${figures(`previous ${previous}`, before)}, margin ${percent(rules.margin)}` });
+      verdicts.push({
+        app,
+        action: 'rollback',
+        version: current,
+        why: `health: ${figures('new', fresh)} vs ${figures(`previous ${previous}`, before)}, margin ${percent(rules.margin)}`,
+      });
     }
   }
   return verdicts;
@@ -78,8 +95,16 @@ export function startHealthMonitor(
     void (async () => {
       for (const verdict of await judgeReleases(buildsDir, rules, Date.now(), countStore)) {
         try {
-          await changeLive(buildsDir, verdict.app, { action: verdict.action, expectedVersion: verdict.version, why: verdict.why }, { by: 'health monitor', onLiveChanged });
-          log.warn(verdict, `${verdict.app} ${verdict.version}: ${verdict.action === 'abort' ? 'canary aborted' : 'rolled back'} by the health monitor`);
+          await changeLive(
+            buildsDir,
+            verdict.app,
+            { action: verdict.action, expectedVersion: verdict.version, why: verdict.why },
+            { by: 'health monitor', onLiveChanged },
+          );
+          log.warn(
+            verdict,
+            `${verdict.app} ${verdict.version}: ${verdict.action === 'abort' ? 'canary aborted' : 'rolled back'} by the health monitor`,
+          );
         } catch (error) {
           // Another server (or a person) acted first.
           if (!(error instanceof NoCanary) && !(error instanceof NothingToRollBack)) throw error;

@@ -30,14 +30,28 @@ export interface HistoryEntry {
  * version; `auto-abort` and `auto-rollback` are the health monitor's, with the figures in `gate`.
  * `check` is the gate run alone; `override` an override cookie issued to the key holder.
  */
-export type HistoryAction = 'publish' | 'check' | 'activate' | 'refused' | 'rollback' | 'canary' | 'promote' | 'abort' | 'auto-abort' | 'auto-rollback' | 'override';
+export type HistoryAction =
+  | 'publish'
+  | 'check'
+  | 'activate'
+  | 'refused'
+  | 'rollback'
+  | 'canary'
+  | 'promote'
+  | 'abort'
+  | 'auto-abort'
+  | 'auto-rollback'
+  | 'override';
 
 export const HISTORY_FILE = 'history.jsonl';
 
 export async function appendHistory(buildsDir: string, entry: Omit<HistoryEntry, 'at'>): Promise<void> {
   await fs.mkdir(buildsDir, { recursive: true });
   // One write of one line with O_APPEND: concurrent writers never interleave within a line.
-  await fs.appendFile(path.join(buildsDir, HISTORY_FILE), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+  await fs.appendFile(
+    path.join(buildsDir, HISTORY_FILE),
+    `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`,
+  );
 }
 
 /**

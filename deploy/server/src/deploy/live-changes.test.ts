@@ -31,7 +31,8 @@ describe('changing the live set', () => {
   });
   afterEach(() => fs.rm(root, { recursive: true, force: true }));
 
-  const published = async (tag: string) => (await publishVersion(buildsDir, 'blog', await makeDist(root, 'blog', tag))).version;
+  const published = async (tag: string) =>
+    (await publishVersion(buildsDir, 'blog', await makeDist(root, 'blog', tag))).version;
   const until = async (condition: () => boolean) => {
     for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   };
@@ -45,7 +46,13 @@ describe('changing the live set', () => {
 
     beforeEach(async () => {
       redis = await startTestRedis();
-      const env = { BUILDS_DIR: buildsDir, DEPLOY_KEYS_FILE: path.join(root, 'keys.json'), REDIS_URL: redis.url, HEALTH_MONITOR: 'off', SSR: 'off' };
+      const env = {
+        BUILDS_DIR: buildsDir,
+        DEPLOY_KEYS_FILE: path.join(root, 'keys.json'),
+        REDIS_URL: redis.url,
+        HEALTH_MONITOR: 'off',
+        SSR: 'off',
+      };
       key = await addKey(env.DEPLOY_KEYS_FILE, 'blog', 'blog-team');
       server = buildServer(loadConfig(env));
       // What another app server hears: the notices that make it reread live.json and tell its tabs.
@@ -62,7 +69,13 @@ describe('changing the live set', () => {
       await redis.stop();
     });
 
-    const post = (url: string, payload: Record<string, unknown>) => server.inject({ method: 'POST', url: `/_/deploy/blog/${url}`, headers: { authorization: `Bearer ${key}` }, payload });
+    const post = (url: string, payload: Record<string, unknown>) =>
+      server.inject({
+        method: 'POST',
+        url: `/_/deploy/blog/${url}`,
+        headers: { authorization: `Bearer ${key}` },
+        payload,
+      });
 
     it('a replayed activation or canary changes nothing: no gate, no history line, no notice', async () => {
       const [a, b] = [await published('a'), await published('b')];
@@ -73,7 +86,18 @@ describe('changing the live set', () => {
 
       // Unforced: had the gate run, the fixture build would be refused (422 and a `refused` line).
       const replay = await post('activate', { version: a });
-      expect([replay.statusCode, replay.json()]).toEqual([200, { app: 'blog', version: a, previous: a, changed: false, gate: 'not run (already live)', forced: null, gateMs: 0 }]);
+      expect([replay.statusCode, replay.json()]).toEqual([
+        200,
+        {
+          app: 'blog',
+          version: a,
+          previous: a,
+          changed: false,
+          gate: 'not run (already live)',
+          forced: null,
+          gateMs: 0,
+        },
+      ]);
       // The local CLI replaying it: the same.
       const said: string[] = [];
       await run(['activate', 'blog', a, '--builds-dir', buildsDir], (line) => said.push(line));
@@ -82,9 +106,15 @@ describe('changing the live set', () => {
       expect(await readHistory(buildsDir)).toHaveLength(lines);
 
       // A canary, then the same canary again: the second changes nothing either.
-      expect((await post('canary', { version: b, percent: 10, force: 'fixture builds' })).json()).toMatchObject({ changed: true, live: a });
+      expect((await post('canary', { version: b, percent: 10, force: 'fixture builds' })).json()).toMatchObject({
+        changed: true,
+        live: a,
+      });
       const canaryFile = await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8');
-      expect((await post('canary', { version: b, percent: 10 })).json()).toMatchObject({ changed: false, gate: 'not run (already the canary)' });
+      expect((await post('canary', { version: b, percent: 10 })).json()).toMatchObject({
+        changed: false,
+        gate: 'not run (already the canary)',
+      });
       expect(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8')).toBe(canaryFile);
       expect((await readHistory(buildsDir)).map((entry) => entry.action).slice(lines)).toEqual(['canary']);
 
@@ -104,18 +134,33 @@ describe('changing the live set', () => {
     // A fixture build fails the static rules (it exposes no ./app): recorded, and live anyway.
     expect(await readHistory(buildsDir)).toEqual([
       expect.objectContaining({ action: 'publish', app: 'blog', version: first }),
-      expect.objectContaining({ action: 'activate', app: 'blog', version: first, previous: null, gate: expect.stringMatching(/^exposes: blog does not expose/), forced: LOCAL_BUILD_REASON }),
+      expect.objectContaining({
+        action: 'activate',
+        app: 'blog',
+        version: first,
+        previous: null,
+        gate: expect.stringMatching(/^exposes: blog does not expose/),
+        forced: LOCAL_BUILD_REASON,
+      }),
     ]);
 
     expect(await publishAndActivate(buildsDir, 'blog', one)).toBe(first);
     expect(await readHistory(buildsDir)).toHaveLength(2);
 
     const second = await publishAndActivate(buildsDir, 'blog', await makeDist(root, 'blog', 'two'));
-    expect((await readHistory(buildsDir)).at(-1)).toMatchObject({ action: 'activate', version: second, previous: first, forced: LOCAL_BUILD_REASON });
+    expect((await readHistory(buildsDir)).at(-1)).toMatchObject({
+      action: 'activate',
+      version: second,
+      previous: first,
+      forced: LOCAL_BUILD_REASON,
+    });
     // No local build reads as having passed the gate: an override still needs a `deploy check`.
     expect(await passedGate(buildsDir, 'blog', second)).toBe(false);
     // The developer is told of the refusal too.
-    expect(warnings.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining(`blog ${first}: the gate's static rules refuse it (exposes:`), expect.stringContaining(`blog ${second}:`)]);
+    expect(warnings.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringContaining(`blog ${first}: the gate's static rules refuse it (exposes:`),
+      expect.stringContaining(`blog ${second}:`),
+    ]);
     warnings.mockRestore();
   });
 
@@ -131,12 +176,24 @@ describe('changing the live set', () => {
     // The health monitor's moves, as it makes them.
     await cli('activate', 'blog', b, '--force', 'fixture builds');
     await cli('canary', 'blog', c, '20', '--force', 'fixture builds');
-    await changeLive(buildsDir, 'blog', { action: 'abort', expectedVersion: c, why: 'health: canary worse' }, { by: 'health monitor' });
-    await changeLive(buildsDir, 'blog', { action: 'rollback', expectedVersion: b, why: 'health: new worse' }, { by: 'health monitor' });
+    await changeLive(
+      buildsDir,
+      'blog',
+      { action: 'abort', expectedVersion: c, why: 'health: canary worse' },
+      { by: 'health monitor' },
+    );
+    await changeLive(
+      buildsDir,
+      'blog',
+      { action: 'rollback', expectedVersion: b, why: 'health: new worse' },
+      { by: 'health monitor' },
+    );
 
     const lines: string[] = [];
     await run(['history', 'blog', '--builds-dir', buildsDir], (line) => lines.push(line));
-    const said = lines.filter((line) => !/ publish /.test(line)).map((line) => /^\S+\s+(\S+)\s+blog\s+(.*?)  by /.exec(line)?.slice(1).join(' '));
+    const said = lines
+      .filter((line) => !/ publish /.test(line))
+      .map((line) => /^\S+\s+(\S+)\s+blog\s+(.*?)  by /.exec(line)?.slice(1).join(' '));
     expect(said).toEqual([
       `activate ${a} live (was nothing)`,
       `canary ${b} as a canary (${a} stays live for the rest)`,
@@ -154,7 +211,11 @@ describe('changing the live set', () => {
   describe('the CLI with its output piped into a reader that closes early (`deploy status | head`)', () => {
     /** The CLI as a process whose stdout's reader is gone before it writes a line. */
     function cliIntoClosedPipe(args: string[]): Promise<{ code: number | null; stderr: string }> {
-      const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['deploy/server/src/deploy/cli.ts', ...args, '--builds-dir', buildsDir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+        ['deploy/server/src/deploy/cli.ts', ...args, '--builds-dir', buildsDir],
+        { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       child.stdout.destroy();
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -162,14 +223,24 @@ describe('changing the live set', () => {
     }
 
     it('ends quietly with exit 0', async () => {
-      await run(['activate', 'blog', await published('a'), '--force', 'fixture builds', '--builds-dir', buildsDir], () => {});
+      await run(
+        ['activate', 'blog', await published('a'), '--force', 'fixture builds', '--builds-dir', buildsDir],
+        () => {},
+      );
       const { code, stderr } = await cliIntoClosedPipe(['status']);
       expect(stderr).not.toMatch(/EPIPE|Error/);
       expect(code).toBe(0);
     }, 30_000);
 
     it('still finishes what it was asked: a publish with --activate is live', async () => {
-      const { code, stderr } = await cliIntoClosedPipe(['publish', 'blog', await makeDist(root, 'blog', 'a'), '--activate', '--force', 'fixture builds']);
+      const { code, stderr } = await cliIntoClosedPipe([
+        'publish',
+        'blog',
+        await makeDist(root, 'blog', 'a'),
+        '--activate',
+        '--force',
+        'fixture builds',
+      ]);
       expect([code, stderr]).toEqual([0, '']);
       expect((await readHistory(buildsDir)).map((entry) => entry.action)).toEqual(['publish', 'activate']);
       expect((await readLive(buildsDir))?.blog).toMatch(/^[0-9a-f]{12}$/);

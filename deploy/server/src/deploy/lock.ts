@@ -61,7 +61,8 @@ async function acquire(lock: string, { waitMs, staleMs = DEFAULT_STALE_MS }: Loc
         await fs.rm(lock, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new LockTimeout(`Another deploy holds ${lock}; try again (or remove it if stale)`);
+      if (Date.now() > deadline)
+        throw new LockTimeout(`Another deploy holds ${lock}; try again (or remove it if stale)`);
       await sleep(50);
     }
   }

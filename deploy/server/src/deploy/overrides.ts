@@ -45,14 +45,35 @@ export const overrideCookieName = (app: AppName) => `${OVERRIDE_COOKIE_PREFIX}${
 /** The cookie value (also the token of the apply link) for `version` of the key's app. */
 export function signOverride(key: DeployKeyRecord, version: string, expiresAt: number): string {
   const expiresSec = Math.floor(expiresAt / 1000);
-  return [version, expiresSec, key.name, signature(key.hash, key.app, version, expiresSec, key.name).toString('base64url')].join(SEPARATOR);
+  return [
+    version,
+    expiresSec,
+    key.name,
+    signature(key.hash, key.app, version, expiresSec, key.name).toString('base64url'),
+  ].join(SEPARATOR);
 }
 
 /** The override a cookie value carries, or null when it is malformed, expired or not signed by a current key of `app`. */
-export function verifyOverride(app: AppName, value: string, keys: readonly DeployKeyRecord[], now = Date.now()): Override | null {
+export function verifyOverride(
+  app: AppName,
+  value: string,
+  keys: readonly DeployKeyRecord[],
+  now = Date.now(),
+): Override | null {
   const [version, expires, keyName, sig, ...extra] = value.split(SEPARATOR);
   // Every part checked for its exact form: the value is written back into a Set-Cookie header.
-  if (!version || !expires || !keyName || !sig || extra.length || !VERSION_RE.test(version) || !/^\d{1,12}$/.test(expires) || !KEY_NAME_RE.test(keyName) || !SIGNATURE_RE.test(sig)) return null;
+  if (
+    !version ||
+    !expires ||
+    !keyName ||
+    !sig ||
+    extra.length ||
+    !VERSION_RE.test(version) ||
+    !/^\d{1,12}$/.test(expires) ||
+    !KEY_NAME_RE.test(keyName) ||
+    !SIGNATURE_RE.test(sig)
+  )
+    return null;
   const expiresAt = Number(expires) * 1000;
   if (expiresAt <= now) return null;
   const key = keys.find((record) => record.app === app && record.name === keyName);
@@ -80,5 +101,10 @@ export function overrideCookies(read: (name: string) => string | null): Partial<
  */
 export async function passedGate(buildsDir: string, app: AppName, version: string): Promise<boolean> {
   const entries = await readHistory(buildsDir, app);
-  return entries.some((entry) => entry.version === version && ['check', 'activate', 'canary', 'promote'].includes(entry.action) && entry.gate.startsWith('passed'));
+  return entries.some(
+    (entry) =>
+      entry.version === version &&
+      ['check', 'activate', 'canary', 'promote'].includes(entry.action) &&
+      entry.gate.startsWith('passed'),
+  );
 }

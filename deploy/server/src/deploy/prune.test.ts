@@ -36,7 +36,10 @@ describe('deploy prune', () => {
     await activate(buildsDir, 'blog', c!); // live c, previous b
     // A page served an hour ago pinned d; e was last pinned two days ago.
     const now = Date.now();
-    await fs.writeFile(path.join(buildsDir, SERVED_VERSIONS_FILE), JSON.stringify({ [`blog@${d}`]: now - 3_600_000, [`blog@${e}`]: now - 2 * PRUNE_REFERENCE_WINDOW_MS }));
+    await fs.writeFile(
+      path.join(buildsDir, SERVED_VERSIONS_FILE),
+      JSON.stringify({ [`blog@${d}`]: now - 3_600_000, [`blog@${e}`]: now - 2 * PRUNE_REFERENCE_WINDOW_MS }),
+    );
 
     const report = await prune(buildsDir, { keep: 1, now });
     expect(report.removed.map((entry) => entry.version).sort()).toEqual([a, e].sort());
@@ -54,7 +57,11 @@ describe('deploy prune', () => {
     const [a] = await publishBlog(['a']);
     await activate(buildsDir, 'blog', a!);
     await activate(buildsDir, 'shell', (await publish(buildsDir, 'shell', await makeDist(root, 'shell'))).version);
-    const server = buildServer({ ...loadConfig({}), buildsDir, rendering: { ...loadConfig({}).rendering, enabled: false } });
+    const server = buildServer({
+      ...loadConfig({}),
+      buildsDir,
+      rendering: { ...loadConfig({}).rendering, enabled: false },
+    });
     expect((await server.inject({ url: '/panel' })).statusCode).toBe(200);
     await server.close(); // flushes what it recorded
     expect(Object.keys(await readServedVersions(buildsDir))).toContain(`blog@${a}`);

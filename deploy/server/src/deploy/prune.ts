@@ -24,16 +24,25 @@ async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
-export async function prune(buildsDir: string, { keep = 3, now = Date.now() }: { keep?: number; now?: number } = {}): Promise<PruneReport> {
+export async function prune(
+  buildsDir: string,
+  { keep = 3, now = Date.now() }: { keep?: number; now?: number } = {},
+): Promise<PruneReport> {
   const live = await readLive(buildsDir);
   const served = await readServedVersions(buildsDir);
   const removed: PruneReport['removed'] = [];
   for (const app of APPS) {
     const dir = path.join(buildsDir, app);
     const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => VERSION_RE.test(name));
-    const published = await Promise.all(names.map(async (version) => ({ version, at: (await fs.stat(path.join(dir, version))).mtimeMs })));
+    const published = await Promise.all(
+      names.map(async (version) => ({ version, at: (await fs.stat(path.join(dir, version))).mtimeMs })),
+    );
     published.sort((a, b) => b.at - a.at);
-    const protectedVersions = new Set([live?.[app], live?.history?.[app]?.at(-1), ...published.slice(0, keep).map((entry) => entry.version)]);
+    const protectedVersions = new Set([
+      live?.[app],
+      live?.history?.[app]?.at(-1),
+      ...published.slice(0, keep).map((entry) => entry.version),
+    ]);
     for (const { version } of published) {
       if (protectedVersions.has(version)) continue;
       const lastServed = served[`${app}@${version}`];

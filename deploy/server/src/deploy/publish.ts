@@ -96,7 +96,10 @@ export async function fileDigest(file: string): Promise<string> {
  */
 async function recordDigests(dir: string): Promise<void> {
   const manifestFile = path.join(dir, APP_MANIFEST_FILE);
-  const manifest = await fs.readFile(manifestFile, 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => null);
+  const manifest = await fs.readFile(manifestFile, 'utf8').then(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+    () => null,
+  );
   if (!manifest) return;
   const files: Record<string, string> = {};
   for (const rel of await listFiles(dir)) {
@@ -114,10 +117,15 @@ const PRECOMPRESSED_RE = /\.(br|gz)$/;
  * every recorded digest must match its file (the compressed variants included).
  */
 async function assertSameBuild(dir: string, distDir: string, files: string[], label: string): Promise<void> {
-  const conflict = (what: string) => new VersionConflict(`${label} is already published with other content (${what}); it was altered after publishing: remove that folder or publish a new build`);
+  const conflict = (what: string) =>
+    new VersionConflict(
+      `${label} is already published with other content (${what}); it was altered after publishing: remove that folder or publish a new build`,
+    );
   const existing = await listFiles(dir);
   const sources = existing.filter((rel) => !PRECOMPRESSED_RE.test(rel));
-  const extra = sources.find((rel) => !files.includes(rel)) ?? existing.find((rel) => PRECOMPRESSED_RE.test(rel) && !files.includes(rel.replace(PRECOMPRESSED_RE, '')));
+  const extra =
+    sources.find((rel) => !files.includes(rel)) ??
+    existing.find((rel) => PRECOMPRESSED_RE.test(rel) && !files.includes(rel.replace(PRECOMPRESSED_RE, '')));
   if (extra) throw conflict(`${extra} is not part of the build`);
   const missing = files.find((rel) => !sources.includes(rel));
   if (missing) throw conflict(`${missing} is missing`);
@@ -125,22 +133,29 @@ async function assertSameBuild(dir: string, distDir: string, files: string[], la
   if (recorded === 'differs') throw conflict(`${APP_MANIFEST_FILE} differs`);
   for (const rel of files) {
     if (rel === APP_MANIFEST_FILE && recorded) continue;
-    if ((await fileDigest(path.join(dir, rel))) !== (await fileDigest(path.join(distDir, rel)))) throw conflict(`${rel} differs`);
+    if ((await fileDigest(path.join(dir, rel))) !== (await fileDigest(path.join(distDir, rel))))
+      throw conflict(`${rel} differs`);
   }
   for (const rel of recorded ? existing : []) {
-    if (rel !== APP_MANIFEST_FILE && recorded?.[rel] !== (await fileDigest(path.join(dir, rel)))) throw conflict(`${rel} does not match its recorded digest`);
+    if (rel !== APP_MANIFEST_FILE && recorded?.[rel] !== (await fileDigest(path.join(dir, rel))))
+      throw conflict(`${rel} does not match its recorded digest`);
   }
 }
 
 /** The published manifest's digests when it is the build's own plus them; null when the build has no manifest publish could read. */
 async function recordedDigests(dir: string, distDir: string): Promise<Record<string, string> | null | 'differs'> {
-  const read = (folder: string) => fs.readFile(path.join(folder, APP_MANIFEST_FILE), 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => null);
+  const read = (folder: string) =>
+    fs.readFile(path.join(folder, APP_MANIFEST_FILE), 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+      () => null,
+    );
   const built = await read(distDir);
   if (!built) return null;
   // A dist copied from a published version carries that version's digests: publish replaces them.
   const { files: _replacedAtPublish, ...builtOwn } = built;
   const { files, ...published } = (await read(dir)) ?? {};
-  if (JSON.stringify(published) !== JSON.stringify(builtOwn) || typeof files !== 'object' || files === null) return 'differs';
+  if (JSON.stringify(published) !== JSON.stringify(builtOwn) || typeof files !== 'object' || files === null)
+    return 'differs';
   return files as Record<string, string>;
 }
 

@@ -17,7 +17,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { activate, endCanary, NoCanary, NothingToRollBack, rollback, startCanary, type ActivateResult } from './activate';
+import {
+  activate,
+  endCanary,
+  NoCanary,
+  NothingToRollBack,
+  rollback,
+  startCanary,
+  type ActivateResult,
+} from './activate';
 import { type AppName, readLive } from './builds-folder';
 import { checkVersion, type GateResult } from './gate/check';
 import { appendHistory, type HistoryAction } from './history';
@@ -87,32 +95,88 @@ export async function withDeployLock<T>(buildsDir: string, fn: () => Promise<T>)
 const whoami = () => os.userInfo().username;
 
 /** publish, recorded in the history when it stored a new version. */
-export async function publishVersion(buildsDir: string, app: AppName, distDir: string, { by = whoami(), compress = true }: { by?: string; compress?: boolean } = {}): Promise<PublishResult> {
+export async function publishVersion(
+  buildsDir: string,
+  app: AppName,
+  distDir: string,
+  { by = whoami(), compress = true }: { by?: string; compress?: boolean } = {},
+): Promise<PublishResult> {
   const result = await publish(buildsDir, app, distDir, { compress });
-  if (result.created) await appendHistory(buildsDir, { action: 'publish', app, version: result.version, previous: null, gate: 'not run (a publish)', forced: null, by });
+  if (result.created)
+    await appendHistory(buildsDir, {
+      action: 'publish',
+      app,
+      version: result.version,
+      previous: null,
+      gate: 'not run (a publish)',
+      forced: null,
+      by,
+    });
   return result;
 }
 
 /** The gate alone (`check`), in its turn; recorded, since a pass is what an override needs. */
-export function checkRelease(buildsDir: string, app: AppName, version: string, options: { env?: NodeJS.ProcessEnv; by?: string } = {}): Promise<GateResult> {
+export function checkRelease(
+  buildsDir: string,
+  app: AppName,
+  version: string,
+  options: { env?: NodeJS.ProcessEnv; by?: string } = {},
+): Promise<GateResult> {
   return withDeployLock(buildsDir, async () => {
     const gate = await checkVersion(buildsDir, app, version, { env: options.env });
     const live = (await readLive(buildsDir))?.[app] ?? null;
-    await appendHistory(buildsDir, { action: 'check', app, version, previous: live, gate: gate.refusal ?? 'passed', forced: null, by: options.by ?? whoami() });
+    await appendHistory(buildsDir, {
+      action: 'check',
+      app,
+      version,
+      previous: live,
+      gate: gate.refusal ?? 'passed',
+      forced: null,
+      by: options.by ?? whoami(),
+    });
     return gate;
   });
 }
 
 /** The gate on a version about to go live or into a canary: its word for the history line, or a `refused` line and a GateRefusal unless overridden. */
-async function gateFor(buildsDir: string, app: AppName, version: string, live: string | null, options: ReleaseOptions, by: string): Promise<{ word: string; refusal: string | null; forced: string | null; ms: number }> {
-  const gate = await checkVersion(buildsDir, app, version, { env: options.env, staticOnly: Boolean(options.localBuild) });
+async function gateFor(
+  buildsDir: string,
+  app: AppName,
+  version: string,
+  live: string | null,
+  options: ReleaseOptions,
+  by: string,
+): Promise<{ word: string; refusal: string | null; forced: string | null; ms: number }> {
+  const gate = await checkVersion(buildsDir, app, version, {
+    env: options.env,
+    staticOnly: Boolean(options.localBuild),
+  });
   const overriddenBy = options.localBuild ?? options.force ?? null;
   if (gate.refusal && !overriddenBy) {
-    await appendHistory(buildsDir, { action: 'refused', app, version, previous: live, gate: gate.refusal, forced: null, by });
+    await appendHistory(buildsDir, {
+      action: 'refused',
+      app,
+      version,
+      previous: live,
+      gate: gate.refusal,
+      forced: null,
+      by,
+    });
     throw new GateRefusal(gate.refusal);
   }
-  if (options.localBuild) return { word: gate.refusal ?? 'static rules passed; smoke tests not run', refusal: gate.refusal, forced: options.localBuild, ms: gate.ms };
-  return { word: gate.refusal ?? 'passed', refusal: gate.refusal, forced: gate.refusal ? overriddenBy : null, ms: gate.ms };
+  if (options.localBuild)
+    return {
+      word: gate.refusal ?? 'static rules passed; smoke tests not run',
+      refusal: gate.refusal,
+      forced: options.localBuild,
+      ms: gate.ms,
+    };
+  return {
+    word: gate.refusal ?? 'passed',
+    refusal: gate.refusal,
+    forced: gate.refusal ? overriddenBy : null,
+    ms: gate.ms,
+  };
 }
 
 /**
@@ -120,14 +184,41 @@ async function gateFor(buildsDir: string, app: AppName, version: string, live: s
  * reading (history.ts): `version` is the version the line is about — made live, put back, started
  * or ended as a canary — and `previous` the app's version live for everyone just before.
  */
-export async function changeLive(buildsDir: string, app: AppName, change: LiveChange, options: ReleaseOptions = {}): Promise<LiveChangeResult> {
+export async function changeLive(
+  buildsDir: string,
+  app: AppName,
+  change: LiveChange,
+  options: ReleaseOptions = {},
+): Promise<LiveChangeResult> {
   const by = options.by ?? whoami();
   const result = await withDeployLock(buildsDir, async (): Promise<LiveChangeResult> => {
     const live = await readLive(buildsDir);
     const current = live?.[app] ?? null;
-    const unchanged = (version: string): LiveChangeResult => ({ app, version, previous: current, changed: false, live: live ?? { updatedAt: 0 }, recorded: null, refusal: null, gateMs: 0 });
-    const record = async (applied: ActivateResult, action: HistoryAction, line: { version: string; gate: string; forced?: string | null }, gate?: { refusal: string | null; ms: number }) => {
-      await appendHistory(buildsDir, { action, app, version: line.version, previous: current, gate: line.gate, forced: line.forced ?? null, by });
+    const unchanged = (version: string): LiveChangeResult => ({
+      app,
+      version,
+      previous: current,
+      changed: false,
+      live: live ?? { updatedAt: 0 },
+      recorded: null,
+      refusal: null,
+      gateMs: 0,
+    });
+    const record = async (
+      applied: ActivateResult,
+      action: HistoryAction,
+      line: { version: string; gate: string; forced?: string | null },
+      gate?: { refusal: string | null; ms: number },
+    ) => {
+      await appendHistory(buildsDir, {
+        action,
+        app,
+        version: line.version,
+        previous: current,
+        gate: line.gate,
+        forced: line.forced ?? null,
+        by,
+      });
       return { ...applied, recorded: action, refusal: gate?.refusal ?? null, gateMs: gate?.ms ?? 0 };
     };
 
@@ -135,7 +226,12 @@ export async function changeLive(buildsDir: string, app: AppName, change: LiveCh
       case 'activate': {
         if (current === change.version) return unchanged(change.version);
         const gate = await gateFor(buildsDir, app, change.version, current, options, by);
-        return record(await activate(buildsDir, app, change.version), 'activate', { version: change.version, gate: gate.word, forced: gate.forced }, gate);
+        return record(
+          await activate(buildsDir, app, change.version),
+          'activate',
+          { version: change.version, gate: gate.word, forced: gate.forced },
+          gate,
+        );
       }
       case 'canary': {
         const running = live?.canary?.[app];
@@ -144,22 +240,37 @@ export async function changeLive(buildsDir: string, app: AppName, change: LiveCh
         if (!current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
         if (current === change.version) throw new NoCanary(`${app} ${change.version} is already live for everyone`);
         const gate = await gateFor(buildsDir, app, change.version, current, options, by);
-        return record(await startCanary(buildsDir, app, change.version, change.percent), 'canary', { version: change.version, gate: gate.word, forced: gate.forced }, gate);
+        return record(
+          await startCanary(buildsDir, app, change.version, change.percent),
+          'canary',
+          { version: change.version, gate: gate.word, forced: gate.forced },
+          gate,
+        );
       }
       case 'promote': {
         const canary = live?.canary?.[app];
         if (!canary) throw new NoCanary(`${app} has no canary to promote`);
-        return record(await activate(buildsDir, app, canary.version), 'promote', { version: canary.version, gate: 'passed (as a canary)' });
+        return record(await activate(buildsDir, app, canary.version), 'promote', {
+          version: canary.version,
+          gate: 'passed (as a canary)',
+        });
       }
       case 'abort': {
         const ended = await endCanary(buildsDir, app, change.expectedVersion);
         // The line is about the canary that ended; everyone stays on `previous`, the live version.
-        return record(ended, change.why ? 'auto-abort' : 'abort', { version: ended.previous ?? '', gate: change.why ?? 'not run (an abort)' });
+        return record(ended, change.why ? 'auto-abort' : 'abort', {
+          version: ended.previous ?? '',
+          gate: change.why ?? 'not run (an abort)',
+        });
       }
       case 'rollback': {
-        if (change.expectedVersion && current !== change.expectedVersion) throw new NothingToRollBack(`${app} ${change.expectedVersion} is no longer live`);
+        if (change.expectedVersion && current !== change.expectedVersion)
+          throw new NothingToRollBack(`${app} ${change.expectedVersion} is no longer live`);
         const back = await rollback(buildsDir, app);
-        return record(back, change.why ? 'auto-rollback' : 'rollback', { version: back.version, gate: change.why ?? 'not run (a rollback)' });
+        return record(back, change.why ? 'auto-rollback' : 'rollback', {
+          version: back.version,
+          gate: change.why ?? 'not run (a rollback)',
+        });
       }
     }
   });
@@ -169,11 +280,20 @@ export async function changeLive(buildsDir: string, app: AppName, change: LiveCh
 }
 
 /** changeLive's activation, for scripts and tests: the gate, then the version live for everyone. */
-export function releaseVersion(buildsDir: string, app: AppName, version: string, options: ReleaseOptions = {}): Promise<LiveChangeResult> {
+export function releaseVersion(
+  buildsDir: string,
+  app: AppName,
+  version: string,
+  options: ReleaseOptions = {},
+): Promise<LiveChangeResult> {
   return changeLive(buildsDir, app, { action: 'activate', version }, options);
 }
 
 /** changeLive's rollback, for scripts and tests: the previous version back. */
-export function rollbackVersion(buildsDir: string, app: AppName, options: ReleaseOptions = {}): Promise<LiveChangeResult> {
+export function rollbackVersion(
+  buildsDir: string,
+  app: AppName,
+  options: ReleaseOptions = {},
+): Promise<LiveChangeResult> {
   return changeLive(buildsDir, app, { action: 'rollback' }, options);
 }

@@ -35,7 +35,9 @@ describe('several app servers on one builds folder', () => {
   });
 
   const catalogueOn = async (server: ReturnType<typeof buildServer>, cookie?: string) =>
-    (await server.inject({ url: '/remotes.json', ...(cookie ? { headers: { cookie } } : {}) })).json<Record<string, { version: string }>>().catalogue?.version;
+    (await server.inject({ url: '/remotes.json', ...(cookie ? { headers: { cookie } } : {}) })).json<
+      Record<string, { version: string }>
+    >().catalogue?.version;
 
   it('serves a canary visitor the same version from either server', async () => {
     await startCanary(fx.buildsDir, 'catalogue', other, 50);
@@ -52,8 +54,21 @@ describe('several app servers on one builds folder', () => {
 
   it('honours an override issued by one server on the other', async () => {
     const key = await addKey(keysFile, 'catalogue', 'catalogue-team');
-    await appendHistory(fx.buildsDir, { action: 'check', app: 'catalogue', version: other, previous: fx.versions.catalogue, gate: 'passed', forced: null, by: 'catalogue-team' });
-    const issued = await servers[0]!.inject({ method: 'POST', url: '/_/deploy/catalogue/override', headers: { authorization: `Bearer ${key}` }, payload: { version: other } });
+    await appendHistory(fx.buildsDir, {
+      action: 'check',
+      app: 'catalogue',
+      version: other,
+      previous: fx.versions.catalogue,
+      gate: 'passed',
+      forced: null,
+      by: 'catalogue-team',
+    });
+    const issued = await servers[0]!.inject({
+      method: 'POST',
+      url: '/_/deploy/catalogue/override',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { version: other },
+    });
     const { cookie } = issued.json<{ cookie: { name: string; value: string } }>();
     // A cohort that the canary does not reach, so only the override can explain the version.
     const outsideCanary = `${cookie.name}=${cookie.value}; steel_cohort=9999`;

@@ -6,13 +6,21 @@ const config = { ...loadConfig({}).runtime, buildId: 'abc' };
 
 describe('renderShellPage', () => {
   it('inserts the config before </head> and forces lang/dir', () => {
-    const html = renderShellPage('<!doctype html><html lang="en" dir=ltr class="x"><head><title>t</title></head><body></body></html>', config);
-    expect(html).toMatch(/^<!doctype html><html lang="fa" dir="rtl" class="x"><head><title>t<\/title><script type="application\/json" id="runtime-config">/);
+    const html = renderShellPage(
+      '<!doctype html><html lang="en" dir=ltr class="x"><head><title>t</title></head><body></body></html>',
+      config,
+    );
+    expect(html).toMatch(
+      /^<!doctype html><html lang="fa" dir="rtl" class="x"><head><title>t<\/title><script type="application\/json" id="runtime-config">/,
+    );
     expect(html).toContain('</script></head>');
   });
 
   it('replaces a placeholder element instead of adding a second one', () => {
-    const html = renderShellPage(`<html><head><script type="application/json" id="${CONFIG_ELEMENT_ID}">{}</script></head></html>`, config);
+    const html = renderShellPage(
+      `<html><head><script type="application/json" id="${CONFIG_ELEMENT_ID}">{}</script></head></html>`,
+      config,
+    );
     expect(html.match(/id="runtime-config"/g)).toHaveLength(1);
     expect(html).toContain('"buildId":"abc"');
   });
@@ -24,7 +32,7 @@ describe('renderShellPage', () => {
 
   it('does not treat $ sequences in the config as replacement patterns', () => {
     const html = renderShellPage('<html><head></head></html>', { ...config, siteUrl: "$'$&$`" });
-    expect(html).toContain("\"siteUrl\":\"$'$\\u0026$`\"");
+    expect(html).toContain('"siteUrl":"$\'$\\u0026$`"');
   });
 });
 

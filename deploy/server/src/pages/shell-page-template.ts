@@ -24,7 +24,10 @@ export function jsonForScript(value: unknown): string {
 
 const HTML_OPEN_RE = /<html\b([^>]*)>/i;
 // A placeholder element the template may carry (e.g. for the dev server) is replaced, not doubled.
-const CONFIG_ELEMENT_RE = new RegExp(`<script\\b[^>]*\\bid=["']?${CONFIG_ELEMENT_ID}["']?[^>]*>[\\s\\S]*?</script>`, 'i');
+const CONFIG_ELEMENT_RE = new RegExp(
+  `<script\\b[^>]*\\bid=["']?${CONFIG_ELEMENT_ID}["']?[^>]*>[\\s\\S]*?</script>`,
+  'i',
+);
 
 export function renderShellPage(template: string, config: RuntimeConfig, shellPublicPath = '/'): string {
   const tag = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
@@ -45,7 +48,10 @@ export function renderShellPage(template: string, config: RuntimeConfig, shellPu
       return `<html lang="fa" dir="rtl"${rest}>`;
     });
   } else {
-    html = html.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype) => `${doctype || '<!doctype html>'}<html lang="fa" dir="rtl">`);
+    html = html.replace(
+      /^(\s*<!doctype[^>]*>)?/i,
+      (doctype) => `${doctype || '<!doctype html>'}<html lang="fa" dir="rtl">`,
+    );
   }
   return html;
 }

@@ -2,7 +2,17 @@
  * A small Persian page for answers that come before any app (a malformed URL, too many renders):
  * no shell, no script, the site's colours in both colour modes.
  */
-export function staticErrorPage({ title, heading, message, homeLink = false }: { title: string; heading: string; message: string; homeLink?: boolean }): string {
+export function staticErrorPage({
+  title,
+  heading,
+  message,
+  homeLink = false,
+}: {
+  title: string;
+  heading: string;
+  message: string;
+  homeLink?: boolean;
+}): string {
   return `<!doctype html>
 <html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} | بازار آهن‌آلات</title>

@@ -50,18 +50,27 @@ function preloadTag({ href, as, integrity, crossorigin }: PreloadHint): string {
   return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${sri}${cors}>`;
 }
 
-const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
+const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
 
 /** The state the shell starts from: the error the page shows, if any, and the server's compatibility verdicts. */
-const shellStateScript = (error: EmbeddedShellState['error'], incompatible: IncompatibleRemotes) => jsonScript('shell-state', { error, incompatible } satisfies EmbeddedShellState);
+const shellStateScript = (error: EmbeddedShellState['error'], incompatible: IncompatibleRemotes) =>
+  jsonScript('shell-state', { error, incompatible } satisfies EmbeddedShellState);
 
 /**
  * The page the browser renders by itself (panel, sign-in, any render fallback): the template with
  * the registry and the verdicts on it, so the shell knows every live remote's pages before its
  * first route decision.
  */
-export function clientRenderedPage(template: string, registry: Partial<RemoteRegistry>, incompatible: IncompatibleRemotes): string {
-  return template.replace(SHELL_ROOT_RE, (root) => `${root}${jsonScript('remote-registry', registry)}${shellStateScript(null, incompatible)}`);
+export function clientRenderedPage(
+  template: string,
+  registry: Partial<RemoteRegistry>,
+  incompatible: IncompatibleRemotes,
+): string {
+  return template.replace(
+    SHELL_ROOT_RE,
+    (root) => `${root}${jsonScript('remote-registry', registry)}${shellStateScript(null, incompatible)}`,
+  );
 }
 
 export function assemblePage(template: string, parts: PageParts): string {
@@ -79,9 +88,12 @@ export function assemblePage(template: string, parts: PageParts): string {
   ].join('');
 
   let markup = parts.shellHtml;
-  for (const [placeholder, publicPath] of Object.entries(parts.publicPaths)) markup = markup.split(placeholder).join(publicPath);
+  for (const [placeholder, publicPath] of Object.entries(parts.publicPaths))
+    markup = markup.split(placeholder).join(publicPath);
 
-  let html = TITLE_RE.test(template) ? template.replace(TITLE_RE, () => headTags) : template.replace(/<\/head>/i, () => `${headTags}</head>`);
+  let html = TITLE_RE.test(template)
+    ? template.replace(TITLE_RE, () => headTags)
+    : template.replace(/<\/head>/i, () => `${headTags}</head>`);
   html = html.replace(/<\/head>/i, () => `${extraHead}</head>`);
   return html.replace(SHELL_ROOT_RE, () => `<div id="shell-root">${markup}</div>${embedded}`);
 }

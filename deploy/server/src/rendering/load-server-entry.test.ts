@@ -7,7 +7,10 @@ import { loadServerEntry } from './load-server-entry';
 describe('loading a server entry', () => {
   it("finds the bundle's lazy chunks beside it and every package in the app server", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-entry-'));
-    fs.writeFileSync(path.join(dir, 'index.js'), "module.exports = { chunk: require('./849.js'), react: require('react') };");
+    fs.writeFileSync(
+      path.join(dir, 'index.js'),
+      "module.exports = { chunk: require('./849.js'), react: require('react') };",
+    );
     fs.writeFileSync(path.join(dir, '849.js'), 'module.exports = { id: 849 };');
     const entry = loadServerEntry<{ chunk: { id: number }; react: unknown }>(path.join(dir, 'index.js'));
     expect(entry?.chunk).toEqual({ id: 849 });

@@ -23,7 +23,9 @@ export function loadServerEntry<T>(file: string): T | null {
   if (loaded.has(file)) return loaded.get(file) as T;
   if (!fs.existsSync(file)) return null;
   const code = fs.readFileSync(file, 'utf8');
-  const factory = vm.compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
+  const factory = vm.compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], {
+    filename: file,
+  });
   const module = { exports: {} as T };
   // The bundle's own chunks (a dynamic import) lie beside it: `./849.js` is found from its folder.
   const bundleRequire = (id: string): unknown => require(/^\.\.?\//.test(id) ? path.join(path.dirname(file), id) : id);

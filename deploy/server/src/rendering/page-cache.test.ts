@@ -1,7 +1,13 @@
 /** @jest-environment node */
 import { PageCache } from './page-cache';
 
-const page = (collections: string[], html = '<p></p>') => ({ status: 200, html, etag: 'W/"x"', collections, renderedAt: 0 });
+const page = (collections: string[], html = '<p></p>') => ({
+  status: 200,
+  html,
+  etag: 'W/"x"',
+  collections,
+  renderedAt: 0,
+});
 
 describe('the cache of rendered pages', () => {
   it('keys pages by live set and URL, so a deploy never serves an old render', () => {

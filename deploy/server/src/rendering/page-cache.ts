@@ -67,7 +67,11 @@ export class PageCache {
   }
 
   /** A fresh render; or, with `state`, a copy of a page as another cache holds it (stale, waiting to retry). */
-  set(key: string, page: CachedPage, state: Pick<CacheEntry, 'stale' | 'retryAt'> = { stale: false, retryAt: null }): void {
+  set(
+    key: string,
+    page: CachedPage,
+    state: Pick<CacheEntry, 'stale' | 'retryAt'> = { stale: false, retryAt: null },
+  ): void {
     // A page larger than the whole bound is not kept; an older copy of it stays its last good render.
     if (this.maxEntries <= 0 || pageBytes(page) > this.maxBytes) return;
     this.delete(key);

@@ -18,7 +18,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RegistryEntry, RemoteName } from '@steel/shared';
-import { APP_MANIFEST_FILE, appScriptFiles, crossOriginFor, findPageRoute, type AppManifest, type FederationManifest } from '@steel/shared/contract';
+import {
+  APP_MANIFEST_FILE,
+  appScriptFiles,
+  crossOriginFor,
+  findPageRoute,
+  type AppManifest,
+  type FederationManifest,
+} from '@steel/shared/contract';
 import type { LiveSnapshot } from '../builds';
 import type { ServerConfig } from '../config';
 import { publicPathPlaceholder } from '../deploy/builds-folder';
@@ -81,7 +88,11 @@ export function createShellTemplates(config: Pick<ServerConfig, 'buildsDir' | 'r
       let prepared = templates.get(key);
       if (!prepared) {
         prepared = fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8').then((raw) => {
-          const html = renderShellPage(raw, { ...config.runtime, buildId: snapshot.manifest.id }, `/builds/shell/${shellVersion}/`);
+          const html = renderShellPage(
+            raw,
+            { ...config.runtime, buildId: snapshot.manifest.id },
+            `/builds/shell/${shellVersion}/`,
+          );
           const clientHtml = clientRenderedPage(html, snapshot.remotes, snapshot.incompatible);
           return { html, clientHtml, etag: etagOf(clientHtml), scriptHashes: inlineScriptHashes(html) };
         });
@@ -101,7 +112,11 @@ export interface PageRendersOptions {
   cache: PageStore;
   pools: RenderPools;
   templates: ShellTemplates;
-  log: { info(object: object, message: string): void; warn(object: object, message: string): void; error(object: object, message: string): void };
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
 }
 
 export function createPageRenders({ config, cache, pools, templates, log }: PageRendersOptions) {
@@ -112,21 +127,39 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
 
   /** The remote's code for the page it rendered: its entry and app module, and the page's own chunk. */
   async function remoteHints(snapshot: LiveSnapshot, app: RemoteName, url: string, entry: RegistryEntry) {
-    const chunk = findPageRoute({ [app]: snapshot.pages[app] ?? [] }, new URL(url, 'http://page').pathname)?.route.chunk;
+    const chunk = findPageRoute({ [app]: snapshot.pages[app] ?? [] }, new URL(url, 'http://page').pathname)?.route
+      .chunk;
     const appHints = await preload.remote(app, entry);
     // A chunk the app module loads too (a library both use) is hinted once.
-    const pageHints = chunk ? (await preload.pageChunk(app, entry, chunk)).filter((hint) => !appHints.some(({ href }) => href === hint.href)) : [];
+    const pageHints = chunk
+      ? (await preload.pageChunk(app, entry, chunk)).filter((hint) => !appHints.some(({ href }) => href === hint.href))
+      : [];
     return [...appHints, ...pageHints];
   }
 
-  async function assemble(snapshot: LiveSnapshot, url: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Promise<string> {
+  async function assemble(
+    snapshot: LiveSnapshot,
+    url: string,
+    outcome: Extract<RenderOutcome, { kind: 'page' }>,
+  ): Promise<string> {
     const shellVersion = snapshot.live.shell as string;
     const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
     const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app as RemoteName] : undefined;
-    const hints = [...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints ? await remoteHints(snapshot, outcome.remote.app, url, remoteEntry) : []), ...(await preload.font(shellVersion))];
+    const hints = [
+      ...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints
+        ? await remoteHints(snapshot, outcome.remote.app, url, remoteEntry)
+        : []),
+      ...(await preload.font(shellVersion)),
+    ];
     const publicPaths: Record<string, string> = { [publicPathPlaceholder('shell')]: `/builds/shell/${shellVersion}/` };
     // The remote's images in the rendered markup come from where its code does: its asset origin.
-    if (outcome.remote && remoteVersion) publicPaths[publicPathPlaceholder(outcome.remote.app)] = versionFileUrl(outcome.remote.app as RemoteName, remoteVersion, '', config.assetOrigins);
+    if (outcome.remote && remoteVersion)
+      publicPaths[publicPathPlaceholder(outcome.remote.app)] = versionFileUrl(
+        outcome.remote.app as RemoteName,
+        remoteVersion,
+        '',
+        config.assetOrigins,
+      );
     return assemblePage((await templates.of(snapshot)).html, {
       shellHtml: outcome.shellHtml,
       shellError: outcome.shellError,
@@ -153,7 +186,12 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
       outcome = await pools.render(snapshot.manifest.id, {
         url: task.url,
         buildsDir: config.buildsDir,
-        versions: { shell: snapshot.live.shell, catalogue: snapshot.live.catalogue, blog: snapshot.live.blog, panel: snapshot.live.panel },
+        versions: {
+          shell: snapshot.live.shell,
+          catalogue: snapshot.live.catalogue,
+          blog: snapshot.live.blog,
+          panel: snapshot.live.panel,
+        },
         pages: snapshot.pages,
         incompatible: snapshot.incompatible,
         config: { ...config.runtime, buildId: snapshot.manifest.id },
@@ -168,9 +206,19 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
       return { kind: 'failed' };
     }
     if (outcome.kind !== 'page') return outcome.kind === 'redirect' ? outcome : { kind: 'browser' };
-    if (outcome.fallback) log.warn({ url: task.url, status: outcome.status, reason: outcome.fallback }, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
+    if (outcome.fallback)
+      log.warn(
+        { url: task.url, status: outcome.status, reason: outcome.fallback },
+        outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser',
+      );
     const html = await assemble(snapshot, task.url, outcome);
-    const page: CachedPage = { status: outcome.status, html, etag: etagOf(html), collections: outcome.collections, renderedAt: Date.now() };
+    const page: CachedPage = {
+      status: outcome.status,
+      html,
+      etag: etagOf(html),
+      collections: outcome.collections,
+      renderedAt: Date.now(),
+    };
     const good = !outcome.fallback && outcome.status < 500;
     const partial = Boolean(outcome.fallback) && outcome.status !== 503;
     if (good) {
@@ -196,10 +244,16 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
    * asked only when a new render starts (the render limit of the client asking): it is taken
    * after the render is registered, so a crowd arriving together still starts one render.
    */
-  function render(task: PageRenderTask, admit?: () => Promise<boolean>): { rendered: Promise<Rendered>; started: boolean } {
+  function render(
+    task: PageRenderTask,
+    admit?: () => Promise<boolean>,
+  ): { rendered: Promise<Rendered>; started: boolean } {
     const underWay = flights.get(task.cacheKey);
     if (underWay) return { rendered: underWay, started: false };
-    const flight = (async (): Promise<Rendered> => (admit && !(await admit()) ? { kind: 'refused' } : renderOnce(task)))().finally(() => flights.delete(task.cacheKey));
+    const flight = (async (): Promise<Rendered> =>
+      admit && !(await admit()) ? { kind: 'refused' } : renderOnce(task))().finally(() =>
+      flights.delete(task.cacheKey),
+    );
     flights.set(task.cacheKey, flight);
     return { rendered: flight, started: true };
   }
@@ -237,10 +291,16 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
      * entries, then the pages visitors asked for most are rendered into the cache for it.
      */
     async warm(snapshots: readonly LiveSnapshot[]): Promise<void> {
-      const urls = [...visited].sort((a, b) => b[1] - a[1]).slice(0, WARMED_PAGES).map(([url]) => url);
+      const urls = [...visited]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, WARMED_PAGES)
+        .map(([url]) => url);
       for (const snapshot of snapshots) {
         const { live, manifest } = snapshot;
-        await pools.prepare(manifest.id, { buildsDir: config.buildsDir, versions: { shell: live.shell, catalogue: live.catalogue, blog: live.blog, panel: live.panel } });
+        await pools.prepare(manifest.id, {
+          buildsDir: config.buildsDir,
+          versions: { shell: live.shell, catalogue: live.catalogue, blog: live.blog, panel: live.panel },
+        });
         for (const url of urls) {
           const cacheKey = PageCache.key(manifest.id, url);
           if (await cache.get(cacheKey)) continue;
@@ -263,22 +323,34 @@ export type PageRenders = ReturnType<typeof createPageRenders>;
 function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDir' | 'siteUrl'>) {
   const known = new Map<string, Promise<PageParts['preload']>>();
   const pageOrigin = new URL(siteUrl).origin;
-  const versionFile = async <T,>(app: RemoteName, entry: RegistryEntry, file: string) =>
+  const versionFile = async <T>(app: RemoteName, entry: RegistryEntry, file: string) =>
     JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, file), 'utf8')) as T;
   const hintFor = (entry: RegistryEntry) => {
     const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
     return (file: string, as: 'script' | 'fetch') => {
       // The registry's own URL for the entry, the same folder for the rest.
-      const href = file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
+      const href =
+        file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
       const integrity = file === entryFile ? entry.integrity : entry.files?.[file];
-      return { href, as, ...(integrity ? { integrity } : {}), ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}) };
+      return {
+        href,
+        as,
+        ...(integrity ? { integrity } : {}),
+        ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}),
+      };
     };
   };
   const remote = (app: RemoteName, entry: RegistryEntry) =>
     cached(`${app}/${entry.version}/${entry.entry}`, async () => {
-      const [entryScript, ...appModule] = appScriptFiles(await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'));
+      const [entryScript, ...appModule] = appScriptFiles(
+        await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'),
+      );
       const hint = hintFor(entry);
-      return [hint('mf-manifest.json', 'fetch'), hint(entryScript!, 'script'), ...appModule.map((file) => hint(file, 'script'))];
+      return [
+        hint('mf-manifest.json', 'fetch'),
+        hint(entryScript!, 'script'),
+        ...appModule.map((file) => hint(file, 'script')),
+      ];
     });
   const pageChunk = (app: RemoteName, entry: RegistryEntry, chunk: string) =>
     cached(`${app}/${entry.version}/${entry.entry}#${chunk}`, async () => {
@@ -290,7 +362,9 @@ function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDi
     cached(`shell/${version}`, async () => {
       const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
       // Exactly the URL the stylesheet asks for, or the preload is not reused.
-      return files.filter((file) => file.endsWith('.woff2')).map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
+      return files
+        .filter((file) => file.endsWith('.woff2'))
+        .map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
     });
   function cached(key: string, read: () => Promise<PageParts['preload']>) {
     let hints = known.get(key);

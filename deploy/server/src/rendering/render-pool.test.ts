@@ -15,7 +15,10 @@ describe('render workers per live set', () => {
   afterAll(() => fx.cleanup());
   afterEach(() => pools.close());
 
-  const warm = () => ({ buildsDir: fx.buildsDir, versions: { shell: fx.versions.shell, catalogue: fx.versions.catalogue } });
+  const warm = () => ({
+    buildsDir: fx.buildsDir,
+    versions: { shell: fx.versions.shell, catalogue: fx.versions.catalogue },
+  });
 
   it('keeps a bounded number of pools, closing the least recently used one for a new live set', async () => {
     pools = new RenderPools({ threads: 1, maxPools: 2 });

@@ -75,7 +75,8 @@ export class RenderPools {
    */
   keepOnly(liveSetIds: readonly string[], graceMs = 5_000): void {
     const now = Date.now();
-    for (const [id, { lastUsed }] of this.pools) if (!liveSetIds.includes(id) && now - lastUsed >= graceMs) this.retire(id, 'no longer served');
+    for (const [id, { lastUsed }] of this.pools)
+      if (!liveSetIds.includes(id) && now - lastUsed >= graceMs) this.retire(id, 'no longer served');
   }
 
   /** How many pools were started, and which live sets have one now. */
@@ -111,20 +112,31 @@ export class RenderPools {
       // From the sources the worker is TypeScript: tsx loads it in the thread too (also when the
       // server itself was started without tsx's flags, as under jest). Compiled, it is plain
       // JavaScript, and tsx (a devDependency) is not installed.
-      execArgv: compiled || process.execArgv.some((flag) => flag.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+      execArgv:
+        compiled || process.execArgv.some((flag) => flag.includes('tsx'))
+          ? process.execArgv
+          : [...process.execArgv, '--import', 'tsx'],
     });
     this.started += 1;
     // One warm task per thread. Each waits at a barrier until all have arrived, so no thread can
     // take two of them while another takes none (piscina gives a task to whichever thread is free).
     const barrier = new Int32Array(new SharedArrayBuffer(4));
-    const warming = Promise.all(Array.from({ length: threads }, () => pool.run({ ...warm, barrier, threads }, { name: 'warm' }) as Promise<number>)).then(
+    const warming = Promise.all(
+      Array.from(
+        { length: threads },
+        () => pool.run({ ...warm, barrier, threads }, { name: 'warm' }) as Promise<number>,
+      ),
+    ).then(
       (threadIds) => void (entry.warmedThreads = new Set(threadIds).size),
       // A version whose server entry cannot load still renders: each page is left to the browser.
-      (error: unknown) => this.options.onLog?.(`live set ${liveSetId}: warming the render workers failed: ${(error as Error).message}`),
+      (error: unknown) =>
+        this.options.onLog?.(`live set ${liveSetId}: warming the render workers failed: ${(error as Error).message}`),
     );
     const entry: LiveSetPool = { pool, warm: warming, warmedThreads: 0, lastUsed: Date.now() };
     this.pools.set(liveSetId, entry);
-    this.options.onLog?.(`live set ${liveSetId}: render workers started (${this.pools.size} live set${this.pools.size === 1 ? '' : 's'} rendering)`);
+    this.options.onLog?.(
+      `live set ${liveSetId}: render workers started (${this.pools.size} live set${this.pools.size === 1 ? '' : 's'} rendering)`,
+    );
     return entry;
   }
 

@@ -4,7 +4,16 @@
  * the shell renders the layout around it. A remote that is missing, throws or overruns its budget
  * is logged and left to the browser; the page still works.
  */
-import type { AppError, PageHead, RemoteName, RemotePages, RemoteRenderResult, RemoteServerEntry, RuntimeConfig, ShellServerEntry } from '@steel/shared';
+import type {
+  AppError,
+  PageHead,
+  RemoteName,
+  RemotePages,
+  RemoteRenderResult,
+  RemoteServerEntry,
+  RuntimeConfig,
+  ShellServerEntry,
+} from '@steel/shared';
 import { threadId } from 'node:worker_threads';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
 import { watchCmsReads, trackCmsReads, type CmsReads } from './site-reads';
@@ -74,7 +83,10 @@ function withinBudget<T>(work: Promise<T>, reads: CmsReads, budgetMs: number, da
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       if (reads.pending === 0 || dataWaitMs <= 0) return reject(new BudgetExceeded(`over its ${budgetMs} ms budget`));
-      timer = setTimeout(() => reject(new DataUnavailable(`the CMS did not answer within ${budgetMs + dataWaitMs} ms`)), dataWaitMs);
+      timer = setTimeout(
+        () => reject(new DataUnavailable(`the CMS did not answer within ${budgetMs + dataWaitMs} ms`)),
+        dataWaitMs,
+      );
     }, budgetMs);
   });
   // A render given up on stops asking the CMS: a stalled CMS keeps no connection of ours open.
@@ -96,11 +108,16 @@ const contentUnavailable = (url: string): AppError => ({
  * has done the same (`barrier` counts them; rendering/render-pool.ts runs one warm task a thread).
  */
 export function warm(task: WarmTask & { barrier: Int32Array; threads: number }): number {
-  for (const [app, version] of Object.entries(task.versions)) if (version) loadServerEntry(serverEntryPath(task.buildsDir, app, version));
+  for (const [app, version] of Object.entries(task.versions))
+    if (version) loadServerEntry(serverEntryPath(task.buildsDir, app, version));
   Atomics.add(task.barrier, 0, 1);
   Atomics.notify(task.barrier, 0);
   const deadline = Date.now() + 10_000;
-  for (let seen = Atomics.load(task.barrier, 0); seen < task.threads && Date.now() < deadline; seen = Atomics.load(task.barrier, 0)) {
+  for (
+    let seen = Atomics.load(task.barrier, 0);
+    seen < task.threads && Date.now() < deadline;
+    seen = Atomics.load(task.barrier, 0)
+  ) {
     Atomics.wait(task.barrier, 0, seen, deadline - Date.now());
   }
   return threadId;
@@ -110,7 +127,9 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
   const started = performance.now();
   watchCmsReads(task.cmsInternalUrl, task.siteReadSecret);
   const shellVersion = task.versions.shell;
-  const shell = shellVersion ? loadServerEntry<ShellServerEntry>(serverEntryPath(task.buildsDir, 'shell', shellVersion)) : null;
+  const shell = shellVersion
+    ? loadServerEntry<ShellServerEntry>(serverEntryPath(task.buildsDir, 'shell', shellVersion))
+    : null;
   if (!shell) return { kind: 'browser', reason: 'the live shell has no server entry' };
 
   const decision = shell.decideRoute(task.url, task.pages);
@@ -133,9 +152,20 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
       const render = entry?.render;
       if (!render) throw new Error('no server render in this version');
       const reads = trackCmsReads();
-      rendered = await withinBudget(reads.run(() => render({ url: task.url, config: task.config, cmsUrl: task.cmsInternalUrl })), reads, task.budgetMs, task.dataWaitMs);
+      rendered = await withinBudget(
+        reads.run(() => render({ url: task.url, config: task.config, cmsUrl: task.cmsInternalUrl })),
+        reads,
+        task.budgetMs,
+        task.dataWaitMs,
+      );
       status = rendered.status;
-      if (rendered.status === 404) error = { statusCode: 404, statusMessage: 'Page Not Found', message: `Page Not Found: ${task.url}`, fatal: true };
+      if (rendered.status === 404)
+        error = {
+          statusCode: 404,
+          statusMessage: 'Page Not Found',
+          message: `Page Not Found: ${task.url}`,
+          fatal: true,
+        };
     } catch (failure) {
       if ((failure as { statusCode?: number }).statusCode === 503) {
         status = 503;

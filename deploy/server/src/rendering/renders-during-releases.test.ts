@@ -32,7 +32,13 @@ function logLines() {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => String((JSON.parse(line) as { msg?: string }).msg ?? '')));
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => String((JSON.parse(line) as { msg?: string }).msg ?? '')),
+      );
       done();
     },
   });
@@ -62,13 +68,23 @@ describe('renders while the platform releases', () => {
 
   const start = (env: Record<string, string> = {}) => {
     app = buildServer(
-      loadConfig({ BUILDS_DIR: fx.buildsDir, CMS_INTERNAL_URL: cms.url, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '2000', HEALTH_MONITOR: 'off', ...env }),
+      loadConfig({
+        BUILDS_DIR: fx.buildsDir,
+        CMS_INTERNAL_URL: cms.url,
+        RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+        SSR_THREADS: '1',
+        SSR_BUDGET_MS: '2000',
+        HEALTH_MONITOR: 'off',
+        ...env,
+      }),
       { logger: log.logger },
     );
     return app;
   };
-  const get = (url: string, cohort?: number) => app!.inject({ url, headers: cohort === undefined ? {} : { cookie: `steel_cohort=${cohort}` } });
-  const workerStarts = () => log.lines.filter((line) => /render workers (started|,)|new render workers/.test(line)).length;
+  const get = (url: string, cohort?: number) =>
+    app!.inject({ url, headers: cohort === undefined ? {} : { cookie: `steel_cohort=${cohort}` } });
+  const workerStarts = () =>
+    log.lines.filter((line) => /render workers (started|,)|new render workers/.test(line)).length;
 
   it('keeps one pool of render workers per live set: a 50 % canary’s alternating visitors restart none', async () => {
     const canary = await publishMarkedCatalogue(fx, 'canary');
@@ -121,7 +137,8 @@ describe('renders while the platform releases', () => {
 
   it('warms a new live set: the pages visitors asked for most are rendered before they ask again', async () => {
     start();
-    for (const url of ['/rebar/popular', '/rebar/popular', '/rebar/popular', '/rebar/second', '/rebar/second']) await get(url);
+    for (const url of ['/rebar/popular', '/rebar/popular', '/rebar/popular', '/rebar/second', '/rebar/second'])
+      await get(url);
     expect((await get('/rebar/popular')).headers['x-render']).toBe('cache');
     await activate(fx.buildsDir, 'catalogue', await publishMarkedCatalogue(fx, 'next'));
     const readsBefore = cms.state.reads;

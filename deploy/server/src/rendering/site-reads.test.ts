@@ -21,7 +21,9 @@ describe('the app server’s reads of the CMS carry the site-read secret', () =>
       watchCmsReads(`${cms.url}/api`, 'the-secret');
       watchCmsReads(`${cms.url}/api`, 'the-secret'); // once per process, however often asked
       expect(await (await fetch(`${cms.url}/api/products`)).text()).toBe('the-secret');
-      expect(await (await fetch(new Request(`${cms.url}/api/products`, { headers: { accept: 'application/json' } }))).text()).toBe('the-secret');
+      expect(
+        await (await fetch(new Request(`${cms.url}/api/products`, { headers: { accept: 'application/json' } }))).text(),
+      ).toBe('the-secret');
       expect(await (await fetch(`${cms.url}/api/tickets`, { method: 'POST', body: '{}' })).text()).toBe('');
       expect(await (await fetch(`${elsewhere.url}/api/products`)).text()).toBe('');
       expect(() => watchCmsReads(`${elsewhere.url}/api`, 'the-secret')).toThrow(/already go to/);

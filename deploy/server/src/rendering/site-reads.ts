@@ -50,14 +50,17 @@ export function watchCmsReads(cmsUrl: string, secret: string | null): void {
   globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     // Writes (never made by a render) go as they are.
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || new URL(request.url).origin !== origin) return plainFetch(request);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || new URL(request.url).origin !== origin)
+      return plainFetch(request);
     const headers = new Headers(request.headers);
     if (secret) headers.set(SITE_READ_HEADER, secret);
     const scope = currentRender.getStore();
     if (!scope) return plainFetch(new Request(request, { headers }));
     scope.pending += 1;
     try {
-      return await plainFetch(new Request(request, { headers, signal: AbortSignal.any([request.signal, scope.signal]) }));
+      return await plainFetch(
+        new Request(request, { headers, signal: AbortSignal.any([request.signal, scope.signal]) }),
+      );
     } finally {
       scope.pending -= 1;
     }

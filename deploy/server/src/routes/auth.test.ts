@@ -6,7 +6,13 @@ import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { readCookie } from './auth';
 
-const demo = { id: 1, documentId: 'abc', username: 'demo', email: 'demo@example.com', role: { id: 1, name: 'Authenticated', type: 'authenticated' } };
+const demo = {
+  id: 1,
+  documentId: 'abc',
+  username: 'demo',
+  email: 'demo@example.com',
+  role: { id: 1, name: 'Authenticated', type: 'authenticated' },
+};
 
 /** A real HTTP server answering `/api/users/me` as Strapi does: the user for the good token, 401 otherwise. */
 async function startFakeCms(): Promise<{ url: string; requests: http.IncomingMessage[]; close(): Promise<void> }> {
@@ -20,12 +26,21 @@ async function startFakeCms(): Promise<{ url: string; requests: http.IncomingMes
     } else {
       response
         .writeHead(401, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } }));
+        .end(
+          JSON.stringify({
+            data: null,
+            error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} },
+          }),
+        );
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/api`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('GET /api/auth', () => {
@@ -34,7 +49,13 @@ describe('GET /api/auth', () => {
 
   beforeEach(async () => {
     cms = await startFakeCms();
-    app = buildServer(loadConfig({ BUILDS_DIR: '/nonexistent', CMS_PUBLIC_URL: 'https://cms.example.ir/api', CMS_INTERNAL_URL: cms.url }));
+    app = buildServer(
+      loadConfig({
+        BUILDS_DIR: '/nonexistent',
+        CMS_PUBLIC_URL: 'https://cms.example.ir/api',
+        CMS_INTERNAL_URL: cms.url,
+      }),
+    );
   });
   afterEach(async () => {
     await app.close();
@@ -42,7 +63,10 @@ describe('GET /api/auth', () => {
   });
 
   it('answers the token and the user the CMS validated, never cached', async () => {
-    const res = await app.inject({ url: '/api/auth', headers: { cookie: 'other=1; user_token=good.jwt; user_data=%7Bbroken' } });
+    const res = await app.inject({
+      url: '/api/auth',
+      headers: { cookie: 'other=1; user_token=good.jwt; user_data=%7Bbroken' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({ token: 'good.jwt', user: demo });

@@ -8,7 +8,10 @@ import { publish } from '../deploy/publish';
 import { type Fixture, liveFixture, makeDist } from '../testing/fixtures';
 
 /** Reads `live` events from a real connection until `count` have arrived. */
-function readEvents(url: string, count: number): { events: Promise<Array<Record<string, unknown>>>; response: Promise<http.IncomingMessage>; close(): void } {
+function readEvents(
+  url: string,
+  count: number,
+): { events: Promise<Array<Record<string, unknown>>>; response: Promise<http.IncomingMessage>; close(): void } {
   let request: http.ClientRequest;
   let resolveResponse!: (response: http.IncomingMessage) => void;
   const response = new Promise<http.IncomingMessage>((resolve) => (resolveResponse = resolve));

@@ -37,7 +37,10 @@ const frame = (notice: LiveSetNotice) => `event: live\ndata: ${JSON.stringify(no
 
 export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config, shared }) => {
   /** Each open stream, with its visitor's cohort and overrides (a canary visitor follows the canary's set). */
-  const listeners = new Map<ServerResponse, { cohort: number | null; overrides: Partial<Record<AppName, string>>; lastId: string }>();
+  const listeners = new Map<
+    ServerResponse,
+    { cohort: number | null; overrides: Partial<Record<AppName, string>>; lastId: string }
+  >();
   const perAddress = new Map<string, number>();
   let watcher: ReturnType<typeof setInterval> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -90,7 +93,11 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     const address = request.ip;
     const fromAddress = perAddress.get(address) ?? 0;
     if (listeners.size + pending >= MAX_LISTENERS || fromAddress >= MAX_LISTENERS_PER_ADDRESS) {
-      return reply.code(503).header('retry-after', '60').header('cache-control', 'no-store').send({ error: 'سرور اکنون اعلان زنده نمی‌پذیرد؛ بررسی دوره‌ای ادامه دارد.' });
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .header('cache-control', 'no-store')
+        .send({ error: 'سرور اکنون اعلان زنده نمی‌پذیرد؛ بررسی دوره‌ای ادامه دارد.' });
     }
     // The place is taken before the first await, so simultaneous requests cannot all slip under the bound.
     perAddress.set(address, fromAddress + 1);

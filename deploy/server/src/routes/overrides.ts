@@ -7,7 +7,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { configuredKeys } from '../deploy/api/keys';
 import { APPS, isApp } from '../deploy/builds-folder';
-import { type Override, OVERRIDE_APPLY_PATH, OVERRIDE_CLEAR_PATH, overrideCookieName, verifyOverride } from '../deploy/overrides';
+import {
+  type Override,
+  OVERRIDE_APPLY_PATH,
+  OVERRIDE_CLEAR_PATH,
+  overrideCookieName,
+  verifyOverride,
+} from '../deploy/overrides';
 import type { RouteContext } from './context';
 
 const APP_LABELS: Record<string, string> = { shell: 'پوسته', catalogue: 'کاتالوگ', blog: 'بلاگ', panel: 'پنل' };
@@ -19,7 +25,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function overrideStrip(overrides: readonly Override[]): string {
   if (overrides.length === 0) return '';
   const items = overrides
-    .map((o) => `<li style="display:inline;margin-inline-end:1rem">${APP_LABELS[o.app]} <bdi dir="ltr" style="font-family:monospace">${escapeHtml(o.version)}</bdi> تا ${timeOfDay.format(o.expiresAt)}</li>`)
+    .map(
+      (o) =>
+        `<li style="display:inline;margin-inline-end:1rem">${APP_LABELS[o.app]} <bdi dir="ltr" style="font-family:monospace">${escapeHtml(o.version)}</bdi> تا ${timeOfDay.format(o.expiresAt)}</li>`,
+    )
     .join('');
   // Inline styles: the strip belongs to no app's stylesheet, and must read the same in light and dark mode.
   return (
@@ -32,7 +41,8 @@ export function overrideStrip(overrides: readonly Override[]): string {
 }
 
 /** The page's HTML with the strip before </body>. */
-export const withOverrideStrip = (html: string, strip: string) => (strip ? html.replace(/<\/body>/i, `${strip}</body>`) : html);
+export const withOverrideStrip = (html: string, strip: string) =>
+  strip ? html.replace(/<\/body>/i, `${strip}</body>`) : html;
 
 function cookieHeader(request: FastifyRequest, name: string, value: string, maxAgeSeconds: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -45,14 +55,24 @@ const MESSAGE_PAGE = (message: string) =>
 
 export const overrideRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
   // The strip's form posts an empty urlencoded body; nothing in it is read.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
+  );
 
   app.get(OVERRIDE_APPLY_PATH, async (request, reply: FastifyReply) => {
     const { app: appName, token } = request.query as { app?: string; token?: string };
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    const override = appName && isApp(appName) && token ? verifyOverride(appName, token, await configuredKeys(config.deploy).catch(() => [])) : null;
+    const override =
+      appName && isApp(appName) && token
+        ? verifyOverride(appName, token, await configuredKeys(config.deploy).catch(() => []))
+        : null;
     if (!override) {
-      return reply.code(400).type('text/html; charset=utf-8').send(MESSAGE_PAGE('این پیوند نسخهٔ آزمایشی معتبر نیست یا زمانش گذشته است. از تیم خود پیوند تازه بگیرید.'));
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(MESSAGE_PAGE('این پیوند نسخهٔ آزمایشی معتبر نیست یا زمانش گذشته است. از تیم خود پیوند تازه بگیرید.'));
     }
     const maxAge = Math.floor((override.expiresAt - Date.now()) / 1000);
     reply.header('set-cookie', cookieHeader(request, overrideCookieName(override.app), token!, maxAge));
@@ -60,9 +80,15 @@ export const overrideRoutes: FastifyPluginAsync<RouteContext> = async (app, { co
   });
 
   app.post(OVERRIDE_CLEAR_PATH, async (request, reply) => {
-    reply.header('cache-control', 'no-store').header('set-cookie', APPS.map((name) => cookieHeader(request, overrideCookieName(name), '', 0)));
+    reply.header('cache-control', 'no-store').header(
+      'set-cookie',
+      APPS.map((name) => cookieHeader(request, overrideCookieName(name), '', 0)),
+    );
     // Back where the button was pressed, when that was this site.
     const referer = URL.canParse(request.headers.referer ?? '') ? new URL(request.headers.referer!) : null;
-    return reply.redirect(referer && referer.host === request.headers.host ? referer.pathname + referer.search : '/', 303);
+    return reply.redirect(
+      referer && referer.host === request.headers.host ? referer.pathname + referer.search : '/',
+      303,
+    );
   });
 };

@@ -13,10 +13,18 @@ describe('page requests and the page cache', () => {
 
   it('sends a query the page does not read to the URL without it (301), keeping what it reads', async () => {
     const app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, RENDER_RATE_LIMIT_PER_MINUTE: 'off' }));
-    const cases = { '/blog?utm_source=x&page=2': '/blog?page=2', '/blog?x=1': '/blog', '/blog?tag=&page=3': '/blog?page=3' };
+    const cases = {
+      '/blog?utm_source=x&page=2': '/blog?page=2',
+      '/blog?x=1': '/blog',
+      '/blog?tag=&page=3': '/blog?page=3',
+    };
     for (const [url, location] of Object.entries(cases)) {
       const response = await app.inject({ url });
-      expect({ url, status: response.statusCode, location: response.headers.location }).toEqual({ url, status: 301, location });
+      expect({ url, status: response.statusCode, location: response.headers.location }).toEqual({
+        url,
+        status: 301,
+        location,
+      });
     }
     let renders = 0;
     for (let i = 0; i < 2000; i++) {
@@ -30,7 +38,8 @@ describe('page requests and the page cache', () => {
   it('bounds the fresh renders one client causes a minute: 429 with Retry-After and a Persian page', async () => {
     const app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, RENDER_RATE_LIMIT_PER_MINUTE: '3' }));
     const statuses: number[] = [];
-    for (const page of [1, 2, 3, 4]) statuses.push((await app.inject({ url: `/blog?page=${page}`, remoteAddress: '203.0.113.9' })).statusCode);
+    for (const page of [1, 2, 3, 4])
+      statuses.push((await app.inject({ url: `/blog?page=${page}`, remoteAddress: '203.0.113.9' })).statusCode);
     expect(statuses.slice(0, 3).every((status) => status === 200)).toBe(true);
     const refused = await app.inject({ url: '/blog?page=5', remoteAddress: '203.0.113.9' });
     expect(refused.statusCode).toBe(429);

@@ -40,7 +40,11 @@ export function isAppPath(pathname: string): boolean {
 
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, live, shared, failureCounts }) => {
   const pools = config.rendering.enabled
-    ? new RenderPools({ threads: config.rendering.threads, maxPools: config.rendering.liveSetPools, onLog: (message) => app.log.info(message) })
+    ? new RenderPools({
+        threads: config.rendering.threads,
+        maxPools: config.rendering.liveSetPools,
+        onLog: (message) => app.log.info(message),
+      })
     : null;
   // Shared by the app servers in the production arrangement (shared-state/), this process's own otherwise.
   const cache = shared.pages;
@@ -73,13 +77,23 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   app.addHook('onReady', async () => void warmServedSets());
 
   function unavailable(reply: FastifyReply) {
-    return reply.code(503).header('cache-control', 'no-store').header('retry-after', RETRY_AFTER_S).type('text/html; charset=utf-8').send(NO_BUILD_PAGE);
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .header('retry-after', RETRY_AFTER_S)
+      .type('text/html; charset=utf-8')
+      .send(NO_BUILD_PAGE);
   }
 
-  function send(reply: FastifyReply, ifNoneMatch: string | undefined, page: { status: number; html: string; etag: string }) {
+  function send(
+    reply: FastifyReply,
+    ifNoneMatch: string | undefined,
+    page: { status: number; html: string; etag: string },
+  ) {
     reply.code(page.status).type('text/html; charset=utf-8');
     // The content could not be had: nobody may keep this answer, and the visitor is told when to come back.
-    if (page.status === 503) return reply.header('cache-control', 'no-store').header('retry-after', RETRY_AFTER_S).send(page.html);
+    if (page.status === 503)
+      return reply.header('cache-control', 'no-store').header('retry-after', RETRY_AFTER_S).send(page.html);
     // A page with an override strip is that visitor's alone: neither stored nor revalidated.
     const strip = overrideStrip(overridesOf(reply.request));
     if (strip) return reply.header('cache-control', 'private, no-store').send(withOverrideStrip(page.html, strip));
@@ -105,11 +119,16 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       host: config.host,
     });
     if (!allowed) {
-      request.log.warn({ from: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] }, 'content-changed refused: no valid secret');
+      request.log.warn(
+        { from: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] },
+        'content-changed refused: no valid secret',
+      );
       return reply.code(403).send({ error: 'Forbidden' });
     }
     const body = (request.body ?? {}) as { collections?: unknown };
-    const collections = Array.isArray(body.collections) ? body.collections.filter((item): item is string => typeof item === 'string') : null;
+    const collections = Array.isArray(body.collections)
+      ? body.collections.filter((item): item is string => typeof item === 'string')
+      : null;
     let stale: number;
     try {
       stale = await cache.invalidate(collections);
@@ -154,7 +173,11 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (ownerVersion) failureCounts.record(owner.app as RemoteName, ownerVersion, 'view');
     if (owner?.route.rendering === 'server' && owner.route.query) {
       const query = canonicalQuery(request.url.slice(pathname.length + 1), owner.route.query);
-      if (query.dropsSomething) return reply.code(301).header('cache-control', 'no-cache').redirect(pathname + query.canonical, 301);
+      if (query.dropsSomething)
+        return reply
+          .code(301)
+          .header('cache-control', 'no-cache')
+          .redirect(pathname + query.canonical, 301);
       cacheUrl = pathname + query.cacheKey;
     }
     const bot = isBot(request.headers['user-agent'] ?? '');
@@ -165,13 +188,22 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (entry && !entry.stale) return send(reply.header('x-render', 'cache'), ifNoneMatch, entry.page);
     // A page with a last good render serves that rather than wait for a slow CMS; one without
     // waits a little for its data, so that it is never an empty page for the browser to fill.
-    const task: PageRenderTask = { url: request.url, userAgent: request.headers['user-agent'] ?? '', cacheKey, snapshot, dataWaitMs: entry ? 0 : config.rendering.dataWaitMs };
+    const task: PageRenderTask = {
+      url: request.url,
+      userAgent: request.headers['user-agent'] ?? '',
+      cacheKey,
+      snapshot,
+      dataWaitMs: entry ? 0 : config.rendering.dataWaitMs,
+    };
     if (entry?.retryAt != null) {
       // Its last re-render failed: the visitor gets the last good render at once, and the page is
       // tried again in the background, at most once per interval, until the CMS answers.
       if (await cache.claimRetry(cacheKey)) {
         void renders.render(task).rendered.then(
-          (rendered) => rendered.kind === 'page' && rendered.good && request.log.info({ url: request.url }, 'the CMS answers again: page rendered afresh'),
+          (rendered) =>
+            rendered.kind === 'page' &&
+            rendered.good &&
+            request.log.info({ url: request.url }, 'the CMS answers again: page rendered afresh'),
           (error: unknown) => request.log.error({ err: error, url: request.url }, 'background re-render failed'),
         );
       }
@@ -188,7 +220,12 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (rendered.kind === 'refused' && !joined.started) rendered = await renders.render(task, admit).rendered;
     if (rendered.kind === 'refused') {
       if (entry) return sendStale(reply, ifNoneMatch, entry.page);
-      return reply.code(429).header('retry-after', String(renderBudget.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(TOO_MANY_RENDERS_PAGE);
+      return reply
+        .code(429)
+        .header('retry-after', String(renderBudget.retryAfterSeconds))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(TOO_MANY_RENDERS_PAGE);
     }
     if (entry && (rendered.kind === 'failed' || (rendered.kind === 'page' && !rendered.good))) {
       // Stale-if-error: a page rendered well before is not turned into an error page by a CMS fault.
@@ -197,8 +234,13 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       return sendStale(reply, ifNoneMatch, entry.page);
     }
     // A broken render never takes a page down: the browser renders it, as before.
-    if (rendered.kind === 'failed' || rendered.kind === 'browser') return send(reply.header('x-render', 'browser'), ifNoneMatch, clientRendered);
-    if (rendered.kind === 'redirect') return reply.code(rendered.status).header('cache-control', 'no-cache').redirect(rendered.location, rendered.status);
+    if (rendered.kind === 'failed' || rendered.kind === 'browser')
+      return send(reply.header('x-render', 'browser'), ifNoneMatch, clientRendered);
+    if (rendered.kind === 'redirect')
+      return reply
+        .code(rendered.status)
+        .header('cache-control', 'no-cache')
+        .redirect(rendered.location, rendered.status);
     reply.header('x-render', rendered.xRender).header('server-timing', `render;dur=${rendered.renderMs.toFixed(1)}`);
     return send(reply, ifNoneMatch, rendered.page);
   });

@@ -13,7 +13,10 @@ import { visitorLiveSet } from './visitor-live-set';
 /** Reports one address may send per minute; a page has at most a few remotes failing at once. */
 const REPORTS_PER_MINUTE = 30;
 
-export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config, failureCounts: recorder }) => {
+export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (
+  app,
+  { live, config, failureCounts: recorder },
+) => {
   const perClient = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
 
   app.post(REMOTE_FAILURE_REPORT_PATH, { bodyLimit: 4096 }, async (request, reply) => {
@@ -23,14 +26,20 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app,
     if (!perClient.has(request.ip)) perClient.set(request.ip, seen);
     if (seen.count > REPORTS_PER_MINUTE) return reply.code(429).send();
 
-    const body = (typeof request.body === 'string' ? safeJson(request.body) : request.body) as Record<string, unknown> | null;
+    const body = (typeof request.body === 'string' ? safeJson(request.body) : request.body) as Record<
+      string,
+      unknown
+    > | null;
     const remote = body?.['app'];
     const version = body?.['version'];
     const kind = body?.['kind'];
     if (
-      typeof remote !== 'string' || !(REMOTES as readonly string[]).includes(remote) ||
-      typeof version !== 'string' || !VERSION_RE.test(version) ||
-      typeof kind !== 'string' || !(REMOTE_FAILURE_KINDS as readonly string[]).includes(kind)
+      typeof remote !== 'string' ||
+      !(REMOTES as readonly string[]).includes(remote) ||
+      typeof version !== 'string' ||
+      !VERSION_RE.test(version) ||
+      typeof kind !== 'string' ||
+      !(REMOTE_FAILURE_KINDS as readonly string[]).includes(kind)
     ) {
       return reply.code(400).send({ error: 'A report names app, version and kind' });
     }
@@ -40,7 +49,8 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (app,
     // Counted only for a version this visitor is served: reports are anonymous, and the counts can
     // end a canary or roll a version back, so a forged report about someone else's version is not.
     const served = await visitorLiveSet({ live, config }, request, reply);
-    if (served?.live[remote as (typeof REMOTES)[number]] === version) recorder.record(remote as (typeof REMOTES)[number], version, kind as RemoteFailureKind);
+    if (served?.live[remote as (typeof REMOTES)[number]] === version)
+      recorder.record(remote as (typeof REMOTES)[number], version, kind as RemoteFailureKind);
     return reply.code(204).send();
   });
 };

@@ -51,7 +51,15 @@ describe('pages survive CMS faults (stale-if-error)', () => {
     await addServerEntries(fx);
     await cms.start();
     app = buildServer(
-      loadConfig({ BUILDS_DIR: fx.buildsDir, CMS_INTERNAL_URL: cms.url, RENDER_RATE_LIMIT_PER_MINUTE: 'off', SSR_THREADS: '1', SSR_BUDGET_MS: '1000', SSR_DATA_WAIT_MS: '1500', SSR_STALE_RETRY_MS: '300' }),
+      loadConfig({
+        BUILDS_DIR: fx.buildsDir,
+        CMS_INTERNAL_URL: cms.url,
+        RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+        SSR_THREADS: '1',
+        SSR_BUDGET_MS: '1000',
+        SSR_DATA_WAIT_MS: '1500',
+        SSR_STALE_RETRY_MS: '300',
+      }),
     );
   }, 30_000);
   afterAll(async () => {
@@ -65,7 +73,8 @@ describe('pages survive CMS faults (stale-if-error)', () => {
   });
 
   const get = (url: string) => app.inject({ url });
-  const contentChanged = () => app.inject({ method: 'POST', url: '/_/content-changed', payload: { collections: ['pages'] } });
+  const contentChanged = () =>
+    app.inject({ method: 'POST', url: '/_/content-changed', payload: { collections: ['pages'] } });
 
   it('serves the last good render when the CMS is down, a 503 page only for a page never rendered, and renders afresh once it is back', async () => {
     cms.state.content = 'first';
@@ -149,15 +158,19 @@ describe('pages survive CMS faults (stale-if-error)', () => {
     ['stalled', 'accepts the request and never answers'],
     ['failing', 'answers 502'],
     ['down', 'refuses the connection'],
-  ] as const)('never answers an empty 200 for a page never rendered when the CMS is %s (it %s): the 503 page, not kept', async (mode, _how) => {
-    if (mode === 'down') await cms.stop();
-    else cms.state.mode = mode;
-    for (const attempt of [1, 2]) {
-      const response = await get(`/rebar/unavailable-${mode}`);
-      expect([attempt, response.statusCode, response.headers['x-render']]).toEqual([attempt, 503, 'server']);
-      expect(response.headers['retry-after']).toBe('30');
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.headers['etag']).toBeUndefined();
-    }
-  }, 30_000);
+  ] as const)(
+    'never answers an empty 200 for a page never rendered when the CMS is %s (it %s): the 503 page, not kept',
+    async (mode, _how) => {
+      if (mode === 'down') await cms.stop();
+      else cms.state.mode = mode;
+      for (const attempt of [1, 2]) {
+        const response = await get(`/rebar/unavailable-${mode}`);
+        expect([attempt, response.statusCode, response.headers['x-render']]).toEqual([attempt, 503, 'server']);
+        expect(response.headers['retry-after']).toBe('30');
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.headers['etag']).toBeUndefined();
+      }
+    },
+    30_000,
+  );
 });

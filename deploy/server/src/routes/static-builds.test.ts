@@ -58,7 +58,13 @@ describe('/builds/<app>/<version>/…: only what a browser loads is public', () 
   it('answers 404 for source maps by default, and serves them with PUBLIC_SOURCE_MAPS=on', async () => {
     const closed = serve();
     const open = serve({ PUBLIC_SOURCE_MAPS: 'on' });
-    for (const file of ['remoteEntry.js.map', 'remoteEntry.js.map.br', 'remoteEntry.js.map.gz', 'product.3f2a.js.map', 'styles.3f2a.css.map']) {
+    for (const file of [
+      'remoteEntry.js.map',
+      'remoteEntry.js.map.br',
+      'remoteEntry.js.map.gz',
+      'product.3f2a.js.map',
+      'styles.3f2a.css.map',
+    ]) {
       const res = await closed.inject({ url: url(file), headers: { 'accept-encoding': 'br, gzip' } });
       expect({ file, status: res.statusCode }).toEqual({ file, status: 404 });
       expect(res.body).not.toContain('secret-logic');
@@ -70,19 +76,31 @@ describe('/builds/<app>/<version>/…: only what a browser loads is public', () 
 
   it("answers 404 for the build's own records, which only the server reads", async () => {
     const app = serve();
-    for (const file of ['app-manifest.json', 'mf-stats.json', 'mf-stats.json.br']) expect({ file, status: (await app.inject({ url: url(file) })).statusCode }).toEqual({ file, status: 404 });
+    for (const file of ['app-manifest.json', 'mf-stats.json', 'mf-stats.json.br'])
+      expect({ file, status: (await app.inject({ url: url(file) })).statusCode }).toEqual({ file, status: 404 });
   });
 
   it('serves every file the browser loads: manifest, entry, chunks, CSS, fonts, images and other published files', async () => {
     const app = serve();
-    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'product.3f2a.js', 'app.css', 'fonts/vazirmatn.woff2', 'assets/card.svg', 'release-note.txt']) {
+    for (const file of [
+      'mf-manifest.json',
+      'remoteEntry.js',
+      'product.3f2a.js',
+      'app.css',
+      'fonts/vazirmatn.woff2',
+      'assets/card.svg',
+      'release-note.txt',
+    ]) {
       const res = await app.inject({ url: url(file), headers: { 'accept-encoding': 'br, gzip' } });
       expect({ file, status: res.statusCode }).toEqual({ file, status: 200 });
       expect(res.headers['cache-control']).toContain('immutable');
     }
     // The shell's own files too.
     expect((await app.inject({ url: `/builds/shell/${fx.versions.shell}/main.js` })).statusCode).toBe(200);
-    expect((await app.inject({ url: `/builds/shell/${fx.versions.shell}/${path.posix.join('fonts', 'vazirmatn.woff2')}` })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: `/builds/shell/${fx.versions.shell}/${path.posix.join('fonts', 'vazirmatn.woff2')}` }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('decides by the path the browser asked for (isPublicBuildFile)', () => {

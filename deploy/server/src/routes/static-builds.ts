@@ -45,7 +45,13 @@ export const staticBuildRoutes: FastifyPluginAsync<RouteContext> = async (app, {
     async (request, reply) => {
       const { app: appName, version } = request.params;
       const file = safeRelativePath(request.params['*']);
-      if (!isApp(appName) || !VERSION_RE.test(version) || !file || !isPublicBuildFile(file, { sourceMaps: config.publicSourceMaps })) return reply.callNotFound();
+      if (
+        !isApp(appName) ||
+        !VERSION_RE.test(version) ||
+        !file ||
+        !isPublicBuildFile(file, { sourceMaps: config.publicSourceMaps })
+      )
+        return reply.callNotFound();
 
       const root = path.join(config.buildsDir, appName, version);
       reply.header('access-control-allow-origin', '*').header('vary', 'Accept-Encoding');

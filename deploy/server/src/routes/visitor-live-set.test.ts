@@ -27,7 +27,12 @@ describe('canary: the live set per visitor', () => {
   const catalogueIn = (html: string) => /\/builds\/catalogue\/([^/]+)\/remoteEntry\.js/.exec(html)?.[1];
   /** Whether the canary's server entry rendered the page. */
   const renderedByCanary = (html: string) => html.includes('<title>canary ');
-  const buildIdOf = (html: string) => (JSON.parse(/<script type="application\/json" id="runtime-config">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as { buildId: string }).buildId;
+  const buildIdOf = (html: string) =>
+    (
+      JSON.parse(/<script type="application\/json" id="runtime-config">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+        buildId: string;
+      }
+    ).buildId;
 
   it('without a canary, no visitor gets a cookie', async () => {
     const page = await app.inject({ url: '/rebar' });
@@ -55,7 +60,10 @@ describe('canary: the live set per visitor', () => {
         const url = [`/rebar/page-${request % 7}`, '/remotes.json', '/builds/latest.json'][request % 3]!;
         const again = await app.inject({ url, headers: { cookie } });
         expect(again.headers['set-cookie']).toBeUndefined();
-        if (url === '/remotes.json') expect(again.json<Record<string, { version: string }>>().catalogue?.version).toBe(inCanary ? canaryVersion : fx.versions.catalogue);
+        if (url === '/remotes.json')
+          expect(again.json<Record<string, { version: string }>>().catalogue?.version).toBe(
+            inCanary ? canaryVersion : fx.versions.catalogue,
+          );
         else if (url === '/builds/latest.json') expect(again.json<{ id: string }>().id).toBe(id);
         else {
           expect(catalogueIn(again.body)).toBe(inCanary ? canaryVersion : fx.versions.catalogue);

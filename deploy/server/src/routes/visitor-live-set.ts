@@ -44,12 +44,18 @@ function cohortOf(request: FastifyRequest, reply: FastifyReply): number {
   const secure = request.protocol === 'https' ? '; Secure' : '';
   const cookie = `${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`;
   const earlier = reply.getHeader('set-cookie');
-  reply.header('set-cookie', earlier === undefined ? cookie : [...(Array.isArray(earlier) ? earlier : [String(earlier)]), cookie]);
+  reply.header(
+    'set-cookie',
+    earlier === undefined ? cookie : [...(Array.isArray(earlier) ? earlier : [String(earlier)]), cookie],
+  );
   return cohort;
 }
 
 /** The overrides the request's cookies carry that are still valid (none without such a cookie). */
-export async function visitorOverrides(request: FastifyRequest, { config }: Pick<RouteContext, 'config'>): Promise<Override[]> {
+export async function visitorOverrides(
+  request: FastifyRequest,
+  { config }: Pick<RouteContext, 'config'>,
+): Promise<Override[]> {
   const cookies = Object.entries(overrideCookies((name) => readCookie(request.headers.cookie, name)));
   if (cookies.length === 0) return [];
   const keys = await configuredKeys(config.deploy).catch(() => []);
@@ -60,7 +66,11 @@ export async function visitorOverrides(request: FastifyRequest, { config }: Pick
 const requestOverrides = new WeakMap<FastifyRequest, Override[]>();
 export const overridesOf = (request: FastifyRequest): Override[] => requestOverrides.get(request) ?? [];
 
-export async function visitorLiveSet(context: Pick<RouteContext, 'live' | 'config'>, request: FastifyRequest, reply: FastifyReply): Promise<LiveSnapshot | null> {
+export async function visitorLiveSet(
+  context: Pick<RouteContext, 'live' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<LiveSnapshot | null> {
   const stable = await context.live.current();
   const canaryRunning = Boolean(stable?.live.canary && Object.keys(stable.live.canary).length > 0);
   const overrides = await visitorOverrides(request, context);
@@ -69,5 +79,8 @@ export async function visitorLiveSet(context: Pick<RouteContext, 'live' | 'confi
   // A shared cache must not hand one visitor's page to another.
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
-  return context.live.forVisitor(canaryRunning ? cohortOf(request, reply) : null, Object.fromEntries(overrides.map((o) => [o.app, o.version])));
+  return context.live.forVisitor(
+    canaryRunning ? cohortOf(request, reply) : null,
+    Object.fromEntries(overrides.map((o) => [o.app, o.version])),
+  );
 }

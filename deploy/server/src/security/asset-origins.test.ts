@@ -14,7 +14,9 @@ import { assetOriginSources, contentSecurityPolicyDirectives } from './security-
  */
 describe('ASSET_ORIGINS', () => {
   it('maps remotes to bare origins; an app not named is served by the app server', () => {
-    expect(loadConfig({ ASSET_ORIGINS: ' catalogue=https://cdn.example.com , blog=http://127.0.0.1:8330/ ' }).assetOrigins).toEqual({
+    expect(
+      loadConfig({ ASSET_ORIGINS: ' catalogue=https://cdn.example.com , blog=http://127.0.0.1:8330/ ' }).assetOrigins,
+    ).toEqual({
       catalogue: 'https://cdn.example.com',
       blog: 'http://127.0.0.1:8330',
     });
@@ -39,9 +41,17 @@ describe('the Content-Security-Policy derived from the asset origins', () => {
   const config = (env: Record<string, string>) => loadConfig({ SITE_URL: 'https://steel.example.ir', ...env });
 
   it('lets scripts, manifests, images and fonts come from each asset origin, once, and nothing else', () => {
-    const directives = contentSecurityPolicyDirectives(config({ ASSET_ORIGINS: 'catalogue=https://cdn.example.com,blog=https://cdn.example.com,panel=https://panel-cdn.example.com' }));
+    const directives = contentSecurityPolicyDirectives(
+      config({
+        ASSET_ORIGINS:
+          'catalogue=https://cdn.example.com,blog=https://cdn.example.com,panel=https://panel-cdn.example.com',
+      }),
+    );
     for (const name of ['script-src', 'connect-src', 'img-src', 'font-src']) {
-      expect(directives[name]!.filter((source) => source.includes('cdn.example.com'))).toEqual(['https://cdn.example.com', 'https://panel-cdn.example.com']);
+      expect(directives[name]!.filter((source) => source.includes('cdn.example.com'))).toEqual([
+        'https://cdn.example.com',
+        'https://panel-cdn.example.com',
+      ]);
     }
     // A remote's CSS arrives inside its JavaScript: no stylesheet origin is opened for it.
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
@@ -61,22 +71,35 @@ describe('the Content-Security-Policy derived from the asset origins', () => {
 
 describe('the registry the browser receives', () => {
   it('points a remote with an asset origin there, with the digests publish recorded; the others at the app server', async () => {
-    const fx = await liveFixture({ SSR: 'off', SITE_URL: 'http://127.0.0.1:8080', ASSET_ORIGINS: 'catalogue=http://127.0.0.1:8330' });
+    const fx = await liveFixture({
+      SSR: 'off',
+      SITE_URL: 'http://127.0.0.1:8080',
+      ASSET_ORIGINS: 'catalogue=http://127.0.0.1:8330',
+    });
     const app = buildServer(fx.config);
     try {
       const registry = (await app.inject({ url: '/remotes.json' })).json();
       const version = fx.versions.catalogue;
-      const recorded = JSON.parse(await fs.readFile(path.join(fx.buildsDir, 'catalogue', version, 'app-manifest.json'), 'utf8')).files as Record<string, string>;
+      const recorded = JSON.parse(
+        await fs.readFile(path.join(fx.buildsDir, 'catalogue', version, 'app-manifest.json'), 'utf8'),
+      ).files as Record<string, string>;
       expect(registry.catalogue.entry).toBe(`http://127.0.0.1:8330/builds/catalogue/${version}/mf-manifest.json`);
       expect(registry.catalogue.integrity).toBe(recorded['mf-manifest.json']);
-      expect(registry.catalogue.integrity).toBe(await fileDigest(path.join(fx.buildsDir, 'catalogue', version, 'mf-manifest.json')));
+      expect(registry.catalogue.integrity).toBe(
+        await fileDigest(path.join(fx.buildsDir, 'catalogue', version, 'mf-manifest.json')),
+      );
       expect(registry.catalogue.files['remoteEntry.js']).toBe(recorded['remoteEntry.js']);
-      expect(Object.keys(registry.catalogue.files).sort()).toEqual(['__federation_expose_app.3f2a.js', 'remoteEntry.js']);
+      expect(Object.keys(registry.catalogue.files).sort()).toEqual([
+        '__federation_expose_app.3f2a.js',
+        'remoteEntry.js',
+      ]);
       expect(registry.blog.entry).toBe(`/builds/blog/${fx.versions.blog}/mf-manifest.json`);
 
       // The served page's CSP lists the same origin.
       const page = await app.inject({ url: '/blog' });
-      expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self'[^;]* http:\/\/127\.0\.0\.1:8330/);
+      expect(String(page.headers['content-security-policy'])).toMatch(
+        /script-src 'self'[^;]* http:\/\/127\.0\.0\.1:8330/,
+      );
     } finally {
       await app.close();
       await fx.cleanup();
@@ -104,15 +127,27 @@ describe('the registry the browser receives', () => {
     const app = buildServer(fx.config);
     try {
       const manifestFile = path.join(fx.buildsDir, 'panel', fx.versions.panel, 'app-manifest.json');
-      const { files: _files, ...unrecorded } = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+      const { files: _files, ...unrecorded } = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Record<
+        string,
+        unknown
+      >;
       await fs.writeFile(manifestFile, JSON.stringify(unrecorded));
-      const live = JSON.parse(await fs.readFile(path.join(fx.buildsDir, 'live.json'), 'utf8')) as Record<string, unknown>;
-      await fs.writeFile(path.join(fx.buildsDir, 'live.json'), JSON.stringify({ ...live, blog: 'gone00000000', history: { blog: [fx.versions.blog] }, updatedAt: Date.now() }));
+      const live = JSON.parse(await fs.readFile(path.join(fx.buildsDir, 'live.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      await fs.writeFile(
+        path.join(fx.buildsDir, 'live.json'),
+        JSON.stringify({ ...live, blog: 'gone00000000', history: { blog: [fx.versions.blog] }, updatedAt: Date.now() }),
+      );
       const registry = (await app.inject({ url: '/remotes.json' })).json();
       expect(registry.panel).not.toHaveProperty('integrity');
       expect(registry.panel).not.toHaveProperty('files');
       // The gone version keeps its pages (a contained failure) but no other version's digests.
-      expect(registry.blog).toMatchObject({ version: 'gone00000000', entry: '/builds/blog/gone00000000/remoteEntry.js' });
+      expect(registry.blog).toMatchObject({
+        version: 'gone00000000',
+        entry: '/builds/blog/gone00000000/remoteEntry.js',
+      });
       expect(registry.blog).not.toHaveProperty('integrity');
     } finally {
       await app.close();

@@ -13,7 +13,13 @@ describe('who may report a content change', () => {
 
   const post = async (env: Record<string, string>, options: { from: string; headers?: Record<string, string> }) => {
     const app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, SSR: 'off', ...env }));
-    const response = await app.inject({ method: 'POST', url: '/_/content-changed', payload: {}, remoteAddress: options.from, headers: options.headers ?? {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/_/content-changed',
+      payload: {},
+      remoteAddress: options.from,
+      headers: options.headers ?? {},
+    });
     await app.close();
     return response.statusCode;
   };
@@ -21,7 +27,9 @@ describe('who may report a content change', () => {
   it('refuses a forged X-Forwarded-For, whatever it names', async () => {
     expect(await post({}, { from: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } })).toBe(403);
     expect(await post({}, { from: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1, 10.9.9.9' } })).toBe(403);
-    expect(await post({ TRUSTED_PROXIES: '10.0.0.1' }, { from: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } })).toBe(403);
+    expect(
+      await post({ TRUSTED_PROXIES: '10.0.0.1' }, { from: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } }),
+    ).toBe(403);
   });
 
   it('hears the server’s own machine while it listens on loopback only', async () => {
@@ -32,15 +40,23 @@ describe('who may report a content change', () => {
   it('with a secret, hears only the caller that knows it', async () => {
     const env = { CONTENT_CHANGE_SECRET: 'cms-and-server-share-this', HOST: '0.0.0.0' };
     expect(await post(env, { from: '127.0.0.1' })).toBe(403);
-    expect(await post(env, { from: '198.51.100.2', headers: { 'x-content-change-secret': 'cms-and-server-share-thix' } })).toBe(403);
-    expect(await post(env, { from: '198.51.100.2', headers: { 'x-content-change-secret': 'cms-and-server-share-this' } })).toBe(200);
+    expect(
+      await post(env, { from: '198.51.100.2', headers: { 'x-content-change-secret': 'cms-and-server-share-thix' } }),
+    ).toBe(403);
+    expect(
+      await post(env, { from: '198.51.100.2', headers: { 'x-content-change-secret': 'cms-and-server-share-this' } }),
+    ).toBe(200);
   });
 
   it('believes X-Forwarded-For only from a configured proxy', async () => {
     const ipSeen = async (env: Record<string, string>, from: string) => {
       const app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, SSR: 'off', ...env }));
       app.get('/_/test-ip', async (request) => request.ip);
-      const response = await app.inject({ url: '/_/test-ip', remoteAddress: from, headers: { 'x-forwarded-for': '192.0.2.44' } });
+      const response = await app.inject({
+        url: '/_/test-ip',
+        remoteAddress: from,
+        headers: { 'x-forwarded-for': '192.0.2.44' },
+      });
       await app.close();
       return response.body;
     };

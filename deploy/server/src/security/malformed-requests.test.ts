@@ -26,10 +26,18 @@ describe('malformed requests', () => {
   });
 
   it('sends a path with duplicate slashes to its one-slash URL (308), query kept', async () => {
-    const cases = { '/rebar//ribbed-rebar': '/rebar/ribbed-rebar', '//rebar': '/rebar', '/blog///a?page=2': '/blog/a?page=2' };
+    const cases = {
+      '/rebar//ribbed-rebar': '/rebar/ribbed-rebar',
+      '//rebar': '/rebar',
+      '/blog///a?page=2': '/blog/a?page=2',
+    };
     for (const [url, location] of Object.entries(cases)) {
       const response = await app.inject({ url });
-      expect({ url, status: response.statusCode, location: response.headers.location }).toEqual({ url, status: 308, location });
+      expect({ url, status: response.statusCode, location: response.headers.location }).toEqual({
+        url,
+        status: 308,
+        location,
+      });
     }
   });
 

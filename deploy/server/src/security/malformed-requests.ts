@@ -42,7 +42,10 @@ export function refuseMalformedPaths(app: FastifyInstance): void {
     if (CONTROL_CHARACTER_RE.test(path)) return badRequest(reply);
     if (path.includes('//')) {
       const single = path.replace(/\/{2,}/g, '/');
-      return reply.code(308).header('cache-control', 'no-cache').redirect(query ? `${single}?${query}` : single, 308);
+      return reply
+        .code(308)
+        .header('cache-control', 'no-cache')
+        .redirect(query ? `${single}?${query}` : single, 308);
     }
     return undefined;
   });

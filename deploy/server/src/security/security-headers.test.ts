@@ -37,7 +37,10 @@ describe('security headers', () => {
       GTM_ID: 'GTM-TEST',
     });
     const dist = await writeTree(`${fx.root}/dist/shell/inline`, {
-      'index.html': SHELL_HTML.replace('</head>', `<script>${inlineScript}</script><script type="application/json" id="x">{}</script></head>`),
+      'index.html': SHELL_HTML.replace(
+        '</head>',
+        `<script>${inlineScript}</script><script type="application/json" id="x">{}</script></head>`,
+      ),
       'main.js': 'console.log(1);',
     });
     const { version } = await publish(fx.buildsDir, 'shell', dist);
@@ -54,7 +57,14 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(200);
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(
-      expect.arrayContaining(["'self'", `'sha256-${sha256(inlineScript)}'`, 'https://us.i.posthog.com', 'https://us-assets.i.posthog.com', 'https://chat.example.com', 'https://www.googletagmanager.com']),
+      expect.arrayContaining([
+        "'self'",
+        `'sha256-${sha256(inlineScript)}'`,
+        'https://us.i.posthog.com',
+        'https://us-assets.i.posthog.com',
+        'https://chat.example.com',
+        'https://www.googletagmanager.com',
+      ]),
     );
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
@@ -72,13 +82,16 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
-  it.each(['/api/health', '/remotes.json', '/no-such-file.js', '/api/nothing'])('%s carries the headers too', async (url) => {
-    const res = await app.inject({ url });
-    expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
-  });
+  it.each(['/api/health', '/remotes.json', '/no-such-file.js', '/api/nothing'])(
+    '%s carries the headers too',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    },
+  );
 
   it('hashes executable inline scripts only', () => {
     const html = `<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/json">{}</script><script type="application/ld+json">{}</script>`;

@@ -25,7 +25,11 @@ type Directives = Record<string, string[]>;
 /** Browser features the site never uses: nothing on the page (nor a third party) may ask for them. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
 
-const TAG_MANAGER_ORIGINS = ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'];
+const TAG_MANAGER_ORIGINS = [
+  'https://www.googletagmanager.com',
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+];
 
 const originOf = (url: string, base: string): string | null => {
   try {
@@ -50,7 +54,10 @@ export function assetOriginSources(config: Pick<ServerConfig, 'assetOrigins' | '
 }
 
 /** The CSP directives for a page whose inline scripts have these SHA-256 hashes (base64). */
-export function contentSecurityPolicyDirectives(config: ServerConfig, inlineScriptHashes: readonly string[] = []): Directives {
+export function contentSecurityPolicyDirectives(
+  config: ServerConfig,
+  inlineScriptHashes: readonly string[] = [],
+): Directives {
   const { runtime, siteUrl } = config;
   const self = "'self'";
   const cms = originOf(config.cmsPublicUrl, siteUrl);
@@ -60,11 +67,17 @@ export function contentSecurityPolicyDirectives(config: ServerConfig, inlineScri
   // Remote entries and chunks (script), federation manifests (fetch), a remote's images and fonts
   // (its public path). A remote's CSS arrives inside its JavaScript, so style-src needs no origin.
   const assets = assetOriginSources(config);
-  const others = (...lists: Array<ReadonlyArray<string | null>>) => [...new Set(lists.flat().filter((item): item is string => !!item && item !== originOf(siteUrl, siteUrl)))];
+  const others = (...lists: Array<ReadonlyArray<string | null>>) => [
+    ...new Set(lists.flat().filter((item): item is string => !!item && item !== originOf(siteUrl, siteUrl))),
+  ];
 
   const directives: Directives = {
     'default-src': [self],
-    'script-src': [self, ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...others(assets, analytics, [chat], tagManager)],
+    'script-src': [
+      self,
+      ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`),
+      ...others(assets, analytics, [chat], tagManager),
+    ],
     'connect-src': [self, ...others(assets, [cms], analytics, [chat], tagManager)],
     'img-src': [self, 'data:', 'blob:', ...others(assets, [cms], analytics, [chat], tagManager)],
     // Styles: each remote's stylesheet arrives in a <style> element and React sets style attributes.
@@ -91,7 +104,11 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue;
-    hashes.push(createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64'));
+    hashes.push(
+      createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64'),
+    );
   }
   return [...new Set(hashes)];
 }

@@ -33,7 +33,10 @@ export interface CircuitBreaker {
   run<T>(command: () => Promise<T>): Promise<T>;
 }
 
-export function createCircuitBreaker(options: CircuitBreakerOptions, countsAsFailure: (error: unknown) => boolean = () => true): CircuitBreaker {
+export function createCircuitBreaker(
+  options: CircuitBreakerOptions,
+  countsAsFailure: (error: unknown) => boolean = () => true,
+): CircuitBreaker {
   let state: 'closed' | 'open' | 'probing' = 'closed';
   let pauseMs = options.pauseMs;
   let openedAt = 0;
@@ -57,7 +60,8 @@ export function createCircuitBreaker(options: CircuitBreakerOptions, countsAsFai
 
   return {
     async run(command) {
-      if (state === 'probing' || (state === 'open' && Date.now() < retryAt)) throw new CircuitOpenError('Redis is not asked for now (circuit open)');
+      if (state === 'probing' || (state === 'open' && Date.now() < retryAt))
+        throw new CircuitOpenError('Redis is not asked for now (circuit open)');
       const probe = state === 'open';
       if (probe) state = 'probing';
       try {

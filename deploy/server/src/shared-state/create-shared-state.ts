@@ -5,7 +5,17 @@ import type { SharedState } from './shared-state';
 
 /** Redis when `REDIS_URL` is set, this process's memory otherwise. */
 export function createSharedState(config: ServerConfig, onError: (message: string) => void = () => {}): SharedState {
-  const pages = { maxEntries: config.rendering.cacheEntries, maxBytes: config.rendering.cacheBytes, retryMs: config.rendering.staleRetryMs };
+  const pages = {
+    maxEntries: config.rendering.cacheEntries,
+    maxBytes: config.rendering.cacheBytes,
+    retryMs: config.rendering.staleRetryMs,
+  };
   if (!config.redisUrl) return createMemoryState({ pages, buildsDir: config.buildsDir });
-  return createRedisState({ url: config.redisUrl, prefix: config.redisPrefix, commandTimeoutMs: config.redisCommandTimeoutMs, pages, onError });
+  return createRedisState({
+    url: config.redisUrl,
+    prefix: config.redisPrefix,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
+    pages,
+    onError,
+  });
 }

@@ -33,7 +33,8 @@ describe('pages with Redis hung', () => {
     try {
       const started = Date.now();
       const answers = [];
-      for (let request = 0; request < 4; request += 1) answers.push(await get(`/rebar/hung${request % 2 ? '' : '-other'}`));
+      for (let request = 0; request < 4; request += 1)
+        answers.push(await get(`/rebar/hung${request % 2 ? '' : '-other'}`));
       expect(Date.now() - started).toBeLessThan(1000);
       // The page rendered before the pause, and the one rendered during it, come from this server's memory.
       expect(answers.map((answer) => [answer.statusCode, answer.headers['x-render']])).toEqual([
@@ -54,7 +55,11 @@ describe('pages with Redis hung', () => {
   it('renders afresh a page whose content changed during the outage, tells Redis once it answers, then serves what another server put there', async () => {
     const get = (url: string) => site.app.inject({ url });
     const admin = new Redis(redis.url);
-    const other = createRedisState({ url: redis.url, prefix: 'hung-pages:', pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 } });
+    const other = createRedisState({
+      url: redis.url,
+      prefix: 'hung-pages:',
+      pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 },
+    });
     try {
       expect((await get('/rebar/changed')).headers['x-render']).toBe('server');
       await waitFor(async () => (await get('/rebar/changed')).headers['x-render'] === 'cache');
@@ -66,7 +71,11 @@ describe('pages with Redis hung', () => {
       try {
         expect((await get('/rebar/changed')).headers['x-render']).toBe('cache');
         // The CMS reports the change: told, not a 503, though Redis cannot be.
-        const changed = await site.app.inject({ method: 'POST', url: '/_/content-changed', payload: { collections: ['pages'] } });
+        const changed = await site.app.inject({
+          method: 'POST',
+          url: '/_/content-changed',
+          payload: { collections: ['pages'] },
+        });
         expect(changed.statusCode).toBe(200);
         expect(changed.json().stale).toBeGreaterThanOrEqual(1);
         // This server's copy is stale: rendered afresh, then served from memory again.
@@ -87,7 +96,13 @@ describe('pages with Redis hung', () => {
       // Another server renders the page into Redis: this one serves that copy.
       const fromOther = '<main>از سرور دیگر</main>';
       await waitFor(async () => {
-        await other.pages.set(cacheKey, { status: 200, html: fromOther, etag: '"other"', collections: ['pages'], renderedAt: Date.now() });
+        await other.pages.set(cacheKey, {
+          status: 200,
+          html: fromOther,
+          etag: '"other"',
+          collections: ['pages'],
+          renderedAt: Date.now(),
+        });
         const answer = await get('/rebar/changed');
         return answer.headers['x-render'] === 'cache' && answer.body === fromOther;
       });

@@ -14,7 +14,13 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
   let redis: TestRedis;
   let serverA: SharedState;
   let serverB: SharedState;
-  const page = (html: string, collections: string[]): CachedPage => ({ status: 200, html, etag: `"${html}"`, collections, renderedAt: Date.now() });
+  const page = (html: string, collections: string[]): CachedPage => ({
+    status: 200,
+    html,
+    etag: `"${html}"`,
+    collections,
+    renderedAt: Date.now(),
+  });
 
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -23,7 +29,10 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
     await redis.stop();
   });
   beforeEach(async () => {
-    [serverA, serverB] = await twoServersOnRedis(redis, { pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 300 }, breakerPauseMs: { first: 300, max: 600 } });
+    [serverA, serverB] = await twoServersOnRedis(redis, {
+      pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 300 },
+      breakerPauseMs: { first: 300, max: 600 },
+    });
   });
   afterEach(async () => {
     redis.resume();
@@ -41,13 +50,23 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
 
     redis.pause();
     // The first read waits for its timeout and opens the breaker; every read is answered all the same.
-    expect(await serverA.pages.get('set1 /rebar')).toMatchObject({ stale: false, page: { html: '<p>میلگرد</p>', collections: ['products'] } });
+    expect(await serverA.pages.get('set1 /rebar')).toMatchObject({
+      stale: false,
+      page: { html: '<p>میلگرد</p>', collections: ['products'] },
+    });
     expect(await serverA.pages.get('set1 /blog')).toMatchObject({ stale: false, page: { html: '<p>بلاگ</p>' } });
     // The last good render whose re-render failed: stale, retried one at a time after the pause.
-    expect(await serverA.pages.get('set1 /beam')).toMatchObject({ stale: true, retryAt: expect.any(Number), page: { html: '<p>تیرآهن</p>' } });
+    expect(await serverA.pages.get('set1 /beam')).toMatchObject({
+      stale: true,
+      retryAt: expect.any(Number),
+      page: { html: '<p>تیرآهن</p>' },
+    });
     expect(await serverA.pages.claimRetry('set1 /beam')).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 350));
-    expect([await serverA.pages.claimRetry('set1 /beam'), await serverA.pages.claimRetry('set1 /beam')]).toEqual([true, false]);
+    expect([await serverA.pages.claimRetry('set1 /beam'), await serverA.pages.claimRetry('set1 /beam')]).toEqual([
+      true,
+      false,
+    ]);
     // A page rendered during the outage is kept too.
     await serverA.pages.set('set1 /pipe', page('<p>لوله</p>', ['products']));
     expect(await serverA.pages.get('set1 /pipe')).toMatchObject({ stale: false, page: { html: '<p>لوله</p>' } });
@@ -109,7 +128,11 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
   });
 
   it('keeps this server’s copy within the page cache’s bounds', async () => {
-    const bounded = createRedisState({ url: redis.url, prefix: `bounded${Math.random().toString(36).slice(2, 8)}:`, pages: { maxEntries: 2, maxBytes: Infinity, retryMs: 300 } });
+    const bounded = createRedisState({
+      url: redis.url,
+      prefix: `bounded${Math.random().toString(36).slice(2, 8)}:`,
+      pages: { maxEntries: 2, maxBytes: Infinity, retryMs: 300 },
+    });
     try {
       await waitFor(async () => (await bounded.hit('warm-up', 1000)) > 0);
       for (const name of ['a', 'b', 'c']) await bounded.pages.set(`set1 /${name}`, page(`<p>${name}</p>`, []));
@@ -124,4 +147,3 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
     }
   });
 });
-

@@ -14,7 +14,13 @@ describe('shared state in Redis', () => {
   let redis: TestRedis;
   let serverA: SharedState;
   let serverB: SharedState;
-  const page = (html: string, collections: string[]): CachedPage => ({ status: 200, html, etag: `"${html}"`, collections, renderedAt: Date.now() });
+  const page = (html: string, collections: string[]): CachedPage => ({
+    status: 200,
+    html,
+    etag: `"${html}"`,
+    collections,
+    renderedAt: Date.now(),
+  });
 
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -23,7 +29,9 @@ describe('shared state in Redis', () => {
     await redis.stop();
   });
   beforeEach(async () => {
-    [serverA, serverB] = await twoServersOnRedis(redis, { pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 } });
+    [serverA, serverB] = await twoServersOnRedis(redis, {
+      pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 },
+    });
   });
   afterEach(async () => {
     await serverA.close();
@@ -53,7 +61,11 @@ describe('shared state in Redis', () => {
     await serverA.pages.set('set1 /products/rebar', page('<p>میلگرد</p>', ['products', 'categories']));
     await serverA.pages.set('set1 /blog', page('<p>بلاگ</p>', ['articles']));
     const seenByB = await serverB.pages.get('set1 /products/rebar');
-    expect(seenByB).toMatchObject({ stale: false, retryAt: null, page: { html: '<p>میلگرد</p>', collections: ['products', 'categories'], status: 200 } });
+    expect(seenByB).toMatchObject({
+      stale: false,
+      retryAt: null,
+      page: { html: '<p>میلگرد</p>', collections: ['products', 'categories'], status: 200 },
+    });
 
     expect(await serverB.pages.invalidate(['categories'])).toBe(1);
     expect((await serverA.pages.get('set1 /products/rebar'))?.stale).toBe(true);
@@ -67,7 +79,11 @@ describe('shared state in Redis', () => {
   });
 
   it('lets one server at a time retry a page whose re-render failed, after the pause', async () => {
-    const quick = { url: redis.url, prefix: 'retry-test:', pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 300 } };
+    const quick = {
+      url: redis.url,
+      prefix: 'retry-test:',
+      pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 300 },
+    };
     const [a, b] = [createRedisState(quick), createRedisState(quick)];
     try {
       await waitFor(async () => (await a.hit('warm-up', 1000)) > 0 && (await b.hit('warm-up', 1000)) > 0);
@@ -76,7 +92,11 @@ describe('shared state in Redis', () => {
       expect(await b.pages.get('set1 /')).toMatchObject({ stale: true, page: { html: '<p>خانه</p>' } });
       expect(await b.pages.claimRetry('set1 /')).toBe(false);
       await new Promise((resolve) => setTimeout(resolve, 350));
-      const claims = await Promise.all([a.pages.claimRetry('set1 /'), b.pages.claimRetry('set1 /'), a.pages.claimRetry('set1 /')]);
+      const claims = await Promise.all([
+        a.pages.claimRetry('set1 /'),
+        b.pages.claimRetry('set1 /'),
+        a.pages.claimRetry('set1 /'),
+      ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
     } finally {
       await a.close();
@@ -96,10 +116,16 @@ describe('shared state in Redis', () => {
   it('adds up the views and failures both servers count, per version and minute', async () => {
     const minute = String(Math.floor(Date.now() / 60_000) * 60_000);
     await serverA.counts.add({ 'blog@v2': { [minute]: { view: 3, load: 1 } } });
-    await serverB.counts.add({ 'blog@v2': { [minute]: { view: 2, uncaught: 1 } }, 'catalogue@v7': { [minute]: { view: 5 } } });
+    await serverB.counts.add({
+      'blog@v2': { [minute]: { view: 2, uncaught: 1 } },
+      'catalogue@v7': { [minute]: { view: 5 } },
+    });
     await serverA.counts.add({ 'blog@v2': { [minute]: { view: 1 } } });
     const seen = await serverB.counts.read();
-    expect(seen).toEqual({ 'blog@v2': { [minute]: { view: 6, load: 1, uncaught: 1 } }, 'catalogue@v7': { [minute]: { view: 5 } } });
+    expect(seen).toEqual({
+      'blog@v2': { [minute]: { view: 6, load: 1, uncaught: 1 } },
+      'catalogue@v7': { [minute]: { view: 5 } },
+    });
   });
 
   it('keeps answering while Redis is down: pages from its own memory, an uncounted hit, a notice heard at home', async () => {
@@ -130,14 +156,19 @@ describe('shared state in Redis', () => {
   });
 });
 
-
 /**
  * A hung Redis (SIGSTOP: connections open, nothing answered) costs a request at most one short
  * command timeout, and after that nothing, until it answers again.
  */
 describe('shared state with Redis hung', () => {
   let redis: TestRedis;
-  const page = (html: string): CachedPage => ({ status: 200, html, etag: `"${html}"`, collections: ['products'], renderedAt: Date.now() });
+  const page = (html: string): CachedPage => ({
+    status: 200,
+    html,
+    etag: `"${html}"`,
+    collections: ['products'],
+    renderedAt: Date.now(),
+  });
   const connected = async (state: SharedState) => waitFor(async () => (await state.hit('warm-up', 1000)) > 0);
 
   beforeAll(async () => {
@@ -149,7 +180,13 @@ describe('shared state with Redis hung', () => {
 
   const stateWithLog = (prefix = `hung${Math.random().toString(36).slice(2, 8)}:`) => {
     const log: string[] = [];
-    const state = createRedisState({ url: redis.url, prefix, pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 }, breakerPauseMs: { first: 500, max: 2000 }, onError: (line) => log.push(line) });
+    const state = createRedisState({
+      url: redis.url,
+      prefix,
+      pages: { maxEntries: 100, maxBytes: Infinity, retryMs: 60_000 },
+      breakerPauseMs: { first: 500, max: 2000 },
+      onError: (line) => log.push(line),
+    });
     return { state, log };
   };
   const timed = async <T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> => {
@@ -174,17 +211,36 @@ describe('shared state with Redis hung', () => {
         await timed(() => set!.pages.set('set1 /x', page('<p>x</p>'))),
         await timed(() => hit!.hit('renders:203.0.113.9', 60_000)),
         await timed(() => announce!.announce({ kind: 'live' })),
-        await timed(() => add!.counts.add({ 'blog@v2': { '0': { view: 1 } } }).then(() => 'added', (error: Error) => error.message)),
-        await timed(() => read!.counts.read().then(() => 'read', (error: Error) => error.message)),
+        await timed(() =>
+          add!.counts.add({ 'blog@v2': { '0': { view: 1 } } }).then(
+            () => 'added',
+            (error: Error) => error.message,
+          ),
+        ),
+        await timed(() =>
+          read!.counts.read().then(
+            () => 'read',
+            (error: Error) => error.message,
+          ),
+        ),
         await timed(() => claim!.pages.claimRetry('set1 /')),
       ];
       for (const { ms } of outcomes) expect(ms).toBeLessThan(500);
       // The page from this server's memory, nothing to wait for, an uncounted hit, a notice heard here, counts not taken, no retry.
       const fromMemory = { page: expect.objectContaining({ html: '<p>خانه</p>' }), stale: false, retryAt: null };
-      expect(outcomes.map(({ result }) => result)).toEqual([fromMemory, undefined, 0, undefined, 'Command timed out', 'Command timed out', false]);
+      expect(outcomes.map(({ result }) => result)).toEqual([
+        fromMemory,
+        undefined,
+        0,
+        undefined,
+        'Command timed out',
+        'Command timed out',
+        false,
+      ]);
       expect(heard).toEqual([{ kind: 'live' }]);
       // Each state's breaker opened: one line each, not one per request.
-      for (const { log } of states) expect(log).toEqual([expect.stringContaining('Redis unavailable (Command timed out)')]);
+      for (const { log } of states)
+        expect(log).toEqual([expect.stringContaining('Redis unavailable (Command timed out)')]);
     } finally {
       redis.resume();
       await Promise.all(states.map(({ state }) => state.close()));
@@ -237,7 +293,10 @@ describe('shared state with Redis hung', () => {
         await state.pages.set('set1 /after', page('<p>پس از</p>'));
         return (await other.pages.get('set1 /after'))?.page.html === '<p>پس از</p>';
       });
-      expect(log).toEqual([expect.stringContaining('Redis unavailable'), expect.stringContaining('Redis answers again')]);
+      expect(log).toEqual([
+        expect.stringContaining('Redis unavailable'),
+        expect.stringContaining('Redis answers again'),
+      ]);
       // The subscriber hears notices again (a 'content' one sent while hung may arrive too, late).
       await waitFor(async () => {
         await state.announce({ kind: 'live' });

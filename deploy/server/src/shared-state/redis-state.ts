@@ -94,7 +94,12 @@ export function createRedisState(options: RedisStateOptions): SharedState {
   // maxRetriesPerRequest has nothing to retry), and not after a reconnect — a command that timed
   // out has been answered already (a miss), so it is not sent again. What was written to a hung
   // Redis still runs when it wakes; the breaker keeps that to the few commands before it opened.
-  const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, autoResendUnfulfilledCommands: false, commandTimeout: commandTimeoutMs });
+  const redis = new Redis(options.url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    commandTimeout: commandTimeoutMs,
+  });
   // The subscriber only listens: nothing waits on it, so a hung Redis delays notices, never a
   // request. Its SUBSCRIBE waits for the connection and is repeated after each reconnect.
   const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
@@ -116,7 +121,10 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     {
       pauseMs: pause.first,
       maxPauseMs: pause.max,
-      onOpen: (error) => options.onError?.(`Redis unavailable (${(error as Error).message ?? String(error)}): pages come from this server's own copy, asking Redis again every ${pause.first / 1000}–${pause.max / 1000} s`),
+      onOpen: (error) =>
+        options.onError?.(
+          `Redis unavailable (${(error as Error).message ?? String(error)}): pages come from this server's own copy, asking Redis again every ${pause.first / 1000}–${pause.max / 1000} s`,
+        ),
       onClose: (openForMs) => {
         options.onError?.(`Redis answers again after ${(openForMs / 1000).toFixed(1)} s: the shared cache is back`);
         sendKeptInvalidations();
@@ -156,7 +164,8 @@ export function createRedisState(options: RedisStateOptions): SharedState {
   };
 
   const pageKey = (key: string) => `${prefix}page:${key}`;
-  const indexKey = (collection: string | null) => (collection === null ? `${prefix}pages` : `${prefix}pages-of:${collection}`);
+  const indexKey = (collection: string | null) =>
+    collection === null ? `${prefix}pages` : `${prefix}pages-of:${collection}`;
 
   const invalidateInRedis = async (collections: readonly string[] | null) => {
     let marked = 0;
@@ -190,7 +199,9 @@ export function createRedisState(options: RedisStateOptions): SharedState {
         } else {
           for (const collection of collections) kept.delete(collection);
         }
-        await whenReady(() => redis.publish(channel, JSON.stringify({ kind: 'content', collections } satisfies Notice)));
+        await whenReady(() =>
+          redis.publish(channel, JSON.stringify({ kind: 'content', collections } satisfies Notice)),
+        );
       } catch (error) {
         commandFailed(error);
       } finally {
@@ -224,7 +235,12 @@ export function createRedisState(options: RedisStateOptions): SharedState {
       if (options.pages.maxEntries <= 0) return;
       local.set(key, page);
       try {
-        const transaction = redis.multi().del(pageKey(key)).hset(pageKey(key), pageFields(page)).expire(pageKey(key), pageTtlSeconds).sadd(indexKey(null), key);
+        const transaction = redis
+          .multi()
+          .del(pageKey(key))
+          .hset(pageKey(key), pageFields(page))
+          .expire(pageKey(key), pageTtlSeconds)
+          .sadd(indexKey(null), key);
         for (const collection of page.collections) transaction.sadd(indexKey(collection), key);
         await whenReady(() => transaction.exec());
       } catch (error) {
@@ -233,12 +249,18 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     },
     async renderFailed(key) {
       local.renderFailed(key);
-      await whenReady(() => redis.eval(RENDER_FAILED, 1, pageKey(key), String(Date.now() + options.pages.retryMs))).catch(commandFailed);
+      await whenReady(() =>
+        redis.eval(RENDER_FAILED, 1, pageKey(key), String(Date.now() + options.pages.retryMs)),
+      ).catch(commandFailed);
     },
     async claimRetry(key) {
       const now = Date.now();
       try {
-        return (await whenReady(() => redis.eval(CLAIM_RETRY, 1, pageKey(key), String(now), String(now + options.pages.retryMs)))) === 1;
+        return (
+          (await whenReady(() =>
+            redis.eval(CLAIM_RETRY, 1, pageKey(key), String(now), String(now + options.pages.retryMs)),
+          )) === 1
+        );
       } catch (error) {
         commandFailed(error);
         // One retry at a time per server while the servers cannot agree.
@@ -326,12 +348,26 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 }
 
 function pageFields(page: CachedPage): Record<string, string> {
-  return { status: String(page.status), html: page.html, etag: page.etag, collections: JSON.stringify(page.collections), renderedAt: String(page.renderedAt), stale: '0', retryAt: '' };
+  return {
+    status: String(page.status),
+    html: page.html,
+    etag: page.etag,
+    collections: JSON.stringify(page.collections),
+    renderedAt: String(page.renderedAt),
+    stale: '0',
+    retryAt: '',
+  };
 }
 
 function entryOf(fields: Record<string, string>): CacheEntry {
   return {
-    page: { status: Number(fields.status), html: fields.html ?? '', etag: fields.etag ?? '', collections: JSON.parse(fields.collections ?? '[]') as string[], renderedAt: Number(fields.renderedAt) },
+    page: {
+      status: Number(fields.status),
+      html: fields.html ?? '',
+      etag: fields.etag ?? '',
+      collections: JSON.parse(fields.collections ?? '[]') as string[],
+      renderedAt: Number(fields.renderedAt),
+    },
     stale: fields.stale === '1',
     retryAt: fields.retryAt ? Number(fields.retryAt) : null,
   };

@@ -31,9 +31,18 @@ export async function writeTree(dir: string, files: Record<string, string | Buff
 /** The pages each fixture remote owns, as its app-manifest.json publishes them. */
 export const FIXTURE_PAGES: Record<AppName, PageRoute[]> = {
   shell: [],
-  catalogue: [{ path: '/', rendering: 'server', guards: ['cache'], layout: 'default' }, { path: '/rebar/*', rendering: 'server', guards: ['cache'], layout: 'default' }],
-  blog: [{ path: '/blog', rendering: 'server', guards: ['cache'], layout: 'default', query: ['page', 'tag'] }, { path: '/blog/:slug', rendering: 'server', guards: ['cache'], layout: 'default' }],
-  panel: [{ path: '/login/*', rendering: 'browser', guards: [], layout: 'default' }, { path: '/panel', rendering: 'browser', guards: ['auth'], layout: 'auth' }],
+  catalogue: [
+    { path: '/', rendering: 'server', guards: ['cache'], layout: 'default' },
+    { path: '/rebar/*', rendering: 'server', guards: ['cache'], layout: 'default' },
+  ],
+  blog: [
+    { path: '/blog', rendering: 'server', guards: ['cache'], layout: 'default', query: ['page', 'tag'] },
+    { path: '/blog/:slug', rendering: 'server', guards: ['cache'], layout: 'default' },
+  ],
+  panel: [
+    { path: '/login/*', rendering: 'browser', guards: [], layout: 'default' },
+    { path: '/panel', rendering: 'browser', guards: ['auth'], layout: 'auth' },
+  ],
 };
 
 /** What a real build writes beside its files (mf-build/src/app-manifest.ts). */
@@ -142,6 +151,12 @@ export async function publishMarkedCatalogue(fx: Fixture, mark: string): Promise
   const liveEntry = path.join(fx.buildsDir, 'catalogue', fx.versions.catalogue, 'server', 'index.js');
   const markedEntry = path.join(fx.buildsDir, 'catalogue', version, 'server', 'index.js');
   await fs.mkdir(path.dirname(markedEntry), { recursive: true });
-  await fs.writeFile(markedEntry, (await fs.readFile(liveEntry, 'utf8')).replace('head: { title: text }', `head: { title: ${JSON.stringify(`${mark} `)} + text }`));
+  await fs.writeFile(
+    markedEntry,
+    (await fs.readFile(liveEntry, 'utf8')).replace(
+      'head: { title: text }',
+      `head: { title: ${JSON.stringify(`${mark} `)} + text }`,
+    ),
+  );
   return version;
 }

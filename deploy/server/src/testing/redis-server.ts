@@ -25,10 +25,20 @@ export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ReturnType<typeof spawn> | null = null;
   async function start() {
-    child = spawn(REDIS_SERVER_PATH, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
+    child = spawn(
+      REDIS_SERVER_PATH,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+      { stdio: 'ignore' },
+    );
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const client = new Redis({
+        port,
+        host: '127.0.0.1',
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
       try {
         await client.connect();
         await client.ping();
@@ -56,5 +66,12 @@ export async function startTestRedis(): Promise<TestRedis> {
     child.kill(name);
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}/0`, port, stop, restart: start, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT') };
+  return {
+    url: `redis://127.0.0.1:${port}/0`,
+    port,
+    stop,
+    restart: start,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+  };
 }

@@ -6,7 +6,10 @@ import { createRedisState, type RedisStateOptions } from '../shared-state/redis-
 import type { SharedState } from '../shared-state/shared-state';
 import type { TestRedis } from './redis-server';
 
-export async function twoServersOnRedis(redis: TestRedis, options: Omit<RedisStateOptions, 'url' | 'prefix'>): Promise<[SharedState, SharedState]> {
+export async function twoServersOnRedis(
+  redis: TestRedis,
+  options: Omit<RedisStateOptions, 'url' | 'prefix'>,
+): Promise<[SharedState, SharedState]> {
   const shared = { ...options, url: redis.url, prefix: `test${Math.random().toString(36).slice(2, 8)}:` };
   const servers: [SharedState, SharedState] = [createRedisState(shared), createRedisState(shared)];
   await waitFor(async () => (await servers[0].hit('warm-up', 1000)) > 0 && (await servers[1].hit('warm-up', 1000)) > 0);

@@ -20,7 +20,14 @@ export interface TarEntry {
 }
 
 function encodeHeader({ path: entryPath, type = 'File', linkpath }: TarEntry, size: number): Buffer {
-  const header = new Header({ path: entryPath, type, size, mode: type === 'Directory' ? 0o755 : 0o644, mtime: new Date(0), ...(linkpath ? { linkpath } : {}) });
+  const header = new Header({
+    path: entryPath,
+    type,
+    size,
+    mode: type === 'Directory' ? 0o755 : 0o644,
+    mtime: new Date(0),
+    ...(linkpath ? { linkpath } : {}),
+  });
   const block = Buffer.alloc(512);
   header.encode(block, 0);
   return block;
@@ -47,7 +54,8 @@ export function tarGz(entries: TarEntry[]): Buffer {
 /** `bytes` zero bytes, a megabyte at a time. */
 function* zeros(bytes: number): Generator<Buffer> {
   const megabyte = Buffer.alloc(1024 * 1024);
-  for (let left = bytes; left > 0; left -= megabyte.length) yield left >= megabyte.length ? megabyte : megabyte.subarray(0, left);
+  for (let left = bytes; left > 0; left -= megabyte.length)
+    yield left >= megabyte.length ? megabyte : megabyte.subarray(0, left);
 }
 
 /** These parts gzipped as one stream (as `gzip` would): only the compressed bytes are held. */

@@ -1,5 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { HydrateWhenNeeded, PageHeader, Pagination, breadcrumbJsonLd, pageFromQuery, formatNumber, useShell, type PageDefinition, type PageUrl } from '@steel/shared';
+import {
+  HydrateWhenNeeded,
+  PageHeader,
+  Pagination,
+  breadcrumbJsonLd,
+  pageFromQuery,
+  formatNumber,
+  useShell,
+  type PageDefinition,
+  type PageUrl,
+} from '@steel/shared';
 import { articleIndexQuery, articleListHref, articleListPage as listPage, tagFilter } from './api/article-queries';
 import { ArticleCard, coverLcpImage } from './components/article-card';
 import { TagFilter } from './components/list-navigation';
@@ -20,7 +30,9 @@ export const articleListPage: PageDefinition = {
     const title = [TITLE, tag && `برچسب ${tag}`, page > 1 && `صفحه ${formatNumber(page)}`].filter(Boolean).join('، ');
     return {
       title,
-      description: tag ? `مقالات بازار آهن با برچسب ${tag}.` : 'اخبار بازار آهن، راهنمای خرید و مقالات تخصصی محصولات فولادی.',
+      description: tag
+        ? `مقالات بازار آهن با برچسب ${tag}.`
+        : 'اخبار بازار آهن، راهنمای خرید و مقالات تخصصی محصولات فولادی.',
       canonical: articleListHref({ page, tag }),
       jsonLd: [breadcrumbJsonLd([{ label: 'مقالات' }], '/blog')],
       lcpImage: coverLcpImage(list.articles.find((article) => article.cover)),
@@ -42,7 +54,9 @@ function ArticleListView({ url }: { url: PageUrl }) {
   return (
     <section>
       <PageHeader title={TITLE} breadcrumb={[{ label: 'مقالات' }]}>
-        {tag && <p className="text-slate-600 dark:text-slate-400">{`${formatNumber(list.total)} مقاله با برچسب «${tag}»`}</p>}
+        {tag && (
+          <p className="text-slate-600 dark:text-slate-400">{`${formatNumber(list.total)} مقاله با برچسب «${tag}»`}</p>
+        )}
       </PageHeader>
       <TagFilter tags={list.tags} current={tag} />
       {list.articles.length === 0 ? (
@@ -53,11 +67,20 @@ function ArticleListView({ url }: { url: PageUrl }) {
             const card = <ArticleCard article={article} priority={article === lcpArticle} />;
             // Below a phone's first screen: hydrated when it nears the screen. (Not `below-fold`:
             // with it, the blog spec's click on the pagination below the cards missed its link.)
-            return <li key={article.slug}>{index < CARDS_ON_FIRST_SCREEN ? card : <HydrateWhenNeeded>{card}</HydrateWhenNeeded>}</li>;
+            return (
+              <li key={article.slug}>
+                {index < CARDS_ON_FIRST_SCREEN ? card : <HydrateWhenNeeded>{card}</HydrateWhenNeeded>}
+              </li>
+            );
           })}
         </ul>
       )}
-      <Pagination page={page} pageCount={list.pageCount} hrefOf={(number) => articleListHref({ page: number, tag })} label="صفحه‌بندی" />
+      <Pagination
+        page={page}
+        pageCount={list.pageCount}
+        hrefOf={(number) => articleListHref({ page: number, tag })}
+        label="صفحه‌بندی"
+      />
     </section>
   );
 }

@@ -39,5 +39,8 @@ export const articlePage: PageDefinition = {
     };
   },
   // The view (the markdown stack) is its own chunk: the article list does not load it.
-  Page: lazyPage(() => import(/* webpackChunkName: "article" */ './article-view'), { chunk: 'article', alsoForBrowserRender: preloadMarkdown }),
+  Page: lazyPage(() => import(/* webpackChunkName: "article" */ './article-view'), {
+    chunk: 'article',
+    alsoForBrowserRender: preloadMarkdown,
+  }),
 };

@@ -1,6 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Markdown, PageHeader, useShell, type PageUrl } from '@steel/shared';
-import { adjacentArticles, articleIndexQuery, articleQuery, relatedArticles, type ArticleSummary } from './api/article-queries';
+import {
+  adjacentArticles,
+  articleIndexQuery,
+  articleQuery,
+  relatedArticles,
+  type ArticleSummary,
+} from './api/article-queries';
 import { ArticleCover, PAGE_COVER } from './components/article-card';
 import { ArticleByline, ArticleTags } from './components/article-meta';
 
@@ -18,10 +24,18 @@ export default function ArticleView({ url }: { url: PageUrl }) {
         <ArticleByline article={article} withAuthor />
         <ArticleTags tags={article.tags} />
       </PageHeader>
-      <ArticleCover article={article} {...PAGE_COVER} priority className="h-auto w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
+      <ArticleCover
+        article={article}
+        {...PAGE_COVER}
+        priority
+        className="h-auto w-full rounded-lg bg-slate-100 dark:bg-slate-800"
+      />
       {article.body && <Markdown tableOfContents>{article.body}</Markdown>}
       {(previous || next) && (
-        <nav aria-label="مقاله قبلی و بعدی" className="grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2 dark:border-slate-700">
+        <nav
+          aria-label="مقاله قبلی و بعدی"
+          className="grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2 dark:border-slate-700"
+        >
           {previous && <AdjacentLink label="مقاله قبلی" article={previous} rel="prev" />}
           {next && <AdjacentLink label="مقاله بعدی" article={next} rel="next" />}
         </nav>
@@ -48,7 +62,11 @@ export default function ArticleView({ url }: { url: PageUrl }) {
 
 function AdjacentLink({ label, article, rel }: { label: string; article: ArticleSummary; rel: 'prev' | 'next' }) {
   return (
-    <Link to={`/blog/${article.slug}`} rel={rel} className="flex flex-col rounded-lg border border-slate-200 p-4 hover:border-primary-500 sm:last:text-end dark:border-slate-700">
+    <Link
+      to={`/blog/${article.slug}`}
+      rel={rel}
+      className="flex flex-col rounded-lg border border-slate-200 p-4 hover:border-primary-500 sm:last:text-end dark:border-slate-700"
+    >
       <span className="text-sm text-slate-600 dark:text-slate-400">{label}</span>
       <span className="font-semibold text-primary-800 dark:text-primary-300">{article.title}</span>
     </Link>

@@ -56,7 +56,12 @@ export const subcategoryListingQuery = (api: ContentClient, subcategoryPath: str
     queryKey: ['products', 'listing', cmsPath(subcategoryPath), state],
     queryFn: ({ signal }) =>
       api.request<SubcategoryListing>('/catalogue/listing', {
-        query: { path: cmsPath(subcategoryPath), f: state.filters, sort: state.sort ?? undefined, page: state.page > 1 ? state.page : undefined },
+        query: {
+          path: cmsPath(subcategoryPath),
+          f: state.filters,
+          sort: state.sort ?? undefined,
+          page: state.page > 1 ? state.page : undefined,
+        },
         signal,
       }),
   });
@@ -71,7 +76,11 @@ export interface SubcategoryFigures {
 export const categoryOverviewQuery = (api: ContentClient, categorySlug: string) =>
   queryOptions({
     queryKey: ['products', 'overview', categorySlug],
-    queryFn: ({ signal }) => api.request<{ subcategories: SubcategoryFigures[] }>('/catalogue/overview', { query: { category: categorySlug }, signal }),
+    queryFn: ({ signal }) =>
+      api.request<{ subcategories: SubcategoryFigures[] }>('/catalogue/overview', {
+        query: { category: categorySlug },
+        signal,
+      }),
   });
 
 export interface PriceBoardCategory {
@@ -86,13 +95,23 @@ export const PRICE_BOARD_PER_CATEGORY = 3;
 export const priceBoardQuery = (api: ContentClient) =>
   queryOptions({
     queryKey: ['products', 'price-board', PRICE_BOARD_PER_CATEGORY],
-    queryFn: ({ signal }) => api.request<{ categories: PriceBoardCategory[] }>('/catalogue/price-board', { query: { perCategory: PRICE_BOARD_PER_CATEGORY }, signal }),
+    queryFn: ({ signal }) =>
+      api.request<{ categories: PriceBoardCategory[] }>('/catalogue/price-board', {
+        query: { perCategory: PRICE_BOARD_PER_CATEGORY },
+        signal,
+      }),
   });
 
 /** Figures of every sub-category under a tree path (a group or a whole category): count and lowest price. */
-export function figuresUnder(figures: readonly SubcategoryFigures[], treePath: string): Omit<SubcategoryFigures, 'path'> {
+export function figuresUnder(
+  figures: readonly SubcategoryFigures[],
+  treePath: string,
+): Omit<SubcategoryFigures, 'path'> {
   const prefix = `${cmsPath(treePath)}/`;
   const inside = figures.filter((entry) => `${entry.path}/`.startsWith(prefix));
   const prices = inside.map((entry) => entry.minPrice).filter((price): price is number => price !== null && price > 0);
-  return { count: inside.reduce((sum, entry) => sum + entry.count, 0), minPrice: prices.length ? Math.min(...prices) : null };
+  return {
+    count: inside.reduce((sum, entry) => sum + entry.count, 0),
+    minPrice: prices.length ? Math.min(...prices) : null,
+  };
 }

@@ -7,7 +7,13 @@ import type { DailyChange } from './listing-queries';
  * the sub-category and factory listings): today's price in toman per unit, and its change against
  * the previous day. `data-price-rial` carries the raw price for tests and scripts.
  */
-export function PriceCells({ product, className }: { product: { price: number | null; unit: string; change: DailyChange | null }; className: { price: string; change: string } }) {
+export function PriceCells({
+  product,
+  className,
+}: {
+  product: { price: number | null; unit: string; change: DailyChange | null };
+  className: { price: string; change: string };
+}) {
   return (
     <>
       <td className={`${className.price} whitespace-nowrap`} data-price-rial={product.price ?? ''}>

@@ -40,7 +40,17 @@ export interface ProductDetail extends ProductSummary {
   images?: CmsImage[] | null;
 }
 
-const SUMMARY_FIELDS = ['slug', 'name', 'unit', 'sale_unit', 'price', 'illustrative', 'producer_name', 'attributes', 'updatedAt'];
+const SUMMARY_FIELDS = [
+  'slug',
+  'name',
+  'unit',
+  'sale_unit',
+  'price',
+  'illustrative',
+  'producer_name',
+  'attributes',
+  'updatedAt',
+];
 
 // One definition of the catalogue's site paths, shared with the app server's sitemap.
 export { cmsPath, canonicalProductPath } from '@steel/shared';
@@ -55,7 +65,11 @@ export const productBySlugQuery = (api: ContentClient, slug: string) =>
         {
           filters: { slug: { $eq: slug } },
           fields: [...SUMMARY_FIELDS, 'description', 'note', 'price_history'],
-          populate: { sub_category: { fields: ['path', 'title'] }, producer: { fields: ['slug', 'name'] }, images: { fields: CMS_IMAGE_FIELDS } },
+          populate: {
+            sub_category: { fields: ['path', 'title'] },
+            producer: { fields: ['slug', 'name'] },
+            images: { fields: CMS_IMAGE_FIELDS },
+          },
           pagination: { page: 1, pageSize: 1 },
         },
         { signal },

@@ -9,7 +9,8 @@ export const boursePage: PageDefinition = {
   data: (url, { api }) => [recentOffersQuery(api)],
   head: (url) => ({
     title: TITLE,
-    description: 'عرضه‌های امروز و آینده فولاد در بورس کالای ایران، نتایج معاملات، قیمت پایه و میانگین موزون، و ثبت درخواست خرید از بورس.',
+    description:
+      'عرضه‌های امروز و آینده فولاد در بورس کالای ایران، نتایج معاملات، قیمت پایه و میانگین موزون، و ثبت درخواست خرید از بورس.',
     canonical: PATH,
     noindex: url.search.size > 0,
     jsonLd: [breadcrumbJsonLd([{ label: 'بورس کالا' }], PATH)],

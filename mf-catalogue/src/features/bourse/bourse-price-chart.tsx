@@ -12,7 +12,9 @@ const rialPerKg = (value: number) => `${formatNumber(Math.round(value))} ریا�
  * server and for screen readers).
  */
 export function BoursePriceChart({ offers }: { offers: ExchangeOffer[] }) {
-  const commodities = [...new Set(offers.filter((offer) => Number(offer.weighted_average_price) > 0).map((offer) => offer.commodity))];
+  const commodities = [
+    ...new Set(offers.filter((offer) => Number(offer.weighted_average_price) > 0).map((offer) => offer.commodity)),
+  ];
   const [commodity, setCommodity] = useState(commodities[0] ?? '');
   const series = useMemo(() => weightedAveragePerDay(offers, commodity), [offers, commodity]);
   const points = useMemo(() => series.map((point) => ({ date: point.date, value: point.price })), [series]);
@@ -27,7 +29,12 @@ export function BoursePriceChart({ offers }: { offers: ExchangeOffer[] }) {
       </h2>
       <label htmlFor={selectId} className="mb-3 flex max-w-xs flex-col gap-1 text-sm font-medium">
         کالا
-        <select id={selectId} className={inputClass} value={commodity} onChange={(event) => setCommodity(event.target.value)}>
+        <select
+          id={selectId}
+          className={inputClass}
+          value={commodity}
+          onChange={(event) => setCommodity(event.target.value)}
+        >
           {commodities.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -37,11 +44,18 @@ export function BoursePriceChart({ offers }: { offers: ExchangeOffer[] }) {
       </label>
       {latest && (
         <p className="mb-2 text-sm text-slate-700 dark:text-slate-200" data-chart-latest>
-          آخرین میانگین موزون {commodity}: {formatNumber(latest.price)} ریال بر کیلوگرم ({formatPersianDate(latest.date)}، {formatNumber(series.length)} روز معاملاتی)
+          آخرین میانگین موزون {commodity}: {formatNumber(latest.price)} ریال بر کیلوگرم (
+          {formatPersianDate(latest.date)}، {formatNumber(series.length)} روز معاملاتی)
         </p>
       )}
       <div data-bourse-chart>
-        <PriceChart points={points} title={`قیمت میانگین موزون ${commodity} در روزهای معاملاتی`} valueLabel="میانگین موزون (ریال بر کیلوگرم)" formatValue={rialPerKg} height={256} />
+        <PriceChart
+          points={points}
+          title={`قیمت میانگین موزون ${commodity} در روزهای معاملاتی`}
+          valueLabel="میانگین موزون (ریال بر کیلوگرم)"
+          formatValue={rialPerKg}
+          height={256}
+        />
       </div>
     </section>
   );

@@ -1,26 +1,66 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, PageHeader, formatNumber, formatPersianDate, panelLinks, useShell, type PageUrl } from '@steel/shared';
-import { filterOffers, filtersOf, recentOffersQuery, type ExchangeOffer, type OfferFilters, type TradeStatus } from './exchange-offer-queries';
+import {
+  filterOffers,
+  filtersOf,
+  recentOffersQuery,
+  type ExchangeOffer,
+  type OfferFilters,
+  type TradeStatus,
+} from './exchange-offer-queries';
 import { inputClass } from '@steel/shared/forms';
 import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 import { BoursePriceChart } from './bourse-price-chart';
 import { TITLE } from './bourse-paths';
 
 const STATUS: Record<TradeStatus, { label: string; className: string }> = {
-  scheduled: { label: 'در انتظار عرضه', className: 'bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-700' },
-  traded: { label: 'معامله شد', className: 'bg-primary-50 text-primary-800 ring-primary-300 dark:bg-primary-950 dark:text-primary-200 dark:ring-primary-700' },
-  partly_traded: { label: 'معامله بخشی', className: 'bg-warning-100 text-warning-700 ring-warning-500 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700' },
-  no_trade: { label: 'بدون معامله', className: 'bg-slate-100 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600' },
+  scheduled: {
+    label: 'در انتظار عرضه',
+    className: 'bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-700',
+  },
+  traded: {
+    label: 'معامله شد',
+    className:
+      'bg-primary-50 text-primary-800 ring-primary-300 dark:bg-primary-950 dark:text-primary-200 dark:ring-primary-700',
+  },
+  partly_traded: {
+    label: 'معامله بخشی',
+    className:
+      'bg-warning-100 text-warning-700 ring-warning-500 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700',
+  },
+  no_trade: {
+    label: 'بدون معامله',
+    className: 'bg-slate-100 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600',
+  },
 };
 
 function StatusBadge({ status }: { status: TradeStatus }) {
   const { label, className } = STATUS[status] ?? STATUS.no_trade;
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${className}`}>{label}</span>;
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${className}`}
+    >
+      {label}
+    </span>
+  );
 }
 
 /** The columns of (data/domain/bourse.md, "Suggested table for the site"), right to left. */
-const COLUMNS = ['تاریخ عرضه', 'نام کالا', 'تولیدکننده', 'مشخصات (سایز/گرید)', 'نوع قرارداد', 'محل تحویل', 'تاریخ تحویل', 'حجم عرضه (تن)', 'قیمت پایه (ریال/کیلوگرم)', 'تقاضا (تن)', 'حجم معامله (تن)', 'قیمت پایانی میانگین موزون', 'وضعیت'];
-
+const COLUMNS = [
+  'تاریخ عرضه',
+  'نام کالا',
+  'تولیدکننده',
+  'مشخصات (سایز/گرید)',
+  'نوع قرارداد',
+  'محل تحویل',
+  'تاریخ تحویل',
+  'حجم عرضه (تن)',
+  'قیمت پایه (ریال/کیلوگرم)',
+  'تقاضا (تن)',
+  'حجم معامله (تن)',
+  'قیمت پایانی میانگین موزون',
+  'وضعیت',
+];
 
 /** The exchange's offers, filters and price chart: the page's own chunk. */
 export default function BoursePage({ url }: { url: PageUrl }) {
@@ -33,7 +73,10 @@ export default function BoursePage({ url }: { url: PageUrl }) {
   return (
     <article>
       <PageHeader title={TITLE} breadcrumb={[{ label: 'بورس کالا' }]}>
-        <p className="text-slate-600 dark:text-slate-300">عرضه‌های فولاد و مواد اولیه در تالار محصولات صنعتی و معدنی بورس کالای ایران. قیمت‌ها ریال بر کیلوگرم و حجم‌ها به تن است؛ داده‌ها نمایشی است.</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          عرضه‌های فولاد و مواد اولیه در تالار محصولات صنعتی و معدنی بورس کالای ایران. قیمت‌ها ریال بر کیلوگرم و حجم‌ها
+          به تن است؛ داده‌ها نمایشی است.
+        </p>
       </PageHeader>
       <OfferFiltersForm offers={offers} filters={filters} url={url} />
       <section aria-labelledby="bourse-upcoming" className="mb-8">
@@ -55,14 +98,26 @@ export default function BoursePage({ url }: { url: PageUrl }) {
   );
 }
 
-const distinct = (values: Array<string | null>) => [...new Set(values.filter((value): value is string => Boolean(value)))];
+const distinct = (values: Array<string | null>) => [
+  ...new Set(values.filter((value): value is string => Boolean(value))),
+];
 
 function OfferFiltersForm({ offers, filters, url }: { offers: ExchangeOffer[]; filters: OfferFilters; url: PageUrl }) {
   const set = useSetSearchParam(url);
-  const select = (name: keyof OfferFilters, label: string, all: string, options: Array<{ value: string; label: string }>) => (
+  const select = (
+    name: keyof OfferFilters,
+    label: string,
+    all: string,
+    options: Array<{ value: string; label: string }>,
+  ) => (
     <label className="flex flex-col gap-1 text-sm font-medium">
       {label}
-      <select name={name} className={inputClass} value={filters[name]} onChange={(event) => set(name, event.target.value)}>
+      <select
+        name={name}
+        className={inputClass}
+        value={filters[name]}
+        onChange={(event) => set(name, event.target.value)}
+      >
         <option value="">{all}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -73,18 +128,54 @@ function OfferFiltersForm({ offers, filters, url }: { offers: ExchangeOffer[]; f
     </label>
   );
   return (
-    <form className="mb-6 grid gap-3 sm:grid-cols-3" aria-label="فیلتر عرضه‌ها" onSubmit={(event) => event.preventDefault()}>
-      {select('group', 'گروه کالا', 'همه گروه‌ها', distinct(offers.map((offer) => offer.commodity_group)).map((group) => ({ value: group, label: group })))}
-      {select('producer', 'تولیدکننده', 'همه تولیدکنندگان', distinct(offers.map((offer) => offer.producer)).map((producer) => ({ value: producer, label: producer })))}
-      {select('date', 'تاریخ عرضه', 'همه روزها', distinct(offers.map((offer) => offer.offer_date)).map((date) => ({ value: date, label: formatPersianDate(date) })))}
+    <form
+      className="mb-6 grid gap-3 sm:grid-cols-3"
+      aria-label="فیلتر عرضه‌ها"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {select(
+        'group',
+        'گروه کالا',
+        'همه گروه‌ها',
+        distinct(offers.map((offer) => offer.commodity_group)).map((group) => ({ value: group, label: group })),
+      )}
+      {select(
+        'producer',
+        'تولیدکننده',
+        'همه تولیدکنندگان',
+        distinct(offers.map((offer) => offer.producer)).map((producer) => ({ value: producer, label: producer })),
+      )}
+      {select(
+        'date',
+        'تاریخ عرضه',
+        'همه روزها',
+        distinct(offers.map((offer) => offer.offer_date)).map((date) => ({
+          value: date,
+          label: formatPersianDate(date),
+        })),
+      )}
     </form>
   );
 }
 
-const volume = (value: number | string | null) => (value === null || value === undefined ? '—' : formatNumber(Number(value)));
+const volume = (value: number | string | null) =>
+  value === null || value === undefined ? '—' : formatNumber(Number(value));
 
-function OfferTable({ offers, withAction, caption }: { offers: ExchangeOffer[]; withAction?: boolean; caption: string }) {
-  if (offers.length === 0) return <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200">عرضه‌ای مطابق با فیلترها نیست.</p>;
+function OfferTable({
+  offers,
+  withAction,
+  caption,
+}: {
+  offers: ExchangeOffer[];
+  withAction?: boolean;
+  caption: string;
+}) {
+  if (offers.length === 0)
+    return (
+      <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        عرضه‌ای مطابق با فیلترها نیست.
+      </p>
+    );
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
       <table className="w-full text-sm" data-offer-table>
@@ -105,7 +196,11 @@ function OfferTable({ offers, withAction, caption }: { offers: ExchangeOffer[]; 
         </thead>
         <tbody>
           {offers.map((offer) => (
-            <tr key={offer.documentId} className="border-t border-slate-200 dark:border-slate-700" data-offer-code={offer.offer_code}>
+            <tr
+              key={offer.documentId}
+              className="border-t border-slate-200 dark:border-slate-700"
+              data-offer-code={offer.offer_code}
+            >
               <td className="p-2 whitespace-nowrap">{formatPersianDate(offer.offer_date)}</td>
               <th scope="row" className="p-2 text-start font-medium whitespace-nowrap">
                 {offer.commodity}
@@ -126,7 +221,11 @@ function OfferTable({ offers, withAction, caption }: { offers: ExchangeOffer[]; 
               {withAction && (
                 <td className="p-2 whitespace-nowrap">
                   {/* The panel's purchase-request form; a signed-out visitor signs in first and comes back to it. */}
-                  <Link to={panelLinks.requestOffer(offer.documentId)} className="font-semibold text-primary-700 underline dark:text-primary-300" data-request-offer>
+                  <Link
+                    to={panelLinks.requestOffer(offer.documentId)}
+                    className="font-semibold text-primary-700 underline dark:text-primary-300"
+                    data-request-offer
+                  >
                     درخواست خرید
                   </Link>
                 </td>
@@ -146,13 +245,19 @@ function HowBuyingWorks() {
         خرید از بورس کالا چگونه است؟
       </h2>
       <ol className="list-decimal ps-6 leading-8">
-        <li>کارخانه‌ها محصول خود را با قیمت پایه و حجم مشخص، از طریق کارگزار، چند روز پیش از روز معامله در بورس کالا عرضه می‌کنند.</li>
+        <li>
+          کارخانه‌ها محصول خود را با قیمت پایه و حجم مشخص، از طریق کارگزار، چند روز پیش از روز معامله در بورس کالا عرضه
+          می‌کنند.
+        </li>
         <li>خریدار با کد معاملاتی و از طریق کارگزار خود سفارش خرید ثبت می‌کند و درصد پیش‌پرداخت را واریز می‌کند.</li>
-        <li>در روز عرضه، قیمت در رقابت میان خریداران از قیمت پایه بالاتر می‌رود (حراج) و حجم میان برندگان تخصیص می‌یابد.</li>
+        <li>
+          در روز عرضه، قیمت در رقابت میان خریداران از قیمت پایه بالاتر می‌رود (حراج) و حجم میان برندگان تخصیص می‌یابد.
+        </li>
         <li>پس از تسویه (نقدی یا سلف)، کالا در محل و تاریخ تحویل اعلام‌شده تحویل می‌شود.</li>
       </ol>
       <p className="mt-3 text-slate-700 dark:text-slate-200">
-        کد معاملاتی ندارید؟ درخواست خرید خود را برای هر عرضه ثبت کنید تا کارشناسان ما از طرف شما از بورس خرید کنند. درخواست‌ها در{' '}
+        کد معاملاتی ندارید؟ درخواست خرید خود را برای هر عرضه ثبت کنید تا کارشناسان ما از طرف شما از بورس خرید کنند.
+        درخواست‌ها در{' '}
         <Link to="/panel/bourse" className="text-primary-700 underline dark:text-primary-300">
           پنل کاربری
         </Link>{' '}

@@ -25,10 +25,21 @@ const offer = (over: Partial<ExchangeOffer>): ExchangeOffer => ({
 
 describe('exchange offers', () => {
   it('filters by group, producer and date from the URL', () => {
-    const offers = [offer({ offer_code: 'a' }), offer({ offer_code: 'b', commodity_group: 'شمش', producer: 'فولاد خوزستان' }), offer({ offer_code: 'c', offer_date: '2026-11-02' })];
-    expect(filterOffers(offers, filtersOf(new URLSearchParams('group=میلگرد'))).map((o) => o.offer_code)).toEqual(['a', 'c']);
-    expect(filterOffers(offers, filtersOf(new URLSearchParams('producer=فولاد خوزستان'))).map((o) => o.offer_code)).toEqual(['b']);
-    expect(filterOffers(offers, filtersOf(new URLSearchParams('date=2026-11-02&group=میلگرد'))).map((o) => o.offer_code)).toEqual(['c']);
+    const offers = [
+      offer({ offer_code: 'a' }),
+      offer({ offer_code: 'b', commodity_group: 'شمش', producer: 'فولاد خوزستان' }),
+      offer({ offer_code: 'c', offer_date: '2026-11-02' }),
+    ];
+    expect(filterOffers(offers, filtersOf(new URLSearchParams('group=میلگرد'))).map((o) => o.offer_code)).toEqual([
+      'a',
+      'c',
+    ]);
+    expect(
+      filterOffers(offers, filtersOf(new URLSearchParams('producer=فولاد خوزستان'))).map((o) => o.offer_code),
+    ).toEqual(['b']);
+    expect(
+      filterOffers(offers, filtersOf(new URLSearchParams('date=2026-11-02&group=میلگرد'))).map((o) => o.offer_code),
+    ).toEqual(['c']);
   });
 
   it('averages a commodity per trading day weighted by traded volume, oldest first, skipping sessions without a trade', () => {
@@ -37,7 +48,12 @@ describe('exchange offers', () => {
         offer({ offer_date: '2026-11-02', weighted_average_price: 320000, traded_volume: 3000 }),
         offer({ offer_date: '2026-11-02', weighted_average_price: 300000, traded_volume: 1000 }),
         offer({ offer_date: '2026-11-01', weighted_average_price: '310000', traded_volume: '500' }),
-        offer({ offer_date: '2026-11-03', weighted_average_price: null, traded_volume: null, trade_status: 'scheduled' }),
+        offer({
+          offer_date: '2026-11-03',
+          weighted_average_price: null,
+          traded_volume: null,
+          trade_status: 'scheduled',
+        }),
         offer({ offer_date: '2026-11-01', commodity: 'شمش بلوم ۵SP', weighted_average_price: 290000 }),
       ],
       'میلگرد ۱۴ A3',

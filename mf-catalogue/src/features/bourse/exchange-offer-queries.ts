@@ -49,7 +49,13 @@ export const recentOffersQuery = (api: ContentClient) =>
   queryOptions({
     queryKey: ['exchange-offers', 'recent'],
     queryFn: async ({ signal }) =>
-      (await api.find<ExchangeOffer>('exchange-offers', { fields: FIELDS, sort: ['offer_date:desc', 'offer_code:asc'], pagination: { page: 1, pageSize: 100 } }, { signal })).data,
+      (
+        await api.find<ExchangeOffer>(
+          'exchange-offers',
+          { fields: FIELDS, sort: ['offer_date:desc', 'offer_code:asc'], pagination: { page: 1, pageSize: 100 } },
+          { signal },
+        )
+      ).data,
   });
 
 export interface OfferFilters {
@@ -59,7 +65,11 @@ export interface OfferFilters {
 }
 
 /** `?group=`, `?producer=` and `?date=` (ISO) of the page's URL. */
-export const filtersOf = (search: URLSearchParams): OfferFilters => ({ group: search.get('group') ?? '', producer: search.get('producer') ?? '', date: search.get('date') ?? '' });
+export const filtersOf = (search: URLSearchParams): OfferFilters => ({
+  group: search.get('group') ?? '',
+  producer: search.get('producer') ?? '',
+  date: search.get('date') ?? '',
+});
 
 export function filterOffers(offers: ExchangeOffer[], filters: OfferFilters): ExchangeOffer[] {
   return offers.filter(
@@ -71,7 +81,10 @@ export function filterOffers(offers: ExchangeOffer[], filters: OfferFilters): Ex
 }
 
 /** The weighted-average price of a commodity per trading day, oldest first (the chart's series). */
-export function weightedAveragePerDay(offers: ExchangeOffer[], commodity: string): Array<{ date: string; price: number }> {
+export function weightedAveragePerDay(
+  offers: ExchangeOffer[],
+  commodity: string,
+): Array<{ date: string; price: number }> {
   const byDay = new Map<string, { value: number; volume: number }>();
   for (const offer of offers) {
     const price = Number(offer.weighted_average_price);
@@ -82,5 +95,7 @@ export function weightedAveragePerDay(offers: ExchangeOffer[], commodity: string
     day.volume += volume;
     byDay.set(offer.offer_date, day);
   }
-  return [...byDay.entries()].map(([date, day]) => ({ date, price: Math.round(day.value / day.volume) })).sort((a, b) => a.date.localeCompare(b.date));
+  return [...byDay.entries()]
+    .map(([date, day]) => ({ date, price: Math.round(day.value / day.volume) }))
+    .sort((a, b) => a.date.localeCompare(b.date));
 }

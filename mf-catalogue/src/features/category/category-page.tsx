@@ -12,7 +12,13 @@ export function CategoryPage({ category }: { category: Category }) {
   const children = hasGroups ? category.groups : category.subcategories;
   const nodes = children.map((child) => {
     const to = `/${category.slug}/${child.slug}`;
-    return { slug: child.slug, to, titleFa: child.titleFa, descriptionFa: 'descriptionFa' in child ? child.descriptionFa : undefined, figures: figuresUnder(data.subcategories, to) };
+    return {
+      slug: child.slug,
+      to,
+      titleFa: child.titleFa,
+      descriptionFa: 'descriptionFa' in child ? child.descriptionFa : undefined,
+      figures: figuresUnder(data.subcategories, to),
+    };
   });
   return (
     <section>

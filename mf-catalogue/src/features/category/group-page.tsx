@@ -10,7 +10,13 @@ export function GroupPage({ category, group }: { category: Category; group: Cate
   const { data } = useSuspenseQuery(categoryOverviewQuery(api, category.slug));
   const nodes = group.subcategories.map((sub) => {
     const to = `/${category.slug}/${group.slug}/${sub.slug}`;
-    return { slug: sub.slug, to, titleFa: sub.titleFa, descriptionFa: sub.descriptionFa, figures: figuresUnder(data.subcategories, to) };
+    return {
+      slug: sub.slug,
+      to,
+      titleFa: sub.titleFa,
+      descriptionFa: sub.descriptionFa,
+      figures: figuresUnder(data.subcategories, to),
+    };
   });
   return (
     <section>

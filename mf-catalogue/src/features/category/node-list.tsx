@@ -21,9 +21,13 @@ export function NodeList({ nodes, label }: { nodes: TreeNodeLink[]; label: strin
             className="flex h-full flex-col rounded-lg border border-slate-200 p-4 transition hover:border-primary-500 hover:shadow-sm dark:border-slate-700"
           >
             <h2 className="mb-1 font-semibold text-primary-800 dark:text-primary-300">{node.titleFa}</h2>
-            {node.descriptionFa && <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{node.descriptionFa}</p>}
+            {node.descriptionFa && (
+              <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{node.descriptionFa}</p>
+            )}
             <p className="mt-auto flex flex-wrap justify-between gap-2 pt-3 text-sm">
-              <span data-product-count={node.figures.count}>{node.figures.count ? `${formatNumber(node.figures.count)} محصول` : 'محصولی ثبت نشده'}</span>
+              <span data-product-count={node.figures.count}>
+                {node.figures.count ? `${formatNumber(node.figures.count)} محصول` : 'محصولی ثبت نشده'}
+              </span>
               {node.figures.minPrice !== null && (
                 <span data-min-price-rial={node.figures.minPrice}>
                   از <PriceText rial={node.figures.minPrice} unit="kg" />

@@ -1,18 +1,42 @@
 import { useEffect, useState } from 'react';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, Pagination, formatNumber, useShell, type Category, type CategoryGroup, type PageUrl, type Subcategory } from '@steel/shared';
+import {
+  PageHeader,
+  Pagination,
+  formatNumber,
+  useShell,
+  type Category,
+  type CategoryGroup,
+  type PageUrl,
+  type Subcategory,
+} from '@steel/shared';
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import { subcategoryListingQuery } from '../../entities/product/listing-queries';
 import { ProductListing } from '../../entities/product/listing/product-listing';
 import { ListingFilters, SortSelect } from '../../entities/product/listing/listing-controls';
-import { listingSearch, subcategoryListingState, toggleFilter, type ListingState } from '../../entities/product/listing/listing-url';
+import {
+  listingSearch,
+  subcategoryListingState,
+  toggleFilter,
+  type ListingState,
+} from '../../entities/product/listing/listing-url';
 
 /**
  * A sub-category: its products from the CMS with filters, sort and pages — all in the URL query.
  * A change navigates to the new query; the router renders it in a transition, so the current
  * list stays on screen (marked busy) until the next one has arrived.
  */
-export function SubcategoryPage({ category, group, subcategory, url }: { category: Category; group: CategoryGroup | null; subcategory: Subcategory; url: PageUrl }) {
+export function SubcategoryPage({
+  category,
+  group,
+  subcategory,
+  url,
+}: {
+  category: Category;
+  group: CategoryGroup | null;
+  subcategory: Subcategory;
+  url: PageUrl;
+}) {
   const { api, navigate } = useShell();
   const path = subcategoryPath({ category, group, subcategory });
   const state = subcategoryListingState(subcategory, url);
@@ -24,7 +48,9 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
   const [requested, setRequested] = useState<ListingState | null>(null);
   useEffect(() => setRequested(null), [listing]);
   const controls = requested ?? shown;
-  const waiting = requested !== null && listingSearch(requested, subcategory.attributes) !== listingSearch(shown, subcategory.attributes);
+  const waiting =
+    requested !== null &&
+    listingSearch(requested, subcategory.attributes) !== listingSearch(shown, subcategory.attributes);
   const busy = useIsFetching({ queryKey: ['products', 'listing'] }) > 0 || waiting;
   const go = (next: ListingState) => {
     setRequested(next);
@@ -34,7 +60,10 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
 
   return (
     <section>
-      <PageHeader title={subcategory.titleFa} breadcrumb={[...trailTo(category, group), { label: subcategory.titleFa }]}>
+      <PageHeader
+        title={subcategory.titleFa}
+        breadcrumb={[...trailTo(category, group), { label: subcategory.titleFa }]}
+      >
         <p className="text-slate-600 dark:text-slate-300">{subcategory.descriptionFa}</p>
       </PageHeader>
       <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
@@ -56,20 +85,34 @@ export function SubcategoryPage({ category, group, subcategory, url }: { categor
         <div className="min-w-0" aria-busy={busy}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600 dark:text-slate-300" role="status" aria-live="polite">
-              {busy ? 'در حال به‌روزرسانی فهرست…' : `${formatNumber(listing.total)} محصول · قیمت‌ها نمایشی (تقریبی) هستند`}
+              {busy
+                ? 'در حال به‌روزرسانی فهرست…'
+                : `${formatNumber(listing.total)} محصول · قیمت‌ها نمایشی (تقریبی) هستند`}
             </p>
             <SortSelect sort={controls.sort} onChange={(sort) => go({ ...controls, sort, page: 1 })} />
           </div>
           <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
             {listing.total === 0 ? (
-              <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-empty-listing>
+              <p
+                className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                data-empty-listing
+              >
                 داده‌ای مطابق با جستجو یافت نشد
               </p>
             ) : (
-              <ProductListing products={listing.products} productHref={(product) => `${path}/${product.slug}`} attributes={subcategory.attributes} />
+              <ProductListing
+                products={listing.products}
+                productHref={(product) => `${path}/${product.slug}`}
+                attributes={subcategory.attributes}
+              />
             )}
           </div>
-          <Pagination page={listing.page} pageCount={listing.pageCount} hrefOf={(page) => `${path}${listingSearch({ ...shown, page }, subcategory.attributes)}`} label="صفحه‌های فهرست محصولات" />
+          <Pagination
+            page={listing.page}
+            pageCount={listing.pageCount}
+            hrefOf={(page) => `${path}${listingSearch({ ...shown, page }, subcategory.attributes)}`}
+            label="صفحه‌های فهرست محصولات"
+          />
         </div>
       </div>
     </section>

@@ -1,5 +1,13 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, breadcrumbJsonLd, toPersianDigits, useShell, type ContentClient, type PageDefinition, type RuntimeConfig } from '@steel/shared';
+import {
+  PageHeader,
+  breadcrumbJsonLd,
+  toPersianDigits,
+  useShell,
+  type ContentClient,
+  type PageDefinition,
+  type RuntimeConfig,
+} from '@steel/shared';
 
 interface Expert {
   slug: string;
@@ -17,14 +25,20 @@ const expertListQuery = (api: ContentClient) =>
       (
         await api.find<Expert>(
           'experts',
-          { fields: ['slug', 'name', 'phone', 'specialities', 'bio'], populate: { photo: { fields: ['url', 'alternativeText', 'width', 'height'] } }, sort: ['sort_order:asc', 'name:asc'], pagination: { page: 1, pageSize: 100 } },
+          {
+            fields: ['slug', 'name', 'phone', 'specialities', 'bio'],
+            populate: { photo: { fields: ['url', 'alternativeText', 'width', 'height'] } },
+            sort: ['sort_order:asc', 'name:asc'],
+            pagination: { page: 1, pageSize: 100 },
+          },
           { signal },
         )
       ).data,
   });
 
 /** A CMS upload's address (`/uploads/…` lives beside the CMS's `/api`). */
-export const cmsMediaUrl = (config: RuntimeConfig, path: string) => (/^https?:\/\//.test(path) ? path : `${config.cmsUrl.replace(/\/api\/?$/, '')}${path}`);
+export const cmsMediaUrl = (config: RuntimeConfig, path: string) =>
+  /^https?:\/\//.test(path) ? path : `${config.cmsUrl.replace(/\/api\/?$/, '')}${path}`;
 
 /** `02191001001` → «۰۲۱-۹۱۰۰۱۰۰۱» for reading; the `tel:` link keeps Latin digits. */
 const phoneText = (phone: string) => toPersianDigits(phone.replace(/^(0\d{2})(\d+)$/, '$1-$2'));
@@ -49,7 +63,9 @@ function ExpertsPage() {
   return (
     <section>
       <PageHeader title={TITLE} breadcrumb={[{ label: TITLE }]}>
-        <p className="text-slate-600 dark:text-slate-300">برای مشاوره خرید و استعلام قیمت با کارشناس هر محصول تماس بگیرید.</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          برای مشاوره خرید و استعلام قیمت با کارشناس هر محصول تماس بگیرید.
+        </p>
       </PageHeader>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-expert-list>
         {experts.map((expert) => (
@@ -66,10 +82,15 @@ function ExpertsPage() {
             )}
             <div className="flex min-w-0 flex-col gap-1">
               <h2 className="text-lg font-semibold">{expert.name}</h2>
-              {(expert.specialities?.length ?? 0) > 0 && <p className="text-sm text-slate-600 dark:text-slate-300">تخصص: {expert.specialities?.join('، ')}</p>}
+              {(expert.specialities?.length ?? 0) > 0 && (
+                <p className="text-sm text-slate-600 dark:text-slate-300">تخصص: {expert.specialities?.join('، ')}</p>
+              )}
               {expert.bio && <p className="text-sm">{expert.bio}</p>}
               {expert.phone && (
-                <a href={`tel:${expert.phone}`} className="font-semibold text-primary-700 hover:underline dark:text-primary-300">
+                <a
+                  href={`tel:${expert.phone}`}
+                  className="font-semibold text-primary-700 hover:underline dark:text-primary-300"
+                >
                   <bdi dir="ltr">{phoneText(expert.phone)}</bdi>
                 </a>
               )}

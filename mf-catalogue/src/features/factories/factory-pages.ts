@@ -14,7 +14,13 @@ export const factoryListPage: PageDefinition = {
     noindex: url.search.size > 0,
     jsonLd: [breadcrumbJsonLd([{ label: 'کارخانه‌ها' }], '/factories')],
   }),
-  Page: lazyPage(() => import(/* webpackChunkName: "factories" */ './factory-views').then((views) => ({ default: views.FactoryListPage })), { chunk: 'factories' }),
+  Page: lazyPage(
+    () =>
+      import(/* webpackChunkName: "factories" */ './factory-views').then((views) => ({
+        default: views.FactoryListPage,
+      })),
+    { chunk: 'factories' },
+  ),
 };
 
 export const factoryPage: PageDefinition = {
@@ -29,9 +35,19 @@ export const factoryPage: PageDefinition = {
       canonical: `/factories/${factory.slug}`,
       jsonLd: [
         breadcrumbJsonLd([listCrumb, { label: factory.name }], `/factories/${factory.slug}`),
-        { '@context': 'https://schema.org', '@type': 'Organization', name: factory.name, alternateName: factory.name_en ?? undefined, address: factory.city ?? undefined },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: factory.name,
+          alternateName: factory.name_en ?? undefined,
+          address: factory.city ?? undefined,
+        },
       ],
     };
   },
-  Page: lazyPage(() => import(/* webpackChunkName: "factories" */ './factory-views').then((views) => ({ default: views.FactoryPage })), { chunk: 'factories' }),
+  Page: lazyPage(
+    () =>
+      import(/* webpackChunkName: "factories" */ './factory-views').then((views) => ({ default: views.FactoryPage })),
+    { chunk: 'factories' },
+  ),
 };

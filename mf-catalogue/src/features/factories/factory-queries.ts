@@ -29,7 +29,13 @@ export const factoryListQuery = (api: ContentClient) =>
   queryOptions({
     queryKey: ['factories', 'list'],
     queryFn: async ({ signal }) =>
-      (await api.find<FactorySummary>('factories', { fields: SUMMARY_FIELDS, sort: ['name:asc'], pagination: { page: 1, pageSize: 100 } }, { signal })).data,
+      (
+        await api.find<FactorySummary>(
+          'factories',
+          { fields: SUMMARY_FIELDS, sort: ['name:asc'], pagination: { page: 1, pageSize: 100 } },
+          { signal },
+        )
+      ).data,
   });
 
 /** A factory by slug, or null (the page is then a fatal 404). */
@@ -39,7 +45,11 @@ export const factoryBySlugQuery = (api: ContentClient, slug: string) =>
     queryFn: async ({ signal }) => {
       const result = await api.find<FactoryDetail>(
         'factories',
-        { filters: { slug: { $eq: slug } }, fields: [...SUMMARY_FIELDS, 'city_en', 'province_en', 'facts', 'sources'], pagination: { page: 1, pageSize: 1 } },
+        {
+          filters: { slug: { $eq: slug } },
+          fields: [...SUMMARY_FIELDS, 'city_en', 'province_en', 'facts', 'sources'],
+          pagination: { page: 1, pageSize: 1 },
+        },
         { signal },
       );
       return result.data[0] ?? null;
@@ -60,13 +70,19 @@ export interface FactoryProduct extends ListedProduct {
 export const factoryProductsQuery = (api: ContentClient, slug: string) =>
   queryOptions({
     queryKey: ['products', 'by-producer', slug],
-    queryFn: ({ signal }) => api.request<{ products: FactoryProduct[]; total: number }>('/catalogue/factory-products', { query: { slug }, signal }),
+    queryFn: ({ signal }) =>
+      api.request<{ products: FactoryProduct[]; total: number }>('/catalogue/factory-products', {
+        query: { slug },
+        signal,
+      }),
   });
 
 /** `sheet/hot-rolled` → the sub-category's page and title (groups included), or null when unknown. */
 export function subcategoryOfProductCode(code: string): { path: string; title: string } | null {
   const [category, subcategory] = code.split('/');
-  const found = allSubcategoryPaths().find(({ path, subcategory: sub }) => path.startsWith(`/${category}/`) && sub.slug === subcategory);
+  const found = allSubcategoryPaths().find(
+    ({ path, subcategory: sub }) => path.startsWith(`/${category}/`) && sub.slug === subcategory,
+  );
   return found ? { path: found.path, title: found.subcategory.titleFa } : null;
 }
 

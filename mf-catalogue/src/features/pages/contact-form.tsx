@@ -11,7 +11,10 @@ import { useCreateRecord } from '../../lib/forms/use-create-record';
 function SentNote({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <p role="status" className="rounded-md border border-success-600 bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-slate-900 dark:text-green-200">
+    <p
+      role="status"
+      className="rounded-md border border-success-600 bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-slate-900 dark:text-green-200"
+    >
       {text}
     </p>
   );
@@ -28,9 +31,15 @@ function useContactMessageForm<Schema extends z.ZodType<FieldValues, FieldValues
   sentTitle: string;
   sentNote: string;
 }) {
-  const { submit, mutation } = useCreateRecord<z.output<Schema> & { kind: string }>('contact-messages', { title: options.sentTitle, description: options.sentNote });
+  const { submit, mutation } = useCreateRecord<z.output<Schema> & { kind: string }>('contact-messages', {
+    title: options.sentTitle,
+    description: options.sentNote,
+  });
   const [sent, setSent] = useState(false);
-  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues });
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(options.schema),
+    defaultValues: options.defaultValues,
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     setSent(false);
     if (await submit({ ...values, kind: options.kind })) {
@@ -64,8 +73,25 @@ export function ContactForm() {
       <HydratedForm onSubmit={onSubmit} busy={busy} className="flex flex-col gap-4" data-form="contact">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
-          <TextInput form={form} name="phone" label="شماره موبایل" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
-          <TextInput form={form} name="email" label="ایمیل (اختیاری)" type="email" inputMode="email" dir="ltr" autoComplete="email" />
+          <TextInput
+            form={form}
+            name="phone"
+            label="شماره موبایل"
+            type="tel"
+            inputMode="tel"
+            dir="ltr"
+            autoComplete="tel"
+            hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
+          />
+          <TextInput
+            form={form}
+            name="email"
+            label="ایمیل (اختیاری)"
+            type="email"
+            inputMode="email"
+            dir="ltr"
+            autoComplete="email"
+          />
           <TextInput form={form} name="subject" label="موضوع (اختیاری)" />
         </div>
         <TextInput form={form} name="message" label="متن پیام" multiline />
@@ -94,8 +120,25 @@ export function ExportInquiryForm() {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
           <TextInput form={form} name="company" label="نام شرکت (اختیاری)" autoComplete="organization" />
-          <TextInput form={form} name="phone" label="شماره موبایل" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
-          <TextInput form={form} name="email" label="ایمیل (اختیاری)" type="email" inputMode="email" dir="ltr" autoComplete="email" />
+          <TextInput
+            form={form}
+            name="phone"
+            label="شماره موبایل"
+            type="tel"
+            inputMode="tel"
+            dir="ltr"
+            autoComplete="tel"
+            hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
+          />
+          <TextInput
+            form={form}
+            name="email"
+            label="ایمیل (اختیاری)"
+            type="email"
+            inputMode="email"
+            dir="ltr"
+            autoComplete="email"
+          />
         </div>
         <TextInput form={form} name="subject" label="محصول موردنظر" hint="مثلاً میلگرد ۱۶ یا ورق گرم" />
         <TextInput form={form} name="message" label="مقدار، مقصد و شرایط تحویل" multiline />

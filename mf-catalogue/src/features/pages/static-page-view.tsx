@@ -24,4 +24,3 @@ export default function CmsPageView({ url }: { url: PageUrl }) {
     </article>
   );
 }
-

@@ -6,7 +6,10 @@ import { slugOf } from './static-page-slug';
 const CMS_PAGES = ['/rules', '/about-us', '/export', '/contact-us'];
 
 // The view (markdown, and the contact and export forms) is its own chunk: no other page loads it.
-const CmsPageView = lazyPage(() => import(/* webpackChunkName: "static-page" */ './static-page-view'), { chunk: 'static-page', alsoForBrowserRender: preloadMarkdown });
+const CmsPageView = lazyPage(() => import(/* webpackChunkName: "static-page" */ './static-page-view'), {
+  chunk: 'static-page',
+  alsoForBrowserRender: preloadMarkdown,
+});
 
 const cmsPage = (path: string): PageDefinition => ({
   path,

@@ -14,7 +14,15 @@ describe('product price history', () => {
   });
 
   it("dates the price by the history's last day, else by the product's last edit", () => {
-    expect(priceDate({ updatedAt: '2026-01-01T00:00:00Z', price_history: [{ date: '2026-11-23', price: 1 }, { date: '2026-11-21', price: 2 }] })).toBe('2026-11-23');
+    expect(
+      priceDate({
+        updatedAt: '2026-01-01T00:00:00Z',
+        price_history: [
+          { date: '2026-11-23', price: 1 },
+          { date: '2026-11-21', price: 2 },
+        ],
+      }),
+    ).toBe('2026-11-23');
     expect(priceDate({ updatedAt: '2026-01-01T00:00:00Z', price_history: null })).toBe('2026-01-01T00:00:00Z');
   });
 });

@@ -11,6 +11,8 @@ export function priceHistoryPoints(history: ProductDetail['price_history']): Pri
  * value), else the product's last edit.
  */
 export function priceDate(product: Pick<ProductDetail, 'price_history' | 'updatedAt'>): string {
-  const days = priceHistoryPoints(product.price_history).map((point) => point.date).sort();
+  const days = priceHistoryPoints(product.price_history)
+    .map((point) => point.date)
+    .sort();
   return days[days.length - 1] ?? product.updatedAt;
 }

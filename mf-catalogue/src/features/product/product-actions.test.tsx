@@ -40,7 +40,9 @@ it('sends a signed-out visitor to sign-in with this page and the action to resum
 });
 
 it('makes one order request for a double click and confirms it with a toast', async () => {
-  const { writes, toasts } = renderActions(CUSTOMER, () => jsonResponse({ data: { documentId: 'o1', number: 'SO-1' } }));
+  const { writes, toasts } = renderActions(CUSTOMER, () =>
+    jsonResponse({ data: { documentId: 'o1', number: 'SO-1' } }),
+  );
   const button = orderButton();
   fireEvent.click(button);
   fireEvent.click(button);
@@ -50,10 +52,15 @@ it('makes one order request for a double click and confirms it with a toast', as
 });
 
 it('says in Persian why the CMS refused, and leaves the buttons usable', async () => {
-  const refusal = () => jsonResponse({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } }, { status: 403 });
+  const refusal = () =>
+    jsonResponse({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } }, { status: 403 });
   const { toasts } = renderActions(CUSTOMER, refusal);
   fireEvent.click(screen.getByRole('button', { name: 'افزودن به لیست پیگیری' }));
   await waitFor(() => expect(toasts).toHaveLength(1));
-  expect(toasts[0]).toMatchObject({ title: 'افزودن به لیست پیگیری ممکن نشد', description: 'این تغییر برای شما مجاز نیست', color: 'error' });
+  expect(toasts[0]).toMatchObject({
+    title: 'افزودن به لیست پیگیری ممکن نشد',
+    description: 'این تغییر برای شما مجاز نیست',
+    color: 'error',
+  });
   await waitFor(() => expect(orderButton()).toBeEnabled());
 });

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { BellPlus, ClipboardList, LoaderCircle } from 'lucide-react';
-import { CUSTOMER_QUERY_KEY, addToWatchList, apiErrorMessage, createOrderRequest, loginUrlFor, useSessionUser, useShell, useSingleFlight } from '@steel/shared';
+import {
+  CUSTOMER_QUERY_KEY,
+  addToWatchList,
+  apiErrorMessage,
+  createOrderRequest,
+  loginUrlFor,
+  useSessionUser,
+  useShell,
+  useSingleFlight,
+} from '@steel/shared';
 import type { ProductDetail } from '../../entities/product/product-queries';
 import { PENDING_ACTION_PARAM } from './product-head';
 
@@ -30,7 +39,10 @@ export function ProductActions({ product }: { product: Pick<ProductDetail, 'docu
   const perform = async (action: ProductAction) => {
     try {
       if (action === 'order') {
-        const order = await createOrderRequest(api, { items: [{ product_slug: product.slug, quantity: 1 }], note: 'استعلام قیمت از صفحه محصول' });
+        const order = await createOrderRequest(api, {
+          items: [{ product_slug: product.slug, quantity: 1 }],
+          note: 'استعلام قیمت از صفحه محصول',
+        });
         bus.emit('toast:add', {
           title: 'درخواست استعلام قیمت ثبت شد',
           description: `«${product.name}» در سفارش‌های شما ثبت شد؛ کارشناسان ما پیش‌فاکتور را برایتان می‌فرستند.`,
@@ -49,7 +61,11 @@ export function ProductActions({ product }: { product: Pick<ProductDetail, 'docu
       // The panel reads these records from the same cache: let it fetch them afresh.
       await queryClient.invalidateQueries({ queryKey: [CUSTOMER_QUERY_KEY] });
     } catch (error) {
-      bus.emit('toast:add', { title: action === 'order' ? 'ثبت درخواست ممکن نشد' : 'افزودن به لیست پیگیری ممکن نشد', description: apiErrorMessage(error), color: 'error' });
+      bus.emit('toast:add', {
+        title: action === 'order' ? 'ثبت درخواست ممکن نشد' : 'افزودن به لیست پیگیری ممکن نشد',
+        description: apiErrorMessage(error),
+        color: 'error',
+      });
     }
   };
 
@@ -81,11 +97,19 @@ export function ProductActions({ product }: { product: Pick<ProductDetail, 'docu
   return (
     <div className="flex flex-wrap gap-3" aria-busy={pending !== null}>
       <button type="button" className={primary} disabled={pending !== null} onClick={() => void run('order')}>
-        {pending === 'order' ? <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" /> : <ClipboardList aria-hidden="true" className="size-5" />}
+        {pending === 'order' ? (
+          <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" />
+        ) : (
+          <ClipboardList aria-hidden="true" className="size-5" />
+        )}
         {pending === 'order' ? 'در حال ثبت درخواست…' : 'استعلام قیمت / ثبت سفارش'}
       </button>
       <button type="button" className={secondary} disabled={pending !== null} onClick={() => void run('watch')}>
-        {pending === 'watch' ? <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" /> : <BellPlus aria-hidden="true" className="size-5" />}
+        {pending === 'watch' ? (
+          <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" />
+        ) : (
+          <BellPlus aria-hidden="true" className="size-5" />
+        )}
         {pending === 'watch' ? 'در حال افزودن…' : 'افزودن به لیست پیگیری'}
       </button>
     </div>

@@ -12,5 +12,11 @@ export const productBySlugPage: PageDefinition = {
     const location = productLocationOf(product?.sub_category?.path);
     return product && location ? productHead(product, location) : null;
   },
-  Page: lazyPage(() => import(/* webpackChunkName: "product" */ './product-views').then((views) => ({ default: views.ProductBySlugView })), { chunk: 'product' }),
+  Page: lazyPage(
+    () =>
+      import(/* webpackChunkName: "product" */ './product-views').then((views) => ({
+        default: views.ProductBySlugView,
+      })),
+    { chunk: 'product' },
+  ),
 };

@@ -2,18 +2,37 @@
  * What a product page's definition needs without its view: the data it reads and its head. The
  * view (product-page.tsx: price box, chart, actions) loads with the page's own chunk.
  */
-import { breadcrumbJsonLd, locateInCatalogue, shareImageUrl, type CatalogueLocation, type ContentClient, type PageHead } from '@steel/shared';
+import {
+  breadcrumbJsonLd,
+  locateInCatalogue,
+  shareImageUrl,
+  type CatalogueLocation,
+  type ContentClient,
+  type PageHead,
+} from '@steel/shared';
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
-import { canonicalProductPath, productBySlugQuery, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';
+import {
+  canonicalProductPath,
+  productBySlugQuery,
+  relatedProductsQuery,
+  type ProductDetail,
+} from '../../entities/product/product-queries';
 
 export type ProductLocation = Extract<CatalogueLocation, { kind: 'product' | 'subcategory' }>;
 
 /** What both product URLs prefetch: the product and a few others of its sub-category. */
-export const productPageQueries = (api: ContentClient, slug: string) => [productBySlugQuery(api, slug), relatedProductsQuery(api, slug)];
+export const productPageQueries = (api: ContentClient, slug: string) => [
+  productBySlugQuery(api, slug),
+  relatedProductsQuery(api, slug),
+];
 
 export function productTrail(product: ProductDetail, location: ProductLocation) {
   const { category, group, subcategory } = location;
-  return [...trailTo(category, group), { label: subcategory.titleFa, to: subcategoryPath(location) }, { label: product.name }];
+  return [
+    ...trailTo(category, group),
+    { label: subcategory.titleFa, to: subcategoryPath(location) },
+    { label: product.name },
+  ];
 }
 
 /** How wide the product's picture is shown: the page's main image, so it loads at once. */
@@ -25,7 +44,8 @@ export function productHead(product: ProductDetail, location: ProductLocation): 
   const image = shareImageUrl(product.images?.[0]);
   return {
     title: product.name,
-    description: product.description ?? `${product.name}: قیمت روز (نمایشی)، نمودار قیمت ۹۰ روز اخیر، مشخصات فنی و تولیدکننده`,
+    description:
+      product.description ?? `${product.name}: قیمت روز (نمایشی)، نمودار قیمت ۹۰ روز اخیر، مشخصات فنی و تولیدکننده`,
     canonical,
     ogType: 'product',
     ...(image ? { image } : {}),

@@ -1,6 +1,17 @@
 import { useMemo } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, ResponsiveImage, attributeLabelsFa, formatNumber, formatPersianDate, formatToman, rialToToman, useShell, type CmsImage } from '@steel/shared';
+import {
+  Link,
+  PageHeader,
+  ResponsiveImage,
+  attributeLabelsFa,
+  formatNumber,
+  formatPersianDate,
+  formatToman,
+  rialToToman,
+  useShell,
+  type CmsImage,
+} from '@steel/shared';
 import { PriceChart } from '../../lib/price-chart/price-chart';
 import { PriceText, unitLabelFa } from '../../entities/product/price-text';
 import { canonicalProductPath, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';
@@ -12,7 +23,8 @@ import { PRODUCT_IMAGE, productTrail, type ProductLocation } from './product-hea
 /** The chart's axis shows toman like the prices, without the unit (it is in the title). */
 const tomanAxisValue = (rial: number) => formatNumber(rialToToman(rial));
 
-const illustrativeLabel = (product: Pick<ProductDetail, 'illustrative'>) => (product.illustrative === false ? 'قیمت روز' : 'قیمت نمایشی (تقریبی)');
+const illustrativeLabel = (product: Pick<ProductDetail, 'illustrative'>) =>
+  product.illustrative === false ? 'قیمت روز' : 'قیمت نمایشی (تقریبی)';
 
 /** Price per unit, per sale unit where the weights allow, the illustrative label and the price's date. */
 function PriceBox({ product }: { product: ProductDetail }) {
@@ -26,19 +38,23 @@ function PriceBox({ product }: { product: ProductDetail }) {
         <p className="mt-1" data-sale-unit-price-rial={perSaleUnit.rial}>
           ≈ <PriceText rial={perSaleUnit.rial} unit={perSaleUnit.saleUnit} />{' '}
           <span className="text-sm text-slate-600 dark:text-slate-300">
-            (هر {unitLabelFa(perSaleUnit.saleUnit)} ≈ {formatNumber(Math.round(perSaleUnit.kgPerSaleUnit * 100) / 100)} {unitLabelFa('kg')})
+            (هر {unitLabelFa(perSaleUnit.saleUnit)} ≈ {formatNumber(Math.round(perSaleUnit.kgPerSaleUnit * 100) / 100)}{' '}
+            {unitLabelFa('kg')})
           </span>
         </p>
       )}
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        <span className="font-semibold text-amber-800 dark:text-amber-300">{illustrativeLabel(product)}</span> · قیمت روز {formatPersianDate(priceDate(product))}
+        <span className="font-semibold text-amber-800 dark:text-amber-300">{illustrativeLabel(product)}</span> · قیمت
+        روز {formatPersianDate(priceDate(product))}
       </p>
     </div>
   );
 }
 
 function AttributeTable({ product }: { product: ProductDetail }) {
-  const attributes = Object.entries(product.attributes ?? {}).filter(([key, value]) => key !== 'producer' && value !== null && value !== '');
+  const attributes = Object.entries(product.attributes ?? {}).filter(
+    ([key, value]) => key !== 'producer' && value !== null && value !== '',
+  );
   if (attributes.length === 0) return null;
   return (
     <section aria-labelledby="product-attributes" className="min-w-0">
@@ -50,7 +66,10 @@ function AttributeTable({ product }: { product: ProductDetail }) {
           <tbody>
             {attributes.map(([key, value]) => (
               <tr key={key} className="border-b border-slate-200 last:border-b-0 dark:border-slate-700">
-                <th scope="row" className="bg-slate-50 p-3 text-start font-normal text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                <th
+                  scope="row"
+                  className="bg-slate-50 p-3 text-start font-normal text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+                >
                   {attributeLabelsFa[key] ?? key}
                 </th>
                 <td className="p-3 font-medium">{typeof value === 'number' ? formatNumber(value) : value}</td>
@@ -70,7 +89,10 @@ function Producer({ product }: { product: ProductDetail }) {
     <p>
       <span className="text-slate-600 dark:text-slate-300">تولیدکننده: </span>
       {product.producer ? (
-        <Link to={`/factories/${product.producer.slug}`} className="font-medium text-primary-800 hover:underline dark:text-primary-300">
+        <Link
+          to={`/factories/${product.producer.slug}`}
+          className="font-medium text-primary-800 hover:underline dark:text-primary-300"
+        >
           {product.producer.name}
         </Link>
       ) : (
@@ -92,11 +114,15 @@ function RelatedProducts({ slug, subcategoryTitle }: { slug: string; subcategory
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {related.map((item) => (
           <li key={item.slug} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-            <Link to={canonicalProductPath(item) ?? `/product/${item.slug}`} className="font-medium text-primary-800 hover:underline dark:text-primary-300">
+            <Link
+              to={canonicalProductPath(item) ?? `/product/${item.slug}`}
+              className="font-medium text-primary-800 hover:underline dark:text-primary-300"
+            >
               {item.name}
             </Link>
             <p className="mt-1 text-sm">
-              <PriceText rial={item.price} unit={item.unit} /> <span className="text-xs text-slate-500 dark:text-slate-400">({illustrativeLabel(item)})</span>
+              <PriceText rial={item.price} unit={item.unit} />{' '}
+              <span className="text-xs text-slate-500 dark:text-slate-400">({illustrativeLabel(item)})</span>
             </p>
           </li>
         ))}

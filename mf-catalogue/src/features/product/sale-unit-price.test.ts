@@ -3,12 +3,22 @@ import { kgPerSaleUnit, saleUnitPrice } from './sale-unit-price';
 describe('saleUnitPrice', () => {
   it('prices a branch from its weight per metre × its length when no branch weight is given', () => {
     // تسمه ۳۰×۳ (catalogue.json): 0.706 kg/m × 6 m at 395,000 rial/kg.
-    const price = saleUnitPrice({ unit: 'kg', sale_unit: 'branch', price: 395000, attributes: { width_mm: 30, weight_per_m_kg: 0.706, length_m: 6 } });
+    const price = saleUnitPrice({
+      unit: 'kg',
+      sale_unit: 'branch',
+      price: 395000,
+      attributes: { width_mm: 30, weight_per_m_kg: 0.706, length_m: 6 },
+    });
     expect(price).toEqual({ saleUnit: 'branch', kgPerSaleUnit: 0.706 * 6, rial: Math.round(395000 * 0.706 * 6) });
   });
 
   it("prefers the branch's stated weight (the mill's table) to the computed one", () => {
-    const price = saleUnitPrice({ unit: 'kg', sale_unit: 'branch', price: 338000, attributes: { weight_per_m_kg: 0.888, length_m: 12, branch_weight_kg: 10.66 } });
+    const price = saleUnitPrice({
+      unit: 'kg',
+      sale_unit: 'branch',
+      price: 338000,
+      attributes: { weight_per_m_kg: 0.888, length_m: 12, branch_weight_kg: 10.66 },
+    });
     expect(price?.kgPerSaleUnit).toBe(10.66);
     expect(price?.rial).toBe(Math.round(338000 * 10.66));
   });
@@ -27,8 +37,17 @@ describe('saleUnitPrice', () => {
 
   it('gives nothing when the product is sold by its pricing unit, has no price, or lacks the weights', () => {
     expect(saleUnitPrice({ unit: 'kg', sale_unit: 'kg', price: 345000, attributes: {} })).toBeNull();
-    expect(saleUnitPrice({ unit: 'kg', sale_unit: 'branch', price: 0, attributes: { branch_weight_kg: 10 } })).toBeNull();
-    expect(saleUnitPrice({ unit: 'kg', sale_unit: 'branch', price: 395000, attributes: { length_m: 'سفارشی', weight_per_m_kg: 1 } })).toBeNull();
+    expect(
+      saleUnitPrice({ unit: 'kg', sale_unit: 'branch', price: 0, attributes: { branch_weight_kg: 10 } }),
+    ).toBeNull();
+    expect(
+      saleUnitPrice({
+        unit: 'kg',
+        sale_unit: 'branch',
+        price: 395000,
+        attributes: { length_m: 'سفارشی', weight_per_m_kg: 1 },
+      }),
+    ).toBeNull();
     expect(saleUnitPrice({ unit: 'kg', sale_unit: 'meter', price: 395000, attributes: {} })).toBeNull();
   });
 });

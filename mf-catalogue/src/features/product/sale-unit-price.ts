@@ -17,7 +17,12 @@ export interface SaleUnitPrice {
  * a per-unit price must not look more certain than its data.
  */
 function plainNumber(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
@@ -61,7 +66,12 @@ export function kgPerSaleUnit(saleUnit: string, attributes: Attributes): number 
  * branch costs price × weight per metre × length (or × the branch's stated weight). Null when
  * the product is priced by its sale unit already, has no price, or its weights are not plain.
  */
-export function saleUnitPrice({ unit, sale_unit: saleUnit, price, attributes }: Pick<ProductSummary, 'unit' | 'sale_unit' | 'price' | 'attributes'>): SaleUnitPrice | null {
+export function saleUnitPrice({
+  unit,
+  sale_unit: saleUnit,
+  price,
+  attributes,
+}: Pick<ProductSummary, 'unit' | 'sale_unit' | 'price' | 'attributes'>): SaleUnitPrice | null {
   const rialPerKg = Number(price);
   if (unit !== 'kg' || !saleUnit || saleUnit === unit || !Number.isFinite(rialPerKg) || rialPerKg <= 0) return null;
   const kg = kgPerSaleUnit(saleUnit, attributes);

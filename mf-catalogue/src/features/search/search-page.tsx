@@ -33,7 +33,12 @@ export const searchPage: PageDefinition = {
   head: (url) => {
     const query = queryOf(url);
     // Result lists are not pages for search engines.
-    return { title: query ? `${SEARCH_LABEL}: «${query}»` : SEARCH_LABEL, description: 'جستجو در محصولات، دسته‌بندی‌ها، کارخانه‌ها و مقالات.', canonical: '/search', noindex: true };
+    return {
+      title: query ? `${SEARCH_LABEL}: «${query}»` : SEARCH_LABEL,
+      description: 'جستجو در محصولات، دسته‌بندی‌ها، کارخانه‌ها و مقالات.',
+      canonical: '/search',
+      noindex: true,
+    };
   },
   Page: SearchPageView,
 };
@@ -71,7 +76,10 @@ function SearchForm({ query }: { query: string }) {
         placeholder={ui.commandPlaceholder}
         className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-primary-500 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       />
-      <button type="submit" className="inline-flex items-center gap-2 rounded-md bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700">
+      <button
+        type="submit"
+        className="inline-flex items-center gap-2 rounded-md bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700"
+      >
         <Search aria-hidden="true" className="size-4" />
         {SEARCH_LABEL}
       </button>
@@ -100,21 +108,30 @@ function ResultGroup({ group }: { group: SearchResultGroup }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 text-lg font-bold text-slate-800 dark:text-slate-100">
-        {group.title} <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({formatNumber(group.total)} نتیجه)</span>
+        {group.title}{' '}
+        <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
+          ({formatNumber(group.total)} نتیجه)
+        </span>
       </h2>
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
         {group.items.map((item) => (
           <li key={item.documentId}>
-            <Link to={item.href} className="flex items-baseline justify-between gap-3 px-4 py-2.5 text-slate-800 hover:bg-primary-50 hover:text-primary-800 dark:text-slate-200 dark:hover:bg-slate-800">
+            <Link
+              to={item.href}
+              className="flex items-baseline justify-between gap-3 px-4 py-2.5 text-slate-800 hover:bg-primary-50 hover:text-primary-800 dark:text-slate-200 dark:hover:bg-slate-800"
+            >
               <span>{item.title}</span>
-              {item.subtitle && <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>}
+              {item.subtitle && (
+                <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>
+              )}
             </Link>
           </li>
         ))}
       </ul>
       {group.total > group.items.length && (
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {formatNumber(group.items.length)} نتیجهٔ نخست از {formatNumber(group.total)}؛ برای نتایج دقیق‌تر واژه‌های بیشتری بنویسید.
+          {formatNumber(group.items.length)} نتیجهٔ نخست از {formatNumber(group.total)}؛ برای نتایج دقیق‌تر واژه‌های
+          بیشتری بنویسید.
         </p>
       )}
     </section>

@@ -2,12 +2,20 @@ import { breadcrumbJsonLd, lazyPage, preloadMarkdown, type PageDefinition } from
 import { SERVICES_PAGE_SPECS, serviceListQuery, type ServicesPageSpec } from './services-specs';
 
 // The view renders each service's markdown body: its own chunk, so other pages skip the markdown stack.
-const ServicesView = lazyPage(() => import(/* webpackChunkName: "services" */ './services-view'), { chunk: 'services', alsoForBrowserRender: preloadMarkdown });
+const ServicesView = lazyPage(() => import(/* webpackChunkName: "services" */ './services-view'), {
+  chunk: 'services',
+  alsoForBrowserRender: preloadMarkdown,
+});
 
 const servicesPage = (spec: ServicesPageSpec): PageDefinition => ({
   path: spec.path,
   data: (url, { api }) => spec.kinds.map((kind) => serviceListQuery(api, kind)),
-  head: () => ({ title: spec.title, description: spec.description, canonical: spec.path, jsonLd: [breadcrumbJsonLd(spec.breadcrumb, spec.path)] }),
+  head: () => ({
+    title: spec.title,
+    description: spec.description,
+    canonical: spec.path,
+    jsonLd: [breadcrumbJsonLd(spec.breadcrumb, spec.path)],
+  }),
   Page: ServicesView,
 });
 

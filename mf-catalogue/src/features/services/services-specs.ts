@@ -23,13 +23,21 @@ export const serviceListQuery = (api: ContentClient, kind: ServiceKind) =>
       (
         await api.find<Service>(
           'services',
-          { filters: { kind: { $eq: kind } }, fields: ['slug', 'title', 'kind', 'summary', 'body', 'price', 'unit', 'illustrative'], sort: ['sort_order:asc', 'title:asc'], pagination: { page: 1, pageSize: 100 } },
+          {
+            filters: { kind: { $eq: kind } },
+            fields: ['slug', 'title', 'kind', 'summary', 'body', 'price', 'unit', 'illustrative'],
+            sort: ['sort_order:asc', 'title:asc'],
+            pagination: { page: 1, pageSize: 100 },
+          },
           { signal },
         )
       ).data,
   });
 
-export const KIND_TITLES: Record<ServiceKind, string> = { service: 'خدمات', scaffold_accessory: 'لوازم و اتصالات داربست' };
+export const KIND_TITLES: Record<ServiceKind, string> = {
+  service: 'خدمات',
+  scaffold_accessory: 'لوازم و اتصالات داربست',
+};
 
 export interface ServicesPageSpec {
   path: string;
@@ -72,4 +80,5 @@ export const SERVICES_PAGE_SPECS: ServicesPageSpec[] = [
 ];
 
 /** The spec of the services page at `pathname`. */
-export const servicesSpecFor = (pathname: string): ServicesPageSpec | undefined => SERVICES_PAGE_SPECS.find((spec) => spec.path === pathname);
+export const servicesSpecFor = (pathname: string): ServicesPageSpec | undefined =>
+  SERVICES_PAGE_SPECS.find((spec) => spec.path === pathname);

@@ -10,7 +10,9 @@ function ServicePrice({ service }: { service: Service }) {
   return (
     <>
       قیمت: <PriceText rial={Number(service.price)} unit={service.unit ?? ''} />
-      {service.illustrative !== false && <span className="ms-1 text-xs text-slate-500 dark:text-slate-400">(تقریبی)</span>}
+      {service.illustrative !== false && (
+        <span className="ms-1 text-xs text-slate-500 dark:text-slate-400">(تقریبی)</span>
+      )}
     </>
   );
 }
@@ -18,11 +20,20 @@ function ServicePrice({ service }: { service: Service }) {
 function ServiceList({ kind }: { kind: ServiceKind }) {
   const { api } = useShell();
   const { data: services } = useSuspenseQuery(serviceListQuery(api, kind));
-  if (services.length === 0) return <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200">موردی برای نمایش نیست.</p>;
+  if (services.length === 0)
+    return (
+      <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        موردی برای نمایش نیست.
+      </p>
+    );
   return (
     <ul className="grid gap-4 sm:grid-cols-2" data-service-list={kind}>
       {services.map((service) => (
-        <li key={service.slug} id={service.slug} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <li
+          key={service.slug}
+          id={service.slug}
+          className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+        >
           <h3 className="text-lg font-semibold">{service.title}</h3>
           {service.summary && <p>{service.summary}</p>}
           {service.body && <Markdown className="flex flex-col gap-2 text-sm leading-7">{service.body}</Markdown>}

@@ -11,9 +11,12 @@ export const warehouseReservationPage: PageDefinition = {
   path: PATH,
   head: () => ({
     title: TITLE,
-    description: 'رزرو انبار برای نگهداری آهن‌آلات: مقدار، زمان و مدت نگهداری را ثبت کنید تا کارشناسان ما با شما تماس بگیرند.',
+    description:
+      'رزرو انبار برای نگهداری آهن‌آلات: مقدار، زمان و مدت نگهداری را ثبت کنید تا کارشناسان ما با شما تماس بگیرند.',
     canonical: PATH,
     jsonLd: [breadcrumbJsonLd([{ label: TITLE }], PATH)],
   }),
-  Page: lazyPage(() => import(/* webpackChunkName: "warehouse-reservation" */ './warehouse-reservation-view'), { chunk: 'warehouse-reservation' }),
+  Page: lazyPage(() => import(/* webpackChunkName: "warehouse-reservation" */ './warehouse-reservation-view'), {
+    chunk: 'warehouse-reservation',
+  }),
 };

@@ -3,7 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, PageHeader, formErrorMessage, formatPersianDate, todayInTehran, useSessionUser } from '@steel/shared';
 import { HydratedForm, SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
-import { warehouseReservationSchema, type WarehouseReservationInput, type WarehouseReservationValues } from '../../lib/forms/form-schemas';
+import {
+  warehouseReservationSchema,
+  type WarehouseReservationInput,
+  type WarehouseReservationValues,
+} from '../../lib/forms/form-schemas';
 import { useCreateRecord } from '../../lib/forms/use-create-record';
 import { PANEL_PATH, SIGN_IN_PATH, TITLE } from './warehouse-reservation-paths';
 
@@ -14,7 +18,8 @@ export default function WarehouseReservationPage() {
     <article className="max-w-2xl">
       <PageHeader title={TITLE} breadcrumb={[{ label: TITLE }]}>
         <p className="text-slate-600 dark:text-slate-300">
-          آهن‌آلات خود را در انبارهای سرپوشیده و روباز ما نگه دارید. مقدار و زمان موردنیاز را ثبت کنید؛ کارشناسان پس از بررسی، رزرو را تأیید می‌کنند و وضعیت آن در پنل کاربری شما دیده می‌شود.
+          آهن‌آلات خود را در انبارهای سرپوشیده و روباز ما نگه دارید. مقدار و زمان موردنیاز را ثبت کنید؛ کارشناسان پس از
+          بررسی، رزرو را تأیید می‌کنند و وضعیت آن در پنل کاربری شما دیده می‌شود.
         </p>
       </PageHeader>
       {/* Server-rendered HTML (shared by every visitor) shows nobody signed in; the form appears after hydration. */}
@@ -38,7 +43,11 @@ export default function WarehouseReservationPage() {
  */
 function StartDateInPersian({ date }: { date: string }) {
   const persian = date ? formatPersianDate(date) : '';
-  return <span aria-live="polite">{persian ? `به تقویم شمسی: ${persian}` : 'روز را در تقویم انتخاب کنید؛ تاریخ شمسی آن این‌جا نمایش داده می‌شود.'}</span>;
+  return (
+    <span aria-live="polite">
+      {persian ? `به تقویم شمسی: ${persian}` : 'روز را در تقویم انتخاب کنید؛ تاریخ شمسی آن این‌جا نمایش داده می‌شود.'}
+    </span>
+  );
 }
 
 function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
@@ -49,7 +58,15 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
   const [stored, setStored] = useState(false);
   const form = useForm<WarehouseReservationInput, unknown, WarehouseReservationValues>({
     resolver: zodResolver(warehouseReservationSchema),
-    defaultValues: { product_description: '', quantity_tonnes: '', start_date: '', duration_days: '', city: '', contact_phone: defaultPhone, note: '' },
+    defaultValues: {
+      product_description: '',
+      quantity_tonnes: '',
+      start_date: '',
+      duration_days: '',
+      city: '',
+      contact_phone: defaultPhone,
+      note: '',
+    },
   });
   const busy = form.formState.isSubmitting || mutation.isPending;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -75,18 +92,34 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
           hint={<StartDateInPersian date={form.watch('start_date')} />}
         />
         <TextInput form={form} name="city" label="شهر انبار (اختیاری)" />
-        <TextInput form={form} name="contact_phone" label="شماره تماس" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" hint="با کد شهر یا موبایل، مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
+        <TextInput
+          form={form}
+          name="contact_phone"
+          label="شماره تماس"
+          type="tel"
+          inputMode="tel"
+          dir="ltr"
+          autoComplete="tel"
+          hint="با کد شهر یا موبایل، مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
+        />
       </div>
       <TextInput form={form} name="note" label="توضیحات (اختیاری)" multiline />
       {stored && (
-        <p role="status" className="rounded-md border border-success-600 bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-slate-900 dark:text-green-200">
+        <p
+          role="status"
+          className="rounded-md border border-success-600 bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-slate-900 dark:text-green-200"
+        >
           درخواست رزرو شما ثبت شد.{' '}
           <Link to={PANEL_PATH} className="underline">
             مشاهده در پنل کاربری
           </Link>
         </p>
       )}
-      <SubmitRow busy={busy} failure={mutation.isError ? formErrorMessage(mutation.error) : null} label="ثبت درخواست رزرو" />
+      <SubmitRow
+        busy={busy}
+        failure={mutation.isError ? formErrorMessage(mutation.error) : null}
+        label="ثبت درخواست رزرو"
+      />
     </HydratedForm>
   );
 }

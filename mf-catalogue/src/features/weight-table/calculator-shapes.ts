@@ -16,7 +16,9 @@ import {
 } from './weight-formulas';
 
 /** The calculator's Persian labels, from (data/domain/weights.md, "Persian labels for the calculator UI"). */
-export const LABELS: Record<string, string> = Object.fromEntries(sourceTablesOf('15')[0]?.rows.map(([key, fa]) => [key ?? '', fa ?? '']) ?? []);
+export const LABELS: Record<string, string> = Object.fromEntries(
+  sourceTablesOf('15')[0]?.rows.map(([key, fa]) => [key ?? '', fa ?? '']) ?? [],
+);
 const label = (key: string) => LABELS[key] ?? key;
 
 export interface DimensionField {
@@ -61,9 +63,30 @@ function tabulated(section: string, table: number, kgColumn: number, name: (row:
 const first = (row: string[]) => row[0] ?? '';
 
 export const CALCULATOR_SHAPES: CalculatorShape[] = [
-  { id: 'rebar', title: 'میلگرد (گرد)', kind: 'formula', branchMetres: 12, fields: [field('diameter')], kgPerMetre: (x) => roundBarKgPerMetre(v(x, 'diameter')) },
-  { id: 'square-bar', title: 'میلگرد چهارپهلو', kind: 'formula', branchMetres: 6, fields: [field('width')], kgPerMetre: (x) => squareBarKgPerMetre(v(x, 'width')) },
-  { id: 'hex-bar', title: 'میلگرد شش‌پر', kind: 'formula', branchMetres: 6, fields: [field('width')], kgPerMetre: (x) => hexBarKgPerMetre(v(x, 'width')) },
+  {
+    id: 'rebar',
+    title: 'میلگرد (گرد)',
+    kind: 'formula',
+    branchMetres: 12,
+    fields: [field('diameter')],
+    kgPerMetre: (x) => roundBarKgPerMetre(v(x, 'diameter')),
+  },
+  {
+    id: 'square-bar',
+    title: 'میلگرد چهارپهلو',
+    kind: 'formula',
+    branchMetres: 6,
+    fields: [field('width')],
+    kgPerMetre: (x) => squareBarKgPerMetre(v(x, 'width')),
+  },
+  {
+    id: 'hex-bar',
+    title: 'میلگرد شش‌پر',
+    kind: 'formula',
+    branchMetres: 6,
+    fields: [field('width')],
+    kgPerMetre: (x) => hexBarKgPerMetre(v(x, 'width')),
+  },
   {
     id: 'flat',
     title: 'تسمه',
@@ -96,7 +119,11 @@ export const CALCULATOR_SHAPES: CalculatorShape[] = [
     title: 'قوطی و پروفیل',
     kind: 'formula',
     branchMetres: 6,
-    fields: [field('width'), { key: 'height', label: `${label('height')} (میلی‌متر)` }, { key: 'wall', label: `${label('wall')} (میلی‌متر)` }],
+    fields: [
+      field('width'),
+      { key: 'height', label: `${label('height')} (میلی‌متر)` },
+      { key: 'wall', label: `${label('wall')} (میلی‌متر)` },
+    ],
     kgPerMetre: (x) => hollowSectionKgPerMetre(v(x, 'width'), v(x, 'height'), v(x, 'wall')),
   },
   {
@@ -111,17 +138,50 @@ export const CALCULATOR_SHAPES: CalculatorShape[] = [
     }),
   },
   { id: 'inp', title: 'تیرآهن INP', kind: 'standard', branchMetres: 12, sizes: tabulated('4', 0, 5, first) },
-  { id: 'hea', title: 'تیرآهن هاش HEA', kind: 'standard', branchMetres: 12, sizes: tabulated('5', 0, 2, (row) => `HEA ${first(row)}`) },
-  { id: 'heb', title: 'تیرآهن هاش HEB', kind: 'standard', branchMetres: 12, sizes: tabulated('5', 0, 4, (row) => `HEB ${first(row)}`) },
-  { id: 'hem', title: 'تیرآهن هاش HEM', kind: 'standard', branchMetres: 12, sizes: tabulated('5', 0, 5, (row) => `HEM ${first(row)}`) },
-  { id: 'upn', title: 'ناودانی UPN', kind: 'standard', branchMetres: 6, sizes: tabulated('6', 0, 6, (row) => first(row).replace('⚠', '').trim()) },
+  {
+    id: 'hea',
+    title: 'تیرآهن هاش HEA',
+    kind: 'standard',
+    branchMetres: 12,
+    sizes: tabulated('5', 0, 2, (row) => `HEA ${first(row)}`),
+  },
+  {
+    id: 'heb',
+    title: 'تیرآهن هاش HEB',
+    kind: 'standard',
+    branchMetres: 12,
+    sizes: tabulated('5', 0, 4, (row) => `HEB ${first(row)}`),
+  },
+  {
+    id: 'hem',
+    title: 'تیرآهن هاش HEM',
+    kind: 'standard',
+    branchMetres: 12,
+    sizes: tabulated('5', 0, 5, (row) => `HEM ${first(row)}`),
+  },
+  {
+    id: 'upn',
+    title: 'ناودانی UPN',
+    kind: 'standard',
+    branchMetres: 6,
+    sizes: tabulated('6', 0, 6, (row) => first(row).replace('⚠', '').trim()),
+  },
   { id: 'upe', title: 'ناودانی UPE', kind: 'standard', branchMetres: 6, sizes: tabulated('6', 1, 1, first) },
   { id: 'angle', title: 'نبشی', kind: 'standard', branchMetres: 6, sizes: tabulated('7', 0, 2, first) },
-  { id: 'rail', title: 'ریل', kind: 'standard', branchMetres: 12, sizes: tabulated('13', 0, 2, (row) => first(row).replace('⚠', '').trim()) },
+  {
+    id: 'rail',
+    title: 'ریل',
+    kind: 'standard',
+    branchMetres: 12,
+    sizes: tabulated('13', 0, 2, (row) => first(row).replace('⚠', '').trim()),
+  },
 ];
 
 /** kg per metre of a shape for the calculator's inputs; null while an input is missing or not positive. */
-export function calculatorKgPerMetre(shape: CalculatorShape, input: { size?: string; values?: Record<string, number> }): number | null {
+export function calculatorKgPerMetre(
+  shape: CalculatorShape,
+  input: { size?: string; values?: Record<string, number> },
+): number | null {
   if (shape.kind === 'standard') return shape.sizes.find((size) => size.label === input.size)?.kgPerMetre ?? null;
   const values = input.values ?? {};
   if (!shape.fields.every((f) => (values[f.key] ?? 0) > 0)) return null;

@@ -6,7 +6,8 @@ import { persianCell } from './weight-table-view';
 import { inputClass } from '@steel/shared/forms';
 
 /** A typed number with Persian or Latin digits and either decimal mark; NaN when it is none. */
-const parseInput = (text: string) => (text.trim() ? Number(toLatinDigits(text).replace(/[٫,]/g, '.').trim()) : Number.NaN);
+const parseInput = (text: string) =>
+  text.trim() ? Number(toLatinDigits(text).replace(/[٫,]/g, '.').trim()) : Number.NaN;
 
 const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
@@ -15,7 +16,11 @@ const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** de
  * metre and the total weight, from weights.md's formulas. Results update as you type.
  */
 export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }) {
-  const [shape, setShape] = useState<CalculatorShape>(() => CALCULATOR_SHAPES.find((candidate) => candidate.id === initialShapeId) ?? (CALCULATOR_SHAPES[0] as CalculatorShape));
+  const [shape, setShape] = useState<CalculatorShape>(
+    () =>
+      CALCULATOR_SHAPES.find((candidate) => candidate.id === initialShapeId) ??
+      (CALCULATOR_SHAPES[0] as CalculatorShape),
+  );
   const [size, setSize] = useState('');
   const [dimensions, setDimensions] = useState<Record<string, string>>({});
   const [length, setLength] = useState(String(shape.branchMetres));
@@ -41,14 +46,26 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
   const total = kgPerMetre !== null && lengthValid && countValid ? totalKg(kgPerMetre, lengthMetres, pieces) : null;
 
   return (
-    <section aria-labelledby="weight-calculator-heading" className="mb-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-weight-calculator>
+    <section
+      aria-labelledby="weight-calculator-heading"
+      className="mb-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      data-weight-calculator
+    >
       <h2 id="weight-calculator-heading" className="mb-3 text-lg font-bold">
         محاسبه‌گر وزن آهن‌آلات
       </h2>
       <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={shapeSelectId} className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+        <label
+          htmlFor={shapeSelectId}
+          className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200"
+        >
           {LABELS.shape}
-          <select id={shapeSelectId} className={inputClass} value={shape.id} onChange={(event) => chooseShape(event.target.value)}>
+          <select
+            id={shapeSelectId}
+            className={inputClass}
+            value={shape.id}
+            onChange={(event) => chooseShape(event.target.value)}
+          >
             {CALCULATOR_SHAPES.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.title}
@@ -57,9 +74,17 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
           </select>
         </label>
         {shape.kind === 'standard' ? (
-          <label htmlFor={sizeSelectId} className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+          <label
+            htmlFor={sizeSelectId}
+            className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
             {LABELS.size}
-            <select id={sizeSelectId} className={inputClass} value={size} onChange={(event) => setSize(event.target.value)}>
+            <select
+              id={sizeSelectId}
+              className={inputClass}
+              value={size}
+              onChange={(event) => setSize(event.target.value)}
+            >
               <option value="">انتخاب کنید</option>
               {shape.sizes.map((candidate) => (
                 <option key={candidate.label} value={candidate.label}>
@@ -79,12 +104,26 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
             />
           ))
         )}
-        <TextField label={LABELS.length ?? 'طول (متر)'} inputMode="decimal" value={length} onValueChange={setLength} aria-invalid={!lengthValid} />
-        <TextField label={LABELS.count ?? 'تعداد شاخه'} inputMode="numeric" value={count} onValueChange={setCount} aria-invalid={!countValid} />
+        <TextField
+          label={LABELS.length ?? 'طول (متر)'}
+          inputMode="decimal"
+          value={length}
+          onValueChange={setLength}
+          aria-invalid={!lengthValid}
+        />
+        <TextField
+          label={LABELS.count ?? 'تعداد شاخه'}
+          inputMode="numeric"
+          value={count}
+          onValueChange={setCount}
+          aria-invalid={!countValid}
+        />
       </form>
       <div aria-live="polite" className="mt-4 rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-calculator-result>
         {kgPerMetre === null ? (
-          <p className="text-slate-600 dark:text-slate-300">{shape.kind === 'standard' ? 'سایز را انتخاب کنید.' : 'ابعاد را به میلی‌متر وارد کنید.'}</p>
+          <p className="text-slate-600 dark:text-slate-300">
+            {shape.kind === 'standard' ? 'سایز را انتخاب کنید.' : 'ابعاد را به میلی‌متر وارد کنید.'}
+          </p>
         ) : (
           <dl className="grid gap-2 sm:grid-cols-3">
             <div>
@@ -102,13 +141,17 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{LABELS.total_weight}</dt>
               <dd className="text-lg font-bold" data-total-kg>
-                {total === null ? 'طول و تعداد را درست وارد کنید' : `${formatNumber(roundTo(total, 2))} ${LABELS.kg}${total >= 1000 ? ` (${formatNumber(roundTo(total / 1000, 3))} ${LABELS.ton})` : ''}`}
+                {total === null
+                  ? 'طول و تعداد را درست وارد کنید'
+                  : `${formatNumber(roundTo(total, 2))} ${LABELS.kg}${total >= 1000 ? ` (${formatNumber(roundTo(total / 1000, 3))} ${LABELS.ton})` : ''}`}
               </dd>
             </div>
           </dl>
         )}
       </div>
-      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">وزن‌ها اسمی (تئوری) و با چگالی ۷۸۵۰ کیلوگرم بر متر مکعب است؛ وزن واقعی هر کارخانه چند درصد متفاوت است.</p>
+      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+        وزن‌ها اسمی (تئوری) و با چگالی ۷۸۵۰ کیلوگرم بر متر مکعب است؛ وزن واقعی هر کارخانه چند درصد متفاوت است.
+      </p>
     </section>
   );
 }

@@ -27,7 +27,9 @@ function expectTabulated(computed: number, cell: string | undefined, context: st
   const decimals = (cell ?? '').replace(/[^\d.]/g, '').split('.')[1]?.length ?? 0;
   const tolerance = Math.max(0.005 * tabulated, 0.5 * 10 ** -decimals + 1e-9);
   if (Math.abs(computed - tabulated) > tolerance) {
-    throw new Error(`${context}: computed ${computed.toFixed(4)} vs tabulated ${cell} (tolerance ${tolerance.toFixed(4)})`);
+    throw new Error(
+      `${context}: computed ${computed.toFixed(4)} vs tabulated ${cell} (tolerance ${tolerance.toFixed(4)})`,
+    );
   }
 }
 
@@ -49,7 +51,11 @@ function expectMatrix(section: string, index: number, formula: (rowLabel: string
   for (const row of rows) {
     row.slice(1).forEach((cell, column) => {
       if (!Number.isFinite(cellNumber(cell))) return;
-      expectTabulated(formula(row[0] ?? '', Number(header[column + 1])), cell, `${section} ${row[0]} × ${header[column + 1]}`);
+      expectTabulated(
+        formula(row[0] ?? '', Number(header[column + 1])),
+        cell,
+        `${section} ${row[0]} × ${header[column + 1]}`,
+      );
       checked += 1;
     });
   }
@@ -58,7 +64,20 @@ function expectMatrix(section: string, index: number, formula: (rowLabel: string
 
 describe('weights.md tables as the page reads them', () => {
   it('has every section the page promises, each with rows and Persian headings', () => {
-    expect(WEIGHT_SECTIONS.map((section) => section.id)).toEqual(['rebar', 'ipe', 'inp', 'he', 'channel', 'angle', 'bar', 'flat', 'sheet', 'pipe', 'hollow', 'rail']);
+    expect(WEIGHT_SECTIONS.map((section) => section.id)).toEqual([
+      'rebar',
+      'ipe',
+      'inp',
+      'he',
+      'channel',
+      'angle',
+      'bar',
+      'flat',
+      'sheet',
+      'pipe',
+      'hollow',
+      'rail',
+    ]);
     for (const section of WEIGHT_SECTIONS) {
       for (const t of section.tables) {
         expect(t.rows.length).toBeGreaterThan(4);
@@ -75,7 +94,11 @@ describe('weight formulas against tabulated masses', () => {
       expectTabulated(roundBarKgPerMetre(d), row[2], `rebar Ø${d}`);
       expectTabulated(roundBarKgPerMetre(d), row[4], `rebar Ø${d} ISIRI`);
       expectTabulated(totalKg(roundBarKgPerMetre(d), 12, 1), row[5], `rebar Ø${d} 12 m`);
-      expectTabulated(calculatorKgPerMetre(shape('rebar'), { values: { diameter: d } }) ?? 0, row[2], `calculator rebar Ø${d}`);
+      expectTabulated(
+        calculatorKgPerMetre(shape('rebar'), { values: { diameter: d } }) ?? 0,
+        row[2],
+        `calculator rebar Ø${d}`,
+      );
     }
   });
 
@@ -116,18 +139,27 @@ describe('weight formulas against tabulated masses', () => {
     for (const row of table('6').rows) {
       expectTabulated(kgPerMetreOfArea(cellNumber(row[5] ?? '') * 100), row[6], `${row[0]} from area`);
       expectTabulated(cellNumber(row[6] ?? '') * 6, row[7], `${row[0]} 6 m`);
-      expectTabulated(calculatorKgPerMetre(shape('upn'), { size: (row[0] ?? '').replace('⚠', '').trim() }) ?? 0, row[6], `calculator ${row[0]}`);
+      expectTabulated(
+        calculatorKgPerMetre(shape('upn'), { size: (row[0] ?? '').replace('⚠', '').trim() }) ?? 0,
+        row[6],
+        `calculator ${row[0]}`,
+      );
     }
     const upe = table('6', 1).rows;
     expect(upe).toHaveLength(14);
-    for (const row of upe) expectTabulated(calculatorKgPerMetre(shape('upe'), { size: row[0] }) ?? 0, row[1], `calculator ${row[0]}`);
+    for (const row of upe)
+      expectTabulated(calculatorKgPerMetre(shape('upe'), { size: row[0] }) ?? 0, row[1], `calculator ${row[0]}`);
   });
 
   it('equal angles: mass = area × density; the radius-free formula is at most 4 % under', () => {
     for (const row of table('7').rows) {
       const [a = 0, , t = 0] = dimensionsOf(row[0] ?? '');
       expectTabulated(kgPerMetreOfArea(cellNumber(row[1] ?? '') * 100), row[2], `angle ${row[0]} from area`);
-      expectTabulated(calculatorKgPerMetre(shape('angle'), { size: row[0] }) ?? 0, row[2], `calculator angle ${row[0]}`);
+      expectTabulated(
+        calculatorKgPerMetre(shape('angle'), { size: row[0] }) ?? 0,
+        row[2],
+        `calculator angle ${row[0]}`,
+      );
       const ratio = equalAngleKgPerMetre(a, t) / cellNumber(row[2] ?? '');
       expect(ratio).toBeLessThanOrEqual(1.005);
       expect(ratio).toBeGreaterThan(0.96);
@@ -140,20 +172,32 @@ describe('weight formulas against tabulated masses', () => {
       expectTabulated(roundBarKgPerMetre(size), row[1], `round ${size}`);
       expectTabulated(squareBarKgPerMetre(size), row[2], `square ${size}`);
       expectTabulated(hexBarKgPerMetre(size), row[3], `hex ${size}`);
-      expectTabulated(calculatorKgPerMetre(shape('hex-bar'), { values: { width: size } }) ?? 0, row[3], `calculator hex ${size}`);
+      expectTabulated(
+        calculatorKgPerMetre(shape('hex-bar'), { values: { width: size } }) ?? 0,
+        row[3],
+        `calculator hex ${size}`,
+      );
     }
   });
 
   it('flat bar: every width × thickness', () => {
     expectMatrix('9', 0, (width, thickness) => flatBarKgPerMetre(Number(width), thickness));
-    expectMatrix('9', 0, (width, thickness) => calculatorKgPerMetre(shape('flat'), { values: { width: Number(width), thickness } }) ?? 0);
+    expectMatrix(
+      '9',
+      0,
+      (width, thickness) => calculatorKgPerMetre(shape('flat'), { values: { width: Number(width), thickness } }) ?? 0,
+    );
   });
 
   it('sheet and plate: kg/m² and whole sheets', () => {
     for (const row of table('10').rows) {
       const t = cellNumber(row[0] ?? '');
       expectTabulated(plateKgPerSquareMetre(t), row[1], `sheet ${t} kg/m²`);
-      expectTabulated(totalKg(calculatorKgPerMetre(shape('sheet'), { values: { thickness: t, width: 1000 } }) ?? 0, 2, 1), row[2], `sheet ${t} 1×2`);
+      expectTabulated(
+        totalKg(calculatorKgPerMetre(shape('sheet'), { values: { thickness: t, width: 1000 } }) ?? 0, 2, 1),
+        row[2],
+        `sheet ${t} 1×2`,
+      );
       expectTabulated(totalKg(flatBarKgPerMetre(1250, t), 2.5, 1), row[3], `sheet ${t} 1.25×2.5`);
       expectTabulated(totalKg(flatBarKgPerMetre(1500, t), 6, 1), row[4], `plate ${t} 1.5×6`);
     }
@@ -162,7 +206,13 @@ describe('weight formulas against tabulated masses', () => {
   it('pipe: schedule 40 and the thin-wall matrix', () => {
     for (const row of table('11a').rows) {
       expectTabulated(pipeKgPerMetre(cellNumber(row[2] ?? ''), cellNumber(row[3] ?? '')), row[4], `pipe NPS ${row[0]}`);
-      expectTabulated(calculatorKgPerMetre(shape('pipe'), { values: { outer_diameter: cellNumber(row[2] ?? ''), wall: cellNumber(row[3] ?? '') } }) ?? 0, row[4], `calculator pipe NPS ${row[0]}`);
+      expectTabulated(
+        calculatorKgPerMetre(shape('pipe'), {
+          values: { outer_diameter: cellNumber(row[2] ?? ''), wall: cellNumber(row[3] ?? '') },
+        }) ?? 0,
+        row[4],
+        `calculator pipe NPS ${row[0]}`,
+      );
     }
     expectMatrix('11b', 0, (outside, wall) => pipeKgPerMetre(Number(outside), wall));
   });
@@ -175,7 +225,11 @@ describe('weight formulas against tabulated masses', () => {
     for (const row of table('12a').rows.filter((candidate) => !sourceSlips.has(candidate[0] ?? ''))) {
       const [b = 0, h = 0, t = 0] = dimensionsOf(row[0] ?? '');
       expectTabulated(hollowSectionKgPerMetre(b, h, t), row[1], row[0] ?? '');
-      expectTabulated(calculatorKgPerMetre(shape('hollow'), { values: { width: b, height: h, wall: t } }) ?? 0, row[1], `calculator ${row[0]}`);
+      expectTabulated(
+        calculatorKgPerMetre(shape('hollow'), { values: { width: b, height: h, wall: t } }) ?? 0,
+        row[1],
+        `calculator ${row[0]}`,
+      );
     }
     expectMatrix('12b', 0, (size, wall) => {
       const [b = 0, h = 0] = dimensionsOf(size);
@@ -187,7 +241,11 @@ describe('weight formulas against tabulated masses', () => {
     const rails = table('13').rows;
     expect(rails.length).toBeGreaterThanOrEqual(5);
     for (const row of rails) {
-      expectTabulated(calculatorKgPerMetre(shape('rail'), { size: (row[0] ?? '').replace('⚠', '').trim() }) ?? 0, row[2], `rail ${row[0]}`);
+      expectTabulated(
+        calculatorKgPerMetre(shape('rail'), { size: (row[0] ?? '').replace('⚠', '').trim() }) ?? 0,
+        row[2],
+        `rail ${row[0]}`,
+      );
     }
   });
 });

@@ -27,7 +27,8 @@ export const flatBarKgPerMetre = (width: number, thickness: number) => kgPerMetr
 export const plateKgPerSquareMetre = (thickness: number) => flatBarKgPerMetre(1000, thickness);
 
 /** Round pipe of outside diameter D and wall t: π · (D − t) · t. */
-export const pipeKgPerMetre = (outsideDiameter: number, wall: number) => kgPerMetreOfArea(Math.PI * (outsideDiameter - wall) * wall);
+export const pipeKgPerMetre = (outsideDiameter: number, wall: number) =>
+  kgPerMetreOfArea(Math.PI * (outsideDiameter - wall) * wall);
 
 /** EN 10219 outside corner radius of a cold-formed hollow section: 2t up to 6 mm, 2.5t up to 10 mm, 3t above. */
 export const hollowSectionCornerRadius = (wall: number) => (wall <= 6 ? 2 : wall <= 10 ? 2.5 : 3) * wall;
@@ -43,12 +44,21 @@ export function hollowSectionKgPerMetre(width: number, height: number, wall: num
 }
 
 /** Parallel-flange I or H section (IPE, HE): A = 2·b·tf + (h − 2tf)·tw + (4 − π)·r². */
-export function iSectionKgPerMetre(height: number, flangeWidth: number, webThickness: number, flangeThickness: number, rootRadius: number): number {
-  return kgPerMetreOfArea(2 * flangeWidth * flangeThickness + (height - 2 * flangeThickness) * webThickness + (4 - Math.PI) * rootRadius ** 2);
+export function iSectionKgPerMetre(
+  height: number,
+  flangeWidth: number,
+  webThickness: number,
+  flangeThickness: number,
+  rootRadius: number,
+): number {
+  return kgPerMetreOfArea(
+    2 * flangeWidth * flangeThickness + (height - 2 * flangeThickness) * webThickness + (4 - Math.PI) * rootRadius ** 2,
+  );
 }
 
 /** Equal angle a × a × t without its root and toe radii (weights.md: ~1–2 % under the tables). */
-export const equalAngleKgPerMetre = (leg: number, thickness: number) => kgPerMetreOfArea((2 * leg - thickness) * thickness);
+export const equalAngleKgPerMetre = (leg: number, thickness: number) =>
+  kgPerMetreOfArea((2 * leg - thickness) * thickness);
 
 /** The weight of `count` pieces of `lengthMetres` each, in kg. */
 export const totalKg = (kgPerMetre: number, lengthMetres: number, count: number) => kgPerMetre * lengthMetres * count;

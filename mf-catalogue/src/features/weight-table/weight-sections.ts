@@ -88,7 +88,9 @@ function columnTitle(header: string): string {
 }
 
 function table(source: SourceTable, caption: string | null = null): WeightTable {
-  const kept = source.header.map((header, index) => (LEFT_OUT_COLUMNS.has(header) ? -1 : index)).filter((index) => index >= 0);
+  const kept = source.header
+    .map((header, index) => (LEFT_OUT_COLUMNS.has(header) ? -1 : index))
+    .filter((index) => index >= 0);
   return {
     caption,
     columns: kept.map((index) => columnTitle(source.header[index] ?? '')),
@@ -111,18 +113,29 @@ const TABLES_OF_SECTION: Record<WeightSectionId, () => WeightTable[]> = {
   ipe: () => only('3'),
   inp: () => only('4'),
   he: () => only('5'),
-  channel: () => tablesOf('6').map((source) => table(source, source.heading === 'UPE' ? 'ناودانی UPE (بال موازی)' : 'ناودانی UPN')),
+  channel: () =>
+    tablesOf('6').map((source) => table(source, source.heading === 'UPE' ? 'ناودانی UPE (بال موازی)' : 'ناودانی UPN')),
   angle: () => only('7'),
   bar: () => only('8'),
   flat: () => only('9', 'وزن هر متر تسمه (کیلوگرم) بر حسب عرض و ضخامت'),
   sheet: () => only('10'),
-  pipe: () => [...only('11a', 'لوله استاندارد ASME B36.10M (Schedule 40)'), ...only('11b', 'لوله‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب قطر خارجی و ضخامت')],
-  hollow: () => [...only('12a', 'قوطی و پروفیل EN 10219-2'), ...only('12b', 'قوطی‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب ابعاد و ضخامت')],
+  pipe: () => [
+    ...only('11a', 'لوله استاندارد ASME B36.10M (Schedule 40)'),
+    ...only('11b', 'لوله‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب قطر خارجی و ضخامت'),
+  ],
+  hollow: () => [
+    ...only('12a', 'قوطی و پروفیل EN 10219-2'),
+    ...only('12b', 'قوطی‌های جدار نازک: وزن هر متر (کیلوگرم) بر حسب ابعاد و ضخامت'),
+  ],
   rail: () => only('13'),
 };
 
 /** The sections in the page's order; `id` is the `?section=` value that links to each. */
-export const WEIGHT_SECTIONS: WeightSection[] = WEIGHT_SECTION_TITLES.map(({ id, title }) => ({ id, title, tables: TABLES_OF_SECTION[id]() }));
+export const WEIGHT_SECTIONS: WeightSection[] = WEIGHT_SECTION_TITLES.map(({ id, title }) => ({
+  id,
+  title,
+  tables: TABLES_OF_SECTION[id](),
+}));
 
 /** The raw tables of a weights.md section, for the calculator's standard sizes and the tests. */
 export const sourceTablesOf = tablesOf;

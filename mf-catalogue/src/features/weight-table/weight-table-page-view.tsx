@@ -7,7 +7,20 @@ import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 import { TITLE } from './weight-table-paths';
 
 /** The calculator opens on the shape of the section being read. */
-const CALCULATOR_SHAPE_OF_SECTION: Record<string, string> = { rebar: 'rebar', ipe: 'ipe', inp: 'inp', he: 'hea', channel: 'upn', angle: 'angle', bar: 'rebar', flat: 'flat', sheet: 'sheet', pipe: 'pipe', hollow: 'hollow', rail: 'rail' };
+const CALCULATOR_SHAPE_OF_SECTION: Record<string, string> = {
+  rebar: 'rebar',
+  ipe: 'ipe',
+  inp: 'inp',
+  he: 'hea',
+  channel: 'upn',
+  angle: 'angle',
+  bar: 'rebar',
+  flat: 'flat',
+  sheet: 'sheet',
+  pipe: 'pipe',
+  hollow: 'hollow',
+  rail: 'rail',
+};
 
 /** The page's tables and calculator: its own chunk (the tables are most of it). */
 export default function WeightTablePage({ url }: { url: PageUrl }) {
@@ -19,7 +32,9 @@ export default function WeightTablePage({ url }: { url: PageUrl }) {
   return (
     <article>
       <PageHeader title={TITLE} breadcrumb={[{ label: TITLE }]}>
-        <p className="text-slate-600 dark:text-slate-300">وزن اسمی هر متر از مقاطع فولادی طبق استانداردها، با چگالی ۷۸۵۰ کیلوگرم بر متر مکعب.</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          وزن اسمی هر متر از مقاطع فولادی طبق استانداردها، با چگالی ۷۸۵۰ کیلوگرم بر متر مکعب.
+        </p>
       </PageHeader>
       <WeightCalculator key={section.id} initialShapeId={CALCULATOR_SHAPE_OF_SECTION[section.id]} />
       <SectionTabs sections={WEIGHT_SECTIONS} current={section} />
@@ -31,7 +46,9 @@ export default function WeightTablePage({ url }: { url: PageUrl }) {
         {section.tables.map((table, index) => (
           <WeightTableView key={`${section.id}-${index}`} table={table} size={size} sectionTitle={section.title} />
         ))}
-        <p className="text-xs text-slate-500 dark:text-slate-400">* مقادیر ستاره‌دار از منابع عمومی است و با منبع معتبر تطبیق داده نشده است.</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          * مقادیر ستاره‌دار از منابع عمومی است و با منبع معتبر تطبیق داده نشده است.
+        </p>
       </section>
     </article>
   );

@@ -21,5 +21,7 @@ export const weightTablePage: PageDefinition = {
       jsonLd: [breadcrumbJsonLd([{ label: TITLE }], PATH)],
     };
   },
-  Page: lazyPage(() => import(/* webpackChunkName: "weight-table" */ './weight-table-page-view'), { chunk: 'weight-table' }),
+  Page: lazyPage(() => import(/* webpackChunkName: "weight-table" */ './weight-table-page-view'), {
+    chunk: 'weight-table',
+  }),
 };

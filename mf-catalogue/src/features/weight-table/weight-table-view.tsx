@@ -5,7 +5,8 @@ import type { WeightSection, WeightTable } from './weight-sections';
 export const persianCell = (cell: string) => toPersianDigits(cell.replace(/(\d)\.(\d)/g, '$1٫$2'));
 
 /** A size typed with either digits and `x` or `×` matches a row's designation («۲۰» finds `IPE 200`, `20×20×3`). */
-const normalizeSize = (text: string) => toLatinDigits(text).toLowerCase().replace(/[x*]/g, '×').replace(/٫/g, '.').replace(/\s+/g, '');
+const normalizeSize = (text: string) =>
+  toLatinDigits(text).toLowerCase().replace(/[x*]/g, '×').replace(/٫/g, '.').replace(/\s+/g, '');
 export function rowMatchesSize(row: string[], size: string): boolean {
   const wanted = normalizeSize(size);
   return !wanted || normalizeSize(row[0] ?? '').includes(wanted);
@@ -39,17 +40,34 @@ export function SectionTabs({ sections, current }: { sections: WeightSection[]; 
 export function SizeFilter({ size, onSizeChange }: { size: string; onSizeChange: (size: string) => void }) {
   return (
     <div className="mb-4 max-w-xs">
-      <TextField label="جستجوی سایز" type="search" inputMode="text" placeholder="مثلاً ۲۰ یا ۵۰×۵۰" value={size} onValueChange={onSizeChange} />
+      <TextField
+        label="جستجوی سایز"
+        type="search"
+        inputMode="text"
+        placeholder="مثلاً ۲۰ یا ۵۰×۵۰"
+        value={size}
+        onValueChange={onSizeChange}
+      />
     </div>
   );
 }
 
 /** One weights.md table with Persian headings and digits; wide tables scroll inside their own box. */
-export function WeightTableView({ table, size, sectionTitle }: { table: WeightTable; size: string; sectionTitle: string }) {
+export function WeightTableView({
+  table,
+  size,
+  sectionTitle,
+}: {
+  table: WeightTable;
+  size: string;
+  sectionTitle: string;
+}) {
   const shown = table.rows.map((row, index) => ({ row, index })).filter(({ row }) => rowMatchesSize(row, size));
   return (
     <figure className="mb-6">
-      {table.caption && <figcaption className="mb-2 font-semibold text-slate-800 dark:text-slate-100">{table.caption}</figcaption>}
+      {table.caption && (
+        <figcaption className="mb-2 font-semibold text-slate-800 dark:text-slate-100">{table.caption}</figcaption>
+      )}
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-sm" data-weight-table>
           <caption className="sr-only">{table.caption ?? `جدول وزن ${sectionTitle}`}</caption>
@@ -71,7 +89,10 @@ export function WeightTableView({ table, size, sectionTitle }: { table: WeightTa
                       {/* `20×20×3` keeps its order inside right-to-left text */}
                       <bdi dir="ltr">{persianCell(cell)}</bdi>
                       {table.unverifiedRows.includes(index) && (
-                        <span title="از منابع عمومی؛ با منبع معتبر تطبیق داده نشده" className="ms-1 text-amber-700 dark:text-amber-300">
+                        <span
+                          title="از منابع عمومی؛ با منبع معتبر تطبیق داده نشده"
+                          className="ms-1 text-amber-700 dark:text-amber-300"
+                        >
                           *
                         </span>
                       )}
@@ -87,7 +108,11 @@ export function WeightTableView({ table, size, sectionTitle }: { table: WeightTa
           </tbody>
         </table>
       </div>
-      {shown.length === 0 && <p className="mt-2 rounded-md bg-slate-100 p-3 text-slate-700 dark:bg-slate-800 dark:text-slate-200">سایزی مطابق با جستجو در این جدول نیست.</p>}
+      {shown.length === 0 && (
+        <p className="mt-2 rounded-md bg-slate-100 p-3 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          سایزی مطابق با جستجو در این جدول نیست.
+        </p>
+      )}
     </figure>
   );
 }

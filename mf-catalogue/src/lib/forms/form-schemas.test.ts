@@ -37,7 +37,15 @@ describe('export inquiry schema', () => {
 });
 
 describe('warehouse reservation schema', () => {
-  const valid = { product_description: 'تیرآهن ۱۴', quantity_tonnes: '۱۲٫۵', start_date: '', duration_days: '', city: '', contact_phone: '۰۲۱-۱۲۳۴۵۶۷۸', note: '' };
+  const valid = {
+    product_description: 'تیرآهن ۱۴',
+    quantity_tonnes: '۱۲٫۵',
+    start_date: '',
+    duration_days: '',
+    city: '',
+    contact_phone: '۰۲۱-۱۲۳۴۵۶۷۸',
+    note: '',
+  };
 
   it('reads Persian digits in quantities and phones', () => {
     const parsed = warehouseReservationSchema.parse(valid);
@@ -47,7 +55,14 @@ describe('warehouse reservation schema', () => {
   });
 
   it('refuses no quantity, a past start and a duration out of range, in Persian', () => {
-    expect(issues(warehouseReservationSchema, { ...valid, quantity_tonnes: '0', start_date: '2000-01-01', duration_days: '400' })).toEqual([
+    expect(
+      issues(warehouseReservationSchema, {
+        ...valid,
+        quantity_tonnes: '0',
+        start_date: '2000-01-01',
+        duration_days: '400',
+      }),
+    ).toEqual([
       'duration_days: مدت حداکثر ۳۶۵ روز است',
       'quantity_tonnes: مقدار باید بیشتر از صفر باشد',
       'start_date: تاریخ شروع نمی‌تواند گذشته باشد',

@@ -8,7 +8,15 @@
 import '@steel/shared/zod-without-eval';
 import { z } from 'zod';
 import { todayInTehran } from '@steel/shared';
-import { EMAIL, INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, contactPhone, mobileNumber, requiredText, typedNumber } from '@steel/shared/forms';
+import {
+  EMAIL,
+  INVALID_EMAIL_MESSAGE,
+  REQUIRED_MESSAGE,
+  contactPhone,
+  mobileNumber,
+  requiredText,
+  typedNumber,
+} from '@steel/shared/forms';
 
 const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 const optionalEmail = () =>
@@ -45,16 +53,27 @@ export const warehouseReservationSchema = z.object({
   product_description: requiredText().max(300, 'شرح کالا طولانی است'),
   quantity_tonnes: z.preprocess(
     typedNumber,
-    z.number({ error: 'مقدار را به عدد (تن) وارد کنید' }).gt(0, 'مقدار باید بیشتر از صفر باشد').max(100_000, 'مقدار بیش از حد مجاز است'),
+    z
+      .number({ error: 'مقدار را به عدد (تن) وارد کنید' })
+      .gt(0, 'مقدار باید بیشتر از صفر باشد')
+      .max(100_000, 'مقدار بیش از حد مجاز است'),
   ),
   start_date: z
     .string()
     .trim()
     .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'تاریخ معتبر نیست')
-    .refine((value) => value === '' || value >= todayInTehran() /* the earliest start a reservation may ask for */, 'تاریخ شروع نمی‌تواند گذشته باشد'),
+    .refine(
+      (value) => value === '' || value >= todayInTehran() /* the earliest start a reservation may ask for */,
+      'تاریخ شروع نمی‌تواند گذشته باشد',
+    ),
   duration_days: z.preprocess(
     typedNumber,
-    z.number({ error: 'مدت را به عدد (روز) وارد کنید' }).int('مدت را به روز کامل وارد کنید').min(1, 'مدت دست‌کم یک روز است').max(365, 'مدت حداکثر ۳۶۵ روز است').optional(),
+    z
+      .number({ error: 'مدت را به عدد (روز) وارد کنید' })
+      .int('مدت را به روز کامل وارد کنید')
+      .min(1, 'مدت دست‌کم یک روز است')
+      .max(365, 'مدت حداکثر ۳۶۵ روز است')
+      .optional(),
   ),
   city: optionalText(100, 'نام شهر طولانی است'),
   contact_phone: contactPhone,

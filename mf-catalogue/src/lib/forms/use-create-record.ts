@@ -12,7 +12,10 @@ export function useCreateRecord<Values>(collection: string, successToast: { titl
   const mutation = useMutation({
     // Empty optional fields are left out: the CMS reads `email: ""` as an invalid address.
     mutationFn: (data: Values) =>
-      api.create<{ documentId: string }>(collection, Object.fromEntries(Object.entries(data as object).filter(([, value]) => value !== '' && value !== undefined))),
+      api.create<{ documentId: string }>(
+        collection,
+        Object.fromEntries(Object.entries(data as object).filter(([, value]) => value !== '' && value !== undefined)),
+      ),
     retry: false,
     onSuccess: () => bus.emit('toast:add', { ...successToast, color: 'success' }),
   });

@@ -5,7 +5,16 @@
  * chart is focusable: arrow keys move one day, Home/End jump to the ends).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { AreaSeries, ColorType, TickMarkType, createChart, type IChartApi, type ISeriesApi, type MouseEventParams, type Time } from 'lightweight-charts';
+import {
+  AreaSeries,
+  ColorType,
+  TickMarkType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+  type Time,
+} from 'lightweight-charts';
 import { formatPersianDate, formatPersianDayMonth, useColourMode } from '@steel/shared';
 import { chartColours, type ChartColours } from './chart-colours';
 import { dayToTimestamp, timeToDate, toChartPoints, type PricePoint } from './price-series';
@@ -22,13 +31,17 @@ export interface CanvasChartProps {
 
 // Ticks fall on Gregorian day, month and year starts: a Persian day and month reads right on any
 // of them (a Persian month name alone would sit on the wrong day); a year start shows the year too.
-const tickMark = (time: Time, type: TickMarkType) => (type === TickMarkType.Year ? formatPersianDate(timeToDate(time)) : formatPersianDayMonth(timeToDate(time)));
+const tickMark = (time: Time, type: TickMarkType) =>
+  type === TickMarkType.Year ? formatPersianDate(timeToDate(time)) : formatPersianDayMonth(timeToDate(time));
 
 function themed(colours: ChartColours) {
   return {
     layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colours.text },
     grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-    crosshair: { vertLine: { color: colours.crosshair, labelBackgroundColor: colours.crosshair }, horzLine: { color: colours.crosshair, labelBackgroundColor: colours.crosshair } },
+    crosshair: {
+      vertLine: { color: colours.crosshair, labelBackgroundColor: colours.crosshair },
+      horzLine: { color: colours.crosshair, labelBackgroundColor: colours.crosshair },
+    },
   };
 }
 
@@ -49,7 +62,11 @@ export default function CanvasChart({ points, label, height, formatValue, format
     if (!element) return;
     const created = createChart(element, {
       autoSize: true,
-      localization: { locale: 'fa-IR', priceFormatter: (value: number) => axisFormat.current(value), timeFormatter: (time: Time) => formatPersianDate(timeToDate(time)) },
+      localization: {
+        locale: 'fa-IR',
+        priceFormatter: (value: number) => axisFormat.current(value),
+        timeFormatter: (time: Time) => formatPersianDate(timeToDate(time)),
+      },
       layout: { fontFamily: 'Vazirmatn, Tahoma, sans-serif', fontSize: 12 },
       timeScale: { tickMarkFormatter: tickMark, borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
       rightPriceScale: { borderVisible: false },
@@ -82,7 +99,11 @@ export default function CanvasChart({ points, label, height, formatValue, format
 
   useEffect(() => {
     chart.current?.applyOptions(themed(colours));
-    series.current?.applyOptions({ lineColor: colours.line, topColor: colours.areaTop, bottomColor: colours.areaBottom });
+    series.current?.applyOptions({
+      lineColor: colours.line,
+      topColor: colours.areaTop,
+      bottomColor: colours.areaBottom,
+    });
   }, [colours]);
 
   const show = (index: number) => {
@@ -97,7 +118,14 @@ export default function CanvasChart({ points, label, height, formatValue, format
     const last = points.length - 1;
     const current = active ?? last;
     // Time runs left to right on the chart (as on every price chart), also on this RTL page.
-    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, ArrowUp: current + 1, ArrowDown: current - 1, Home: 0, End: last }[event.key];
+    const next = {
+      ArrowRight: current + 1,
+      ArrowLeft: current - 1,
+      ArrowUp: current + 1,
+      ArrowDown: current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     show(Math.min(last, Math.max(0, next)));
@@ -106,7 +134,12 @@ export default function CanvasChart({ points, label, height, formatValue, format
   const point = active !== null && active >= 0 ? points[active] : undefined;
   return (
     <div className="relative" style={{ height }}>
-      <p id={readoutId} aria-live="polite" data-chart-readout className="pointer-events-none absolute end-2 top-1 z-10 min-h-5 rounded bg-white/85 px-2 text-sm font-medium text-slate-800 dark:bg-slate-900/85 dark:text-slate-100">
+      <p
+        id={readoutId}
+        aria-live="polite"
+        data-chart-readout
+        className="pointer-events-none absolute end-2 top-1 z-10 min-h-5 rounded bg-white/85 px-2 text-sm font-medium text-slate-800 dark:bg-slate-900/85 dark:text-slate-100"
+      >
         {point ? `${formatPersianDate(timeToDate(point.date))}: ${formatValue(point.value)}` : ''}
       </p>
       <div

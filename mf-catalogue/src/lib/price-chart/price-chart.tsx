@@ -17,7 +17,9 @@ export type { PricePoint } from './price-series';
 const CanvasChart = lazy(() =>
   import(/* webpackChunkName: "price-chart" */ './canvas-chart').catch(() => ({
     // Without its code the chart is missing, never the page: the table still carries the data.
-    default: () => <p className="p-4 text-sm text-slate-600 dark:text-slate-300">نمودار بارگذاری نشد؛ صفحه را دوباره باز کنید.</p>,
+    default: () => (
+      <p className="p-4 text-sm text-slate-600 dark:text-slate-300">نمودار بارگذاری نشد؛ صفحه را دوباره باز کنید.</p>
+    ),
   })),
 );
 
@@ -72,7 +74,14 @@ function ChartPlaceholder() {
   );
 }
 
-export function PriceChart({ points, title, valueLabel, formatValue = formatNumber, formatAxisValue = roundedNumber, height = 280 }: PriceChartProps) {
+export function PriceChart({
+  points,
+  title,
+  valueLabel,
+  formatValue = formatNumber,
+  formatAxisValue = roundedNumber,
+  height = 280,
+}: PriceChartProps) {
   const normalised = useMemo(() => normalisePoints(points), [points]);
   const [chartBox, nearScreen] = useNearScreen<HTMLDivElement>();
   const titleId = useId();
@@ -88,7 +97,13 @@ export function PriceChart({ points, title, valueLabel, formatValue = formatNumb
       <div ref={chartBox} style={{ height }} data-price-chart>
         {nearScreen ? (
           <Suspense fallback={<ChartPlaceholder />}>
-            <CanvasChart points={normalised} label={label} height={height} formatValue={formatValue} formatAxisValue={formatAxisValue} />
+            <CanvasChart
+              points={normalised}
+              label={label}
+              height={height}
+              formatValue={formatValue}
+              formatAxisValue={formatAxisValue}
+            />
           </Suspense>
         ) : (
           <ChartPlaceholder />

@@ -36,7 +36,9 @@ export function normalisePoints(points: readonly PricePoint[]): PricePoint[] {
     const value = Number(point.value);
     if (dayToTimestamp(point.date) !== null && Number.isFinite(value)) byDay.set(point.date, value);
   }
-  return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, value]) => ({ date, value }));
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, value]) => ({ date, value }));
 }
 
 /** Normalised points as lightweight-charts series data. */

@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createOrderRequest, useLimitedQuery, useShell, type ContentClient, type OrderRequest, type SessionStore, type StrapiList } from '@steel/shared';
+import {
+  createOrderRequest,
+  useLimitedQuery,
+  useShell,
+  type ContentClient,
+  type OrderRequest,
+  type SessionStore,
+  type StrapiList,
+} from '@steel/shared';
 import { panelKey } from '../../ui/owner-key';
 import type { OrderStatus } from './order-status';
 
@@ -72,7 +80,11 @@ export function orderCountQuery(api: ContentClient, session: SessionStore, statu
   return queryOptions({
     queryKey: panelKey(session, 'orders', 'count', statuses),
     queryFn: async ({ signal }) => {
-      const list: StrapiList<Order> = await api.find<Order>('orders', { filters: { status: { $in: statuses } }, fields: ['status'], pagination: { page: 1, pageSize: 1 } }, { signal });
+      const list: StrapiList<Order> = await api.find<Order>(
+        'orders',
+        { filters: { status: { $in: statuses } }, fields: ['status'], pagination: { page: 1, pageSize: 1 } },
+        { signal },
+      );
       return list.meta.pagination?.total ?? list.data.length;
     },
   });
@@ -95,7 +107,11 @@ export function orderableProductsQuery(api: ContentClient, slugs: readonly strin
       if (slugs.length === 0) return [];
       const list = await api.find<OrderableProduct>(
         'products',
-        { filters: { slug: { $in: slugs } }, fields: ['slug', 'name', 'sale_unit', 'price', 'illustrative'], pagination: { page: 1, pageSize: slugs.length } },
+        {
+          filters: { slug: { $in: slugs } },
+          fields: ['slug', 'name', 'sale_unit', 'price', 'illustrative'],
+          pagination: { page: 1, pageSize: slugs.length },
+        },
         { signal },
       );
       return list.data;

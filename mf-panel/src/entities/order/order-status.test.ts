@@ -1,4 +1,12 @@
-import { CUSTOMER_CANCELLABLE, ORDER_STATUSES, ORDER_STATUS_NAMES, canCustomerCancelOrder, isOpenOrder, orderStatusName, orderStatusTone } from './order-status';
+import {
+  CUSTOMER_CANCELLABLE,
+  ORDER_STATUSES,
+  ORDER_STATUS_NAMES,
+  canCustomerCancelOrder,
+  isOpenOrder,
+  orderStatusName,
+  orderStatusTone,
+} from './order-status';
 
 describe('order statuses', () => {
   it('names every status in Persian, as persian-ui.md writes them', () => {
@@ -11,9 +19,26 @@ describe('order statuses', () => {
   });
 
   it('offers cancel only before payment, as the CMS allows', () => {
-    expect(CUSTOMER_CANCELLABLE).toEqual(['pending_review', 'awaiting_proforma', 'proforma_issued', 'awaiting_payment', 'payment_failed']);
+    expect(CUSTOMER_CANCELLABLE).toEqual([
+      'pending_review',
+      'awaiting_proforma',
+      'proforma_issued',
+      'awaiting_payment',
+      'payment_failed',
+    ]);
     expect(canCustomerCancelOrder('awaiting_payment')).toBe(true);
-    for (const status of ['paid', 'confirmed', 'processing', 'loading', 'shipped', 'delivered', 'cancelled', 'rejected', 'returned', 'nonsense']) {
+    for (const status of [
+      'paid',
+      'confirmed',
+      'processing',
+      'loading',
+      'shipped',
+      'delivered',
+      'cancelled',
+      'rejected',
+      'returned',
+      'nonsense',
+    ]) {
       expect(canCustomerCancelOrder(status)).toBe(false);
     }
   });

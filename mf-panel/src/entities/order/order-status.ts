@@ -6,7 +6,9 @@ export const ORDER_STATUSES = statusKeys(ORDER_STATUS);
 
 export type OrderStatus = keyof (typeof ORDER_STATUS)['looks'];
 
-export const ORDER_STATUS_NAMES = Object.fromEntries(ORDER_STATUSES.map((status) => [status, ORDER_STATUS.looks[status].name])) as Record<OrderStatus, string>;
+export const ORDER_STATUS_NAMES = Object.fromEntries(
+  ORDER_STATUSES.map((status) => [status, ORDER_STATUS.looks[status].name]),
+) as Record<OrderStatus, string>;
 
 /** Finished orders: nothing more will happen to them. */
 export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'cancelled', 'rejected', 'returned'];
@@ -16,7 +18,13 @@ export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'canc
  * list (deploy/cms/src/api/order/controllers/order.js); this copy only decides whether the
  * panel offers the button.
  */
-export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending_review', 'awaiting_proforma', 'proforma_issued', 'awaiting_payment', 'payment_failed'];
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = [
+  'pending_review',
+  'awaiting_proforma',
+  'proforma_issued',
+  'awaiting_payment',
+  'payment_failed',
+];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return isStatusOf(ORDER_STATUS, value);

@@ -28,12 +28,24 @@ export interface Ticket {
 export const TICKET_PAGE_SIZE = 10;
 
 /** The customer's tickets, most recently active first. */
-export function ticketListQuery(api: ContentClient, session: SessionStore, params: { page: number; pageSize?: number }) {
+export function ticketListQuery(
+  api: ContentClient,
+  session: SessionStore,
+  params: { page: number; pageSize?: number },
+) {
   const pageSize = params.pageSize ?? TICKET_PAGE_SIZE;
   return queryOptions({
     queryKey: panelKey(session, 'tickets', 'list', { page: params.page, pageSize }),
     queryFn: ({ signal }) =>
-      api.find<Ticket>('tickets', { sort: ['updatedAt:desc', 'id:desc'], fields: ['number', 'subject', 'department', 'priority', 'status', 'createdAt', 'updatedAt'], pagination: { page: params.page, pageSize } }, { signal }),
+      api.find<Ticket>(
+        'tickets',
+        {
+          sort: ['updatedAt:desc', 'id:desc'],
+          fields: ['number', 'subject', 'department', 'priority', 'status', 'createdAt', 'updatedAt'],
+          pagination: { page: params.page, pageSize },
+        },
+        { signal },
+      ),
   });
 }
 
@@ -49,7 +61,11 @@ export function openTicketCountQuery(api: ContentClient, session: SessionStore) 
   return queryOptions({
     queryKey: panelKey(session, 'tickets', 'open-count'),
     queryFn: async ({ signal }) => {
-      const list = await api.find<Ticket>('tickets', { filters: { status: { $ne: 'closed' } }, fields: ['status'], pagination: { page: 1, pageSize: 1 } }, { signal });
+      const list = await api.find<Ticket>(
+        'tickets',
+        { filters: { status: { $ne: 'closed' } }, fields: ['status'], pagination: { page: 1, pageSize: 1 } },
+        { signal },
+      );
       return list.meta.pagination?.total ?? list.data.length;
     },
   });
@@ -57,7 +73,10 @@ export function openTicketCountQuery(api: ContentClient, session: SessionStore) 
 
 export function useTicketList(page: number, pageSize?: number) {
   const { api, session } = useShell();
-  return useLimitedQuery({ ...ticketListQuery(api, session, { page, ...(pageSize ? { pageSize } : {}) }), placeholderData: keepPreviousData });
+  return useLimitedQuery({
+    ...ticketListQuery(api, session, { page, ...(pageSize ? { pageSize } : {}) }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useTicket(documentId: string) {
@@ -75,7 +94,8 @@ export function useCreateTicket() {
   const { api, session } = useShell();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ message, ...ticket }: NewTicketValues) => api.create<Ticket>('tickets', { ...ticket, messages: [{ body: message }] }),
+    mutationFn: ({ message, ...ticket }: NewTicketValues) =>
+      api.create<Ticket>('tickets', { ...ticket, messages: [{ body: message }] }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: panelKey(session, 'tickets') }),
   });
 }
@@ -84,7 +104,11 @@ export function useReplyToTicket(documentId: string) {
   const { api, session } = useShell();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.request<StrapiSingle<Ticket>>(`/tickets/${encodeURIComponent(documentId)}/messages`, { method: 'POST', body: { data: { body } } }),
+    mutationFn: (body: string) =>
+      api.request<StrapiSingle<Ticket>>(`/tickets/${encodeURIComponent(documentId)}/messages`, {
+        method: 'POST',
+        body: { data: { body } },
+      }),
     onSuccess: (answer) => {
       queryClient.setQueryData(ticketQuery(api, session, documentId).queryKey, answer);
       return queryClient.invalidateQueries({ queryKey: panelKey(session, 'tickets') });

@@ -2,7 +2,14 @@ import { newTicketSchema, ticketReplySchema } from './ticket-schemas';
 
 describe('ticket form schemas', () => {
   it('accepts a complete ticket and trims the text', () => {
-    expect(newTicketSchema.parse({ subject: '  زمان ارسال  ', department: 'shipping', priority: 'high', message: ' کی می‌رسد؟ ' })).toEqual({
+    expect(
+      newTicketSchema.parse({
+        subject: '  زمان ارسال  ',
+        department: 'shipping',
+        priority: 'high',
+        message: ' کی می‌رسد؟ ',
+      }),
+    ).toEqual({
       subject: 'زمان ارسال',
       department: 'shipping',
       priority: 'high',
@@ -17,6 +24,8 @@ describe('ticket form schemas', () => {
       ['department', 'بخش را انتخاب کنید'],
       ['message', 'این فیلد الزامی است'],
     ]);
-    expect(ticketReplySchema.safeParse({ body: 'x'.repeat(5001) }).error!.issues[0]!.message).toBe('متن پیام حداکثر ۵۰۰۰ نویسه است');
+    expect(ticketReplySchema.safeParse({ body: 'x'.repeat(5001) }).error!.issues[0]!.message).toBe(
+      'متن پیام حداکثر ۵۰۰۰ نویسه است',
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from './ticket-status';
+import {
+  TICKET_DEPARTMENTS,
+  TICKET_PRIORITIES,
+  isTicketOpen,
+  ticketDepartmentName,
+  ticketPriorityName,
+  ticketStatusName,
+  ticketStatusTone,
+} from './ticket-status';
 
 describe('ticket statuses, departments and priorities', () => {
   it('are named in Persian as persian-ui.md writes them', () => {

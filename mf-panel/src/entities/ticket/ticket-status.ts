@@ -4,7 +4,12 @@ import { TICKET_STATUS, statusLook } from '../../ui/statuses';
 /** Ticket departments and priorities with their Persian names (data/domain/persian-ui.md, "Tickets"); statuses are in the panel's one status module. */
 export type TicketStatus = keyof (typeof TICKET_STATUS)['looks'];
 
-export const TICKET_DEPARTMENT_NAMES = { sales: 'فروش', support: 'پشتیبانی', finance: 'مالی', shipping: 'حمل و نقل' } as const;
+export const TICKET_DEPARTMENT_NAMES = {
+  sales: 'فروش',
+  support: 'پشتیبانی',
+  finance: 'مالی',
+  shipping: 'حمل و نقل',
+} as const;
 export type TicketDepartment = keyof typeof TICKET_DEPARTMENT_NAMES;
 export const TICKET_DEPARTMENTS = Object.keys(TICKET_DEPARTMENT_NAMES) as TicketDepartment[];
 
@@ -16,7 +21,8 @@ const nameOf = <T extends Record<string, string>>(names: T, key: string | null |
   key && Object.prototype.hasOwnProperty.call(names, key) ? names[key as keyof T]! : (key ?? '');
 
 export const ticketStatusName = (status: string) => statusLook(TICKET_STATUS, status).name;
-export const ticketDepartmentName = (department: string | null | undefined) => nameOf(TICKET_DEPARTMENT_NAMES, department);
+export const ticketDepartmentName = (department: string | null | undefined) =>
+  nameOf(TICKET_DEPARTMENT_NAMES, department);
 export const ticketPriorityName = (priority: string | null | undefined) => nameOf(TICKET_PRIORITY_NAMES, priority);
 
 /**

@@ -20,7 +20,12 @@ export const reservationStatus = (status: WarehouseReservation['status']) => sta
 export function reservationListQuery(api: ContentClient, session: SessionStore, pageSize: number) {
   return queryOptions({
     queryKey: panelKey(session, 'warehouse-reservations', 'list', pageSize),
-    queryFn: ({ signal }) => api.find<WarehouseReservation>('warehouse-reservations', { sort: ['createdAt:desc', 'id:desc'], pagination: { page: 1, pageSize } }, { signal }),
+    queryFn: ({ signal }) =>
+      api.find<WarehouseReservation>(
+        'warehouse-reservations',
+        { sort: ['createdAt:desc', 'id:desc'], pagination: { page: 1, pageSize } },
+        { signal },
+      ),
   });
 }
 

@@ -52,7 +52,11 @@ export function useAddToWatchList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (slug: string) => {
-      const found = await api.find<WatchedProduct>('products', { filters: { slug: { $eq: slug } }, fields: ['slug', 'name'], pagination: { page: 1, pageSize: 1 } });
+      const found = await api.find<WatchedProduct>('products', {
+        filters: { slug: { $eq: slug } },
+        fields: ['slug', 'name'],
+        pagination: { page: 1, pageSize: 1 },
+      });
       const product = found.data[0];
       if (!product) return { added: false as const, reason: 'unknown' as const };
       const addition = await addToWatchList(api, product.documentId);

@@ -13,25 +13,39 @@ afterEach(async () => {
   document.body.innerHTML = '';
 });
 
-const demo: User = { id: 3, username: 'demo', email: 'demo@example.com', mobile: '09121234567', role: { id: 1, name: 'Authenticated', type: 'authenticated' } };
-const refusal = (status: number, message: string, name = 'ValidationError') => jsonResponse({ data: null, error: { status, name, message, details: {} } }, { status });
+const demo: User = {
+  id: 3,
+  username: 'demo',
+  email: 'demo@example.com',
+  mobile: '09121234567',
+  role: { id: 1, name: 'Authenticated', type: 'authenticated' },
+};
+const refusal = (status: number, message: string, name = 'ValidationError') =>
+  jsonResponse({ data: null, error: { status, name, message, details: {} } }, { status });
 
 async function mountAt(path: string, fetch: jest.Mock, user?: User | null): Promise<FakeShellContext> {
   window.history.pushState(null, '', path);
-  const context = createFakeShellContext({ fetch: fetch as unknown as typeof globalThis.fetch, navigate: () => undefined, ...(user !== undefined ? { user } : {}) });
+  const context = createFakeShellContext({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate: () => undefined,
+    ...(user !== undefined ? { user } : {}),
+  });
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
   await mountRemoteAlone('panel', lifecycles, context, domElement);
   return context;
 }
 
-const bodyOf = (fetch: jest.Mock, call: number) => JSON.parse((fetch.mock.calls[call] as [string, RequestInit])[1].body as string) as unknown;
+const bodyOf = (fetch: jest.Mock, call: number) =>
+  JSON.parse((fetch.mock.calls[call] as [string, RequestInit])[1].body as string) as unknown;
 
 describe('register', () => {
   it('when the CMS wants the e-mail confirmed first: says so, and resends the mail on request', async () => {
     const fetch = jest
       .fn()
-      .mockResolvedValueOnce(jsonResponse({ user: { ...demo, id: 9, username: 'sara', email: 'sara@example.com', confirmed: false } }))
+      .mockResolvedValueOnce(
+        jsonResponse({ user: { ...demo, id: 9, username: 'sara', email: 'sara@example.com', confirmed: false } }),
+      )
       .mockResolvedValueOnce(jsonResponse({ email: 'sara@example.com', sent: true }));
     const context = await mountAt('/login/register', fetch);
     fireEvent.change(await screen.findByLabelText('نام کاربری'), { target: { value: 'sara' } });
@@ -42,7 +56,12 @@ describe('register', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'تأیید ایمیل' })).toBeInTheDocument();
     expect(screen.getByText(/پیوند تأیید به/)).toHaveTextContent('sara@example.com');
-    expect(bodyOf(fetch, 0)).toEqual({ username: 'sara', email: 'sara@example.com', mobile: '09351234567', password: 'Secret123' });
+    expect(bodyOf(fetch, 0)).toEqual({
+      username: 'sara',
+      email: 'sara@example.com',
+      mobile: '09351234567',
+      password: 'Secret123',
+    });
     expect(context.session.isAuthenticated()).toBe(false);
     expect(context.navigations).toEqual([]);
 
@@ -61,7 +80,10 @@ describe('reset password', () => {
   });
 
   it('sends the code with the new password, then signs in and goes to the panel', async () => {
-    const fetch = jest.fn().mockResolvedValueOnce(jsonResponse({ jwt: 'new.jwt', user: demo })).mockResolvedValueOnce(jsonResponse(demo));
+    const fetch = jest
+      .fn()
+      .mockResolvedValueOnce(jsonResponse({ jwt: 'new.jwt', user: demo }))
+      .mockResolvedValueOnce(jsonResponse(demo));
     const context = await mountAt('/login/reset-password?code=abc123', fetch);
     fireEvent.change(await screen.findByLabelText('رمز عبور جدید'), { target: { value: 'Newpass99' } });
     fireEvent.change(screen.getByLabelText('تکرار رمز عبور'), { target: { value: 'Newpass99' } });
@@ -74,7 +96,10 @@ describe('reset password', () => {
 
 describe('social-login return', () => {
   it('exchanges the token once, with the CMS session cookie, and signs in', async () => {
-    const fetch = jest.fn().mockResolvedValueOnce(jsonResponse({ jwt: 'social.jwt', user: demo })).mockResolvedValueOnce(jsonResponse(demo));
+    const fetch = jest
+      .fn()
+      .mockResolvedValueOnce(jsonResponse({ jwt: 'social.jwt', user: demo }))
+      .mockResolvedValueOnce(jsonResponse(demo));
     const context = await mountAt('/login/connect/google?access_token=tok&redirect=/panel/order', fetch);
     await waitFor(() => expect(context.navigations).toEqual(['/panel/order']));
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
@@ -86,7 +111,9 @@ describe('social-login return', () => {
   it('a refused token is a clear error with the way back to sign-in', async () => {
     const fetch = jest.fn().mockResolvedValueOnce(refusal(400, 'This provider is disabled', 'ApplicationError'));
     await mountAt('/login/connect/github?access_token=stub', fetch);
-    expect(await screen.findByRole('alert')).toHaveTextContent('ورود با حساب اجتماعی انجام نشد: ورود با این سرویس فعال نیست');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ورود با حساب اجتماعی انجام نشد: ورود با این سرویس فعال نیست',
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ورود انجام نشد');
   });
 });

@@ -29,7 +29,8 @@ export function EmailConfirmationNotice({ email }: { email: string }) {
   return (
     <div className="flex flex-col gap-4 text-slate-700 dark:text-slate-200">
       <p role="status">
-        حساب شما ساخته شد. پیوند تأیید به <bdi dir="ltr">{email}</bdi> فرستاده شد؛ پس از تأیید ایمیل می‌توانید وارد شوید.
+        حساب شما ساخته شد. پیوند تأیید به <bdi dir="ltr">{email}</bdi> فرستاده شد؛ پس از تأیید ایمیل می‌توانید وارد
+        شوید.
       </p>
       {state === 'sent' && <p role="status">ایمیل تأیید دوباره فرستاده شد.</p>}
       <FormAlert message={failure} />

@@ -14,18 +14,26 @@ export function ForgotPasswordPage() {
   const { api, session } = useShell();
   const withRedirect = useWithRedirect();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, failure, onSubmit, pending } = useAccountForm(forgotPasswordSchema, { email: '' } satisfies ForgotPasswordInput, async (values) => {
-    await createAuth({ client: api, session }).forgotPassword(values);
-    setSentTo(values.email);
-  });
+  const { form, failure, onSubmit, pending } = useAccountForm(
+    forgotPasswordSchema,
+    { email: '' } satisfies ForgotPasswordInput,
+    async (values) => {
+      await createAuth({ client: api, session }).forgotPassword(values);
+      setSentTo(values.email);
+    },
+  );
 
   return (
     <section className="mx-auto w-full max-w-md">
-      <PageHeader title="فراموشی رمز عبور" breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'فراموشی رمز عبور' }]} />
+      <PageHeader
+        title="فراموشی رمز عبور"
+        breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'فراموشی رمز عبور' }]}
+      />
       {sentTo ? (
         <div className="flex flex-col gap-4 text-slate-700 dark:text-slate-200">
           <p role="status">
-            اگر حسابی با نشانی <bdi dir="ltr">{sentTo}</bdi> ثبت شده باشد، پیوند بازیابی رمز عبور به آن فرستاده شد. صندوق ایمیل خود را ببینید.
+            اگر حسابی با نشانی <bdi dir="ltr">{sentTo}</bdi> ثبت شده باشد، پیوند بازیابی رمز عبور به آن فرستاده شد.
+            صندوق ایمیل خود را ببینید.
           </p>
           <Link to={withRedirect('/login')} className={linkText}>
             بازگشت به ورود
@@ -33,7 +41,9 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
-          <p className="text-sm text-slate-600 dark:text-slate-300">ایمیل حساب خود را بنویسید تا پیوند بازیابی رمز عبور برایتان فرستاده شود.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            ایمیل حساب خود را بنویسید تا پیوند بازیابی رمز عبور برایتان فرستاده شود.
+          </p>
           <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
           <SubmitRow busy={pending} failure={failure} label="ارسال پیوند بازیابی" fullWidth />
         </HydratedForm>

@@ -44,8 +44,25 @@ export function RegisterPage() {
       <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
         <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
         <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
-        <TextInput form={form} name="mobile" label="شماره موبایل" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
-        <TextInput form={form} name="password" label="رمز عبور" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
+        <TextInput
+          form={form}
+          name="mobile"
+          label="شماره موبایل"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
+        />
+        <TextInput
+          form={form}
+          name="password"
+          label="رمز عبور"
+          hint={<PasswordRules password={password} />}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+        />
         <SubmitRow busy={pending} failure={failure} label="ثبت‌نام" busyLabel="در حال ثبت‌نام…" fullWidth />
         <p className="text-sm text-slate-600 dark:text-slate-300">
           حساب کاربری دارید؟{' '}

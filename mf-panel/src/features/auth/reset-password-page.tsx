@@ -24,7 +24,10 @@ export function ResetPasswordPage() {
 
   return (
     <section className="mx-auto w-full max-w-md">
-      <PageHeader title="بازیابی رمز عبور" breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'بازیابی رمز عبور' }]} />
+      <PageHeader
+        title="بازیابی رمز عبور"
+        breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'بازیابی رمز عبور' }]}
+      />
       {code === '' ? (
         <div role="alert" className="flex flex-col gap-3 text-slate-700 dark:text-slate-200">
           <p>این پیوند بازیابی کامل نیست. پیوند ایمیل را دوباره باز کنید یا پیوند تازه‌ای بخواهید.</p>
@@ -34,9 +37,30 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
-          <TextInput form={form} name="password" label="رمز عبور جدید" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
-          <TextInput form={form} name="passwordConfirmation" label="تکرار رمز عبور" type="password" autoComplete="new-password" dir="ltr" />
-          <SubmitRow busy={pending} failure={failure} label="ذخیره رمز عبور و ورود" busyLabel="در حال ذخیره…" fullWidth />
+          <TextInput
+            form={form}
+            name="password"
+            label="رمز عبور جدید"
+            hint={<PasswordRules password={password} />}
+            type="password"
+            autoComplete="new-password"
+            dir="ltr"
+          />
+          <TextInput
+            form={form}
+            name="passwordConfirmation"
+            label="تکرار رمز عبور"
+            type="password"
+            autoComplete="new-password"
+            dir="ltr"
+          />
+          <SubmitRow
+            busy={pending}
+            failure={failure}
+            label="ذخیره رمز عبور و ورود"
+            busyLabel="در حال ذخیره…"
+            fullWidth
+          />
         </HydratedForm>
       )}
     </section>

@@ -7,9 +7,20 @@ beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
 
-const demo = { id: 3, documentId: 'd3', username: 'demo', email: 'demo@example.com', confirmed: true, blocked: false, role: { id: 1, name: 'Authenticated', type: 'authenticated' } };
+const demo = {
+  id: 3,
+  documentId: 'd3',
+  username: 'demo',
+  email: 'demo@example.com',
+  confirmed: true,
+  blocked: false,
+  role: { id: 1, name: 'Authenticated', type: 'authenticated' },
+};
 /** Exactly what Strapi 5's users-permissions answers to a wrong password. */
-const invalidCredentials = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} } };
+const invalidCredentials = {
+  data: null,
+  error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
+};
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -19,7 +30,10 @@ function deferred<T>() {
 
 async function mountAt(path: string, fetch: jest.Mock) {
   window.history.pushState(null, '', path);
-  const context = createFakeShellContext({ fetch: fetch as unknown as typeof globalThis.fetch, navigate: () => undefined });
+  const context = createFakeShellContext({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate: () => undefined,
+  });
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
   await mountRemoteAlone('panel', lifecycles, context, domElement);
@@ -27,7 +41,9 @@ async function mountAt(path: string, fetch: jest.Mock) {
 }
 
 async function fillAndSubmit(identifier: string, password: string) {
-  fireEvent.change(await screen.findByLabelText('ایمیل، نام کاربری یا شماره موبایل'), { target: { value: identifier } });
+  fireEvent.change(await screen.findByLabelText('ایمیل، نام کاربری یا شماره موبایل'), {
+    target: { value: identifier },
+  });
   fireEvent.change(screen.getByLabelText('رمز عبور'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
 }
@@ -65,16 +81,26 @@ describe('sign-in page', () => {
     expect(context.session.getUser()).toEqual(demo);
     const [loginUrl, loginInit] = fetch.mock.calls[1] as [string, RequestInit];
     expect(loginUrl).toBe('http://127.0.0.1:1337/api/auth/local');
-    expect(JSON.parse(loginInit.body as string)).toEqual({ identifier: 'demo@example.com', password: 'Demo1234!', deviceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(JSON.parse(loginInit.body as string)).toEqual({
+      identifier: 'demo@example.com',
+      password: 'Demo1234!',
+      deviceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(fetch.mock.calls[2]![0]).toBe('http://127.0.0.1:1337/api/users/me?populate[0]=role');
   });
 
-  it.each(['https://evil.example', '//evil.example', 'javascript:alert(1)'])('ignores redirect=%s and goes to /panel', async (redirect) => {
-    const fetch = jest.fn().mockResolvedValueOnce(jsonResponse({ jwt: 'real.jwt', user: demo })).mockResolvedValueOnce(jsonResponse(demo));
-    const context = await mountAt(`/login?redirect=${encodeURIComponent(redirect)}`, fetch);
-    await fillAndSubmit('demo', 'Demo1234!');
-    await waitFor(() => expect(context.navigations).toEqual(['/panel']));
-  });
+  it.each(['https://evil.example', '//evil.example', 'javascript:alert(1)'])(
+    'ignores redirect=%s and goes to /panel',
+    async (redirect) => {
+      const fetch = jest
+        .fn()
+        .mockResolvedValueOnce(jsonResponse({ jwt: 'real.jwt', user: demo }))
+        .mockResolvedValueOnce(jsonResponse(demo));
+      const context = await mountAt(`/login?redirect=${encodeURIComponent(redirect)}`, fetch);
+      await fillAndSubmit('demo', 'Demo1234!');
+      await waitFor(() => expect(context.navigations).toEqual(['/panel']));
+    },
+  );
 
   it('signs in by a mobile typed in Persian digits, sent with Latin ones, and never twice at once', async () => {
     const login = deferred<Response>();
@@ -87,7 +113,11 @@ describe('sign-in page', () => {
     login.resolve(jsonResponse({ jwt: 'real.jwt', user: demo }));
     await waitFor(() => expect(context.navigations).toEqual(['/panel']));
     expect(fetch).toHaveBeenCalledTimes(2);
-    expect(JSON.parse((fetch.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({ identifier: '09121234567', password: 'Demo1234!', deviceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(JSON.parse((fetch.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({
+      identifier: '09121234567',
+      password: 'Demo1234!',
+      deviceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
   });
 
   it('checks the form before calling the CMS', async () => {
@@ -111,13 +141,20 @@ describe('sign-out page', () => {
   it('when the customer confirms, the CMS ends the session, then it is emptied here and the visitor goes home', async () => {
     window.history.pushState(null, '', '/panel/logout');
     const fetch = jest.fn(async () => jsonResponse({ ok: true }));
-    const context = createFakeShellContext({ user: { id: 1, username: 'demo', email: 'demo@example.com' }, navigate: () => undefined, fetch: fetch as unknown as typeof globalThis.fetch });
+    const context = createFakeShellContext({
+      user: { id: 1, username: 'demo', email: 'demo@example.com' },
+      navigate: () => undefined,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
     const domElement = document.createElement('div');
     document.body.appendChild(domElement);
     await mountRemoteAlone('panel', lifecycles, context, domElement);
     fireEvent.click(await screen.findByRole('button', { name: 'خروج از حساب' }));
     await waitFor(() => expect(context.session.isAuthenticated()).toBe(false));
-    expect(fetch).toHaveBeenCalledWith('http://127.0.0.1:1337/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(fetch).toHaveBeenCalledWith(
+      'http://127.0.0.1:1337/api/auth/logout',
+      expect.objectContaining({ method: 'POST', credentials: 'include' }),
+    );
     expect(context.session.getToken()).toBeNull();
     expect(context.navigations).toEqual(['/']);
   });

@@ -14,16 +14,33 @@ export function SignInPage() {
   const { api, session } = useShell();
   useLeaveWhenSignedIn();
   const withRedirect = useWithRedirect();
-  const { form, failure, onSubmit, pending } = useAccountForm(signInSchema, { identifier: '', password: '' } satisfies SignInInput, async (values) => {
-    await createAuth({ client: api, session }).login(values);
-  });
+  const { form, failure, onSubmit, pending } = useAccountForm(
+    signInSchema,
+    { identifier: '', password: '' } satisfies SignInInput,
+    async (values) => {
+      await createAuth({ client: api, session }).login(values);
+    },
+  );
 
   return (
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ورود / ثبت‌نام" breadcrumb={[{ label: 'ورود' }]} />
       <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
-        <TextInput form={form} name="identifier" label="ایمیل، نام کاربری یا شماره موبایل" autoComplete="username" dir="ltr" />
-        <TextInput form={form} name="password" label="رمز عبور" type="password" autoComplete="current-password" dir="ltr" />
+        <TextInput
+          form={form}
+          name="identifier"
+          label="ایمیل، نام کاربری یا شماره موبایل"
+          autoComplete="username"
+          dir="ltr"
+        />
+        <TextInput
+          form={form}
+          name="password"
+          label="رمز عبور"
+          type="password"
+          autoComplete="current-password"
+          dir="ltr"
+        />
         <SubmitRow busy={pending} failure={failure} label="ورود" busyLabel="در حال ورود…" fullWidth />
         <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
           <span>

@@ -33,7 +33,10 @@ export function SocialCallbackPage() {
 
   return (
     <section className="mx-auto w-full max-w-md">
-      <PageHeader title={failure ? 'ورود انجام نشد' : 'در حال ورود…'} breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'ورود با حساب اجتماعی' }]} />
+      <PageHeader
+        title={failure ? 'ورود انجام نشد' : 'در حال ورود…'}
+        breadcrumb={[{ label: 'ورود', to: '/login' }, { label: 'ورود با حساب اجتماعی' }]}
+      />
       {failure ? (
         <div className="flex flex-col gap-3">
           <p role="alert" className="text-error-700 dark:text-red-300">

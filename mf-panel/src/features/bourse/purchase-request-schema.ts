@@ -21,12 +21,22 @@ const limit = (value: number | string | null | undefined) => {
 export function purchaseRequestSchema(offer: OfferLimits = {}) {
   const min = limit(offer.min_purchase);
   const max = limit(offer.max_purchase);
-  let quantity = z.number({ error: 'حجم درخواستی را به عدد وارد کنید' }).gt(0, 'حجم درخواستی باید بیشتر از صفر باشد').max(1_000_000, 'حجم درخواستی بیش از حد مجاز است');
+  let quantity = z
+    .number({ error: 'حجم درخواستی را به عدد وارد کنید' })
+    .gt(0, 'حجم درخواستی باید بیشتر از صفر باشد')
+    .max(1_000_000, 'حجم درخواستی بیش از حد مجاز است');
   if (min !== null) quantity = quantity.min(min, `حداقل خرید این عرضه ${formatNumber(min)} تن است`);
   if (max !== null) quantity = quantity.max(max, `حداکثر خرید این عرضه ${formatNumber(max)} تن است`);
   return z.object({
     quantity_tonnes: z.preprocess(typedNumber, quantity),
-    max_price: z.preprocess(typedNumber, z.number({ error: 'سقف قیمت را به عدد وارد کنید' }).int('سقف قیمت را بدون اعشار وارد کنید').positive('سقف قیمت باید بیشتر از صفر باشد').optional()),
+    max_price: z.preprocess(
+      typedNumber,
+      z
+        .number({ error: 'سقف قیمت را به عدد وارد کنید' })
+        .int('سقف قیمت را بدون اعشار وارد کنید')
+        .positive('سقف قیمت باید بیشتر از صفر باشد')
+        .optional(),
+    ),
     contact_phone: contactPhone,
     note: z.string().trim().max(2000, 'توضیحات طولانی است'),
   });

@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link, PRICE_DIRECTIONS, PageHeader, formatChangePercent, formatNumber, formatPersianDate, priceChangeBetween, useShell } from '@steel/shared';
+import {
+  Link,
+  PRICE_DIRECTIONS,
+  PageHeader,
+  formatChangePercent,
+  formatNumber,
+  formatPersianDate,
+  priceChangeBetween,
+  useShell,
+} from '@steel/shared';
 import { ClipboardList, LifeBuoy, Landmark, Star, UserRound } from 'lucide-react';
 // The dashboard is the one page that shows every section: it reads their query declarations
 // (the same keys, so visiting a section after the dashboard needs no second fetch).
@@ -179,7 +188,10 @@ function PriceChanges() {
             {product.name}
           </Link>
           <span className="flex items-center gap-2 text-sm">
-            <StatusBadge label={PRICE_DIRECTIONS[change.direction].word} tone={PRICE_DIRECTIONS[change.direction].tone} />
+            <StatusBadge
+              label={PRICE_DIRECTIONS[change.direction].word}
+              tone={PRICE_DIRECTIONS[change.direction].tone}
+            />
             <span>{formatChangePercent(change)}</span>
           </span>
         </>

@@ -1,6 +1,11 @@
 import { newOrderSchema } from './new-order-schema';
 
-const valid = { items: [{ product_slug: 'rebar-kalaf-1', quantity: '۱۲٫۵' }], delivery_address: 'تهران، خیابان آزادی', contact_phone: '۰۹۱۲۱۲۳۴۵۶۷', note: '' };
+const valid = {
+  items: [{ product_slug: 'rebar-kalaf-1', quantity: '۱۲٫۵' }],
+  delivery_address: 'تهران، خیابان آزادی',
+  contact_phone: '۰۹۱۲۱۲۳۴۵۶۷',
+  note: '',
+};
 
 describe('new order form schema', () => {
   it('reads Persian digits and the Persian decimal mark', () => {
@@ -10,7 +15,12 @@ describe('new order form schema', () => {
   });
 
   it('says in Persian what is wrong', () => {
-    const result = newOrderSchema.safeParse({ ...valid, items: [{ product_slug: 'x', quantity: '0' }], delivery_address: 'کو', contact_phone: '12' });
+    const result = newOrderSchema.safeParse({
+      ...valid,
+      items: [{ product_slug: 'x', quantity: '0' }],
+      delivery_address: 'کو',
+      contact_phone: '12',
+    });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(messages).toEqual([
@@ -21,7 +31,11 @@ describe('new order form schema', () => {
   });
 
   it('needs at least one product and a number as quantity', () => {
-    expect(newOrderSchema.safeParse({ ...valid, items: [] }).error!.issues[0]!.message).toBe('دست‌کم یک محصول انتخاب کنید');
-    expect(newOrderSchema.safeParse({ ...valid, items: [{ product_slug: 'x', quantity: 'ده' }] }).error!.issues[0]!.message).toBe('مقدار را به عدد وارد کنید');
+    expect(newOrderSchema.safeParse({ ...valid, items: [] }).error!.issues[0]!.message).toBe(
+      'دست‌کم یک محصول انتخاب کنید',
+    );
+    expect(
+      newOrderSchema.safeParse({ ...valid, items: [{ product_slug: 'x', quantity: 'ده' }] }).error!.issues[0]!.message,
+    ).toBe('مقدار را به عدد وارد کنید');
   });
 });

@@ -9,7 +9,10 @@ export const newOrderSchema = z.object({
         product_slug: z.string().min(1),
         quantity: z.preprocess(
           typedNumber,
-          z.number({ error: 'مقدار را به عدد وارد کنید' }).gt(0, 'مقدار باید بیشتر از صفر باشد').max(1_000_000, 'مقدار بیش از حد مجاز است'),
+          z
+            .number({ error: 'مقدار را به عدد وارد کنید' })
+            .gt(0, 'مقدار باید بیشتر از صفر باشد')
+            .max(1_000_000, 'مقدار بیش از حد مجاز است'),
         ),
       }),
     )

@@ -13,8 +13,18 @@ describe('order lines', () => {
   });
 
   it('sums what it can and says whether the sum is the whole order', () => {
-    expect(estimatedOrderTotal([{ quantity: 1, sale_unit: 'tonne', unit_price: 1000 }, { quantity: 1, sale_unit: 'kg', unit_price: 1000 }])).toEqual({ total: 1_001_000, complete: true });
-    expect(estimatedOrderTotal([{ quantity: 1, sale_unit: 'tonne', unit_price: 1000 }, { quantity: 3, sale_unit: 'sheet', unit_price: 1000 }])).toEqual({ total: 1_000_000, complete: false });
+    expect(
+      estimatedOrderTotal([
+        { quantity: 1, sale_unit: 'tonne', unit_price: 1000 },
+        { quantity: 1, sale_unit: 'kg', unit_price: 1000 },
+      ]),
+    ).toEqual({ total: 1_001_000, complete: true });
+    expect(
+      estimatedOrderTotal([
+        { quantity: 1, sale_unit: 'tonne', unit_price: 1000 },
+        { quantity: 3, sale_unit: 'sheet', unit_price: 1000 },
+      ]),
+    ).toEqual({ total: 1_000_000, complete: false });
     expect(estimatedOrderTotal([])).toEqual({ total: 0, complete: false });
   });
 

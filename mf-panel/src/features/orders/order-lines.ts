@@ -35,7 +35,15 @@ export function estimatedLineTotal(line: PricedLine): number | null {
   const quantity = Number(line.quantity);
   const price = Number(line.unit_price);
   const kg = line.sale_unit ? KG_PER_UNIT[line.sale_unit] : undefined;
-  if (!kg || !Number.isFinite(quantity) || !Number.isFinite(price) || price <= 0 || line.unit_price === null || line.unit_price === undefined) return null;
+  if (
+    !kg ||
+    !Number.isFinite(quantity) ||
+    !Number.isFinite(price) ||
+    price <= 0 ||
+    line.unit_price === null ||
+    line.unit_price === undefined
+  )
+    return null;
   return Math.round(quantity * kg * price);
 }
 

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { PageHeader, createAuth, useSessionUser, useShell, type User } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { card } from '../../ui/styles';
-import { changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from '../../lib/account/auth-schemas';
+import {
+  changePasswordSchema,
+  profileSchema,
+  type ChangePasswordInput,
+  type ProfileInput,
+} from '../../lib/account/auth-schemas';
 import { PasswordRules } from '../../lib/account/password-rules';
 import { useAccountForm } from '../../lib/account/use-account-form';
 
@@ -34,13 +39,28 @@ function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby="profile-heading" aria-busy={pending} noValidate className={`${card} flex flex-col gap-4`}>
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby="profile-heading"
+      aria-busy={pending}
+      noValidate
+      className={`${card} flex flex-col gap-4`}
+    >
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
         ویرایش اطلاعات
       </h2>
       <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
       <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
-      <TextInput form={form} name="mobile" label="شماره موبایل" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷" />
+      <TextInput
+        form={form}
+        name="mobile"
+        label="شماره موبایل"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        dir="ltr"
+        placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
+      />
       <SubmitRow busy={pending} failure={failure} label="ذخیره" busyLabel="در حال ذخیره…" />
       {saved && (
         <p role="status" className="text-sm text-primary-700 dark:text-primary-300">
@@ -65,13 +85,41 @@ function ChangePasswordForm() {
   const password = form.watch('password');
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby="password-heading" aria-busy={pending} noValidate className={`${card} flex flex-col gap-4`}>
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby="password-heading"
+      aria-busy={pending}
+      noValidate
+      className={`${card} flex flex-col gap-4`}
+    >
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
         تغییر رمز عبور
       </h2>
-      <TextInput form={form} name="currentPassword" label="رمز عبور فعلی" type="password" autoComplete="current-password" dir="ltr" />
-      <TextInput form={form} name="password" label="رمز عبور جدید" hint={<PasswordRules password={password} />} type="password" autoComplete="new-password" dir="ltr" />
-      <TextInput form={form} name="passwordConfirmation" label="تکرار رمز عبور جدید" type="password" autoComplete="new-password" dir="ltr" />
+      <TextInput
+        form={form}
+        name="currentPassword"
+        label="رمز عبور فعلی"
+        type="password"
+        autoComplete="current-password"
+        dir="ltr"
+      />
+      <TextInput
+        form={form}
+        name="password"
+        label="رمز عبور جدید"
+        hint={<PasswordRules password={password} />}
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+      />
+      <TextInput
+        form={form}
+        name="passwordConfirmation"
+        label="تکرار رمز عبور جدید"
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+      />
       <SubmitRow busy={pending} failure={failure} label="تغییر رمز عبور" busyLabel="در حال ذخیره…" />
       {changed && (
         <p role="status" className="text-sm text-primary-700 dark:text-primary-300">

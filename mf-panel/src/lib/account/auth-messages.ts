@@ -5,7 +5,11 @@ import { normaliseApiError } from '@steel/shared';
  * CMS's own additions, deploy/cms/src/extensions/users-permissions) are English and stable: they
  * are matched here and nowhere else. `field` says which form field the refusal is about.
  */
-const REFUSALS: Array<{ match: RegExp; message: string; field?: 'username' | 'email' | 'mobile' | 'currentPassword' | 'password' }> = [
+const REFUSALS: Array<{
+  match: RegExp;
+  message: string;
+  field?: 'username' | 'email' | 'mobile' | 'currentPassword' | 'password';
+}> = [
   { match: /invalid identifier or password/i, message: 'نام کاربری یا رمز عبور نادرست است' },
   { match: /blocked/i, message: 'حساب کاربری شما مسدود شده است' },
   { match: /email is not confirmed/i, message: 'ایمیل حساب شما هنوز تأیید نشده است' },
@@ -15,9 +19,16 @@ const REFUSALS: Array<{ match: RegExp; message: string; field?: 'username' | 'em
   { match: /username is already taken/i, message: 'این نام کاربری قبلاً گرفته شده است', field: 'username' },
   { match: /username may not be a mobile/i, message: 'نام کاربری نمی‌تواند شماره موبایل باشد', field: 'username' },
   { match: /mobile must look like/i, message: 'شماره موبایل معتبر نیست', field: 'mobile' },
-  { match: /incorrect code provided/i, message: 'لینک بازیابی نامعتبر است یا پیش‌تر به کار رفته است؛ دوباره درخواست دهید' },
+  {
+    match: /incorrect code provided/i,
+    message: 'لینک بازیابی نامعتبر است یا پیش‌تر به کار رفته است؛ دوباره درخواست دهید',
+  },
   { match: /current password is invalid/i, message: 'رمز عبور فعلی نادرست است', field: 'currentPassword' },
-  { match: /different than your current password/i, message: 'رمز عبور جدید باید با رمز فعلی فرق داشته باشد', field: 'password' },
+  {
+    match: /different than your current password/i,
+    message: 'رمز عبور جدید باید با رمز فعلی فرق داشته باشد',
+    field: 'password',
+  },
   { match: /passwords do not match/i, message: 'رمز عبور و تکرار آن یکسان نیستند' },
   { match: /provider is disabled/i, message: 'ورود با این سرویس فعال نیست' },
   { match: /already confirmed/i, message: 'ایمیل این حساب پیش‌تر تأیید شده است' },
@@ -38,7 +49,8 @@ export function authRefusal(error: unknown): AuthRefusal {
   if (body.status === 401) return { message: 'نشست شما به پایان رسیده است؛ دوباره وارد شوید' };
   if (body.status === 400) return { message: 'اطلاعات واردشده را بررسی کنید و دوباره بفرستید' };
   // No answer at all (network, CORS): the content client reports it as UnknownError 500.
-  if (body.name === 'UnknownError' && body.status === 500) return { message: 'ارتباط با سرور برقرار نشد؛ دوباره تلاش کنید' };
+  if (body.name === 'UnknownError' && body.status === 500)
+    return { message: 'ارتباط با سرور برقرار نشد؛ دوباره تلاش کنید' };
   return { message: 'خطای سرور؛ لطفاً دوباره تلاش کنید' };
 }
 

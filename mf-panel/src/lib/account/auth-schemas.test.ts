@@ -20,12 +20,18 @@ describe('sign-in form', () => {
   it('sends a mobile typed in Persian digits with Latin ones, and e-mails and usernames as typed', () => {
     expect(signInSchema.parse({ identifier: ' ۰۹۱۲ ۱۲۳ ۴۵۶۷ ', password: 'x' }).identifier).toBe('09121234567');
     expect(signInSchema.parse({ identifier: '+98 912 123 4567', password: 'x' }).identifier).toBe('09121234567');
-    expect(signInSchema.parse({ identifier: ' demo@example.com ', password: ' p ' })).toEqual({ identifier: 'demo@example.com', password: ' p ' });
+    expect(signInSchema.parse({ identifier: ' demo@example.com ', password: ' p ' })).toEqual({
+      identifier: 'demo@example.com',
+      password: ' p ',
+    });
     expect(signInSchema.parse({ identifier: 'demo', password: 'x' }).identifier).toBe('demo');
   });
 
   it('needs both fields', () => {
-    expect(issues(signInSchema, { identifier: '  ', password: '' })).toEqual([`identifier: ${MESSAGES.required}`, `password: ${MESSAGES.required}`]);
+    expect(issues(signInSchema, { identifier: '  ', password: '' })).toEqual([
+      `identifier: ${MESSAGES.required}`,
+      `password: ${MESSAGES.required}`,
+    ]);
   });
 });
 
@@ -33,7 +39,12 @@ describe('register form', () => {
   const valid = { username: 'reza', email: 'Reza@Example.com', mobile: '۰۹۳۵۱۱۱۲۲۳۳', password: 'Secret123' };
 
   it('normalises the e-mail and the mobile', () => {
-    expect(registerSchema.parse(valid)).toEqual({ username: 'reza', email: 'reza@example.com', mobile: '09351112233', password: 'Secret123' });
+    expect(registerSchema.parse(valid)).toEqual({
+      username: 'reza',
+      email: 'reza@example.com',
+      mobile: '09351112233',
+      password: 'Secret123',
+    });
   });
 
   it('says in Persian what is wrong with each field', () => {
@@ -43,7 +54,9 @@ describe('register form', () => {
       `mobile: ${MESSAGES.invalidMobile}`,
       `password: ${MESSAGES.passwordRules}`,
     ]);
-    expect(issues(registerSchema, { ...valid, username: '۰۹۱۲۰۰۰۰۰۰۰' })).toEqual([`username: ${MESSAGES.usernameIsMobile}`]);
+    expect(issues(registerSchema, { ...valid, username: '۰۹۱۲۰۰۰۰۰۰۰' })).toEqual([
+      `username: ${MESSAGES.usernameIsMobile}`,
+    ]);
   });
 
   it('checks each password rule the page shows', () => {
@@ -62,16 +75,30 @@ describe('password recovery and change', () => {
   });
 
   it('reset and change want the confirmation to match, reported on the confirmation', () => {
-    expect(issues(resetPasswordSchema, { password: 'Newpass123', passwordConfirmation: 'Newpass124' })).toEqual([`passwordConfirmation: ${MESSAGES.passwordMismatch}`]);
-    expect(issues(changePasswordSchema, { currentPassword: '', password: 'Newpass123', passwordConfirmation: 'Newpass123' })).toEqual([`currentPassword: ${MESSAGES.required}`]);
-    expect(changePasswordSchema.parse({ currentPassword: 'Demo1234!', password: 'Newpass123', passwordConfirmation: 'Newpass123' }).password).toBe('Newpass123');
+    expect(issues(resetPasswordSchema, { password: 'Newpass123', passwordConfirmation: 'Newpass124' })).toEqual([
+      `passwordConfirmation: ${MESSAGES.passwordMismatch}`,
+    ]);
+    expect(
+      issues(changePasswordSchema, { currentPassword: '', password: 'Newpass123', passwordConfirmation: 'Newpass123' }),
+    ).toEqual([`currentPassword: ${MESSAGES.required}`]);
+    expect(
+      changePasswordSchema.parse({
+        currentPassword: 'Demo1234!',
+        password: 'Newpass123',
+        passwordConfirmation: 'Newpass123',
+      }).password,
+    ).toBe('Newpass123');
   });
 });
 
 describe('profile form', () => {
   it('validates like registration; an empty mobile means none', () => {
     expect(profileSchema.parse({ username: 'demo', email: 'demo@example.com', mobile: '' }).mobile).toBeNull();
-    expect(profileSchema.parse({ username: 'demo', email: 'demo@example.com', mobile: '۰۹۱۲۱۲۳۴۵۶۷' }).mobile).toBe('09121234567');
-    expect(issues(profileSchema, { username: 'demo', email: 'demo@example.com', mobile: '12' })).toEqual([`mobile: ${MESSAGES.invalidMobile}`]);
+    expect(profileSchema.parse({ username: 'demo', email: 'demo@example.com', mobile: '۰۹۱۲۱۲۳۴۵۶۷' }).mobile).toBe(
+      '09121234567',
+    );
+    expect(issues(profileSchema, { username: 'demo', email: 'demo@example.com', mobile: '12' })).toEqual([
+      `mobile: ${MESSAGES.invalidMobile}`,
+    ]);
   });
 });

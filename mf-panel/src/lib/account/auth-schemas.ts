@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { INVALID_EMAIL_MESSAGE, INVALID_MOBILE_MESSAGE, REQUIRED_MESSAGE, emailAddress, isMobileNumber, mobileNumber, normaliseMobile, requiredText } from '@steel/shared/forms';
+import {
+  INVALID_EMAIL_MESSAGE,
+  INVALID_MOBILE_MESSAGE,
+  REQUIRED_MESSAGE,
+  emailAddress,
+  isMobileNumber,
+  mobileNumber,
+  normaliseMobile,
+  requiredText,
+} from '@steel/shared/forms';
 
 export { isMobileNumber, normaliseMobile };
 
@@ -28,7 +37,8 @@ export const PASSWORD_RULES = [
 const required = requiredText;
 /** Passwords are sent exactly as typed: never trimmed, never digit-converted. */
 const anyPassword = () => z.string({ error: MESSAGES.required }).min(1, MESSAGES.required);
-const newPassword = () => anyPassword().refine((password) => PASSWORD_RULES.every((rule) => rule.test(password)), MESSAGES.passwordRules);
+const newPassword = () =>
+  anyPassword().refine((password) => PASSWORD_RULES.every((rule) => rule.test(password)), MESSAGES.passwordRules);
 const email = emailAddress;
 const mobile = mobileNumber;
 const username = () =>
@@ -52,7 +62,8 @@ export const registerSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email: email() });
 
-const matching = <T extends { password: string; passwordConfirmation: string }>(values: T) => values.password === values.passwordConfirmation;
+const matching = <T extends { password: string; passwordConfirmation: string }>(values: T) =>
+  values.password === values.passwordConfirmation;
 const mismatch = { message: MESSAGES.passwordMismatch, path: ['passwordConfirmation'] };
 
 export const resetPasswordSchema = z

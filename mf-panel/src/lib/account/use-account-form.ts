@@ -27,7 +27,8 @@ export function useAccountForm<In extends FieldValues, Out>(
       await submit(values);
     } catch (error) {
       const refusal = authRefusal(error);
-      if (refusal.field && refusal.field in defaultValues) form.setError(refusal.field as Path<In>, { message: refusal.message }, { shouldFocus: true });
+      if (refusal.field && refusal.field in defaultValues)
+        form.setError(refusal.field as Path<In>, { message: refusal.message }, { shouldFocus: true });
       else setFailure(refusal.message);
     } finally {
       inFlight.current = false;

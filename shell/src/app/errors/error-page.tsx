@@ -29,10 +29,16 @@ export function ErrorContent({
           {toPersianDigits(String(statusCode))}
         </span>
       </Heading>
-      <p className="text-lg text-slate-600 dark:text-slate-300">{connectionFailed ? CONNECTION_FAILED_MESSAGE : 'با خطا مواجه شدید. صفحه مورد نظر در دسترس نیست'}</p>
+      <p className="text-lg text-slate-600 dark:text-slate-300">
+        {connectionFailed ? CONNECTION_FAILED_MESSAGE : 'با خطا مواجه شدید. صفحه مورد نظر در دسترس نیست'}
+      </p>
       {children}
       <div className="flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={onHome} className="rounded-md bg-primary-600 px-5 py-2.5 font-medium text-white hover:bg-primary-700">
+        <button
+          type="button"
+          onClick={onHome}
+          className="rounded-md bg-primary-600 px-5 py-2.5 font-medium text-white hover:bg-primary-700"
+        >
           بازگشت به صفحه اصلی
         </button>
       </div>
@@ -41,7 +47,15 @@ export function ErrorContent({
 }
 
 /** A fatal error replaces the whole app with this page. */
-export function ErrorPage({ statusCode, onHome, connectionFailed }: { statusCode: number; onHome: () => void; connectionFailed?: boolean }) {
+export function ErrorPage({
+  statusCode,
+  onHome,
+  connectionFailed,
+}: {
+  statusCode: number;
+  onHome: () => void;
+  connectionFailed?: boolean;
+}) {
   return (
     <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
       <ErrorContent statusCode={statusCode} onHome={onHome} connectionFailed={connectionFailed} />

@@ -10,8 +10,24 @@ describe('remote integrity in the browser', () => {
     delete (globalThis as Record<string, unknown>)[REMOTE_INTEGRITY_GLOBAL];
     recordRemoteIntegrity(
       {
-        blog: { version: 'b1', entry: '/builds/blog/b1/mf-manifest.json', integrity: digest(1), files: { 'remoteEntry.js': digest(2), '12.ab.js': digest(3) }, contract: '1.2.0', shared: {}, pages: [] },
-        catalogue: { version: 'c1', entry: 'https://cdn.example/builds/catalogue/c1/mf-manifest.json', integrity: digest(4), files: { 'remoteEntry.js': digest(5) }, contract: '1.2.0', shared: {}, pages: [] },
+        blog: {
+          version: 'b1',
+          entry: '/builds/blog/b1/mf-manifest.json',
+          integrity: digest(1),
+          files: { 'remoteEntry.js': digest(2), '12.ab.js': digest(3) },
+          contract: '1.2.0',
+          shared: {},
+          pages: [],
+        },
+        catalogue: {
+          version: 'c1',
+          entry: 'https://cdn.example/builds/catalogue/c1/mf-manifest.json',
+          integrity: digest(4),
+          files: { 'remoteEntry.js': digest(5) },
+          contract: '1.2.0',
+          shared: {},
+          pages: [],
+        },
         panel: { version: 'p1', entry: '/builds/panel/p1/mf-manifest.json', contract: '1.2.0', shared: {}, pages: [] },
       },
       pageUrl,
@@ -28,18 +44,28 @@ describe('remote integrity in the browser', () => {
 
   it('gives a remote entry script its digest (CORS only on another origin) and the time limit', () => {
     const plugin = remoteScriptPlugin(8000);
-    const local = plugin.createScript!({ url: 'http://localhost/builds/blog/b1/remoteEntry.js' }) as { script: HTMLScriptElement; timeout: number };
+    const local = plugin.createScript!({ url: 'http://localhost/builds/blog/b1/remoteEntry.js' }) as {
+      script: HTMLScriptElement;
+      timeout: number;
+    };
     expect(local.script.integrity).toBe(digest(2));
     expect(local.script.crossOrigin).toBeNull();
     expect(local.timeout).toBe(8000);
-    const remote = plugin.createScript!({ url: 'https://cdn.example/builds/catalogue/c1/remoteEntry.js' }) as { script: HTMLScriptElement };
+    const remote = plugin.createScript!({ url: 'https://cdn.example/builds/catalogue/c1/remoteEntry.js' }) as {
+      script: HTMLScriptElement;
+    };
     expect(remote.script.integrity).toBe(digest(5));
     expect(remote.script.crossOrigin).toBe('anonymous');
     // A file the registry names no digest for loads without one, with the limit.
-    const plain = plugin.createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' }) as { script: HTMLScriptElement; timeout: number };
+    const plain = plugin.createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' }) as {
+      script: HTMLScriptElement;
+      timeout: number;
+    };
     expect(plain.script.integrity).toBeFalsy();
     expect(plain.timeout).toBe(8000);
-    expect(remoteScriptPlugin(0).createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' })).not.toHaveProperty('timeout');
+    expect(
+      remoteScriptPlugin(0).createScript!({ url: 'http://localhost/builds/panel/p1/remoteEntry.js' }),
+    ).not.toHaveProperty('timeout');
   });
 
   it('asks for an entry that failed past the browser cache on the next try, with its digest', () => {
@@ -62,7 +88,9 @@ describe('remote integrity in the browser', () => {
     try {
       const plugin = remoteScriptPlugin(8000);
       await plugin.fetch!('https://cdn.example/builds/catalogue/c1/mf-manifest.json', {});
-      expect(fetchMock).toHaveBeenCalledWith('https://cdn.example/builds/catalogue/c1/mf-manifest.json', { integrity: digest(4) });
+      expect(fetchMock).toHaveBeenCalledWith('https://cdn.example/builds/catalogue/c1/mf-manifest.json', {
+        integrity: digest(4),
+      });
       expect(plugin.fetch!('http://localhost/builds/panel/p1/mf-manifest.json', {})).toBeUndefined();
     } finally {
       globalThis.fetch = original;
@@ -70,7 +98,19 @@ describe('remote integrity in the browser', () => {
   });
 
   it('keeps the digests of an earlier registry (a version still loading) when a newer one arrives', () => {
-    recordRemoteIntegrity({ blog: { version: 'b2', entry: '/builds/blog/b2/mf-manifest.json', integrity: digest(6), contract: '1.2.0', shared: {}, pages: [] } }, pageUrl);
+    recordRemoteIntegrity(
+      {
+        blog: {
+          version: 'b2',
+          entry: '/builds/blog/b2/mf-manifest.json',
+          integrity: digest(6),
+          contract: '1.2.0',
+          shared: {},
+          pages: [],
+        },
+      },
+      pageUrl,
+    );
     expect(integrityOf('/builds/blog/b2/mf-manifest.json', pageUrl)).toBe(digest(6));
     expect(integrityOf('/builds/blog/b1/mf-manifest.json', pageUrl)).toBe(digest(1));
   });

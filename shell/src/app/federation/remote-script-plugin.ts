@@ -44,7 +44,8 @@ export function remoteScriptPlugin(timeoutMs: number): ModuleFederationRuntimePl
       if (!integrity) return undefined;
       // Returning an element means the runtime applies none of its attributes: set them here.
       const link = document.createElement('link');
-      for (const [name, value] of Object.entries(attrs ?? {})) if (value !== undefined && value !== false) link.setAttribute(name, String(value));
+      for (const [name, value] of Object.entries(attrs ?? {}))
+        if (value !== undefined && value !== false) link.setAttribute(name, String(value));
       link.setAttribute('href', url);
       link.integrity = integrity;
       const mode = cors(url);

@@ -81,7 +81,10 @@ export default function MenuDrawerDialog({ open, onOpenChange, returnFocusTo }: 
  * a sheet sub-category is two taps away once the drawer is open.
  */
 function CategorySection({ category, onNavigate }: { category: MenuCategory; onNavigate: () => void }) {
-  const subcategoryLinks = (group: MenuCategory['groups'][number] | null, subcategories: MenuCategory['subcategories']) => (
+  const subcategoryLinks = (
+    group: MenuCategory['groups'][number] | null,
+    subcategories: MenuCategory['subcategories'],
+  ) => (
     <ul>
       {subcategories.map((subcategory) => (
         <li key={subcategory.slug}>
@@ -95,12 +98,18 @@ function CategorySection({ category, onNavigate }: { category: MenuCategory; onN
 
   return (
     <details className="group">
-      <summary className={`${DRAWER_ROW} cursor-pointer list-none justify-between font-semibold text-slate-800 dark:text-slate-100 [&::-webkit-details-marker]:hidden`}>
+      <summary
+        className={`${DRAWER_ROW} cursor-pointer list-none justify-between font-semibold text-slate-800 dark:text-slate-100 [&::-webkit-details-marker]:hidden`}
+      >
         {category.titleFa}
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="ms-3 border-s border-slate-200 ps-2 dark:border-slate-700">
-        <Link to={`/${category.slug}`} onClick={onNavigate} className={`${DRAWER_ROW} font-medium text-primary-700 dark:text-primary-300`}>
+        <Link
+          to={`/${category.slug}`}
+          onClick={onNavigate}
+          className={`${DRAWER_ROW} font-medium text-primary-700 dark:text-primary-300`}
+        >
           همه‌ی {category.titleFa}
         </Link>
         {category.groups.map((group) => (

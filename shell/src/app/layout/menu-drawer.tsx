@@ -52,7 +52,11 @@ export function MenuDrawer({ currentPath }: { currentPath: string }) {
         className={`${HEADER_ICON_BUTTON} md:hidden`}
         aria-label="منو"
       >
-        {loading ? <LoaderCircle aria-hidden="true" className="size-6 animate-spin" /> : <Menu aria-hidden="true" className="size-6" />}
+        {loading ? (
+          <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
+        ) : (
+          <Menu aria-hidden="true" className="size-6" />
+        )}
       </button>
       {used && (
         <Suspense fallback={<LoadingSignal onShown={setLoading} />}>

@@ -30,5 +30,10 @@ export function mountShellRoot(context: ShellContext, store: ShellStore): void {
  */
 function logRecoveredError(error: unknown): void {
   const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
-  console.error('[shell] React recovered from an error:', error instanceof Error ? error.message : error, '— caused by:', cause?.stack ?? cause);
+  console.error(
+    '[shell] React recovered from an error:',
+    error instanceof Error ? error.message : error,
+    '— caused by:',
+    cause?.stack ?? cause,
+  );
 }

@@ -37,7 +37,9 @@ export function PanelNavigation({ currentPath }: { currentPath: string }) {
                 to={to}
                 aria-current={active ? 'page' : undefined}
                 className={`flex min-h-11 items-center gap-2 rounded-md px-3 text-sm whitespace-nowrap md:min-h-0 md:py-2 ${
-                  active ? 'bg-primary-100 font-semibold text-primary-800 dark:bg-slate-800 dark:text-primary-300' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
+                  active
+                    ? 'bg-primary-100 font-semibold text-primary-800 dark:bg-slate-800 dark:text-primary-300'
+                    : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
                 }`}
               >
                 <Icon aria-hidden="true" className="size-4" />

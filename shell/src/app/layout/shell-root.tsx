@@ -1,4 +1,13 @@
-import { REMOTE_NAMES, SSR_URL_ATTRIBUTE, ShellContextProvider, isConnectionFailure, pageNotFound, type RemoteMarkup, type RemoteName, type ShellContext } from '@steel/shared';
+import {
+  REMOTE_NAMES,
+  SSR_URL_ATTRIBUTE,
+  ShellContextProvider,
+  isConnectionFailure,
+  pageNotFound,
+  type RemoteMarkup,
+  type RemoteName,
+  type ShellContext,
+} from '@steel/shared';
 import { ErrorPage } from '../errors/error-page';
 import { NotFoundView } from '../errors/not-found-view';
 import { RemoteErrorView } from '../errors/remote-error-view';
@@ -25,11 +34,25 @@ export const appContainerId = (app: string) => `app-${app}`;
 function AppContainer({ app, markup }: { app: RemoteName; markup: RemoteMarkup | undefined }) {
   const serverAttributes = markup ? { [SSR_URL_ATTRIBUTE]: markup.url, 'data-app': app } : {};
   return (
-    <div id={appContainerId(app)} data-app-container={app} {...serverAttributes} dangerouslySetInnerHTML={{ __html: markup?.html ?? '' }} suppressHydrationWarning />
+    <div
+      id={appContainerId(app)}
+      data-app-container={app}
+      {...serverAttributes}
+      dangerouslySetInnerHTML={{ __html: markup?.html ?? '' }}
+      suppressHydrationWarning
+    />
   );
 }
 
-export function ShellRoot({ context, store, remoteMarkup }: { context: ShellContext; store: ShellStore; remoteMarkup?: RemoteMarkup }) {
+export function ShellRoot({
+  context,
+  store,
+  remoteMarkup,
+}: {
+  context: ShellContext;
+  store: ShellStore;
+  remoteMarkup?: RemoteMarkup;
+}) {
   const state = useShellState(store);
   const route = state.route;
   const layout = route?.definition.layout ?? 'default';
@@ -52,7 +75,14 @@ export function ShellRoot({ context, store, remoteMarkup }: { context: ShellCont
       )}
       <div hidden={Boolean(fatalError)} className="flex min-h-screen flex-col" data-layout={layout}>
         <SiteHeader currentPath={currentPath} />
-        <div data-layout-body className={layout === 'auth' ? 'mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-3 md:flex-row md:gap-6 md:py-6' : 'flex w-full flex-1'}>
+        <div
+          data-layout-body
+          className={
+            layout === 'auth'
+              ? 'mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-3 md:flex-row md:gap-6 md:py-6'
+              : 'flex w-full flex-1'
+          }
+        >
           {layout === 'auth' && <PanelNavigation currentPath={currentPath} />}
           <main id="outlet" className="min-w-0 flex-1">
             {!route && state.routesKnown && <NotFoundView message={pageNotFound(state.url).message} />}

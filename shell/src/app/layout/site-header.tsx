@@ -16,7 +16,10 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
     // Sticky on phones: it stays in the flow, so nothing shifts when it sticks.
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white md:static dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 ps-3 pe-1 md:h-auto md:gap-4 md:px-4 md:py-3">
-        <Link to="/" className="inline-flex min-h-11 items-center whitespace-nowrap text-lg font-extrabold text-hfcolor md:text-xl dark:text-primary-300">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center whitespace-nowrap text-lg font-extrabold text-hfcolor md:text-xl dark:text-primary-300"
+        >
           بازار آهن‌آلات
         </Link>
         <div className="flex items-center gap-0.5 md:gap-3">

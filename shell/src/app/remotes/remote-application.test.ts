@@ -7,8 +7,13 @@ import { createRemoteApplication } from './remote-application';
 const loadRemote = jest.fn();
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: (id: string) => loadRemote(id) }));
 
-const props = () => ({ bus: createBus(), config: { ...defaultRuntimeConfig, remoteLoadTimeoutMs: 8000 } }) as unknown as ShellContext;
-const remoteModule = () => ({ bootstrap: jest.fn(async () => undefined), mount: jest.fn(async () => undefined), unmount: jest.fn(async () => undefined) });
+const props = () =>
+  ({ bus: createBus(), config: { ...defaultRuntimeConfig, remoteLoadTimeoutMs: 8000 } }) as unknown as ShellContext;
+const remoteModule = () => ({
+  bootstrap: jest.fn(async () => undefined),
+  mount: jest.fn(async () => undefined),
+  unmount: jest.fn(async () => undefined),
+});
 
 describe('createRemoteApplication', () => {
   beforeEach(() => {
@@ -20,7 +25,10 @@ describe('createRemoteApplication', () => {
 
   it('returns from mount and unmount at once while the remote hangs (single-spa was held for 330 s)', async () => {
     loadRemote.mockReturnValue(new Promise(() => undefined));
-    const store = createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES));
+    const store = createShellStore(
+      () => window.location.pathname + window.location.search,
+      createLiveRoutes(SITE_PAGES),
+    );
     const app = createRemoteApplication({ app: 'blog', store, refreshRegistry: async () => undefined });
     const p = props();
     const settled = jest.fn();
@@ -33,7 +41,10 @@ describe('createRemoteApplication', () => {
 
   it('shows the in-layout error with a retry once the time limit has passed, the bar ends red, no reload', async () => {
     loadRemote.mockReturnValueOnce(new Promise(() => undefined));
-    const store = createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES));
+    const store = createShellStore(
+      () => window.location.pathname + window.location.search,
+      createLiveRoutes(SITE_PAGES),
+    );
     const app = createRemoteApplication({ app: 'blog', store, refreshRegistry: async () => undefined });
     const p = props();
     const events: string[] = [];
@@ -59,7 +70,11 @@ describe('createRemoteApplication', () => {
   it('mounts nothing when the visitor left before a slow load finished', async () => {
     let finish: (m: unknown) => void = () => undefined;
     loadRemote.mockReturnValue(new Promise((resolve) => (finish = resolve)));
-    const app = createRemoteApplication({ app: 'blog', store: createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES)), refreshRegistry: async () => undefined });
+    const app = createRemoteApplication({
+      app: 'blog',
+      store: createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES)),
+      refreshRegistry: async () => undefined,
+    });
     const p = props();
     await (app.mount as (p: ShellContext) => Promise<unknown>)(p);
     await (app.unmount as (p: ShellContext) => Promise<unknown>)(p);
@@ -70,7 +85,11 @@ describe('createRemoteApplication', () => {
   });
 
   describe('failures in place of the remote', () => {
-    const chunkLoadError = () => Object.assign(new Error('Loading chunk 964 failed.\n(error: http://localhost/builds/catalogue/c1/product.ab.js)'), { name: 'ChunkLoadError' });
+    const chunkLoadError = () =>
+      Object.assign(
+        new Error('Loading chunk 964 failed.\n(error: http://localhost/builds/catalogue/c1/product.ab.js)'),
+        { name: 'ChunkLoadError' },
+      );
     /** The catalogue's container holding its server markup for the page on screen. */
     function serverRendered() {
       const container = document.createElement('div');
@@ -79,12 +98,22 @@ describe('createRemoteApplication', () => {
       return container;
     }
     const setup = (container = serverRendered()) => {
-      const store = createShellStore(() => window.location.pathname + window.location.search, createLiveRoutes(SITE_PAGES));
+      const store = createShellStore(
+        () => window.location.pathname + window.location.search,
+        createLiveRoutes(SITE_PAGES),
+      );
       const reports: Array<[string, unknown]> = [];
-      const app = createRemoteApplication({ app: 'catalogue', store, refreshRegistry: async () => undefined, reportFailure: (kind, error) => void reports.push([kind, error]), container: () => container });
+      const app = createRemoteApplication({
+        app: 'catalogue',
+        store,
+        refreshRegistry: async () => undefined,
+        reportFailure: (kind, error) => void reports.push([kind, error]),
+        container: () => container,
+      });
       return { store, reports, app, container };
     };
-    const mount = (app: ReturnType<typeof setup>['app'], p: ShellContext) => (app.mount as (p: ShellContext) => Promise<unknown>)(p);
+    const mount = (app: ReturnType<typeof setup>['app'], p: ShellContext) =>
+      (app.mount as (p: ShellContext) => Promise<unknown>)(p);
 
     beforeEach(() => window.history.pushState(null, '', '/rebar'));
 
@@ -102,7 +131,10 @@ describe('createRemoteApplication', () => {
 
     it('a mount that throws for another reason is still a `mount` failure', async () => {
       const { reports, app } = setup();
-      loadRemote.mockResolvedValue({ ...remoteModule(), mount: jest.fn(async () => Promise.reject(new Error('boom'))) });
+      loadRemote.mockResolvedValue({
+        ...remoteModule(),
+        mount: jest.fn(async () => Promise.reject(new Error('boom'))),
+      });
       await mount(app, props());
       await jest.advanceTimersByTimeAsync(0);
       expect(reports.map(([kind]) => kind)).toEqual(['mount']);

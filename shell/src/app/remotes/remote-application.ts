@@ -1,6 +1,16 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { ContractError, clearServerMarkup, isChunkLoadError, isLoadTimeoutError, withTimeLimit, yieldToMain, type RemoteFailureKind, type RemoteName, type ShellContext } from '@steel/shared';
+import {
+  ContractError,
+  clearServerMarkup,
+  isChunkLoadError,
+  isLoadTimeoutError,
+  withTimeLimit,
+  yieldToMain,
+  type RemoteFailureKind,
+  type RemoteName,
+  type ShellContext,
+} from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { isReloadingForChunkError } from '../../features/chunk-errors/chunk-error-handling';
 
@@ -30,7 +40,8 @@ interface RemoteApplicationOptions {
 const isContractError = (error: unknown) => error instanceof Error && error.name === 'ContractError';
 
 /** What a failure to load or mount is, for the team's report: code that did not arrive (a refused digest too) is `load`. */
-const failureKind = (error: unknown, otherwise: RemoteFailureKind): RemoteFailureKind => (isContractError(error) ? 'contract' : isChunkLoadError(error) ? 'load' : otherwise);
+const failureKind = (error: unknown, otherwise: RemoteFailureKind): RemoteFailureKind =>
+  isContractError(error) ? 'contract' : isChunkLoadError(error) ? 'load' : otherwise;
 
 const currentUrl = () => window.location.pathname + window.location.search;
 
@@ -44,7 +55,14 @@ const currentUrl = () => window.location.pathname + window.location.search;
  * `mount` does not wait for a load: single-spa runs app changes one after another, so a remote
  * whose files hung used to hold every later navigation, to any app, until a full reload.
  */
-export function createRemoteApplication({ app, store, refreshRegistry, incompatibility = () => null, reportFailure = () => undefined, container = () => null }: RemoteApplicationOptions) {
+export function createRemoteApplication({
+  app,
+  store,
+  refreshRegistry,
+  incompatibility = () => null,
+  reportFailure = () => undefined,
+  container = () => null,
+}: RemoteApplicationOptions) {
   let loaded: Promise<RemoteLifecycles> | null = null;
   let loadedModule: RemoteLifecycles | null = null;
   let mountedRemote: RemoteLifecycles | null = null;
@@ -56,7 +74,8 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
   function load(props: ShellContext): Promise<RemoteLifecycles> {
     const problem = incompatibility();
     // Never run half a remote: one that breaks the contract is not even loaded.
-    if (problem) return Promise.reject(new ContractError(`The live ${app} app cannot run beside this shell: ${problem}`));
+    if (problem)
+      return Promise.reject(new ContractError(`The live ${app} app cannot run beside this shell: ${problem}`));
     loaded ??= withTimeLimit(
       loadRemote<RemoteLifecycles>(`${app}/app`).then(async (module) => {
         if (!module) throw new Error(`Remote ${app} exposed no ./app module`);
@@ -132,7 +151,8 @@ export function createRemoteApplication({ app, store, refreshRegistry, incompati
     // A remote whose render failed is mounted still: it is rendered afresh, from a new root.
     const crashed = mountedRemote;
     mountedRemote = null;
-    if (crashed) await crashed.unmount(props).catch((error: unknown) => console.error(`Failed to unmount the ${app} app`, error));
+    if (crashed)
+      await crashed.unmount(props).catch((error: unknown) => console.error(`Failed to unmount the ${app} app`, error));
     await mountRemote(props).catch((error: unknown) => reportMountFailure(props, error));
   }
 

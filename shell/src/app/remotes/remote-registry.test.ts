@@ -30,7 +30,10 @@ describe('the remote registry: may a remote run beside this shell?', () => {
   it("takes the server's verdicts for the versions embedded with them, instead of checking again", () => {
     const remotes = registry();
     // The server, against the live shell's manifest: the catalogue (fine by the shell's own check) is out; the blog is in.
-    remotes.registerEmbedded({ catalogue: entry('c1'), blog: entry('b1', `${major + 1}.0.0`) }, { catalogue: 'shared react: needs ^20.0.0' });
+    remotes.registerEmbedded(
+      { catalogue: entry('c1'), blog: entry('b1', `${major + 1}.0.0`) },
+      { catalogue: 'shared react: needs ^20.0.0' },
+    );
     expect(remotes.incompatibility('catalogue')).toBe('shared react: needs ^20.0.0');
     expect(remotes.incompatibility('blog')).toBeNull();
   });
@@ -39,7 +42,7 @@ describe('the remote registry: may a remote run beside this shell?', () => {
     const remotes = registry();
     remotes.registerEmbedded({ catalogue: entry('c1') }, { catalogue: 'contract: speaks 9.0.0' });
     const fetched = { catalogue: entry('c2', `${major + 1}.0.0`) };
-    await remotes.refresh(async <T,>() => fetched as T);
+    await remotes.refresh(async <T>() => fetched as T);
     expect(remotes.incompatibility('catalogue')).toMatch(/contract/);
     expect(remotes.incompatibility('catalogue')).not.toBe('contract: speaks 9.0.0');
   });

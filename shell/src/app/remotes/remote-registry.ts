@@ -41,7 +41,10 @@ function sharedProvidedByShell(): SharedDependencies {
  * stand for those versions: the check, a semver parse of every shared range, is not run again on a
  * phone's start-up.
  */
-export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalformed: (app: RemoteName, problem: string) => void) {
+export function createRemoteRegistry(
+  routes: Pick<LiveRoutes, 'update'>,
+  onMalformed: (app: RemoteName, problem: string) => void,
+) {
   let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
   /** The server's verdict per remote, for the version it was given with (null: compatible). */
   let serverVerdicts: Partial<Record<RemoteName, { version: string; problem: string | null }>> = {};
@@ -72,7 +75,11 @@ export function createRemoteRegistry(routes: Pick<LiveRoutes, 'update'>, onMalfo
     registerEmbedded(registry: Partial<Record<string, RegistryEntry>>, incompatible?: IncompatibleRemotes): void {
       register(Object.fromEntries(REMOTE_NAMES.flatMap((name) => (registry[name] ? [[name, registry[name]]] : []))));
       if (!incompatible) return;
-      serverVerdicts = Object.fromEntries(REMOTE_NAMES.flatMap((name) => (entries[name] ? [[name, { version: entries[name].version, problem: incompatible[name] ?? null }]] : [])));
+      serverVerdicts = Object.fromEntries(
+        REMOTE_NAMES.flatMap((name) =>
+          entries[name] ? [[name, { version: entries[name].version, problem: incompatible[name] ?? null }]] : [],
+        ),
+      );
     },
     /** Fetches `/remotes.json` (never cached), checks it and registers it. */
     async refresh(fetchJson: <T>(url: string) => Promise<T>): Promise<void> {

@@ -1,5 +1,12 @@
 import { registerApplication, start } from 'single-spa';
-import { REMOTE_NAMES, type AppFetch, type RemoteFailureKind, type RemoteName, type RuntimeConfig, type ShellContext } from '@steel/shared';
+import {
+  REMOTE_NAMES,
+  type AppFetch,
+  type RemoteFailureKind,
+  type RemoteName,
+  type RuntimeConfig,
+  type ShellContext,
+} from '@steel/shared';
 import { createIntentPrefetch } from '../../features/prefetch/intent-prefetch';
 import { appContainerId } from '../layout/shell-root';
 import type { LiveRoutes } from '../routes/match-route';
@@ -25,13 +32,25 @@ export interface StartRemotesOptions {
  * remote can load, and each then shows its in-layout error with a retry. Returns the intent
  * prefetch (a link pointed at or focused loads its app and that page's data).
  */
-export async function startRemotes({ context, config, appFetch, store, routes, registry, mayActivate }: StartRemotesOptions): Promise<{ prefetchOnIntent: (to: string) => void }> {
+export async function startRemotes({
+  context,
+  config,
+  appFetch,
+  store,
+  routes,
+  registry,
+  mayActivate,
+}: StartRemotesOptions): Promise<{ prefetchOnIntent: (to: string) => void }> {
   const refreshRegistry = async () => {
     await registry.refresh((url) => appFetch(url, { cache: 'no-store' }));
     store.rerouteLocation();
   };
-  if (!routes.known()) await refreshRegistry().catch((error: unknown) => console.error('Failed to load /remotes.json', error));
-  const applications = new Map<RemoteName, { prefetchPage(path: string, props: ShellContext): Promise<void>; props: ShellContext }>();
+  if (!routes.known())
+    await refreshRegistry().catch((error: unknown) => console.error('Failed to load /remotes.json', error));
+  const applications = new Map<
+    RemoteName,
+    { prefetchPage(path: string, props: ShellContext): Promise<void>; props: ShellContext }
+  >();
   // What links in every app (and the shell's own) call on pointer or focus intent.
   const prefetchOnIntent = createIntentPrefetch({
     owner: (pathname) => (mayActivate(pathname) ? routes.owner(pathname) : null),
@@ -43,11 +62,24 @@ export async function startRemotes({ context, config, appFetch, store, routes, r
   for (const app of REMOTE_NAMES) {
     const reportFailure = (kind: RemoteFailureKind, error: unknown) =>
       reportRemoteFailure(
-        { app, version: registry.version(app), kind, route: window.location.pathname, message: error instanceof Error ? error.message : String(error) },
+        {
+          app,
+          version: registry.version(app),
+          kind,
+          route: window.location.pathname,
+          message: error instanceof Error ? error.message : String(error),
+        },
         config.failureReportSampleRate,
       );
     const container = () => document.getElementById(appContainerId(app));
-    const application = createRemoteApplication({ app, store, refreshRegistry, incompatibility: () => registry.incompatibility(app), reportFailure, container });
+    const application = createRemoteApplication({
+      app,
+      store,
+      refreshRegistry,
+      incompatibility: () => registry.incompatibility(app),
+      reportFailure,
+      container,
+    });
     const props: ShellContext & { domElementGetter: () => HTMLElement } = {
       ...context,
       // The remote's own reports (a render error, a hydration mismatch) reach its application, which shows them.

@@ -2,7 +2,13 @@ import type { ShellStore } from '../state/shell-store';
 import { redirectIfNeeded } from './browser-navigation';
 
 /** Before single-spa changes apps: redirects, then the new route's guards; after: the shell's state. */
-export function installRouteListeners({ store, guardNavigation }: { store: ShellStore; guardNavigation: () => Promise<void> }): void {
+export function installRouteListeners({
+  store,
+  guardNavigation,
+}: {
+  store: ShellStore;
+  guardNavigation: () => Promise<void>;
+}): void {
   window.addEventListener('single-spa:before-routing-event', () => {
     redirectIfNeeded();
     void guardNavigation();

@@ -5,7 +5,16 @@ describe('routes built from the remotes’ page manifests', () => {
   const routes = createLiveRoutes(SITE_PAGES);
 
   it('matches every path with or without a trailing slash', () => {
-    for (const path of ['/', '/rebar', '/rebar/', '/blog', '/blog/', '/panel/order', '/panel/order/', '/landing/bourse/']) {
+    for (const path of [
+      '/',
+      '/rebar',
+      '/rebar/',
+      '/blog',
+      '/blog/',
+      '/panel/order',
+      '/panel/order/',
+      '/landing/bourse/',
+    ]) {
       expect(routes.match(path)).not.toBeNull();
     }
     expect(normalisePath('/a/b///')).toBe('/a/b');
@@ -17,15 +26,26 @@ describe('routes built from the remotes’ page manifests', () => {
     expect(routes.match('/sheet/coldplate/oiled-sheet/some-product')?.definition.app).toBe('catalogue');
     expect(routes.match('/product/abc')?.params).toEqual({ slug: 'abc' });
     expect(routes.match('/blog/steel-prices')?.definition).toMatchObject({ app: 'blog', guards: ['cache'] });
-    expect(routes.match('/login/forgot-password')?.definition).toMatchObject({ app: 'panel', layout: 'default', guards: [] });
+    expect(routes.match('/login/forgot-password')?.definition).toMatchObject({
+      app: 'panel',
+      layout: 'default',
+      guards: [],
+    });
     expect(routes.match('/panel')?.definition).toMatchObject({ app: 'panel', layout: 'auth', guards: ['auth'] });
-    expect(routes.match('/panel/ticket/12')?.definition).toMatchObject({ app: 'panel', layout: 'auth', guards: ['auth'] });
+    expect(routes.match('/panel/ticket/12')?.definition).toMatchObject({
+      app: 'panel',
+      layout: 'auth',
+      guards: ['auth'],
+    });
     expect(routes.isGuarded('/panel/order/3')).toBe(true);
     expect(routes.isGuarded('/blog')).toBe(false);
   });
 
   it('keeps the app server’s paths whatever a remote claims', () => {
-    const greedy = createLiveRoutes({ ...SITE_PAGES, blog: [{ path: '/api/*', rendering: 'server', guards: [], layout: 'default' }] });
+    const greedy = createLiveRoutes({
+      ...SITE_PAGES,
+      blog: [{ path: '/api/*', rendering: 'server', guards: [], layout: 'default' }],
+    });
     expect(greedy.match('/api/auth')?.definition.app).toBe('server');
     expect(routes.match('/sitemap.xml')?.definition.app).toBe('server');
     expect(routes.owner('/builds/blog/x/remoteEntry.js')).toBeNull();
@@ -40,7 +60,13 @@ describe('routes built from the remotes’ page manifests', () => {
   it('routes a page a remote adds as soon as its new registry arrives', () => {
     const live = createLiveRoutes(SITE_PAGES);
     expect(live.owner('/blog-archive')).toBeNull();
-    live.update({ ...SITE_PAGES, blog: [...(SITE_PAGES.blog ?? []), { path: '/blog-archive', rendering: 'server', guards: ['cache'], layout: 'default' }] });
+    live.update({
+      ...SITE_PAGES,
+      blog: [
+        ...(SITE_PAGES.blog ?? []),
+        { path: '/blog-archive', rendering: 'server', guards: ['cache'], layout: 'default' },
+      ],
+    });
     expect(live.owner('/blog-archive')).toBe('blog');
   });
 
@@ -48,7 +74,14 @@ describe('routes built from the remotes’ page manifests', () => {
     expect(findRedirect('/market')).toBe('/landing/bourse/');
     expect(findRedirect('/market/')).toBe('/landing/bourse/');
     expect(findRedirect('/support')).toBe('/contact-us/');
-    for (const path of ['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price']) {
+    for (const path of [
+      '/careers',
+      '/credit',
+      '/informations',
+      '/price_inquiry',
+      '/price_inquiry_result',
+      '/shipping_price',
+    ]) {
       expect(findRedirect(path)).toBe('/');
     }
     expect(findRedirect('/rebar')).toBeNull();

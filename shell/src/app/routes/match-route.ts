@@ -13,7 +13,11 @@ export { normalisePath };
  * paths win over any remote's claim), or null for an unknown path.
  */
 export function matchRoute(pathname: string, routes: readonly RouteDefinition[]): MatchedRoute | null {
-  const found = matchMostSpecific(routes, (route) => ({ segments: pathSegments(route.path), below: route.below }), pathname);
+  const found = matchMostSpecific(
+    routes,
+    (route) => ({ segments: pathSegments(route.path), below: route.below }),
+    pathname,
+  );
   return found ? { definition: found.candidate, params: found.params } : null;
 }
 
@@ -35,7 +39,8 @@ export function createLiveRoutes(pages?: RemotePages) {
   // store): the last answer is kept until the path or the table changes.
   let last: { pathname: string; table: readonly RouteDefinition[]; matched: MatchedRoute | null } | null = null;
   const match = (pathname: string): MatchedRoute | null => {
-    if (last?.pathname !== pathname || last.table !== table) last = { pathname, table, matched: matchRoute(pathname, table) };
+    if (last?.pathname !== pathname || last.table !== table)
+      last = { pathname, table, matched: matchRoute(pathname, table) };
     return last.matched;
   };
   return {

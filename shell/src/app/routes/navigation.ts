@@ -5,7 +5,8 @@
  */
 import { findRedirect, type LiveRoutes } from './match-route';
 
-export type NavigationStep = { kind: 'full'; href: string } | { kind: 'push'; target: string } | { kind: 'replace'; target: string };
+export type NavigationStep =
+  { kind: 'full'; href: string } | { kind: 'push'; target: string } | { kind: 'replace'; target: string };
 
 const isAbsoluteUrl = (target: string) => /^[a-z][a-z\d+.-]*:/i.test(target);
 
@@ -23,11 +24,16 @@ export interface NavigationState {
   routes: Pick<LiveRoutes, 'match'>;
 }
 
-export function planNavigation(to: string, state: NavigationState, options: { replace?: boolean } = {}): NavigationStep {
+export function planNavigation(
+  to: string,
+  state: NavigationState,
+  options: { replace?: boolean } = {},
+): NavigationStep {
   const url = new URL(to, state.currentHref);
   if (state.reloadPending) return { kind: 'full', href: url.href };
   // Another origin, or a path the app server answers: the browser loads it.
-  if (url.origin !== new URL(state.currentHref).origin || state.routes.match(url.pathname)?.definition.app === 'server') return { kind: 'full', href: url.href };
+  if (url.origin !== new URL(state.currentHref).origin || state.routes.match(url.pathname)?.definition.app === 'server')
+    return { kind: 'full', href: url.href };
   const target = url.pathname + url.search + url.hash;
   return options.replace ? { kind: 'replace', target } : { kind: 'push', target };
 }

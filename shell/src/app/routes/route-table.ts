@@ -26,7 +26,14 @@ export interface RedirectDefinition {
   to: string;
 }
 
-const server = (path: string, below = false): RouteDefinition => ({ path, app: 'server', layout: null, guards: [], below, rendering: 'server' });
+const server = (path: string, below = false): RouteDefinition => ({
+  path,
+  app: 'server',
+  layout: null,
+  guards: [],
+  below,
+  rendering: 'server',
+});
 
 /** Paths the app server answers (feeds, APIs, builds): never a remote's, whatever it claims. */
 export const SERVER_ROUTES: readonly RouteDefinition[] = [
@@ -42,7 +49,9 @@ export const SERVER_ROUTES: readonly RouteDefinition[] = [
 export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/market', to: '/landing/bourse/' },
   { from: '/support', to: '/contact-us/' },
-  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map((from) => ({ from, to: '/' })),
+  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map(
+    (from) => ({ from, to: '/' }),
+  ),
 ];
 
 /** A page of a remote's manifest as a route: `/rebar/*` owns `/rebar` and everything below it. */
@@ -54,6 +63,8 @@ export function routeOfPage(app: RemoteName, page: PageRoute): RouteDefinition {
 
 /** The whole route table: the app server's paths first, then every live remote's pages. */
 export function buildRouteTable(pages: RemotePages): RouteDefinition[] {
-  const remoteRoutes = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, list]) => list.map((page) => routeOfPage(app, page)));
+  const remoteRoutes = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, list]) =>
+    list.map((page) => routeOfPage(app, page)),
+  );
   return [...SERVER_ROUTES, ...remoteRoutes];
 }

@@ -33,9 +33,19 @@ const pathOf = (url: string) => url.split('?')[0] ?? '/';
  * reads the browser's location (or, on the server, the request's); `routes` are the live set's;
  * `initialError` is the fatal error the server rendered, so hydration starts from the same state.
  */
-export function createShellStore(currentUrl: () => string, routes: Pick<LiveRoutes, 'match' | 'known'>, initialError: (AppError & { url: string }) | null = null) {
+export function createShellStore(
+  currentUrl: () => string,
+  routes: Pick<LiveRoutes, 'match' | 'known'>,
+  initialError: (AppError & { url: string }) | null = null,
+) {
   const url = currentUrl();
-  let state: ShellState = { url, route: routes.match(pathOf(url)), routesKnown: routes.known(), error: initialError?.url === url ? initialError : null, remoteFailures: {} };
+  let state: ShellState = {
+    url,
+    route: routes.match(pathOf(url)),
+    routesKnown: routes.known(),
+    error: initialError?.url === url ? initialError : null,
+    remoteFailures: {},
+  };
   const listeners = new Set<Listener>();
 
   function set(patch: Partial<ShellState>) {
@@ -53,8 +63,16 @@ export function createShellStore(currentUrl: () => string, routes: Pick<LiveRout
     syncLocation() {
       const url = currentUrl();
       if (url === state.url && state.route) return;
-      const remoteFailures = Object.fromEntries(Object.entries(state.remoteFailures).filter(([, failure]) => !failure.url || failure.url === url));
-      set({ url, route: routes.match(pathOf(url)), routesKnown: routes.known(), error: state.error?.url === url ? state.error : null, remoteFailures });
+      const remoteFailures = Object.fromEntries(
+        Object.entries(state.remoteFailures).filter(([, failure]) => !failure.url || failure.url === url),
+      );
+      set({
+        url,
+        route: routes.match(pathOf(url)),
+        routesKnown: routes.known(),
+        error: state.error?.url === url ? state.error : null,
+        remoteFailures,
+      });
     },
     /** The live set's routes changed (a new registry): the page on screen is routed again. */
     rerouteLocation() {

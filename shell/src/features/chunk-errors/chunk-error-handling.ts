@@ -27,7 +27,15 @@ export interface RemoteFailureDisplay {
   setRemoteFailure(app: RemoteName, failure: { error: unknown; retry: () => void }): void;
 }
 
-export function installChunkErrorHandling({ bus, store, activeApp }: { bus: AppBus; store: RemoteFailureDisplay; activeApp: () => RemoteName | null }) {
+export function installChunkErrorHandling({
+  bus,
+  store,
+  activeApp,
+}: {
+  bus: AppBus;
+  store: RemoteFailureDisplay;
+  activeApp: () => RemoteName | null;
+}) {
   bus.on('app:chunk-error', ({ error, path }) => {
     if (reloading || isCssChunkError(error)) return;
     console.error('Failed to load code for', path, error);

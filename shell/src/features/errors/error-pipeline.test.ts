@@ -22,7 +22,13 @@ describe('error pipeline', () => {
   afterEach(() => log.mockRestore());
 
   it('matches the bot user agents', () => {
-    for (const ua of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'Mozilla/5.0 Chrome-Lighthouse', 'facebookexternalhit/1.1', 'AdsBot-Google (+http://www.google.com/adsbot.html)', 'bingbot/2.0']) {
+    for (const ua of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'Mozilla/5.0 Chrome-Lighthouse',
+      'facebookexternalhit/1.1',
+      'AdsBot-Google (+http://www.google.com/adsbot.html)',
+      'bingbot/2.0',
+    ]) {
       expect(BOT_USER_AGENT.test(ua)).toBe(true);
     }
     expect(BOT_USER_AGENT.test(CHROME)).toBe(false);
@@ -60,7 +66,17 @@ describe('error pipeline', () => {
   });
 
   it('toAppError keeps an AppError and wraps anything else', () => {
-    expect(toAppError(routeNotFound('/a'))).toEqual({ statusCode: 404, statusMessage: 'Page Not Found', message: 'Page Not Found: /a', fatal: true });
-    expect(toAppError('x', { fatal: true, message: 'The blog app failed: x' })).toEqual({ statusCode: 500, statusMessage: 'Internal Error', message: 'The blog app failed: x', fatal: true });
+    expect(toAppError(routeNotFound('/a'))).toEqual({
+      statusCode: 404,
+      statusMessage: 'Page Not Found',
+      message: 'Page Not Found: /a',
+      fatal: true,
+    });
+    expect(toAppError('x', { fatal: true, message: 'The blog app failed: x' })).toEqual({
+      statusCode: 500,
+      statusMessage: 'Internal Error',
+      message: 'The blog app failed: x',
+      fatal: true,
+    });
   });
 });

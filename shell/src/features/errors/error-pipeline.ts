@@ -8,7 +8,11 @@ export function toAppError(error: unknown, fallback: Partial<AppError> = {}): Ap
     return { statusCode, statusMessage, message, fatal };
   }
   const message = error instanceof Error ? error.message : String(error);
-  const { statusCode, statusMessage, fatal } = createAppError({ statusMessage: 'Internal Error', ...fallback, message: fallback.message ?? message });
+  const { statusCode, statusMessage, fatal } = createAppError({
+    statusMessage: 'Internal Error',
+    ...fallback,
+    message: fallback.message ?? message,
+  });
   return { statusCode, statusMessage, message: fallback.message ?? message, fatal };
 }
 
@@ -24,7 +28,15 @@ export interface ErrorDisplay {
  * mount failures, and uncaught errors / rejections from any app's code on the page. The store
  * stamps each error with its URL, so any navigation clears it.
  */
-export function installErrorPipeline({ bus, store, userAgent = navigator.userAgent }: { bus: AppBus; store: ErrorDisplay; userAgent?: string }) {
+export function installErrorPipeline({
+  bus,
+  store,
+  userAgent = navigator.userAgent,
+}: {
+  bus: AppBus;
+  store: ErrorDisplay;
+  userAgent?: string;
+}) {
   const bot = isBot(userAgent);
 
   bus.on('app:error', (error) => {
@@ -34,7 +46,10 @@ export function installErrorPipeline({ bus, store, userAgent = navigator.userAge
 
   // A failure to mount an app: logged and routed to the same handler, as a fatal error.
   addErrorHandler((error) => {
-    bus.emit('app:error', toAppError(error, { fatal: true, message: `The ${error.appOrParcelName} app failed: ${error.message}` }));
+    bus.emit(
+      'app:error',
+      toAppError(error, { fatal: true, message: `The ${error.appOrParcelName} app failed: ${error.message}` }),
+    );
   });
 
   // Uncaught errors in any app are reported, non-fatal: they are logged and on the bus but do not

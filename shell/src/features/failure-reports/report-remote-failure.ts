@@ -9,18 +9,26 @@ export interface RemoteFailureReport {
   message: string;
 }
 
-
 /**
  * Tells the app server that a remote failed here, so the team that deployed it learns of it
  * without a visitor's report. Sampled (`sampleRate` of failures are sent) and fire-and-forget:
  * `sendBeacon` survives the page being left, and a failed report is never retried.
  */
-export function reportRemoteFailure(report: RemoteFailureReport, sampleRate = 1, random: () => number = Math.random): void {
+export function reportRemoteFailure(
+  report: RemoteFailureReport,
+  sampleRate = 1,
+  random: () => number = Math.random,
+): void {
   if (random() >= sampleRate) return;
   const body = JSON.stringify({ ...report, message: report.message.slice(0, 300) });
   try {
     if (!navigator.sendBeacon?.(REMOTE_FAILURE_REPORT_PATH, new Blob([body], { type: 'application/json' }))) {
-      void fetch(REMOTE_FAILURE_REPORT_PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
+      void fetch(REMOTE_FAILURE_REPORT_PATH, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        keepalive: true,
+      }).catch(() => undefined);
     }
   } catch {
     // Reporting must never add a failure of its own.

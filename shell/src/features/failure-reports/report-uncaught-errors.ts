@@ -10,7 +10,10 @@ const MAX_REPORTS_PER_APP = 3;
  * The remote whose code threw: from the script the error event names, else the innermost frame
  * of the stack that lies in a remote's files. Shell and third-party code is nobody's failure rate.
  */
-export function attributeToRemote(filename: string | undefined, stack: string | undefined): { app: RemoteName; version: string } | null {
+export function attributeToRemote(
+  filename: string | undefined,
+  stack: string | undefined,
+): { app: RemoteName; version: string } | null {
   for (const source of [filename ?? '', ...(stack ?? '').split('\n')]) {
     const match = REMOTE_FILE_RE.exec(source);
     if (match) return { app: match[1] as RemoteName, version: match[2]! };
@@ -24,7 +27,11 @@ export function attributeToRemote(filename: string | undefined, stack: string | 
  * for the version this page runs (an old tab's stale chunk is not the new version's fault), and
  * code that failed to load is the chunk-error path's.
  */
-export function reportUncaughtRemoteErrors({ remoteVersion, sampleRate, report = reportRemoteFailure }: {
+export function reportUncaughtRemoteErrors({
+  remoteVersion,
+  sampleRate,
+  report = reportRemoteFailure,
+}: {
   remoteVersion: (app: RemoteName) => string;
   sampleRate: number;
   report?: (report: RemoteFailureReport, sampleRate: number) => void;

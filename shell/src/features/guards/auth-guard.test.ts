@@ -5,7 +5,12 @@ import { createAuthGuard } from './auth-guard';
 const demo: User = { id: 1, username: 'demo', email: 'demo@example.com' };
 
 function makeSession(cookies: Record<string, string> = {}) {
-  return createSessionStore({ config: defaultRuntimeConfig, bus: createBus(), cookies: createMemoryCookies(cookies), storage: createMemoryStorage() });
+  return createSessionStore({
+    config: defaultRuntimeConfig,
+    bus: createBus(),
+    cookies: createMemoryCookies(cookies),
+    storage: createMemoryStorage(),
+  });
 }
 
 describe('auth guard', () => {
@@ -35,7 +40,10 @@ describe('auth guard', () => {
     const fetchUser = jest.fn(async () => null);
     const guard = createAuthGuard({ session, fetchUser });
     expect(await guard.check('/panel/order')).toEqual({ allowed: false, redirectTo: '/login?redirect=/panel/order' });
-    expect(await guard.check('/panel/ticket?page=2&x=1')).toEqual({ allowed: false, redirectTo: '/login?redirect=/panel/ticket%3Fpage%3D2%26x%3D1' });
+    expect(await guard.check('/panel/ticket?page=2&x=1')).toEqual({
+      allowed: false,
+      redirectTo: '/login?redirect=/panel/ticket%3Fpage%3D2%26x%3D1',
+    });
     expect(fetchUser).toHaveBeenCalledTimes(1);
   });
 

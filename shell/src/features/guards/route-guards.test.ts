@@ -14,7 +14,9 @@ function setUp(options: { signedIn: boolean; allowAfterCheck?: boolean; url: str
     authGuard: {
       check: async (wanted) => {
         calls.push(`check ${wanted}`);
-        return options.allowAfterCheck ? { allowed: true } : { allowed: false, redirectTo: `/login?redirect=${encodeURIComponent(wanted)}` };
+        return options.allowAfterCheck
+          ? { allowed: true }
+          : { allowed: false, redirectTo: `/login?redirect=${encodeURIComponent(wanted)}` };
       },
     },
     queryClient,
@@ -34,7 +36,10 @@ describe('route guards', () => {
     expect(guards.mayActivate('/panel/order')).toBe(false);
     expect(guards.mayActivate('/blog')).toBe(true);
     await guards.guardNavigation();
-    expect(calls).toEqual(['check /panel/order?status=open', 'replace /login?redirect=%2Fpanel%2Forder%3Fstatus%3Dopen']);
+    expect(calls).toEqual([
+      'check /panel/order?status=open',
+      'replace /login?redirect=%2Fpanel%2Forder%3Fstatus%3Dopen',
+    ]);
   });
 
   it('mounts the page once the user is loaded', async () => {

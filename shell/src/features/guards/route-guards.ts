@@ -27,8 +27,17 @@ export interface RouteGuardOptions {
  * panel stays unmounted (`mayActivate` is false), then either single-spa is asked to mount it or
  * the URL is replaced with the sign-in page.
  */
-export function createRouteGuards({ routes, session, authGuard, queryClient, currentUrl, replaceUrl, reroute }: RouteGuardOptions) {
-  const needsSignIn = (pathname: string) => Boolean(routes.match(pathname)?.definition.guards.includes('auth')) && !session.isAuthenticated();
+export function createRouteGuards({
+  routes,
+  session,
+  authGuard,
+  queryClient,
+  currentUrl,
+  replaceUrl,
+  reroute,
+}: RouteGuardOptions) {
+  const needsSignIn = (pathname: string) =>
+    Boolean(routes.match(pathname)?.definition.guards.includes('auth')) && !session.isAuthenticated();
   return {
     /** A route guarded by `auth` mounts only for a signed-in visitor. */
     mayActivate: (pathname: string) => !needsSignIn(pathname),

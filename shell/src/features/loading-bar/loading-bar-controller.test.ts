@@ -1,4 +1,9 @@
-import { LOADING_BAR, createLoadingBarController, createLoadingTracker, loadingProgress } from './loading-bar-controller';
+import {
+  LOADING_BAR,
+  createLoadingBarController,
+  createLoadingTracker,
+  loadingProgress,
+} from './loading-bar-controller';
 
 /** jest's modern fake timers drive setTimeout, requestAnimationFrame (16 ms frames) and performance.now. */
 function controller() {
@@ -22,7 +27,14 @@ describe('loading bar controller', () => {
     expect(loadingProgress(4000)).toBeCloseTo(84.4, 1);
     expect(loadingProgress(-5)).toBe(0);
     expect(loadingProgress(1e12)).toBeLessThanOrEqual(100);
-    expect(LOADING_BAR).toEqual({ heightPx: 3, zIndex: 999999, throttleMs: 200, durationMs: 2000, hideMs: 500, resetMs: 400 });
+    expect(LOADING_BAR).toEqual({
+      heightPx: 3,
+      zIndex: 999999,
+      throttleMs: 200,
+      durationMs: 2000,
+      hideMs: 500,
+      resetMs: 400,
+    });
   });
 
   it('stays hidden for 200 ms, then animates every frame', () => {

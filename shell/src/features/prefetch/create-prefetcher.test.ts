@@ -21,7 +21,8 @@ function setup(loaded: App[] = ['catalogue']) {
   const waits = new Map<App, ReturnType<typeof deferred>>();
   const prefetcher = createPrefetcher<App>({
     // `/x/...` belongs to app `x`; `/` to the catalogue (the page we are on).
-    resolveApp: (pathname) => (pathname === '/' ? 'catalogue' : pathname.startsWith('/api') ? null : pathname.split('/')[1]!),
+    resolveApp: (pathname) =>
+      pathname === '/' ? 'catalogue' : pathname.startsWith('/api') ? null : pathname.split('/')[1]!,
     isLoaded: (app) => loaded.includes(app),
     preload: (app) => {
       started.push(app);

@@ -18,14 +18,19 @@ describe('prefetching a remote without running it', () => {
     const manifest = {
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
       exposes: [
-        { path: './app', assets: { js: { sync: ['745.aa.js', '__federation_expose_app.bb.js'], async: ['price-chart.cc.js'] } } },
+        {
+          path: './app',
+          assets: { js: { sync: ['745.aa.js', '__federation_expose_app.bb.js'], async: ['price-chart.cc.js'] } },
+        },
         { path: './other', assets: { js: { sync: ['9.dd.js'] } } },
       ],
     };
     const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => manifest }));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     const scripts = await remoteAppScripts('http://localhost/builds/blog/b1/mf-manifest.json', integrityOf);
-    expect(fetchMock).toHaveBeenCalledWith('http://localhost/builds/blog/b1/mf-manifest.json', { integrity: digest(1) });
+    expect(fetchMock).toHaveBeenCalledWith('http://localhost/builds/blog/b1/mf-manifest.json', {
+      integrity: digest(1),
+    });
     expect(scripts).toEqual([
       'http://localhost/builds/blog/b1/remoteEntry.js',
       'http://localhost/builds/blog/b1/745.aa.js',
@@ -37,8 +42,17 @@ describe('prefetching a remote without running it', () => {
     const sameOrigin = prefetchScript('http://localhost/builds/blog/b1/remoteEntry.js', integrityOf);
     const crossOrigin = prefetchScript('https://cdn.example/builds/catalogue/c1/12.ab.js', integrityOf);
     const [first, second] = [...document.head.querySelectorAll('link')];
-    expect([first?.rel, first?.getAttribute('as'), first?.integrity, first?.getAttribute('crossorigin')]).toEqual(['prefetch', 'script', digest(2), null]);
-    expect([second?.rel, second?.integrity, second?.getAttribute('crossorigin')]).toEqual(['prefetch', digest(3), 'anonymous']);
+    expect([first?.rel, first?.getAttribute('as'), first?.integrity, first?.getAttribute('crossorigin')]).toEqual([
+      'prefetch',
+      'script',
+      digest(2),
+      null,
+    ]);
+    expect([second?.rel, second?.integrity, second?.getAttribute('crossorigin')]).toEqual([
+      'prefetch',
+      digest(3),
+      'anonymous',
+    ]);
     first?.dispatchEvent(new Event('load'));
     second?.dispatchEvent(new Event('error'));
     await expect(sameOrigin).resolves.toBeUndefined();

@@ -18,7 +18,9 @@ export function createRemotePrefetcher(options: {
   integrityOf: IntegrityOf;
 }) {
   /** Resolves once single-spa has finished the first page's app changes (mounts included). */
-  const firstPageShown = new Promise<void>((resolve) => window.addEventListener('single-spa:routing-event', () => resolve(), { once: true }));
+  const firstPageShown = new Promise<void>((resolve) =>
+    window.addEventListener('single-spa:routing-event', () => resolve(), { once: true }),
+  );
   return createPrefetcher({
     resolveApp: options.owner,
     // null = not registered yet (remotes.json still loading): not loaded, preload waits below.

@@ -42,7 +42,8 @@ export function SearchButton() {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented) return;
       const ctrlK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
+      const slash =
+        event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
       if (!ctrlK && !slash) return;
       event.preventDefault();
       show();
@@ -65,9 +66,16 @@ export function SearchButton() {
         // Phones: a 44 px icon button (the label for screen readers); wide screens: labelled, with the shortcut.
         className={`${HEADER_ICON_BUTTON} gap-2 md:size-auto md:border md:border-slate-300 md:px-3 md:py-1.5 md:text-sm md:text-slate-600 md:dark:border-slate-700 md:dark:text-slate-300`}
       >
-        {loading ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin md:size-4" /> : <Search aria-hidden="true" className="size-5 md:size-4" />}
+        {loading ? (
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin md:size-4" />
+        ) : (
+          <Search aria-hidden="true" className="size-5 md:size-4" />
+        )}
         <span className="sr-only md:not-sr-only">{SEARCH_LABEL}</span>
-        <kbd dir="ltr" className="hidden rounded border border-slate-300 px-1 font-sans text-xs text-slate-500 md:inline dark:border-slate-600 dark:text-slate-400">
+        <kbd
+          dir="ltr"
+          className="hidden rounded border border-slate-300 px-1 font-sans text-xs text-slate-500 md:inline dark:border-slate-600 dark:text-slate-400"
+        >
           Ctrl K
         </kbd>
       </button>

@@ -48,7 +48,14 @@ export default function SearchPalette({ open, onOpenChange, openedFrom, returnFo
   const typed = searchQueryText(input);
   const query = searchQueryText(useDebounced(input, DEBOUNCE_MS));
   const settled = query === typed;
-  const search = useQuery({ ...siteSearchQuery(api, query, PALETTE_RESULTS_PER_GROUP), enabled: open && query !== '', placeholderData: keepPreviousData }, queryClient);
+  const search = useQuery(
+    {
+      ...siteSearchQuery(api, query, PALETTE_RESULTS_PER_GROUP),
+      enabled: open && query !== '',
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
   const go = (to: string) => {
     onOpenChange(false);
     navigate(to);
@@ -75,7 +82,12 @@ export default function SearchPalette({ open, onOpenChange, openedFrom, returnFo
           }}
         >
           <Dialog.Title className="sr-only">{SEARCH_LABEL}</Dialog.Title>
-          <Command shouldFilter={false} loop label={SEARCH_LABEL} className="flex max-h-[70vh] flex-col text-slate-800 dark:text-slate-100">
+          <Command
+            shouldFilter={false}
+            loop
+            label={SEARCH_LABEL}
+            className="flex max-h-[70vh] flex-col text-slate-800 dark:text-slate-100"
+          >
             <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
               {waiting ? (
                 <LoaderCircle aria-hidden="true" className="size-5 shrink-0 animate-spin text-primary-600" />
@@ -92,19 +104,28 @@ export default function SearchPalette({ open, onOpenChange, openedFrom, returnFo
             </div>
             <Command.List className="overflow-y-auto p-2" aria-busy={waiting || undefined}>
               {waiting && groups.length === 0 && (
-                <Command.Loading label="در حال جستجو" className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+                <Command.Loading
+                  label="در حال جستجو"
+                  className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400"
+                >
                   در حال جستجو…
                 </Command.Loading>
               )}
               {search.isError && settled && (
                 <div role="alert" className="space-y-2 px-3 py-6 text-center text-sm text-red-700 dark:text-red-300">
                   <p>جستجو انجام نشد؛ اتصال را بررسی کنید و دوباره تلاش کنید.</p>
-                  <button type="button" onClick={() => void search.refetch()} className="rounded-md border border-red-300 px-3 py-1 hover:bg-red-50 dark:border-red-700 dark:hover:bg-red-950">
+                  <button
+                    type="button"
+                    onClick={() => void search.refetch()}
+                    className="rounded-md border border-red-300 px-3 py-1 hover:bg-red-50 dark:border-red-700 dark:hover:bg-red-950"
+                  >
                     تلاش دوباره
                   </button>
                 </div>
               )}
-              {nothingFound && !search.isError && <p className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">{ui.noMatch}</p>}
+              {nothingFound && !search.isError && (
+                <p className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">{ui.noMatch}</p>
+              )}
               {groups.map((group) => (
                 <Command.Group
                   key={group.type}
@@ -119,7 +140,9 @@ export default function SearchPalette({ open, onOpenChange, openedFrom, returnFo
                       className="flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-primary-50 data-[selected=true]:text-primary-900 dark:data-[selected=true]:bg-slate-800 dark:data-[selected=true]:text-primary-200"
                     >
                       <span>{item.title}</span>
-                      {item.subtitle && <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>}
+                      {item.subtitle && (
+                        <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{item.subtitle}</span>
+                      )}
                     </Command.Item>
                   ))}
                 </Command.Group>

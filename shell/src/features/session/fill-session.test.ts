@@ -19,7 +19,9 @@ describe('session fill at start', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('fills the user from /api/auth when the cookies carry only a token', async () => {
-    const { session, cookies, storage, fetch, appFetch } = setup({ user_token: 'jwt' }, () => jsonResponse({ token: 'jwt', user: demo }));
+    const { session, cookies, storage, fetch, appFetch } = setup({ user_token: 'jwt' }, () =>
+      jsonResponse({ token: 'jwt', user: demo }),
+    );
     await fillSessionFromServer({ session, appFetch });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]).toEqual(['/api/auth', expect.objectContaining({ method: 'GET' })]);
@@ -29,14 +31,18 @@ describe('session fill at start', () => {
   });
 
   it('also when user_data is corrupt', async () => {
-    const { session, fetch, appFetch } = setup({ user_token: 'jwt', user_data: '{not json' }, () => jsonResponse({ token: 'jwt', user: demo }));
+    const { session, fetch, appFetch } = setup({ user_token: 'jwt', user_data: '{not json' }, () =>
+      jsonResponse({ token: 'jwt', user: demo }),
+    );
     await fillSessionFromServer({ session, appFetch });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(session.getUser()).toEqual(demo);
   });
 
   it('clears the token when the answer is an empty session', async () => {
-    const { session, cookies, appFetch } = setup({ user_token: 'expired' }, () => jsonResponse({ token: null, user: null }));
+    const { session, cookies, appFetch } = setup({ user_token: 'expired' }, () =>
+      jsonResponse({ token: null, user: null }),
+    );
     await fillSessionFromServer({ session, appFetch });
     expect(session.getToken()).toBeNull();
     expect(cookies.get('user_token')).toBeUndefined();

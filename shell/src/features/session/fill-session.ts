@@ -15,7 +15,13 @@ export const SERVER_SESSION_URL = '/api/auth';
  * so it is cleared. A failure of the call itself changes nothing (the auth guard still asks the
  * CMS when a guarded page needs the user). Resolves whether the session changed or not.
  */
-export async function fillSessionFromServer({ session, appFetch }: { session: SessionStore; appFetch: AppFetch }): Promise<void> {
+export async function fillSessionFromServer({
+  session,
+  appFetch,
+}: {
+  session: SessionStore;
+  appFetch: AppFetch;
+}): Promise<void> {
   if (!session.getToken() || session.getUser() !== null) return;
   let answer: ServerSession;
   try {

@@ -8,7 +8,12 @@ const flush = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 function setup(path: string, signedIn: User | null = demo) {
   const bus = createBus();
-  const session = createSessionStore({ config: defaultRuntimeConfig, bus, cookies: createMemoryCookies(), storage: createMemoryStorage() });
+  const session = createSessionStore({
+    config: defaultRuntimeConfig,
+    bus,
+    cookies: createMemoryCookies(),
+    storage: createMemoryStorage(),
+  });
   if (signedIn) {
     session.setToken('jwt');
     session.setUser(signedIn);
@@ -52,7 +57,7 @@ describe('following the session', () => {
     expect(removeQueries).toHaveBeenCalledTimes(1);
   });
 
-  it('another customer signing in drops the previous one\'s queries; the same customer refreshed does not', async () => {
+  it("another customer signing in drops the previous one's queries; the same customer refreshed does not", async () => {
     const { session, removeQueries, leave } = setup('/panel');
     session.setUser({ ...demo, mobile: '09121234567' });
     expect(removeQueries).not.toHaveBeenCalled();

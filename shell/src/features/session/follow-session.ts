@@ -23,7 +23,14 @@ export interface FollowSessionOptions {
  * The second check waits a microtask, so a page that ends the session and navigates in the same
  * tick (sign-out → home) is judged at its destination. Returns the unsubscribe.
  */
-export function followSessionChanges({ bus, session, queryClient, isGuarded, currentPath, leave }: FollowSessionOptions): () => void {
+export function followSessionChanges({
+  bus,
+  session,
+  queryClient,
+  isGuarded,
+  currentPath,
+  leave,
+}: FollowSessionOptions): () => void {
   let lastUserId: number | null = session.getUser()?.id ?? null;
   const onChange = ({ user }: { user: User | null }) => {
     const userId = user?.id ?? null;

@@ -18,7 +18,10 @@ export const loadPosthog = async (): Promise<AnalyticsClient> => {
  * initialises posthog-js; a later denial opts it out, a new grant opts it back in. Returns the
  * consent listener.
  */
-export function analyticsConsent(analyticsConfig: RuntimeConfig['analytics'], loadAnalytics: () => Promise<AnalyticsClient> = loadPosthog) {
+export function analyticsConsent(
+  analyticsConfig: RuntimeConfig['analytics'],
+  loadAnalytics: () => Promise<AnalyticsClient> = loadPosthog,
+) {
   let analytics: Promise<AnalyticsClient | null> | null = null;
   return (state: ConsentState) => {
     if (state === 'granted') {

@@ -1,7 +1,18 @@
 import { createBus, type RuntimeConfig } from '@steel/shared';
-import { CHAT_SCRIPT_ID, TAG_MANAGER_SCRIPT_ID, startThirdParties, startThirdPartiesWhenIdle, type AnalyticsClient } from './start-third-parties';
+import {
+  CHAT_SCRIPT_ID,
+  TAG_MANAGER_SCRIPT_ID,
+  startThirdParties,
+  startThirdPartiesWhenIdle,
+  type AnalyticsClient,
+} from './start-third-parties';
 
-const analytics = { key: 'phc_test', host: 'http://127.0.0.1:8489', clientConfig: { advanced_disable_decide: true }, debug: true };
+const analytics = {
+  key: 'phc_test',
+  host: 'http://127.0.0.1:8489',
+  clientConfig: { advanced_disable_decide: true },
+  debug: true,
+};
 
 function fakeAnalytics() {
   const client: AnalyticsClient = { init: jest.fn(), opt_in_capturing: jest.fn(), opt_out_capturing: jest.fn() };
@@ -9,7 +20,8 @@ function fakeAnalytics() {
   return { client, load };
 }
 
-const flush = () => new Promise<void>((resolve) => jest.requireActual<typeof globalThis>('timers').setImmediate(resolve));
+const flush = () =>
+  new Promise<void>((resolve) => jest.requireActual<typeof globalThis>('timers').setImmediate(resolve));
 
 type Config = Pick<RuntimeConfig, 'analytics' | 'chat' | 'tagManager'>;
 const none: Config = { analytics: null, chat: null, tagManager: null };
@@ -23,7 +35,12 @@ describe('analytics and tag manager wait for consent', () => {
   it('pending and denied load nothing; granting loads and initialises posthog once', async () => {
     const bus = createBus();
     const { client, load } = fakeAnalytics();
-    startThirdParties({ config: { ...none, analytics, tagManager: { id: 'GTM-TEST' } }, bus, getConsent: () => 'pending', loadAnalytics: load });
+    startThirdParties({
+      config: { ...none, analytics, tagManager: { id: 'GTM-TEST' } },
+      bus,
+      getConsent: () => 'pending',
+      loadAnalytics: load,
+    });
     bus.emit('consent:changed', 'denied');
     await flush();
     expect(load).not.toHaveBeenCalled();
@@ -33,8 +50,15 @@ describe('analytics and tag manager wait for consent', () => {
     bus.emit('consent:changed', 'granted');
     await flush();
     expect(load).toHaveBeenCalledTimes(1);
-    expect(client.init).toHaveBeenCalledWith('phc_test', { api_host: 'http://127.0.0.1:8489', advanced_disable_decide: true, debug: true });
-    expect(document.getElementById(TAG_MANAGER_SCRIPT_ID)).toHaveAttribute('src', 'https://www.googletagmanager.com/gtm.js?id=GTM-TEST');
+    expect(client.init).toHaveBeenCalledWith('phc_test', {
+      api_host: 'http://127.0.0.1:8489',
+      advanced_disable_decide: true,
+      debug: true,
+    });
+    expect(document.getElementById(TAG_MANAGER_SCRIPT_ID)).toHaveAttribute(
+      'src',
+      'https://www.googletagmanager.com/gtm.js?id=GTM-TEST',
+    );
     expect(document.body.firstElementChild?.tagName).toBe('NOSCRIPT');
     expect(client.opt_in_capturing).toHaveBeenCalledTimes(1);
 
@@ -45,7 +69,12 @@ describe('analytics and tag manager wait for consent', () => {
 
   it('a remembered grant starts analytics at once; no config means nothing even when granted', async () => {
     const { client, load } = fakeAnalytics();
-    startThirdParties({ config: { ...none, analytics }, bus: createBus(), getConsent: () => 'granted', loadAnalytics: load });
+    startThirdParties({
+      config: { ...none, analytics },
+      bus: createBus(),
+      getConsent: () => 'granted',
+      loadAnalytics: load,
+    });
     await flush();
     expect(client.init).toHaveBeenCalledTimes(1);
 
@@ -76,7 +105,11 @@ describe('chat widget', () => {
 
   it('is injected 5000 ms after the load event, not before', () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
-    startThirdParties({ config: { ...none, chat: { src: '/chat.js', delayMs: 5000 } }, bus: createBus(), getConsent: () => 'pending' });
+    startThirdParties({
+      config: { ...none, chat: { src: '/chat.js', delayMs: 5000 } },
+      bus: createBus(),
+      getConsent: () => 'pending',
+    });
     jest.advanceTimersByTime(10_000);
     expect(document.getElementById(CHAT_SCRIPT_ID)).toBeNull();
     window.dispatchEvent(new Event('load'));
@@ -102,7 +135,9 @@ describe('off the critical path', () => {
 
   it('without a remote mounting, starts FIRST_MOUNT_WAIT_MS after load', () => {
     const idle: Array<() => void> = [];
-    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number);
+    window.requestIdleCallback = jest.fn(
+      (callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number,
+    );
     startThirdPartiesWhenIdle({ config: none, bus: createBus(), getConsent: () => 'granted' });
     jest.advanceTimersByTime(2999);
     expect(idle).toHaveLength(0);
@@ -113,9 +148,16 @@ describe('off the critical path', () => {
   it('starts analytics only after the load event and an idle period, even with consent granted', async () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
     const idle: Array<() => void> = [];
-    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number);
+    window.requestIdleCallback = jest.fn(
+      (callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number,
+    );
     const { load } = fakeAnalytics();
-    startThirdPartiesWhenIdle({ config: { ...none, analytics }, bus: createBus(), getConsent: () => 'granted', loadAnalytics: load });
+    startThirdPartiesWhenIdle({
+      config: { ...none, analytics },
+      bus: createBus(),
+      getConsent: () => 'granted',
+      loadAnalytics: load,
+    });
     await flush();
     expect(idle).toHaveLength(0);
     window.dispatchEvent(new Event('load'));

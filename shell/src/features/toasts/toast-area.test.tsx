@@ -48,7 +48,9 @@ describe('ToastArea', () => {
     });
     act(() => jest.advanceTimersByTime(0));
     await screen.findByRole('region', { name: 'اعلان‌ها (F8)' });
-    expect(error).toHaveBeenCalledWith('Invalid prop `label` supplied to `ToastProvider`. Expected non-empty `string`.');
+    expect(error).toHaveBeenCalledWith(
+      'Invalid prop `label` supplied to `ToastProvider`. Expected non-empty `string`.',
+    );
     error.mockRestore();
   });
 });

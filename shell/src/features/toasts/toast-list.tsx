@@ -28,7 +28,15 @@ const isColour = (value: unknown): value is ToastColor => typeof value === 'stri
  * The toasts on screen, with Radix: bottom-right (the inline start in RTL), F8 focuses them.
  * Its own chunk, loaded with the first toast (toast-area.tsx).
  */
-export default function ToastList({ label, toasts, onClose }: { label: string; toasts: readonly QueuedToast[]; onClose: (id: string) => void }) {
+export default function ToastList({
+  label,
+  toasts,
+  onClose,
+}: {
+  label: string;
+  toasts: readonly QueuedToast[];
+  onClose: (id: string) => void;
+}) {
   return (
     <RadixToast.Provider
       label={label}
@@ -67,7 +75,11 @@ function ToastItem({ toast, onClose }: { toast: QueuedToast; onClose: () => void
       <Icon aria-hidden="true" className="toast-icon mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1">
         {toast.title && <RadixToast.Title className="font-semibold">{toast.title}</RadixToast.Title>}
-        {toast.description && <RadixToast.Description className="mt-1 text-slate-600 dark:text-slate-300">{toast.description}</RadixToast.Description>}
+        {toast.description && (
+          <RadixToast.Description className="mt-1 text-slate-600 dark:text-slate-300">
+            {toast.description}
+          </RadixToast.Description>
+        )}
         {toast.actions && toast.actions.length > 0 && (
           <div className="mt-2 flex gap-2">
             {toast.actions.map((action) => (
@@ -86,7 +98,10 @@ function ToastItem({ toast, onClose }: { toast: QueuedToast; onClose: () => void
           </div>
         )}
       </div>
-      <RadixToast.Close aria-label={ui.close} className="rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800">
+      <RadixToast.Close
+        aria-label={ui.close}
+        className="rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800"
+      >
         <X aria-hidden="true" className="size-4" />
       </RadixToast.Close>
     </RadixToast.Root>

@@ -27,7 +27,12 @@ interface VersionCheckOptions {
  * visitor (a half-filled form stays as it is).
  */
 export function installVersionCheck({ bus, appFetch, config, store, remoteVersion }: VersionCheckOptions) {
-  const poller = createVersionPoller({ fetchJson: appFetch, bus, buildId: config.buildId, intervalMs: config.versionCheckIntervalMs });
+  const poller = createVersionPoller({
+    fetchJson: appFetch,
+    bus,
+    buildId: config.buildId,
+    intervalMs: config.versionCheckIntervalMs,
+  });
   const stream = followLiveSet((notice) => {
     retryFailedRemotes(notice);
     // One new live set is all this page needs to know: the next navigation loads it whole.

@@ -35,7 +35,10 @@ describe('version poller', () => {
   });
 
   it('a new id emits app:manifest:update, stops polling and arms exactly one reload', async () => {
-    const { poller, updates, fetchJson } = setup([{ id: 'aaa', timestamp: 1 }, { id: 'bbb', timestamp: 2 }]);
+    const { poller, updates, fetchJson } = setup([
+      { id: 'aaa', timestamp: 1 },
+      { id: 'bbb', timestamp: 2 },
+    ]);
     poller.start();
     expect(poller.takeReload()).toBe(false);
     await jest.advanceTimersByTimeAsync(INTERVAL * 2);
@@ -64,7 +67,10 @@ describe('version poller', () => {
 
   it('reports other failures but keeps polling; stop() stops', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
-    const { poller, fetchJson } = setup([new HttpError('bad gateway', { status: 502, url: '/builds/latest.json' }), { id: 'aaa', timestamp: 1 }]);
+    const { poller, fetchJson } = setup([
+      new HttpError('bad gateway', { status: 502, url: '/builds/latest.json' }),
+      { id: 'aaa', timestamp: 1 },
+    ]);
     poller.start();
     await jest.advanceTimersByTimeAsync(INTERVAL);
     expect(error).toHaveBeenCalledTimes(1);

@@ -12,7 +12,12 @@
 // The order matters because toSearchText's space-less form joins neighbouring values.
 const attributeValues = (attributes) =>
   attributes && typeof attributes === 'object'
-    ? (Array.isArray(attributes) ? attributes : Object.keys(attributes).sort().map((key) => attributes[key])).filter((v) => typeof v === 'string' || typeof v === 'number')
+    ? (Array.isArray(attributes)
+        ? attributes
+        : Object.keys(attributes)
+            .sort()
+            .map((key) => attributes[key])
+      ).filter((v) => typeof v === 'string' || typeof v === 'number')
     : [];
 
 const SEARCHED_TYPES = [
@@ -32,7 +37,13 @@ const SEARCHED_TYPES = [
     text: (e) => [e.title, e.title_en, e.group_title],
     select: ['documentId', 'slug', 'path', 'title', 'group_title'],
     orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
-    item: (e) => ({ documentId: e.documentId, slug: e.slug, title: e.title, subtitle: e.group_title ?? null, path: e.path }),
+    item: (e) => ({
+      documentId: e.documentId,
+      slug: e.slug,
+      title: e.title,
+      subtitle: e.group_title ?? null,
+      path: e.path,
+    }),
   },
   {
     group: 'products',
@@ -42,7 +53,13 @@ const SEARCHED_TYPES = [
     select: ['documentId', 'slug', 'name', 'producer_name'],
     populate: { sub_category: { select: ['path', 'title'] } },
     orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
-    item: (e) => ({ documentId: e.documentId, slug: e.slug, title: e.name, subtitle: e.sub_category?.title ?? e.producer_name ?? null, path: e.sub_category?.path ?? null }),
+    item: (e) => ({
+      documentId: e.documentId,
+      slug: e.slug,
+      title: e.name,
+      subtitle: e.sub_category?.title ?? e.producer_name ?? null,
+      path: e.sub_category?.path ?? null,
+    }),
   },
   {
     group: 'factories',

@@ -12,33 +12,67 @@ async function seedEditorial(strapi, log) {
   const experts = await existingKeys(strapi, 'api::expert.expert', 'slug');
   for (const [i, e] of content.experts.entries()) {
     if (experts.has(e.slug)) continue;
-    const photo = await ensureImage(strapi, { key: `expert-${e.slug}`, title: e.name, subtitle: e.specialities.join('، '), width: 400, height: 400 });
-    await createPublished(strapi, 'api::expert.expert', { ...e, photo, sort_order: i }); n.experts++;
+    const photo = await ensureImage(strapi, {
+      key: `expert-${e.slug}`,
+      title: e.name,
+      subtitle: e.specialities.join('، '),
+      width: 400,
+      height: 400,
+    });
+    await createPublished(strapi, 'api::expert.expert', { ...e, photo, sort_order: i });
+    n.experts++;
   }
   const services = await existingKeys(strapi, 'api::service.service', 'slug');
   for (const [i, s] of content.services.entries()) {
     if (services.has(s.slug)) continue;
-    const image = await ensureImage(strapi, { key: `service-${s.slug}`, title: s.title, subtitle: s.summary.slice(0, 40) });
-    await createPublished(strapi, 'api::service.service', { ...s, body: `## ${s.title}\n\n${s.summary}\n\nقیمت‌ها نمایشی است؛ برای استعلام با ما تماس بگیرید.`, image, sort_order: i }); n.services++;
+    const image = await ensureImage(strapi, {
+      key: `service-${s.slug}`,
+      title: s.title,
+      subtitle: s.summary.slice(0, 40),
+    });
+    await createPublished(strapi, 'api::service.service', {
+      ...s,
+      body: `## ${s.title}\n\n${s.summary}\n\nقیمت‌ها نمایشی است؛ برای استعلام با ما تماس بگیرید.`,
+      image,
+      sort_order: i,
+    });
+    n.services++;
   }
   const pages = await existingKeys(strapi, 'api::static-page.static-page', 'slug');
   for (const p of content.static_pages) {
     if (pages.has(p.slug)) continue;
-    await createPublished(strapi, 'api::static-page.static-page', p); n.pages++;
+    await createPublished(strapi, 'api::static-page.static-page', p);
+    n.pages++;
   }
   const articles = await existingKeys(strapi, 'api::article.article', 'slug');
   const today = todayUtc();
   for (const [i, a] of content.articles.entries()) {
     if (articles.has(a.slug)) continue;
-    const cover = await ensureImage(strapi, { key: `article-${a.slug}`, title: a.title, subtitle: a.tags.join(' · '), width: 1200, height: 630 });
-    await createPublished(strapi, 'api::article.article', { ...a, cover, publish_date: isoDate(new Date(today.getTime() - (i * 3 + 1) * DAY)) }); n.articles++;
+    const cover = await ensureImage(strapi, {
+      key: `article-${a.slug}`,
+      title: a.title,
+      subtitle: a.tags.join(' · '),
+      width: 1200,
+      height: 630,
+    });
+    await createPublished(strapi, 'api::article.article', {
+      ...a,
+      cover,
+      publish_date: isoDate(new Date(today.getTime() - (i * 3 + 1) * DAY)),
+    });
+    n.articles++;
   }
   // Drafts (to prove they are never served): an unpublished article, and an unpublished edit of a published one.
   const { unpublished_edit_title: editTitle, ...draft } = content.draft_article;
   if (!articles.has(draft.slug)) {
     await strapi.documents('api::article.article').create({ data: { ...draft, publish_date: isoDate(today) } });
-    const published = await strapi.documents('api::article.article').findFirst({ filters: { slug: content.articles[0].slug }, status: 'draft' });
-    if (published) await strapi.documents('api::article.article').update({ documentId: published.documentId, data: { title: editTitle } });
+    const published = await strapi
+      .documents('api::article.article')
+      .findFirst({ filters: { slug: content.articles[0].slug }, status: 'draft' });
+    if (published)
+      await strapi
+        .documents('api::article.article')
+        .update({ documentId: published.documentId, data: { title: editTitle } });
     n.articles++;
   }
   log(`editorial: +${n.experts} experts, +${n.services} services, +${n.pages} static pages, +${n.articles} articles`);

@@ -9,7 +9,8 @@ const { DAY, isoDate, todayUtc } = require('./dates');
  */
 function priceHistory(slug, price, end = todayUtc(), days = 90) {
   const rand = rng(`price:${slug}`);
-  const out = []; let p = price;
+  const out = [];
+  let p = price;
   for (let i = 0; i < days; i++) {
     out.push({ date: isoDate(new Date(end.getTime() - i * DAY)), price: Math.max(100, Math.round(p / 100) * 100) });
     p = p / (1 + (rand() - 0.5) * 0.03);

@@ -33,13 +33,21 @@ export async function packDist(distDir: string): Promise<Buffer> {
   const stat = await fs.stat(distDir).catch(() => null);
   if (!stat?.isDirectory()) throw new NotABuild(`${distDir} is not a directory (build it first)`);
   const chunks: Buffer[] = [];
-  for await (const chunk of createTar({ gzip: true, cwd: distDir, portable: true, filter: (file) => !/\.(br|gz)$/.test(file) }, ['.'])) {
+  for await (const chunk of createTar(
+    { gzip: true, cwd: distDir, portable: true, filter: (file) => !/\.(br|gz)$/.test(file) },
+    ['.'],
+  )) {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
 
-async function call<T>(target: RemoteTarget, method: 'GET' | 'POST', path: string, body?: { json: unknown } | { tarball: Buffer }): Promise<T> {
+async function call<T>(
+  target: RemoteTarget,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: { json: unknown } | { tarball: Buffer },
+): Promise<T> {
   const url = `${target.server.replace(/\/+$/, '')}${DEPLOY_API_PREFIX}${path}`;
   const headers: Record<string, string> = { authorization: `Bearer ${target.key}` };
   let payload: string | Uint8Array<ArrayBuffer> | undefined;
@@ -63,29 +71,60 @@ async function call<T>(target: RemoteTarget, method: 'GET' | 'POST', path: strin
     if (response.status === 422) throw new GateRefusal(error);
     throw new RemoteError(response.status, `${response.status}: ${error}`);
   }
-  if (json === null) throw new RemoteError(response.status, `${url} did not answer JSON: is ${target.server} the app server?`);
+  if (json === null)
+    throw new RemoteError(response.status, `${url} did not answer JSON: is ${target.server} the app server?`);
   return json as T;
 }
 
 export const remote = {
   whoami: (target: RemoteTarget) => call<{ name: string; app: AppName }>(target, 'GET', '/whoami'),
   async publish(target: RemoteTarget, app: AppName, distDir: string) {
-    return call<{ app: AppName; version: string; created: boolean }>(target, 'POST', `/${app}/versions`, { tarball: await packDist(distDir) });
+    return call<{ app: AppName; version: string; created: boolean }>(target, 'POST', `/${app}/versions`, {
+      tarball: await packDist(distDir),
+    });
   },
   async check(target: RemoteTarget, app: AppName, version: string) {
-    const result = await call<{ passed: boolean; refusal: string | null; ms: number }>(target, 'POST', `/${app}/versions/${encodeURIComponent(version)}/check`);
+    const result = await call<{ passed: boolean; refusal: string | null; ms: number }>(
+      target,
+      'POST',
+      `/${app}/versions/${encodeURIComponent(version)}/check`,
+    );
     if (result.refusal) throw new GateRefusal(result.refusal);
     return result;
   },
   activate: (target: RemoteTarget, app: AppName, version: string, force?: string) =>
-    call<{ version: string; previous: string | null; changed: boolean; gate: string; forced: string | null; gateMs: number }>(target, 'POST', `/${app}/activate`, { json: { version, ...(force ? { force } : {}) } }),
-  rollback: (target: RemoteTarget, app: AppName) => call<{ version: string; previous: string | null }>(target, 'POST', `/${app}/rollback`, { json: {} }),
+    call<{
+      version: string;
+      previous: string | null;
+      changed: boolean;
+      gate: string;
+      forced: string | null;
+      gateMs: number;
+    }>(target, 'POST', `/${app}/activate`, { json: { version, ...(force ? { force } : {}) } }),
+  rollback: (target: RemoteTarget, app: AppName) =>
+    call<{ version: string; previous: string | null }>(target, 'POST', `/${app}/rollback`, { json: {} }),
   canary: (target: RemoteTarget, app: AppName, version: string, percent: number, force?: string) =>
-    call<{ version: string; percent: number; live: string | null; gate: string; forced: string | null; gateMs: number }>(target, 'POST', `/${app}/canary`, { json: { version, percent, ...(force ? { force } : {}) } }),
-  promote: (target: RemoteTarget, app: AppName) => call<{ version: string; previous: string | null }>(target, 'POST', `/${app}/canary/promote`, { json: {} }),
-  abort: (target: RemoteTarget, app: AppName) => call<{ version: string; aborted: string | null }>(target, 'POST', `/${app}/canary/abort`, { json: {} }),
+    call<{
+      version: string;
+      percent: number;
+      live: string | null;
+      gate: string;
+      forced: string | null;
+      gateMs: number;
+    }>(target, 'POST', `/${app}/canary`, { json: { version, percent, ...(force ? { force } : {}) } }),
+  promote: (target: RemoteTarget, app: AppName) =>
+    call<{ version: string; previous: string | null }>(target, 'POST', `/${app}/canary/promote`, { json: {} }),
+  abort: (target: RemoteTarget, app: AppName) =>
+    call<{ version: string; aborted: string | null }>(target, 'POST', `/${app}/canary/abort`, { json: {} }),
   override: (target: RemoteTarget, app: AppName, version: string, minutes?: number) =>
-    call<{ version: string; expiresAt: string; cookie: { name: string; value: string }; link: string }>(target, 'POST', `/${app}/override`, { json: { version, ...(minutes ? { minutes } : {}) } }),
-  history: async (target: RemoteTarget, app: AppName) => (await call<{ entries: HistoryEntry[] }>(target, 'GET', `/${app}/history`)).entries,
-  status: (target: RemoteTarget, app: AppName) => call<AppStatus & { updatedAt: number | null }>(target, 'GET', `/${app}/status`),
+    call<{ version: string; expiresAt: string; cookie: { name: string; value: string }; link: string }>(
+      target,
+      'POST',
+      `/${app}/override`,
+      { json: { version, ...(minutes ? { minutes } : {}) } },
+    ),
+  history: async (target: RemoteTarget, app: AppName) =>
+    (await call<{ entries: HistoryEntry[] }>(target, 'GET', `/${app}/history`)).entries,
+  status: (target: RemoteTarget, app: AppName) =>
+    call<AppStatus & { updatedAt: number | null }>(target, 'GET', `/${app}/status`),
 };

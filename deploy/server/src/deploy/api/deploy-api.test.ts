@@ -57,8 +57,14 @@ describe('deploy API', () => {
 
   const auth = (key: string) => ({ authorization: `Bearer ${key}` });
   const upload = (app: AppName, key: string, tarball: Buffer) =>
-    server.inject({ method: 'POST', url: `/_/deploy/${app}/versions`, headers: { ...auth(key), 'content-type': 'application/gzip' }, payload: tarball });
-  const activate = (app: AppName, key: string, body: Record<string, unknown>) => server.inject({ method: 'POST', url: `/_/deploy/${app}/activate`, headers: auth(key), payload: body });
+    server.inject({
+      method: 'POST',
+      url: `/_/deploy/${app}/versions`,
+      headers: { ...auth(key), 'content-type': 'application/gzip' },
+      payload: tarball,
+    });
+  const activate = (app: AppName, key: string, body: Record<string, unknown>) =>
+    server.inject({ method: 'POST', url: `/_/deploy/${app}/activate`, headers: auth(key), payload: body });
 
   async function uploaded(tag: string): Promise<string> {
     const response = await upload('blog', keys.blog, await packDist(await makeDist(root, 'blog', tag)));
@@ -74,15 +80,30 @@ describe('deploy API', () => {
     await off.close();
   });
 
-  it('takes keys from DEPLOY_KEYS too (hashes only, the keys file\'s form)', async () => {
-    const inline = buildServer(loadConfig({ BUILDS_DIR: buildsDir, DEPLOY_KEYS_FILE: path.join(root, 'none.json'), DEPLOY_KEYS: JSON.stringify([{ name: 'ci-shell', app: 'shell', hash: hashKey('steel_deploy_from_env') }]) }));
-    const response = await inline.inject({ method: 'GET', url: '/_/deploy/whoami', headers: auth('steel_deploy_from_env') });
+  it("takes keys from DEPLOY_KEYS too (hashes only, the keys file's form)", async () => {
+    const inline = buildServer(
+      loadConfig({
+        BUILDS_DIR: buildsDir,
+        DEPLOY_KEYS_FILE: path.join(root, 'none.json'),
+        DEPLOY_KEYS: JSON.stringify([{ name: 'ci-shell', app: 'shell', hash: hashKey('steel_deploy_from_env') }]),
+      }),
+    );
+    const response = await inline.inject({
+      method: 'GET',
+      url: '/_/deploy/whoami',
+      headers: auth('steel_deploy_from_env'),
+    });
     expect(response.json()).toEqual({ name: 'ci-shell', app: 'shell' });
     await inline.close();
   });
 
   it('answers 401 without a key or with an unknown one', async () => {
-    for (const headers of [{}, auth('steel_deploy_guessed'), { authorization: keys.blog }, { authorization: `Basic ${keys.blog}` }]) {
+    for (const headers of [
+      {},
+      auth('steel_deploy_guessed'),
+      { authorization: keys.blog },
+      { authorization: `Basic ${keys.blog}` },
+    ]) {
       const response = await server.inject({ method: 'GET', url: '/_/deploy/blog/history', headers });
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -103,7 +124,10 @@ describe('deploy API', () => {
     ];
     const targets = ['catalogue', 'shell', 'catalogue', 'catalogue', 'shell', 'catalogue', 'shell'];
     for (const [i, response] of (await Promise.all(asked)).entries()) {
-      expect([response.statusCode, response.json()]).toEqual([403, { error: `The key "blog-team" is for blog, not ${targets[i]}` }]);
+      expect([response.statusCode, response.json()]).toEqual([
+        403,
+        { error: `The key "blog-team" is for blog, not ${targets[i]}` },
+      ]);
     }
     // Nothing was written: no builds folder at all, so no version and no history line.
     expect(await snapshotTree(buildsDir)).toEqual([]);
@@ -123,31 +147,62 @@ describe('deploy API', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ app: 'blog', version, created: false });
 
-    const manifest = JSON.parse(await fs.readFile(path.join(buildsDir, 'blog', version, 'app-manifest.json'), 'utf8')) as { files: Record<string, string> };
+    const manifest = JSON.parse(
+      await fs.readFile(path.join(buildsDir, 'blog', version, 'app-manifest.json'), 'utf8'),
+    ) as { files: Record<string, string> };
     expect(manifest.files['remoteEntry.js']).toMatch(/^sha384-/);
-    expect(await readHistory(buildsDir)).toEqual([expect.objectContaining({ action: 'publish', app: 'blog', version, by: 'blog-team' })]);
+    expect(await readHistory(buildsDir)).toEqual([
+      expect.objectContaining({ action: 'publish', app: 'blog', version, by: 'blog-team' }),
+    ]);
   });
 
   it('runs the gate on every activation: refused (422, recorded, nothing live) unless forced with a reason', async () => {
     const version = await uploaded('one');
     const refused = await activate('blog', keys.blog, { version });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<{ error: string }>().error).toMatch(/^The gate refused blog [0-9a-f]{12}: exposes: blog does not expose/);
+    expect(refused.json<{ error: string }>().error).toMatch(
+      /^The gate refused blog [0-9a-f]{12}: exposes: blog does not expose/,
+    );
     expect(await readLive(buildsDir)).toBeNull();
 
     const forced = await activate('blog', keys.blog, { version, force: 'fixture builds' });
     expect(forced.statusCode).toBe(200);
-    expect(forced.json()).toMatchObject({ app: 'blog', version, previous: null, changed: true, gate: expect.stringMatching(FIXTURE_REFUSAL), forced: 'fixture builds' });
+    expect(forced.json()).toMatchObject({
+      app: 'blog',
+      version,
+      previous: null,
+      changed: true,
+      gate: expect.stringMatching(FIXTURE_REFUSAL),
+      forced: 'fixture builds',
+    });
     expect((await readLive(buildsDir))?.blog).toBe(version);
 
     const history = await readHistory(buildsDir, 'blog');
     expect(history.slice(1)).toEqual([
-      expect.objectContaining({ action: 'refused', version, previous: null, gate: expect.stringMatching(FIXTURE_REFUSAL), forced: null, by: 'blog-team' }),
-      expect.objectContaining({ action: 'activate', version, previous: null, gate: expect.stringMatching(FIXTURE_REFUSAL), forced: 'fixture builds', by: 'blog-team' }),
+      expect.objectContaining({
+        action: 'refused',
+        version,
+        previous: null,
+        gate: expect.stringMatching(FIXTURE_REFUSAL),
+        forced: null,
+        by: 'blog-team',
+      }),
+      expect.objectContaining({
+        action: 'activate',
+        version,
+        previous: null,
+        gate: expect.stringMatching(FIXTURE_REFUSAL),
+        forced: 'fixture builds',
+        by: 'blog-team',
+      }),
     ]);
     for (const entry of history) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 60_000);
 
-    const check = await server.inject({ method: 'POST', url: `/_/deploy/blog/versions/${version}/check`, headers: auth(keys.blog) });
+    const check = await server.inject({
+      method: 'POST',
+      url: `/_/deploy/blog/versions/${version}/check`,
+      headers: auth(keys.blog),
+    });
     expect(check.json()).toMatchObject({ passed: false, refusal: expect.stringMatching(FIXTURE_REFUSAL) });
   });
 
@@ -166,25 +221,45 @@ describe('deploy API', () => {
     }
     const rollback = await server.inject({ method: 'POST', url: '/_/deploy/blog/rollback', headers: auth(keys.blog) });
     expect(rollback.statusCode).toBe(409);
-    const canaryWithoutVersion = await server.inject({ method: 'POST', url: '/_/deploy/blog/canary', headers: auth(keys.blog), payload: { percent: 10 } });
+    const canaryWithoutVersion = await server.inject({
+      method: 'POST',
+      url: '/_/deploy/blog/canary',
+      headers: auth(keys.blog),
+      payload: { percent: 10 },
+    });
     expect(canaryWithoutVersion.statusCode).toBe(400);
-    const canaryOverWhole = await server.inject({ method: 'POST', url: '/_/deploy/blog/canary', headers: auth(keys.blog), payload: { version, percent: 100 } });
+    const canaryOverWhole = await server.inject({
+      method: 'POST',
+      url: '/_/deploy/blog/canary',
+      headers: auth(keys.blog),
+      payload: { version, percent: 100 },
+    });
     expect(canaryOverWhole.statusCode).toBe(400);
     expect(await readLive(buildsDir)).toBeNull();
   });
 
-  it('rolls back and reports status and history for the key\'s app', async () => {
+  it("rolls back and reports status and history for the key's app", async () => {
     const [a, b] = [await uploaded('a'), await uploaded('b')];
     await activate('blog', keys.blog, { version: a, force: 'fixture builds' });
     await activate('blog', keys.blog, { version: b, force: 'fixture builds' });
     const rollback = await server.inject({ method: 'POST', url: '/_/deploy/blog/rollback', headers: auth(keys.blog) });
     expect(rollback.json()).toEqual({ app: 'blog', version: a, previous: b });
 
-    const status = (await server.inject({ method: 'GET', url: '/_/deploy/blog/status', headers: auth(keys.blog) })).json<{ app: string; live: string; published: unknown[] }>();
+    const status = (
+      await server.inject({ method: 'GET', url: '/_/deploy/blog/status', headers: auth(keys.blog) })
+    ).json<{ app: string; live: string; published: unknown[] }>();
     expect(status).toMatchObject({ app: 'blog', live: a });
     expect(status.published).toHaveLength(2);
-    const history = (await server.inject({ method: 'GET', url: '/_/deploy/blog/history', headers: auth(keys.blog) })).json<{ entries: { action: string; by: string }[] }>();
-    expect(history.entries.map((entry) => entry.action)).toEqual(['publish', 'publish', 'activate', 'activate', 'rollback']);
+    const history = (
+      await server.inject({ method: 'GET', url: '/_/deploy/blog/history', headers: auth(keys.blog) })
+    ).json<{ entries: { action: string; by: string }[] }>();
+    expect(history.entries.map((entry) => entry.action)).toEqual([
+      'publish',
+      'publish',
+      'activate',
+      'activate',
+      'rollback',
+    ]);
     expect(new Set(history.entries.map((entry) => entry.by))).toEqual(new Set(['blog-team']));
   });
 
@@ -196,14 +271,22 @@ describe('deploy API', () => {
     const before = await snapshotTree(buildsDir);
     const response = await upload('blog', keys.blog, await packDist(dist));
     expect(response.statusCode).toBe(409);
-    expect(response.json<{ error: string }>().error).toMatch(/already published with other content \(remoteEntry\.js differs\)/);
+    expect(response.json<{ error: string }>().error).toMatch(
+      /already published with other content \(remoteEntry\.js differs\)/,
+    );
     expect(await snapshotTree(buildsDir)).toEqual(before);
 
     // A compressed variant altered: caught by its recorded digest.
-    await fs.writeFile(path.join(buildsDir, 'blog', version, 'remoteEntry.js'), await fs.readFile(path.join(dist, 'remoteEntry.js')));
+    await fs.writeFile(
+      path.join(buildsDir, 'blog', version, 'remoteEntry.js'),
+      await fs.readFile(path.join(dist, 'remoteEntry.js')),
+    );
     await fs.writeFile(path.join(buildsDir, 'blog', version, 'remoteEntry.js.gz'), 'not what was published');
     const variant = await upload('blog', keys.blog, await packDist(dist));
-    expect([variant.statusCode, variant.json<{ error: string }>().error]).toEqual([409, expect.stringMatching(/remoteEntry\.js\.gz does not match its recorded digest/)]);
+    expect([variant.statusCode, variant.json<{ error: string }>().error]).toEqual([
+      409,
+      expect.stringMatching(/remoteEntry\.js\.gz does not match its recorded digest/),
+    ]);
   });
 
   it('serialises 20 concurrent activations: a valid live set and 20 history lines naming the key', async () => {
@@ -212,7 +295,9 @@ describe('deploy API', () => {
     for (let i = 0; i < 20; i++) versions.push(await uploaded(`v${i}`));
     const linesBefore = (await readHistory(buildsDir)).length;
     mockGateRuns.most = 0;
-    const responses = await Promise.all(versions.map((version, i) => activate('blog', keys.blog, { version, force: `concurrent ${i}` })));
+    const responses = await Promise.all(
+      versions.map((version, i) => activate('blog', keys.blog, { version, force: `concurrent ${i}` })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
     // The gate ran for each, one at a time (its smoke server has one port).
     expect(mockGateRuns.most).toBe(1);
@@ -226,8 +311,12 @@ describe('deploy API', () => {
     expect(added[0]!.previous).toBeNull();
     for (let i = 1; i < added.length; i++) expect(added[i]!.previous).toBe(added[i - 1]!.version);
     expect(added.at(-1)!.version).toBe(live.blog);
-    expect(new Set(added.map((entry) => entry.forced))).toEqual(new Set(Array.from({ length: 20 }, (_, i) => `concurrent ${i}`)));
-    expect((await fs.readdir(buildsDir)).filter((name) => name.includes('lock') || name.startsWith('.live'))).toEqual([]);
+    expect(new Set(added.map((entry) => entry.forced))).toEqual(
+      new Set(Array.from({ length: 20 }, (_, i) => `concurrent ${i}`)),
+    );
+    expect((await fs.readdir(buildsDir)).filter((name) => name.includes('lock') || name.startsWith('.live'))).toEqual(
+      [],
+    );
   });
 
   it('never interleaves with the local CLI in another process: one chain of activations, one line each', async () => {
@@ -235,13 +324,28 @@ describe('deploy API', () => {
     const versions: string[] = [];
     for (let i = 0; i < 10; i++) versions.push(await uploaded(`v${i}`));
     const cli = (version: string) =>
-      promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['deploy/server/src/deploy/cli.ts', 'activate', 'blog', version, '--force', 'from the CLI', '--builds-dir', buildsDir], { cwd: REPO_ROOT });
+      promisify(execFile)(
+        path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+        [
+          'deploy/server/src/deploy/cli.ts',
+          'activate',
+          'blog',
+          version,
+          '--force',
+          'from the CLI',
+          '--builds-dir',
+          buildsDir,
+        ],
+        { cwd: REPO_ROOT },
+      );
     const results = await Promise.all([
       cli(versions[0]!),
       ...versions.slice(1, 9).map((version, i) => activate('blog', keys.blog, { version, force: `api ${i}` })),
       cli(versions[9]!),
     ]);
-    expect(results.slice(1, -1).map((response) => (response as { statusCode: number }).statusCode)).toEqual(Array(8).fill(200));
+    expect(results.slice(1, -1).map((response) => (response as { statusCode: number }).statusCode)).toEqual(
+      Array(8).fill(200),
+    );
 
     const lines = (await readHistory(buildsDir)).filter((entry) => entry.action === 'activate');
     expect(lines).toHaveLength(10);
@@ -254,9 +358,15 @@ describe('deploy API', () => {
   it('waits while another process holds the deploy lock (the CLI running a gate)', async () => {
     const version = await uploaded('a');
     const released = path.join(root, 'released');
-    const holder = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, '../../testing/hold-deploy-lock.ts'), buildsDir, '1500', released], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(
+      path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      [path.join(__dirname, '../../testing/hold-deploy-lock.ts'), buildsDir, '1500', released],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const exited = new Promise((resolve) => holder.once('exit', resolve));
-    await new Promise<void>((resolve) => holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve()));
+    await new Promise<void>((resolve) =>
+      holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve()),
+    );
 
     const response = await activate('blog', keys.blog, { version, force: 'after the other process' });
     const doneAt = Date.now();

@@ -53,7 +53,8 @@ export function parseKeyRecords(text: string, where: string): DeployKeyRecord[] 
     const { name, app, hash, createdAt } = (item ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string' || !KEY_NAME_RE.test(name)) throw new KeyFileError(`${where}[${i}]: invalid name`);
     if (typeof app !== 'string' || !isApp(app)) throw new KeyFileError(`${where}[${i}]: unknown app "${String(app)}"`);
-    if (typeof hash !== 'string' || !HASH_RE.test(hash)) throw new KeyFileError(`${where}[${i}]: hash must be sha256:<64 hex>`);
+    if (typeof hash !== 'string' || !HASH_RE.test(hash))
+      throw new KeyFileError(`${where}[${i}]: hash must be sha256:<64 hex>`);
     return { name, app, hash, ...(typeof createdAt === 'string' ? { createdAt } : {}) };
   });
 }
@@ -96,9 +97,11 @@ async function writeKeyFile(keysFile: string, keys: DeployKeyRecord[]): Promise<
 
 /** Creates a key for `app` named `name`; returns the key itself, which is never stored. */
 export async function addKey(keysFile: string, app: AppName, name: string): Promise<string> {
-  if (!KEY_NAME_RE.test(name)) throw new KeyFileError(`A key name is letters, digits and . _ @ - (up to 64), got "${name}"`);
+  if (!KEY_NAME_RE.test(name))
+    throw new KeyFileError(`A key name is letters, digits and . _ @ - (up to 64), got "${name}"`);
   const keys = await readKeyFile(keysFile);
-  if (keys.some((record) => record.name === name)) throw new KeyFileError(`A key named "${name}" already exists in ${keysFile}`);
+  if (keys.some((record) => record.name === name))
+    throw new KeyFileError(`A key named "${name}" already exists in ${keysFile}`);
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   await writeKeyFile(keysFile, [...keys, { name, app, hash: hashKey(key), createdAt: new Date().toISOString() }]);
   return key;

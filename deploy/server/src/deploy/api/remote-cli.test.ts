@@ -51,31 +51,65 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     expect(key).toMatch(/^steel_deploy_[A-Za-z0-9_-]{43}$/);
     const stored = await fs.readFile(keysFile, 'utf8');
     expect(stored).not.toContain(key);
-    expect(await readKeyFile(keysFile)).toEqual([{ name: 'panel-team', app: 'panel', hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), createdAt: expect.any(String) }]);
+    expect(await readKeyFile(keysFile)).toEqual([
+      {
+        name: 'panel-team',
+        app: 'panel',
+        hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+        createdAt: expect.any(String),
+      },
+    ]);
     expect((await fs.stat(keysFile)).mode & 0o077).toBe(0);
-    await expect(run(['keys', 'add', 'blog', 'panel-team', '--keys-file', keysFile], log)).rejects.toThrow(/already exists/);
+    await expect(run(['keys', 'add', 'blog', 'panel-team', '--keys-file', keysFile], log)).rejects.toThrow(
+      /already exists/,
+    );
   });
 
   it('publishes, activates, checks, reads history and status, and rolls back over HTTP', async () => {
     const key = await newKey('blog', 'blog-team');
     const env = { DEPLOY_KEY: key };
     const remote = ['--server', url];
-    await run([...remote, 'publish', 'blog', await makeDist(root, 'blog', 'one'), '--activate', '--force', 'fixture builds'], log, env);
-    await run([...remote, 'publish', 'blog', await makeDist(root, 'blog', 'two'), '--activate', '--force', 'fixture builds'], log, env);
-    expect(lines.join('\n')).toMatch(/^Published blog [0-9a-f]{12} \(on http:\/\/127\.0\.0\.1:\d+\)\nThe gate refused blog [0-9a-f]{12}: exposes: .*\nForced live: fixture builds\nActivated blog [0-9a-f]{12} \(was none; gate/);
+    await run(
+      [...remote, 'publish', 'blog', await makeDist(root, 'blog', 'one'), '--activate', '--force', 'fixture builds'],
+      log,
+      env,
+    );
+    await run(
+      [...remote, 'publish', 'blog', await makeDist(root, 'blog', 'two'), '--activate', '--force', 'fixture builds'],
+      log,
+      env,
+    );
+    expect(lines.join('\n')).toMatch(
+      /^Published blog [0-9a-f]{12} \(on http:\/\/127\.0\.0\.1:\d+\)\nThe gate refused blog [0-9a-f]{12}: exposes: .*\nForced live: fixture builds\nActivated blog [0-9a-f]{12} \(was none; gate/,
+    );
     const live = await readLive(buildsDir);
     const [one, two] = [live!.history!.blog![0]!, live!.blog!];
 
     // The gate runs remotely too: refused without --force, with the gate's line.
-    await expect(run([...remote, 'activate', 'blog', one], log, env)).rejects.toThrow(new GateRefusal(`The gate refused blog ${one}: exposes: blog does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`));
+    await expect(run([...remote, 'activate', 'blog', one], log, env)).rejects.toThrow(
+      new GateRefusal(
+        `The gate refused blog ${one}: exposes: blog does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`,
+      ),
+    );
     await expect(run([...remote, 'check', 'blog', one], log, env)).rejects.toBeInstanceOf(GateRefusal);
     // A version the gate refused is not overridden to either, and locally there is no key to sign with.
-    await expect(run([...remote, 'override', 'blog', one], log, env)).rejects.toThrow(/409: blog .* has not passed the gate/);
-    await expect(run(['override', 'blog', one, '--builds-dir', buildsDir], log, {})).rejects.toThrow(/goes through the deploy API/);
+    await expect(run([...remote, 'override', 'blog', one], log, env)).rejects.toThrow(
+      /409: blog .* has not passed the gate/,
+    );
+    await expect(run(['override', 'blog', one, '--builds-dir', buildsDir], log, {})).rejects.toThrow(
+      /goes through the deploy API/,
+    );
 
     lines = [];
     await run([...remote, 'history'], log, env);
-    expect(lines.map((line) => line.split(/\s+/)[1])).toEqual(['publish', 'activate', 'publish', 'activate', 'refused', 'check']);
+    expect(lines.map((line) => line.split(/\s+/)[1])).toEqual([
+      'publish',
+      'activate',
+      'publish',
+      'activate',
+      'refused',
+      'check',
+    ]);
     expect(lines.every((line) => line.includes('by blog-team'))).toBe(true);
 
     lines = [];
@@ -84,7 +118,12 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
 
     await run([...remote, 'rollback', 'blog'], log, env);
     expect((await readLive(buildsDir))?.blog).toBe(one);
-    expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({ action: 'rollback', version: one, previous: two, by: 'blog-team' });
+    expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({
+      action: 'rollback',
+      version: one,
+      previous: two,
+      by: 'blog-team',
+    });
 
     // Publishing the same build again stores nothing new.
     lines = [];
@@ -95,10 +134,16 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
   it('refuses a wrong key, another app, and local-only commands', async () => {
     const key = await newKey('catalogue', 'catalogue-team');
     const dist = await makeDist(root, 'blog', 'three');
-    await expect(run(['--server', url, 'publish', 'blog', dist], log, { DEPLOY_KEY: key })).rejects.toThrow(new RemoteError(403, '403: The key "catalogue-team" is for catalogue, not blog'));
-    await expect(run(['--server', url, '--key', 'steel_deploy_nope', 'status', 'blog'], log, {})).rejects.toThrow(/^401: Unknown deploy key/);
+    await expect(run(['--server', url, 'publish', 'blog', dist], log, { DEPLOY_KEY: key })).rejects.toThrow(
+      new RemoteError(403, '403: The key "catalogue-team" is for catalogue, not blog'),
+    );
+    await expect(run(['--server', url, '--key', 'steel_deploy_nope', 'status', 'blog'], log, {})).rejects.toThrow(
+      /^401: Unknown deploy key/,
+    );
     await expect(run(['--server', url, 'status'], log, {})).rejects.toThrow(/needs a key: DEPLOY_KEY/);
     await expect(run(['--server', url, 'prune'], log, { DEPLOY_KEY: key })).rejects.toThrow(/server's machine only/);
-    await expect(run(['--server', url, 'publish', 'catalogue', path.join(root, 'missing')], log, { DEPLOY_KEY: key })).rejects.toThrow(/is not a directory/);
+    await expect(
+      run(['--server', url, 'publish', 'catalogue', path.join(root, 'missing')], log, { DEPLOY_KEY: key }),
+    ).rejects.toThrow(/is not a directory/);
   });
 });

@@ -28,7 +28,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NoCanary, NothingToRollBack, status } from '../activate';
 import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../builds-folder';
 import { appendHistory, readHistory } from '../history';
-import { OVERRIDE_APPLY_PATH, OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES, overrideCookieName, passedGate, signOverride } from '../overrides';
+import {
+  OVERRIDE_APPLY_PATH,
+  OVERRIDE_DEFAULT_MINUTES,
+  OVERRIDE_MAX_MINUTES,
+  overrideCookieName,
+  passedGate,
+  signOverride,
+} from '../overrides';
 import { LockTimeout } from '../lock';
 import { NotABuild, VersionConflict } from '../publish';
 import { changeLive, checkRelease, GateRefusal, publishVersion, type ReleaseOptions } from '../release';
@@ -63,13 +70,16 @@ function bearer(request: FastifyRequest): string | null {
 function ownApp(request: FastifyRequest): AppName {
   const { app } = request.params as { app?: string };
   if (!app || !isApp(app)) throw new ApiError(404, `Unknown app "${app ?? ''}"`);
-  if (request.deployKey?.app !== app) throw new ApiError(403, `The key "${request.deployKey?.name}" is for ${request.deployKey?.app}, not ${app}`);
+  if (request.deployKey?.app !== app)
+    throw new ApiError(403, `The key "${request.deployKey?.name}" is for ${request.deployKey?.app}, not ${app}`);
   return app;
 }
 
 async function assertPublished(buildsDir: string, app: AppName, version: unknown): Promise<string> {
-  if (typeof version !== 'string' || !VERSION_RE.test(version)) throw new ApiError(400, 'version must be a published version id');
-  if (!(await fs.stat(versionDir(buildsDir, app, version)).catch(() => null))) throw new ApiError(404, `${app} ${version} is not published`);
+  if (typeof version !== 'string' || !VERSION_RE.test(version))
+    throw new ApiError(400, 'version must be a published version id');
+  if (!(await fs.stat(versionDir(buildsDir, app, version)).catch(() => null)))
+    throw new ApiError(404, `${app} ${version} is not published`);
   return version;
 }
 
@@ -88,18 +98,28 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
       return reply.code(500).send({ error: 'The deploy failed on the server; its log has the cause' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: `The upload is larger than ${Math.round(deploy.uploadLimitBytes / 1024 / 1024)} MB (DEPLOY_UPLOAD_LIMIT_MB)` });
+      return reply
+        .code(413)
+        .send({
+          error: `The upload is larger than ${Math.round(deploy.uploadLimitBytes / 1024 / 1024)} MB (DEPLOY_UPLOAD_LIMIT_MB)`,
+        });
     }
-    request.log.warn({ key: request.deployKey?.name, url: request.url, status: statusCode, refusal: error.message }, 'deploy API call refused');
+    request.log.warn(
+      { key: request.deployKey?.name, url: request.url, status: statusCode, refusal: error.message },
+      'deploy API call refused',
+    );
     return reply.code(statusCode).send({ error: error.message });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found' }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found' }),
+  );
 
   app.addHook('onRequest', async (request, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const keys = await configuredKeys(deploy);
-    if (!keys.length) throw new ApiError(404, 'The deploy API is off: no deploy key is configured (deploy keys add <app> <name>)');
+    if (!keys.length)
+      throw new ApiError(404, 'The deploy API is off: no deploy key is configured (deploy keys add <app> <name>)');
     const presented = bearer(request);
     const key = presented ? findKey(keys, presented) : null;
     if (!key) {
@@ -119,7 +139,15 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
   const asKeyHolder = (request: FastifyRequest, force?: string): ReleaseOptions => ({
     by: request.deployKey!.name,
     ...(force ? { force } : {}),
-    onLiveChanged: () => shared.announce({ kind: 'live' }).catch((error: unknown) => request.log.error({ err: error }, 'the live-set notice failed; servers see live.json change at their next check')),
+    onLiveChanged: () =>
+      shared
+        .announce({ kind: 'live' })
+        .catch((error: unknown) =>
+          request.log.error(
+            { err: error },
+            'the live-set notice failed; servers see live.json change at their next check',
+          ),
+        ),
   });
 
   app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));
@@ -128,16 +156,24 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     const appName = ownApp(request);
     const declared = request.headers['content-length'];
     if (!(request.body instanceof Readable) || declared === '0') {
-      throw new ApiError(400, `Send the build as the body, a .tar.gz of its dist folder (content-type ${UPLOAD_CONTENT_TYPES[0]})`);
+      throw new ApiError(
+        400,
+        `Send the build as the body, a .tar.gz of its dist folder (content-type ${UPLOAD_CONTENT_TYPES[0]})`,
+      );
     }
     try {
       const options = { ...deploy, ...(declared ? { declaredBytes: Number(declared) } : {}) };
-      const result = await withUnpackedUpload(request.body, options, (dir) => publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }));
-      return reply.code(result.created ? 201 : 200).send({ app: appName, version: result.version, created: result.created });
+      const result = await withUnpackedUpload(request.body, options, (dir) =>
+        publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }),
+      );
+      return reply
+        .code(result.created ? 201 : 200)
+        .send({ app: appName, version: result.version, created: result.created });
     } catch (error) {
       if (error instanceof UploadRefusal) throw new ApiError(error.statusCode, error.message);
       // The temporary folder's name means nothing to the uploader: say what the tarball lacks.
-      if (error instanceof NotABuild) throw new ApiError(400, error.message.replace(/^.*? is not a/, 'The tarball is not a'));
+      if (error instanceof NotABuild)
+        throw new ApiError(400, error.message.replace(/^.*? is not a/, 'The tarball is not a'));
       if (error instanceof VersionConflict) throw new ApiError(409, error.message);
       throw error;
     }
@@ -156,11 +192,22 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     const version = await assertPublished(buildsDir, appName, body.version);
     const force = forceReason(body.force);
     try {
-      const result = await lockAware(changeLive(buildsDir, appName, { action: 'activate', version }, asKeyHolder(request, force)));
+      const result = await lockAware(
+        changeLive(buildsDir, appName, { action: 'activate', version }, asKeyHolder(request, force)),
+      );
       const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already live)';
-      return { app: appName, version, previous: result.previous, changed: result.changed, gate, forced: result.refusal ? force : null, gateMs: result.gateMs };
+      return {
+        app: appName,
+        version,
+        previous: result.previous,
+        changed: result.changed,
+        gate,
+        forced: result.refusal ? force : null,
+        gateMs: result.gateMs,
+      };
     } catch (error) {
-      if (error instanceof GateRefusal) throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
+      if (error instanceof GateRefusal)
+        throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
       throw error;
     }
   });
@@ -188,7 +235,10 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
   function forceReason(force: unknown): string | undefined {
     if (force === undefined) return undefined;
     if (typeof force !== 'string' || !force.trim() || force.length > FORCE_REASON_MAX) {
-      throw new ApiError(400, `force is the reason for overriding the gate (text, up to ${FORCE_REASON_MAX} characters)`);
+      throw new ApiError(
+        400,
+        `force is the reason for overriding the gate (text, up to ${FORCE_REASON_MAX} characters)`,
+      );
     }
     return force.trim();
   }
@@ -198,14 +248,27 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     const body = (request.body ?? {}) as { version?: unknown; percent?: unknown; force?: unknown };
     const version = await assertPublished(buildsDir, appName, body.version);
     const percent = body.percent;
-    if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99) throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
+    if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99)
+      throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
     const force = forceReason(body.force);
     try {
-      const result = await lockAware(changeLive(buildsDir, appName, { action: 'canary', version, percent }, asKeyHolder(request, force)));
+      const result = await lockAware(
+        changeLive(buildsDir, appName, { action: 'canary', version, percent }, asKeyHolder(request, force)),
+      );
       const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already the canary)';
-      return { app: appName, version, percent, live: result.previous, changed: result.changed, gate, forced: result.refusal ? force : null, gateMs: result.gateMs };
+      return {
+        app: appName,
+        version,
+        percent,
+        live: result.previous,
+        changed: result.changed,
+        gate,
+        forced: result.refusal ? force : null,
+        gateMs: result.gateMs,
+      };
     } catch (error) {
-      if (error instanceof GateRefusal) throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
+      if (error instanceof GateRefusal)
+        throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
       if (error instanceof NoCanary) throw new ApiError(409, error.message);
       throw error;
     }
@@ -243,16 +306,30 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
     const version = await assertPublished(buildsDir, appName, body.version);
     const minutes = body.minutes ?? OVERRIDE_DEFAULT_MINUTES;
     if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > OVERRIDE_MAX_MINUTES) {
-      throw new ApiError(400, `minutes is how long the override lasts, a whole number from 1 to ${OVERRIDE_MAX_MINUTES}`);
+      throw new ApiError(
+        400,
+        `minutes is how long the override lasts, a whole number from 1 to ${OVERRIDE_MAX_MINUTES}`,
+      );
     }
     if (!(await passedGate(buildsDir, appName, version))) {
-      throw new ApiError(409, `${appName} ${version} has not passed the gate: check it first (deploy check ${appName} ${version})`);
+      throw new ApiError(
+        409,
+        `${appName} ${version} has not passed the gate: check it first (deploy check ${appName} ${version})`,
+      );
     }
     const key = request.deployKey!;
     const expiresAt = Date.now() + minutes * 60_000;
     const token = signOverride(key, version, expiresAt);
     const live = (await readLive(buildsDir))?.[appName] ?? null;
-    await appendHistory(buildsDir, { action: 'override', app: appName, version, previous: live, gate: `passed (override for ${minutes} min)`, forced: null, by: key.name });
+    await appendHistory(buildsDir, {
+      action: 'override',
+      app: appName,
+      version,
+      previous: live,
+      gate: `passed (override for ${minutes} min)`,
+      forced: null,
+      by: key.name,
+    });
     return {
       app: appName,
       version,

@@ -75,9 +75,12 @@ const ENTRIES_AHEAD = 256;
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const duration = (ms: number) => (ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} minutes`);
-const tooLarge = (limitBytes: number) => new UploadRefusal(`The upload is larger than ${megabytes(limitBytes)} MB (DEPLOY_UPLOAD_LIMIT_MB)`, 413);
-const unpackedTooLarge = (limits: UnpackLimits) => new UploadRefusal(`The tarball unpacks to more than ${megabytes(limits.unpackedLimitBytes)} MB`, 413);
-const notGzip = () => new UploadRefusal('The upload is not gzip data: send a .tar.gz of the dist folder (tar -czf build.tar.gz -C dist .)');
+const tooLarge = (limitBytes: number) =>
+  new UploadRefusal(`The upload is larger than ${megabytes(limitBytes)} MB (DEPLOY_UPLOAD_LIMIT_MB)`, 413);
+const unpackedTooLarge = (limits: UnpackLimits) =>
+  new UploadRefusal(`The tarball unpacks to more than ${megabytes(limits.unpackedLimitBytes)} MB`, 413);
+const notGzip = () =>
+  new UploadRefusal('The upload is not gzip data: send a .tar.gz of the dist folder (tar -czf build.tar.gz -C dist .)');
 
 /** Why an entry's path is refused, or null: it must name something inside the folder. */
 export function unsafeEntryPath(raw: string): string | null {
@@ -88,14 +91,26 @@ export function unsafeEntryPath(raw: string): string | null {
   return null;
 }
 
-function describe(entry: ReadEntry, raw: string, limits: Required<UnpackLimits>, seen: { entries: number; bytes: number }): UploadRefusal | null {
+function describe(
+  entry: ReadEntry,
+  raw: string,
+  limits: Required<UnpackLimits>,
+  seen: { entries: number; bytes: number },
+): UploadRefusal | null {
   const pathProblem = unsafeEntryPath(raw);
-  if (pathProblem) return new UploadRefusal(`The tarball's entry "${raw.slice(0, 200)}" has ${pathProblem}: every entry must stay inside the build's folder`);
-  if (!ALLOWED_TYPES.has(entry.type)) return new UploadRefusal(`The tarball's entry "${raw}" is a ${entry.type}: a build holds only files and folders (no links or devices)`);
+  if (pathProblem)
+    return new UploadRefusal(
+      `The tarball's entry "${raw.slice(0, 200)}" has ${pathProblem}: every entry must stay inside the build's folder`,
+    );
+  if (!ALLOWED_TYPES.has(entry.type))
+    return new UploadRefusal(
+      `The tarball's entry "${raw}" is a ${entry.type}: a build holds only files and folders (no links or devices)`,
+    );
   seen.entries += 1;
   // The sizes the headers declare: a bomb is refused on its header, before its body is inflated.
   seen.bytes += entry.size ?? 0;
-  if (seen.entries > limits.maxEntries) return new UploadRefusal(`The tarball holds more than ${limits.maxEntries} entries`, 413);
+  if (seen.entries > limits.maxEntries)
+    return new UploadRefusal(`The tarball holds more than ${limits.maxEntries} entries`, 413);
   if (seen.bytes > limits.unpackedLimitBytes) return unpackedTooLarge(limits);
   return null;
 }
@@ -121,7 +136,9 @@ function folderWriter(dir: string, signal: AbortSignal, fail: (error: unknown) =
   const inFlight = new Map<string, Promise<void>>();
   const conflict = (entry: ReadEntry, error: unknown) => {
     const { code } = error as NodeJS.ErrnoException;
-    return code && CONFLICTING_ENTRY_CODES.has(code) ? new UploadRefusal(`The tarball's entry "${entry.path}" cannot be unpacked beside the others (${code})`) : error;
+    return code && CONFLICTING_ENTRY_CODES.has(code)
+      ? new UploadRefusal(`The tarball's entry "${entry.path}" cannot be unpacked beside the others (${code})`)
+      : error;
   };
   async function folder(target: string): Promise<void> {
     if (folders.has(target)) return;
@@ -201,7 +218,8 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
     if (head) {
       head = Buffer.concat([head, chunk]);
       if (head.length < GZIP_MAGIC.length) return;
-      if (head.subarray(0, 2).equals(GZIP_MAGIC)) throw new UploadRefusal('The tarball is gzip-compressed twice: send tar -czf of the dist folder');
+      if (head.subarray(0, 2).equals(GZIP_MAGIC))
+        throw new UploadRefusal('The tarball is gzip-compressed twice: send tar -czf of the dist folder');
       chunk = head;
       head = null;
     }
@@ -216,7 +234,10 @@ function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSig
       if (decompressed > limits.unpackedLimitBytes) throw unpackedTooLarge(limits);
       if (atEnd) {
         trailing += chunk.length;
-        if (trailing > TRAILING_LIMIT_BYTES) throw new UploadRefusal(`The tarball goes on for more than ${megabytes(TRAILING_LIMIT_BYTES)} MB after its end (two zero blocks)`);
+        if (trailing > TRAILING_LIMIT_BYTES)
+          throw new UploadRefusal(
+            `The tarball goes on for more than ${megabytes(TRAILING_LIMIT_BYTES)} MB after its end (two zero blocks)`,
+          );
         return;
       }
       await feed(chunk);
@@ -254,21 +275,31 @@ function discardRest(body: Readable, limitBytes: number): void {
   body.resume();
 }
 
-async function unpack(body: Readable, dir: string, limits: Required<UnpackLimits>, timing: { idleTimeoutMs: number; timeLimitMs: number }): Promise<void> {
+async function unpack(
+  body: Readable,
+  dir: string,
+  limits: Required<UnpackLimits>,
+  timing: { idleTimeoutMs: number; timeLimitMs: number },
+): Promise<void> {
   // The first failure stops every stream and every write of this upload.
   const stop = new AbortController();
   const fail = (error: unknown) => {
     if (!stop.signal.aborted) stop.abort(error);
   };
-  const stalled = () => fail(new UploadRefusal(`The upload stalled: nothing arrived for ${duration(timing.idleTimeoutMs)}`, 408));
+  const stalled = () =>
+    fail(new UploadRefusal(`The upload stalled: nothing arrived for ${duration(timing.idleTimeoutMs)}`, 408));
   const idle = setTimeout(stalled, timing.idleTimeoutMs);
-  const deadline = setTimeout(() => fail(new UploadRefusal(`The upload took longer than ${duration(timing.timeLimitMs)}`, 408)), timing.timeLimitMs);
+  const deadline = setTimeout(
+    () => fail(new UploadRefusal(`The upload took longer than ${duration(timing.timeLimitMs)}`, 408)),
+    timing.timeLimitMs,
+  );
 
   let sent = 0;
   const received = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       idle.refresh();
-      if (sent === 0 && chunk.length >= GZIP_MAGIC.length && !chunk.subarray(0, 2).equals(GZIP_MAGIC)) return done(notGzip());
+      if (sent === 0 && chunk.length >= GZIP_MAGIC.length && !chunk.subarray(0, 2).equals(GZIP_MAGIC))
+        return done(notGzip());
       sent += chunk.length;
       if (sent > limits.uploadLimitBytes) return done(tooLarge(limits.uploadLimitBytes));
       done(null, chunk);
@@ -313,8 +344,18 @@ async function unpack(body: Readable, dir: string, limits: Required<UnpackLimits
 }
 
 /** Unpacks the upload `body` into a temporary folder, runs `use` on it, and removes the folder. */
-export async function withUnpackedUpload<T>(body: Readable, options: UploadOptions, use: (dir: string) => Promise<T>): Promise<T> {
-  const { uploadTmpDir = os.tmpdir(), declaredBytes, idleTimeoutMs = IDLE_TIMEOUT_MS, timeLimitMs = TIME_LIMIT_MS, ...limits } = options;
+export async function withUnpackedUpload<T>(
+  body: Readable,
+  options: UploadOptions,
+  use: (dir: string) => Promise<T>,
+): Promise<T> {
+  const {
+    uploadTmpDir = os.tmpdir(),
+    declaredBytes,
+    idleTimeoutMs = IDLE_TIMEOUT_MS,
+    timeLimitMs = TIME_LIMIT_MS,
+    ...limits
+  } = options;
   if (declaredBytes !== undefined && declaredBytes > limits.uploadLimitBytes) {
     discardRest(body, limits.uploadLimitBytes);
     throw tooLarge(limits.uploadLimitBytes);

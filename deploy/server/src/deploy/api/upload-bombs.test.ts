@@ -37,7 +37,12 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
 
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;
   const upload = (payload: Buffer, signal?: AbortSignal) =>
-    fetch(`${base}/_/deploy/blog/versions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' }, body: new Uint8Array(payload), signal });
+    fetch(`${base}/_/deploy/blog/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' },
+      body: new Uint8Array(payload),
+      signal,
+    });
   const health = () => fetch(`${base}/api/health`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
 
   beforeAll(async () => {
@@ -67,7 +72,8 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk));
     for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the app server did not start:\n${output}`);
+      if (server.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the app server did not start:\n${output}`);
       const response = await fetch(`${base}/api/health`).catch(() => null);
       if (response?.ok) {
         expect(await response.json()).toMatchObject({ pid: server.pid });
@@ -120,7 +126,10 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
   it('refuses a tiny valid tarball followed by 700 MB of zero padding', async () => {
     const bomb = await paddedBomb([{ path: './index.html', body: '<p>hi</p>' }], 700 * MB);
     expect(bomb.length).toBeLessThan(MB);
-    expect(await refused(bomb)).toEqual({ status: 400, error: expect.stringMatching(/goes on for more than 1 MB after its end/) });
+    expect(await refused(bomb)).toEqual({
+      status: 400,
+      error: expect.stringMatching(/goes on for more than 1 MB after its end/),
+    });
   }, 60_000);
 
   it('refuses a million empty files at the entry limit', async () => {
@@ -131,7 +140,10 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
   it('keeps serving while an upload body hangs half-way', async () => {
     const tarball = await packDist(await makeDist(fx.root, 'blog', 'while-hung'));
     // A body that promises 1 MB, sends 100 bytes and stops.
-    const hung = http.request(`${base}/_/deploy/blog/versions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip', 'content-length': String(MB) } });
+    const hung = http.request(`${base}/_/deploy/blog/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip', 'content-length': String(MB) },
+    });
     hung.on('error', () => {});
     hung.write(tarball.subarray(0, 100));
     try {
@@ -151,8 +163,16 @@ describe('withUnpackedUpload on a body that stalls or is cut off', () => {
     const uploadTmpDir = await tempDir();
     const body = new PassThrough();
     body.write(tarGz([{ path: './index.html', body: 'x'.repeat(5000) }]).subarray(0, 100));
-    const unpacking = withUnpackedUpload(body, { ...limits, uploadTmpDir, idleTimeoutMs: 300 }, async () => 'published');
-    await expect(unpacking).rejects.toMatchObject({ name: 'UploadRefusal', statusCode: 408, message: 'The upload stalled: nothing arrived for 0.3 s' });
+    const unpacking = withUnpackedUpload(
+      body,
+      { ...limits, uploadTmpDir, idleTimeoutMs: 300 },
+      async () => 'published',
+    );
+    await expect(unpacking).rejects.toMatchObject({
+      name: 'UploadRefusal',
+      statusCode: 408,
+      message: 'The upload stalled: nothing arrived for 0.3 s',
+    });
     expect(await fs.readdir(uploadTmpDir)).toEqual([]);
     await fs.rm(uploadTmpDir, { recursive: true });
   });
@@ -164,8 +184,16 @@ describe('withUnpackedUpload on a body that stalls or is cut off', () => {
     let sent = 0;
     const trickle = setInterval(() => body.write(tarball.subarray(sent, ++sent)), 20);
     try {
-      const unpacking = withUnpackedUpload(body, { ...limits, uploadTmpDir, idleTimeoutMs: 300, timeLimitMs: 600 }, async () => 'published');
-      await expect(unpacking).rejects.toMatchObject({ name: 'UploadRefusal', statusCode: 408, message: 'The upload took longer than 0.6 s' });
+      const unpacking = withUnpackedUpload(
+        body,
+        { ...limits, uploadTmpDir, idleTimeoutMs: 300, timeLimitMs: 600 },
+        async () => 'published',
+      );
+      await expect(unpacking).rejects.toMatchObject({
+        name: 'UploadRefusal',
+        statusCode: 408,
+        message: 'The upload took longer than 0.6 s',
+      });
     } finally {
       clearInterval(trickle);
     }
@@ -179,7 +207,11 @@ describe('withUnpackedUpload on a body that stalls or is cut off', () => {
     body.write(tarGz([{ path: './index.html', body: 'x'.repeat(5000) }]).subarray(0, 100));
     const unpacking = withUnpackedUpload(body, { ...limits, uploadTmpDir }, async () => 'published');
     setTimeout(() => body.destroy(), 50);
-    await expect(unpacking).rejects.toMatchObject({ name: 'UploadRefusal', statusCode: 400, message: 'The upload was cut off before its end' });
+    await expect(unpacking).rejects.toMatchObject({
+      name: 'UploadRefusal',
+      statusCode: 400,
+      message: 'The upload was cut off before its end',
+    });
     expect(await fs.readdir(uploadTmpDir)).toEqual([]);
     await fs.rm(uploadTmpDir, { recursive: true });
   });

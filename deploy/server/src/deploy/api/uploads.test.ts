@@ -29,16 +29,34 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
     key = await addKey(path.join(root, 'keys.json'), 'blog', 'blog-team');
     await publishAndActivate(buildsDir, root, 'blog', 'live');
     good = await distEntries(await makeDist(root, 'blog', 'candidate'));
-    server = buildServer(loadConfig({ BUILDS_DIR: buildsDir, DEPLOY_KEYS_FILE: path.join(root, 'keys.json'), DEPLOY_UPLOAD_LIMIT_MB: '1', DEPLOY_UNPACKED_LIMIT_MB: '2', DEPLOY_UPLOAD_TMP_DIR: uploadTmp }));
+    server = buildServer(
+      loadConfig({
+        BUILDS_DIR: buildsDir,
+        DEPLOY_KEYS_FILE: path.join(root, 'keys.json'),
+        DEPLOY_UPLOAD_LIMIT_MB: '1',
+        DEPLOY_UNPACKED_LIMIT_MB: '2',
+        DEPLOY_UPLOAD_TMP_DIR: uploadTmp,
+      }),
+    );
   });
   afterAll(async () => {
     await server.close();
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  async function expectRefused(payload: Buffer | Readable, status: number, error: RegExp, contentType = 'application/gzip') {
+  async function expectRefused(
+    payload: Buffer | Readable,
+    status: number,
+    error: RegExp,
+    contentType = 'application/gzip',
+  ) {
     const before = await snapshotTree(buildsDir);
-    const response = await server.inject({ method: 'POST', url: '/_/deploy/blog/versions', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, payload });
+    const response = await server.inject({
+      method: 'POST',
+      url: '/_/deploy/blog/versions',
+      headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+      payload,
+    });
     expect([response.statusCode, response.json()]).toEqual([status, { error: expect.stringMatching(error) }]);
     expect(await snapshotTree(buildsDir)).toEqual(before);
     expect(await fs.readdir(uploadTmp)).toEqual([]);
@@ -46,7 +64,11 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
 
   it('refuses what is not a gzip-compressed tar archive', async () => {
     await expectRefused(Buffer.from('PK\u0003\u0004 a zip file'), 400, /not gzip data/);
-    await expectRefused(zlib.gzipSync(Buffer.from('just some text, no tar headers at all'.repeat(40))), 400, /not a whole gzip-compressed tar archive/);
+    await expectRefused(
+      zlib.gzipSync(Buffer.from('just some text, no tar headers at all'.repeat(40))),
+      400,
+      /not a whole gzip-compressed tar archive/,
+    );
     await expectRefused(tarGz(good).subarray(0, 80), 400, /not a whole gzip-compressed tar archive/);
     await expectRefused(zlib.gzipSync(Buffer.alloc(1024)), 400, /not a whole gzip-compressed tar archive/);
     await expectRefused(Buffer.alloc(0), 400, /Send the build as the body/);
@@ -55,17 +77,37 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
   });
 
   it('refuses entries that leave the folder', async () => {
-    await expectRefused(tarGz([...good, { path: '../escape.js', body: 'x' }]), 400, /"\.\.\/escape\.js" has a \.\. segment/);
+    await expectRefused(
+      tarGz([...good, { path: '../escape.js', body: 'x' }]),
+      400,
+      /"\.\.\/escape\.js" has a \.\. segment/,
+    );
     await expectRefused(tarGz([...good, { path: './assets/../../escape.js', body: 'x' }]), 400, /has a \.\. segment/);
-    await expectRefused(tarGz([{ path: '/etc/cron.d/x', body: 'x' }, ...good]), 400, /"\/etc\/cron\.d\/x" has an absolute path/);
+    await expectRefused(
+      tarGz([{ path: '/etc/cron.d/x', body: 'x' }, ...good]),
+      400,
+      /"\/etc\/cron\.d\/x" has an absolute path/,
+    );
     await expectRefused(tarGz([...good, { path: 'C:/x.js', body: 'x' }]), 400, /absolute path/);
     await expectRefused(tarGz([...good, { path: 'assets\\..\\x.js', body: 'x' }]), 400, /backslash/);
   });
 
   it('refuses links, devices and FIFOs', async () => {
-    await expectRefused(tarGz([...good, { path: './passwd', type: 'SymbolicLink', linkpath: '/etc/passwd' }]), 400, /"\.\/passwd" is a SymbolicLink/);
-    await expectRefused(tarGz([...good, { path: './relative', type: 'SymbolicLink', linkpath: 'remoteEntry.js' }]), 400, /is a SymbolicLink/);
-    await expectRefused(tarGz([...good, { path: './hard', type: 'Link', linkpath: './remoteEntry.js' }]), 400, /is a Link/);
+    await expectRefused(
+      tarGz([...good, { path: './passwd', type: 'SymbolicLink', linkpath: '/etc/passwd' }]),
+      400,
+      /"\.\/passwd" is a SymbolicLink/,
+    );
+    await expectRefused(
+      tarGz([...good, { path: './relative', type: 'SymbolicLink', linkpath: 'remoteEntry.js' }]),
+      400,
+      /is a SymbolicLink/,
+    );
+    await expectRefused(
+      tarGz([...good, { path: './hard', type: 'Link', linkpath: './remoteEntry.js' }]),
+      400,
+      /is a Link/,
+    );
     await expectRefused(tarGz([...good, { path: './tty', type: 'CharacterDevice' }]), 400, /is a CharacterDevice/);
     await expectRefused(tarGz([...good, { path: './disk', type: 'BlockDevice' }]), 400, /is a BlockDevice/);
     await expectRefused(tarGz([...good, { path: './pipe', type: 'FIFO' }]), 400, /is a FIFO/);
@@ -73,16 +115,32 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
 
   it('refuses a tarball gzipped twice, and entries that contradict each other', async () => {
     await expectRefused(zlib.gzipSync(tarGz(good)), 400, /gzip-compressed twice/);
-    await expectRefused(tarGz([...good, { path: './notes', body: 'a file' }, { path: './notes/inside.txt', body: 'x' }]), 400, /"\.\/notes\/inside\.txt" cannot be unpacked beside the others \(EEXIST\)/);
-    await expectRefused(tarGz([...good, { path: './notes/', type: 'Directory' }, { path: './notes', body: 'x' }]), 400, /"\.\/notes" cannot be unpacked beside the others \(EISDIR\)/);
+    await expectRefused(
+      tarGz([...good, { path: './notes', body: 'a file' }, { path: './notes/inside.txt', body: 'x' }]),
+      400,
+      /"\.\/notes\/inside\.txt" cannot be unpacked beside the others \(EEXIST\)/,
+    );
+    await expectRefused(
+      tarGz([...good, { path: './notes/', type: 'Directory' }, { path: './notes', body: 'x' }]),
+      400,
+      /"\.\/notes" cannot be unpacked beside the others \(EISDIR\)/,
+    );
   });
 
   it('refuses an upload over the size limit and one that unpacks past its limit', async () => {
     await expectRefused(randomBytes(1024 * 1024 + 10), 413, /larger than 1 MB \(DEPLOY_UPLOAD_LIMIT_MB\)/);
     // Sent without a length (chunked): counted as it arrives.
-    await expectRefused(Readable.from([tarGz(good), randomBytes(1024 * 1024)]), 413, /larger than 1 MB \(DEPLOY_UPLOAD_LIMIT_MB\)/);
+    await expectRefused(
+      Readable.from([tarGz(good), randomBytes(1024 * 1024)]),
+      413,
+      /larger than 1 MB \(DEPLOY_UPLOAD_LIMIT_MB\)/,
+    );
     // 3 MB of zeros compress to a few KB: a small upload, a large unpack.
-    await expectRefused(tarGz([...good, { path: './zeros.bin', body: Buffer.alloc(3 * 1024 * 1024) }]), 413, /unpacks to more than 2 MB/);
+    await expectRefused(
+      tarGz([...good, { path: './zeros.bin', body: Buffer.alloc(3 * 1024 * 1024) }]),
+      413,
+      /unpacks to more than 2 MB/,
+    );
   });
 
   it('refuses a tarball that is not a build of that app', async () => {
@@ -92,7 +150,12 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
   });
 
   it('accepts the same entries when they are well-formed (the cases above differ only in what they refuse)', async () => {
-    const response = await server.inject({ method: 'POST', url: '/_/deploy/blog/versions', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' }, payload: tarGz(good) });
+    const response = await server.inject({
+      method: 'POST',
+      url: '/_/deploy/blog/versions',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' },
+      payload: tarGz(good),
+    });
     expect(response.statusCode).toBe(201);
     expect(await fs.readdir(uploadTmp)).toEqual([]);
   });

@@ -4,7 +4,16 @@
  * and refuses on a failure unless forced (docs/architecture.md, "Deploying a remote").
  */
 import { readLive, versionDir, type AppName } from '../builds-folder';
-import { contractRule, digestsRule, exposesRule, liveManifests, pagesRule, readCandidateManifest, sharedRule, type Candidate } from './static-rules';
+import {
+  contractRule,
+  digestsRule,
+  exposesRule,
+  liveManifests,
+  pagesRule,
+  readCandidateManifest,
+  sharedRule,
+  type Candidate,
+} from './static-rules';
 import { smokeTest } from './smoke';
 
 export interface GateResult {
@@ -20,7 +29,12 @@ export interface GateOptions {
   staticOnly?: boolean;
 }
 
-export async function checkVersion(buildsDir: string, app: AppName, version: string, options: GateOptions = {}): Promise<GateResult> {
+export async function checkVersion(
+  buildsDir: string,
+  app: AppName,
+  version: string,
+  options: GateOptions = {},
+): Promise<GateResult> {
   const started = Date.now();
   const done = (refusal: string | null): GateResult => ({ refusal, ms: Date.now() - started });
   const candidate: Candidate = { buildsDir, app, version, dir: versionDir(buildsDir, app, version) };
@@ -35,5 +49,7 @@ export async function checkVersion(buildsDir: string, app: AppName, version: str
     pagesRule(manifest, live);
   if (staticRefusal || options.staticOnly) return done(staticRefusal);
   const env = options.env ?? process.env;
-  return done(await smokeTest(candidate, manifest, live, { env, chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium' }));
+  return done(
+    await smokeTest(candidate, manifest, live, { env, chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium' }),
+  );
 }

@@ -59,17 +59,21 @@ const where = (page: Page) => {
 };
 
 /** A mark on the document: gone after a full load, kept by a navigation inside the page. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __gateFlowMark: boolean }).__gateFlowMark = true));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __gateFlowMark?: boolean }).__gateFlowMark === true);
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __gateFlowMark: boolean }).__gateFlowMark = true));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __gateFlowMark?: boolean }).__gateFlowMark === true);
 
 /** True when `wait` (a locator's or a page's wait) resolves, false when it times out. */
-const appears = (wait: Promise<unknown>) => wait.then(
-  () => true,
-  () => false,
-);
+const appears = (wait: Promise<unknown>) =>
+  wait.then(
+    () => true,
+    () => false,
+  );
 
 /** The panel's greeting of the signed-in customer (dashboard-page.tsx). */
-const greeting = (page: Page, customer: ThrowawayCustomer) => page.locator('#app-panel').getByText(`سلام، ${customer.username}`);
+const greeting = (page: Page, customer: ThrowawayCustomer) =>
+  page.locator('#app-panel').getByText(`سلام، ${customer.username}`);
 /** The shell header's account link: to the panel when signed in, to sign-in when not (site-header.tsx). */
 const headerAccountLink = (page: Page, to: string) => page.locator(`header a[href="${to}"]`).first();
 
@@ -84,7 +88,8 @@ const signInFlow: Flow = {
     await page.goto(PANEL_HOME, { waitUntil: 'load' });
     const form = page.locator('#app-panel form');
     const identifier = form.locator('input[name="identifier"]');
-    if (!(await appears(identifier.waitFor({ timeout: WAIT_MS })))) return `a signed-out visit of ${PANEL_HOME} showed no sign-in form (at ${where(page)})${problems.length ? `: ${problems[0]}` : ''}`;
+    if (!(await appears(identifier.waitFor({ timeout: WAIT_MS }))))
+      return `a signed-out visit of ${PANEL_HOME} showed no sign-in form (at ${where(page)})${problems.length ? `: ${problems[0]}` : ''}`;
     await markDocument(page);
     // `fill` waits for the form to be hydrated (its fieldset is disabled until then).
     await identifier.fill(customer.username, { timeout: WAIT_MS });
@@ -94,8 +99,10 @@ const signInFlow: Flow = {
       const shown = (await failureShown(page, true)) ?? problems[0];
       return `after signing in, the panel did not greet the customer by name (the page is at ${where(page)}${shown ? `: ${shown}` : ''})`;
     }
-    if (!(await sameDocument(page))) return 'signing in reloaded the whole page instead of carrying the session to the panel';
-    if (!(await appears(headerAccountLink(page, PANEL_HOME).waitFor({ timeout: WAIT_MS })))) return "the shell's header did not show the signed-in account";
+    if (!(await sameDocument(page)))
+      return 'signing in reloaded the whole page instead of carrying the session to the panel';
+    if (!(await appears(headerAccountLink(page, PANEL_HOME).waitFor({ timeout: WAIT_MS }))))
+      return "the shell's header did not show the signed-in account";
     return problems[0] ?? null;
   },
 };
@@ -111,23 +118,27 @@ const signOutFlow: Flow = {
     const other = await context.newPage();
     const problems = watchPage(other);
     await other.goto(PANEL_HOME, { waitUntil: 'load' });
-    if (!(await appears(greeting(other, customer).waitFor({ timeout: WAIT_MS })))) return `the signed-in customer's ${PANEL_HOME} did not greet them (at ${where(other)})`;
+    if (!(await appears(greeting(other, customer).waitFor({ timeout: WAIT_MS }))))
+      return `the signed-in customer's ${PANEL_HOME} did not greet them (at ${where(other)})`;
     await markDocument(other);
 
     const tab = await context.newPage();
     problems.push(...watchPage(tab));
     await tab.goto(SIGN_OUT_PAGE, { waitUntil: 'load' });
     const signOut = tab.locator('#app-panel').getByRole('button', { name: 'خروج از حساب' });
-    if (!(await appears(signOut.waitFor({ timeout: WAIT_MS })))) return `${SIGN_OUT_PAGE} showed no sign-out button (at ${where(tab)})`;
+    if (!(await appears(signOut.waitFor({ timeout: WAIT_MS }))))
+      return `${SIGN_OUT_PAGE} showed no sign-out button (at ${where(tab)})`;
     await signOut.click();
-    if (!(await appears(tab.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS })))) return `signing out did not take the tab home (it is at ${where(tab)})`;
+    if (!(await appears(tab.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS }))))
+      return `signing out did not take the tab home (it is at ${where(tab)})`;
 
     if (!(await appears(other.waitForURL((url) => url.pathname !== PANEL_HOME, { timeout: WAIT_MS })))) {
       const stillShown = await greeting(other, customer).isVisible();
       return `the other tab stayed on ${where(other)}${stillShown ? ' still showing the signed-out customer' : ''}`;
     }
     if (!(await sameDocument(other))) return 'the other tab reloaded itself instead of following the sign-out';
-    if (!(await appears(headerAccountLink(other, '/login').waitFor({ timeout: WAIT_MS })))) return "the other tab's header still shows the signed-out account";
+    if (!(await appears(headerAccountLink(other, '/login').waitFor({ timeout: WAIT_MS }))))
+      return "the other tab's header still shows the signed-out account";
     return problems[0] ?? null;
   },
 };
@@ -148,7 +159,7 @@ const toastFlow: Flow = {
     if (!(await appears(copy.waitFor({ timeout: WAIT_MS })))) return `${CATEGORY_PAGE} showed no «کپی پیوند» button`;
     const toast = page.locator('[data-testid="toast-viewport"] li').first();
     // A click before hydration does nothing: click again until the toast shows or the time is up.
-    for (const started = Date.now(); Date.now() - started < WAIT_MS; ) {
+    for (const started = Date.now(); Date.now() - started < WAIT_MS;) {
       await copy.click();
       if (await appears(toast.waitFor({ timeout: 1_000 }))) return problems[0] ?? null;
     }
@@ -168,7 +179,9 @@ const crossAppLinkFlow: Flow = {
     if (mounted) return `${ASKS_TO_SIGN_IN}: ${mounted}`;
     // Hydrated once the page's code is in: a link clicked before would load the next page whole.
     await page.waitForLoadState('networkidle', { timeout: WAIT_MS }).catch(() => undefined);
-    const hrefs = await page.locator('#app-catalogue a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const hrefs = await page
+      .locator('#app-catalogue a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     const index = hrefs.findIndex((href) => {
       const owner = findPageRoute(pages, new URL(href, 'http://site').pathname);
       return owner !== null && owner.app !== 'catalogue';

@@ -28,7 +28,8 @@ export async function mountedOrFailed(page: Page, app: RemoteName, real: boolean
   const container = `#app-${app}`;
   try {
     await page.waitForFunction(
-      ({ selector, failures }) => Boolean(document.querySelector(failures) || document.querySelector(selector)?.childElementCount),
+      ({ selector, failures }) =>
+        Boolean(document.querySelector(failures) || document.querySelector(selector)?.childElementCount),
       { selector: container, failures: FAILURE_VIEWS },
       { timeout: 15_000 },
     );
@@ -43,24 +44,40 @@ export async function mountedOrFailed(page: Page, app: RemoteName, real: boolean
 /** `real`: the page exists (found by a link); a made-up sample may rightly be the 404 page. */
 export async function failureShown(page: Page, real: boolean): Promise<string | null> {
   if (await page.locator('[data-testid="remote-error"]').count()) return 'the shell showed the remote as failed';
-  if (real && (await page.locator('[data-testid="error-status"]').count())) return `the site's error page (${(await page.locator('[data-testid="error-status"]').first().textContent())?.trim()}) replaced the page`;
+  if (real && (await page.locator('[data-testid="error-status"]').count()))
+    return `the site's error page (${(await page.locator('[data-testid="error-status"]').first().textContent())?.trim()}) replaced the page`;
   const inPlace = page.locator(IN_PLACE_ERRORS).first();
-  if (await inPlace.count()) return `the page showed an error in its place: «${(await inPlace.locator('h1, h2').first().textContent().catch(() => ''))?.trim()}»`;
+  if (await inPlace.count())
+    return `the page showed an error in its place: «${(
+      await inPlace
+        .locator('h1, h2')
+        .first()
+        .textContent()
+        .catch(() => '')
+    )?.trim()}»`;
   return null;
 }
 
 /** Clicks the first internal link inside the app (or `link`): the page must change without a full load. */
-export async function followOneLink(page: Page, app: RemoteName, link = page.locator(`#app-${app} a[href^="/"]:visible`).first()): Promise<string | null> {
+export async function followOneLink(
+  page: Page,
+  app: RemoteName,
+  link = page.locator(`#app-${app} a[href^="/"]:visible`).first(),
+): Promise<string | null> {
   if (!(await link.count())) return null; // a page with no link of its own (sign-in forms)
   const href = await link.getAttribute('href');
   await page.evaluate(() => ((window as unknown as { __gateMarker: boolean }).__gateMarker = true));
   await link.click();
   try {
-    await page.waitForURL((target) => target.pathname + target.search === href || target.href.endsWith(href ?? ''), { timeout: 10_000 });
+    await page.waitForURL((target) => target.pathname + target.search === href || target.href.endsWith(href ?? ''), {
+      timeout: 10_000,
+    });
   } catch {
     return `the link to ${href} did not navigate (a broken navigate prop?)`;
   }
-  const sameDocument = await page.evaluate(() => (window as unknown as { __gateMarker?: boolean }).__gateMarker === true);
+  const sameDocument = await page.evaluate(
+    () => (window as unknown as { __gateMarker?: boolean }).__gateMarker === true,
+  );
   if (!sameDocument) return `the link to ${href} reloaded the whole page instead of navigating inside it`;
   return null;
 }

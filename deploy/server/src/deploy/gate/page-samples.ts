@@ -13,7 +13,14 @@
  * link leads to (a sign-in callback, say) is tried at its path with `sample` for each parameter.
  */
 import type { RemotePages } from '@steel/shared';
-import { findPageRoute, parsePattern, pathSegments, samplePath, type PageRoute, type RemoteName } from '@steel/shared/contract';
+import {
+  findPageRoute,
+  parsePattern,
+  pathSegments,
+  samplePath,
+  type PageRoute,
+  type RemoteName,
+} from '@steel/shared/contract';
 
 export interface SamplePage {
   app: RemoteName;
@@ -30,21 +37,42 @@ const MAX_TREE_DEPTH = 4;
 /** The kind of page a path is, under the route that owns it. */
 export function pageKind(app: RemoteName, route: PageRoute, pathname: string): string {
   const pattern = parsePattern(route.path);
-  const shape = pattern.below ? `depth ${Math.min(pathSegments(pathname).length, pattern.segments.length + MAX_TREE_DEPTH)}` : pattern.segments.some((part) => part.startsWith(':')) ? 'with a parameter' : 'fixed';
+  const shape = pattern.below
+    ? `depth ${Math.min(pathSegments(pathname).length, pattern.segments.length + MAX_TREE_DEPTH)}`
+    : pattern.segments.some((part) => part.startsWith(':'))
+      ? 'with a parameter'
+      : 'fixed';
   return `${app} ${route.chunk ?? route.path} ${shape}`;
 }
 
 /** The internal links of a page's HTML (paths only: no query, no fragment, no files or API). */
 export function internalLinks(html: string): string[] {
-  const paths = [...html.matchAll(/href="(\/[^"#?]*)/g)].map((match) => match[1]!).filter((href) => !href.startsWith('//') && !/^\/(builds|api|_)(\/|$)/.test(href) && !/\.[a-z0-9]+$/i.test(href));
-  return [...new Set(paths.map((href) => { try { return decodeURI(href); } catch { return href; } }))];
+  const paths = [...html.matchAll(/href="(\/[^"#?]*)/g)]
+    .map((match) => match[1]!)
+    .filter((href) => !href.startsWith('//') && !/^\/(builds|api|_)(\/|$)/.test(href) && !/\.[a-z0-9]+$/i.test(href));
+  return [
+    ...new Set(
+      paths.map((href) => {
+        try {
+          return decodeURI(href);
+        } catch {
+          return href;
+        }
+      }),
+    ),
+  ];
 }
 
 /**
  * One sample per page kind of `apps` (their routes in `pages`, the live set the gate tries),
  * found by walking the site at `base` from every page without a parameter.
  */
-export async function pageKindSamples(base: string, pages: RemotePages, apps: readonly RemoteName[], fetchPage: (url: string) => Promise<string | null> = defaultFetch(base)): Promise<SamplePage[]> {
+export async function pageKindSamples(
+  base: string,
+  pages: RemotePages,
+  apps: readonly RemoteName[],
+  fetchPage: (url: string) => Promise<string | null> = defaultFetch(base),
+): Promise<SamplePage[]> {
   const found = new Map<string, SamplePage>();
   const routes = apps.flatMap((app) => (pages[app] ?? []).map((route) => ({ app, route })));
   const pattern = (route: PageRoute) => parsePattern(route.path);
@@ -54,13 +82,20 @@ export async function pageKindSamples(base: string, pages: RemotePages, apps: re
   };
   for (const { app, route } of routes) {
     if (route.sample) declared(app, route, route.sample, true);
-    else if (!pattern(route).segments.some((part) => part.startsWith(':'))) declared(app, route, samplePath(route), true);
+    else if (!pattern(route).segments.some((part) => part.startsWith(':')))
+      declared(app, route, samplePath(route), true);
   }
   // Kinds a link may still reveal: routes with a parameter, and trees (each depth a kind of its own).
-  const missing = () => routes.some(({ app, route }) => pattern(route).below || ![...found.values()].some((sample) => sample.app === app && sample.route === route));
+  const missing = () =>
+    routes.some(
+      ({ app, route }) =>
+        pattern(route).below || ![...found.values()].some((sample) => sample.app === app && sample.route === route),
+    );
 
   // Every live app's pages without a parameter start the walk: a product is linked from the home page.
-  const queue = Object.values(pages).flatMap((routes) => (routes ?? []).filter((route) => route.rendering === 'server' && !route.path.includes(':')).map(samplePath));
+  const queue = Object.values(pages).flatMap((routes) =>
+    (routes ?? []).filter((route) => route.rendering === 'server' && !route.path.includes(':')).map(samplePath),
+  );
   const seen = new Set(queue);
   for (let fetches = 0; queue.length && fetches < MAX_FETCHES && missing(); fetches += 1) {
     const html = await fetchPage(queue.shift()!);
@@ -75,7 +110,8 @@ export async function pageKindSamples(base: string, pages: RemotePages, apps: re
     }
   }
   // What no link led to: its path, with `sample` for each parameter (a 404 page still renders the layout).
-  for (const { app, route } of routes) if (![...found.values()].some((sample) => sample.route === route)) declared(app, route, samplePath(route), false);
+  for (const { app, route } of routes)
+    if (![...found.values()].some((sample) => sample.route === route)) declared(app, route, samplePath(route), false);
   return [...found.values()];
 }
 

@@ -35,7 +35,11 @@ export interface SmokeOptions {
 }
 
 /** Every live remote's pages, the candidate's in place of its live version's. */
-function candidatePages(candidate: Candidate, manifest: AppManifest, live: Partial<Record<AppName, AppManifest>>): RemotePages {
+function candidatePages(
+  candidate: Candidate,
+  manifest: AppManifest,
+  live: Partial<Record<AppName, AppManifest>>,
+): RemotePages {
   const pages: RemotePages = {};
   for (const [app, own] of Object.entries(live)) if (app !== 'shell' && own) pages[app as RemoteName] = own.pages;
   if (candidate.app !== 'shell') pages[candidate.app as RemoteName] = manifest.pages;
@@ -43,7 +47,12 @@ function candidatePages(candidate: Candidate, manifest: AppManifest, live: Parti
 }
 
 /** Runs both smoke tests; the first failure as one line, or null. */
-export async function smokeTest(candidate: Candidate, manifest: AppManifest, live: Partial<Record<AppName, AppManifest>>, options: SmokeOptions): Promise<RuleResult> {
+export async function smokeTest(
+  candidate: Candidate,
+  manifest: AppManifest,
+  live: Partial<Record<AppName, AppManifest>>,
+  options: SmokeOptions,
+): Promise<RuleResult> {
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -64,7 +73,10 @@ export async function smokeTest(candidate: Candidate, manifest: AppManifest, liv
     // The gate is one client asking for many pages on purpose.
     RENDER_RATE_LIMIT_PER_MINUTE: 'off',
   });
-  const server = buildSiteServer(config, { logger: { level: 'warn', stream: logStream }, liveOverlay: { [candidate.app]: candidate.version } }).app;
+  const server = buildSiteServer(config, {
+    logger: { level: 'warn', stream: logStream },
+    liveOverlay: { [candidate.app]: candidate.version },
+  }).app;
   await server.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   const sitePages = candidatePages(candidate, manifest, live);
@@ -76,10 +88,16 @@ export async function smokeTest(candidate: Candidate, manifest: AppManifest, liv
     const flows = flowsFor(candidate.app);
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
     return await withThrowawayCustomer(config, signsIn, async (customer) => {
-      const browser = await chromium.launch({ executablePath: options.chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      const browser = await chromium.launch({
+        executablePath: options.chromiumPath,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie };
-        return (await smokeMount(browser, base, pages, logs, signedIn)) ?? (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }));
+        return (
+          (await smokeMount(browser, base, pages, logs, signedIn)) ??
+          (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }))
+        );
       } finally {
         await browser.close();
       }
@@ -107,7 +125,8 @@ async function smokeRender(base: string, pages: SamplePage[], logs: string[]): P
   for (const { url, route, app } of pages) {
     if (route.rendering !== 'server') continue;
     const failure = await renderOnce(base, url, logs);
-    if (failure) return `smoke render: ${app} ${url} ${failure}; fix its server render (\`npm run dev -w mf-${app}\` runs it alone)`;
+    if (failure)
+      return `smoke render: ${app} ${url} ${failure}; fix its server render (\`npm run dev -w mf-${app}\` runs it alone)`;
   }
   return null;
 }
@@ -133,7 +152,13 @@ const MOUNT_LANES = 2;
 /** A page only a signed-in customer sees (the shell's `auth` guard). */
 const isGuarded = (page: SamplePage) => page.route.guards.includes('auth');
 
-async function smokeMount(browser: Browser, base: string, pages: SamplePage[], logs: string[], signedIn: { customer: ThrowawayCustomer; cookie: ReturnType<typeof loadConfig>['runtime']['cookie'] } | null): Promise<RuleResult> {
+async function smokeMount(
+  browser: Browser,
+  base: string,
+  pages: SamplePage[],
+  logs: string[],
+  signedIn: { customer: ThrowawayCustomer; cookie: ReturnType<typeof loadConfig>['runtime']['cookie'] } | null,
+): Promise<RuleResult> {
   const context = await browser.newContext({ baseURL: base });
   // Guarded pages in a context of their own, signed in (signed out, they only bounce to sign-in).
   const customerContext = signedIn ? await browser.newContext({ baseURL: base }) : null;
@@ -149,9 +174,13 @@ async function smokeMount(browser: Browser, base: string, pages: SamplePage[], l
     try {
       await page.goto(url, { waitUntil: 'load' });
       // A page behind a guard may have moved (to sign-in): it is that app that must mount.
-      const owner = ((await page.evaluate(() => document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'))) as RemoteName | null) ?? app;
+      const owner =
+        ((await page.evaluate(() =>
+          document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'),
+        )) as RemoteName | null) ?? app;
       const failed = [await mountedOrFailed(page, owner, real), ...problems].filter(Boolean);
-      if (failed.length) return mountRefusal(app, url, [...failed, ...(await reportedFailures(logs, new URL(page.url()).pathname))]);
+      if (failed.length)
+        return mountRefusal(app, url, [...failed, ...(await reportedFailures(logs, new URL(page.url()).pathname))]);
       if (linkTried.has(app)) return null;
       linkTried.add(app);
       const linkFailure = (await followOneLink(page, app)) ?? problems[0];
@@ -161,9 +190,13 @@ async function smokeMount(browser: Browser, base: string, pages: SamplePage[], l
       // load, or the tab crashed: that is the finding, said like any other, never a gate crash.
       const message = (error as Error).message ?? String(error);
       const what = /Execution context was destroyed|navigation/i.test(message)
-        ? 'the page reloaded itself while mounting (the shell does so once when a remote\'s code fails to load)'
+        ? "the page reloaded itself while mounting (the shell does so once when a remote's code fails to load)"
         : `the browser failed: ${message.split('\n')[0]}`;
-      return mountRefusal(app, url, [what, ...problems, ...(await reportedFailures(logs, new URL(url, base).pathname))]);
+      return mountRefusal(app, url, [
+        what,
+        ...problems,
+        ...(await reportedFailures(logs, new URL(url, base).pathname)),
+      ]);
     } finally {
       await page.close();
     }

@@ -6,7 +6,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { satisfy } from '@module-federation/runtime-core';
-import { APP_MANIFEST_FILE, CONTRACT_VERSION, incompatibility, parseAppManifest, parsePattern, speaksContract, type AppManifest, type PageRoute } from '@steel/shared/contract';
+import {
+  APP_MANIFEST_FILE,
+  CONTRACT_VERSION,
+  incompatibility,
+  parseAppManifest,
+  parsePattern,
+  speaksContract,
+  type AppManifest,
+  type PageRoute,
+} from '@steel/shared/contract';
 import { fileDigest, listFiles } from '../publish';
 import { APPS, type AppName, type LiveFile } from '../builds-folder';
 
@@ -30,11 +39,14 @@ export async function readCandidateManifest(candidate: Candidate): Promise<AppMa
   }
   try {
     const manifest = parseAppManifest(raw);
-    if (manifest.app !== candidate.app) return `manifest: it is a build of ${manifest.app}, not ${candidate.app}; publish it as ${manifest.app}`;
+    if (manifest.app !== candidate.app)
+      return `manifest: it is a build of ${manifest.app}, not ${candidate.app}; publish it as ${manifest.app}`;
     return manifest;
   } catch (error) {
     const issues = (error as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
-    const detail = issues ? issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ') : (error as Error).message;
+    const detail = issues
+      ? issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')
+      : (error as Error).message;
     return `manifest: ${APP_MANIFEST_FILE} does not keep the contract's schema (${detail}); rebuild with the current @steel/shared`;
   }
 }
@@ -44,26 +56,36 @@ export async function exposesRule(candidate: Candidate, manifest: AppManifest): 
   if (manifest.serverEntry && !(await exists(path.join(candidate.dir, manifest.serverEntry)))) {
     return `exposes: the server entry ${manifest.serverEntry} is missing; publish the whole dist folder (it includes dist/server)`;
   }
-  if (candidate.app === 'shell') return (await exists(path.join(candidate.dir, 'index.html'))) ? null : 'exposes: the shell has no index.html; publish the shell\'s dist folder';
+  if (candidate.app === 'shell')
+    return (await exists(path.join(candidate.dir, 'index.html')))
+      ? null
+      : "exposes: the shell has no index.html; publish the shell's dist folder";
   let federation: { exposes?: Array<{ path?: string }> };
   try {
-    federation = JSON.parse(await fs.readFile(path.join(candidate.dir, 'mf-manifest.json'), 'utf8')) as typeof federation;
+    federation = JSON.parse(
+      await fs.readFile(path.join(candidate.dir, 'mf-manifest.json'), 'utf8'),
+    ) as typeof federation;
   } catch {
     return 'exposes: mf-manifest.json is missing or not JSON; keep `manifest: true` in the federation plugin';
   }
-  if (!federation.exposes?.some((expose) => expose.path === './app')) return `exposes: ${candidate.app} does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`;
-  if (!(await exists(path.join(candidate.dir, 'remoteEntry.js')))) return 'exposes: remoteEntry.js is missing; publish the whole dist folder';
+  if (!federation.exposes?.some((expose) => expose.path === './app'))
+    return `exposes: ${candidate.app} does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`;
+  if (!(await exists(path.join(candidate.dir, 'remoteEntry.js'))))
+    return 'exposes: remoteEntry.js is missing; publish the whole dist folder';
   return null;
 }
 
 /** Every file is there with the digest it was published with, and nothing was added. */
 export async function digestsRule(candidate: Candidate, manifest: AppManifest): Promise<RuleResult> {
   const recorded = manifest.files;
-  if (!recorded || Object.keys(recorded).length === 0) return 'files: the manifest records no digests; publish the version with `deploy publish` (it records them)';
+  if (!recorded || Object.keys(recorded).length === 0)
+    return 'files: the manifest records no digests; publish the version with `deploy publish` (it records them)';
   for (const [rel, digest] of Object.entries(recorded)) {
     const file = path.join(candidate.dir, rel);
-    if (!(await exists(file))) return `files: ${rel} is missing (published with ${digest.slice(0, 20)}…); publish the build again`;
-    if ((await fileDigest(file)) !== digest) return `files: ${rel} changed after it was published; publish the build again instead of editing a published version`;
+    if (!(await exists(file)))
+      return `files: ${rel} is missing (published with ${digest.slice(0, 20)}…); publish the build again`;
+    if ((await fileDigest(file)) !== digest)
+      return `files: ${rel} changed after it was published; publish the build again instead of editing a published version`;
   }
   const extra = (await listFiles(candidate.dir)).filter((rel) => rel !== APP_MANIFEST_FILE && !(rel in recorded));
   if (extra.length) return `files: ${extra[0]} was added after publishing; publish the build again`;
@@ -83,7 +105,8 @@ export function contractRule(manifest: AppManifest, liveManifests: Partial<Recor
 
 /** Shared singletons: a remote's requirements met by the live shell; a new shell meets every live remote's. */
 export function sharedRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
-  const fix = "align the shared dependency's version in package.json with the shell's (a caret range of the same major)";
+  const fix =
+    "align the shared dependency's version in package.json with the shell's (a caret range of the same major)";
   if (manifest.app !== 'shell') {
     const problem = liveManifests.shell ? incompatibility(liveManifests.shell, manifest, satisfy) : null;
     return problem ? `shared: ${problem.replace('the shell', 'the live shell')}; ${fix}` : null;
@@ -91,7 +114,8 @@ export function sharedRule(manifest: AppManifest, liveManifests: Partial<Record<
   for (const [app, remote] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
     if (app === 'shell') continue;
     const problem = incompatibility(manifest, remote, satisfy);
-    if (problem) return `shared: the live ${app} cannot run beside it: ${problem.replace(/^it /, `${app} `).replace('the shell', 'this shell')}; ${fix}`;
+    if (problem)
+      return `shared: the live ${app} cannot run beside it: ${problem.replace(/^it /, `${app} `).replace('the shell', 'this shell')}; ${fix}`;
   }
   return null;
 }
@@ -115,20 +139,27 @@ export function pagesRule(manifest: AppManifest, liveManifests: Partial<Record<A
     for (const [app, live] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
       if (app === manifest.app) continue;
       const taken = live.pages.find((other) => overlaps(page, other));
-      if (taken) return `pages: ${page.path} claims paths the live ${app} owns (${taken.path}); choose a path below your app's own (the ${app} team owns ${taken.path})`;
+      if (taken)
+        return `pages: ${page.path} claims paths the live ${app} owns (${taken.path}); choose a path below your app's own (the ${app} team owns ${taken.path})`;
     }
   }
   return null;
 }
 
 /** The manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
-export async function liveManifests(buildsDir: string, live: LiveFile | null, except: AppName): Promise<Partial<Record<AppName, AppManifest>>> {
+export async function liveManifests(
+  buildsDir: string,
+  live: LiveFile | null,
+  except: AppName,
+): Promise<Partial<Record<AppName, AppManifest>>> {
   const manifests: Partial<Record<AppName, AppManifest>> = {};
   for (const app of APPS) {
     const version = live?.[app];
     if (!version || app === except) continue;
     try {
-      manifests[app] = parseAppManifest(JSON.parse(await fs.readFile(path.join(buildsDir, app, version, APP_MANIFEST_FILE), 'utf8')));
+      manifests[app] = parseAppManifest(
+        JSON.parse(await fs.readFile(path.join(buildsDir, app, version, APP_MANIFEST_FILE), 'utf8')),
+      );
     } catch {
       // A live version without a readable manifest predates the contract: nothing to compare.
     }

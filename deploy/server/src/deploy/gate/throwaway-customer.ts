@@ -36,12 +36,22 @@ interface CmsAnswer {
   body: { jwt?: string; user?: User; error?: { message?: string } } & Partial<User>;
 }
 
-async function callCms(cms: CmsSettings, method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<CmsAnswer> {
+async function callCms(
+  cms: CmsSettings,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<CmsAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (cms.siteReadSecret) headers[SITE_READ_HEADER] = cms.siteReadSecret;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${cms.cmsInternalUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(`${cms.cmsInternalUrl}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await response.text();
   let body: CmsAnswer['body'] = {};
   try {
@@ -52,7 +62,8 @@ async function callCms(cms: CmsSettings, method: string, path: string, options: 
   return { status: response.status, body };
 }
 
-const said = (answer: CmsAnswer) => `${answer.status}${answer.body.error?.message ? ` «${answer.body.error.message}»` : ''}`;
+const said = (answer: CmsAnswer) =>
+  `${answer.status}${answer.body.error?.message ? ` «${answer.body.error.message}»` : ''}`;
 
 /**
  * Registers the customer; a string says why it could not be (the CMS refused or is away), which
@@ -63,7 +74,9 @@ async function register(cms: CmsSettings): Promise<ThrowawayCustomer | string> {
   const password = `Gate-${randomBytes(12).toString('base64url')}-9`;
   let registered: CmsAnswer;
   try {
-    registered = await callCms(cms, 'POST', '/auth/local/register', { body: { username, email: `${username}@deploy-gate.invalid`, password } });
+    registered = await callCms(cms, 'POST', '/auth/local/register', {
+      body: { username, email: `${username}@deploy-gate.invalid`, password },
+    });
   } catch (error) {
     return `the CMS at ${cms.cmsInternalUrl} did not answer (${(error as Error).message})`;
   }
@@ -80,7 +93,8 @@ async function register(cms: CmsSettings): Promise<ThrowawayCustomer | string> {
     jwt,
     async newSession() {
       const signedIn = await callCms(cms, 'POST', '/auth/local', { body: { identifier: username, password } });
-      if (signedIn.status !== 200 || !signedIn.body.jwt) throw new Error(`the CMS refused the gate's customer a session: ${said(signedIn)}`);
+      if (signedIn.status !== 200 || !signedIn.body.jwt)
+        throw new Error(`the CMS refused the gate's customer a session: ${said(signedIn)}`);
       return signedIn.body.jwt;
     },
   };
@@ -89,7 +103,8 @@ async function register(cms: CmsSettings): Promise<ThrowawayCustomer | string> {
 /** Deletes the account and everything it made (with a new session when the flows ended the first). */
 async function remove(cms: CmsSettings, customer: ThrowawayCustomer): Promise<void> {
   let deleted = await callCms(cms, 'DELETE', '/users/me', { token: customer.jwt });
-  if (deleted.status === 401) deleted = await callCms(cms, 'DELETE', '/users/me', { token: await customer.newSession() });
+  if (deleted.status === 401)
+    deleted = await callCms(cms, 'DELETE', '/users/me', { token: await customer.newSession() });
   if (deleted.status !== 200) throw new Error(`the CMS did not delete it: ${said(deleted)}`);
 }
 
@@ -99,10 +114,15 @@ async function remove(cms: CmsSettings, customer: ThrowawayCustomer): Promise<vo
  * refusal (`sign in: …`); one that cannot be deleted is an error naming the account, unless
  * `work` threw already (that error is the one that matters then).
  */
-export async function withThrowawayCustomer(cms: CmsSettings, needed: boolean, work: (customer: ThrowawayCustomer | null) => Promise<string | null>): Promise<string | null> {
+export async function withThrowawayCustomer(
+  cms: CmsSettings,
+  needed: boolean,
+  work: (customer: ThrowawayCustomer | null) => Promise<string | null>,
+): Promise<string | null> {
   if (!needed) return work(null);
   const customer = await register(cms);
-  if (typeof customer === 'string') return `sign in: the gate could not make its throwaway customer: ${customer}; the pages behind sign-in need one`;
+  if (typeof customer === 'string')
+    return `sign in: the gate could not make its throwaway customer: ${customer}; the pages behind sign-in need one`;
   let verdictGiven = false;
   try {
     const verdict = await work(customer);
@@ -114,12 +134,21 @@ export async function withThrowawayCustomer(cms: CmsSettings, needed: boolean, w
       (error: Error) => error,
     );
     // Thrown only over a verdict: when `work` threw, its error is the one that matters.
-    if (removal && verdictGiven) throw new Error(`the deploy gate could not delete its throwaway customer ${customer.username}: ${removal.message}`);
+    if (removal && verdictGiven)
+      throw new Error(
+        `the deploy gate could not delete its throwaway customer ${customer.username}: ${removal.message}`,
+      );
   }
 }
 
 /** Signs a browser context in as the customer, the way the site keeps a session: its two cookies on the site's origin. */
-export async function signInContext(context: BrowserContext, base: string, customer: ThrowawayCustomer, cookie: ServerConfig['runtime']['cookie'], token = customer.jwt): Promise<void> {
+export async function signInContext(
+  context: BrowserContext,
+  base: string,
+  customer: ThrowawayCustomer,
+  cookie: ServerConfig['runtime']['cookie'],
+  token = customer.jwt,
+): Promise<void> {
   await context.addCookies([
     { name: cookie.tokenName, value: token, url: base, sameSite: 'Lax' },
     // js-cookie's reading decodes what encodeURIComponent wrote.

@@ -12,13 +12,24 @@ export class CmsUnavailableError extends Error {}
  * Every published entry of `collection`; `query` holds Strapi's bracket-style parameters
  * (`fields[0]=slug`, `populate[sub_category][fields][0]=path`, …) without the pagination.
  */
-export async function readCollection<T>(cmsUrl: string, collection: string, query: ReadonlyArray<readonly [string, string]>): Promise<T[]> {
+export async function readCollection<T>(
+  cmsUrl: string,
+  collection: string,
+  query: ReadonlyArray<readonly [string, string]>,
+): Promise<T[]> {
   const entries: T[] = [];
   for (let page = 1; ; page++) {
-    const search = new URLSearchParams([...query.map(([key, value]) => [key, value]), ['pagination[page]', String(page)], ['pagination[pageSize]', String(PAGE_SIZE)]]);
+    const search = new URLSearchParams([
+      ...query.map(([key, value]) => [key, value]),
+      ['pagination[page]', String(page)],
+      ['pagination[pageSize]', String(PAGE_SIZE)],
+    ]);
     let response: Response;
     try {
-      response = await fetch(`${cmsUrl}/${collection}?${search}`, { signal: AbortSignal.timeout(READ_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      response = await fetch(`${cmsUrl}/${collection}?${search}`, {
+        signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
     } catch (error) {
       throw new CmsUnavailableError(`the CMS did not answer for ${collection}: ${String(error)}`);
     }
@@ -30,7 +41,8 @@ export async function readCollection<T>(cmsUrl: string, collection: string, quer
 }
 
 /** `fields[0]=a&fields[1]=b…` as query pairs. */
-export const fieldsQuery = (prefix: string, fields: readonly string[]) => fields.map((field, index) => [`${prefix}[${index}]`, field] as const);
+export const fieldsQuery = (prefix: string, fields: readonly string[]) =>
+  fields.map((field, index) => [`${prefix}[${index}]`, field] as const);
 
 /**
  * One value made from CMS content, kept for `ttlMs` and dropped at once when the CMS reports a

@@ -14,8 +14,16 @@ import { SITEMAP_COLLECTIONS, readSitemapEntries, sitemapXml } from './sitemap';
 const KEEP_MS = 5 * 60 * 1000;
 
 export const feedRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, contentChanges }) => {
-  const rss = new CmsDerivedValue(['articles'], async () => rssXml(config.siteUrl, await readLatestArticles(config.cmsInternalUrl)), KEEP_MS);
-  const sitemap = new CmsDerivedValue(SITEMAP_COLLECTIONS, async () => sitemapXml(config.siteUrl, await readSitemapEntries(config.cmsInternalUrl)), KEEP_MS);
+  const rss = new CmsDerivedValue(
+    ['articles'],
+    async () => rssXml(config.siteUrl, await readLatestArticles(config.cmsInternalUrl)),
+    KEEP_MS,
+  );
+  const sitemap = new CmsDerivedValue(
+    SITEMAP_COLLECTIONS,
+    async () => sitemapXml(config.siteUrl, await readSitemapEntries(config.cmsInternalUrl)),
+    KEEP_MS,
+  );
   const stopListening = contentChanges.listen((collections) => {
     rss.invalidate(collections);
     sitemap.invalidate(collections);
@@ -30,7 +38,12 @@ export const feedRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     } catch (error) {
       if (!(error instanceof CmsUnavailableError)) throw error;
       reply.log.warn({ err: error }, 'the CMS did not answer: feed or sitemap unavailable');
-      return reply.code(503).header('cache-control', 'no-store').header('retry-after', '60').type('text/plain; charset=utf-8').send('Service Unavailable');
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .header('retry-after', '60')
+        .type('text/plain; charset=utf-8')
+        .send('Service Unavailable');
     }
   }
 

@@ -17,7 +17,11 @@ export interface FeedArticle {
 
 /** The latest articles, newest first (the blog's own order). */
 export async function readLatestArticles(cmsUrl: string): Promise<FeedArticle[]> {
-  const query = [...fieldsQuery('fields', ['slug', 'title', 'excerpt', 'author', 'tags', 'publish_date', 'updatedAt']), ['sort[0]', 'publish_date:desc'], ['sort[1]', 'id:desc']] as const;
+  const query = [
+    ...fieldsQuery('fields', ['slug', 'title', 'excerpt', 'author', 'tags', 'publish_date', 'updatedAt']),
+    ['sort[0]', 'publish_date:desc'],
+    ['sort[1]', 'id:desc'],
+  ] as const;
   const articles = await readCollection<FeedArticle>(cmsUrl, 'articles', query);
   return articles.slice(0, RSS_ITEMS);
 }

@@ -5,7 +5,14 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, processEntities: true, suppressEmptyNode: true, suppressBooleanAttributes: false });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  format: true,
+  processEntities: true,
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+});
 
 const FORBIDDEN_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 

@@ -16,10 +16,17 @@ const { svgCard } = require(path.resolve(__dirname, '../../../../cms/src/bootstr
 /** The CMS's `/uploads/` folder over HTTP, counting what it is asked for. */
 async function startUploads() {
   const asked: string[] = [];
-  const cover = svgCard({ title: 'راهنمای خرید میلگرد', subtitle: 'میلگرد', seed: 'article-test', width: 1200, height: 630 });
+  const cover = svgCard({
+    title: 'راهنمای خرید میلگرد',
+    subtitle: 'میلگرد',
+    seed: 'article-test',
+    width: 1200,
+    height: 630,
+  });
   const server = http.createServer((request, response) => {
     asked.push(request.url ?? '');
-    if (request.url === '/uploads/seed_article_test.svg') return response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(cover);
+    if (request.url === '/uploads/seed_article_test.svg')
+      return response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(cover);
     return response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

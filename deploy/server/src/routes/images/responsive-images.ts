@@ -66,16 +66,20 @@ export class ImageSourceError extends Error {
 
 /** Fetches an upload from the CMS and resizes it to `width` as WebP. */
 export async function resizeUpload(uploadsOrigin: string, src: string, width: number): Promise<Buffer> {
-  const response = await fetch(new URL(src, uploadsOrigin), { signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS) }).catch((error: unknown) => {
-    throw new ImageSourceError(502, `the CMS did not answer for ${src}: ${String(error)}`);
-  });
+  const response = await fetch(new URL(src, uploadsOrigin), { signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS) }).catch(
+    (error: unknown) => {
+      throw new ImageSourceError(502, `the CMS did not answer for ${src}: ${String(error)}`);
+    },
+  );
   if (response.status === 404) throw new ImageSourceError(404, `no upload ${src}`);
   if (!response.ok) throw new ImageSourceError(502, `the CMS answered ${response.status} for ${src}`);
   const source = Buffer.from(await response.arrayBuffer());
-  if (source.byteLength > MAX_SOURCE_BYTES) throw new ImageSourceError(502, `${src} is larger than ${MAX_SOURCE_BYTES} bytes`);
+  if (source.byteLength > MAX_SOURCE_BYTES)
+    throw new ImageSourceError(502, `${src} is larger than ${MAX_SOURCE_BYTES} bytes`);
   const metadata = await sharp(source).metadata();
   // An SVG has no pixels: rasterise it at the asked width instead of scaling up a 1:1 bitmap.
-  const density = metadata.format === 'svg' && metadata.width ? Math.min(MAX_SVG_DENSITY, (72 * width) / metadata.width) : undefined;
+  const density =
+    metadata.format === 'svg' && metadata.width ? Math.min(MAX_SVG_DENSITY, (72 * width) / metadata.width) : undefined;
   return sharp(source, { ...(density ? { density } : {}), limitInputPixels: 50_000_000 })
     .rotate()
     .resize({ width, withoutEnlargement: metadata.format !== 'svg' })
@@ -86,18 +90,26 @@ export async function resizeUpload(uploadsOrigin: string, src: string, width: nu
 export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
   // Uploads are served by the CMS at its origin (`/uploads/…`), not under `/api`.
   const uploadsOrigin = new URL(config.cmsInternalUrl).origin;
-  const made = new LRUCache<string, Buffer>({ maxSize: config.imageCacheBytes, sizeCalculation: (image) => image.byteLength });
+  const made = new LRUCache<string, Buffer>({
+    maxSize: config.imageCacheBytes,
+    sizeCalculation: (image) => image.byteLength,
+  });
   // Two requests for the same image while it is being made share one resize.
   const making = new Map<string, Promise<Buffer>>();
   const resizes = createWorkQueue(RESIZES_AT_ONCE, RESIZES_WAITING);
   const missing = new LRUCache<string, true>({ max: 10_000, ttl: MISSING_FOR_MS });
-  const onDisk = config.imageDiskCache.capBytes > 0 ? new DiskImageCache(config.imageDiskCache.dir, config.imageDiskCache.capBytes) : null;
+  const onDisk =
+    config.imageDiskCache.capBytes > 0
+      ? new DiskImageCache(config.imageDiskCache.dir, config.imageDiskCache.capBytes)
+      : null;
 
   /** Resized (within the queue's bounds) and kept on disk; null when the queue is full. */
   const resize = (key: string, src: string, width: number): Promise<Buffer> | null =>
     resizes.run(async () => {
       const image = await resizeUpload(uploadsOrigin, src, width);
-      await onDisk?.set(key, image).catch((error: unknown) => app.log.warn({ err: error }, 'a made image could not be kept on disk'));
+      await onDisk
+        ?.set(key, image)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'a made image could not be kept on disk'));
       return image;
     });
 
@@ -105,10 +117,16 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
     const { src, w } = request.query as { src?: unknown; w?: unknown };
     const width = Number(w);
     if (typeof src !== 'string' || !isUploadPath(src)) {
-      return reply.code(400).header('cache-control', 'no-store').send({ error: 'src must be a CMS upload path (/uploads/<file>)' });
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({ error: 'src must be a CMS upload path (/uploads/<file>)' });
     }
     if (typeof w !== 'string' || !IMAGE_WIDTHS.includes(width)) {
-      return reply.code(400).header('cache-control', 'no-store').send({ error: `w must be one of ${IMAGE_WIDTHS.join(', ')}` });
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({ error: `w must be one of ${IMAGE_WIDTHS.join(', ')}` });
     }
     if (missing.has(src)) return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found' });
     const key = `${src} ${width}`;
@@ -124,7 +142,12 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
       let pending = making.get(key);
       if (!pending) {
         const queued = resize(key, src, width);
-        if (!queued) return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send({ error: 'Busy making images' });
+        if (!queued)
+          return reply
+            .code(503)
+            .header('retry-after', '5')
+            .header('cache-control', 'no-store')
+            .send({ error: 'Busy making images' });
         pending = queued.finally(() => making.delete(key));
         making.set(key, pending);
       }
@@ -134,7 +157,10 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
         const status = error instanceof ImageSourceError ? error.status : 502;
         if (status === 404) missing.set(src, true);
         request.log.warn({ err: error, src, width }, 'image not made');
-        return reply.code(status).header('cache-control', 'no-store').send({ error: status === 404 ? 'Not Found' : 'The image could not be made' });
+        return reply
+          .code(status)
+          .header('cache-control', 'no-store')
+          .send({ error: status === 404 ? 'Not Found' : 'The image could not be made' });
       }
     }
     if (from !== 'hit') made.set(key, image);

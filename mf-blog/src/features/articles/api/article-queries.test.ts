@@ -1,4 +1,10 @@
-import { adjacentArticles, articleListHref, articleListPage, relatedArticles, type ArticleSummary } from './article-queries';
+import {
+  adjacentArticles,
+  articleListHref,
+  articleListPage,
+  relatedArticles,
+  type ArticleSummary,
+} from './article-queries';
 
 const article = (slug: string, tags: string[]): ArticleSummary => ({
   slug,
@@ -29,12 +35,19 @@ test('a page holds 12 articles; the tag filter cuts the index before paging', ()
 test('list URLs keep page and tag in the query, and stay bare for the first page', () => {
   expect(articleListHref({})).toBe('/blog');
   expect(articleListHref({ page: 2 })).toBe('/blog?page=2');
-  expect(articleListHref({ page: 2, tag: 'ورق گالوانیزه' })).toBe('/blog?page=2&tag=%D9%88%D8%B1%D9%82+%DA%AF%D8%A7%D9%84%D9%88%D8%A7%D9%86%DB%8C%D8%B2%D9%87');
+  expect(articleListHref({ page: 2, tag: 'ورق گالوانیزه' })).toBe(
+    '/blog?page=2&tag=%D9%88%D8%B1%D9%82+%DA%AF%D8%A7%D9%84%D9%88%D8%A7%D9%86%DB%8C%D8%B2%D9%87',
+  );
 });
 
 test('related articles share the most tags; previous is older and next is newer', () => {
   const target = article('x', ['میلگرد', 'قیمت']);
-  const withTarget = [article('one-shared', ['میلگرد']), target, article('two-shared', ['قیمت', 'میلگرد']), article('none', ['ورق'])];
+  const withTarget = [
+    article('one-shared', ['میلگرد']),
+    target,
+    article('two-shared', ['قیمت', 'میلگرد']),
+    article('none', ['ورق']),
+  ];
   expect(relatedArticles(withTarget, target).map((a) => a.slug)).toEqual(['two-shared', 'one-shared']);
   expect(adjacentArticles(withTarget, 'x')).toEqual({ previous: withTarget[2], next: withTarget[0] });
   expect(adjacentArticles(withTarget, 'none')).toEqual({ previous: null, next: withTarget[2] });

@@ -55,7 +55,12 @@ export const articleIndexQuery = (api: ContentClient) =>
       for (let page = 1; ; page++) {
         const result = await api.find<ArticleSummary>(
           'articles',
-          { fields: SUMMARY_FIELDS, populate: COVER, sort: ['publish_date:desc', 'id:desc'], pagination: { page, pageSize: CMS_PAGE_SIZE } },
+          {
+            fields: SUMMARY_FIELDS,
+            populate: COVER,
+            sort: ['publish_date:desc', 'id:desc'],
+            pagination: { page, pageSize: CMS_PAGE_SIZE },
+          },
           { signal },
         );
         articles.push(...result.data);
@@ -91,7 +96,11 @@ export function articleListPage(index: readonly ArticleSummary[], page: number, 
 }
 
 /** Up to `limit` other articles sharing the most tags with `article` (newer first on a tie). */
-export function relatedArticles(index: readonly ArticleSummary[], article: ArticleSummary, limit = 3): ArticleSummary[] {
+export function relatedArticles(
+  index: readonly ArticleSummary[],
+  article: ArticleSummary,
+  limit = 3,
+): ArticleSummary[] {
   const tags = new Set(article.tags ?? []);
   return index
     .filter((other) => other.slug !== article.slug)
@@ -103,7 +112,10 @@ export function relatedArticles(index: readonly ArticleSummary[], article: Artic
 }
 
 /** The articles published just before (`previous`) and just after (`next`) this one. */
-export function adjacentArticles(index: readonly ArticleSummary[], slug: string): { previous: ArticleSummary | null; next: ArticleSummary | null } {
+export function adjacentArticles(
+  index: readonly ArticleSummary[],
+  slug: string,
+): { previous: ArticleSummary | null; next: ArticleSummary | null } {
   const position = index.findIndex((article) => article.slug === slug);
   if (position < 0) return { previous: null, next: null };
   // The index is newest first: the older article comes after this one in it.
@@ -117,7 +129,12 @@ export const articleQuery = (api: ContentClient, slug: string) =>
     queryFn: async ({ signal }) => {
       const result = await api.find<Article>(
         'articles',
-        { filters: { slug: { $eq: slug } }, fields: [...SUMMARY_FIELDS, 'body'], populate: COVER, pagination: { page: 1, pageSize: 1 } },
+        {
+          filters: { slug: { $eq: slug } },
+          fields: [...SUMMARY_FIELDS, 'body'],
+          populate: COVER,
+          pagination: { page: 1, pageSize: 1 },
+        },
         { signal },
       );
       return result.data[0] ?? null;

@@ -10,12 +10,18 @@ const CARD_COVER = { displayWidth: 640, sizes: '(min-width: 1024px) 320px, (min-
 export const PAGE_COVER = { displayWidth: 1024, sizes: '(max-width: 1024px) 100vw, 1024px' };
 
 /** The head's preload of an article's cover shown as `shown` (none without a cover). */
-export function coverLcpImage(article: ArticleSummary | undefined, shown: { displayWidth: number; sizes: string } = CARD_COVER): PageHead['lcpImage'] {
+export function coverLcpImage(
+  article: ArticleSummary | undefined,
+  shown: { displayWidth: number; sizes: string } = CARD_COVER,
+): PageHead['lcpImage'] {
   return article?.cover ? { src: article.cover.url, ...shown } : undefined;
 }
 
 /** An article's cover through the site's one responsive-image path (nothing without a cover). */
-export function ArticleCover({ article, ...shown }: { article: ArticleSummary } & Pick<ResponsiveImageProps, 'displayWidth' | 'sizes' | 'priority' | 'className'>) {
+export function ArticleCover({
+  article,
+  ...shown
+}: { article: ArticleSummary } & Pick<ResponsiveImageProps, 'displayWidth' | 'sizes' | 'priority' | 'className'>) {
   if (!article.cover) return null;
   return (
     <ResponsiveImage
@@ -32,7 +38,12 @@ export function ArticleCover({ article, ...shown }: { article: ArticleSummary } 
 export function ArticleCard({ article, priority = false }: { article: ArticleSummary; priority?: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-      <ArticleCover article={article} {...CARD_COVER} priority={priority} className="h-auto w-full bg-slate-100 dark:bg-slate-800" />
+      <ArticleCover
+        article={article}
+        {...CARD_COVER}
+        priority={priority}
+        className="h-auto w-full bg-slate-100 dark:bg-slate-800"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-semibold">
           <Link to={`/blog/${article.slug}`} className="text-primary-800 hover:underline dark:text-primary-300">

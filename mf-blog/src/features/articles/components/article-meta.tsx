@@ -10,11 +10,22 @@ export function ArticleByline({ article, withAuthor = false }: { article: Articl
         {formatPersianDate(article.publish_date)}
       </time>
     ) : null,
-    article.reading_minutes ? <span key="reading">{`${formatNumber(article.reading_minutes)} دقیقه مطالعه`}</span> : null,
+    article.reading_minutes ? (
+      <span key="reading">{`${formatNumber(article.reading_minutes)} دقیقه مطالعه`}</span>
+    ) : null,
   ].filter(Boolean);
   return (
     <p className="flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-      {parts.flatMap((part, index) => (index === 0 ? [part] : [<span key={`dot-${index}`} aria-hidden="true">·</span>, part]))}
+      {parts.flatMap((part, index) =>
+        index === 0
+          ? [part]
+          : [
+              <span key={`dot-${index}`} aria-hidden="true">
+                ·
+              </span>,
+              part,
+            ],
+      )}
     </p>
   );
 }

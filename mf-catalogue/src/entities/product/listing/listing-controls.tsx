@@ -35,10 +35,17 @@ export function ListingFilters({
   hasFilters: boolean;
 }) {
   return (
-    <form method="get" aria-label="فیلتر محصولات" className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
+    <form
+      method="get"
+      aria-label="فیلتر محصولات"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => event.preventDefault()}
+    >
       {facets.map((facet) => (
         <fieldset key={facet.attribute} className="min-w-0">
-          <legend className="mb-1 text-sm font-semibold">{attributeLabelsFa[facet.attribute] ?? facet.attribute}</legend>
+          <legend className="mb-1 text-sm font-semibold">
+            {attributeLabelsFa[facet.attribute] ?? facet.attribute}
+          </legend>
           <ul className="flex flex-col">
             {facet.values.map(({ value, count }) => (
               <li key={value}>
@@ -52,7 +59,10 @@ export function ListingFilters({
                     className="size-4 accent-primary-700"
                   />
                   <bdi className="min-w-0 break-words">{valueText(value)}</bdi>
-                  <span className="ms-auto text-xs text-slate-500 dark:text-slate-400" aria-label={`${formatNumber(count)} محصول`}>
+                  <span
+                    className="ms-auto text-xs text-slate-500 dark:text-slate-400"
+                    aria-label={`${formatNumber(count)} محصول`}
+                  >
                     ({formatNumber(count)})
                   </span>
                 </label>
@@ -68,7 +78,11 @@ export function ListingFilters({
         </button>
       </noscript>
       {hasFilters && (
-        <button type="button" onClick={onClear} className="min-h-11 self-start rounded-md border border-slate-300 px-3 text-sm dark:border-slate-600">
+        <button
+          type="button"
+          onClick={onClear}
+          className="min-h-11 self-start rounded-md border border-slate-300 px-3 text-sm dark:border-slate-600"
+        >
           حذف همه فیلترها
         </button>
       )}
@@ -76,7 +90,13 @@ export function ListingFilters({
   );
 }
 
-export function SortSelect({ sort, onChange }: { sort: ListingSort | null; onChange: (sort: ListingSort | null) => void }) {
+export function SortSelect({
+  sort,
+  onChange,
+}: {
+  sort: ListingSort | null;
+  onChange: (sort: ListingSort | null) => void;
+}) {
   const id = useId();
   // Disabled in the served HTML until the page is hydrated: a choice made before would be undone
   // by the hydration (the select is the script's alone; it is not part of the filters' GET form).

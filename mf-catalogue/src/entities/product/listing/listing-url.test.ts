@@ -19,9 +19,9 @@ describe('listing state ⇄ URL query', () => {
   });
 
   it('writes one stable order and leaves defaults out', () => {
-    expect(listingSearch({ filters: { grade: ['A3'], diameter_mm: ['12', '14'] }, sort: 'name', page: 3 }, attributes)).toBe(
-      '?diameter_mm=12&diameter_mm=14&grade=A3&sort=name&page=3',
-    );
+    expect(
+      listingSearch({ filters: { grade: ['A3'], diameter_mm: ['12', '14'] }, sort: 'name', page: 3 }, attributes),
+    ).toBe('?diameter_mm=12&diameter_mm=14&grade=A3&sort=name&page=3');
     expect(listingSearch({ filters: {}, sort: null, page: 1 }, attributes)).toBe('');
   });
 
@@ -32,7 +32,11 @@ describe('listing state ⇄ URL query', () => {
 
   it('a filter change returns to page 1; unticking the last value removes the key', () => {
     const state = parse('diameter_mm=12&page=4');
-    expect(toggleFilter(state, 'diameter_mm', '14')).toEqual({ filters: { diameter_mm: ['12', '14'] }, sort: null, page: 1 });
+    expect(toggleFilter(state, 'diameter_mm', '14')).toEqual({
+      filters: { diameter_mm: ['12', '14'] },
+      sort: null,
+      page: 1,
+    });
     expect(toggleFilter(state, 'diameter_mm', '12')).toEqual({ filters: {}, sort: null, page: 1 });
   });
 });

@@ -25,7 +25,14 @@ export function parseListingSearch(search: URLSearchParams, attributes: readonly
   const filters: Record<string, string[]> = {};
   for (const attribute of attributes) {
     if (RESERVED.has(attribute)) continue;
-    const values = [...new Set(search.getAll(attribute).map((value) => value.trim()).filter(Boolean))];
+    const values = [
+      ...new Set(
+        search
+          .getAll(attribute)
+          .map((value) => value.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (values.length) filters[attribute] = values;
   }
   const sort = search.get('sort');
@@ -41,7 +48,8 @@ export function parseListingSearch(search: URLSearchParams, attributes: readonly
 /** The query string of a state, in one stable order (attributes as listed, then sort, page); page 1 and no sort are left out. */
 export function listingSearch(state: ListingState, attributes: readonly string[]): string {
   const search = new URLSearchParams();
-  for (const attribute of attributes) for (const value of state.filters[attribute] ?? []) search.append(attribute, value);
+  for (const attribute of attributes)
+    for (const value of state.filters[attribute] ?? []) search.append(attribute, value);
   if (state.sort) search.set('sort', state.sort);
   if (state.page > 1) search.set('page', String(state.page));
   const text = search.toString();
@@ -58,4 +66,5 @@ export function toggleFilter(state: ListingState, attribute: string, value: stri
 }
 
 /** A sub-category's listing state from its page's URL: what the page's data and view both read. */
-export const subcategoryListingState = (subcategory: Pick<Subcategory, 'attributes'>, url: Pick<PageUrl, 'search'>) => parseListingSearch(url.search, subcategory.attributes);
+export const subcategoryListingState = (subcategory: Pick<Subcategory, 'attributes'>, url: Pick<PageUrl, 'search'>) =>
+  parseListingSearch(url.search, subcategory.attributes);

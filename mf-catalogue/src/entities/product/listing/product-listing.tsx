@@ -4,7 +4,8 @@ import { PriceCells } from '../price-cells';
 import { DailyPriceChange } from '../daily-price-change';
 import { PriceText } from '../price-text';
 
-const attributeText = (value: string | number | null | undefined) => (typeof value === 'number' ? formatNumber(value) : (value ?? '—'));
+const attributeText = (value: string | number | null | undefined) =>
+  typeof value === 'number' ? formatNumber(value) : (value ?? '—');
 const labelOf = (attribute: string) => attributeLabelsFa[attribute] ?? attribute;
 
 /** The producer, linked to its factory page when the CMS knows the factory. */
@@ -12,7 +13,10 @@ function Producer({ product }: { product: ListedProduct }) {
   const name = product.producer?.name ?? product.producer_name;
   if (!name) return <>—</>;
   return product.producer ? (
-    <Link to={`/factories/${product.producer.slug}`} className="text-primary-800 underline-offset-2 hover:underline dark:text-primary-300">
+    <Link
+      to={`/factories/${product.producer.slug}`}
+      className="text-primary-800 underline-offset-2 hover:underline dark:text-primary-300"
+    >
       {name}
     </Link>
   ) : (
@@ -60,12 +64,17 @@ export function ProductListing({
   const columns = attributes.filter((attribute) => attribute !== 'producer');
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block dark:border-slate-700" data-listing="table">
+      <div
+        className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block dark:border-slate-700"
+        data-listing="table"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">فهرست محصولات، مشخصات و قیمت روز (نمایشی)</caption>
           <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
             <tr>
-              <th scope="col" className="p-3 text-start">نام محصول</th>
+              <th scope="col" className="p-3 text-start">
+                نام محصول
+              </th>
               {columns.map((attribute) => (
                 <th key={attribute} scope="col" className="p-3 text-start font-medium">
                   {labelOf(attribute)}
@@ -76,13 +85,21 @@ export function ProductListing({
                   تولیدکننده
                 </th>
               )}
-              <th scope="col" className="p-3 text-start">قیمت (تومان، نمایشی)</th>
-              <th scope="col" className="p-3 text-start">تغییر روزانه</th>
+              <th scope="col" className="p-3 text-start">
+                قیمت (تومان، نمایشی)
+              </th>
+              <th scope="col" className="p-3 text-start">
+                تغییر روزانه
+              </th>
             </tr>
           </thead>
           <tbody>
             {products.map((product) => (
-              <tr key={product.slug} className="border-t border-slate-200 dark:border-slate-700" data-product={product.slug}>
+              <tr
+                key={product.slug}
+                className="border-t border-slate-200 dark:border-slate-700"
+                data-product={product.slug}
+              >
                 <th scope="row" className="p-3 text-start">
                   <span className="flex items-center gap-3">
                     <Thumbnail product={product} size={48} />
@@ -109,7 +126,11 @@ export function ProductListing({
       </div>
       <ul className="grid gap-3 md:hidden" aria-label="فهرست محصولات" data-listing="cards">
         {products.map((product) => (
-          <li key={product.slug} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-product={product.slug}>
+          <li
+            key={product.slug}
+            className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+            data-product={product.slug}
+          >
             <h3 className="mb-2 flex items-center gap-3">
               <Thumbnail product={product} size={64} />
               <Link to={productHref(product)} className={nameLink}>

@@ -18,7 +18,11 @@ export const latestArticlesQuery = (api: ContentClient) =>
       (
         await api.find<ArticleTeaser>(
           'articles',
-          { fields: ['slug', 'title', 'excerpt', 'publish_date'], sort: ['publish_date:desc', 'id:desc'], pagination: { page: 1, pageSize: LATEST_ARTICLES } },
+          {
+            fields: ['slug', 'title', 'excerpt', 'publish_date'],
+            sort: ['publish_date:desc', 'id:desc'],
+            pagination: { page: 1, pageSize: LATEST_ARTICLES },
+          },
           { signal },
         )
       ).data,

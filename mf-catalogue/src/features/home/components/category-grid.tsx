@@ -31,33 +31,42 @@ export function CategoryGrid() {
       {categories.map((category, index) => {
         const image = images[index];
         return (
-        <li key={category.slug} className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
-          <Link to={`/${category.slug}`} className="flex flex-col gap-2 text-base font-semibold text-primary-800 hover:underline dark:text-primary-300">
-            {image && (
-              <ResponsiveImage
-                src={image.url}
-                alt=""
-                width={image.width ?? 4}
-                height={image.height ?? 3}
-                {...CATEGORY_IMAGE}
-                priority={image === first}
-                className="h-auto w-full rounded-md"
-              />
+          <li
+            key={category.slug}
+            className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+          >
+            <Link
+              to={`/${category.slug}`}
+              className="flex flex-col gap-2 text-base font-semibold text-primary-800 hover:underline dark:text-primary-300"
+            >
+              {image && (
+                <ResponsiveImage
+                  src={image.url}
+                  alt=""
+                  width={image.width ?? 4}
+                  height={image.height ?? 3}
+                  {...CATEGORY_IMAGE}
+                  priority={image === first}
+                  className="h-auto w-full rounded-md"
+                />
+              )}
+              <h3 className="flex min-h-11 items-center">{category.titleFa}</h3>
+            </Link>
+            {category.groups.length > 0 && (
+              <ul aria-label={`گروه‌های ${category.titleFa}`} className="mt-1 flex flex-col text-sm">
+                {category.groups.map((group) => (
+                  <li key={group.slug}>
+                    <Link
+                      to={groupPath(category, group)}
+                      className="flex min-h-9 items-center text-slate-700 hover:underline dark:text-slate-300"
+                    >
+                      {group.titleFa}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             )}
-            <h3 className="flex min-h-11 items-center">{category.titleFa}</h3>
-          </Link>
-          {category.groups.length > 0 && (
-            <ul aria-label={`گروه‌های ${category.titleFa}`} className="mt-1 flex flex-col text-sm">
-              {category.groups.map((group) => (
-                <li key={group.slug}>
-                  <Link to={groupPath(category, group)} className="flex min-h-9 items-center text-slate-700 hover:underline dark:text-slate-300">
-                    {group.titleFa}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
+          </li>
         );
       })}
     </ul>

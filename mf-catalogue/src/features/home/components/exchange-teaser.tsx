@@ -24,12 +24,17 @@ export function ExchangeTeaser() {
                   </span>
                 )}
               </p>
-              {offer.base_price && <p className="mt-1">قیمت پایه هر کیلوگرم: {formatRial(offer.base_price)} (نمایشی)</p>}
+              {offer.base_price && (
+                <p className="mt-1">قیمت پایه هر کیلوگرم: {formatRial(offer.base_price)} (نمایشی)</p>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <Link to="/landing/bourse" className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-800 hover:underline dark:text-primary-300">
+      <Link
+        to="/landing/bourse"
+        className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-800 hover:underline dark:text-primary-300"
+      >
         همه عرضه‌های بورس کالا ←
       </Link>
     </div>

@@ -13,7 +13,10 @@ export function PriceBoard() {
         <li key={category.slug} className="min-w-0 rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full text-sm">
             <caption className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-start dark:border-slate-700 dark:bg-slate-800">
-              <Link to={`/${category.slug}`} className="font-semibold text-primary-800 hover:underline dark:text-primary-300">
+              <Link
+                to={`/${category.slug}`}
+                className="font-semibold text-primary-800 hover:underline dark:text-primary-300"
+              >
                 قیمت {category.title}
               </Link>
             </caption>
@@ -26,13 +29,20 @@ export function PriceBoard() {
             </thead>
             <tbody>
               {category.products.map((product) => (
-                <tr key={product.slug} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800" data-product={product.slug}>
+                <tr
+                  key={product.slug}
+                  className="border-t border-slate-100 first:border-t-0 dark:border-slate-800"
+                  data-product={product.slug}
+                >
                   <th scope="row" className="p-2 text-start font-normal sm:px-3">
                     <Link to={canonicalProductPath(product) ?? `/product/${product.slug}`} className="hover:underline">
                       {product.name}
                     </Link>
                   </th>
-                  <PriceCells product={product} className={{ price: 'p-2 text-end', change: 'w-16 p-2 text-end sm:px-3' }} />
+                  <PriceCells
+                    product={product}
+                    className={{ price: 'p-2 text-end', change: 'w-16 p-2 text-end sm:px-3' }}
+                  />
                 </tr>
               ))}
             </tbody>

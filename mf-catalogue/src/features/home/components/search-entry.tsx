@@ -23,7 +23,10 @@ export function SearchEntry() {
         placeholder="جستجو: میلگرد ۱۴، ورق گالوانیزه، تیرآهن…"
         className="min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900"
       />
-      <button type="submit" className="min-h-11 shrink-0 rounded-md bg-primary-700 px-4 font-semibold text-white hover:bg-primary-800">
+      <button
+        type="submit"
+        className="min-h-11 shrink-0 rounded-md bg-primary-700 px-4 font-semibold text-white hover:bg-primary-800"
+      >
         جستجو
       </button>
     </form>

@@ -17,7 +17,11 @@ export const staticPageQuery = (api: ContentClient, slug: string) =>
     queryFn: async ({ signal }) => {
       const result = await api.find<StaticPageContent>(
         'static-pages',
-        { filters: { slug: { $eq: slug } }, fields: ['slug', 'title', 'summary', 'body', 'updatedAt'], pagination: { page: 1, pageSize: 1 } },
+        {
+          filters: { slug: { $eq: slug } },
+          fields: ['slug', 'title', 'summary', 'body', 'updatedAt'],
+          pagination: { page: 1, pageSize: 1 },
+        },
         { signal },
       );
       return result.data[0] ?? null;

@@ -31,7 +31,19 @@ export interface PurchaseRequest {
   exchange_offer: Pick<ExchangeOffer, 'documentId' | 'offer_code' | 'commodity' | 'offer_date'> | null;
 }
 
-const OFFER_FIELDS = ['offer_code', 'offer_date', 'offer_date_jalali', 'commodity', 'producer', 'base_price', 'offered_volume', 'min_purchase', 'max_purchase', 'delivery_place', 'trade_status'];
+const OFFER_FIELDS = [
+  'offer_code',
+  'offer_date',
+  'offer_date_jalali',
+  'commodity',
+  'producer',
+  'base_price',
+  'offered_volume',
+  'min_purchase',
+  'max_purchase',
+  'delivery_place',
+  'trade_status',
+];
 
 export const PURCHASE_REQUEST_PAGE_SIZE = 10;
 
@@ -56,14 +68,22 @@ export function purchaseRequestListQuery(api: ContentClient, session: SessionSto
 export function exchangeOffersQuery(api: ContentClient) {
   return queryOptions({
     queryKey: ['catalogue', 'exchange-offers', 'for-request'],
-    queryFn: async ({ signal }) => (await api.find<ExchangeOffer>('exchange-offers', { sort: ['offer_date:desc', 'offer_code:asc'], fields: OFFER_FIELDS, pagination: { page: 1, pageSize: 50 } }, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.find<ExchangeOffer>(
+          'exchange-offers',
+          { sort: ['offer_date:desc', 'offer_code:asc'], fields: OFFER_FIELDS, pagination: { page: 1, pageSize: 50 } },
+          { signal },
+        )
+      ).data,
   });
 }
 
 export function exchangeOfferQuery(api: ContentClient, documentId: string) {
   return queryOptions({
     queryKey: ['catalogue', 'exchange-offers', 'one', documentId],
-    queryFn: async ({ signal }) => (await api.findOne<ExchangeOffer>('exchange-offers', documentId, { fields: OFFER_FIELDS }, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.findOne<ExchangeOffer>('exchange-offers', documentId, { fields: OFFER_FIELDS }, { signal })).data,
   });
 }
 
@@ -104,7 +124,8 @@ export function useCancelPurchaseRequest() {
   const { api, session } = useShell();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: string) => api.update<PurchaseRequest>('exchange-purchase-requests', documentId, { status: 'cancelled' }),
+    mutationFn: (documentId: string) =>
+      api.update<PurchaseRequest>('exchange-purchase-requests', documentId, { status: 'cancelled' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: panelKey(session, 'purchase-requests') }),
   });
 }

@@ -16,10 +16,23 @@ import {
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass } from '../../../ui/styles';
-import { useCreatePurchaseRequest, useExchangeOffer, useExchangeOffers, type ExchangeOffer } from '../api/bourse-queries';
-import { purchaseRequestSchema, type PurchaseRequestInput, type PurchaseRequestValues } from '../purchase-request-schema';
+import {
+  useCreatePurchaseRequest,
+  useExchangeOffer,
+  useExchangeOffers,
+  type ExchangeOffer,
+} from '../api/bourse-queries';
+import {
+  purchaseRequestSchema,
+  type PurchaseRequestInput,
+  type PurchaseRequestValues,
+} from '../purchase-request-schema';
 
-const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'بورس', to: '/panel/bourse' }, { label: 'درخواست خرید جدید' }];
+const crumbs = [
+  { label: 'پنل کاربری', to: '/panel' },
+  { label: 'بورس', to: '/panel/bourse' },
+  { label: 'درخواست خرید جدید' },
+];
 
 /**
  * `/panel/bourse/new?offer=<documentId>`: a purchase request for one exchange offer (the bourse
@@ -53,7 +66,9 @@ export function NewPurchaseRequestPage() {
                 <select
                   className={inputClass}
                   defaultValue=""
-                  onChange={(event) => event.target.value && setSearchParams({ [PANEL_LINK_PARAMS.requestOffer]: event.target.value })}
+                  onChange={(event) =>
+                    event.target.value && setSearchParams({ [PANEL_LINK_PARAMS.requestOffer]: event.target.value })
+                  }
                 >
                   <option value="" disabled>
                     یک عرضه را انتخاب کنید
@@ -98,7 +113,9 @@ function OfferSummary({ offer }: { offer: ExchangeOffer }) {
             </div>
           ))}
       </dl>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.</p>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
+      </p>
     </div>
   );
 }
@@ -131,9 +148,22 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
         inputMode="numeric"
         dir="ltr"
       />
-      <TextInput form={form} name="contact_phone" label="شماره تماس" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" />
+      <TextInput
+        form={form}
+        name="contact_phone"
+        label="شماره تماس"
+        type="tel"
+        inputMode="tel"
+        dir="ltr"
+        autoComplete="tel"
+      />
       <TextInput form={form} name="note" label="توضیحات" multiline rows={3} />
-      <SubmitRow busy={busy} failure={create.isError ? formErrorMessage(create.error) : null} label="ثبت درخواست خرید" busyLabel="در حال ثبت…" />
+      <SubmitRow
+        busy={busy}
+        failure={create.isError ? formErrorMessage(create.error) : null}
+        label="ثبت درخواست خرید"
+        busyLabel="در حال ثبت…"
+      />
     </form>
   );
 }

@@ -13,16 +13,35 @@ afterEach(async () => {
 });
 
 const demo = { id: 3, username: 'demo', email: 'demo@example.com', mobile: '09121234567' };
-const rebar = { id: 1, documentId: 'p1', slug: 'rebar-kalaf-1', name: 'میلگرد کلاف ۸', sale_unit: 'tonne', price: '345000', illustrative: true };
+const rebar = {
+  id: 1,
+  documentId: 'p1',
+  slug: 'rebar-kalaf-1',
+  name: 'میلگرد کلاف ۸',
+  sale_unit: 'tonne',
+  price: '345000',
+  illustrative: true,
+};
 
 describe('new order request', () => {
   it('offers the linked product with its illustrative price, reads Persian digits and sends numbers', async () => {
     const fetch = jest
       .fn()
-      .mockResolvedValueOnce(jsonResponse({ data: [rebar], meta: { pagination: { page: 1, pageSize: 1, pageCount: 1, total: 1 } } }))
-      .mockResolvedValueOnce(jsonResponse({ data: { id: 7, documentId: 'onew', number: 'SO-X', status: 'pending_review' } }, { status: 201 }));
+      .mockResolvedValueOnce(
+        jsonResponse({ data: [rebar], meta: { pagination: { page: 1, pageSize: 1, pageCount: 1, total: 1 } } }),
+      )
+      .mockResolvedValueOnce(
+        jsonResponse(
+          { data: { id: 7, documentId: 'onew', number: 'SO-X', status: 'pending_review' } },
+          { status: 201 },
+        ),
+      );
     window.history.pushState(null, '', '/panel/order/new?product=rebar-kalaf-1');
-    const context = createFakeShellContext({ user: demo, fetch: fetch as unknown as typeof globalThis.fetch, navigate: () => undefined });
+    const context = createFakeShellContext({
+      user: demo,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      navigate: () => undefined,
+    });
     const domElement = document.createElement('div');
     document.body.appendChild(domElement);
     await mountRemoteAlone('panel', lifecycles, context, domElement);
@@ -40,7 +59,12 @@ describe('new order request', () => {
     const [url, init] = fetch.mock.calls[1] as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:1337/api/orders');
     expect(JSON.parse(init.body as string)).toEqual({
-      data: { items: [{ product_slug: 'rebar-kalaf-1', quantity: 12.5 }], delivery_address: 'تهران، خیابان آزادی', contact_phone: '09121234567', note: '' },
+      data: {
+        items: [{ product_slug: 'rebar-kalaf-1', quantity: 12.5 }],
+        delivery_address: 'تهران، خیابان آزادی',
+        contact_phone: '09121234567',
+        note: '',
+      },
     });
   });
 

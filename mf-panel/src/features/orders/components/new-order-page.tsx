@@ -2,7 +2,16 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formErrorMessage, formatToman, Link, PageHeader, PANEL_LINK_PARAMS, useShell, useSingleFlight } from '@steel/shared';
+import {
+  apiErrorMessage,
+  formErrorMessage,
+  formatToman,
+  Link,
+  PageHeader,
+  PANEL_LINK_PARAMS,
+  useShell,
+  useSingleFlight,
+} from '@steel/shared';
 import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText } from '../../../ui/styles';
@@ -10,7 +19,11 @@ import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';
 
-const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'سفارش‌ها', to: '/panel/order' }, { label: 'ثبت سفارش جدید' }];
+const crumbs = [
+  { label: 'پنل کاربری', to: '/panel' },
+  { label: 'سفارش‌ها', to: '/panel/order' },
+  { label: 'ثبت سفارش جدید' },
+];
 
 /**
  * `/panel/order/new?product=<slug>[&product=…]`: a new order request for products chosen on a
@@ -33,7 +46,9 @@ export function NewOrderPage() {
         </EmptyBlock>
       ) : (
         <QueryState query={products}>
-          {(found) => (found.length === 0 ? <EmptyBlock>محصول انتخاب‌شده یافت نشد.</EmptyBlock> : <NewOrderForm products={found} />)}
+          {(found) =>
+            found.length === 0 ? <EmptyBlock>محصول انتخاب‌شده یافت نشد.</EmptyBlock> : <NewOrderForm products={found} />
+          }
         </QueryState>
       )}
     </section>
@@ -77,16 +92,41 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
             key={field.id}
             label={`مقدار ${product?.name ?? field.product_slug}${unit ? ` (${unit})` : ''}`}
             error={errors.items?.[index]?.quantity?.message}
-            hint={product?.price ? `قیمت هر کیلوگرم: ${formatToman(product.price)} — قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.` : 'قیمت: تماس بگیرید'}
+            hint={
+              product?.price
+                ? `قیمت هر کیلوگرم: ${formatToman(product.price)} — قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.`
+                : 'قیمت: تماس بگیرید'
+            }
           >
-            {(control) => <input {...control} {...form.register(`items.${index}.quantity`)} inputMode="decimal" dir="ltr" className={inputClass} />}
+            {(control) => (
+              <input
+                {...control}
+                {...form.register(`items.${index}.quantity`)}
+                inputMode="decimal"
+                dir="ltr"
+                className={inputClass}
+              />
+            )}
           </FormField>
         );
       })}
       <TextInput form={form} name="delivery_address" label="محل تحویل" multiline rows={3} />
-      <TextInput form={form} name="contact_phone" label="شماره تماس" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" />
+      <TextInput
+        form={form}
+        name="contact_phone"
+        label="شماره تماس"
+        type="tel"
+        inputMode="tel"
+        dir="ltr"
+        autoComplete="tel"
+      />
       <TextInput form={form} name="note" label="توضیحات" multiline rows={3} />
-      <SubmitRow busy={busy} failure={create.isError ? formErrorMessage(create.error) : null} label="ثبت سفارش" busyLabel="در حال ثبت…" />
+      <SubmitRow
+        busy={busy}
+        failure={create.isError ? formErrorMessage(create.error) : null}
+        label="ثبت سفارش"
+        busyLabel="در حال ثبت…"
+      />
     </form>
   );
 }

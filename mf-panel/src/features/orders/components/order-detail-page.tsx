@@ -8,7 +8,10 @@ import { useCancelOrder, useOrder, type Order } from '../../../entities/order/or
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
 import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../../../entities/order/order-status';
 
-const crumbs = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'سفارش‌ها', to: '/panel/order' }];
+const crumbs = [
+  { label: 'پنل کاربری', to: '/panel' },
+  { label: 'سفارش‌ها', to: '/panel/order' },
+];
 
 /** `/panel/order/:documentId`: items, illustrative prices, totals, status history, notes; cancel while allowed. */
 export function OrderDetailPage() {
@@ -48,10 +51,18 @@ function OrderDetail({ order }: { order: Order }) {
             <table className="w-full text-sm">
               <thead className="text-start text-slate-600 dark:text-slate-300">
                 <tr>
-                  <th scope="col" className="p-2 text-start">محصول</th>
-                  <th scope="col" className="p-2 text-start">مقدار</th>
-                  <th scope="col" className="p-2 text-start">قیمت هر کیلوگرم (تقریبی)</th>
-                  <th scope="col" className="p-2 text-start">جمع تقریبی</th>
+                  <th scope="col" className="p-2 text-start">
+                    محصول
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    مقدار
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    قیمت هر کیلوگرم (تقریبی)
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    جمع تقریبی
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -80,10 +91,16 @@ function OrderDetail({ order }: { order: Order }) {
             ) : null}
             <div className="flex gap-2">
               <dt className="font-semibold">جمع تقریبی:</dt>
-              <dd>{estimate.total > 0 ? `${formatToman(estimate.total)}${estimate.complete ? '' : ' (بدون اقلامی که در پیش‌فاکتور قیمت می‌خورند)'}` : 'در پیش‌فاکتور'}</dd>
+              <dd>
+                {estimate.total > 0
+                  ? `${formatToman(estimate.total)}${estimate.complete ? '' : ' (بدون اقلامی که در پیش‌فاکتور قیمت می‌خورند)'}`
+                  : 'در پیش‌فاکتور'}
+              </dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.</p>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+            قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
+          </p>
         </div>
 
         <div className={card}>

@@ -4,7 +4,13 @@ import { RecordList } from '../../../ui/record-list';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, inputClass, labelClass, linkText, primaryButton } from '../../../ui/styles';
 import { useOrderList } from '../../../entities/order/order-queries';
-import { ORDER_STATUSES, ORDER_STATUS_NAMES, isOrderStatus, orderStatusName, orderStatusTone } from '../../../entities/order/order-status';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_NAMES,
+  isOrderStatus,
+  orderStatusName,
+  orderStatusTone,
+} from '../../../entities/order/order-status';
 
 /** `/panel/order`: the customer's orders, newest first; status filter and page live in the URL. */
 export function OrderListPage() {

@@ -22,7 +22,11 @@ function deferred<T>() {
 
 async function mountAt(path: string, fetch: jest.Mock) {
   window.history.pushState(null, '', path);
-  const context = createFakeShellContext({ user: demo, fetch: fetch as unknown as typeof globalThis.fetch, navigate: () => undefined });
+  const context = createFakeShellContext({
+    user: demo,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate: () => undefined,
+  });
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
   await mountRemoteAlone('panel', lifecycles, context, domElement);
@@ -44,7 +48,15 @@ describe('new ticket form', () => {
     const second = deferred<Response>();
     const fetch = jest
       .fn()
-      .mockResolvedValueOnce(jsonResponse({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } }, { status: 500 }))
+      .mockResolvedValueOnce(
+        jsonResponse(
+          {
+            data: null,
+            error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} },
+          },
+          { status: 500 },
+        ),
+      )
       .mockReturnValueOnce(second.promise);
     const context = await mountAt('/panel/ticket/new', fetch);
 
@@ -64,7 +76,12 @@ describe('new ticket form', () => {
     expect(busy).toBeDisabled();
     fireEvent.click(busy);
     fireEvent.submit(busy.closest('form')!);
-    second.resolve(jsonResponse({ data: { id: 9, documentId: 'tnew', number: 'T-1', subject: 'زمان بارگیری', status: 'open' } }, { status: 201 }));
+    second.resolve(
+      jsonResponse(
+        { data: { id: 9, documentId: 'tnew', number: 'T-1', subject: 'زمان بارگیری', status: 'open' } },
+        { status: 201 },
+      ),
+    );
     await waitFor(() => expect(context.navigations).toEqual(['/panel/ticket/tnew']));
 
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -72,7 +89,12 @@ describe('new ticket form', () => {
     expect(url).toBe('http://127.0.0.1:1337/api/tickets');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({
-      data: { subject: 'زمان بارگیری', department: 'shipping', priority: 'urgent', messages: [{ body: '<b>کی</b> بار می‌زنید؟' }] },
+      data: {
+        subject: 'زمان بارگیری',
+        department: 'shipping',
+        priority: 'urgent',
+        messages: [{ body: '<b>کی</b> بار می‌زنید؟' }],
+      },
     });
   });
 });

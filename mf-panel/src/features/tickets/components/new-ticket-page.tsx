@@ -5,7 +5,12 @@ import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
 import { inputClass } from '../../../ui/styles';
 import { useCreateTicket } from '../../../entities/ticket/ticket-queries';
 import { newTicketSchema, type NewTicketValues } from '../../../entities/ticket/ticket-schemas';
-import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, ticketDepartmentName, ticketPriorityName } from '../../../entities/ticket/ticket-status';
+import {
+  TICKET_DEPARTMENTS,
+  TICKET_PRIORITIES,
+  ticketDepartmentName,
+  ticketPriorityName,
+} from '../../../entities/ticket/ticket-status';
 
 /** `/panel/ticket/new`: subject, department, priority and the first message. */
 export function NewTicketPage() {
@@ -30,7 +35,11 @@ export function NewTicketPage() {
     <section className="max-w-2xl">
       <PageHeader
         title="ارسال تیکت جدید"
-        breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'تیکت‌ها', to: '/panel/ticket' }, { label: 'ارسال تیکت جدید' }]}
+        breadcrumb={[
+          { label: 'پنل کاربری', to: '/panel' },
+          { label: 'تیکت‌ها', to: '/panel/ticket' },
+          { label: 'ارسال تیکت جدید' },
+        ]}
       />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
         <TextInput form={form} name="subject" label="موضوع" />

@@ -4,7 +4,12 @@ import { RecordList } from '../../../ui/record-list';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, linkText, primaryButton } from '../../../ui/styles';
 import { useTicketList } from '../../../entities/ticket/ticket-queries';
-import { ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../../../entities/ticket/ticket-status';
+import {
+  ticketDepartmentName,
+  ticketPriorityName,
+  ticketStatusName,
+  ticketStatusTone,
+} from '../../../entities/ticket/ticket-status';
 
 /** `/panel/ticket`: the customer's tickets with their status; the page lives in the URL. */
 export function TicketListPage() {
@@ -27,8 +32,8 @@ export function TicketListPage() {
                 {ticket.subject}
               </Link>
               <span className="text-sm text-slate-600 dark:text-slate-300">
-                شماره <bdi>{ticket.number}</bdi> · بخش {ticketDepartmentName(ticket.department)} · اولویت {ticketPriorityName(ticket.priority)} ·{' '}
-                {formatPersianDate(ticket.updatedAt)}
+                شماره <bdi>{ticket.number}</bdi> · بخش {ticketDepartmentName(ticket.department)} · اولویت{' '}
+                {ticketPriorityName(ticket.priority)} · {formatPersianDate(ticket.updatedAt)}
               </span>
             </div>
             <StatusBadge label={ticketStatusName(ticket.status)} tone={ticketStatusTone(ticket.status)} />

@@ -8,7 +8,13 @@ import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../../../entities/ticket/ticket-queries';
 import { ticketReplySchema, type TicketReplyValues } from '../../../entities/ticket/ticket-schemas';
-import { isTicketOpen, ticketDepartmentName, ticketPriorityName, ticketStatusName, ticketStatusTone } from '../../../entities/ticket/ticket-status';
+import {
+  isTicketOpen,
+  ticketDepartmentName,
+  ticketPriorityName,
+  ticketStatusName,
+  ticketStatusTone,
+} from '../../../entities/ticket/ticket-status';
 
 /** «پشتیبانی», or «پشتیبانی (name)» when a named person answered. */
 const staffLabel = (name: string | null) => (!name || name === 'پشتیبانی' ? 'پشتیبانی' : `پشتیبانی (${name})`);
@@ -56,7 +62,9 @@ function TicketThread({ ticket }: { ticket: Ticket }) {
               className={`max-w-[85%] rounded-lg border p-3 ${staff ? 'self-end border-sky-200 bg-sky-50 dark:border-sky-800 dark:bg-sky-950' : 'self-start border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'}`}
             >
               <div className="mb-1 flex flex-wrap gap-2 text-xs text-slate-600 dark:text-slate-400">
-                <span className="font-semibold">{staff ? staffLabel(message.author_name) : (message.author_name ?? 'شما')}</span>
+                <span className="font-semibold">
+                  {staff ? staffLabel(message.author_name) : (message.author_name ?? 'شما')}
+                </span>
                 <span>{formatPersianDateTime(message.sent_at)}</span>
               </div>
               <p className="whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">{message.body}</p>

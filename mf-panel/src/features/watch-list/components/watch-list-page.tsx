@@ -1,11 +1,28 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiErrorMessage, formatChangePercent, formatPersianDate, formatToman, Link, PageHeader, PANEL_LINK_PARAMS, panelLinks, PRICE_DIRECTIONS, priceChangeBetween, useSingleFlight } from '@steel/shared';
+import {
+  apiErrorMessage,
+  formatChangePercent,
+  formatPersianDate,
+  formatToman,
+  Link,
+  PageHeader,
+  PANEL_LINK_PARAMS,
+  panelLinks,
+  PRICE_DIRECTIONS,
+  priceChangeBetween,
+  useSingleFlight,
+} from '@steel/shared';
 import { FormAlert } from '@steel/shared/forms';
 import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';
-import { useAddToWatchList, useRemoveFromWatchList, useWatchList, type WatchListEntry } from '../../../entities/watch-list/watch-list-queries';
+import {
+  useAddToWatchList,
+  useRemoveFromWatchList,
+  useWatchList,
+  type WatchListEntry,
+} from '../../../entities/watch-list/watch-list-queries';
 
 /**
  * `/panel/product` («محصولات من»): watched products with their current price and the change
@@ -30,7 +47,9 @@ export function WatchListPage() {
                   <WatchListItem key={entry.documentId} entry={entry} />
                 ))}
               </ul>
-              <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.</p>
+              <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+                قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
+              </p>
             </>
           )
         }
@@ -67,7 +86,10 @@ function AddFromLink() {
       ? `«${add.data.product.name}» از قبل در محصولات من هست.`
       : 'محصول انتخاب‌شده یافت نشد.';
   return (
-    <p role="status" className="mb-4 rounded-md border border-primary-300 bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:border-primary-700 dark:bg-primary-950 dark:text-primary-200">
+    <p
+      role="status"
+      className="mb-4 rounded-md border border-primary-300 bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:border-primary-700 dark:bg-primary-950 dark:text-primary-200"
+    >
       {text}
     </p>
   );
@@ -90,7 +112,9 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
           ) : (
             <span className="font-semibold">{name}</span>
           )}
-          <span className="text-xs text-slate-600 dark:text-slate-400">افزوده‌شده در {formatPersianDate(entry.createdAt)}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            افزوده‌شده در {formatPersianDate(entry.createdAt)}
+          </span>
         </div>
         <div className="flex flex-col items-end gap-1 text-sm">
           <span>
@@ -98,7 +122,10 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
           </span>
           {change ? (
             <span className="flex items-center gap-2" data-testid="price-change">
-              <StatusBadge label={PRICE_DIRECTIONS[change.direction].word} tone={PRICE_DIRECTIONS[change.direction].tone} />
+              <StatusBadge
+                label={PRICE_DIRECTIONS[change.direction].word}
+                tone={PRICE_DIRECTIONS[change.direction].tone}
+              />
               {/* The badge carries the sign: amounts stay unsigned, so nothing reorders in RTL. */}
               <span>
                 {formatToman(Math.abs(change.amount))} ({formatChangePercent(change)})
@@ -115,7 +142,13 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
             ثبت سفارش
           </Link>
         )}
-        <button type="button" className={dangerButton} disabled={remove.isPending} aria-label={`حذف ${name} از محصولات من`} onClick={() => once(() => remove.mutateAsync(entry.documentId))}>
+        <button
+          type="button"
+          className={dangerButton}
+          disabled={remove.isPending}
+          aria-label={`حذف ${name} از محصولات من`}
+          onClick={() => once(() => remove.mutateAsync(entry.documentId))}
+        >
           {remove.isPending ? 'در حال حذف…' : 'حذف'}
         </button>
       </div>

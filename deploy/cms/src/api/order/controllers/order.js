@@ -13,13 +13,23 @@ const fillItems = async (strapi, items) => {
   if (items.length > 100) throw new errors.ValidationError('An order may have at most 100 items');
   const slugs = [...new Set(items.map((i) => i && i.product_slug))];
   const products = await strapi.documents('api::product.product').findMany({
-    filters: { slug: { $in: slugs } }, status: 'published', fields: ['slug', 'name', 'sale_unit', 'price', 'illustrative'], limit: slugs.length,
+    filters: { slug: { $in: slugs } },
+    status: 'published',
+    fields: ['slug', 'name', 'sale_unit', 'price', 'illustrative'],
+    limit: slugs.length,
   });
   const bySlug = new Map(products.map((p) => [p.slug, p]));
   return items.map((item) => {
     const p = bySlug.get(item.product_slug);
     if (!p) throw new errors.ValidationError(`Unknown product: ${item.product_slug}`);
-    return { product_slug: p.slug, product_name: p.name, quantity: item.quantity, sale_unit: p.sale_unit, unit_price: p.price, illustrative: p.illustrative };
+    return {
+      product_slug: p.slug,
+      product_name: p.name,
+      quantity: item.quantity,
+      sale_unit: p.sale_unit,
+      unit_price: p.price,
+      illustrative: p.illustrative,
+    };
   });
 };
 
@@ -28,8 +38,17 @@ module.exports = ownerScopedController('api::order.order', {
   async beforeCreate(data, { strapi }) {
     const now = new Date().toISOString();
     const items = await fillItems(strapi, data.items);
-    const number = `SO-${Date.now().toString(36).toUpperCase()}-${Math.floor(Math.random() * 1296).toString(36).toUpperCase()}`;
-    return { ...data, items, number, status: 'pending_review', status_history: [{ status: 'pending_review', at: now }], total_price: null };
+    const number = `SO-${Date.now().toString(36).toUpperCase()}-${Math.floor(Math.random() * 1296)
+      .toString(36)
+      .toUpperCase()}`;
+    return {
+      ...data,
+      items,
+      number,
+      status: 'pending_review',
+      status_history: [{ status: 'pending_review', at: now }],
+      total_price: null,
+    };
   },
   async beforeUpdate(data, ctx) {
     const { existing, strapi } = ctx;
@@ -39,7 +58,8 @@ module.exports = ownerScopedController('api::order.order', {
       throw refuse('Only an order in pending_review can be edited');
     }
     if (data.items !== undefined) data.items = await fillItems(strapi, data.items);
-    if (data.status) data.status_history = [...(existing.status_history || []), { status: data.status, at: new Date().toISOString() }];
+    if (data.status)
+      data.status_history = [...(existing.status_history || []), { status: data.status, at: new Date().toISOString() }];
     return data;
   },
 });

@@ -29,12 +29,24 @@ module.exports = ({ strapi }) => ({
   async search(query, { limit }) {
     const words = searchWords(query);
     const phrase = words.join(' ');
-    if (!words.length) return { query: phrase, groups: SEARCHED_TYPES.map((type) => ({ type: type.group, total: 0, items: [] })) };
+    if (!words.length)
+      return { query: phrase, groups: SEARCHED_TYPES.map((type) => ({ type: type.group, total: 0, items: [] })) };
     const groups = await Promise.all(
       SEARCHED_TYPES.map(async (type) => {
-        const where = { publishedAt: { $notNull: true }, $and: words.map((word) => ({ search_text: { $contains: word } })) };
+        const where = {
+          publishedAt: { $notNull: true },
+          $and: words.map((word) => ({ search_text: { $contains: word } })),
+        };
         // One row over the candidates says whether counting is needed at all (most queries: not).
-        const found = await strapi.db.query(type.uid).findMany({ where, select: type.select, populate: type.populate, orderBy: type.orderBy, limit: CANDIDATES + 1 });
+        const found = await strapi.db
+          .query(type.uid)
+          .findMany({
+            where,
+            select: type.select,
+            populate: type.populate,
+            orderBy: type.orderBy,
+            limit: CANDIDATES + 1,
+          });
         const total = found.length > CANDIDATES ? await strapi.db.query(type.uid).count({ where }) : found.length;
         const items = found
           .slice(0, CANDIDATES)

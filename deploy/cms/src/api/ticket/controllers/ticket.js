@@ -15,7 +15,12 @@ const messageText = (body) => {
 const customerMessages = (messages, user) => {
   if (messages === undefined) return [];
   if (!Array.isArray(messages)) throw new errors.ValidationError('messages must be an array');
-  return messages.map((m) => ({ body: messageText(m && m.body), author: 'customer', author_name: user.username, sent_at: new Date().toISOString() }));
+  return messages.map((m) => ({
+    body: messageText(m && m.body),
+    author: 'customer',
+    author_name: user.username,
+    sent_at: new Date().toISOString(),
+  }));
 };
 
 // A ticket is opened with a subject and a first message; the thread grows with
@@ -32,7 +37,10 @@ module.exports = ownerScopedController('api::ticket.ticket', {
   beforeUpdate(data, ctx) {
     const allowedKeys = ['status'];
     const extra = Object.keys(data).filter((k) => !allowedKeys.includes(k));
-    if (extra.length) throw refuse(`A customer may only close a ticket (not change: ${extra.join(', ')}); add messages with POST /api/tickets/:id/messages`);
+    if (extra.length)
+      throw refuse(
+        `A customer may only close a ticket (not change: ${extra.join(', ')}); add messages with POST /api/tickets/:id/messages`,
+      );
     return customerStatusChange({ allowed: ['closed'] })(data, ctx);
   },
   extend: ({ strapi, helpers }) => ({
@@ -40,7 +48,8 @@ module.exports = ownerScopedController('api::ticket.ticket', {
       const user = helpers.requireUser(ctx);
       await limitAccountCreation(ctx, 'ticket-message', user);
       const body = ctx.request.body;
-      if (!isPlainObject(body) || !isPlainObject(body.data)) throw new errors.ValidationError('Missing "data" payload in the request body');
+      if (!isPlainObject(body) || !isPlainObject(body.data))
+        throw new errors.ValidationError('Missing "data" payload in the request body');
       const extra = Object.keys(body.data).filter((k) => k !== 'body');
       if (extra.length) throw new errors.ValidationError(`Invalid key(s): ${extra.join(', ')}`);
       const text = messageText(body.data.body);
@@ -50,7 +59,9 @@ module.exports = ownerScopedController('api::ticket.ticket', {
       const messages = (existing.messages || []).map(({ id, ...m }) => m);
       messages.push({ body: text, author: 'customer', author_name: user.username, sent_at: new Date().toISOString() });
       const entity = await strapi.documents('api::ticket.ticket').update({
-        documentId: existing.documentId, data: { messages, status: 'awaiting_reply' }, populate: ['messages'],
+        documentId: existing.documentId,
+        data: { messages, status: 'awaiting_reply' },
+        populate: ['messages'],
       });
       const sanitized = await this.sanitizeOutput(entity, ctx);
       return this.transformResponse(sanitized);

@@ -34,4 +34,15 @@ function checkUsername(body) {
   }
 }
 
-module.exports = { USER, EMAIL, PROFILE_FIELDS, users, mobileTakenBy, checkMobile, checkUsername, MOBILE, normaliseMobile, isMobile };
+module.exports = {
+  USER,
+  EMAIL,
+  PROFILE_FIELDS,
+  users,
+  mobileTakenBy,
+  checkMobile,
+  checkUsername,
+  MOBILE,
+  normaliseMobile,
+  isMobile,
+};

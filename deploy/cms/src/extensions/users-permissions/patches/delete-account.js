@@ -21,7 +21,11 @@ async function removeOwned(strapi, uid, userId) {
   const documents = strapi.documents(uid);
   let removed = 0;
   for (;;) {
-    const batch = await documents.findMany({ filters: { owner: { id: { $eq: userId } } }, fields: ['documentId'], limit: 100 });
+    const batch = await documents.findMany({
+      filters: { owner: { id: { $eq: userId } } },
+      fields: ['documentId'],
+      limit: 100,
+    });
     if (batch.length === 0) return removed;
     for (const { documentId } of batch) await documents.delete({ documentId });
     removed += batch.length;
@@ -47,7 +51,10 @@ function patchDeleteAccount(plugin) {
   addAction(plugin, 'user', 'deleteMe', deleteMe);
   // Before `DELETE /users/:id`, which would otherwise take `/users/me` as an id.
   const contentApi = plugin.routes['content-api'];
-  contentApi.routes = [{ method: 'DELETE', path: '/users/me', handler: 'user.deleteMe', config: { prefix: '' } }, ...contentApi.routes];
+  contentApi.routes = [
+    { method: 'DELETE', path: '/users/me', handler: 'user.deleteMe', config: { prefix: '' } },
+    ...contentApi.routes,
+  ];
 }
 
 module.exports = { patchDeleteAccount, OWN_RECORDS };

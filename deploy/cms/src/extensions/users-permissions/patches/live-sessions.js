@@ -16,7 +16,11 @@ function requireLiveSession(plugin) {
       async verify(token) {
         const payload = await verify(token);
         const strapi = deps.strapi || global.strapi;
-        if (payload && payload.sessionId && !(await strapi.sessionManager('users-permissions').isSessionActive(payload.sessionId))) {
+        if (
+          payload &&
+          payload.sessionId &&
+          !(await strapi.sessionManager('users-permissions').isSessionActive(payload.sessionId))
+        ) {
           throw new Error('Invalid token.');
         }
         return payload;

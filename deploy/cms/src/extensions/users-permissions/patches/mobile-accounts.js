@@ -39,9 +39,17 @@ function patchMobileAccounts(plugin) {
     // A social sign-in's session would have no deviceId at all (the provider's redirect carries
     // none): give it one, so signing out can end the session with all its rotations.
     if (provider && provider !== 'local') ctx.request.body = { ...(body || {}), deviceId: crypto.randomUUID() };
-    if ((!provider || provider === 'local') && body && typeof body.identifier === 'string' && isMobile(body.identifier)) {
+    if (
+      (!provider || provider === 'local') &&
+      body &&
+      typeof body.identifier === 'string' &&
+      isMobile(body.identifier)
+    ) {
       const mobile = normaliseMobile(body.identifier);
-      const user = await users(strapi || global.strapi).findOne({ where: { mobile, provider: 'local' }, select: ['username'] });
+      const user = await users(strapi || global.strapi).findOne({
+        where: { mobile, provider: 'local' },
+        select: ['username'],
+      });
       // An unknown number keeps the normalised value: no account matches it and the plugin answers
       // its usual «Invalid identifier or password».
       body.identifier = user ? user.username : mobile;

@@ -18,7 +18,10 @@ function wrapAction(plugin, controllerName, actionName, wrap) {
 function addAction(plugin, controllerName, actionName, action) {
   const controller = plugin.controllers[controllerName];
   if (typeof controller === 'function') {
-    plugin.controllers[controllerName] = (deps) => ({ ...controller(deps), [actionName]: (ctx) => action(ctx, deps.strapi) });
+    plugin.controllers[controllerName] = (deps) => ({
+      ...controller(deps),
+      [actionName]: (ctx) => action(ctx, deps.strapi),
+    });
   } else {
     controller[actionName] = (ctx) => action(ctx, global.strapi);
   }

@@ -13,14 +13,20 @@ async function updateMe(ctx, strapi) {
   const me = ctx.state.user;
   if (!me) return ctx.unauthorized();
   const body = ctx.request.body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new errors.ValidationError('Send the fields to change as a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new errors.ValidationError('Send the fields to change as a JSON object');
   const unknown = Object.keys(body).filter((key) => !PROFILE_FIELDS.includes(key));
-  if (unknown.length) throw new errors.ValidationError(`Only ${PROFILE_FIELDS.join(', ')} can be changed here (not: ${unknown.join(', ')})`, { keys: unknown });
+  if (unknown.length)
+    throw new errors.ValidationError(
+      `Only ${PROFILE_FIELDS.join(', ')} can be changed here (not: ${unknown.join(', ')})`,
+      { keys: unknown },
+    );
 
   const data = {};
   if (body.username !== undefined) {
     const username = typeof body.username === 'string' ? body.username.trim() : '';
-    if (username.length < 3 || username.length > 50) throw new errors.ValidationError('username must be 3 to 50 characters', { key: 'username' });
+    if (username.length < 3 || username.length > 50)
+      throw new errors.ValidationError('username must be 3 to 50 characters', { key: 'username' });
     checkUsername({ username });
     const taken = await users(strapi).findOne({ where: { username, id: { $ne: me.id } }, select: ['id'] });
     if (taken) throw new errors.ValidationError('This username is already taken', { key: 'username' });
@@ -28,7 +34,8 @@ async function updateMe(ctx, strapi) {
   }
   if (body.email !== undefined) {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!EMAIL.test(email) || email.length > 254) throw new errors.ValidationError('email must be a valid e-mail address', { key: 'email' });
+    if (!EMAIL.test(email) || email.length > 254)
+      throw new errors.ValidationError('email must be a valid e-mail address', { key: 'email' });
     const taken = await users(strapi).findOne({ where: { email, id: { $ne: me.id } }, select: ['id'] });
     if (taken) throw new errors.ValidationError('This e-mail is already used by another account', { key: 'email' });
     data.email = email;
@@ -46,14 +53,23 @@ async function updateMe(ctx, strapi) {
   const schema = strapi.getModel(USER);
   const sanitized = await strapi.contentAPI.sanitize.output(updated, schema, { auth: ctx.state.auth });
   const role = updated.role;
-  ctx.body = { ...sanitized, role: role ? { id: role.id, documentId: role.documentId, name: role.name, description: role.description, type: role.type } : null };
+  ctx.body = {
+    ...sanitized,
+    role: role
+      ? { id: role.id, documentId: role.documentId, name: role.name, description: role.description, type: role.type }
+      : null,
+  };
 }
 
 /** `populate=role` asks for the caller's role, in any of the forms Strapi accepts. */
 const wantsRole = (populate) => {
   if (!populate) return false;
   if (populate === '*' || populate === 'role') return true;
-  if (typeof populate === 'string') return populate.split(',').map((s) => s.trim()).includes('role');
+  if (typeof populate === 'string')
+    return populate
+      .split(',')
+      .map((s) => s.trim())
+      .includes('role');
   if (Array.isArray(populate)) return populate.some(wantsRole);
   if (typeof populate === 'object') return Object.prototype.hasOwnProperty.call(populate, 'role');
   return false;
@@ -68,9 +84,23 @@ function patchProfile(plugin) {
   wrapAction(plugin, 'user', 'me', (original, strapi) => async (ctx, ...rest) => {
     const result = await original(ctx, ...rest);
     if (ctx.state.user && ctx.body && typeof ctx.body === 'object' && wantsRole(ctx.query && ctx.query.populate)) {
-      const user = await users(strapi || global.strapi).findOne({ where: { id: ctx.state.user.id }, populate: ['role'] });
+      const user = await users(strapi || global.strapi).findOne({
+        where: { id: ctx.state.user.id },
+        populate: ['role'],
+      });
       const role = user && user.role;
-      ctx.body = { ...ctx.body, role: role ? { id: role.id, documentId: role.documentId, name: role.name, description: role.description, type: role.type } : null };
+      ctx.body = {
+        ...ctx.body,
+        role: role
+          ? {
+              id: role.id,
+              documentId: role.documentId,
+              name: role.name,
+              description: role.description,
+              type: role.type,
+            }
+          : null,
+      };
     }
     return result;
   });
@@ -78,7 +108,10 @@ function patchProfile(plugin) {
   addAction(plugin, 'user', 'updateMe', updateMe);
   // Before `PUT /users/:id`, which would otherwise take `/users/me` as an id.
   const contentApi = plugin.routes['content-api'];
-  contentApi.routes = [{ method: 'PUT', path: '/users/me', handler: 'user.updateMe', config: { prefix: '' } }, ...contentApi.routes];
+  contentApi.routes = [
+    { method: 'PUT', path: '/users/me', handler: 'user.updateMe', config: { prefix: '' } },
+    ...contentApi.routes,
+  ];
 }
 
 module.exports = { patchProfile };

@@ -11,7 +11,9 @@ function patchSignOut(plugin) {
     const body = ctx.request.body || {};
     const sessionId = ctx.state.session && ctx.state.session.id;
     if (sessionId && body.scope !== 'all') {
-      const session = await (strapi || global.strapi).db.query('admin::session').findOne({ where: { sessionId }, select: ['deviceId'] });
+      const session = await (strapi || global.strapi).db
+        .query('admin::session')
+        .findOne({ where: { sessionId }, select: ['deviceId'] });
       if (session) {
         // No deviceId (a session from before this): the plugin then ends the current session by id.
         const { deviceId: _sent, ...rest } = body;
