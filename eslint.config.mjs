@@ -1,0 +1,123 @@
+// @ts-check
+/**
+ * ESLint over the whole repository (flat config), run by `npm run lint` and as the first step of `npm test`.
+ *
+ * - TypeScript: typescript-eslint's type-aware recommended rules, over the one program of the root tsconfig.json
+ *   (the per-package tsconfigs leave out jest's types, so their tests would read as `any`).
+ * - The React packages: react-hooks' recommended rules (the hooks' rules and React Compiler's); .tsx: jsx-a11y.
+ * - Plain JS: the CMS (CommonJS on Node), the scripts and configs (.mjs/.cjs on Node).
+ * - eslint-config-prettier last: formatting is Prettier's (`prettier --check .`), not ESLint's.
+ */
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const reactPackages = ['mf-shared', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel'];
+const testFiles = ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'mf-shared/src/testing/**/*.{ts,tsx}'];
+
+/** A leading underscore says "unused on purpose" (a parameter kept for its position, a key left out of a rest). */
+const unusedVars = {
+  argsIgnorePattern: '^_',
+  varsIgnorePattern: '^_',
+  caughtErrorsIgnorePattern: '^_',
+  destructuredArrayIgnorePattern: '^_',
+  ignoreRestSiblings: true,
+};
+
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '.builds/',
+    '.production/',
+    '.monolith/',
+    '**/.tmp/',
+    'test-results/',
+    'playwright-report/',
+    // What the catalogue-data generator writes (gitignored).
+    'mf-shared/src/catalogue/generated/',
+    'mf-catalogue/src/features/weight-table/generated/',
+    // The CMS: what Strapi builds and caches, and the types it generates.
+    'deploy/cms/build/',
+    'deploy/cms/.strapi/',
+    'deploy/cms/.cache/',
+    'deploy/cms/dist/',
+    'deploy/cms/types/generated/',
+    'deploy/cms/public/',
+    'deploy/cms/data/',
+  ]),
+
+  js.configs.recommended,
+  { name: 'unused names', rules: { 'no-unused-vars': ['error', unusedVars] } },
+
+  {
+    name: 'typescript',
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', unusedVars],
+      // node:test's test() and describe() return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'tests',
+    files: testFiles,
+    rules: {
+      // Stand-ins for async interfaces (fetch, queryFn, refreshToken…) are written `async` so they return a
+      // promise, as the real thing does, without an await of their own.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Outside the root tsconfig.json: linted without types.
+    name: 'typescript outside the program',
+    files: ['jest.setup.ts'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { parserOptions: { project: false } },
+  },
+
+  {
+    name: 'react',
+    files: reactPackages.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    name: 'jsx',
+    files: ['**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+  },
+
+  {
+    name: 'cms (CommonJS on Node)',
+    files: ['deploy/cms/**/*.js'],
+    // Strapi 5 sets the global `strapi` before it loads the app's code.
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, strapi: 'readonly' } },
+  },
+  {
+    name: 'scripts and configs (Node)',
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+  {
+    name: 'ES modules on Node',
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.node } },
+  },
+
+  prettier,
+);
