@@ -6,8 +6,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/shared';
-import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './deploy/api/keys';
-import { REMOTES } from './deploy/builds-folder';
+import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './live-set/deploy-keys';
+import { REMOTES } from './live-set/builds-folder';
 
 export interface ServerConfig {
   port: number;

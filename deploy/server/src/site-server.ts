@@ -7,9 +7,9 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { LiveStore } from './builds';
+import { LiveStore } from './live-set/live-store';
 import type { ServerConfig } from './config';
-import type { AppName } from './deploy/builds-folder';
+import type { AppName } from './live-set/builds-folder';
 import type { RouteContext } from './routes/context';
 import { authRoutes } from './routes/auth';
 import { ContentChanges } from './routes/content-changes';

@@ -23,7 +23,7 @@ import {
   readLive,
   versionDir,
   writeFileAtomically,
-} from './builds-folder';
+} from '../live-set/builds-folder';
 import { type CountStore, failuresSince, fileCountStore, type VersionFailures } from './failure-counts';
 import { withFileLock } from './lock';
 

@@ -26,10 +26,10 @@
 import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
 import { type AppStatus, status } from './activate';
 import { remote, type RemoteTarget } from './api/client';
-import { addKey, readKeyFile, removeKey } from './api/keys';
+import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { describeEntry, readHistory, type HistoryEntry } from './history';
 import { changeLive, checkRelease, GateRefusal, publishVersion, withDeployLock } from './release';
-import { APPS, type AppName, isApp } from './builds-folder';
+import { APPS, type AppName, isApp } from '../live-set/builds-folder';
 import { prune, type PruneReport } from './prune';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]

@@ -1,11 +1,11 @@
 /** @jest-environment node */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { liveSetId } from '../builds';
+import { liveSetId } from '../live-set/live-store';
 import { makeDist, tempDir } from '../testing/fixtures';
 import { activate, rollback, status } from './activate';
 import { run } from './cli';
-import { readLive } from './builds-folder';
+import { readLive } from '../live-set/builds-folder';
 import { hashBuild, publish } from './publish';
 
 describe('deploy tooling', () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { activate, startCanary } from './activate';
-import { readLive } from './builds-folder';
+import { readLive } from '../live-set/builds-folder';
 import { createFailureRecorder } from './failure-counts';
 import type { HealthRules } from '../config';
 import { judgeReleases, startHealthMonitor } from './health-monitor';

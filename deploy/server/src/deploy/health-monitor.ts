@@ -14,7 +14,7 @@
  * worst a forger achieves is the safe direction: a canary ended, a version put back.
  */
 import { NoCanary, NothingToRollBack } from './activate';
-import { type AppName, APPS, readLive } from './builds-folder';
+import { type AppName, APPS, readLive } from '../live-set/builds-folder';
 import { type CountStore, failureRate, failuresSince, fileCountStore, type VersionFailures } from './failure-counts';
 import { changeLive } from './release';
 import type { HealthRules } from '../config';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppName } from './builds-folder';
+import type { AppName } from '../live-set/builds-folder';
 
 export interface HistoryEntry {
   at: string;
@@ -94,4 +94,19 @@ export async function readHistory(buildsDir: string, app?: AppName): Promise<His
     .filter(Boolean)
     .map((line) => JSON.parse(line) as HistoryEntry)
     .filter((entry) => !app || entry.app === app);
+}
+
+/**
+ * Whether `version` of `app` ever passed the gate: a passing check, an activation or canary it did
+ * not have to force, or a promotion. Overrides go only to such versions — a forced or never-checked
+ * one is not tried on production data, even by its own team.
+ */
+export async function passedGate(buildsDir: string, app: AppName, version: string): Promise<boolean> {
+  const entries = await readHistory(buildsDir, app);
+  return entries.some(
+    (entry) =>
+      entry.version === version &&
+      ['check', 'activate', 'canary', 'promote'].includes(entry.action) &&
+      entry.gate.startsWith('passed'),
+  );
 }

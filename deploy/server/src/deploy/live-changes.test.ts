@@ -10,11 +10,10 @@ import { createSharedState } from '../shared-state/create-shared-state';
 import type { SharedState } from '../shared-state/shared-state';
 import { makeDist, tempDir } from '../testing/fixtures';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
-import { addKey } from './api/keys';
-import { readLive } from './builds-folder';
+import { addKey } from '../live-set/deploy-keys';
+import { readLive } from '../live-set/builds-folder';
 import { run } from './cli';
-import { readHistory } from './history';
-import { passedGate } from './overrides';
+import { passedGate, readHistory } from './history';
 import { changeLive, publishVersion } from './release';
 
 /**

@@ -7,7 +7,7 @@ import { makeDist, tempDir } from '../testing/fixtures';
 import { activate } from './activate';
 import { publish } from './publish';
 import { PRUNE_REFERENCE_WINDOW_MS, prune } from './prune';
-import { SERVED_VERSIONS_FILE, readServedVersions } from './served-versions';
+import { SERVED_VERSIONS_FILE, readServedVersions } from '../live-set/served-versions';
 
 describe('deploy prune', () => {
   let root: string;

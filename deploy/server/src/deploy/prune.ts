@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { APPS, VERSION_RE, readLive, type AppName } from './builds-folder';
-import { readServedVersions } from './served-versions';
+import { APPS, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
+import { readServedVersions } from '../live-set/served-versions';
 
 export const PRUNE_REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 

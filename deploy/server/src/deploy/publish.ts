@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { APP_MANIFEST_FILE } from '@steel/shared/contract';
-import { type AppName, REQUIRED_FILES, versionDir } from './builds-folder';
+import { type AppName, REQUIRED_FILES, versionDir } from '../live-set/builds-folder';
 
 export interface PublishResult {
   app: AppName;

@@ -26,7 +26,7 @@ import {
   startCanary,
   type ActivateResult,
 } from './activate';
-import { type AppName, readLive } from './builds-folder';
+import { type AppName, readLive } from '../live-set/builds-folder';
 import { checkVersion, type GateResult } from './gate/check';
 import { appendHistory, type HistoryAction } from './history';
 import { withFileLock } from './lock';

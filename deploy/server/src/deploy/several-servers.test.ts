@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildServer } from '../app';
 import { REPO_ROOT, loadConfig } from '../config';
-import { addKey } from './api/keys';
+import { addKey } from '../live-set/deploy-keys';
 import { startCanary } from './activate';
 import { readFailureCounts } from './failure-counts';
 import { appendHistory } from './history';

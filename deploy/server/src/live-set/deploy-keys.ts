@@ -10,7 +10,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type AppName, isApp } from '../builds-folder';
+import { type AppName, isApp } from './builds-folder';
 
 export interface DeployKeyRecord {
   name: string;

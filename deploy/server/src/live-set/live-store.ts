@@ -21,7 +21,7 @@ import {
   type VersionManifest,
 } from '@steel/shared/contract';
 import type { RemotePages } from '@steel/shared';
-import { type AppName, type LiveFile, REMOTES, livePath, parseLive } from './deploy/builds-folder';
+import { type AppName, type LiveFile, REMOTES, livePath, parseLive } from './builds-folder';
 
 export interface LiveSnapshot {
   live: LiveFile;

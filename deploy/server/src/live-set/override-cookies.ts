@@ -10,9 +10,8 @@
  * Forging one would in any case only show the forger a version whose files are public already.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type DeployKeyRecord, KEY_NAME_RE } from './api/keys';
+import { type DeployKeyRecord, KEY_NAME_RE } from './deploy-keys';
 import { APPS, type AppName, VERSION_RE } from './builds-folder';
-import { readHistory } from './history';
 
 export const OVERRIDE_COOKIE_PREFIX = 'steel_override_';
 export const OVERRIDE_DEFAULT_MINUTES = 60;
@@ -92,19 +91,4 @@ export function overrideCookies(read: (name: string) => string | null): Partial<
     if (value) found[app] = value;
   }
   return found;
-}
-
-/**
- * Whether `version` of `app` ever passed the gate: a passing check, an activation or canary it did
- * not have to force, or a promotion. Overrides go only to such versions — a forced or never-checked
- * one is not tried on production data, even by its own team.
- */
-export async function passedGate(buildsDir: string, app: AppName, version: string): Promise<boolean> {
-  const entries = await readHistory(buildsDir, app);
-  return entries.some(
-    (entry) =>
-      entry.version === version &&
-      ['check', 'activate', 'canary', 'promote'].includes(entry.action) &&
-      entry.gate.startsWith('passed'),
-  );
 }

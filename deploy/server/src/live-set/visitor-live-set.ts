@@ -8,12 +8,11 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveSnapshot } from '../builds';
-import { configuredKeys } from '../deploy/api/keys';
-import type { AppName } from '../deploy/builds-folder';
-import { type Override, overrideCookies, verifyOverride } from '../deploy/overrides';
-import { readCookie } from './auth';
-import type { RouteContext } from './context';
+import type { LiveSnapshot, LiveStore } from './live-store';
+import { configuredKeys, type DeployKeySource } from './deploy-keys';
+import type { AppName } from './builds-folder';
+import { type Override, overrideCookies, verifyOverride } from './override-cookies';
+import { readCookie } from './cookies';
 
 export const COHORT_COOKIE = 'steel_cohort';
 const COHORTS = 10_000;
@@ -54,7 +53,7 @@ function cohortOf(request: FastifyRequest, reply: FastifyReply): number {
 /** The overrides the request's cookies carry that are still valid (none without such a cookie). */
 export async function visitorOverrides(
   request: FastifyRequest,
-  { config }: Pick<RouteContext, 'config'>,
+  { config }: { config: { deploy: DeployKeySource } },
 ): Promise<Override[]> {
   const cookies = Object.entries(overrideCookies((name) => readCookie(request.headers.cookie, name)));
   if (cookies.length === 0) return [];
@@ -67,7 +66,7 @@ const requestOverrides = new WeakMap<FastifyRequest, Override[]>();
 export const overridesOf = (request: FastifyRequest): Override[] => requestOverrides.get(request) ?? [];
 
 export async function visitorLiveSet(
-  context: Pick<RouteContext, 'live' | 'config'>,
+  context: { live: LiveStore; config: { deploy: DeployKeySource } },
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<LiveSnapshot | null> {

@@ -3,7 +3,7 @@
  * runtime config embedded as JSON, `<html lang="fa" dir="rtl">` guaranteed.
  */
 import type { RuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@steel/shared';
-import { publicPathPlaceholder } from '../deploy/builds-folder';
+import { publicPathPlaceholder } from '../live-set/builds-folder';
 
 // Mirrors @steel/shared's constant; the annotation fails the type check if they ever differ.
 export const CONFIG_ELEMENT_ID: typeof RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';

@@ -26,10 +26,10 @@ import {
   type AppManifest,
   type FederationManifest,
 } from '@steel/shared/contract';
-import type { LiveSnapshot } from '../builds';
+import type { LiveSnapshot } from '../live-set/live-store';
 import type { ServerConfig } from '../config';
-import { publicPathPlaceholder } from '../deploy/builds-folder';
-import { versionFileUrl } from '../builds';
+import { publicPathPlaceholder } from '../live-set/builds-folder';
+import { versionFileUrl } from '../live-set/live-store';
 import { renderShellPage } from '../pages/shell-page-template';
 import { inlineScriptHashes } from '../security/security-headers';
 import type { PageStore } from '../shared-state/shared-state';

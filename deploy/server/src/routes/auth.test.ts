@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
-import { readCookie } from './auth';
+import { readCookie } from '../live-set/cookies';
 
 const demo = {
   id: 1,
@@ -24,14 +24,12 @@ async function startFakeCms(): Promise<{ url: string; requests: http.IncomingMes
     } else if (request.headers.authorization === 'Bearer junk.jwt') {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":null}');
     } else {
-      response
-        .writeHead(401, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            data: null,
-            error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} },
-          }),
-        );
+      response.writeHead(401, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          data: null,
+          error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} },
+        }),
+      );
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

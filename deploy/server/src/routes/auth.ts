@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { User } from '@steel/shared';
+import { readCookie } from '../live-set/cookies';
 import type { RouteContext } from './context';
 
 /** A slow CMS must not hold the shell's start-up for long: the guard asks the CMS itself later. */
@@ -18,25 +19,6 @@ export interface ServerSession {
 }
 
 const EMPTY_SESSION: ServerSession = { token: null, user: null };
-
-/** One cookie's value from a `Cookie` header (values URI-decoded, as js-cookie writes them). */
-export function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0 || part.slice(0, index).trim() !== name) continue;
-    const raw = part
-      .slice(index + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
-    try {
-      return decodeURIComponent(raw) || null;
-    } catch {
-      return raw || null;
-    }
-  }
-  return null;
-}
 
 function isUser(value: unknown): value is User {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';

@@ -1,4 +1,4 @@
-import type { LiveStore } from '../builds';
+import type { LiveStore } from '../live-set/live-store';
 import type { ServerConfig } from '../config';
 import type { FailureRecorder } from '../deploy/failure-counts';
 import type { SharedState } from '../shared-state/shared-state';

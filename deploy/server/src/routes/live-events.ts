@@ -15,10 +15,10 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_EVENTS_PATH, type LiveSetNotice } from '@steel/shared/contract';
-import type { LiveSnapshot } from '../builds';
-import type { AppName } from '../deploy/builds-folder';
+import type { LiveSnapshot } from '../live-set/live-store';
+import type { AppName } from '../live-set/builds-folder';
 import type { RouteContext } from './context';
-import { keptCohort, visitorOverrides } from './visitor-live-set';
+import { keptCohort, visitorOverrides } from '../live-set/visitor-live-set';
 
 export const LIVE_EVENTS_CHECK_MS = 500;
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RouteContext } from './context';
-import { visitorLiveSet } from './visitor-live-set';
+import { visitorLiveSet } from '../live-set/visitor-live-set';
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply

@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { addKey, readKeyFile, removeKey } from '../deploy/api/keys';
+import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { appendHistory, readHistory } from '../deploy/history';
-import { overrideCookieName, signOverride } from '../deploy/overrides';
+import { overrideCookieName, signOverride } from '../live-set/override-cookies';
 import { publishMarkedCatalogue, tempDir, type Fixture } from '../testing/fixtures';
 import { startRenderingSite } from '../testing/rendering-site';
 

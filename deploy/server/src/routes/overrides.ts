@@ -5,15 +5,15 @@
  * the shell's root, so it touches neither hydration nor other visitors' pages.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { configuredKeys } from '../deploy/api/keys';
-import { APPS, isApp } from '../deploy/builds-folder';
+import { configuredKeys } from '../live-set/deploy-keys';
+import { APPS, isApp } from '../live-set/builds-folder';
 import {
   type Override,
   OVERRIDE_APPLY_PATH,
   OVERRIDE_CLEAR_PATH,
   overrideCookieName,
   verifyOverride,
-} from '../deploy/overrides';
+} from '../live-set/override-cookies';
 import type { RouteContext } from './context';
 
 const APP_LABELS: Record<string, string> = { shell: 'پوسته', catalogue: 'کاتالوگ', blog: 'بلاگ', panel: 'پنل' };

@@ -21,7 +21,7 @@ import { createPageRenders, createShellTemplates, type PageRenderTask } from '..
 import { RenderPools } from '../rendering/render-pool';
 import type { RouteContext } from './context';
 import { overrideStrip, withOverrideStrip } from './overrides';
-import { overridesOf, visitorLiveSet } from './visitor-live-set';
+import { overridesOf, visitorLiveSet } from '../live-set/visitor-live-set';
 import { helmetOptions } from '../security/security-headers';
 import { contentChangeAllowed } from '../security/content-change-caller';
 import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';

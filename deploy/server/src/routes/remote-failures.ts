@@ -6,9 +6,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind } from '@steel/shared/contract';
-import { REMOTES, VERSION_RE } from '../deploy/builds-folder';
+import { REMOTES, VERSION_RE } from '../live-set/builds-folder';
 import type { RouteContext } from './context';
-import { visitorLiveSet } from './visitor-live-set';
+import { visitorLiveSet } from '../live-set/visitor-live-set';
 
 /** Reports one address may send per minute; a page has at most a few remotes failing at once. */
 const REPORTS_PER_MINUTE = 30;

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { createServedVersionsRecorder } from '../deploy/served-versions';
+import { createServedVersionsRecorder } from '../live-set/served-versions';
 import type { RouteContext } from './context';
 
 const plugin: FastifyPluginAsync<RouteContext> = async (app, { config, live }) => {

@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { VERSION_RE, isApp } from '../deploy/builds-folder';
+import { VERSION_RE, isApp } from '../live-set/builds-folder';
 import type { RouteContext } from './context';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ServerConfig, loadConfig } from '../config';
 import { activate } from '../deploy/activate';
-import type { AppName } from '../deploy/builds-folder';
+import type { AppName } from '../live-set/builds-folder';
 import { publish } from '../deploy/publish';
 import { CONTRACT_VERSION, type PageRoute } from '@steel/shared/contract';
 

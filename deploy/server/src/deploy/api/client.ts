@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import { c as createTar } from 'tar';
 import type { AppStatus } from '../activate';
-import type { AppName } from '../builds-folder';
+import type { AppName } from '../../live-set/builds-folder';
 import type { HistoryEntry } from '../history';
 import { NotABuild } from '../publish';
 import { GateRefusal } from '../release';

@@ -8,9 +8,9 @@ import { buildServer } from '../../app';
 import { REPO_ROOT, loadConfig } from '../../config';
 import { makeDist, tempDir } from '../../testing/fixtures';
 import { distEntries, snapshotTree, tarGz } from '../../testing/tarballs';
-import { parseLive, readLive, type AppName } from '../builds-folder';
+import { parseLive, readLive, type AppName } from '../../live-set/builds-folder';
 import { readHistory } from '../history';
-import { addKey, hashKey } from './keys';
+import { addKey, hashKey } from '../../live-set/deploy-keys';
 import { packDist } from './client';
 
 // The real gate, watched: how many of its runs overlap (each takes a little longer, to give them the chance).

@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../app';
 import { loadConfig } from '../../config';
 import { makeDist, tempDir } from '../../testing/fixtures';
-import { readLive } from '../builds-folder';
+import { readLive } from '../../live-set/builds-folder';
 import { run } from '../cli';
 import { readHistory } from '../history';
 import { GateRefusal } from '../release';
 import { RemoteError } from './client';
-import { readKeyFile } from './keys';
+import { readKeyFile } from '../../live-set/deploy-keys';
 
 describe('deploy CLI, remote mode (--server) against a listening app server', () => {
   let root: string;

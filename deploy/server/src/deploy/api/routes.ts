@@ -26,21 +26,20 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NoCanary, NothingToRollBack, status } from '../activate';
-import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../builds-folder';
-import { appendHistory, readHistory } from '../history';
+import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../../live-set/builds-folder';
+import { appendHistory, passedGate, readHistory } from '../history';
 import {
   OVERRIDE_APPLY_PATH,
   OVERRIDE_DEFAULT_MINUTES,
   OVERRIDE_MAX_MINUTES,
   overrideCookieName,
-  passedGate,
   signOverride,
-} from '../overrides';
+} from '../../live-set/override-cookies';
 import { LockTimeout } from '../lock';
 import { NotABuild, VersionConflict } from '../publish';
 import { changeLive, checkRelease, GateRefusal, publishVersion, type ReleaseOptions } from '../release';
 import type { RouteContext } from '../../routes/context';
-import { configuredKeys, type DeployKeyRecord, findKey } from './keys';
+import { configuredKeys, type DeployKeyRecord, findKey } from '../../live-set/deploy-keys';
 import { UPLOAD_CONTENT_TYPES } from './protocol';
 import { UploadRefusal, withUnpackedUpload } from './tarball';
 
@@ -98,11 +97,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
       return reply.code(500).send({ error: 'The deploy failed on the server; its log has the cause' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .code(413)
-        .send({
-          error: `The upload is larger than ${Math.round(deploy.uploadLimitBytes / 1024 / 1024)} MB (DEPLOY_UPLOAD_LIMIT_MB)`,
-        });
+      return reply.code(413).send({
+        error: `The upload is larger than ${Math.round(deploy.uploadLimitBytes / 1024 / 1024)} MB (DEPLOY_UPLOAD_LIMIT_MB)`,
+      });
     }
     request.log.warn(
       { key: request.deployKey?.name, url: request.url, status: statusCode, refusal: error.message },

@@ -19,7 +19,7 @@ import { type Fixture, liveFixture, makeDist, tempDir } from '../../testing/fixt
 import { freePort } from '../../testing/free-port';
 import { manyEntriesBomb, paddedBomb, snapshotTree, tarGz, zeroFileBomb } from '../../testing/tarballs';
 import { packDist } from './client';
-import { addKey } from './keys';
+import { addKey } from '../../live-set/deploy-keys';
 import { withUnpackedUpload } from './tarball';
 
 const MB = 1024 * 1024;

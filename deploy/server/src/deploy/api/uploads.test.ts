@@ -9,7 +9,7 @@ import { buildServer } from '../../app';
 import { loadConfig } from '../../config';
 import { makeDist, publishAndActivate, tempDir } from '../../testing/fixtures';
 import { distEntries, snapshotTree, tarGz, type TarEntry } from '../../testing/tarballs';
-import { addKey } from './keys';
+import { addKey } from '../../live-set/deploy-keys';
 import { packDist } from './client';
 
 describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {

@@ -3,7 +3,7 @@
  * refusal — one line saying which rule failed and what would satisfy it. `activate` runs it first
  * and refuses on a failure unless forced (docs/architecture.md, "Deploying a remote").
  */
-import { readLive, versionDir, type AppName } from '../builds-folder';
+import { readLive, versionDir, type AppName } from '../../live-set/builds-folder';
 import {
   contractRule,
   digestsRule,

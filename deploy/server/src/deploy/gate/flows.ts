@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RemotePages } from '@steel/shared';
 import { findPageRoute } from '@steel/shared/contract';
 import type { ServerConfig } from '../../config';
-import type { AppName } from '../builds-folder';
+import type { AppName } from '../../live-set/builds-folder';
 import type { RuleResult } from './static-rules';
 import { signInContext, type ThrowawayCustomer } from './throwaway-customer';
 import { failureShown, followOneLink, mountedOrFailed, watchPage } from './page-checks';

@@ -18,7 +18,7 @@ import type { RemotePages } from '@steel/shared';
 import type { AppManifest, RemoteName } from '@steel/shared/contract';
 import { buildSiteServer } from '../../site-server';
 import { loadConfig } from '../../config';
-import type { AppName } from '../builds-folder';
+import type { AppName } from '../../live-set/builds-folder';
 import type { Candidate, RuleResult } from './static-rules';
 import { pageKindSamples, type SamplePage } from './page-samples';
 import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './throwaway-customer';

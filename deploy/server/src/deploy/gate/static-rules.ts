@@ -17,7 +17,7 @@ import {
   type PageRoute,
 } from '@steel/shared/contract';
 import { fileDigest, listFiles } from '../publish';
-import { APPS, type AppName, type LiveFile } from '../builds-folder';
+import { APPS, type AppName, type LiveFile } from '../../live-set/builds-folder';
 
 export interface Candidate {
   buildsDir: string;
