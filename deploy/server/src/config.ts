@@ -67,8 +67,8 @@ export interface ServerConfig {
   rendering: {
     /** Off (`SSR=off`): every page is rendered in the browser, as before server rendering. */
     enabled: boolean;
-    /** Time budget of one remote's server render, data included; past it the browser renders it. */
-    budgetMs: number;
+    /** Time limit of one remote's server render, data included; past it the browser renders it. */
+    renderTimeLimitMs: number;
     /**
      * `REMOTE_PRELOAD_HINTS` (on): a rendered page preloads its remote's entry and chunks. Off only
      * for the monolith the bench compares with (scripts/monolith/), whose remotes are in its own bundle.
@@ -79,7 +79,7 @@ export interface ServerConfig {
     /** `SSR_LIVE_SETS` (3): live sets with render workers of their own at once (the live one, canaries, overrides). */
     liveSetPools: number;
     /**
-     * `SSR_DATA_WAIT_MS` (4000): how long past `budgetMs` a page with no good render may wait for
+     * `SSR_DATA_WAIT_MS` (4000): how long past `renderTimeLimitMs` a page with no good render may wait for
      * the CMS's answer; past it the page is the 503 page (never an empty one for the browser).
      */
     dataWaitMs: number;
@@ -193,7 +193,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           },
     rendering: {
       enabled: str(env, 'SSR') !== 'off',
-      budgetMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
+      renderTimeLimitMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
       remotePreloadHints: str(env, 'REMOTE_PRELOAD_HINTS') !== 'off',
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
       liveSetPools: int(env, 'SSR_LIVE_SETS', 1, 16) ?? 3,

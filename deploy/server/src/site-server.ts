@@ -18,7 +18,7 @@ import { healthRoutes } from './routes/health';
 import { responsiveImageRoutes } from './routes/images/responsive-images';
 import { liveEventRoutes } from './routes/live-events';
 import { manifestRoutes } from './routes/manifests';
-import { createFailureRecorder, UNCOUNTED } from './deploy/failure-counts';
+import { createFailureRecorder, UNCOUNTED } from './shared-state/failure-counts';
 import { pageRoutes } from './routes/pages';
 import { overrideRoutes } from './routes/overrides';
 import { remoteFailureRoutes } from './routes/remote-failures';

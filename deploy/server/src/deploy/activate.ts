@@ -24,8 +24,8 @@ import {
   versionDir,
   writeFileAtomically,
 } from '../live-set/builds-folder';
-import { type CountStore, failuresSince, fileCountStore, type VersionFailures } from './failure-counts';
-import { withFileLock } from './lock';
+import { type CountStore, failuresSince, fileCountStore, type VersionFailures } from '../shared-state/failure-counts';
+import { withFileLock } from '../shared-state/file-lock';
 
 export interface ActivateResult {
   app: AppName;

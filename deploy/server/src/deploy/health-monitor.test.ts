@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { activate, startCanary } from './activate';
 import { readLive } from '../live-set/builds-folder';
-import { createFailureRecorder } from './failure-counts';
+import { createFailureRecorder } from '../shared-state/failure-counts';
 import type { HealthRules } from '../config';
 import { judgeReleases, startHealthMonitor } from './health-monitor';
 import { readHistory } from './history';

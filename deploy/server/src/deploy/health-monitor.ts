@@ -15,7 +15,13 @@
  */
 import { NoCanary, NothingToRollBack } from './activate';
 import { type AppName, APPS, readLive } from '../live-set/builds-folder';
-import { type CountStore, failureRate, failuresSince, fileCountStore, type VersionFailures } from './failure-counts';
+import {
+  type CountStore,
+  failureRate,
+  failuresSince,
+  fileCountStore,
+  type VersionFailures,
+} from '../shared-state/failure-counts';
 import { changeLive } from './release';
 import type { HealthRules } from '../config';
 

@@ -29,7 +29,7 @@ import {
 import { type AppName, readLive } from '../live-set/builds-folder';
 import { checkVersion, type GateResult } from './gate/check';
 import { appendHistory, type HistoryAction } from './history';
-import { withFileLock } from './lock';
+import { withFileLock } from '../shared-state/file-lock';
 import { publish, type PublishResult } from './publish';
 
 export class GateRefusal extends Error {

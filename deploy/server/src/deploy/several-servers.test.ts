@@ -7,7 +7,7 @@ import { buildServer } from '../app';
 import { REPO_ROOT, loadConfig } from '../config';
 import { addKey } from '../live-set/deploy-keys';
 import { startCanary } from './activate';
-import { readFailureCounts } from './failure-counts';
+import { readFailureCounts } from '../shared-state/failure-counts';
 import { appendHistory } from './history';
 import { addServerEntries, liveFixture, publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
 
@@ -81,7 +81,7 @@ describe('several app servers on one builds folder', () => {
     const script = path.join(fx.root, 'record.ts');
     await fs.writeFile(
       script,
-      `import { createFailureRecorder } from ${JSON.stringify(path.join(REPO_ROOT, 'deploy/server/src/deploy/failure-counts.ts'))};
+      `import { createFailureRecorder } from ${JSON.stringify(path.join(REPO_ROOT, 'deploy/server/src/shared-state/failure-counts.ts'))};
 (async () => {
   const recorder = createFailureRecorder(${JSON.stringify(fx.buildsDir)});
   for (let flush = 0; flush < 20; flush++) {

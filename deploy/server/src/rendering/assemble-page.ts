@@ -6,7 +6,7 @@
  */
 import { headTagsHtml } from '@steel/shared/head-tags';
 import type { EmbeddedShellState, IncompatibleRemotes, PageHead, RemoteRegistry } from '@steel/shared';
-import { jsonForScript } from '../pages/shell-page-template';
+import { jsonForScript } from './shell-page-template';
 
 export interface PreloadHint {
   href: string;

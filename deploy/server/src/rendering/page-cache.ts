@@ -131,3 +131,15 @@ export class PageCache {
     return this.bytes;
   }
 }
+
+/** The rendered-page cache as the renders use it: this file's PageCache, or the app servers' shared one (shared-state/). */
+export interface PageStore {
+  get(key: string): Promise<CacheEntry | undefined>;
+  set(key: string, page: CachedPage): Promise<void>;
+  /** A re-render failed: the page stays as the last good render and is retried after a pause. */
+  renderFailed(key: string): Promise<void>;
+  /** True for one caller at a time once the pause after a failed re-render is over. */
+  claimRetry(key: string): Promise<boolean>;
+  /** Marks stale every page that read one of the collections (all with null); how many turned stale. */
+  invalidate(collections: readonly string[] | null): Promise<number>;
+}

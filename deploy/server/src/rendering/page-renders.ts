@@ -8,7 +8,7 @@
  *   page right after an activation) share one render instead of each starting its own; only the
  *   request that started it counts against its client's render limit (routes/pages.ts).
  * - **A partial render is kept briefly.** A page whose remote was left to the browser (over its
- *   time budget, typically on cold workers) is not a page to keep, but rendering it again for
+ *   time limit, typically on cold workers) is not a page to keep, but rendering it again for
  *   every request is what made a deploy under load a stampede: it is served for a few seconds
  *   while the full render is tried again in the background, once at a time.
  * - **A new live set is warmed before its visitors come** (`warm`): its render workers load the
@@ -30,9 +30,8 @@ import type { LiveSnapshot } from '../live-set/live-store';
 import type { ServerConfig } from '../config';
 import { publicPathPlaceholder } from '../live-set/builds-folder';
 import { versionFileUrl } from '../live-set/live-store';
-import { renderShellPage } from '../pages/shell-page-template';
-import { inlineScriptHashes } from '../security/security-headers';
-import type { PageStore } from '../shared-state/shared-state';
+import { inlineScriptHashes, renderShellPage } from './shell-page-template';
+import type { PageStore } from './page-cache';
 import { assemblePage, clientRenderedPage, type PageParts } from './assemble-page';
 import { PageCache, type CachedPage } from './page-cache';
 import type { RenderPools } from './render-pool';
@@ -54,7 +53,7 @@ export interface PageRenderTask {
   /** Where a good render is kept (live set, canonical URL, bots apart). */
   cacheKey: string;
   snapshot: LiveSnapshot;
-  /** The page may wait this long past its budget for the CMS (0 when a last good render exists). */
+  /** The page may wait this long past its time limit for the CMS (0 when a last good render exists). */
   dataWaitMs: number;
 }
 
@@ -197,7 +196,7 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
         config: { ...config.runtime, buildId: snapshot.manifest.id },
         cmsInternalUrl: config.cmsInternalUrl,
         siteReadSecret: config.siteReadSecret,
-        budgetMs: config.rendering.budgetMs,
+        renderTimeLimitMs: config.rendering.renderTimeLimitMs,
         dataWaitMs: task.dataWaitMs,
         userAgent: task.userAgent,
       });

@@ -1,7 +1,7 @@
 /**
  * One page render, in a worker thread of the render pool (docs/architecture.md, "How a page reaches the screen"): the shell decides
- * where the URL goes, the owning remote renders its page with its data inside a time budget, and
- * the shell renders the layout around it. A remote that is missing, throws or overruns its budget
+ * where the URL goes, the owning remote renders its page with its data inside a time limit, and
+ * the shell renders the layout around it. A remote that is missing, throws or overruns its time limit
  * is logged and left to the browser; the page still works.
  */
 import type {
@@ -30,9 +30,9 @@ export interface RenderTask {
   config: RuntimeConfig;
   cmsInternalUrl: string;
   siteReadSecret: string | null;
-  budgetMs: number;
+  renderTimeLimitMs: number;
   /**
-   * How long a page may wait for the CMS past `budgetMs` when its data is all that is missing
+   * How long a page may wait for the CMS past `renderTimeLimitMs` when its data is all that is missing
    * (0: not at all). The page route gives a page with no good copy this wait, so that a CMS that
    * is slow still gets its page rendered and one that is stalled gets the 503 page, never an
    * empty 200 for the browser to fill; a page with a last good render serves that instead.
@@ -66,7 +66,7 @@ export type RenderOutcome =
       renderMs: number;
     };
 
-class BudgetExceeded extends Error {}
+class TimeLimitExceeded extends Error {}
 
 /** The page waited for the CMS as long as it may: its data cannot be had. */
 class DataUnavailable extends Error {
@@ -74,20 +74,26 @@ class DataUnavailable extends Error {
 }
 
 /**
- * Settles like `work`, or rejects once `budgetMs` have passed — unless the work is then waiting
+ * Settles like `work`, or rejects once `renderTimeLimitMs` have passed — unless the work is then waiting
  * for the CMS alone (a read under way) and `dataWaitMs` allows more: it then has until
- * `budgetMs + dataWaitMs`, after which its reads are aborted and the page's data is unavailable.
+ * `renderTimeLimitMs + dataWaitMs`, after which its reads are aborted and the page's data is unavailable.
  */
-function withinBudget<T>(work: Promise<T>, reads: CmsReads, budgetMs: number, dataWaitMs: number): Promise<T> {
+function withinTimeLimit<T>(
+  work: Promise<T>,
+  reads: CmsReads,
+  renderTimeLimitMs: number,
+  dataWaitMs: number,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      if (reads.pending === 0 || dataWaitMs <= 0) return reject(new BudgetExceeded(`over its ${budgetMs} ms budget`));
+      if (reads.pending === 0 || dataWaitMs <= 0)
+        return reject(new TimeLimitExceeded(`over its ${renderTimeLimitMs} ms render time limit`));
       timer = setTimeout(
-        () => reject(new DataUnavailable(`the CMS did not answer within ${budgetMs + dataWaitMs} ms`)),
+        () => reject(new DataUnavailable(`the CMS did not answer within ${renderTimeLimitMs + dataWaitMs} ms`)),
         dataWaitMs,
       );
-    }, budgetMs);
+    }, renderTimeLimitMs);
   });
   // A render given up on stops asking the CMS: a stalled CMS keeps no connection of ours open.
   return Promise.race([work, timeout]).finally(() => {
@@ -152,10 +158,10 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
       const render = entry?.render;
       if (!render) throw new Error('no server render in this version');
       const reads = trackCmsReads();
-      rendered = await withinBudget(
+      rendered = await withinTimeLimit(
         reads.run(() => render({ url: task.url, config: task.config, cmsUrl: task.cmsInternalUrl })),
         reads,
-        task.budgetMs,
+        task.renderTimeLimitMs,
         task.dataWaitMs,
       );
       status = rendered.status;

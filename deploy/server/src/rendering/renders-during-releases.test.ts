@@ -114,7 +114,7 @@ describe('renders while the platform releases', () => {
   }, 60_000);
 
   it('serves a partial render briefly, re-rendering it in the background once at a time until it is whole', async () => {
-    // No wait for data past the budget: a CMS slower than the budget leaves the page to the browser.
+    // No wait for data past the time limit: a CMS slower than the time limit leaves the page to the browser.
     start({ SSR_BUDGET_MS: '300', SSR_DATA_WAIT_MS: '0' });
     cms.state.delayMs = 1000;
     const first = await get('/rebar/under-load');

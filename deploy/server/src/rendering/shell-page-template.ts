@@ -2,6 +2,7 @@
  * Turns the live shell's index.html into the page every app route answers (docs/architecture.md, "How a page reaches the screen"):
  * runtime config embedded as JSON, `<html lang="fa" dir="rtl">` guaranteed.
  */
+import { createHash } from 'node:crypto';
 import type { RuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@steel/shared';
 import { publicPathPlaceholder } from '../live-set/builds-folder';
 
@@ -66,3 +67,20 @@ export const NO_BUILD_PAGE = `<!doctype html>
 <p dir="ltr" lang="en">No build is live yet: run <code>npm run build</code></p>
 </body></html>
 `;
+
+/** Hashes of the executable inline scripts of an HTML document (data blocks and external scripts skipped). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue;
+    hashes.push(
+      createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64'),
+    );
+  }
+  return [...new Set(hashes)];
+}

@@ -6,8 +6,8 @@
  * - The CMS counts anonymous reads per address (its public-reads middleware), and every read of
  *   this server comes from one address: the server's own reads carry SITE_READ_SECRET in
  *   `X-Site-Read` so the CMS does not count them. Visitors' renders are bounded here instead
- *   (page cache, canonical query, render budget per client).
- * - A render knows whether it is waiting for the CMS (`trackCmsReads`): past its time budget, a
+ *   (page cache, canonical query, renders per client per minute).
+ * - A render knows whether it is waiting for the CMS (`trackCmsReads`): past its time limit, a
  *   page whose data is all that is missing may wait a little longer, and a page given up on
  *   aborts its reads, so a stalled CMS keeps no connection of ours open.
  */

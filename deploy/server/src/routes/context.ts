@@ -1,6 +1,6 @@
 import type { LiveStore } from '../live-set/live-store';
 import type { ServerConfig } from '../config';
-import type { FailureRecorder } from '../deploy/failure-counts';
+import type { FailureRecorder } from '../shared-state/failure-counts';
 import type { SharedState } from '../shared-state/shared-state';
 import type { ContentChanges } from './content-changes';
 

@@ -15,7 +15,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RemoteName } from '@steel/shared';
 import { isBot } from '@steel/shared/bots';
 import { findPageRoute } from '@steel/shared/contract';
-import { NO_BUILD_PAGE } from '../pages/shell-page-template';
+import { NO_BUILD_PAGE } from '../rendering/shell-page-template';
 import { PageCache, type CachedPage } from '../rendering/page-cache';
 import { createPageRenders, createShellTemplates, type PageRenderTask } from '../rendering/page-renders';
 import { RenderPools } from '../rendering/render-pool';
@@ -24,7 +24,7 @@ import { overrideStrip, withOverrideStrip } from './overrides';
 import { overridesOf, visitorLiveSet } from '../live-set/visitor-live-set';
 import { helmetOptions } from '../security/security-headers';
 import { contentChangeAllowed } from '../security/content-change-caller';
-import { TOO_MANY_RENDERS_PAGE, createRenderBudget } from '../security/render-budget';
+import { TOO_MANY_RENDERS_PAGE, createRenderRateLimit } from '../security/render-rate-limit';
 import { canonicalQuery } from '../rendering/canonical-query';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
@@ -50,7 +50,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   const cache = shared.pages;
   const templates = createShellTemplates(config);
   const renders = pools ? createPageRenders({ config, cache, pools, templates, log: app.log }) : null;
-  const renderBudget = createRenderBudget(config.rendering.rendersPerClientMinute, shared);
+  const renderRateLimit = createRenderRateLimit(config.rendering.rendersPerClientMinute, shared);
   app.addHook('onClose', async () => pools?.close());
 
   // A new live set (an activation, a canary, a rollback: here or on another app server) is warmed
@@ -213,7 +213,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     if (partial) return send(reply.header('x-render', 'partial'), ifNoneMatch, partial);
 
     // A request that joins a render under way causes none: only the one that starts it is counted.
-    const admit = () => renderBudget.take(request.ip);
+    const admit = () => renderRateLimit.take(request.ip);
     const joined = renders.render(task, admit);
     let rendered = await joined.rendered;
     // The render it joined was refused to whoever started it: this request asks on its own account.
@@ -222,7 +222,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
       if (entry) return sendStale(reply, ifNoneMatch, entry.page);
       return reply
         .code(429)
-        .header('retry-after', String(renderBudget.retryAfterSeconds))
+        .header('retry-after', String(renderRateLimit.retryAfterSeconds))
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(TOO_MANY_RENDERS_PAGE);

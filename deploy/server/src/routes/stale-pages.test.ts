@@ -139,7 +139,7 @@ describe('pages survive CMS faults (stale-if-error)', () => {
     expect(cms.state.reads - readsBefore).toBe(2);
   }, 30_000);
 
-  it('serves the last good render when the CMS answers slower than the render budget', async () => {
+  it('serves the last good render when the CMS answers slower than the render time limit', async () => {
     cms.state.content = 'quick';
     expect((await get('/rebar/slow')).headers['x-render']).toBe('server');
     await contentChanged();
@@ -148,7 +148,7 @@ describe('pages survive CMS faults (stale-if-error)', () => {
     const response = await get('/rebar/slow');
     expect([response.statusCode, response.headers['x-render']]).toEqual([200, 'stale']);
     expect(response.body).toContain('<title>quick ');
-    // A page never rendered waits for its data past the budget: a slow CMS still gets it shown, whole.
+    // A page never rendered waits for its data past the time limit: a slow CMS still gets it shown, whole.
     const never = await get('/rebar/slow-never');
     expect([never.statusCode, never.headers['x-render']]).toEqual([200, 'server']);
     expect(never.body).toContain('<title>late ');

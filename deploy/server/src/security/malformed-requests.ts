@@ -7,7 +7,7 @@
  *   one URL (and its canonical link never keeps the double slash).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { staticErrorPage } from '../pages/static-error-page';
+import { staticErrorPage } from '../rendering/static-error-page';
 
 export const BAD_REQUEST_PAGE = staticErrorPage({
   title: 'نشانی نامعتبر',

@@ -3,9 +3,9 @@
  * costs nothing, so a client asking for page after uncached page (the attack run did 2,000) is
  * slowed down here — 429 with Retry-After and a Persian page — before it starves everyone else.
  * Counted per client address (behind a trusted proxy, the forwarded one) in the shared state, so
- * a client spreading its requests over several app servers has one budget, not one per server.
+ * a client spreading its requests over several app servers has one limit, not one per server.
  */
-import { staticErrorPage } from '../pages/static-error-page';
+import { staticErrorPage } from '../rendering/static-error-page';
 import type { SharedState } from '../shared-state/shared-state';
 
 export const TOO_MANY_RENDERS_PAGE = staticErrorPage({
@@ -17,9 +17,9 @@ export const TOO_MANY_RENDERS_PAGE = staticErrorPage({
 const WINDOW_MS = 60_000;
 
 /** `perMinute` null: no limit (the test suites render hundreds of pages a minute from one address). */
-export function createRenderBudget(perMinute: number | null, counter: Pick<SharedState, 'hit'>) {
+export function createRenderRateLimit(perMinute: number | null, counter: Pick<SharedState, 'hit'>) {
   return {
-    /** Takes one render from the client's budget; false when it is spent for this minute. */
+    /** Takes one render from the client's renders this minute; false when they are used up. */
     async take(client: string): Promise<boolean> {
       if (perMinute === null) return true;
       return (await counter.hit(`renders:${client}`, WINDOW_MS)) <= perMinute;

@@ -6,7 +6,8 @@ import { buildServer } from '../app';
 import { activate } from '../deploy/activate';
 import { publish } from '../deploy/publish';
 import { type Fixture, SHELL_HTML, liveFixture, writeTree } from '../testing/fixtures';
-import { PERMISSIONS_POLICY, inlineScriptHashes } from './security-headers';
+import { inlineScriptHashes } from '../rendering/shell-page-template';
+import { PERMISSIONS_POLICY } from './security-headers';
 
 // The shell's index.html wraps the generated colour-mode script like this (shell/src/index.html).
 const inlineScript = `\n      // colour mode before first paint\n      ${colourModeHeadScript()}\n    `;

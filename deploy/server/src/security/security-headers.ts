@@ -15,7 +15,6 @@
  * list the registry's URLs are made from (`ServerConfig.assetOrigins`), so a remote can be loaded
  * from exactly the origins the registry names and from nowhere else.
  */
-import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
@@ -94,23 +93,6 @@ export function contentSecurityPolicyDirectives(
   // Only on an https site: on plain http it would send every request to a port nobody listens on.
   if (siteUrl.startsWith('https:')) directives['upgrade-insecure-requests'] = [];
   return directives;
-}
-
-/** Hashes of the executable inline scripts of an HTML document (data blocks and external scripts skipped). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue;
-    hashes.push(
-      createHash('sha256')
-        .update(match[2] ?? '', 'utf8')
-        .digest('base64'),
-    );
-  }
-  return [...new Set(hashes)];
 }
 
 /** The helmet options of a response; pages pass their template's inline script hashes. */

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteFailureKind as FailureKind } from '@steel/shared/contract';
 import { type AppName, writeFileAtomically } from '../live-set/builds-folder';
-import { withFileLock } from './lock';
+import { withFileLock } from './file-lock';
 
 /**
  * What is counted: each kind of failure, and `view` — a page of the app served by an app server,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { tempDir } from '../testing/fixtures';
-import { LockTimeout, withFileLock } from './lock';
+import { LockTimeout, withFileLock } from './file-lock';
 
 describe('builds folder locks', () => {
   let root: string;

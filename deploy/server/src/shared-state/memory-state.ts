@@ -3,7 +3,7 @@
  * process; views and failures in the builds folder's file (which the local deploy CLI reads).
  */
 import { LRUCache } from 'lru-cache';
-import { fileCountStore } from '../deploy/failure-counts';
+import { fileCountStore } from './failure-counts';
 import { PageCache } from '../rendering/page-cache';
 import type { Notice, SharedState, SharedStateOptions } from './shared-state';
 

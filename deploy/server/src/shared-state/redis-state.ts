@@ -25,7 +25,7 @@
  * (until it is sent, pages Redis gives that read those collections count as stale).
  */
 import { Redis } from 'ioredis';
-import type { CountKind, CountStore, FailureCounts } from '../deploy/failure-counts';
+import type { CountKind, CountStore, FailureCounts } from './failure-counts';
 import { PageCache, type CachedPage, type CacheEntry } from '../rendering/page-cache';
 import { createCircuitBreaker } from './circuit-breaker';
 import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';

@@ -7,8 +7,8 @@
  * The builds folder (live.json, versions, deploy history) is shared by the servers as a folder;
  * what changes by the second — notices, rendered pages, request counts — lives here.
  */
-import type { CountStore } from '../deploy/failure-counts';
-import type { CachedPage, CacheEntry } from '../rendering/page-cache';
+import type { CountStore } from './failure-counts';
+import type { PageStore } from '../rendering/page-cache';
 
 /** Told to every app server, the one that announces it included. */
 export type Notice =
@@ -17,17 +17,7 @@ export type Notice =
   /** The CMS changed content (null: anything may have changed): drop what was derived from it. */
   | { kind: 'content'; collections: readonly string[] | null };
 
-/** The rendered-page cache (rendering/page-cache.ts has the rules), shared by the app servers. */
-export interface PageStore {
-  get(key: string): Promise<CacheEntry | undefined>;
-  set(key: string, page: CachedPage): Promise<void>;
-  /** A re-render failed: the page stays as the last good render and is retried after a pause. */
-  renderFailed(key: string): Promise<void>;
-  /** True for one caller at a time once the pause after a failed re-render is over. */
-  claimRetry(key: string): Promise<boolean>;
-  /** Marks stale every page that read one of the collections (all with null); how many turned stale. */
-  invalidate(collections: readonly string[] | null): Promise<number>;
-}
+export type { PageStore } from '../rendering/page-cache';
 
 export interface SharedState {
   readonly kind: 'memory' | 'redis';

@@ -35,7 +35,7 @@ import {
   overrideCookieName,
   signOverride,
 } from '../../live-set/override-cookies';
-import { LockTimeout } from '../lock';
+import { LockTimeout } from '../../shared-state/file-lock';
 import { NotABuild, VersionConflict } from '../publish';
 import { changeLive, checkRelease, GateRefusal, publishVersion, type ReleaseOptions } from '../release';
 import type { RouteContext } from '../../routes/context';

@@ -9,8 +9,8 @@
  * - flows across apps (flows.ts): signing in and out, a remote's toast, a link to another app.
  *
  * The verdict judges errors, not speed: a machine busy with other work (a build, a load test, a
- * canary) must not turn a good version away. A render may take `RENDER_BUDGET_FACTOR` times the
- * site's budget before it counts as left to the browser — far beyond any honest page.
+ * canary) must not turn a good version away. A render may take `RENDER_TIME_LIMIT_FACTOR` times the
+ * site's render time limit before it counts as left to the browser — far beyond any honest page.
  */
 import { Writable } from 'node:stream';
 import { chromium, type Browser } from 'playwright-core';
@@ -25,8 +25,8 @@ import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './
 import { flowsFor, runFlows } from './flows';
 import { followOneLink, mountedOrFailed, watchPage } from './page-checks';
 
-/** How many times the site's render budget a smoke render may take (only a far slower one refuses). */
-export const RENDER_BUDGET_FACTOR = 10;
+/** How many times the site's render time limit a smoke render may take (only a far slower one refuses). */
+export const RENDER_TIME_LIMIT_FACTOR = 10;
 
 export interface SmokeOptions {
   /** The CMS the pages read (it must allow the gate's origin, DEPLOY_GATE_PORT). */
@@ -61,7 +61,7 @@ export async function smokeTest(
     },
   });
   const port = Number(options.env.DEPLOY_GATE_PORT ?? 8099);
-  const siteBudgetMs = loadConfig(options.env).rendering.budgetMs;
+  const siteTimeLimitMs = loadConfig(options.env).rendering.renderTimeLimitMs;
   const config = loadConfig({
     ...options.env,
     BUILDS_DIR: candidate.buildsDir,
@@ -69,7 +69,7 @@ export async function smokeTest(
     HOST: '127.0.0.1',
     SITE_URL: `http://127.0.0.1:${port}`,
     SSR_THREADS: '1',
-    SSR_BUDGET_MS: String(siteBudgetMs * RENDER_BUDGET_FACTOR),
+    SSR_BUDGET_MS: String(siteTimeLimitMs * RENDER_TIME_LIMIT_FACTOR),
     // The gate is one client asking for many pages on purpose.
     RENDER_RATE_LIMIT_PER_MINUTE: 'off',
   });
@@ -113,7 +113,7 @@ async function renderOnce(base: string, url: string, logs: string[]): Promise<st
   await response.arrayBuffer();
   const render = response.headers.get('x-render');
   if (response.status < 500 && render !== 'partial') return null;
-  // The server logs why it left the remote to the browser (a throw, the budget, no entry).
+  // The server logs why it left the remote to the browser (a throw, the time limit, no entry).
   const reason = logs
     .map((line) => JSON.parse(line) as { url?: string; reason?: string })
     .filter((entry) => entry.url === url && entry.reason)
