@@ -9,6 +9,7 @@ import {
   type StrapiList,
 } from '@steel/shared';
 import { panelKey } from '../../ui/owner-key';
+import { useCustomerStatusChange } from '../../ui/use-customer-status-change';
 import type { OrderStatus } from './order-status';
 
 export interface OrderItem {
@@ -155,11 +156,6 @@ export function useCreateOrder() {
   });
 }
 
-export function useCancelOrder(documentId: string) {
-  const { api, session } = useShell();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.update<Order>('orders', documentId, { status: 'cancelled' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: panelKey(session, 'orders') }),
-  });
-}
+/** Cancels an order (its documentId): allowed before it is paid for (canCustomerCancelOrder). */
+export const useCancelOrder = () =>
+  useCustomerStatusChange({ collection: 'orders', section: 'orders', status: 'cancelled' });

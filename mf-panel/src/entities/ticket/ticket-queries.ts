@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLimitedQuery, useShell, type ContentClient, type SessionStore, type StrapiSingle } from '@steel/shared';
 import { panelKey } from '../../ui/owner-key';
+import { useCustomerStatusChange } from '../../ui/use-customer-status-change';
 import type { NewTicketValues } from './ticket-schemas';
 import type { TicketStatus } from './ticket-status';
 
@@ -116,11 +117,6 @@ export function useReplyToTicket(documentId: string) {
   });
 }
 
-export function useCloseTicket(documentId: string) {
-  const { api, session } = useShell();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.update<Ticket>('tickets', documentId, { status: 'closed' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: panelKey(session, 'tickets') }),
-  });
-}
+/** Closes a ticket (its documentId): a customer may close one in any status. */
+export const useCloseTicket = () =>
+  useCustomerStatusChange({ collection: 'tickets', section: 'tickets', status: 'closed' });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLimitedQuery, useShell, type ContentClient, type SessionStore } from '@steel/shared';
 import { panelKey } from '../../../ui/owner-key';
+import { useCustomerStatusChange } from '../../../ui/use-customer-status-change';
 import type { PurchaseRequestValues } from '../purchase-request-schema';
 
 export interface ExchangeOffer {
@@ -120,12 +121,10 @@ export function useCreatePurchaseRequest() {
   });
 }
 
-export function useCancelPurchaseRequest() {
-  const { api, session } = useShell();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (documentId: string) =>
-      api.update<PurchaseRequest>('exchange-purchase-requests', documentId, { status: 'cancelled' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: panelKey(session, 'purchase-requests') }),
+/** Cancels a purchase request (its documentId): allowed while it is pending (canCancelPurchaseRequest). */
+export const useCancelPurchaseRequest = () =>
+  useCustomerStatusChange({
+    collection: 'exchange-purchase-requests',
+    section: 'purchase-requests',
+    status: 'cancelled',
   });
-}

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { formatNumber, formatPersianDate, formatRial, Link, PageHeader, pageFromQuery } from '@steel/shared';
+import { formatNumber, formatPersianDate, formatRial, pageFromQuery } from '@steel/shared';
 import { ConfirmAction } from '../../../ui/confirm-action';
-import { RecordList } from '../../../ui/record-list';
+import { RecordListPage } from '../../../ui/record-list-page';
 import { StatusBadge } from '../../../ui/status-badge';
-import { card, primaryButton } from '../../../ui/styles';
+import { card } from '../../../ui/styles';
 import { useCancelPurchaseRequest, usePurchaseRequests, type PurchaseRequest } from '../api/bourse-queries';
 import { canCancelPurchaseRequest, purchaseRequestStatusName, purchaseRequestTone } from '../purchase-request-status';
 
@@ -13,18 +13,20 @@ export function PurchaseRequestListPage() {
   const page = pageFromQuery(searchParams);
   const query = usePurchaseRequests(page);
   return (
-    <section>
-      <PageHeader title="بورس" breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'بورس' }]} />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600 dark:text-slate-300">درخواست‌های خرید شما از عرضه‌های بورس کالا</p>
-        <Link to="/panel/bourse/new" className={primaryButton}>
-          درخواست خرید جدید
-        </Link>
-      </div>
-      <RecordList query={query} label="درخواست‌های خرید" page={page}>
-        {(request) => <PurchaseRequestItem key={request.documentId} request={request} />}
-      </RecordList>
-    </section>
+    <RecordListPage
+      title="بورس"
+      newRecord={{ to: '/panel/bourse/new', label: 'درخواست خرید جدید' }}
+      toolbar={
+        <p className="self-center text-sm text-slate-600 dark:text-slate-300">
+          درخواست‌های خرید شما از عرضه‌های بورس کالا
+        </p>
+      }
+      query={query}
+      listLabel="درخواست‌های خرید"
+      page={page}
+    >
+      {(request) => <PurchaseRequestItem key={request.documentId} request={request} />}
+    </RecordListPage>
   );
 }
 

@@ -150,11 +150,11 @@ function OrderDetail({ order }: { order: Order }) {
 }
 
 function CancelOrder({ documentId }: { documentId: string }) {
-  const cancel = useCancelOrder(documentId);
+  const cancel = useCancelOrder();
   return (
     <ConfirmAction
       mutation={cancel}
-      run={() => cancel.mutateAsync()}
+      run={() => cancel.mutateAsync(documentId)}
       label="لغو سفارش"
       question="این سفارش لغو شود؟"
       confirmLabel="تأیید لغو سفارش"

@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { Link, PageHeader, formatNumber, formatPersianDate, pageFromQuery } from '@steel/shared';
-import { RecordList } from '../../../ui/record-list';
-import { StatusBadge } from '../../../ui/status-badge';
-import { card, inputClass, labelClass, linkText, primaryButton } from '../../../ui/styles';
+import { formatNumber, formatPersianDate, pageFromQuery } from '@steel/shared';
+import { RecordListItem, RecordListPage } from '../../../ui/record-list-page';
+import { inputClass, labelClass } from '../../../ui/styles';
 import { useOrderList } from '../../../entities/order/order-queries';
 import {
   ORDER_STATUSES,
@@ -29,40 +28,42 @@ export function OrderListPage() {
     setSearchParams(params);
   };
 
+  const statusFilter = (
+    <label className={`${labelClass} w-full max-w-xs`}>
+      وضعیت
+      <select className={inputClass} value={status ?? ''} onChange={(event) => setStatus(event.target.value)}>
+        <option value="">همه</option>
+        {ORDER_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {ORDER_STATUS_NAMES[value]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
   return (
-    <section>
-      <PageHeader title="سفارش‌ها" breadcrumb={[{ label: 'پنل کاربری', to: '/panel' }, { label: 'سفارش‌ها' }]} />
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <label className={`${labelClass} w-full max-w-xs`}>
-          وضعیت
-          <select className={inputClass} value={status ?? ''} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">همه</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {ORDER_STATUS_NAMES[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Link to="/panel/order/new" className={primaryButton}>
-          ثبت سفارش جدید
-        </Link>
-      </div>
-      <RecordList query={query} label="فهرست سفارش‌ها" page={page}>
-        {(order) => (
-          <li key={order.documentId} className={`${card} flex flex-wrap items-center justify-between gap-3`}>
-            <div className="flex flex-col gap-1">
-              <Link to={`/panel/order/${order.documentId}`} className={`${linkText} font-semibold`}>
-                سفارش <bdi>{order.number}</bdi>
-              </Link>
-              <span className="text-sm text-slate-600 dark:text-slate-300">
-                {formatPersianDate(order.createdAt)} · {formatNumber(order.items?.length ?? 0)} قلم
-              </span>
-            </div>
-            <StatusBadge label={orderStatusName(order.status)} tone={orderStatusTone(order.status)} />
-          </li>
-        )}
-      </RecordList>
-    </section>
+    <RecordListPage
+      title="سفارش‌ها"
+      newRecord={{ to: '/panel/order/new', label: 'ثبت سفارش جدید' }}
+      toolbar={statusFilter}
+      query={query}
+      listLabel="فهرست سفارش‌ها"
+      page={page}
+    >
+      {(order) => (
+        <RecordListItem
+          key={order.documentId}
+          to={`/panel/order/${order.documentId}`}
+          name={
+            <>
+              سفارش <bdi>{order.number}</bdi>
+            </>
+          }
+          details={`${formatPersianDate(order.createdAt)} · ${formatNumber(order.items?.length ?? 0)} قلم`}
+          status={{ label: orderStatusName(order.status), tone: orderStatusTone(order.status) }}
+        />
+      )}
+    </RecordListPage>
   );
 }

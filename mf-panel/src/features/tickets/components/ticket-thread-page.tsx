@@ -104,11 +104,11 @@ function ReplyForm({ documentId }: { documentId: string }) {
 }
 
 function CloseTicket({ documentId }: { documentId: string }) {
-  const close = useCloseTicket(documentId);
+  const close = useCloseTicket();
   return (
     <ConfirmAction
       mutation={close}
-      run={() => close.mutateAsync()}
+      run={() => close.mutateAsync(documentId)}
       label="بستن تیکت"
       question="این تیکت بسته شود؟ پس از بستن نمی‌توانید به آن پاسخ دهید."
       confirmLabel="تأیید"
