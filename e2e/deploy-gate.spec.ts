@@ -8,9 +8,9 @@ import { craftingFolder, type CraftingFolder } from './support/crafted-versions'
 import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
 import { checkVersion } from '@steel/server/gate';
-import { GateRefusal, releaseVersion, rollbackVersion } from '@steel/server/release';
+import { GateRefusal, releaseVersion, rollbackVersion } from '@steel/server/change-live';
 import { readHistory } from '@steel/server/history';
-import { status } from '@steel/server/activate';
+import { status } from '@steel/server/status';
 import { createAppConfig, createServerConfig, namedChunkScripts, run, writeAppManifest } from '@steel/build';
 
 /**

@@ -6,8 +6,8 @@ import { SPEC_PORTS, appServerEnv } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { readLive, type AppName } from '@steel/server/builds-folder';
-import { releaseVersion, rollbackVersion } from '@steel/server/release';
-import { status } from '@steel/server/activate';
+import { releaseVersion, rollbackVersion } from '@steel/server/change-live';
+import { status } from '@steel/server/status';
 
 /**
  * Integrity and origins (docs/architecture.md): a file changed after publishing and forced live

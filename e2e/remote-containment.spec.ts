@@ -5,7 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
-import { activate, status } from '@steel/server/activate';
+import { activate } from '@steel/server/live-file-writes';
+import { status } from '@steel/server/status';
 
 /**
  * A remote's failure stays in its place and recovers

@@ -6,7 +6,7 @@ import { DEMO_USER, EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir, notHidden } 
 import { firstProductName } from './support/expected-pages';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
-import { activate } from '@steel/server/activate';
+import { activate } from '@steel/server/live-file-writes';
 
 /**
  * Public pages arrive rendered (docs/architecture.md, "How a page reaches the screen"): the HTML fetched without JavaScript holds the

@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { activate, startCanary } from '@steel/server/activate';
+import { activate } from '@steel/server/live-file-writes';
+import { startCanary } from '@steel/server/canary';
 import { readHistory } from '@steel/server/history';
 
 const TABS = 5;

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StdioOptions } from 'node:child_process';
 import autocannon from 'autocannon';
-import { activate, endCanary, startCanary } from '@steel/server/activate';
+import { activate } from '@steel/server/live-file-writes';
+import { endCanary, startCanary } from '@steel/server/canary';
 import { publish } from '@steel/server/publish';
 import { type RunningProcess, waitForUrl } from './lib/processes';
 

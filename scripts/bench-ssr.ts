@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { publish } from '@steel/server/publish';
-import { activate } from '@steel/server/activate';
+import { activate } from '@steel/server/live-file-writes';
 import { CHROMIUM_PATH } from './lib/chromium';
 import { mainThreadBlocking } from './lib/main-thread-blocking';
 

@@ -21,7 +21,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const ENTRIES = {
   main: 'src/main.ts',
   'render-worker': 'src/rendering/render-worker.ts',
-  cli: 'src/deploy/cli.ts',
+  cli: 'src/release/cli.ts',
 };
 
 export function productionDependencies() {

@@ -1,4 +1,5 @@
-import { changeLive, publishVersion } from '@steel/server/release';
+import { changeLive } from '@steel/server/change-live';
+import { publishVersion } from '@steel/server/publish';
 import type { AppName } from './paths';
 
 /**

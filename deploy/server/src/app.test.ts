@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@steel/shared';
 import { buildServer } from './app';
 import { loadConfig } from './config';
-import { activate, rollback } from './deploy/activate';
-import { fileDigest, publish } from './deploy/publish';
+import { activate, rollback } from './release/live-file-writes';
+import { fileDigest, publish } from './release/publish';
 import { CONTRACT_VERSION } from '@steel/shared/contract';
 import { FIXTURE_PAGES, type Fixture, liveFixture, makeDist, tempDir, writeTree } from './testing/fixtures';
 

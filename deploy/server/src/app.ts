@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
-import { DEPLOY_API_PREFIX } from './deploy/api/protocol';
-import { deployApiRoutes } from './deploy/api/routes';
-import { startHealthMonitor } from './deploy/health-monitor';
+import { DEPLOY_API_PREFIX } from './deploy-api/protocol';
+import { deployApiRoutes } from './deploy-api/routes';
+import { startHealthMonitor } from './release/health-monitor';
 import { type BuildServerOptions, buildSiteServer } from './site-server';
 
 export type { BuildServerOptions } from './site-server';

@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs/promises';
 import { c as createTar } from 'tar';
-import type { AppStatus } from '../activate';
-import type { AppName } from '../../live-set/builds-folder';
-import type { HistoryEntry } from '../history';
-import { NotABuild } from '../publish';
-import { GateRefusal } from '../release';
+import type { AppStatus } from '../release/status';
+import type { AppName } from '../live-set/builds-folder';
+import type { HistoryEntry } from '../release/history';
+import { NotABuild } from '../release/publish';
+import { GateRefusal } from '../release/change-live';
 import { DEPLOY_API_PREFIX, UPLOAD_CONTENT_TYPES } from './protocol';
 
 export interface RemoteTarget {

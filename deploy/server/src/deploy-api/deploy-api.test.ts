@@ -4,19 +4,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../app';
-import { REPO_ROOT, loadConfig } from '../../config';
-import { makeDist, tempDir } from '../../testing/fixtures';
-import { distEntries, snapshotTree, tarGz } from '../../testing/tarballs';
-import { parseLive, readLive, type AppName } from '../../live-set/builds-folder';
-import { readHistory } from '../history';
-import { addKey, hashKey } from '../../live-set/deploy-keys';
+import { buildServer } from '../app';
+import { REPO_ROOT, loadConfig } from '../config';
+import { makeDist, tempDir } from '../testing/fixtures';
+import { distEntries, snapshotTree, tarGz } from '../testing/tarballs';
+import { parseLive, readLive, type AppName } from '../live-set/builds-folder';
+import { readHistory } from '../release/history';
+import { addKey, hashKey } from '../live-set/deploy-keys';
 import { packDist } from './client';
 
 // The real gate, watched: how many of its runs overlap (each takes a little longer, to give them the chance).
 const mockGateRuns = { active: 0, most: 0 };
-jest.mock('../gate/check', () => {
-  const actual = jest.requireActual<typeof import('../gate/check')>('../gate/check');
+jest.mock('../release/gate/check', () => {
+  const actual = jest.requireActual<typeof import('../release/gate/check')>('../gate/check');
   return {
     ...actual,
     checkVersion: async (...args: Parameters<typeof actual.checkVersion>) => {
@@ -327,7 +327,7 @@ describe('deploy API', () => {
       promisify(execFile)(
         path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
         [
-          'deploy/server/src/deploy/cli.ts',
+          'deploy/server/src/release/cli.ts',
           'activate',
           'blog',
           version,

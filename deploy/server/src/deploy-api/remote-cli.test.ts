@@ -2,15 +2,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../app';
-import { loadConfig } from '../../config';
-import { makeDist, tempDir } from '../../testing/fixtures';
-import { readLive } from '../../live-set/builds-folder';
-import { run } from '../cli';
-import { readHistory } from '../history';
-import { GateRefusal } from '../release';
+import { buildServer } from '../app';
+import { loadConfig } from '../config';
+import { makeDist, tempDir } from '../testing/fixtures';
+import { readLive } from '../live-set/builds-folder';
+import { run } from '../release/cli';
+import { readHistory } from '../release/history';
+import { GateRefusal } from '../release/change-live';
 import { RemoteError } from './client';
-import { readKeyFile } from '../../live-set/deploy-keys';
+import { readKeyFile } from '../live-set/deploy-keys';
 
 describe('deploy CLI, remote mode (--server) against a listening app server', () => {
   let root: string;

@@ -25,21 +25,24 @@
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { NoCanary, NothingToRollBack, status } from '../activate';
-import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../../live-set/builds-folder';
-import { appendHistory, passedGate, readHistory } from '../history';
+import { NothingToRollBack } from '../release/live-file-writes';
+import { NoCanary } from '../release/canary';
+import { status } from '../release/status';
+import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../live-set/builds-folder';
+import { appendHistory, passedGate, readHistory } from '../release/history';
 import {
   OVERRIDE_APPLY_PATH,
   OVERRIDE_DEFAULT_MINUTES,
   OVERRIDE_MAX_MINUTES,
   overrideCookieName,
   signOverride,
-} from '../../live-set/override-cookies';
-import { LockTimeout } from '../../shared-state/file-lock';
-import { NotABuild, VersionConflict } from '../publish';
-import { changeLive, checkRelease, GateRefusal, publishVersion, type ReleaseOptions } from '../release';
-import type { RouteContext } from '../../routes/context';
-import { configuredKeys, type DeployKeyRecord, findKey } from '../../live-set/deploy-keys';
+} from '../live-set/override-cookies';
+import { LockTimeout } from '../shared-state/file-lock';
+import { NotABuild, VersionConflict } from '../release/publish';
+import { changeLive, checkRelease, GateRefusal, type ReleaseOptions } from '../release/change-live';
+import { publishVersion } from '../release/publish';
+import type { RouteContext } from '../routes/context';
+import { configuredKeys, type DeployKeyRecord, findKey } from '../live-set/deploy-keys';
 import { UPLOAD_CONTENT_TYPES } from './protocol';
 import { UploadRefusal, withUnpackedUpload } from './tarball';
 

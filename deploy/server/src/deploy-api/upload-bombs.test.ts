@@ -14,12 +14,12 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { REPO_ROOT } from '../../config';
-import { type Fixture, liveFixture, makeDist, tempDir } from '../../testing/fixtures';
-import { freePort } from '../../testing/free-port';
-import { manyEntriesBomb, paddedBomb, snapshotTree, tarGz, zeroFileBomb } from '../../testing/tarballs';
+import { REPO_ROOT } from '../config';
+import { type Fixture, liveFixture, makeDist, tempDir } from '../testing/fixtures';
+import { freePort } from '../testing/free-port';
+import { manyEntriesBomb, paddedBomb, snapshotTree, tarGz, zeroFileBomb } from '../testing/tarballs';
 import { packDist } from './client';
-import { addKey } from '../../live-set/deploy-keys';
+import { addKey } from '../live-set/deploy-keys';
 import { withUnpackedUpload } from './tarball';
 
 const MB = 1024 * 1024;

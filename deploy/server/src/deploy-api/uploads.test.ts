@@ -5,11 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../app';
-import { loadConfig } from '../../config';
-import { makeDist, publishAndActivate, tempDir } from '../../testing/fixtures';
-import { distEntries, snapshotTree, tarGz, type TarEntry } from '../../testing/tarballs';
-import { addKey } from '../../live-set/deploy-keys';
+import { buildServer } from '../app';
+import { loadConfig } from '../config';
+import { makeDist, publishAndActivate, tempDir } from '../testing/fixtures';
+import { distEntries, snapshotTree, tarGz, type TarEntry } from '../testing/tarballs';
+import { addKey } from '../live-set/deploy-keys';
 import { packDist } from './client';
 
 describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {

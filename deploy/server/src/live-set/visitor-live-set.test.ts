@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { endCanary, startCanary } from '../deploy/activate';
+import { endCanary, startCanary } from '../release/canary';
 import { publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
 import { startRenderingSite } from '../testing/rendering-site';
 import { COHORT_COOKIE } from './visitor-live-set';

@@ -14,23 +14,12 @@
  * one at a time in the order asked, and the gate's smoke server (one fixed port,
  * DEPLOY_GATE_PORT, which the CMS's CORS allows) never runs twice at once.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  activate,
-  endCanary,
-  NoCanary,
-  NothingToRollBack,
-  rollback,
-  startCanary,
-  type ActivateResult,
-} from './activate';
+import { endCanary, NoCanary, startCanary } from './canary';
+import { withDeployLock } from './deploy-lock';
+import { activate, NothingToRollBack, rollback, type ActivateResult } from './live-file-writes';
 import { type AppName, readLive } from '../live-set/builds-folder';
 import { checkVersion, type GateResult } from './gate/check';
-import { appendHistory, type HistoryAction } from './history';
-import { withFileLock } from '../shared-state/file-lock';
-import { publish, type PublishResult } from './publish';
+import { appendHistory, type HistoryAction, localUser } from './history';
 
 export class GateRefusal extends Error {
   override readonly name = 'GateRefusal';
@@ -83,38 +72,6 @@ export interface LiveChangeResult extends ActivateResult {
   gateMs: number;
 }
 
-/** Long enough for another process's gate runs (the catalogue's takes ~25 s) ahead of ours. */
-const DEPLOY_LOCK_WAIT_MS = 10 * 60_000;
-
-/** One writer of the live set (and one gate) at a time per builds folder, across processes. */
-export async function withDeployLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
-  await fs.mkdir(buildsDir, { recursive: true });
-  return withFileLock(path.join(buildsDir, '.deploy.lock'), { waitMs: DEPLOY_LOCK_WAIT_MS }, fn);
-}
-
-const whoami = () => os.userInfo().username;
-
-/** publish, recorded in the history when it stored a new version. */
-export async function publishVersion(
-  buildsDir: string,
-  app: AppName,
-  distDir: string,
-  { by = whoami(), compress = true }: { by?: string; compress?: boolean } = {},
-): Promise<PublishResult> {
-  const result = await publish(buildsDir, app, distDir, { compress });
-  if (result.created)
-    await appendHistory(buildsDir, {
-      action: 'publish',
-      app,
-      version: result.version,
-      previous: null,
-      gate: 'not run (a publish)',
-      forced: null,
-      by,
-    });
-  return result;
-}
-
 /** The gate alone (`check`), in its turn; recorded, since a pass is what an override needs. */
 export function checkRelease(
   buildsDir: string,
@@ -132,7 +89,7 @@ export function checkRelease(
       previous: live,
       gate: gate.refusal ?? 'passed',
       forced: null,
-      by: options.by ?? whoami(),
+      by: options.by ?? localUser(),
     });
     return gate;
   });
@@ -190,7 +147,7 @@ export async function changeLive(
   change: LiveChange,
   options: ReleaseOptions = {},
 ): Promise<LiveChangeResult> {
-  const by = options.by ?? whoami();
+  const by = options.by ?? localUser();
   const result = await withDeployLock(buildsDir, async (): Promise<LiveChangeResult> => {
     const live = await readLive(buildsDir);
     const current = live?.[app] ?? null;

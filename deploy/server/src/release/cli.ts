@@ -24,11 +24,13 @@
  * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`).
  */
 import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
-import { type AppStatus, status } from './activate';
-import { remote, type RemoteTarget } from './api/client';
+import { type AppStatus, status } from './status';
+import { remote, type RemoteTarget } from '../deploy-api/client';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { describeEntry, readHistory, type HistoryEntry } from './history';
-import { changeLive, checkRelease, GateRefusal, publishVersion, withDeployLock } from './release';
+import { changeLive, checkRelease, GateRefusal } from './change-live';
+import { publishVersion } from './publish';
+import { withDeployLock } from './deploy-lock';
 import { APPS, type AppName, isApp } from '../live-set/builds-folder';
 import { prune, type PruneReport } from './prune';
 

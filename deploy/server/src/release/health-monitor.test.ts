@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { activate, startCanary } from './activate';
+import { activate } from './live-file-writes';
+import { startCanary } from './canary';
 import { readLive } from '../live-set/builds-folder';
 import { createFailureRecorder } from '../shared-state/failure-counts';
 import type { HealthRules } from '../config';

@@ -13,7 +13,8 @@
  * Reports are anonymous (counted only for the version the reporting visitor is served), so the
  * worst a forger achieves is the safe direction: a canary ended, a version put back.
  */
-import { NoCanary, NothingToRollBack } from './activate';
+import { NothingToRollBack } from './live-file-writes';
+import { NoCanary } from './canary';
 import { type AppName, APPS, readLive } from '../live-set/builds-folder';
 import {
   type CountStore,
@@ -22,7 +23,7 @@ import {
   fileCountStore,
   type VersionFailures,
 } from '../shared-state/failure-counts';
-import { changeLive } from './release';
+import { changeLive } from './change-live';
 import type { HealthRules } from '../config';
 
 export interface HealthVerdict {

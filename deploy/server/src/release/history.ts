@@ -5,8 +5,12 @@
  * with the gate's word): someone tried, and the live set stayed as it was.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { AppName } from '../live-set/builds-folder';
+
+/** Who acts, when the caller names no one: the OS user (the local CLI, `npm run build`). */
+export const localUser = () => os.userInfo().username;
 
 export interface HistoryEntry {
   at: string;

@@ -14,7 +14,8 @@ import { addKey } from '../live-set/deploy-keys';
 import { readLive } from '../live-set/builds-folder';
 import { run } from './cli';
 import { passedGate, readHistory } from './history';
-import { changeLive, publishVersion } from './release';
+import { changeLive } from './change-live';
+import { publishVersion } from './publish';
 
 /**
  * One way to change what is live (release.ts, `changeLive`): whoever asks — the deploy API, the
@@ -212,7 +213,7 @@ describe('changing the live set', () => {
     function cliIntoClosedPipe(args: string[]): Promise<{ code: number | null; stderr: string }> {
       const child = spawn(
         path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-        ['deploy/server/src/deploy/cli.ts', ...args, '--builds-dir', buildsDir],
+        ['deploy/server/src/release/cli.ts', ...args, '--builds-dir', buildsDir],
         { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       child.stdout.destroy();

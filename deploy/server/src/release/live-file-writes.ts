@@ -1,10 +1,10 @@
 /**
- * activate / rollback: change which version of an app is live by rewriting live.json.
+ * The bare writes of live.json: activate and rollback (canary.ts starts and ends canaries).
  * The file is written to a temp name and renamed over the old one, so the server (which
  * re-checks it on every request) sees either the old or the new live set, never half a file.
  * Writers take a lock file, so two deploys at once cannot lose each other's change.
  *
- * These are the bare writes of live.json. Whoever changes what is live goes through release.ts's
+ * These are the bare writes of live.json. Whoever changes what is live goes through change-live.ts's
  * `changeLive`, which runs the gate where it applies, writes the history line and tells the app
  * servers; only tests and benches call these directly, to set a builds folder up.
  */
@@ -24,7 +24,6 @@ import {
   versionDir,
   writeFileAtomically,
 } from '../live-set/builds-folder';
-import { type CountStore, failuresSince, fileCountStore, type VersionFailures } from '../shared-state/failure-counts';
 import { withFileLock } from '../shared-state/file-lock';
 
 export interface ActivateResult {
@@ -44,7 +43,7 @@ export class NothingToRollBack extends Error {
 const LOCK_WAIT_MS = 10_000;
 
 /** live.json's writers take turns (a read-modify-write must not lose another's change). */
-function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
+export function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
   return fs
     .mkdir(buildsDir, { recursive: true })
     .then(() => withFileLock(`${livePath(buildsDir)}.lock`, { waitMs: LOCK_WAIT_MS }, fn));
@@ -60,7 +59,7 @@ export async function writeLive(buildsDir: string, live: LiveFile): Promise<void
   await writeFileAtomically(buildsDir, LIVE_FILE, `${JSON.stringify(out, null, 2)}\n`);
 }
 
-async function assertPublished(buildsDir: string, app: AppName, version: string): Promise<void> {
+export async function assertPublished(buildsDir: string, app: AppName, version: string): Promise<void> {
   if (!VERSION_RE.test(version)) throw new Error(`Invalid version "${version}"`);
   const dir = versionDir(buildsDir, app, version);
   const files = await fs.readdir(dir).catch(() => null);
@@ -102,55 +101,9 @@ export async function activate(buildsDir: string, app: AppName, version: string)
   });
 }
 
-function withoutCanary(live: LiveFile, app: AppName): LiveFile['canary'] {
+export function withoutCanary(live: LiveFile, app: AppName): LiveFile['canary'] {
   const { [app]: _ended, ...others } = live.canary ?? {};
   return others;
-}
-
-/** Nothing to promote or abort: the app has no canary (the API answers 409). */
-export class NoCanary extends Error {
-  override readonly name = 'NoCanary';
-}
-
-/**
- * Serves `version` of `app` to `percent` % of visitors (the same ones for every app's canary:
- * a visitor's cohort decides, routes/visitor-live-set.ts); the live version stays everyone else's.
- */
-export async function startCanary(
-  buildsDir: string,
-  app: AppName,
-  version: string,
-  percent: number,
-): Promise<ActivateResult> {
-  await assertPublished(buildsDir, app, version);
-  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
-    throw new RangeError('A canary share is a whole percentage from 1 to 99');
-  return withLock(buildsDir, async () => {
-    const live = await readLive(buildsDir);
-    const current = live?.[app] ?? null;
-    if (!live || !current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
-    if (current === version) throw new NoCanary(`${app} ${version} is already live for everyone`);
-    const next: LiveFile = {
-      ...live,
-      updatedAt: Date.now(),
-      canary: { ...live.canary, [app]: { version, percent, startedAt: Date.now() } },
-    };
-    await writeLive(buildsDir, next);
-    return { app, version, previous: current, changed: true, live: next };
-  });
-}
-
-/** Everyone back on the live version; returns the canary that ended. */
-export async function endCanary(buildsDir: string, app: AppName, expectedVersion?: string): Promise<ActivateResult> {
-  return withLock(buildsDir, async () => {
-    const live = await readLive(buildsDir);
-    const canary = live?.canary?.[app];
-    if (!live || !canary || (expectedVersion && canary.version !== expectedVersion))
-      throw new NoCanary(`${app} has no canary${expectedVersion ? ` of ${expectedVersion}` : ''}`);
-    const next: LiveFile = { ...live, updatedAt: Date.now(), canary: withoutCanary(live, app) };
-    await writeLive(buildsDir, next);
-    return { app, version: live[app] ?? '', previous: canary.version, changed: true, live: next };
-  });
 }
 
 /**
@@ -186,43 +139,4 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
     await writeLive(buildsDir, next);
     return { app, version: target, previous: current, changed: true, live: next };
   });
-}
-
-export interface AppStatus {
-  app: AppName;
-  live: string | null;
-  /** Failures browsers reported for the live version since it became live. */
-  failures: VersionFailures;
-  /** The canary under way, with its share and its own failures since it started. */
-  canary: (Canary & { failures: VersionFailures }) | null;
-  history: string[];
-  /** Published versions, newest first. */
-  published: { version: string; publishedAt: number }[];
-}
-
-export async function status(
-  buildsDir: string,
-  countStore: CountStore = fileCountStore(buildsDir),
-): Promise<{ updatedAt: number | null; apps: AppStatus[] }> {
-  const live = await readLive(buildsDir);
-  const counts = await countStore.read();
-  const apps: AppStatus[] = [];
-  for (const app of APPS) {
-    const dir = path.join(buildsDir, app);
-    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => VERSION_RE.test(n));
-    const published = await Promise.all(
-      names.map(async (version) => ({ version, publishedAt: (await fs.stat(path.join(dir, version))).mtimeMs })),
-    );
-    published.sort((a, b) => b.publishedAt - a.publishedAt);
-    const current = live?.[app] ?? null;
-    const failures = current
-      ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0)
-      : { total: 0, views: 0 };
-    const canary = live?.canary?.[app];
-    const canaryStatus = canary
-      ? { ...canary, failures: failuresSince(counts, app, canary.version, canary.startedAt) }
-      : null;
-    apps.push({ app, live: current, failures, canary: canaryStatus, history: live?.history?.[app] ?? [], published });
-  }
-  return { updatedAt: live?.updatedAt ?? null, apps };
 }

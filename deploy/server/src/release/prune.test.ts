@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { makeDist, tempDir } from '../testing/fixtures';
-import { activate } from './activate';
+import { activate } from './live-file-writes';
 import { publish } from './publish';
 import { PRUNE_REFERENCE_WINDOW_MS, prune } from './prune';
 import { SERVED_VERSIONS_FILE, readServedVersions } from '../live-set/served-versions';

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { APP_MANIFEST_FILE } from '@steel/shared/contract';
 import { type AppName, REQUIRED_FILES, versionDir } from '../live-set/builds-folder';
+import { appendHistory, localUser } from './history';
 
 export interface PublishResult {
   app: AppName;
@@ -201,4 +202,25 @@ export async function publish(
     throw error;
   }
   return { app, version, dir, created: true };
+}
+
+/** publish, recorded in the history when it stored a new version. */
+export async function publishVersion(
+  buildsDir: string,
+  app: AppName,
+  distDir: string,
+  { by = localUser(), compress = true }: { by?: string; compress?: boolean } = {},
+): Promise<PublishResult> {
+  const result = await publish(buildsDir, app, distDir, { compress });
+  if (result.created)
+    await appendHistory(buildsDir, {
+      action: 'publish',
+      app,
+      version: result.version,
+      previous: null,
+      gate: 'not run (a publish)',
+      forced: null,
+      by,
+    });
+  return result;
 }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { buildServer } from '../app';
 import { REPO_ROOT, loadConfig } from '../config';
 import { addKey } from '../live-set/deploy-keys';
-import { startCanary } from './activate';
+import { startCanary } from './canary';
 import { readFailureCounts } from '../shared-state/failure-counts';
 import { appendHistory } from './history';
 import { addServerEntries, liveFixture, publishMarkedCatalogue, type Fixture } from '../testing/fixtures';

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
-import { activate, startCanary } from '../deploy/activate';
+import { activate } from '../release/live-file-writes';
+import { startCanary } from '../release/canary';
 import { addServerEntries, liveFixture, publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
 
 /** A CMS stand-in that counts its reads and answers after `delayMs`. */

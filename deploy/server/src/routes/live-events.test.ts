@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
-import { activate } from '../deploy/activate';
-import { publish } from '../deploy/publish';
+import { activate } from '../release/live-file-writes';
+import { publish } from '../release/publish';
 import { type Fixture, liveFixture, makeDist } from '../testing/fixtures';
 
 /** Reads `live` events from a real connection until `count` have arrived. */

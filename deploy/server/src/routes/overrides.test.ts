@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
-import { appendHistory, readHistory } from '../deploy/history';
+import { appendHistory, readHistory } from '../release/history';
 import { overrideCookieName, signOverride } from '../live-set/override-cookies';
 import { publishMarkedCatalogue, tempDir, type Fixture } from '../testing/fixtures';
 import { startRenderingSite } from '../testing/rendering-site';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
-import { publish } from '../deploy/publish';
+import { publish } from '../release/publish';
 import { type Fixture, liveFixture, makeDist, writeTree } from '../testing/fixtures';
 import { isPublicBuildFile } from './static-builds';
 

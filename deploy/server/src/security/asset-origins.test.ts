@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildServer } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { fileDigest } from '../deploy/publish';
+import { fileDigest } from '../release/publish';
 import { liveFixture } from '../testing/fixtures';
 import { assetOriginSources, contentSecurityPolicyDirectives } from './security-headers';
 

@@ -6,9 +6,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type ServerConfig, loadConfig } from '../config';
-import { activate } from '../deploy/activate';
+import { activate } from '../release/live-file-writes';
 import type { AppName } from '../live-set/builds-folder';
-import { publish } from '../deploy/publish';
+import { publish } from '../release/publish';
 import { CONTRACT_VERSION, type PageRoute } from '@steel/shared/contract';
 
 export const SHELL_HTML = `<!doctype html>

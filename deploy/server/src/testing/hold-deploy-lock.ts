@@ -4,7 +4,7 @@
  * it lets go into <releasedFile>.
  */
 import fs from 'node:fs/promises';
-import { withDeployLock } from '../deploy/release';
+import { withDeployLock } from '../release/deploy-lock';
 
 const [buildsDir, ms, releasedFile] = process.argv.slice(2);
 void withDeployLock(buildsDir!, async () => {
