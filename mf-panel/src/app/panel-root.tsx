@@ -13,6 +13,8 @@ export function PanelRoot() {
           <Route
             key={path}
             path={path}
+            // The site's route rule is case-sensitive (`PageRoutes`).
+            caseSensitive
             element={
               // A customer page's code loads on its first visit (pages.ts): the loading state meanwhile.
               <Suspense fallback={<PageLoading />}>

@@ -7,7 +7,7 @@
  * never trusted as typed.
  */
 import { speaksContract } from './contract-version';
-import { matchMostSpecific, parsePattern } from './path-patterns';
+import { matchRoute } from './route-rule';
 import type { PageRoute, SharedDependencies } from './app-manifest-schema';
 import type { RemoteName } from './remotes';
 
@@ -61,13 +61,36 @@ export function samplePath(route: PageRoute): string {
   return path === '' ? '/' : path;
 }
 
-/** The live page that owns a path, by the site's one matching rule (for its declared query parameters). */
+/**
+ * Paths the app server answers itself (feeds, APIs, builds): listed before every remote's pages,
+ * so at an equal rank they win over a remote's claim (`/blog/rss.xml` is not an article).
+ */
+export const APP_SERVER_PATHS = [
+  '/sitemap.xml',
+  '/robots.txt',
+  '/remotes.json',
+  '/blog/rss.xml',
+  '/api/*',
+  '/builds/*',
+  '/_/*',
+] as const;
+
+/**
+ * The live page that owns a path, by the site's one route rule (route-rule.ts) over the same
+ * table the shell routes by: the app server's own paths first, then every live remote's pages.
+ * Null for an unknown path and for one the app server answers.
+ */
 export function findPageRoute(
   pages: Partial<Record<RemoteName, readonly PageRoute[]>>,
   pathname: string,
-): { app: RemoteName; route: PageRoute } | null {
-  const all = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, routes]) =>
-    routes.map((route) => ({ app, route })),
-  );
-  return matchMostSpecific(all, ({ route }) => parsePattern(route.path), pathname)?.candidate ?? null;
+): { app: RemoteName; route: PageRoute; params: Record<string, string> } | null {
+  const table: Array<{ app: RemoteName; route: PageRoute } | { app: 'server'; path: string }> = [
+    ...APP_SERVER_PATHS.map((path) => ({ app: 'server' as const, path })),
+    ...(Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, routes]) =>
+      routes.map((route) => ({ app, route })),
+    ),
+  ];
+  const match = matchRoute(table, (row) => ('route' in row ? row.route.path : row.path), pathname);
+  const row = match?.candidate;
+  return row && 'route' in row ? { app: row.app, route: row.route, params: match.params } : null;
 }

@@ -5,7 +5,7 @@
 export * from './contract';
 export * from './app-manifest';
 export * from './app-manifest-schema';
-export * from './path-patterns';
+export * from './route-rule';
 export * from './integrity';
 export * from './federation-manifest';
 export { publicPathPlaceholder } from './public-path';

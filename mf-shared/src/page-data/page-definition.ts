@@ -5,10 +5,10 @@
  * the same declarations. One declaration, three users: server, browser, tests.
  */
 import type { ComponentType } from 'react';
-import { matchRoutes } from 'react-router';
 import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { ContentClient } from '../api/content-client';
 import type { GuardName, LayoutName, PageRoute } from '../contracts/app-manifest';
+import { matchRoute } from '../contracts/route-rule';
 
 /** What a page knows of its URL: the route's params and the query string. */
 export interface PageUrl {
@@ -80,23 +80,21 @@ export interface MatchedPage {
   url: PageUrl;
 }
 
-/** Finds the page for a URL with react-router's own ranking, as `<Routes>` will render it. */
+/**
+ * Finds the page for a URL by the site's route rule (contracts/route-rule.ts), which is what
+ * `<PageRoutes>` renders. The path is taken as react-router takes it from a location: up to `?`
+ * or `#`, as it is (no URL resolution: `//x` is a path, not a host).
+ */
 export function matchPage(pages: readonly PageDefinition[], pathWithQuery: string): MatchedPage | null {
-  const parsed = new URL(pathWithQuery, 'http://site.invalid');
-  const matches = matchRoutes(
-    pages.map((page) => ({ path: page.path, page })),
-    parsed.pathname,
-  );
-  const match = matches?.[matches.length - 1];
+  const beforeHash = pathWithQuery.split('#')[0] ?? '';
+  const queryAt = beforeHash.indexOf('?');
+  const pathname = (queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt)) || '/';
+  const match = matchRoute(pages, (page) => page.path, pathname);
   if (!match) return null;
+  const { search, searchParams } = new URL(queryAt < 0 ? '' : beforeHash.slice(queryAt), 'http://site.invalid/');
   return {
-    page: match.route.page,
-    url: {
-      pathname: parsed.pathname,
-      pathWithQuery: parsed.pathname + parsed.search,
-      params: match.params,
-      search: parsed.searchParams,
-    },
+    page: match.candidate,
+    url: { pathname, pathWithQuery: pathname + search, params: match.params, search: searchParams },
   };
 }
 

@@ -20,13 +20,24 @@ export function PageRoutes({ pages, children }: { pages: readonly PageDefinition
   return (
     <>
       <PageDataWaitNotice />
-      <Routes>
-        {pages.map((page) => (
-          <Route key={page.path} path={page.path} element={<PageView page={page} />} />
-        ))}
-        {children}
-        <Route path="*" element={null} />
-      </Routes>
+      <Routes>{pageRouteElements(pages, children)}</Routes>
+    </>
+  );
+}
+
+/**
+ * The `<Route>`s `PageRoutes` renders (repo/route-agreement.test.ts reads these very elements).
+ * Case-sensitive, as the site's route rule is (contracts/route-rule.ts); an app's own `<Route>`s
+ * in `children` say `caseSensitive` too.
+ */
+export function pageRouteElements(pages: readonly PageDefinition[], children?: ReactNode): ReactNode {
+  return (
+    <>
+      {pages.map((page) => (
+        <Route key={page.path} path={page.path} caseSensitive element={<PageView page={page} />} />
+      ))}
+      {children}
+      <Route path="*" element={null} />
     </>
   );
 }

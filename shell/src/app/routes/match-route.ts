@@ -1,4 +1,4 @@
-import { matchMostSpecific, normalisePath, pathSegments, type RemoteName, type RemotePages } from '@steel/shared';
+import { matchRoute, normalisePath, type RemoteName, type RemotePages } from '@steel/shared';
 import { REDIRECTS, buildRouteTable, type RedirectDefinition, type RouteDefinition } from './route-table';
 
 export interface MatchedRoute {
@@ -9,15 +9,12 @@ export interface MatchedRoute {
 export { normalisePath };
 
 /**
- * The most specific route for a path (at equal length the first listed, so the app server's own
- * paths win over any remote's claim), or null for an unknown path.
+ * The route that owns a path by the site's route rule (`@steel/shared`, route-rule.ts: react-router's
+ * ranking, as the remotes render; at an equal rank the first listed, so the app server's own paths
+ * win over any remote's claim), or null for an unknown path.
  */
-export function matchRoute(pathname: string, routes: readonly RouteDefinition[]): MatchedRoute | null {
-  const found = matchMostSpecific(
-    routes,
-    (route) => ({ segments: pathSegments(route.path), below: route.below }),
-    pathname,
-  );
+function routeOf(pathname: string, routes: readonly RouteDefinition[]): MatchedRoute | null {
+  const found = matchRoute(routes, (route) => route.path, pathname);
   return found ? { definition: found.candidate, params: found.params } : null;
 }
 
@@ -40,7 +37,7 @@ export function createLiveRoutes(pages?: RemotePages) {
   let last: { pathname: string; table: readonly RouteDefinition[]; matched: MatchedRoute | null } | null = null;
   const match = (pathname: string): MatchedRoute | null => {
     if (last?.pathname !== pathname || last.table !== table)
-      last = { pathname, table, matched: matchRoute(pathname, table) };
+      last = { pathname, table, matched: routeOf(pathname, table) };
     return last.matched;
   };
   return {

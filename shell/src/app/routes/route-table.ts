@@ -4,18 +4,24 @@
  * what is its own — the redirects and the paths the app server answers. A team adds a page by
  * deploying its remote alone.
  */
-import type { GuardName, LayoutName, PageRoute, RemoteName, RemotePages } from '@steel/shared';
+import {
+  APP_SERVER_PATHS,
+  type GuardName,
+  type LayoutName,
+  type PageRoute,
+  type RemoteName,
+  type RemotePages,
+} from '@steel/shared';
 
 /** `server` paths are answered by the app server: the browser navigates to them in full. */
 export type RouteOwner = RemoteName | 'server';
 
 export interface RouteDefinition {
-  /** Segments may be `:param`; `below: true` also matches every deeper path. */
+  /** A pattern of the site's route rule (`/blog/:slug`; `/rebar/*` also owns every deeper path). */
   path: string;
   app: RouteOwner;
   layout: LayoutName | null;
   guards: readonly GuardName[];
-  below: boolean;
   /** `server`: rendered by the app server and hydrated; `browser`: private pages, browser only. */
   rendering: 'server' | 'browser';
 }
@@ -26,25 +32,16 @@ export interface RedirectDefinition {
   to: string;
 }
 
-const server = (path: string, below = false): RouteDefinition => ({
+const server = (path: string): RouteDefinition => ({
   path,
   app: 'server',
   layout: null,
   guards: [],
-  below,
   rendering: 'server',
 });
 
-/** Paths the app server answers (feeds, APIs, builds): never a remote's, whatever it claims. */
-export const SERVER_ROUTES: readonly RouteDefinition[] = [
-  server('/sitemap.xml'),
-  server('/robots.txt'),
-  server('/remotes.json'),
-  server('/blog/rss.xml'),
-  server('/api', true),
-  server('/builds', true),
-  server('/_', true),
-];
+/** Paths the app server answers (`APP_SERVER_PATHS`): listed first, so a remote's claim to one never wins. */
+export const SERVER_ROUTES: readonly RouteDefinition[] = APP_SERVER_PATHS.map(server);
 
 export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/market', to: '/landing/bourse/' },
@@ -56,12 +53,13 @@ export const REDIRECTS: readonly RedirectDefinition[] = [
 
 /** A page of a remote's manifest as a route: `/rebar/*` owns `/rebar` and everything below it. */
 export function routeOfPage(app: RemoteName, page: PageRoute): RouteDefinition {
-  const below = page.path.endsWith('/*');
-  const path = below ? page.path.slice(0, -2) || '/' : page.path;
-  return { path, app, layout: page.layout, guards: page.guards, below, rendering: page.rendering };
+  return { path: page.path, app, layout: page.layout, guards: page.guards, rendering: page.rendering };
 }
 
-/** The whole route table: the app server's paths first, then every live remote's pages. */
+/**
+ * The whole route table: the app server's paths first — at an equal rank the first listed wins,
+ * so a remote's claim to one of them never does — then every live remote's pages.
+ */
 export function buildRouteTable(pages: RemotePages): RouteDefinition[] {
   const remoteRoutes = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, list]) =>
     list.map((page) => routeOfPage(app, page)),
