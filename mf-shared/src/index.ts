@@ -15,6 +15,7 @@ export * from './bus/create-bus';
 export * from './session/session-store';
 export * from './session/session-refresh';
 export * from './api/content-client';
+export * from './api/record-by-slug';
 export * from './api/app-fetch';
 export * from './api/auth';
 export * from './api/api-error-message';

@@ -4,7 +4,7 @@
  * CMS collection they read, so a change in that collection drops the cached HTML using it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CMS_IMAGE_FIELDS, cmsPath, type CmsImage, type ContentClient } from '@steel/shared';
+import { CMS_IMAGE_FIELDS, recordBySlugQuery, type CmsImage, type ContentClient } from '@steel/shared';
 
 export interface ProductSummary {
   documentId: string;
@@ -57,24 +57,14 @@ export { cmsPath, canonicalProductPath } from '@steel/shared';
 
 /** A product by its slug, or null when the CMS has none (the page is then a fatal 404). */
 export const productBySlugQuery = (api: ContentClient, slug: string) =>
-  queryOptions({
-    queryKey: ['products', 'by-slug', slug],
-    queryFn: async ({ signal }) => {
-      const result = await api.find<ProductDetail>(
-        'products',
-        {
-          filters: { slug: { $eq: slug } },
-          fields: [...SUMMARY_FIELDS, 'description', 'note', 'price_history'],
-          populate: {
-            sub_category: { fields: ['path', 'title'] },
-            producer: { fields: ['slug', 'name'] },
-            images: { fields: CMS_IMAGE_FIELDS },
-          },
-          pagination: { page: 1, pageSize: 1 },
-        },
-        { signal },
-      );
-      return result.data[0] ?? null;
+  recordBySlugQuery<ProductDetail>(api, {
+    collection: 'products',
+    slug,
+    fields: [...SUMMARY_FIELDS, 'description', 'note', 'price_history'],
+    populate: {
+      sub_category: { fields: ['path', 'title'] },
+      producer: { fields: ['slug', 'name'] },
+      images: { fields: CMS_IMAGE_FIELDS },
     },
   });
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { allSubcategoryPaths, type ContentClient } from '@steel/shared';
+import { allSubcategoryPaths, recordBySlugQuery, type ContentClient } from '@steel/shared';
 import type { ListedProduct } from '../../entities/product/listing-queries';
 
 export interface FactorySummary {
@@ -40,20 +40,10 @@ export const factoryListQuery = (api: ContentClient) =>
 
 /** A factory by slug, or null (the page is then a fatal 404). */
 export const factoryBySlugQuery = (api: ContentClient, slug: string) =>
-  queryOptions({
-    queryKey: ['factories', 'by-slug', slug],
-    queryFn: async ({ signal }) => {
-      const result = await api.find<FactoryDetail>(
-        'factories',
-        {
-          filters: { slug: { $eq: slug } },
-          fields: [...SUMMARY_FIELDS, 'city_en', 'province_en', 'facts', 'sources'],
-          pagination: { page: 1, pageSize: 1 },
-        },
-        { signal },
-      );
-      return result.data[0] ?? null;
-    },
+  recordBySlugQuery<FactoryDetail>(api, {
+    collection: 'factories',
+    slug,
+    fields: [...SUMMARY_FIELDS, 'city_en', 'province_en', 'facts', 'sources'],
   });
 
 /** A factory's products with their current prices (products whose producer is the factory). */

@@ -3,7 +3,7 @@
  * useSuspenseQuery and the server prefetches the same options. Keys start with the collection.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CMS_IMAGE_FIELDS, type CmsImage, type ContentClient } from '@steel/shared';
+import { CMS_IMAGE_FIELDS, recordBySlugQuery, type CmsImage, type ContentClient } from '@steel/shared';
 
 export type { CmsImage };
 
@@ -124,19 +124,9 @@ export function adjacentArticles(
 
 /** An article by slug, or null (the page is then a fatal 404). */
 export const articleQuery = (api: ContentClient, slug: string) =>
-  queryOptions({
-    queryKey: ['articles', 'by-slug', slug],
-    queryFn: async ({ signal }) => {
-      const result = await api.find<Article>(
-        'articles',
-        {
-          filters: { slug: { $eq: slug } },
-          fields: [...SUMMARY_FIELDS, 'body'],
-          populate: COVER,
-          pagination: { page: 1, pageSize: 1 },
-        },
-        { signal },
-      );
-      return result.data[0] ?? null;
-    },
+  recordBySlugQuery<Article>(api, {
+    collection: 'articles',
+    slug,
+    fields: [...SUMMARY_FIELDS, 'body'],
+    populate: COVER,
   });

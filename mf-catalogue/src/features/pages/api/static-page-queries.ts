@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { ContentClient } from '@steel/shared';
+import { recordBySlugQuery, type ContentClient } from '@steel/shared';
 
 export interface StaticPageContent {
   slug: string;
@@ -12,18 +11,8 @@ export interface StaticPageContent {
 
 /** A static page (`/rules`, `/about-us`, `/export`, `/contact-us`) from the CMS, or null. */
 export const staticPageQuery = (api: ContentClient, slug: string) =>
-  queryOptions({
-    queryKey: ['static-pages', slug],
-    queryFn: async ({ signal }) => {
-      const result = await api.find<StaticPageContent>(
-        'static-pages',
-        {
-          filters: { slug: { $eq: slug } },
-          fields: ['slug', 'title', 'summary', 'body', 'updatedAt'],
-          pagination: { page: 1, pageSize: 1 },
-        },
-        { signal },
-      );
-      return result.data[0] ?? null;
-    },
+  recordBySlugQuery<StaticPageContent>(api, {
+    collection: 'static-pages',
+    slug,
+    fields: ['slug', 'title', 'summary', 'body', 'updatedAt'],
   });
