@@ -1,12 +1,12 @@
 import { createBus } from '../bus/create-bus';
 import type { ApiErrorBody } from '../contracts/events';
-import { jsonResponse, rejectionOf } from '../testing';
+import { jsonResponse, rejectionOf, requestUrl } from '../testing';
 import { createAppFetch, HttpError, RETRY_STATUSES } from './app-fetch';
 
 function fakeFetch(...responses: Array<Response | Error | (() => Response)>) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+    calls.push({ url: requestUrl(input), init: init ?? {} });
     const next = responses.length > 1 ? responses.shift() : responses[0];
     if (next === undefined) throw new Error('no response queued');
     if (next instanceof Error) throw next;

@@ -2,7 +2,7 @@ import { createBus } from '../bus/create-bus';
 import { defaultRuntimeConfig } from '../contracts/runtime-config';
 import type { User } from '../contracts/user';
 import { createSessionStore } from '../session/session-store';
-import { createMemoryCookies, createMemoryStorage, jsonResponse } from '../testing';
+import { createMemoryCookies, createMemoryStorage, jsonResponse, requestUrl } from '../testing';
 import { createAuth } from './auth';
 import { ApiError, createContentClient } from './content-client';
 
@@ -28,7 +28,7 @@ type Call = {
 function setup(routes: Route[], cookies: Record<string, string> = {}) {
   const calls: Call[] = [];
   const fetchFn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = requestUrl(input);
     const path = new URL(url).pathname.replace(/^\/api/, '');
     const method = init?.method ?? 'GET';
     calls.push({
@@ -58,7 +58,7 @@ function setup(routes: Route[], cookies: Record<string, string> = {}) {
     baseUrl: 'http://cms.test/api',
     getToken: () => session.getToken(),
     bus,
-    fetch: fetchFn as unknown as typeof fetch,
+    fetch: fetchFn,
   });
   const auth = createAuth({ client, session, deviceId: () => 'device-1' });
   return { auth, session, calls, bus };
@@ -94,7 +94,7 @@ describe('createAuth', () => {
       baseUrl: 'http://cms.test/api',
       getToken: () => session.getToken(),
       fetch: async (input) => {
-        urls.push(String(input));
+        urls.push(requestUrl(input));
         return jsonResponse(me);
       },
     });

@@ -1,6 +1,6 @@
 import { createBus } from '../bus/create-bus';
 import type { ApiErrorBody } from '../contracts/events';
-import { jsonResponse, rejectionOf } from '../testing';
+import { jsonResponse, rejectionOf, requestUrl } from '../testing';
 import { ApiError, createContentClient, normaliseApiError } from './content-client';
 
 type Call = { url: string; init: RequestInit };
@@ -8,7 +8,7 @@ type Call = { url: string; init: RequestInit };
 function fakeFetch(...responses: Array<Response | Error>) {
   const calls: Call[] = [];
   const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+    calls.push({ url: requestUrl(input), init: init ?? {} });
     const next = responses.length > 1 ? responses.shift() : responses[0];
     if (next === undefined) throw new Error('no response queued');
     if (next instanceof Error) throw next;

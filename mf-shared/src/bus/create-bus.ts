@@ -14,9 +14,9 @@ export function createBus(): AppBus {
   const emitter = mitt<AppEvents>();
   const lastValues = new Map<keyof AppEvents, unknown>();
 
-  const emit: AppBus['emit'] = (type: keyof AppEvents, payload?: unknown) => {
+  const emit: AppBus['emit'] = <K extends keyof AppEvents>(type: K, payload?: AppEvents[K]) => {
     if (REPLAYED_EVENTS.has(type)) lastValues.set(type, payload);
-    (emitter.emit as (t: keyof AppEvents, p?: unknown) => void)(type, payload);
+    emitter.emit(type, payload as AppEvents[K]);
   };
 
   // mitt's overloads (typed handler / wildcard handler) cannot be implemented by one typed arrow: widen, then narrow.
@@ -30,8 +30,8 @@ export function createBus(): AppBus {
   return {
     all: emitter.all,
     on,
-    off: emitter.off,
+    off: emitter.off.bind(emitter),
     emit,
     last: <K extends keyof AppEvents>(type: K) => lastValues.get(type) as AppEvents[K] | undefined,
-  } as AppBus;
+  };
 }

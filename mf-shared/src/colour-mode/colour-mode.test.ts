@@ -2,6 +2,13 @@ import { createColourMode } from './colour-mode';
 import { colourModeHeadScript } from './head-script';
 import { COLOUR_MODE_STORAGE_KEY, resolveColourMode } from './resolve-colour-mode';
 
+/** Runs the head script from its source, as the page's inline `<script>` does. */
+function runHeadScript() {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script is source text on purpose: the page inlines it
+  const script = new Function(colourModeHeadScript()) as () => void;
+  script();
+}
+
 /** A controllable `prefers-color-scheme: dark` for jsdom (which has no matchMedia). */
 function stubSystem(dark: boolean) {
   const listeners = new Set<(event: MediaQueryListEvent) => void>();
@@ -43,17 +50,17 @@ describe('resolveColourMode', () => {
 describe('head script (pre-paint)', () => {
   it('applies the stored preference, or the system, with the same rule as the runtime', () => {
     stubSystem(true);
-    new Function(colourModeHeadScript())();
+    runHeadScript();
     expect(htmlClass()).toBe('dark');
     localStorage.setItem(COLOUR_MODE_STORAGE_KEY, 'light');
-    new Function(colourModeHeadScript())();
+    runHeadScript();
     expect(htmlClass()).toBe('light');
   });
 
   it('falls back to light when storage or matchMedia fail', () => {
     // @ts-expect-error simulate a browser without matchMedia
     window.matchMedia = undefined;
-    new Function(colourModeHeadScript())();
+    runHeadScript();
     expect(htmlClass()).toBe('light');
   });
 });

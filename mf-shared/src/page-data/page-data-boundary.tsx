@@ -37,6 +37,7 @@ export class PageDataBoundary extends Component<PageDataBoundaryProps, { error: 
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a child threw, unchanged, for the remote's boundary
     if (!isPageDataError(error)) throw error;
     return <PageDataErrorView onRetry={this.retry} />;
   }

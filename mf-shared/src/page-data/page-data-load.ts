@@ -67,7 +67,8 @@ function waitForPageData(bus: AppBus, path: string | undefined): (outcome: 'data
 /** Prefetches on intent under way, by query key; each settles as its data comes or fails. */
 const prefetchesUnderWay = new Map<string, Promise<unknown>>();
 const joinedPrefetches = new WeakSet<Promise<unknown>>();
-const keyOf = (queryKey: QueryKey) => JSON.stringify(queryKey);
+/** A query's key as text (`unknown`: PageQuery leaves its key type open). */
+const keyOf = (queryKey: unknown) => JSON.stringify(queryKey);
 
 /**
  * A client navigation to `path` waits for these queries: those a prefetch is still loading are

@@ -4,8 +4,8 @@ import { loadOnce } from './load-once';
 /** A component whose code is in a chunk of its own, with a `preload` to load it ahead. */
 export type PreloadableComponent<P> = ComponentType<P> & {
   preload: () => Promise<void>;
-  /** Suspends the calling component until the code is in (a no-op once it is). */
-  suspendUntilLoaded: () => void;
+  /** Whether the code is in; a component that needs it first suspends on `use(preload())` until it is. */
+  isLoaded: () => boolean;
 };
 
 /**
@@ -23,13 +23,10 @@ export function preloadableComponent<P extends object>(
       loaded = module.default;
     }),
   );
-  const suspendUntilLoaded = () => {
-    if (!loaded) use(preload());
-  };
   function Preloadable(props: P) {
-    suspendUntilLoaded();
+    if (!loaded) use(preload());
     const Loaded = loaded!;
     return <Loaded {...props} />;
   }
-  return Object.assign(Preloadable, { preload, suspendUntilLoaded });
+  return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
 }

@@ -65,9 +65,7 @@ export function loadPastCacheAfterFailure(script: HTMLScriptElement, url: string
 }
 
 /** Hands every app's chunk loader the function above (@steel/build's chunk loader calls it). */
-export function installRetryPastCache(
-  scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
-): void {
+export function installRetryPastCache(scope: Record<string, unknown> = globalThis): void {
   scope[CHUNK_SCRIPT_GLOBAL] = loadPastCacheAfterFailure;
 }
 

@@ -7,12 +7,12 @@ describe('withTimeLimit', () => {
   it('rejects a load that never settles once its time limit has passed (it hung for 330 s before)', async () => {
     const hung = new Promise<never>(() => undefined);
     const limited = withTimeLimit(hung, 8000, 'The blog app');
-    const outcome = jest.fn();
+    const outcome = jest.fn<void, [unknown]>();
     limited.then(outcome, outcome);
     await jest.advanceTimersByTimeAsync(7999);
     expect(outcome).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
-    const error = outcome.mock.calls[0][0] as LoadTimeoutError;
+    const error = outcome.mock.calls[0]![0] as LoadTimeoutError;
     expect(isLoadTimeoutError(error)).toBe(true);
     expect(error.message).toBe('The blog app did not load within 8000 ms');
     expect(error.timeoutMs).toBe(8000);

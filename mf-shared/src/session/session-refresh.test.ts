@@ -20,7 +20,7 @@ function setup(cookieValues: Record<string, string>, ...answers: Array<Response 
   const fetch = jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
     const next = answers.length > 1 ? answers.shift() : answers[0];
     if (next instanceof Error) throw next;
-    return next!;
+    return next;
   });
   const refresh = createSessionRefresher({
     cmsUrl: 'https://cms.example.ir/api/',

@@ -95,6 +95,11 @@ export function jsonResponse(
   return make();
 }
 
+/** The URL a fake fetch was called with, whichever form it came in (a string, a URL or a Request). */
+export function requestUrl(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 /** The token a fake context signs its `user` in with. */
 export const FAKE_TOKEN = 'test-token';
 

@@ -28,6 +28,7 @@ function createGate(): Gate {
  */
 function HydrationGate({ gate, children }: { gate: Gate | null; children: ReactNode }) {
   const hydrated = useHydrated();
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense's protocol: a thrown promise suspends
   if (!hydrated && gate && !gate.isOpen) throw gate.opened;
   return children;
 }

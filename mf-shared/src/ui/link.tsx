@@ -20,7 +20,7 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * external URLs keep the browser's behaviour. Visible links prefetch their app's code; a link
  * pointed at or focused has its page's data fetched too.
  */
-export function Link({ to, onClick, onPointerEnter, onFocus, target, prefetch = true, ...rest }: LinkProps) {
+export function Link({ to, onClick, onPointerEnter, onFocus, target, prefetch = true, children, ...rest }: LinkProps) {
   const shell = useShell();
   const ref = useRef<HTMLAnchorElement>(null);
   const isExternal = isExternalHref(to);
@@ -53,6 +53,8 @@ export function Link({ to, onClick, onPointerEnter, onFocus, target, prefetch = 
       onPointerEnter={handlePointerEnter}
       onFocus={handleFocus}
       {...rest}
-    />
+    >
+      {children}
+    </a>
   );
 }

@@ -63,17 +63,31 @@ function rehypeTableOfContents() {
 // Headings keep their id (the anchor target); each gets a «#» link to itself after its text
 // (hidden from screen readers, which reach the sections through the table of contents).
 const components: Components = {
-  h1: ({ node: _node, ...props }) => <h2 {...props} className="scroll-mt-20 text-xl font-bold" />,
-  h2: ({ node: _node, ...props }) => <h2 {...props} className="scroll-mt-20 text-xl font-bold" />,
-  h3: ({ node: _node, ...props }) => <h3 {...props} className="scroll-mt-20 text-lg font-semibold" />,
+  h1: ({ node: _node, children, ...props }) => (
+    <h2 {...props} className="scroll-mt-20 text-xl font-bold">
+      {children}
+    </h2>
+  ),
+  h2: ({ node: _node, children, ...props }) => (
+    <h2 {...props} className="scroll-mt-20 text-xl font-bold">
+      {children}
+    </h2>
+  ),
+  h3: ({ node: _node, children, ...props }) => (
+    <h3 {...props} className="scroll-mt-20 text-lg font-semibold">
+      {children}
+    </h3>
+  ),
   ul: ({ node: _node, ...props }) => <ul {...props} className="list-disc ps-6" />,
   ol: ({ node: _node, ...props }) => <ol {...props} className="list-decimal ps-6" />,
   // A link whose URL the transform dropped (`javascript:` …) is plain text, not a link to this page.
-  a: ({ node: _node, className, href, ...props }) =>
+  a: ({ node: _node, className, href, children, ...props }) =>
     href ? (
-      <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'} />
+      <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'}>
+        {children}
+      </a>
     ) : (
-      <span>{props.children}</span>
+      <span>{children}</span>
     ),
 };
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { use, useMemo, useState } from 'react';
 import { preloadableComponent } from '../runtime/preloadable-component';
 import { HydrateWhenNeeded } from './hydrate-when-needed';
 import { useHydrated } from './use-hydrated';
@@ -36,7 +36,7 @@ export function Markdown({
   // A body to render in the browser (a page rendered there, or new text for the server's body):
   // the page waits for the pipeline as for its data — a transition keeps the last page meanwhile,
   // instead of an empty body that fills in later.
-  if (hydrated && children !== serverText) MarkdownBody.suspendUntilLoaded();
+  if (hydrated && children !== serverText && !MarkdownBody.isLoaded()) use(MarkdownBody.preload());
   // The same element while the text is the same: HydrateWhenNeeded opens on new children, and a
   // re-render of the page around the server's body must not hydrate (and load) the pipeline.
   const body = useMemo(

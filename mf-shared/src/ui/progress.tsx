@@ -12,6 +12,7 @@ export function normaliseProgressMax(max: unknown): number {
   if (isNumber(max) && max > 0) return max;
   if (max !== undefined && max !== null) {
     console.error(
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the wording of Radix's prop warnings, `[object Object]` included
       `Invalid prop \`max\` of value \`${String(max)}\` supplied to \`Progress\`. Only numbers greater than 0 are valid max values. Defaulting to \`${PROGRESS_DEFAULT_MAX}\`.`,
     );
   }
@@ -23,6 +24,7 @@ export function normaliseProgressValue(value: unknown, max: number): number | nu
   if (value === null || value === undefined) return null;
   if (isNumber(value) && value >= 0 && value <= max) return value;
   console.error(
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the wording of Radix's prop warnings, `[object Object]` included
     `Invalid prop \`value\` of value \`${String(value)}\` supplied to \`Progress\`. The \`value\` prop must be a number between 0 and \`max\` (${max}), or \`null\` if the progress is indeterminate. Defaulting to \`null\`.`,
   );
   return null;

@@ -100,9 +100,9 @@ export function isValidToastLabel(label: unknown): label is string {
 
 /** `foreground` (assertive) or `background` (polite); anything else warns and falls back. */
 export function normaliseToastType(type: unknown): ToastType {
-  if (type === undefined || type === 'foreground' || type === 'background')
-    return (type as ToastType | undefined) ?? 'foreground';
+  if (type === undefined || type === 'foreground' || type === 'background') return type ?? 'foreground';
   console.error(
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the wording of Radix's prop warnings, `[object Object]` included
     `Invalid prop \`type\` of value \`${String(type)}\` supplied to \`Toast\`. Expected \`foreground\` or \`background\`.`,
   );
   return 'foreground';
