@@ -206,7 +206,7 @@ test('an incompatible catalogue forced live is contained in the server render an
 async function buildBlogWithArchivePage(dist: string): Promise<void> {
   const root = path.join(repoRoot, 'mf-blog');
   const replacePages = new webpack.NormalModuleReplacementPlugin(
-    /^\.\/(app\/)?pages$/,
+    /^\.\/(app\/)?page-definitions$/,
     (resource: { context: string; request: string }) => {
       if (resource.context.startsWith(path.join(root, 'src')))
         resource.request = path.join(repoRoot, 'e2e/fixtures/blog-archive-pages.ts');

@@ -27,13 +27,13 @@ import {
   type RemotePages,
 } from '@steel/shared';
 import { createLiveRoutes } from '@steel/shell/routes';
-import { cataloguePages } from '@steel/catalogue/pages';
+import { cataloguePages } from '@steel/catalogue/page-definitions';
 import { CatalogueRoot } from '@steel/catalogue/root';
 import { pages as cataloguePublished } from '@steel/catalogue/server';
-import { blogPages } from '@steel/blog/pages';
+import { blogPages } from '@steel/blog/page-definitions';
 import { BlogRoot } from '@steel/blog/root';
 import { pages as blogPublished } from '@steel/blog/server';
-import { signInPages } from '@steel/panel/pages';
+import { signInPages } from '@steel/panel/page-definitions';
 import { PanelRoot } from '@steel/panel/root';
 import { pages as panelPublished } from '@steel/panel/server';
 

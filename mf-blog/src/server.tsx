@@ -5,7 +5,7 @@
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { BlogRoot } from './app/blog-root';
-import { blogPages } from './app/pages';
+import { blogPages } from './app/page-definitions';
 
 export const { contract, pages, render } = createRemoteServerEntry({
   app: 'blog',

@@ -5,7 +5,7 @@
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { CatalogueRoot } from './app/catalogue-root';
-import { cataloguePages } from './app/pages';
+import { cataloguePages } from './app/page-definitions';
 
 export const { contract, pages, render } = createRemoteServerEntry({
   app: 'catalogue',

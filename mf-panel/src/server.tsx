@@ -6,7 +6,7 @@
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { PanelRoot } from './app/panel-root';
-import { browserPages, signInPages } from './app/pages';
+import { browserPages, signInPages } from './app/page-definitions';
 
 export const { contract, pages, render } = createRemoteServerEntry({
   app: 'panel',

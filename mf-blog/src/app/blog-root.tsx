@@ -1,5 +1,5 @@
 import { PageRoutes } from '@steel/shared';
-import { blogPages } from './pages';
+import { blogPages } from './page-definitions';
 
 /** `/blog` and `/blog/{slug}`; any other path renders nothing (the shell is about to unmount us). */
 export function BlogRoot() {

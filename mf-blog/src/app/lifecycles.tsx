@@ -1,6 +1,6 @@
 import { createRemoteLifecycles } from '@steel/shared';
 import { BlogRoot } from './blog-root';
-import { blogPages } from './pages';
+import { blogPages } from './page-definitions';
 
 export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({
   app: 'blog',

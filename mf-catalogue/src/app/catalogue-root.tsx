@@ -1,5 +1,5 @@
 import { PageRoutes } from '@steel/shared';
-import { cataloguePages } from './pages';
+import { cataloguePages } from './page-definitions';
 
 /**
  * The catalogue's own pages. The shell only mounts this app for paths it owns; while the URL

@@ -1,6 +1,6 @@
 import { createRemoteLifecycles } from '@steel/shared';
 import { CatalogueRoot } from './catalogue-root';
-import { cataloguePages } from './pages';
+import { cataloguePages } from './page-definitions';
 
 export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({
   app: 'catalogue',

@@ -2,7 +2,7 @@
 import '@steel/shared/zod-without-eval';
 import { createRemoteLifecycles } from '@steel/shared';
 import { PanelRoot } from './panel-root';
-import { signInPages } from './pages';
+import { signInPages } from './page-definitions';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   app: 'panel',

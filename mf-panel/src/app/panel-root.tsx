@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route } from 'react-router';
 import { PageLoading, PageRoutes } from '@steel/shared';
 import { CustomerOnly } from '../features/auth/customer-only';
-import { browserPages, signInPages } from './pages';
+import { browserPages, signInPages } from './page-definitions';
 
 /** `/login/**` (default layout) and `/panel/**` (the shell's auth layout frames it). */
 export function PanelRoot() {
@@ -16,7 +16,7 @@ export function PanelRoot() {
             // The site's route rule is case-sensitive (`PageRoutes`).
             caseSensitive
             element={
-              // A customer page's code loads on its first visit (pages.ts): the loading state meanwhile.
+              // A customer page's code loads on its first visit (page-definitions.ts): the loading state meanwhile.
               <Suspense fallback={<PageLoading />}>
                 {guards?.includes('auth') ? (
                   <CustomerOnly>

@@ -2,7 +2,7 @@ import type { PageRoute, RemotePages } from '@steel/shared';
 
 /**
  * The pages the three remotes publish, as the registry hands them to the shell: a fixture for the
- * shell's own tests (the real lists live in each remote's `src/app/pages.ts`).
+ * shell's own tests (the real lists live in each remote's `src/app/page-definitions.ts`).
  */
 const page = (path: string, extra: Partial<PageRoute> = {}): PageRoute => ({
   path,

@@ -2,16 +2,16 @@ import { breadcrumbJsonLd, lazyPage, preloadMarkdown, type PageDefinition } from
 import { staticPageQuery } from './api/static-page-queries';
 import { slugOf } from './static-page-slug';
 
-/** Pages whose title and body come from the CMS (markdown). */
-const CMS_PAGES = ['/rules', '/about-us', '/export', '/contact-us'];
+/** Static pages: their title and body come from the CMS's `static-pages` collection (markdown). */
+const STATIC_PAGE_PATHS = ['/rules', '/about-us', '/export', '/contact-us'];
 
 // The view (markdown, and the contact and export forms) is its own chunk: no other page loads it.
-const CmsPageView = lazyPage(() => import(/* webpackChunkName: "static-page" */ './static-page-view'), {
+const StaticPageView = lazyPage(() => import(/* webpackChunkName: "static-page" */ './static-page-view'), {
   chunk: 'static-page',
   alsoForBrowserRender: preloadMarkdown,
 });
 
-const cmsPage = (path: string): PageDefinition => ({
+const staticPage = (path: string): PageDefinition => ({
   path,
   data: (url, { api }) => [staticPageQuery(api, slugOf(url))],
   head: (url, read, { api }) => {
@@ -24,7 +24,7 @@ const cmsPage = (path: string): PageDefinition => ({
       jsonLd: [breadcrumbJsonLd([{ label: content.title }], url.pathname)],
     };
   },
-  Page: CmsPageView,
+  Page: StaticPageView,
 });
 
-export const staticPages: PageDefinition[] = CMS_PAGES.map(cmsPage);
+export const staticPages: PageDefinition[] = STATIC_PAGE_PATHS.map(staticPage);

@@ -1,4 +1,4 @@
 import type { PageUrl } from '@steel/shared';
 
-/** The CMS page a URL names: its first path segment (`/about-us` → `about-us`). */
+/** The static page a URL names: its first path segment (`/about-us` → `about-us`). */
 export const slugOf = (url: PageUrl) => url.pathname.split('/').filter(Boolean)[0] ?? '';

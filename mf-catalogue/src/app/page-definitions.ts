@@ -2,7 +2,7 @@ import type { PageDefinition } from '@steel/shared';
 import { homePage } from '../features/home/home-page';
 import { catalogueTreePage } from './catalogue-tree-page';
 import { productBySlugPage } from '../features/product/product-by-slug-page';
-import { staticPages } from '../features/pages/static-page';
+import { staticPages } from '../features/static-pages/static-page';
 import { searchPage } from '../features/search/search-page';
 import { weightTablePage } from '../features/weight-table/weight-table-page';
 import { warehouseReservationPage } from '../features/warehouse-reservation/warehouse-reservation-page';

@@ -5,11 +5,11 @@ import { ContactForm, ExportInquiryForm } from './contact-form';
 import { staticPageQuery } from './api/static-page-queries';
 import { slugOf } from './static-page-slug';
 
-/** The form under a CMS page's body. */
+/** The form under a static page's body. */
 const PAGE_FORMS: Record<string, ComponentType> = { 'contact-us': ContactForm, export: ExportInquiryForm };
 
-/** A CMS page: its title, summary, markdown body and, on some, a form. */
-export default function CmsPageView({ url }: { url: PageUrl }) {
+/** A static page: its title, summary, markdown body and, on some, a form. */
+export default function StaticPageView({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: content } = useSuspenseQuery(staticPageQuery(api, slugOf(url)));
   if (!content) return null;
