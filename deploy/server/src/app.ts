@@ -8,9 +8,9 @@ import type { ServerConfig } from './config';
 import { DEPLOY_API_PREFIX } from './deploy-api/protocol';
 import { deployApiRoutes } from './deploy-api/routes';
 import { startHealthMonitor } from './release/health-monitor';
-import { type BuildServerOptions, buildSiteServer } from './site-server';
+import { type BuildServerOptions, buildSiteServer } from './site/site-server';
 
-export type { BuildServerOptions } from './site-server';
+export type { BuildServerOptions } from './site/site-server';
 
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
   const { app, ctx } = buildSiteServer(config, options);
@@ -20,12 +20,14 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   if (rules && !options.liveOverlay) {
     let stop = () => {};
     app.addHook('onReady', async () => {
+      // Its changes are announced like the deploy API's; it hears every change through the live store.
       stop = startHealthMonitor(
         config.buildsDir,
         rules,
         app.log,
-        () => ctx.shared.announce({ kind: 'live' }),
+        ctx.announceLiveChange,
         ctx.shared.counts,
+        (listener) => ctx.live.onChange(listener),
       );
     });
     app.addHook('onClose', async () => stop());

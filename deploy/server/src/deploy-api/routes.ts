@@ -41,7 +41,7 @@ import { LockTimeout } from '../shared-state/file-lock';
 import { NotABuild, VersionConflict } from '../release/publish';
 import { changeLive, checkRelease, GateRefusal, type ReleaseOptions } from '../release/change-live';
 import { publishVersion } from '../release/publish';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../site/context';
 import { configuredKeys, type DeployKeyRecord, findKey } from '../live-set/deploy-keys';
 import { UPLOAD_CONTENT_TYPES } from './protocol';
 import { UploadRefusal, withUnpackedUpload } from './tarball';
@@ -85,7 +85,10 @@ async function assertPublished(buildsDir: string, app: AppName, version: unknown
   return version;
 }
 
-export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, shared }) => {
+export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
+  app,
+  { config, shared, announceLiveChange },
+) => {
   const { buildsDir, deploy } = config;
   app.decorateRequest('deployKey', null);
 
@@ -133,21 +136,14 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (app, { c
 
   /**
    * Who asks, and the notice when live.json changed (only then: a replayed activation tells no one):
-   * every app server rereads it at once (through Redis in the production arrangement) and tells its
-   * open tabs. The change is made by then, so a notice that fails is logged, not the call's answer.
+   * every app server rereads it at once (through Redis in the production arrangement) and its live
+   * store tells its listeners. The change is made by then, so a notice that fails is logged, not the
+   * call's answer.
    */
   const asKeyHolder = (request: FastifyRequest, force?: string): ReleaseOptions => ({
     by: request.deployKey!.name,
     ...(force ? { force } : {}),
-    onLiveChanged: () =>
-      shared
-        .announce({ kind: 'live' })
-        .catch((error: unknown) =>
-          request.log.error(
-            { err: error },
-            'the live-set notice failed; servers see live.json change at their next check',
-          ),
-        ),
+    onLiveChanged: announceLiveChange,
   });
 
   app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));

@@ -4,6 +4,13 @@
  *
  * live.json is checked on every request with one `stat` (mtime + inode + size): deploys replace
  * it by rename, so an activation or rollback takes effect on the next request, no restart.
+ *
+ * "The live set changed" has one source: this store, when it reads a live.json that differs from
+ * the one it read before (`onChange`). Whoever wrote it — the deploy API or the health monitor on
+ * this server (their notice reaches every server's `reload`), another server (the same notice,
+ * through the shared state), the local CLI (heard by the file check of the next request or of the
+ * live-event stream) — the render pools, the page cache, the live-event stream and the health
+ * monitor hear it here, once per change.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -57,6 +64,9 @@ export class LiveStore {
   private variants = new Map<string, Promise<LiveSnapshot>>();
   private stamp = '';
   private pending: Promise<LiveSnapshot | null> | null = null;
+  /** live.json as last read (its parsed content: a notice may re-read an unchanged file). */
+  private lastRead = '';
+  private readonly changeListeners = new Set<(snapshot: LiveSnapshot) => void>();
 
   constructor(
     readonly buildsDir: string,
@@ -134,9 +144,22 @@ export class LiveStore {
     return [...sets.values()];
   }
 
-  /** Another app server changed live.json: the next request reads it again, whatever its stat says. */
+  /**
+   * Heard once per change of live.json (an activation, a canary, a rollback, by any writer), with
+   * the new live set; also for the first live set read. Returns a function that stops listening.
+   */
+  onChange(listener: (snapshot: LiveSnapshot) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * A server announced a change of live.json: read it again now, whatever its stat says (a shared
+   * folder's metadata may be cached), so the listeners hear it without waiting for a request.
+   */
   reload(): void {
     this.stamp = '';
+    void this.current();
   }
 
   private async refresh(): Promise<LiveSnapshot | null> {
@@ -148,6 +171,7 @@ export class LiveStore {
     } catch {
       this.snapshot = null;
       this.stamp = '';
+      this.lastRead = '';
       return null;
     }
     if (stamp === this.stamp) return this.snapshot;
@@ -156,6 +180,18 @@ export class LiveStore {
       this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
       this.stamp = stamp;
       this.variants.clear();
+      const read = JSON.stringify(live);
+      if (read !== this.lastRead) {
+        this.lastRead = read;
+        const snapshot = this.snapshot;
+        for (const listener of this.changeListeners) {
+          try {
+            listener(snapshot);
+          } catch (error) {
+            this.warn(`A listener of live-set changes failed: ${(error as Error).message}`);
+          }
+        }
+      }
     } catch (error) {
       // A hand-edited, broken live.json must not take the site down: keep the last good set.
       this.warn(`Ignoring unreadable ${file}: ${(error as Error).message}`);

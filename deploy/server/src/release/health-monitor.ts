@@ -7,7 +7,7 @@
  * same minutes; a fresh activation against its predecessor's last day. A version is judged only
  * once it has `minViews` views, so one unlucky visitor decides nothing. Every app server runs the
  * monitor; the deploy lock and the expected version make the second to decide a no-op. It acts
- * through release.ts's `changeLive`, as a person would: the history line and the notice to the
+ * through change-live.ts's `changeLive`, as a person would: the history line and the notice to the
  * app servers come from there, once per change.
  *
  * Reports are anonymous (counted only for the version the reporting visitor is served), so the
@@ -86,7 +86,11 @@ export async function judgeReleases(
   return verdicts;
 }
 
-/** Judges every `checkMs` and acts; returns a stop function. */
+/**
+ * Judges every `checkMs` and acts; returns a stop function. With `hearLiveChanges` (the live
+ * store's `onChange`), it also judges as soon as the live set changed — by anyone — so a verdict is
+ * never taken on a live set another writer has just replaced without looking again.
+ */
 export function startHealthMonitor(
   buildsDir: string,
   rules: HealthRules,
@@ -94,9 +98,10 @@ export function startHealthMonitor(
   /** Called after the monitor changed live.json (every app server then rereads it). */
   onLiveChanged: () => Promise<void> | void = () => {},
   countStore: CountStore = fileCountStore(buildsDir),
+  hearLiveChanges?: (listener: () => void) => () => void,
 ): () => void {
   let running = false;
-  const timer = setInterval(() => {
+  const judgeAndAct = () => {
     if (running) return;
     running = true;
     void (async () => {
@@ -120,7 +125,12 @@ export function startHealthMonitor(
     })()
       .catch((error: unknown) => log.error({ err: error }, 'the health monitor failed'))
       .finally(() => (running = false));
-  }, rules.checkMs);
+  };
+  const timer = setInterval(judgeAndAct, rules.checkMs);
   timer.unref();
-  return () => clearInterval(timer);
+  const stopHearing = hearLiveChanges?.(judgeAndAct) ?? (() => {});
+  return () => {
+    clearInterval(timer);
+    stopHearing();
+  };
 }

@@ -6,7 +6,7 @@
  * What a deploy used to cost visitors, and what is done about it here:
  * - **One render per page at a time.** Concurrent requests for the same uncached page (a busy
  *   page right after an activation) share one render instead of each starting its own; only the
- *   request that started it counts against its client's render limit (routes/pages.ts).
+ *   request that started it counts against its client's render limit (site/page-route.ts).
  * - **A partial render is kept briefly.** A page whose remote was left to the browser (over its
  *   time limit, typically on cold workers) is not a page to keep, but rendering it again for
  *   every request is what made a deploy under load a stampede: it is served for a few seconds
@@ -14,27 +14,16 @@
  * - **A new live set is warmed before its visitors come** (`warm`): its render workers load the
  *   server entries, then the pages visitors asked for most are rendered into the cache.
  */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { RegistryEntry, RemoteName } from '@steel/shared';
-import {
-  APP_MANIFEST_FILE,
-  appScriptFiles,
-  crossOriginFor,
-  findPageRoute,
-  type AppManifest,
-  type FederationManifest,
-} from '@steel/shared/contract';
-import type { LiveSnapshot } from '../live-set/live-store';
+import { findPageRoute } from '@steel/shared/contract';
 import type { ServerConfig } from '../config';
 import { publicPathPlaceholder } from '../live-set/builds-folder';
-import { versionFileUrl } from '../live-set/live-store';
-import { inlineScriptHashes, renderShellPage } from './shell-page-template';
-import type { PageStore } from './page-cache';
-import { assemblePage, clientRenderedPage, type PageParts } from './assemble-page';
-import { PageCache, type CachedPage } from './page-cache';
+import { type LiveSnapshot, versionFileUrl } from '../live-set/live-store';
+import { assemblePage } from './assemble-page';
+import { type CachedPage, PageCache, type PageStore } from './page-cache';
+import { createPreloadHints } from './preload-hints';
 import type { RenderPools } from './render-pool';
+import { etagOf, type ShellTemplates } from './shell-templates';
 import type { RenderOutcome } from './render-worker';
 
 /** What one server render gave. */
@@ -57,60 +46,20 @@ export interface PageRenderTask {
   dataWaitMs: number;
 }
 
-/** The live shell's page, prepared once per shell version and live set. */
-export interface ShellTemplate {
-  html: string;
-  /** The page the browser renders itself (no server render): the registry and state embedded. */
-  clientHtml: string;
-  etag: string;
-  scriptHashes: string[];
-}
-
 /** How long a partial render stands in for its page, and how often its full render is tried again. */
 const PARTIAL_KEPT_MS = 10_000;
 const PARTIAL_RETRY_MS = 1_000;
-/** Live sets whose templates are kept (the live one, canaries, overrides). */
-const TEMPLATES_KEPT = 8;
 /** URLs remembered as candidates for the warm-up, and how many of the most asked are warmed. */
 const VISITED_KEPT = 500;
 const WARMED_PAGES = 6;
-
-export const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-
-/** The live shell's page per live set, prepared once each (a failed read is not kept: the next request reads again). */
-export function createShellTemplates(config: Pick<ServerConfig, 'buildsDir' | 'runtime'>) {
-  const templates = new Map<string, Promise<ShellTemplate>>();
-  return {
-    of(snapshot: LiveSnapshot): Promise<ShellTemplate> {
-      const shellVersion = snapshot.live.shell as string;
-      const key = `${shellVersion}|${snapshot.manifest.id}`;
-      let prepared = templates.get(key);
-      if (!prepared) {
-        prepared = fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8').then((raw) => {
-          const html = renderShellPage(
-            raw,
-            { ...config.runtime, buildId: snapshot.manifest.id },
-            `/builds/shell/${shellVersion}/`,
-          );
-          const clientHtml = clientRenderedPage(html, snapshot.remotes, snapshot.incompatible);
-          return { html, clientHtml, etag: etagOf(clientHtml), scriptHashes: inlineScriptHashes(html) };
-        });
-        prepared.catch(() => templates.delete(key));
-        templates.set(key, prepared);
-        if (templates.size > TEMPLATES_KEPT) templates.delete(templates.keys().next().value as string);
-      }
-      return prepared;
-    },
-  };
-}
-
-export type ShellTemplates = ReturnType<typeof createShellTemplates>;
 
 export interface PageRendersOptions {
   config: ServerConfig;
   cache: PageStore;
   pools: RenderPools;
   templates: ShellTemplates;
+  /** Told of every render that left a remote to the browser or lacked the CMS's answer, and why. */
+  onFallback?: (fallback: RenderFallback) => void;
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -118,7 +67,14 @@ export interface PageRendersOptions {
   };
 }
 
-export function createPageRenders({ config, cache, pools, templates, log }: PageRendersOptions) {
+/** A server render that did not render the page whole: its URL, its status and why (a throw, the time limit, no entry, the CMS). */
+export interface RenderFallback {
+  url: string;
+  status: number;
+  reason: string;
+}
+
+export function createPageRenders({ config, cache, pools, templates, log, onFallback }: PageRendersOptions) {
   const preload = createPreloadHints(config);
   const flights = new Map<string, Promise<Rendered>>();
   const partials = new Map<string, { page: CachedPage; retryAt: number }>();
@@ -205,11 +161,11 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
       return { kind: 'failed' };
     }
     if (outcome.kind !== 'page') return outcome.kind === 'redirect' ? outcome : { kind: 'browser' };
-    if (outcome.fallback)
-      log.warn(
-        { url: task.url, status: outcome.status, reason: outcome.fallback },
-        outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser',
-      );
+    if (outcome.fallback) {
+      const fallback = { url: task.url, status: outcome.status, reason: outcome.fallback };
+      log.warn(fallback, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
+      onFallback?.(fallback);
+    }
     const html = await assemble(snapshot, task.url, outcome);
     const page: CachedPage = {
       status: outcome.status,
@@ -311,67 +267,3 @@ export function createPageRenders({ config, cache, pools, templates, log }: Page
 }
 
 export type PageRenders = ReturnType<typeof createPageRenders>;
-
-/**
- * Per version folder, read once: what the browser needs first for a remote, and the shell's font.
- * A remote's hints come from its registry entry — the same URLs (its asset origin) and digests the
- * shell will load it with: its entry and app module (from its federation manifest), then the
- * page's own chunk when the page names one (from its app manifest), so a page whose code loads
- * with it hydrates as soon as the app's does.
- */
-function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'buildsDir' | 'siteUrl'>) {
-  const known = new Map<string, Promise<PageParts['preload']>>();
-  const pageOrigin = new URL(siteUrl).origin;
-  const versionFile = async <T>(app: RemoteName, entry: RegistryEntry, file: string) =>
-    JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, file), 'utf8')) as T;
-  const hintFor = (entry: RegistryEntry) => {
-    const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
-    return (file: string, as: 'script' | 'fetch') => {
-      // The registry's own URL for the entry, the same folder for the rest.
-      const href =
-        file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
-      const integrity = file === entryFile ? entry.integrity : entry.files?.[file];
-      return {
-        href,
-        as,
-        ...(integrity ? { integrity } : {}),
-        ...(crossOriginFor(href, pageOrigin) ? { crossorigin: true } : {}),
-      };
-    };
-  };
-  const remote = (app: RemoteName, entry: RegistryEntry) =>
-    cached(`${app}/${entry.version}/${entry.entry}`, async () => {
-      const [entryScript, ...appModule] = appScriptFiles(
-        await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'),
-      );
-      const hint = hintFor(entry);
-      return [
-        hint('mf-manifest.json', 'fetch'),
-        hint(entryScript!, 'script'),
-        ...appModule.map((file) => hint(file, 'script')),
-      ];
-    });
-  const pageChunk = (app: RemoteName, entry: RegistryEntry, chunk: string) =>
-    cached(`${app}/${entry.version}/${entry.entry}#${chunk}`, async () => {
-      const { chunks } = await versionFile<Pick<AppManifest, 'chunks'>>(app, entry, APP_MANIFEST_FILE);
-      const hint = hintFor(entry);
-      return (chunks?.[chunk] ?? []).map((file) => hint(file, 'script'));
-    });
-  const font = (version: string) =>
-    cached(`shell/${version}`, async () => {
-      const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
-      // Exactly the URL the stylesheet asks for, or the preload is not reused.
-      return files
-        .filter((file) => file.endsWith('.woff2'))
-        .map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
-    });
-  function cached(key: string, read: () => Promise<PageParts['preload']>) {
-    let hints = known.get(key);
-    if (!hints) {
-      hints = read().catch(() => []);
-      known.set(key, hints);
-    }
-    return hints;
-  }
-  return { remote, pageChunk, font };
-}

@@ -1,8 +1,33 @@
+import type { RemoteName } from '@steel/shared';
+import type { RemoteFailureKind } from '@steel/shared/contract';
 import type { LiveStore } from '../live-set/live-store';
 import type { ServerConfig } from '../config';
 import type { FailureRecorder } from '../shared-state/failure-counts';
 import type { SharedState } from '../shared-state/shared-state';
+import type { RenderFallback } from '../rendering/page-renders';
 import type { ContentChanges } from './content-changes';
+
+/** One browser's report of a remote failing, as the route accepted it. */
+export interface RemoteFailureReport {
+  app: RemoteName;
+  version: string;
+  kind: RemoteFailureKind;
+  /** The page's path. */
+  route: string;
+  /** The error's message, trimmed. */
+  failure: string;
+}
+
+/**
+ * What the site tells whoever built it, as typed records (the deploy gate's smoke test listens);
+ * the log lines beside them are for people.
+ */
+export interface SiteEvents {
+  /** A browser reported a remote failing on a page (the beacon), checked and trimmed. */
+  remoteFailed?(report: RemoteFailureReport): void;
+  /** A server render left a remote to the browser, or the CMS did not answer it. */
+  renderFellBack?(fallback: RenderFallback): void;
+}
 
 /** What every route plugin needs; passed as plugin options so tests can build several servers. */
 export interface RouteContext {
@@ -14,4 +39,11 @@ export interface RouteContext {
   failureCounts: FailureRecorder;
   /** What the app servers share: notices, rendered pages, request counts (memory or Redis). */
   shared: SharedState;
+  /**
+   * Tells every app server (this one included, through the shared state) that live.json changed:
+   * each rereads it, and its live store tells its listeners. For the writers in this process — the
+   * deploy API and the health monitor; never throws (a lost notice is caught by the file check).
+   */
+  announceLiveChange: () => Promise<void>;
+  events: SiteEvents;
 }

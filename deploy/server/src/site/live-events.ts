@@ -35,7 +35,7 @@ export function liveSetNotice(snapshot: LiveSnapshot): LiveSetNotice {
 
 const frame = (notice: LiveSetNotice) => `event: live\ndata: ${JSON.stringify(notice)}\n\n`;
 
-export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config, shared }) => {
+export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { live, config }) => {
   /** Each open stream, with its visitor's cohort and overrides (a canary visitor follows the canary's set). */
   const listeners = new Map<
     ServerResponse,
@@ -71,9 +71,10 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     watcher = heartbeat = null;
   }
 
-  // An activation announced by any app server reaches this server's tabs now, not at the next tick.
-  const stopHearing = shared.onNotice((notice) => {
-    if (notice.kind === 'live' && listeners.size > 0) void check();
+  // A change of the live set heard by the live store (announced by any app server) reaches this
+  // server's tabs now, not at the next tick.
+  const stopHearing = live.onChange(() => {
+    if (listeners.size > 0) void check();
   });
 
   app.addHook('onClose', async () => {

@@ -1,48 +1,19 @@
 /**
- * The browser's side of overrides (deploy/overrides.ts): the link the deploy API issues sets the
- * cookie, every page then shows a strip naming the overridden versions, and its one button drops
- * them all. The strip is added when the page is sent, never into the page cache, and sits outside
+ * The browser's side of overrides (live-set/override-cookies.ts): the link the deploy API issues
+ * sets the cookie, every page then shows a strip naming the overridden versions (override-strip.ts),
+ * and its one button drops them all. The strip is added when the page is sent, never into the page cache, and sits outside
  * the shell's root, so it touches neither hydration nor other visitors' pages.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { configuredKeys } from '../live-set/deploy-keys';
 import { APPS, isApp } from '../live-set/builds-folder';
 import {
-  type Override,
   OVERRIDE_APPLY_PATH,
   OVERRIDE_CLEAR_PATH,
   overrideCookieName,
   verifyOverride,
 } from '../live-set/override-cookies';
 import type { RouteContext } from './context';
-
-const APP_LABELS: Record<string, string> = { shell: 'پوسته', catalogue: 'کاتالوگ', blog: 'بلاگ', panel: 'پنل' };
-const timeOfDay = new Intl.DateTimeFormat('fa-IR', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tehran' });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The strip a page carries while overrides are active (empty without any). */
-export function overrideStrip(overrides: readonly Override[]): string {
-  if (overrides.length === 0) return '';
-  const items = overrides
-    .map(
-      (o) =>
-        `<li style="display:inline;margin-inline-end:1rem">${APP_LABELS[o.app]} <bdi dir="ltr" style="font-family:monospace">${escapeHtml(o.version)}</bdi> تا ${timeOfDay.format(o.expiresAt)}</li>`,
-    )
-    .join('');
-  // Inline styles: the strip belongs to no app's stylesheet, and must read the same in light and dark mode.
-  return (
-    `<aside id="steel-override-strip" role="region" aria-label="نسخه‌های آزمایشی" dir="rtl" lang="fa" ` +
-    `style="position:fixed;inset-inline:0;bottom:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.5rem 1rem;background:#7c2d12;color:#fff;font:14px/1.6 Vazirmatn,Tahoma,sans-serif;box-shadow:0 -2px 8px rgba(0,0,0,.3)">` +
-    `<div><strong>نسخهٔ آزمایشی، فقط برای شما:</strong> <ul style="display:inline;margin:0;padding:0;list-style:none">${items}</ul></div>` +
-    `<form method="post" action="${OVERRIDE_CLEAR_PATH}" style="margin:0"><button type="submit" style="font:inherit;color:#7c2d12;background:#fff;border:0;border-radius:.375rem;padding:.25rem .75rem;cursor:pointer">برداشتن نسخه‌های آزمایشی</button></form>` +
-    `</aside>`
-  );
-}
-
-/** The page's HTML with the strip before </body>. */
-export const withOverrideStrip = (html: string, strip: string) =>
-  strip ? html.replace(/<\/body>/i, `${strip}</body>`) : html;
 
 function cookieHeader(request: FastifyRequest, name: string, value: string, maxAgeSeconds: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';

@@ -5,9 +5,10 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { RemoteName } from '@steel/shared';
 import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind } from '@steel/shared/contract';
 import { REMOTES, VERSION_RE } from '../live-set/builds-folder';
-import type { RouteContext } from './context';
+import type { RemoteFailureReport, RouteContext } from './context';
 import { visitorLiveSet } from '../live-set/visitor-live-set';
 
 /** Reports one address may send per minute; a page has at most a few remotes failing at once. */
@@ -15,7 +16,7 @@ const REPORTS_PER_MINUTE = 30;
 
 export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (
   app,
-  { live, config, failureCounts: recorder },
+  { live, config, failureCounts: recorder, events },
 ) => {
   const perClient = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
 
@@ -45,12 +46,19 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (
     }
     const route = typeof body?.['route'] === 'string' ? body['route'].slice(0, 200) : '';
     const message = typeof body?.['message'] === 'string' ? body['message'].slice(0, 300) : '';
-    request.log.warn({ app: remote, version, kind, route, failure: message }, 'a remote failed in a browser');
+    const report: RemoteFailureReport = {
+      app: remote as RemoteName,
+      version,
+      kind: kind as RemoteFailureKind,
+      route,
+      failure: message,
+    };
+    request.log.warn(report, 'a remote failed in a browser');
+    events.remoteFailed?.(report);
     // Counted only for a version this visitor is served: reports are anonymous, and the counts can
     // end a canary or roll a version back, so a forged report about someone else's version is not.
     const served = await visitorLiveSet({ live, config }, request, reply);
-    if (served?.live[remote as (typeof REMOTES)[number]] === version)
-      recorder.record(remote as (typeof REMOTES)[number], version, kind as RemoteFailureKind);
+    if (served?.live[report.app] === version) recorder.record(report.app, version, report.kind);
     return reply.code(204).send();
   });
 };

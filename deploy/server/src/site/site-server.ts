@@ -7,32 +7,38 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { LiveStore } from './live-set/live-store';
-import type { ServerConfig } from './config';
-import type { AppName } from './live-set/builds-folder';
-import type { RouteContext } from './routes/context';
-import { authRoutes } from './routes/auth';
-import { ContentChanges } from './routes/content-changes';
-import { feedRoutes } from './routes/feeds/feed-routes';
-import { healthRoutes } from './routes/health';
-import { responsiveImageRoutes } from './routes/images/responsive-images';
-import { liveEventRoutes } from './routes/live-events';
-import { manifestRoutes } from './routes/manifests';
-import { createFailureRecorder, UNCOUNTED } from './shared-state/failure-counts';
-import { pageRoutes } from './routes/pages';
-import { overrideRoutes } from './routes/overrides';
-import { remoteFailureRoutes } from './routes/remote-failures';
-import { servedVersionsTracking } from './routes/served-versions';
-import { seoRoutes } from './routes/seo';
-import { staticBuildRoutes } from './routes/static-builds';
-import { registerSecurityHeaders } from './security/security-headers';
-import { answerFrameworkError, refuseMalformedPaths } from './security/malformed-requests';
-import { createSharedState } from './shared-state/create-shared-state';
+import { LiveStore } from '../live-set/live-store';
+import type { ServerConfig } from '../config';
+import type { AppName } from '../live-set/builds-folder';
+import type { RouteContext, SiteEvents } from './context';
+import { authRoutes } from './auth';
+import { ContentChanges } from './content-changes';
+import { contentChangedWebhook } from './content-changed-webhook';
+import { feedRoutes } from './feeds/feed-routes';
+import { healthRoutes } from './health';
+import { responsiveImageRoutes } from './images/responsive-images';
+import { liveEventRoutes } from './live-events';
+import { manifestRoutes } from './manifests';
+import { createFailureRecorder, UNCOUNTED } from '../shared-state/failure-counts';
+import { pageRoutes } from './page-route';
+import { overrideRoutes } from './override-links';
+import { remoteFailureRoutes } from './remote-failures';
+import { servedVersionsTracking } from './served-versions-tracking';
+import { seoRoutes } from './seo';
+import { staticBuildRoutes } from './static-builds';
+import { registerSecurityHeaders } from '../security/security-headers';
+import { answerFrameworkError, refuseMalformedPaths } from '../security/malformed-requests';
+import { createSharedState } from '../shared-state/create-shared-state';
+
+export type { RemoteFailureReport, SiteEvents } from './context';
+export type { RenderFallback } from '../rendering/page-renders';
 
 export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve these versions instead of the live ones (the deploy gate's smoke tests). */
   liveOverlay?: Partial<Record<AppName, string>>;
+  /** Typed records of what the site saw (the deploy gate's smoke tests listen). */
+  events?: SiteEvents;
 }
 
 export function buildSiteServer(
@@ -59,13 +65,21 @@ export function buildSiteServer(
     contentChanges: new ContentChanges(),
     failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(shared.counts),
     shared,
+    announceLiveChange: () =>
+      shared
+        .announce({ kind: 'live' })
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'the live-set notice failed; servers see live.json change at their next check'),
+        ),
+    events: options.events ?? {},
   };
   app.addHook('onClose', async () => {
     await ctx.failureCounts.flush();
     await shared.close();
   });
   // A notice from any app server: read live.json again at once (a shared folder's metadata may be
-  // cached), and hand content changes to every cache of CMS content in this process.
+  // cached) — the live store then tells its listeners — and hand content changes to every cache of
+  // CMS content in this process.
   shared.onNotice((notice) => {
     if (notice.kind === 'live') live.reload();
     else ctx.contentChanges.notify(notice.collections);
@@ -90,6 +104,7 @@ export function buildSiteServer(
   app.register(servedVersionsTracking, ctx);
   app.register(remoteFailureRoutes, ctx);
   app.register(overrideRoutes, ctx);
+  app.register(contentChangedWebhook, ctx);
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler((request, reply) => {

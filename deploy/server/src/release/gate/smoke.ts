@@ -12,11 +12,10 @@
  * canary) must not turn a good version away. A render may take `RENDER_TIME_LIMIT_FACTOR` times the
  * site's render time limit before it counts as left to the browser — far beyond any honest page.
  */
-import { Writable } from 'node:stream';
 import { chromium, type Browser } from 'playwright-core';
 import type { RemotePages } from '@steel/shared';
 import type { AppManifest, RemoteName } from '@steel/shared/contract';
-import { buildSiteServer } from '../../site-server';
+import { buildSiteServer, type RemoteFailureReport, type RenderFallback } from '../../site/site-server';
 import { loadConfig } from '../../config';
 import type { AppName } from '../../live-set/builds-folder';
 import type { Candidate, RuleResult } from './static-rules';
@@ -46,6 +45,12 @@ function candidatePages(
   return pages;
 }
 
+/** What the trial server told the gate while it ran. */
+interface SiteSeen {
+  fallbacks: RenderFallback[];
+  failures: RemoteFailureReport[];
+}
+
 /** Runs both smoke tests; the first failure as one line, or null. */
 export async function smokeTest(
   candidate: Candidate,
@@ -53,13 +58,8 @@ export async function smokeTest(
   live: Partial<Record<AppName, AppManifest>>,
   options: SmokeOptions,
 ): Promise<RuleResult> {
-  const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString());
-      done();
-    },
-  });
+  // What the trial server saw, as typed records (its log lines are for people).
+  const seen: SiteSeen = { fallbacks: [], failures: [] };
   const port = Number(options.env.DEPLOY_GATE_PORT ?? 8099);
   const siteTimeLimitMs = loadConfig(options.env).rendering.renderTimeLimitMs;
   const config = loadConfig({
@@ -74,8 +74,11 @@ export async function smokeTest(
     RENDER_RATE_LIMIT_PER_MINUTE: 'off',
   });
   const server = buildSiteServer(config, {
-    logger: { level: 'warn', stream: logStream },
     liveOverlay: { [candidate.app]: candidate.version },
+    events: {
+      renderFellBack: (fallback) => seen.fallbacks.push(fallback),
+      remoteFailed: (report) => seen.failures.push(report),
+    },
   }).app;
   await server.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
@@ -83,7 +86,7 @@ export async function smokeTest(
   try {
     const apps = candidate.app === 'shell' ? (Object.keys(sitePages) as RemoteName[]) : [candidate.app as RemoteName];
     const pages = await pageKindSamples(base, sitePages, apps);
-    const rendered = await smokeRender(base, pages, logs);
+    const rendered = await smokeRender(base, pages, seen);
     if (rendered) return rendered;
     const flows = flowsFor(candidate.app);
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
@@ -95,7 +98,7 @@ export async function smokeTest(
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie };
         return (
-          (await smokeMount(browser, base, pages, logs, signedIn)) ??
+          (await smokeMount(browser, base, pages, seen, signedIn)) ??
           (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }))
         );
       } finally {
@@ -108,37 +111,33 @@ export async function smokeTest(
 }
 
 /** One server render of a URL: null when the page was rendered whole (now or before: a cached page was whole), else what happened. */
-async function renderOnce(base: string, url: string, logs: string[]): Promise<string | null> {
+async function renderOnce(base: string, url: string, seen: SiteSeen): Promise<string | null> {
   const response = await fetch(base + url, { redirect: 'manual' });
   await response.arrayBuffer();
   const render = response.headers.get('x-render');
   if (response.status < 500 && render !== 'partial') return null;
-  // The server logs why it left the remote to the browser (a throw, the time limit, no entry).
-  const reason = logs
-    .map((line) => JSON.parse(line) as { url?: string; reason?: string })
-    .filter((entry) => entry.url === url && entry.reason)
-    .at(-1)?.reason;
+  // The server says why it left the remote to the browser (a throw, the time limit, no entry).
+  const reason = seen.fallbacks.filter((fallback) => fallback.url === url).at(-1)?.reason;
   return `answered ${response.status}${render ? ` (${render})` : ''}${reason ? `: ${reason}` : ''}`;
 }
 
-async function smokeRender(base: string, pages: SamplePage[], logs: string[]): Promise<RuleResult> {
+async function smokeRender(base: string, pages: SamplePage[], seen: SiteSeen): Promise<RuleResult> {
   for (const { url, route, app } of pages) {
     if (route.rendering !== 'server') continue;
-    const failure = await renderOnce(base, url, logs);
+    const failure = await renderOnce(base, url, seen);
     if (failure)
       return `smoke render: ${app} ${url} ${failure}; fix its server render (\`npm run dev -w mf-${app}\` runs it alone)`;
   }
   return null;
 }
 
-/** What the failure reports the server received for a path say (its log holds the kind and the error). */
-async function reportedFailures(logs: string[], pathname: string): Promise<string[]> {
+/** What the failure reports the server received for a path say (the kind and the error). */
+async function reportedFailures(seen: SiteSeen, pathname: string): Promise<string[]> {
   // A beacon is sent as the page fails: give it a moment to arrive.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return logs
-    .map((line) => JSON.parse(line) as { msg?: string; kind?: string; failure?: string; route?: string })
-    .filter((entry) => entry.msg === 'a remote failed in a browser' && entry.route === pathname)
-    .map((entry) => `${entry.kind} failure: ${entry.failure?.split('\n')[0]}`);
+  return seen.failures
+    .filter((report) => report.route === pathname)
+    .map((report) => `${report.kind} failure: ${report.failure.split('\n')[0]}`);
 }
 
 /** One line for a page that did not mount: each finding once (a guarded reload repeats them). */
@@ -156,7 +155,7 @@ async function smokeMount(
   browser: Browser,
   base: string,
   pages: SamplePage[],
-  logs: string[],
+  seen: SiteSeen,
   signedIn: { customer: ThrowawayCustomer; cookie: ReturnType<typeof loadConfig>['runtime']['cookie'] } | null,
 ): Promise<RuleResult> {
   const context = await browser.newContext({ baseURL: base });
@@ -180,7 +179,7 @@ async function smokeMount(
         )) as RemoteName | null) ?? app;
       const failed = [await mountedOrFailed(page, owner, real), ...problems].filter(Boolean);
       if (failed.length)
-        return mountRefusal(app, url, [...failed, ...(await reportedFailures(logs, new URL(page.url()).pathname))]);
+        return mountRefusal(app, url, [...failed, ...(await reportedFailures(seen, new URL(page.url()).pathname))]);
       if (linkTried.has(app)) return null;
       linkTried.add(app);
       const linkFailure = (await followOneLink(page, app)) ?? problems[0];
@@ -195,7 +194,7 @@ async function smokeMount(
       return mountRefusal(app, url, [
         what,
         ...problems,
-        ...(await reportedFailures(logs, new URL(url, base).pathname)),
+        ...(await reportedFailures(seen, new URL(url, base).pathname)),
       ]);
     } finally {
       await page.close();
