@@ -25,8 +25,6 @@
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { NothingToRollBack } from '../release/live-file-writes';
-import { NoCanary } from '../release/canary';
 import { status } from '../release/status';
 import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../live-set/builds-folder';
 import { appendHistory, passedGate, readHistory } from '../release/history';
@@ -37,14 +35,13 @@ import {
   overrideCookieName,
   signOverride,
 } from '../live-set/override-cookies';
-import { LockTimeout } from '../shared-state/file-lock';
-import { NotABuild, VersionConflict } from '../release/publish';
-import { changeLive, checkRelease, GateRefusal, type ReleaseOptions } from '../release/change-live';
+import { changeLive, checkRelease, type ReleaseOptions } from '../release/change-live';
 import { publishVersion } from '../release/publish';
 import type { RouteContext } from '../site/context';
 import { configuredKeys, type DeployKeyRecord, findKey } from '../live-set/deploy-keys';
 import { UPLOAD_CONTENT_TYPES } from './protocol';
-import { UploadRefusal, withUnpackedUpload } from './tarball';
+import { refusalOf } from './release-errors';
+import { withUnpackedUpload } from './tarball';
 
 const FORCE_REASON_MAX = 500;
 
@@ -97,8 +94,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
   app.addContentTypeParser(UPLOAD_CONTENT_TYPES, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const statusCode = error.statusCode ?? 500;
-    if (statusCode >= 500 && !(error instanceof ApiError)) {
+    const refusal = error instanceof ApiError ? error : refusalOf(error, request);
+    const statusCode = refusal?.statusCode ?? error.statusCode ?? 500;
+    if (statusCode >= 500 && !refusal) {
       request.log.error({ err: error, key: request.deployKey?.name }, 'deploy API call failed');
       return reply.code(500).send({ error: 'The deploy failed on the server; its log has the cause' });
     }
@@ -108,10 +106,15 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
       });
     }
     request.log.warn(
-      { key: request.deployKey?.name, url: request.url, status: statusCode, refusal: error.message },
+      {
+        key: request.deployKey?.name,
+        url: request.url,
+        status: statusCode,
+        refusal: refusal?.message ?? error.message,
+      },
       'deploy API call refused',
     );
-    return reply.code(statusCode).send({ error: error.message });
+    return reply.code(statusCode).send({ error: refusal?.message ?? error.message });
   });
 
   app.setNotFoundHandler((_request, reply) =>
@@ -157,28 +160,19 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
         `Send the build as the body, a .tar.gz of its dist folder (content-type ${UPLOAD_CONTENT_TYPES[0]})`,
       );
     }
-    try {
-      const options = { ...deploy, ...(declared ? { declaredBytes: Number(declared) } : {}) };
-      const result = await withUnpackedUpload(request.body, options, (dir) =>
-        publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }),
-      );
-      return reply
-        .code(result.created ? 201 : 200)
-        .send({ app: appName, version: result.version, created: result.created });
-    } catch (error) {
-      if (error instanceof UploadRefusal) throw new ApiError(error.statusCode, error.message);
-      // The temporary folder's name means nothing to the uploader: say what the tarball lacks.
-      if (error instanceof NotABuild)
-        throw new ApiError(400, error.message.replace(/^.*? is not a/, 'The tarball is not a'));
-      if (error instanceof VersionConflict) throw new ApiError(409, error.message);
-      throw error;
-    }
+    const options = { ...deploy, ...(declared ? { declaredBytes: Number(declared) } : {}) };
+    const result = await withUnpackedUpload(request.body, options, (dir) =>
+      publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }),
+    );
+    return reply
+      .code(result.created ? 201 : 200)
+      .send({ app: appName, version: result.version, created: result.created });
   });
 
   app.post('/:app/versions/:version/check', async (request) => {
     const appName = ownApp(request);
     const version = await assertPublished(buildsDir, appName, (request.params as { version: string }).version);
-    const gate = await lockAware(checkRelease(buildsDir, appName, version, { by: request.deployKey!.name }));
+    const gate = await checkRelease(buildsDir, appName, version, { by: request.deployKey!.name });
     return { app: appName, version, passed: !gate.refusal, refusal: gate.refusal, ms: gate.ms };
   });
 
@@ -187,36 +181,23 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     const body = (request.body ?? {}) as { version?: unknown; force?: unknown };
     const version = await assertPublished(buildsDir, appName, body.version);
     const force = forceReason(body.force);
-    try {
-      const result = await lockAware(
-        changeLive(buildsDir, appName, { action: 'activate', version }, asKeyHolder(request, force)),
-      );
-      const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already live)';
-      return {
-        app: appName,
-        version,
-        previous: result.previous,
-        changed: result.changed,
-        gate,
-        forced: result.refusal ? force : null,
-        gateMs: result.gateMs,
-      };
-    } catch (error) {
-      if (error instanceof GateRefusal)
-        throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
-      throw error;
-    }
+    const result = await changeLive(buildsDir, appName, { action: 'activate', version }, asKeyHolder(request, force));
+    const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already live)';
+    return {
+      app: appName,
+      version,
+      previous: result.previous,
+      changed: result.changed,
+      gate,
+      forced: result.refusal ? force : null,
+      gateMs: result.gateMs,
+    };
   });
 
   app.post('/:app/rollback', async (request) => {
     const appName = ownApp(request);
-    try {
-      const result = await lockAware(changeLive(buildsDir, appName, { action: 'rollback' }, asKeyHolder(request)));
-      return { app: appName, version: result.version, previous: result.previous };
-    } catch (error) {
-      if (error instanceof NothingToRollBack) throw new ApiError(409, error.message);
-      throw error;
-    }
+    const result = await changeLive(buildsDir, appName, { action: 'rollback' }, asKeyHolder(request));
+    return { app: appName, version: result.version, previous: result.previous };
   });
 
   app.get('/:app/history', async (request) => ({ entries: await readHistory(buildsDir, ownApp(request)) }));
@@ -247,49 +228,35 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99)
       throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
     const force = forceReason(body.force);
-    try {
-      const result = await lockAware(
-        changeLive(buildsDir, appName, { action: 'canary', version, percent }, asKeyHolder(request, force)),
-      );
-      const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already the canary)';
-      return {
-        app: appName,
-        version,
-        percent,
-        live: result.previous,
-        changed: result.changed,
-        gate,
-        forced: result.refusal ? force : null,
-        gateMs: result.gateMs,
-      };
-    } catch (error) {
-      if (error instanceof GateRefusal)
-        throw new ApiError(422, `The gate refused ${appName} ${version}: ${error.message}`);
-      if (error instanceof NoCanary) throw new ApiError(409, error.message);
-      throw error;
-    }
+    const result = await changeLive(
+      buildsDir,
+      appName,
+      { action: 'canary', version, percent },
+      asKeyHolder(request, force),
+    );
+    const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already the canary)';
+    return {
+      app: appName,
+      version,
+      percent,
+      live: result.previous,
+      changed: result.changed,
+      gate,
+      forced: result.refusal ? force : null,
+      gateMs: result.gateMs,
+    };
   });
 
   app.post('/:app/canary/promote', async (request) => {
     const appName = ownApp(request);
-    try {
-      const result = await lockAware(changeLive(buildsDir, appName, { action: 'promote' }, asKeyHolder(request)));
-      return { app: appName, version: result.version, previous: result.previous };
-    } catch (error) {
-      if (error instanceof NoCanary) throw new ApiError(409, error.message);
-      throw error;
-    }
+    const result = await changeLive(buildsDir, appName, { action: 'promote' }, asKeyHolder(request));
+    return { app: appName, version: result.version, previous: result.previous };
   });
 
   app.post('/:app/canary/abort', async (request) => {
     const appName = ownApp(request);
-    try {
-      const result = await lockAware(changeLive(buildsDir, appName, { action: 'abort' }, asKeyHolder(request)));
-      return { app: appName, version: result.version, aborted: result.previous };
-    } catch (error) {
-      if (error instanceof NoCanary) throw new ApiError(409, error.message);
-      throw error;
-    }
+    const result = await changeLive(buildsDir, appName, { action: 'abort' }, asKeyHolder(request));
+    return { app: appName, version: result.version, aborted: result.previous };
   });
 
   /**
@@ -335,13 +302,3 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     };
   });
 };
-
-/** Another process holding the deploy lock too long is a 503 the caller may retry. */
-async function lockAware<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof LockTimeout) throw new ApiError(503, error.message);
-    throw error;
-  }
-}
