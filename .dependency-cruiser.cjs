@@ -5,6 +5,21 @@
 // feature keeps its internals to itself (what several features share lives in the app's
 // `src/lib/` or `src/entities/`); the shell's `app/` composes its `features/`, never the reverse.
 
+// The app server's src/ by capability, lowest first: a folder (or top-level file) imports only those
+// before it, so no two folders depend on each other (deploy/server/README.md, "Layout").
+const SERVER = '^deploy/server/src/';
+const SERVER_LAYERS = [
+  ['live-set', 'live-set/'],
+  ['config', 'config\\.ts$'],
+  ['rendering', 'rendering/'],
+  ['shared-state', 'shared-state/'],
+  ['security', 'security/'],
+  ['site', 'site/'],
+  ['release', 'release/'],
+  ['deploy-api', 'deploy-api/'],
+  ['app', '(app|main)\\.ts$'],
+];
+
 const PACKAGES = ['mf-shared', 'mf-build', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
 const TESTS = '\\.(test|spec)\\.tsx?$';
 
@@ -41,6 +56,25 @@ module.exports = {
       severity: 'error',
       from: { path: '^shell/src/features/', pathNot: [TESTS] },
       to: { path: '^shell/src/app/' },
+    },
+    ...SERVER_LAYERS.slice(0, -1).map(([name, folder], index) => ({
+      name: `server-${name}-imports-only-below-it`,
+      comment: `In the app server, ${name} imports only what comes before it (${
+        SERVER_LAYERS.slice(0, index)
+          .map(([below]) => below)
+          .join(', ') || 'nothing of the package'
+      }): the live set nothing, rendering never the release or the deploy API, the API may use the release. Tests and src/testing/ wire everything together.`,
+      severity: 'error',
+      from: { path: SERVER + folder, pathNot: [TESTS] },
+      to: { path: SERVER_LAYERS.slice(index + 1).map(([, above]) => SERVER + above) },
+    })),
+    {
+      name: 'server-release-never-imports-site-routes',
+      comment:
+        "The release uses the site only as a whole (site-server.ts, the deploy gate's trial server), never a route module.",
+      severity: 'error',
+      from: { path: `${SERVER}release/`, pathNot: [TESTS] },
+      to: { path: `${SERVER}site/`, pathNot: `${SERVER}site/site-server\\.ts$` },
     },
     ...PACKAGES.map((pkg) => ({
       name: `enter-${pkg.replace('/', '-')}-through-its-exports`,

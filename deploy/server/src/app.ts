@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
-import { DEPLOY_API_PREFIX } from './deploy-api/protocol';
+import { DEPLOY_API_PREFIX } from './release/deploy-api-protocol';
 import { deployApiRoutes } from './deploy-api/routes';
 import { startHealthMonitor } from './release/health-monitor';
 import { type BuildServerOptions, buildSiteServer } from './site/site-server';

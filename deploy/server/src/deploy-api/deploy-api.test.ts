@@ -11,7 +11,7 @@ import { distEntries, snapshotTree, tarGz } from '../testing/tarballs';
 import { parseLive, readLive, type AppName } from '../live-set/builds-folder';
 import { readHistory } from '../release/history';
 import { addKey, hashKey } from '../live-set/deploy-keys';
-import { packDist } from './client';
+import { packDist } from '../release/deploy-api-client';
 
 // The real gate, watched: how many of its runs overlap (each takes a little longer, to give them the chance).
 const mockGateRuns = { active: 0, most: 0 };

@@ -9,7 +9,7 @@ import { readLive } from '../live-set/builds-folder';
 import { run } from '../release/cli';
 import { readHistory } from '../release/history';
 import { GateRefusal } from '../release/change-live';
-import { RemoteError } from './client';
+import { RemoteError } from '../release/deploy-api-client';
 import { readKeyFile } from '../live-set/deploy-keys';
 
 describe('deploy CLI, remote mode (--server) against a listening app server', () => {

@@ -39,7 +39,7 @@ import { changeLive, checkRelease, type ReleaseOptions } from '../release/change
 import { publishVersion } from '../release/publish';
 import type { RouteContext } from '../site/context';
 import { configuredKeys, type DeployKeyRecord, findKey } from '../live-set/deploy-keys';
-import { UPLOAD_CONTENT_TYPES } from './protocol';
+import { UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
 import { refusalOf } from './release-errors';
 import { withUnpackedUpload } from './tarball';
 

@@ -18,7 +18,7 @@ import { REPO_ROOT } from '../config';
 import { type Fixture, liveFixture, makeDist, tempDir } from '../testing/fixtures';
 import { freePort } from '../testing/free-port';
 import { manyEntriesBomb, paddedBomb, snapshotTree, tarGz, zeroFileBomb } from '../testing/tarballs';
-import { packDist } from './client';
+import { packDist } from '../release/deploy-api-client';
 import { addKey } from '../live-set/deploy-keys';
 import { withUnpackedUpload } from './tarball';
 

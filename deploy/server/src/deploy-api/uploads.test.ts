@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { makeDist, publishAndActivate, tempDir } from '../testing/fixtures';
 import { distEntries, snapshotTree, tarGz, type TarEntry } from '../testing/tarballs';
 import { addKey } from '../live-set/deploy-keys';
-import { packDist } from './client';
+import { packDist } from '../release/deploy-api-client';
 
 describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
   let root: string;

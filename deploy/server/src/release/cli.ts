@@ -25,7 +25,7 @@
  */
 import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
 import { type AppStatus, status } from './status';
-import { remote, type RemoteTarget } from '../deploy-api/client';
+import { remote, type RemoteTarget } from './deploy-api-client';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { describeEntry, readHistory, type HistoryEntry } from './history';
 import { changeLive, checkRelease, GateRefusal } from './change-live';

@@ -5,12 +5,12 @@
  */
 import fs from 'node:fs/promises';
 import { c as createTar } from 'tar';
-import type { AppStatus } from '../release/status';
+import type { AppStatus } from './status';
 import type { AppName } from '../live-set/builds-folder';
-import type { HistoryEntry } from '../release/history';
-import { NotABuild } from '../release/publish';
-import { GateRefusal } from '../release/change-live';
-import { DEPLOY_API_PREFIX, UPLOAD_CONTENT_TYPES } from './protocol';
+import type { HistoryEntry } from './history';
+import { NotABuild } from './publish';
+import { GateRefusal } from './change-live';
+import { DEPLOY_API_PREFIX, UPLOAD_CONTENT_TYPES } from './deploy-api-protocol';
 
 export interface RemoteTarget {
   /** The app server's origin, e.g. https://steel.example (the API is under /_/deploy). */
