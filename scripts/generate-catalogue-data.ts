@@ -2,12 +2,14 @@
  * Derives the front end's category data from data/domain/catalogue.json, the single source
  * of the category tree. Two files, so the shell's header carries only the menu (a few KB) while
  * the catalogue carries the tree with descriptions and attribute lists (products stay in the CMS).
- * Runs on install, before every build and before tests; the output is git-ignored.
+ * Runs on install, before every build and before tests, with the other data the apps carry a
+ * copy of (generate-weight-tables.ts, generate-order-workflow.ts); the output is git-ignored.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { domainDir, repoRoot } from './lib/paths';
 import { generateWeightTables } from './generate-weight-tables';
+import { generateOrderWorkflow } from './generate-order-workflow';
 
 interface SourceSubcategory {
   slug: string;
@@ -81,6 +83,7 @@ export function generateCatalogueData(): void {
   writeIfChanged(path.join(outputDir, 'category-tree.json'), JSON.stringify(tree));
   writeIfChanged(path.join(outputDir, 'category-menu.json'), JSON.stringify(menu));
   generateWeightTables();
+  generateOrderWorkflow();
 }
 
 /** Unchanged output keeps its mtime, so watch-mode builds do not rebuild for nothing. */

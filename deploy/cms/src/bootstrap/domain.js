@@ -81,4 +81,7 @@ const loadDemoContent = () => readJson('demo-content.json');
 /** The demo customer's orders, tickets, watch list, purchase request and warehouse reservation. */
 const loadDemoCustomer = () => readJson('demo-customer.json');
 
-module.exports = { domainDir, loadCatalogue, loadFactories, loadDemoContent, loadDemoCustomer };
+/** The order rules the panel applies too: `customer_cancellable_from`, the statuses a customer may cancel in. */
+const loadOrderWorkflow = () => readJson('order-workflow.json');
+
+module.exports = { domainDir, loadCatalogue, loadFactories, loadDemoContent, loadDemoCustomer, loadOrderWorkflow };

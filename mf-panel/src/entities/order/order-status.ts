@@ -1,5 +1,6 @@
 import type { BadgeTone } from '../../ui/status-badge';
 import { ORDER_STATUS, isStatusOf, statusKeys, statusLook } from '../../ui/statuses';
+import orderWorkflow from './generated/order-workflow.json';
 
 /** Order statuses in workflow order; their names and tones are in the panel's one status module. */
 export const ORDER_STATUSES = statusKeys(ORDER_STATUS);
@@ -14,17 +15,14 @@ export const ORDER_STATUS_NAMES = Object.fromEntries(
 export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'cancelled', 'rejected', 'returned'];
 
 /**
- * Where a customer may still cancel: before the order is paid for. The CMS enforces the same
- * list (deploy/cms/src/api/order/controllers/order.js); this copy only decides whether the
- * panel offers the button.
+ * Where a customer may still cancel: before the order is paid for. One list, in
+ * data/domain/order-workflow.json: the CMS reads it and enforces it
+ * (deploy/cms/src/api/order/controllers/order.js); the panel, which only decides whether to offer
+ * the button, reads a copy generated into its sources (scripts/generate-order-workflow.ts), since
+ * a remote built on its own has no data/ folder.
  */
-export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = [
-  'pending_review',
-  'awaiting_proforma',
-  'proforma_issued',
-  'awaiting_payment',
-  'payment_failed',
-];
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] =
+  orderWorkflow.customer_cancellable_from.filter(isOrderStatus);
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return isStatusOf(ORDER_STATUS, value);
