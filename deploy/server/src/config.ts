@@ -18,7 +18,7 @@ export interface ServerConfig {
    * itself 127.0.0.1 and pass for the server's own machine.
    */
   trustedProxies: string[];
-  /** Absolute path of the versioned builds folder (see builds.ts for its layout). */
+  /** Absolute path of the versioned builds folder (see live-set/builds-folder.ts for its layout). */
   buildsDir: string;
   /**
    * `PUBLIC_SOURCE_MAPS` (off): serve the builds' `*.map` files. Off, they answer 404 like the
@@ -61,7 +61,7 @@ export interface ServerConfig {
    * the app servers that share the builds folder), at most `IMAGE_DISK_CACHE_MB` (512; 0: none).
    */
   imageDiskCache: { dir: string; capBytes: number };
-  /** Automatic canary abort and rollback (deploy/health-monitor.ts); null with `HEALTH_MONITOR=off`. */
+  /** Automatic canary abort and rollback (release/health-monitor.ts); null with `HEALTH_MONITOR=off`. */
   releaseHealth: HealthRules | null;
   /** Server rendering of public pages (docs/architecture.md, "How a page reaches the screen"). */
   rendering: {
@@ -100,13 +100,13 @@ export interface ServerConfig {
      */
     contentChangeSecret: string | null;
   };
-  /** The deploy API (`/_/deploy/…`, src/deploy/api/): off while no key is configured. */
+  /** The deploy API (`/_/deploy/…`, src/deploy-api/): off while no key is configured. */
   deploy: DeployApiConfig;
   /** Runtime config without `buildId`, which is filled in per request from the live set. */
   runtime: Omit<RuntimeConfig, 'buildId'>;
 }
 
-/** When the health monitor (deploy/health-monitor.ts) ends a canary or rolls a version back by itself. */
+/** When the health monitor (release/health-monitor.ts) ends a canary or rolls a version back by itself. */
 export interface HealthRules {
   /** How often the counts are judged (`HEALTH_CHECK_MS`, 5 s). */
   checkMs: number;

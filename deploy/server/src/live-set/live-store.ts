@@ -88,8 +88,8 @@ export class LiveStore {
 
   /**
    * The live set a visitor gets: each app's canary version when their `cohort` (0–9999,
-   * routes/visitor-live-set.ts) falls within its share, then the versions their overrides name
-   * (deploy/overrides.ts), the live versions otherwise. Its id differs from the live set's, so pages
+   * visitor-live-set.ts) falls within its share, then the versions their overrides name
+   * (override-cookies.ts), the live versions otherwise. Its id differs from the live set's, so pages
    * cached for one are never served to the other. An override to a version whose folder is gone is
    * ignored (the version was pruned after the cookie was issued).
    */

@@ -12,7 +12,7 @@ export class NoCanary extends Error {
 
 /**
  * Serves `version` of `app` to `percent` % of visitors (the same ones for every app's canary:
- * a visitor's cohort decides, routes/visitor-live-set.ts); the live version stays everyone else's.
+ * a visitor's cohort decides, live-set/visitor-live-set.ts); the live version stays everyone else's.
  */
 export async function startCanary(
   buildsDir: string,

@@ -3,7 +3,7 @@
  * activated whose browsers fail more than the one it replaced, is taken back by itself — the
  * canary aborted, the activation rolled back — and the history says so, with the figures.
  *
- * Failures per view (failure-counts.ts): a canary is judged against the live version over the
+ * Failures per view (shared-state/failure-counts.ts): a canary is judged against the live version over the
  * same minutes; a fresh activation against its predecessor's last day. A version is judged only
  * once it has `minViews` views, so one unlucky visitor decides nothing. Every app server runs the
  * monitor; the deploy lock and the expected version make the second to decide a no-op. It acts

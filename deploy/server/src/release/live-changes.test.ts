@@ -18,7 +18,7 @@ import { changeLive } from './change-live';
 import { publishVersion } from './publish';
 
 /**
- * One way to change what is live (release.ts, `changeLive`): whoever asks — the deploy API, the
+ * One way to change what is live (change-live.ts, `changeLive`): whoever asks — the deploy API, the
  * CLI, the health monitor, `npm run build` — gets the same rules, one history line per change, one
  * notice to the app servers per change, and nothing at all for a change that changes nothing.
  */

@@ -6,7 +6,7 @@
  *
  * Inline scripts: the page has one executable inline script, the colour-mode script of the
  * shell's index.html (it must run before first paint). Its SHA-256 is taken from the live
- * shell build's own text when the page template is prepared (see routes/pages.ts), never
+ * shell build's own text when the page template is prepared (rendering/shell-templates.ts), never
  * hand-copied, so a rebuilt script is allowed the moment its build goes live. The runtime config,
  * registry and query state are `type="application/json"` data blocks: CSP does not apply to them.
  * Only the trusted template is hashed — never a rendered page, whose markup holds CMS content.

@@ -1,5 +1,5 @@
 /**
- * The CMS's content-changed reports (`POST /_/content-changed`, routes/pages.ts) passed on to
+ * The CMS's content-changed reports (`POST /_/content-changed`, content-changed-webhook.ts) passed on to
  * every other cache that holds CMS content — the feed and the sitemap — so they stay correct
  * as content changes, without a rebuild.
  */

@@ -25,7 +25,7 @@ export interface GateResult {
 export interface GateOptions {
   /** Where the smoke tests find the CMS and the gate's port (CMS_INTERNAL_URL, DEPLOY_GATE_PORT…). */
   env?: NodeJS.ProcessEnv;
-  /** The static rules alone, without the smoke tests (which need Chromium and a CMS): `npm run build`'s local builds (release.ts). */
+  /** The static rules alone, without the smoke tests (which need Chromium and a CMS): `npm run build`'s local builds (change-live.ts). */
   staticOnly?: boolean;
 }
 
