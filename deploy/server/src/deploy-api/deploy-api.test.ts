@@ -16,7 +16,7 @@ import { packDist } from '../release/deploy-api-client';
 // The real gate, watched: how many of its runs overlap (each takes a little longer, to give them the chance).
 const mockGateRuns = { active: 0, most: 0 };
 jest.mock('../release/gate/check', () => {
-  const actual = jest.requireActual<typeof import('../release/gate/check')>('../gate/check');
+  const actual = jest.requireActual<typeof import('../release/gate/check')>('../release/gate/check');
   return {
     ...actual,
     checkVersion: async (...args: Parameters<typeof actual.checkVersion>) => {
@@ -360,7 +360,7 @@ describe('deploy API', () => {
     const released = path.join(root, 'released');
     const holder = spawn(
       path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-      [path.join(__dirname, '../../testing/hold-deploy-lock.ts'), buildsDir, '1500', released],
+      [path.join(__dirname, '../testing/hold-deploy-lock.ts'), buildsDir, '1500', released],
       { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const exited = new Promise((resolve) => holder.once('exit', resolve));
