@@ -1,5 +1,9 @@
 // Non-code imports resolved by webpack (and by jest's moduleNameMapper).
-declare module '*.css';
+// A remote's stylesheet is its CSS as a string (css-loader's exportType 'string'); the shell's is imported for effect.
+declare module '*.css' {
+  const css: string;
+  export default css;
+}
 declare module '*.svg' {
   const url: string;
   export default url;
