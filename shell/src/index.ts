@@ -2,4 +2,4 @@
 import './styles/shell.css';
 
 // Async boundary: the federation runtime negotiates shared modules before any app code runs.
-import('./bootstrap');
+void import('./bootstrap');

@@ -22,8 +22,8 @@ export function createToastId(): string {
 export interface ToastQueue {
   add(toast: ToastInput): QueuedToast;
   remove(id: string): void;
-  getToasts(): readonly QueuedToast[];
-  subscribe(listener: (toasts: readonly QueuedToast[]) => void): () => void;
+  getToasts: () => readonly QueuedToast[];
+  subscribe: (listener: (toasts: readonly QueuedToast[]) => void) => () => void;
 }
 
 /**

@@ -91,7 +91,7 @@ export function installShellFeatures(options: ShellFeatureOptions) {
     leave: (to) => window.history.replaceState(window.history.state, '', to),
   });
   const prefetcher = createRemotePrefetcher({
-    owner: routes.owner,
+    owner: (pathname) => routes.owner(pathname),
     remotesRegistered,
     entryUrl: remoteEntry,
     integrityOf: (url) => integrityOf(url, window.location.href),

@@ -10,11 +10,11 @@ type GlobalScope = Record<string, unknown>;
  * remote entry is evaluated. The same module instance the shell's own runtime uses (its ES module
  * build), so nothing is bundled twice.
  */
-export function provideRuntimeCore(scope: GlobalScope = globalThis as unknown as GlobalScope): void {
+export function provideRuntimeCore(scope: GlobalScope = globalThis): void {
   scope[FEDERATION_RUNTIME_GLOBAL] ??= runtimeCore;
 }
 
 /** The version of the runtime the remotes are given, or null before it is provided. */
-export function providedRuntimeVersion(scope: GlobalScope = globalThis as unknown as GlobalScope): string | null {
+export function providedRuntimeVersion(scope: GlobalScope = globalThis): string | null {
   return scope[FEDERATION_RUNTIME_GLOBAL] ? (getInstance()?.version ?? null) : null;
 }

@@ -20,8 +20,13 @@ export function MenuDrawer({ currentPath }: { currentPath: string }) {
   const [used, setUsed] = useState(false);
   const [loading, setLoading] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  // Any navigation closes it (a link in the drawer, the browser's back button, a redirect).
-  useEffect(() => setOpen(false), [currentPath]);
+  // Any navigation closes it (a link in the drawer, the browser's back button, a redirect): on a
+  // new path it is closed in the same render, never shown open over the next page.
+  const [pathOpenedOn, setPathOpenedOn] = useState(currentPath);
+  if (pathOpenedOn !== currentPath) {
+    setPathOpenedOn(currentPath);
+    setOpen(false);
+  }
   // Widened past `md` (a tablet turned, a window resized) the menu button is gone and the wide
   // header shows the same links: the drawer closes rather than cover the page with no way back.
   useEffect(() => {

@@ -4,7 +4,7 @@ import { SITE_PAGES } from '../routes/site-pages.fixture';
 import { createShellStore } from '../state/shell-store';
 import { createRemoteApplication } from './remote-application';
 
-const loadRemote = jest.fn();
+const loadRemote = jest.fn<Promise<unknown>, [string]>();
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: (id: string) => loadRemote(id) }));
 
 const props = () =>

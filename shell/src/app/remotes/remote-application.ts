@@ -182,10 +182,10 @@ export function createRemoteApplication({
   }
 
   const lifecycles: LifeCycles<ShellContext> & {
-    prefetchPage(path: string, props: ShellContext): Promise<void>;
-    remoteReported(props: ShellContext, kind: RemoteFailureKind, error: unknown): void;
+    prefetchPage: (path: string, props: ShellContext) => Promise<void>;
+    remoteReported: (props: ShellContext, kind: RemoteFailureKind, error: unknown) => void;
   } = {
-    bootstrap: async () => undefined,
+    bootstrap: () => Promise.resolve(),
     mount: async (props) => {
       generation += 1;
       const ready = loadedModule !== null;

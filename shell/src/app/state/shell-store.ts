@@ -55,7 +55,7 @@ export function createShellStore(
 
   return {
     get: () => state,
-    subscribe(listener: Listener) {
+    subscribe: (listener: Listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

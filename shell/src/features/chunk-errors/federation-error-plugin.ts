@@ -13,11 +13,11 @@ export default function federationErrorPlugin(): ModuleFederationRuntimePlugin {
       reportFederationLoadError(args.error);
       return undefined;
     },
-    async loadEntryError(args) {
+    loadEntryError(args) {
       // This hook carries no error; the same failure also reaches errorLoadRemote, so only a
       // marker is reported (the shell ignores repeats while a reload is under way).
       reportFederationLoadError(new Error(`Failed to load the entry of ${args.remoteInfo.name}`));
-      return undefined;
+      return Promise.resolve(undefined);
     },
   };
 }

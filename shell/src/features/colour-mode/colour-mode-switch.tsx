@@ -22,7 +22,8 @@ export function ColourModeSwitch() {
 
   const choose = (value: ColourModePreference) => colourMode?.setPreference(value);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // On each radio (the focused one hears the arrows), as the radio group pattern has it.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     // Logical arrows: in RTL, ArrowLeft moves to the next option.
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
     const step = { ArrowDown: 1, ArrowUp: -1, ArrowLeft: rtl ? 1 : -1, ArrowRight: rtl ? -1 : 1 }[event.key];
@@ -39,7 +40,6 @@ export function ColourModeSwitch() {
       role="radiogroup"
       aria-label="حالت رنگ"
       aria-disabled={disabled || undefined}
-      onKeyDown={onKeyDown}
       className="inline-flex items-center gap-0.5 rounded-md border border-slate-200 p-0.5 dark:border-slate-700"
     >
       {OPTIONS.map(({ value, label, Icon }, index) => {
@@ -57,6 +57,7 @@ export function ColourModeSwitch() {
               disabled={disabled}
               tabIndex={checked ? 0 : -1}
               onClick={() => choose(value)}
+              onKeyDown={onKeyDown}
               // 44 px on phones (in the menu drawer), compact in the wide header.
               className={`inline-flex size-11 items-center justify-center rounded text-slate-600 md:size-auto md:p-1.5 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-800 ${
                 checked ? 'bg-primary-50 text-primary-700 dark:bg-slate-800 dark:text-primary-300' : ''

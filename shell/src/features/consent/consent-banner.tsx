@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { createConsentStore, useShell, type ConsentState } from '@steel/shared';
+import { useState } from 'react';
+import { createConsentStore, useHydrated, useShell, type ConsentState } from '@steel/shared';
 
 /** Anything that needs the visitor's consent is configured (docs/behaviour.md, "Consent"). */
 export function needsConsent(config: ReturnType<typeof useShell>['config']): boolean {
@@ -17,18 +17,18 @@ export function ConsentBanner() {
   const [store] = useState(() => createConsentStore({ bus }));
   // Read after hydration: the server cannot know the stored choice, and the banner is an overlay
   // (fixed position), so showing it a moment later shifts nothing.
-  const [state, setState] = useState<ConsentState | null>(null);
-  useEffect(() => setState(store.get()), [store]);
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<ConsentState | null>(null);
+  const state = chosen ?? (hydrated ? store.get() : null);
   if (state !== 'pending' || !needsConsent(config)) return null;
 
   const choose = (next: 'granted' | 'denied') => {
     store.set(next);
-    setState(next);
+    setChosen(next);
   };
 
   return (
     <section
-      role="region"
       aria-label="رضایت برای ابزارهای تحلیل"
       data-testid="consent-banner"
       className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 shadow-lg backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"

@@ -42,7 +42,7 @@ export function createRouteGuards({
     /** A route guarded by `auth` mounts only for a signed-in visitor. */
     mayActivate: (pathname: string) => !needsSignIn(pathname),
     /** Runs the guards of the current URL; awaitable, so the loading bar can wrap it. */
-    async guardNavigation(): Promise<void> {
+    guardNavigation: async (): Promise<void> => {
       const wanted = currentUrl();
       const pathname = wanted.split('?')[0] ?? '/';
       const route = routes.match(pathname);

@@ -67,7 +67,7 @@ export function createLoadingBarController(timers: LoadingBarTimers = browserTim
 
   return {
     get: () => state,
-    subscribe(listener: (state: LoadingBarState) => void) {
+    subscribe: (listener: (state: LoadingBarState) => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

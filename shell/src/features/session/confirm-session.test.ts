@@ -8,7 +8,7 @@ import {
   defaultRuntimeConfig,
   type User,
 } from '@steel/shared';
-import { createMemoryCookies, createMemoryStorage, jsonResponse } from '@steel/shared/testing';
+import { createMemoryCookies, createMemoryStorage, jsonResponse, requestUrl } from '@steel/shared/testing';
 import { confirmSession } from './confirm-session';
 
 const demo: User = { id: 1, username: 'demo', email: 'demo@example.com', role: { id: 1, name: 'Authenticated' } };
@@ -25,7 +25,7 @@ function setup(cookieValues: Record<string, string>, answers: Record<string, () 
   });
   const paths: string[] = [];
   const fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://site.test').pathname;
+    const path = new URL(requestUrl(input), 'http://site.test').pathname;
     paths.push(path);
     return answers[path]?.() ?? jsonResponse({}, { status: 404 });
   }) as unknown as typeof globalThis.fetch;

@@ -10,7 +10,7 @@ export interface AnalyticsClient {
 /** posthog-js, loaded on demand (~120 KB): never part of the first render's code. */
 export const loadPosthog = async (): Promise<AnalyticsClient> => {
   const module = await import(/* webpackChunkName: "posthog" */ 'posthog-js');
-  return module.default as unknown as AnalyticsClient;
+  return module.default;
 };
 
 /**

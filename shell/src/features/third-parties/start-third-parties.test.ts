@@ -15,7 +15,11 @@ const analytics = {
 };
 
 function fakeAnalytics() {
-  const client: AnalyticsClient = { init: jest.fn(), opt_in_capturing: jest.fn(), opt_out_capturing: jest.fn() };
+  const client = {
+    init: jest.fn(),
+    opt_in_capturing: jest.fn(),
+    opt_out_capturing: jest.fn(),
+  } satisfies AnalyticsClient;
   const load = jest.fn(async () => client);
   return { client, load };
 }
@@ -135,8 +139,8 @@ describe('off the critical path', () => {
 
   it('without a remote mounting, starts FIRST_MOUNT_WAIT_MS after load', () => {
     const idle: Array<() => void> = [];
-    window.requestIdleCallback = jest.fn(
-      (callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number,
+    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) =>
+      idle.push(() => callback({} as IdleDeadline)),
     );
     startThirdPartiesWhenIdle({ config: none, bus: createBus(), getConsent: () => 'granted' });
     jest.advanceTimersByTime(2999);
@@ -148,8 +152,8 @@ describe('off the critical path', () => {
   it('starts analytics only after the load event and an idle period, even with consent granted', async () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
     const idle: Array<() => void> = [];
-    window.requestIdleCallback = jest.fn(
-      (callback: IdleRequestCallback) => idle.push(() => callback({} as IdleDeadline)) as unknown as number,
+    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) =>
+      idle.push(() => callback({} as IdleDeadline)),
     );
     const { load } = fakeAnalytics();
     startThirdPartiesWhenIdle({
