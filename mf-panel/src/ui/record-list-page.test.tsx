@@ -1,23 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { createFakeShellContext, jsonResponse, mountRemoteAlone } from '@steel/shared/testing';
-import * as lifecycles from '../app/lifecycles';
+import { jsonResponse } from '@steel/shared/testing';
+import { mountPanelAt, unmountPanel } from '../dev/mount-panel-alone';
 
 /**
  * The orders and tickets pages share one list page (RecordListPage) and one status change
  * (useCustomerStatusChange); each keeps its own heading, toolbar, list name and rows. The panel is
  * mounted whole; `fetch` answers as the CMS does.
  */
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
+afterEach(unmountPanel);
 
-afterEach(async () => {
-  await lifecycles.unmount({ name: 'panel' } as never);
-  document.body.innerHTML = '';
-});
-
-const demo = { id: 3, username: 'demo', email: 'demo@example.com', mobile: '09121234567' };
 const onePage = { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 } };
 
 const order = {
@@ -59,21 +51,9 @@ function cms(collection: string, records: Array<{ documentId: string }>) {
   });
 }
 
-async function mountAt(path: string, fetch: jest.Mock) {
-  window.history.pushState(null, '', path);
-  const context = createFakeShellContext({
-    user: demo,
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: () => undefined,
-  });
-  const domElement = document.createElement('div');
-  document.body.appendChild(domElement);
-  await mountRemoteAlone('panel', lifecycles, context, domElement);
-}
-
 describe('the panel list pages', () => {
   it('lists orders under their heading, with the status filter before the new-order link', async () => {
-    await mountAt('/panel/order', cms('orders', [order]));
+    await mountPanelAt('/panel/order', cms('orders', [order]));
     expect(await screen.findByRole('heading', { level: 1, name: 'سفارش‌ها' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'فهرست سفارش‌ها' });
     const row = within(list).getByRole('listitem');
@@ -85,7 +65,7 @@ describe('the panel list pages', () => {
   });
 
   it('lists tickets under their heading, with only the new-ticket link above them', async () => {
-    await mountAt('/panel/ticket', cms('tickets', [ticket]));
+    await mountPanelAt('/panel/ticket', cms('tickets', [ticket]));
     expect(await screen.findByRole('heading', { level: 1, name: 'تیکت‌ها' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'فهرست تیکت‌ها' });
     const row = within(list).getByRole('listitem');
@@ -109,7 +89,7 @@ describe('a customer status change', () => {
     ],
     ['closes a ticket', '/panel/ticket/t1', cms('tickets', [ticket]), 'بستن تیکت', 'تأیید', 'tickets/t1', 'closed'],
   ])('%s once confirmed, then reads the records again', async (_, path, fetch, label, confirm, record, status) => {
-    await mountAt(path, fetch);
+    await mountPanelAt(path, fetch);
     fireEvent.click(await screen.findByRole('button', { name: label }));
     fireEvent.click(within(screen.getByRole('group', { name: label })).getByRole('button', { name: confirm }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));

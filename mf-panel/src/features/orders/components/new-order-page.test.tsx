@@ -1,18 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { createFakeShellContext, jsonResponse, mountRemoteAlone } from '@steel/shared/testing';
-import * as lifecycles from '../../../app/lifecycles';
+import { jsonResponse } from '@steel/shared/testing';
+import { mountPanelAt, unmountPanel } from '../../../dev/mount-panel-alone';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
+afterEach(unmountPanel);
 
-afterEach(async () => {
-  await lifecycles.unmount({ name: 'panel' } as never);
-  document.body.innerHTML = '';
-});
-
-const demo = { id: 3, username: 'demo', email: 'demo@example.com', mobile: '09121234567' };
 const rebar = {
   id: 1,
   documentId: 'p1',
@@ -26,7 +18,7 @@ const rebar = {
 describe('new order request', () => {
   it('offers the linked product with its illustrative price, reads Persian digits and sends numbers', async () => {
     const fetch = jest
-      .fn()
+      .fn<Promise<Response>, [string, RequestInit?]>()
       .mockResolvedValueOnce(
         jsonResponse({ data: [rebar], meta: { pagination: { page: 1, pageSize: 1, pageCount: 1, total: 1 } } }),
       )
@@ -36,15 +28,7 @@ describe('new order request', () => {
           { status: 201 },
         ),
       );
-    window.history.pushState(null, '', '/panel/order/new?product=rebar-kalaf-1');
-    const context = createFakeShellContext({
-      user: demo,
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      navigate: () => undefined,
-    });
-    const domElement = document.createElement('div');
-    document.body.appendChild(domElement);
-    await mountRemoteAlone('panel', lifecycles, context, domElement);
+    const context = await mountPanelAt('/panel/order/new?product=rebar-kalaf-1', fetch);
 
     const quantity = await screen.findByLabelText('مقدار میلگرد کلاف ۸ (تن)');
     expect(screen.getByText(/قیمت هر کیلوگرم: ۳۴٬۵۰۰ تومان — قیمت‌ها تقریبی است/)).toBeInTheDocument();
@@ -56,9 +40,9 @@ describe('new order request', () => {
 
     await waitFor(() => expect(context.navigations).toEqual(['/panel/order/onew']));
     expect(fetch.mock.calls[0]![0]).toContain('/api/products?filters[slug][$in][0]=rebar-kalaf-1');
-    const [url, init] = fetch.mock.calls[1] as [string, RequestInit];
+    const [url, init] = fetch.mock.calls[1]!;
     expect(url).toBe('http://127.0.0.1:1337/api/orders');
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(JSON.parse(init!.body as string)).toEqual({
       data: {
         items: [{ product_slug: 'rebar-kalaf-1', quantity: 12.5 }],
         delivery_address: 'تهران، خیابان آزادی',
@@ -69,11 +53,7 @@ describe('new order request', () => {
   });
 
   it('without a product, says where to choose one', async () => {
-    window.history.pushState(null, '', '/panel/order/new');
-    const context = createFakeShellContext({ user: demo, fetch: jest.fn() as unknown as typeof globalThis.fetch });
-    const domElement = document.createElement('div');
-    document.body.appendChild(domElement);
-    await mountRemoteAlone('panel', lifecycles, context, domElement);
+    await mountPanelAt('/panel/order/new', jest.fn());
     expect(await screen.findByRole('link', { name: 'محصولات من' })).toHaveAttribute('href', '/panel/product');
   });
 });

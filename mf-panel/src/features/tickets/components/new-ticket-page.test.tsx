@@ -1,18 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { createFakeShellContext, jsonResponse, mountRemoteAlone } from '@steel/shared/testing';
-import * as lifecycles from '../../../app/lifecycles';
+import { jsonResponse } from '@steel/shared/testing';
+import { mountPanelAt, unmountPanel } from '../../../dev/mount-panel-alone';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
-
-afterEach(async () => {
-  await lifecycles.unmount({ name: 'panel' } as never);
-  document.body.innerHTML = '';
-});
-
-const demo = { id: 3, username: 'demo', email: 'demo@example.com', mobile: '09121234567' };
+afterEach(unmountPanel);
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -20,23 +11,10 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-async function mountAt(path: string, fetch: jest.Mock) {
-  window.history.pushState(null, '', path);
-  const context = createFakeShellContext({
-    user: demo,
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    navigate: () => undefined,
-  });
-  const domElement = document.createElement('div');
-  document.body.appendChild(domElement);
-  await mountRemoteAlone('panel', lifecycles, context, domElement);
-  return context;
-}
-
 describe('new ticket form', () => {
   it('checks the fields in Persian before sending anything', async () => {
     const fetch = jest.fn();
-    await mountAt('/panel/ticket/new', fetch);
+    await mountPanelAt('/panel/ticket/new', fetch);
     fireEvent.click(await screen.findByRole('button', { name: 'ارسال' }));
     expect(await screen.findByText('موضوع را دست‌کم در ۳ نویسه بنویسید')).toBeInTheDocument();
     expect(screen.getByLabelText('موضوع')).toHaveAttribute('aria-invalid', 'true');
@@ -58,7 +36,7 @@ describe('new ticket form', () => {
         ),
       )
       .mockReturnValueOnce(second.promise);
-    const context = await mountAt('/panel/ticket/new', fetch);
+    const context = await mountPanelAt('/panel/ticket/new', fetch);
 
     fireEvent.change(await screen.findByLabelText('موضوع'), { target: { value: 'زمان بارگیری' } });
     fireEvent.change(screen.getByLabelText('بخش'), { target: { value: 'shipping' } });
