@@ -56,6 +56,23 @@ function useContactMessageForm<Schema extends z.ZodType<FieldValues, FieldValues
   };
 }
 
+/** How both forms ask for the sender's mobile and e-mail address. */
+const MOBILE_FIELD = {
+  label: 'شماره موبایل',
+  type: 'tel',
+  inputMode: 'tel',
+  dir: 'ltr',
+  autoComplete: 'tel',
+  hint: 'مثلاً ۰۹۱۲۱۲۳۴۵۶۷',
+} as const;
+const EMAIL_FIELD = {
+  label: 'ایمیل (اختیاری)',
+  type: 'email',
+  inputMode: 'email',
+  dir: 'ltr',
+  autoComplete: 'email',
+} as const;
+
 /** `/contact-us`: a contact message in the CMS. */
 export function ContactForm() {
   const { form, onSubmit, busy, failure, sentNote } = useContactMessageForm({
@@ -73,25 +90,8 @@ export function ContactForm() {
       <HydratedForm onSubmit={onSubmit} busy={busy} className="flex flex-col gap-4" data-form="contact">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
-          <TextInput
-            form={form}
-            name="phone"
-            label="شماره موبایل"
-            type="tel"
-            inputMode="tel"
-            dir="ltr"
-            autoComplete="tel"
-            hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
-          />
-          <TextInput
-            form={form}
-            name="email"
-            label="ایمیل (اختیاری)"
-            type="email"
-            inputMode="email"
-            dir="ltr"
-            autoComplete="email"
-          />
+          <TextInput form={form} name="phone" {...MOBILE_FIELD} />
+          <TextInput form={form} name="email" {...EMAIL_FIELD} />
           <TextInput form={form} name="subject" label="موضوع (اختیاری)" />
         </div>
         <TextInput form={form} name="message" label="متن پیام" multiline />
@@ -120,25 +120,8 @@ export function ExportInquiryForm() {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput form={form} name="name" label="نام و نام خانوادگی" autoComplete="name" />
           <TextInput form={form} name="company" label="نام شرکت (اختیاری)" autoComplete="organization" />
-          <TextInput
-            form={form}
-            name="phone"
-            label="شماره موبایل"
-            type="tel"
-            inputMode="tel"
-            dir="ltr"
-            autoComplete="tel"
-            hint="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
-          />
-          <TextInput
-            form={form}
-            name="email"
-            label="ایمیل (اختیاری)"
-            type="email"
-            inputMode="email"
-            dir="ltr"
-            autoComplete="email"
-          />
+          <TextInput form={form} name="phone" {...MOBILE_FIELD} />
+          <TextInput form={form} name="email" {...EMAIL_FIELD} />
         </div>
         <TextInput form={form} name="subject" label="محصول موردنظر" hint="مثلاً میلگرد ۱۶ یا ورق گرم" />
         <TextInput form={form} name="message" label="مقدار، مقصد و شرایط تحویل" multiline />
