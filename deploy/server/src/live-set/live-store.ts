@@ -109,11 +109,11 @@ export class LiveStore {
           () => true,
           () => false,
         ))
-          ? [[app, version]]
+          ? [[app, version] as [string, string]]
           : [],
       ),
     );
-    const chosen = [...canaries.map(([app, canary]) => [app, canary.version]), ...present.flat()];
+    const chosen = [...canaries.map(([app, canary]): [string, string] => [app, canary.version]), ...present.flat()];
     if (chosen.every(([app, version]) => stable.live[app as AppName] === version)) return stable;
     const live: LiveFile = { ...stable.live, ...Object.fromEntries(chosen) };
     const id = liveSetId(live);

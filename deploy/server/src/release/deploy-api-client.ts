@@ -37,7 +37,7 @@ export async function packDist(distDir: string): Promise<Buffer> {
     { gzip: true, cwd: distDir, portable: true, filter: (file) => !/\.(br|gz)$/.test(file) },
     ['.'],
   )) {
-    chunks.push(chunk as Buffer);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }

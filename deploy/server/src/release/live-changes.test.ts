@@ -193,7 +193,7 @@ describe('changing the live set', () => {
     await run(['history', 'blog', '--builds-dir', buildsDir], (line) => lines.push(line));
     const said = lines
       .filter((line) => !/ publish /.test(line))
-      .map((line) => /^\S+\s+(\S+)\s+blog\s+(.*?)  by /.exec(line)?.slice(1).join(' '));
+      .map((line) => /^\S+\s+(\S+)\s+blog\s+(.*?) {2}by /.exec(line)?.slice(1).join(' '));
     expect(said).toEqual([
       `activate ${a} live (was nothing)`,
       `canary ${b} as a canary (${a} stays live for the rest)`,

@@ -9,11 +9,9 @@
  * servers; only tests and benches call these directly, to set a builds folder up.
  */
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   APPS,
   type AppName,
-  type Canary,
   HISTORY_LIMIT,
   LIVE_FILE,
   type LiveFile,

@@ -9,8 +9,12 @@
  * replaces the workers, and their memory goes with them.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+
+/** The server's own require: a bundle's packages (React…) are the server's, its chunks lie beside it. */
+const serverRequire = createRequire(__filename);
 
 const loaded = new Map<string, unknown>();
 
@@ -28,8 +32,9 @@ export function loadServerEntry<T>(file: string): T | null {
   });
   const module = { exports: {} as T };
   // The bundle's own chunks (a dynamic import) lie beside it: `./849.js` is found from its folder.
-  const bundleRequire = (id: string): unknown => require(/^\.\.?\//.test(id) ? path.join(path.dirname(file), id) : id);
-  factory(module.exports, bundleRequire, module, file, path.dirname(file));
+  const bundleRequire = (id: string): unknown =>
+    serverRequire(/^\.\.?\//.test(id) ? path.join(path.dirname(file), id) : id);
+  (factory as (...args: unknown[]) => void)(module.exports, bundleRequire, module, file, path.dirname(file));
   loaded.set(file, module.exports);
   return module.exports;
 }

@@ -98,8 +98,8 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
     outcome: Extract<RenderOutcome, { kind: 'page' }>,
   ): Promise<string> {
     const shellVersion = snapshot.live.shell as string;
-    const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app as RemoteName] : undefined;
-    const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app as RemoteName] : undefined;
+    const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app] : undefined;
+    const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app] : undefined;
     const hints = [
       ...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints
         ? await remoteHints(snapshot, outcome.remote.app, url, remoteEntry)
@@ -110,7 +110,7 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
     // The remote's images in the rendered markup come from where its code does: its asset origin.
     if (outcome.remote && remoteVersion)
       publicPaths[publicPathPlaceholder(outcome.remote.app)] = versionFileUrl(
-        outcome.remote.app as RemoteName,
+        outcome.remote.app,
         remoteVersion,
         '',
         config.assetOrigins,

@@ -155,7 +155,7 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
   } else if (app && version) {
     try {
       const entry = loadServerEntry<RemoteServerEntry>(serverEntryPath(task.buildsDir, app, version));
-      const render = entry?.render;
+      const render = entry?.render?.bind(entry);
       if (!render) throw new Error('no server render in this version');
       const reads = trackCmsReads();
       rendered = await withinTimeLimit(

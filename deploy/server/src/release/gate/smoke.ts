@@ -41,7 +41,7 @@ function candidatePages(
 ): RemotePages {
   const pages: RemotePages = {};
   for (const [app, own] of Object.entries(live)) if (app !== 'shell' && own) pages[app as RemoteName] = own.pages;
-  if (candidate.app !== 'shell') pages[candidate.app as RemoteName] = manifest.pages;
+  if (candidate.app !== 'shell') pages[candidate.app] = manifest.pages;
   return pages;
 }
 
@@ -84,7 +84,7 @@ export async function smokeTest(
   const base = `http://127.0.0.1:${port}`;
   const sitePages = candidatePages(candidate, manifest, live);
   try {
-    const apps = candidate.app === 'shell' ? (Object.keys(sitePages) as RemoteName[]) : [candidate.app as RemoteName];
+    const apps = candidate.app === 'shell' ? (Object.keys(sitePages) as RemoteName[]) : [candidate.app];
     const pages = await pageKindSamples(base, sitePages, apps);
     const rendered = await smokeRender(base, pages, seen);
     if (rendered) return rendered;
