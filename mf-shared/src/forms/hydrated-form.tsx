@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, FormEvent } from 'react';
 import { useHydrated } from '../ui/use-hydrated';
 
 /**
@@ -11,11 +11,19 @@ import { useHydrated } from '../ui/use-hydrated';
 export function HydratedForm({
   busy,
   children,
+  onSubmit,
   ...formProps
-}: Omit<ComponentPropsWithoutRef<'form'>, 'noValidate' | 'aria-busy'> & { busy: boolean }) {
+}: Omit<ComponentPropsWithoutRef<'form'>, 'noValidate' | 'aria-busy' | 'onSubmit'> & {
+  busy: boolean;
+  /**
+   * react-hook-form's `handleSubmit(…)`: its promise is the form's own business (`isSubmitting`,
+   * the mutation's error shown in the form), so the form does not wait for it.
+   */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> | void;
+}) {
   const ready = useHydrated();
   return (
-    <form {...formProps} noValidate aria-busy={busy || !ready}>
+    <form {...formProps} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy || !ready}>
       <fieldset disabled={!ready} className="contents">
         {children}
       </fieldset>
