@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTRACT_VERSION } from '@steel/shared/contract';
+import { CONTRACT_VERSION, type AppManifest } from '@steel/shared/contract';
 import { writeAppManifest } from './app-manifest';
 
 const folders: string[] = [];
@@ -38,9 +38,8 @@ describe('the app manifest of a build', () => {
       chunks: { 'weight-table': ['12.abcd1234.js', 'weight-table.0f0f0f0f.js'], styles: ['styles.1a2b3c4d.js'] },
     });
     expect(manifest.chunks).toEqual({ 'weight-table': ['12.abcd1234.js', 'weight-table.0f0f0f0f.js'] });
-    expect(JSON.parse(fs.readFileSync(path.join(dist, 'app-manifest.json'), 'utf8')).pages[0].chunk).toBe(
-      'weight-table',
-    );
+    const written = JSON.parse(fs.readFileSync(path.join(dist, 'app-manifest.json'), 'utf8')) as AppManifest;
+    expect(written.pages[0]?.chunk).toBe('weight-table');
   });
 
   it('is refused when a page names a chunk the browser build does not have', () => {

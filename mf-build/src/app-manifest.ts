@@ -18,6 +18,15 @@ import {
 import { sharedDependencies } from './shared-dependencies';
 import type { AppName } from './create-app-config';
 
+/** A CommonJS module's code as a function of the five names Node gives it. */
+type CommonJsWrapper = (
+  exports: object,
+  require: NodeJS.Require,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+) => void;
+
 /**
  * The exports of a freshly built server entry, evaluated anew (a process may build an app twice)
  * with a `require` from the app's folder: the renderer's packages it leaves external resolve as
@@ -29,7 +38,7 @@ function loadBuiltServerEntry(file: string, root: string): { contract?: unknown;
     fs.readFileSync(file, 'utf8'),
     ['exports', 'require', 'module', '__filename', '__dirname'],
     { filename: file },
-  );
+  ) as CommonJsWrapper;
   factory(module.exports, createRequire(path.join(root, 'package.json')), module, file, path.dirname(file));
   return module.exports;
 }
