@@ -2,4 +2,4 @@ import { startDevHarness } from '@steel/shared/testing';
 import * as lifecycles from '../app/lifecycles';
 
 // `npm run dev -w mf-blog`: the blog alone, with a fake shell context.
-startDevHarness('blog', lifecycles, '/blog');
+void startDevHarness('blog', lifecycles, '/blog');
