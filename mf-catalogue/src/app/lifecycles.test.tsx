@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { createFakeShellContext, jsonResponse, mountRemoteAlone } from '@steel/shared/testing';
+import { createFakeShellContext, jsonResponse, mountRemoteAlone, requestUrl } from '@steel/shared/testing';
 import type { AppEvents } from '@steel/shared';
 import * as lifecycles from './lifecycles';
 
@@ -53,8 +53,8 @@ async function mountAt(path: string) {
   const requests: string[] = [];
   const context = createFakeShellContext({
     fetch: async (input) => {
-      requests.push(String(input));
-      return cmsAnswer(String(input));
+      requests.push(requestUrl(input));
+      return cmsAnswer(requestUrl(input));
     },
   });
   const errors: Array<AppEvents['app:error']> = [];

@@ -2,4 +2,4 @@ import { startDevHarness } from '@steel/shared/testing';
 import * as lifecycles from '../app/lifecycles';
 
 // `npm run dev -w mf-catalogue`: the catalogue alone, with a fake shell context.
-startDevHarness('catalogue', lifecycles);
+void startDevHarness('catalogue', lifecycles);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import {
   PageHeader,
@@ -45,15 +45,16 @@ export function SubcategoryPage({
   const shown: ListingState = { filters: listing.filters, sort: listing.sort, page: listing.page };
   // What the buyer just asked for: the controls show it at once while the current list stays
   // until the new one arrives (the router renders the new URL in a transition).
-  const [requested, setRequested] = useState<ListingState | null>(null);
-  useEffect(() => setRequested(null), [listing]);
+  // A new list ends the request it answers.
+  const [request, setRequest] = useState<{ state: ListingState; over: typeof listing } | null>(null);
+  const requested = request?.over === listing ? request.state : null;
   const controls = requested ?? shown;
   const waiting =
     requested !== null &&
     listingSearch(requested, subcategory.attributes) !== listingSearch(shown, subcategory.attributes);
   const busy = useIsFetching({ queryKey: ['products', 'listing'] }) > 0 || waiting;
   const go = (next: ListingState) => {
-    setRequested(next);
+    setRequest({ state: next, over: listing });
     navigate(`${path}${listingSearch(next, subcategory.attributes)}`);
   };
   const hasFilters = Object.keys(controls.filters).length > 0;

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { MemoryRouter } from 'react-router';
 import { ShellContextProvider, type ToastInput, type User } from '@steel/shared';
-import { createFakeShellContext, jsonResponse } from '@steel/shared/testing';
+import { createFakeShellContext, jsonResponse, requestUrl } from '@steel/shared/testing';
 import { ProductActions } from './product-actions';
 
 const PRODUCT = { documentId: 'p1', slug: 'rebar-ribbed-rebar-1', name: 'میلگرد آجدار ۱۲ ذوب آهن A3' };
@@ -14,7 +14,7 @@ function renderActions(user: User | null, answer: () => Response) {
   const context = createFakeShellContext({
     user,
     fetch: async (input, init) => {
-      if (init?.method === 'POST') writes.push(String(input));
+      if (init?.method === 'POST') writes.push(requestUrl(input));
       return answer();
     },
   });

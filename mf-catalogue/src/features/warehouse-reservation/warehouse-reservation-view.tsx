@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, PageHeader, formErrorMessage, formatPersianDate, todayInTehran, useSessionUser } from '@steel/shared';
 import { HydratedForm, SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
@@ -69,6 +69,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
     },
   });
   const busy = form.formState.isSubmitting || mutation.isPending;
+  const startDate = useWatch({ control: form.control, name: 'start_date' });
   const onSubmit = form.handleSubmit(async (values) => {
     setStored(false);
     if (await submit(values)) {
@@ -89,7 +90,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
           type="date"
           min={todayInTehran()}
           dir="ltr"
-          hint={<StartDateInPersian date={form.watch('start_date')} />}
+          hint={<StartDateInPersian date={startDate} />}
         />
         <TextInput form={form} name="city" label="شهر انبار (اختیاری)" />
         <TextInput

@@ -54,7 +54,9 @@ export default function CanvasChart({ points, label, height, formatValue, format
   const readoutId = useId();
   // The chart is made once per series; a new formatter function needs no new chart.
   const axisFormat = useRef(formatAxisValue);
-  axisFormat.current = formatAxisValue;
+  useEffect(() => {
+    axisFormat.current = formatAxisValue;
+  }, [formatAxisValue]);
   const colours = chartColours[mode === 'dark' ? 'dark' : 'light'];
 
   useEffect(() => {
@@ -142,9 +144,11 @@ export default function CanvasChart({ points, label, height, formatValue, format
       >
         {point ? `${formatPersianDate(timeToDate(point.date))}: ${formatValue(point.value)}` : ''}
       </p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- role="application": the chart's own keys */}
       <div
         ref={container}
         dir="ltr"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a widget of its own (role="application") takes the focus
         tabIndex={0}
         // Arrow keys belong to the chart, also with a screen reader in browse mode.
         role="application"

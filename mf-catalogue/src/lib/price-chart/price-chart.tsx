@@ -9,7 +9,7 @@
  * costs a slow phone ~200 ms the first screen does not need.
  */
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { formatNumber, formatPersianDate, onceVisible } from '@steel/shared';
+import { formatNumber, formatPersianDate, onceVisible, useHydrated } from '@steel/shared';
 import { normalisePoints, type PricePoint } from './price-series';
 
 export type { PricePoint } from './price-series';
@@ -53,12 +53,14 @@ const LOAD_MARGIN = '100px';
  */
 function useNearScreen<T extends Element>() {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
+  const [seen, setSeen] = useState(false);
+  const hydrated = useHydrated();
+  // Without IntersectionObserver there is no telling: near as soon as hydrated.
+  const near = seen || (hydrated && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    return onceVisible(element, () => setNear(true), { margin: LOAD_MARGIN });
+    return onceVisible(element, () => setSeen(true), { margin: LOAD_MARGIN });
   }, [near]);
   return [ref, near] as const;
 }

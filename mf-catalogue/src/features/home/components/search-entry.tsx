@@ -7,7 +7,8 @@ export function SearchEntry() {
   const { navigate } = useShell();
   // With the script, the search page opens without a full page load.
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    const typed = new FormData(event.currentTarget).get('q');
+    const query = typeof typed === 'string' ? typed.trim() : '';
     event.preventDefault();
     navigate(query ? `/search?q=${encodeURIComponent(query)}` : '/search');
   };
