@@ -2,4 +2,4 @@ import { startDevHarness } from '@steel/shared/testing';
 import * as lifecycles from '../app/lifecycles';
 
 // `npm run dev -w mf-panel`: the panel alone, with a fake shell context.
-startDevHarness('panel', lifecycles, '/login');
+void startDevHarness('panel', lifecycles, '/login');

@@ -1,2 +1,2 @@
 // Async boundary: shared modules (react, react-dom) are negotiated before the app code runs.
-import('./harness-bootstrap');
+void import('./harness-bootstrap');

@@ -37,7 +37,7 @@ export function ConfirmAction({
       {confirming ? (
         <div role="group" aria-label={label} className="flex flex-wrap items-center gap-3">
           <span>{question}</span>
-          <button type="button" className={button} disabled={mutation.isPending} onClick={() => once(run)}>
+          <button type="button" className={button} disabled={mutation.isPending} onClick={() => void once(run)}>
             {mutation.isPending ? pendingLabel : confirmLabel}
           </button>
           <button

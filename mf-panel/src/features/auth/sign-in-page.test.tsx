@@ -57,7 +57,7 @@ describe('sign-in page', () => {
   it('says in Persian that the credentials are wrong, keeps what was typed, then signs in and follows the redirect', async () => {
     const login = deferred<Response>();
     const fetch = jest
-      .fn()
+      .fn<Promise<Response>, [string, RequestInit?]>()
       .mockResolvedValueOnce(jsonResponse(invalidCredentials, { status: 400 }))
       .mockReturnValueOnce(login.promise)
       .mockResolvedValueOnce(jsonResponse(demo));

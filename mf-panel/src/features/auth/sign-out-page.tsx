@@ -20,9 +20,9 @@ export function SignOutPage() {
         disabled={signingOut}
         aria-busy={signingOut}
         className="mt-4 rounded-md bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800 disabled:opacity-70"
-        onClick={async () => {
+        onClick={() => {
           setSigningOut(true);
-          await createAuth({ client: api, session }).logout(() => navigate('/'));
+          void createAuth({ client: api, session }).logout(() => navigate('/'));
         }}
       >
         {signingOut ? 'در حال خروج…' : 'خروج از حساب'}

@@ -14,22 +14,20 @@ export function SocialCallbackPage() {
   const { api, session } = useShell();
   const { provider = '' } = useParams();
   const { search } = useLocation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const params = new URLSearchParams(search);
+  const answered = !params.get('error') && Boolean(params.get('access_token'));
+  const [exchangeFailure, setExchangeFailure] = useState<string | null>(null);
+  const failure = answered ? exchangeFailure : 'ورود با حساب اجتماعی لغو شد یا پاسخی از آن نرسید';
   const started = useRef(false);
   useLeaveWhenSignedIn();
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !answered) return;
     started.current = true;
-    const params = new URLSearchParams(search);
-    if (params.get('error') || !params.get('access_token')) {
-      setFailure('ورود با حساب اجتماعی لغو شد یا پاسخی از آن نرسید');
-      return;
-    }
     createAuth({ client: api, session })
       .socialCallback(provider, search)
-      .catch((error: unknown) => setFailure(`ورود با حساب اجتماعی انجام نشد: ${authErrorMessage(error)}`));
-  }, [api, session, provider, search]);
+      .catch((error: unknown) => setExchangeFailure(`ورود با حساب اجتماعی انجام نشد: ${authErrorMessage(error)}`));
+  }, [api, session, provider, search, answered]);
 
   return (
     <section className="mx-auto w-full max-w-md">

@@ -31,7 +31,7 @@ function ProfileForm({ user }: { user: User }) {
   const { api, session } = useShell();
   const [saved, setSaved] = useState(false);
   const defaults: ProfileInput = { username: user.username, email: user.email, mobile: user.mobile ?? '' };
-  const { form, failure, onSubmit, pending } = useAccountForm(profileSchema, defaults, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(profileSchema, defaults, async (values, form) => {
     setSaved(false);
     const updated = await createAuth({ client: api, session }).updateProfile(values);
     form.reset({ username: updated.username, email: updated.email, mobile: updated.mobile ?? '' });
@@ -76,7 +76,7 @@ function ChangePasswordForm() {
   const { api, session } = useShell();
   const [changed, setChanged] = useState(false);
   const defaults: ChangePasswordInput = { currentPassword: '', password: '', passwordConfirmation: '' };
-  const { form, failure, onSubmit, pending } = useAccountForm(changePasswordSchema, defaults, async (values) => {
+  const { form, failure, onSubmit, pending } = useAccountForm(changePasswordSchema, defaults, async (values, form) => {
     setChanged(false);
     await createAuth({ client: api, session }).changePassword(values);
     form.reset(defaults);

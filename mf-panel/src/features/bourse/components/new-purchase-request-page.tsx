@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import {
-  apiErrorMessage,
   formErrorMessage,
   formatNumber,
   formatPersianDate,
@@ -138,7 +137,7 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       <TextInput form={form} name="quantity_tonnes" label="حجم درخواستی (تن)" inputMode="decimal" dir="ltr" />
       <TextInput
         form={form}

@@ -3,7 +3,6 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import {
-  apiErrorMessage,
   formErrorMessage,
   formatToman,
   Link,
@@ -83,7 +82,7 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       {fields.map((field, index) => {
         const product = bySlug.get(field.product_slug);
         const unit = saleUnitName(product?.sale_unit);

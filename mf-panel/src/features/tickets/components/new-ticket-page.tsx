@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiErrorMessage, formErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
+import { formErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
 import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
 import { inputClass } from '../../../ui/styles';
 import { useCreateTicket } from '../../../entities/ticket/ticket-queries';
@@ -41,7 +41,7 @@ export function NewTicketPage() {
           { label: 'ارسال تیکت جدید' },
         ]}
       />
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-busy={busy}>
         <TextInput form={form} name="subject" label="موضوع" />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="بخش" error={errors.department?.message}>

@@ -96,7 +96,7 @@ function ReplyForm({ documentId }: { documentId: string }) {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-busy={busy}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-busy={busy}>
       <TextInput form={form} name="body" label="متن پیام" multiline rows={4} />
       <SubmitRow busy={busy} failure={reply.isError ? formErrorMessage(reply.error) : null} label="ارسال پاسخ" />
     </form>

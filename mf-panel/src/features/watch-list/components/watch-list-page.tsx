@@ -147,7 +147,7 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
           className={dangerButton}
           disabled={remove.isPending}
           aria-label={`حذف ${name} از محصولات من`}
-          onClick={() => once(() => remove.mutateAsync(entry.documentId))}
+          onClick={() => void once(() => remove.mutateAsync(entry.documentId))}
         >
           {remove.isPending ? 'در حال حذف…' : 'حذف'}
         </button>
