@@ -23,7 +23,7 @@ interface StrapiProcess {
 }
 // The CMS's own helper (plain JS in its own package): a seeded Strapi on a temp database.
 const { startStrapi } = createRequire(__filename)(path.join(repoRoot, 'deploy/cms/scripts/lib/strapi-process.js')) as {
-  startStrapi(options: { tmpDir: string; env: Record<string, string>; label?: string }): Promise<StrapiProcess>;
+  startStrapi: (options: { tmpDir: string; env: Record<string, string>; label?: string }) => Promise<StrapiProcess>;
 };
 
 export interface LoadTarget {

@@ -78,7 +78,7 @@ export async function benchLighthouse(
             ?.items ?? [];
         for (const item of items) bootup[appOfScript(item.url)] = (bootup[appOfScript(item.url)] ?? 0) + item.total;
         const blocking = mainThreadBlocking(
-          result.artifacts.Trace.traceEvents as Parameters<typeof mainThreadBlocking>[0],
+          result.artifacts.Trace.traceEvents,
           lhr.configSettings.throttling.cpuSlowdownMultiplier,
         );
         results.push({
@@ -114,7 +114,7 @@ export async function benchLighthouse(
       );
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

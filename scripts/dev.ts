@@ -56,7 +56,7 @@ async function startDevServer(app: AppName, registry: object = {}): Promise<void
       setupMiddlewares: (middlewares, devServer) => {
         // The app server's image route, so `ResponsiveImage` works in development and in the harness too.
         devServer.app?.get(IMAGE_ROUTE, (request, response) => {
-          const src = String(request.query['src'] ?? '');
+          const src = typeof request.query['src'] === 'string' ? request.query['src'] : '';
           const width = Number(request.query['w']);
           if (!isUploadPath(src) || !IMAGE_WIDTHS.includes(width)) return void response.status(400).end();
           resizeUpload(new URL(defaultRuntimeConfig.cmsUrl).origin, src, width).then(

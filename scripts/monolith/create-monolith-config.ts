@@ -5,6 +5,7 @@
  * CSS pipeline (each remote's stylesheet still scoped to its container), one webpack runtime and
  * one copy of every library. Served by the same app server as a shell version. Never deployed.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -15,21 +16,24 @@ import { APP_FOLDERS, repoRoot } from '../lib/paths';
 /** Where it is built (`MONOLITH_DIST`: the e2e run builds its own). */
 export const monolithDist = path.resolve(repoRoot, process.env.MONOLITH_DIST ?? '.monolith/dist');
 
-const isCssRule = (rule: unknown): rule is RuleSetRule =>
-  !!rule && typeof rule === 'object' && String((rule as RuleSetRule).test) === String(/\.css$/);
+const isCssRule = (rule: unknown): rule is RuleSetRule => {
+  const test = rule && typeof rule === 'object' ? (rule as RuleSetRule).test : undefined;
+  return test instanceof RegExp && String(test) === String(/\.css$/);
+};
+
+const readJson = <T>(file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 
 /** The versions of what the shell shares, as the federation runtime would report them. */
 function installedShared(): Record<string, string> {
-  const { dependencies } = require(path.join(APP_FOLDERS.shell, 'package.json')) as {
-    dependencies: Record<string, string>;
-  };
+  const { dependencies } = readJson<{ dependencies: Record<string, string> }>(
+    path.join(APP_FOLDERS.shell, 'package.json'),
+  );
   return Object.fromEntries(
     Object.keys(sharedDependencies(dependencies))
       .filter((name) => !name.endsWith('/'))
       .map((name) => [
         name,
-        (require(require.resolve(`${name}/package.json`, { paths: [APP_FOLDERS.shell] })) as { version: string })
-          .version,
+        readJson<{ version: string }>(require.resolve(`${name}/package.json`, { paths: [APP_FOLDERS.shell] })).version,
       ]),
   );
 }
