@@ -22,7 +22,7 @@ let server: Awaited<ReturnType<typeof startAppServer>>;
 const keys = { blog: '', catalogue: '' };
 
 const liveVersion = (app: string) =>
-  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+  (JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, string>)[app]!;
 
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-deploy-api-'));

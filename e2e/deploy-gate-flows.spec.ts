@@ -25,7 +25,7 @@ const gateEnv = {
 };
 
 const liveVersion = (app: AppName) =>
-  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+  (JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, string>)[app]!;
 
 /** A copy of the live version of `app`, changed by `craft`, published as a new version. */
 async function craftVersion(app: AppName, craft: (dir: string) => void): Promise<string> {

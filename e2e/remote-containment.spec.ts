@@ -24,7 +24,7 @@ let buildsDir: string;
 let liveCatalogue: string;
 
 const liveVersion = (app: string) =>
-  JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+  (JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, string>)[app]!;
 const versionDir = (version: string) => path.join(buildsDir, 'catalogue', version);
 /** The chunk of the live catalogue whose name starts with `name` (`product.ab12cd34.js`). */
 const chunkOf = (version: string, name: string) =>

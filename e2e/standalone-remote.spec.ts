@@ -109,8 +109,8 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
   const [sharedTarball, buildTarball] = await step('pack', () =>
     Promise.all([pack('mf-shared', packs), pack('mf-build', packs)]),
   );
-  expect(path.basename(sharedTarball!)).toBe(`steel-shared-${CONTRACT_VERSION}.tgz`);
-  expect(path.basename(buildTarball!)).toBe(`steel-build-${CONTRACT_VERSION}.tgz`);
+  expect(path.basename(sharedTarball)).toBe(`steel-shared-${CONTRACT_VERSION}.tgz`);
+  expect(path.basename(buildTarball)).toBe(`steel-build-${CONTRACT_VERSION}.tgz`);
 
   // mf-blog alone, in an empty folder with no monorepo above it.
   const blog = path.join(workDir, 'team', 'blog');

@@ -28,7 +28,7 @@ export function craftingFolder(prefix: string): CraftingFolder {
       notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json'),
   });
   const liveVersion = (app: AppName) =>
-    JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8'))[app] as string;
+    (JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, string>)[app]!;
   return {
     workDir,
     buildsDir,
