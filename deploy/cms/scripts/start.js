@@ -42,7 +42,7 @@ const stop = async (signal) => {
   stopping = true;
   try {
     await app.destroy();
-  } catch (e) {
+  } catch {
     /* ignore */
   }
   process.exit(signal === 'SIGINT' ? 130 : 0);
