@@ -156,12 +156,10 @@ test.describe('/ on first load, before any interaction', () => {
     const scripts = await homeScripts(page);
     expect(scripts.filter((download) => appOf(download.url) === 'panel').map((download) => download.url)).toEqual([]);
     const gzipBytes = scripts.reduce((sum, download) => sum + download.bytes, 0);
-    test
-      .info()
-      .annotations.push({
-        type: 'JS run by / before interaction (gzip over the wire)',
-        description: `${(gzipBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts`,
-      });
+    test.info().annotations.push({
+      type: 'JS run by / before interaction (gzip over the wire)',
+      description: `${(gzipBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts`,
+    });
   });
 
   for (const { what, source } of NOT_ON_HOME) {
@@ -217,15 +215,13 @@ for (const { path, app } of [
     const images = page.locator(`#app-${app} img`);
     await expect(images.first()).toBeVisible();
     // The first image of the page (the largest in its first view) is the one preloaded…
-    const first = await images
-      .first()
-      .evaluate((image: HTMLImageElement) => ({
-        src: image.getAttribute('src'),
-        srcset: image.getAttribute('srcset'),
-        sizes: image.getAttribute('sizes'),
-        loading: image.getAttribute('loading'),
-        fetchpriority: image.getAttribute('fetchpriority'),
-      }));
+    const first = await images.first().evaluate((image: HTMLImageElement) => ({
+      src: image.getAttribute('src'),
+      srcset: image.getAttribute('srcset'),
+      sizes: image.getAttribute('sizes'),
+      loading: image.getAttribute('loading'),
+      fetchpriority: image.getAttribute('fetchpriority'),
+    }));
     expect(first).toEqual({ src: href, srcset, sizes, loading: 'eager', fetchpriority: 'high' });
     // …and the only one at high priority.
     expect(await page.locator(`#app-${app} img[fetchpriority="high"]`).count()).toBe(1);

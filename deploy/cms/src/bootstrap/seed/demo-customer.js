@@ -67,11 +67,9 @@ async function seedDemoCustomer(strapi, log, productIds) {
     const p = await product(index);
     const history = Array.isArray(p.price_history) ? p.price_history : [];
     const then = history[Math.max(0, history.length - 1 - daysAgo)];
-    const entry = await strapi
-      .documents('api::watch-list-entry.watch-list-entry')
-      .create({
-        data: { product: productIds.get(slugs[index]), notify: true, owner, added_price: then ? then.price : p.price },
-      });
+    const entry = await strapi.documents('api::watch-list-entry.watch-list-entry').create({
+      data: { product: productIds.get(slugs[index]), notify: true, owner, added_price: then ? then.price : p.price },
+    });
     // The entry says when it was added: the day of that price, not the seed run.
     await strapi.db
       .query('api::watch-list-entry.watch-list-entry')

@@ -38,15 +38,13 @@ module.exports = ({ strapi }) => ({
           $and: words.map((word) => ({ search_text: { $contains: word } })),
         };
         // One row over the candidates says whether counting is needed at all (most queries: not).
-        const found = await strapi.db
-          .query(type.uid)
-          .findMany({
-            where,
-            select: type.select,
-            populate: type.populate,
-            orderBy: type.orderBy,
-            limit: CANDIDATES + 1,
-          });
+        const found = await strapi.db.query(type.uid).findMany({
+          where,
+          select: type.select,
+          populate: type.populate,
+          orderBy: type.orderBy,
+          limit: CANDIDATES + 1,
+        });
         const total = found.length > CANDIDATES ? await strapi.db.query(type.uid).count({ where }) : found.length;
         const items = found
           .slice(0, CANDIDATES)
