@@ -1,5 +1,6 @@
 /**
- * `npm test`: every test of the project, in order — unit and component tests (jest), the CMS
+ * `npm test`: every test of the project, in order — lint (ESLint, zero warnings) and format
+ * (Prettier) first, being cheap, then unit and component tests (jest), the CMS
  * against a real Strapi on SQLite, on PostgreSQL and with Redis, the end-to-end suite in
  * Chromium, then the production arrangement (nginx, two app servers, Redis, PostgreSQL).
  * Every step runs even when an earlier one fails; the last line sums them up.
@@ -60,6 +61,10 @@ const failureNames: Record<string, (output: string) => string[]> = {
   node: (output) => matchedNames(output, /^\s*not ok \d+ - (.+)$/gm),
   // Playwright's list reporter ends with "  1 failed" and the failed tests' names beneath it.
   playwright: (output) => playwrightListed(output, 'failed'),
+  // ESLint's stylish format names each file with findings on a line of its own (absolute path).
+  eslint: (output) => matchedNames(output, /^(\/\S+)$/gm).map((file) => path.relative(repoRoot, file)),
+  // Prettier: "[warn] path" per file not formatted, then a "[warn] Code style issues…" line.
+  prettier: (output) => matchedNames(output, /^\[warn\] (?!Code style issues)(.+)$/gm),
 };
 
 /** The tests Playwright's list reporter names under its closing "  N failed" or "  N flaky" line. */
@@ -98,6 +103,13 @@ const counters: Record<string, (output: string) => { passed: number; failed: num
     passed: lastNumber(output, /^\s+(\d+) passed/gm),
     failed: lastNumber(output, /^\s+(\d+) failed/gm),
   }),
+  // Findings, not tests: "✖ 3 problems (2 errors, 1 warning)"; nothing when clean.
+  eslint: (output) => ({ passed: 0, failed: lastNumber(output, /✖ (\d+) problems?/g) }),
+  // Files not formatted: one "[warn] path" line each.
+  prettier: (output) => ({
+    passed: 0,
+    failed: [...output.matchAll(/^\[warn\] (?!Code style issues)/gm)].length,
+  }),
 };
 
 async function step(
@@ -134,6 +146,8 @@ async function main() {
   const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
   const cms = path.join(repoRoot, 'deploy/cms');
   const results = [
+    await step('lint (ESLint, zero warnings)', 'eslint', bin('eslint'), ['--max-warnings', '0', '.']),
+    await step('format (Prettier)', 'prettier', bin('prettier'), ['--check', '--no-color', '.']),
     await step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']),
     await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], cms),
     await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], cms),
