@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { RuntimeConfig } from '@steel/shared';
+import type { RemoteRegistry, RuntimeConfig } from '@steel/shared';
 import { buildServer } from './app';
 import { loadConfig } from './config';
 import { activate, rollback } from './release/live-file-writes';
@@ -154,7 +154,10 @@ describe('app server with live builds', () => {
       const { version } = await publish(fx.buildsDir, 'blog', dist);
       await activate(fx.buildsDir, 'blog', version);
       const res = await app.inject({ url: '/remotes.json' });
-      expect(res.json().blog).toMatchObject({ version, entry: `/builds/blog/${version}/remoteEntry.js` });
+      expect(res.json<RemoteRegistry>().blog).toMatchObject({
+        version,
+        entry: `/builds/blog/${version}/remoteEntry.js`,
+      });
     });
   });
 
@@ -168,13 +171,15 @@ describe('app server with live builds', () => {
       const after = (await app.inject({ url: '/builds/latest.json' })).json<{ id: string; timestamp: number }>();
       expect(after.id).not.toBe(before.id);
       expect(after.timestamp).toBeGreaterThanOrEqual(before.timestamp);
-      expect((await app.inject({ url: '/remotes.json' })).json().catalogue.version).toBe(version);
+      expect((await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>().catalogue.version).toBe(version);
       expect(configFrom((await app.inject({ url: '/' })).body).buildId).toBe(after.id);
 
       await rollback(fx.buildsDir, 'catalogue');
       const rolled = (await app.inject({ url: '/builds/latest.json' })).json<{ id: string }>();
       expect(rolled.id).toBe(before.id);
-      expect((await app.inject({ url: '/remotes.json' })).json().catalogue.version).toBe(fx.versions.catalogue);
+      expect((await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>().catalogue.version).toBe(
+        fx.versions.catalogue,
+      );
     });
 
     it('serves the new shell template after the shell is activated', async () => {
@@ -182,7 +187,9 @@ describe('app server with live builds', () => {
       await activate(fx.buildsDir, 'shell', version);
       const res = await app.inject({ url: '/' });
       expect(res.body).toContain('data-tag="v2"');
-      expect((await app.inject({ url: '/api/health' })).json().builds.shell).toBe(version);
+      expect((await app.inject({ url: '/api/health' })).json<{ builds: Record<string, string> }>().builds.shell).toBe(
+        version,
+      );
     });
 
     it('keeps the last good live set when live.json is broken by hand', async () => {
@@ -190,7 +197,7 @@ describe('app server with live builds', () => {
       await fs.writeFile(path.join(fx.buildsDir, 'live.json'), '{ broken');
       const res = await app.inject({ url: '/builds/latest.json' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().id).toBe(before.id);
+      expect(res.json<{ id: string }>().id).toBe(before.id);
     });
   });
 

@@ -101,8 +101,8 @@ test('the compiled server renders a page from a production-only install', async 
       LOG_LEVEL: 'warn',
     },
   });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, server, () => output);
   expect(health).toMatchObject({ status: 'ok', pid: server.pid });

@@ -69,8 +69,8 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
         LOG_LEVEL: 'warn',
       },
     });
-    server.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
       if (server.exitCode !== null || Date.now() > deadline)
         throw new Error(`the app server did not start:\n${output}`);

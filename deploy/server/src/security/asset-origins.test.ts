@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { RemoteRegistry } from '@steel/shared';
 import { buildServer } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { fileDigest } from '../release/publish';
@@ -78,18 +79,18 @@ describe('the registry the browser receives', () => {
     });
     const app = buildServer(fx.config);
     try {
-      const registry = (await app.inject({ url: '/remotes.json' })).json();
+      const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
       const version = fx.versions.catalogue;
-      const recorded = JSON.parse(
+      const { files: recorded } = JSON.parse(
         await fs.readFile(path.join(fx.buildsDir, 'catalogue', version, 'app-manifest.json'), 'utf8'),
-      ).files as Record<string, string>;
+      ) as { files: Record<string, string> };
       expect(registry.catalogue.entry).toBe(`http://127.0.0.1:8330/builds/catalogue/${version}/mf-manifest.json`);
       expect(registry.catalogue.integrity).toBe(recorded['mf-manifest.json']);
       expect(registry.catalogue.integrity).toBe(
         await fileDigest(path.join(fx.buildsDir, 'catalogue', version, 'mf-manifest.json')),
       );
-      expect(registry.catalogue.files['remoteEntry.js']).toBe(recorded['remoteEntry.js']);
-      expect(Object.keys(registry.catalogue.files).sort()).toEqual([
+      expect(registry.catalogue.files?.['remoteEntry.js']).toBe(recorded['remoteEntry.js']);
+      expect(Object.keys(registry.catalogue.files ?? {}).sort()).toEqual([
         '__federation_expose_app.3f2a.js',
         'remoteEntry.js',
       ]);
@@ -113,9 +114,9 @@ describe('the registry the browser receives', () => {
       const file = path.join(fx.buildsDir, 'blog', fx.versions.blog, 'remoteEntry.js');
       const published = await fileDigest(file);
       await fs.appendFile(file, ';window.__tampered=1');
-      const registry = (await app.inject({ url: '/remotes.json' })).json();
-      expect(registry.blog.files['remoteEntry.js']).toBe(published);
-      expect(registry.blog.files['remoteEntry.js']).not.toBe(await fileDigest(file));
+      const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
+      expect(registry.blog.files?.['remoteEntry.js']).toBe(published);
+      expect(registry.blog.files?.['remoteEntry.js']).not.toBe(await fileDigest(file));
     } finally {
       await app.close();
       await fx.cleanup();
@@ -140,7 +141,7 @@ describe('the registry the browser receives', () => {
         path.join(fx.buildsDir, 'live.json'),
         JSON.stringify({ ...live, blog: 'gone00000000', history: { blog: [fx.versions.blog] }, updatedAt: Date.now() }),
       );
-      const registry = (await app.inject({ url: '/remotes.json' })).json();
+      const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
       expect(registry.panel).not.toHaveProperty('integrity');
       expect(registry.panel).not.toHaveProperty('files');
       // The gone version keeps its pages (a contained failure) but no other version's digests.

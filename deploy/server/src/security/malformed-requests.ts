@@ -21,10 +21,15 @@ function badRequest(reply: FastifyReply) {
 }
 
 /** Fastify's `frameworkErrors`: a URL its router could not decode answers the Persian 400 page. */
-export function answerFrameworkError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(
+  error: Error & { code?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   request.log.info({ url: request.url, code: error.code }, 'malformed request');
-  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_ASYNC_CONSTRAINT') return badRequest(reply);
-  return reply.code(400).send({ error: 'Bad Request' });
+  // A reply is thenable; Fastify sends what it was given and awaits nothing here.
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_ASYNC_CONSTRAINT') void badRequest(reply);
+  else void reply.code(400).send({ error: 'Bad Request' });
 }
 
 // %00–%1F and %7F, encoded or raw: no page path holds them, and they break the CMS's queries.

@@ -77,7 +77,7 @@ describe('pages with Redis hung', () => {
           payload: { collections: ['pages'] },
         });
         expect(changed.statusCode).toBe(200);
-        expect(changed.json().stale).toBeGreaterThanOrEqual(1);
+        expect(changed.json<{ stale: number }>().stale).toBeGreaterThanOrEqual(1);
         // This server's copy is stale: rendered afresh, then served from memory again.
         expect((await get('/rebar/changed')).headers['x-render']).toBe('server');
         expect((await get('/rebar/changed')).headers['x-render']).toBe('cache');

@@ -24,9 +24,9 @@ export interface RemoteFailureReport {
  */
 export interface SiteEvents {
   /** A browser reported a remote failing on a page (the beacon), checked and trimmed. */
-  remoteFailed?(report: RemoteFailureReport): void;
+  remoteFailed?: (report: RemoteFailureReport) => void;
   /** A server render left a remote to the browser, or the CMS did not answer it. */
-  renderFellBack?(fallback: RenderFallback): void;
+  renderFellBack?: (fallback: RenderFallback) => void;
 }
 
 /** What every route plugin needs; passed as plugin options so tests can build several servers. */

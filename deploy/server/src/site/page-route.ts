@@ -12,7 +12,6 @@
  * asset URL never comes back as HTML.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { RemoteName } from '@steel/shared';
 import { isBot } from '@steel/shared/bots';
 import { findPageRoute } from '@steel/shared/contract';
 import { visitorLiveSet } from '../live-set/visitor-live-set';
@@ -86,8 +85,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
 
     const owner = findPageRoute(snapshot.pages, pathname);
     // A view of the owning app's version: the denominator of its failure rate (canary health).
-    const ownerVersion = owner && snapshot.live[owner.app as RemoteName];
-    if (ownerVersion) failureCounts.record(owner.app as RemoteName, ownerVersion, 'view');
+    const ownerVersion = owner && snapshot.live[owner.app];
+    if (ownerVersion) failureCounts.record(owner.app, ownerVersion, 'view');
     const cacheUrl = cacheUrlOrRedirect(reply, request.url, pathname, owner?.route);
     if (cacheUrl === null) return reply;
     const bot = isBot(request.headers['user-agent'] ?? '');

@@ -55,7 +55,7 @@ async function callCms(
   const text = await response.text();
   let body: CmsAnswer['body'] = {};
   try {
-    body = text ? JSON.parse(text) : {};
+    body = text ? (JSON.parse(text) as CmsAnswer['body']) : {};
   } catch {
     /* not JSON: the status says enough */
   }
@@ -123,22 +123,21 @@ export async function withThrowawayCustomer(
   const customer = await register(cms);
   if (typeof customer === 'string')
     return `sign in: the gate could not make its throwaway customer: ${customer}; the pages behind sign-in need one`;
-  let verdictGiven = false;
+  let verdict: string | null;
   try {
-    const verdict = await work(customer);
-    verdictGiven = true;
-    return verdict;
-  } finally {
-    const removal = await remove(cms, customer).then(
-      () => null,
-      (error: Error) => error,
-    );
-    // Thrown only over a verdict: when `work` threw, its error is the one that matters.
-    if (removal && verdictGiven)
-      throw new Error(
-        `the deploy gate could not delete its throwaway customer ${customer.username}: ${removal.message}`,
-      );
+    verdict = await work(customer);
+  } catch (error) {
+    // `work` threw: its error is the one that matters, the removal is tried all the same.
+    await remove(cms, customer).catch(() => {});
+    throw error;
   }
+  const removal = await remove(cms, customer).then(
+    () => null,
+    (error: Error) => error,
+  );
+  if (removal)
+    throw new Error(`the deploy gate could not delete its throwaway customer ${customer.username}: ${removal.message}`);
+  return verdict;
 }
 
 /** Signs a browser context in as the customer, the way the site keeps a session: its two cookies on the site's origin. */

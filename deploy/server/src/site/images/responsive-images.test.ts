@@ -9,6 +9,7 @@ import { type Fixture, liveFixture } from '../../testing/fixtures';
 import { createWorkQueue } from './responsive-images';
 
 // The CMS seed's own image generator: the uploads served below are what the CMS writes.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file of the CMS package, outside this program
 const { svgCard } = require(path.resolve(__dirname, '../../../../cms/src/bootstrap/images.js')) as {
   svgCard: (options: { title: string; subtitle?: string; seed: string; width?: number; height?: number }) => string;
 };
@@ -133,7 +134,7 @@ describe('the resize queue', () => {
       releases.shift()?.();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await Promise.all(accepted);
+    await Promise.all(accepted.filter((run) => run !== null));
     expect(most).toBe(2);
   });
 });
