@@ -5,7 +5,7 @@ import { useShell } from '../ui/shell-context';
 import { ReportNotFound } from '../ui/report-not-found';
 import { StillLoadingNotice } from '../ui/still-loading-notice';
 import { applyHead } from './head-tags';
-import type { PageDefinition, PageUrl, ReadQuery } from './page-definition';
+import type { PageDefinition, PageHead, PageUrl, ReadQuery } from './page-definition';
 import { PageDataBoundary } from './page-data-boundary';
 import { joinPrefetches, withPageDataLoad } from './page-data-load';
 import { preloadPage } from './lazy-page';
@@ -97,12 +97,11 @@ function PageWithData({ page, url }: { page: PageDefinition; url: PageUrl }) {
   useSuspenseQueries({ queries: queries.map((query) => withPageDataLoad(query, load)) });
   const read: ReadQuery = (options) => queryClient.getQueryData(options.queryKey) as never;
   const head = page.head(url, read, { api });
-  const headKey = head ? JSON.stringify(head) : '';
+  // The head as text: a new object each render, applied again only when what it says changes.
+  const headJson = head ? JSON.stringify(head) : null;
   useEffect(() => {
-    if (head) applyHead(document, head, config.siteUrl);
-    // headKey stands for head: a new object each render, the same tags.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [headKey, config.siteUrl]);
+    if (headJson) applyHead(document, JSON.parse(headJson) as PageHead, config.siteUrl);
+  }, [headJson, config.siteUrl]);
   if (!head) return <ReportNotFound />;
   return <page.Page url={url} />;
 }
