@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
 import { registerSchema, type RegisterInput } from '../../lib/account/auth-schemas';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
-import { PasswordRules } from '../../lib/account/password-rules';
+import { AccountIdentityFields, NewPasswordFields } from '../../lib/account/account-fields';
 import { useAccountForm } from '../../lib/account/use-account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
 
@@ -27,7 +27,6 @@ export function RegisterPage() {
     // Signed in: useLeaveWhenSignedIn moves on. Otherwise the CMS wants the e-mail confirmed.
     if (!session.isAuthenticated()) setAwaitingConfirmation(values.email);
   });
-  const password = form.watch('password');
 
   if (awaitingConfirmation) {
     return (
@@ -42,27 +41,8 @@ export function RegisterPage() {
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ثبت‌نام" breadcrumb={breadcrumb} />
       <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
-        <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
-        <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
-        <TextInput
-          form={form}
-          name="mobile"
-          label="شماره موبایل"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
-        />
-        <TextInput
-          form={form}
-          name="password"
-          label="رمز عبور"
-          hint={<PasswordRules password={password} />}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-        />
+        <AccountIdentityFields form={form} />
+        <NewPasswordFields form={form} label="رمز عبور" />
         <SubmitRow busy={pending} failure={failure} label="ثبت‌نام" busyLabel="در حال ثبت‌نام…" fullWidth />
         <p className="text-sm text-slate-600 dark:text-slate-300">
           حساب کاربری دارید؟{' '}

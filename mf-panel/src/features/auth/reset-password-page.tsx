@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
-import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, SubmitRow } from '@steel/shared/forms';
 import { linkText } from '../../ui/styles';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../lib/account/auth-schemas';
-import { PasswordRules } from '../../lib/account/password-rules';
+import { NewPasswordFields } from '../../lib/account/account-fields';
 import { useAccountForm } from '../../lib/account/use-account-form';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 
@@ -20,7 +20,6 @@ export function ResetPasswordPage() {
   const { form, failure, onSubmit, pending } = useAccountForm(resetPasswordSchema, defaults, async (values) => {
     await createAuth({ client: api, session }).resetPassword({ code, ...values });
   });
-  const password = form.watch('password');
 
   return (
     <section className="mx-auto w-full max-w-md">
@@ -37,23 +36,7 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <HydratedForm onSubmit={onSubmit} busy={pending} className="flex flex-col gap-4">
-          <TextInput
-            form={form}
-            name="password"
-            label="رمز عبور جدید"
-            hint={<PasswordRules password={password} />}
-            type="password"
-            autoComplete="new-password"
-            dir="ltr"
-          />
-          <TextInput
-            form={form}
-            name="passwordConfirmation"
-            label="تکرار رمز عبور"
-            type="password"
-            autoComplete="new-password"
-            dir="ltr"
-          />
+          <NewPasswordFields form={form} label="رمز عبور جدید" confirmationLabel="تکرار رمز عبور" />
           <SubmitRow
             busy={pending}
             failure={failure}

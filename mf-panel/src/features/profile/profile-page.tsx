@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { PageHeader, createAuth, useSessionUser, useShell, type User } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import { card } from '../../ui/styles';
@@ -8,7 +8,7 @@ import {
   type ChangePasswordInput,
   type ProfileInput,
 } from '../../lib/account/auth-schemas';
-import { PasswordRules } from '../../lib/account/password-rules';
+import { AccountIdentityFields, NewPasswordFields } from '../../lib/account/account-fields';
 import { useAccountForm } from '../../lib/account/use-account-form';
 
 const breadcrumb = [{ label: 'پنل کاربری', to: '/panel' }, { label: 'پروفایل' }];
@@ -39,35 +39,16 @@ function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <form
+    <ProfileCardForm
+      id="profile-heading"
+      title="ویرایش اطلاعات"
       onSubmit={onSubmit}
-      aria-labelledby="profile-heading"
-      aria-busy={pending}
-      noValidate
-      className={`${card} flex flex-col gap-4`}
+      pending={pending}
+      done={saved ? 'با موفقیت ذخیره شد' : null}
     >
-      <h2 id="profile-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
-        ویرایش اطلاعات
-      </h2>
-      <TextInput form={form} name="username" label="نام کاربری" autoComplete="username" dir="ltr" />
-      <TextInput form={form} name="email" label="ایمیل" type="email" autoComplete="email" dir="ltr" />
-      <TextInput
-        form={form}
-        name="mobile"
-        label="شماره موبایل"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        dir="ltr"
-        placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
-      />
+      <AccountIdentityFields form={form} />
       <SubmitRow busy={pending} failure={failure} label="ذخیره" busyLabel="در حال ذخیره…" />
-      {saved && (
-        <p role="status" className="text-sm text-primary-700 dark:text-primary-300">
-          با موفقیت ذخیره شد
-        </p>
-      )}
-    </form>
+    </ProfileCardForm>
   );
 }
 
@@ -82,19 +63,15 @@ function ChangePasswordForm() {
     form.reset(defaults);
     setChanged(true);
   });
-  const password = form.watch('password');
 
   return (
-    <form
+    <ProfileCardForm
+      id="password-heading"
+      title="تغییر رمز عبور"
       onSubmit={onSubmit}
-      aria-labelledby="password-heading"
-      aria-busy={pending}
-      noValidate
-      className={`${card} flex flex-col gap-4`}
+      pending={pending}
+      done={changed ? 'رمز عبور شما تغییر کرد' : null}
     >
-      <h2 id="password-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
-        تغییر رمز عبور
-      </h2>
       <TextInput
         form={form}
         name="currentPassword"
@@ -103,27 +80,48 @@ function ChangePasswordForm() {
         autoComplete="current-password"
         dir="ltr"
       />
-      <TextInput
-        form={form}
-        name="password"
-        label="رمز عبور جدید"
-        hint={<PasswordRules password={password} />}
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-      />
-      <TextInput
-        form={form}
-        name="passwordConfirmation"
-        label="تکرار رمز عبور جدید"
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-      />
+      <NewPasswordFields form={form} label="رمز عبور جدید" confirmationLabel="تکرار رمز عبور جدید" />
       <SubmitRow busy={pending} failure={failure} label="تغییر رمز عبور" busyLabel="در حال ذخیره…" />
-      {changed && (
+    </ProfileCardForm>
+  );
+}
+
+/**
+ * One of the profile's forms: a card named by its heading and, once saved, a status saying what was
+ * done. Rendered in the browser only (the panel), so a plain form, not a HydratedForm.
+ */
+function ProfileCardForm({
+  id,
+  title,
+  onSubmit,
+  pending,
+  done,
+  children,
+}: {
+  /** The heading's id, which names the form. */
+  id: string;
+  title: string;
+  onSubmit: (event?: BaseSyntheticEvent) => void;
+  pending: boolean;
+  /** What the last submission did, or null before one succeeds. */
+  done: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={id}
+      aria-busy={pending}
+      noValidate
+      className={`${card} flex flex-col gap-4`}
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+        {title}
+      </h2>
+      {children}
+      {done && (
         <p role="status" className="text-sm text-primary-700 dark:text-primary-300">
-          رمز عبور شما تغییر کرد
+          {done}
         </p>
       )}
     </form>
