@@ -7,6 +7,8 @@
  * pages and in bytes (a last good render is kept for as long as there is room, not for a set
  * time); least recently used pages go first when it is full.
  */
+import { todayInTehran } from '@steel/shared';
+
 export interface CachedPage {
   status: number;
   html: string;
@@ -32,6 +34,16 @@ export interface PageCacheOptions {
   /** After a failed re-render, how long a page waits before the next attempt. */
   retryMs?: number;
   now?: () => number;
+}
+
+/**
+ * Whether a cached page still holds for a request made `now`. Pages read Tehran's date (the home
+ * page's offers of the day, the exchange's day): a copy rendered on an earlier day there is out of
+ * date for every page at midnight, though no content changed. It is treated as stale — rendered
+ * afresh, and kept as the last good render should that fail.
+ */
+export function isFresh(entry: CacheEntry, now: number = Date.now()): boolean {
+  return !entry.stale && todayInTehran(new Date(entry.page.renderedAt)) === todayInTehran(new Date(now));
 }
 
 /** What a page is counted as against the cache's byte bound. */

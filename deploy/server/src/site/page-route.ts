@@ -16,7 +16,7 @@ import { isBot } from '@steel/shared/bots';
 import { findPageRoute } from '@steel/shared/contract';
 import { visitorLiveSet } from '../live-set/visitor-live-set';
 import { createLiveSetWarming } from '../rendering/live-set-warming';
-import { PageCache } from '../rendering/page-cache';
+import { isFresh, PageCache } from '../rendering/page-cache';
 import { createPageRenders, type PageRenderTask } from '../rendering/page-renders';
 import { RenderPools } from '../rendering/render-pool';
 import { createShellTemplates, type ShellTemplate } from '../rendering/shell-templates';
@@ -94,7 +94,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     // Bots get the layout instead of the error page: their HTML is cached apart.
     const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (bot ? ' bot' : '');
     const entry = await cache.get(cacheKey);
-    if (entry && !entry.stale) return sendPage(reply.header('x-render', 'cache'), ifNoneMatch, entry.page);
+    if (entry && isFresh(entry)) return sendPage(reply.header('x-render', 'cache'), ifNoneMatch, entry.page);
     // A page with a last good render serves that rather than wait for a slow CMS; one without
     // waits a little for its data, so that it is never an empty page for the browser to fill.
     const task: PageRenderTask = {

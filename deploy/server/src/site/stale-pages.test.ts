@@ -114,6 +114,30 @@ describe('pages survive CMS faults (stale-if-error)', () => {
     expect(fresh.body).toContain('<title>second ');
   }, 30_000);
 
+  it('renders afresh a page cached on an earlier day in Tehran, and keeps that copy as its last good render', async () => {
+    cms.state.content = 'yesterday';
+    expect((await get('/rebar/daily')).headers['x-render']).toBe('server');
+    expect((await get('/rebar/daily')).headers['x-render']).toBe('cache');
+    // The next day (no content changed): today's offers may differ, so the page is rendered again.
+    const realNow = Date.now.bind(Date);
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 24 * 3600_000);
+    try {
+      cms.state.content = 'today';
+      const nextDay = await get('/rebar/daily');
+      expect(nextDay.headers['x-render']).toBe('server');
+      expect(nextDay.body).toContain('<title>today ');
+      expect((await get('/rebar/daily')).headers['x-render']).toBe('cache');
+      // A day later again, with the CMS down: the page's last good render is still served.
+      clock.mockImplementation(() => realNow() + 2 * 24 * 3600_000);
+      await cms.stop();
+      const stale = await get('/rebar/daily');
+      expect([stale.statusCode, stale.headers['x-render']]).toEqual([200, 'stale']);
+      expect(stale.body).toContain('<title>today ');
+    } finally {
+      clock.mockRestore();
+    }
+  }, 30_000);
+
   it('asks a failing CMS at most once per interval for a page, however busy the page', async () => {
     cms.state.content = 'kept';
     expect((await get('/rebar/busy')).headers['x-render']).toBe('server');
