@@ -3,6 +3,9 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { FormAlert, FormField } from './form-field';
 import { inputClass, primaryButton } from './form-styles';
 
+/** How every form asks for a phone number: the phone keypad, digits left to right, the browser's autofill. */
+export const PHONE_INPUT = { type: 'tel', inputMode: 'tel', dir: 'ltr', autoComplete: 'tel' } as const;
+
 /**
  * A text input (or textarea) of a react-hook-form form under its label, with its Persian error
  * under it. For a top-level field; a field of a list (`items.0.quantity`) uses `FormField` itself.

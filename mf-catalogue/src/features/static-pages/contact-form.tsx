@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { formErrorMessage } from '@steel/shared';
-import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
+import { HydratedForm, PHONE_INPUT, SubmitRow, TextInput } from '@steel/shared/forms';
 import { contactSchema, exportInquirySchema } from '../../lib/forms/form-schemas';
 import { useCreateRecord } from '../../lib/forms/use-create-record';
 
@@ -31,40 +29,21 @@ function useContactMessageForm<Schema extends z.ZodType<FieldValues, FieldValues
   sentTitle: string;
   sentNote: string;
 }) {
-  const { submit, mutation } = useCreateRecord<z.output<Schema> & { kind: string }>('contact-messages', {
-    title: options.sentTitle,
-    description: options.sentNote,
-  });
-  const [sent, setSent] = useState(false);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(options.schema),
     defaultValues: options.defaultValues,
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setSent(false);
-    if (await submit({ ...values, kind: options.kind })) {
-      form.reset();
-      setSent(true);
-    }
-  });
-  return {
+  const { onSubmit, busy, failure, stored } = useCreateRecord(
     form,
-    onSubmit,
-    busy: form.formState.isSubmitting || mutation.isPending,
-    failure: mutation.isError ? formErrorMessage(mutation.error) : null,
-    sentNote: sent ? options.sentNote : null,
-  };
+    'contact-messages',
+    { title: options.sentTitle, description: options.sentNote },
+    (values) => ({ ...values, kind: options.kind }),
+  );
+  return { form, onSubmit, busy, failure, sentNote: stored ? options.sentNote : null };
 }
 
 /** How both forms ask for the sender's mobile and e-mail address. */
-const MOBILE_FIELD = {
-  label: 'شماره موبایل',
-  type: 'tel',
-  inputMode: 'tel',
-  dir: 'ltr',
-  autoComplete: 'tel',
-  hint: 'مثلاً ۰۹۱۲۱۲۳۴۵۶۷',
-} as const;
+const MOBILE_FIELD = { label: 'شماره موبایل', ...PHONE_INPUT, hint: 'مثلاً ۰۹۱۲۱۲۳۴۵۶۷' } as const;
 const EMAIL_FIELD = {
   label: 'ایمیل (اختیاری)',
   type: 'email',

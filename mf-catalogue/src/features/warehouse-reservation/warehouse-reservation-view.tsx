@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, PageHeader, formErrorMessage, formatPersianDate, todayInTehran, useSessionUser } from '@steel/shared';
-import { HydratedForm, SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
+import { Link, PageHeader, formatPersianDate, todayInTehran, useSessionUser } from '@steel/shared';
+import { HydratedForm, PHONE_INPUT, SubmitRow, TextInput, primaryButton } from '@steel/shared/forms';
 import {
   warehouseReservationSchema,
   type WarehouseReservationInput,
@@ -51,11 +50,6 @@ function StartDateInPersian({ date }: { date: string }) {
 }
 
 function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
-  const { submit, mutation } = useCreateRecord<WarehouseReservationValues>('warehouse-reservations', {
-    title: 'درخواست رزرو انبار ثبت شد',
-    description: 'وضعیت رزرو را در پنل کاربری ببینید.',
-  });
-  const [stored, setStored] = useState(false);
   const form = useForm<WarehouseReservationInput, unknown, WarehouseReservationValues>({
     resolver: zodResolver(warehouseReservationSchema),
     defaultValues: {
@@ -68,15 +62,11 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
       note: '',
     },
   });
-  const busy = form.formState.isSubmitting || mutation.isPending;
-  const startDate = useWatch({ control: form.control, name: 'start_date' });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setStored(false);
-    if (await submit(values)) {
-      form.reset({ ...form.formState.defaultValues });
-      setStored(true);
-    }
+  const { onSubmit, busy, failure, stored } = useCreateRecord(form, 'warehouse-reservations', {
+    title: 'درخواست رزرو انبار ثبت شد',
+    description: 'وضعیت رزرو را در پنل کاربری ببینید.',
   });
+  const startDate = useWatch({ control: form.control, name: 'start_date' });
   return (
     <HydratedForm onSubmit={onSubmit} busy={busy} className="flex flex-col gap-4" data-form="warehouse-reservation">
       <TextInput form={form} name="product_description" label="شرح کالا" hint="مثلاً تیرآهن ۱۴ ذوب آهن" />
@@ -97,10 +87,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
           form={form}
           name="contact_phone"
           label="شماره تماس"
-          type="tel"
-          inputMode="tel"
-          dir="ltr"
-          autoComplete="tel"
+          {...PHONE_INPUT}
           hint="با کد شهر یا موبایل، مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
         />
       </div>
@@ -116,11 +103,7 @@ function ReservationForm({ defaultPhone }: { defaultPhone: string }) {
           </Link>
         </p>
       )}
-      <SubmitRow
-        busy={busy}
-        failure={mutation.isError ? formErrorMessage(mutation.error) : null}
-        label="ثبت درخواست رزرو"
-      />
+      <SubmitRow busy={busy} failure={failure} label="ثبت درخواست رزرو" />
     </HydratedForm>
   );
 }

@@ -1,32 +1,38 @@
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useShell, useSingleFlight } from '@steel/shared';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useShell } from '@steel/shared';
+import { useFormWrite } from '@steel/shared/forms';
 
 /**
- * Writes one CMS record from a form: never retried by itself (a failed write could already have
- * been stored), and a second submit while one is on its way is dropped. On success the shell's
- * toast confirms it in Persian.
+ * A form that writes one CMS record (a contact message, a warehouse reservation): never retried by
+ * itself (a failed write could already have been stored), sent once at a time (`useFormWrite`).
+ * Once stored the form is emptied and the shell's toast confirms it in Persian; `stored` stays
+ * true until the next submit, for the form's own note. `record` turns the values into the record.
  */
-export function useCreateRecord<Values>(collection: string, successToast: { title: string; description?: string }) {
+export function useCreateRecord<Input extends FieldValues, Values>(
+  form: UseFormReturn<Input, unknown, Values>,
+  collection: string,
+  successToast: { title: string; description?: string },
+  record: (values: Values) => object = (values) => values as object,
+) {
   const { api, bus } = useShell();
-  const once = useSingleFlight();
+  const [stored, setStored] = useState(false);
   const mutation = useMutation({
     // Empty optional fields are left out: the CMS reads `email: ""` as an invalid address.
-    mutationFn: (data: Values) =>
+    mutationFn: (data: object) =>
       api.create<{ documentId: string }>(
         collection,
-        Object.fromEntries(Object.entries(data as object).filter(([, value]) => value !== '' && value !== undefined)),
+        Object.fromEntries(Object.entries(data).filter(([, value]) => value !== '' && value !== undefined)),
       ),
     retry: false,
     onSuccess: () => bus.emit('toast:add', { ...successToast, color: 'success' }),
   });
-  /** Sends the values once; resolves true when the CMS stored them. */
-  const submit = async (values: Values): Promise<boolean> => {
-    let stored = false;
-    await once(async () => {
-      await mutation.mutateAsync(values);
-      stored = true;
-    });
-    return stored;
-  };
-  return { submit, mutation };
+  const { onSubmit, busy, failure } = useFormWrite(form, mutation, async (values) => {
+    setStored(false);
+    await mutation.mutateAsync(record(values));
+    form.reset();
+    setStored(true);
+  });
+  return { onSubmit, busy, failure, stored };
 }

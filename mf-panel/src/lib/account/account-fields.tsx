@@ -1,5 +1,5 @@
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { TextInput } from '@steel/shared/forms';
+import { PHONE_INPUT, TextInput } from '@steel/shared/forms';
 import { PasswordRules } from './password-rules';
 
 // Any output type, as TextInput takes it: the schemas' transforms do not matter to a field.
@@ -20,10 +20,7 @@ export function AccountIdentityFields<Values extends { username: string; email: 
         form={form}
         name={'mobile' as Path<Values>}
         label="شماره موبایل"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        dir="ltr"
+        {...PHONE_INPUT}
         placeholder="مثلاً ۰۹۱۲۱۲۳۴۵۶۷"
       />
     </>

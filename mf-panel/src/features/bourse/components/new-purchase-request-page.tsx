@@ -2,17 +2,8 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import {
-  formErrorMessage,
-  formatNumber,
-  formatPersianDate,
-  formatRial,
-  PageHeader,
-  PANEL_LINK_PARAMS,
-  useShell,
-  useSingleFlight,
-} from '@steel/shared';
-import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { formatNumber, formatPersianDate, formatRial, PageHeader, PANEL_LINK_PARAMS, useShell } from '@steel/shared';
+import { PHONE_INPUT, SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { card, inputClass, labelClass } from '../../../ui/styles';
 import {
@@ -122,20 +113,15 @@ function OfferSummary({ offer }: { offer: ExchangeOffer }) {
 function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
   const { session, navigate } = useShell();
   const create = useCreatePurchaseRequest();
-  const once = useSingleFlight();
   const schema = useMemo(() => purchaseRequestSchema(offer), [offer]);
   const form = useForm<PurchaseRequestInput, unknown, PurchaseRequestValues>({
     resolver: zodResolver(schema),
     defaultValues: { quantity_tonnes: '', max_price: '', contact_phone: session.getUser()?.mobile ?? '', note: '' },
   });
-  const { isSubmitting } = form.formState;
-  const busy = isSubmitting || create.isPending;
-  const onSubmit = form.handleSubmit((values) =>
-    once(async () => {
-      await create.mutateAsync({ offer, values });
-      navigate('/panel/bourse');
-    }),
-  );
+  const { onSubmit, busy, failure } = useFormWrite(form, create, async (values) => {
+    await create.mutateAsync({ offer, values });
+    navigate('/panel/bourse');
+  });
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       <TextInput form={form} name="quantity_tonnes" label="حجم درخواستی (تن)" inputMode="decimal" dir="ltr" />
@@ -147,22 +133,9 @@ function PurchaseRequestForm({ offer }: { offer: ExchangeOffer }) {
         inputMode="numeric"
         dir="ltr"
       />
-      <TextInput
-        form={form}
-        name="contact_phone"
-        label="شماره تماس"
-        type="tel"
-        inputMode="tel"
-        dir="ltr"
-        autoComplete="tel"
-      />
+      <TextInput form={form} name="contact_phone" label="شماره تماس" {...PHONE_INPUT} />
       <TextInput form={form} name="note" label="توضیحات" multiline rows={3} />
-      <SubmitRow
-        busy={busy}
-        failure={create.isError ? formErrorMessage(create.error) : null}
-        label="ثبت درخواست خرید"
-        busyLabel="در حال ثبت…"
-      />
+      <SubmitRow busy={busy} failure={failure} label="ثبت درخواست خرید" busyLabel="در حال ثبت…" />
     </form>
   );
 }

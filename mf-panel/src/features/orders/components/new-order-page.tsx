@@ -2,16 +2,8 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import {
-  formErrorMessage,
-  formatToman,
-  Link,
-  PageHeader,
-  PANEL_LINK_PARAMS,
-  useShell,
-  useSingleFlight,
-} from '@steel/shared';
-import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
+import { formatToman, Link, PageHeader, PANEL_LINK_PARAMS, useShell } from '@steel/shared';
+import { FormField, PHONE_INPUT, SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
 import { inputClass, linkText } from '../../../ui/styles';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../../../entities/order/order-queries';
@@ -57,7 +49,6 @@ export function NewOrderPage() {
 function NewOrderForm({ products }: { products: OrderableProduct[] }) {
   const { session, navigate } = useShell();
   const create = useCreateOrder();
-  const once = useSingleFlight();
   const form = useForm<NewOrderInput, unknown, NewOrderValues>({
     resolver: zodResolver(newOrderSchema),
     defaultValues: {
@@ -68,18 +59,15 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
     },
   });
   const { fields } = useFieldArray({ control: form.control, name: 'items' });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const bySlug = new Map(products.map((product) => [product.slug, product]));
-  const busy = isSubmitting || create.isPending;
 
   useEffect(() => form.setFocus('items.0.quantity'), [form]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    once(async () => {
-      const answer = await create.mutateAsync(values);
-      navigate(`/panel/order/${answer.documentId}`);
-    }),
-  );
+  const { onSubmit, busy, failure } = useFormWrite(form, create, async (values) => {
+    const answer = await create.mutateAsync(values);
+    navigate(`/panel/order/${answer.documentId}`);
+  });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-busy={busy}>
@@ -110,22 +98,9 @@ function NewOrderForm({ products }: { products: OrderableProduct[] }) {
         );
       })}
       <TextInput form={form} name="delivery_address" label="محل تحویل" multiline rows={3} />
-      <TextInput
-        form={form}
-        name="contact_phone"
-        label="شماره تماس"
-        type="tel"
-        inputMode="tel"
-        dir="ltr"
-        autoComplete="tel"
-      />
+      <TextInput form={form} name="contact_phone" label="شماره تماس" {...PHONE_INPUT} />
       <TextInput form={form} name="note" label="توضیحات" multiline rows={3} />
-      <SubmitRow
-        busy={busy}
-        failure={create.isError ? formErrorMessage(create.error) : null}
-        label="ثبت سفارش"
-        busyLabel="در حال ثبت…"
-      />
+      <SubmitRow busy={busy} failure={failure} label="ثبت سفارش" busyLabel="در حال ثبت…" />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formErrorMessage, PageHeader, useShell, useSingleFlight } from '@steel/shared';
-import { FormField, SubmitRow, TextInput } from '@steel/shared/forms';
+import { PageHeader, useShell } from '@steel/shared';
+import { FormField, SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
 import { inputClass } from '../../../ui/styles';
 import { useCreateTicket } from '../../../entities/ticket/ticket-queries';
 import { newTicketSchema, type NewTicketValues } from '../../../entities/ticket/ticket-schemas';
@@ -16,20 +16,15 @@ import {
 export function NewTicketPage() {
   const { navigate } = useShell();
   const create = useCreateTicket();
-  const once = useSingleFlight();
   const form = useForm<NewTicketValues>({
     resolver: zodResolver(newTicketSchema),
     defaultValues: { subject: '', department: 'support', priority: 'medium', message: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const busy = isSubmitting || create.isPending;
-
-  const onSubmit = form.handleSubmit((values) =>
-    once(async () => {
-      const answer = await create.mutateAsync(values);
-      navigate(`/panel/ticket/${answer.data.documentId}`);
-    }),
-  );
+  const { errors } = form.formState;
+  const { onSubmit, busy, failure } = useFormWrite(form, create, async (values) => {
+    const answer = await create.mutateAsync(values);
+    navigate(`/panel/ticket/${answer.data.documentId}`);
+  });
 
   return (
     <section className="max-w-2xl">
@@ -68,7 +63,7 @@ export function NewTicketPage() {
           </FormField>
         </div>
         <TextInput form={form} name="message" label="متن پیام" multiline rows={6} />
-        <SubmitRow busy={busy} failure={create.isError ? formErrorMessage(create.error) : null} label="ارسال" />
+        <SubmitRow busy={busy} failure={failure} label="ارسال" />
       </form>
     </section>
   );

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
-import { formErrorMessage, formatPersianDateTime, PageHeader, useSingleFlight } from '@steel/shared';
-import { SubmitRow, TextInput } from '@steel/shared/forms';
+import { formatPersianDateTime, PageHeader } from '@steel/shared';
+import { SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
 import { ConfirmAction } from '../../../ui/confirm-action';
 import { QueryState } from '../../../ui/query-state';
 import { StatusBadge } from '../../../ui/status-badge';
@@ -86,19 +86,15 @@ function TicketThread({ ticket }: { ticket: Ticket }) {
 
 function ReplyForm({ documentId }: { documentId: string }) {
   const reply = useReplyToTicket(documentId);
-  const once = useSingleFlight();
   const form = useForm<TicketReplyValues>({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: '' } });
-  const busy = form.formState.isSubmitting || reply.isPending;
-  const onSubmit = form.handleSubmit(({ body }) =>
-    once(async () => {
-      await reply.mutateAsync(body);
-      form.reset({ body: '' });
-    }),
-  );
+  const { onSubmit, busy, failure } = useFormWrite(form, reply, async ({ body }) => {
+    await reply.mutateAsync(body);
+    form.reset({ body: '' });
+  });
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-busy={busy}>
       <TextInput form={form} name="body" label="متن پیام" multiline rows={4} />
-      <SubmitRow busy={busy} failure={reply.isError ? formErrorMessage(reply.error) : null} label="ارسال پاسخ" />
+      <SubmitRow busy={busy} failure={failure} label="ارسال پاسخ" />
     </form>
   );
 }
