@@ -35,7 +35,7 @@ import {
   overrideCookieName,
   signOverride,
 } from '../live-set/override-cookies';
-import { changeLive, checkRelease, type ReleaseOptions } from '../release/change-live';
+import { changeLive, checkRelease, type LiveChangeResult, type ReleaseOptions } from '../release/change-live';
 import { publishVersion } from '../release/publish';
 import type { RouteContext } from '../site/context';
 import { configuredKeys, type DeployKeyRecord, findKey } from '../live-set/deploy-keys';
@@ -182,16 +182,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     const version = await assertPublished(buildsDir, appName, body.version);
     const force = forceReason(body.force);
     const result = await changeLive(buildsDir, appName, { action: 'activate', version }, asKeyHolder(request, force));
-    const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already live)';
-    return {
-      app: appName,
-      version,
-      previous: result.previous,
-      changed: result.changed,
-      gate,
-      forced: result.refusal ? force : null,
-      gateMs: result.gateMs,
-    };
+    return { app: appName, version, previous: result.previous, ...gateReport(result, force, 'already live') };
   });
 
   app.post('/:app/rollback', async (request) => {
@@ -220,6 +211,19 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     return force.trim();
   }
 
+  /**
+   * What the gate made of a change that runs it (activate, canary): passed, the refusal that `force`
+   * overrode, or not run (nothing changed).
+   */
+  function gateReport(result: LiveChangeResult, force: string | undefined, whyNotRun: string) {
+    return {
+      changed: result.changed,
+      gate: result.changed ? (result.refusal ?? 'passed') : `not run (${whyNotRun})`,
+      forced: result.refusal ? force : null,
+      gateMs: result.gateMs,
+    };
+  }
+
   app.post('/:app/canary', async (request) => {
     const appName = ownApp(request);
     const body = (request.body ?? {}) as { version?: unknown; percent?: unknown; force?: unknown };
@@ -234,16 +238,12 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
       { action: 'canary', version, percent },
       asKeyHolder(request, force),
     );
-    const gate = result.changed ? (result.refusal ?? 'passed') : 'not run (already the canary)';
     return {
       app: appName,
       version,
       percent,
       live: result.previous,
-      changed: result.changed,
-      gate,
-      forced: result.refusal ? force : null,
-      gateMs: result.gateMs,
+      ...gateReport(result, force, 'already the canary'),
     };
   });
 

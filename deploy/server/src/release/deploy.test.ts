@@ -2,7 +2,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { liveSetId } from '../live-set/live-store';
-import { makeDist, tempDir } from '../testing/fixtures';
+import { makeDist } from '../testing/fixtures';
+import { foldersPerTest } from '../testing/builds-dir';
 import { activate, rollback } from './live-file-writes';
 import { status } from './status';
 import { run } from './cli';
@@ -10,33 +11,26 @@ import { readLive } from '../live-set/builds-folder';
 import { hashBuild, publish } from './publish';
 
 describe('deploy tooling', () => {
-  let root: string;
-  let buildsDir: string;
-
-  beforeEach(async () => {
-    root = await tempDir();
-    buildsDir = path.join(root, 'builds');
-  });
-  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+  const folders = foldersPerTest();
 
   describe('publish', () => {
     it('copies the build into BUILDS_DIR/<app>/<content hash>/ and is idempotent', async () => {
-      const dist = await makeDist(root, 'catalogue');
-      const first = await publish(buildsDir, 'catalogue', dist);
+      const dist = await makeDist(folders.root, 'catalogue');
+      const first = await publish(folders.buildsDir, 'catalogue', dist);
       expect(first.version).toMatch(/^[0-9a-f]{12}$/);
       expect(first.created).toBe(true);
-      expect(await fs.readFile(path.join(buildsDir, 'catalogue', first.version, 'remoteEntry.js'), 'utf8')).toContain(
-        'var catalogue',
-      );
+      expect(
+        await fs.readFile(path.join(folders.buildsDir, 'catalogue', first.version, 'remoteEntry.js'), 'utf8'),
+      ).toContain('var catalogue');
 
-      const second = await publish(buildsDir, 'catalogue', dist);
+      const second = await publish(folders.buildsDir, 'catalogue', dist);
       expect(second).toEqual({ ...first, created: false });
       // No temp folders left behind.
-      expect(await fs.readdir(path.join(buildsDir, 'catalogue'))).toEqual([first.version]);
+      expect(await fs.readdir(path.join(folders.buildsDir, 'catalogue'))).toEqual([first.version]);
     });
 
     it('gives a new version when any byte or file name changes', async () => {
-      const dist = await makeDist(root, 'blog');
+      const dist = await makeDist(folders.root, 'blog');
       const v1 = await hashBuild(dist);
       await fs.appendFile(path.join(dist, 'app.css'), ' ');
       const v2 = await hashBuild(dist);
@@ -46,77 +40,81 @@ describe('deploy tooling', () => {
     });
 
     it('writes pre-compressed variants of large text files only', async () => {
-      const { dir } = await publish(buildsDir, 'shell', await makeDist(root, 'shell'));
+      const { dir } = await publish(folders.buildsDir, 'shell', await makeDist(folders.root, 'shell'));
       const files = await fs.readdir(dir);
       expect(files).toEqual(expect.arrayContaining(['main.js', 'main.js.br', 'main.js.gz']));
       expect(files).not.toContain('index.html.br'); // under 1 KB
     });
 
     it('refuses a folder that is not a build of that app', async () => {
-      const dist = await makeDist(root, 'catalogue');
-      await expect(publish(buildsDir, 'shell', dist)).rejects.toThrow(/no index\.html/);
-      await expect(publish(buildsDir, 'blog', path.join(root, 'missing'))).rejects.toThrow(/not a directory/);
+      const dist = await makeDist(folders.root, 'catalogue');
+      await expect(publish(folders.buildsDir, 'shell', dist)).rejects.toThrow(/no index\.html/);
+      await expect(publish(folders.buildsDir, 'blog', path.join(folders.root, 'missing'))).rejects.toThrow(
+        /not a directory/,
+      );
     });
   });
 
   describe('activate and rollback', () => {
     async function published(tag: string) {
-      return (await publish(buildsDir, 'panel', await makeDist(root, 'panel', tag))).version;
+      return (await publish(folders.buildsDir, 'panel', await makeDist(folders.root, 'panel', tag))).version;
     }
 
     it('writes live.json atomically with history, and rolls back step by step', async () => {
       const [a, b, c] = [await published('a'), await published('b'), await published('c')];
-      const r1 = await activate(buildsDir, 'panel', a);
+      const r1 = await activate(folders.buildsDir, 'panel', a);
       expect(r1).toMatchObject({ changed: true, previous: null });
-      await activate(buildsDir, 'panel', b);
-      await activate(buildsDir, 'panel', c);
+      await activate(folders.buildsDir, 'panel', b);
+      await activate(folders.buildsDir, 'panel', c);
 
-      let live = await readLive(buildsDir);
+      let live = await readLive(folders.buildsDir);
       expect(live?.panel).toBe(c);
       expect(live?.history?.panel).toEqual([a, b]);
-      expect((await fs.readdir(buildsDir)).filter((f) => f.startsWith('.live') || f.endsWith('.lock'))).toEqual([]);
+      expect((await fs.readdir(folders.buildsDir)).filter((f) => f.startsWith('.live') || f.endsWith('.lock'))).toEqual(
+        [],
+      );
 
-      expect((await rollback(buildsDir, 'panel')).version).toBe(b);
-      expect((await rollback(buildsDir, 'panel')).version).toBe(a);
-      live = await readLive(buildsDir);
+      expect((await rollback(folders.buildsDir, 'panel')).version).toBe(b);
+      expect((await rollback(folders.buildsDir, 'panel')).version).toBe(a);
+      live = await readLive(folders.buildsDir);
       expect(live?.panel).toBe(a);
-      await expect(rollback(buildsDir, 'panel')).rejects.toThrow(/no previous version/);
+      await expect(rollback(folders.buildsDir, 'panel')).rejects.toThrow(/no previous version/);
     });
 
     it('changes the live set id on every activation and leaves it alone when nothing changes', async () => {
       const a = await published('a');
       const b = await published('b');
-      await activate(buildsDir, 'panel', a);
-      const idA = liveSetId((await readLive(buildsDir))!);
-      const again = await activate(buildsDir, 'panel', a);
+      await activate(folders.buildsDir, 'panel', a);
+      const idA = liveSetId((await readLive(folders.buildsDir))!);
+      const again = await activate(folders.buildsDir, 'panel', a);
       expect(again.changed).toBe(false);
-      await activate(buildsDir, 'panel', b);
-      const idB = liveSetId((await readLive(buildsDir))!);
+      await activate(folders.buildsDir, 'panel', b);
+      const idB = liveSetId((await readLive(folders.buildsDir))!);
       expect(idB).not.toBe(idA);
     });
 
     it('keeps other apps and their history when one app changes', async () => {
-      const shell = (await publish(buildsDir, 'shell', await makeDist(root, 'shell'))).version;
-      await activate(buildsDir, 'shell', shell);
-      await activate(buildsDir, 'panel', await published('a'));
-      expect((await readLive(buildsDir))?.shell).toBe(shell);
+      const shell = (await publish(folders.buildsDir, 'shell', await makeDist(folders.root, 'shell'))).version;
+      await activate(folders.buildsDir, 'shell', shell);
+      await activate(folders.buildsDir, 'panel', await published('a'));
+      expect((await readLive(folders.buildsDir))?.shell).toBe(shell);
     });
 
     it('refuses versions that are not published or not valid', async () => {
-      await expect(activate(buildsDir, 'panel', 'deadbeef0000')).rejects.toThrow(/not published/);
-      await expect(activate(buildsDir, 'panel', '../shell')).rejects.toThrow(/Invalid version/);
+      await expect(activate(folders.buildsDir, 'panel', 'deadbeef0000')).rejects.toThrow(/not published/);
+      await expect(activate(folders.buildsDir, 'panel', '../shell')).rejects.toThrow(/Invalid version/);
     });
 
     it('serialises concurrent activations (no lost update)', async () => {
-      const shell = (await publish(buildsDir, 'shell', await makeDist(root, 'shell'))).version;
+      const shell = (await publish(folders.buildsDir, 'shell', await makeDist(folders.root, 'shell'))).version;
       const panel = await published('a');
-      const blog = (await publish(buildsDir, 'blog', await makeDist(root, 'blog'))).version;
+      const blog = (await publish(folders.buildsDir, 'blog', await makeDist(folders.root, 'blog'))).version;
       await Promise.all([
-        activate(buildsDir, 'shell', shell),
-        activate(buildsDir, 'panel', panel),
-        activate(buildsDir, 'blog', blog),
+        activate(folders.buildsDir, 'shell', shell),
+        activate(folders.buildsDir, 'panel', panel),
+        activate(folders.buildsDir, 'blog', blog),
       ]);
-      expect(await readLive(buildsDir)).toMatchObject({ shell, panel, blog });
+      expect(await readLive(folders.buildsDir)).toMatchObject({ shell, panel, blog });
     });
   });
 
@@ -124,17 +122,17 @@ describe('deploy tooling', () => {
     it('publishes with --activate, reports status and rolls back', async () => {
       const lines: string[] = [];
       const log = (line: string) => lines.push(line);
-      const flags = ['--builds-dir', buildsDir];
+      const flags = ['--builds-dir', folders.buildsDir];
       // A fixture build exposes no ./app: the gate refuses it, and a forced activation is recorded.
       await expect(
-        run(['publish', 'catalogue', await makeDist(root, 'catalogue', 'one'), '--activate', ...flags], log),
+        run(['publish', 'catalogue', await makeDist(folders.root, 'catalogue', 'one'), '--activate', ...flags], log),
       ).rejects.toThrow(/^exposes: catalogue does not expose \.\/app/);
-      expect(await readLive(buildsDir)).toBeNull();
+      expect(await readLive(folders.buildsDir)).toBeNull();
       await run(
         [
           'publish',
           'catalogue',
-          await makeDist(root, 'catalogue', 'one'),
+          await makeDist(folders.root, 'catalogue', 'one'),
           '--activate',
           '--force',
           'fixture builds',
@@ -146,7 +144,7 @@ describe('deploy tooling', () => {
         [
           'publish',
           'catalogue',
-          await makeDist(root, 'catalogue', 'two'),
+          await makeDist(folders.root, 'catalogue', 'two'),
           '--activate',
           '--force',
           'fixture builds',
@@ -154,7 +152,7 @@ describe('deploy tooling', () => {
         ],
         log,
       );
-      const live = await readLive(buildsDir);
+      const live = await readLive(folders.buildsDir);
       expect(lines.join('\n')).toMatch(/Activated catalogue [0-9a-f]{12}/);
       lines.length = 0;
       await run(['history', 'catalogue', ...flags], log);
@@ -178,14 +176,16 @@ describe('deploy tooling', () => {
       expect(cat?.published).toHaveLength(2);
 
       await run(['rollback', 'catalogue', ...flags], log);
-      expect((await readLive(buildsDir))?.catalogue).toBe(live?.history?.catalogue?.[0]);
+      expect((await readLive(folders.buildsDir))?.catalogue).toBe(live?.history?.catalogue?.[0]);
       await run(['activate', 'catalogue', live!.catalogue!, '--force', 'fixture builds', ...flags], log);
-      expect((await readLive(buildsDir))?.catalogue).toBe(live?.catalogue);
+      expect((await readLive(folders.buildsDir))?.catalogue).toBe(live?.catalogue);
     });
 
     it('rejects unknown apps and commands', async () => {
-      await expect(run(['publish', 'admin', root, '--builds-dir', buildsDir])).rejects.toThrow(/Unknown app "admin"/);
-      await expect(run(['deploy', '--builds-dir', buildsDir])).rejects.toThrow(/Unknown command/);
+      await expect(run(['publish', 'admin', folders.root, '--builds-dir', folders.buildsDir])).rejects.toThrow(
+        /Unknown app "admin"/,
+      );
+      await expect(run(['deploy', '--builds-dir', folders.buildsDir])).rejects.toThrow(/Unknown command/);
     });
   });
 });

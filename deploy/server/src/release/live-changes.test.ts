@@ -8,7 +8,8 @@ import { buildServer } from '../app';
 import { REPO_ROOT, loadConfig } from '../config';
 import { createSharedState } from '../shared-state/create-shared-state';
 import type { SharedState } from '../shared-state/shared-state';
-import { makeDist, tempDir } from '../testing/fixtures';
+import { makeDist } from '../testing/fixtures';
+import { foldersPerTest } from '../testing/builds-dir';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
 import { addKey } from '../live-set/deploy-keys';
 import { readLive } from '../live-set/builds-folder';
@@ -23,16 +24,10 @@ import { publishVersion } from './publish';
  * notice to the app servers per change, and nothing at all for a change that changes nothing.
  */
 describe('changing the live set', () => {
-  let root: string;
-  let buildsDir: string;
-  beforeEach(async () => {
-    root = await tempDir();
-    buildsDir = path.join(root, 'builds');
-  });
-  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+  const folders = foldersPerTest();
 
   const published = async (tag: string) =>
-    (await publishVersion(buildsDir, 'blog', await makeDist(root, 'blog', tag))).version;
+    (await publishVersion(folders.buildsDir, 'blog', await makeDist(folders.root, 'blog', tag))).version;
   const until = async (condition: () => boolean) => {
     for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   };
@@ -47,8 +42,8 @@ describe('changing the live set', () => {
     beforeEach(async () => {
       redis = await startTestRedis();
       const env = {
-        BUILDS_DIR: buildsDir,
-        DEPLOY_KEYS_FILE: path.join(root, 'keys.json'),
+        BUILDS_DIR: folders.buildsDir,
+        DEPLOY_KEYS_FILE: path.join(folders.root, 'keys.json'),
         REDIS_URL: redis.url,
         HEALTH_MONITOR: 'off',
         SSR: 'off',
@@ -81,8 +76,8 @@ describe('changing the live set', () => {
       const [a, b] = [await published('a'), await published('b')];
       expect((await post('activate', { version: a, force: 'fixture builds' })).json()).toMatchObject({ changed: true });
       await until(() => notices >= 1);
-      const liveFile = await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8');
-      const lines = (await readHistory(buildsDir)).length;
+      const liveFile = await fs.readFile(path.join(folders.buildsDir, 'live.json'), 'utf8');
+      const lines = (await readHistory(folders.buildsDir)).length;
 
       // Unforced: had the gate run, the fixture build would be refused (422 and a `refused` line).
       const replay = await post('activate', { version: a });
@@ -100,23 +95,23 @@ describe('changing the live set', () => {
       ]);
       // The local CLI replaying it: the same.
       const said: string[] = [];
-      await run(['activate', 'blog', a, '--builds-dir', buildsDir], (line) => said.push(line));
+      await run(['activate', 'blog', a, '--builds-dir', folders.buildsDir], (line) => said.push(line));
       expect(said).toEqual([`blog ${a} was already live`]);
-      expect(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8')).toBe(liveFile);
-      expect(await readHistory(buildsDir)).toHaveLength(lines);
+      expect(await fs.readFile(path.join(folders.buildsDir, 'live.json'), 'utf8')).toBe(liveFile);
+      expect(await readHistory(folders.buildsDir)).toHaveLength(lines);
 
       // A canary, then the same canary again: the second changes nothing either.
       expect((await post('canary', { version: b, percent: 10, force: 'fixture builds' })).json()).toMatchObject({
         changed: true,
         live: a,
       });
-      const canaryFile = await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8');
+      const canaryFile = await fs.readFile(path.join(folders.buildsDir, 'live.json'), 'utf8');
       expect((await post('canary', { version: b, percent: 10 })).json()).toMatchObject({
         changed: false,
         gate: 'not run (already the canary)',
       });
-      expect(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8')).toBe(canaryFile);
-      expect((await readHistory(buildsDir)).map((entry) => entry.action).slice(lines)).toEqual(['canary']);
+      expect(await fs.readFile(path.join(folders.buildsDir, 'live.json'), 'utf8')).toBe(canaryFile);
+      expect((await readHistory(folders.buildsDir)).map((entry) => entry.action).slice(lines)).toEqual(['canary']);
 
       // Notices arrive in the order they were sent: by the time the abort's arrives, a notice for
       // either replay would have arrived too.
@@ -128,11 +123,11 @@ describe('changing the live set', () => {
 
   it("npm run build's publishing makes a build live with its history lines, recorded as a local build; the same build again adds none", async () => {
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const one = await makeDist(root, 'blog', 'one');
-    const first = await publishAndActivate(buildsDir, 'blog', one);
-    expect((await readLive(buildsDir))?.blog).toBe(first);
+    const one = await makeDist(folders.root, 'blog', 'one');
+    const first = await publishAndActivate(folders.buildsDir, 'blog', one);
+    expect((await readLive(folders.buildsDir))?.blog).toBe(first);
     // A fixture build fails the static rules (it exposes no ./app): recorded, and live anyway.
-    expect(await readHistory(buildsDir)).toEqual([
+    expect(await readHistory(folders.buildsDir)).toEqual([
       expect.objectContaining({ action: 'publish', app: 'blog', version: first }),
       expect.objectContaining({
         action: 'activate',
@@ -144,18 +139,18 @@ describe('changing the live set', () => {
       }),
     ]);
 
-    expect(await publishAndActivate(buildsDir, 'blog', one)).toBe(first);
-    expect(await readHistory(buildsDir)).toHaveLength(2);
+    expect(await publishAndActivate(folders.buildsDir, 'blog', one)).toBe(first);
+    expect(await readHistory(folders.buildsDir)).toHaveLength(2);
 
-    const second = await publishAndActivate(buildsDir, 'blog', await makeDist(root, 'blog', 'two'));
-    expect((await readHistory(buildsDir)).at(-1)).toMatchObject({
+    const second = await publishAndActivate(folders.buildsDir, 'blog', await makeDist(folders.root, 'blog', 'two'));
+    expect((await readHistory(folders.buildsDir)).at(-1)).toMatchObject({
       action: 'activate',
       version: second,
       previous: first,
       forced: LOCAL_BUILD_REASON,
     });
     // No local build reads as having passed the gate: an override still needs a `deploy check`.
-    expect(await passedGate(buildsDir, 'blog', second)).toBe(false);
+    expect(await passedGate(folders.buildsDir, 'blog', second)).toBe(false);
     // The developer is told of the refusal too.
     expect(warnings.mock.calls.map(([line]) => String(line))).toEqual([
       expect.stringContaining(`blog ${first}: the gate's static rules refuse it (exposes:`),
@@ -166,7 +161,7 @@ describe('changing the live set', () => {
 
   it('history lines read the right way round for every action', async () => {
     const [a, b, c] = [await published('a'), await published('b'), await published('c')];
-    const cli = (...args: string[]) => run([...args, '--builds-dir', buildsDir], () => {});
+    const cli = (...args: string[]) => run([...args, '--builds-dir', folders.buildsDir], () => {});
     await cli('activate', 'blog', a, '--force', 'fixture builds');
     await cli('canary', 'blog', b, '20', '--force', 'fixture builds');
     await cli('promote', 'blog');
@@ -177,20 +172,20 @@ describe('changing the live set', () => {
     await cli('activate', 'blog', b, '--force', 'fixture builds');
     await cli('canary', 'blog', c, '20', '--force', 'fixture builds');
     await changeLive(
-      buildsDir,
+      folders.buildsDir,
       'blog',
       { action: 'abort', expectedVersion: c, why: 'health: canary worse' },
       { by: 'health monitor' },
     );
     await changeLive(
-      buildsDir,
+      folders.buildsDir,
       'blog',
       { action: 'rollback', expectedVersion: b, why: 'health: new worse' },
       { by: 'health monitor' },
     );
 
     const lines: string[] = [];
-    await run(['history', 'blog', '--builds-dir', buildsDir], (line) => lines.push(line));
+    await run(['history', 'blog', '--builds-dir', folders.buildsDir], (line) => lines.push(line));
     const said = lines
       .filter((line) => !/ publish /.test(line))
       .map((line) => /^\S+\s+(\S+)\s+blog\s+(.*?) {2}by /.exec(line)?.slice(1).join(' '));
@@ -213,7 +208,7 @@ describe('changing the live set', () => {
     function cliIntoClosedPipe(args: string[]): Promise<{ code: number | null; stderr: string }> {
       const child = spawn(
         path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-        ['deploy/server/src/release/cli.ts', ...args, '--builds-dir', buildsDir],
+        ['deploy/server/src/release/cli.ts', ...args, '--builds-dir', folders.buildsDir],
         { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       child.stdout.destroy();
@@ -224,7 +219,7 @@ describe('changing the live set', () => {
 
     it('ends quietly with exit 0', async () => {
       await run(
-        ['activate', 'blog', await published('a'), '--force', 'fixture builds', '--builds-dir', buildsDir],
+        ['activate', 'blog', await published('a'), '--force', 'fixture builds', '--builds-dir', folders.buildsDir],
         () => {},
       );
       const { code, stderr } = await cliIntoClosedPipe(['status']);
@@ -236,14 +231,14 @@ describe('changing the live set', () => {
       const { code, stderr } = await cliIntoClosedPipe([
         'publish',
         'blog',
-        await makeDist(root, 'blog', 'a'),
+        await makeDist(folders.root, 'blog', 'a'),
         '--activate',
         '--force',
         'fixture builds',
       ]);
       expect([code, stderr]).toEqual([0, '']);
-      expect((await readHistory(buildsDir)).map((entry) => entry.action)).toEqual(['publish', 'activate']);
-      expect((await readLive(buildsDir))?.blog).toMatch(/^[0-9a-f]{12}$/);
+      expect((await readHistory(folders.buildsDir)).map((entry) => entry.action)).toEqual(['publish', 'activate']);
+      expect((await readLive(folders.buildsDir))?.blog).toMatch(/^[0-9a-f]{12}$/);
     }, 30_000);
   });
 });

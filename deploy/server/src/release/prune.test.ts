@@ -3,26 +3,23 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
-import { makeDist, tempDir } from '../testing/fixtures';
+import { makeDist } from '../testing/fixtures';
+import { foldersPerTest } from '../testing/builds-dir';
 import { activate } from './live-file-writes';
 import { publish } from './publish';
 import { PRUNE_REFERENCE_WINDOW_MS, prune } from './prune';
 import { SERVED_VERSIONS_FILE, readServedVersions } from '../live-set/served-versions';
 
 describe('deploy prune', () => {
-  let root: string;
-  let buildsDir: string;
-  beforeEach(async () => {
-    root = await tempDir();
-    buildsDir = path.join(root, 'builds');
-  });
-  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+  const folders = foldersPerTest();
 
   /** Publishes blog versions a…, oldest first (folder times a minute apart). */
   async function publishBlog(tags: string[]): Promise<string[]> {
     const versions: string[] = [];
     for (const [index, tag] of tags.entries()) {
-      const { version, dir } = await publish(buildsDir, 'blog', await makeDist(root, 'blog', tag), { compress: false });
+      const { version, dir } = await publish(folders.buildsDir, 'blog', await makeDist(folders.root, 'blog', tag), {
+        compress: false,
+      });
       const at = new Date(Date.now() - (tags.length - index) * 60_000);
       await fs.utimes(dir, at, at);
       versions.push(version);
@@ -32,38 +29,42 @@ describe('deploy prune', () => {
 
   it('keeps the live, previous, newest and recently served versions, and removes the rest', async () => {
     const [a, b, c, d, e, f] = await publishBlog(['a', 'b', 'c', 'd', 'e', 'f']);
-    await activate(buildsDir, 'blog', b!);
-    await activate(buildsDir, 'blog', c!); // live c, previous b
+    await activate(folders.buildsDir, 'blog', b!);
+    await activate(folders.buildsDir, 'blog', c!); // live c, previous b
     // A page served an hour ago pinned d; e was last pinned two days ago.
     const now = Date.now();
     await fs.writeFile(
-      path.join(buildsDir, SERVED_VERSIONS_FILE),
+      path.join(folders.buildsDir, SERVED_VERSIONS_FILE),
       JSON.stringify({ [`blog@${d}`]: now - 3_600_000, [`blog@${e}`]: now - 2 * PRUNE_REFERENCE_WINDOW_MS }),
     );
 
-    const report = await prune(buildsDir, { keep: 1, now });
+    const report = await prune(folders.buildsDir, { keep: 1, now });
     expect(report.removed.map((entry) => entry.version).sort()).toEqual([a, e].sort());
     expect(report.bytesFreed).toBeGreaterThan(0);
-    expect((await fs.readdir(path.join(buildsDir, 'blog'))).sort()).toEqual([b, c, d, f].sort());
+    expect((await fs.readdir(path.join(folders.buildsDir, 'blog'))).sort()).toEqual([b, c, d, f].sort());
   });
 
   it('never removes anything when every version is needed', async () => {
     const [a] = await publishBlog(['a']);
-    await activate(buildsDir, 'blog', a!);
-    expect((await prune(buildsDir, { keep: 0 })).removed).toEqual([]);
+    await activate(folders.buildsDir, 'blog', a!);
+    expect((await prune(folders.buildsDir, { keep: 0 })).removed).toEqual([]);
   });
 
   it('learns from the app server which versions its pages pinned', async () => {
     const [a] = await publishBlog(['a']);
-    await activate(buildsDir, 'blog', a!);
-    await activate(buildsDir, 'shell', (await publish(buildsDir, 'shell', await makeDist(root, 'shell'))).version);
+    await activate(folders.buildsDir, 'blog', a!);
+    await activate(
+      folders.buildsDir,
+      'shell',
+      (await publish(folders.buildsDir, 'shell', await makeDist(folders.root, 'shell'))).version,
+    );
     const server = buildServer({
       ...loadConfig({}),
-      buildsDir,
+      buildsDir: folders.buildsDir,
       rendering: { ...loadConfig({}).rendering, enabled: false },
     });
     expect((await server.inject({ url: '/panel' })).statusCode).toBe(200);
     await server.close(); // flushes what it recorded
-    expect(Object.keys(await readServedVersions(buildsDir))).toContain(`blog@${a}`);
+    expect(Object.keys(await readServedVersions(folders.buildsDir))).toContain(`blog@${a}`);
   });
 });
