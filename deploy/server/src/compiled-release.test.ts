@@ -8,7 +8,7 @@
  * from dist/ and that install. The install takes a network `npm install` the first time (about a
  * minute), so the folder is kept between runs, named after the dependency hash.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,24 +17,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareServerRelease, serverDependencies, serverDependencyHash } from '../../../scripts/lib/server-release';
 import { addServerEntries, liveFixture, type Fixture } from './testing/fixtures';
-import { freePort } from './testing/free-port';
+import { startServerProcess } from './testing/server-process';
 
 const run = promisify(execFile);
-
-async function waitForHealth(
-  url: string,
-  child: ChildProcess,
-  output: () => string,
-): Promise<{ status: string; pid: number }> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the compiled server exited (${child.exitCode}):\n${output()}`);
-    const response = await fetch(url).catch(() => null);
-    if (response?.ok) return (await response.json()) as { status: string; pid: number };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no answer from ${url}:\n${output()}`);
-}
 
 let fx: Fixture | null = null;
 let cms: http.Server | null = null;
@@ -80,17 +65,11 @@ test('the compiled server renders a page from a production-only install', async 
   await new Promise<void>((resolve) => cms!.listen(0, '127.0.0.1', resolve));
   const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
 
-  const port = await freePort();
-  let output = '';
   // Only what a server needs: no NODE_OPTIONS or NODE_PATH from the test run (no tsx loader).
-  server = spawn(process.execPath, [mainFile], {
+  const started = await startServerProcess({
+    args: [mainFile],
     cwd: releaseDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       BUILDS_DIR: fx.buildsDir,
       DEPLOY_KEYS_FILE: path.join(fx.root, 'deploy-keys.json'),
       CMS_INTERNAL_URL: cmsUrl,
@@ -101,16 +80,13 @@ test('the compiled server renders a page from a production-only install', async 
       LOG_LEVEL: 'warn',
     },
   });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server = started.child;
+  expect(started.health).toMatchObject({ status: 'ok', pid: server.pid });
 
-  const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, server, () => output);
-  expect(health).toMatchObject({ status: 'ok', pid: server.pid });
-
-  const page = await fetch(`http://127.0.0.1:${port}/rebar/a`);
+  const page = await fetch(`${started.base}/rebar/a`);
   const html = await page.text();
   expect(page.status).toBe(200);
   // Rendered by dist/render-worker.js, with the release's React.
   expect(html).toContain(`<title>content react ${serverDependencies().react} |`);
-  expect(output).not.toMatch(/error/i);
+  expect(started.output()).not.toMatch(/error/i);
 }, 300_000);

@@ -8,7 +8,7 @@
  * near where it was. The bounds are the coarse ones the issue states, not measurements: the bench
  * (`npm run bench`, deploy section) prints the times and peaks.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { REPO_ROOT } from '../config';
 import { type Fixture, liveFixture, makeDist, tempDir } from '../testing/fixtures';
-import { freePort } from '../testing/free-port';
+import { startServerProcess } from '../testing/server-process';
 import { manyEntriesBomb, paddedBomb, snapshotTree, tarGz, zeroFileBomb } from '../testing/tarballs';
 import { packDist } from '../release/deploy-api-client';
 import { addKey } from '../live-set/deploy-keys';
@@ -33,7 +33,6 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
   let base: string;
   let key: string;
   let uploadTmp: string;
-  let output = '';
 
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;
   const upload = (payload: Buffer, signal?: AbortSignal) =>
@@ -50,16 +49,11 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
     key = await addKey(path.join(fx.root, 'keys.json'), 'blog', 'blog-team');
     uploadTmp = path.join(fx.root, 'upload-tmp');
     await fs.mkdir(uploadTmp);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'deploy/server/src/main.ts'], {
+    const started = await startServerProcess({
+      args: ['--import', 'tsx', 'deploy/server/src/main.ts'],
       cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      startWithinMs: 30_000,
       env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PORT: String(port),
-        HOST: '127.0.0.1',
         BUILDS_DIR: fx.buildsDir,
         DEPLOY_KEYS_FILE: path.join(fx.root, 'keys.json'),
         DEPLOY_UPLOAD_TMP_DIR: uploadTmp,
@@ -69,17 +63,8 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
         LOG_LEVEL: 'warn',
       },
     });
-    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      if (server.exitCode !== null || Date.now() > deadline)
-        throw new Error(`the app server did not start:\n${output}`);
-      const response = await fetch(`${base}/api/health`).catch(() => null);
-      if (response?.ok) {
-        expect(await response.json()).toMatchObject({ pid: server.pid });
-        break;
-      }
-    }
+    ({ child: server, base } = started);
+    expect(started.health).toMatchObject({ pid: server.pid });
     // One real upload first: "before" then includes what any upload allocates once.
     expect((await upload(await packDist(await makeDist(fx.root, 'blog', 'warm')))).status).toBe(201);
   }, 60_000);
