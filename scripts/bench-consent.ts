@@ -16,16 +16,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { CONSENT_STORAGE_KEY } from '@steel/shared/consent';
-import { CHROMIUM_PATH } from './lib/chromium';
+import { chromiumLaunchOptions } from './lib/chromium';
+import { median } from './lib/median';
 import { repoRoot } from './lib/paths';
 import { startProcess, waitForUrl } from './lib/processes';
-
-const median = (values: number[]) => {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export interface FirstRenderSample {
   fcp: number;
@@ -123,10 +117,7 @@ if (require.main === module) {
     process.exit(2);
   }
   void (async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     try {
       await benchFirstRenderConsent({
         browser,

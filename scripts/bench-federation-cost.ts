@@ -16,6 +16,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { benchLighthouse } from './bench-ssr';
+import { median } from './lib/median';
 import { publishAndActivate } from './lib/publish';
 import { waitForUrl, type RunningProcess } from './lib/processes';
 import { buildMonolith } from './monolith/build-monolith';
@@ -34,11 +35,6 @@ const LIBRARIES: Record<string, string> = {
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 interface Build {
   label: 'federated' | 'monolith';

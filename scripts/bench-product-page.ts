@@ -7,7 +7,7 @@
  *   npx tsx scripts/bench-product-page.ts http://127.0.0.1:8080 [/rebar/kalaf/rebar-kalaf-1]
  */
 import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_PATH, ensureChromium } from './lib/chromium';
+import { chromiumLaunchOptions, ensureChromium } from './lib/chromium';
 
 export const PRODUCT_PAGE_PATH = '/rebar/kalaf/rebar-kalaf-1';
 
@@ -95,17 +95,7 @@ if (require.main === module) {
   const [base = 'http://127.0.0.1:8080', path] = process.argv.slice(2);
   ensureChromium();
   void (async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     try {
       await benchProductPage({ browser, base, ...(path ? { path } : {}) });
     } finally {

@@ -12,24 +12,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { publish } from '@steel/server/publish';
 import { activate } from '@steel/server/live-file-writes';
-import { CHROMIUM_PATH } from './lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+import { median } from './lib/median';
 import { mainThreadBlocking } from './lib/main-thread-blocking';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** The app a script URL belongs to (`/builds/<app>/…`), or `page` for the HTML and inline scripts. */
 const appOfScript = (url: string) => /\/builds\/([a-z]+)\//.exec(url)?.[1] ?? 'page';

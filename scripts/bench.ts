@@ -19,7 +19,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildAndPublish } from './build';
-import { ensureChromium, CHROMIUM_PATH } from './lib/chromium';
+import { chromiumLaunchOptions, ensureChromium } from './lib/chromium';
+import { median } from './lib/median';
 import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
 import { runCommand, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
@@ -50,22 +51,9 @@ const SECTION = process.env.BENCH_SECTION;
 const runs = (section: string) => !SECTION || SECTION === section;
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const base = `http://127.0.0.1:${PORT}`;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 function bundleSizes() {
   console.log('\nBundle size per app (all JS + CSS emitted, source maps excluded):');
@@ -248,7 +236,7 @@ async function main() {
     DEPLOY_KEYS_FILE: keysFile,
     DEPLOY_GATE_PORT: String(PORT + 2),
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
     if (runs('first-load')) {

@@ -88,24 +88,14 @@ export const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ??
 export const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cms-${E2E_CMS_PORT}`);
 export const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
 
-/** The demo customer the CMS seeds (README). */
 /** An editor's API token the CMS under test accepts (CMS_EDITOR_TOKEN): tests edit content with it. */
 export const EDITOR_TOKEN = 'e2e-editor-token-0123456789abcdefghijklmnopqrstuvwxyz';
 
+/** The demo customer the CMS seeds (README). */
 export const DEMO_USER = { username: 'demo', email: 'demo@example.com', password: 'Demo1234!' };
 
-/** Debian's Chromium, headless, with nothing that reaches for the network (no background networking, component updates, sync or first-run screens). */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+/** Debian's Chromium, headless, with nothing that reaches for the network. */
+export { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 
 /** Environment for an app server under test (the main one and any a test starts itself). */
 /** The app server's reads of the CMS carry it, so the CMS does not count them per address. */
