@@ -1,7 +1,6 @@
 /** @jest-environment node */
-import type { CachedPage } from '../rendering/page-cache';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
-import { twoServersOnRedis, waitFor } from '../testing/redis-states';
+import { cachedPage, twoServersOnRedis, waitFor } from '../testing/redis-states';
 import { createRedisState } from './redis-state';
 import type { Notice, SharedState } from './shared-state';
 
@@ -14,13 +13,6 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
   let redis: TestRedis;
   let serverA: SharedState;
   let serverB: SharedState;
-  const page = (html: string, collections: string[]): CachedPage => ({
-    status: 200,
-    html,
-    etag: `"${html}"`,
-    collections,
-    renderedAt: Date.now(),
-  });
 
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -41,11 +33,11 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
   });
 
   it('serves the pages this server set or read, stale-if-error copies included', async () => {
-    await serverA.pages.set('set1 /rebar', page('<p>میلگرد</p>', ['products']));
-    await serverB.pages.set('set1 /blog', page('<p>بلاگ</p>', ['articles']));
+    await serverA.pages.set('set1 /rebar', cachedPage('<p>میلگرد</p>', ['products']));
+    await serverB.pages.set('set1 /blog', cachedPage('<p>بلاگ</p>', ['articles']));
     // Read from Redis, so kept here too.
     expect((await serverA.pages.get('set1 /blog'))?.page.html).toBe('<p>بلاگ</p>');
-    await serverA.pages.set('set1 /beam', page('<p>تیرآهن</p>', ['products']));
+    await serverA.pages.set('set1 /beam', cachedPage('<p>تیرآهن</p>', ['products']));
     await serverA.pages.renderFailed('set1 /beam');
 
     redis.pause();
@@ -68,16 +60,16 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
       false,
     ]);
     // A page rendered during the outage is kept too.
-    await serverA.pages.set('set1 /pipe', page('<p>لوله</p>', ['products']));
+    await serverA.pages.set('set1 /pipe', cachedPage('<p>لوله</p>', ['products']));
     expect(await serverA.pages.get('set1 /pipe')).toMatchObject({ stale: false, page: { html: '<p>لوله</p>' } });
     // Only what this server set or read: the other server never saw this page.
     expect(await serverB.pages.get('set1 /rebar')).toBeUndefined();
   });
 
   it('marks an invalidation during the outage here at once, and in Redis and on the other servers once Redis answers', async () => {
-    await serverA.pages.set('set1 /rebar', page('<p>میلگرد</p>', ['products']));
-    await serverA.pages.set('set1 /blog', page('<p>بلاگ</p>', ['articles']));
-    await serverA.pages.set('set1 /beam', page('<p>تیرآهن</p>', ['products']));
+    await serverA.pages.set('set1 /rebar', cachedPage('<p>میلگرد</p>', ['products']));
+    await serverA.pages.set('set1 /blog', cachedPage('<p>بلاگ</p>', ['articles']));
+    await serverA.pages.set('set1 /beam', cachedPage('<p>تیرآهن</p>', ['products']));
     // The other server has read one of them: its copy is to be marked by the notice it hears.
     expect((await serverB.pages.get('set1 /beam'))?.stale).toBe(false);
     const heardByB: Notice[] = [];
@@ -89,7 +81,7 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
     // Stale here: the next request renders it afresh (and keeps the new render here).
     expect((await serverA.pages.get('set1 /rebar'))?.stale).toBe(true);
     expect((await serverA.pages.get('set1 /blog'))?.stale).toBe(false);
-    await serverA.pages.set('set1 /rebar', page('<p>میلگرد ۲</p>', ['products']));
+    await serverA.pages.set('set1 /rebar', cachedPage('<p>میلگرد ۲</p>', ['products']));
     expect(await serverA.pages.get('set1 /rebar')).toMatchObject({ stale: false, page: { html: '<p>میلگرد ۲</p>' } });
     redis.resume();
 
@@ -108,16 +100,16 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
   });
 
   it('reads Redis again once it answers: a page another server set wins, and one Redis lacks is dropped here', async () => {
-    await serverA.pages.set('set1 /rebar', page('<p>میلگرد</p>', ['products']));
+    await serverA.pages.set('set1 /rebar', cachedPage('<p>میلگرد</p>', ['products']));
     redis.pause();
     expect((await serverA.pages.get('set1 /rebar'))?.page.html).toBe('<p>میلگرد</p>');
     // Rendered during the outage: kept here only (the breaker is open, nothing is sent).
-    await serverA.pages.set('set1 /rebar', page('<p>میلگرد (این سرور)</p>', ['products']));
-    await serverA.pages.set('set1 /pipe', page('<p>لوله</p>', ['products']));
+    await serverA.pages.set('set1 /rebar', cachedPage('<p>میلگرد (این سرور)</p>', ['products']));
+    await serverA.pages.set('set1 /pipe', cachedPage('<p>لوله</p>', ['products']));
     expect((await serverA.pages.get('set1 /pipe'))?.page.html).toBe('<p>لوله</p>');
     redis.resume();
 
-    await serverB.pages.set('set1 /rebar', page('<p>میلگرد (سرور دیگر)</p>', ['products']));
+    await serverB.pages.set('set1 /rebar', cachedPage('<p>میلگرد (سرور دیگر)</p>', ['products']));
     await waitFor(async () => (await serverA.pages.get('set1 /rebar'))?.page.html === '<p>میلگرد (سرور دیگر)</p>');
     expect(await serverA.pages.get('set1 /pipe')).toBeUndefined();
 
@@ -135,7 +127,7 @@ describe('pages from this server’s memory while Redis cannot answer', () => {
     });
     try {
       await waitFor(async () => (await bounded.hit('warm-up', 1000)) > 0);
-      for (const name of ['a', 'b', 'c']) await bounded.pages.set(`set1 /${name}`, page(`<p>${name}</p>`, []));
+      for (const name of ['a', 'b', 'c']) await bounded.pages.set(`set1 /${name}`, cachedPage(`<p>${name}</p>`, []));
       redis.pause();
       // The least recently used went first; Redis (bounded by its maxmemory) still had all three.
       expect(await bounded.pages.get('set1 /a')).toBeUndefined();

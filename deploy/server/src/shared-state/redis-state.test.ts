@@ -1,8 +1,7 @@
 /** @jest-environment node */
 import { Redis } from 'ioredis';
-import type { CachedPage } from '../rendering/page-cache';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
-import { twoServersOnRedis, waitFor } from '../testing/redis-states';
+import { cachedPage, twoServersOnRedis, waitFor } from '../testing/redis-states';
 import { createRedisState } from './redis-state';
 import type { Notice, SharedState } from './shared-state';
 
@@ -14,13 +13,6 @@ describe('shared state in Redis', () => {
   let redis: TestRedis;
   let serverA: SharedState;
   let serverB: SharedState;
-  const page = (html: string, collections: string[]): CachedPage => ({
-    status: 200,
-    html,
-    etag: `"${html}"`,
-    collections,
-    renderedAt: Date.now(),
-  });
 
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -58,8 +50,8 @@ describe('shared state in Redis', () => {
   });
 
   it('shares rendered pages and turns them stale by the collection they read', async () => {
-    await serverA.pages.set('set1 /products/rebar', page('<p>میلگرد</p>', ['products', 'categories']));
-    await serverA.pages.set('set1 /blog', page('<p>بلاگ</p>', ['articles']));
+    await serverA.pages.set('set1 /products/rebar', cachedPage('<p>میلگرد</p>', ['products', 'categories']));
+    await serverA.pages.set('set1 /blog', cachedPage('<p>بلاگ</p>', ['articles']));
     const seenByB = await serverB.pages.get('set1 /products/rebar');
     expect(seenByB).toMatchObject({
       stale: false,
@@ -74,7 +66,7 @@ describe('shared state in Redis', () => {
     expect(await serverA.pages.invalidate(null)).toBe(1);
     expect((await serverB.pages.get('set1 /blog'))?.stale).toBe(true);
     // A fresh render replaces the stale copy for both.
-    await serverB.pages.set('set1 /blog', page('<p>بلاگ ۲</p>', ['articles']));
+    await serverB.pages.set('set1 /blog', cachedPage('<p>بلاگ ۲</p>', ['articles']));
     expect(await serverA.pages.get('set1 /blog')).toMatchObject({ stale: false, page: { html: '<p>بلاگ ۲</p>' } });
   });
 
@@ -87,7 +79,7 @@ describe('shared state in Redis', () => {
     const [a, b] = [createRedisState(quick), createRedisState(quick)];
     try {
       await waitFor(async () => (await a.hit('warm-up', 1000)) > 0 && (await b.hit('warm-up', 1000)) > 0);
-      await a.pages.set('set1 /', page('<p>خانه</p>', ['products']));
+      await a.pages.set('set1 /', cachedPage('<p>خانه</p>', ['products']));
       await a.pages.renderFailed('set1 /');
       expect(await b.pages.get('set1 /')).toMatchObject({ stale: true, page: { html: '<p>خانه</p>' } });
       expect(await b.pages.claimRetry('set1 /')).toBe(false);
@@ -129,7 +121,7 @@ describe('shared state in Redis', () => {
   });
 
   it('keeps answering while Redis is down: pages from its own memory, an uncounted hit, a notice heard at home', async () => {
-    await serverA.pages.set('set1 /', page('<p>خانه</p>', ['products']));
+    await serverA.pages.set('set1 /', cachedPage('<p>خانه</p>', ['products']));
     const heard: Notice[] = [];
     serverA.onNotice((notice) => heard.push(notice));
     await redis.stop();
@@ -139,7 +131,7 @@ describe('shared state in Redis', () => {
       expect(await serverA.pages.get('set1 /')).toMatchObject({ stale: false, page: { html: '<p>خانه</p>' } });
       expect(await serverB.pages.get('set1 /')).toBeUndefined();
       expect(await serverA.hit('renders:203.0.113.9', 60_000)).toBe(0);
-      await serverA.pages.set('set1 /x', page('<p>x</p>', []));
+      await serverA.pages.set('set1 /x', cachedPage('<p>x</p>', []));
       expect(await serverA.pages.get('set1 /x')).toMatchObject({ page: { html: '<p>x</p>' } });
       await serverA.announce({ kind: 'live' });
       expect(heard).toEqual([{ kind: 'live' }]);
@@ -162,13 +154,6 @@ describe('shared state in Redis', () => {
  */
 describe('shared state with Redis hung', () => {
   let redis: TestRedis;
-  const page = (html: string): CachedPage => ({
-    status: 200,
-    html,
-    etag: `"${html}"`,
-    collections: ['products'],
-    renderedAt: Date.now(),
-  });
   const connected = async (state: SharedState) => waitFor(async () => (await state.hit('warm-up', 1000)) > 0);
 
   beforeAll(async () => {
@@ -202,13 +187,13 @@ describe('shared state with Redis hung', () => {
     states[3]!.state.onNotice((notice) => heard.push(notice));
     try {
       for (const { state } of states) await connected(state);
-      await states[0]!.state.pages.set('set1 /', page('<p>خانه</p>'));
+      await states[0]!.state.pages.set('set1 /', cachedPage('<p>خانه</p>'));
       expect(await states[0]!.state.pages.get('set1 /')).toBeDefined();
       redis.pause();
       const [get, set, hit, announce, add, read, claim] = states.map(({ state }) => state);
       const outcomes = [
         await timed(() => get!.pages.get('set1 /')),
-        await timed(() => set!.pages.set('set1 /x', page('<p>x</p>'))),
+        await timed(() => set!.pages.set('set1 /x', cachedPage('<p>x</p>'))),
         await timed(() => hit!.hit('renders:203.0.113.9', 60_000)),
         await timed(() => announce!.announce({ kind: 'live' })),
         await timed(() =>
@@ -266,14 +251,14 @@ describe('shared state with Redis hung', () => {
           for (let call = 0; call < 5; call += 1) {
             // (From the second call on, the page set here is read from this server's memory.)
             await state.pages.get('set1 /');
-            await state.pages.set('set1 /', page('<p>خانه</p>'));
+            await state.pages.set('set1 /', cachedPage('<p>خانه</p>'));
             expect(await state.hit('renders:203.0.113.9', 60_000)).toBe(0);
             await state.announce({ kind: 'content', collections: ['products'] });
           }
         });
         expect(ms).toBeLessThan(500);
         // Marked in this server's memory (the page set here), kept for Redis.
-        await state.pages.set('set1 /', page('<p>خانه</p>'));
+        await state.pages.set('set1 /', cachedPage('<p>خانه</p>'));
         expect(await state.pages.invalidate(['products'])).toBe(1);
         // Past the pause, one of these is let through as a probe, meets the hung Redis, and the breaker stays open.
         await new Promise((resolve) => setTimeout(resolve, 600));
@@ -290,7 +275,7 @@ describe('shared state with Redis hung', () => {
       expect(await commandCalls(admin)).toEqual({ hgetall: 2 });
       // Awake: a probe closes the breaker (the pause has doubled to 1 s), and the cache is shared again.
       await waitFor(async () => {
-        await state.pages.set('set1 /after', page('<p>پس از</p>'));
+        await state.pages.set('set1 /after', cachedPage('<p>پس از</p>'));
         return (await other.pages.get('set1 /after'))?.page.html === '<p>پس از</p>';
       });
       expect(log).toEqual([

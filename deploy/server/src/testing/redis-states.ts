@@ -1,7 +1,8 @@
 /**
  * Two app servers' shared states on one test Redis, under a prefix of their own, connected before
- * the test starts (each has answered a command); and waiting for what they report.
+ * the test starts (each has answered a command); waiting for what they report; a page to store.
  */
+import type { CachedPage } from '../rendering/page-cache';
 import { createRedisState, type RedisStateOptions } from '../shared-state/redis-state';
 import type { SharedState } from '../shared-state/shared-state';
 import type { TestRedis } from './redis-server';
@@ -22,4 +23,9 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): 
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A good render of `html` to store, rendered now, read from `collections`. */
+export function cachedPage(html: string, collections: string[] = ['products']): CachedPage {
+  return { status: 200, html, etag: `"${html}"`, collections, renderedAt: Date.now() };
 }
