@@ -81,7 +81,10 @@ const loadDemoContent = () => readJson('demo-content.json');
 /** The demo customer's orders, tickets, watch list, purchase request and warehouse reservation. */
 const loadDemoCustomer = () => readJson('demo-customer.json');
 
-/** The order rules the panel applies too: `customer_cancellable_from`, the statuses a customer may cancel in. */
+/**
+ * The rules the panel applies too: per record (`order`, `exchange_purchase_request`),
+ * `customer_cancellable_from`, the statuses a customer may cancel in.
+ */
 const loadOrderWorkflow = () => readJson('order-workflow.json');
 
 module.exports = { domainDir, loadCatalogue, loadFactories, loadDemoContent, loadDemoCustomer, loadOrderWorkflow };

@@ -22,7 +22,7 @@ export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'canc
  * a remote built on its own has no data/ folder.
  */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] =
-  orderWorkflow.customer_cancellable_from.filter(isOrderStatus);
+  orderWorkflow.order.customer_cancellable_from.filter(isOrderStatus);
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return isStatusOf(ORDER_STATUS, value);

@@ -7,7 +7,7 @@ const { loadOrderWorkflow } = require('../../../bootstrap/domain');
 // Statuses from which a customer may cancel: before the order is paid for. One list for the CMS,
 // which enforces it, and the panel, which only offers the button: data/domain/order-workflow.json,
 // read here as the seed data is (the CMS cannot import the panel's packages, nor the panel the CMS).
-const CANCELLABLE = loadOrderWorkflow().customer_cancellable_from;
+const CANCELLABLE = loadOrderWorkflow().order.customer_cancellable_from;
 
 // Items are sent as [{product_slug, quantity}]; name, sale unit and the (illustrative) unit price
 // are filled in on the server from the published product. Status always starts at pending_review.
