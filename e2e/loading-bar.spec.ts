@@ -50,7 +50,8 @@ test('a slow remote shows the bar after the 200 ms throttle, growing from the ri
   expect(starts).toHaveLength(1);
   expect(shown[0]! - starts[0]!).toBeGreaterThanOrEqual(200);
 
-  // Fixed at the top, 3 px (the inline value: the computed one is mid-transition), above everything, anchored at the inline start (the right in RTL).
+  // Fixed at the top, 3 px (the inline value: the computed one is mid-transition), above everything, anchored
+  // at the inline start (the right in RTL).
   const style = await loadingBar.evaluate((element) => {
     const computed = getComputedStyle(element);
     return {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: prints (never asserts) the figures the issues ask for —
- * build time and bundle size per app, gzip bytes of the JS a cold `/` loads, the median click-to-content time when entering a not-yet-loaded remote
+ * build time and bundle size per app, gzip bytes of the JS a cold `/` loads, the median click-to-content time
+ * when entering a not-yet-loaded remote
  * (the footer link is prefetched when visible, as in real use; the panel link too), first render
  * with and without analytics consent, the HTML and JS bytes of a product page's first load
  * (scripts/bench-product-page.ts), and the CMS's latency and throughput. BENCH_RUNS sets N (default 7).

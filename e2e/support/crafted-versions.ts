@@ -14,7 +14,10 @@ export interface CraftingFolder {
   workDir: string;
   buildsDir: string;
   liveVersion(app: AppName): string;
-  /** A copy of the live version of `app`, changed by `craft`, published as a new version (uncompressed: brotli is the slowest part of publishing, and no spec needs it). */
+  /**
+   * A copy of the live version of `app`, changed by `craft`, published as a new version (uncompressed: brotli
+   * is the slowest part of publishing, and no spec needs it).
+   */
   craftVersion(app: AppName, craft: (dir: string) => void): Promise<string>;
   remove(): void;
 }

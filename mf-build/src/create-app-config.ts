@@ -84,7 +84,8 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       filename: '[name].js',
       chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      // A lazy chunk that hangs fails like the remote's entry does (docs/architecture.md, "Failure stays contained"), not after webpack's 120 s.
+      // A lazy chunk that hangs fails like the remote's entry does (docs/architecture.md, "Failure stays
+      // contained"), not after webpack's 120 s.
       chunkLoadTimeout: 8000,
       // A chunk on another origin (a remote's asset origin) is requested with CORS: Subresource
       // Integrity needs it there (remote-integrity-plugin.ts).

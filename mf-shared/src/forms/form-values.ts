@@ -3,7 +3,10 @@ import './zod-without-eval';
 import { z } from 'zod';
 import { toLatinDigits } from '../format/format';
 
-/** Persian messages every form uses (data/domain/persian-ui.md, "Authentication") and (data/domain/persian-ui.md, "Errors and messages"). */
+/**
+ * Persian messages every form uses (data/domain/persian-ui.md, "Authentication") and
+ * (data/domain/persian-ui.md, "Errors and messages").
+ */
 export const REQUIRED_MESSAGE = 'این فیلد الزامی است';
 export const INVALID_MOBILE_MESSAGE = 'شماره موبایل معتبر نیست';
 export const INVALID_EMAIL_MESSAGE = 'نشانی ایمیل معتبر نیست';

@@ -1,5 +1,6 @@
 /**
- * The page-data pattern (docs/architecture.md, "How a page reaches the screen" and "Contracts between apps"): a page declares its data as TanStack Query
+ * The page-data pattern (docs/architecture.md, "How a page reaches the screen" and "Contracts between apps"):
+ * a page declares its data as TanStack Query
  * options derived from its URL. The server prefetches exactly those, renders and embeds the
  * dehydrated cache; the browser hydrates from it without a second fetch; client navigation runs
  * the same declarations. One declaration, three users: server, browser, tests.

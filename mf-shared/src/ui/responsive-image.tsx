@@ -26,7 +26,10 @@ export interface ResponsiveImageProps {
   displayWidth: number;
   /** The `sizes` attribute: how wide the image is shown at each viewport width. */
   sizes?: string;
-  /** The page's main image (its LCP): loaded at once with high priority instead of lazily; the page's head preloads it too (`PageHead.lcpImage`). */
+  /**
+   * The page's main image (its LCP): loaded at once with high priority instead of lazily; the page's head
+   * preloads it too (`PageHead.lcpImage`).
+   */
   priority?: boolean;
   className?: string;
 }

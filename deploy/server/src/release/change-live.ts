@@ -95,7 +95,10 @@ export function checkRelease(
   });
 }
 
-/** The gate on a version about to go live or into a canary: its word for the history line, or a `refused` line and a GateRefusal unless overridden. */
+/**
+ * The gate on a version about to go live or into a canary: its word for the history line, or a `refused` line
+ * and a GateRefusal unless overridden.
+ */
 async function gateFor(
   buildsDir: string,
   app: AppName,

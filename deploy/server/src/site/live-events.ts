@@ -6,7 +6,8 @@
  * One watcher per server, running only while someone listens: it asks the live store (one `stat`
  * of live.json, which every app server sharing the builds folder sees) every
  * `LIVE_EVENTS_CHECK_MS` and sends each listener the new `{ id, timestamp, versions }` of its own
- * live set (a canary visitor's includes the canary) when that set's id changes. Listeners are bounded per address and in all, so open streams cannot exhaust sockets;
+ * live set (a canary visitor's includes the canary) when that set's id changes. Listeners are bounded per
+ * address and in all, so open streams cannot exhaust sockets;
  * a refused stream is a 503 and the browser falls back to polling.
  *
  * Written on the raw response rather than with an SSE plugin: the framing is two lines, and what

@@ -3,7 +3,8 @@
  *
  * A version folder never changes, so files are cached for a year. A missing file is a plain 404,
  * never the shell's index.html: the federation runtime must see a failed chunk as a failure
- * (an HTML page answered with 200 would be run as code and fail obscurely instead). Remotes are loaded cross-origin by the runtime, hence CORS.
+ * (an HTML page answered with 200 would be run as code and fail obscurely instead). Remotes are loaded
+ * cross-origin by the runtime, hence CORS.
  *
  * Only what a browser may load is public: a version's server entry (`server/…`, the code the render
  * workers run), its source maps (unless PUBLIC_SOURCE_MAPS=on) and the build's own records

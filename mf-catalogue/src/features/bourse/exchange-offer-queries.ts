@@ -3,7 +3,10 @@ import type { ContentClient } from '@steel/shared';
 
 export type TradeStatus = 'scheduled' | 'traded' | 'partly_traded' | 'no_trade';
 
-/** One exchange offer and, once its session is over, its trade result (data/domain/bourse.md, "An offer"; data/domain/bourse.md, "A trade result"). */
+/**
+ * One exchange offer and, once its session is over, its trade result (data/domain/bourse.md, "An offer";
+ * data/domain/bourse.md, "A trade result").
+ */
 export interface ExchangeOffer {
   documentId: string;
   offer_code: string;

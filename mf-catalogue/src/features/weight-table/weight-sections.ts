@@ -28,7 +28,10 @@ export interface WeightSection {
   tables: WeightTable[];
 }
 
-/** weights.md's English column headings → the page's Persian ones (labels from (data/domain/weights.md, "Persian labels for the calculator UI") where it has them). */
+/**
+ * weights.md's English column headings → the page's Persian ones (labels from (data/domain/weights.md,
+ * "Persian labels for the calculator UI") where it has them).
+ */
 const COLUMN_TITLES: Record<string, string> = {
   'Ø mm': 'قطر (میلی‌متر)',
   'Area mm²': 'سطح مقطع (میلی‌متر مربع)',

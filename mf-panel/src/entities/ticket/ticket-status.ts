@@ -1,7 +1,10 @@
 import type { BadgeTone } from '../../ui/status-badge';
 import { TICKET_STATUS, statusLook } from '../../ui/statuses';
 
-/** Ticket departments and priorities with their Persian names (data/domain/persian-ui.md, "Tickets"); statuses are in the panel's one status module. */
+/**
+ * Ticket departments and priorities with their Persian names (data/domain/persian-ui.md, "Tickets"); statuses
+ * are in the panel's one status module.
+ */
 export type TicketStatus = keyof (typeof TICKET_STATUS)['looks'];
 
 export const TICKET_DEPARTMENT_NAMES = {

@@ -1,4 +1,7 @@
-/** How an order line's quantity is counted (the product's `sale_unit`), in Persian (data/domain/persian-ui.md, "Catalogue, prices and ordering"). */
+/**
+ * How an order line's quantity is counted (the product's `sale_unit`), in Persian (data/domain/persian-ui.md,
+ * "Catalogue, prices and ordering").
+ */
 export const SALE_UNIT_NAMES: Record<string, string> = {
   kg: 'کیلوگرم',
   tonne: 'تن',

@@ -14,7 +14,8 @@ export { isMobileNumber, normaliseMobile };
 
 /**
  * One schema per account form (sign-in, register, forgot and reset password, change password,
- * profile), with the Persian messages of (data/domain/persian-ui.md, "Authentication") and (data/domain/persian-ui.md, "Errors and messages"). The pages validate with them through
+ * profile), with the Persian messages of (data/domain/persian-ui.md, "Authentication") and
+ * (data/domain/persian-ui.md, "Errors and messages"). The pages validate with them through
  * react-hook-form and the tests read the same objects.
  */
 export const MESSAGES = {
