@@ -21,6 +21,7 @@ export * from './api/auth';
 export * from './api/api-error-message';
 export * from './customer/customer-requests';
 export * from './format/format';
+export * from './format/shorten-text';
 export * from './price/price-change';
 export * from './catalogue/category-menu';
 export * from './catalogue/category-tree';

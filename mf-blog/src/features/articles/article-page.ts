@@ -1,9 +1,16 @@
-import { breadcrumbJsonLd, lazyPage, preloadMarkdown, shareImageUrl, type PageDefinition } from '@steel/shared';
+import {
+  breadcrumbJsonLd,
+  lazyPage,
+  preloadMarkdown,
+  shareImageUrl,
+  shortenAtWord,
+  type PageDefinition,
+} from '@steel/shared';
 import { articleIndexQuery, articleQuery } from './api/article-queries';
 import { PAGE_COVER, coverLcpImage } from './components/article-card';
 
-/** schema.org limits an Article headline to 110 characters (the old site cut it the same way). */
-export const articleHeadline = (title: string) => (title.length > 110 ? title.slice(0, 110) : title);
+/** schema.org limits an Article headline to 110 characters: a longer title is cut after a whole word, with «…». */
+export const articleHeadline = (title: string) => shortenAtWord(title, 110);
 
 /** `/blog/{slug}`: an article's body (markdown, rendered safely) with its JSON-LD. */
 export const articlePage: PageDefinition = {
