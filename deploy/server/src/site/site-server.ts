@@ -27,7 +27,12 @@ import { servedVersionsTracking } from './served-versions-tracking';
 import { seoRoutes } from './seo';
 import { staticBuildRoutes } from './static-builds';
 import { registerSecurityHeaders } from '../security/security-headers';
-import { answerFrameworkError, refuseMalformedPaths } from '../security/malformed-requests';
+import {
+  answerClientError,
+  answerFrameworkError,
+  answerNotFound,
+  refuseMalformedPaths,
+} from '../security/malformed-requests';
 import { createSharedState } from '../shared-state/create-shared-state';
 
 export type { RemoteFailureReport, SiteEvents } from './context';
@@ -50,6 +55,7 @@ export function buildSiteServer(
     logger: options.logger ?? false,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // While closing, a request that still arrives on a kept-alive connection is answered, not
     // refused with 503: behind nginx that request would reach a visitor as an error.
     return503OnClosing: false,
@@ -107,11 +113,7 @@ export function buildSiteServer(
   app.register(contentChangedWebhook, ctx);
   app.register(pageRoutes, ctx);
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).header('cache-control', 'no-store');
-    if (request.url.startsWith('/api/')) return reply.send({ error: 'Not Found' });
-    return reply.type('text/plain; charset=utf-8').send('Not Found');
-  });
+  app.setNotFoundHandler(answerNotFound);
 
   return { app, ctx };
 }
