@@ -102,6 +102,24 @@ function withinTimeLimit<T>(
   });
 }
 
+const notFound = (url: string): AppError => ({
+  statusCode: 404,
+  statusMessage: 'Page Not Found',
+  message: `Page Not Found: ${url}`,
+  fatal: true,
+});
+
+/**
+ * The CMS answered, and refused the read (400, 404): a slug too long or no such entry — the
+ * address shows no page. A not-found page then, kept in the cache like any 404, not a 503 that
+ * reports the CMS down and renders again at every repeat. A remote's server render wraps the
+ * CMS's error as the `cause` of the 503 it throws (mf-shared's ContentUnavailableError).
+ */
+function cmsRefusedTheRead(failure: unknown): boolean {
+  const { statusCode, cause } = (failure ?? {}) as { statusCode?: number; cause?: { status?: unknown } };
+  return statusCode === 503 && (cause?.status === 400 || cause?.status === 404);
+}
+
 const contentUnavailable = (url: string): AppError => ({
   statusCode: 503,
   statusMessage: 'Service Unavailable',
@@ -165,15 +183,12 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
         task.dataWaitMs,
       );
       status = rendered.status;
-      if (rendered.status === 404)
-        error = {
-          statusCode: 404,
-          statusMessage: 'Page Not Found',
-          message: `Page Not Found: ${task.url}`,
-          fatal: true,
-        };
+      if (rendered.status === 404) error = notFound(task.url);
     } catch (failure) {
-      if ((failure as { statusCode?: number }).statusCode === 503) {
+      if (cmsRefusedTheRead(failure)) {
+        status = 404;
+        error = notFound(task.url);
+      } else if ((failure as { statusCode?: number }).statusCode === 503) {
         status = 503;
         error = contentUnavailable(task.url);
         fallback = `${app}@${version}: ${(failure as Error).message}`;

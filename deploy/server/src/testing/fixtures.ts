@@ -129,12 +129,13 @@ exports.renderShell = (request) => ({
   await writeTree(path.dirname(entry('catalogue')), {
     'index.js': `exports.contract = ${JSON.stringify(CONTRACT_VERSION)};
 exports.pages = [];
-const unavailable = (message) => Object.assign(new Error(message), { statusCode: 503 });
+// As mf-shared's ContentUnavailableError: the CMS's own error, when it answered, is the cause.
+const unavailable = (message, cause) => Object.assign(new Error(message, { cause }), { statusCode: 503 });
 exports.render = async ({ url, cmsUrl }) => {
   const response = await fetch(cmsUrl + '/content?url=' + encodeURIComponent(url)).catch((error) => {
     throw unavailable('the CMS did not answer: ' + error.message);
   });
-  if (!response.ok) throw unavailable('the CMS answered ' + response.status);
+  if (!response.ok) throw unavailable('the CMS answered ' + response.status, { status: response.status });
   const text = await response.text();
   return { status: 200, html: '<p>' + text + '</p>', head: { title: text }, state: { mutations: [], queries: [] }, css: '', collections: ['pages'] };
 };
