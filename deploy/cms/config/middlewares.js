@@ -96,6 +96,15 @@ module.exports = ({ env }) => [
           interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
         },
         {
+          // Per account whatever the address: 10 wrong passwords from each of 3 addresses were 30 guesses.
+          name: 'sign-in-account',
+          by: 'sign-in-account',
+          method: 'POST',
+          paths: ['/auth/local'],
+          max: env.int('AUTH_ACCOUNT_RATE_LIMIT_MAX', 20),
+          interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
+        },
+        {
           name: 'public-form',
           method: 'POST',
           paths: ['/contact-messages', '/auth/local/register', '/auth/forgot-password'],

@@ -55,6 +55,37 @@ test('login with e-mail or username returns {jwt, user}', async () => {
   }
 });
 
+test('sign-in takes the identifier as the rate limit counts it: trimmed, any case, any digit script', async () => {
+  // The limiter trimmed and case-folded these and sign-in did not: the right password was refused.
+  for (const identifier of ['DEMO@Example.com ', 'demo ', ' Demo', '\tdemo@example.com', '۰۹۱۲۱۲۳۴۵۶۷ ']) {
+    const r = await post('/auth/local', { identifier, password: DEMO.password });
+    assert.equal(r.status, 200, `${JSON.stringify(identifier)}: ${r.text}`);
+    assert.equal(r.body.user.username, DEMO.username);
+  }
+  const wrong = await post('/auth/local', { identifier: 'DEMO ', password: 'wrong-password' });
+  assert.equal(wrong.status, 400);
+  assert.equal(wrong.body.error.message, 'Invalid identifier or password');
+});
+
+test('a username differing only in case from two accounts names neither; the exact one still signs in', async () => {
+  const stamp = Date.now().toString(36);
+  const password = 'Passw0rd!x';
+  const [lower, upper] = [`case${stamp}`, `CASE${stamp}`].map((username, i) => ({
+    username,
+    email: `case${stamp}${i}@example.com`,
+    password,
+  }));
+  for (const account of [lower, upper])
+    assert.equal((await post('/auth/local/register', account)).status, 200, account.username);
+  const folded = await post('/auth/local', { identifier: `Case${stamp}`, password });
+  assert.equal(folded.status, 400, folded.text);
+  for (const account of [lower, upper]) {
+    const r = await post('/auth/local', { identifier: ` ${account.username} `, password: account.password });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.user.username, account.username);
+  }
+});
+
 test('a bad password answers exactly the 400 body of users-permissions', async () => {
   const r = await post('/auth/local', { identifier: DEMO.email, password: 'wrong-password' });
   assert.equal(r.status, 400);

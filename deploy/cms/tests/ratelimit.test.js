@@ -5,6 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { api, post, login, DEMO } = require('./helpers');
+const { apiFrom, confirmedAccountFrom } = require('./from-address');
 
 const PERSIAN = /[\u0600-\u06FF]/;
 const isPersian429 = (r) => {
@@ -174,4 +175,45 @@ test("the app server's own calls (X-Site-Read) are not counted per address: its 
     headers: { 'x-site-read': secret },
   });
   assert.equal(own.status, 400, own.text);
+});
+
+test('sign-in: one account takes at most 20 guesses a minute whatever the addresses, then the right password waits too', async () => {
+  const account = await confirmedAccountFrom('127.0.0.20', 'spread');
+
+  // 10 wrong passwords from each of 3 addresses, each spelling the account its own way: each address
+  // stays within its own 10 (the plugin's limit per account and address), the account does not.
+  const spellings = {
+    '127.0.0.21': account.email,
+    '127.0.0.22': ` ${account.email.toUpperCase()} `,
+    '127.0.0.23': account.username,
+  };
+  const statuses = {};
+  for (const [address, identifier] of Object.entries(spellings)) {
+    statuses[address] = [];
+    for (let i = 0; i < 10; i++)
+      statuses[address].push(
+        (await apiFrom(address, 'POST', '/auth/local', { body: { identifier, password: `wrong${i}` } })).status,
+      );
+  }
+  const guesses = Object.values(statuses)
+    .flat()
+    .filter((s) => s === 400).length;
+  assert.equal(guesses, 20, JSON.stringify(statuses));
+  assert.ok(
+    statuses['127.0.0.23'].every((s) => s === 429),
+    JSON.stringify(statuses),
+  );
+
+  const right = await apiFrom('127.0.0.24', 'POST', '/auth/local', {
+    body: { identifier: `${account.username.toUpperCase()} `, password: account.password },
+  });
+  isPersian429(right);
+  assert.equal(right.body.error.details.limit, 'sign-in-account');
+  assert.match(right.body.error.message, /این حساب/);
+  // Another account from those addresses is not held back by it.
+  assert.equal(
+    (await apiFrom('127.0.0.21', 'POST', '/auth/local', { body: { identifier: 'other@example.com', password: 'x' } }))
+      .status,
+    400,
+  );
 });

@@ -2,7 +2,8 @@
 
 const crypto = require('node:crypto');
 
-const { users, checkMobile, checkUsername, isMobile, normaliseMobile } = require('./accounts');
+const { checkMobile, checkUsername } = require('./accounts');
+const { findSignInAccount, normaliseIdentifier } = require('../../../utils/sign-in-account');
 const { wrapAction } = require('./plugin-actions');
 const { refreshTokenToCookie } = require('./refresh-cookie');
 
@@ -30,29 +31,21 @@ function patchMobileAccounts(plugin) {
     return result;
   });
 
-  // Sign-in by mobile: POST /auth/local with the mobile (Persian or Latin digits) as the identifier.
-  // The number is resolved to its account's username before the plugin's own checks run, so the
-  // route, its rate limit and its error answers stay the plugin's.
+  // Sign-in by mobile, and by any spelling the rate limit counts as the same account: POST
+  // /auth/local with the identifier trimmed, in any digit script, the e-mail or username in any
+  // case (src/utils/sign-in-account.js). It is resolved to its account's username before the
+  // plugin's own checks run, so the route, its rate limit and its error answers stay the plugin's.
   wrapAction(plugin, 'auth', 'callback', (original, strapi) => async (ctx, ...rest) => {
     const provider = ctx.params && ctx.params.provider;
     const body = ctx.request.body;
     // A social sign-in's session would have no deviceId at all (the provider's redirect carries
     // none): give it one, so signing out can end the session with all its rotations.
     if (provider && provider !== 'local') ctx.request.body = { ...(body || {}), deviceId: crypto.randomUUID() };
-    if (
-      (!provider || provider === 'local') &&
-      body &&
-      typeof body.identifier === 'string' &&
-      isMobile(body.identifier)
-    ) {
-      const mobile = normaliseMobile(body.identifier);
-      const user = await users(strapi || global.strapi).findOne({
-        where: { mobile, provider: 'local' },
-        select: ['username'],
-      });
-      // An unknown number keeps the normalised value: no account matches it and the plugin answers
-      // its usual «Invalid identifier or password».
-      body.identifier = user ? user.username : mobile;
+    if ((!provider || provider === 'local') && body && typeof body.identifier === 'string') {
+      const user = await findSignInAccount(strapi || global.strapi, body.identifier);
+      // An unknown name keeps its normalised spelling: no account matches it and the plugin
+      // answers its usual «Invalid identifier or password».
+      body.identifier = user ? user.username : normaliseIdentifier(body.identifier);
     }
     return original(ctx, ...rest);
   });
