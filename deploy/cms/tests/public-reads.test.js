@@ -7,6 +7,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get } = require('./helpers');
+const { apiFrom, confirmedAccountFrom } = require('./from-address');
 
 const HEAVY = '/products?pagination[pageSize]=100&populate=*';
 const ORDINARY = '/products?fields[0]=slug&pagination[pageSize]=5';
@@ -62,4 +63,38 @@ test('ordinary reads: 200 a minute per address, then 429 in Persian; the site it
   refusedInPersian(refused);
   refusedInPersian(await get(ORDINARY));
   assert.equal((await get(ORDINARY, { headers: SITE_READ })).status, 200);
+});
+
+test("a signed-in customer's reads are counted per account, not as their address's anonymous reads", async () => {
+  // Its own address: the ones above have spent 127.0.0.1's reads.
+  const address = '127.0.0.30';
+  const account = await confirmedAccountFrom(address, 'reader');
+  const signedIn = await apiFrom(address, 'POST', '/auth/local', {
+    body: { identifier: account.email, password: account.password },
+  });
+  assert.equal(signedIn.status, 200, signedIn.text);
+  const token = signedIn.body.jwt;
+  const ticket = await apiFrom(address, 'POST', '/tickets', {
+    token,
+    body: { data: { subject: 'خواندن', messages: [{ body: 'پیام' }] } },
+  });
+  assert.equal(ticket.status, 201, ticket.text);
+
+  // Reading their own tickets twice within 6 s was a refused «heavy» anonymous read of the address.
+  for (let i = 0; i < 2; i++) {
+    const own = await apiFrom(address, 'GET', '/tickets?populate=*', { token });
+    assert.equal(own.status, 200, own.text.slice(0, 200));
+    assert.equal(own.body.data.length, 1);
+  }
+  // The address's own heavy read is still its own to make, once…
+  assert.equal((await apiFrom(address, 'GET', HEAVY)).status, 200);
+  refusedInPersian(await apiFrom(address, 'GET', HEAVY));
+  // …and the account's heavy reads of public content are spaced like any reader's, per account.
+  assert.equal((await apiFrom(address, 'GET', HEAVY, { token })).status, 200);
+  const again = await apiFrom(address, 'GET', HEAVY, { token });
+  refusedInPersian(again);
+  assert.equal(again.body.error.details.limit, 'public-heavy-read');
+  // A made-up token is not an account: counted as the address's (already spaced).
+  const madeUp = await apiFrom(address, 'GET', HEAVY, { token: `${token.slice(0, -4)}abcd` });
+  refusedInPersian(madeUp);
 });

@@ -5,6 +5,7 @@ const qs = require('qs');
 const { RateLimit } = require('koa2-ratelimit');
 const { errors } = require('@strapi/utils');
 const { isHeavyRead } = require('../utils/query-limits');
+const { readerOf, readsOwnRecords } = require('../utils/reader');
 const { TOO_MANY_FA } = require('./rate-limits');
 
 /** Said when one address already has a heavy read running, or every heavy-read slot is taken. */
@@ -28,6 +29,9 @@ const digest = (value) => createHash('sha256').update(String(value)).digest();
  *   (PUBLIC_READ_REFUSAL_DELAY_MS, 1 s): answering a flood's refusals at once kept the thread busy
  *   (≈900 a second from 32 connections); held, each connection asks once a second. An address
  *   with `maxHeldPerAddress` (64) refusals held already has its next connection closed unanswered.
+ * A read carrying a valid user token is counted against its account instead of its address
+ * (src/utils/reader.js): a signed-in customer is not an anonymous reader of a shared address. Their
+ * reads of their own records (always scoped to them) are not spaced as heavy; one at a time still.
  * The app server's reads carry SITE_READ_SECRET in `X-Site-Read` and are not counted: every
  * visitor's server render comes from its one address, and its page cache already bounds them.
  * Off with PUBLIC_READ_LIMIT=off (the CMS tests of other features).
@@ -69,7 +73,7 @@ module.exports = (config, { strapi }) => {
     max: config.readsPerMinute,
     prefixKey: 'public-read',
     headers: false,
-    keyGenerator: (ctx) => `public-read|${ctx.request.ip}`,
+    keyGenerator: (ctx) => `public-read|${ctx.state.publicReader.key}`,
     // koa2-ratelimit does not wait for its handler: the refusal is noted here and made below.
     handler: (ctx) => {
       ctx.state.publicReadRefusal = new errors.RateLimitError(TOO_MANY_FA, {
@@ -93,6 +97,7 @@ module.exports = (config, { strapi }) => {
       !isSiteRead(ctx);
     if (!counted) return next();
 
+    ctx.state.publicReader = await readerOf(strapi, ctx);
     await everyRead(ctx, async () => undefined);
     if (ctx.state.publicReadRefusal) {
       ctx.set('Retry-After', '60');
@@ -105,10 +110,12 @@ module.exports = (config, { strapi }) => {
     )
       return next();
 
-    const address = ctx.request.ip;
+    const reader = ctx.state.publicReader;
+    const readerKey = reader.key;
     const now = Date.now();
-    const waitMs = (lastHeavyFrom.get(address) ?? -Infinity) + heavySpacingMs - now;
-    if (waitMs > 0) {
+    const waitMs = (lastHeavyFrom.get(readerKey) ?? -Infinity) + heavySpacingMs - now;
+    const ownRecords = reader.account !== null && readsOwnRecords(strapi, prefix, ctx.path);
+    if (waitMs > 0 && !ownRecords) {
       ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
       return refuse(
         ctx,
@@ -119,7 +126,7 @@ module.exports = (config, { strapi }) => {
         }),
       );
     }
-    if (heavyRunningFrom.has(address) || heavyRunning >= config.heavyAtOnce) {
+    if (heavyRunningFrom.has(readerKey) || heavyRunning >= config.heavyAtOnce) {
       ctx.set('Retry-After', '1');
       return refuse(
         ctx,
@@ -129,13 +136,13 @@ module.exports = (config, { strapi }) => {
     // Addresses whose last heavy read is older than the spacing need no entry.
     if (lastHeavyFrom.size > 10_000)
       for (const [key, at] of lastHeavyFrom) if (at + heavySpacingMs < now) lastHeavyFrom.delete(key);
-    lastHeavyFrom.set(address, now);
-    heavyRunningFrom.add(address);
+    if (!ownRecords) lastHeavyFrom.set(readerKey, now);
+    heavyRunningFrom.add(readerKey);
     heavyRunning++;
     try {
       return await next();
     } finally {
-      heavyRunningFrom.delete(address);
+      heavyRunningFrom.delete(readerKey);
       heavyRunning--;
     }
   };
