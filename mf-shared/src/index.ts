@@ -23,6 +23,7 @@ export * from './customer/customer-requests';
 export * from './format/format';
 export * from './format/shorten-text';
 export * from './price/price-change';
+export * from './ui/price-change-indicator';
 export * from './catalogue/category-menu';
 export * from './catalogue/category-tree';
 export * from './ui/shell-context';

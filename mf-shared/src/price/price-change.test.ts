@@ -29,10 +29,10 @@ describe('price change', () => {
     expect(priceChangeFrom({ delta: 0, percent: 0 })?.direction).toBe('unchanged');
   });
 
-  it('shows a rise green ▲ «افزایش» and a fall red ▼ «کاهش», everywhere', () => {
-    expect(PRICE_DIRECTIONS.rising).toEqual({ arrow: '▲', word: 'افزایش', tone: 'success' });
-    expect(PRICE_DIRECTIONS.falling).toEqual({ arrow: '▼', word: 'کاهش', tone: 'danger' });
-    expect(PRICE_DIRECTIONS.unchanged.tone).toBe('neutral');
+  it('marks a rise ▲ «افزایش» and a fall ▼ «کاهش», everywhere', () => {
+    expect(PRICE_DIRECTIONS.rising).toEqual({ arrow: '▲', word: 'افزایش' });
+    expect(PRICE_DIRECTIONS.falling).toEqual({ arrow: '▼', word: 'کاهش' });
+    expect(PRICE_DIRECTIONS.unchanged).toEqual({ arrow: '—', word: 'بدون تغییر' });
   });
 
   it('tells the change in words, in toman', () => {

@@ -4,7 +4,8 @@ import { formatNumber, formatToman } from '../format/format';
  * What a price movement means, the same on every screen: a rise is green ▲ «افزایش», a fall red ▼
  * «کاهش» — the Iranian steel market's own convention (a rising price is good news for the seller
  * quoting it, and price boards colour it so). The catalogue's daily change and the panel's
- * watch-list change since a product was added both go through here.
+ * watch-list change since a product was added both go through here, and both are shown by the
+ * UI kit's one `PriceChangeIndicator` (ui/price-change-indicator.tsx).
  */
 export type PriceDirection = 'rising' | 'falling' | 'unchanged';
 
@@ -16,14 +17,11 @@ export interface PriceChange {
   direction: PriceDirection;
 }
 
-/** The badge tones a direction maps to (the panel's `BadgeTone` names). */
-export type PriceTone = 'success' | 'danger' | 'neutral';
-
-/** Arrow, Persian word and tone of each direction; the word carries the meaning, colour only hints. */
-export const PRICE_DIRECTIONS: Record<PriceDirection, { arrow: string; word: string; tone: PriceTone }> = {
-  rising: { arrow: '▲', word: 'افزایش', tone: 'success' },
-  falling: { arrow: '▼', word: 'کاهش', tone: 'danger' },
-  unchanged: { arrow: '—', word: 'بدون تغییر', tone: 'neutral' },
+/** Arrow and Persian word of each direction; the word carries the meaning, colour only hints. */
+export const PRICE_DIRECTIONS: Record<PriceDirection, { arrow: string; word: string }> = {
+  rising: { arrow: '▲', word: 'افزایش' },
+  falling: { arrow: '▼', word: 'کاهش' },
+  unchanged: { arrow: '—', word: 'بدون تغییر' },
 };
 
 const toPrice = (value: number | string | null | undefined): number | null => {

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   Link,
-  PRICE_DIRECTIONS,
   PageHeader,
-  formatChangePercent,
+  PriceChangeIndicator,
   formatNumber,
   formatPersianDate,
   priceChangeBetween,
@@ -168,7 +167,7 @@ function LatestTickets() {
   );
 }
 
-/** Watched products whose price moved since they were added: a rise green «افزایش», a fall red «کاهش», as everywhere. */
+/** Watched products whose price moved since they were added: a rise green ▲, a fall red ▼, as on every screen. */
 function PriceChanges() {
   return (
     <LatestPanel
@@ -187,12 +186,8 @@ function PriceChanges() {
           <Link to={`/product/${product.slug}`} className={linkText}>
             {product.name}
           </Link>
-          <span className="flex items-center gap-2 text-sm">
-            <StatusBadge
-              label={PRICE_DIRECTIONS[change.direction].word}
-              tone={PRICE_DIRECTIONS[change.direction].tone}
-            />
-            <span>{formatChangePercent(change)}</span>
+          <span className="text-sm">
+            <PriceChangeIndicator change={change} since="از زمان افزودن" />
           </span>
         </>
       )}

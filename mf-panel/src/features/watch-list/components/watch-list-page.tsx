@@ -2,20 +2,18 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   apiErrorMessage,
-  formatChangePercent,
   formatPersianDate,
   formatToman,
   Link,
   PageHeader,
   PANEL_LINK_PARAMS,
   panelLinks,
-  PRICE_DIRECTIONS,
   priceChangeBetween,
+  PriceChangeIndicator,
   useSingleFlight,
 } from '@steel/shared';
 import { FormAlert } from '@steel/shared/forms';
 import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
-import { StatusBadge } from '../../../ui/status-badge';
 import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';
 import {
   useAddToWatchList,
@@ -120,19 +118,7 @@ function WatchListItem({ entry }: { entry: WatchListEntry }) {
           <span>
             قیمت هر کیلوگرم: <strong>{product?.price ? formatToman(product.price) : 'تماس بگیرید'}</strong>
           </span>
-          {change ? (
-            <span className="flex items-center gap-2" data-testid="price-change">
-              <StatusBadge
-                label={PRICE_DIRECTIONS[change.direction].word}
-                tone={PRICE_DIRECTIONS[change.direction].tone}
-              />
-              {/* The badge carries the sign: amounts stay unsigned, so nothing reorders in RTL. */}
-              <span>
-                {formatToman(Math.abs(change.amount))} ({formatChangePercent(change)})
-              </span>
-              <span className="text-xs text-slate-600 dark:text-slate-400">از زمان افزودن</span>
-            </span>
-          ) : null}
+          {change && <PriceChangeIndicator change={change} since="از زمان افزودن" withAmount sinceVisible />}
         </div>
       </div>
       <FormAlert message={remove.isError ? apiErrorMessage(remove.error) : null} />
