@@ -52,3 +52,24 @@ test('a query string a page does not read is sent to the URL without it; what it
     expect((await request.get(url, { maxRedirects: 0 })).status(), url).toBe(200);
   }
 });
+
+test('a read the CMS refuses is a 404, a control character in a query value a 400, a miss a Persian 404', async ({
+  request,
+}) => {
+  // The CMS answers 400 for a slug past 100 characters: the address shows no page, not an outage.
+  const longSlug = `/factories/${'a'.repeat(101)}`;
+  for (const attempt of [1, 2]) {
+    const response = await request.get(longSlug);
+    expect({ attempt, status: response.status() }).toEqual({ attempt, status: 404 });
+    expect(await response.text()).toContain('data-testid="error-status">۴۰۴<');
+  }
+  for (const url of ['/search?q=%00', '/rebar/kalaf?diameter_mm=%00']) {
+    const response = await request.get(url, { maxRedirects: 0 });
+    expect({ url, status: response.status() }).toEqual({ url, status: 400 });
+    expect(await response.text()).toContain('این نشانی درست نوشته نشده است');
+  }
+  const miss = await request.get('/%2F%2Fevil.com', { maxRedirects: 0 });
+  expect(miss.status()).toBe(404);
+  expect(miss.headers()['content-type']).toBe('text/html; charset=utf-8');
+  expect(await miss.text()).toContain('خطا ۴۰۴');
+});
