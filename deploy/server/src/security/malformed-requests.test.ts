@@ -114,9 +114,10 @@ describe('malformed requests', () => {
       }
     });
 
-    it('answers an address no route serves with the Persian 404 page, not English text (JSON under /api/)', async () => {
+    it('answers a navigation to an address no route serves with the Persian 404 page (plain text to a loader, JSON under /api/)', async () => {
+      const navigation = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
       for (const path of ['/\\evil.com', '/%2F%2Fevil.com', '/builds/missing.png']) {
-        const response = await ask(path);
+        const response = await ask(path, navigation);
         expect({ path, status: response.status, type: response.type, cacheControl: response.cacheControl }).toEqual({
           path,
           status: 404,
@@ -125,6 +126,9 @@ describe('malformed requests', () => {
         });
         expect(response.body).toContain('خطا ۴۰۴');
       }
+      // A script or image loader asks for anything: a missing chunk is never answered with HTML.
+      const chunk = await ask('/builds/missing.js', { accept: '*/*' });
+      expect({ status: chunk.status, type: chunk.type }).toEqual({ status: 404, type: 'text/plain; charset=utf-8' });
       const api = await ask('/api/nothing-here');
       expect({ status: api.status, body: JSON.parse(api.body) as unknown }).toEqual({
         status: 404,

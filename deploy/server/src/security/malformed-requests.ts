@@ -91,10 +91,17 @@ export function refuseMalformedPaths(app: FastifyInstance): void {
   });
 }
 
-/** Fastify's not-found handler: a small static page (no shell, no render), so a miss stays cheap. */
+/**
+ * Fastify's not-found handler. A person's navigation (`Accept: text/html`) gets the small static
+ * Persian page (no shell, no render, so a miss stays cheap); a script, stylesheet or image loader
+ * gets a plain-text 404, never HTML, so a missing chunk fails as a missing chunk and not as HTML
+ * parsed as code; the API answers JSON.
+ */
 export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.code(404).header('cache-control', 'no-store');
   if (request.url.startsWith('/api/')) return reply.send({ error: 'Not Found' });
+  if (!(request.headers.accept ?? '').includes('text/html'))
+    return reply.type('text/plain; charset=utf-8').send('Not Found');
   return reply.type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
 }
 
