@@ -46,15 +46,19 @@ module.exports = ({ env }) => [
     },
   },
   {
-    // Anonymous reads: a per-address rate and a bound on heavy queries; the app server's own
-    // reads (SITE_READ_SECRET) are not counted. See src/middlewares/public-reads.js. As early as a
-    // refusal can still be read by the site's pages (after CORS): a flood is refused cheaply.
+    // Public reads: a rate and a budget of database work per reader, one budget for every reader's
+    // expensive reads; the app server's own reads (SITE_READ_SECRET) are not counted. See
+    // src/middlewares/public-reads.js. As early as a refusal can still be read by the site's pages
+    // (after CORS): a flood is refused cheaply.
     name: 'global::public-reads',
     config: {
       enabled: isOn(env('PUBLIC_READ_LIMIT')),
       readsPerMinute: env.int('PUBLIC_READ_RATE_LIMIT_MAX', 600),
-      heavyPerMinute: env.int('PUBLIC_HEAVY_READ_RATE_LIMIT_MAX', 10),
-      heavyAtOnce: env.int('PUBLIC_HEAVY_READS_AT_ONCE', 2),
+      costPerMinute: env.int('PUBLIC_READ_COST_PER_MINUTE', 12000),
+      costBurst: env.int('PUBLIC_READ_COST_BURST', 2000),
+      expensiveFrom: env.int('PUBLIC_EXPENSIVE_READ_COST', 250),
+      expensivePerSecond: env.int('PUBLIC_EXPENSIVE_COST_PER_SECOND', 300),
+      expensiveAtOnce: env.int('PUBLIC_EXPENSIVE_COST_AT_ONCE', 5000),
       refusalDelayMs: env.int('PUBLIC_READ_REFUSAL_DELAY_MS', 1000),
       siteReadSecret: env('SITE_READ_SECRET', ''),
     },

@@ -4,12 +4,18 @@ const { timingSafeEqual, createHash } = require('crypto');
 const qs = require('qs');
 const { RateLimit } = require('koa2-ratelimit');
 const { errors } = require('@strapi/utils');
-const { isHeavyRead } = require('../utils/query-limits');
+const { priceOfRead } = require('../utils/read-cost');
+const { CostBudget } = require('../utils/cost-budget');
+const { readTargets } = require('../utils/read-targets');
 const { readerOf, readsOwnRecords } = require('../utils/reader');
 const { TOO_MANY_FA } = require('./rate-limits');
 
-/** Said when one address already has a heavy read running, or every heavy-read slot is taken. */
+/** Said when a reader already has an expensive read running, or the expensive reads' budget is spent. */
 const BUSY_FA = 'سامانه در حال پاسخ به درخواست‌های سنگین دیگری است. لطفاً چند لحظه دیگر دوباره تلاش کنید.';
+/** Said when a reader has spent its budget of database work for the moment. */
+const COSTLY_FA = 'حجم درخواست‌های شما از سقف مجاز گذشته است. لطفاً چند لحظه دیگر دوباره تلاش کنید.';
+/** The one key of the expensive reads' budget, shared by every reader. */
+const GLOBAL = 'every-reader';
 
 /** The header the app server's own reads carry (SITE_READ_SECRET): its renders share one address. */
 const SITE_READ_HEADER = 'x-site-read';
@@ -17,22 +23,31 @@ const SITE_READ_HEADER = 'x-site-read';
 const digest = (value) => createHash('sha256').update(String(value)).digest();
 
 /**
- * Keeps the CMS fair to everyone reading it anonymously (measured before: one client with 32
- * connections of `populate=*` pages took an ordinary read from p50 49 ms to 1.6 s):
- * - every GET on /api counts against its address: `readsPerMinute` (PUBLIC_READ_RATE_LIMIT_MAX, 600);
- * - a heavy read (utils/query-limits.js, isHeavyRead) may run once per `60 s / heavyPerMinute`
- *   per address (PUBLIC_HEAVY_READ_RATE_LIMIT_MAX, 10 a minute: spaced, not a burst of ten, so the
- *   one thread is never held for long), only when its address has none running and fewer than
- *   `heavyAtOnce` (PUBLIC_HEAVY_READS_AT_ONCE, 2) run in all. (On SQLite a query holds the one
- *   thread, so reads never overlap; on PostgreSQL they do, and this keeps them out of the pool.)
+ * Keeps the CMS fair to everyone reading it, by what each read costs rather than how many there are
+ * (measured before: 32 addresses taking turns at `populate=*` pages held an ordinary read's p95 at
+ * 879 ms, and 32 connections of `products?pagination[pageSize]=100` — no populate, but 100 price
+ * histories — at 2.5 s, ~100× idle):
+ * - every GET on /api counts against its reader: `readsPerMinute` (PUBLIC_READ_RATE_LIMIT_MAX, 600);
+ * - every read is priced by what it makes the database do (src/utils/read-cost.js: rows asked ×
+ *   (1 + large fields + related collections populated)), and each reader has a budget of
+ *   `costPerMinute` units (PUBLIC_READ_COST_PER_MINUTE, 12,000) with `costBurst` (PUBLIC_READ_COST_BURST,
+ *   2,000) to spend at once: an ordinary page of a dozen entries with named fields costs ~12, a
+ *   100-product page with its price histories 500, the same with `populate=*` ~1,800;
+ * - a read priced at `expensiveFrom` units or more (PUBLIC_EXPENSIVE_READ_COST, 250) is expensive:
+ *   one at a time per reader, and all readers together share one budget of
+ *   `expensivePerSecond` units a second (PUBLIC_EXPENSIVE_COST_PER_SECOND, 300) with at most
+ *   `expensiveAtOnce` units (PUBLIC_EXPENSIVE_COST_AT_ONCE, 5,000) started at once or running at
+ *   once. So 32 addresses together get what the global budget gives, not 32 times one address's:
+ *   on SQLite a query holds the one thread (expensive reads then take ~2% of it), on PostgreSQL
+ *   it keeps them out of the pool.
  * - a refusal (429 in Persian, Retry-After) is answered after `refusalDelayMs`
  *   (PUBLIC_READ_REFUSAL_DELAY_MS, 1 s): answering a flood's refusals at once kept the thread busy
  *   (≈900 a second from 32 connections); held, each connection asks once a second. An address
  *   with `maxHeldPerAddress` (64) refusals held already has its next connection closed unanswered.
  * A read carrying a valid user token is counted against its account instead of its address
  * (src/utils/reader.js): a signed-in customer is not an anonymous reader of a shared address. Their
- * reads of their own records (always scoped to them) are not spaced as heavy; one at a time still.
- * The app server's reads carry SITE_READ_SECRET in `X-Site-Read` and are not counted: every
+ * reads of their own records (always scoped to them, few by the per-account create limit) are not
+ * priced. The app server's reads carry SITE_READ_SECRET in `X-Site-Read` and are not counted: every
  * visitor's server render comes from its one address, and its page cache already bounds them.
  * Off with PUBLIC_READ_LIMIT=off (the CMS tests of other features).
  * Behind a proxy the address is the proxy's unless PROXY=true (config/server.js) — set it only
@@ -50,7 +65,8 @@ module.exports = (config, { strapi }) => {
   const heldFrom = new Map();
 
   /** Waits out the refusal delay, then refuses; past the address's bound, closes the connection. */
-  const refuse = async (ctx, error) => {
+  const refuse = async (ctx, error, retryAfterMs) => {
+    ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
     const address = ctx.request.ip;
     const held = heldFrom.get(address) ?? 0;
     if (held >= maxHeldPerAddress) {
@@ -84,10 +100,28 @@ module.exports = (config, { strapi }) => {
     },
   });
 
-  const heavySpacingMs = Math.ceil(60_000 / config.heavyPerMinute);
-  const lastHeavyFrom = new Map();
-  const heavyRunningFrom = new Set();
-  let heavyRunning = 0;
+  const targets = readTargets(strapi, prefix);
+  const defaultPageSize = strapi.config.get('api.rest.defaultLimit', 25);
+  const maxPageSize = strapi.config.get('api.rest.maxLimit', 100);
+  /** The read's price: a route of no content type costs one default page of plain rows. */
+  const priceOf = (ctx) => {
+    const target = targets.targetOf(ctx.path);
+    if (!target) return defaultPageSize;
+    // This runs before strapi::query: the nested query is parsed here.
+    const query = qs.parse(ctx.querystring, { depth: 20, arrayLimit: 100 });
+    return priceOfRead(query, {
+      ...target,
+      models: targets.models,
+      sizeOf: targets.sizeOf,
+      defaultPageSize,
+      maxPageSize,
+    });
+  };
+
+  const readers = new CostBudget({ perSecond: config.costPerMinute / 60, burst: config.costBurst });
+  const expensive = new CostBudget({ perSecond: config.expensivePerSecond, burst: config.expensiveAtOnce, maxKeys: 1 });
+  const expensiveRunningFrom = new Set();
+  let expensiveRunning = 0;
 
   return async (ctx, next) => {
     const counted =
@@ -97,53 +131,49 @@ module.exports = (config, { strapi }) => {
       !isSiteRead(ctx);
     if (!counted) return next();
 
-    ctx.state.publicReader = await readerOf(strapi, ctx);
+    const reader = await readerOf(strapi, ctx);
+    ctx.state.publicReader = reader;
     await everyRead(ctx, async () => undefined);
-    if (ctx.state.publicReadRefusal) {
-      ctx.set('Retry-After', '60');
-      return refuse(ctx, ctx.state.publicReadRefusal);
-    }
-    // This runs before strapi::query: the nested query is parsed here, and only when it populates.
-    if (
-      !ctx.querystring.includes('populate') ||
-      !isHeavyRead(qs.parse(ctx.querystring, { depth: 20, arrayLimit: 100 }))
-    )
-      return next();
+    if (ctx.state.publicReadRefusal) return refuse(ctx, ctx.state.publicReadRefusal, 60_000);
+    if (reader.account !== null && readsOwnRecords(strapi, prefix, ctx.path)) return next();
 
-    const reader = ctx.state.publicReader;
-    const readerKey = reader.key;
+    await targets.ready();
+    const cost = priceOf(ctx);
     const now = Date.now();
-    const waitMs = (lastHeavyFrom.get(readerKey) ?? -Infinity) + heavySpacingMs - now;
-    const ownRecords = reader.account !== null && readsOwnRecords(strapi, prefix, ctx.path);
-    if (waitMs > 0 && !ownRecords) {
-      ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
-      return refuse(
-        ctx,
-        new errors.RateLimitError(TOO_MANY_FA, {
-          limit: 'public-heavy-read',
-          max: config.heavyPerMinute,
-          intervalSeconds: 60,
-        }),
-      );
+    const readerWait = readers.waitFor(reader.key, cost, now);
+    if (readerWait > 0) {
+      const details = { limit: 'public-read-cost', cost, perMinute: config.costPerMinute, burst: config.costBurst };
+      return refuse(ctx, new errors.RateLimitError(COSTLY_FA, details), readerWait);
     }
-    if (heavyRunningFrom.has(readerKey) || heavyRunning >= config.heavyAtOnce) {
-      ctx.set('Retry-After', '1');
-      return refuse(
-        ctx,
-        new errors.RateLimitError(BUSY_FA, { limit: 'public-heavy-reads-at-once', max: config.heavyAtOnce }),
-      );
+    if (cost < config.expensiveFrom) {
+      readers.charge(reader.key, cost, now);
+      return next();
     }
-    // Addresses whose last heavy read is older than the spacing need no entry.
-    if (lastHeavyFrom.size > 10_000)
-      for (const [key, at] of lastHeavyFrom) if (at + heavySpacingMs < now) lastHeavyFrom.delete(key);
-    if (!ownRecords) lastHeavyFrom.set(readerKey, now);
-    heavyRunningFrom.add(readerKey);
-    heavyRunning++;
+
+    if (expensiveRunningFrom.has(reader.key)) {
+      const details = { limit: 'public-expensive-read-running', cost };
+      return refuse(ctx, new errors.RateLimitError(BUSY_FA, details), 1000);
+    }
+    const budgetWait = expensive.waitFor(GLOBAL, cost, now);
+    const crowded = expensiveRunning > 0 && expensiveRunning + cost > config.expensiveAtOnce;
+    if (budgetWait > 0 || crowded) {
+      const details = {
+        limit: 'public-expensive-reads',
+        cost,
+        perSecond: config.expensivePerSecond,
+        atOnce: config.expensiveAtOnce,
+      };
+      return refuse(ctx, new errors.RateLimitError(BUSY_FA, details), Math.max(budgetWait, 1000));
+    }
+    readers.charge(reader.key, cost, now);
+    expensive.charge(GLOBAL, cost, now);
+    expensiveRunningFrom.add(reader.key);
+    expensiveRunning += cost;
     try {
       return await next();
     } finally {
-      heavyRunningFrom.delete(readerKey);
-      heavyRunning--;
+      expensiveRunningFrom.delete(reader.key);
+      expensiveRunning -= cost;
     }
   };
 };

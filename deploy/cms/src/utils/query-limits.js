@@ -171,37 +171,10 @@ function countNestedEntries(data, paths) {
   return counts;
 }
 
-/** A list page above this many entries with relations populated counts as a heavy read. */
-const HEAVY_PAGE_SIZE = 25;
-
-const hasWildcard = (populate) => {
-  if (populate === true || populate === 'true') return true;
-  if (typeof populate === 'string') return populate.split(',').some((p) => p.trim() === '*' || p.trim().endsWith('.*'));
-  if (Array.isArray(populate)) return populate.some(hasWildcard);
-  if (isPlainObject(populate))
-    return Object.values(populate).some((v) => hasWildcard(v) || (isPlainObject(v) && hasWildcard(v.populate)));
-  return false;
+module.exports = {
+  populateDepth,
+  requestedPageSize,
+  toPopulateObject,
+  capNestedPopulate,
+  countNestedEntries,
 };
-
-/** A populated relation that does not name its fields brings every column of every entry. */
-const populatesWholeEntries = (populate) => {
-  if (!isPlainObject(populate)) return true;
-  return Object.values(populate).some((value) => !isPlainObject(value) || !value.fields);
-};
-
-/**
- * Whether one read may cost the CMS far more than an ordinary page's (the attack run's
- * `products?pagination[pageSize]=100&populate=*` answered 624 KB): a wildcard populate, relations
- * two levels deep, or whole related entries on a page of more than HEAVY_PAGE_SIZE entries. The
- * site's own reads name the fields of what they populate and are never heavy.
- */
-function isHeavyRead(query) {
-  const populate = query && query.populate;
-  if (populate === undefined || populate === null || populate === false || populate === 'false' || populate === '')
-    return false;
-  if (hasWildcard(populate) || populateDepth(populate) >= 2) return true;
-  const pageSize = requestedPageSize(query);
-  return pageSize !== null && pageSize > HEAVY_PAGE_SIZE && populatesWholeEntries(populate);
-}
-
-module.exports = { populateDepth, requestedPageSize, capNestedPopulate, countNestedEntries, isHeavyRead };
