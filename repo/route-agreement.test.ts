@@ -12,30 +12,24 @@
  * build writes into each app manifest), the `<Route>` elements their roots render, the shell's
  * route table, and the site's paths from the CMS seed's own reading of data/domain.
  */
-import path from 'node:path';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes } from 'react-router';
 import {
   PageRoutes,
-  canonicalProductPath,
   findPageRoute,
   matchPage,
   pageRouteElements,
-  samplePath,
   type PageDefinition,
   type RemoteName,
-  type RemotePages,
 } from '@steel/shared';
 import { createLiveRoutes } from '@steel/shell/routes';
 import { cataloguePages } from '@steel/catalogue/page-definitions';
 import { CatalogueRoot } from '@steel/catalogue/root';
-import { pages as cataloguePublished } from '@steel/catalogue/server';
 import { blogPages } from '@steel/blog/page-definitions';
+import { PUBLISHED, samplePaths, sitemapPaths } from './support/site-pages';
 import { BlogRoot } from '@steel/blog/root';
-import { pages as blogPublished } from '@steel/blog/server';
 import { signInPages } from '@steel/panel/page-definitions';
 import { PanelRoot } from '@steel/panel/root';
-import { pages as panelPublished } from '@steel/panel/server';
 
 /** What a decider picked: the app, the pattern as listed and the params; or null for none. */
 interface RouteChoice {
@@ -43,8 +37,6 @@ interface RouteChoice {
   pattern: string;
   params: Record<string, string>;
 }
-
-const PUBLISHED: Required<RemotePages> = { catalogue: cataloguePublished, blog: blogPublished, panel: panelPublished };
 
 /** Each remote as it decides: the pages its `matchPage` is given, and the root it renders. */
 const REMOTES: Record<RemoteName, { serverPages: readonly PageDefinition[]; Root: () => ReactNode }> = {
@@ -134,43 +126,6 @@ function expectAgreement(pathname: string): RouteChoice | null {
   }
   return shell;
 }
-
-interface SeedCatalogue {
-  categories: Array<{ slug: string; groups: Array<{ slug: string }> }>;
-  subCategories: Array<{ path: string }>;
-  products: Array<{ slug: string; sub_category: string }>;
-}
-interface SeedDomain {
-  loadCatalogue(): SeedCatalogue;
-  loadFactories(): Array<{ slug: string }>;
-  loadDemoContent(): { static_pages: Array<{ slug: string }>; articles: Array<{ slug: string }> };
-}
-// The CMS seed's own reading of data/domain (a plain CommonJS module of the CMS package): the
-// product slugs the site has are made there.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a .js module with no types
-const seed = require(path.join(__dirname, '../deploy/cms/src/bootstrap/domain.js')) as SeedDomain;
-
-/** What the sitemap lists (deploy/server/src/routes/feeds/sitemap.ts), on the seeded content. */
-function sitemapPaths(): string[] {
-  const { categories, subCategories, products } = seed.loadCatalogue();
-  const content = seed.loadDemoContent();
-  return [
-    // The sitemap's fixed paths are pages without a parameter: each is its page's sample below.
-    ...categories.flatMap((category) => [
-      `/${category.slug}`,
-      ...category.groups.map((group) => `/${category.slug}/${group.slug}`),
-    ]),
-    ...subCategories.map((subCategory) => `/${subCategory.path}`),
-    ...products.flatMap(
-      (product) => canonicalProductPath({ slug: product.slug, sub_category: { path: product.sub_category } }) ?? [],
-    ),
-    ...seed.loadFactories().map((factory) => `/factories/${factory.slug}`),
-    ...content.static_pages.map((page) => `/${page.slug}`),
-    ...content.articles.map((article) => `/blog/${article.slug}`),
-  ];
-}
-
-const samplePaths = () => Object.values(PUBLISHED).flatMap((pages) => pages.map(samplePath));
 
 /** Paths no visitor is sent to, but that reach the site: each must still be decided once. */
 const TRICKY_PATHS = [

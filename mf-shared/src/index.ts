@@ -7,6 +7,7 @@ export * from './contracts/app-manifest-schema';
 export * from './contracts/integrity';
 export * from './contracts/federation-manifest';
 export * from './contracts/route-rule';
+export * from './contracts/query-parameters';
 export * from './contracts/runtime-config';
 export * from './contracts/shell-context';
 export * from './contracts/user';

@@ -7,9 +7,9 @@ import {
   type PageDefinition,
   type PageUrl,
 } from '@steel/shared';
-import { PENDING_ACTION_PARAM, productHead, productPageQueries } from '../features/product/product-head';
+import { PRODUCT_PAGE_QUERY, productHead, productPageQueries } from '../features/product/product-head';
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
-import { subcategoryListingState } from '../entities/product/listing/listing-url';
+import { listingParameters, subcategoryListingState } from '../entities/product/listing/listing-url';
 import { categoryOverviewQuery, subcategoryListingQuery } from '../entities/product/listing-queries';
 import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
 import { locate } from './catalogue-tree-location';
@@ -26,22 +26,21 @@ function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageD
 }
 
 /**
- * What any page of a category's tree reads from the query: its sub-categories' filter attributes,
- * sort and page (parseListingSearch), and a product page's pending action after sign-in.
+ * What each page of a category's tree reads of its query: the category and group pages nothing, a
+ * sub-category's listing its filters, sort and page (the attributes of all the category's
+ * sub-categories: one declaration per category keeps the published registry small), a product page
+ * only its pending action after sign-in.
  */
-function treeQuery(categorySlug: string): string[] {
+function treeSubpages(categorySlug: string): PageDefinition['subpages'] {
   const category = categories.find((candidate) => candidate.slug === categorySlug);
   const subcategories = [
     ...(category?.subcategories ?? []),
     ...(category?.groups ?? []).flatMap((group) => group.subcategories),
   ];
+  const listing = `/${categorySlug}${category?.groups.length ? '/:group' : ''}/:subcategory`;
   return [
-    ...new Set([
-      ...subcategories.flatMap((subcategory) => subcategory.attributes),
-      'sort',
-      'page',
-      PENDING_ACTION_PARAM,
-    ]),
+    { path: listing, query: listingParameters(subcategories.flatMap((subcategory) => subcategory.attributes)) },
+    { path: `${listing}/:product`, query: PRODUCT_PAGE_QUERY },
   ];
 }
 
@@ -54,7 +53,8 @@ const CatalogueTreeView = lazyPage(() => import(/* webpackChunkName: "catalogue-
 export function catalogueTreePage(categorySlug: string): PageDefinition {
   return {
     path: `/${categorySlug}/*`,
-    query: treeQuery(categorySlug),
+    query: [],
+    subpages: treeSubpages(categorySlug),
     data: (url, context) => dataOf(locate(categorySlug, url), url, context),
     head: (url, read, { api }) => {
       const location = locate(categorySlug, url);

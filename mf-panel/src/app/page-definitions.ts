@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { ReportNotFound, type PageDefinition, type PageHead } from '@steel/shared';
+import { ReportNotFound, textParameter, type PageDefinition, type PageHead } from '@steel/shared';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
@@ -26,7 +26,7 @@ const serverSignInPage = (
   path,
   Page,
   guards: [],
-  query: ['redirect'],
+  query: [textParameter('redirect')],
   head: (): PageHead => ({ title, description, canonical: path }),
 });
 /**

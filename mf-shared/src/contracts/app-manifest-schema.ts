@@ -19,14 +19,33 @@ const PATH_RE = /^\/([a-z0-9_-]+|:[a-z][a-zA-Z0-9]*)(\/([a-z0-9_-]+|:[a-z][a-zA-
 /** A page chunk's name: a file name's first part in the browser build. */
 const CHUNK_NAME_RE = /^[a-z0-9][a-z0-9-]*$/;
 
+const NAME_RE = /^[A-Za-z0-9_.-]+$/;
+const queryParameterSchema = z.union([
+  // A bare name: one free value (manifests built against contract 1.5 and before).
+  z.string().check(z.regex(NAME_RE)),
+  z.object({ name: z.string().check(z.regex(NAME_RE)), kind: z.enum(['text', 'page', 'list']) }),
+  z.object({
+    name: z.string().check(z.regex(NAME_RE)),
+    kind: z.literal('one-of'),
+    values: z.array(z.string()),
+    default: z.optional(z.string()),
+  }),
+]);
+const declaredQuerySchema = z.array(queryParameterSchema);
+
 export const pageRouteSchema = z.object({
   path: z.string().check(z.regex(PATH_RE)),
   /** `server`: rendered by the app server and hydrated; `browser`: private pages, browser only. */
   rendering: z.enum(['server', 'browser']),
   guards: z.array(z.enum(GUARD_NAMES)),
   layout: z.enum(LAYOUT_NAMES),
-  /** The query parameters the page reads; the page cache ignores any other. */
-  query: z.optional(z.array(z.string())),
+  /**
+   * The query parameters the page reads (query-parameters.ts): the app server redirects any other
+   * spelling of the page's state to the canonical one. None when absent.
+   */
+  query: z.optional(declaredQuerySchema),
+  /** Parts of a `/*` page that read a query of their own: the first whose path matches wins. */
+  subpages: z.optional(z.array(z.object({ path: z.string().check(z.regex(PATH_RE)), query: declaredQuerySchema }))),
   /** A URL of this page for the deploy gate's smoke tests (default: the path with params filled). */
   sample: z.optional(z.string().check(z.regex(/^\//))),
   /**

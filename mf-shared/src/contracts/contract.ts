@@ -58,7 +58,16 @@ export const APP_EVENT_NAMES = Object.keys(EVENTS) as (keyof AppEvents)[];
 export const SERVER_ENTRY_EXPORTS = { remote: ['render', 'pages'], shell: ['decideRoute', 'renderShell'] } as const;
 
 /** The fields of a page route in a page manifest (`contracts/app-manifest.ts`). */
-export const PAGE_ROUTE_FIELDS = ['path', 'rendering', 'guards', 'layout', 'query', 'sample', 'chunk'] as const;
+export const PAGE_ROUTE_FIELDS = [
+  'path',
+  'rendering',
+  'guards',
+  'layout',
+  'query',
+  'subpages',
+  'sample',
+  'chunk',
+] as const;
 /** The fields of a `/remotes.json` entry. */
 export const REGISTRY_ENTRY_FIELDS = ['version', 'entry', 'integrity', 'files', 'contract', 'shared', 'pages'] as const;
 

@@ -10,6 +10,7 @@ import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tans
 import type { ContentClient } from '../api/content-client';
 import type { GuardName, LayoutName, PageRoute } from '../contracts/app-manifest';
 import { matchRoute } from '../contracts/route-rule';
+import type { QueryParameter } from '../contracts/query-parameters';
 
 /** What a page knows of its URL: the route's params and the query string. */
 export interface PageUrl {
@@ -62,8 +63,13 @@ export interface PageDefinition {
   guards?: readonly GuardName[];
   /** Default `default` (header and footer). */
   layout?: LayoutName;
-  /** The query parameters the page reads; the page cache ignores any other. */
-  query?: readonly string[];
+  /**
+   * The query parameters the page reads, each with its rule (contracts/query-parameters.ts); none
+   * by default. Any other parameter, spelling or order is redirected to the page's canonical URL.
+   */
+  query?: readonly QueryParameter[];
+  /** Parts of a `/*` page that read a query of their own (a listing, a product below it). */
+  subpages?: ReadonlyArray<{ path: string; query: readonly QueryParameter[] }>;
   /** A URL of the page for the deploy gate's smoke render and mount (default: params filled in). */
   sample?: string;
   /** The page's data, derived from the URL: the server prefetches exactly these. */
@@ -117,7 +123,9 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
 
 /** The routing facts of a page, as its app's page manifest publishes them to the shell. */
 export function toPageRoute(
-  page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'sample'> & { Page?: unknown },
+  page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'subpages' | 'sample'> & {
+    Page?: unknown;
+  },
 ): PageRoute {
   // A `lazyPage` that names its chunk (lazy-page.tsx).
   const chunk = (page.Page as { chunk?: string } | undefined)?.chunk;
@@ -127,6 +135,7 @@ export function toPageRoute(
     guards: [...(page.guards ?? ['cache'])],
     layout: page.layout ?? 'default',
     ...(page.query ? { query: [...page.query] } : {}),
+    ...(page.subpages ? { subpages: page.subpages.map(({ path, query }) => ({ path, query: [...query] })) } : {}),
     ...(page.sample ? { sample: page.sample } : {}),
     ...(chunk ? { chunk } : {}),
   };

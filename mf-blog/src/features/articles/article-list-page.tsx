@@ -10,7 +10,13 @@ import {
   type PageDefinition,
   type PageUrl,
 } from '@steel/shared';
-import { articleIndexQuery, articleListHref, articleListPage as listPage, tagFilter } from './api/article-queries';
+import {
+  ARTICLE_LIST_QUERY,
+  articleIndexQuery,
+  articleListHref,
+  articleListPage as listPage,
+  tagFilter,
+} from './api/article-queries';
 import { ArticleCard, coverLcpImage } from './components/article-card';
 import { TagFilter } from './components/list-navigation';
 
@@ -19,7 +25,7 @@ const TITLE = 'اخبار و مقالات';
 /** `/blog?page=&tag=`: published articles, newest first, 12 a page, optionally of one tag. */
 export const articleListPage: PageDefinition = {
   path: '/blog',
-  query: ['page', 'tag'],
+  query: ARTICLE_LIST_QUERY,
   data: (_url, { api }) => [articleIndexQuery(api)],
   head: (url, read, { api }) => {
     const page = pageFromQuery(url.search);

@@ -1,11 +1,11 @@
 import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
 import { recentOffersQuery } from './exchange-offer-queries';
-import { PATH, TITLE } from './bourse-paths';
+import { PATH, QUERY, TITLE } from './bourse-paths';
 
 /** The exchange's offers (`?group=`, `?producer=`, `?date=` narrow them); the view is its own chunk. */
 export const boursePage: PageDefinition = {
   path: PATH,
-  query: ['group', 'producer', 'date'],
+  query: QUERY,
   data: (url, { api }) => [recentOffersQuery(api)],
   head: (url) => ({
     title: TITLE,

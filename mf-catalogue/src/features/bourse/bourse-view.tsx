@@ -11,7 +11,7 @@ import {
 import { inputClass } from '@steel/shared/forms';
 import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 import { BoursePriceChart } from './bourse-price-chart';
-import { TITLE } from './bourse-paths';
+import { QUERY, TITLE } from './bourse-paths';
 
 const STATUS: Record<TradeStatus, { label: string; className: string }> = {
   scheduled: {
@@ -103,7 +103,7 @@ const distinct = (values: Array<string | null>) => [
 ];
 
 function OfferFiltersForm({ offers, filters, url }: { offers: ExchangeOffer[]; filters: OfferFilters; url: PageUrl }) {
-  const set = useSetSearchParam(url);
+  const set = useSetSearchParam(url, QUERY);
   const select = (
     name: keyof OfferFilters,
     label: string,

@@ -1,10 +1,10 @@
 import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery } from './factory-queries';
-import { LIST_TITLE, listCrumb, slugOf } from './factory-paths';
+import { LIST_QUERY, LIST_TITLE, listCrumb, slugOf } from './factory-paths';
 
 export const factoryListPage: PageDefinition = {
   path: '/factories',
-  query: ['province', 'category'],
+  query: LIST_QUERY,
   data: (url, { api }) => [factoryListQuery(api)],
   head: (url) => ({
     title: LIST_TITLE,

@@ -20,7 +20,7 @@ import {
 } from './factory-queries';
 import { inputClass } from '@steel/shared/forms';
 import { useSetSearchParam } from '../../lib/share/use-set-search-param';
-import { LIST_TITLE, listCrumb, slugOf } from './factory-paths';
+import { LIST_QUERY, LIST_TITLE, listCrumb, slugOf } from './factory-paths';
 
 const categorySlugsOf = (factory: FactorySummary) =>
   [...new Set((factory.main_products ?? []).map((code) => code.split('/')[0] ?? ''))].filter(Boolean);
@@ -39,7 +39,7 @@ export function filterFactories(factories: FactorySummary[], search: URLSearchPa
 export function FactoryListPage({ url }: { url: PageUrl }) {
   const { api } = useShell();
   const { data: factories } = useSuspenseQuery(factoryListQuery(api));
-  const setFilter = useSetSearchParam(url);
+  const setFilter = useSetSearchParam(url, LIST_QUERY);
   const provinces = [
     ...new Set(factories.map((factory) => factory.province).filter((p): p is string => Boolean(p))),
   ].sort(comparePersian);

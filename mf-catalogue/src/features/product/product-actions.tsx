@@ -12,11 +12,10 @@ import {
   useSingleFlight,
 } from '@steel/shared';
 import type { ProductDetail } from '../../entities/product/product-queries';
-import { PENDING_ACTION_PARAM } from './product-head';
+import { PENDING_ACTION_PARAM, PRODUCT_ACTIONS, type ProductAction } from './product-head';
 
-export type ProductAction = 'order' | 'watch';
-
-const isAction = (value: string | null): value is ProductAction => value === 'order' || value === 'watch';
+const isAction = (value: string | null): value is ProductAction =>
+  (PRODUCT_ACTIONS as readonly (string | null)[]).includes(value);
 
 const button =
   'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:cursor-wait disabled:opacity-70';

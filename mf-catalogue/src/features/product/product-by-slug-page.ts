@@ -1,11 +1,11 @@
 import { lazyPage, type PageDefinition } from '@steel/shared';
-import { PENDING_ACTION_PARAM, productHead, productLocationOf, productPageQueries } from './product-head';
+import { PRODUCT_PAGE_QUERY, productHead, productLocationOf, productPageQueries } from './product-head';
 import { productBySlugQuery } from '../../entities/product/product-queries';
 
 /** `/product/{slug}`: the same page as the product's canonical path, with a canonical link to it. */
 export const productBySlugPage: PageDefinition = {
   path: '/product/:slug',
-  query: [PENDING_ACTION_PARAM],
+  query: PRODUCT_PAGE_QUERY,
   data: (url, { api }) => productPageQueries(api, url.params['slug'] ?? ''),
   head: (url, read, { api }) => {
     const product = read(productBySlugQuery(api, url.params['slug'] ?? ''));

@@ -5,6 +5,7 @@
 import {
   breadcrumbJsonLd,
   locateInCatalogue,
+  oneOfParameter,
   shareImageUrl,
   type CatalogueLocation,
   type ContentClient,
@@ -79,6 +80,10 @@ export function productHead(product: ProductDetail, location: ProductLocation): 
  * back to `…/{slug}?action=order` and the order request is made for them, without a second click.
  */
 export const PENDING_ACTION_PARAM = 'action';
+export const PRODUCT_ACTIONS = ['order', 'watch'] as const;
+export type ProductAction = (typeof PRODUCT_ACTIONS)[number];
+/** What a product page reads of its query: only the pending action. */
+export const PRODUCT_PAGE_QUERY = [oneOfParameter(PENDING_ACTION_PARAM, PRODUCT_ACTIONS)];
 
 /** The tree location of a product's sub-category (from its CMS path), for breadcrumb and head. */
 export function productLocationOf(subcategoryPath: string | undefined) {

@@ -17,6 +17,7 @@ import {
   type PageDefinition,
   type PageUrl,
   type SearchResultGroup,
+  textParameter,
 } from '@steel/shared';
 
 const queryOf = (url: PageUrl) => searchQueryText(url.search.get('q'));
@@ -28,7 +29,7 @@ const queryOf = (url: PageUrl) => searchQueryText(url.search.get('q'));
  */
 export const searchPage: PageDefinition = {
   path: '/search',
-  query: ['q'],
+  query: [textParameter('q')],
   data: (url, { api }) => (queryOf(url) ? [siteSearchQuery(api, queryOf(url), PAGE_RESULTS_PER_GROUP)] : []),
   head: (url) => {
     const query = queryOf(url);

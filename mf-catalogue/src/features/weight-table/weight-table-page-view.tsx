@@ -4,7 +4,7 @@ import { sectionTitleOf } from './weight-section-titles';
 import { SectionTabs, SizeFilter, WeightTableView } from './weight-table-view';
 import { WeightCalculator } from './weight-calculator';
 import { useSetSearchParam } from '../../lib/share/use-set-search-param';
-import { TITLE } from './weight-table-paths';
+import { QUERY, TITLE } from './weight-table-paths';
 
 /** The calculator opens on the shape of the section being read. */
 const CALCULATOR_SHAPE_OF_SECTION: Record<string, string> = {
@@ -25,7 +25,7 @@ const CALCULATOR_SHAPE_OF_SECTION: Record<string, string> = {
 /** The page's tables and calculator: its own chunk (the tables are most of it). */
 export default function WeightTablePage({ url }: { url: PageUrl }) {
   // Typing in the size filter replaces the history entry rather than adding one per key.
-  const setParam = useSetSearchParam(url, { replace: true });
+  const setParam = useSetSearchParam(url, QUERY, { replace: true });
   const section = WEIGHT_SECTIONS.find(({ id }) => id === sectionTitleOf(url.search).id) as WeightSection;
   const size = url.search.get('size') ?? '';
 

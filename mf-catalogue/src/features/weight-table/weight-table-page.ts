@@ -1,6 +1,6 @@
 import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
 import { WEIGHT_SECTION_TITLES, sectionTitleOf } from './weight-section-titles';
-import { PATH, TITLE } from './weight-table-paths';
+import { PATH, QUERY, TITLE } from './weight-table-paths';
 
 /**
  * The steel weight table (weights.md): one section per address (`?section=`), each table in the
@@ -9,7 +9,7 @@ import { PATH, TITLE } from './weight-table-paths';
  */
 export const weightTablePage: PageDefinition = {
   path: PATH,
-  query: ['section', 'size'],
+  query: QUERY,
   head: (url) => {
     const section = sectionTitleOf(url.search);
     const isDefault = !url.search.get('section') || section === WEIGHT_SECTION_TITLES[0];

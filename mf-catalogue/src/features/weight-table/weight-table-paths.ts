@@ -1,3 +1,14 @@
-/** The page's address and title, shared by its definition and its view. */
+import { oneOfParameter, textParameter } from '@steel/shared';
+import { WEIGHT_SECTION_TITLES } from './weight-section-titles';
+
+/** The page's address, title and query (its section, rebar by default, and the size filter), shared by its definition and its view. */
 export const PATH = '/weight_table';
 export const TITLE = 'جدول وزن آهن‌آلات';
+export const QUERY = [
+  oneOfParameter(
+    'section',
+    WEIGHT_SECTION_TITLES.map(({ id }) => id),
+    WEIGHT_SECTION_TITLES[0].id,
+  ),
+  textParameter('size'),
+];

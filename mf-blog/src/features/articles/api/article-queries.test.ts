@@ -36,7 +36,7 @@ test('list URLs keep page and tag in the query, and stay bare for the first page
   expect(articleListHref({})).toBe('/blog');
   expect(articleListHref({ page: 2 })).toBe('/blog?page=2');
   expect(articleListHref({ page: 2, tag: 'ورق گالوانیزه' })).toBe(
-    '/blog?page=2&tag=%D9%88%D8%B1%D9%82+%DA%AF%D8%A7%D9%84%D9%88%D8%A7%D9%86%DB%8C%D8%B2%D9%87',
+    '/blog?tag=%D9%88%D8%B1%D9%82+%DA%AF%D8%A7%D9%84%D9%88%D8%A7%D9%86%DB%8C%D8%B2%D9%87&page=2',
   );
 });
 

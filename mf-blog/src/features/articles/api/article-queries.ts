@@ -3,7 +3,15 @@
  * useSuspenseQuery and the server prefetches the same options. Keys start with the collection.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CMS_IMAGE_FIELDS, recordBySlugQuery, type CmsImage, type ContentClient } from '@steel/shared';
+import {
+  CMS_IMAGE_FIELDS,
+  canonicalSearch,
+  pageParameter,
+  recordBySlugQuery,
+  textParameter,
+  type CmsImage,
+  type ContentClient,
+} from '@steel/shared';
 
 export type { CmsImage };
 
@@ -33,13 +41,16 @@ const CMS_PAGE_SIZE = 100;
 /** `?tag=`, or null for every article. */
 export const tagFilter = (search: URLSearchParams) => search.get('tag')?.trim() || null;
 
-/** `/blog` with its page and tag in the query (page 1 and no tag leave the URL bare). */
+/**
+ * What the list reads of its query: the tag, then the page (last, where the shared pagination
+ * writes it). Its canonical spelling is the only one the app server renders.
+ */
+export const ARTICLE_LIST_QUERY = [textParameter('tag'), pageParameter()];
+
+/** `/blog` with its page and tag in the query, canonically (page 1 and no tag leave the URL bare). */
 export function articleListHref({ page = 1, tag = null }: { page?: number; tag?: string | null }): string {
-  const query = new URLSearchParams();
-  if (page > 1) query.set('page', String(page));
-  if (tag) query.set('tag', tag);
-  const search = query.toString();
-  return search ? `/blog?${search}` : '/blog';
+  const query = new URLSearchParams({ page: String(page), tag: tag ?? '' });
+  return `/blog${canonicalSearch(query, ARTICLE_LIST_QUERY)}`;
 }
 
 /**

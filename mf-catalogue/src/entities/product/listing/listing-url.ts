@@ -4,7 +4,15 @@
  * — one key per attribute (repeated for several values), `sort`, `page`. Keys the sub-category
  * does not list are dropped (a stale or hand-made link is ignored, never an error).
  */
-import type { PageUrl, Subcategory } from '@steel/shared';
+import {
+  canonicalSearch,
+  listParameter,
+  oneOfParameter,
+  pageParameter,
+  type PageUrl,
+  type QueryParameter,
+  type Subcategory,
+} from '@steel/shared';
 
 export const LISTING_SORTS = ['price-asc', 'price-desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -45,15 +53,24 @@ export function parseListingSearch(search: URLSearchParams, attributes: readonly
   };
 }
 
-/** The query string of a state, in one stable order (attributes as listed, then sort, page); page 1 and no sort are left out. */
+/**
+ * What a listing of these attributes reads of its query, with the rule of each: the filters (any
+ * number of values each, by name), the sort and the page. The page manifest declares it, so the
+ * app server redirects any other spelling to the one `listingSearch` writes.
+ */
+export function listingParameters(attributes: readonly string[]): QueryParameter[] {
+  const filters = [...new Set(attributes)].filter((attribute) => !RESERVED.has(attribute)).sort();
+  return [...filters.map(listParameter), oneOfParameter('sort', LISTING_SORTS), pageParameter()];
+}
+
+/** The query string of a state in its canonical spelling: page 1 and no sort are left out. */
 export function listingSearch(state: ListingState, attributes: readonly string[]): string {
   const search = new URLSearchParams();
   for (const attribute of attributes)
     for (const value of state.filters[attribute] ?? []) search.append(attribute, value);
   if (state.sort) search.set('sort', state.sort);
-  if (state.page > 1) search.set('page', String(state.page));
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  search.set('page', String(state.page));
+  return canonicalSearch(search, listingParameters(attributes));
 }
 
 /** Ticks or unticks one value; any filter change goes back to page 1. */

@@ -1,0 +1,75 @@
+import {
+  canonicalSearch,
+  declaredQueryAt,
+  listParameter,
+  oneOfParameter,
+  pageParameter,
+  textParameter,
+} from './query-parameters';
+
+const listing = [
+  listParameter('diameter_mm'),
+  listParameter('grade'),
+  oneOfParameter('sort', ['price-asc', 'price-desc', 'name']),
+  pageParameter(),
+];
+
+describe('a page state’s one URL', () => {
+  it('drops what the page does not read, and empty values', () => {
+    expect(canonicalSearch('utm_source=x&tag=فولاد&page=2&x=1', [pageParameter(), textParameter('tag')])).toBe(
+      `?page=2&tag=${encodeURIComponent('فولاد')}`,
+    );
+    expect(canonicalSearch('page=&tag=%20', [pageParameter(), textParameter('tag')])).toBe('');
+    expect(canonicalSearch('?anything=1', [])).toBe('');
+  });
+
+  it('keeps page numbers from 2 up, written plainly: 1 is the default, 0, -1 and abc are no page', () => {
+    for (const value of ['1', '0', '-1', 'abc', '2.5', '1e3', '', '99999999999'])
+      expect(canonicalSearch(`page=${value}`, [pageParameter()])).toBe('');
+    expect(canonicalSearch('page=007', [pageParameter()])).toBe('?page=7');
+    expect(canonicalSearch('page=3&page=4', [pageParameter()])).toBe('?page=3');
+  });
+
+  it('keeps a listed value of a one-of, never its default nor anything else', () => {
+    const section = [oneOfParameter('section', ['rebar', 'beam'], 'rebar')];
+    expect(canonicalSearch('section=beam', section)).toBe('?section=beam');
+    expect(canonicalSearch('section=rebar', section)).toBe('');
+    expect(canonicalSearch('section=plate', section)).toBe('');
+  });
+
+  it('writes one spelling whatever the order, repeats or swapped values of a request', () => {
+    const spellings = [
+      'diameter_mm=12&diameter_mm=14&sort=price-asc',
+      'sort=price-asc&diameter_mm=14&diameter_mm=12',
+      'diameter_mm=14&sort=price-asc&diameter_mm=12&diameter_mm=14&page=1',
+      'sort=price-asc&sort=name&diameter_mm=12&diameter_mm=14&zz=1',
+    ];
+    expect(new Set(spellings.map((search) => canonicalSearch(search, listing)))).toEqual(
+      new Set(['?diameter_mm=12&diameter_mm=14&sort=price-asc']),
+    );
+  });
+
+  it('reads a bare name as one free value (manifests of contract 1.5)', () => {
+    expect(canonicalSearch('q=a&q=b', ['q'])).toBe('?q=a');
+  });
+
+  it('sends 2,000 random queries of a page that reads none to the bare URL', () => {
+    const spellings = new Set(Array.from({ length: 2000 }, (_, i) => canonicalSearch(`r${i}=${Math.random()}`, [])));
+    expect([...spellings]).toEqual(['']);
+  });
+
+  it('gives a part of a `/*` page its own query', () => {
+    const tree = {
+      path: '/rebar/*',
+      query: [],
+      subpages: [
+        { path: '/rebar/:subcategory', query: listing },
+        { path: '/rebar/:subcategory/:product', query: [oneOfParameter('action', ['order', 'watch'])] },
+      ],
+    };
+    expect(declaredQueryAt(tree, '/rebar')).toEqual([]);
+    expect(declaredQueryAt(tree, '/rebar/kalaf')).toBe(listing);
+    expect(canonicalSearch('page=4&action=order', declaredQueryAt(tree, '/rebar/kalaf/p-1'))).toBe('?action=order');
+    expect(canonicalSearch('page=4&action=order', declaredQueryAt(tree, '/rebar/kalaf'))).toBe('?page=4');
+  });
+});
