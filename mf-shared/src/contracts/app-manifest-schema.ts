@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { SRI_DIGEST_RE } from './integrity';
 import { GUARD_NAMES, LAYOUT_NAMES } from './page-route-names';
+import { NAV_PLACES, type NavigationItem } from './site-navigation';
 import type { RemoteName } from './remotes';
 
 // The site's Content-Security-Policy allows no eval; zod would probe for it (a CSP report on
@@ -33,6 +34,33 @@ const queryParameterSchema = z.union([
 ]);
 const declaredQuerySchema = z.array(queryParameterSchema);
 
+/** A path of a fixed sitemap entry or a navigation link: no pattern, no query. */
+const SITE_PATH_RE = /^\/[^?#\s]*$/;
+/** A sitemap path with placeholders naming a record's fields, dotted through relations: `/:sub_category.path/:slug`. */
+const SOURCE_PATH_RE = /^(\/([a-z0-9_-]+|:[a-z][a-zA-Z0-9_]*(\.[a-z][a-zA-Z0-9_]*)*))+$/;
+/** A CMS collection as the CMS's REST API names it (`sub-categories`). */
+const COLLECTION_RE = /^[a-z][a-z0-9-]*$/;
+const navPlacesSchema = z.array(z.enum(NAV_PLACES));
+
+const sitemapSourceSchema = z.union([
+  z.object({ collection: z.string().check(z.regex(COLLECTION_RE)), path: z.string().check(z.regex(SOURCE_PATH_RE)) }),
+  z.object({
+    path: z.string().check(z.regex(SITE_PATH_RE)),
+    lastmodFrom: z.optional(z.string().check(z.regex(COLLECTION_RE))),
+  }),
+]);
+
+const navigationItemSchema: z.ZodMiniType<NavigationItem> = z.object({
+  label: z.string().check(z.minLength(1)),
+  path: z.string().check(z.regex(SITE_PATH_RE)),
+  places: navPlacesSchema,
+  order: z.number(),
+  get children() {
+    return z.optional(z.array(navigationItemSchema));
+  },
+});
+const navigationSchema = z.array(navigationItemSchema);
+
 export const pageRouteSchema = z.object({
   path: z.string().check(z.regex(PATH_RE)),
   /** `server`: rendered by the app server and hydrated; `browser`: private pages, browser only. */
@@ -53,6 +81,10 @@ export const pageRouteSchema = z.object({
    * app manifest's `chunks`, and the app server preloads them with the page.
    */
   chunk: z.optional(z.string().check(z.regex(CHUNK_NAME_RE))),
+  /** How the sitemap lists the page (`site-navigation.ts`); not listed when absent. */
+  sitemap: z.optional(z.array(sitemapSourceSchema)),
+  /** Where the page shows in the site's navigation; nowhere when absent. */
+  nav: z.optional(z.object({ places: navPlacesSchema, label: z.string().check(z.minLength(1)), order: z.number() })),
 });
 export type PageRoute = z.infer<typeof pageRouteSchema>;
 
@@ -71,6 +103,8 @@ export const appManifestSchema = z.object({
   serverEntry: z.nullable(z.string()),
   /** `sha384-…` of every file (Subresource Integrity form), added when the version is published. */
   files: z.optional(z.record(z.string(), z.string().check(z.regex(SRI_DIGEST_RE)))),
+  /** The app's own navigation tree beside its pages' entries (the catalogue's categories). */
+  navigation: z.optional(navigationSchema),
 });
 export type AppManifest = z.infer<typeof appManifestSchema>;
 
@@ -88,6 +122,8 @@ export const registryEntrySchema = z.object({
   contract: z.string(),
   shared: sharedSchema,
   pages: z.array(pageRouteSchema),
+  /** The app manifest's `navigation`: the shell's menus show it while the app is live. */
+  navigation: z.optional(navigationSchema),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 

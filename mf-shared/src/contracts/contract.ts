@@ -67,9 +67,20 @@ export const PAGE_ROUTE_FIELDS = [
   'subpages',
   'sample',
   'chunk',
+  'sitemap',
+  'nav',
 ] as const;
 /** The fields of a `/remotes.json` entry. */
-export const REGISTRY_ENTRY_FIELDS = ['version', 'entry', 'integrity', 'files', 'contract', 'shared', 'pages'] as const;
+export const REGISTRY_ENTRY_FIELDS = [
+  'version',
+  'entry',
+  'integrity',
+  'files',
+  'contract',
+  'shared',
+  'pages',
+  'navigation',
+] as const;
 
 /** The contract as data: what the published-contract test compares. */
 export function describeContract() {

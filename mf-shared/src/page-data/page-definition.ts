@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { ContentClient } from '../api/content-client';
-import type { GuardName, LayoutName, PageRoute } from '../contracts/app-manifest';
+import type { GuardName, LayoutName, PageNav, PageRoute, SitemapSource } from '../contracts/app-manifest';
 import { matchRoute } from '../contracts/route-rule';
 import type { QueryParameter } from '../contracts/query-parameters';
 
@@ -72,6 +72,13 @@ export interface PageDefinition {
   subpages?: ReadonlyArray<{ path: string; query: readonly QueryParameter[] }>;
   /** A URL of the page for the deploy gate's smoke render and mount (default: params filled in). */
   sample?: string;
+  /**
+   * How the app server's sitemap lists the page: fixed paths, or a CMS collection it reads
+   * (contracts/site-navigation.ts). Not listed when absent (private pages, search results).
+   */
+  sitemap?: readonly SitemapSource[];
+  /** Where the page shows in the site's navigation (header, menu drawer, footer), with its Persian label. */
+  nav?: PageNav;
   /** The page's data, derived from the URL: the server prefetches exactly these. */
   data?: (url: PageUrl, context: PageDataContext) => readonly PageQuery[];
   /**
@@ -123,7 +130,10 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
 
 /** The routing facts of a page, as its app's page manifest publishes them to the shell. */
 export function toPageRoute(
-  page: Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'subpages' | 'sample'> & {
+  page: Pick<
+    PageDefinition,
+    'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'subpages' | 'sample' | 'sitemap' | 'nav'
+  > & {
     Page?: unknown;
   },
 ): PageRoute {
@@ -138,5 +148,7 @@ export function toPageRoute(
     ...(page.subpages ? { subpages: page.subpages.map(({ path, query }) => ({ path, query: [...query] })) } : {}),
     ...(page.sample ? { sample: page.sample } : {}),
     ...(chunk ? { chunk } : {}),
+    ...(page.sitemap ? { sitemap: page.sitemap.map((source) => ({ ...source })) } : {}),
+    ...(page.nav ? { nav: { ...page.nav, places: [...page.nav.places] } } : {}),
   };
 }

@@ -1,0 +1,40 @@
+/**
+ * What an app publishes about its pages besides their routes (docs/architecture.md, "Navigation
+ * and sitemap"): where they appear in the site's navigation and how the sitemap lists them. The
+ * shell builds its header, menu drawer and footer from the live registry, the app server its
+ * sitemap from the live manifests; neither names an app's pages in its own code.
+ */
+
+/** The places of the site's navigation: the wide screen's header, the phone's menu drawer, the footer. */
+export const NAV_PLACES = ['header', 'drawer', 'footer'] as const;
+export type NavPlace = (typeof NAV_PLACES)[number];
+
+/** A page's own entry in the site's navigation (its path is the page's). */
+export interface PageNav {
+  places: NavPlace[];
+  /** Persian, as the link shows it. */
+  label: string;
+  /** Ascending within a place, across all apps. */
+  order: number;
+}
+
+/**
+ * An entry of an app's navigation tree (the catalogue's categories → groups → sub-categories): the
+ * places it shows in, and its children below it there.
+ */
+export interface NavigationItem {
+  label: string;
+  path: string;
+  places: NavPlace[];
+  order: number;
+  children?: NavigationItem[];
+}
+
+/**
+ * How the sitemap lists a page: fixed paths, or one entry per record of a CMS collection the app
+ * server reads. A collection source's `path` names fields as placeholders (`/blog/:slug`); a
+ * dotted one reads a relation or component (`:sub_category.path`), and one inside an array
+ * component gives an entry per element. `lastmod` is the record's `updatedAt`, or for a fixed
+ * path the newest `updatedAt` of `lastmodFrom`.
+ */
+export type SitemapSource = { path: string; lastmodFrom?: string } | { collection: string; path: string };
