@@ -9,7 +9,7 @@ const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
 
 /** An app folder with a built server entry that exports these pages (what a real build writes). */
-function builtApp(pages: unknown[]): { root: string; dist: string } {
+function builtApp(pages: unknown[], navigation?: unknown[]): { root: string; dist: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'app-manifest-'));
   folders.push(root);
   const dist = path.join(root, 'dist');
@@ -17,7 +17,8 @@ function builtApp(pages: unknown[]): { root: string; dist: string } {
   fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'app', dependencies: {} }));
   fs.writeFileSync(
     path.join(dist, 'server', 'index.js'),
-    `exports.contract = ${JSON.stringify(CONTRACT_VERSION)}; exports.pages = ${JSON.stringify(pages)};`,
+    `exports.contract = ${JSON.stringify(CONTRACT_VERSION)}; exports.pages = ${JSON.stringify(pages)};` +
+      (navigation ? ` exports.navigation = ${JSON.stringify(navigation)};` : ''),
   );
   return { root, dist };
 }
@@ -52,5 +53,26 @@ describe('the app manifest of a build', () => {
   it('has no chunks when no page names one', () => {
     const { root, dist } = builtApp([page('/')]);
     expect(writeAppManifest('blog', root, { dist, chunks: { styles: ['styles.1a2b3c4d.js'] } }).chunks).toBeUndefined();
+  });
+
+  it("carries the pages' sitemap and nav declarations and the entry's navigation tree", () => {
+    const listed = {
+      ...page('/blog'),
+      sitemap: [{ path: '/blog', lastmodFrom: 'articles' }],
+      nav: { places: ['footer'], label: 'اخبار و مقالات', order: 4 },
+    };
+    const articles = { ...page('/blog/:slug'), sitemap: [{ collection: 'articles', path: '/blog/:slug' }] };
+    const navigation = [{ label: 'ورق', path: '/sheet', places: ['header'], order: 0, children: [] }];
+    const { root, dist } = builtApp([listed, articles], navigation);
+    const manifest = writeAppManifest('blog', root, { dist });
+    expect(manifest.pages).toEqual([listed, articles]);
+    expect(manifest.navigation).toEqual(navigation);
+  });
+
+  it('is refused when a navigation entry or a sitemap source breaks the schema', () => {
+    const { root, dist } = builtApp([{ ...page('/'), sitemap: [{ collection: 'Articles!', path: '/x' }] }]);
+    expect(() => writeAppManifest('blog', root, { dist })).toThrow();
+    const other = builtApp([page('/')], [{ label: '', path: '/x', places: ['sidebar'], order: 0 }]);
+    expect(() => writeAppManifest('blog', other.root, { dist: other.dist })).toThrow();
   });
 });

@@ -32,8 +32,11 @@ type CommonJsWrapper = (
  * with a `require` from the app's folder: the renderer's packages it leaves external resolve as
  * they will beside the app server, wherever the build was written.
  */
-function loadBuiltServerEntry(file: string, root: string): { contract?: unknown; pages?: unknown } {
-  const module = { exports: {} as { contract?: unknown; pages?: unknown } };
+function loadBuiltServerEntry(
+  file: string,
+  root: string,
+): { contract?: unknown; pages?: unknown; navigation?: unknown } {
+  const module = { exports: {} as { contract?: unknown; pages?: unknown; navigation?: unknown } };
   const factory = vm.compileFunction(
     fs.readFileSync(file, 'utf8'),
     ['exports', 'require', 'module', '__filename', '__dirname'],
@@ -51,12 +54,15 @@ function federationRuntimeVersion(): string {
   ).version;
 }
 
-/** What a built server entry and the app's package.json say: contract, shared singletons, pages. */
+/**
+ * What a built server entry and the app's package.json say: contract, shared singletons, pages
+ * and, when the entry exports one, the app's navigation tree (the catalogue's categories).
+ */
 export function describeBuiltApp(
   app: AppName,
   root: string,
   serverEntryFile: string,
-): Pick<AppManifest, 'contract' | 'shared' | 'pages'> {
+): Pick<AppManifest, 'contract' | 'shared' | 'pages' | 'navigation'> {
   const entry = loadBuiltServerEntry(serverEntryFile, root);
   const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
@@ -79,9 +85,11 @@ export function describeBuiltApp(
     contract: entry.contract,
     shared,
     pages: app === 'shell' ? [] : (entry.pages as PageRoute[]),
+    ...(app !== 'shell' && entry.navigation !== undefined ? { navigation: entry.navigation } : {}),
     serverEntry: null,
   });
-  return { contract: described.contract, shared: described.shared, pages: described.pages };
+  const { contract, pages, navigation } = described;
+  return { contract, shared: described.shared, pages, ...(navigation ? { navigation } : {}) };
 }
 
 /**

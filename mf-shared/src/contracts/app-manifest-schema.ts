@@ -44,9 +44,11 @@ const navPlacesSchema = z.array(z.enum(NAV_PLACES));
 
 const sitemapSourceSchema = z.union([
   z.object({ collection: z.string().check(z.regex(COLLECTION_RE)), path: z.string().check(z.regex(SOURCE_PATH_RE)) }),
+  // Never a collection source that failed its own rule, read as a fixed path.
   z.object({
     path: z.string().check(z.regex(SITE_PATH_RE)),
     lastmodFrom: z.optional(z.string().check(z.regex(COLLECTION_RE))),
+    collection: z.optional(z.never()),
   }),
 ]);
 
