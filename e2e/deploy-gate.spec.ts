@@ -227,14 +227,14 @@ async function buildBlogWithArchivePage(dist: string): Promise<void> {
 
 test('a page added to the blog goes live with the blog’s deploy alone, through the gate', async ({ page }) => {
   test.setTimeout(240_000);
-  const shellBefore = (await readLive(buildsDir))?.shell;
+  const shellBefore = (await readLive(buildsDir))?.versions.shell;
   const dist = path.join(workDir, 'blog-with-archive');
   await buildBlogWithArchivePage(dist);
   const { version } = await publish(buildsDir, 'blog', dist);
   const result = await releaseVersion(buildsDir, 'blog', version, { env: gateEnv });
   expect(result.refusal).toBeNull();
   console.log(`deploy gate for the blog: ${(result.gateMs / 1000).toFixed(1)} s`);
-  expect((await readLive(buildsDir))?.shell).toBe(shellBefore);
+  expect((await readLive(buildsDir))?.versions.shell).toBe(shellBefore);
 
   // The gate's port is free again once the gate is done.
   const server = await startAppServer({ port: SPEC_PORTS.deployGate, buildsDir });

@@ -96,7 +96,7 @@ test('files changed after publishing, forced live, are refused by the browser an
     expect(result.refusal).toBe(
       `files: ${file} changed after it was published; publish the build again instead of editing a published version`,
     );
-    expect((await readLive(buildsDir))?.[app]).toBe(version);
+    expect((await readLive(buildsDir))?.versions[app]).toBe(version);
   }
 
   const server = await startAppServer({ port: SPEC_PORTS.integrity, buildsDir });

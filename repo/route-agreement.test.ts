@@ -74,7 +74,7 @@ function serverPick(pathname: string): RouteChoice | null {
 }
 
 function matchPagePick(app: RemoteName, pathname: string): RouteChoice | null {
-  const matched = matchPage(REMOTES[app].serverPages, pathname);
+  const matched = matchPage(REMOTES[app]!.serverPages, pathname);
   return matched
     ? { app, pattern: matched.page.path, params: { ...matched.url.params } as Record<string, string> }
     : null;
@@ -82,7 +82,7 @@ function matchPagePick(app: RemoteName, pathname: string): RouteChoice | null {
 
 /** What the remote's `<Routes>` renders; its catch-all `*` (render nothing) is none. */
 function renderedPick(app: RemoteName, pathname: string): RouteChoice | null {
-  const matches = matchRoutes(RENDERED[app], pathname);
+  const matches = matchRoutes(RENDERED[app]!, pathname);
   const last = matches?.[matches.length - 1];
   if (!last || last.route.path === '*') return null;
   return { app, pattern: last.route.path ?? '', params: { ...last.params } as Record<string, string> };

@@ -22,7 +22,8 @@ import {
   type RemoteName,
 } from '@steel/shared/contract';
 
-export type AppName = 'shell' | RemoteName;
+/** `shell` or a remote's name. */
+export type AppName = RemoteName;
 
 /** Dev-server ports: the shell on 8080 like production, each remote on its own. */
 export const DEV_PORTS: Record<AppName, number> = { shell: 8080, catalogue: 3001, blog: 3002, panel: 3003 };

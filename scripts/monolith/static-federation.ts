@@ -17,8 +17,8 @@ const apps: Record<RemoteName, () => Promise<unknown>> = {
 };
 
 export async function loadRemote<T>(id: string): Promise<T | null> {
-  const app = id.slice(0, id.indexOf('/')) as RemoteName;
-  return (await apps[app]()) as T;
+  const load = apps[id.slice(0, id.indexOf('/'))];
+  return load ? ((await load()) as T) : null;
 }
 
 // Nothing to register or negotiate: one build, one copy of everything.

@@ -171,13 +171,13 @@ describe('app server with live builds', () => {
       const after = (await app.inject({ url: '/builds/latest.json' })).json<{ id: string; timestamp: number }>();
       expect(after.id).not.toBe(before.id);
       expect(after.timestamp).toBeGreaterThanOrEqual(before.timestamp);
-      expect((await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>().catalogue.version).toBe(version);
+      expect((await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>().catalogue!.version).toBe(version);
       expect(configFrom((await app.inject({ url: '/' })).body).buildId).toBe(after.id);
 
       await rollback(fx.buildsDir, 'catalogue');
       const rolled = (await app.inject({ url: '/builds/latest.json' })).json<{ id: string }>();
       expect(rolled.id).toBe(before.id);
-      expect((await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>().catalogue.version).toBe(
+      expect((await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>().catalogue!.version).toBe(
         fx.versions.catalogue,
       );
     });

@@ -122,8 +122,8 @@ describe('loadConfig', () => {
       /DEPLOY_KEYS_FILE must be outside BUILDS_DIR/,
     ],
     [
-      { DEPLOY_KEYS: '[{"name":"blog-team","app":"admin","hash":"sha256:00"}]' },
-      /DEPLOY_KEYS\[0\]: unknown app "admin"/,
+      { DEPLOY_KEYS: '[{"name":"blog-team","app":"Admin","hash":"sha256:00"}]' },
+      /DEPLOY_KEYS\[0\]: unknown app "Admin"/,
     ],
     [{ DEPLOY_KEYS: 'blog:secret' }, /DEPLOY_KEYS is not JSON/],
     [{ DEPLOY_UPLOAD_LIMIT_MB: '0' }, /DEPLOY_UPLOAD_LIMIT_MB/],

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/shared';
 import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './live-set/deploy-keys';
-import { REMOTES } from './live-set/builds-folder';
+import { isAppName, SHELL } from './live-set/builds-folder';
 
 export interface ServerConfig {
   port: number;
@@ -46,7 +46,7 @@ export interface ServerConfig {
    * An app not named here is served by this server itself. The registry's URLs and the
    * Content-Security-Policy both come from this one list (docs/architecture.md, "Integrity and origins").
    */
-  assetOrigins: Partial<Record<RemoteName, string>>;
+  assetOrigins: Record<RemoteName, string>;
   /** The CMS as browsers reach it (goes into the runtime config). */
   cmsPublicUrl: string;
   /** The CMS as this server reaches it (server-to-server calls such as /users/me). */
@@ -310,18 +310,18 @@ function jsonObject(env: Env, name: string): Record<string, unknown> | undefined
 }
 
 /** `ASSET_ORIGINS`: `app=origin` pairs, comma separated; each app a remote, each value a bare http(s) origin. */
-export function assetOrigins(env: Env): Partial<Record<RemoteName, string>> {
+export function assetOrigins(env: Env): Record<RemoteName, string> {
   const raw = str(env, 'ASSET_ORIGINS');
-  const origins: Partial<Record<RemoteName, string>> = {};
+  const origins: Record<RemoteName, string> = {};
   if (!raw) return origins;
   for (const pair of raw
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean)) {
     const [app = '', value = ''] = pair.split(/=(.*)/s).map((part) => part.trim());
-    if (!(REMOTES as readonly string[]).includes(app)) {
+    if (!isAppName(app) || app === SHELL) {
       throw new ConfigError(
-        `ASSET_ORIGINS names "${app}", which is not a remote (${REMOTES.join(', ')}); the shell is always served by the app server`,
+        `ASSET_ORIGINS names "${app}", which is not a remote's name; the shell is always served by the app server`,
       );
     }
     let url: URL | null = null;
@@ -336,8 +336,8 @@ export function assetOrigins(env: Env): Partial<Record<RemoteName, string>> {
         `ASSET_ORIGINS: "${value}" for ${app} must be an http(s) origin such as https://cdn.example.com (no path)`,
       );
     }
-    if (origins[app as RemoteName]) throw new ConfigError(`ASSET_ORIGINS names ${app} twice`);
-    origins[app as RemoteName] = url.origin;
+    if (origins[app]) throw new ConfigError(`ASSET_ORIGINS names ${app} twice`);
+    origins[app] = url.origin;
   }
   return origins;
 }

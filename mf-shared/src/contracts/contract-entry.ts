@@ -11,4 +11,11 @@ export * from './integrity';
 export * from './federation-manifest';
 export { publicPathPlaceholder } from './public-path';
 export type { LiveSetNotice, RemoteFailureKind, RemoteName, VersionManifest } from './remotes';
-export { LIVE_EVENTS_PATH, REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, REMOTE_NAMES } from './remotes';
+export {
+  LIVE_EVENTS_PATH,
+  REMOTE_FAILURE_KINDS,
+  REMOTE_FAILURE_REPORT_PATH,
+  REMOTE_NAME_RE,
+  REMOTE_NAMES,
+  RESERVED_REMOTE_NAMES,
+} from './remotes';

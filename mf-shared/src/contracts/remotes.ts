@@ -1,6 +1,15 @@
 /** The three micro-apps the shell composes; also their federation names. */
 export const REMOTE_NAMES = ['catalogue', 'blog', 'panel'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/**
+ * A remote's name: also its federation name, its builds folder and its key in live.json. The
+ * platform team registers remotes by name (`deploy apps add`): any name that follows
+ * REMOTE_NAME_RE and is not reserved; the live registry (`/remotes.json`) lists those that run.
+ */
+export type RemoteName = string;
+export const REMOTE_NAME_RE = /^[a-z][a-z0-9-]{1,30}$/;
+/** Names no remote may take: the shell's, the platform keys', live.json's own fields, the deploy API's `apps`. */
+export const RESERVED_REMOTE_NAMES: readonly string[] = ['shell', 'platform', 'history', 'canary', 'apps'];
 
 /** `/builds/latest.json`: `id` changes whenever the shell or any remote is (re)deployed. */
 export interface VersionManifest {
@@ -13,7 +22,8 @@ export const LIVE_EVENTS_PATH = '/builds/events';
 
 /** One `live` event: the version manifest and which version of each app is live. */
 export interface LiveSetNotice extends VersionManifest {
-  versions: Partial<Record<'shell' | RemoteName, string>>;
+  /** By app name: the shell's under `shell`. */
+  versions: Record<string, string>;
 }
 
 /**

@@ -175,7 +175,7 @@ describe('deploy API', () => {
       gate: expect.stringMatching(FIXTURE_REFUSAL),
       forced: 'fixture builds',
     });
-    expect((await readLive(buildsDir))?.blog).toBe(version);
+    expect((await readLive(buildsDir))?.versions.blog).toBe(version);
 
     const history = await readHistory(buildsDir, 'blog');
     expect(history.slice(1)).toEqual([
@@ -303,14 +303,14 @@ describe('deploy API', () => {
     expect(mockGateRuns.most).toBe(1);
 
     const live = parseLive(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8'));
-    expect(versions).toContain(live.blog);
+    expect(versions).toContain(live.versions.blog);
     const added = (await readHistory(buildsDir)).slice(linesBefore);
     expect(added).toHaveLength(20);
     expect(added.every((entry) => entry.action === 'activate' && entry.by === 'blog-team')).toBe(true);
     // Applied one at a time: each line's previous is the line before's version.
     expect(added[0]!.previous).toBeNull();
     for (let i = 1; i < added.length; i++) expect(added[i]!.previous).toBe(added[i - 1]!.version);
-    expect(added.at(-1)!.version).toBe(live.blog);
+    expect(added.at(-1)!.version).toBe(live.versions.blog);
     expect(new Set(added.map((entry) => entry.forced))).toEqual(
       new Set(Array.from({ length: 20 }, (_, i) => `concurrent ${i}`)),
     );
@@ -352,7 +352,9 @@ describe('deploy API', () => {
     expect(lines.filter((entry) => entry.forced === 'from the CLI')).toHaveLength(2);
     // Each activation saw the one before it: no two ran at once.
     for (let i = 1; i < lines.length; i++) expect(lines[i]!.previous).toBe(lines[i - 1]!.version);
-    expect(parseLive(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8')).blog).toBe(lines.at(-1)!.version);
+    expect(parseLive(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8')).versions.blog).toBe(
+      lines.at(-1)!.version,
+    );
   }, 60_000);
 
   it('waits while another process holds the deploy lock (the CLI running a gate)', async () => {

@@ -4,6 +4,8 @@
  * named here is an error of the server (500, logged with its cause).
  */
 import type { FastifyRequest } from 'fastify';
+import { AppRegistryError } from '../live-set/app-registry';
+import { AppIsLive } from '../release/apps';
 import { NoCanary } from '../release/canary';
 import { GateRefusal } from '../release/change-live';
 import { NothingToRollBack } from '../release/live-file-writes';
@@ -23,8 +25,15 @@ export function refusalOf(error: unknown, request: FastifyRequest): Refusal | nu
     return { statusCode: 422, message: `The gate refused ${app} ${String(version)}: ${error.message}` };
   }
   // What was asked cannot be done as things stand: no canary, nothing earlier, a version altered after publish.
-  if (error instanceof NoCanary || error instanceof NothingToRollBack || error instanceof VersionConflict)
+  if (
+    error instanceof NoCanary ||
+    error instanceof NothingToRollBack ||
+    error instanceof VersionConflict ||
+    error instanceof AppIsLive
+  )
     return { statusCode: 409, message: error.message };
+  // An app the platform team has not registered (or no longer has).
+  if (error instanceof AppRegistryError) return { statusCode: 404, message: error.message };
   // Another process holding the deploy lock too long: the caller may retry.
   if (error instanceof LockTimeout) return { statusCode: 503, message: error.message };
   // The temporary folder's name means nothing to the uploader: say what the tarball lacks.

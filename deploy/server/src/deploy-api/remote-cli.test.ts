@@ -83,7 +83,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
       /^Published blog [0-9a-f]{12} \(on http:\/\/127\.0\.0\.1:\d+\)\nThe gate refused blog [0-9a-f]{12}: exposes: .*\nForced live: fixture builds\nActivated blog [0-9a-f]{12} \(was none; gate/,
     );
     const live = await readLive(buildsDir);
-    const [one, two] = [live!.history!.blog![0]!, live!.blog!];
+    const [one, two] = [live!.history!.blog![0]!, live!.versions.blog!];
 
     // The gate runs remotely too: refused without --force, with the gate's line.
     await expect(run([...remote, 'activate', 'blog', one], log, env)).rejects.toThrow(
@@ -117,7 +117,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     expect(JSON.parse(lines.join('\n'))).toMatchObject({ apps: [{ app: 'blog', live: two, history: [one] }] });
 
     await run([...remote, 'rollback', 'blog'], log, env);
-    expect((await readLive(buildsDir))?.blog).toBe(one);
+    expect((await readLive(buildsDir))?.versions.blog).toBe(one);
     expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({
       action: 'rollback',
       version: one,

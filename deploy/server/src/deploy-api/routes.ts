@@ -14,8 +14,13 @@
  *   POST /_/deploy/<app>/canary/abort              everyone back on the live version
  *   POST /_/deploy/<app>/override                  { version, minutes? } a signed cookie that shows a
  *                                                  gate-passed version to its holder's browser alone
+ *   GET  /_/deploy/apps                            the registered apps (any key)
+ *   POST /_/deploy/apps                            { name, paths, owner? } registers an app (platform key)
+ *   POST /_/deploy/apps/<name>/remove              { force? } removes it; refused while live unless forced (platform key)
  *
- * `Authorization: Bearer <key>`; a key acts on its own app only (403 otherwise, reads included).
+ * `Authorization: Bearer <key>`; a key acts on its own app only (403 otherwise, reads included);
+ * the platform team's key (`deploy keys add platform <name>`) registers and removes apps and
+ * deploys none. An app that is not registered is a 404.
  * With no key configured the whole API answers 404: a server nobody set up for it exposes nothing.
  * Every answer is JSON; a refusal is `{ error }` with a 4xx and changes nothing.
  *
@@ -26,7 +31,9 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { status } from '../release/status';
-import { type AppName, isApp, readLive, VERSION_RE, versionDir } from '../live-set/builds-folder';
+import { type AppName, isAppName, readLive, SHELL, VERSION_RE, versionDir } from '../live-set/builds-folder';
+import { AppRegistryError, assertRegistered } from '../live-set/app-registry';
+import { addApp, listApps, removeApp } from '../release/apps';
 import { appendHistory, passedGate, readHistory } from '../release/history';
 import {
   OVERRIDE_APPLY_PATH,
@@ -38,7 +45,7 @@ import {
 import { changeLive, checkRelease, type LiveChangeResult, type ReleaseOptions } from '../release/change-live';
 import { publishVersion } from '../release/publish';
 import type { RouteContext } from '../site/context';
-import { configuredKeys, type DeployKeyRecord, findKey } from '../live-set/deploy-keys';
+import { configuredKeys, type DeployKeyRecord, findKey, PLATFORM } from '../live-set/deploy-keys';
 import { UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
 import { refusalOf } from './release-errors';
 import { withUnpackedUpload } from './tarball';
@@ -68,7 +75,7 @@ function bearer(request: FastifyRequest): string | null {
 /** The app of the URL, which the caller's key must be for. */
 function ownApp(request: FastifyRequest): AppName {
   const { app } = request.params as { app?: string };
-  if (!app || !isApp(app)) throw new ApiError(404, `Unknown app "${app ?? ''}"`);
+  if (!app || !isAppName(app)) throw new ApiError(404, `Unknown app "${app ?? ''}"`);
   if (request.deployKey?.app !== app)
     throw new ApiError(403, `The key "${request.deployKey?.name}" is for ${request.deployKey?.app}, not ${app}`);
   return app;
@@ -81,6 +88,15 @@ async function assertPublished(buildsDir: string, app: AppName, version: unknown
     throw new ApiError(404, `${app} ${version} is not published`);
   return version;
 }
+
+/** The registry's refusal as the API answers it: `status` (an unknown app 404, a bad request 400). */
+const registryRefusal =
+  (status: number) =>
+  (error: unknown): never => {
+    throw error instanceof AppRegistryError ? new ApiError(status, error.message) : error;
+  };
+const notFound = registryRefusal(404);
+const badRequest = registryRefusal(400);
 
 export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
   app,
@@ -134,8 +150,21 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     }
     request.deployKey = key;
     // Refused before the body is read: a wrong-app key never gets a tarball unpacked.
-    if ((request.params as { app?: string }).app !== undefined) ownApp(request);
+    const { app: named } = request.params as { app?: string };
+    if (named !== undefined) {
+      ownApp(request);
+      if (named !== SHELL) await assertRegistered(buildsDir, named).catch(notFound);
+    }
   });
+
+  /** The platform team's actions: only its key (a team's key deploys its own app, nothing more). */
+  const assertPlatformKey = (request: FastifyRequest) => {
+    if (request.deployKey?.app !== PLATFORM)
+      throw new ApiError(
+        403,
+        `Registering and removing apps takes a platform key (deploy keys add platform <name>); "${request.deployKey?.name}" is ${request.deployKey?.app}'s`,
+      );
+  };
 
   /**
    * Who asks, and the notice when live.json changed (only then: a replayed activation tells no one):
@@ -150,6 +179,36 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
   });
 
   app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));
+
+  app.get('/apps', async () => ({ apps: await listApps(buildsDir) }));
+
+  app.post('/apps', async (request, reply) => {
+    assertPlatformKey(request);
+    const body = (request.body ?? {}) as { name?: unknown; paths?: unknown; owner?: unknown };
+    if (typeof body.name !== 'string') throw new ApiError(400, 'name is the app to register');
+    if (!Array.isArray(body.paths) || !body.paths.every((p): p is string => typeof p === 'string'))
+      throw new ApiError(400, `paths is a list of the path patterns ${body.name} may claim, e.g. ["/${body.name}/**"]`);
+    if (body.owner !== undefined && typeof body.owner !== 'string')
+      throw new ApiError(400, 'owner is the name of the key that owns the app');
+    const added = await addApp(
+      buildsDir,
+      { name: body.name, paths: body.paths, ...(body.owner ? { owner: body.owner } : {}) },
+      { by: request.deployKey!.name },
+    ).catch(badRequest);
+    return reply.code(201).send({ app: added });
+  });
+
+  app.post('/apps/:name/remove', async (request) => {
+    assertPlatformKey(request);
+    const { name } = request.params as { name: string };
+    const force = forceReason(((request.body ?? {}) as { force?: unknown }).force);
+    const result = await removeApp(buildsDir, name, {
+      by: request.deployKey!.name,
+      ...(force ? { force } : {}),
+      onLiveChanged: announceLiveChange,
+    }).catch(notFound);
+    return { removed: result.removed, wasLive: result.wasLive, forced: result.wasLive ? (force ?? null) : null };
+  });
 
   app.post('/:app/versions', async (request, reply) => {
     const appName = ownApp(request);
@@ -283,7 +342,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     const key = request.deployKey!;
     const expiresAt = Date.now() + minutes * 60_000;
     const token = signOverride(key, version, expiresAt);
-    const live = (await readLive(buildsDir))?.[appName] ?? null;
+    const live = (await readLive(buildsDir))?.versions[appName] ?? null;
     await appendHistory(buildsDir, {
       action: 'override',
       app: appName,

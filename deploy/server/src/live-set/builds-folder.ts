@@ -3,20 +3,20 @@
  *
  *   BUILDS_DIR/<app>/<version>/…   immutable build folders (version = content hash)
  *   BUILDS_DIR/live.json           which version of each app is live, plus rollback history
+ *   BUILDS_DIR/apps.json           the registered remotes and the paths they may claim (app-registry.ts)
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteName, REMOTE_NAMES } from '@steel/shared';
+import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/shared/contract';
 
-// Values mirror @steel/shared's REMOTE_NAMES; the type check below keeps them in step.
-// (Only types are imported: the shared package's entry pulls browser code.)
-export const REMOTES = ['catalogue', 'blog', 'panel'] as const satisfies typeof REMOTE_NAMES;
-export const APPS = ['shell', ...REMOTES] as const;
-export type AppName = 'shell' | RemoteName;
+/** The shell, or a remote by its registered name (`live-set/app-registry.ts` holds the list). */
+export type AppName = string;
+export const SHELL = 'shell';
 
-export function isApp(value: string): value is AppName {
-  return (APPS as readonly string[]).includes(value);
+/** Whether `value` can name an app: the shell, or a name a remote may take (registered or not). */
+export function isAppName(value: string): boolean {
+  return value === SHELL || (REMOTE_NAME_RE.test(value) && !RESERVED_REMOTE_NAMES.includes(value));
 }
 
 /** The folder placeholder built files carry (the contract's, shared with @steel/build). */
@@ -29,19 +29,21 @@ export const LIVE_FILE = 'live.json';
 /** How many previous versions per app live.json remembers for rollback. */
 export const HISTORY_LIMIT = 20;
 
+/**
+ * live.json as read. The file keeps each app's version as a top-level key named after the app
+ * (`{ "shell": "…", "<remote>": "…", "updatedAt": … }`); in memory they are gathered in `versions`.
+ */
 export interface LiveFile {
-  shell?: string;
-  catalogue?: string;
-  blog?: string;
-  panel?: string;
+  /** The version live for everyone, per app. */
+  versions: Record<AppName, string>;
   /** When the live set last changed (ms since epoch). */
   updatedAt: number;
   /** Previous versions per app, oldest first; `rollback` pops the last one. */
-  history?: Partial<Record<AppName, string[]>>;
+  history?: Record<AppName, string[]>;
   /** When each app's live version became live (its failures are counted from then). */
-  activatedAt?: Partial<Record<AppName, number>>;
+  activatedAt?: Record<AppName, number>;
   /** Versions served to a share of visitors instead of the live one (deploy canary). */
-  canary?: Partial<Record<AppName, Canary>>;
+  canary?: Record<AppName, Canary>;
 }
 
 export interface Canary {
@@ -51,13 +53,18 @@ export interface Canary {
   startedAt: number;
 }
 
-/** Files a build must contain to be servable. */
-export const REQUIRED_FILES: Record<AppName, readonly string[][]> = {
-  shell: [['index.html']],
-  catalogue: [['mf-manifest.json', 'remoteEntry.js']],
-  blog: [['mf-manifest.json', 'remoteEntry.js']],
-  panel: [['mf-manifest.json', 'remoteEntry.js']],
-};
+/** Files a build must contain to be servable (alternatives per entry): a shell's page, a remote's entry. */
+export function requiredFiles(app: AppName): readonly string[][] {
+  return app === SHELL ? [['index.html']] : [['mf-manifest.json', 'remoteEntry.js']];
+}
+
+/** The fields of live.json that are not apps' versions. */
+const LIVE_FIELDS = new Set(['updatedAt', 'history', 'activatedAt', 'canary']);
+
+/** An empty live set: nothing was ever activated. */
+export function emptyLive(): LiveFile {
+  return { versions: {}, updatedAt: 0 };
+}
 
 export function livePath(buildsDir: string): string {
   return path.join(buildsDir, LIVE_FILE);
@@ -68,39 +75,41 @@ export function versionDir(buildsDir: string, app: AppName, version: string): st
   return path.join(buildsDir, app, version);
 }
 
-/** Validates live.json's shape; unknown keys are dropped, a bad one is an error. */
+/** Validates live.json's shape; keys that cannot name an app are dropped, a bad version is an error. */
 export function parseLive(text: string): LiveFile {
   const raw: unknown = JSON.parse(text);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('live.json is not an object');
   const obj = raw as Record<string, unknown>;
-  const live: LiveFile = { updatedAt: typeof obj.updatedAt === 'number' ? obj.updatedAt : 0 };
-  for (const app of APPS) {
-    const v = obj[app];
-    if (v === undefined || v === null) continue;
+  const live: LiveFile = { versions: {}, updatedAt: typeof obj.updatedAt === 'number' ? obj.updatedAt : 0 };
+  for (const [app, v] of Object.entries(obj)) {
+    if (LIVE_FIELDS.has(app) || !isAppName(app) || v === undefined || v === null) continue;
     if (typeof v !== 'string' || !VERSION_RE.test(v)) throw new Error(`live.json: invalid version for ${app}`);
-    live[app] = v;
+    live.versions[app] = v;
   }
-  if (typeof obj.history === 'object' && obj.history !== null) {
-    const history: Partial<Record<AppName, string[]>> = {};
-    for (const app of APPS) {
-      const list = (obj.history as Record<string, unknown>)[app];
-      if (Array.isArray(list))
-        history[app] = list.filter((v): v is string => typeof v === 'string' && VERSION_RE.test(v));
-    }
-    live.history = history;
+  const perApp = (field: string) =>
+    typeof obj[field] === 'object' && obj[field] !== null
+      ? Object.entries(obj[field] as Record<string, unknown>).filter(([app]) => isAppName(app))
+      : null;
+  const history = perApp('history');
+  if (history) {
+    live.history = Object.fromEntries(
+      history.flatMap(([app, list]) =>
+        Array.isArray(list)
+          ? [[app, list.filter((v): v is string => typeof v === 'string' && VERSION_RE.test(v))]]
+          : [],
+      ),
+    );
   }
-  if (typeof obj.activatedAt === 'object' && obj.activatedAt !== null) {
-    const activatedAt: Partial<Record<AppName, number>> = {};
-    for (const app of APPS) {
-      const at = (obj.activatedAt as Record<string, unknown>)[app];
-      if (typeof at === 'number') activatedAt[app] = at;
-    }
-    live.activatedAt = activatedAt;
-  }
-  if (typeof obj.canary === 'object' && obj.canary !== null) {
-    const canary: Partial<Record<AppName, Canary>> = {};
-    for (const app of APPS) {
-      const entry = (obj.canary as Record<string, unknown>)[app] as Partial<Canary> | undefined;
+  const activatedAt = perApp('activatedAt');
+  if (activatedAt)
+    live.activatedAt = Object.fromEntries(
+      activatedAt.filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+    );
+  const canaries = perApp('canary');
+  if (canaries) {
+    const canary: Record<AppName, Canary> = {};
+    for (const [app, value] of canaries) {
+      const entry = value as Partial<Canary> | undefined;
       if (!entry || typeof entry.version !== 'string' || !VERSION_RE.test(entry.version)) continue;
       if (typeof entry.percent !== 'number' || !(entry.percent > 0 && entry.percent < 100)) continue;
       canary[app] = {

@@ -10,10 +10,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type AppName, isApp } from './builds-folder';
+import { type AppName, isAppName } from './builds-folder';
 
 export interface DeployKeyRecord {
   name: string;
+  /** The app the key deploys, or PLATFORM. */
   app: AppName;
   /** `sha256:<hex>` of the key. */
   hash: string;
@@ -26,6 +27,12 @@ export interface DeployKeySource {
   /** Keys configured in the environment (DEPLOY_KEYS). */
   keys: DeployKeyRecord[];
 }
+
+/**
+ * The `app` of the platform team's keys: they register and remove apps (`deploy apps`) and deploy
+ * none. The name is reserved, so no remote can take it.
+ */
+export const PLATFORM = 'platform';
 
 export const KEY_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 const HASH_RE = /^sha256:[0-9a-f]{64}$/;
@@ -52,7 +59,8 @@ export function parseKeyRecords(text: string, where: string): DeployKeyRecord[] 
   return raw.map((item: unknown, i) => {
     const { name, app, hash, createdAt } = (item ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string' || !KEY_NAME_RE.test(name)) throw new KeyFileError(`${where}[${i}]: invalid name`);
-    if (typeof app !== 'string' || !isApp(app)) throw new KeyFileError(`${where}[${i}]: unknown app "${String(app)}"`);
+    if (typeof app !== 'string' || !(isAppName(app) || app === PLATFORM))
+      throw new KeyFileError(`${where}[${i}]: unknown app "${String(app)}"`);
     if (typeof hash !== 'string' || !HASH_RE.test(hash))
       throw new KeyFileError(`${where}[${i}]: hash must be sha256:<64 hex>`);
     return { name, app, hash, ...(typeof createdAt === 'string' ? { createdAt } : {}) };

@@ -28,7 +28,7 @@ describe('the live set changed: one event, from the live store', () => {
     await activate(fx.buildsDir, 'catalogue', v2);
     await store.current();
     await store.current();
-    expect(heard.map((snapshot) => snapshot.live.catalogue)).toEqual([fx.versions.catalogue, v2]);
+    expect(heard.map((snapshot) => snapshot.live.versions.catalogue)).toEqual([fx.versions.catalogue, v2]);
 
     // A notice for a file already read (another server announcing the same change) is no new event.
     store.reload();
@@ -54,6 +54,6 @@ describe('the live set changed: one event, from the live store', () => {
       { action: 'activate', version: v2 },
       { localBuild: 'a test', onLiveChanged: () => store.reload() },
     );
-    expect((await heard).live.catalogue).toBe(v2);
+    expect((await heard).live.versions.catalogue).toBe(v2);
   });
 });

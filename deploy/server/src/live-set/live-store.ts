@@ -28,7 +28,8 @@ import {
   type VersionManifest,
 } from '@steel/shared/contract';
 import type { RemotePages } from '@steel/shared';
-import { type AppName, type LiveFile, REMOTES, livePath, parseLive } from './builds-folder';
+import { type AppName, type LiveFile, SHELL, livePath, parseLive } from './builds-folder';
+import { appsPath, registeredNames } from './app-registry';
 
 export interface LiveSnapshot {
   live: LiveFile;
@@ -39,12 +40,15 @@ export interface LiveSnapshot {
   /** Every live remote's pages: the shell routes by them, in the browser and on the server. */
   pages: RemotePages;
   /** Why a live remote cannot run beside the live shell (it is then left to fail, contained). */
-  incompatible: Partial<Record<RemoteName, string>>;
+  incompatible: Record<RemoteName, string>;
 }
 
 /** Short, stable id of the live set: changes whenever the shell or any remote changes. */
 export function liveSetId(live: LiveFile): string {
-  const key = (['shell', ...REMOTES] as const).map((app) => `${app}:${live[app] ?? ''}`).join('|');
+  const apps = Object.keys(live.versions).sort(
+    (a, b) => Number(b === SHELL) - Number(a === SHELL) || a.localeCompare(b),
+  );
+  const key = apps.map((app) => `${app}:${live.versions[app] ?? ''}`).join('|');
   return createHash('sha256').update(key).digest('hex').slice(0, 12);
 }
 
@@ -72,9 +76,9 @@ export class LiveStore {
     readonly buildsDir: string,
     private readonly warn: (msg: string) => void = () => {},
     /** Versions served instead of live.json's (the deploy gate tries a version out this way). */
-    private readonly overlay: Partial<Record<AppName, string>> = {},
+    private readonly overlay: Record<AppName, string> = {},
     /** Each remote's asset origin (`ServerConfig.assetOrigins`): its registry URLs point there. */
-    private readonly assetOrigins: Partial<Record<RemoteName, string>> = {},
+    private readonly assetOrigins: Record<RemoteName, string> = {},
   ) {}
 
   /** The current live set, or null when nothing was ever activated. */
@@ -93,10 +97,7 @@ export class LiveStore {
    * cached for one are never served to the other. An override to a version whose folder is gone is
    * ignored (the version was pruned after the cookie was issued).
    */
-  async forVisitor(
-    cohort: number | null,
-    overrides: Partial<Record<AppName, string>> = {},
-  ): Promise<LiveSnapshot | null> {
+  async forVisitor(cohort: number | null, overrides: Record<AppName, string> = {}): Promise<LiveSnapshot | null> {
     const stable = await this.current();
     if (!stable) return stable;
     const canaries =
@@ -114,8 +115,8 @@ export class LiveStore {
       ),
     );
     const chosen = [...canaries.map(([app, canary]): [string, string] => [app, canary.version]), ...present.flat()];
-    if (chosen.every(([app, version]) => stable.live[app as AppName] === version)) return stable;
-    const live: LiveFile = { ...stable.live, ...Object.fromEntries(chosen) };
+    if (chosen.every(([app, version]) => stable.live.versions[app] === version)) return stable;
+    const live: LiveFile = { ...stable.live, versions: { ...stable.live.versions, ...Object.fromEntries(chosen) } };
     const id = liveSetId(live);
     let variant = this.variants.get(id);
     if (!variant) {
@@ -167,7 +168,9 @@ export class LiveStore {
     let stamp: string;
     try {
       const st = await fs.stat(file);
-      stamp = `${st.ino}:${st.mtimeMs}:${st.size}`;
+      // The registered apps count too: an app removed from apps.json leaves the live set at once.
+      const apps = await fs.stat(appsPath(this.buildsDir)).catch(() => null);
+      stamp = `${st.ino}:${st.mtimeMs}:${st.size}|${apps ? `${apps.ino}:${apps.mtimeMs}:${apps.size}` : ''}`;
     } catch {
       this.snapshot = null;
       this.stamp = '';
@@ -176,13 +179,14 @@ export class LiveStore {
     }
     if (stamp === this.stamp) return this.snapshot;
     try {
-      const live = { ...parseLive(await fs.readFile(file, 'utf8')), ...this.overlay };
+      const read = parseLive(await fs.readFile(file, 'utf8'));
+      const live = { ...read, versions: { ...read.versions, ...this.overlay } };
       this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
       this.stamp = stamp;
       this.variants.clear();
-      const read = JSON.stringify(live);
-      if (read !== this.lastRead) {
-        this.lastRead = read;
+      const seen = JSON.stringify(this.snapshot.live);
+      if (seen !== this.lastRead) {
+        this.lastRead = seen;
         const snapshot = this.snapshot;
         for (const listener of this.changeListeners) {
           try {
@@ -205,7 +209,7 @@ export function versionFileUrl(
   app: RemoteName,
   version: string,
   file: string,
-  assetOrigins: Partial<Record<RemoteName, string>> = {},
+  assetOrigins: Record<RemoteName, string> = {},
 ): string {
   return `${assetOrigins[app] ?? ''}/builds/${app}/${version}/${file}`;
 }
@@ -227,19 +231,31 @@ export function registryIntegrity(
   return { integrity: recorded[entryFile], files };
 }
 
-/** The registry, pages and compatibility of a live set (also what the deploy gate tries out). */
+/**
+ * The registry, pages and compatibility of a live set (also what the deploy gate tries out). Only
+ * the shell and the registered apps (apps.json) are part of it: a version live.json still names
+ * for an app that was removed is left out, and so are its paths.
+ */
 export async function deriveSnapshot(
   buildsDir: string,
-  live: LiveFile,
+  fileLive: LiveFile,
   warn: (msg: string) => void = () => {},
-  assetOrigins: Partial<Record<RemoteName, string>> = {},
+  assetOrigins: Record<RemoteName, string> = {},
 ): Promise<LiveSnapshot> {
+  const registered = await registeredNames(buildsDir);
+  const served = new Set([SHELL, ...registered]);
+  const live: LiveFile = {
+    ...fileLive,
+    versions: Object.fromEntries(Object.entries(fileLive.versions).filter(([app]) => served.has(app))),
+  };
   const remotes: Partial<RemoteRegistry> = {};
   const pages: RemotePages = {};
-  const incompatible: Partial<Record<RemoteName, string>> = {};
-  const shell = live.shell ? await readAppManifest(buildsDir, 'shell', live.shell).catch(() => null) : null;
-  for (const name of REMOTES) {
-    const version = live[name];
+  const incompatible: Record<RemoteName, string> = {};
+  const shell = live.versions.shell
+    ? await readAppManifest(buildsDir, SHELL, live.versions.shell).catch(() => null)
+    : null;
+  for (const name of registered) {
+    const version = live.versions[name];
     if (!version) continue;
     const own = await readAppManifest(buildsDir, name, version).catch((error: unknown) => {
       warn(`${name} ${version} has no readable ${APP_MANIFEST_FILE}: ${(error as Error).message}`);

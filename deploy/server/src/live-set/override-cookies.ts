@@ -11,7 +11,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type DeployKeyRecord, KEY_NAME_RE } from './deploy-keys';
-import { APPS, type AppName, VERSION_RE } from './builds-folder';
+import { type AppName, isAppName, VERSION_RE } from './builds-folder';
+import { cookieNames, readCookie } from './cookies';
 
 export const OVERRIDE_COOKIE_PREFIX = 'steel_override_';
 export const OVERRIDE_DEFAULT_MINUTES = 60;
@@ -83,11 +84,13 @@ export function verifyOverride(
   return { app, version, expiresAt, keyName };
 }
 
-/** Each app's override cookie value present in a Cookie header (unverified). */
-export function overrideCookies(read: (name: string) => string | null): Partial<Record<AppName, string>> {
-  const found: Partial<Record<AppName, string>> = {};
-  for (const app of APPS) {
-    const value = read(overrideCookieName(app));
+/** Each app's override cookie value present in a Cookie header (unverified), whatever the app. */
+export function overrideCookies(header: string | undefined): Record<AppName, string> {
+  const found: Record<AppName, string> = {};
+  for (const name of cookieNames(header)) {
+    const app = name.slice(OVERRIDE_COOKIE_PREFIX.length);
+    if (!name.startsWith(OVERRIDE_COOKIE_PREFIX) || !isAppName(app)) continue;
+    const value = readCookie(header, name);
     if (value) found[app] = value;
   }
   return found;

@@ -37,7 +37,7 @@ export function createServedVersionsRecorder(buildsDir: string, now: () => numbe
 
   return {
     /** A page went out pinning these versions. */
-    record(versions: Partial<Record<AppName, string>>): void {
+    record(versions: Record<AppName, string>): void {
       const at = now();
       for (const [app, version] of Object.entries(versions)) if (version) pending[`${app}@${version}`] = at;
       timer ??= setTimeout(() => void flush().catch(() => undefined), FLUSH_EVERY_MS);

@@ -10,7 +10,6 @@ import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveSnapshot, LiveStore } from './live-store';
 import { configuredKeys, type DeployKeySource } from './deploy-keys';
-import type { AppName } from './builds-folder';
 import { type Override, overrideCookies, verifyOverride } from './override-cookies';
 import { readCookie } from './cookies';
 
@@ -55,10 +54,10 @@ export async function visitorOverrides(
   request: FastifyRequest,
   { config }: { config: { deploy: DeployKeySource } },
 ): Promise<Override[]> {
-  const cookies = Object.entries(overrideCookies((name) => readCookie(request.headers.cookie, name)));
+  const cookies = Object.entries(overrideCookies(request.headers.cookie));
   if (cookies.length === 0) return [];
   const keys = await configuredKeys(config.deploy).catch(() => []);
-  return cookies.flatMap(([app, value]) => verifyOverride(app as AppName, value, keys) ?? []);
+  return cookies.flatMap(([app, value]) => verifyOverride(app, value, keys) ?? []);
 }
 
 /** What visitorLiveSet found for a request: the page shows it in its override strip. */

@@ -25,7 +25,7 @@ export async function startCanary(
     throw new RangeError('A canary share is a whole percentage from 1 to 99');
   return withLock(buildsDir, async () => {
     const live = await readLive(buildsDir);
-    const current = live?.[app] ?? null;
+    const current = live?.versions[app] ?? null;
     if (!live || !current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
     if (current === version) throw new NoCanary(`${app} ${version} is already live for everyone`);
     const next: LiveFile = {
@@ -47,6 +47,6 @@ export async function endCanary(buildsDir: string, app: AppName, expectedVersion
       throw new NoCanary(`${app} has no canary${expectedVersion ? ` of ${expectedVersion}` : ''}`);
     const next: LiveFile = { ...live, updatedAt: Date.now(), canary: withoutCanary(live, app) };
     await writeLive(buildsDir, next);
-    return { app, version: live[app] ?? '', previous: canary.version, changed: true, live: next };
+    return { app, version: live.versions[app] ?? '', previous: canary.version, changed: true, live: next };
   });
 }

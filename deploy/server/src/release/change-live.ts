@@ -17,7 +17,7 @@
 import { endCanary, NoCanary, startCanary } from './canary';
 import { withDeployLock } from './deploy-lock';
 import { activate, NothingToRollBack, rollback, type ActivateResult } from './live-file-writes';
-import { type AppName, readLive } from '../live-set/builds-folder';
+import { type AppName, emptyLive, readLive } from '../live-set/builds-folder';
 import { checkVersion, type GateResult } from './gate/check';
 import { appendHistory, type HistoryAction, localUser } from './history';
 
@@ -81,7 +81,7 @@ export function checkRelease(
 ): Promise<GateResult> {
   return withDeployLock(buildsDir, async () => {
     const gate = await checkVersion(buildsDir, app, version, { env: options.env });
-    const live = (await readLive(buildsDir))?.[app] ?? null;
+    const live = (await readLive(buildsDir))?.versions[app] ?? null;
     await appendHistory(buildsDir, {
       action: 'check',
       app,
@@ -153,13 +153,13 @@ export async function changeLive(
   const by = options.by ?? localUser();
   const result = await withDeployLock(buildsDir, async (): Promise<LiveChangeResult> => {
     const live = await readLive(buildsDir);
-    const current = live?.[app] ?? null;
+    const current = live?.versions[app] ?? null;
     const unchanged = (version: string): LiveChangeResult => ({
       app,
       version,
       previous: current,
       changed: false,
-      live: live ?? { updatedAt: 0 },
+      live: live ?? emptyLive(),
       recorded: null,
       refusal: null,
       gateMs: 0,

@@ -15,10 +15,12 @@
  *   prune [--keep N]                       remove versions not live, not previous, not among the N
  *                                          newest, not pinned by a page served in the last day
  *   status [app]                           live versions, failures reported by browsers, versions
- *   keys add <app> <name> | keys list | keys remove <name>
+ *   keys add <app|platform> <name> | keys list | keys remove <name>
  *                                          the deploy API's keys (on the server's machine)
+ *   apps add <name> --paths '/guides/**' [--owner <key name>] | apps list | apps remove <name> [--force "<reason>"]
+ *                                          the registered apps (release/apps.ts; --server: a platform key)
  *
- * Apps: shell, catalogue, blog, panel. Locally, BUILDS_DIR comes from the environment (default
+ * Apps: the shell and the registered remotes (`apps list`). Locally, BUILDS_DIR comes from the environment (default
  * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart.
  * With --server <url> (or DEPLOY_SERVER) the same commands go through the app server's deploy API
  * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`).
@@ -31,7 +33,10 @@ import { describeEntry, readHistory, type HistoryEntry } from './history';
 import { changeLive, checkRelease, GateRefusal } from './change-live';
 import { publishVersion } from './publish';
 import { withDeployLock } from './deploy-lock';
-import { APPS, type AppName, isApp } from '../live-set/builds-folder';
+import { type AppName, isAppName } from '../live-set/builds-folder';
+import { PLATFORM } from '../live-set/deploy-keys';
+import { assertRegistered, type RegisteredApp } from '../live-set/app-registry';
+import { addApp, listApps, removeApp } from './apps';
 import { prune, type PruneReport } from './prune';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
@@ -45,13 +50,24 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--k
   history [app]
   prune [--keep N]                         (local only)
   status [app] [--json]
-  keys add <app> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
-Apps: ${APPS.join(', ')}
+  keys add <app|platform> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
+  apps add <name> --paths '/guides/**' [--owner <key name>] | apps list | apps remove <name> [--force "<reason>"]
+Apps: shell and the registered remotes (apps list)
 Remote: --server <url> or DEPLOY_SERVER; the key from DEPLOY_KEY (or --key).`;
 
 class UsageError extends Error {}
 
-const VALUE_FLAGS = new Set(['--builds-dir', '--force', '--keep', '--server', '--key', '--keys-file', '--minutes']);
+const VALUE_FLAGS = new Set([
+  '--builds-dir',
+  '--force',
+  '--keep',
+  '--server',
+  '--key',
+  '--keys-file',
+  '--minutes',
+  '--paths',
+  '--owner',
+]);
 
 function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } {
   const positional: string[] = [];
@@ -69,7 +85,7 @@ function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, s
 }
 
 function appArg(value: string | undefined): AppName {
-  if (!value || !isApp(value)) throw new UsageError(`Unknown app "${value ?? ''}"`);
+  if (!value || !isAppName(value)) throw new UsageError(`Unknown app "${value ?? ''}"`);
   return value;
 }
 
@@ -92,7 +108,9 @@ async function runKeys(
   const [sub, ...rest] = args;
   switch (sub) {
     case 'add': {
-      const app = appArg(rest[0]);
+      // A key is for the platform team, or for a registered app (the builds folder's list).
+      const app = rest[0] === PLATFORM ? PLATFORM : appArg(rest[0]);
+      if (app !== PLATFORM && app !== 'shell') await assertRegistered(localBuildsDir(flags, env), app);
       if (!rest[1]) throw new UsageError('keys add needs a name (the team or person, recorded in the history)');
       const key = await addKey(keysFile, app, rest[1]);
       log(`New ${app} deploy key "${rest[1]}" — shown once; only its hash is kept in ${keysFile}:`);
@@ -110,6 +128,44 @@ async function runKeys(
       return;
     default:
       throw new UsageError(`Unknown keys command "${sub ?? ''}"`);
+  }
+}
+
+async function runApps(deployer: Deployer, args: string[], flags: Map<string, string | true>, log: Log) {
+  const [sub, name] = args;
+  switch (sub) {
+    case 'list':
+      for (const app of await deployer.apps.list())
+        log(
+          `${app.name.padEnd(20)} ${app.paths.join(' ')}${app.owner ? `  owner: ${app.owner}` : ''}  added ${app.addedAt || '-'} by ${app.addedBy || '-'}`,
+        );
+      return;
+    case 'add': {
+      const paths = flags.get('--paths');
+      if (!name || typeof paths !== 'string')
+        throw new UsageError("apps add needs a name and the paths it may claim: apps add <name> --paths '/<name>/**'");
+      const owner = flags.get('--owner');
+      const added = await deployer.apps.add({
+        name,
+        paths: paths.split(/[\s,]+/).filter(Boolean),
+        ...(typeof owner === 'string' ? { owner } : {}),
+      });
+      log(
+        `Registered ${added.name}: it may claim ${added.paths.join(' ')} (keys add ${added.name} <name> gives its team a key)`,
+      );
+      return;
+    }
+    case 'remove': {
+      if (!name) throw new UsageError("apps remove needs the app's name");
+      const force = forceFlag(flags);
+      const result = await deployer.apps.remove(name, force);
+      log(
+        `Removed ${name}${result.wasLive ? ` (${result.wasLive} was live; forced: ${force})` : ''}: its paths are 404 and it left /remotes.json`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown apps command "${sub ?? ''}"`);
   }
 }
 
@@ -140,6 +196,11 @@ interface Deployer {
   /** A link that sets an override cookie in the browser that opens it. */
   override(app: AppName, version: string, minutes?: number): Promise<{ link: string; expiresAt: string }>;
   history(app?: AppName): Promise<HistoryEntry[]>;
+  apps: {
+    list(): Promise<RegisteredApp[]>;
+    add(request: { name: string; paths: string[]; owner?: string }): Promise<RegisteredApp>;
+    remove(name: string, force?: string): Promise<{ removed: RegisteredApp; wasLive: string | null }>;
+  };
   status(app?: AppName): Promise<{ updatedAt: number | null; apps: AppStatus[] }>;
   prune(keep: number): Promise<PruneReport>;
 }
@@ -165,6 +226,11 @@ function localDeployer(buildsDir: string): Deployer {
     override: () =>
       Promise.reject(new UsageError("override goes through the deploy API: --server <url> with your app's key")),
     history: (app) => readHistory(buildsDir, app),
+    apps: {
+      list: () => listApps(buildsDir),
+      add: (request) => addApp(buildsDir, request),
+      remove: (name, force) => removeApp(buildsDir, name, force ? { force } : {}),
+    },
     async status(app) {
       // The app servers of the production arrangement count in Redis, which the API reads.
       if (process.env.REDIS_URL)
@@ -201,6 +267,11 @@ function remoteDeployer(target: RemoteTarget): Deployer {
       return { link: `${target.server.replace(/\/+$/, '')}${result.link}`, expiresAt: result.expiresAt };
     },
     history: async (app) => remote.history(target, await orOwn(app)),
+    apps: {
+      list: () => remote.apps.list(target),
+      add: (request) => remote.apps.add(target, request),
+      remove: (name, force) => remote.apps.remove(target, name, force),
+    },
     async status(app) {
       const { updatedAt, ...own } = await remote.status(target, await orOwn(app));
       return { updatedAt, apps: [own] };
@@ -209,12 +280,16 @@ function remoteDeployer(target: RemoteTarget): Deployer {
   };
 }
 
+function localBuildsDir(flags: Map<string, string | true>, env: NodeJS.ProcessEnv): string {
+  const dirFlag = flags.get('--builds-dir');
+  return typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env);
+}
+
 function deployerFor(flags: Map<string, string | true>, env: NodeJS.ProcessEnv): Deployer {
   const serverFlag = flags.get('--server');
   const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
   const dirFlag = flags.get('--builds-dir');
-  if (!server)
-    return localDeployer(typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env));
+  if (!server) return localDeployer(localBuildsDir(flags, env));
   const keyFlag = flags.get('--key');
   const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
   if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
@@ -310,6 +385,8 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
         );
       }
       return;
+    case 'apps':
+      return runApps(deployer, args, flags, log);
     case 'prune': {
       const keepFlag = flags.get('--keep');
       const keep = typeof keepFlag === 'string' ? Number(keepFlag) : 3;

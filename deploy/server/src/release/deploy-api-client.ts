@@ -8,6 +8,7 @@ import { c as createTar } from 'tar';
 import type { AppStatus } from './status';
 import type { AppName } from '../live-set/builds-folder';
 import type { HistoryEntry } from './history';
+import type { RegisteredApp } from '../live-set/app-registry';
 import { NotABuild } from './publish';
 import { GateRefusal } from './change-live';
 import { DEPLOY_API_PREFIX, UPLOAD_CONTENT_TYPES } from './deploy-api-protocol';
@@ -127,4 +128,16 @@ export const remote = {
     (await call<{ entries: HistoryEntry[] }>(target, 'GET', `/${app}/history`)).entries,
   status: (target: RemoteTarget, app: AppName) =>
     call<AppStatus & { updatedAt: number | null }>(target, 'GET', `/${app}/status`),
+  apps: {
+    list: async (target: RemoteTarget) => (await call<{ apps: RegisteredApp[] }>(target, 'GET', '/apps')).apps,
+    add: async (target: RemoteTarget, request: { name: string; paths: string[]; owner?: string }) =>
+      (await call<{ app: RegisteredApp }>(target, 'POST', '/apps', { json: request })).app,
+    remove: (target: RemoteTarget, name: string, force?: string) =>
+      call<{ removed: RegisteredApp; wasLive: string | null }>(
+        target,
+        'POST',
+        `/apps/${encodeURIComponent(name)}/remove`,
+        { json: force ? { force } : {} },
+      ),
+  },
 };

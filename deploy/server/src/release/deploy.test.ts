@@ -68,7 +68,7 @@ describe('deploy tooling', () => {
       await activate(folders.buildsDir, 'panel', c);
 
       let live = await readLive(folders.buildsDir);
-      expect(live?.panel).toBe(c);
+      expect(live?.versions.panel).toBe(c);
       expect(live?.history?.panel).toEqual([a, b]);
       expect((await fs.readdir(folders.buildsDir)).filter((f) => f.startsWith('.live') || f.endsWith('.lock'))).toEqual(
         [],
@@ -77,7 +77,7 @@ describe('deploy tooling', () => {
       expect((await rollback(folders.buildsDir, 'panel')).version).toBe(b);
       expect((await rollback(folders.buildsDir, 'panel')).version).toBe(a);
       live = await readLive(folders.buildsDir);
-      expect(live?.panel).toBe(a);
+      expect(live?.versions.panel).toBe(a);
       await expect(rollback(folders.buildsDir, 'panel')).rejects.toThrow(/no previous version/);
     });
 
@@ -97,7 +97,7 @@ describe('deploy tooling', () => {
       const shell = (await publish(folders.buildsDir, 'shell', await makeDist(folders.root, 'shell'))).version;
       await activate(folders.buildsDir, 'shell', shell);
       await activate(folders.buildsDir, 'panel', await published('a'));
-      expect((await readLive(folders.buildsDir))?.shell).toBe(shell);
+      expect((await readLive(folders.buildsDir))?.versions.shell).toBe(shell);
     });
 
     it('refuses versions that are not published or not valid', async () => {
@@ -114,7 +114,7 @@ describe('deploy tooling', () => {
         activate(folders.buildsDir, 'panel', panel),
         activate(folders.buildsDir, 'blog', blog),
       ]);
-      expect(await readLive(folders.buildsDir)).toMatchObject({ shell, panel, blog });
+      expect(await readLive(folders.buildsDir)).toMatchObject({ versions: { shell, panel, blog } });
     });
   });
 
@@ -172,18 +172,22 @@ describe('deploy tooling', () => {
       await run(['status', '--json', ...flags], log);
       const s = JSON.parse(lines.join('\n')) as Awaited<ReturnType<typeof status>>;
       const cat = s.apps.find((a) => a.app === 'catalogue');
-      expect(cat?.live).toBe(live?.catalogue);
+      expect(cat?.live).toBe(live?.versions.catalogue);
       expect(cat?.published).toHaveLength(2);
 
       await run(['rollback', 'catalogue', ...flags], log);
-      expect((await readLive(folders.buildsDir))?.catalogue).toBe(live?.history?.catalogue?.[0]);
-      await run(['activate', 'catalogue', live!.catalogue!, '--force', 'fixture builds', ...flags], log);
-      expect((await readLive(folders.buildsDir))?.catalogue).toBe(live?.catalogue);
+      expect((await readLive(folders.buildsDir))?.versions.catalogue).toBe(live?.history?.catalogue?.[0]);
+      await run(['activate', 'catalogue', live!.versions.catalogue!, '--force', 'fixture builds', ...flags], log);
+      expect((await readLive(folders.buildsDir))?.versions.catalogue).toBe(live?.versions.catalogue);
     });
 
     it('rejects unknown apps and commands', async () => {
+      await expect(run(['publish', 'Admin', folders.root, '--builds-dir', folders.buildsDir])).rejects.toThrow(
+        /Unknown app "Admin"/,
+      );
+      // A name an app could take, but nobody registered it: refused before anything is stored.
       await expect(run(['publish', 'admin', folders.root, '--builds-dir', folders.buildsDir])).rejects.toThrow(
-        /Unknown app "admin"/,
+        /"admin" is not a registered app: the platform team registers it first \(deploy apps add admin/,
       );
       await expect(run(['deploy', '--builds-dir', folders.buildsDir])).rejects.toThrow(/Unknown command/);
     });

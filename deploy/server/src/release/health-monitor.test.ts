@@ -83,7 +83,7 @@ describe('release health', () => {
       stop();
     }
     expect((await readLive(fx.buildsDir))?.canary?.catalogue).toBeUndefined();
-    expect((await readLive(fx.buildsDir))?.catalogue).toBe(fx.versions.catalogue);
+    expect((await readLive(fx.buildsDir))?.versions.catalogue).toBe(fx.versions.catalogue);
     const last = (await readHistory(fx.buildsDir, 'catalogue')).at(-1);
     expect(last).toMatchObject({
       action: 'auto-abort',

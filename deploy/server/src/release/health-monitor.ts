@@ -15,7 +15,7 @@
  */
 import { NothingToRollBack } from './live-file-writes';
 import { NoCanary } from './canary';
-import { type AppName, APPS, readLive } from '../live-set/builds-folder';
+import { type AppName, readLive } from '../live-set/builds-folder';
 import {
   type CountStore,
   failureRate,
@@ -52,8 +52,7 @@ export async function judgeReleases(
   const exceeds = (candidate: VersionFailures, baseline: VersionFailures) =>
     candidate.views >= rules.minViews && failureRate(candidate) - failureRate(baseline) > rules.margin;
 
-  for (const app of APPS) {
-    const current = live[app];
+  for (const [app, current] of Object.entries(live.versions)) {
     if (!current) continue;
     const canary = live.canary?.[app];
     if (canary) {

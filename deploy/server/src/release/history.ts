@@ -26,6 +26,8 @@ export interface HistoryEntry {
   forced: string | null;
   /** Who asked: the deploy key's name through the API, the OS user for the local CLI. */
   by: string;
+  /** `app-add`, `app-remove`: the path patterns the app claims. */
+  paths?: string[];
 }
 
 /**
@@ -33,6 +35,8 @@ export interface HistoryEntry {
  * `canary` starts one, `promote` makes it live for all, `abort` returns everyone to the live
  * version; `auto-abort` and `auto-rollback` are the health monitor's, with the figures in `gate`.
  * `check` is the gate run alone; `override` an override cookie issued to the key holder.
+ * `app-add` and `app-remove` register and remove an app (`deploy apps`): `version` is empty, or
+ * for a removal forced while live the version that was live, and `paths` the app's path patterns.
  */
 export type HistoryAction =
   | 'publish'
@@ -45,7 +49,9 @@ export type HistoryAction =
   | 'abort'
   | 'auto-abort'
   | 'auto-rollback'
-  | 'override';
+  | 'override'
+  | 'app-add'
+  | 'app-remove';
 
 export const HISTORY_FILE = 'history.jsonl';
 
@@ -85,6 +91,10 @@ export function describeEntry(entry: HistoryEntry): string {
       return `canary ${version} aborted (${stays})`;
     case 'override':
       return `${version} for the key holder's browser (${stays})`;
+    case 'app-add':
+      return `registered, paths ${(entry.paths ?? []).join(' ')}`;
+    case 'app-remove':
+      return `removed${entry.previous ? ` (${entry.previous} was live)` : ''}, paths ${(entry.paths ?? []).join(' ')} now 404`;
     default:
       // An action this CLI does not know (a newer server's): the bare facts.
       return `${version} (live before: ${live})`;

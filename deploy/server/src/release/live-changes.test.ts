@@ -125,7 +125,7 @@ describe('changing the live set', () => {
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const one = await makeDist(folders.root, 'blog', 'one');
     const first = await publishAndActivate(folders.buildsDir, 'blog', one);
-    expect((await readLive(folders.buildsDir))?.blog).toBe(first);
+    expect((await readLive(folders.buildsDir))?.versions.blog).toBe(first);
     // A fixture build fails the static rules (it exposes no ./app): recorded, and live anyway.
     expect(await readHistory(folders.buildsDir)).toEqual([
       expect.objectContaining({ action: 'publish', app: 'blog', version: first }),
@@ -238,7 +238,7 @@ describe('changing the live set', () => {
       ]);
       expect([code, stderr]).toEqual([0, '']);
       expect((await readHistory(folders.buildsDir)).map((entry) => entry.action)).toEqual(['publish', 'activate']);
-      expect((await readLive(folders.buildsDir))?.blog).toMatch(/^[0-9a-f]{12}$/);
+      expect((await readLive(folders.buildsDir))?.versions.blog).toMatch(/^[0-9a-f]{12}$/);
     }, 30_000);
   });
 });

@@ -10,12 +10,13 @@
  */
 import fs from 'node:fs/promises';
 import {
-  APPS,
   type AppName,
+  emptyLive,
   HISTORY_LIMIT,
   LIVE_FILE,
   type LiveFile,
-  REQUIRED_FILES,
+  requiredFiles,
+  SHELL,
   VERSION_RE,
   livePath,
   readLive,
@@ -48,12 +49,19 @@ export function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T>
 }
 
 export async function writeLive(buildsDir: string, live: LiveFile): Promise<void> {
-  // Stable key order keeps the file readable and diffs small.
-  const ordered: LiveFile = { updatedAt: live.updatedAt };
-  for (const app of APPS) if (live[app]) ordered[app] = live[app];
-  const { updatedAt, ...versions } = ordered;
+  // Stable key order (the shell, then the remotes by name) keeps the file readable and diffs small.
+  const apps = Object.keys(live.versions).sort(
+    (a, b) => Number(b === SHELL) - Number(a === SHELL) || a.localeCompare(b),
+  );
+  const versions = Object.fromEntries(apps.flatMap((app) => (live.versions[app] ? [[app, live.versions[app]]] : [])));
   const canary = live.canary && Object.keys(live.canary).length ? { canary: live.canary } : {};
-  const out = { ...versions, updatedAt, history: live.history ?? {}, activatedAt: live.activatedAt ?? {}, ...canary };
+  const out = {
+    ...versions,
+    updatedAt: live.updatedAt,
+    history: live.history ?? {},
+    activatedAt: live.activatedAt ?? {},
+    ...canary,
+  };
   await writeFileAtomically(buildsDir, LIVE_FILE, `${JSON.stringify(out, null, 2)}\n`);
 }
 
@@ -62,15 +70,11 @@ export async function assertPublished(buildsDir: string, app: AppName, version: 
   const dir = versionDir(buildsDir, app, version);
   const files = await fs.readdir(dir).catch(() => null);
   if (!files) throw new Error(`${app} ${version} is not published (no ${dir})`);
-  for (const alternatives of REQUIRED_FILES[app]) {
+  for (const alternatives of requiredFiles(app)) {
     if (!alternatives.some((f) => files.includes(f))) {
       throw new Error(`${dir} is incomplete: it has no ${alternatives.join(' or ')}`);
     }
   }
-}
-
-function emptyLive(): LiveFile {
-  return { updatedAt: 0 };
 }
 
 /** Makes `version` the live build of `app`; the version it replaces goes into the history. */
@@ -78,7 +82,7 @@ export async function activate(buildsDir: string, app: AppName, version: string)
   await assertPublished(buildsDir, app, version);
   return withLock(buildsDir, async () => {
     const live = (await readLive(buildsDir)) ?? emptyLive();
-    const previous = live[app] ?? null;
+    const previous = live.versions[app] ?? null;
     if (previous === version) return { app, version, previous, changed: false, live };
 
     const history = { ...live.history };
@@ -88,7 +92,7 @@ export async function activate(buildsDir: string, app: AppName, version: string)
     // A full activation ends the app's canary: everyone gets the one version (a promotion, when it is the canary's).
     const next: LiveFile = {
       ...live,
-      [app]: version,
+      versions: { ...live.versions, [app]: version },
       updatedAt: now,
       history,
       activatedAt: { ...live.activatedAt, [app]: now },
@@ -111,7 +115,7 @@ export function withoutCanary(live: LiveFile, app: AppName): LiveFile['canary'] 
 export async function rollback(buildsDir: string, app: AppName): Promise<ActivateResult> {
   return withLock(buildsDir, async () => {
     const live = await readLive(buildsDir);
-    const current = live?.[app] ?? null;
+    const current = live?.versions[app] ?? null;
     const history = [...(live?.history?.[app] ?? [])];
     // Skip entries whose folder was deleted (pruned by hand) instead of activating a hole.
     let target: string | undefined;
@@ -128,7 +132,7 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
     const now = Date.now();
     const next: LiveFile = {
       ...live,
-      [app]: target,
+      versions: { ...live.versions, [app]: target },
       updatedAt: now,
       history: { ...live.history, [app]: history },
       activatedAt: { ...live.activatedAt, [app]: now },

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { APPS, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
+import { VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
+import { servedApps } from '../live-set/app-registry';
 import { readServedVersions } from '../live-set/served-versions';
 
 export const PRUNE_REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +32,7 @@ export async function prune(
   const live = await readLive(buildsDir);
   const served = await readServedVersions(buildsDir);
   const removed: PruneReport['removed'] = [];
-  for (const app of APPS) {
+  for (const app of await servedApps(buildsDir)) {
     const dir = path.join(buildsDir, app);
     const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => VERSION_RE.test(name));
     const published = await Promise.all(
@@ -39,7 +40,7 @@ export async function prune(
     );
     published.sort((a, b) => b.at - a.at);
     const protectedVersions = new Set([
-      live?.[app],
+      live?.versions[app],
       live?.history?.[app]?.at(-1),
       ...published.slice(0, keep).map((entry) => entry.version),
     ]);

@@ -1,7 +1,8 @@
 /** `deploy status`: per app, what is live, the canary under way, the published versions and how browsers fare. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { APPS, type AppName, type Canary, readLive, VERSION_RE } from '../live-set/builds-folder';
+import { type AppName, type Canary, readLive, VERSION_RE } from '../live-set/builds-folder';
+import { servedApps } from '../live-set/app-registry';
 import { type CountStore, failuresSince, fileCountStore, type VersionFailures } from '../shared-state/failure-counts';
 
 export interface AppStatus {
@@ -23,14 +24,14 @@ export async function status(
   const live = await readLive(buildsDir);
   const counts = await countStore.read();
   const apps: AppStatus[] = [];
-  for (const app of APPS) {
+  for (const app of await servedApps(buildsDir)) {
     const dir = path.join(buildsDir, app);
     const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => VERSION_RE.test(n));
     const published = await Promise.all(
       names.map(async (version) => ({ version, publishedAt: (await fs.stat(path.join(dir, version))).mtimeMs })),
     );
     published.sort((a, b) => b.publishedAt - a.publishedAt);
-    const current = live?.[app] ?? null;
+    const current = live?.versions[app] ?? null;
     const failures = current
       ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0)
       : { total: 0, views: 0 };

@@ -97,8 +97,8 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
     url: string,
     outcome: Extract<RenderOutcome, { kind: 'page' }>,
   ): Promise<string> {
-    const shellVersion = snapshot.live.shell as string;
-    const remoteVersion = outcome.remote ? snapshot.live[outcome.remote.app] : undefined;
+    const shellVersion = snapshot.live.versions.shell as string;
+    const remoteVersion = outcome.remote ? snapshot.live.versions[outcome.remote.app] : undefined;
     const remoteEntry = outcome.remote ? snapshot.remotes[outcome.remote.app] : undefined;
     const hints = [
       ...(outcome.remote && remoteEntry && config.rendering.remotePreloadHints
@@ -141,12 +141,7 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
       outcome = await pools.render(snapshot.manifest.id, {
         url: task.url,
         buildsDir: config.buildsDir,
-        versions: {
-          shell: snapshot.live.shell,
-          catalogue: snapshot.live.catalogue,
-          blog: snapshot.live.blog,
-          panel: snapshot.live.panel,
-        },
+        versions: snapshot.live.versions,
         pages: snapshot.pages,
         incompatible: snapshot.incompatible,
         config: { ...config.runtime, buildId: snapshot.manifest.id },
@@ -254,7 +249,7 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
         const { live, manifest } = snapshot;
         await pools.prepare(manifest.id, {
           buildsDir: config.buildsDir,
-          versions: { shell: live.shell, catalogue: live.catalogue, blog: live.blog, panel: live.panel },
+          versions: live.versions,
         });
         for (const url of urls) {
           const cacheKey = PageCache.key(manifest.id, url);

@@ -22,11 +22,11 @@ export interface RenderTask {
   /** pathname + search. */
   url: string;
   buildsDir: string;
-  versions: Partial<Record<'shell' | RemoteName, string>>;
+  versions: Record<string, string>;
   /** The live remotes' pages: the shell routes by them. */
   pages: RemotePages;
   /** Live remotes that cannot run beside the live shell, and why: never rendered. */
-  incompatible: Partial<Record<RemoteName, string>>;
+  incompatible: Record<RemoteName, string>;
   config: RuntimeConfig;
   cmsInternalUrl: string;
   siteReadSecret: string | null;

@@ -25,7 +25,7 @@ export function createShellTemplates(config: Pick<ServerConfig, 'buildsDir' | 'r
   const templates = new Map<string, Promise<ShellTemplate>>();
   return {
     of(snapshot: LiveSnapshot): Promise<ShellTemplate> {
-      const shellVersion = snapshot.live.shell as string;
+      const shellVersion = snapshot.live.versions.shell as string;
       const key = `${shellVersion}|${snapshot.manifest.id}`;
       let prepared = templates.get(key);
       if (!prepared) {

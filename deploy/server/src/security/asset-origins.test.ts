@@ -26,7 +26,8 @@ describe('ASSET_ORIGINS', () => {
 
   it.each([
     ['shell=https://cdn.example.com', /not a remote/],
-    ['catalog=https://cdn.example.com', /not a remote/],
+    ['Catalogue=https://cdn.example.com', /not a remote's name/],
+    ['shell=https://cdn.example.com', /the shell is always served by the app server/],
     ['catalogue=https://cdn.example.com/steel', /origin/],
     ['catalogue=ftp://cdn.example.com', /origin/],
     ['catalogue=cdn.example.com', /origin/],
@@ -84,17 +85,17 @@ describe('the registry the browser receives', () => {
       const { files: recorded } = JSON.parse(
         await fs.readFile(path.join(fx.buildsDir, 'catalogue', version, 'app-manifest.json'), 'utf8'),
       ) as { files: Record<string, string> };
-      expect(registry.catalogue.entry).toBe(`http://127.0.0.1:8330/builds/catalogue/${version}/mf-manifest.json`);
-      expect(registry.catalogue.integrity).toBe(recorded['mf-manifest.json']);
-      expect(registry.catalogue.integrity).toBe(
+      expect(registry.catalogue!.entry).toBe(`http://127.0.0.1:8330/builds/catalogue/${version}/mf-manifest.json`);
+      expect(registry.catalogue!.integrity).toBe(recorded['mf-manifest.json']);
+      expect(registry.catalogue!.integrity).toBe(
         await fileDigest(path.join(fx.buildsDir, 'catalogue', version, 'mf-manifest.json')),
       );
-      expect(registry.catalogue.files?.['remoteEntry.js']).toBe(recorded['remoteEntry.js']);
-      expect(Object.keys(registry.catalogue.files ?? {}).sort()).toEqual([
+      expect(registry.catalogue!.files?.['remoteEntry.js']).toBe(recorded['remoteEntry.js']);
+      expect(Object.keys(registry.catalogue!.files ?? {}).sort()).toEqual([
         '__federation_expose_app.3f2a.js',
         'remoteEntry.js',
       ]);
-      expect(registry.blog.entry).toBe(`/builds/blog/${fx.versions.blog}/mf-manifest.json`);
+      expect(registry.blog!.entry).toBe(`/builds/blog/${fx.versions.blog}/mf-manifest.json`);
 
       // The served page's CSP lists the same origin.
       const page = await app.inject({ url: '/blog' });
@@ -115,8 +116,8 @@ describe('the registry the browser receives', () => {
       const published = await fileDigest(file);
       await fs.appendFile(file, ';window.__tampered=1');
       const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
-      expect(registry.blog.files?.['remoteEntry.js']).toBe(published);
-      expect(registry.blog.files?.['remoteEntry.js']).not.toBe(await fileDigest(file));
+      expect(registry.blog!.files?.['remoteEntry.js']).toBe(published);
+      expect(registry.blog!.files?.['remoteEntry.js']).not.toBe(await fileDigest(file));
     } finally {
       await app.close();
       await fx.cleanup();

@@ -30,8 +30,7 @@ const MAX_LISTENERS = 5_000;
 const MAX_LISTENERS_PER_ADDRESS = 16;
 
 export function liveSetNotice(snapshot: LiveSnapshot): LiveSetNotice {
-  const { shell, catalogue, blog, panel } = snapshot.live;
-  return { ...snapshot.manifest, versions: { shell, catalogue, blog, panel } };
+  return { ...snapshot.manifest, versions: snapshot.live.versions };
 }
 
 const frame = (notice: LiveSetNotice) => `event: live\ndata: ${JSON.stringify(notice)}\n\n`;
@@ -40,7 +39,7 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
   /** Each open stream, with its visitor's cohort and overrides (a canary visitor follows the canary's set). */
   const listeners = new Map<
     ServerResponse,
-    { cohort: number | null; overrides: Partial<Record<AppName, string>>; lastId: string }
+    { cohort: number | null; overrides: Record<AppName, string>; lastId: string }
   >();
   const perAddress = new Map<string, number>();
   let watcher: ReturnType<typeof setInterval> | null = null;

@@ -6,11 +6,12 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { configuredKeys } from '../live-set/deploy-keys';
-import { APPS, isApp } from '../live-set/builds-folder';
+import { isAppName } from '../live-set/builds-folder';
 import {
   OVERRIDE_APPLY_PATH,
   OVERRIDE_CLEAR_PATH,
   overrideCookieName,
+  overrideCookies,
   verifyOverride,
 } from '../live-set/override-cookies';
 import type { RouteContext } from './context';
@@ -36,7 +37,7 @@ export const overrideRoutes: FastifyPluginAsync<RouteContext> = async (app, { co
     const { app: appName, token } = request.query as { app?: string; token?: string };
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const override =
-      appName && isApp(appName) && token
+      appName && isAppName(appName) && token
         ? verifyOverride(appName, token, await configuredKeys(config.deploy).catch(() => []))
         : null;
     if (!override) {
@@ -53,7 +54,9 @@ export const overrideRoutes: FastifyPluginAsync<RouteContext> = async (app, { co
   app.post(OVERRIDE_CLEAR_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store').header(
       'set-cookie',
-      APPS.map((name) => cookieHeader(request, overrideCookieName(name), '', 0)),
+      Object.keys(overrideCookies(request.headers.cookie)).map((name) =>
+        cookieHeader(request, overrideCookieName(name), '', 0),
+      ),
     );
     // Back where the button was pressed, when that was this site.
     const referer = URL.canParse(request.headers.referer ?? '') ? new URL(request.headers.referer!) : null;

@@ -69,12 +69,15 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     if (!isAppPath(pathname)) return reply.callNotFound();
 
     const snapshot = await visitorLiveSet({ live, config }, request, reply);
-    if (!snapshot?.live.shell) return sendNoBuild(reply);
+    if (!snapshot?.live.versions.shell) return sendNoBuild(reply);
     let base: ShellTemplate;
     try {
       base = await templates.of(snapshot);
     } catch (error) {
-      request.log.error({ err: error, shellVersion: snapshot.live.shell }, 'Live shell build has no index.html');
+      request.log.error(
+        { err: error, shellVersion: snapshot.live.versions.shell },
+        'Live shell build has no index.html',
+      );
       return sendNoBuild(reply);
     }
     // The page's CSP allows the live shell's inline scripts (colour mode) by their hashes.
@@ -85,7 +88,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
 
     const owner = findPageRoute(snapshot.pages, pathname);
     // A view of the owning app's version: the denominator of its failure rate (canary health).
-    const ownerVersion = owner && snapshot.live[owner.app];
+    const ownerVersion = owner && snapshot.live.versions[owner.app];
     if (ownerVersion) failureCounts.record(owner.app, ownerVersion, 'view');
     const cacheUrl = cacheUrlOrRedirect(reply, request.url, pathname, owner?.route);
     if (cacheUrl === null) return reply;

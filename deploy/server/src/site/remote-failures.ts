@@ -5,9 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { RemoteName } from '@steel/shared';
 import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind } from '@steel/shared/contract';
-import { REMOTES, VERSION_RE } from '../live-set/builds-folder';
+import { isAppName, SHELL, VERSION_RE } from '../live-set/builds-folder';
 import type { RemoteFailureReport, RouteContext } from './context';
 import { visitorLiveSet } from '../live-set/visitor-live-set';
 
@@ -36,7 +35,8 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (
     const kind = body?.['kind'];
     if (
       typeof remote !== 'string' ||
-      !(REMOTES as readonly string[]).includes(remote) ||
+      !isAppName(remote) ||
+      remote === SHELL ||
       typeof version !== 'string' ||
       !VERSION_RE.test(version) ||
       typeof kind !== 'string' ||
@@ -47,7 +47,7 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (
     const route = typeof body?.['route'] === 'string' ? body['route'].slice(0, 200) : '';
     const message = typeof body?.['message'] === 'string' ? body['message'].slice(0, 300) : '';
     const report: RemoteFailureReport = {
-      app: remote as RemoteName,
+      app: remote,
       version,
       kind: kind as RemoteFailureKind,
       route,
@@ -58,7 +58,7 @@ export const remoteFailureRoutes: FastifyPluginAsync<RouteContext> = async (
     // Counted only for a version this visitor is served: reports are anonymous, and the counts can
     // end a canary or roll a version back, so a forged report about someone else's version is not.
     const served = await visitorLiveSet({ live, config }, request, reply);
-    if (served?.live[report.app] === version) recorder.record(report.app, version, report.kind);
+    if (served?.live.versions[report.app] === version) recorder.record(report.app, version, report.kind);
     return reply.code(204).send();
   });
 };

@@ -13,13 +13,7 @@ const plugin: FastifyPluginAsync<RouteContext> = async (app, { config, live }) =
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode === 200 && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       const snapshot = await live.current();
-      if (snapshot)
-        recorder.record({
-          shell: snapshot.live.shell,
-          catalogue: snapshot.live.catalogue,
-          blog: snapshot.live.blog,
-          panel: snapshot.live.panel,
-        });
+      if (snapshot) recorder.record(snapshot.live.versions);
       // A canary's pages pin its version too (this page may be one of them).
       for (const [app, canary] of Object.entries(snapshot?.live.canary ?? {}))
         recorder.record({ [app]: canary.version });

@@ -41,7 +41,7 @@ export type { RenderFallback } from '../rendering/page-renders';
 export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve these versions instead of the live ones (the deploy gate's smoke tests). */
-  liveOverlay?: Partial<Record<AppName, string>>;
+  liveOverlay?: Record<AppName, string>;
   /** Typed records of what the site saw (the deploy gate's smoke tests listen). */
   events?: SiteEvents;
 }

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { VERSION_RE, isApp } from '../live-set/builds-folder';
+import { VERSION_RE, isAppName } from '../live-set/builds-folder';
 import type { RouteContext } from './context';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -47,7 +47,7 @@ export const staticBuildRoutes: FastifyPluginAsync<RouteContext> = async (app, {
       const { app: appName, version } = request.params;
       const file = safeRelativePath(request.params['*']);
       if (
-        !isApp(appName) ||
+        !isAppName(appName) ||
         !VERSION_RE.test(version) ||
         !file ||
         !isPublicBuildFile(file, { sourceMaps: config.publicSourceMaps })

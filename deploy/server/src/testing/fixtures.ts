@@ -29,7 +29,7 @@ export async function writeTree(dir: string, files: Record<string, string | Buff
 }
 
 /** The pages each fixture remote owns, as its app-manifest.json publishes them. */
-export const FIXTURE_PAGES: Record<AppName, PageRoute[]> = {
+export const FIXTURE_PAGES: Record<FixtureApp, PageRoute[]> & Record<AppName, PageRoute[]> = {
   shell: [],
   catalogue: [
     { path: '/', rendering: 'server', guards: ['cache'], layout: 'default' },
@@ -51,7 +51,7 @@ export function fixtureAppManifest(app: AppName, overrides: Record<string, unkno
     app,
     contract: CONTRACT_VERSION,
     shared: { react: { version: '19.3.1', requiredVersion: '^19.3.1' } },
-    pages: FIXTURE_PAGES[app],
+    pages: FIXTURE_PAGES[app] ?? [],
     serverEntry: null,
     ...overrides,
   });
@@ -84,11 +84,14 @@ export async function publishAndActivate(buildsDir: string, root: string, app: A
   return version;
 }
 
+/** The apps a fixture builds folder has live: this repository's own. */
+export type FixtureApp = 'shell' | 'catalogue' | 'blog' | 'panel';
+
 export interface Fixture {
   root: string;
   buildsDir: string;
   config: ServerConfig;
-  versions: Record<AppName, string>;
+  versions: Record<FixtureApp, string>;
   cleanup(): Promise<void>;
 }
 
@@ -96,7 +99,7 @@ export interface Fixture {
 export async function liveFixture(env: Record<string, string> = {}): Promise<Fixture> {
   const root = await tempDir();
   const buildsDir = path.join(root, 'builds');
-  const versions = {} as Record<AppName, string>;
+  const versions = {} as Record<FixtureApp, string>;
   for (const app of ['shell', 'catalogue', 'blog', 'panel'] as const) {
     versions[app] = await publishAndActivate(buildsDir, root, app);
   }
@@ -110,15 +113,34 @@ export async function liveFixture(env: Record<string, string> = {}): Promise<Fix
 }
 
 /**
+ * A shell's route decision as the real one makes it, in short: the live app whose page pattern
+ * (`/a/:b`, `/a/*`) matches the path, or the shell's 404 when none does.
+ */
+const PAGES_ROUTE_DECIDER = `exports.decideRoute = (url, pages) => {
+  const segments = url.split('?')[0].split('/').filter(Boolean);
+  const matches = (pattern) => {
+    const parts = pattern.split('/').filter(Boolean);
+    const rest = parts.at(-1) === '*';
+    const fixed = rest ? parts.slice(0, -1) : parts;
+    if (rest ? segments.length < fixed.length : segments.length !== fixed.length) return false;
+    return fixed.every((part, i) => part.startsWith(':') || part === segments[i]);
+  };
+  for (const [app, routes] of Object.entries(pages))
+    if (routes.some((route) => matches(route.path))) return { redirect: null, app, rendering: 'server', status: 200 };
+  return { redirect: null, app: null, rendering: 'server', status: 404 };
+};`;
+
+/**
  * Gives a live fixture tiny server entries, so its pages are rendered by the real render workers:
  * every path belongs to the catalogue, whose render reads `GET {cmsUrl}/content?url=…` and puts
- * the answer's text into the page (a failed read is the 503 a real remote reports).
+ * the answer's text into the page (a failed read is the 503 a real remote reports). With
+ * `routeBy: 'pages'` the shell routes by the live apps' pages instead (a path nobody owns is 404).
  */
-export async function addServerEntries(fx: Fixture): Promise<void> {
-  const entry = (app: AppName) => path.join(fx.buildsDir, app, fx.versions[app], 'server', 'index.js');
+export async function addServerEntries(fx: Fixture, { routeBy }: { routeBy?: 'pages' } = {}): Promise<void> {
+  const entry = (app: FixtureApp) => path.join(fx.buildsDir, app, fx.versions[app], 'server', 'index.js');
   await writeTree(path.dirname(entry('shell')), {
     'index.js': `exports.contract = ${JSON.stringify(CONTRACT_VERSION)};
-exports.decideRoute = () => ({ redirect: null, app: 'catalogue', rendering: 'server', status: 200 });
+${routeBy === 'pages' ? PAGES_ROUTE_DECIDER : "exports.decideRoute = () => ({ redirect: null, app: 'catalogue', rendering: 'server', status: 200 });"}
 exports.renderShell = (request) => ({
   html: '<main>' + (request.error ? 'error ' + request.error.statusCode : request.remote ? request.remote.html : '') + '</main>',
   error: request.error ? { ...request.error, url: request.url } : null,

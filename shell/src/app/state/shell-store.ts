@@ -21,7 +21,7 @@ export interface ShellState {
   routesKnown: boolean;
   /** The error on screen, stamped with the URL it belongs to: navigating away clears it. */
   error: (AppError & { url: string }) | null;
-  remoteFailures: Partial<Record<RemoteName, RemoteFailure>>;
+  remoteFailures: Record<RemoteName, RemoteFailure>;
 }
 
 type Listener = () => void;

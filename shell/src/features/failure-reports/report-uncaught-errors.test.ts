@@ -20,7 +20,7 @@ describe('uncaught errors attributed to the remote whose files threw', () => {
   it("reports each live remote version's own errors as uncaught, three at most per app, nothing of other code", () => {
     const reports: RemoteFailureReport[] = [];
     reportUncaughtRemoteErrors({
-      remoteVersion: (app) => ({ catalogue: 'c2', blog: 'b1', panel: 'p1' })[app],
+      remoteVersion: (app) => ({ catalogue: 'c2', blog: 'b1', panel: 'p1' })[app] ?? 'unknown',
       sampleRate: 1,
       report: (report) => reports.push(report),
     });

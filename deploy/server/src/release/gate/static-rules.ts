@@ -17,7 +17,7 @@ import {
   type PageRoute,
 } from '@steel/shared/contract';
 import { fileDigest, listFiles } from '../publish';
-import { APPS, type AppName, type LiveFile } from '../../live-set/builds-folder';
+import { type AppName, type LiveFile } from '../../live-set/builds-folder';
 
 export interface Candidate {
   buildsDir: string;
@@ -153,8 +153,7 @@ export async function liveManifests(
   except: AppName,
 ): Promise<Partial<Record<AppName, AppManifest>>> {
   const manifests: Partial<Record<AppName, AppManifest>> = {};
-  for (const app of APPS) {
-    const version = live?.[app];
+  for (const [app, version] of Object.entries(live?.versions ?? {})) {
     if (!version || app === except) continue;
     try {
       manifests[app] = parseAppManifest(

@@ -1,0 +1,130 @@
+/**
+ * The apps the platform serves beside the shell, as data: BUILDS_DIR/apps.json, a list of
+ * `{ name, paths, owner?, addedAt, addedBy }`. The platform team adds and removes apps with
+ * `deploy apps add|remove` (CLI and deploy API); publish, the gate, keys, the live set and the
+ * registry all follow this list, so a new team's remote needs no release of anyone else's code.
+ *
+ * A builds folder without the file holds the apps this repository started with
+ * (data/platform/apps.json), so existing installs work unchanged; the first change writes it.
+ * Writes are atomic (a temporary name, then a rename, as live.json's) and taken in turn under the
+ * deploy lock by their callers (release/apps.ts).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/shared/contract';
+import seed from '../../../../data/platform/apps.json';
+import { SHELL, writeFileAtomically } from './builds-folder';
+
+export const APPS_FILE = 'apps.json';
+
+export interface RegisteredApp {
+  name: string;
+  /** Path patterns the app's pages may claim: `/guides` (that path) or `/guides/**` (it and below). */
+  paths: string[];
+  /** The name of the key that owns it (informational: keys are per app already). */
+  owner?: string;
+  addedAt: string;
+  addedBy: string;
+}
+
+/** A path pattern: a path of letters, digits and `- _ .` segments, optionally ending in `/**`. */
+const PATH_PATTERN_RE = /^\/(?:[a-z0-9._-]+(?:\/[a-z0-9._-]+)*)?(?:\/\*\*)?$/;
+
+export class AppRegistryError extends Error {
+  override readonly name = 'AppRegistryError';
+}
+
+/** Why `name` cannot be an app's name; null when it can. */
+export function appNameProblem(name: string): string | null {
+  if (!REMOTE_NAME_RE.test(name))
+    return `An app's name is a lower-case letter, then lower-case letters, digits or - (2 to 31 characters), got "${name}"`;
+  if (RESERVED_REMOTE_NAMES.includes(name)) return `"${name}" is reserved by the platform`;
+  return null;
+}
+
+/** Why `pattern` is not a path pattern an app may claim; null when it is. */
+export function pathPatternProblem(pattern: string): string | null {
+  if (pattern === '/**') return 'An app may not claim every path (/**)';
+  return PATH_PATTERN_RE.test(pattern)
+    ? null
+    : `A path pattern is /a/b (that path) or /a/b/** (it and every path below), got "${pattern}"`;
+}
+
+/** Whether a page's path (`/guides/:slug`, `/guides/*`) falls within one of the app's patterns. */
+export function claimsPath(app: Pick<RegisteredApp, 'paths'>, pagePath: string): boolean {
+  const page = pagePath.split('/').filter(Boolean);
+  return app.paths.some((pattern) => {
+    const below = pattern.endsWith('/**');
+    const own = (below ? pattern.slice(0, -3) : pattern).split('/').filter(Boolean);
+    if (!below) return page.length === own.length && own.every((segment, i) => page[i] === segment);
+    return page.length >= own.length && own.every((segment, i) => page[i] === segment);
+  });
+}
+
+function parseApps(text: string, where: string): RegisteredApp[] {
+  const raw: unknown = JSON.parse(text);
+  if (!Array.isArray(raw)) throw new AppRegistryError(`${where} must be a JSON list of apps`);
+  return raw.map((item: unknown, i) => {
+    const { name, paths, owner, addedAt, addedBy } = (item ?? {}) as Record<string, unknown>;
+    const problem =
+      typeof name !== 'string'
+        ? 'no name'
+        : (appNameProblem(name) ??
+          (!Array.isArray(paths) || !paths.every((p): p is string => typeof p === 'string')
+            ? 'paths must be a list of path patterns'
+            : null));
+    if (problem) throw new AppRegistryError(`${where}[${i}]: ${problem}`);
+    return {
+      name: name as string,
+      paths: paths as string[],
+      ...(typeof owner === 'string' ? { owner } : {}),
+      addedAt: typeof addedAt === 'string' ? addedAt : '',
+      addedBy: typeof addedBy === 'string' ? addedBy : '',
+    };
+  });
+}
+
+/** The apps of this repository's start, for a builds folder that has no apps.json yet. */
+export function seededApps(): RegisteredApp[] {
+  return parseApps(JSON.stringify(seed), 'data/platform/apps.json');
+}
+
+export function appsPath(buildsDir: string): string {
+  return path.join(buildsDir, APPS_FILE);
+}
+
+/** The registered apps, read on each call (a change by any writer counts at once). */
+export async function readApps(buildsDir: string): Promise<RegisteredApp[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(appsPath(buildsDir), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return seededApps();
+    throw error;
+  }
+  return parseApps(text, appsPath(buildsDir));
+}
+
+export async function registeredNames(buildsDir: string): Promise<string[]> {
+  return (await readApps(buildsDir)).map((app) => app.name);
+}
+
+/** Every app the platform serves: the shell, then the registered remotes. */
+export async function servedApps(buildsDir: string): Promise<string[]> {
+  return [SHELL, ...(await registeredNames(buildsDir))];
+}
+
+/** Refuses, with a line saying what to do, an app that is not registered. */
+export async function assertRegistered(buildsDir: string, name: string): Promise<RegisteredApp> {
+  const found = (await readApps(buildsDir)).find((app) => app.name === name);
+  if (!found)
+    throw new AppRegistryError(
+      `"${name}" is not a registered app: the platform team registers it first (deploy apps add ${name} --paths '/${name}/**')`,
+    );
+  return found;
+}
+
+export async function writeApps(buildsDir: string, apps: RegisteredApp[]): Promise<void> {
+  await fs.mkdir(buildsDir, { recursive: true });
+  await writeFileAtomically(buildsDir, APPS_FILE, `${JSON.stringify(apps, null, 2)}\n`);
+}

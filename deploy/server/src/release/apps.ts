@@ -1,0 +1,137 @@
+/**
+ * `deploy apps add|list|remove`: the platform team registers a remote, with the path patterns its
+ * pages may claim, and removes it — the CLI on the server's machine, or the deploy API with a
+ * platform key. Each change holds the deploy lock (no activation of the app runs meanwhile) and
+ * writes a history line with who asked.
+ *
+ * A removal is refused while the app has a live version or a canary, unless forced with a reason:
+ * then its version leaves live.json too, so its paths are 404 and it leaves /remotes.json on every
+ * app server (the live store hears live.json and apps.json change). Its published folders stay
+ * until `prune`; registering the name again brings no version back.
+ */
+import {
+  appNameProblem,
+  AppRegistryError,
+  pathPatternProblem,
+  readApps,
+  type RegisteredApp,
+  writeApps,
+} from '../live-set/app-registry';
+import { readLive } from '../live-set/builds-folder';
+import { KEY_NAME_RE } from '../live-set/deploy-keys';
+import { withDeployLock } from './deploy-lock';
+import { appendHistory, localUser } from './history';
+import { withLock, writeLive } from './live-file-writes';
+
+/** The app is live (or in a canary) and the removal was not forced: the API answers 409. */
+export class AppIsLive extends Error {
+  override readonly name = 'AppIsLive';
+}
+
+export interface AppChangeOptions {
+  /** Who asks (recorded); the OS user by default. */
+  by?: string;
+  /** Called once when live.json changed (a forced removal of a live app), as changeLive's. */
+  onLiveChanged?: () => Promise<void> | void;
+}
+
+export function listApps(buildsDir: string): Promise<RegisteredApp[]> {
+  return readApps(buildsDir);
+}
+
+/** Registers `name` with the path patterns it may claim; refuses a taken name or a claimed path. */
+export async function addApp(
+  buildsDir: string,
+  request: { name: string; paths: string[]; owner?: string },
+  { by = localUser() }: AppChangeOptions = {},
+): Promise<RegisteredApp> {
+  const { name, paths, owner } = request;
+  const problem =
+    appNameProblem(name) ??
+    (paths.length ? null : `${name} needs the paths it may claim: --paths '/${name}/**'`) ??
+    paths.map(pathPatternProblem).find(Boolean) ??
+    (owner !== undefined && !KEY_NAME_RE.test(owner) ? `--owner is a key name, got "${owner}"` : null);
+  if (problem) throw new AppRegistryError(problem);
+  return withDeployLock(buildsDir, async () => {
+    const apps = await readApps(buildsDir);
+    if (apps.some((app) => app.name === name)) throw new AppRegistryError(`${name} is already registered`);
+    for (const other of apps) {
+      const taken = paths.find((pattern) => overlaps(pattern, other.paths));
+      if (taken) throw new AppRegistryError(`${taken} overlaps ${other.name}'s paths (${other.paths.join(' ')})`);
+    }
+    const added: RegisteredApp = {
+      name,
+      paths: [...paths],
+      ...(owner ? { owner } : {}),
+      addedAt: new Date().toISOString(),
+      addedBy: by,
+    };
+    await writeApps(buildsDir, [...apps, added]);
+    await appendHistory(buildsDir, {
+      action: 'app-add',
+      app: name,
+      version: '',
+      previous: null,
+      gate: 'not run (an app registered)',
+      forced: null,
+      by,
+      paths: added.paths,
+    });
+    return added;
+  });
+}
+
+/** Removes `name`; refused while it is live unless `force` gives the reason (recorded). */
+export async function removeApp(
+  buildsDir: string,
+  name: string,
+  { force, by = localUser(), onLiveChanged }: AppChangeOptions & { force?: string } = {},
+): Promise<{ removed: RegisteredApp; wasLive: string | null }> {
+  const result = await withDeployLock(buildsDir, async () => {
+    const apps = await readApps(buildsDir);
+    const removed = apps.find((app) => app.name === name);
+    if (!removed) throw new AppRegistryError(`${name} is not a registered app`);
+    const live = await readLive(buildsDir);
+    const wasLive = live?.versions[name] ?? null;
+    const canary = live?.canary?.[name]?.version ?? null;
+    if ((wasLive || canary) && !force) {
+      throw new AppIsLive(
+        `${name} is live (${[wasLive, canary && `canary ${canary}`].filter(Boolean).join(', ')}): its pages would go 404 — remove it with --force "<reason>"`,
+      );
+    }
+    if (live && (wasLive || canary)) {
+      await withLock(buildsDir, async () => {
+        const { [name]: _version, ...versions } = live.versions;
+        const { [name]: _canary, ...canaries } = live.canary ?? {};
+        await writeLive(buildsDir, { ...live, versions, canary: canaries, updatedAt: Date.now() });
+      });
+    }
+    await writeApps(
+      buildsDir,
+      apps.filter((app) => app.name !== name),
+    );
+    await appendHistory(buildsDir, {
+      action: 'app-remove',
+      app: name,
+      version: wasLive ?? '',
+      previous: wasLive,
+      gate: 'not run (an app removed)',
+      forced: wasLive || canary ? (force ?? null) : null,
+      by,
+      paths: removed.paths,
+    });
+    return { removed, wasLive, liveChanged: Boolean(wasLive || canary) };
+  });
+  if (result.liveChanged) await onLiveChanged?.();
+  return { removed: result.removed, wasLive: result.wasLive };
+}
+
+/** Whether a new pattern shares a path with any of `claimed` (one inside the other, or equal). */
+function overlaps(pattern: string, claimed: readonly string[]): boolean {
+  const base = (p: string) => (p.endsWith('/**') ? p.slice(0, -3) || '/' : p);
+  const within = (path: string, outer: string) =>
+    outer.endsWith('/**')
+      ? path === base(outer) || path.startsWith(`${base(outer) === '/' ? '' : base(outer)}/`)
+      : path === outer;
+  return claimed.some((other) => within(base(pattern), other) || within(base(other), pattern));
+}
