@@ -95,7 +95,7 @@ const sharedSchema = z.record(z.string(), z.object({ version: z.string(), requir
 export type SharedDependencies = z.infer<typeof sharedSchema>;
 
 export const appManifestSchema = z.object({
-  app: z.enum(['shell', 'catalogue', 'blog', 'panel']),
+  app: z.string().check(z.regex(/^[a-z][a-z0-9-]{1,30}$/)), // REMOTE_NAME_RE (remotes.ts); `shell` follows it too
   contract: z.string().check(z.regex(/^\d+\.\d+\.\d+$/)),
   shared: sharedSchema,
   pages: z.array(pageRouteSchema),
