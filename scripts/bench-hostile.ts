@@ -4,7 +4,9 @@
  * - renders caused by 1,000 requests with random query strings (on `/` and a product page);
  * - the app server's RSS while every seeded upload is asked for at every allowed width;
  * - an ordinary CMS read's p50/p95 from another address, idle and while one client floods the
- *   CMS with heavy reads over 32 connections (the CMS's RSS beside it).
+ *   CMS with heavy reads over 32 connections (the CMS's RSS beside it);
+ * - the same read while 32 addresses flood it together: with heavy reads, and with un-populated
+ *   pages of 100 products (each carrying its price history), the probes that finished beside it.
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
@@ -103,14 +105,16 @@ export async function imageFlood({ base, serverPid, cms, log }: HostileOptions) 
   );
 }
 
-/** One ordinary read (a sub-category's first products, fields named) from another loopback address. */
-function ordinaryRead(cms: string): Promise<number> {
+/**
+ * One ordinary read (a sub-category's first products, fields named) from another loopback address:
+ * 127.0.0.2 is this machine too, a second visitor, not the one flooding from 127.0.0.1.
+ */
+function ordinaryRead(cms: string, localAddress = '127.0.0.2', timeoutMs = 30_000): Promise<number> {
   const url = new URL(`${cms}/api/products?fields[0]=slug&fields[1]=price&sort[0]=price:asc&pagination[pageSize]=12`);
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    // 127.0.0.2 is this machine too: a second visitor, not the one flooding from 127.0.0.1.
     http
-      .get(url, { localAddress: '127.0.0.2', agent: false }, (response) => {
+      .get(url, { localAddress, agent: false, timeout: timeoutMs }, (response) => {
         response.resume();
         response.on('end', () =>
           response.statusCode === 200
@@ -118,14 +122,17 @@ function ordinaryRead(cms: string): Promise<number> {
             : reject(new Error(`ordinary read answered ${response.statusCode}`)),
         );
       })
+      .on('timeout', function (this: http.ClientRequest) {
+        this.destroy(new Error(`ordinary read took over ${timeoutMs} ms`));
+      })
       .on('error', reject);
   });
 }
 
-async function readTimes(cms: string, count: number): Promise<number[]> {
+async function readTimes(cms: string, count: number, localAddress?: string): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
-    times.push(await ordinaryRead(cms));
+    times.push(await ordinaryRead(cms, localAddress));
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return times.sort((a, b) => a - b);
@@ -158,6 +165,72 @@ export async function heavyReadFlood({ cms, cmsPid, log }: HostileOptions) {
   );
 }
 
+const FLOOD_ADDRESSES = 32;
+const FLOOD_SECONDS = 20;
+/** As many probes as the attack run sent beside its flood, spread over the flood. */
+const PROBES = 100;
+/** A probe not answered 200 within this long has not finished. */
+const PROBE_TIMEOUT_MS = 10_000;
+/** The probes' own address: not one of the flooders', nor the single-client flood's probe. */
+const PROBE_ADDRESS = '127.0.0.250';
+
+/**
+ * `path` asked over and over for FLOOD_SECONDS by one keep-alive connection from each of 32
+ * loopback addresses (`<prefix>.1` … `.32`; Linux routes all of 127/8 to lo), while PROBES
+ * ordinary reads are spread over the same time from PROBE_ADDRESS: their times, and how many
+ * finished (answered 200 within PROBE_TIMEOUT_MS).
+ */
+async function distributedFlood(cms: string, path: string, addressPrefix: string) {
+  const statuses = new Map<string, number>();
+  const ends = Date.now() + FLOOD_SECONDS * 1000;
+  const connection = async (localAddress: string) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    while (Date.now() < ends) {
+      const status = await new Promise<string>((resolve) => {
+        http
+          .get(`${cms}${path}`, { agent, localAddress }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(String(response.statusCode)));
+          })
+          .on('error', () => resolve('closed'));
+      });
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    agent.destroy();
+  };
+  const flood = Promise.all(Array.from({ length: FLOOD_ADDRESSES }, (_, i) => connection(`${addressPrefix}.${i + 1}`)));
+  const probes: Array<Promise<number | null>> = [];
+  for (let i = 0; i < PROBES && Date.now() < ends; i++) {
+    probes.push(ordinaryRead(cms, PROBE_ADDRESS, PROBE_TIMEOUT_MS).catch(() => null));
+    await new Promise((resolve) => setTimeout(resolve, (FLOOD_SECONDS * 1000) / PROBES));
+  }
+  const times = (await Promise.all(probes)).filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
+  await flood;
+  return { times, probes: probes.length, statuses };
+}
+
+/** The two floods the attack run spread over 32 addresses, each beside an ordinary reader. */
+export async function distributedFloods({ cms, log }: HostileOptions) {
+  const idle = await readTimes(cms, PROBES, PROBE_ADDRESS);
+  const figures = (times: number[]) =>
+    times.length
+      ? `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(0)} ms`
+      : 'no probe finished';
+  log(`ordinary CMS read from ${PROBE_ADDRESS}, idle:  ${figures(idle)}`);
+  const floods = [
+    ['distributed heavy flood over 32 addresses', '/api/products?pagination[pageSize]=100&populate=*', '127.0.1'],
+    ['un-populated pageSize=100 flood over 32 addresses', '/api/products?pagination[pageSize]=100', '127.0.2'],
+  ] as const;
+  for (const [label, path, addressPrefix] of floods) {
+    const { times, probes, statuses } = await distributedFlood(cms, path, addressPrefix);
+    const ratio = times.length ? `${(percentile(times, 95) / percentile(idle, 95)).toFixed(1)}× idle` : '–';
+    log(
+      `${label} (${FLOOD_SECONDS} s): ${figures(times)}  (p95 ${ratio}); probes finished ${times.length} of ${probes}; ` +
+        `the flood's answers: ${[...statuses].map(([code, n]) => `${code}×${n}`).join(' ')}`,
+    );
+  }
+}
+
 export async function benchHostileLoad(options: HostileOptions): Promise<void> {
   const product = (await (
     await fetch(
@@ -169,4 +242,5 @@ export async function benchHostileLoad(options: HostileOptions): Promise<void> {
   await randomQueryRenders(options.base, canonicalProductPath(product.data[0]!) ?? '/', options.log);
   await imageFlood(options);
   await heavyReadFlood(options);
+  await distributedFloods(options);
 }
