@@ -8,7 +8,9 @@ import { APPS_FILE, readApps } from '../live-set/app-registry';
 import { readLive } from '../live-set/builds-folder';
 import { addKey, PLATFORM } from '../live-set/deploy-keys';
 import { foldersPerTest } from '../testing/builds-dir';
-import { addServerEntries, type Fixture, liveFixture, makeDist } from '../testing/fixtures';
+import { parseAppManifest } from '@steel/shared/contract';
+import { addServerEntries, type Fixture, fixtureAppManifest, liveFixture, makeDist } from '../testing/fixtures';
+import { registeredPathsRule } from './gate/static-rules';
 import { run } from './cli';
 import { RemoteError } from './deploy-api-client';
 import { localUser, readHistory } from './history';
@@ -92,6 +94,26 @@ describe('apps are data: deploy apps add | list | remove', () => {
       ]);
       await expect(cli('apps', 'remove', 'guides')).rejects.toThrow(/guides is not a registered app/);
     });
+  });
+
+  it("the gate refuses a remote's page outside the paths registered for it", () => {
+    const page = { rendering: 'server', guards: [], layout: 'default' } as const;
+    const manifest = parseAppManifest(
+      JSON.parse(
+        fixtureAppManifest('guides', {
+          pages: [
+            { ...page, path: '/guides/:slug' },
+            { ...page, path: '/rules' },
+          ],
+        }),
+      ),
+    );
+    const guides = { name: 'guides', paths: ['/guides/**'], addedAt: '', addedBy: '' };
+    expect(registeredPathsRule(manifest, guides)).toBe(
+      'pages: /rules is outside the paths registered for guides (/guides/**); move the page there, or ask the platform team to register its path',
+    );
+    expect(registeredPathsRule(manifest, { ...guides, paths: ['/guides/**', '/rules'] })).toBeNull();
+    expect(registeredPathsRule(manifest, null)).toMatch(/^apps: guides is not a registered app/);
   });
 
   describe('a live app', () => {

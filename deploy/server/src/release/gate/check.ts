@@ -4,6 +4,7 @@
  * and refuses on a failure unless forced (docs/architecture.md, "Deploying a remote").
  */
 import { readLive, versionDir, type AppName } from '../../live-set/builds-folder';
+import { readApps } from '../../live-set/app-registry';
 import {
   contractRule,
   digestsRule,
@@ -11,6 +12,7 @@ import {
   liveManifests,
   pagesRule,
   readCandidateManifest,
+  registeredPathsRule,
   sharedRule,
   type Candidate,
 } from './static-rules';
@@ -46,7 +48,8 @@ export async function checkVersion(
     (await digestsRule(candidate, manifest)) ??
     contractRule(manifest, live) ??
     sharedRule(manifest, live) ??
-    pagesRule(manifest, live);
+    pagesRule(manifest, live) ??
+    registeredPathsRule(manifest, (await readApps(buildsDir)).find((entry) => entry.name === app) ?? null);
   if (staticRefusal || options.staticOnly) return done(staticRefusal);
   const env = options.env ?? process.env;
   return done(

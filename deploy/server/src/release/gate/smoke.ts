@@ -40,7 +40,7 @@ function candidatePages(
   live: Partial<Record<AppName, AppManifest>>,
 ): RemotePages {
   const pages: RemotePages = {};
-  for (const [app, own] of Object.entries(live)) if (app !== 'shell' && own) pages[app as RemoteName] = own.pages;
+  for (const [app, own] of Object.entries(live)) if (app !== 'shell' && own) pages[app] = own.pages;
   if (candidate.app !== 'shell') pages[candidate.app] = manifest.pages;
   return pages;
 }
@@ -84,11 +84,11 @@ export async function smokeTest(
   const base = `http://127.0.0.1:${port}`;
   const sitePages = candidatePages(candidate, manifest, live);
   try {
-    const apps = candidate.app === 'shell' ? (Object.keys(sitePages) as RemoteName[]) : [candidate.app];
+    const apps = candidate.app === 'shell' ? (Object.keys(sitePages)) : [candidate.app];
     const pages = await pageKindSamples(base, sitePages, apps);
     const rendered = await smokeRender(base, pages, seen);
     if (rendered) return rendered;
-    const flows = flowsFor(candidate.app);
+    const flows = flowsFor(candidate.app, sitePages);
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
     return await withThrowawayCustomer(config, signsIn, async (customer) => {
       const browser = await chromium.launch({

@@ -17,7 +17,8 @@ import {
   type PageRoute,
 } from '@steel/shared/contract';
 import { fileDigest, listFiles } from '../publish';
-import { type AppName, type LiveFile } from '../../live-set/builds-folder';
+import { type AppName, type LiveFile, SHELL } from '../../live-set/builds-folder';
+import { claimsPath, type RegisteredApp } from '../../live-set/app-registry';
 
 export interface Candidate {
   buildsDir: string;
@@ -144,6 +145,20 @@ export function pagesRule(manifest: AppManifest, liveManifests: Partial<Record<A
     }
   }
   return null;
+}
+
+/**
+ * A remote's pages stay within the paths the platform registered for it (`deploy apps add
+ * --paths`): a team cannot take over paths nobody gave it, even ones no live app has yet.
+ */
+export function registeredPathsRule(manifest: AppManifest, registered: RegisteredApp | null): RuleResult {
+  if (manifest.app === SHELL) return null;
+  if (!registered)
+    return `apps: ${manifest.app} is not a registered app; the platform team registers it first (deploy apps add ${manifest.app} --paths '/${manifest.app}/**')`;
+  const outside = manifest.pages.find((page) => !claimsPath(registered, page.path));
+  return outside
+    ? `pages: ${outside.path} is outside the paths registered for ${manifest.app} (${registered.paths.join(' ')}); move the page there, or ask the platform team to register its path`
+    : null;
 }
 
 /** The manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
