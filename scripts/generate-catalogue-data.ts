@@ -1,8 +1,7 @@
 /**
- * Derives the front end's category data from data/domain/catalogue.json, the single source
- * of the category tree. Two files, so the shell's header carries only the menu (a few KB) while
- * the catalogue carries the tree with descriptions and attribute lists (products stay in the CMS).
- * Runs on install, before every build and before tests, with the other data the apps carry a
+ * Derives the catalogue's category tree from data/domain/catalogue.json, the single source of
+ * it: the catalogue carries the tree with descriptions and attribute lists (products stay in the
+ * CMS) and publishes its menu part as its navigation (mf-catalogue/src/entities/category). Runs on install, before every build and before tests, with the other data the apps carry a
  * copy of (generate-weight-tables.ts, generate-order-workflow.ts); the output is git-ignored.
  */
 import fs from 'node:fs';
@@ -38,7 +37,7 @@ interface SourceCatalogue {
   categories: SourceCategory[];
 }
 
-const outputDir = path.join(repoRoot, 'mf-shared/src/catalogue/generated');
+const outputDir = path.join(repoRoot, 'mf-catalogue/src/entities/category/generated');
 
 function subcategory(source: SourceSubcategory) {
   return {
@@ -69,19 +68,8 @@ export function generateCatalogueData(): void {
       subcategories: (category.subcategories ?? []).map(subcategory),
     })),
   };
-  // Slugs and titles only: the phone menu drawer lists the whole tree down to sub-categories.
-  const menuEntry = (entry: { slug: string; titleFa: string }) => ({ slug: entry.slug, titleFa: entry.titleFa });
-  const menu = tree.categories.map((category) => ({
-    ...menuEntry(category),
-    groups: category.groups.map((group) => ({
-      ...menuEntry(group),
-      subcategories: group.subcategories.map(menuEntry),
-    })),
-    subcategories: category.subcategories.map(menuEntry),
-  }));
   fs.mkdirSync(outputDir, { recursive: true });
   writeIfChanged(path.join(outputDir, 'category-tree.json'), JSON.stringify(tree));
-  writeIfChanged(path.join(outputDir, 'category-menu.json'), JSON.stringify(menu));
   generateWeightTables();
   generateOrderWorkflow();
 }

@@ -6,6 +6,7 @@ import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { CatalogueRoot } from './app/catalogue-root';
 import { cataloguePages } from './app/page-definitions';
+import { categoryNavigation } from './entities/category/category-navigation';
 
 export const { contract, pages, render } = createRemoteServerEntry({
   app: 'catalogue',
@@ -13,3 +14,6 @@ export const { contract, pages, render } = createRemoteServerEntry({
   Root: CatalogueRoot,
   pages: cataloguePages,
 });
+
+/** The category tree as the site's menus show it: the build writes it into the app manifest. */
+export const navigation = categoryNavigation();

@@ -25,8 +25,6 @@ export * from './format/format';
 export * from './format/shorten-text';
 export * from './price/price-change';
 export * from './ui/price-change-indicator';
-export * from './catalogue/category-menu';
-export * from './catalogue/category-tree';
 export * from './ui/shell-context';
 export * from './ui/use-session-user';
 export * from './ui/use-hydrated';

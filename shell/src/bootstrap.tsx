@@ -20,6 +20,7 @@ import { createRemoteRegistry } from './app/remotes/remote-registry';
 import { startRemotes } from './app/remotes/start-remotes';
 import { createShellStore } from './app/state/shell-store';
 import { mountShellRoot } from './app/layout/mount-shell-root';
+import { createSiteNavigationStore } from './app/layout/site-navigation';
 import { installShellFeatures } from './app/install-shell-features';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
 
@@ -33,8 +34,11 @@ void (async () => {
   // A server-rendered page says what it was rendered with: the registry (exact versions and pages,
   // so HTML and code match even right after a deploy) and the shell's state (a fatal error).
   const routes = createLiveRoutes();
-  const registry = createRemoteRegistry(routes, (app, problem) =>
-    console.error(`The ${app} app cannot be loaded: ${problem}`),
+  const navigation = createSiteNavigationStore();
+  const registry = createRemoteRegistry(
+    routes,
+    (app, problem) => console.error(`The ${app} app cannot be loaded: ${problem}`),
+    navigation,
   );
   const embeddedRegistry = takeEmbeddedJson<Partial<Record<string, RegistryEntry>>>(
     document,
@@ -85,7 +89,7 @@ void (async () => {
   installRouteListeners({ store, guardNavigation: guards.guardNavigation });
   redirectIfNeeded();
   store.syncLocation();
-  mountShellRoot(context, store);
+  mountShellRoot(context, store, navigation);
   // Analytics, chat and tag manager: after the first render, never before it.
   startThirdPartiesWhenIdle({ config, bus });
   // The remotes start in a task of their own: on a slow phone the shell's start-up and the

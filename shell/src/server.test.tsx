@@ -8,13 +8,37 @@ import { ShellRoot } from './app/layout/shell-root';
 import { createShellStore } from './app/state/shell-store';
 import { createLiveRoutes } from './app/routes/match-route';
 import { SITE_PAGES } from './app/routes/site-pages.fixture';
+import { createSiteNavigationStore } from './app/layout/site-navigation';
+import type { NavigationItem, RemotePages } from '@steel/shared';
+
+/** A registry's menus: the catalogue's tree, and a blog page placed in the footer and the drawer. */
+const NAVIGATION: Record<string, NavigationItem[]> = {
+  catalogue: [
+    {
+      label: 'ورق',
+      path: '/sheet',
+      places: ['header', 'drawer'],
+      order: 0,
+      children: [{ label: 'ورق سرد', path: '/sheet/coldplate', places: ['header', 'drawer'], order: 0 }],
+    },
+  ],
+};
+const PAGES: RemotePages = {
+  ...SITE_PAGES,
+  blog: (SITE_PAGES.blog ?? []).map((page) =>
+    page.path === '/blog'
+      ? { ...page, nav: { places: ['drawer', 'footer'], label: 'اخبار و مقالات', order: 4 } }
+      : page,
+  ),
+};
 
 /** Server HTML hydrated by the browser's shell, collecting every error React reports. */
 async function hydrateServerHtml(url: string, error?: Parameters<typeof renderShell>[0]['error']) {
   window.history.pushState(null, '', url);
   const server = renderShell({
     url,
-    pages: SITE_PAGES,
+    pages: PAGES,
+    navigation: NAVIGATION,
     config: defaultRuntimeConfig,
     remote: { app: 'catalogue', html: '<p>page</p>', url },
     ...(error ? { error } : {}),
@@ -29,7 +53,14 @@ async function hydrateServerHtml(url: string, error?: Parameters<typeof renderSh
     hydrateRoot(
       container,
       <StrictMode>
-        <ShellRoot context={{ ...createFakeShellContext(), colourMode: createColourMode() }} store={store} />
+        <ShellRoot
+          context={{ ...createFakeShellContext(), colourMode: createColourMode() }}
+          store={store}
+          // The browser's navigation from the same registry entries the server rendered with.
+          navigation={createSiteNavigationStore(
+            Object.entries(PAGES).map(([app, pages]) => ({ pages: pages ?? [], navigation: NAVIGATION[app] })),
+          )}
+        />
       </StrictMode>,
       { identifierPrefix: identifierPrefix('shell'), onRecoverableError: (failure) => problems.push(failure) },
     );
@@ -82,6 +113,9 @@ describe('the shell rendered on the server', () => {
     const { container, problems } = await hydrateServerHtml('/rebar');
     expect(problems).toEqual([]);
     expect(container.querySelector('#app-catalogue')?.innerHTML).toBe('<p>page</p>');
+    // The registry's menus, on both sides.
+    expect(container.querySelector('nav[aria-label="دسته‌بندی محصولات"] a[href="/sheet/coldplate"]')).not.toBeNull();
+    expect(container.querySelector('footer a[href="/blog"]')?.textContent).toBe('اخبار و مقالات');
   });
 
   it('renders the phone menu closed: only its button, the drawer and its tree are not in the HTML', () => {

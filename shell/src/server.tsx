@@ -20,6 +20,7 @@ import { createServerShellContext } from '@steel/shared/server';
 import { ShellRoot } from './app/layout/shell-root';
 import { createLiveRoutes, findRedirect } from './app/routes/match-route';
 import { createShellStore } from './app/state/shell-store';
+import { createSiteNavigationStore } from './app/layout/site-navigation';
 
 export const contract = CONTRACT_VERSION;
 
@@ -40,9 +41,21 @@ export function renderShell(request: ShellRenderRequest): ShellRenderResult {
   // Bots keep the layout (the status code still says 404 or 503), as in the browser.
   const error = request.error && !isBot(request.userAgent ?? '') ? { ...request.error, url: request.url } : null;
   const store = createShellStore(() => request.url, createLiveRoutes(request.pages), error);
+  // The registry's apps as it gives them (the browser builds its navigation from the same entries).
+  const navigation = createSiteNavigationStore(
+    Object.entries(request.pages).map(([app, pages]) => ({
+      pages: pages ?? [],
+      navigation: request.navigation?.[app],
+    })),
+  );
   const html = renderToString(
     <StrictMode>
-      <ShellRoot context={context} store={store} {...(request.remote ? { remoteMarkup: request.remote } : {})} />
+      <ShellRoot
+        context={context}
+        store={store}
+        navigation={navigation}
+        {...(request.remote ? { remoteMarkup: request.remote } : {})}
+      />
     </StrictMode>,
     { identifierPrefix: identifierPrefix('shell') },
   );

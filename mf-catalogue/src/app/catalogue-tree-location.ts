@@ -1,4 +1,5 @@
-import { locateInCatalogue, type CatalogueLocation, type PageUrl } from '@steel/shared';
+import type { PageUrl } from '@steel/shared';
+import { locateInCatalogue, type CatalogueLocation } from '../entities/category/category-tree';
 
 /** Where `/{category}[/{group}]/{subcategory}[/{product}]` points in the tree. */
 export const locate = (categorySlug: string, url: PageUrl): CatalogueLocation | null =>

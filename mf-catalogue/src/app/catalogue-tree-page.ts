@@ -1,12 +1,5 @@
-import {
-  breadcrumbJsonLd,
-  categories,
-  lazyPage,
-  type CatalogueLocation,
-  type PageDataContext,
-  type PageDefinition,
-  type PageUrl,
-} from '@steel/shared';
+import { breadcrumbJsonLd, lazyPage, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
+import { categories, type CatalogueLocation } from '../entities/category/category-tree';
 import { PRODUCT_PAGE_QUERY, productHead, productPageQueries } from '../features/product/product-head';
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
 import { listingParameters, subcategoryListingState } from '../entities/product/listing/listing-url';
@@ -49,11 +42,21 @@ const CatalogueTreeView = lazyPage(() => import(/* webpackChunkName: "catalogue-
   chunk: 'catalogue-tree',
 });
 
+/** Categories, their groups (a component of the category), sub-categories and products at their canonical paths. */
+const CATALOGUE_SITEMAP: PageDefinition['sitemap'] = [
+  { collection: 'categories', path: '/:slug' },
+  { collection: 'categories', path: '/:slug/:groups.slug' },
+  { collection: 'sub-categories', path: '/:path' },
+  { collection: 'products', path: '/:sub_category.path/:slug' },
+];
+
 /** The page definition of one category's whole tree: category, group, sub-category, product. */
 export function catalogueTreePage(categorySlug: string): PageDefinition {
   return {
     path: `/${categorySlug}/*`,
     query: [],
+    // The whole tree from the CMS (each category's page declares it; the sitemap reads it once).
+    sitemap: CATALOGUE_SITEMAP,
     subpages: treeSubpages(categorySlug),
     data: (url, context) => dataOf(locate(categorySlug, url), url, context),
     head: (url, read, { api }) => {

@@ -1,3 +1,3 @@
-import { categories } from '@steel/shared';
+import { categories } from '../entities/category/category-tree';
 
 export const CATEGORY_SLUGS = categories.map((category) => category.slug);

@@ -14,7 +14,15 @@ import type { RemoteName } from './remotes';
 export type { AppManifest, PageRoute, RegistryEntry, RemoteRegistry, SharedDependencies } from './app-manifest-schema';
 
 export { GUARD_NAMES, LAYOUT_NAMES, type GuardName, type LayoutName } from './page-route-names';
-export { NAV_PLACES, type NavPlace, type NavigationItem, type PageNav, type SitemapSource } from './site-navigation';
+export {
+  NAV_PLACES,
+  registryNavigation,
+  type NavPlace,
+  type NavigationItem,
+  type PageNav,
+  type RemoteNavigation,
+  type SitemapSource,
+} from './site-navigation';
 
 /**
  * Listed among the shared dependencies though it is not a federation share: the shell gives the

@@ -8,7 +8,7 @@ import type { AppError } from './errors';
 import type { RemoteName } from './remotes';
 import type { RuntimeConfig } from './runtime-config';
 import type { PageHead } from '../page-data/page-definition';
-import type { PageRoute } from './app-manifest';
+import type { PageRoute, RemoteNavigation } from './app-manifest';
 
 export interface RemoteRenderRequest {
   /** pathname + search. */
@@ -67,6 +67,11 @@ export interface ShellRenderRequest {
   url: string;
   /** The live remotes' pages (the registry this page is rendered with). */
   pages: RemotePages;
+  /**
+   * The live remotes' navigation trees (their registry entries' `navigation`): with the pages'
+   * `nav`, the header, menu drawer and footer. None from an app server older than contract 1.6.
+   */
+  navigation?: RemoteNavigation;
   config: RuntimeConfig;
   remote?: RemoteMarkup;
   /** A fatal error to render instead of the page (the remote's 404, the CMS's 503). */

@@ -4,6 +4,7 @@
  * shell builds its header, menu drawer and footer from the live registry, the app server its
  * sitemap from the live manifests; neither names an app's pages in its own code.
  */
+import type { RemoteName } from './remotes';
 
 /** The places of the site's navigation: the wide screen's header, the phone's menu drawer, the footer. */
 export const NAV_PLACES = ['header', 'drawer', 'footer'] as const;
@@ -38,3 +39,15 @@ export interface NavigationItem {
  * path the newest `updatedAt` of `lastmodFrom`.
  */
 export type SitemapSource = { path: string; lastmodFrom?: string } | { collection: string; path: string };
+
+/** Every live remote's navigation tree, from the registry (remotes that publish none are absent). */
+export type RemoteNavigation = Partial<Record<RemoteName, readonly NavigationItem[]>>;
+
+/** The navigation trees of a registry's entries, as the shell's server render is given them. */
+export function registryNavigation(
+  registry: Partial<Record<RemoteName, { navigation?: readonly NavigationItem[] | undefined }>>,
+): RemoteNavigation {
+  return Object.fromEntries(
+    Object.entries(registry).flatMap(([app, entry]) => (entry?.navigation ? [[app, entry.navigation]] : [])),
+  );
+}

@@ -25,6 +25,8 @@ const TITLE = 'اخبار و مقالات';
 /** `/blog?page=&tag=`: published articles, newest first, 12 a page, optionally of one tag. */
 export const articleListPage: PageDefinition = {
   path: '/blog',
+  sitemap: [{ path: '/blog', lastmodFrom: 'articles' }],
+  nav: { places: ['drawer', 'footer'], label: 'اخبار و مقالات', order: 4 },
   query: ARTICLE_LIST_QUERY,
   data: (_url, { api }) => [articleIndexQuery(api)],
   head: (url, read, { api }) => {

@@ -15,6 +15,7 @@ export const articleHeadline = (title: string) => shortenAtWord(title, 110);
 /** `/blog/{slug}`: an article's body (markdown, rendered safely) with its JSON-LD. */
 export const articlePage: PageDefinition = {
   path: '/blog/:slug',
+  sitemap: [{ collection: 'articles', path: '/blog/:slug' }],
   data: (url, { api }) => [articleQuery(api, url.params['slug'] ?? ''), articleIndexQuery(api)],
   head: (url, read, { api }) => {
     const article = read(articleQuery(api, url.params['slug'] ?? ''));

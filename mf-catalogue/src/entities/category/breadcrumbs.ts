@@ -1,4 +1,5 @@
-import type { BreadcrumbItem, Category, CategoryGroup } from '@steel/shared';
+import type { BreadcrumbItem } from '@steel/shared';
+import type { Category, CategoryGroup } from './category-tree';
 
 export function categoryCrumb(category: Category): BreadcrumbItem {
   return { label: category.titleFa, to: `/${category.slug}` };
@@ -13,5 +14,4 @@ export function trailTo(category: Category, group: CategoryGroup | null): Breadc
   return group ? [categoryCrumb(category), groupCrumb(category, group)] : [categoryCrumb(category)];
 }
 
-// One definition for the whole site: the shell's menu drawer links sub-categories too.
-export { subcategoryPath } from '@steel/shared';
+export { subcategoryPath } from './category-tree';

@@ -1,5 +1,5 @@
 import { allSubcategoryPaths, categories, locateInCatalogue } from './category-tree';
-import { categoryMenu } from './category-menu';
+import { categoryNavigation } from './category-navigation';
 
 describe('category tree from the domain data', () => {
   it('has the ten categories, the six groups and 101 sub-categories', () => {
@@ -27,9 +27,19 @@ describe('category tree from the domain data', () => {
     expect(new Set(allSubcategoryPaths().map((entry) => entry.path)).size).toBe(101);
   });
 
-  it('gives the header the same categories with Persian titles', () => {
-    expect(categoryMenu.map((category) => category.slug)).toEqual(categories.map((category) => category.slug));
-    expect(categoryMenu[0]?.titleFa).toBe('میلگرد');
+  it('publishes the tree as navigation: categories and groups in the header and drawer, sub-categories in the drawer', () => {
+    const navigation = categoryNavigation();
+    expect(navigation.map((item) => item.path)).toEqual(categories.map((category) => `/${category.slug}`));
+    expect(navigation[0]).toMatchObject({ label: 'میلگرد', places: ['header', 'drawer'] });
+    const sheet = navigation.find((item) => item.path === '/sheet');
+    expect(sheet?.children?.[0]).toMatchObject({ path: '/sheet/coldplate', places: ['header', 'drawer'] });
+    expect(sheet?.children?.[0]?.children).toContainEqual(
+      expect.objectContaining({ path: '/sheet/coldplate/oiled-sheet', label: 'ورق روغنی', places: ['drawer'] }),
+    );
+    const drawerLinks = (items: typeof navigation): string[] =>
+      items.flatMap((item) => [item.path, ...drawerLinks(item.children ?? [])]);
+    // Every sub-category's page is one drawer link.
+    for (const { path } of allSubcategoryPaths()) expect(drawerLinks(navigation)).toContain(path);
   });
 
   it('locates categories, groups, sub-categories and products by path', () => {

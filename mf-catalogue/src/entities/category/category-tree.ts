@@ -1,3 +1,9 @@
+/**
+ * The catalogue's category tree: ten categories, the groups of sheet and pipe, their
+ * sub-categories (generated from data/domain/catalogue.json by scripts/generate-catalogue-data.ts).
+ * The catalogue alone reads it; the site's menus get it from the catalogue's published navigation
+ * (category-navigation.ts), so a new sub-category goes live with the catalogue's deploy.
+ */
 import tree from './generated/category-tree.json';
 
 export interface Subcategory {
@@ -79,4 +85,22 @@ export function allSubcategoryPaths(): Array<{ path: string; subcategory: Subcat
       })),
     ),
   ]);
+}
+
+/** A group's page (sheet and pipe only): `/{category}/{group}`. */
+export function groupPath(category: { slug: string }, group: { slug: string }): string {
+  return `/${category.slug}/${group.slug}`;
+}
+
+/** A sub-category's page: `/{category}[/{group}]/{subcategory}`. */
+export function subcategoryPath({
+  category,
+  group,
+  subcategory,
+}: {
+  category: { slug: string };
+  group: { slug: string } | null;
+  subcategory: { slug: string };
+}): string {
+  return `${group ? groupPath(category, group) : `/${category.slug}`}/${subcategory.slug}`;
 }

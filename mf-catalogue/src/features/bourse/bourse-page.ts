@@ -6,6 +6,8 @@ import { PATH, QUERY, TITLE } from './bourse-paths';
 export const boursePage: PageDefinition = {
   path: PATH,
   query: QUERY,
+  sitemap: [{ path: PATH }],
+  nav: { places: ['drawer', 'footer'], label: 'بورس کالا', order: 8 },
   data: (url, { api }) => [recentOffersQuery(api)],
   head: (url) => ({
     title: TITLE,

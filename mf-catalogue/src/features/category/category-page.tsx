@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, useShell, type Category } from '@steel/shared';
+import { PageHeader, useShell } from '@steel/shared';
+import type { Category } from '../../entities/category/category-tree';
 import { NodeList } from './node-list';
 import { CopyLinkButton } from '../../lib/share/copy-link-button';
 import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';

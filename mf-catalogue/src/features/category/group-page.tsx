@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { PageHeader, useShell, type Category, type CategoryGroup } from '@steel/shared';
+import { PageHeader, useShell } from '@steel/shared';
+import type { Category, CategoryGroup } from '../../entities/category/category-tree';
 import { categoryCrumb } from '../../entities/category/breadcrumbs';
 import { NodeList } from './node-list';
 import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';

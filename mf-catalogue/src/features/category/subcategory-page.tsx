@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
-import {
-  PageHeader,
-  Pagination,
-  formatNumber,
-  useShell,
-  type Category,
-  type CategoryGroup,
-  type PageUrl,
-  type Subcategory,
-} from '@steel/shared';
+import { PageHeader, Pagination, formatNumber, useShell, type PageUrl } from '@steel/shared';
+import type { Category, CategoryGroup, Subcategory } from '../../entities/category/category-tree';
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import { subcategoryListingQuery } from '../../entities/product/listing-queries';
 import { ProductListing } from '../../entities/product/listing/product-listing';

@@ -47,6 +47,8 @@ const TITLE = 'کارشناسان فروش';
 
 export const expertsPage: PageDefinition = {
   path: '/experts',
+  sitemap: [{ path: '/experts' }],
+  nav: { places: ['drawer', 'footer'], label: 'کارشناسان فروش', order: 6 },
   data: (url, { api }) => [expertListQuery(api)],
   head: () => ({
     title: TITLE,

@@ -5,6 +5,8 @@ import { LIST_QUERY, LIST_TITLE, listCrumb, slugOf } from './factory-paths';
 export const factoryListPage: PageDefinition = {
   path: '/factories',
   query: LIST_QUERY,
+  sitemap: [{ path: '/factories' }],
+  nav: { places: ['drawer', 'footer'], label: 'کارخانه‌ها', order: 5 },
   data: (url, { api }) => [factoryListQuery(api)],
   head: (url) => ({
     title: LIST_TITLE,
@@ -25,6 +27,7 @@ export const factoryListPage: PageDefinition = {
 
 export const factoryPage: PageDefinition = {
   path: '/factories/:slug',
+  sitemap: [{ collection: 'factories', path: '/factories/:slug' }],
   data: (url, { api }) => [factoryBySlugQuery(api, slugOf(url)), factoryProductsQuery(api, slugOf(url))],
   head: (url, read, { api }) => {
     const factory = read(factoryBySlugQuery(api, slugOf(url)));

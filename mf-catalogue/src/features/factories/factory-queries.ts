@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { allSubcategoryPaths, recordBySlugQuery, type ContentClient } from '@steel/shared';
+import { recordBySlugQuery, type ContentClient } from '@steel/shared';
+import { allSubcategoryPaths } from '../../entities/category/category-tree';
 import type { ListedProduct } from '../../entities/product/listing-queries';
 
 export interface FactorySummary {

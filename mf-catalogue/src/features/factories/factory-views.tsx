@@ -4,11 +4,11 @@ import {
   PageHeader,
   canonicalProductPath,
   comparePersian,
-  findCategory,
   formatNumber,
   useShell,
   type PageUrl,
 } from '@steel/shared';
+import { findCategory } from '../../entities/category/category-tree';
 import { ProductListing } from '../../entities/product/listing/product-listing';
 import {
   factoryBySlugQuery,

@@ -73,6 +73,7 @@ function HomePage() {
 
 export const homePage: PageDefinition = {
   path: '/',
+  sitemap: [{ path: '/' }],
   // Reads no parameter: `/?anything` is sent to `/` (never a fresh render).
   query: [],
   data: (_url, { api }) => [priceBoardQuery(api), comingOffersQuery(api), latestArticlesQuery(api)],

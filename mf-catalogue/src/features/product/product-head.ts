@@ -2,15 +2,9 @@
  * What a product page's definition needs without its view: the data it reads and its head. The
  * view (product-page.tsx: price box, chart, actions) loads with the page's own chunk.
  */
-import {
-  breadcrumbJsonLd,
-  locateInCatalogue,
-  oneOfParameter,
-  shareImageUrl,
-  type CatalogueLocation,
-  type ContentClient,
-  type PageHead,
-} from '@steel/shared';
+import { breadcrumbJsonLd, oneOfParameter, shareImageUrl, type ContentClient, type PageHead } from '@steel/shared';
+import type { CatalogueLocation } from '../../entities/category/category-tree';
+import { locateInCatalogue } from '../../entities/category/category-tree';
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import {
   canonicalProductPath,

@@ -4,7 +4,6 @@ import {
   Link,
   PageHeader,
   ResponsiveImage,
-  attributeLabelsFa,
   formatNumber,
   formatPersianDate,
   formatToman,
@@ -12,6 +11,7 @@ import {
   useShell,
   type CmsImage,
 } from '@steel/shared';
+import { attributeLabelsFa } from '../../entities/category/category-tree';
 import { PriceChart } from '../../lib/price-chart/price-chart';
 import { PriceText, unitLabelFa } from '../../entities/product/price-text';
 import { canonicalProductPath, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useShell, type CatalogueLocation, type PageUrl } from '@steel/shared';
+import { useShell, type PageUrl } from '@steel/shared';
+import type { CatalogueLocation } from '../../entities/category/category-tree';
 import { ProductPage } from './product-page';
 import { productLocationOf } from './product-head';
 import { productBySlugQuery } from '../../entities/product/product-queries';

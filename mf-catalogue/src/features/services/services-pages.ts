@@ -9,6 +9,7 @@ const ServicesView = lazyPage(() => import(/* webpackChunkName: "services" */ '.
 
 const servicesPage = (spec: ServicesPageSpec): PageDefinition => ({
   path: spec.path,
+  ...(spec.listed ? { sitemap: [{ path: spec.path }], nav: spec.listed } : {}),
   data: (url, { api }) => spec.kinds.map((kind) => serviceListQuery(api, kind)),
   head: () => ({
     title: spec.title,

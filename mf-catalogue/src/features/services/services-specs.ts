@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BreadcrumbItem, ContentClient } from '@steel/shared';
+import type { BreadcrumbItem, ContentClient, PageNav } from '@steel/shared';
 
 export type ServiceKind = 'service' | 'scaffold_accessory';
 
@@ -47,6 +47,8 @@ export interface ServicesPageSpec {
   description: string;
   breadcrumb: BreadcrumbItem[];
   intro: string;
+  /** The page's place in the menu drawer and the footer; such a page is in the sitemap too. */
+  listed?: PageNav;
 }
 
 const equipmentCrumb = { label: 'تجهیزات داربست', to: '/services-equipment' };
@@ -56,6 +58,7 @@ export const SERVICES_PAGE_SPECS: ServicesPageSpec[] = [
   {
     path: '/services',
     kinds: ['service'],
+    listed: { places: ['drawer', 'footer'], label: 'خدمات', order: 10 },
     title: 'خدمات',
     description: 'خدمات برش، خم، حمل، بارگیری، انبارداری و گالوانیزه آهن‌آلات.',
     breadcrumb: [{ label: 'خدمات' }],

@@ -10,6 +10,8 @@ import { PATH, QUERY, TITLE } from './weight-table-paths';
 export const weightTablePage: PageDefinition = {
   path: PATH,
   query: QUERY,
+  sitemap: [{ path: PATH }],
+  nav: { places: ['drawer', 'footer'], label: 'جدول وزن آهن‌آلات', order: 7 },
   head: (url) => {
     const section = sectionTitleOf(url.search);
     const isDefault = !url.search.get('section') || section === WEIGHT_SECTION_TITLES[0];

@@ -1,10 +1,10 @@
 import type { RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, X } from 'lucide-react';
-import { Link, categoryMenu, groupPath, subcategoryPath, type MenuCategory } from '@steel/shared';
+import { Link } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { HEADER_ICON_BUTTON } from '../../lib/header-icon-button';
-import { SITE_PAGES } from './site-pages';
+import { useSiteNavigation, type NavLink } from './site-navigation';
 
 // 44 px tall rows: finger-sized targets.
 const DRAWER_ROW = 'flex min-h-11 items-center rounded-md px-3 hover:bg-slate-100 dark:hover:bg-slate-800';
@@ -25,6 +25,7 @@ export interface MenuDrawerDialogProps {
  */
 export default function MenuDrawerDialog({ open, onOpenChange, returnFocusTo }: MenuDrawerDialogProps) {
   const close = () => onOpenChange(false);
+  const { drawerTree, drawerPages } = useSiteNavigation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -46,18 +47,18 @@ export default function MenuDrawerDialog({ open, onOpenChange, returnFocusTo }: 
           <div className="flex-1 overflow-y-auto overscroll-contain px-2 py-2 text-sm">
             <nav aria-label="دسته‌بندی محصولات">
               <ul>
-                {categoryMenu.map((category) => (
-                  <li key={category.slug}>
-                    <CategorySection category={category} onNavigate={close} />
+                {drawerTree.map((item) => (
+                  <li key={item.path}>
+                    <TreeSection item={item} onNavigate={close} />
                   </li>
                 ))}
               </ul>
             </nav>
             <nav aria-label="صفحه‌های سایت" className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
               <ul>
-                {SITE_PAGES.map((page) => (
-                  <li key={page.to}>
-                    <Link to={page.to} onClick={close} className={DRAWER_LINK}>
+                {drawerPages.map((page) => (
+                  <li key={page.path}>
+                    <Link to={page.path} onClick={close} className={DRAWER_LINK}>
                       {page.label}
                     </Link>
                   </li>
@@ -75,52 +76,53 @@ export default function MenuDrawerDialog({ open, onOpenChange, returnFocusTo }: 
   );
 }
 
-/**
- * One category as an expandable section (a native disclosure: keyboard and screen readers know
- * it): the category's page, then its sub-categories — inside their groups for sheet and pipe, so
- * a sheet sub-category is two taps away once the drawer is open.
- */
-function CategorySection({ category, onNavigate }: { category: MenuCategory; onNavigate: () => void }) {
-  const subcategoryLinks = (
-    group: MenuCategory['groups'][number] | null,
-    subcategories: MenuCategory['subcategories'],
-  ) => (
-    <ul>
-      {subcategories.map((subcategory) => (
-        <li key={subcategory.slug}>
-          <Link to={subcategoryPath({ category, group, subcategory })} onClick={onNavigate} className={DRAWER_LINK}>
-            {subcategory.titleFa}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+const leafLinks = (leaves: readonly NavLink[], onNavigate: () => void) => (
+  <ul>
+    {leaves.map((leaf) => (
+      <li key={leaf.path}>
+        <Link to={leaf.path} onClick={onNavigate} className={DRAWER_LINK}>
+          {leaf.label}
+        </Link>
+      </li>
+    ))}
+  </ul>
+);
 
+/**
+ * One top item of an app's tree (a category) as an expandable section (a native disclosure:
+ * keyboard and screen readers know it): the item's page, then what is below it — the groups with
+ * their sub-categories for sheet and pipe, so a sheet sub-category is two taps away once the
+ * drawer is open.
+ */
+function TreeSection({ item, onNavigate }: { item: NavLink; onNavigate: () => void }) {
+  if (item.children.length === 0) return leafLinks([item], onNavigate);
+  const groups = item.children.filter((child) => child.children.length > 0);
+  const leaves = item.children.filter((child) => child.children.length === 0);
   return (
     <details className="group">
       <summary
         className={`${DRAWER_ROW} cursor-pointer list-none justify-between font-semibold text-slate-800 dark:text-slate-100 [&::-webkit-details-marker]:hidden`}
       >
-        {category.titleFa}
+        {item.label}
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="ms-3 border-s border-slate-200 ps-2 dark:border-slate-700">
         <Link
-          to={`/${category.slug}`}
+          to={item.path}
           onClick={onNavigate}
           className={`${DRAWER_ROW} font-medium text-primary-700 dark:text-primary-300`}
         >
-          همه‌ی {category.titleFa}
+          همه‌ی {item.label}
         </Link>
-        {category.groups.map((group) => (
-          <div key={group.slug}>
-            <Link to={groupPath(category, group)} onClick={onNavigate} className={`${DRAWER_LINK} font-semibold`}>
-              {group.titleFa}
+        {groups.map((group) => (
+          <div key={group.path}>
+            <Link to={group.path} onClick={onNavigate} className={`${DRAWER_LINK} font-semibold`}>
+              {group.label}
             </Link>
-            <div className="ms-3">{subcategoryLinks(group, group.subcategories)}</div>
+            <div className="ms-3">{leafLinks(group.children, onNavigate)}</div>
           </div>
         ))}
-        {subcategoryLinks(null, category.subcategories)}
+        {leaves.length > 0 && leafLinks(leaves, onNavigate)}
       </div>
     </details>
   );

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { identifierPrefix, type ShellContext } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';
 import { ShellRoot } from './shell-root';
+import type { SiteNavigationStore } from './site-navigation';
 
 /**
  * Server markup (public pages) is hydrated; the panel and sign-in pages arrive empty.
@@ -10,12 +11,12 @@ import { ShellRoot } from './shell-root';
  * holding the main thread for the whole tree (on a slow phone one task of several hundred ms): the
  * page is already painted from the server's HTML, and input that arrives meanwhile is replayed.
  */
-export function mountShellRoot(context: ShellContext, store: ShellStore): void {
+export function mountShellRoot(context: ShellContext, store: ShellStore, navigation: SiteNavigationStore): void {
   const rootElement = document.getElementById('shell-root');
   if (!rootElement) throw new Error('index.html has no #shell-root');
   const shell = (
     <StrictMode>
-      <ShellRoot context={context} store={store} />
+      <ShellRoot context={context} store={store} navigation={navigation} />
     </StrictMode>
   );
   const options = { identifierPrefix: identifierPrefix('shell'), onRecoverableError: logRecoveredError };

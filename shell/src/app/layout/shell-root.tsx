@@ -15,6 +15,7 @@ import { useShellState, type ShellStore } from '../state/shell-store';
 import { PanelNavigation } from './panel-navigation';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { SiteNavigationProvider, type SiteNavigationStore } from './site-navigation';
 import { ToastArea } from '../../features/toasts/toast-area';
 import { ConsentBanner } from '../../features/consent/consent-banner';
 
@@ -47,10 +48,13 @@ function AppContainer({ app, markup }: { app: RemoteName; markup: RemoteMarkup |
 export function ShellRoot({
   context,
   store,
+  navigation,
   remoteMarkup,
 }: {
   context: ShellContext;
   store: ShellStore;
+  /** The header's, drawer's and footer's links, from the live registry. */
+  navigation: SiteNavigationStore;
   remoteMarkup?: RemoteMarkup;
 }) {
   const state = useShellState(store);
@@ -63,48 +67,50 @@ export function ShellRoot({
 
   return (
     <ShellContextProvider value={context}>
-      {fatalError && (
-        <ErrorPage
-          statusCode={fatalError.statusCode}
-          connectionFailed={isConnectionFailure(fatalError)}
-          onHome={() => {
-            store.clearError();
-            context.navigate('/');
-          }}
-        />
-      )}
-      <div hidden={Boolean(fatalError)} className="flex min-h-screen flex-col" data-layout={layout}>
-        <SiteHeader currentPath={currentPath} />
-        <div
-          data-layout-body
-          className={
-            layout === 'auth'
-              ? 'mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-3 md:flex-row md:gap-6 md:py-6'
-              : 'flex w-full flex-1'
-          }
-        >
-          {layout === 'auth' && <PanelNavigation currentPath={currentPath} />}
-          <main id="outlet" className="min-w-0 flex-1">
-            {!route && state.routesKnown && <NotFoundView message={pageNotFound(state.url).message} />}
-            {failure && (
-              <RemoteErrorView
-                onRetry={failure.retry}
-                onHome={() => {
-                  store.setRemoteFailure(activeApp as NonNullable<typeof activeApp>, null);
-                  context.navigate('/');
-                }}
-              />
-            )}
-            {REMOTE_NAMES.map((app) => (
-              <AppContainer key={app} app={app} markup={remoteMarkup?.app === app ? remoteMarkup : undefined} />
-            ))}
-          </main>
+      <SiteNavigationProvider store={navigation}>
+        {fatalError && (
+          <ErrorPage
+            statusCode={fatalError.statusCode}
+            connectionFailed={isConnectionFailure(fatalError)}
+            onHome={() => {
+              store.clearError();
+              context.navigate('/');
+            }}
+          />
+        )}
+        <div hidden={Boolean(fatalError)} className="flex min-h-screen flex-col" data-layout={layout}>
+          <SiteHeader currentPath={currentPath} />
+          <div
+            data-layout-body
+            className={
+              layout === 'auth'
+                ? 'mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-3 md:flex-row md:gap-6 md:py-6'
+                : 'flex w-full flex-1'
+            }
+          >
+            {layout === 'auth' && <PanelNavigation currentPath={currentPath} />}
+            <main id="outlet" className="min-w-0 flex-1">
+              {!route && state.routesKnown && <NotFoundView message={pageNotFound(state.url).message} />}
+              {failure && (
+                <RemoteErrorView
+                  onRetry={failure.retry}
+                  onHome={() => {
+                    store.setRemoteFailure(activeApp as NonNullable<typeof activeApp>, null);
+                    context.navigate('/');
+                  }}
+                />
+              )}
+              {REMOTE_NAMES.map((app) => (
+                <AppContainer key={app} app={app} markup={remoteMarkup?.app === app ? remoteMarkup : undefined} />
+              ))}
+            </main>
+          </div>
+          <SiteFooter />
         </div>
-        <SiteFooter />
-      </div>
-      {/* Outside the layout, so toasts and the consent banner also show over the error page. */}
-      <ConsentBanner />
-      <ToastArea />
+        {/* Outside the layout, so toasts and the consent banner also show over the error page. */}
+        <ConsentBanner />
+        <ToastArea />
+      </SiteNavigationProvider>
     </ShellContextProvider>
   );
 }

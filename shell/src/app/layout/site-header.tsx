@@ -1,16 +1,19 @@
 import { ChevronDown, UserRound } from 'lucide-react';
-import { Link, categoryMenu, groupPath, useSessionUser } from '@steel/shared';
+import { Link, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { MenuDrawer } from './menu-drawer';
 import { SearchButton } from '../../features/search/search-button';
+import { useSiteNavigation } from './site-navigation';
 
 /**
  * Site header. Narrow screens (below `md`): one sticky 56 px row — brand, search, account, and
  * the menu drawer with the categories, the other pages and the colour mode. Wide screens: brand,
- * colour mode, account, and the ten categories with their groups (open on hover and on focus).
+ * colour mode, account, and the live apps' header menus — the catalogue's categories with their
+ * groups (open on hover and on focus).
  */
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   const user = useSessionUser();
+  const { header } = useSiteNavigation();
   const accountLabel = user ? 'پنل کاربری' : 'ورود / ثبت‌نام';
   return (
     // Sticky on phones: it stays in the flow, so nothing shifts when it sticks.
@@ -41,25 +44,25 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
       </div>
       <nav aria-label="دسته‌بندی محصولات" className="mx-auto hidden max-w-7xl px-4 md:block">
         <ul className="flex flex-wrap gap-x-1 text-sm">
-          {categoryMenu.map((category) => (
-            <li key={category.slug} className="group relative">
+          {header.map((item) => (
+            <li key={item.path} className="group relative">
               <Link
-                to={`/${category.slug}`}
+                to={item.path}
                 className="inline-flex items-center gap-1 rounded-t-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-primary-700 dark:text-slate-200 dark:hover:bg-slate-800"
               >
-                {category.titleFa}
-                {category.groups.length > 0 && <ChevronDown aria-hidden="true" className="size-3.5" />}
+                {item.label}
+                {item.children.length > 0 && <ChevronDown aria-hidden="true" className="size-3.5" />}
               </Link>
-              {category.groups.length > 0 && (
+              {item.children.length > 0 && (
                 // Opens on hover and on keyboard focus (Tab from the category walks its groups).
                 <ul className="invisible absolute start-0 top-full z-20 min-w-44 rounded-b-md border border-slate-200 bg-white py-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 dark:border-slate-700 dark:bg-slate-900">
-                  {category.groups.map((group) => (
-                    <li key={group.slug}>
+                  {item.children.map((child) => (
+                    <li key={child.path}>
                       <Link
-                        to={groupPath(category, group)}
+                        to={child.path}
                         className="block px-4 py-2 text-slate-700 hover:bg-primary-50 hover:text-primary-800 dark:text-slate-200 dark:hover:bg-slate-800"
                       >
-                        {group.titleFa}
+                        {child.label}
                       </Link>
                     </li>
                   ))}

@@ -11,6 +11,7 @@ import {
   type SharedDependencies,
 } from '@steel/shared';
 import type { LiveRoutes } from '../routes/match-route';
+import type { SiteNavigationStore } from '../layout/site-navigation';
 import { recordRemoteIntegrity } from '../../features/integrity/integrity-table';
 import { providedRuntimeVersion } from '../federation/provide-runtime-core';
 
@@ -44,6 +45,8 @@ function sharedProvidedByShell(): SharedDependencies {
 export function createRemoteRegistry(
   routes: Pick<LiveRoutes, 'update'>,
   onMalformed: (app: RemoteName, problem: string) => void,
+  /** The layout's menus, rebuilt from the registered entries. */
+  navigation?: Pick<SiteNavigationStore, 'update'>,
 ) {
   let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
   /** The server's verdict per remote, for the version it was given with (null: compatible). */
@@ -68,6 +71,7 @@ export function createRemoteRegistry(
     const pages: RemotePages = {};
     for (const name of REMOTE_NAMES) if (entries[name]) pages[name] = entries[name].pages;
     routes.update(pages);
+    navigation?.update(Object.values(entries));
   }
 
   return {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { attributeLabelsFa, formatNumber, useHydrated } from '@steel/shared';
+import { formatNumber, useHydrated } from '@steel/shared';
+import { attributeLabelsFa } from '../../category/category-tree';
 import type { Facet } from '../listing-queries';
 import { LISTING_SORTS, type ListingSort } from './listing-url';
 

@@ -11,8 +11,8 @@ import {
   pageParameter,
   type PageUrl,
   type QueryParameter,
-  type Subcategory,
 } from '@steel/shared';
+import type { Subcategory } from '../../category/category-tree';
 
 export const LISTING_SORTS = ['price-asc', 'price-desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];

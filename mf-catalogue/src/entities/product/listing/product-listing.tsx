@@ -1,4 +1,5 @@
-import { Link, ResponsiveImage, attributeLabelsFa, formatNumber } from '@steel/shared';
+import { Link, ResponsiveImage, formatNumber } from '@steel/shared';
+import { attributeLabelsFa } from '../../category/category-tree';
 import type { ListedProduct } from '../listing-queries';
 import { PriceCells } from '../price-cells';
 import { DailyPriceChange } from '../daily-price-change';

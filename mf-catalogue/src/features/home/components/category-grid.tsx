@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, ResponsiveImage, categories, groupPath, useShell, type CmsImage, type PageHead } from '@steel/shared';
+import { Link, ResponsiveImage, useShell, type CmsImage, type PageHead } from '@steel/shared';
+import { categories, groupPath } from '../../../entities/category/category-tree';
 import { priceBoardQuery, type PriceBoardCategory } from '../../../entities/product/listing-queries';
 
 /** How wide a category's picture is shown (a cell of the grid). */
