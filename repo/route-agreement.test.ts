@@ -33,7 +33,8 @@ import { PanelRoot } from '@steel/panel/root';
 
 /** What a decider picked: the app, the pattern as listed and the params; or null for none. */
 interface RouteChoice {
-  app: RemoteName | 'server';
+  /** A remote, or `server` for the app server's own paths. */
+  app: RemoteName;
   pattern: string;
   params: Record<string, string>;
 }
@@ -91,7 +92,7 @@ function renderedPick(app: RemoteName, pathname: string): RouteChoice | null {
 /** The three deciders' picks for a path, checked to agree; returns the shell's pick. */
 function expectAgreement(pathname: string): RouteChoice | null {
   const shell = shellPick(pathname);
-  const rendering = shell && PUBLISHED[shell.app as RemoteName]?.find((page) => page.path === shell.pattern)?.rendering;
+  const rendering = shell && PUBLISHED[shell.app]?.find((page) => page.path === shell.pattern)?.rendering;
   const picks = {
     shell,
     // The app server renders no page for its own paths: `findPageRoute` finds none there.
@@ -110,7 +111,7 @@ function expectAgreement(pathname: string): RouteChoice | null {
   });
   if (!shell) {
     // No app owns it: no remote would render a page for it either.
-    for (const app of Object.keys(REMOTES) as RemoteName[]) {
+    for (const app of Object.keys(REMOTES)) {
       expect({
         path: pathname,
         app,

@@ -13,8 +13,8 @@ import {
   type RemotePages,
 } from '@steel/shared';
 
-/** `server` paths are answered by the app server: the browser navigates to them in full. */
-export type RouteOwner = RemoteName | 'server';
+/** A remote, or `server`: paths answered by the app server, which the browser navigates to in full. */
+export type RouteOwner = RemoteName;
 
 export interface RouteDefinition {
   /** A pattern of the site's route rule (`/blog/:slug`; `/rebar/*` also owns every deeper path). */
