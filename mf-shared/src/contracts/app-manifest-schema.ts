@@ -146,7 +146,7 @@ export function validRegistryEntries(
   report: (app: RemoteName, problem: string) => void = () => undefined,
 ): Partial<Record<RemoteName, RegistryEntry>> {
   const valid: Partial<Record<RemoteName, RegistryEntry>> = {};
-  for (const [app, entry] of Object.entries(registry) as [RemoteName, unknown][]) {
+  for (const [app, entry] of Object.entries<unknown>(registry)) {
     const parsed = registryEntrySchema.safeParse(entry);
     if (parsed.success) valid[app] = parsed.data;
     else
