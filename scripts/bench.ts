@@ -22,7 +22,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildAndPublish } from './build';
 import { chromiumLaunchOptions, ensureChromium } from './lib/chromium';
 import { median } from './lib/median';
-import { APPS, APP_FOLDERS, repoRoot } from './lib/paths';
+import { APPS, appFolder, repoRoot } from './lib/paths';
 import { runCommand, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
@@ -59,7 +59,7 @@ const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
 function bundleSizes() {
   console.log('\nBundle size per app (all JS + CSS emitted, source maps excluded):');
   for (const app of APPS) {
-    const dist = path.join(APP_FOLDERS[app], 'dist');
+    const dist = path.join(appFolder(app), 'dist');
     const files = fs.readdirSync(dist).filter((file) => /\.(js|css)$/.test(file));
     const buffers = files.map((file) => fs.readFileSync(path.join(dist, file)));
     const raw = buffers.reduce((sum, buffer) => sum + buffer.length, 0);

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './lib/webpack-build';
-import { APPS, APP_FOLDERS, buildsDir as defaultBuildsDir, type AppName } from './lib/paths';
+import { APPS, appFolder, buildsDir as defaultBuildsDir, type AppName } from './lib/paths';
 import { publishAndActivate } from './lib/publish';
 import { compileServer } from './lib/server-release';
 
@@ -18,14 +18,14 @@ export async function buildAndPublish(
   for (const app of apps) {
     process.stdout.write(`Building ${app}… `);
     timings[app] = await buildApp(app);
-    const version = await publishAndActivate(buildsDir, app, path.join(APP_FOLDERS[app], 'dist'));
+    const version = await publishAndActivate(buildsDir, app, path.join(appFolder(app), 'dist'));
     console.log(`${(timings[app] / 1000).toFixed(1)} s, live as ${version}`);
   }
   return timings;
 }
 
 if (require.main === module) {
-  const requested = process.argv.slice(2) as AppName[];
+  const requested = process.argv.slice(2);
   const unknown = requested.filter((app) => !APPS.includes(app));
   if (unknown.length) {
     console.error(`Unknown app: ${unknown.join(', ')} (apps: ${APPS.join(', ')})`);

@@ -8,13 +8,11 @@ import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createAppConfig, createServerConfig, describeBuiltApp, DEV_PORTS, run as runWebpack } from '@steel/build';
 import { generateCatalogueData } from './generate-catalogue-data';
-import { APPS, APP_FOLDERS, repoRoot, type AppName } from './lib/paths';
+import { APPS, appFolder, REMOTES, repoRoot, type AppName } from './lib/paths';
 import { shareServerSettings, startProcess } from './lib/processes';
 import { IMAGE_ROUTE, IMAGE_WIDTHS, isUploadPath } from '@steel/shared/image-widths';
 import { defaultRuntimeConfig } from '@steel/shared/runtime-config';
 import { resizeUpload } from '@steel/server/responsive-images';
-
-const REMOTES = APPS.filter((app) => app !== 'shell');
 
 /**
  * The registry the dev shell serves: each remote's dev server, with the contract, shared ranges
@@ -24,7 +22,7 @@ const REMOTES = APPS.filter((app) => app !== 'shell');
 async function devRegistry() {
   const entries: Array<[string, object]> = [];
   for (const app of REMOTES) {
-    const root = APP_FOLDERS[app];
+    const root = appFolder(app);
     const out = path.join(repoRoot, '.tmp/dev-server-entries', app);
     const config = createServerConfig({ app, root });
     await runWebpack({ ...config, output: { ...config.output, path: out } }, `${app} (server entry, for its pages)`);
@@ -41,7 +39,7 @@ async function devRegistry() {
 }
 
 async function startDevServer(app: AppName, registry: object = {}): Promise<void> {
-  const compiler = webpack(createAppConfig({ app, root: APP_FOLDERS[app], mode: 'development' }));
+  const compiler = webpack(createAppConfig({ app, root: appFolder(app), mode: 'development' }));
   const server = new WebpackDevServer(
     {
       host: '127.0.0.1',
@@ -84,7 +82,7 @@ async function startDevServer(app: AppName, registry: object = {}): Promise<void
 async function main() {
   shareServerSettings();
   generateCatalogueData();
-  const only = process.argv[2] as AppName | undefined;
+  const only = process.argv[2];
   if (only) {
     if (!APPS.includes(only)) throw new Error(`Unknown app ${only} (apps: ${APPS.join(', ')})`);
     await startDevServer(only);

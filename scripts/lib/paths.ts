@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../..');
@@ -5,11 +6,16 @@ export const repoRoot = path.resolve(__dirname, '../..');
 export const domainDir = process.env.DOMAIN_DIR ?? path.resolve(repoRoot, 'data/domain');
 export const buildsDir = process.env.BUILDS_DIR ?? path.join(repoRoot, '.builds');
 
-export const APPS = ['shell', 'catalogue', 'blog', 'panel'] as const;
-export type AppName = (typeof APPS)[number];
-export const APP_FOLDERS: Record<AppName, string> = {
-  shell: path.join(repoRoot, 'shell'),
-  catalogue: path.join(repoRoot, 'mf-catalogue'),
-  blog: path.join(repoRoot, 'mf-blog'),
-  panel: path.join(repoRoot, 'mf-panel'),
-};
+/** `shell` or a remote's name. */
+export type AppName = string;
+/**
+ * This repository's own remotes: those the platform's seeded registry lists (data/platform/apps.json,
+ * what a builds folder without apps.json serves), each in its folder `mf-<name>/`. A remote made
+ * elsewhere is registered with `deploy apps add` and built in its own repository.
+ */
+export const REMOTES: readonly AppName[] = (
+  JSON.parse(fs.readFileSync(path.join(repoRoot, 'data/platform/apps.json'), 'utf8')) as Array<{ name: string }>
+).map((app) => app.name);
+export const APPS: readonly AppName[] = ['shell', ...REMOTES];
+/** Where an app of this repository lives. */
+export const appFolder = (app: AppName) => path.join(repoRoot, app === 'shell' ? 'shell' : `mf-${app}`);

@@ -4,7 +4,7 @@
  * outside the monorepo.
  */
 import { buildApp as buildAppIn } from '@steel/build';
-import { APP_FOLDERS, type AppName } from './paths';
+import { appFolder, type AppName } from './paths';
 import { generateCatalogueData } from '../generate-catalogue-data';
 
 export { run } from '@steel/build';
@@ -15,5 +15,5 @@ export { run } from '@steel/build';
  */
 export async function buildApp(app: AppName, options: { typecheck?: boolean } = {}): Promise<number> {
   generateCatalogueData();
-  return buildAppIn(app, APP_FOLDERS[app], options);
+  return buildAppIn(app, appFolder(app), options);
 }

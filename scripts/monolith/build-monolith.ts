@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { run } from '@steel/build';
 import { buildApp } from '../lib/webpack-build';
-import { APP_FOLDERS } from '../lib/paths';
+import { appFolder } from '../lib/paths';
 import { publishAndActivate } from '../lib/publish';
 import { createMonolithConfig, monolithDist } from './create-monolith-config';
 
 export async function buildMonolith(): Promise<number> {
-  const shellDist = path.join(APP_FOLDERS.shell, 'dist');
+  const shellDist = path.join(appFolder('shell'), 'dist');
   if (!fs.existsSync(path.join(shellDist, 'app-manifest.json'))) await buildApp('shell');
   process.env.NODE_ENV = 'production';
   const started = Date.now();

@@ -10,8 +10,7 @@ import path from 'node:path';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createAppConfig, sharedDependencies } from '@steel/build';
-import { REMOTE_NAMES } from '@steel/shared/contract';
-import { APP_FOLDERS, repoRoot } from '../lib/paths';
+import { appFolder, REMOTES, repoRoot } from '../lib/paths';
 
 /** Where it is built (`MONOLITH_DIST`: the e2e run builds its own). */
 export const monolithDist = path.resolve(repoRoot, process.env.MONOLITH_DIST ?? '.monolith/dist');
@@ -26,25 +25,25 @@ const readJson = <T>(file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) 
 /** The versions of what the shell shares, as the federation runtime would report them. */
 function installedShared(): Record<string, string> {
   const { dependencies } = readJson<{ dependencies: Record<string, string> }>(
-    path.join(APP_FOLDERS.shell, 'package.json'),
+    path.join(appFolder('shell'), 'package.json'),
   );
   return Object.fromEntries(
     Object.keys(sharedDependencies(dependencies))
       .filter((name) => !name.endsWith('/'))
       .map((name) => [
         name,
-        readJson<{ version: string }>(require.resolve(`${name}/package.json`, { paths: [APP_FOLDERS.shell] })).version,
+        readJson<{ version: string }>(require.resolve(`${name}/package.json`, { paths: [appFolder('shell')] })).version,
       ]),
   );
 }
 
 export function createMonolithConfig(): Configuration {
-  const shell = createAppConfig({ app: 'shell', root: APP_FOLDERS.shell, mode: 'production' });
-  const remoteSources = REMOTE_NAMES.map((app) => path.join(APP_FOLDERS[app], 'src'));
+  const shell = createAppConfig({ app: 'shell', root: appFolder('shell'), mode: 'production' });
+  const remoteSources = REMOTES.map((app) => path.join(appFolder(app), 'src'));
   // Each remote's CSS rule as its own build has it (a scoped string its lifecycles insert), for its folder only.
-  const remoteCssRules = REMOTE_NAMES.map((app) => {
-    const rule = createAppConfig({ app, root: APP_FOLDERS[app], mode: 'production' }).module!.rules!.find(isCssRule)!;
-    return { ...rule, include: path.join(APP_FOLDERS[app], 'src') };
+  const remoteCssRules = REMOTES.map((app) => {
+    const rule = createAppConfig({ app, root: appFolder(app), mode: 'production' }).module!.rules!.find(isCssRule)!;
+    return { ...rule, include: path.join(appFolder(app), 'src') };
   });
   const rules = shell.module!.rules!.map((rule) => (isCssRule(rule) ? { ...rule, exclude: remoteSources } : rule));
   return {

@@ -1,6 +1,3 @@
-/** The three micro-apps the shell composes; also their federation names. */
-export const REMOTE_NAMES = ['catalogue', 'blog', 'panel'] as const;
-
 /**
  * A remote's name: also its federation name, its builds folder and its key in live.json. The
  * platform team registers remotes by name (`deploy apps add`): any name that follows

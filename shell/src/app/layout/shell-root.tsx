@@ -1,5 +1,4 @@
 import {
-  REMOTE_NAMES,
   SSR_URL_ATTRIBUTE,
   ShellContextProvider,
   isConnectionFailure,
@@ -100,7 +99,7 @@ export function ShellRoot({
                   }}
                 />
               )}
-              {REMOTE_NAMES.map((app) => (
+              {state.apps.map((app) => (
                 <AppContainer key={app} app={app} markup={remoteMarkup?.app === app ? remoteMarkup : undefined} />
               ))}
             </main>

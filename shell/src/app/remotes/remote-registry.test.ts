@@ -2,6 +2,7 @@ import { init } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION, type RegistryEntry } from '@steel/shared';
 import { createLiveRoutes } from '../routes/match-route';
 import { createRemoteRegistry } from './remote-registry';
+import { createShellStore } from '../state/shell-store';
 
 // The real federation runtime, as the shell's main.js has it: remotes are registered into it.
 init({ name: 'shell', remotes: [] });
@@ -45,5 +46,41 @@ describe('the remote registry: may a remote run beside this shell?', () => {
     await remotes.refresh(async <T>() => fetched as T);
     expect(remotes.incompatibility('catalogue')).toMatch(/contract/);
     expect(remotes.incompatibility('catalogue')).not.toBe('contract: speaks 9.0.0');
+  });
+});
+
+describe('the remote registry: the remotes are what it names', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  const withPages = (version: string, ...paths: string[]): RegistryEntry => ({
+    ...entry(version),
+    pages: paths.map((path) => ({ path, rendering: 'server', guards: [], layout: 'default' })),
+  });
+
+  it('routes to and gives a container to a remote registered after the shell was built, and drops a removed one', async () => {
+    const routes = createLiveRoutes();
+    const remotes = createRemoteRegistry(routes, () => undefined);
+    remotes.registerEmbedded({ catalogue: withPages('c1', '/'), shell: withPages('s1', '/shell-page') });
+    const store = createShellStore(() => '/guides/first', routes);
+    expect(store.get().apps).toEqual(['catalogue']);
+    expect(routes.owner('/guides/first')).toBeNull();
+
+    // A new team's app, registered and deployed since the page loaded, arrives with the next registry.
+    await remotes.refresh(
+      async <T>() => ({ catalogue: withPages('c1', '/'), guides: withPages('g1', '/guides/:slug') }) as T,
+    );
+    store.rerouteLocation();
+    expect(routes.apps()).toEqual(['catalogue', 'guides']);
+    expect(routes.owner('/guides/first')).toBe('guides');
+    expect(store.get().apps).toEqual(['catalogue', 'guides']);
+    expect(remotes.entryUrl('guides')).toBe(
+      new URL('/builds/catalogue/g1/mf-manifest.json', window.location.href).href,
+    );
+
+    // Removed: its paths are no one's; its container stays (a remote may have been mounted in it).
+    await remotes.refresh(async <T>() => ({ catalogue: withPages('c1', '/') }) as T);
+    store.rerouteLocation();
+    expect(routes.owner('/guides/first')).toBeNull();
+    expect(store.get().route).toBeNull();
+    expect(store.get().apps).toEqual(['catalogue', 'guides']);
   });
 });

@@ -2,7 +2,7 @@ import { getInstance, registerRemotes, satisfy } from '@module-federation/enhanc
 import {
   CONTRACT_VERSION,
   FEDERATION_RUNTIME_SHARE,
-  REMOTE_NAMES,
+  REMOTE_NAME_RE,
   incompatibility,
   type IncompatibleRemotes,
   type RegistryEntry,
@@ -58,18 +58,22 @@ export function createRemoteRegistry(
     return entry ? new URL(entry, window.location.href).href : null;
   }
 
+  /** The remotes a registry names, in its order: any the platform registered (a name the contract allows). */
+  const remoteNames = (registry: Partial<Record<string, unknown>>) =>
+    Object.keys(registry).filter((name) => name !== 'shell' && REMOTE_NAME_RE.test(name) && registry[name]);
+
   function register(valid: Partial<Record<RemoteName, RegistryEntry>>): void {
     entries = valid;
     recordRemoteIntegrity(entries, window.location.href);
     registerRemotes(
-      REMOTE_NAMES.flatMap((name) => {
+      remoteNames(entries).flatMap((name) => {
         const entry = entryUrl(name);
         return entry ? [{ name, entry }] : [];
       }),
       { force: true },
     );
     const pages: RemotePages = {};
-    for (const name of REMOTE_NAMES) if (entries[name]) pages[name] = entries[name].pages;
+    for (const name of remoteNames(entries)) if (entries[name]) pages[name] = entries[name].pages;
     routes.update(pages);
     navigation?.update(Object.values(entries));
   }
@@ -77,10 +81,10 @@ export function createRemoteRegistry(
   return {
     /** Registers the registry a server-rendered page embedded, with the server's verdicts when the page has them (see above). */
     registerEmbedded(registry: Partial<Record<string, RegistryEntry>>, incompatible?: IncompatibleRemotes): void {
-      register(Object.fromEntries(REMOTE_NAMES.flatMap((name) => (registry[name] ? [[name, registry[name]]] : []))));
+      register(Object.fromEntries(remoteNames(registry).map((name) => [name, registry[name]])));
       if (!incompatible) return;
       serverVerdicts = Object.fromEntries(
-        REMOTE_NAMES.flatMap((name) =>
+        remoteNames(entries).flatMap((name) =>
           entries[name] ? [[name, { version: entries[name].version, problem: incompatible[name] ?? null }]] : [],
         ),
       );
@@ -91,7 +95,12 @@ export function createRemoteRegistry(
         fetchJson<Partial<Record<RemoteName, unknown>>>('/remotes.json'),
         import(/* webpackChunkName: "manifest-schema" */ '@steel/shared/manifest-schema'),
       ]);
-      register(validRegistryEntries(registry, onMalformed));
+      register(
+        validRegistryEntries(
+          Object.fromEntries(remoteNames(registry).map((name) => [name, registry[name]])),
+          onMalformed,
+        ),
+      );
     },
     version: (app: RemoteName) => entries[app]?.version ?? 'unknown',
     entryUrl,

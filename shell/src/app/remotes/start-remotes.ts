@@ -1,6 +1,5 @@
 import { registerApplication, start } from 'single-spa';
 import {
-  REMOTE_NAMES,
   type AppFetch,
   type RemoteFailureKind,
   type RemoteName,
@@ -27,10 +26,12 @@ export interface StartRemotesOptions {
 }
 
 /**
- * Registers every remote with single-spa (each active on the paths its pages own) and starts
- * routing. Without an embedded registry, `/remotes.json` is fetched first; without any registry no
- * remote can load, and each then shows its in-layout error with a retry. Returns the intent
- * prefetch (a link pointed at or focused loads its app and that page's data).
+ * Registers every remote the registry names with single-spa (each active on the paths its pages
+ * own) and starts routing; a remote that a later registry names (registered and deployed since the
+ * page loaded) is registered then. No remote's name is compiled in: the registry is the list.
+ * Without an embedded registry, `/remotes.json` is fetched first; without any registry no remote
+ * can load. Returns the intent prefetch (a link pointed at or focused loads its app and that
+ * page's data).
  */
 export async function startRemotes({
   context,
@@ -44,9 +45,8 @@ export async function startRemotes({
   const refreshRegistry = async () => {
     await registry.refresh((url) => appFetch(url, { cache: 'no-store' }));
     store.rerouteLocation();
+    registerNewApps();
   };
-  if (!routes.known())
-    await refreshRegistry().catch((error: unknown) => console.error('Failed to load /remotes.json', error));
   const applications = new Map<
     RemoteName,
     { prefetchPage(path: string, props: ShellContext): Promise<void>; props: ShellContext }
@@ -59,7 +59,7 @@ export async function startRemotes({
       return application ? application.prefetchPage(path, application.props) : Promise.resolve();
     },
   });
-  for (const app of REMOTE_NAMES) {
+  const registerApp = (app: RemoteName) => {
     const reportFailure = (kind: RemoteFailureKind, error: unknown) =>
       reportRemoteFailure(
         {
@@ -93,7 +93,14 @@ export async function startRemotes({
       activeWhen: (location) => routes.owner(location.pathname) === app && mayActivate(location.pathname),
       customProps: props,
     });
+  };
+  /** Each remote the live routes name and single-spa does not know yet. */
+  function registerNewApps() {
+    for (const app of routes.apps()) if (!applications.has(app)) registerApp(app);
   }
+  if (!routes.known())
+    await refreshRegistry().catch((error: unknown) => console.error('Failed to load /remotes.json', error));
+  registerNewApps();
   start({ urlRerouteOnly: true });
   return { prefetchOnIntent };
 }

@@ -30,6 +30,7 @@ export function findRedirect(pathname: string, redirects: readonly RedirectDefin
  */
 export function createLiveRoutes(pages?: RemotePages) {
   let table = buildRouteTable(pages ?? {});
+  let apps = Object.keys(pages ?? {});
   // Until the registry arrives (a page without one embedded) no path is known to be missing.
   let known = pages !== undefined;
   // The same path is matched many times a navigation (each app's activeWhen, the guards, the
@@ -51,8 +52,11 @@ export function createLiveRoutes(pages?: RemotePages) {
     isGuarded: (pathname: string) => Boolean(match(pathname)?.definition.guards.includes('auth')),
     update(next: RemotePages) {
       table = buildRouteTable(next);
+      apps = Object.keys(next);
       known = true;
     },
+    /** The live remotes, in the registry's order: the shell mounts each through single-spa. */
+    apps: (): readonly RemoteName[] => apps,
     known: () => known,
   };
 }

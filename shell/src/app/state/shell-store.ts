@@ -22,6 +22,11 @@ export interface ShellState {
   /** The error on screen, stamped with the URL it belongs to: navigating away clears it. */
   error: (AppError & { url: string }) | null;
   remoteFailures: Record<RemoteName, RemoteFailure>;
+  /**
+   * The remotes with a container in the layout: every live one the registry named since the page
+   * loaded (a container stays once made: a remote may be mounted in it).
+   */
+  apps: readonly RemoteName[];
 }
 
 type Listener = () => void;
@@ -35,7 +40,7 @@ const pathOf = (url: string) => url.split('?')[0] ?? '/';
  */
 export function createShellStore(
   currentUrl: () => string,
-  routes: Pick<LiveRoutes, 'match' | 'known'>,
+  routes: Pick<LiveRoutes, 'match' | 'known' | 'apps'>,
   initialError: (AppError & { url: string }) | null = null,
 ) {
   const url = currentUrl();
@@ -45,6 +50,7 @@ export function createShellStore(
     routesKnown: routes.known(),
     error: initialError?.url === url ? initialError : null,
     remoteFailures: {},
+    apps: routes.apps(),
   };
   const listeners = new Set<Listener>();
 
@@ -76,7 +82,12 @@ export function createShellStore(
     },
     /** The live set's routes changed (a new registry): the page on screen is routed again. */
     rerouteLocation() {
-      set({ route: routes.match(pathOf(state.url)), routesKnown: routes.known() });
+      const added = routes.apps().filter((app) => !state.apps.includes(app));
+      set({
+        route: routes.match(pathOf(state.url)),
+        routesKnown: routes.known(),
+        ...(added.length ? { apps: [...state.apps, ...added] } : {}),
+      });
     },
     showError(error: AppError) {
       set({ error: { ...error, url: currentUrl() } });

@@ -1,8 +1,8 @@
-import { isChunkLoadError, REMOTE_NAMES, type RemoteName } from '@steel/shared';
+import { isChunkLoadError, REMOTE_NAME_RE, type RemoteName } from '@steel/shared';
 import { type RemoteFailureReport, reportRemoteFailure } from './report-remote-failure';
 
-/** A remote's published files, wherever they are served from: `…/builds/<app>/<version>/…`. */
-const REMOTE_FILE_RE = new RegExp(`/builds/(${REMOTE_NAMES.join('|')})/([A-Za-z0-9][A-Za-z0-9._-]{0,63})/`);
+/** An app's published files, wherever they are served from: `…/builds/<app>/<version>/…`. */
+const APP_FILE_RE = /\/builds\/([^/]+)\/([A-Za-z0-9][A-Za-z0-9._-]{0,63})\//;
 /** An error loop must not turn one visitor into a flood of reports (nor a canary's whole sample). */
 const MAX_REPORTS_PER_APP = 3;
 
@@ -15,8 +15,9 @@ export function attributeToRemote(
   stack: string | undefined,
 ): { app: RemoteName; version: string } | null {
   for (const source of [filename ?? '', ...(stack ?? '').split('\n')]) {
-    const match = REMOTE_FILE_RE.exec(source);
-    if (match) return { app: match[1] as RemoteName, version: match[2]! };
+    const match = APP_FILE_RE.exec(source);
+    // Any remote's (the registry names them), never the shell's own.
+    if (match && match[1] !== 'shell' && REMOTE_NAME_RE.test(match[1]!)) return { app: match[1]!, version: match[2]! };
   }
   return null;
 }
