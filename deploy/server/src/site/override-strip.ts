@@ -3,11 +3,15 @@
  * in their browser alone, until when, and a button that drops them (override-links.ts).
  */
 import { OVERRIDE_CLEAR_PATH, type Override } from '../live-set/override-cookies';
+import { SHELL } from '../live-set/builds-folder';
 
-const APP_LABELS: Record<string, string> = { shell: 'پوسته', catalogue: 'کاتالوگ', blog: 'بلاگ', panel: 'پنل' };
 const timeOfDay = new Intl.DateTimeFormat('fa-IR', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tehran' });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** An app as the strip names it: the shell, or a remote by its registered name. */
+const appLabel = (app: string) =>
+  app === SHELL ? 'پوسته' : `برنامهٔ <bdi dir="ltr" style="font-family:monospace">${escapeHtml(app)}</bdi>`;
 
 /** The strip a page carries while overrides are active (empty without any). */
 export function overrideStrip(overrides: readonly Override[]): string {
@@ -15,7 +19,7 @@ export function overrideStrip(overrides: readonly Override[]): string {
   const items = overrides
     .map(
       (o) =>
-        `<li style="display:inline;margin-inline-end:1rem">${APP_LABELS[o.app]} <bdi dir="ltr" style="font-family:monospace">${escapeHtml(o.version)}</bdi> تا ${timeOfDay.format(o.expiresAt)}</li>`,
+        `<li style="display:inline;margin-inline-end:1rem">${appLabel(o.app)} <bdi dir="ltr" style="font-family:monospace">${escapeHtml(o.version)}</bdi> تا ${timeOfDay.format(o.expiresAt)}</li>`,
     )
     .join('');
   // Inline styles: the strip belongs to no app's stylesheet, and must read the same in light and dark mode.

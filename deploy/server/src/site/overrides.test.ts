@@ -96,7 +96,7 @@ describe('overrides: one browser tries a version in production', () => {
     expect(catalogueIn(mine.body)).toBe(tried);
     expect(mine.body).toContain('<title>tried ');
     expect(mine.body).toMatch(
-      /<aside id="steel-override-strip"[^>]*>.*کاتالوگ.*<form method="post" action="\/_\/override\/clear"/s,
+      /<aside id="steel-override-strip"[^>]*>.*برنامهٔ <bdi dir="ltr"[^>]*>catalogue<\/bdi>.*<form method="post" action="\/_\/override\/clear"/s,
     );
     expect(mine.headers['cache-control']).toBe('private, no-store');
     const registry = await app.inject({ url: '/remotes.json', headers: { cookie: holder } });
