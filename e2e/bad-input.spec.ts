@@ -32,7 +32,7 @@ test('a malformed path is a 400 with the Persian page; duplicate slashes lead to
   expect(response.headers()['location']).toBe('/rebar/kalaf');
 });
 
-test('a query string a page does not read is sent to the URL without it; what it reads is kept', async ({
+test('a query string a page does not read, or spells another way, is sent to its canonical URL; that one is kept', async ({
   request,
 }) => {
   for (const [url, location] of [
@@ -40,6 +40,18 @@ test('a query string a page does not read is sent to the URL without it; what it
     ['/?r=0.123', '/'],
     ['/rebar/kalaf?diameter_mm=12&utm=1', '/rebar/kalaf?diameter_mm=12'],
     ['/blog?tag=&page=2', '/blog?page=2'],
+    // A page that declares no query reads none; a product page reads only its pending action.
+    ['/rules?zz=0.456', '/rules'],
+    ['/product/any-product?page=3', '/product/any-product'],
+    ['/rebar/kalaf/any-product?page=3&action=order', '/rebar/kalaf/any-product?action=order'],
+    // Default and out-of-range values, repeats and another order: one spelling per state.
+    [
+      '/rebar/kalaf?sort=price-asc&diameter_mm=14&diameter_mm=12&page=1',
+      '/rebar/kalaf?diameter_mm=12&diameter_mm=14&sort=price-asc',
+    ],
+    ['/blog?page=abc', '/blog'],
+    ['/blog?page=0', '/blog'],
+    ['/weight_table?section=rebar', '/weight_table'],
   ]) {
     const response = await request.get(url as string, { maxRedirects: 0 });
     expect({ url, status: response.status(), location: response.headers()['location'] }).toEqual({

@@ -55,7 +55,9 @@ test.describe('a sub-category', () => {
     await box.check();
     await expect(page).toHaveURL(new RegExp(`/rebar/kalaf\\?diameter_mm=${diameter.replace('.', '\\.')}$`));
     await expect(tableRows(page)).toHaveCount(matching.length);
-    await page.reload();
+    // The URL the page wrote is its canonical one: the reload is served, not redirected.
+    const reloaded = await page.reload();
+    expect(reloaded?.request().redirectedFrom()).toBeNull();
     await expect(box).toBeChecked();
     await expect(tableRows(page)).toHaveCount(matching.length);
     await page.goBack();

@@ -24,9 +24,11 @@ describe('a page state’s one URL', () => {
   });
 
   it('keeps page numbers from 2 up, written plainly: 1 is the default, 0, -1 and abc are no page', () => {
-    for (const value of ['1', '0', '-1', 'abc', '2.5', '1e3', '', '99999999999'])
+    for (const value of ['1', '0', '00', '-1', 'abc', '2.5', '1e3', ''])
       expect(canonicalSearch(`page=${value}`, [pageParameter()])).toBe('');
     expect(canonicalSearch('page=007', [pageParameter()])).toBe('?page=7');
+    expect(canonicalSearch('page=010', [pageParameter()])).toBe('?page=10');
+    expect(canonicalSearch('page=99999999999999999999', [pageParameter()])).toBe('?page=99999999999999999999');
     expect(canonicalSearch('page=3&page=4', [pageParameter()])).toBe('?page=3');
   });
 

@@ -6,8 +6,9 @@
  * - a parameter the page does not declare, or an empty one, is dropped;
  * - a one-value parameter keeps its first value (what `URLSearchParams.get` reads), a list every
  *   value once, in code-point order (a filter's ticked values are a set);
- * - a page number is digits, 2 and up: `page=1` (the default), `0`, `-1`, `abc` are dropped and
- *   `007` is `7`; a `one-of` keeps only a listed value and drops its default;
+ * - a page number is digits, 2 and up: `page=1` (the default), `0`, `-1`, `abc` are dropped,
+ *   `007` is `7`, and a page past the last stays (it is that page's 404);
+ * - a `one-of` keeps only a listed value, and drops its default;
  * - parameters follow the page's declared order, whatever order the request had.
  */
 import { matchRoute } from './route-rule';
@@ -44,9 +45,6 @@ export interface SubpageQuery {
   query: DeclaredQuery;
 }
 
-/** The largest page number kept: far past any list, and never an overflow anywhere. */
-const MAX_PAGE_NUMBER = 1_000_000_000;
-
 function canonicalValues(parameter: QueryParameter, values: readonly string[]): string[] {
   const given = values.map((value) => value.trim()).filter(Boolean);
   const first = given[0];
@@ -56,9 +54,9 @@ function canonicalValues(parameter: QueryParameter, values: readonly string[]): 
     case 'text':
       return first === undefined ? [] : [first];
     case 'page': {
-      if (first === undefined || !/^\d+$/.test(first)) return [];
-      const page = Number(first);
-      return page >= 2 && page <= MAX_PAGE_NUMBER ? [String(page)] : [];
+      // Digits as written, without leading zeros: a page past the last is the page's own 404.
+      const digits = first !== undefined && /^\d+$/.test(first) ? first.replace(/^0+/, '') : '';
+      return digits.length > 1 || digits >= '2' ? [digits] : [];
     }
     case 'one-of':
       return first !== undefined && first !== parameter.default && parameter.values.includes(first) ? [first] : [];
