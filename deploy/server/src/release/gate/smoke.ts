@@ -84,7 +84,7 @@ export async function smokeTest(
   const base = `http://127.0.0.1:${port}`;
   const sitePages = candidatePages(candidate, manifest, live);
   try {
-    const apps = candidate.app === 'shell' ? (Object.keys(sitePages)) : [candidate.app];
+    const apps = candidate.app === 'shell' ? Object.keys(sitePages) : [candidate.app];
     const pages = await pageKindSamples(base, sitePages, apps);
     const rendered = await smokeRender(base, pages, seen);
     if (rendered) return rendered;
