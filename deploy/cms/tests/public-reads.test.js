@@ -6,7 +6,7 @@
 // counted. The first tests share one address and run in this order.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { get } = require('./helpers');
+const { BASE, get } = require('./helpers');
 const { apiFrom, confirmedAccountFrom } = require('./from-address');
 
 const HEAVY = '/products?pagination[pageSize]=100&populate=*';
@@ -160,4 +160,15 @@ test('32 connections of un-populated pageSize=100 pages (100 price histories eac
   assert.ok(cost >= 250, `priced ${cost}`);
   assert.ok(served.length <= most, `${served.length} pages served in ${seconds.toFixed(1)} s; at most ${most}`);
   refusedInPersian(answers.find((r) => r.status === 429));
+
+  // The router reads any case and a trailing slash as the same collection: so is it priced.
+  const spellings = [`${BASE}/API/products`, '/PRODUCTS/', '/Products//', '/products'];
+  const again = [];
+  for (let i = 0; i < 6; i++) {
+    const spelling = spellings[i % spellings.length];
+    again.push(await apiFrom('127.0.0.32', 'GET', `${spelling}?pagination[pageSize]=100`));
+  }
+  const refusals = again.filter((r) => r.status === 429);
+  assert.ok(refusals.length >= 1, `statuses: ${again.map((r) => r.status)}`);
+  for (const r of refusals) assert.equal(r.body.error.details.cost, cost, r.text.slice(0, 200));
 });

@@ -24,10 +24,19 @@ function readTargets(strapi, prefix) {
     return routes;
   };
 
-  /** { model, single } for `/api/products`, `/api/products/<id>`, `/api/<single type>`; null otherwise. */
+  /**
+   * { model, single } for `/api/products`, `/api/products/<id>`, `/api/<single type>`; null otherwise.
+   * Read as the router reads it: any case, encoded characters decoded, trailing slashes dropped.
+   */
   const targetOf = (path) => {
-    const [name, id, ...rest] = path.slice(prefix.length + 1).split('/');
-    const route = routesByName().get(name);
+    let routed;
+    try {
+      routed = decodeURIComponent(path.slice(prefix.length + 1));
+    } catch {
+      return null; // the router answers it 400/404
+    }
+    const [name, id, ...rest] = routed.replace(/\/+$/, '').split('/');
+    const route = routesByName().get(name.toLowerCase());
     if (!route || rest.length || (id !== undefined && (route.single || !id))) return null;
     return { model: strapi.getModel(route.uid), single: route.single || id !== undefined };
   };
