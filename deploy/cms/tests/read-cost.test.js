@@ -44,6 +44,12 @@ test("a product's price history is priced: an un-populated page of 100 costs fiv
   assert.equal(price('product', 'fields[0]=slug&fields[1]=price&pagination[pageSize]=100'), 100);
   assert.equal(price('product', 'fields[0]=price_history&pagination[pageSize]=100'), 100 * (1 + LARGE_FIELD_COST));
   assert.equal(price('product', 'fields=slug,price_history&pagination[pageSize]=100'), 100 * (1 + LARGE_FIELD_COST));
+  // Strapi reads `fields=*` as every field.
+  assert.equal(price('product', 'fields=*&pagination[pageSize]=100'), price('product', 'pagination[pageSize]=100'));
+  assert.equal(
+    price('product', 'fields[0]=slug&populate[producer][fields]=*&pagination[pageSize]=100'),
+    price('product', 'fields[0]=slug&populate[0]=producer&pagination[pageSize]=100'),
+  );
   // Strapi's default page is 25 entries.
   assert.equal(price('product', ''), 25 * 5);
   assert.equal(price('product', 'pagination[limit]=10'), 10 * 5);

@@ -25,11 +25,15 @@ const UPLOAD_FILE = 'plugin::upload.file';
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** `fields` in Strapi's shapes (`a,b`, `[a, b]`, qs's `{0: a}`) as a list, or null when not named. */
+/**
+ * `fields` in Strapi's shapes (`a,b`, `[a, b]`, qs's `{0: a}`) as a list, or null when it names
+ * none or asks for all of them (`*`, which Strapi reads as every field).
+ */
 function namedFields(fields) {
   if (fields === undefined || fields === null || fields === '') return null;
   const list = typeof fields === 'string' ? fields.split(',') : Array.isArray(fields) ? fields : Object.values(fields);
-  return list.map((name) => String(name).trim()).filter(Boolean);
+  const names = list.map((name) => String(name).trim()).filter(Boolean);
+  return names.includes('*') ? null : names;
 }
 
 /** How many large fields a read of `model` returns: all it has when `fields` names none. */
