@@ -32,8 +32,6 @@ const EXCEPTIONS: Record<string, string> = {
   'scripts/bench-ssr.ts': "the bench renders this repository's catalogue pages",
   'scripts/monolith/static-federation.ts':
     "the monolith (a measuring stick, never deployed) bundles this repository's remotes by their packages",
-  'mf-build/src/create-app-config.ts':
-    "DEV_PORTS: the dev-server port of each of this repository's remotes (npm run dev); to be derived from the registry",
   'deploy/cms/src/bootstrap/domain.js':
     'the catalogue here is the product data (data/domain/catalogue.json), not an app',
   'deploy/cms/src/utils/catalogue-listing.js': "`catalogue` is a listing's default sort order, not an app",

@@ -6,13 +6,16 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
-import { createAppConfig, createServerConfig, describeBuiltApp, DEV_PORTS, run as runWebpack } from '@steel/build';
+import { createAppConfig, createServerConfig, describeBuiltApp, run as runWebpack } from '@steel/build';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { APPS, appFolder, REMOTES, repoRoot, type AppName } from './lib/paths';
 import { shareServerSettings, startProcess } from './lib/processes';
 import { IMAGE_ROUTE, IMAGE_WIDTHS, isUploadPath } from '@steel/shared/image-widths';
 import { defaultRuntimeConfig } from '@steel/shared/runtime-config';
 import { resizeUpload } from '@steel/server/responsive-images';
+
+/** Dev-server ports: the shell on 8080 like production, each remote on its own from 3001 (the seed's order). */
+const devPort = (app: AppName) => (app === 'shell' ? 8080 : 3001 + REMOTES.indexOf(app));
 
 /**
  * The registry the dev shell serves: each remote's dev server, with the contract, shared ranges
@@ -30,7 +33,7 @@ async function devRegistry() {
       app,
       {
         version: 'dev',
-        entry: `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`,
+        entry: `http://localhost:${devPort(app)}/mf-manifest.json`,
         ...describeBuiltApp(app, root, path.join(out, 'index.js')),
       },
     ]);
@@ -43,7 +46,7 @@ async function startDevServer(app: AppName, registry: object = {}): Promise<void
   const server = new WebpackDevServer(
     {
       host: '127.0.0.1',
-      port: DEV_PORTS[app],
+      port: devPort(app),
       allowedHosts: ['localhost', '127.0.0.1'],
       hot: false,
       liveReload: true,
@@ -76,7 +79,7 @@ async function startDevServer(app: AppName, registry: object = {}): Promise<void
     compiler,
   );
   await server.start();
-  console.log(`${app}: http://localhost:${DEV_PORTS[app]}`);
+  console.log(`${app}: http://localhost:${devPort(app)}`);
 }
 
 async function main() {
@@ -87,7 +90,7 @@ async function main() {
     if (!APPS.includes(only)) throw new Error(`Unknown app ${only} (apps: ${APPS.join(', ')})`);
     await startDevServer(only);
     if (only !== 'shell')
-      console.log(`The ${only} remote runs alone in its harness: http://localhost:${DEV_PORTS[only]}`);
+      console.log(`The ${only} remote runs alone in its harness: http://localhost:${devPort(only)}`);
     return;
   }
   const cms = startProcess('cms', process.execPath, ['scripts/start.js'], { cwd: path.join(repoRoot, 'deploy/cms') });

@@ -25,9 +25,6 @@ import {
 /** `shell` or a remote's name. */
 export type AppName = RemoteName;
 
-/** Dev-server ports: the shell on 8080 like production, each remote on its own. */
-export const DEV_PORTS: Record<AppName, number> = { shell: 8080, catalogue: 3001, blog: 3002, panel: 3003 };
-
 export interface AppConfigOptions {
   app: AppName;
   /** The app's package folder. */

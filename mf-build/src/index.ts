@@ -4,13 +4,7 @@
  * monorepo's scripts and an app built on its own use this one copy.
  */
 export { buildApp, namedChunkScripts, run, typecheck, BASE_TSCONFIG } from './build-app';
-export {
-  createAppConfig,
-  DEV_PORTS,
-  COMPILED_PACKAGES,
-  type AppConfigOptions,
-  type AppName,
-} from './create-app-config';
+export { createAppConfig, COMPILED_PACKAGES, type AppConfigOptions, type AppName } from './create-app-config';
 export { createServerConfig, RENDERER_PROVIDED } from './create-server-config';
 export { describeBuiltApp, writeAppManifest } from './app-manifest';
 export { sharedDependencies } from './shared-dependencies';
