@@ -6,8 +6,8 @@
  *
  * A removal is refused while the app has a live version or a canary, unless forced with a reason:
  * then its version leaves live.json too, so its paths are 404 and it leaves /remotes.json on every
- * app server (the live store hears live.json and apps.json change). Its published folders stay
- * until `prune`; registering the name again brings no version back.
+ * app server (the live store hears live.json and apps.json change). Its published folders are
+ * pruned like any app's; registering the name again brings no version back live.
  */
 import {
   appNameProblem,

@@ -5,8 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
-import { servedApps } from '../live-set/app-registry';
+import { isAppName, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
 
 export const PRUNE_REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +31,10 @@ export async function prune(
   const live = await readLive(buildsDir);
   const served = await readServedVersions(buildsDir);
   const removed: PruneReport['removed'] = [];
-  for (const app of await servedApps(buildsDir)) {
+  // Every app with folders here, a removed one's too (registered again, it starts from what is kept).
+  const folders = await fs.readdir(buildsDir, { withFileTypes: true }).catch(() => []);
+  const apps = folders.filter((entry) => entry.isDirectory() && isAppName(entry.name)).map((entry) => entry.name);
+  for (const app of apps) {
     const dir = path.join(buildsDir, app);
     const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => VERSION_RE.test(name));
     const published = await Promise.all(
