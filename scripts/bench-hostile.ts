@@ -1,7 +1,7 @@
 /**
  * Hostile-load figures for `npm run bench` (printed, never asserted), the attack run's cases
  * replayed against an app server and a CMS with their production defaults:
- * - renders caused by 1,000 requests with random query strings (on `/` and a product page);
+ * - renders caused by random query strings on every server-rendered page kind (bench-random-queries.ts);
  * - the app server's RSS while every seeded upload is asked for at every allowed width;
  * - an ordinary CMS read's p50/p95 from another address, idle and while one client floods the
  *   CMS with heavy reads over 32 connections (the CMS's RSS beside it);
@@ -14,6 +14,7 @@ import { IMAGE_WIDTHS } from '@steel/shared/image-widths';
 import { canonicalProductPath } from '@steel/shared/site-paths';
 import { percentile } from './bench-load';
 import { rssMb } from './bench-ssr';
+import { randomQueryRendersPerPageKind } from './bench-random-queries';
 
 interface HostileOptions {
   /** An app server with the production defaults (render bound on, its own image cache folder). */
@@ -23,23 +24,6 @@ interface HostileOptions {
   cms: string;
   cmsPid: number;
   log: (line: string) => void;
-}
-
-const randomToken = () => Math.random().toString(36).slice(2, 10);
-
-async function randomQueryRenders(base: string, productPath: string, log: (line: string) => void) {
-  const outcomes = new Map<string, number>();
-  for (let i = 0; i < 1000; i++) {
-    const path = i % 2 ? `/?${randomToken()}=${randomToken()}` : `${productPath}?${randomToken()}=1`;
-    const response = await fetch(`${base}${path}`, { redirect: 'manual' });
-    await response.arrayBuffer();
-    const outcome = `${response.status}${response.headers.get('x-render') ? ` ${response.headers.get('x-render')}` : ''}`;
-    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-  }
-  const renders = [...outcomes].filter(([key]) => / (server|partial)$/.test(key)).reduce((sum, [, n]) => sum + n, 0);
-  log(
-    `renders per 1,000 random-query requests: ${renders}  (${[...outcomes].map(([key, n]) => `${key}×${n}`).join(', ')})`,
-  );
 }
 
 async function uploadPaths(cms: string): Promise<string[]> {
@@ -239,7 +223,10 @@ export async function benchHostileLoad(options: HostileOptions): Promise<void> {
   ).json()) as {
     data: Array<{ slug: string; sub_category: { path: string } }>;
   };
-  await randomQueryRenders(options.base, canonicalProductPath(product.data[0]!) ?? '/', options.log);
+  const productPath = canonicalProductPath(product.data[0]!) ?? '/';
+  // The catalogue's tree is one page kind in the registry: a real listing and product stand for its parts.
+  const listingPath = productPath.slice(0, productPath.lastIndexOf('/'));
+  await randomQueryRendersPerPageKind(options.base, [listingPath, productPath], options.log);
   await imageFlood(options);
   await heavyReadFlood(options);
   await distributedFloods(options);
