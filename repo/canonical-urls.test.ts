@@ -10,8 +10,7 @@
  * nothing. Pages rendered in the browser are one shell page whatever their query (nothing is
  * rendered or cached per URL): they keep their query for the browser.
  */
-import { canonicalSearch, declaredQueryAt, findPageRoute, type QueryParameter } from '@steel/shared';
-import { canonicalPageUrl } from '../deploy/server/src/site/canonical-redirect';
+import { canonicalPageUrl, canonicalSearch, declaredQueryAt, findPageRoute, type QueryParameter } from '@steel/shared';
 import { PUBLISHED, samplePaths, sitemapPaths } from './support/site-pages';
 
 const asParameter = (declared: string | QueryParameter): QueryParameter =>

@@ -12,6 +12,7 @@
  * - parameters follow the page's declared order, whatever order the request had.
  */
 import { matchRoute } from './route-rule';
+import type { PageRoute } from './app-manifest-schema';
 
 export type QueryParameter =
   /** One free value, trimmed (`q`, `tag`, `redirect`). */
@@ -84,4 +85,16 @@ export function declaredQueryAt(
 ): DeclaredQuery {
   const subpage = page.subpages?.length ? matchRoute(page.subpages, (candidate) => candidate.path, pathname) : null;
   return subpage ? subpage.candidate.query : (page.query ?? []);
+}
+
+/**
+ * Where the app server sends a request for `url` (its path `pathname`, owned by `route` or by no
+ * app): null when it is the canonical URL already, else that URL. A page rendered in the browser
+ * is one shell page whatever its query, and keeps it for the browser; a path no app owns reads none.
+ */
+export function canonicalPageUrl(url: string, pathname: string, route: PageRoute | undefined): string | null {
+  if (route?.rendering === 'browser') return null;
+  const search = url.slice(pathname.length);
+  const canonical = canonicalSearch(search, route ? declaredQueryAt(route, pathname) : []);
+  return search === canonical ? null : pathname + canonical;
 }
