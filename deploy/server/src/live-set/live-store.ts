@@ -281,6 +281,7 @@ export async function deriveSnapshot(
       contract: manifest.contract,
       shared: manifest.shared,
       pages: manifest.pages,
+      ...(manifest.navigation ? { navigation: manifest.navigation } : {}),
     };
     pages[name] = manifest.pages;
     const problem = shell ? remoteIncompatibility(shell, manifest) : null;

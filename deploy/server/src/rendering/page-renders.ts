@@ -15,7 +15,7 @@
  *   server entries, then the pages visitors asked for most are rendered into the cache.
  */
 import type { RegistryEntry, RemoteName } from '@steel/shared';
-import { findPageRoute } from '@steel/shared/contract';
+import { findPageRoute, registryNavigation } from '@steel/shared/contract';
 import type { ServerConfig } from '../config';
 import { publicPathPlaceholder } from '../live-set/builds-folder';
 import { type LiveSnapshot, versionFileUrl } from '../live-set/live-store';
@@ -143,6 +143,7 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
         buildsDir: config.buildsDir,
         versions: snapshot.live.versions,
         pages: snapshot.pages,
+        navigation: registryNavigation(snapshot.remotes),
         incompatible: snapshot.incompatible,
         config: { ...config.runtime, buildId: snapshot.manifest.id },
         cmsInternalUrl: config.cmsInternalUrl,

@@ -8,6 +8,7 @@ import type {
   AppError,
   PageHead,
   RemoteName,
+  RemoteNavigation,
   RemotePages,
   RemoteRenderResult,
   RemoteServerEntry,
@@ -25,6 +26,8 @@ export interface RenderTask {
   versions: Record<string, string>;
   /** The live remotes' pages: the shell routes by them. */
   pages: RemotePages;
+  /** The live remotes' navigation trees: with the pages' places, the shell's menus. */
+  navigation: RemoteNavigation;
   /** Live remotes that cannot run beside the live shell, and why: never rendered. */
   incompatible: Record<RemoteName, string>;
   config: RuntimeConfig;
@@ -204,6 +207,7 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
   const shellResult = shell.renderShell({
     url: task.url,
     pages: task.pages,
+    navigation: task.navigation,
     config: task.config,
     userAgent: task.userAgent,
     ...(rendered && app ? { remote: { app, html: rendered.html, url: task.url } } : {}),

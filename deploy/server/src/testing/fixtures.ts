@@ -36,8 +36,21 @@ export const FIXTURE_PAGES: Record<FixtureApp, PageRoute[]> & Record<AppName, Pa
     { path: '/rebar/*', rendering: 'server', guards: ['cache'], layout: 'default' },
   ],
   blog: [
-    { path: '/blog', rendering: 'server', guards: ['cache'], layout: 'default', query: ['page', 'tag'] },
-    { path: '/blog/:slug', rendering: 'server', guards: ['cache'], layout: 'default' },
+    {
+      path: '/blog',
+      rendering: 'server',
+      guards: ['cache'],
+      layout: 'default',
+      query: ['page', 'tag'],
+      sitemap: [{ path: '/blog', lastmodFrom: 'articles' }],
+    },
+    {
+      path: '/blog/:slug',
+      rendering: 'server',
+      guards: ['cache'],
+      layout: 'default',
+      sitemap: [{ collection: 'articles', path: '/blog/:slug' }],
+    },
   ],
   panel: [
     { path: '/login/*', rendering: 'browser', guards: [], layout: 'default' },

@@ -46,13 +46,14 @@ export const fieldsQuery = (prefix: string, fields: readonly string[]) =>
 
 /**
  * One value made from CMS content, kept for `ttlMs` and dropped at once when the CMS reports a
- * change to a collection it read. Concurrent requests share one read.
+ * change to a collection it read (`collections`, or a function when they change with the live set).
+ * Concurrent requests share one read.
  */
 export class CmsDerivedValue<T> {
   private value: { made: number; promise: Promise<T> } | null = null;
 
   constructor(
-    private readonly collections: readonly string[],
+    private readonly collections: readonly string[] | (() => readonly string[]),
     private readonly make: () => Promise<T>,
     private readonly ttlMs: number,
   ) {}
@@ -72,6 +73,7 @@ export class CmsDerivedValue<T> {
 
   /** Called with the collections the CMS says changed (null: any). */
   invalidate(collections: readonly string[] | null): void {
-    if (!collections || collections.some((collection) => this.collections.includes(collection))) this.value = null;
+    const read = typeof this.collections === 'function' ? this.collections() : this.collections;
+    if (!collections || collections.some((collection) => read.includes(collection))) this.value = null;
   }
 }

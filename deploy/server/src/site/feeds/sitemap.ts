@@ -1,86 +1,131 @@
 /**
- * `/sitemap.xml`: every public page the CMS knows — categories, their groups, sub-categories,
- * products at their canonical paths, factories, static pages, articles — with `lastmod` from
- * the CMS, plus the fixed pages that are not CMS entries.
+ * `/sitemap.xml`, made from what the live apps declare (docs/architecture.md, "Navigation and
+ * sitemap"): each page lists fixed paths or a CMS collection whose records give its paths
+ * (`/blog/:slug`, `/:sub_category.path/:slug`). One generic reader serves every declaration, so a
+ * page, a collection or a new sub-category goes into the sitemap with its app's deploy alone.
  */
-import { canonicalProductPath, cmsPath } from '@steel/shared/site-paths';
+import type { RemotePages, SitemapSource } from '@steel/shared';
 import { buildXml } from './xml';
 import { fieldsQuery, readCollection } from './cms-collections';
-
-/** Public pages that are not one CMS entry (their content is a list or a tool). */
-export const FIXED_SITEMAP_PATHS = [
-  '/',
-  '/blog',
-  '/factories',
-  '/experts',
-  '/services',
-  '/weight_table',
-  '/landing/bourse',
-] as const;
-
-/** Every CMS collection the sitemap reads: a change to one of them remakes it. */
-export const SITEMAP_COLLECTIONS = [
-  'categories',
-  'sub-categories',
-  'products',
-  'factories',
-  'static-pages',
-  'articles',
-];
 
 export interface SitemapEntry {
   path: string;
   lastmod?: string;
 }
 
-interface Dated {
-  slug: string;
-  updatedAt: string;
+type CollectionSource = Extract<SitemapSource, { collection: string }>;
+type FixedSource = Exclude<SitemapSource, CollectionSource>;
+const isCollectionSource = (source: SitemapSource): source is CollectionSource => 'collection' in source;
+
+/** A CMS record as the reader asks for it: the fields its sources name, relations and components nested. */
+type CmsRecord = Record<string, unknown> & { updatedAt?: string };
+
+/** The sitemap sources of the live pages, each once (every category page declares the same tree). */
+export function sitemapSources(pages: RemotePages): SitemapSource[] {
+  const sources = Object.values(pages).flatMap((routes) => (routes ?? []).flatMap((route) => route.sitemap ?? []));
+  return [...new Map(sources.map((source) => [JSON.stringify(source), source])).values()];
 }
 
-const dated = ['slug', 'updatedAt'];
-
-export async function readSitemapEntries(cmsUrl: string): Promise<SitemapEntry[]> {
-  const [categories, subCategories, products, factories, staticPages, articles] = await Promise.all([
-    readCollection<Dated & { groups?: Array<{ slug: string }> }>(cmsUrl, 'categories', [
-      ...fieldsQuery('fields', dated),
-      ...fieldsQuery('populate[groups][fields]', ['slug']),
-    ]),
-    readCollection<{ path: string; updatedAt: string }>(
-      cmsUrl,
-      'sub-categories',
-      fieldsQuery('fields', ['path', 'updatedAt']),
+/** Every CMS collection the sources read: a change to one of them remakes the sitemap. */
+export function sitemapCollections(sources: readonly SitemapSource[]): string[] {
+  return [
+    ...new Set(
+      sources.flatMap((source) =>
+        isCollectionSource(source) ? [source.collection] : source.lastmodFrom ? [source.lastmodFrom] : [],
+      ),
     ),
-    readCollection<Dated & { sub_category: { path: string } | null }>(cmsUrl, 'products', [
-      ...fieldsQuery('fields', dated),
-      ...fieldsQuery('populate[sub_category][fields]', ['path']),
-    ]),
-    readCollection<Dated>(cmsUrl, 'factories', fieldsQuery('fields', dated)),
-    readCollection<Dated>(cmsUrl, 'static-pages', fieldsQuery('fields', dated)),
-    readCollection<Dated & { publish_date: string | null }>(cmsUrl, 'articles', [
-      ...fieldsQuery('fields', [...dated, 'publish_date']),
-      ['sort[0]', 'publish_date:desc'],
-    ]),
-  ]);
-  const newestArticle = articles[0]?.updatedAt;
-  const entries: SitemapEntry[] = FIXED_SITEMAP_PATHS.map((path) =>
-    path === '/blog' && newestArticle ? { path, lastmod: newestArticle } : { path },
+  ];
+}
+
+/** The placeholders of a source's path: `/:sub_category.path/:slug` → `sub_category.path`, `slug`. */
+const placeholders = (path: string) =>
+  path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
+
+/** `a.b` → `populate[a][populate][b]`: Strapi's way down relations and components. */
+const populateKey = (through: string) =>
+  through
+    .split('.')
+    .map((part, index) => (index === 0 ? `populate[${part}]` : `[populate][${part}]`))
+    .join('');
+
+/**
+ * Strapi's query for the fields the placeholders name, with `updatedAt`: a plain name is a field,
+ * a dotted one populates the relation or component on the way (`populate[sub_category][fields][0]=path`).
+ */
+function collectionQuery(fields: readonly string[]): Array<readonly [string, string]> {
+  const own = new Set(['updatedAt']);
+  const nested = new Map<string, Set<string>>();
+  for (const field of fields) {
+    const dot = field.lastIndexOf('.');
+    if (dot < 0) own.add(field);
+    else {
+      const through = field.slice(0, dot);
+      nested.set(through, (nested.get(through) ?? new Set()).add(field.slice(dot + 1)));
+    }
+  }
+  return [
+    ...fieldsQuery('fields', [...own]),
+    ...[...nested].flatMap(([through, names]) => fieldsQuery(`${populateKey(through)}[fields]`, [...names])),
+  ];
+}
+
+/** The values a dotted field has in a record: one per element of an array on the way; none when missing. */
+function valuesOf(record: unknown, field: string): string[] {
+  let values: unknown[] = [record];
+  for (const part of field.split('.'))
+    values = values.flatMap((value): unknown[] => {
+      const next: unknown = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+      return Array.isArray(next) ? (next as unknown[]) : next === undefined || next === null ? [] : [next];
+    });
+  return values.flatMap((value) =>
+    typeof value === 'string' && value !== '' ? [value] : typeof value === 'number' ? [String(value)] : [],
   );
-  for (const category of categories) {
-    entries.push({ path: `/${category.slug}`, lastmod: category.updatedAt });
-    // Groups are part of their category's entry: they change with it.
-    for (const group of category.groups ?? [])
-      entries.push({ path: `/${category.slug}/${group.slug}`, lastmod: category.updatedAt });
+}
+
+/**
+ * The site paths one record gives a source: its placeholders filled with the record's values (an
+ * array component gives a path per element, a missing relation none). A value may hold slashes
+ * (a sub-category's `rebar/kalaf`); doubled slashes are made one.
+ */
+export function sourcePaths(path: string, record: unknown): string[] {
+  let paths = [''];
+  for (const segment of path.split('/').slice(1)) {
+    const values = segment.startsWith(':') ? valuesOf(record, segment.slice(1)) : [segment];
+    paths = paths.flatMap((prefix) => values.map((value) => `${prefix}/${value}`));
   }
-  for (const subCategory of subCategories)
-    entries.push({ path: `/${cmsPath(subCategory.path)}`, lastmod: subCategory.updatedAt });
-  for (const product of products) {
-    const path = canonicalProductPath(product);
-    if (path) entries.push({ path, lastmod: product.updatedAt });
-  }
-  for (const factory of factories) entries.push({ path: `/factories/${factory.slug}`, lastmod: factory.updatedAt });
-  for (const page of staticPages) entries.push({ path: `/${page.slug}`, lastmod: page.updatedAt });
-  for (const article of articles) entries.push({ path: `/blog/${article.slug}`, lastmod: article.updatedAt });
+  return paths.map((filled) => filled.replace(/\/{2,}/g, '/'));
+}
+
+/** The newest `updatedAt` of some records (ISO strings compare in time order). */
+const newest = (records: readonly CmsRecord[]) =>
+  records.reduce<string | undefined>(
+    (latest, { updatedAt }) => (updatedAt && (!latest || updatedAt > latest) ? updatedAt : latest),
+    undefined,
+  );
+
+export async function readSitemapEntries(cmsUrl: string, sources: readonly SitemapSource[]): Promise<SitemapEntry[]> {
+  const collectionSources = sources.filter(isCollectionSource);
+  const fixed = sources.filter((source): source is FixedSource => !isCollectionSource(source));
+  // Each collection read once, for every field its sources name.
+  const collections = sitemapCollections(sources);
+  const records = new Map(
+    await Promise.all(
+      collections.map(async (collection) => {
+        const fields = collectionSources
+          .filter((source) => source.collection === collection)
+          .flatMap((source) => placeholders(source.path));
+        return [collection, await readCollection<CmsRecord>(cmsUrl, collection, collectionQuery(fields))] as const;
+      }),
+    ),
+  );
+  const entries: SitemapEntry[] = fixed.map(({ path, lastmodFrom }) => {
+    const lastmod = lastmodFrom ? newest(records.get(lastmodFrom) ?? []) : undefined;
+    return lastmod ? { path, lastmod } : { path };
+  });
+  for (const source of collectionSources)
+    for (const record of records.get(source.collection) ?? [])
+      for (const path of sourcePaths(source.path, record))
+        entries.push(record.updatedAt ? { path, lastmod: record.updatedAt } : { path });
   // One URL once (a CMS slip such as a group and a sub-category on the same path).
   return [...new Map(entries.map((entry) => [entry.path, entry])).values()];
 }

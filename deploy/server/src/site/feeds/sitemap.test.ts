@@ -1,0 +1,78 @@
+/** @jest-environment node */
+import path from 'node:path';
+import { PUBLISHED, sitemapPaths } from '../../../../../repo/support/site-pages';
+import { readSitemapEntries, sitemapCollections, sitemapSources, sourcePaths, type SitemapEntry } from './sitemap';
+
+// The CMS package's own starter (a plain CommonJS module): a Strapi on a fresh database, seeded at start.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a .js module with no types
+const { startStrapi } = require(path.join(__dirname, '../../../../cms/scripts/lib/strapi-process')) as {
+  startStrapi: (options: {
+    label?: string;
+    env?: Record<string, string>;
+  }) => Promise<{ url: string; stop: () => Promise<void> }>;
+};
+
+/** The pages the sitemap listed before the remotes declared them: the app server's FIXED_SITEMAP_PATHS. */
+const FIXED_PATHS_BEFORE = ['/', '/blog', '/factories', '/experts', '/services', '/weight_table', '/landing/bourse'];
+
+describe("a source's paths from a CMS record", () => {
+  it('fills placeholders with fields, dotted ones through a relation, one path per array element', () => {
+    expect(sourcePaths('/blog/:slug', { slug: 'x' })).toEqual(['/blog/x']);
+    expect(sourcePaths('/:sub_category.path/:slug', { slug: 'p', sub_category: { path: 'rebar/kalaf' } })).toEqual([
+      '/rebar/kalaf/p',
+    ]);
+    expect(sourcePaths('/:slug/:groups.slug', { slug: 'sheet', groups: [{ slug: 'a' }, { slug: 'b' }] })).toEqual([
+      '/sheet/a',
+      '/sheet/b',
+    ]);
+    // A leading slash in the stored value is not doubled.
+    expect(sourcePaths('/:path', { path: '/rebar/kalaf' })).toEqual(['/rebar/kalaf']);
+  });
+
+  it('gives no path when a field is missing: a product without a sub-category, a category without groups', () => {
+    expect(sourcePaths('/:sub_category.path/:slug', { slug: 'p', sub_category: null })).toEqual([]);
+    expect(sourcePaths('/:slug/:groups.slug', { slug: 'rebar', groups: [] })).toEqual([]);
+  });
+});
+
+describe("the sitemap from the live remotes' declarations", () => {
+  const sources = sitemapSources(PUBLISHED);
+
+  it('reads each declared source once and follows the collections they name', () => {
+    expect(sources.length).toBe(new Set(sources.map((source) => JSON.stringify(source))).size);
+    expect(sitemapCollections(sources).sort()).toEqual(
+      ['articles', 'categories', 'factories', 'products', 'static-pages', 'sub-categories'].sort(),
+    );
+  });
+
+  describe('on the seeded CMS', () => {
+    let cms: { url: string; stop: () => Promise<void> };
+    let entries: SitemapEntry[];
+    beforeAll(async () => {
+      cms = await startStrapi({ label: 'sitemap-cms', env: { REQUEST_LOG: 'off', AUTH_RATE_LIMIT: 'off' } });
+      entries = await readSitemapEntries(`${cms.url}/api`, sources);
+    }, 300_000);
+    afterAll(async () => {
+      await cms?.stop();
+    });
+
+    it('lists the same paths as the fixed list and per-collection code did', () => {
+      const before = [...new Set([...FIXED_PATHS_BEFORE, ...sitemapPaths()])].sort();
+      expect(entries.map((entry) => entry.path).sort()).toEqual(before);
+    });
+
+    it("gives each CMS page its record's lastmod, and the blog its newest article's", () => {
+      const lastmod = new Map(entries.map((entry) => [entry.path, entry.lastmod]));
+      expect(lastmod.get('/rebar/kalaf/rebar-kalaf-1')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(lastmod.get('/sheet/coldplate')).toBe(lastmod.get('/sheet'));
+      const articles = entries.filter((entry) => entry.path.startsWith('/blog/'));
+      expect(lastmod.get('/blog')).toBe(
+        articles
+          .map((entry) => entry.lastmod)
+          .sort()
+          .at(-1),
+      );
+      expect(lastmod.get('/')).toBeUndefined();
+    });
+  });
+});
