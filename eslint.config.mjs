@@ -39,7 +39,7 @@ export default defineConfig(
     'test-results/',
     'playwright-report/',
     // What the catalogue-data generator writes (gitignored).
-    'mf-shared/src/catalogue/generated/',
+    'mf-catalogue/src/entities/category/generated/',
     'mf-catalogue/src/features/weight-table/generated/',
     // The CMS: what Strapi builds and caches, and the types it generates.
     'deploy/cms/build/',

@@ -3,8 +3,7 @@
  * view (product-page.tsx: price box, chart, actions) loads with the page's own chunk.
  */
 import { breadcrumbJsonLd, oneOfParameter, shareImageUrl, type ContentClient, type PageHead } from '@steel/shared';
-import type { CatalogueLocation } from '../../entities/category/category-tree';
-import { locateInCatalogue } from '../../entities/category/category-tree';
+import { locateInCatalogue, type CatalogueLocation } from '../../entities/category/category-tree';
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import {
   canonicalProductPath,
