@@ -1,8 +1,9 @@
 /**
- * `/sitemap.xml`, made from what the live apps declare (docs/architecture.md, "Navigation and
- * sitemap"): each page lists fixed paths or a CMS collection whose records give its paths
- * (`/blog/:slug`, `/:sub_category.path/:slug`). One generic reader serves every declaration, so a
- * page, a collection or a new sub-category goes into the sitemap with its app's deploy alone.
+ * `/sitemap.xml`, made from what the live apps declare
+ * (docs/architecture.md, "Navigation and sitemap"): each page lists fixed paths or a CMS
+ * collection whose records give its paths (`/blog/:slug`, `/:sub_category.path/:slug`). One
+ * generic reader serves every declaration, so a page, a collection or a new sub-category goes into
+ * the sitemap with its app's deploy alone.
  */
 import type { RemotePages, SitemapSource } from '@steel/shared';
 import { buildXml } from './xml';
