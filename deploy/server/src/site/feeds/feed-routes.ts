@@ -61,5 +61,9 @@ export const feedRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
   }
 
   app.get(RSS_PATH, (_request, reply) => send(reply, 'application/rss+xml', rss));
-  app.get('/sitemap.xml', (_request, reply) => send(reply, 'application/xml', sitemap));
+  app.get('/sitemap.xml', async (_request, reply) => {
+    // A live set changed on disk is noticed here (a stat), and its listener drops the sitemap.
+    await live.current();
+    return send(reply, 'application/xml', sitemap);
+  });
 };
