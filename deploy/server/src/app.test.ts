@@ -49,7 +49,7 @@ describe('app server with live builds', () => {
   });
 
   describe('app routes', () => {
-    it.each(['/', '/rebar/kalaf', '/panel/order/', '/blog/some-article?utm=x', '/does-not-exist'])(
+    it.each(['/', '/rebar/kalaf', '/panel/order/', '/blog/some-article', '/does-not-exist'])(
       'answers the shell page for %s',
       async (url) => {
         const res = await app.inject({ url });
