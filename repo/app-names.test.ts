@@ -1,10 +1,11 @@
 /**
  * @jest-environment node
  *
- * Apps are data, not code (issue 39): the platform serves the remotes its registry lists
- * (BUILDS_DIR/apps.json, seeded from data/platform/apps.json), so no code outside a remote's own
- * package names one. Read with TypeScript's parser, every string literal and identifier of the
- * repository's code is checked for `catalogue`, `blog` and `panel`, outside:
+ * Apps are data, not code (docs/architecture.md, "Deploying a remote"): the platform serves the
+ * remotes its registry lists (BUILDS_DIR/apps.json, seeded from data/platform/apps.json), so no
+ * code outside a remote's own package names one. Read with TypeScript's parser, every string
+ * literal and identifier of the repository's code is checked for `catalogue`, `blog` and `panel`,
+ * outside:
  * - the remotes' own packages (mf-catalogue/, mf-blog/, mf-panel/), data/, docs/ and e2e/;
  * - tests and their fixtures (`*.test.*`, `*.spec.*`, `*.fixture.*`, `testing/` and `support/` folders);
  * - the exceptions below, each with its reason. An exception that no longer names an app fails
