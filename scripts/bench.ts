@@ -32,6 +32,7 @@ import { benchDeployGate, benchDeployThroughApi } from './bench-deploy-gate';
 import { benchAutomaticAbort, benchOpenTabsAware } from './bench-release';
 import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
+import { benchRegistrySize } from './bench-registry-size';
 import { benchTopology } from './bench-topology';
 import { benchActivationUnderLoad, benchCanaryRenders } from './bench-releasing';
 import { benchDependencies } from './bench-dependencies';
@@ -305,6 +306,8 @@ async function main() {
       });
       console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
       await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
+      console.log('\nWhat a registered app adds to pages it does not own (the embedded registry):');
+      await benchRegistrySize({ base, browser, log: (line) => console.log(`  ${line}`) });
       console.log('\nGradual release (the blog: the live version and the one just deployed):');
       await benchOpenTabsAware({ browser, base, buildsDir, log: (line) => console.log(`  ${line}`) });
       // The server runs with the default release health rules.
