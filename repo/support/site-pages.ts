@@ -4,7 +4,8 @@
  * the seeded content, and every page's sample.
  */
 import path from 'node:path';
-import { canonicalProductPath, samplePath, type PageRoute, type RemoteName } from '@steel/shared';
+import { samplePath, type PageRoute, type RemoteName } from '@steel/shared';
+import { sitemapSources, sourcePaths } from '@steel/server/sitemap';
 import { pages as cataloguePublished } from '@steel/catalogue/server';
 import { pages as blogPublished } from '@steel/blog/server';
 import { pages as panelPublished } from '@steel/panel/server';
@@ -30,24 +31,33 @@ interface SeedDomain {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a .js module with no types
 const seed = require(path.join(__dirname, '../../deploy/cms/src/bootstrap/domain.js')) as SeedDomain;
 
-/** What the sitemap lists (deploy/server/src/site/feeds/sitemap.ts), on the seeded content. */
-export function sitemapPaths(): string[] {
+/** The seeded records of each CMS collection, shaped as the CMS answers them (a product's sub-category a relation). */
+function seededCollections(): Record<string, readonly unknown[]> {
   const { categories, subCategories, products } = seed.loadCatalogue();
   const content = seed.loadDemoContent();
-  return [
-    // The sitemap's fixed paths are pages without a parameter: each is its page's sample below.
-    ...categories.flatMap((category) => [
-      `/${category.slug}`,
-      ...category.groups.map((group) => `/${category.slug}/${group.slug}`),
-    ]),
-    ...subCategories.map((subCategory) => `/${subCategory.path}`),
-    ...products.flatMap(
-      (product) => canonicalProductPath({ slug: product.slug, sub_category: { path: product.sub_category } }) ?? [],
-    ),
-    ...seed.loadFactories().map((factory) => `/factories/${factory.slug}`),
-    ...content.static_pages.map((page) => `/${page.slug}`),
-    ...content.articles.map((article) => `/blog/${article.slug}`),
-  ];
+  return {
+    categories,
+    'sub-categories': subCategories,
+    products: products.map((product) => ({ ...product, sub_category: { path: product.sub_category } })),
+    factories: seed.loadFactories(),
+    'static-pages': content.static_pages,
+    articles: content.articles,
+  };
+}
+
+/**
+ * What the sitemap lists on the seeded content: the published pages' sitemap declarations, read
+ * as the app server reads them (deploy/server/src/site/feeds/sitemap.ts), a collection's paths
+ * from the seed's records of it.
+ */
+export function sitemapPaths(): string[] {
+  const records = seededCollections();
+  return sitemapSources(PUBLISHED).flatMap((source) => {
+    if (!('collection' in source)) return [source.path];
+    const seeded = records[source.collection];
+    if (!seeded) throw new Error(`A page's sitemap reads ${source.collection}, which the CMS seed does not make`);
+    return seeded.flatMap((record) => sourcePaths(source.path, record));
+  });
 }
 
 export const samplePaths = () => Object.values(PUBLISHED).flatMap((pages) => pages.map(samplePath));
