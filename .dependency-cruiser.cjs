@@ -20,7 +20,16 @@ const SERVER_LAYERS = [
   ['app', '(app|main)\\.ts$'],
 ];
 
-const PACKAGES = ['mf-shared', 'mf-build', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
+const PACKAGES = [
+  'mf-contract',
+  'mf-shared',
+  'mf-build',
+  'shell',
+  'mf-catalogue',
+  'mf-blog',
+  'mf-panel',
+  'deploy/server',
+];
 const TESTS = '\\.(test|spec)\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -32,6 +41,14 @@ module.exports = {
       severity: 'error',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'contract-imports-only-zod',
+      comment:
+        'The contract (@steel/contract) is what apps deployed apart agree on: it imports only itself and zod, never the kit (@steel/shared), React or a browser module, so a kit change never changes it.',
+      severity: 'error',
+      from: { path: '^mf-contract/src/', pathNot: [TESTS] },
+      to: { pathNot: ['^mf-contract/src/', '(^|/)node_modules/zod/'] },
     },
     {
       name: 'remotes-stand-alone',

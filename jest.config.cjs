@@ -2,7 +2,7 @@
 //
 // Plain CommonJS on purpose: a `jest.config.ts` needs ts-node, which is not installed.
 //
-// - Tests: `<app>/src/**/*.test.ts(x)` in mf-shared, shell, the three remotes and deploy/server,
+// - Tests: `<app>/src/**/*.test.ts(x)` in mf-contract, mf-shared, shell, the three remotes and deploy/server,
 //   and `repo/*.test.ts`: checks of the repository as a whole (comment signposts, import rules).
 //   e2e/ (Playwright) and deploy/cms/ (tested against a real Strapi) are never collected.
 // - Environment: jsdom by default; a server test opts into node with a `@jest-environment node` docblock.
@@ -11,7 +11,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const APPS = ['mf-shared', 'mf-build', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
+const APPS = ['mf-contract', 'mf-shared', 'mf-build', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -38,17 +38,19 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
   moduleNameMapper: {
+    '^@steel/contract$': '<rootDir>/mf-contract/src/index.ts',
+    '^@steel/contract/([a-z-]+)$': '<rootDir>/mf-contract/src/$1.ts',
     '^@steel/shared$': '<rootDir>/mf-shared/src/index.ts',
     '^@steel/shared/testing$': '<rootDir>/mf-shared/src/testing/index.ts',
     '^@steel/shared/head-tags$': '<rootDir>/mf-shared/src/page-data/head-tags.ts',
-    '^@steel/shared/bots$': '<rootDir>/mf-shared/src/contracts/bots.ts',
+    '^@steel/shared/bots$': '<rootDir>/mf-shared/src/contract-entries/bots.ts',
     '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',
     '^@steel/shared/image-widths$': '<rootDir>/mf-shared/src/images/image-widths.ts',
     '^@steel/shared/site-paths$': '<rootDir>/mf-shared/src/catalogue/site-paths.ts',
     '^@steel/shared/forms$': '<rootDir>/mf-shared/src/forms/index.ts',
     '^@steel/shared/zod-without-eval$': '<rootDir>/mf-shared/src/forms/zod-without-eval.ts',
     '^@steel/shared/colour-mode-script$': '<rootDir>/mf-shared/src/colour-mode/head-script.ts',
-    '^@steel/shared/runtime-config$': '<rootDir>/mf-shared/src/contracts/runtime-config.ts',
+    '^@steel/shared/runtime-config$': '<rootDir>/mf-shared/src/contract-entries/runtime-config.ts',
     '^@steel/shared/consent$': '<rootDir>/mf-shared/src/consent/index.ts',
     '^react-markdown$': '<rootDir>/jest/markdown-stub.cjs',
     '^rehype-(slug|autolink-headings)$': '<rootDir>/jest/rehype-plugin-stub.cjs',

@@ -8,6 +8,7 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
 const SOURCES = [
+  'mf-contract/src',
   'mf-shared/src',
   'mf-build/src',
   'shell/src',

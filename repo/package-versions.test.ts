@@ -1,14 +1,15 @@
 /**
  * @jest-environment node
  *
- * The packed kernel is versioned by the contract it speaks: `npm pack` in mf-shared/ (and in
- * mf-build/, the build tooling packed beside it) gives a tarball whose version is CONTRACT_VERSION,
- * so a team building a remote outside the monorepo knows from the file name which contract it
- * builds against. Every app depends on exactly that version (the workspace link in the monorepo).
+ * The contract package is versioned by the contract it is: `npm pack` in mf-contract/ gives a
+ * tarball whose version is CONTRACT_VERSION, so a team building a remote outside the monorepo
+ * knows from the file name which contract it builds against. The kit (@steel/shared, bundled by
+ * each app at its own pace) and the build tooling (@steel/build) depend on exactly that contract;
+ * every app depends on exactly the kit of this repository (the workspace link in the monorepo).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONTRACT_VERSION } from '@steel/shared/contract';
+import { CONTRACT_VERSION } from '@steel/contract';
 
 const ROOT = path.resolve(__dirname, '..');
 const readPackage = (folder: string) =>
@@ -18,20 +19,23 @@ const readPackage = (folder: string) =>
     devDependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;
   };
+const KIT_VERSION = readPackage('mf-shared').version;
 
-test('@steel/shared and @steel/build carry the contract version', () => {
-  expect(readPackage('mf-shared').version).toBe(CONTRACT_VERSION);
-  expect(readPackage('mf-build').version).toBe(CONTRACT_VERSION);
-  expect(readPackage('mf-build').peerDependencies?.['@steel/shared']).toBe(CONTRACT_VERSION);
+test('@steel/contract carries the contract version; the kit and the build tooling depend on exactly it', () => {
+  expect(readPackage('mf-contract').version).toBe(CONTRACT_VERSION);
+  expect(readPackage('mf-shared').dependencies?.['@steel/contract']).toBe(CONTRACT_VERSION);
+  expect(readPackage('mf-build').peerDependencies?.['@steel/contract']).toBe(CONTRACT_VERSION);
 });
 
-test.each(['shell', 'mf-catalogue', 'mf-blog', 'mf-panel'])(
-  '%s depends on the kernel of the contract version',
-  (folder) => {
-    expect(readPackage(folder).dependencies?.['@steel/shared']).toBe(CONTRACT_VERSION);
-  },
-);
+test('@steel/build is versioned with the kit it builds', () => {
+  expect(readPackage('mf-build').version).toBe(KIT_VERSION);
+  expect(readPackage('mf-build').peerDependencies?.['@steel/shared']).toBe(KIT_VERSION);
+});
+
+test.each(['shell', 'mf-catalogue', 'mf-blog', 'mf-panel'])('%s depends on the kit of this repository', (folder) => {
+  expect(readPackage(folder).dependencies?.['@steel/shared']).toBe(KIT_VERSION);
+});
 
 test('the blog (built on its own by its team) declares the build tooling of the same version', () => {
-  expect(readPackage('mf-blog').devDependencies?.['@steel/build']).toBe(CONTRACT_VERSION);
+  expect(readPackage('mf-blog').devDependencies?.['@steel/build']).toBe(KIT_VERSION);
 });

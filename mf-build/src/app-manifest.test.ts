@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTRACT_VERSION, type AppManifest } from '@steel/shared/contract';
+import { CONTRACT_VERSION, type AppManifest } from '@steel/contract';
 import { writeAppManifest } from './app-manifest';
 
 const folders: string[] = [];

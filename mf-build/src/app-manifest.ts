@@ -14,7 +14,7 @@ import {
   parseAppManifest,
   type AppManifest,
   type PageRoute,
-} from '@steel/shared/contract';
+} from '@steel/contract';
 import { sharedDependencies } from './shared-dependencies';
 import type { AppName } from './create-app-config';
 

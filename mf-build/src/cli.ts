@@ -3,7 +3,7 @@
  * `<folder>/dist` (the current folder by default), ready for `deploy publish`.
  */
 import path from 'node:path';
-import { REMOTE_NAME_RE } from '@steel/shared/contract';
+import { REMOTE_NAME_RE } from '@steel/contract';
 import { buildApp } from './build-app';
 
 export async function main(argv: string[]): Promise<number> {

@@ -20,7 +20,7 @@ import {
   FEDERATION_RUNTIME_SHARE,
   publicPathPlaceholder,
   type RemoteName,
-} from '@steel/shared/contract';
+} from '@steel/contract';
 
 /** `shell` or a remote's name. */
 export type AppName = RemoteName;
@@ -39,11 +39,12 @@ export interface AppConfigOptions {
 const loader = (name: string) => require.resolve(name);
 
 /**
- * TypeScript is compiled everywhere except in node_modules, with one exception: the kernel
- * (@steel/shared) is shipped as its TypeScript source, so an app that installed it from its packed
- * tarball compiles it exactly as the monorepo does (where it is a symlink to mf-shared/).
+ * TypeScript is compiled everywhere except in node_modules, with two exceptions: the contract
+ * (@steel/contract) and the kit (@steel/shared) are shipped as their TypeScript source, so an app
+ * that installed them from their packed tarballs compiles them exactly as the monorepo does (where
+ * they are symlinks to mf-contract/ and mf-shared/).
  */
-export const COMPILED_PACKAGES = /node_modules[\\/](?!@steel[\\/]shared[\\/])/;
+export const COMPILED_PACKAGES = /node_modules[\\/](?!@steel[\\/](contract|shared)[\\/])/;
 
 /**
  * React Router's production build, as the app resolves the package: the same code as its

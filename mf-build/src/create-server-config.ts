@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { createAppConfig, type AppName } from './create-app-config';
-import { publicPathPlaceholder } from '@steel/shared/contract';
+import { publicPathPlaceholder } from '@steel/contract';
 
 /** Modules the renderer provides to every server entry. */
 export const RENDERER_PROVIDED = [

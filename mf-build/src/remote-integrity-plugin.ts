@@ -13,7 +13,7 @@
  * makes the loader request cross-origin chunks (an asset origin) with CORS, which SRI needs.
  */
 import webpack, { type Compiler } from 'webpack';
-import { CHUNK_SCRIPT_GLOBAL, REMOTE_INTEGRITY_GLOBAL } from '@steel/shared/contract';
+import { CHUNK_SCRIPT_GLOBAL, REMOTE_INTEGRITY_GLOBAL } from '@steel/contract';
 
 export class RemoteIntegrityPlugin {
   apply(compiler: Compiler): void {

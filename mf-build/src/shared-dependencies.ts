@@ -5,7 +5,7 @@
  *   second react-dom core is bundled into each remote); `react/` covers jsx-runtime.
  * - @tanstack/react-query: the shell's QueryClient crosses into remotes through the mount props,
  *   so the hooks reading it must come from the same copy.
- * Everything else (react-router, @steel/shared, single-spa-react, lucide-react) is bundled
+ * Everything else (react-router, @steel/contract, @steel/shared, single-spa-react, lucide-react) is bundled
  * tree-shaken into each app: a shared module is not tree-shaken, and state crosses apps only
  * through the mount props, so a second copy cannot split it. Measured for react-router 7 (esbuild,
  * minified, gzip): the whole module a share would load is 65 KB, the parts all apps use together

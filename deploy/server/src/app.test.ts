@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { RemoteRegistry, RuntimeConfig } from '@steel/shared';
+import type { RemoteRegistry, RuntimeConfig } from '@steel/contract';
 import { buildServer } from './app';
 import { loadConfig } from './config';
 import { activate, rollback } from './release/live-file-writes';
 import { fileDigest, publish } from './release/publish';
-import { CONTRACT_VERSION } from '@steel/shared/contract';
+import { CONTRACT_VERSION } from '@steel/contract';
 import { FIXTURE_PAGES, type Fixture, liveFixture, makeDist, tempDir, writeTree } from './testing/fixtures';
 
 /** GET over a real socket with the path exactly as given. */

@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { RemoteName, RuntimeConfig } from '@steel/shared';
+import type { RemoteName, RuntimeConfig } from '@steel/contract';
 import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './live-set/deploy-keys';
 import { isAppName, SHELL } from './live-set/builds-folder';
 

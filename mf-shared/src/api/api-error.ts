@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../contracts/events';
+import type { ApiErrorBody } from '@steel/contract/events';
 
 export type { ApiErrorBody };
 

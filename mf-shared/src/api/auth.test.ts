@@ -1,6 +1,6 @@
 import { createBus } from '../bus/create-bus';
-import { defaultRuntimeConfig } from '../contracts/runtime-config';
-import type { User } from '../contracts/user';
+import { defaultRuntimeConfig } from '@steel/contract/runtime-config';
+import type { User } from '@steel/contract/user';
 import { createSessionStore } from '../session/session-store';
 import { createMemoryCookies, createMemoryStorage, jsonResponse, requestUrl } from '../testing';
 import { createAuth } from './auth';

@@ -1,4 +1,4 @@
-import type { User } from '../contracts/user';
+import type { User } from '@steel/contract/user';
 import type { SessionStore } from '../session/session-store';
 import { sessionDeviceId } from '../session/session-refresh';
 import type { ContentClient } from './content-client';

@@ -1,5 +1,5 @@
 import { createBus } from '../bus/create-bus';
-import type { ApiErrorBody } from '../contracts/events';
+import type { ApiErrorBody } from '@steel/contract/events';
 import { jsonResponse, rejectionOf, requestUrl } from '../testing';
 import { ApiError, createContentClient, normaliseApiError } from './content-client';
 

@@ -1,5 +1,5 @@
 import mitt, { type Emitter, type Handler } from 'mitt';
-import type { AppEvents } from '../contracts/events';
+import type { AppEvents } from '@steel/contract/events';
 
 /** Events whose last value is handed to late subscribers (docs/architecture.md, "Contracts between apps"). */
 const REPLAYED_EVENTS = new Set<keyof AppEvents>(['session:changed']);

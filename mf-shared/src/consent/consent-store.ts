@@ -1,5 +1,5 @@
 import type { AppBus } from '../bus/create-bus';
-import type { ConsentState } from '../contracts/events';
+import type { ConsentState } from '@steel/contract/events';
 
 /**
  * localStorage key of the analytics consent (docs/behaviour.md, "Consent"). Only `granted` and `denied` are

@@ -1,9 +1,10 @@
+import type { SHELL_CONTEXT_FIELDS } from '@steel/contract/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppBus } from '../bus/create-bus';
 import type { SessionStore } from '../session/session-store';
 import type { ContentClient } from '../api/content-client';
-import type { RuntimeConfig } from './runtime-config';
-import type { RemoteFailureKind } from './remotes';
+import type { RuntimeConfig } from '@steel/contract/runtime-config';
+import type { RemoteFailureKind } from '@steel/contract/remotes';
 import type { ColourModeController } from '../colour-mode/colour-mode';
 
 export interface PageMeta {
@@ -43,3 +44,9 @@ export interface ShellContext {
    */
   reportFailure?: (kind: Extract<RemoteFailureKind, 'hydrate' | 'render'>, error: unknown) => void;
 }
+
+// The contract lists the mount props as data (`SHELL_CONTEXT_FIELDS`, without the kit's types): this
+// fails the type check when the interface above and that list name different props.
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
+const shellContextMatchesContract: SameKeys<ShellContext, typeof SHELL_CONTEXT_FIELDS> = true;
+void shellContextMatchesContract;

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom';
 import { Link, MemoryRouter } from 'react-router';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
-import { defaultRuntimeConfig } from '../contracts/runtime-config';
+import { defaultRuntimeConfig } from '@steel/contract/runtime-config';
 import { RemoteProviders } from '../remote/remote-providers';
 import { createFakeShellContext } from '../testing';
 import { useShell } from '../ui/shell-context';

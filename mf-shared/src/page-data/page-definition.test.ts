@@ -1,6 +1,6 @@
 import { imageSources } from '../images/image-widths';
 import { breadcrumbJsonLd, headTags } from './head-tags';
-import { matchPage, queryCollection, queryCollections, type PageDefinition } from './page-definition';
+import { matchPage, queryCollection, queryCollections, toPageRoute, type PageDefinition } from './page-definition';
 
 const page = (path: string): PageDefinition => ({ path, head: () => ({ title: path }), Page: () => null });
 const PAGES = [page('/'), page('/rebar/*'), page('/blog'), page('/blog/:slug'), page('/factories/:slug')];
@@ -14,6 +14,15 @@ describe('matching a URL to a page, as the server and the browser both do', () =
     expect(match?.url.pathWithQuery).toBe('/blog/rebar-guide?ref=home');
     expect(matchPage(PAGES, '/rebar/kalaf/rebar-kalaf-1')?.url.params['*']).toBe('kalaf/rebar-kalaf-1');
     expect(matchPage(PAGES, '/blog/')?.page.path).toBe('/blog');
+  });
+
+  it('publishes a page with the defaults filled in (a server-rendered, cached page of the default layout)', () => {
+    expect(toPageRoute({ path: '/blog/:slug' })).toEqual({
+      path: '/blog/:slug',
+      rendering: 'server',
+      guards: ['cache'],
+      layout: 'default',
+    });
   });
 
   it('finds nothing for a path the remote does not own', () => {

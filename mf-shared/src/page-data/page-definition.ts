@@ -8,9 +8,13 @@
 import type { ComponentType } from 'react';
 import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { ContentClient } from '../api/content-client';
-import type { GuardName, LayoutName, PageNav, PageRoute, SitemapSource } from '../contracts/app-manifest';
-import { matchRoute } from '../contracts/route-rule';
-import type { QueryParameter } from '../contracts/query-parameters';
+import type { GuardName, LayoutName, PageNav, PageRoute, SitemapSource } from '@steel/contract/app-manifest';
+import { matchRoute } from '@steel/contract/route-rule';
+import type { QueryParameter } from '@steel/contract/query-parameters';
+import type { PageHead } from '@steel/contract/page-head';
+
+// The head is the contract's (the server writes it into the page); the page-data pattern produces it.
+export type { PageHead };
 
 /** What a page knows of its URL: the route's params and the query string. */
 export interface PageUrl {
@@ -32,27 +36,6 @@ export type PageQuery = UseSuspenseQueryOptions<any, any, any, any>;
 
 /** Reads a declared query's result from the cache (it is always there when head() runs). */
 export type ReadQuery = <T>(options: FetchQueryOptions<T, Error, T, QueryKey> | { queryKey: QueryKey }) => T;
-
-/** The head of a page, rendered into the served HTML and applied on client navigation. */
-export interface PageHead {
-  title: string;
-  description?: string;
-  /** Path (or absolute URL) of the canonical page; made absolute with the site URL. */
-  canonical?: string;
-  /** Open Graph type (`website`, `article`, `product`); default `website`. */
-  ogType?: string;
-  /** Image for link previews (path or absolute URL). */
-  image?: string;
-  /** JSON-LD objects (schema.org), each rendered as its own script element. */
-  jsonLd?: readonly object[];
-  /** Keep this page out of search engines (e.g. a search result page). */
-  noindex?: boolean;
-  /**
-   * The page's largest image in the first viewport (its LCP), exactly as its `ResponsiveImage
-   * priority` shows it: preloaded from the head, so it starts before the markup reaches it.
-   */
-  lcpImage?: { src: string; displayWidth: number; sizes?: string };
-}
 
 export interface PageDefinition {
   /** A react-router path pattern (`/blog/:slug`, `/rebar/*`); the app owns it on the whole site. */

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { ApiError } from '../api/api-error';
 import { apiErrorMessage } from '../api/api-error-message';
-import { defaultRuntimeConfig } from '../contracts/runtime-config';
+import { defaultRuntimeConfig } from '@steel/contract/runtime-config';
 import { RemoteProviders } from '../remote/remote-providers';
 import { createFakeShellContext } from '../testing';
 import { useLimitedQuery } from './use-limited-query';

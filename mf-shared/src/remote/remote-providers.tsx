@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ShellContext } from '../contracts/shell-context';
-import type { RemoteName } from '../contracts/remotes';
+import type { RemoteName } from '@steel/contract/remotes';
 import { ShellContextProvider } from '../ui/shell-context';
 
 interface RemoteErrorBoundaryProps {

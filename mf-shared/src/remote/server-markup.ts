@@ -1,33 +1,20 @@
 /**
- * The contract between the app server's HTML and a remote's hydration (docs/architecture.md, "How a page reaches the screen"): the
+ * A remote's hydration of the app server's HTML (docs/architecture.md, "How a page reaches the screen"): the
  * app's container says which URL its markup was rendered for, and the page carries the app's
- * dehydrated query cache as JSON.
+ * dehydrated query cache as JSON (the names of both are the contract's, `@steel/contract/embedded-page`).
  */
-import type { AppError } from '../contracts/errors';
-import type { RemoteName } from '../contracts/remotes';
+import type { RemoteName } from '@steel/contract/remotes';
 
-/** `data-ssr-url` on the app's container: server markup for exactly this path + query. */
-export const SSR_URL_ATTRIBUTE = 'data-ssr-url';
-/** `<script type="application/json" id="query-state-catalogue">` and so on. */
-export const queryStateElementId = (app: string) => `query-state-${app}`;
-/** The remote registry the HTML was rendered with (the browser loads exactly those versions). */
-export const REMOTE_REGISTRY_ELEMENT_ID = 'remote-registry';
-/** The shell's state at render time (a fatal error, for the error page to hydrate). */
-export const SHELL_STATE_ELEMENT_ID = 'shell-state';
-
-/**
- * Which live remotes cannot run beside the shell the page was rendered with, as the app server
- * found (`incompatibility`, against that shell's manifest): the shell takes the verdicts for the
- * versions of the registry embedded beside them instead of working them out again at start-up.
- */
-export type IncompatibleRemotes = Partial<Record<RemoteName, string>>;
-
-/** `#shell-state`: written by the app server, read once by the shell's bootstrap. */
-export interface EmbeddedShellState {
-  /** The fatal error the page shows (its error page hydrates from it), or null. */
-  error: (AppError & { url: string }) | null;
-  incompatible: IncompatibleRemotes;
-}
+// What the app server writes into the page for the shell and the remotes to read is the contract's.
+export {
+  SSR_URL_ATTRIBUTE,
+  queryStateElementId,
+  REMOTE_REGISTRY_ELEMENT_ID,
+  SHELL_STATE_ELEMENT_ID,
+  type IncompatibleRemotes,
+  type EmbeddedShellState,
+} from '@steel/contract/embedded-page';
+import { SSR_URL_ATTRIBUTE } from '@steel/contract/embedded-page';
 
 /** React's `useId` prefixes, one per app, so ids of two apps on one page never collide. */
 export const identifierPrefix = (app: string) => `${app}-`;

@@ -1,4 +1,4 @@
-import { CHUNK_SCRIPT_GLOBAL } from '../contracts/integrity';
+import { CHUNK_SCRIPT_GLOBAL } from '@steel/contract/integrity';
 import {
   RETRY_PARAM,
   forgetScriptFailures,

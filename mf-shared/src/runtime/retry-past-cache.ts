@@ -9,7 +9,7 @@
  * Failures are remembered for the tab (sessionStorage), so the reload guard's reload and a
  * retry after it ask past the cache too.
  */
-import { CHUNK_SCRIPT_GLOBAL } from '../contracts/integrity';
+import { CHUNK_SCRIPT_GLOBAL } from '@steel/contract/integrity';
 
 /** The query parameter a retried script's URL carries (its value: one per failure). */
 export const RETRY_PARAM = 'steel-retry';

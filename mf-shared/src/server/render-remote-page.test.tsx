@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { Suspense } from 'react';
-import { defaultRuntimeConfig } from '../contracts/runtime-config';
+import { defaultRuntimeConfig } from '@steel/contract/runtime-config';
 import { createRemoteServerEntry } from './render-remote-page';
 
 const request = { url: '/somewhere', config: defaultRuntimeConfig, cmsUrl: 'http://127.0.0.1:9/api' };

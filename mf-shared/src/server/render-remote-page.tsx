@@ -12,9 +12,9 @@ import { StaticRouter } from 'react-router';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { createBus } from '../bus/create-bus';
 import { createContentClient } from '../api/content-client';
-import { defaultRuntimeConfig, type RuntimeConfig } from '../contracts/runtime-config';
-import type { RemoteName } from '../contracts/remotes';
-import type { RemoteRenderRequest, RemoteRenderResult } from '../contracts/server-render';
+import { defaultRuntimeConfig, type RuntimeConfig } from '@steel/contract/runtime-config';
+import type { RemoteName } from '@steel/contract/remotes';
+import type { RemoteRenderRequest, RemoteRenderResult } from '@steel/contract/server-render';
 import type { ShellContext } from '../contracts/shell-context';
 import { createAnonymousSession } from '../session/session-store';
 import {
@@ -25,8 +25,8 @@ import {
   type PageHead,
   type ReadQuery,
 } from '../page-data/page-definition';
-import { CONTRACT_VERSION } from '../contracts/contract';
-import type { RemoteServerEntry } from '../contracts/server-render';
+import { CONTRACT_VERSION } from '@steel/contract/contract';
+import type { RemoteServerEntry } from '@steel/contract/server-render';
 import { RemoteProviders } from '../remote/remote-providers';
 import { identifierPrefix } from '../remote/server-markup';
 

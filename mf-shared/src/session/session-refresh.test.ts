@@ -1,5 +1,5 @@
 import { createBus } from '../bus/create-bus';
-import { defaultRuntimeConfig } from '../contracts/runtime-config';
+import { defaultRuntimeConfig } from '@steel/contract/runtime-config';
 import { createMemoryCookies, createMemoryStorage, jsonResponse, rejectionOf } from '../testing';
 import {
   createSessionRefresher,

@@ -1,6 +1,6 @@
 import { createBus } from '../bus/create-bus';
-import { defaultRuntimeConfig, type RuntimeConfig } from '../contracts/runtime-config';
-import type { User } from '../contracts/user';
+import { defaultRuntimeConfig, type RuntimeConfig } from '@steel/contract/runtime-config';
+import type { User } from '@steel/contract/user';
 import { createMemoryCookies, createMemoryStorage } from '../testing';
 import { browserCookies, createSessionStore, watchSessionAcrossTabs, type SessionStorageLike } from './session-store';
 

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import type { AppBus } from '../bus/create-bus';
-import type { RuntimeConfig } from '../contracts/runtime-config';
-import type { User } from '../contracts/user';
+import type { RuntimeConfig } from '@steel/contract/runtime-config';
+import type { User } from '@steel/contract/user';
 
 /** The localStorage key that mirrors the user (kept from the old site, docs/behaviour.md, "Session cookies"). */
 export const USER_STORAGE_KEY = 'user';

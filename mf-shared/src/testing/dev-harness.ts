@@ -1,4 +1,4 @@
-import type { RemoteName } from '../contracts/remotes';
+import type { RemoteName } from '@steel/contract/remotes';
 import type { ShellContext } from '../contracts/shell-context';
 import type { RemoteMountProps } from '../remote/create-remote-lifecycles';
 import { createFakeShellContext } from './fakes';

@@ -4,9 +4,9 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createBus } from '../bus/create-bus';
-import { defaultRuntimeConfig } from '../contracts/runtime-config';
+import { defaultRuntimeConfig } from '@steel/contract/runtime-config';
 import type { ShellContext } from '../contracts/shell-context';
-import type { User } from '../contracts/user';
+import type { User } from '@steel/contract/user';
 import { createContentClient } from '../api/content-client';
 import { createSessionStore, type CookieJar, type CookieSetOptions } from '../session/session-store';
 

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom';
 import { useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { defaultRuntimeConfig } from '../contracts/runtime-config';
-import type { User } from '../contracts/user';
+import { defaultRuntimeConfig } from '@steel/contract/runtime-config';
+import type { User } from '@steel/contract/user';
 import { ApiError } from '../api/content-client';
 import { createFakeShellContext, createMemoryCookies, createMemoryStorage, FAKE_TOKEN, jsonResponse } from './index';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { routeNotFound } from '../contracts/errors';
+import { routeNotFound } from '@steel/contract/errors';
 import { useShell } from './shell-context';
 
 /**

@@ -1,4 +1,4 @@
-import type { ToastInput } from '../contracts/events';
+import type { ToastInput } from '@steel/contract/events';
 
 /** Toast constants (docs/behaviour.md, "Toasts"), in one place. */
 export const TOAST_MAX = 5;

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { User } from '../contracts/user';
+import type { User } from '@steel/contract/user';
 import { useShell } from './shell-context';
 
 /**

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/shared/contract';
+import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
 import seed from '../../../../data/platform/apps.json';
 import { SHELL, writeFileAtomically } from './builds-folder';
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/shared/contract';
+import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
 
 /** The shell, or a remote by its registered name (`live-set/app-registry.ts` holds the list). */
 export type AppName = string;
@@ -20,7 +20,7 @@ export function isAppName(value: string): boolean {
 }
 
 /** The folder placeholder built files carry (the contract's, shared with @steel/build). */
-export { publicPathPlaceholder } from '@steel/shared/contract';
+export { publicPathPlaceholder } from '@steel/contract';
 
 /** A version is a folder name: no separators, no dot segments. */
 export const VERSION_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

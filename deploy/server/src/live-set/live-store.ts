@@ -26,8 +26,8 @@ import {
   type RemoteName,
   type RemoteRegistry,
   type VersionManifest,
-} from '@steel/shared/contract';
-import type { RemotePages } from '@steel/shared';
+} from '@steel/contract';
+import type { RemotePages } from '@steel/contract';
 import { type AppName, type LiveFile, SHELL, livePath, parseLive } from './builds-folder';
 import { appsPath, registeredNames } from './app-registry';
 

@@ -8,7 +8,7 @@ import { APPS_FILE, readApps } from '../live-set/app-registry';
 import { readLive } from '../live-set/builds-folder';
 import { addKey, PLATFORM } from '../live-set/deploy-keys';
 import { foldersPerTest } from '../testing/builds-dir';
-import { parseAppManifest } from '@steel/shared/contract';
+import { parseAppManifest } from '@steel/contract';
 import { addServerEntries, type Fixture, fixtureAppManifest, liveFixture, makeDist } from '../testing/fixtures';
 import { registeredPathsRule } from './gate/static-rules';
 import { run } from './cli';

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { APP_MANIFEST_FILE } from '@steel/shared/contract';
+import { APP_MANIFEST_FILE } from '@steel/contract';
 import { type AppName, requiredFiles, SHELL, versionDir } from '../live-set/builds-folder';
 import { assertRegistered } from '../live-set/app-registry';
 import { appendHistory, localUser } from './history';

@@ -5,7 +5,7 @@
  * this render, the shell's state and the remote's dehydrated query cache.
  */
 import { headTagsHtml } from '@steel/shared/head-tags';
-import type { EmbeddedShellState, IncompatibleRemotes, PageHead, RemoteRegistry } from '@steel/shared';
+import type { EmbeddedShellState, IncompatibleRemotes, PageHead, RemoteRegistry } from '@steel/contract';
 import { jsonForScript } from './shell-page-template';
 
 export interface PreloadHint {

@@ -14,8 +14,8 @@
  * - **A new live set is warmed before its visitors come** (`warm`): its render workers load the
  *   server entries, then the pages visitors asked for most are rendered into the cache.
  */
-import type { RegistryEntry, RemoteName } from '@steel/shared';
-import { findPageRoute, registryNavigation } from '@steel/shared/contract';
+import type { RegistryEntry, RemoteName } from '@steel/contract';
+import { findPageRoute, registryNavigation } from '@steel/contract';
 import type { ServerConfig } from '../config';
 import { publicPathPlaceholder } from '../live-set/builds-folder';
 import { type LiveSnapshot, versionFileUrl } from '../live-set/live-store';

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RegistryEntry, RemoteName } from '@steel/shared';
+import type { RegistryEntry, RemoteName } from '@steel/contract';
 import {
   APP_MANIFEST_FILE,
   appScriptFiles,
   crossOriginFor,
   type AppManifest,
   type FederationManifest,
-} from '@steel/shared/contract';
+} from '@steel/contract';
 import type { ServerConfig } from '../config';
 import type { PageParts } from './assemble-page';
 

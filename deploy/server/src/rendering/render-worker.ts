@@ -14,7 +14,7 @@ import type {
   RemoteServerEntry,
   RuntimeConfig,
   ShellServerEntry,
-} from '@steel/shared';
+} from '@steel/contract';
 import { threadId } from 'node:worker_threads';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
 import { watchCmsReads, trackCmsReads, type CmsReads } from './site-reads';

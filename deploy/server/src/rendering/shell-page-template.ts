@@ -3,7 +3,7 @@
  * runtime config embedded as JSON, `<html lang="fa" dir="rtl">` guaranteed.
  */
 import { createHash } from 'node:crypto';
-import type { RuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@steel/shared';
+import type { RuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@steel/contract';
 import { publicPathPlaceholder } from '../live-set/builds-folder';
 
 // Mirrors @steel/shared's constant; the annotation fails the type check if they ever differ.

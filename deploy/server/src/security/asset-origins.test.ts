@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteRegistry } from '@steel/shared';
+import type { RemoteRegistry } from '@steel/contract';
 import { buildServer } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { fileDigest } from '../release/publish';

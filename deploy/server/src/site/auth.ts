@@ -6,7 +6,7 @@
  * hand one customer's session to another.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { User } from '@steel/shared';
+import type { User } from '@steel/contract';
 import { readCookie } from '../live-set/cookies';
 import type { RouteContext } from './context';
 

@@ -8,7 +8,7 @@
  * (`canonicalPageUrl`, which repo/canonical-urls.test.ts walks over every page).
  */
 import type { FastifyReply } from 'fastify';
-import { canonicalPageUrl, type PageRoute } from '@steel/shared/contract';
+import { canonicalPageUrl, type PageRoute } from '@steel/contract';
 
 /** The URL the page is cached under, or null when the reply is the redirect to the canonical URL. */
 export function cacheUrlOrRedirect(

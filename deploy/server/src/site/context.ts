@@ -1,5 +1,5 @@
-import type { RemoteName } from '@steel/shared';
-import type { RemoteFailureKind } from '@steel/shared/contract';
+import type { RemoteName } from '@steel/contract';
+import type { RemoteFailureKind } from '@steel/contract';
 import type { LiveStore } from '../live-set/live-store';
 import type { ServerConfig } from '../config';
 import type { FailureRecorder } from '../shared-state/failure-counts';

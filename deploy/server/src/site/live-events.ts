@@ -15,7 +15,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
-import { LIVE_EVENTS_PATH, type LiveSetNotice } from '@steel/shared/contract';
+import { LIVE_EVENTS_PATH, type LiveSetNotice } from '@steel/contract';
 import type { LiveSnapshot } from '../live-set/live-store';
 import type { AppName } from '../live-set/builds-folder';
 import type { RouteContext } from './context';

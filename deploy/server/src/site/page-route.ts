@@ -12,8 +12,8 @@
  * asset URL never comes back as HTML.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { isBot } from '@steel/shared/bots';
-import { findPageRoute } from '@steel/shared/contract';
+import { isBot } from '@steel/contract';
+import { findPageRoute } from '@steel/contract';
 import { visitorLiveSet } from '../live-set/visitor-live-set';
 import { createLiveSetWarming } from '../rendering/live-set-warming';
 import { isFresh, PageCache } from '../rendering/page-cache';

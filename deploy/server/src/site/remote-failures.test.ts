@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { REMOTE_FAILURE_REPORT_PATH } from '@steel/shared/contract';
+import { REMOTE_FAILURE_REPORT_PATH } from '@steel/contract';
 import { type Fixture, liveFixture } from '../testing/fixtures';
 import { buildSiteServer, type RemoteFailureReport } from './site-server';
 

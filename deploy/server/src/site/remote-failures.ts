@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind } from '@steel/shared/contract';
+import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind } from '@steel/contract';
 import { isAppName, SHELL, VERSION_RE } from '../live-set/builds-folder';
 import type { RemoteFailureReport, RouteContext } from './context';
 import { visitorLiveSet } from '../live-set/visitor-live-set';

@@ -9,7 +9,7 @@ import { type ServerConfig, loadConfig } from '../config';
 import { activate } from '../release/live-file-writes';
 import type { AppName } from '../live-set/builds-folder';
 import { publish } from '../release/publish';
-import { CONTRACT_VERSION, type PageRoute } from '@steel/shared/contract';
+import { CONTRACT_VERSION, type PageRoute } from '@steel/contract';
 
 export const SHELL_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>فولاد</title><script defer src="main.js"></script></head>

@@ -21,8 +21,8 @@
  * owner; each in a browser context of its own.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RemotePages } from '@steel/shared';
-import { findPageRoute } from '@steel/shared/contract';
+import type { RemotePages } from '@steel/contract';
+import { findPageRoute } from '@steel/contract';
 import type { ServerConfig } from '../../config';
 import { type AppName, SHELL } from '../../live-set/builds-folder';
 import type { RuleResult } from './static-rules';

@@ -4,7 +4,7 @@
  * for a failure, and a link that must navigate inside the page.
  */
 import type { Page } from 'playwright-core';
-import { REMOTE_FAILURE_REPORT_PATH, type RemoteName } from '@steel/shared/contract';
+import { REMOTE_FAILURE_REPORT_PATH, type RemoteName } from '@steel/contract';
 
 /** What went wrong on the page so far: uncaught errors, a contained failure, a failure report. */
 export function watchPage(page: Page) {

@@ -12,7 +12,7 @@
  * a page or the walk's bound is reached. A route's declared `sample` is taken as it is. A kind no
  * link leads to (a sign-in callback, say) is tried at its path with `sample` for each parameter.
  */
-import type { RemotePages } from '@steel/shared';
+import type { RemotePages } from '@steel/contract';
 import {
   findPageRoute,
   parsePattern,
@@ -20,7 +20,7 @@ import {
   samplePath,
   type PageRoute,
   type RemoteName,
-} from '@steel/shared/contract';
+} from '@steel/contract';
 
 export interface SamplePage {
   app: RemoteName;

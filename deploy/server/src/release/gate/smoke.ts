@@ -13,8 +13,8 @@
  * site's render time limit before it counts as left to the browser — far beyond any honest page.
  */
 import { chromium, type Browser } from 'playwright-core';
-import type { RemotePages } from '@steel/shared';
-import type { AppManifest, RemoteName } from '@steel/shared/contract';
+import type { RemotePages } from '@steel/contract';
+import type { AppManifest, RemoteName } from '@steel/contract';
 import { buildSiteServer, type RemoteFailureReport, type RenderFallback } from '../../site/site-server';
 import { loadConfig } from '../../config';
 import type { AppName } from '../../live-set/builds-folder';

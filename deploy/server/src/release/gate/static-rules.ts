@@ -15,7 +15,7 @@ import {
   speaksContract,
   type AppManifest,
   type PageRoute,
-} from '@steel/shared/contract';
+} from '@steel/contract';
 import { fileDigest, listFiles } from '../publish';
 import { type AppName, type LiveFile, SHELL } from '../../live-set/builds-folder';
 import { claimsPath, type RegisteredApp } from '../../live-set/app-registry';

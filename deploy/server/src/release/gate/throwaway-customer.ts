@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import type { User } from '@steel/shared';
+import type { User } from '@steel/contract';
 import type { ServerConfig } from '../../config';
 import { SITE_READ_HEADER } from '../../rendering/site-reads';
 

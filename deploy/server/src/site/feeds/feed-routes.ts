@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RouteContext } from '../context';
 import { CmsDerivedValue, CmsUnavailableError } from './cms-collections';
 import { RSS_PATH, readLatestArticles, rssXml } from './rss';
-import type { SitemapSource } from '@steel/shared';
+import type { SitemapSource } from '@steel/contract';
 import { readSitemapEntries, sitemapCollections, sitemapSources, sitemapXml } from './sitemap';
 
 /** Past this a value is read again even without a change report (a lost report heals itself). */

@@ -5,7 +5,7 @@
  * generic reader serves every declaration, so a page, a collection or a new sub-category goes into
  * the sitemap with its app's deploy alone.
  */
-import type { RemotePages, SitemapSource } from '@steel/shared';
+import type { RemotePages, SitemapSource } from '@steel/contract';
 import { buildXml } from './xml';
 import { fieldsQuery, readCollection } from './cms-collections';
 

@@ -3,11 +3,10 @@
  * (`dist/server/index.js` in the app's version folder, docs/architecture.md, "How a page reaches the screen"). Types only: the worker
  * loads the entries by path, so nothing of an app is compiled into the server.
  */
-import type { DehydratedState } from '@tanstack/react-query';
 import type { AppError } from './errors';
 import type { RemoteName } from './remotes';
 import type { RuntimeConfig } from './runtime-config';
-import type { PageHead } from '../page-data/page-definition';
+import type { PageHead } from './page-head';
 import type { PageRoute, RemoteNavigation } from './app-manifest';
 
 export interface RemoteRenderRequest {
@@ -23,7 +22,8 @@ export interface RemoteRenderResult {
   status: number;
   html: string;
   head: PageHead | null;
-  state: DehydratedState;
+  /** The remote's dehydrated query cache (JSON): embedded in the page for that remote alone to read back. */
+  state: unknown;
   /** The remote's stylesheet, for the page's head. */
   css: string;
   /** CMS collections the page read: the HTML cache drops the page when one of them changes. */

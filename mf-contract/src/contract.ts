@@ -6,11 +6,10 @@
  *
  * Semantic versioning: removing or changing a mount prop, an event, a server-entry export or a
  * manifest field is a major bump; adding an optional one is a minor bump.
- * `contract/published-contract.json` holds the description as last published; a unit test fails
+ * `published-contract.json` (in this package) holds the description as last published; a unit test fails
  * when the description changes without the matching bump.
  */
 import type { AppEvents } from './events';
-import type { ShellContext } from './shell-context';
 
 import { CONTRACT_VERSION } from './contract-version';
 import { REMOTE_INTEGRITY_GLOBAL } from './integrity';
@@ -21,8 +20,9 @@ export { CONTRACT_VERSION, speaksContract } from './contract-version';
 type Kind = 'function' | 'object';
 
 /**
- * The mount props (`ShellContext`), each with what it must be. Every other list of the fields
- * (picking them out of single-spa's props, checking them) derives from this one.
+ * The mount props, each with what it must be (`ShellContext`, their types in @steel/shared, is checked
+ * against this list). Every other list of the fields (picking them out of single-spa's props,
+ * checking them) derives from this one.
  */
 export const SHELL_CONTEXT_FIELDS = {
   bus: { kind: 'object', required: true },
@@ -36,7 +36,7 @@ export const SHELL_CONTEXT_FIELDS = {
   prefetchOnIntent: { kind: 'function', required: false },
   colourMode: { kind: 'object', required: false },
   reportFailure: { kind: 'function', required: false },
-} as const satisfies Record<keyof ShellContext, { kind: Kind; required: boolean }>;
+} as const satisfies Record<string, { kind: Kind; required: boolean }>;
 
 type Exhaustive<T extends string> = { [K in T]: true };
 const EVENTS: Exhaustive<keyof AppEvents> = {
