@@ -29,6 +29,7 @@ import { benchProductPage } from './bench-product-page';
 import { benchDeployMemory, benchRenderLatency } from './bench-ssr';
 import { benchFederationCost } from './bench-federation-cost';
 import { benchDeployGate, benchDeployThroughApi } from './bench-deploy-gate';
+import { benchScaffold } from './bench-scaffold';
 import { benchAutomaticAbort, benchOpenTabsAware } from './bench-release';
 import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
@@ -306,6 +307,7 @@ async function main() {
       });
       console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
       await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
+      await benchScaffold((line) => console.log(`  ${line}`));
       console.log('\nWhat a registered app adds to pages it does not own (the embedded registry):');
       await benchRegistrySize({ base, browser, log: (line) => console.log(`  ${line}`) });
       console.log('\nGradual release (the blog: the live version and the one just deployed):');
