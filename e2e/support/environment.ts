@@ -54,6 +54,10 @@ export const SPEC_PORTS = {
   refusedChunk: E2E_PORT + 24,
   /** e2e/deploy-gate-flows.spec.ts: the gate's smoke-test server, running the flows across apps. */
   gateFlows: E2E_PORT + 25,
+  /** e2e/new-subcategory.spec.ts: a site a catalogue with a new sub-category is deployed to… */
+  newSubcategory: E2E_PORT + 26,
+  /** …and its gate's smoke-test server. */
+  newSubcategoryGate: E2E_PORT + 27,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -80,6 +84,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.brokenRender,
   SPEC_PORTS.refusedChunk,
   SPEC_PORTS.gateFlows,
+  SPEC_PORTS.newSubcategory,
+  SPEC_PORTS.newSubcategoryGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
