@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { platformFacts, type PlatformFacts } from './platform';
+import { platformFacts } from './platform';
+import type { PlatformFacts } from './platform-facts';
 
 export interface RemoteOptions {
   /** The app's name, as the platform team registers it (`deploy apps add <name>`). */

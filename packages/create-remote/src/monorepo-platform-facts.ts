@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
-import type { PlatformFacts } from './platform';
+import type { PlatformFacts } from './platform-facts';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 

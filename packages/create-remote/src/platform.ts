@@ -7,15 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-
-export interface PlatformFacts {
-  /** Package name → exact version, for the new repository's dependencies. */
-  dependencies: Record<string, string>;
-  /** Package name → exact version, for its devDependencies (build, types, tests). */
-  devDependencies: Record<string, string>;
-  /** The contract's rule for a remote's name: a pattern and the names the platform keeps for itself. */
-  remoteName: { pattern: string; reserved: string[] };
-}
+import type { PlatformFacts } from './platform-facts';
 
 /** Written by `npm pack` / `npm publish` (prepack); absent when run from the monorepo's source. */
 export const PUBLISHED_FACTS_FILE = path.join(__dirname, '../platform.json');
