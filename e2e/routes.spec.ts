@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { REDIRECTS, ROUTE_TABLE_PAGES, TREE_PAGES, type ExpectedPage } from './support/expected-pages';
+import { findPageRoute } from '@steel/contract/app-manifest';
+import {
+  NOT_WALKED,
+  REDIRECTS,
+  ROUTE_TABLE_PAGES,
+  TREE_PAGES,
+  publishedPages,
+  type ExpectedPage,
+} from './support/expected-pages';
+import { e2eBuildsDir } from './support/environment';
 import { signInAsDemo } from './support/sign-in';
 
 async function expectPage(page: Page, expected: ExpectedPage) {
@@ -8,6 +17,18 @@ async function expectPage(page: Page, expected: ExpectedPage) {
   await expect(page.locator('main h1')).toHaveCount(1);
   await expect(page.locator('header nav a').first()).toBeVisible();
 }
+
+test('the lists walk every page the live remotes publish, each in the app that publishes it', async () => {
+  const published = await publishedPages(e2eBuildsDir);
+  const walked = new Set<string>();
+  for (const expected of [...ROUTE_TABLE_PAGES, ...TREE_PAGES]) {
+    const owner = findPageRoute(published, expected.path);
+    expect(owner?.app, expected.path).toBe(expected.app);
+    if (owner) walked.add(owner.route.path);
+  }
+  const unwalked = Object.values(published).flatMap((routes) => routes.map((route) => route.path));
+  expect(unwalked.filter((path) => !walked.has(path)).sort()).toEqual(Object.keys(NOT_WALKED).sort());
+});
 
 test.describe('every path of the route table', () => {
   for (const expected of ROUTE_TABLE_PAGES) {

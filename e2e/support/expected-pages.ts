@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PageRoute } from '@steel/contract/app-manifest';
+import { readLive } from '@steel/server/builds-folder';
 import { domainDir } from './environment';
 
 /**
  * What a visitor must see on each path: the app whose outlet holds the page and its <h1>.
  * Written from the architecture's route table and persian-ui.md, and the category tree read
- * straight from the domain data — independent of the code under test.
+ * straight from the domain data — independent of the code under test. Which pages there are is
+ * the remotes' to say: routes.spec.ts checks this list against the pages the live remotes publish
+ * (`publishedPages`), so a page a remote adds cannot go unwalked unnoticed.
  */
 export interface ExpectedPage {
   path: string;
@@ -105,3 +109,23 @@ export const REDIRECTS: Array<{ from: string; to: string; heading: string }> = [
     (from) => ({ from, to: '/', heading: 'بازار آهن‌آلات' }),
   ),
 ];
+
+/** The pages the live remotes publish and the lists above do not walk, each with where it is covered. */
+export const NOT_WALKED: Record<string, string> = {
+  '/search': 'its results depend on the query: e2e/search.spec.ts',
+  '/login/connect/:provider': 'the return from a sign-in provider: e2e/panel-auth.spec.ts',
+  '/login/*': "any other path below /login, the site's not-found page",
+};
+
+/** Each live remote's published page list, from its app manifest in a builds folder. */
+export async function publishedPages(buildsDir: string): Promise<Record<string, readonly PageRoute[]>> {
+  const versions = (await readLive(buildsDir))?.versions ?? {};
+  return Object.fromEntries(
+    Object.entries(versions)
+      .filter(([app]) => app !== 'shell')
+      .map(([app, version]) => {
+        const manifest = path.join(buildsDir, app, version, 'app-manifest.json');
+        return [app, (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { pages: PageRoute[] }).pages];
+      }),
+  );
+}
