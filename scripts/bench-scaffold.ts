@@ -26,10 +26,10 @@ export async function benchScaffold(log: (line: string) => void): Promise<void> 
       ['npm test', await testRemote(remote)],
       ['npm run build', await buildRemote(remote)],
     ];
-    log(`platform packages published  ${(publishMs / 1000).toFixed(1)} s (once per platform release)`);
-    for (const [step, ms] of steps) log(`${step.padEnd(28)}  ${(ms / 1000).toFixed(1)} s`);
+    log(`${'platform packages published'.padEnd(32)}  ${(publishMs / 1000).toFixed(1)} s (once per platform release)`);
+    for (const [step, ms] of steps) log(`${step.padEnd(32)}  ${(ms / 1000).toFixed(1)} s`);
     const total = steps.reduce((sum, [, ms]) => sum + ms, 0);
-    log(`scaffold → built              ${(total / 1000).toFixed(1)} s`);
+    log(`${'scaffold → built'.padEnd(32)}  ${(total / 1000).toFixed(1)} s`);
   } finally {
     await registry.stop();
     fs.rmSync(parent, { recursive: true, force: true });

@@ -97,7 +97,7 @@ export function publishPlatformPackages(registry: Verdaccio, folders: readonly s
   try {
     for (const folder of folders) {
       const [packed] = JSON.parse(
-        execFileSync('npm', ['pack', '--json', '--pack-destination', staging], {
+        execFileSync('npm', ['pack', '--json', '--loglevel=warn', '--pack-destination', staging], {
           cwd: path.join(repoRoot, folder),
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'inherit'],
@@ -114,7 +114,7 @@ export function publishPlatformPackages(registry: Verdaccio, folders: readonly s
       } = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
       fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
       // Its scripts ran when it was packed; none runs again.
-      execFileSync('npm', ['publish', '--ignore-scripts', ...registry.npmFlags], {
+      execFileSync('npm', ['publish', '--ignore-scripts', '--loglevel=warn', ...registry.npmFlags], {
         cwd: unpacked,
         stdio: ['ignore', 'ignore', 'inherit'],
       });
