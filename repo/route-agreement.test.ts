@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * One route rule (mf-shared/src/contracts/route-rule.ts), three deciders that must agree: the app
+ * One route rule (mf-contract/src/route-rule.ts), three deciders that must agree: the app
  * server (`findPageRoute`, by which it counts a view and keys its page cache), the shell (its
  * route table: which app mounts, browser and server), and the owning remote — its `matchPage`
  * (the data its server render prefetches, the page its browser preloads) and the react-router
