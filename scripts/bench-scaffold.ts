@@ -1,6 +1,6 @@
 /**
- * A new team's remote from nothing to a build (issue 39, item 4), timed step by step as the team
- * takes it: the platform packages published to a fresh registry (Verdaccio, not the team's step but
+ * A new team's remote from nothing to a build (README.md, "Deploying a remote on its own"), timed
+ * step by step as the team takes it: the platform packages published to a fresh registry (Verdaccio, not the team's step but
  * the platform's), `npm create @steel/remote guides`, `npm install`, `npm test`, `npm run build`.
  * npm's cache is this machine's (warm for the public packages, as a developer's usually is). Part of
  * `npm run bench`, deploy section.

@@ -1,8 +1,8 @@
 /**
- * A team starts a remote outside this repository (issue 39, item 4): the platform packages are
- * published to a real registry (Verdaccio), `npm create @steel/remote guides` writes a standalone
- * repository, which installs (@steel/* from that registry, the rest from the public one), passes its
- * own test and builds a remote whose manifest the platform accepts.
+ * A team starts a remote outside this repository (README.md, "Deploying a remote on its own"):
+ * the platform packages are published to a real registry (Verdaccio), `npm create @steel/remote
+ * guides` writes a standalone repository, which installs (@steel/* from that registry, the rest
+ * from the public one), passes its own test and builds a remote whose manifest the platform accepts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
