@@ -43,7 +43,11 @@ const COLLECTION_RE = /^[a-z][a-z0-9-]*$/;
 const navPlacesSchema = z.array(z.enum(NAV_PLACES));
 
 const sitemapSourceSchema = z.union([
-  z.object({ collection: z.string().check(z.regex(COLLECTION_RE)), path: z.string().check(z.regex(SOURCE_PATH_RE)) }),
+  z.object({
+    collection: z.string().check(z.regex(COLLECTION_RE)),
+    path: z.string().check(z.regex(SOURCE_PATH_RE)),
+    within: z.optional(z.literal('navigation')),
+  }),
   // Never a collection source that failed its own rule, read as a fixed path.
   z.object({
     path: z.string().check(z.regex(SITE_PATH_RE)),

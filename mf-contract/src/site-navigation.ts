@@ -37,9 +37,12 @@ export interface NavigationItem {
  * server reads. A collection source's `path` names fields as placeholders (`/blog/:slug`); a
  * dotted one reads a relation or component (`:sub_category.path`), and one inside an array
  * component gives an entry per element. `lastmod` is the record's `updatedAt`, or for a fixed
- * path the newest `updatedAt` of `lastmodFrom`.
+ * path the newest `updatedAt` of `lastmodFrom`. `within: 'navigation'` lists a record's path only
+ * when it is, or is below, an item of the app's own navigation tree: the CMS may hold a
+ * sub-category the live catalogue does not have (yet, or any more), and its page is a 404.
  */
-export type SitemapSource = { path: string; lastmodFrom?: string } | { collection: string; path: string };
+export type SitemapSource =
+  { path: string; lastmodFrom?: string } | { collection: string; path: string; within?: 'navigation' };
 
 /** Every live remote's navigation tree, from the registry (remotes that publish none are absent). */
 export type RemoteNavigation = Partial<Record<RemoteName, readonly NavigationItem[]>>;

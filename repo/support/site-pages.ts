@@ -4,9 +4,9 @@
  * the seeded content, and every page's sample.
  */
 import path from 'node:path';
-import { samplePath, type PageRoute, type RemoteName } from '@steel/shared';
-import { sitemapSources, sourcePaths } from '@steel/server/sitemap';
-import { pages as cataloguePublished } from '@steel/catalogue/server';
+import { samplePath, type PageRoute, type RemoteName, type RemoteNavigation } from '@steel/shared';
+import { listedPaths, sitemapSources } from '@steel/server/sitemap';
+import { navigation as catalogueNavigation, pages as cataloguePublished } from '@steel/catalogue/server';
 import { pages as blogPublished } from '@steel/blog/server';
 import { pages as panelPublished } from '@steel/panel/server';
 
@@ -15,6 +15,9 @@ export const PUBLISHED: Record<RemoteName, readonly PageRoute[]> = {
   blog: blogPublished,
   panel: panelPublished,
 };
+
+/** The navigation trees the remotes publish beside their pages (the catalogue's category tree). */
+export const PUBLISHED_NAVIGATION: RemoteNavigation = { catalogue: catalogueNavigation };
 
 interface SeedCatalogue {
   categories: Array<{ slug: string; groups: Array<{ slug: string }> }>;
@@ -52,11 +55,11 @@ function seededCollections(): Record<string, readonly unknown[]> {
  */
 export function sitemapPaths(): string[] {
   const records = seededCollections();
-  return sitemapSources(PUBLISHED).flatMap((source) => {
+  return sitemapSources(PUBLISHED, PUBLISHED_NAVIGATION).flatMap((source) => {
     if (!('collection' in source)) return [source.path];
     const seeded = records[source.collection];
     if (!seeded) throw new Error(`A page's sitemap reads ${source.collection}, which the CMS seed does not make`);
-    return seeded.flatMap((record) => sourcePaths(source.path, record));
+    return seeded.flatMap((record) => listedPaths(source, record));
   });
 }
 

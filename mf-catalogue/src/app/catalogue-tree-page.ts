@@ -42,12 +42,16 @@ const CatalogueTreeView = lazyPage(() => import(/* webpackChunkName: "catalogue-
   chunk: 'catalogue-tree',
 });
 
-/** Categories, their groups (a component of the category), sub-categories and products at their canonical paths. */
+/**
+ * Categories, their groups (a component of the category), sub-categories and products at their
+ * canonical paths — those this build's tree has (its navigation): the CMS may already or still
+ * hold a sub-category this version does not route.
+ */
 const CATALOGUE_SITEMAP: PageDefinition['sitemap'] = [
-  { collection: 'categories', path: '/:slug' },
-  { collection: 'categories', path: '/:slug/:groups.slug' },
-  { collection: 'sub-categories', path: '/:path' },
-  { collection: 'products', path: '/:sub_category.path/:slug' },
+  { collection: 'categories', path: '/:slug', within: 'navigation' },
+  { collection: 'categories', path: '/:slug/:groups.slug', within: 'navigation' },
+  { collection: 'sub-categories', path: '/:path', within: 'navigation' },
+  { collection: 'products', path: '/:sub_category.path/:slug', within: 'navigation' },
 ];
 
 /** The page definition of one category's whole tree: category, group, sub-category, product. */

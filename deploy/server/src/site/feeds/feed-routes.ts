@@ -9,8 +9,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RouteContext } from '../context';
 import { CmsDerivedValue, CmsUnavailableError } from './cms-collections';
 import { RSS_PATH, readLatestArticles, rssXml } from './rss';
-import type { SitemapSource } from '@steel/contract';
-import { readSitemapEntries, sitemapCollections, sitemapSources, sitemapXml } from './sitemap';
+import { registryNavigation } from '@steel/contract';
+import { readSitemapEntries, sitemapCollections, sitemapSources, sitemapXml, type ReadableSource } from './sitemap';
 
 /** Past this a value is read again even without a change report (a lost report heals itself). */
 const KEEP_MS = 5 * 60 * 1000;
@@ -22,12 +22,12 @@ export const feedRoutes: FastifyPluginAsync<RouteContext> = async (app, { config
     KEEP_MS,
   );
   // The live set's declarations as the sitemap was last made from (the collections it read).
-  let sources: SitemapSource[] = [];
+  let sources: ReadableSource[] = [];
   const sitemap = new CmsDerivedValue(
     () => sitemapCollections(sources),
     async () => {
       const snapshot = await live.current();
-      sources = sitemapSources(snapshot?.pages ?? {});
+      sources = sitemapSources(snapshot?.pages ?? {}, registryNavigation(snapshot?.remotes ?? {}));
       return sitemapXml(config.siteUrl, await readSitemapEntries(config.cmsInternalUrl, sources));
     },
     KEEP_MS,

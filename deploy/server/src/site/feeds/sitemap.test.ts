@@ -1,7 +1,16 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { PUBLISHED, sitemapPaths } from '../../../../../repo/support/site-pages';
-import { readSitemapEntries, sitemapCollections, sitemapSources, sourcePaths, type SitemapEntry } from './sitemap';
+import { PUBLISHED, PUBLISHED_NAVIGATION, sitemapPaths } from '../../../../../repo/support/site-pages';
+import type { SitemapSource } from '@steel/contract';
+import {
+  listedPaths,
+  readSitemapEntries,
+  sitemapCollections,
+  sitemapSources,
+  sourcePaths,
+  type ReadableSource,
+  type SitemapEntry,
+} from './sitemap';
 
 // The CMS package's own starter (a plain CommonJS module): a Strapi on a fresh database, seeded at start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a .js module with no types
@@ -35,8 +44,59 @@ describe("a source's paths from a CMS record", () => {
   });
 });
 
+describe('a source kept within its app’s navigation', () => {
+  const page = (sitemap: SitemapSource[]) => ({
+    path: '/rebar/*',
+    rendering: 'server' as const,
+    guards: [],
+    layout: 'default' as const,
+    sitemap,
+  });
+  const navigation = {
+    catalogue: [
+      {
+        label: 'میلگرد',
+        path: '/rebar',
+        places: ['header' as const],
+        order: 1,
+        children: [{ label: 'کلاف', path: '/rebar/kalaf', places: ['drawer' as const], order: 1 }],
+      },
+    ],
+  };
+  const [subcategories, products] = sitemapSources(
+    {
+      catalogue: [
+        page([
+          { collection: 'sub-categories', path: '/:path', within: 'navigation' },
+          { collection: 'products', path: '/:sub_category.path/:slug', within: 'navigation' },
+        ]),
+      ],
+    },
+    navigation,
+  ) as Array<Extract<ReadableSource, { collection: string }>>;
+
+  it('lists what the live tree has, and a product below a sub-category of it', () => {
+    expect(listedPaths(subcategories!, { path: 'rebar/kalaf' })).toEqual(['/rebar/kalaf']);
+    expect(listedPaths(products!, { slug: 'p-1', sub_category: { path: 'rebar/kalaf' } })).toEqual([
+      '/rebar/kalaf/p-1',
+    ]);
+  });
+
+  it('leaves out a sub-category the CMS holds but the live tree does not, and its products', () => {
+    expect(listedPaths(subcategories!, { path: 'rebar/new-one' })).toEqual([]);
+    expect(listedPaths(products!, { slug: 'p-2', sub_category: { path: 'rebar/new-one' } })).toEqual([]);
+  });
+
+  it('lists nothing of it when the app publishes no navigation', () => {
+    const [orphan] = sitemapSources({
+      catalogue: [page([{ collection: 'sub-categories', path: '/:path', within: 'navigation' }])],
+    }) as Array<Extract<ReadableSource, { collection: string }>>;
+    expect(listedPaths(orphan!, { path: 'rebar/kalaf' })).toEqual([]);
+  });
+});
+
 describe("the sitemap from the live remotes' declarations", () => {
-  const sources = sitemapSources(PUBLISHED);
+  const sources = sitemapSources(PUBLISHED, PUBLISHED_NAVIGATION);
 
   it('reads each declared source once and follows the collections they name', () => {
     expect(sources.length).toBe(new Set(sources.map((source) => JSON.stringify(source))).size);

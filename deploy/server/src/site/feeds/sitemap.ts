@@ -5,7 +5,7 @@
  * generic reader serves every declaration, so a page, a collection or a new sub-category goes into
  * the sitemap with its app's deploy alone.
  */
-import type { RemotePages, SitemapSource } from '@steel/contract';
+import type { NavigationItem, RemoteNavigation, RemotePages, SitemapSource } from '@steel/contract';
 import { buildXml } from './xml';
 import { fieldsQuery, readCollection } from './cms-collections';
 
@@ -14,21 +14,67 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-type CollectionSource = Extract<SitemapSource, { collection: string }>;
-type FixedSource = Exclude<SitemapSource, CollectionSource>;
-const isCollectionSource = (source: SitemapSource): source is CollectionSource => 'collection' in source;
+type CollectionSource = Extract<ReadableSource, { collection: string }>;
+type FixedSource = Exclude<ReadableSource, CollectionSource>;
+const isCollectionSource = (source: ReadableSource): source is CollectionSource => 'collection' in source;
 
 /** A CMS record as the reader asks for it: the fields its sources name, relations and components nested. */
 type CmsRecord = Record<string, unknown> & { updatedAt?: string };
 
-/** The sitemap sources of the live pages, each once (every category page declares the same tree). */
-export function sitemapSources(pages: RemotePages): SitemapSource[] {
-  const sources = Object.values(pages).flatMap((routes) => (routes ?? []).flatMap((route) => route.sitemap ?? []));
+/** A source as the reader takes it: one `within: 'navigation'` carries its app's navigation. */
+export type ReadableSource = SitemapSource & { onlyWithin?: NavigationPaths };
+
+/** An app's navigation as the sitemap filters by it: every item's path, and the leaves' apart. */
+interface NavigationPaths {
+  items: readonly string[];
+  leaves: readonly string[];
+}
+
+function navigationPaths(items: readonly NavigationItem[]): NavigationPaths {
+  const all = (list: readonly NavigationItem[]): NavigationItem[] =>
+    list.flatMap((item) => [item, ...all(item.children ?? [])]);
+  const flat = all(items);
+  return {
+    items: flat.map((item) => item.path),
+    leaves: flat.filter((item) => !item.children?.length).map((item) => item.path),
+  };
+}
+
+/**
+ * The sitemap sources of the live pages, each once (every category page declares the same tree);
+ * a source kept within its app's navigation gets that app's navigation paths (none: nothing listed).
+ */
+export function sitemapSources(pages: RemotePages, navigation: RemoteNavigation = {}): ReadableSource[] {
+  const sources = Object.entries(pages).flatMap(([app, routes]) =>
+    (routes ?? []).flatMap((route) =>
+      (route.sitemap ?? []).map((source): ReadableSource =>
+        'within' in source && source.within === 'navigation'
+          ? { ...source, onlyWithin: navigationPaths(navigation[app] ?? []) }
+          : source,
+      ),
+    ),
+  );
   return [...new Map(sources.map((source) => [JSON.stringify(source), source])).values()];
 }
 
+/**
+ * Whether a record's path may be listed within a navigation: it is one of its items (a category,
+ * a group, a sub-category), or one segment below a leaf (a product below its sub-category). A
+ * sub-category the tree does not have is neither, though it lies below its category.
+ */
+function allowed(path: string, within: NavigationPaths | undefined): boolean {
+  if (!within) return true;
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  return within.items.includes(path) || within.leaves.includes(parent);
+}
+
+/** The paths a record gives a collection source that the sitemap lists (within its app's navigation when asked). */
+export function listedPaths(source: CollectionSource, record: unknown): string[] {
+  return sourcePaths(source.path, record).filter((path) => allowed(path, source.onlyWithin));
+}
+
 /** Every CMS collection the sources read: a change to one of them remakes the sitemap. */
-export function sitemapCollections(sources: readonly SitemapSource[]): string[] {
+export function sitemapCollections(sources: readonly ReadableSource[]): string[] {
   return [
     ...new Set(
       sources.flatMap((source) =>
@@ -104,7 +150,7 @@ const newest = (records: readonly CmsRecord[]) =>
     undefined,
   );
 
-export async function readSitemapEntries(cmsUrl: string, sources: readonly SitemapSource[]): Promise<SitemapEntry[]> {
+export async function readSitemapEntries(cmsUrl: string, sources: readonly ReadableSource[]): Promise<SitemapEntry[]> {
   const collectionSources = sources.filter(isCollectionSource);
   const fixed = sources.filter((source): source is FixedSource => !isCollectionSource(source));
   // Each collection read once, for every field its sources name.
@@ -125,7 +171,7 @@ export async function readSitemapEntries(cmsUrl: string, sources: readonly Sitem
   });
   for (const source of collectionSources)
     for (const record of records.get(source.collection) ?? [])
-      for (const path of sourcePaths(source.path, record))
+      for (const path of listedPaths(source, record))
         entries.push(record.updatedAt ? { path, lastmod: record.updatedAt } : { path });
   // One URL once (a CMS slip such as a group and a sub-category on the same path).
   return [...new Map(entries.map((entry) => [entry.path, entry])).values()];
