@@ -8,7 +8,6 @@ import { run as deployCli } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';
 import { SPEC_PORTS, e2eBuildsDir, repoRoot, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
-import { generateCatalogueData } from '../scripts/generate-catalogue-data';
 
 /**
  * A remote built and deployed without the monorepo (README.md, "Deploying a remote on its own"), as
@@ -101,14 +100,13 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
     return result;
   };
 
-  // The packages the team is handed, versioned by the contract they speak. The kernel carries the
-  // generated catalogue data, so it is generated first (as `npm install` does in the monorepo).
-  generateCatalogueData();
+  // The packages the team is handed: the contract they speak, the kit and the build, versioned alike today.
   const packs = path.join(workDir, 'packs');
   fs.mkdirSync(packs);
-  const [sharedTarball, buildTarball] = await step('pack', () =>
-    Promise.all([pack('mf-shared', packs), pack('mf-build', packs)]),
+  const [contractTarball, sharedTarball, buildTarball] = await step('pack', () =>
+    Promise.all([pack('mf-contract', packs), pack('mf-shared', packs), pack('mf-build', packs)]),
   );
+  expect(path.basename(contractTarball)).toBe(`steel-contract-${CONTRACT_VERSION}.tgz`);
   expect(path.basename(sharedTarball)).toBe(`steel-shared-${CONTRACT_VERSION}.tgz`);
   expect(path.basename(buildTarball)).toBe(`steel-build-${CONTRACT_VERSION}.tgz`);
 
@@ -122,16 +120,20 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
   const packageJson = JSON.parse(fs.readFileSync(packageFile, 'utf8')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
+    overrides?: Record<string, string>;
   };
   expect(packageJson.dependencies['@steel/shared']).toBe(CONTRACT_VERSION);
   expect(packageJson.devDependencies['@steel/build']).toBe(CONTRACT_VERSION);
   packageJson.dependencies['@steel/shared'] = `file:${sharedTarball}`;
   packageJson.devDependencies['@steel/build'] = `file:${buildTarball}`;
+  // The kit and the build require the contract by version; here it comes from its tarball too.
+  packageJson.dependencies['@steel/contract'] = `file:${contractTarball}`;
+  packageJson.overrides = { '@steel/contract': '$@steel/contract' };
   fs.writeFileSync(packageFile, `${JSON.stringify(packageJson, null, 2)}\n`);
 
   await step('npm install', () => npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], blog));
   // Its build resolves the kernel and the tooling from its own node_modules, not from the monorepo.
-  for (const name of ['@steel/shared', '@steel/build'])
+  for (const name of ['@steel/contract', '@steel/shared', '@steel/build'])
     expect(fs.realpathSync(path.join(blog, 'node_modules', name))).toBe(
       fs.realpathSync(blog) + `/node_modules/${name}`,
     );
