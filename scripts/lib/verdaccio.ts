@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '@steel/server/free-port';
 import os from 'node:os';
 import path from 'node:path';
 import { PLATFORM_PACKAGE_FOLDERS } from '../../packages/create-remote/src/monorepo-platform-facts';
@@ -26,17 +26,6 @@ export interface Verdaccio {
 
 /** What a remote outside this repository installs (the contract, the kit, the build), then the scaffold. */
 export const PLATFORM_PACKAGES = [...PLATFORM_PACKAGE_FOLDERS, 'packages/create-remote'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** No uplinks: every package is local or absent. Publish needs no account (loopback only). */
 function config(storage: string, port: number): string {
