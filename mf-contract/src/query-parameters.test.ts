@@ -51,6 +51,13 @@ describe('a page state’s one URL', () => {
     );
   });
 
+  it('keeps `/` and `:` as written in a value, and writes every other spelling of it one way', () => {
+    const redirect = [textParameter('redirect')];
+    expect(canonicalSearch('redirect=/panel/order', redirect)).toBe('?redirect=/panel/order');
+    expect(canonicalSearch('redirect=%2Fpanel%2Forder', redirect)).toBe('?redirect=/panel/order');
+    expect(canonicalSearch('q=%D9%85 x', [textParameter('q')])).toBe('?q=%D9%85+x');
+  });
+
   it('reads a bare name as one free value (manifests of contract 1.5)', () => {
     expect(canonicalSearch('q=a&q=b', ['q'])).toBe('?q=a');
   });

@@ -74,7 +74,9 @@ export function canonicalSearch(search: URLSearchParams | string, declared: Decl
   for (const parameter of declared.map(asParameter))
     for (const value of canonicalValues(parameter, given.getAll(parameter.name)))
       canonical.append(parameter.name, value);
-  const text = canonical.toString();
+  // `/` and `:` stay as written (a `redirect=/panel/order` is read as it looks); the rest as the
+  // form encoding writes it, so every spelling of a value has one canonical form.
+  const text = canonical.toString().replace(/%2F/g, '/').replace(/%3A/g, ':');
   return text ? `?${text}` : '';
 }
 
