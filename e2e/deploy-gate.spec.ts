@@ -240,10 +240,10 @@ test('a page added to the blog goes live with the blog’s deploy alone, through
   // The gate's port is free again once the gate is done.
   const server = await startAppServer({ port: SPEC_PORTS.deployGate, buildsDir });
   try {
-    const response = await page.request.get(`${server.url}/blog-archive`);
+    const response = await page.request.get(`${server.url}/blog/archive`);
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain('بایگانی اخبار');
-    await page.goto(`${server.url}/blog-archive`);
+    await page.goto(`${server.url}/blog/archive`);
     await expect(page.locator('#app-blog h1')).toHaveText('بایگانی اخبار');
     // In-page navigation by the routes the new registry brought.
     await page.locator('#app-blog a', { hasText: 'همه مقالات' }).click();
