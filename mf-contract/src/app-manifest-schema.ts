@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { SRI_DIGEST_RE } from './integrity';
 import { GUARD_NAMES, LAYOUT_NAMES } from './page-route-names';
 import { NAV_PLACES, type NavigationItem } from './site-navigation';
-import type { RemoteName } from './remotes';
+import { REMOTE_NAME_RE, type RemoteName } from './remotes';
 
 // The site's Content-Security-Policy allows no eval; zod would probe for it (a CSP report on
 // every page). Jitless costs nothing at these sizes.
@@ -99,7 +99,8 @@ const sharedSchema = z.record(z.string(), z.object({ version: z.string(), requir
 export type SharedDependencies = z.infer<typeof sharedSchema>;
 
 export const appManifestSchema = z.object({
-  app: z.string().check(z.regex(/^[a-z][a-z0-9-]{1,30}$/)), // REMOTE_NAME_RE (remotes.ts); `shell` follows it too
+  /** A registered remote's name, or `shell` (which follows the same pattern). */
+  app: z.string().check(z.regex(REMOTE_NAME_RE)),
   contract: z.string().check(z.regex(/^\d+\.\d+\.\d+$/)),
   shared: sharedSchema,
   pages: z.array(pageRouteSchema),
