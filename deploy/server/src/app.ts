@@ -9,6 +9,8 @@ import { DEPLOY_API_PREFIX } from './release/deploy-api-protocol';
 import { deployApiRoutes } from './deploy-api/routes';
 import { startHealthMonitor } from './release/health-monitor';
 import { type BuildServerOptions, buildSiteServer } from './site/site-server';
+import { deployEventReporter } from './observability/deploy-events';
+import { runInContext } from './observability/request-context';
 
 export type { BuildServerOptions } from './site/site-server';
 
@@ -19,15 +21,15 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   const rules = config.releaseHealth;
   if (rules && !options.liveOverlay) {
     let stop = () => {};
+    // The monitor acts in a context of its own, not that of the request whose change it hears: its
+    // deploy actions are logged and counted as its own.
+    const monitorContext = { onDeployEvent: deployEventReporter(app.log, ctx.metrics) };
     app.addHook('onReady', async () => {
       // Its changes are announced like the deploy API's; it hears every change through the live store.
-      stop = startHealthMonitor(
-        config.buildsDir,
-        rules,
-        app.log,
-        ctx.announceLiveChange,
-        ctx.shared.counts,
-        (listener) => ctx.live.onChange(listener),
+      stop = runInContext(monitorContext, () =>
+        startHealthMonitor(config.buildsDir, rules, app.log, ctx.announceLiveChange, ctx.shared.counts, (listener) =>
+          ctx.live.onChange(() => runInContext(monitorContext, listener)),
+        ),
       );
     });
     app.addHook('onClose', async () => stop());

@@ -61,6 +61,11 @@ export interface ServerConfig {
    * the app servers that share the builds folder), at most `IMAGE_DISK_CACHE_MB` (512; 0: none).
    */
   imageDiskCache: { dir: string; capBytes: number };
+  /**
+   * `METRICS_TOKEN`: lets a scraper beyond this machine read `/metrics` (`Authorization: Bearer`).
+   * Unset, only a client on the server's own machine may, never one a proxy forwarded.
+   */
+  metricsToken: string | null;
   /** Automatic canary abort and rollback (release/health-monitor.ts); null with `HEALTH_MONITOR=off`. */
   releaseHealth: HealthRules | null;
   /** Server rendering of public pages (docs/architecture.md, "How a page reaches the screen"). */
@@ -182,6 +187,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       dir: imageDiskCacheDir ? resolveFromUserCwd(imageDiskCacheDir, env) : path.join(buildsDir, '.image-cache'),
       capBytes: (int(env, 'IMAGE_DISK_CACHE_MB', 0, 1024 * 1024) ?? 512) * 1024 * 1024,
     },
+    metricsToken: str(env, 'METRICS_TOKEN') ?? null,
     releaseHealth:
       str(env, 'HEALTH_MONITOR') === 'off'
         ? null

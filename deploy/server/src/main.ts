@@ -18,6 +18,7 @@ async function main(): Promise<void> {
 
   // The server's own CMS reads (session check, feeds, sitemap) are not counted per address.
   watchCmsReads(config.cmsInternalUrl, config.siteReadSecret);
+  // JSON lines (pino), each with its request's id (`reqId`); LOG_LEVEL=warn or silent quiets them.
   const app = buildServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
   let closing = false;

@@ -112,8 +112,9 @@ export function startHealthMonitor(
             { action: verdict.action, expectedVersion: verdict.version, why: verdict.why },
             { by: 'health monitor', onLiveChanged },
           );
+          // The decision, one structured line (the action it took is the deploy line beside it).
           log.warn(
-            verdict,
+            { event: 'health-monitor', ...verdict, by: 'health monitor' },
             `${verdict.app} ${verdict.version}: ${verdict.action === 'abort' ? 'canary aborted' : 'rolled back'} by the health monitor`,
           );
         } catch (error) {

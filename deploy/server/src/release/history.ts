@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppName } from '../live-set/builds-folder';
+import { reportDeployEvent } from '../observability/deploy-events';
 
 /** Who acts, when the caller names no one: the OS user (the local CLI, `npm run build`). */
 export const localUser = () => os.userInfo().username;
@@ -62,6 +63,8 @@ export async function appendHistory(buildsDir: string, entry: Omit<HistoryEntry,
     path.join(buildsDir, HISTORY_FILE),
     `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`,
   );
+  // In the app server, also a log line and a count (the local CLI's context has no one to tell).
+  reportDeployEvent(entry);
 }
 
 /**

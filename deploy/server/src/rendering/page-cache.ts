@@ -154,4 +154,6 @@ export interface PageStore {
   claimRetry(key: string): Promise<boolean>;
   /** Marks stale every page that read one of the collections (all with null); how many turned stale. */
   invalidate(collections: readonly string[] | null): Promise<number>;
+  /** The pages this server holds, and their bytes (with Redis: its own copy). */
+  held(): { pages: number; bytes: number };
 }

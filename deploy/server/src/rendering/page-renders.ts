@@ -25,6 +25,7 @@ import { createPreloadHints } from './preload-hints';
 import type { RenderPools } from './render-pool';
 import { etagOf, type ShellTemplates } from './shell-templates';
 import type { RenderOutcome } from './render-worker';
+import type { ServerMetrics } from '../observability/metrics';
 
 /** What one server render gave. */
 export type Rendered =
@@ -44,6 +45,8 @@ export interface PageRenderTask {
   snapshot: LiveSnapshot;
   /** The page may wait this long past its time limit for the CMS (0 when a last good render exists). */
   dataWaitMs: number;
+  /** The request that asked for it (a warm-up has none): its CMS reads carry the id. */
+  requestId?: string;
 }
 
 /** How long a partial render stands in for its page, and how often its full render is tried again. */
@@ -58,6 +61,8 @@ export interface PageRendersOptions {
   cache: PageStore;
   pools: RenderPools;
   templates: ShellTemplates;
+  /** Where the renders' CMS reads are counted. */
+  metrics?: ServerMetrics;
   /** Told of every render that left a remote to the browser or lacked the CMS's answer, and why. */
   onFallback?: (fallback: RenderFallback) => void;
   log: {
@@ -74,7 +79,7 @@ export interface RenderFallback {
   reason: string;
 }
 
-export function createPageRenders({ config, cache, pools, templates, log, onFallback }: PageRendersOptions) {
+export function createPageRenders({ config, cache, pools, templates, log, onFallback, metrics }: PageRendersOptions) {
   const preload = createPreloadHints(config);
   const flights = new Map<string, Promise<Rendered>>();
   const partials = new Map<string, { page: CachedPage; retryAt: number }>();
@@ -151,15 +156,21 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
         renderTimeLimitMs: config.rendering.renderTimeLimitMs,
         dataWaitMs: task.dataWaitMs,
         userAgent: task.userAgent,
+        requestId: task.requestId,
       });
     } catch (error) {
-      log.error({ err: error, url: task.url }, 'server render failed');
+      log.error({ err: error, url: task.url, reqId: task.requestId }, 'server render failed');
       return { kind: 'failed' };
     }
     if (outcome.kind !== 'page') return outcome.kind === 'redirect' ? outcome : { kind: 'browser' };
+    for (const call of outcome.cmsCalls) metrics?.cmsCall('render', call);
     if (outcome.fallback) {
       const fallback = { url: task.url, status: outcome.status, reason: outcome.fallback };
-      log.warn(fallback, outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser');
+      // The request that started the render (others may have joined it) names it in the log.
+      log.warn(
+        { ...fallback, reqId: task.requestId },
+        outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser',
+      );
       onFallback?.(fallback);
     }
     const html = await assemble(snapshot, task.url, outcome);

@@ -84,6 +84,17 @@ export class RenderPools {
     return { started: this.started, live: [...this.pools.keys()] };
   }
 
+  /** Render worker threads running now, and renders waiting for one, over every pool. */
+  load(): { threads: number; queued: number } {
+    let threads = 0;
+    let queued = 0;
+    for (const { pool } of this.pools.values()) {
+      threads += pool.threads.length;
+      queued += pool.queueSize;
+    }
+    return { threads, queued };
+  }
+
   /** How many threads of a live set's pool have loaded its server entries. */
   warmedThreads(liveSetId: string): number {
     return this.pools.get(liveSetId)?.warmedThreads ?? 0;

@@ -16,6 +16,7 @@ import type {
   ShellServerEntry,
 } from '@steel/contract';
 import { threadId } from 'node:worker_threads';
+import { type CmsCall, runInContext } from '../observability/request-context';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
 import { watchCmsReads, trackCmsReads, type CmsReads } from './site-reads';
 
@@ -42,6 +43,8 @@ export interface RenderTask {
    */
   dataWaitMs: number;
   userAgent: string;
+  /** The id of the request the render is for: its CMS reads carry it (`x-request-id`). */
+  requestId?: string;
 }
 
 /** What a new pool's threads load before their first render. */
@@ -67,6 +70,8 @@ export type RenderOutcome =
       /** Why the owning remote was left to the browser (logged; such a page is not cached). */
       fallback: string | null;
       renderMs: number;
+      /** The render's CMS reads (the server's metrics count them: this thread has none of its own). */
+      cmsCalls: CmsCall[];
     };
 
 class TimeLimitExceeded extends Error {}
@@ -151,6 +156,13 @@ export function warm(task: WarmTask & { barrier: Int32Array; threads: number }):
 }
 
 export default async function renderPage(task: RenderTask): Promise<RenderOutcome> {
+  const cmsCalls: CmsCall[] = [];
+  return runInContext({ requestId: task.requestId, onCmsCall: (call) => cmsCalls.push(call) }, () =>
+    renderInContext(task, cmsCalls),
+  );
+}
+
+async function renderInContext(task: RenderTask, cmsCalls: CmsCall[]): Promise<RenderOutcome> {
   const started = performance.now();
   watchCmsReads(task.cmsInternalUrl, task.siteReadSecret);
   const shellVersion = task.versions.shell;
@@ -224,5 +236,6 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
     collections: rendered?.collections ?? [],
     fallback,
     renderMs: performance.now() - started,
+    cmsCalls,
   };
 }

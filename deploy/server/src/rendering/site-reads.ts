@@ -10,8 +10,11 @@
  * - A render knows whether it is waiting for the CMS (`trackCmsReads`): past its time limit, a
  *   page whose data is all that is missing may wait a little longer, and a page given up on
  *   aborts its reads, so a stalled CMS keeps no connection of ours open.
+ * - A read made for a request carries that request's id (`x-request-id`) and is reported, with
+ *   its latency and outcome, to the request's context (observability/request-context.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type CmsCall, currentContext, REQUEST_ID_HEADER } from '../observability/request-context';
 
 export const SITE_READ_HEADER = 'x-site-read';
 
@@ -54,15 +57,27 @@ export function watchCmsReads(cmsUrl: string, secret: string | null): void {
       return plainFetch(request);
     const headers = new Headers(request.headers);
     if (secret) headers.set(SITE_READ_HEADER, secret);
+    const { requestId, onCmsCall } = currentContext();
+    if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
     const scope = currentRender.getStore();
-    if (!scope) return plainFetch(new Request(request, { headers }));
-    scope.pending += 1;
+    const started = performance.now();
+    const report = (outcome: CmsCall['outcome']) =>
+      onCmsCall?.({ seconds: (performance.now() - started) / 1000, outcome });
+    if (scope) scope.pending += 1;
     try {
-      return await plainFetch(
-        new Request(request, { headers, signal: AbortSignal.any([request.signal, scope.signal]) }),
+      const response = await plainFetch(
+        new Request(request, {
+          headers,
+          ...(scope ? { signal: AbortSignal.any([request.signal, scope.signal]) } : {}),
+        }),
       );
+      report(response.status >= 500 ? 'error' : 'ok');
+      return response;
+    } catch (error) {
+      report(scope?.signal.aborted || request.signal.aborted ? 'aborted' : 'error');
+      throw error;
     } finally {
-      scope.pending -= 1;
+      if (scope) scope.pending -= 1;
     }
   };
 }

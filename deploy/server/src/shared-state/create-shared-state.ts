@@ -1,10 +1,15 @@
 import type { ServerConfig } from '../config';
+import type { ServerMetrics } from '../observability/metrics';
 import { createMemoryState } from './memory-state';
 import { createRedisState } from './redis-state';
 import type { SharedState } from './shared-state';
 
 /** Redis when `REDIS_URL` is set, this process's memory otherwise. */
-export function createSharedState(config: ServerConfig, onError: (message: string) => void = () => {}): SharedState {
+export function createSharedState(
+  config: ServerConfig,
+  onError: (message: string) => void = () => {},
+  metrics?: ServerMetrics,
+): SharedState {
   const pages = {
     maxEntries: config.rendering.cacheEntries,
     maxBytes: config.rendering.cacheBytes,
@@ -17,5 +22,6 @@ export function createSharedState(config: ServerConfig, onError: (message: strin
     commandTimeoutMs: config.redisCommandTimeoutMs,
     pages,
     onError,
+    metrics,
   });
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { RemoteFailureKind as FailureKind } from '@steel/contract';
 import { type AppName, writeFileAtomically } from '../live-set/builds-folder';
 import { withFileLock } from './file-lock';
+import type { ServerMetrics } from '../observability/metrics';
 
 /**
  * What is counted: each kind of failure, and `view` — a page of the app served by an app server,
@@ -135,6 +136,17 @@ export function createFailureRecorder(target: string | CountStore, now: () => nu
 }
 
 export type FailureRecorder = ReturnType<typeof createFailureRecorder>;
+
+/** The recorder, each view and failure also counted in this server's metrics (per version, as browsers report them). */
+export function countedInMetrics(recorder: FailureRecorder, metrics: ServerMetrics): FailureRecorder {
+  return {
+    ...recorder,
+    record(app, version, kind) {
+      metrics.browserReports.inc({ app, version, kind });
+      recorder.record(app, version, kind);
+    },
+  };
+}
 
 /** For the gate's trial server: what its smoke visits see is not what visitors see, so none of it counts. */
 export const UNCOUNTED: FailureRecorder = { record() {}, async flush() {} };

@@ -31,6 +31,7 @@ export function createMemoryState(options: SharedStateOptions & { buildsDir: str
       renderFailed: async (key) => cache.renderFailed(key),
       claimRetry: async (key) => cache.claimRetry(key),
       invalidate: async (collections) => cache.invalidate(collections),
+      held: () => ({ pages: cache.size, bytes: cache.sizeBytes }),
     },
     async hit(key, windowMs) {
       const now = Date.now();

@@ -27,7 +27,8 @@
 import { Redis } from 'ioredis';
 import type { CountKind, CountStore, FailureCounts } from './failure-counts';
 import { PageCache, type CachedPage, type CacheEntry } from '../rendering/page-cache';
-import { createCircuitBreaker } from './circuit-breaker';
+import { CircuitOpenError, createCircuitBreaker } from './circuit-breaker';
+import type { ServerMetrics } from '../observability/metrics';
 import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
 
 export interface RedisStateOptions extends SharedStateOptions {
@@ -44,6 +45,8 @@ export interface RedisStateOptions extends SharedStateOptions {
   /** The breaker's first and longest pause after a failure (default 2 s, growing to 30 s while Redis stays away). */
   breakerPauseMs?: { first: number; max: number };
   onError?: (message: string) => void;
+  /** Where each command's latency and outcome are counted. */
+  metrics?: ServerMetrics;
 }
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 100;
@@ -153,11 +156,22 @@ export function createRedisState(options: RedisStateOptions): SharedState {
   });
 
   /** Runs a command only while connected and the breaker is closed: a request never waits for a reconnect or a hung Redis. */
-  const whenReady = <T>(command: () => Promise<T>): Promise<T> =>
-    breaker.run(async () => {
-      if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
-      return command();
-    });
+  const whenReady = async <T>(command: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const count = (outcome: 'ok' | 'error' | 'skipped') =>
+      options.metrics?.redisCommands.observe({ outcome }, (performance.now() - started) / 1000);
+    try {
+      const result = await breaker.run(async () => {
+        if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
+        return command();
+      });
+      count('ok');
+      return result;
+    } catch (error) {
+      count(error instanceof CircuitOpenError ? 'skipped' : 'error');
+      throw error;
+    }
+  };
   /** An outage is the breaker's one line (and the connection's errors); an error Redis answers with is a bug worth its own. */
   const commandFailed = (error: unknown) => {
     if ((error as Error).name === 'ReplyError') report(error);
@@ -278,6 +292,7 @@ export function createRedisState(options: RedisStateOptions): SharedState {
         return markedHere;
       }
     },
+    held: () => ({ pages: local.size, bytes: local.sizeBytes }),
   };
 
   const countsIndex = `${prefix}counts`;

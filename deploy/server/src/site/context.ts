@@ -6,6 +6,7 @@ import type { FailureRecorder } from '../shared-state/failure-counts';
 import type { SharedState } from '../shared-state/shared-state';
 import type { RenderFallback } from '../rendering/page-renders';
 import type { ContentChanges } from './content-changes';
+import type { ServerMetrics } from '../observability/metrics';
 
 /** One browser's report of a remote failing, as the route accepted it. */
 export interface RemoteFailureReport {
@@ -39,6 +40,8 @@ export interface RouteContext {
   failureCounts: FailureRecorder;
   /** What the app servers share: notices, rendered pages, request counts (memory or Redis). */
   shared: SharedState;
+  /** This server's Prometheus metrics (`/metrics`). */
+  metrics: ServerMetrics;
   /**
    * Tells every app server (this one included, through the shared state) that live.json changed:
    * each rereads it, and its live store tells its listeners. For the writers in this process — the

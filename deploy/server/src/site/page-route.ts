@@ -11,7 +11,7 @@
  * before server rendering. A path with an extension is a missing file: plain 404, so a mistyped
  * asset URL never comes back as HTML.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isBot } from '@steel/contract';
 import { findPageRoute } from '@steel/contract';
 import { visitorLiveSet } from '../live-set/visitor-live-set';
@@ -22,12 +22,15 @@ import { RenderPools } from '../rendering/render-pool';
 import { createShellTemplates, type ShellTemplate } from '../rendering/shell-templates';
 import { createRenderRateLimit } from '../security/render-rate-limit';
 import { helmetOptions } from '../security/security-headers';
+import type { PageOutcome } from '../observability/metrics';
 import { cacheUrlOrRedirect } from './canonical-redirect';
 import type { RouteContext } from './context';
 import { sendNoBuild, sendPage, sendStale, sendTooManyRenders } from './page-replies';
 import { failedRerender, serveStaleAfterFailure, serveStaleWhileRetrying } from './stale-pages';
 
 const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
+/** The page label of a path no app's route claims (or with no live set to look in). */
+const NO_PAGE = '(none)';
 
 export function isAppPath(pathname: string): boolean {
   if (pathname === '/api' || pathname === '/builds') return false;
@@ -36,9 +39,18 @@ export function isAppPath(pathname: string): boolean {
   return !/\.[A-Za-z0-9]+$/.test(last);
 }
 
+/** How the page was answered, in the metrics' words: the `x-render` it was sent with, or its status's. */
+function pageOutcome(reply: FastifyReply): PageOutcome {
+  if (reply.statusCode >= 500) return 'error';
+  if (reply.statusCode === 429) return 'refused';
+  const xRender = reply.getHeader('x-render');
+  if (typeof xRender === 'string') return xRender as PageOutcome;
+  return reply.statusCode >= 300 && reply.statusCode < 400 && reply.statusCode !== 304 ? 'redirect' : 'browser';
+}
+
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
   app,
-  { config, live, shared, failureCounts, events },
+  { config, live, shared, failureCounts, events, metrics },
 ) => {
   const pools = config.rendering.enabled
     ? new RenderPools({
@@ -51,10 +63,28 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
   const cache = shared.pages;
   const templates = createShellTemplates(config);
   const renders = pools
-    ? createPageRenders({ config, cache, pools, templates, log: app.log, onFallback: events.renderFellBack })
+    ? createPageRenders({ config, cache, pools, templates, log: app.log, onFallback: events.renderFellBack, metrics })
     : null;
   const renderRateLimit = createRenderRateLimit(config.rendering.rendersPerClientMinute, shared);
   app.addHook('onClose', async () => pools?.close());
+
+  const stopSampling = metrics.beforeScrape(() => {
+    const held = cache.held();
+    metrics.pageCachePages.set(held.pages);
+    metrics.pageCacheBytes.set(held.bytes);
+    const load = pools?.load() ?? { threads: 0, queued: 0 };
+    metrics.renderPools.set(pools?.stats().live.length ?? 0);
+    metrics.renderThreads.set(load.threads);
+    metrics.renderQueue.set(load.queued);
+  });
+  app.addHook('onClose', async () => stopSampling());
+  // Each page request's time, by its route's pattern (a bounded label) and how it was answered.
+  const pageOf = new WeakMap<FastifyRequest, string>();
+  app.addHook('onResponse', async (request, reply) => {
+    const page = pageOf.get(request);
+    if (page !== undefined)
+      metrics.pageRequests.observe({ page, outcome: pageOutcome(reply) }, reply.elapsedTime / 1000);
+  });
 
   if (pools && renders) {
     // A new live set is warmed when it is heard of (whoever changed it), and the live set at start.
@@ -69,6 +99,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     if (!isAppPath(pathname)) return reply.callNotFound();
 
     const snapshot = await visitorLiveSet({ live, config }, request, reply);
+    const owner = snapshot && findPageRoute(snapshot.pages, pathname);
+    pageOf.set(request, owner?.route.path ?? NO_PAGE);
     if (!snapshot?.live.versions.shell) return sendNoBuild(reply);
     let base: ShellTemplate;
     try {
@@ -86,7 +118,6 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     const ifNoneMatch = request.headers['if-none-match'];
     if (!renders) return sendPage(reply, ifNoneMatch, clientRendered);
 
-    const owner = findPageRoute(snapshot.pages, pathname);
     // A view of the owning app's version: the denominator of its failure rate (canary health).
     const ownerVersion = owner && snapshot.live.versions[owner.app];
     if (ownerVersion) failureCounts.record(owner.app, ownerVersion, 'view');
@@ -97,6 +128,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     // Bots get the layout instead of the error page: their HTML is cached apart.
     const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (bot ? ' bot' : '');
     const entry = await cache.get(cacheKey);
+    metrics.pageCacheLookups.inc({ result: !entry ? 'miss' : isFresh(entry) ? 'hit' : 'stale' });
     if (entry && isFresh(entry)) return sendPage(reply.header('x-render', 'cache'), ifNoneMatch, entry.page);
     // A page with a last good render serves that rather than wait for a slow CMS; one without
     // waits a little for its data, so that it is never an empty page for the browser to fill.
@@ -106,6 +138,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
       cacheKey,
       snapshot,
       dataWaitMs: entry ? 0 : config.rendering.dataWaitMs,
+      requestId: request.id,
     };
     const stale = { cache, renders, task, log: request.log };
     if (entry?.retryAt != null) return serveStaleWhileRetrying(reply, ifNoneMatch, entry, stale);
@@ -118,10 +151,12 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     let rendered = await joined.rendered;
     // The render it joined was refused to whoever started it: this request asks on its own account.
     if (rendered.kind === 'refused' && !joined.started) rendered = await renders.render(task, admit).rendered;
-    if (rendered.kind === 'refused')
+    if (rendered.kind === 'refused') {
+      metrics.rendersRefused.inc();
       return entry
         ? sendStale(reply, ifNoneMatch, entry.page)
         : sendTooManyRenders(reply, renderRateLimit.retryAfterSeconds);
+    }
     if (entry && failedRerender(rendered)) return serveStaleAfterFailure(reply, ifNoneMatch, entry, stale);
     // A broken render never takes a page down: the browser renders it, as before.
     if (rendered.kind === 'failed' || rendered.kind === 'browser')

@@ -19,7 +19,7 @@ import { healthRoutes } from './health';
 import { responsiveImageRoutes } from './images/responsive-images';
 import { liveEventRoutes } from './live-events';
 import { manifestRoutes } from './manifests';
-import { createFailureRecorder, UNCOUNTED } from '../shared-state/failure-counts';
+import { countedInMetrics, createFailureRecorder, UNCOUNTED } from '../shared-state/failure-counts';
 import { pageRoutes } from './page-route';
 import { overrideRoutes } from './override-links';
 import { remoteFailureRoutes } from './remote-failures';
@@ -34,6 +34,10 @@ import {
   refuseMalformedPaths,
 } from '../security/malformed-requests';
 import { createSharedState } from '../shared-state/create-shared-state';
+import { deployEventReporter } from '../observability/deploy-events';
+import { createServerMetrics } from '../observability/metrics';
+import { metricsRoute } from '../observability/metrics-route';
+import { REQUEST_ID_HEADER, requestIdFrom, runRequestsInContext } from '../observability/request-context';
 
 export type { RemoteFailureReport, SiteEvents } from './context';
 export type { RenderFallback } from '../rendering/page-renders';
@@ -59,18 +63,23 @@ export function buildSiteServer(
     // While closing, a request that still arrives on a kept-alive connection is answered, not
     // refused with 503: behind nginx that request would reach a visitor as an error.
     return503OnClosing: false,
+    // On every log line of the request (`reqId`), and sent with its CMS reads: nginx's id when it sent a well-formed one.
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
   });
+  // The gate's trial server lives for one check: the process's own metrics are the live site's.
+  const metrics = createServerMetrics({ processMetrics: !options.liveOverlay });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
   // The gate's trial server shares nothing with the live site's servers: its pages are not the live set's.
   const shared = options.liveOverlay
     ? createSharedState({ ...config, redisUrl: null })
-    : createSharedState(config, (message) => app.log.warn(message));
+    : createSharedState(config, (message) => app.log.warn(message), metrics);
   const ctx: RouteContext = {
     config,
     live,
     contentChanges: new ContentChanges(),
-    failureCounts: options.liveOverlay ? UNCOUNTED : createFailureRecorder(shared.counts),
+    failureCounts: options.liveOverlay ? UNCOUNTED : countedInMetrics(createFailureRecorder(shared.counts), metrics),
     shared,
+    metrics,
     announceLiveChange: () =>
       shared
         .announce({ kind: 'live' })
@@ -91,6 +100,12 @@ export function buildSiteServer(
     else ctx.contentChanges.notify(notice.collections);
   });
 
+  // What a request does on its behalf (CMS reads, deploy actions) carries its id and is counted.
+  runRequestsInContext(app, (request) => ({
+    requestId: request.id,
+    onCmsCall: (call) => metrics.cmsCall('server', call),
+    onDeployEvent: deployEventReporter(request.log, metrics),
+  }));
   registerSecurityHeaders(app, config);
   refuseMalformedPaths(app);
   // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
@@ -99,6 +114,7 @@ export function buildSiteServer(
   // Only `reply.sendFile`: the builds route below checks the path before anything is read.
   app.register(fastifyStatic, { serve: false, preCompressed: true });
 
+  app.register(metricsRoute, { metrics, token: config.metricsToken });
   app.register(manifestRoutes, ctx);
   app.register(liveEventRoutes, ctx);
   app.register(staticBuildRoutes, ctx);

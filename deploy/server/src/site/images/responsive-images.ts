@@ -46,6 +46,12 @@ export function createWorkQueue(limit: number, waiting: number) {
       if (running < limit) return start();
       return new Promise<T>((resolve, reject) => queue.push(() => void start().then(resolve, reject)));
     },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return queue.length;
+    },
   };
 }
 
@@ -87,7 +93,7 @@ export async function resizeUpload(uploadsOrigin: string, src: string, width: nu
     .toBuffer();
 }
 
-export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config }) => {
+export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (app, { config, metrics }) => {
   // Uploads are served by the CMS at its origin (`/uploads/…`), not under `/api`.
   const uploadsOrigin = new URL(config.cmsInternalUrl).origin;
   const made = new LRUCache<string, Buffer>({
@@ -97,6 +103,11 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
   // Two requests for the same image while it is being made share one resize.
   const making = new Map<string, Promise<Buffer>>();
   const resizes = createWorkQueue(RESIZES_AT_ONCE, RESIZES_WAITING);
+  const stopSampling = metrics.beforeScrape(() => {
+    metrics.imageResizes.set({ state: 'running' }, resizes.running);
+    metrics.imageResizes.set({ state: 'waiting' }, resizes.waiting);
+  });
+  app.addHook('onClose', async () => stopSampling());
   const missing = new LRUCache<string, true>({ max: 10_000, ttl: MISSING_FOR_MS });
   const onDisk =
     config.imageDiskCache.capBytes > 0
@@ -142,12 +153,14 @@ export const responsiveImageRoutes: FastifyPluginAsync<RouteContext> = async (ap
       let pending = making.get(key);
       if (!pending) {
         const queued = resize(key, src, width);
-        if (!queued)
+        if (!queued) {
+          metrics.imageResizesRefused.inc();
           return reply
             .code(503)
             .header('retry-after', '5')
             .header('cache-control', 'no-store')
             .send({ error: 'Busy making images' });
+        }
         pending = queued.finally(() => making.delete(key));
         making.set(key, pending);
       }
