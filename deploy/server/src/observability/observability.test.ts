@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { addKey } from '../live-set/deploy-keys';
+import { startCanary } from '../release/canary';
 import { packDist } from '../release/deploy-api-client';
+import { publish } from '../release/publish';
+import { createFailureRecorder } from '../shared-state/failure-counts';
 import { addServerEntries, liveFixture, makeDist, type Fixture } from '../testing/fixtures';
 import { parseExposition } from '../testing/prometheus-text';
 
@@ -285,5 +288,57 @@ describe('deploy actions', () => {
     const metrics = await scrape(app);
     expect(metrics.sum('steel_deploy_events_total', { app: 'blog', action: 'publish' })).toBe(1);
     expect(metrics.sum('steel_deploy_events_total', { app: 'blog', action: 'refused' })).toBe(1);
+  });
+});
+
+describe("the health monitor's decisions", () => {
+  it('are one structured line each, with the deploy action it took and its count', async () => {
+    const fx = await liveFixture();
+    const log = logLines();
+    const canary = (await publish(fx.buildsDir, 'catalogue', await makeDist(fx.root, 'catalogue', 'v2'))).version;
+    await startCanary(fx.buildsDir, 'catalogue', canary, 20);
+    // The canary fails in a fifth of its views, the live version in 1 %.
+    const recorder = createFailureRecorder(fx.buildsDir);
+    for (let i = 0; i < 200; i++) recorder.record('catalogue', fx.versions.catalogue, 'view');
+    for (let i = 0; i < 2; i++) recorder.record('catalogue', fx.versions.catalogue, 'mount');
+    for (let i = 0; i < 50; i++) recorder.record('catalogue', canary, 'view');
+    for (let i = 0; i < 10; i++) recorder.record('catalogue', canary, 'mount');
+    await recorder.flush();
+    const app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, HEALTH_CHECK_MS: '100' }), { logger: log.logger });
+    try {
+      await app.ready();
+      const deadline = Date.now() + 10_000;
+      // The decision's line follows the action's (the history line is written as the change is made).
+      while (!log.lines.some((line) => line.event === 'health-monitor') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const decisions = log.lines.filter((line) => line.event === 'health-monitor');
+      const actions = log.lines.filter((line) => line.event === 'deploy');
+      expect(decisions).toEqual([
+        expect.objectContaining({
+          level: 40,
+          app: 'catalogue',
+          version: canary,
+          action: 'abort',
+          by: 'health monitor',
+          why: expect.stringMatching(/^health: canary 20\.0% \(10 failures in 50 views\)/),
+        }),
+      ]);
+      expect(actions).toEqual([
+        expect.objectContaining({
+          level: 40,
+          action: 'auto-abort',
+          app: 'catalogue',
+          version: canary,
+          previous: fx.versions.catalogue,
+          by: 'health monitor',
+        }),
+      ]);
+      expect(actions[0]).not.toHaveProperty('reqId');
+      const metrics = await scrape(app);
+      expect(metrics.sum('steel_deploy_events_total', { app: 'catalogue', action: 'auto-abort' })).toBe(1);
+    } finally {
+      await app.close();
+      await fx.cleanup();
+    }
   });
 });
