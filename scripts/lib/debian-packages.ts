@@ -8,6 +8,9 @@ export interface DebianProgram {
   pkg: string;
 }
 
+/** Prometheus, which the production arrangement starts to scrape the app servers' `/metrics`. */
+export const PROMETHEUS: DebianProgram = { path: '/usr/bin/prometheus', pkg: 'prometheus' };
+
 let updated = false;
 
 /**

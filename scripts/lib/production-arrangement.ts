@@ -4,10 +4,15 @@
  * they share, and the CMS on PostgreSQL 15 with its rate limits in the same Redis. Used by
  * `npm run start:production` and by the topology test, which stops and starts pieces.
  *
- * Ports follow PORT (nginx): the app servers listen on PORT+1 and PORT+2, Redis on PORT+3; the CMS
- * on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL data, nginx logs, the server
+ * Ports follow PORT (nginx): the app servers listen on PORT+1 and PORT+2, Redis on PORT+3,
+ * Prometheus on PORT+4; the CMS on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL
+ * data, nginx logs, the app servers' JSON logs, Prometheus's configuration and data, the server
  * release, the secrets, the supervisor's log) lives in `stateDir`; the builds folder is shared by
  * the app servers and nginx.
+ *
+ * Observability: each app server writes JSON lines (pino, with the request id nginx made) to
+ * `stateDir/app-N.log`; Prometheus scrapes both app servers' `/metrics` over loopback (nginx refuses
+ * that path), with the recording and alerting rules of deploy/observability/.
  *
  * Secrets: every CMS and app-server secret is made at random on the first start into
  * `stateDir/secrets.env` (mode 600) and kept (secrets-file.ts); the CMS runs with
@@ -21,7 +26,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPrograms } from './debian-packages';
+import { ensureDebianPrograms, PROMETHEUS } from './debian-packages';
 import { repoRoot } from './paths';
 import {
   type RunningProcess,
@@ -36,6 +41,8 @@ import { prepareServerRelease } from './server-release';
 
 export const NGINX_PATH = '/usr/sbin/nginx';
 export const REDIS_SERVER_PATH = '/usr/bin/redis-server';
+/** What Prometheus loads beside its scrape configuration: recording and alerting rules for the app servers' metrics. */
+const PROMETHEUS_RULES = path.join(repoRoot, 'deploy/observability/rules.yml');
 
 export interface ArrangementOptions {
   port: number;
@@ -52,7 +59,11 @@ export interface Arrangement {
   siteUrl: string;
   cmsUrl: string;
   appServerUrls: string[];
+  /** `stateDir/app-N.log`: each app server's JSON log lines, in the order of `appServerUrls`. */
+  appServerLogs: string[];
   redisUrl: string;
+  /** Prometheus (its HTTP API and UI), scraping both app servers. */
+  prometheusUrl: string;
   /** What the CMS sends with its content-changed calls (CONTENT_CHANGE_SECRET, from the secrets file). */
   contentChangeSecret: string;
   /** What the app servers send with their CMS reads (SITE_READ_SECRET): not counted per address. */
@@ -63,7 +74,7 @@ export interface Arrangement {
   secretsFile: string;
   /** `stateDir/processes.log`: one line per death and restart of a supervised process. */
   processLog: string;
-  /** The process id of `app-1`, `app-2`, `redis`, `cms` or `nginx` now (null while it is down). */
+  /** The process id of `app-1`, `app-2`, `redis`, `cms`, `nginx` or `prometheus` now (null while it is down). */
   pidOf(name: string): number | null;
   stopAppServer(index: number): Promise<void>;
   startAppServer(index: number): Promise<void>;
@@ -100,6 +111,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     { path: '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', pkg: 'libnginx-mod-http-brotli-static' },
     { path: '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so', pkg: 'libnginx-mod-http-brotli-filter' },
     { path: REDIS_SERVER_PATH, pkg: 'redis-server' },
+    PROMETHEUS,
   ]);
   const { port, cmsPort, buildsDir, stateDir } = options;
   fs.mkdirSync(stateDir, { recursive: true });
@@ -108,6 +120,8 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   const serverPorts = Array.from({ length: APP_SERVERS }, (_, index) => port + 1 + index);
   const redisPort = port + 3;
   const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
+  const prometheusPort = port + 4;
+  const appServerLogs = serverPorts.map((_, index) => path.join(stateDir, `app-${index + 1}.log`));
   const secretsFile = path.join(stateDir, 'secrets.env');
   const secrets = loadOrCreateSecrets(secretsFile);
   // The CMS reaches every app server through nginx with this secret; nobody else can flush pages.
@@ -136,7 +150,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   };
   const stop = async () => {
     // nginx first (no new requests), the CMS and its database last.
-    for (const name of ['nginx', ...serverPorts.map((_, index) => `app-${index + 1}`), 'cms', 'redis'])
+    for (const name of ['nginx', 'prometheus', ...serverPorts.map((_, index) => `app-${index + 1}`), 'cms', 'redis'])
       await stopOne(name);
     await postgres?.stop();
   };
@@ -210,8 +224,8 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       MALLOC_ARENA_MAX: '2',
-      // Warnings and errors: nginx keeps the access log.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // JSON lines into app-N.log, a request's with the id nginx gave it (its access log has it too).
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       ...options.serverEnv,
       PORT: String(serverPort),
       HOST: '127.0.0.1',
@@ -228,15 +242,23 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     const startAppServer = async (index: number) => {
       const serverPort = serverPorts[index]!;
       const name = `app-${index + 1}`;
-      const server = startSupervised(name, () =>
-        startProcess(name, process.execPath, [release.mainFile], {
-          cwd: path.dirname(path.dirname(release.mainFile)),
-          env: serverEnv(serverPort),
-        }),
-      );
+      const server = startSupervised(name, () => {
+        // Appended to across restarts, as a journal would be: the child keeps its own descriptor.
+        const logFile = fs.openSync(appServerLogs[index]!, 'a');
+        try {
+          return startProcess(name, process.execPath, [release.mainFile], {
+            cwd: path.dirname(path.dirname(release.mainFile)),
+            env: serverEnv(serverPort),
+            stdio: ['ignore', logFile, logFile],
+          });
+        } finally {
+          fs.closeSync(logFile);
+        }
+      });
       await waitForUrl(`http://127.0.0.1:${serverPort}/api/health`, 60_000, () => isRunning(server));
     };
     await Promise.all(serverPorts.map((_, index) => startAppServer(index)));
+    console.log(`[app servers] JSON log lines in ${appServerLogs.join(' and ')}`);
 
     const nginxDir = path.join(stateDir, 'nginx');
     fs.mkdirSync(nginxDir, { recursive: true });
@@ -263,11 +285,21 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     );
     await waitForUrl(`http://127.0.0.1:${port}/api/health`, 20_000, () => isRunning(nginx));
 
+    const prometheusUrl = `http://127.0.0.1:${prometheusPort}`;
+    const prometheus = startSupervised('prometheus', () =>
+      startProcess('prometheus', PROMETHEUS.path, prometheusArguments(stateDir, prometheusPort, serverPorts), {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
+    await waitForUrl(`${prometheusUrl}/-/ready`, 30_000, () => isRunning(prometheus));
+
     return {
       siteUrl,
       cmsUrl,
       appServerUrls: serverPorts.map((serverPort) => `http://127.0.0.1:${serverPort}`),
+      appServerLogs,
       redisUrl,
+      prometheusUrl,
       contentChangeSecret,
       siteReadSecret,
       cliFile: release.cliFile,
@@ -284,4 +316,35 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     await stop();
     throw error;
   }
+}
+
+/**
+ * Prometheus's configuration, written to `stateDir/prometheus/` with its data: both app servers
+ * scraped over loopback every 5 s (a canary's failures show within seconds), the repository's
+ * rules loaded. Returns its command line.
+ */
+function prometheusArguments(stateDir: string, listenPort: number, serverPorts: number[]): string[] {
+  const dir = path.join(stateDir, 'prometheus');
+  fs.mkdirSync(dir, { recursive: true });
+  const configFile = path.join(dir, 'prometheus.yml');
+  // JSON is YAML: no YAML writer needed.
+  const config = {
+    global: { scrape_interval: '5s', evaluation_interval: '5s' },
+    rule_files: [PROMETHEUS_RULES],
+    scrape_configs: [
+      {
+        job_name: 'steel-app-servers',
+        metrics_path: '/metrics',
+        static_configs: [{ targets: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`) }],
+      },
+    ],
+  };
+  fs.writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+  return [
+    `--config.file=${configFile}`,
+    `--storage.tsdb.path=${path.join(dir, 'data')}`,
+    '--storage.tsdb.retention.time=7d',
+    `--web.listen-address=127.0.0.1:${listenPort}`,
+    '--log.level=warn',
+  ];
 }

@@ -171,6 +171,89 @@ test('nginx serves pages from both app servers and the hashed files itself, comp
   assert.equal(flush.status, 403);
 });
 
+/** What Prometheus's HTTP API answers for an instant query: one series per label set. */
+async function prometheusQuery(
+  query: string,
+): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> {
+  const response = await fetch(`${site.prometheusUrl}/api/v1/query?query=${encodeURIComponent(query)}`);
+  assert.equal(response.status, 200, query);
+  const body = (await response.json()) as {
+    status: string;
+    data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> };
+  };
+  assert.equal(body.status, 'success');
+  return body.data.result;
+}
+
+test('Prometheus scrapes both app servers and answers for page requests by outcome; /metrics is not public', async () => {
+  // Pages through nginx, which spreads them over both app servers.
+  for (let i = 0; i < 20; i++) assert.equal((await get(`${site.siteUrl}/`)).status, 200);
+  // Not through nginx, however the path is written, nor for a request a proxy forwarded.
+  for (const pathname of ['/metrics', '/metrics?x=1', '//metrics', '/%6Detrics'])
+    assert.ok([403, 404].includes((await get(`${site.siteUrl}${pathname}`)).status), pathname);
+  const forwarded = await get(`${site.appServerUrls[0]}/metrics`, { 'x-forwarded-for': '203.0.113.1' });
+  assert.equal(forwarded.status, 403);
+  // On the machine itself, each app server answers Prometheus's text format.
+  for (const url of site.appServerUrls) {
+    const own = await get(`${url}/metrics`);
+    assert.equal(own.status, 200);
+    assert.match(await own.text(), /^# TYPE steel_page_request_duration_seconds histogram$/m);
+  }
+
+  const instances = site.appServerUrls.map((url) => new URL(url).host);
+  const series = await poll(
+    () =>
+      prometheusQuery(
+        'sum by (instance, outcome) (steel_page_request_duration_seconds_count{job="steel-app-servers"})',
+      ),
+    (result) =>
+      instances.every((instance) => result.some((one) => one.metric.instance === instance && Number(one.value[1]) > 0)),
+    60_000,
+    'page requests by outcome from both app servers, in Prometheus',
+  );
+  const outcomes = new Set(series.map((one) => one.metric.outcome));
+  assert.ok(
+    [...outcomes].every((outcome) =>
+      ['cache', 'server', 'partial', 'browser', 'stale', 'error', 'refused', 'redirect'].includes(outcome!),
+    ),
+    [...outcomes].join(' '),
+  );
+  assert.ok(outcomes.has('cache') || outcomes.has('server'), [...outcomes].join(' '));
+  // Both share one Redis, each timing its commands there.
+  const redis = await prometheusQuery('sum by (instance) (steel_redis_command_duration_seconds_count{outcome="ok"})');
+  assert.deepEqual(redis.map((one) => one.metric.instance).sort(), [...instances].sort());
+  // The repository's rules are loaded, and none fails to evaluate.
+  const rules = (await (await fetch(`${site.prometheusUrl}/api/v1/rules`)).json()) as {
+    data: { groups: Array<{ rules: Array<{ name: string; health: string; lastError?: string }> }> };
+  };
+  const loaded = rules.data.groups.flatMap((group) => group.rules);
+  assert.ok(loaded.some((rule) => rule.name === 'steel:page_requests:rate1m'));
+  assert.deepEqual(
+    loaded.filter((rule) => rule.health === 'err').map((rule) => `${rule.name}: ${rule.lastError}`),
+    [],
+  );
+});
+
+test("each request has nginx's id, whatever the client sent: on the response and on the app server's JSON log lines", async () => {
+  const response = await get(`${site.siteUrl}/`, { 'x-request-id': 'chosen-by-the-client' });
+  assert.equal(response.status, 200);
+  const id = response.headers.get('x-request-id') ?? '';
+  assert.match(id, /^[0-9a-f]{32}$/);
+  const lines = await poll(
+    async () =>
+      site.appServerLogs
+        .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'))
+        .filter((line) => line.includes(id))
+        .map((line) => JSON.parse(line) as { reqId?: string; msg?: string }),
+    (found) => found.some((line) => line.msg === 'request completed'),
+    10_000,
+    `the app server's log lines of request ${id}`,
+  );
+  assert.ok(lines.every((line) => line.reqId === id));
+  const messages = lines.map((line) => line.msg);
+  assert.ok(messages.includes('incoming request') && messages.includes('request completed'), messages.join(', '));
+});
+
 test("production secrets of its own: a token signed with the repository's JWT secret is refused, a real sign-in works", async () => {
   // Made on the first start, readable by its owner only, none of them a repository default.
   assert.equal(fs.statSync(site.secretsFile).mode & 0o777, 0o600);
