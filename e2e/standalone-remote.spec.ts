@@ -8,6 +8,7 @@ import { run as deployCli } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';
 import { SPEC_PORTS, e2eBuildsDir, repoRoot, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { teamNpm } from '../scripts/lib/new-remote';
 
 /**
  * A remote built and deployed without the monorepo (README.md, "Deploying a remote on its own"), as
@@ -27,38 +28,8 @@ let buildsDir: string;
 let keysFile: string;
 let server: Awaited<ReturnType<typeof startAppServer>>;
 
-/**
- * npm as the team runs it in their own folder: none of the settings an outer `npm test` exports
- * (workspace, prefix, package) may make it act on the monorepo, no monorepo bin folder on the PATH
- * may stand in for the team's own, and NODE_ENV (the e2e builds set it to production, which would
- * make npm skip devDependencies) is the team's default; the npm cache and registry stay.
- */
-function npm(args: string[], cwd: string): Promise<string> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        !/^npm_(package_|lifecycle_|config_(local_prefix|prefix|workspaces?|include_workspace_root|global)$)/i.test(
-          name,
-        ) && !['INIT_CWD', 'NODE_ENV'].includes(name),
-    ),
-  );
-  env['PATH'] = (process.env['PATH'] ?? '')
-    .split(path.delimiter)
-    .filter((entry) => !path.resolve(entry).startsWith(repoRoot + path.sep))
-    .join(path.delimiter);
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(output)
-        : reject(new Error(`npm ${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-4000)}`)),
-    );
-  });
-}
+/** npm as the team runs it in their own folder (scripts/lib/new-remote.ts); resolves with its output. */
+const npm = async (args: string[], cwd: string) => (await teamNpm(args, cwd)).output;
 
 /** `npm pack` of a workspace package into `destination`; resolves with the tarball's path. */
 async function pack(folder: string, destination: string): Promise<string> {

@@ -1,36 +1,68 @@
 /**
- * A new team's remote from nothing to a build (README.md, "Deploying a remote on its own"), timed
- * step by step as the team takes it: the platform packages published to a fresh registry (Verdaccio, not the team's step but
- * the platform's), `npm create @steel/remote guides`, `npm install`, `npm test`, `npm run build`.
- * npm's cache is this machine's (warm for the public packages, as a developer's usually is). Part of
- * `npm run bench`, deploy section.
+ * A new team's remote from nothing to live (README.md, "Deploying a remote on its own"), timed step
+ * by step as the team takes it: the platform packages published to a fresh registry (Verdaccio, not
+ * the team's step but the platform's), `npm create @steel/remote guides`, `npm install`, `npm test`,
+ * `npm run build`; then the platform team registers the app and gives the team a key, and the team
+ * uploads its build and activates it through the deploy API of the bench's running site (the gate,
+ * then live). The app is removed again afterwards. npm's cache is this machine's (warm for the public
+ * packages, as a developer's usually is). Part of `npm run bench`, deploy section.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildRemote, installRemote, scaffoldRemote, testRemote } from './lib/new-remote';
+import { addKey } from '@steel/server/deploy-keys';
+import { buildRemote, deployApi, installRemote, scaffoldRemote, testRemote, uploadRemote } from './lib/new-remote';
 import { publishPlatformPackages, startVerdaccio } from './lib/verdaccio';
 
-export async function benchScaffold(log: (line: string) => void): Promise<void> {
-  console.log('\nScaffold → built (a new remote outside the repository, registry on loopback):');
+const NAME = 'guides';
+
+export async function benchScaffold(options: {
+  /** The running site's origin, and the deploy keys file it reads. */
+  base: string;
+  keysFile: string;
+  log: (line: string) => void;
+}): Promise<void> {
+  const { base, keysFile, log } = options;
+  console.log('\nScaffold → live (a new remote outside the repository, registry on loopback):');
   const registry = await startVerdaccio();
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-remote-'));
+  const platformKey = await addKey(keysFile, 'platform', 'bench-platform-team');
   try {
     const publishStarted = Date.now();
     publishPlatformPackages(registry);
     const publishMs = Date.now() - publishStarted;
-    const remote = path.join(parent, 'guides');
+    const remote = path.join(parent, NAME);
     const steps: Array<[string, number]> = [
-      ['npm create (with its lock file)', await scaffoldRemote(registry, parent, 'guides', 'راهنماها')],
+      ['npm create (with its lock file)', await scaffoldRemote(registry, parent, NAME, 'راهنماها')],
       ['npm install', await installRemote(remote)],
       ['npm test', await testRemote(remote)],
       ['npm run build', await buildRemote(remote)],
     ];
+    const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+      const started = Date.now();
+      return [await work(), Date.now() - started];
+    };
+    const [teamKey, registerMs] = await timed(async () => {
+      const registered = await deployApi(base, platformKey, 'POST', '/apps', { name: NAME, paths: [`/${NAME}/**`] });
+      if (registered.status !== 201) throw new Error(`Registering ${NAME}: ${JSON.stringify(registered)}`);
+      return addKey(keysFile, NAME, `bench-${NAME}-team`);
+    });
+    steps.push(['apps add + keys add', registerMs]);
+    const [version, uploadMs] = await timed(() => uploadRemote(base, teamKey, NAME, path.join(remote, 'dist')));
+    steps.push(['upload', uploadMs]);
+    const [activated, activateMs] = await timed(() =>
+      deployApi(base, teamKey, 'POST', `/${NAME}/activate`, { version }),
+    );
+    if (activated.body['gate'] !== 'passed') throw new Error(`Activating ${NAME}: ${JSON.stringify(activated)}`);
+    steps.push(['activate (the gate, then live)', activateMs]);
+
     log(`${'platform packages published'.padEnd(32)}  ${(publishMs / 1000).toFixed(1)} s (once per platform release)`);
     for (const [step, ms] of steps) log(`${step.padEnd(32)}  ${(ms / 1000).toFixed(1)} s`);
     const total = steps.reduce((sum, [, ms]) => sum + ms, 0);
-    log(`${'scaffold → built'.padEnd(32)}  ${(total / 1000).toFixed(1)} s`);
+    log(`${'scaffold → live'.padEnd(32)}  ${(total / 1000).toFixed(1)} s`);
   } finally {
+    // The site as it was for the benches after this one.
+    await deployApi(base, platformKey, 'POST', `/apps/${NAME}/remove`, { force: 'bench done' }).catch(() => undefined);
     await registry.stop();
     fs.rmSync(parent, { recursive: true, force: true });
   }

@@ -307,7 +307,7 @@ async function main() {
       });
       console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
       await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
-      await benchScaffold((line) => console.log(`  ${line}`));
+      await benchScaffold({ base, keysFile, log: (line) => console.log(`  ${line}`) });
       console.log('\nWhat a registered app adds to pages it does not own (the embedded registry):');
       await benchRegistrySize({ base, browser, log: (line) => console.log(`  ${line}`) });
       console.log('\nGradual release (the blog: the live version and the one just deployed):');

@@ -58,6 +58,10 @@ export const SPEC_PORTS = {
   newSubcategory: E2E_PORT + 26,
   /** …and its gate's smoke-test server. */
   newSubcategoryGate: E2E_PORT + 27,
+  /** e2e/new-remote.spec.ts: the site a remote scaffolded from nothing joins… */
+  newRemote: E2E_PORT + 28,
+  /** …and its gate's smoke-test server. */
+  newRemoteGate: E2E_PORT + 29,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -86,6 +90,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.gateFlows,
   SPEC_PORTS.newSubcategory,
   SPEC_PORTS.newSubcategoryGate,
+  SPEC_PORTS.newRemote,
+  SPEC_PORTS.newRemoteGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

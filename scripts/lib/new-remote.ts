@@ -8,20 +8,53 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { packDist } from '@steel/server/deploy-client';
+import { repoRoot } from './paths';
 import type { Verdaccio } from './verdaccio';
 
-function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
+/**
+ * The environment npm has in the team's own folder: none of the settings an outer `npm test` exports
+ * (workspace, prefix, package) may make it act on this repository, no bin folder of this repository
+ * on the PATH may stand in for the team's own, and NODE_ENV (the e2e builds set it to production,
+ * which would make npm skip devDependencies) is the team's default; the npm cache and registry stay.
+ */
+export function teamNpmEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) =>
+        !/^npm_(package_|lifecycle_|config_(local_prefix|prefix|workspaces?|include_workspace_root|global)$)/i.test(
+          name,
+        ) && !['INIT_CWD', 'NODE_ENV'].includes(name),
+    ),
+  );
+  env['PATH'] = (process.env['PATH'] ?? '')
+    .split(path.delimiter)
+    .filter((entry) => !path.resolve(entry).startsWith(repoRoot + path.sep))
+    .join(path.delimiter);
+  return env;
+}
+
+/** npm in the team's folder: resolves with its output and time, or fails with the output's end. */
+export function teamNpm(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ output: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn('npm', args, { cwd, env: { ...teamNpmEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0
-        ? resolve(Date.now() - started)
-        : reject(new Error(`npm ${args.join(' ')} in ${cwd} exited with ${code}`)),
+        ? resolve({ output, ms: Date.now() - started })
+        : reject(new Error(`npm ${args.join(' ')} in ${cwd} exited with ${code}:\n${output.slice(-4000)}`)),
     );
   });
 }
+const npm = async (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) => (await teamNpm(args, cwd, env)).ms;
 
 /**
  * `npm create @steel/remote <name>` in `parent`, writing `<parent>/<name>` with its lock file.
@@ -60,3 +93,35 @@ export async function scaffoldRemote(
 export const installRemote = (folder: string) => npm(['install', '--no-audit', '--no-fund'], folder);
 export const testRemote = (folder: string) => npm(['test'], folder);
 export const buildRemote = (folder: string) => npm(['run', 'build'], folder);
+
+/** A call of the app server's deploy API with a key, as curl makes it: its status and JSON answer. */
+export async function deployApi(
+  server: string,
+  key: string,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${server}/_/deploy${apiPath}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Uploads a remote's `dist` as its README does (a .tar.gz of the folder); resolves with the new version. */
+export async function uploadRemote(server: string, key: string, name: string, dist: string): Promise<string> {
+  const response = await fetch(`${server}/_/deploy/${name}/versions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' },
+    body: new Uint8Array(await packDist(dist)),
+  });
+  const body = (await response.json()) as { version?: string; created?: boolean; error?: string };
+  if (response.status !== 201 || !body.version || !body.created)
+    throw new Error(`Uploading ${name} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.version;
+}

@@ -45,7 +45,8 @@ export function remotePackageJson(name: string, facts: PlatformFacts) {
     version: '1.0.0',
     private: true,
     description: `Remote \`${name}\`: the pages under /${name}.`,
-    scripts: { build: `steel-build ${name}`, test: 'jest' },
+    // The build type-checks the app's code; the test checks the tests' too, then runs them.
+    scripts: { build: `steel-build ${name}`, test: 'tsc -p . && jest' },
     // Read by steel-build and the app server from the built entries (as the monorepo's remotes have them).
     exports: {
       './app': './src/app/lifecycles.tsx',
