@@ -6,6 +6,7 @@
  * Counters and histograms are counted where things happen; what is a level (pages cached, render
  * workers, queues) is read when Prometheus scrapes, by the samplers the owners register.
  */
+import { REMOTE_FAILURE_KINDS } from '@steel/contract';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CmsCall, DeployEvent } from './request-context';
 
@@ -93,7 +94,7 @@ export function createServerMetrics({ processMetrics = true }: { processMetrics?
   });
   const browserReports = new Counter({
     name: 'steel_version_reports_total',
-    help: 'Page views served and remote failures reported by browsers, per app version (kind: view, load, mount, hydration, uncaught, slot)',
+    help: `Page views served and remote failures reported by browsers, per app version (kind: view, ${REMOTE_FAILURE_KINDS.join(', ')})`,
     labelNames: ['app', 'version', 'kind'] as const,
     registers,
   });

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { REMOTE_FAILURE_REPORT_PATH } from '@steel/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
@@ -98,6 +99,30 @@ describe('/metrics', () => {
     });
     expect(withToken.statusCode).toBe(200);
     expect(parseExposition(withToken.body).types.steel_page_request_duration_seconds).toBe('histogram');
+  });
+});
+
+describe("browsers' failure reports", () => {
+  it('are counted per app version and kind', async () => {
+    const fx = await liveFixture();
+    const app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, HEALTH_MONITOR: 'off' }));
+    try {
+      for (const kind of ['mount', 'mount', 'hydrate']) {
+        const sent = await app.inject({
+          method: 'POST',
+          url: REMOTE_FAILURE_REPORT_PATH,
+          payload: { app: 'blog', version: fx.versions.blog, kind, route: '/blog', message: 'boom' },
+        });
+        expect(sent.statusCode).toBe(204);
+      }
+      const metrics = await scrape(app);
+      const reports = (kind: string) =>
+        metrics.sum('steel_version_reports_total', { app: 'blog', version: fx.versions.blog, kind });
+      expect([reports('mount'), reports('hydrate')]).toEqual([2, 1]);
+    } finally {
+      await app.close();
+      await fx.cleanup();
+    }
   });
 });
 
