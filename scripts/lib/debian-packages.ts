@@ -10,6 +10,11 @@ export interface DebianProgram {
 
 /** Prometheus, which the production arrangement starts to scrape the app servers' `/metrics`. */
 export const PROMETHEUS: DebianProgram = { path: '/usr/bin/prometheus', pkg: 'prometheus' };
+/** Turns nginx's stub_status into Prometheus's format, for the same Prometheus. */
+export const PROMETHEUS_NGINX_EXPORTER: DebianProgram = {
+  path: '/usr/bin/prometheus-nginx-exporter',
+  pkg: 'prometheus-nginx-exporter',
+};
 
 let updated = false;
 

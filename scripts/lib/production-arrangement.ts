@@ -12,7 +12,9 @@
  *
  * Observability: each app server writes JSON lines (pino, with the request id nginx made) to
  * `stateDir/app-N.log`; Prometheus scrapes both app servers' `/metrics` over loopback (nginx refuses
- * that path), with the recording and alerting rules of deploy/observability/.
+ * that path) and nginx's counters through Debian's nginx exporter (stub_status on a socket, the
+ * exporter on a free loopback port), with the recording and alerting rules of deploy/observability/.
+ * The CMS (Strapi) exposes no metrics of its own.
  *
  * Secrets: every CMS and app-server secret is made at random on the first start into
  * `stateDir/secrets.env` (mode 600) and kept (secrets-file.ts); the CMS runs with
@@ -26,7 +28,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPrograms, PROMETHEUS } from './debian-packages';
+import { freePort } from '@steel/server/free-port';
+import { ensureDebianPrograms, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './debian-packages';
 import { repoRoot } from './paths';
 import {
   type RunningProcess,
@@ -112,6 +115,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     { path: '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so', pkg: 'libnginx-mod-http-brotli-filter' },
     { path: REDIS_SERVER_PATH, pkg: 'redis-server' },
     PROMETHEUS,
+    PROMETHEUS_NGINX_EXPORTER,
   ]);
   const { port, cmsPort, buildsDir, stateDir } = options;
   fs.mkdirSync(stateDir, { recursive: true });
@@ -150,7 +154,14 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   };
   const stop = async () => {
     // nginx first (no new requests), the CMS and its database last.
-    for (const name of ['nginx', 'prometheus', ...serverPorts.map((_, index) => `app-${index + 1}`), 'cms', 'redis'])
+    for (const name of [
+      'nginx',
+      'prometheus',
+      'nginx-exporter',
+      ...serverPorts.map((_, index) => `app-${index + 1}`),
+      'cms',
+      'redis',
+    ])
       await stopOne(name);
     await postgres?.stop();
   };
@@ -285,11 +296,31 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     );
     await waitForUrl(`http://127.0.0.1:${port}/api/health`, 20_000, () => isRunning(nginx));
 
+    const exporterPort = await freePort();
+    startSupervised('nginx-exporter', () => {
+      const logFile = fs.openSync(path.join(nginxDir, 'exporter.log'), 'a');
+      try {
+        return startProcess(
+          'nginx-exporter',
+          PROMETHEUS_NGINX_EXPORTER.path,
+          [
+            `-nginx.scrape-uri=unix:${nginxDir}/status.sock:/stub_status`,
+            `-web.listen-address=127.0.0.1:${exporterPort}`,
+          ],
+          { stdio: ['ignore', logFile, logFile] },
+        );
+      } finally {
+        fs.closeSync(logFile);
+      }
+    });
     const prometheusUrl = `http://127.0.0.1:${prometheusPort}`;
     const prometheus = startSupervised('prometheus', () =>
-      startProcess('prometheus', PROMETHEUS.path, prometheusArguments(stateDir, prometheusPort, serverPorts), {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
+      startProcess(
+        'prometheus',
+        PROMETHEUS.path,
+        prometheusArguments(stateDir, prometheusPort, serverPorts, exporterPort),
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      ),
     );
     await waitForUrl(`${prometheusUrl}/-/ready`, 30_000, () => isRunning(prometheus));
 
@@ -320,10 +351,15 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
 
 /**
  * Prometheus's configuration, written to `stateDir/prometheus/` with its data: both app servers
- * scraped over loopback every 5 s (a canary's failures show within seconds), the repository's
- * rules loaded. Returns its command line.
+ * and the nginx exporter scraped over loopback every 5 s (a canary's failures show within
+ * seconds), the repository's rules loaded. Returns its command line.
  */
-function prometheusArguments(stateDir: string, listenPort: number, serverPorts: number[]): string[] {
+function prometheusArguments(
+  stateDir: string,
+  listenPort: number,
+  serverPorts: number[],
+  nginxExporterPort: number,
+): string[] {
   const dir = path.join(stateDir, 'prometheus');
   fs.mkdirSync(dir, { recursive: true });
   const configFile = path.join(dir, 'prometheus.yml');
@@ -337,6 +373,7 @@ function prometheusArguments(stateDir: string, listenPort: number, serverPorts: 
         metrics_path: '/metrics',
         static_configs: [{ targets: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`) }],
       },
+      { job_name: 'nginx', static_configs: [{ targets: [`127.0.0.1:${nginxExporterPort}`] }] },
     ],
   };
   fs.writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);

@@ -185,7 +185,7 @@ async function prometheusQuery(
   return body.data.result;
 }
 
-test('Prometheus scrapes both app servers and answers for page requests by outcome; /metrics is not public', async () => {
+test('Prometheus scrapes both app servers and nginx and answers for page requests by outcome; /metrics is not public', async () => {
   // Pages through nginx, which spreads them over both app servers.
   for (let i = 0; i < 20; i++) assert.equal((await get(`${site.siteUrl}/`)).status, 200);
   // Not through nginx, however the path is written, nor for a request a proxy forwarded.
@@ -222,6 +222,13 @@ test('Prometheus scrapes both app servers and answers for page requests by outco
   // Both share one Redis, each timing its commands there.
   const redis = await prometheusQuery('sum by (instance) (steel_redis_command_duration_seconds_count{outcome="ok"})');
   assert.deepEqual(redis.map((one) => one.metric.instance).sort(), [...instances].sort());
+  // nginx's own counters, through Debian's exporter.
+  await poll(
+    () => prometheusQuery('nginx_connections_accepted{job="nginx"}'),
+    (result) => result.length === 1 && Number(result[0]!.value[1]) > 0,
+    30_000,
+    "nginx's accepted connections, in Prometheus",
+  );
   // The repository's rules are loaded, and none fails to evaluate.
   const rules = (await (await fetch(`${site.prometheusUrl}/api/v1/rules`)).json()) as {
     data: { groups: Array<{ rules: Array<{ name: string; health: string; lastError?: string }> }> };
