@@ -60,42 +60,66 @@ function rehypeTableOfContents() {
   };
 }
 
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+/** The level a body's top headings take: 2 for a page's body, one below its heading for a body inside a card. */
+export type TopHeadingLevel = 2 | 3 | 4 | 5;
+
 // Headings keep their id (the anchor target); each gets a «#» link to itself after its text
-// (hidden from screen readers, which reach the sections through the table of contents).
-const components: Components = {
-  h1: ({ node: _node, children, ...props }) => (
-    <h2 {...props} className="scroll-mt-20 text-xl font-bold">
-      {children}
-    </h2>
-  ),
-  h2: ({ node: _node, children, ...props }) => (
-    <h2 {...props} className="scroll-mt-20 text-xl font-bold">
-      {children}
-    </h2>
-  ),
-  h3: ({ node: _node, children, ...props }) => (
-    <h3 {...props} className="scroll-mt-20 text-lg font-semibold">
-      {children}
-    </h3>
-  ),
-  ul: ({ node: _node, ...props }) => <ul {...props} className="list-disc ps-6" />,
-  ol: ({ node: _node, ...props }) => <ol {...props} className="list-decimal ps-6" />,
-  // A link whose URL the transform dropped (`javascript:` …) is plain text, not a link to this page.
-  a: ({ node: _node, className, href, children, ...props }) =>
-    href ? (
-      <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'}>
+// (hidden from screen readers, which reach the sections through the table of contents). A body's
+// `#` and `##` are its top level and `###` the one below, numbered from where the body sits in the
+// page (the outline never skips a level); the look stays that of a body's section headings.
+function componentsBelow(top: TopHeadingLevel): Components {
+  const Top = `h${top}` as HeadingTag;
+  const Sub = `h${top + 1}` as HeadingTag;
+  return {
+    h1: ({ node: _node, children, ...props }) => (
+      <Top {...props} className="scroll-mt-20 text-xl font-bold">
         {children}
-      </a>
-    ) : (
-      <span>{children}</span>
+      </Top>
     ),
-};
+    h2: ({ node: _node, children, ...props }) => (
+      <Top {...props} className="scroll-mt-20 text-xl font-bold">
+        {children}
+      </Top>
+    ),
+    h3: ({ node: _node, children, ...props }) => (
+      <Sub {...props} className="scroll-mt-20 text-lg font-semibold">
+        {children}
+      </Sub>
+    ),
+    ul: ({ node: _node, ...props }) => <ul {...props} className="list-disc ps-6" />,
+    ol: ({ node: _node, ...props }) => <ol {...props} className="list-decimal ps-6" />,
+    // A link whose URL the transform dropped (`javascript:` …) is plain text, not a link to this page.
+    a: ({ node: _node, className, href, children, ...props }) =>
+      href ? (
+        <a {...props} href={href} className={className ?? 'text-primary-700 underline dark:text-primary-300'}>
+          {children}
+        </a>
+      ) : (
+        <span>{children}</span>
+      ),
+  };
+}
+const COMPONENTS_BELOW = {
+  2: componentsBelow(2),
+  3: componentsBelow(3),
+  4: componentsBelow(4),
+  5: componentsBelow(5),
+} satisfies Record<TopHeadingLevel, Components>;
 
 /** A markdown text as React elements (see `Markdown`, which renders it). */
-export default function MarkdownBody({ children, tableOfContents }: { children: string; tableOfContents: boolean }) {
+export default function MarkdownBody({
+  children,
+  tableOfContents,
+  topHeadingLevel,
+}: {
+  children: string;
+  tableOfContents: boolean;
+  topHeadingLevel: TopHeadingLevel;
+}) {
   return (
     <ReactMarkdown
-      components={components}
+      components={COMPONENTS_BELOW[topHeadingLevel]}
       rehypePlugins={[
         rehypeSlug,
         ...(tableOfContents ? [rehypeTableOfContents] : []),
@@ -104,7 +128,8 @@ export default function MarkdownBody({ children, tableOfContents }: { children: 
           {
             behavior: 'append',
             properties: {
-              className: ['ms-2', 'text-slate-400', 'no-underline', 'hover:text-primary-600'],
+              // Dimmer than the heading in both modes, yet apart from its text by 3:1 (a link in a block of text).
+              className: ['ms-2', 'text-slate-400', 'dark:text-slate-500', 'no-underline', 'hover:text-primary-600'],
               ariaHidden: 'true',
               tabIndex: -1,
             },

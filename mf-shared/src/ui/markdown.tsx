@@ -2,6 +2,7 @@ import { use, useMemo, useState } from 'react';
 import { preloadableComponent } from '../runtime/preloadable-component';
 import { HydrateWhenNeeded } from './hydrate-when-needed';
 import { useHydrated } from './use-hydrated';
+import type { TopHeadingLevel } from './markdown-body';
 
 /**
  * The pipeline, loaded when a body is rendered in the browser: a server-rendered body is never
@@ -20,15 +21,19 @@ export const preloadMarkdown = MarkdownBody.preload;
  * here, and there must never be) and its default URL transform drops `javascript:` links, so CMS
  * text can never run code on the page. Headings get ids (rehype-slug) and anchors
  * (rehype-autolink-headings); `tableOfContents` adds a linked list of them for long texts.
+ * `topHeadingLevel` is the level the body's top headings take: 2 for a page's body (under its h1),
+ * one below the heading of the card or section that holds it otherwise.
  */
 export function Markdown({
   children,
   className,
   tableOfContents = false,
+  topHeadingLevel = 2,
 }: {
   children: string;
   className?: string;
   tableOfContents?: boolean;
+  topHeadingLevel?: TopHeadingLevel;
 }) {
   const hydrated = useHydrated();
   // The text the server rendered, when this body came with the page (null when it did not).
@@ -40,8 +45,12 @@ export function Markdown({
   // The same element while the text is the same: HydrateWhenNeeded opens on new children, and a
   // re-render of the page around the server's body must not hydrate (and load) the pipeline.
   const body = useMemo(
-    () => <MarkdownBody tableOfContents={tableOfContents}>{children}</MarkdownBody>,
-    [children, tableOfContents],
+    () => (
+      <MarkdownBody tableOfContents={tableOfContents} topHeadingLevel={topHeadingLevel}>
+        {children}
+      </MarkdownBody>
+    ),
+    [children, tableOfContents, topHeadingLevel],
   );
   // Markup only (text, images, plain links): a server-rendered body is never hydrated — that would
   // run the whole markdown pipeline again in the browser to adopt the same HTML.

@@ -97,6 +97,7 @@ export function SubcategoryPage({
                 products={listing.products}
                 productHref={(product) => `${path}/${product.slug}`}
                 attributes={subcategory.attributes}
+                cardHeadingLevel={2}
               />
             )}
           </div>

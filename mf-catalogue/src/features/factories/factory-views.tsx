@@ -177,7 +177,7 @@ export function FactoryPage({ url }: { url: PageUrl }) {
                         href={link.href}
                         rel="noopener noreferrer nofollow"
                         target="_blank"
-                        className="text-primary-700 underline dark:text-primary-300"
+                        className="inline-block py-1 text-primary-700 underline dark:text-primary-300"
                       >
                         {link.label}
                       </a>
@@ -206,6 +206,7 @@ export function FactoryPage({ url }: { url: PageUrl }) {
               products={products.products}
               productHref={(product) => canonicalProductPath(product) ?? `/product/${product.slug}`}
               attributes={[]}
+              cardHeadingLevel={3}
               withProducer={false}
             />
           </>

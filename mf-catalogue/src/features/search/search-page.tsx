@@ -79,7 +79,7 @@ function SearchForm({ query }: { query: string }) {
       />
       <button
         type="submit"
-        className="inline-flex items-center gap-2 rounded-md bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700"
+        className="inline-flex items-center gap-2 rounded-md bg-primary-700 px-4 py-2 font-medium text-white hover:bg-primary-800"
       >
         <Search aria-hidden="true" className="size-4" />
         {SEARCH_LABEL}

@@ -17,7 +17,12 @@ function ServicePrice({ service }: { service: Service }) {
   );
 }
 
-function ServiceList({ kind }: { kind: ServiceKind }) {
+/**
+ * The services of one kind, each a card under a heading one level below the list's own: h2 right
+ * under the page's h1 (a page of one kind), h3 under the kind's h2; a card's markdown goes below that.
+ */
+function ServiceList({ kind, headingLevel }: { kind: ServiceKind; headingLevel: 2 | 3 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { api } = useShell();
   const { data: services } = useSuspenseQuery(serviceListQuery(api, kind));
   if (services.length === 0)
@@ -34,9 +39,13 @@ function ServiceList({ kind }: { kind: ServiceKind }) {
           id={service.slug}
           className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
         >
-          <h3 className="text-lg font-semibold">{service.title}</h3>
+          <Title className="text-lg font-semibold">{service.title}</Title>
           {service.summary && <p>{service.summary}</p>}
-          {service.body && <Markdown className="flex flex-col gap-2 text-sm leading-7">{service.body}</Markdown>}
+          {service.body && (
+            <Markdown className="flex flex-col gap-2 text-sm leading-7" topHeadingLevel={headingLevel === 2 ? 3 : 4}>
+              {service.body}
+            </Markdown>
+          )}
           <p className="mt-auto font-medium" data-service-price>
             <ServicePrice service={service} />
           </p>
@@ -56,14 +65,14 @@ export default function ServicesPage({ url }: { url: PageUrl }) {
         <p className="text-slate-600 dark:text-slate-300">{spec.intro}</p>
       </PageHeader>
       {spec.kinds.length === 1 ? (
-        <ServiceList kind={spec.kinds[0] as ServiceKind} />
+        <ServiceList kind={spec.kinds[0] as ServiceKind} headingLevel={2} />
       ) : (
         spec.kinds.map((kind) => (
           <section key={kind} aria-labelledby={`services-${kind}`} className="mb-8">
             <h2 id={`services-${kind}`} className="mb-3 text-xl font-bold">
               {KIND_TITLES[kind]}
             </h2>
-            <ServiceList kind={kind} />
+            <ServiceList kind={kind} headingLevel={3} />
           </section>
         ))
       )}

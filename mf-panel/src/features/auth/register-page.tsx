@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
 import { HydratedForm, SubmitRow } from '@steel/shared/forms';
-import { linkText } from '../../ui/styles';
+import { linkInText } from '../../ui/styles';
 import { registerSchema, type RegisterInput } from '../../lib/account/auth-schemas';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { AccountIdentityFields, NewPasswordFields } from '../../lib/account/account-fields';
@@ -46,7 +46,7 @@ export function RegisterPage() {
         <SubmitRow busy={pending} failure={failure} label="ثبت‌نام" busyLabel="در حال ثبت‌نام…" fullWidth />
         <p className="text-sm text-slate-600 dark:text-slate-300">
           حساب کاربری دارید؟{' '}
-          <Link to={withRedirect('/login')} className={linkText}>
+          <Link to={withRedirect('/login')} className={linkInText}>
             ورود
           </Link>
         </p>

@@ -1,6 +1,6 @@
 import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
 import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
-import { linkText } from '../../ui/styles';
+import { linkInText } from '../../ui/styles';
 import { signInSchema, type SignInInput } from '../../lib/account/auth-schemas';
 import { useAccountForm } from '../../lib/account/use-account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';
@@ -45,11 +45,11 @@ export function SignInPage() {
         <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
           <span>
             حساب کاربری ندارید؟{' '}
-            <Link to={withRedirect('/login/register')} className={linkText}>
+            <Link to={withRedirect('/login/register')} className={linkInText}>
               ثبت‌نام
             </Link>
           </span>
-          <Link to={withRedirect('/login/forgot-password')} className={linkText}>
+          <Link to={withRedirect('/login/forgot-password')} className={linkInText}>
             فراموشی رمز عبور
           </Link>
         </p>

@@ -37,7 +37,7 @@ export function ErrorContent({
         <button
           type="button"
           onClick={onHome}
-          className="rounded-md bg-primary-600 px-5 py-2.5 font-medium text-white hover:bg-primary-700"
+          className="rounded-md bg-primary-700 px-5 py-2.5 font-medium text-white hover:bg-primary-800"
         >
           بازگشت به صفحه اصلی
         </button>

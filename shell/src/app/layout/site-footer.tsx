@@ -22,7 +22,9 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <p className="mt-6 text-xs text-slate-500">قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.</p>
+        <p className="mt-6 text-xs text-slate-500 dark:text-slate-400">
+          قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
+        </p>
       </div>
     </footer>
   );

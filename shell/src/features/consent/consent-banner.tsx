@@ -39,7 +39,7 @@ export function ConsentBanner() {
           <button
             type="button"
             onClick={() => choose('granted')}
-            className="min-h-11 rounded-md bg-primary-600 px-4 py-1.5 font-medium text-white hover:bg-primary-700 md:min-h-0"
+            className="min-h-11 rounded-md bg-primary-700 px-4 py-1.5 font-medium text-white hover:bg-primary-800 md:min-h-0"
           >
             می‌پذیرم
           </button>

@@ -2,7 +2,7 @@ import { Link } from '@steel/shared';
 import { articleListHref } from '../api/article-queries';
 
 const chip =
-  'inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm aria-[current=page]:border-primary-600 aria-[current=page]:bg-primary-600 aria-[current=page]:text-white dark:border-slate-600';
+  'inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:border-slate-600';
 
 /** The tag filter: links, so the tag is in the URL and back/forward restore it. */
 export function TagFilter({ tags, current }: { tags: string[]; current: string | null }) {

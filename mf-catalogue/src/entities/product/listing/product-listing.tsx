@@ -47,22 +47,27 @@ function Thumbnail({ product, size }: { product: ListedProduct; size: number }) 
  * Products with today's price and change: a table on wide screens (columns are the
  * sub-category's own attributes), cards on narrow ones. Both come from the same data; the one
  * not shown is display:none, so screen readers read it once. Used by a sub-category's page and
- * by a factory's (no attribute columns there: its products span sub-categories).
+ * by a factory's (no attribute columns there: its products span sub-categories). A card's name is a
+ * heading one level below the one the listing sits under (`cardHeadingLevel`), so the outline skips none.
  */
 export function ProductListing({
   products,
   productHref,
   attributes,
+  cardHeadingLevel,
   withProducer = true,
 }: {
   products: ListedProduct[];
   productHref: (product: ListedProduct) => string;
   attributes: readonly string[];
+  /** 2 right under the page's h1 (a sub-category's page), 3 under a section's h2 (a factory's). */
+  cardHeadingLevel: 2 | 3;
   /** A factory's own page leaves out the producer: it is the factory. */
   withProducer?: boolean;
 }) {
   // The producer has its own (linked) column.
   const columns = attributes.filter((attribute) => attribute !== 'producer');
+  const CardHeading = cardHeadingLevel === 2 ? 'h2' : 'h3';
   return (
     <>
       <div
@@ -132,12 +137,12 @@ export function ProductListing({
             className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
             data-product={product.slug}
           >
-            <h3 className="mb-2 flex items-center gap-3">
+            <CardHeading className="mb-2 flex items-center gap-3">
               <Thumbnail product={product} size={64} />
               <Link to={productHref(product)} className={nameLink}>
                 {product.name}
               </Link>
-            </h3>
+            </CardHeading>
             <p className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-semibold" data-price-rial={product.price ?? ''}>
                 <PriceText rial={product.price} unit={product.unit} />

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { formatToman, Link, PageHeader, PANEL_LINK_PARAMS, useShell } from '@steel/shared';
 import { FormField, PHONE_INPUT, SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
 import { EmptyBlock, QueryState } from '../../../ui/query-state';
-import { inputClass, linkText } from '../../../ui/styles';
+import { inputClass, linkInText } from '../../../ui/styles';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../../../entities/order/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';
@@ -30,7 +30,7 @@ export function NewOrderPage() {
       {slugs.length === 0 ? (
         <EmptyBlock>
           محصول سفارش را از{' '}
-          <Link to="/panel/product" className={linkText}>
+          <Link to="/panel/product" className={linkInText}>
             محصولات من
           </Link>{' '}
           یا صفحه هر محصول انتخاب کنید.
