@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import webpack from 'webpack';
 import { expect, test } from '@playwright/test';
 import { SPEC_PORTS, appServerEnv, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { buildAppReplacing } from './support/crafted-builds';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
@@ -11,7 +11,6 @@ import { checkVersion } from '@steel/server/gate';
 import { GateRefusal, releaseVersion, rollbackVersion } from '@steel/server/change-live';
 import { readHistory } from '@steel/server/history';
 import { status } from '@steel/server/status';
-import { createAppConfig, createServerConfig, namedChunkScripts, run, writeAppManifest } from '@steel/build';
 
 /**
  * The deploy gate (docs/architecture.md, "Deploying a remote") against crafted bad versions of the
@@ -204,27 +203,14 @@ test('an incompatible catalogue forced live is contained in the server render an
 });
 
 /** Builds the blog with e2e/fixtures/blog-archive-pages.ts in place of its page list. */
-async function buildBlogWithArchivePage(dist: string): Promise<void> {
-  const root = path.join(repoRoot, 'mf-blog');
-  const replacePages = new webpack.NormalModuleReplacementPlugin(
+const buildBlogWithArchivePage = (dist: string) =>
+  buildAppReplacing(
+    'blog',
+    dist,
     /^\.\/(app\/)?page-definitions$/,
-    (resource: { context: string; request: string }) => {
-      if (resource.context.startsWith(path.join(root, 'src')))
-        resource.request = path.join(repoRoot, 'e2e/fixtures/blog-archive-pages.ts');
-    },
-  );
-  const client = createAppConfig({ app: 'blog', root, mode: 'production' });
-  const server = createServerConfig({ app: 'blog', root });
-  const clientStats = await run(
-    { ...client, output: { ...client.output, path: dist }, plugins: [...(client.plugins ?? []), replacePages] },
+    () => path.join(repoRoot, 'e2e/fixtures/blog-archive-pages.ts'),
     'the blog with an archive page',
   );
-  await run(
-    { ...server, output: { ...server.output, path: path.join(dist, 'server') }, plugins: [replacePages] },
-    'its server entry',
-  );
-  writeAppManifest('blog', root, { dist, chunks: namedChunkScripts(clientStats) });
-}
 
 test('a page added to the blog goes live with the blog’s deploy alone, through the gate', async ({ page }) => {
   test.setTimeout(240_000);

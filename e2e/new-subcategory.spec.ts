@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import webpack from 'webpack';
 import { expect, test, type Page } from '@playwright/test';
 import { EDITOR_TOKEN, SPEC_PORTS, appServerEnv, cmsURL, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
+import { buildAppReplacing } from './support/crafted-builds';
 import { publish } from '@steel/server/publish';
 import { readLive } from '@steel/server/builds-folder';
 import { releaseVersion, rollbackVersion } from '@steel/server/change-live';
-import { createAppConfig, createServerConfig, namedChunkScripts, run, writeAppManifest } from '@steel/build';
 
 /**
  * A new sub-category goes live with the catalogue's deploy alone (docs/architecture.md,
@@ -96,30 +95,14 @@ function treeWithNewSubcategory(): string {
 }
 
 /** Builds the catalogue into `dist` with `treeFile` in place of its generated category tree. */
-async function buildCatalogueWithTree(dist: string, treeFile: string): Promise<void> {
-  const root = path.join(repoRoot, 'mf-catalogue');
-  const replaceTree = new webpack.NormalModuleReplacementPlugin(
+const buildCatalogueWithTree = (dist: string, treeFile: string) =>
+  buildAppReplacing(
+    'catalogue',
+    dist,
     /generated\/category-tree\.json$/,
-    (resource: { context: string; request: string }) => {
-      if (resource.context.startsWith(path.join(root, 'src'))) resource.request = treeFile;
-    },
-  );
-  const client = createAppConfig({ app: 'catalogue', root, mode: 'production' });
-  const serverConfig = createServerConfig({ app: 'catalogue', root });
-  const clientStats = await run(
-    { ...client, output: { ...client.output, path: dist }, plugins: [...(client.plugins ?? []), replaceTree] },
+    () => treeFile,
     'the catalogue with a new sub-category',
   );
-  await run(
-    {
-      ...serverConfig,
-      output: { ...serverConfig.output, path: path.join(dist, 'server') },
-      plugins: [...(serverConfig.plugins ?? []), replaceTree],
-    },
-    'its server entry',
-  );
-  writeAppManifest('catalogue', root, { dist, chunks: namedChunkScripts(clientStats) });
-}
 
 const sitemapLists = async (sitePath: string) =>
   (await (await fetch(`${server.url}/sitemap.xml`)).text()).includes(`<loc>${server.url}${sitePath}</loc>`);

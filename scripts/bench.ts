@@ -30,6 +30,7 @@ import { benchDeployMemory, benchRenderLatency } from './bench-ssr';
 import { benchFederationCost } from './bench-federation-cost';
 import { benchDeployGate, benchDeployThroughApi } from './bench-deploy-gate';
 import { benchScaffold } from './bench-scaffold';
+import { printPageWeights } from './bench-weights';
 import { benchAutomaticAbort, benchOpenTabsAware } from './bench-release';
 import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
@@ -198,6 +199,8 @@ async function main() {
   const timings = await buildAndPublish(APPS, buildsDir);
   for (const [app, ms] of Object.entries(timings)) console.log(`  ${app.padEnd(10)} ${(ms / 1000).toFixed(1)} s`);
   bundleSizes();
+  console.log("\nWhat a cold visit downloads of each app, per page kind, beside the gate's budget (brotli):");
+  await printPageWeights(buildsDir, (line) => console.log(`  ${line}`));
 
   // A seeded CMS: server-rendered pages carry its data (a fresh database, seeded at start).
   console.log('\nStarting a CMS on a fresh database for the server-rendered pages…');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CONTRACT_VERSION, type AppManifest } from '@steel/contract';
 import { writeAppManifest } from './app-manifest';
+import { chunkNameOf } from './page-weights';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
@@ -36,7 +37,10 @@ describe('the app manifest of a build', () => {
     const { root, dist } = builtApp([page('/weight_table', 'weight-table'), page('/')]);
     const manifest = writeAppManifest('catalogue', root, {
       dist,
-      chunks: { 'weight-table': ['12.abcd1234.js', 'weight-table.0f0f0f0f.js'], styles: ['styles.1a2b3c4d.js'] },
+      groups: {
+        files: { 'weight-table': ['12.abcd1234.js', 'weight-table.0f0f0f0f.js'], styles: ['styles.1a2b3c4d.js'] },
+        entries: [],
+      },
     });
     expect(manifest.chunks).toEqual({ 'weight-table': ['12.abcd1234.js', 'weight-table.0f0f0f0f.js'] });
     const written = JSON.parse(fs.readFileSync(path.join(dist, 'app-manifest.json'), 'utf8')) as AppManifest;
@@ -46,13 +50,17 @@ describe('the app manifest of a build', () => {
   it('is refused when a page names a chunk the browser build does not have', () => {
     const { root, dist } = builtApp([page('/weight_table', 'weight-tabel')]);
     expect(() =>
-      writeAppManifest('catalogue', root, { dist, chunks: { 'weight-table': ['weight-table.0f0f0f0f.js'] } }),
+      writeAppManifest('catalogue', root, {
+        dist,
+        groups: { files: { 'weight-table': ['weight-table.0f0f0f0f.js'] }, entries: [] },
+      }),
     ).toThrow(/names the chunk "weight-tabel"/);
   });
 
   it('has no chunks when no page names one', () => {
     const { root, dist } = builtApp([page('/')]);
-    expect(writeAppManifest('blog', root, { dist, chunks: { styles: ['styles.1a2b3c4d.js'] } }).chunks).toBeUndefined();
+    const groups = { files: { styles: ['styles.1a2b3c4d.js'] }, entries: [] };
+    expect(writeAppManifest('blog', root, { dist, groups }).chunks).toBeUndefined();
   });
 
   it("carries the pages' sitemap and nav declarations and the entry's navigation tree", () => {
@@ -74,5 +82,84 @@ describe('the app manifest of a build', () => {
     expect(() => writeAppManifest('blog', root, { dist })).toThrow();
     const other = builtApp([page('/')], [{ label: '', path: '/x', places: ['sidebar'], order: 0 }]);
     expect(() => writeAppManifest('blog', other.root, { dist: other.dist })).toThrow();
+  });
+});
+
+describe("the weight of each page kind's cold visit", () => {
+  /** Incompressible text of `bytes` bytes: brotli cannot make it much smaller. */
+  const noise = (bytes: number) => {
+    let text = '';
+    let seed = bytes;
+    while (text.length < bytes) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      text += seed.toString(36);
+    }
+    return text.slice(0, bytes);
+  };
+  const write = (dist: string, files: Record<string, number>) => {
+    for (const [file, bytes] of Object.entries(files)) fs.writeFileSync(path.join(dist, file), noise(bytes));
+  };
+
+  it("counts a remote's entry, its exposed app and stylesheet on every page, and a page's own chunk on its page only", () => {
+    const { root, dist } = builtApp([page('/', undefined), page('/product/:slug', 'product')]);
+    write(dist, {
+      'remoteEntry.js': 4000,
+      '319.c1b287fa.js': 20000,
+      '__federation_expose_app.6417a670.js': 8000,
+      'styles.a37d703b.js': 3000,
+      'product.fc357c7e.js': 30000,
+      'markdown.e93c6333.js': 50000,
+    });
+    const manifest = writeAppManifest('catalogue', root, {
+      dist,
+      groups: {
+        files: {
+          catalogue: ['remoteEntry.js'],
+          __federation_expose_app: ['319.c1b287fa.js', '__federation_expose_app.6417a670.js'],
+          styles: ['styles.a37d703b.js'],
+          product: ['319.c1b287fa.js', 'product.fc357c7e.js'],
+          markdown: ['markdown.e93c6333.js'],
+        },
+        entries: ['catalogue'],
+      },
+    });
+    const home = manifest.weights?.['/'];
+    const product = manifest.weights?.['/product/:slug'];
+    expect(Object.keys(home?.chunks ?? {}).sort()).toEqual(['319', '__federation_expose_app', 'remoteEntry', 'styles']);
+    // A chunk shared with the exposed app is counted once; markdown (browser render only) never.
+    expect(Object.keys(product?.chunks ?? {}).sort()).toEqual([
+      '319',
+      '__federation_expose_app',
+      'product',
+      'remoteEntry',
+      'styles',
+    ]);
+    expect(product!.js - home!.js).toBe(product!.chunks['product']);
+    expect(home!.css).toBe(home!.chunks['styles']);
+    // Compressed: base-36 noise keeps most of its size.
+    expect(product!.chunks['product']).toBeGreaterThan(15000);
+    expect(product!.chunks['product']).toBeLessThan(30000);
+  });
+
+  it("records the shell's entry under every page", () => {
+    const { root, dist } = builtApp([]);
+    write(dist, { 'main.js': 10000, 'main.51c50d2d.css': 2000, 'posthog.61b1cbba.js': 40000 });
+    const manifest = writeAppManifest('shell', root, {
+      dist,
+      groups: {
+        files: { main: ['main.js', 'main.51c50d2d.css'], posthog: ['posthog.61b1cbba.js'] },
+        entries: ['main'],
+      },
+    });
+    expect(Object.keys(manifest.weights ?? {})).toEqual(['*']);
+    expect(Object.keys(manifest.weights!['*']!.chunks).sort()).toEqual(['main']);
+    expect(manifest.weights!['*']!.css).toBeGreaterThan(0);
+  });
+
+  it('names a chunk by its file without the content hash', () => {
+    expect(chunkNameOf('product.fc357c7e.js')).toBe('product');
+    expect(chunkNameOf('367.a353e9f5.js')).toBe('367');
+    expect(chunkNameOf('main.js')).toBe('main');
+    expect(chunkNameOf('main.51c50d2d.css')).toBe('main');
   });
 });

@@ -16,6 +16,7 @@ import {
   type PageRoute,
 } from '@steel/contract';
 import { sharedDependencies } from './shared-dependencies';
+import { pageWeights, type ChunkGroups } from './page-weights';
 import type { AppName } from './create-app-config';
 
 /** A CommonJS module's code as a function of the five names Node gives it. */
@@ -93,22 +94,23 @@ export function describeBuiltApp(
 }
 
 /**
- * `chunks` are the browser build's named chunks: the ones the pages name are recorded (a page
- * naming a chunk the build does not have is refused here, not found missing by the app server).
+ * `groups` are the browser build's named chunk groups (`chunkGroupsOf` its stats): the scripts of
+ * the chunks the pages name are recorded (a page naming a chunk the build does not have is refused
+ * here, not found missing by the app server), and what a cold visit to each page kind downloads.
  */
 export function writeAppManifest(
   app: AppName,
   root: string,
-  options: { dist?: string; chunks?: Record<string, string[]> } = {},
+  options: { dist?: string; groups?: ChunkGroups } = {},
 ): AppManifest {
-  const { dist = path.join(root, 'dist'), chunks = {} } = options;
+  const { dist = path.join(root, 'dist'), groups = { files: {}, entries: [] } } = options;
   const serverEntry = 'server/index.js';
   const described = describeBuiltApp(app, root, path.join(dist, serverEntry));
   const pageChunks: Record<string, string[]> = {};
   for (const { path: pagePath, chunk } of described.pages) {
     if (!chunk) continue;
-    const files = chunks[chunk];
-    if (!files)
+    const files = groups.files[chunk]?.filter((file) => file.endsWith('.js'));
+    if (!files?.length)
       throw new Error(
         `${app}: the page ${pagePath} names the chunk "${chunk}", which the browser build does not have (is its import's webpackChunkName "${chunk}"?)`,
       );
@@ -119,6 +121,7 @@ export function writeAppManifest(
     ...described,
     ...(Object.keys(pageChunks).length ? { chunks: pageChunks } : {}),
     serverEntry,
+    ...(groups.entries.length ? { weights: pageWeights(dist, groups, described.pages, app === 'shell') } : {}),
   });
   fs.writeFileSync(path.join(dist, APP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -9,6 +9,7 @@ import webpack from 'webpack';
 import { createAppConfig, type AppName } from './create-app-config';
 import { createServerConfig } from './create-server-config';
 import { writeAppManifest } from './app-manifest';
+import { chunkGroupsOf } from './page-weights';
 
 export function run(config: webpack.Configuration, label: string): Promise<webpack.Stats> {
   const compiler = webpack(config);
@@ -27,21 +28,6 @@ export function run(config: webpack.Configuration, label: string): Promise<webpa
     if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: false }));
     return stats;
   });
-}
-
-/**
- * The scripts of each named chunk (`import(/* webpackChunkName: "…" *\/ …)`), in load order: what a
- * page naming its chunk needs beyond the app's own module. Shared libraries are not among them —
- * the shell provides those.
- */
-export function namedChunkScripts(stats: webpack.Stats): Record<string, string[]> {
-  const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true });
-  const scripts: Record<string, string[]> = {};
-  for (const [name, group] of Object.entries(namedChunkGroups)) {
-    const files = (group.assets ?? []).map((asset) => asset.name).filter((file) => file.endsWith('.js'));
-    if (files.length) scripts[name] = files;
-  }
-  return scripts;
 }
 
 /** The compiler settings every app is built and checked with (this package's tsconfig.base.json). */
@@ -88,7 +74,7 @@ export async function buildApp(app: AppName, root: string, options: { typecheck?
     if (options.typecheck !== false) typecheck(app, root);
     const client = await run(createAppConfig({ app, root, mode: 'production' }), app);
     await run(createServerConfig({ app, root }), `${app} (server entry)`);
-    writeAppManifest(app, root, { chunks: namedChunkScripts(client) });
+    writeAppManifest(app, root, { groups: chunkGroupsOf(client) });
     return Date.now() - started;
   } finally {
     if (callersNodeEnv === undefined) delete process.env.NODE_ENV;

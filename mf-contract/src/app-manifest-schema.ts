@@ -98,6 +98,20 @@ const sharedSchema = z.record(z.string(), z.object({ version: z.string(), requir
 /** Each shared singleton: the version this build bundles (and provides) and the range it requires. */
 export type SharedDependencies = z.infer<typeof sharedSchema>;
 
+/**
+ * What a cold visit to one page kind downloads of an app before the page is interactive, in
+ * compressed (brotli) bytes, measured by the build from its own chunk graph (`@steel/build`,
+ * page-weights.ts); `chunks` gives each chunk's share by its name, so a refusal can say what grew.
+ */
+export const pageWeightSchema = z.object({
+  js: z.number().check(z.nonnegative()),
+  css: z.number().check(z.nonnegative()),
+  chunks: z.record(z.string(), z.number().check(z.nonnegative())),
+});
+export type PageWeight = z.infer<typeof pageWeightSchema>;
+/** The shell's weight is on every page: it is recorded under this key. */
+export const EVERY_PAGE = '*';
+
 export const appManifestSchema = z.object({
   /** A registered remote's name, or `shell` (which follows the same pattern). */
   app: z.string().check(z.regex(REMOTE_NAME_RE)),
@@ -112,6 +126,8 @@ export const appManifestSchema = z.object({
   files: z.optional(z.record(z.string(), z.string().check(z.regex(SRI_DIGEST_RE)))),
   /** The app's own navigation tree beside its pages' entries (the catalogue's categories). */
   navigation: z.optional(navigationSchema),
+  /** Per page path (the shell: `EVERY_PAGE`), what a cold visit downloads of this app; checked by the gate's budgets. */
+  weights: z.optional(z.record(z.string(), pageWeightSchema)),
 });
 export type AppManifest = z.infer<typeof appManifestSchema>;
 

@@ -9,6 +9,7 @@ import {
   contractRule,
   digestsRule,
   exposesRule,
+  liveManifestOf,
   liveManifests,
   pagesRule,
   readCandidateManifest,
@@ -17,6 +18,7 @@ import {
   type Candidate,
 } from './static-rules';
 import { smokeTest } from './smoke';
+import { weightRule } from './weight-budgets';
 
 export interface GateResult {
   /** The first refusal, or null when every rule passed. */
@@ -42,14 +44,16 @@ export async function checkVersion(
   const candidate: Candidate = { buildsDir, app, version, dir: versionDir(buildsDir, app, version) };
   const manifest = await readCandidateManifest(candidate);
   if (typeof manifest === 'string') return done(manifest);
-  const live = await liveManifests(buildsDir, await readLive(buildsDir), app);
+  const liveFile = await readLive(buildsDir);
+  const live = await liveManifests(buildsDir, liveFile, app);
   const staticRefusal =
     (await exposesRule(candidate, manifest)) ??
     (await digestsRule(candidate, manifest)) ??
     contractRule(manifest, live) ??
     sharedRule(manifest, live) ??
     pagesRule(manifest, live) ??
-    registeredPathsRule(manifest, (await readApps(buildsDir)).find((entry) => entry.name === app) ?? null);
+    registeredPathsRule(manifest, (await readApps(buildsDir)).find((entry) => entry.name === app) ?? null) ??
+    weightRule(manifest, await liveManifestOf(buildsDir, liveFile, app));
   if (staticRefusal || options.staticOnly) return done(staticRefusal);
   const env = options.env ?? process.env;
   return done(

@@ -161,6 +161,23 @@ export function registeredPathsRule(manifest: AppManifest, registered: Registere
     : null;
 }
 
+/** The live version's manifest of `app`, or null (not live, or unreadable: it predates the contract, nothing to compare). */
+export async function liveManifestOf(
+  buildsDir: string,
+  live: LiveFile | null,
+  app: AppName,
+): Promise<AppManifest | null> {
+  const version = live?.versions[app];
+  if (!version) return null;
+  try {
+    return parseAppManifest(
+      JSON.parse(await fs.readFile(path.join(buildsDir, app, version, APP_MANIFEST_FILE), 'utf8')),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** The manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
 export async function liveManifests(
   buildsDir: string,
@@ -168,15 +185,10 @@ export async function liveManifests(
   except: AppName,
 ): Promise<Partial<Record<AppName, AppManifest>>> {
   const manifests: Partial<Record<AppName, AppManifest>> = {};
-  for (const [app, version] of Object.entries(live?.versions ?? {})) {
-    if (!version || app === except) continue;
-    try {
-      manifests[app] = parseAppManifest(
-        JSON.parse(await fs.readFile(path.join(buildsDir, app, version, APP_MANIFEST_FILE), 'utf8')),
-      );
-    } catch {
-      // A live version without a readable manifest predates the contract: nothing to compare.
-    }
+  for (const app of Object.keys(live?.versions ?? {})) {
+    if (app === except) continue;
+    const manifest = await liveManifestOf(buildsDir, live, app);
+    if (manifest) manifests[app] = manifest;
   }
   return manifests;
 }

@@ -1,0 +1,70 @@
+import { CONTRACT_VERSION, type AppManifest, type PageWeight } from '@steel/contract';
+import { weightRule, type PageBudgets } from './weight-budgets';
+
+const KB = 1024;
+const weight = (chunks: Record<string, number>, css = 4 * KB): PageWeight => ({
+  js: Object.values(chunks).reduce((sum, bytes) => sum + bytes, 0),
+  css,
+  chunks: { ...chunks, styles: css },
+});
+const manifest = (weights: Record<string, PageWeight> | undefined, app = 'catalogue'): AppManifest => ({
+  app,
+  contract: CONTRACT_VERSION,
+  shared: {},
+  pages: [],
+  serverEntry: null,
+  ...(weights ? { weights } : {}),
+});
+const budgets: PageBudgets = {
+  growthShare: 0.1,
+  minimumGrowthBytes: 2 * KB,
+  default: { js: 60 * KB, css: 8 * KB },
+  apps: { catalogue: { default: { js: 100 * KB }, '/product/:slug': { js: 120 * KB } } },
+};
+const live = manifest({
+  '/product/:slug': weight({ remoteEntry: 7 * KB, app: 28 * KB, product: 5 * KB }),
+  '/rules': weight({ remoteEntry: 7 * KB, app: 28 * KB, '367': 35 * KB }),
+});
+
+describe('the gate weighs each page kind against the live version and the budgets', () => {
+  it('passes a version of the same weight, and one that grew within the share', () => {
+    expect(weightRule(live, live, budgets)).toBeNull();
+    const grown = manifest({ '/product/:slug': weight({ remoteEntry: 7 * KB, app: 28 * KB, product: 8 * KB }) });
+    expect(weightRule(grown, live, budgets)).toBeNull();
+  });
+
+  it('refuses a page kind that grew by more than the share, naming the page, the figures and the chunk', () => {
+    const heavier = manifest({
+      '/product/:slug': weight({ remoteEntry: 7 * KB, app: 28 * KB, product: 5 * KB, '912': 60 * KB }),
+    });
+    expect(weightRule(heavier, live, budgets)).toBe(
+      'weights: /product/:slug downloads 100.0 KB of JS from catalogue, 150.0 % more than the live version\'s 40.0 KB (10 % allowed); grew most: 912 (+60.0 KB); make it lighter (a lazy chunk, a smaller dependency), or deploy with --force "<reason>"',
+    );
+  });
+
+  it('lets a few hundred bytes pass on a small page, whatever the share', () => {
+    const small = manifest({ '/x': weight({ remoteEntry: 1 * KB }) });
+    const grown = manifest({ '/x': weight({ remoteEntry: 2.5 * KB }) });
+    expect(weightRule(grown, small, budgets)).toBeNull();
+  });
+
+  it('refuses a page kind over its absolute budget, even with nothing live to compare', () => {
+    const over = manifest({ '/rules': weight({ remoteEntry: 7 * KB, app: 28 * KB, '367': 70 * KB }) });
+    expect(weightRule(over, null, budgets)).toMatch(
+      /^weights: \/rules downloads 105\.0 KB of JS from catalogue, over its budget of 100\.0 KB \(data\/platform\/page-budgets\.json\); grew most: 367 \(\+70\.0 KB\)/,
+    );
+    // A page's own budget before the app's, the app's before every app's.
+    const product = manifest({ '/product/:slug': weight({ app: 110 * KB }) });
+    expect(weightRule(product, null, budgets)).toBeNull();
+    expect(weightRule(manifest({ '/g': weight({ app: 70 * KB }) }, 'guides'), null, budgets)).toMatch(
+      /over its budget of 60\.0 KB/,
+    );
+    expect(weightRule(manifest({ '/g': weight({ app: 1 * KB }, 9 * KB) }, 'guides'), null, budgets)).toMatch(
+      /of CSS from guides, over its budget of 8\.0 KB/,
+    );
+  });
+
+  it('weighs nothing in a manifest built before builds measured themselves', () => {
+    expect(weightRule(manifest(undefined), live, budgets)).toBeNull();
+  });
+});

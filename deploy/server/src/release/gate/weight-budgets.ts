@@ -1,0 +1,73 @@
+/**
+ * The gate's weight budgets (docs/architecture.md, "Deploying a remote"): what a cold visit to each
+ * page kind downloads of the app, as its build measured it (the manifest's `weights`), may grow over
+ * the live version's by a set share at most, and never pass an absolute budget per app and page
+ * kind (data/platform/page-budgets.json, kept in this repository by the platform team). One line
+ * names the page, the figures and the chunk that grew; `--force "<reason>"` overrides it like any rule.
+ */
+import type { AppManifest, PageWeight } from '@steel/contract';
+import type { RuleResult } from './static-rules';
+import budgetFile from '../../../../../data/platform/page-budgets.json';
+
+interface Budget {
+  js?: number;
+  css?: number;
+}
+export interface PageBudgets {
+  /** How much more than the live version a page kind may download (0.1: 10 %). */
+  growthShare: number;
+  /** Growth below this many bytes is never refused: a few hundred bytes on a small page is not a regression. */
+  minimumGrowthBytes: number;
+  /** Any app's page kinds, unless the app or the page has its own. */
+  default: Budget;
+  /** Per app: `default` for its every page, or a page path (the shell's is `*`). */
+  apps: Record<string, Record<string, Budget>>;
+}
+
+export const PAGE_BUDGETS = budgetFile as PageBudgets;
+
+const KINDS = ['js', 'css'] as const;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kindName = { js: 'JS', css: 'CSS' } as const;
+
+/** The budget of one page kind: its own, else the app's default, else every app's. */
+export function budgetOf(
+  budgets: PageBudgets,
+  app: string,
+  page: string,
+  kind: (typeof KINDS)[number],
+): number | undefined {
+  const own = budgets.apps[app];
+  return own?.[page]?.[kind] ?? own?.['default']?.[kind] ?? budgets.default[kind];
+}
+
+/** The chunk that grew most between two weights (a new chunk grows by all of it). */
+function grewMost(weight: PageWeight, live: PageWeight | undefined): string {
+  const growth = Object.entries(weight.chunks)
+    .map(([chunk, bytes]) => [chunk, bytes - (live?.chunks[chunk] ?? 0)] as const)
+    .sort((a, b) => b[1] - a[1])[0];
+  return growth && growth[1] > 0 ? `${growth[0]} (+${kb(growth[1])})` : 'none alone';
+}
+
+export function weightRule(
+  manifest: AppManifest,
+  liveOwn: AppManifest | null,
+  budgets: PageBudgets = PAGE_BUDGETS,
+): RuleResult {
+  const retry = 'make it lighter (a lazy chunk, a smaller dependency), or deploy with --force "<reason>"';
+  for (const [page, weight] of Object.entries(manifest.weights ?? {})) {
+    const live = liveOwn?.weights?.[page];
+    for (const kind of KINDS) {
+      const budget = budgetOf(budgets, manifest.app, page, kind);
+      if (budget !== undefined && weight[kind] > budget)
+        return `weights: ${page} downloads ${kb(weight[kind])} of ${kindName[kind]} from ${manifest.app}, over its budget of ${kb(budget)} (data/platform/page-budgets.json); grew most: ${grewMost(weight, live)}; ${retry}`;
+      if (!live) continue;
+      const allowed = live[kind] * (1 + budgets.growthShare);
+      if (weight[kind] > allowed && weight[kind] - live[kind] > budgets.minimumGrowthBytes) {
+        const share = ((weight[kind] / live[kind] - 1) * 100).toFixed(1);
+        return `weights: ${page} downloads ${kb(weight[kind])} of ${kindName[kind]} from ${manifest.app}, ${share} % more than the live version's ${kb(live[kind])} (${Math.round(budgets.growthShare * 100)} % allowed); grew most: ${grewMost(weight, live)}; ${retry}`;
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { parseAppManifest } from '@steel/contract';
+import { publish } from '@steel/server/publish';
+import { checkVersion } from '@steel/server/gate';
+import { GateRefusal, releaseVersion } from '@steel/server/change-live';
+import { readHistory } from '@steel/server/history';
+import { readLive } from '@steel/server/builds-folder';
+import { repoRoot } from './support/environment';
+import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
+import { buildAppReplacing } from './support/crafted-builds';
+
+/**
+ * A version that makes a phone download more is refused (docs/architecture.md, "Deploying a
+ * remote"): each build records what a cold visit to each of its page kinds downloads (the manifest's
+ * `weights`), and the gate refuses a page kind that grew past the share allowed over the live
+ * version, or past its budget (data/platform/page-budgets.json), with one line naming the page, the
+ * figures and the chunk that grew. Here the catalogue is built with a 100 KB dependency imported by
+ * its product view: the product pages (under the category tree and at /product/:slug) carry it.
+ */
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+let folder: CraftingFolder;
+
+test.beforeAll(() => {
+  folder = craftingFolder('steel-gate-budgets-');
+});
+test.afterAll(() => folder?.remove());
+
+/** Random bytes as base64: brotli gets them back to about `bytes` bytes on the wire, no smaller. */
+const incompressible = (bytes: number) => randomBytes(bytes).toString('base64');
+
+test("today's catalogue passes its budgets; one with a 100 KB dependency in its product view is refused with its line", async () => {
+  // Today's build: it measured itself, and the gate's weight rule (a static rule) passes it.
+  const liveVersion = (await readLive(folder.buildsDir))!.versions['catalogue']!;
+  const liveManifest = parseAppManifest(
+    JSON.parse(fs.readFileSync(path.join(folder.buildsDir, 'catalogue', liveVersion, 'app-manifest.json'), 'utf8')),
+  );
+  expect(liveManifest.weights?.['/product/:slug']?.js).toBeGreaterThan(0);
+  expect((await checkVersion(folder.buildsDir, 'catalogue', liveVersion, { staticOnly: true })).refusal).toBeNull();
+
+  // The product view with a heavy dependency beside it, for this build only.
+  const heavy = path.join(folder.workDir, 'heavy-dependency.js');
+  fs.writeFileSync(heavy, `globalThis.steelHeavyDependency = ${JSON.stringify(incompressible(100 * 1024))};\n`);
+  const productViews = path.join(repoRoot, 'mf-catalogue/src/features/product/product-views.tsx');
+  const wrapper = path.join(folder.workDir, 'product-views-with-heavy-dependency.js');
+  fs.writeFileSync(wrapper, `import ${JSON.stringify(heavy)};\nexport * from ${JSON.stringify(productViews)};\n`);
+  const dist = path.join(folder.workDir, 'catalogue-heavier');
+  await buildAppReplacing(
+    'catalogue',
+    dist,
+    /product-views$/,
+    () => wrapper,
+    'the catalogue with a heavy product view',
+  );
+  const { version } = await publish(folder.buildsDir, 'catalogue', dist, { compress: false });
+
+  const refusal = (await checkVersion(folder.buildsDir, 'catalogue', version, { staticOnly: true })).refusal;
+  expect(refusal).toMatch(
+    /^weights: \/[a-z-]+\/\* downloads \d+\.\d KB of JS from catalogue, (over its budget of \d+\.\d KB|\d+\.\d % more than the live version's \d+\.\d KB \(10 % allowed\)).*; grew most: [\w-]+ \(\+1\d\d\.\d KB\)/,
+  );
+  // Activating it is refused with the same line, recorded in the history; the live version stays.
+  await expect(releaseVersion(folder.buildsDir, 'catalogue', version)).rejects.toThrow(GateRefusal);
+  expect((await readHistory(folder.buildsDir, 'catalogue')).at(-1)).toMatchObject({
+    action: 'refused',
+    version,
+    gate: refusal,
+  });
+  expect((await readLive(folder.buildsDir))!.versions['catalogue']).toBe(liveVersion);
+  // Its /product/:slug page grew by the dependency too.
+  const heavier = parseAppManifest(JSON.parse(fs.readFileSync(path.join(dist, 'app-manifest.json'), 'utf8')));
+  const grown = heavier.weights!['/product/:slug']!.js - liveManifest.weights!['/product/:slug']!.js;
+  expect(grown).toBeGreaterThan(95 * 1024);
+});

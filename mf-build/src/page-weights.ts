@@ -1,0 +1,88 @@
+/**
+ * What a cold visit to each page kind of an app downloads of that app before the page is
+ * interactive, measured by the build from its own chunk graph and recorded in its manifest
+ * (`weights`), for the deploy gate's budgets (docs/architecture.md, "Deploying a remote"):
+ *
+ * - every page: the app's entry (a remote's `remoteEntry.js`, the shell's `main`) and, for a remote,
+ *   the exposed app (`./app`) with the chunks it pulls in;
+ * - the page's own chunk (`lazyPage`) and what it pulls in;
+ * - CSS: the shell's stylesheet; a remote's, which a server-rendered page carries in its head.
+ *
+ * Bytes are brotli's at its highest quality, as the app server serves them. Chunks a page loads
+ * only once it runs in the browser (a markdown body on a client navigation, a chart on a click)
+ * are not part of a cold visit; the shared libraries are the shell's.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type webpack from 'webpack';
+import { EVERY_PAGE, type PageRoute, type PageWeight } from '@steel/contract';
+
+/** The chunk groups of a browser build: every named group's files (scripts and stylesheets), and which are entries. */
+export interface ChunkGroups {
+  files: Record<string, string[]>;
+  entries: string[];
+}
+
+export function chunkGroupsOf(stats: webpack.Stats): ChunkGroups {
+  const { namedChunkGroups = {}, entrypoints = {} } = stats.toJson({
+    all: false,
+    chunkGroups: true,
+    entrypoints: true,
+  });
+  const files: Record<string, string[]> = {};
+  for (const [name, group] of Object.entries(namedChunkGroups))
+    files[name] = (group.assets ?? []).map((asset) => asset.name).filter((file) => /\.(js|css)$/.test(file));
+  return { files, entries: Object.keys(entrypoints) };
+}
+
+/** The federation plugin's group for an exposed module (`./app` → `__federation_expose_app`). */
+const EXPOSED_GROUP = /^__federation_expose_/;
+/** A remote's stylesheet, in a chunk of its own (the remote's lifecycles import it by this name). */
+const STYLES_GROUP = 'styles';
+
+/** A chunk's name: its file name without the content hash and extension (`product.fc357c7e.js` → `product`). */
+export const chunkNameOf = (file: string) => path.basename(file).replace(/(\.[0-9a-f]{8})?\.(js|css)$/, '');
+
+export function pageWeights(
+  dist: string,
+  groups: ChunkGroups,
+  pages: readonly Pick<PageRoute, 'path' | 'chunk'>[],
+  isShell: boolean,
+): Record<string, PageWeight> {
+  const sizes = new Map<string, number>();
+  const compressed = (file: string) => {
+    let size = sizes.get(file);
+    if (size === undefined) {
+      const bytes = fs.readFileSync(path.join(dist, file));
+      size = zlib.brotliCompressSync(bytes, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }).length;
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  const filesOf = (names: readonly string[]) => names.flatMap((name) => groups.files[name] ?? []);
+  const everyVisit = filesOf([
+    ...groups.entries,
+    ...Object.keys(groups.files).filter((name) => EXPOSED_GROUP.test(name)),
+    ...(isShell ? [] : [STYLES_GROUP]),
+  ]);
+  const weigh = (files: readonly string[]): PageWeight => {
+    const weight: PageWeight = { js: 0, css: 0, chunks: {} };
+    for (const file of new Set(files)) {
+      const size = compressed(file);
+      // A remote's stylesheet is a script that hands the CSS text over: it counts as CSS.
+      const isCss = file.endsWith('.css') || (!isShell && (groups.files[STYLES_GROUP] ?? []).includes(file));
+      if (isCss) weight.css += size;
+      else weight.js += size;
+      const chunk = chunkNameOf(file);
+      weight.chunks[chunk] = (weight.chunks[chunk] ?? 0) + size;
+    }
+    return weight;
+  };
+  if (isShell) return { [EVERY_PAGE]: weigh(everyVisit) };
+  return Object.fromEntries(
+    pages.map((page) => [page.path, weigh([...everyVisit, ...(page.chunk ? filesOf([page.chunk]) : [])])]),
+  );
+}
