@@ -141,6 +141,7 @@ const TRICKY_PATHS = [
   '/blog/rebar',
   '/blog/rss.xml',
   '/blog/rss.xml/',
+  '/metrics',
   '/factories/rebar',
   '/login/panel',
   // Trailing and doubled slashes.
@@ -249,6 +250,7 @@ describe('the one route rule, as the app server, the shell and the remotes apply
     };
     // The app server's own paths win over a remote's claim to the same path.
     expect(owner('/blog/rss.xml')).toBe('server /blog/rss.xml');
+    expect(owner('/metrics')).toBe('server /metrics');
     expect(owner('/sitemap.xml')).toBe('server /sitemap.xml');
     expect(owner('/api/auth/local')).toBe('server /api/*');
     // A remote's page, not a sub-category's tree, and the other way round.

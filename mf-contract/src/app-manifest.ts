@@ -79,6 +79,8 @@ export const APP_SERVER_PATHS = [
   '/robots.txt',
   '/remotes.json',
   '/blog/rss.xml',
+  // Prometheus's scrape (loopback or a token only; nginx refuses it).
+  '/metrics',
   '/api/*',
   '/builds/*',
   '/_/*',
