@@ -13,8 +13,8 @@ import { craftingFolder, type CraftingFolder } from './support/crafted-versions'
 import { buildAppReplacing } from './support/crafted-builds';
 
 /**
- * A version that makes a phone download more is refused (docs/architecture.md, "Deploying a
- * remote"): each build records what a cold visit to each of its page kinds downloads (the manifest's
+ * A version that makes a phone download more is refused (docs/architecture.md, "Deploying a remote"):
+ * each build records what a cold visit to each of its page kinds downloads (the manifest's
  * `weights`), and the gate refuses a page kind that grew past the share allowed over the live
  * version, or past its budget (data/platform/page-budgets.json), with one line naming the page, the
  * figures and the chunk that grew. Here the catalogue is built with a 100 KB dependency imported by

@@ -19,7 +19,7 @@ import {
 import { publishPlatformPackages, startVerdaccio, type Verdaccio } from '../scripts/lib/verdaccio';
 
 /**
- * A new team joins the platform from nothing (README.md, "A new remote"), and nobody else releases:
+ * A new team joins the platform from nothing (README.md, "Deploying a remote on its own"), and nobody else releases:
  *
  * - the platform packages are published to a real registry (Verdaccio on loopback);
  * - in an empty folder outside this repository, `npm create @steel/remote guides` writes the team's
