@@ -189,7 +189,7 @@ test.describe('an article', () => {
   test('an unknown slug is a fatal 404', async ({ page }) => {
     const response = await page.goto('/blog/no-such-article');
     expect(response?.status()).toBe(404);
-    await expect(page.locator('main[role="alert"]')).toContainText('۴۰۴');
+    await expect(page.locator('main [role="alert"]')).toContainText('۴۰۴');
   });
 });
 

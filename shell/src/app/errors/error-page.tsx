@@ -57,8 +57,11 @@ export function ErrorPage({
   connectionFailed?: boolean;
 }) {
   return (
-    <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
-      <ErrorContent statusCode={statusCode} onHome={onHome} connectionFailed={connectionFailed} />
+    // The page's main landmark holds the announcement: `main` itself may not take the alert role.
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+      <div role="alert" className="flex flex-col items-center gap-6">
+        <ErrorContent statusCode={statusCode} onHome={onHome} connectionFailed={connectionFailed} />
+      </div>
     </main>
   );
 }
