@@ -8,7 +8,7 @@ import { checkVersion } from '@steel/server/gate';
 import { GateRefusal, releaseVersion } from '@steel/server/change-live';
 import { readHistory } from '@steel/server/history';
 import { readLive } from '@steel/server/builds-folder';
-import { repoRoot } from './support/environment';
+import { SPEC_PORTS, appServerEnv, repoRoot } from './support/environment';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { buildAppReplacing } from './support/crafted-builds';
 
@@ -19,10 +19,17 @@ import { buildAppReplacing } from './support/crafted-builds';
  * version, or past its budget (data/platform/page-budgets.json), with one line naming the page, the
  * figures and the chunk that grew. Here the catalogue is built with a 100 KB dependency imported by
  * its product view: the product pages (under the category tree and at /product/:slug) carry it.
+ * Then with a 300 ms busy loop in the product view's effect: the page works, but the gate weighs
+ * each page kind's main-thread blocking at 4× CPU against the live version's and refuses it.
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 let folder: CraftingFolder;
+const gateEnv = {
+  ...process.env,
+  ...appServerEnv(SPEC_PORTS.gateBudgets, ''),
+  DEPLOY_GATE_PORT: String(SPEC_PORTS.gateBudgets),
+};
 
 test.beforeAll(() => {
   folder = craftingFolder('steel-gate-budgets-');
@@ -73,4 +80,26 @@ test("today's catalogue passes its budgets; one with a 100 KB dependency in its 
   const heavier = parseAppManifest(JSON.parse(fs.readFileSync(path.join(dist, 'app-manifest.json'), 'utf8')));
   const grown = heavier.weights!['/product/:slug']!.js - liveManifest.weights!['/product/:slug']!.js;
   expect(grown).toBeGreaterThan(95 * 1024);
+});
+
+test("a catalogue whose product view blocks the main thread for 300 ms is refused; today's passes", async () => {
+  test.setTimeout(480_000);
+  const liveVersion = (await readLive(folder.buildsDir))!.versions['catalogue']!;
+  // The whole gate on today's catalogue: it passes, and its main-thread figures are kept.
+  const today = await checkVersion(folder.buildsDir, 'catalogue', liveVersion, { env: gateEnv });
+  expect(today.refusal).toBeNull();
+
+  const dist = path.join(folder.workDir, 'catalogue-busy');
+  await buildAppReplacing(
+    'catalogue',
+    dist,
+    /product-views$/,
+    () => path.join(repoRoot, 'e2e/fixtures/product-views-with-busy-loop.ts'),
+    'the catalogue with a busy product view',
+  );
+  const { version } = await publish(folder.buildsDir, 'catalogue', dist, { compress: false });
+  const busy = await checkVersion(folder.buildsDir, 'catalogue', version, { env: gateEnv });
+  expect(busy.refusal, busy.notes.join('\n')).toMatch(
+    /^main thread: catalogue \/\S+ blocks the main thread \d+ ms at 4× CPU, \d+ ms more than the live version's \d+ ms \(400 ms allowed\)/,
+  );
 });

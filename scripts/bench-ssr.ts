@@ -14,7 +14,7 @@ import { publish } from '@steel/server/publish';
 import { activate } from '@steel/server/live-file-writes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { median } from './lib/median';
-import { mainThreadBlocking } from './lib/main-thread-blocking';
+import { mainThreadBlocking } from '@steel/server/main-thread-blocking';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
@@ -26,7 +26,7 @@ const appOfScript = (url: string) => /\/builds\/([a-z]+)\//.exec(url)?.[1] ?? 'p
  * Beside the score: Lighthouse's benchmark index of this machine (its CPU speed, so figures from
  * different machines can be compared), the main-thread time at start-up per app (bootup-time), and
  * the blocking time after first paint from the renderer's CPU time beside the one from wall time
- * (lib/main-thread-blocking.ts: on this two-core machine the renderer waits for a core mid-task).
+ * (deploy/server/src/release/gate/main-thread-blocking.ts: on this two-core machine the renderer waits for a core mid-task).
  */
 export async function benchLighthouse(
   base: string,

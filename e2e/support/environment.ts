@@ -62,6 +62,8 @@ export const SPEC_PORTS = {
   newRemote: E2E_PORT + 28,
   /** …and its gate's smoke-test server. */
   newRemoteGate: E2E_PORT + 29,
+  /** e2e/deploy-gate-budgets.spec.ts: the gate's smoke-test server, weighing the main thread. */
+  gateBudgets: E2E_PORT + 30,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -92,6 +94,7 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.newSubcategoryGate,
   SPEC_PORTS.newRemote,
   SPEC_PORTS.newRemoteGate,
+  SPEC_PORTS.gateBudgets,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

@@ -232,7 +232,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     const appName = ownApp(request);
     const version = await assertPublished(buildsDir, appName, (request.params as { version: string }).version);
     const gate = await checkRelease(buildsDir, appName, version, { by: request.deployKey!.name });
-    return { app: appName, version, passed: !gate.refusal, refusal: gate.refusal, ms: gate.ms };
+    return { app: appName, version, passed: !gate.refusal, refusal: gate.refusal, ms: gate.ms, notes: gate.notes };
   });
 
   app.post('/:app/activate', async (request) => {

@@ -178,7 +178,7 @@ interface Deployer {
     distDir: string,
     compress: boolean,
   ): Promise<{ version: string; created: boolean; dir?: string }>;
-  check(app: AppName, version: string): Promise<{ refusal: string | null; ms: number }>;
+  check(app: AppName, version: string): Promise<{ refusal: string | null; ms: number; notes?: string[] }>;
   activate(
     app: AppName,
     version: string,
@@ -333,6 +333,7 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       const gate = await deployer.check(app, args[1]);
       if (gate.refusal) throw new GateRefusal(gate.refusal);
       log(`${app} ${args[1]} passed the gate (${(gate.ms / 1000).toFixed(1)} s)`);
+      for (const note of gate.notes ?? []) log(note);
       return;
     }
     case 'activate': {

@@ -85,7 +85,7 @@ export const remote = {
     });
   },
   async check(target: RemoteTarget, app: AppName, version: string) {
-    const result = await call<{ passed: boolean; refusal: string | null; ms: number }>(
+    const result = await call<{ passed: boolean; refusal: string | null; ms: number; notes?: string[] }>(
       target,
       'POST',
       `/${app}/versions/${encodeURIComponent(version)}/check`,

@@ -24,6 +24,8 @@ export interface GateResult {
   /** The first refusal, or null when every rule passed. */
   refusal: string | null;
   ms: number;
+  /** What the gate could not judge (a machine too busy to weigh the main thread): said, never refused. */
+  notes: string[];
 }
 
 export interface GateOptions {
@@ -40,7 +42,8 @@ export async function checkVersion(
   options: GateOptions = {},
 ): Promise<GateResult> {
   const started = Date.now();
-  const done = (refusal: string | null): GateResult => ({ refusal, ms: Date.now() - started });
+  const notes: string[] = [];
+  const done = (refusal: string | null): GateResult => ({ refusal, ms: Date.now() - started, notes });
   const candidate: Candidate = { buildsDir, app, version, dir: versionDir(buildsDir, app, version) };
   const manifest = await readCandidateManifest(candidate);
   if (typeof manifest === 'string') return done(manifest);
@@ -57,6 +60,11 @@ export async function checkVersion(
   if (staticRefusal || options.staticOnly) return done(staticRefusal);
   const env = options.env ?? process.env;
   return done(
-    await smokeTest(candidate, manifest, live, { env, chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium' }),
+    await smokeTest(candidate, manifest, live, {
+      env,
+      chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      liveVersion: liveFile?.versions[app] ?? null,
+      notes,
+    }),
   );
 }

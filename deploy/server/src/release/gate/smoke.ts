@@ -9,7 +9,8 @@
  * - flows across apps (flows.ts): signing in and out, a remote's toast, a link to another app.
  *
  * The verdict judges errors, not speed: a machine busy with other work (a build, a load test, a
- * canary) must not turn a good version away. A render may take `RENDER_TIME_LIMIT_FACTOR` times the
+ * canary) must not turn a good version away. The one cost it weighs, main-thread blocking per page
+ * kind against the live version's (main-thread.ts), is read from the renderer's own CPU time. A render may take `RENDER_TIME_LIMIT_FACTOR` times the
  * site's render time limit before it counts as left to the browser — far beyond any honest page.
  */
 import { chromium, type Browser } from 'playwright-core';
@@ -23,6 +24,7 @@ import { pageKindSamples, type SamplePage } from './page-samples';
 import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './throwaway-customer';
 import { flowsFor, runFlows } from './flows';
 import { followOneLink, mountedOrFailed, watchPage } from './page-checks';
+import { mainThreadRule } from './main-thread';
 
 /** How many times the site's render time limit a smoke render may take (only a far slower one refuses). */
 export const RENDER_TIME_LIMIT_FACTOR = 10;
@@ -31,6 +33,10 @@ export interface SmokeOptions {
   /** The CMS the pages read (it must allow the gate's origin, DEPLOY_GATE_PORT). */
   env: NodeJS.ProcessEnv;
   chromiumPath: string;
+  /** The app's live version, whose main-thread figures the candidate's are compared with. */
+  liveVersion: string | null;
+  /** What the gate could not judge (a machine too busy): said, never refused. */
+  notes: string[];
 }
 
 /** Every live remote's pages, the candidate's in place of its live version's. */
@@ -99,7 +105,19 @@ export async function smokeTest(
         const signedIn = customer && { customer, cookie: config.runtime.cookie };
         return (
           (await smokeMount(browser, base, pages, seen, signedIn)) ??
-          (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }))
+          (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie })) ??
+          (await mainThreadRule(
+            browser,
+            base,
+            pages,
+            {
+              buildsDir: candidate.buildsDir,
+              app: candidate.app,
+              candidate: candidate.version,
+              live: options.liveVersion,
+            },
+            options.notes,
+          ))
         );
       } finally {
         await browser.close();

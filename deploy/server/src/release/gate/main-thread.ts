@@ -1,0 +1,157 @@
+/**
+ * The gate's main-thread rule (docs/architecture.md, "Deploying a remote"): after the smoke mount,
+ * each page kind is opened once more, cold and alone, with a trace of the renderer; its blocking
+ * time after first paint at 4× CPU is read from the renderer's own CPU time in each task
+ * (main-thread-blocking.ts), so a busy machine does not make a page look slower. The figures of each
+ * version the gate measured are kept beside the builds (`.gate/main-thread/<app>/<version>.json`);
+ * a candidate whose page kind blocks more than the allowance over the live version's figure is
+ * refused. When the renderer had too little of a core to judge (another build, a load test), the
+ * page is measured again; if it still cannot be judged the gate says so and does not refuse.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { SSR_URL_ATTRIBUTE } from '@steel/contract';
+import type { RuleResult } from './static-rules';
+import type { SamplePage } from './page-samples';
+import { mountedOrFailed } from './page-checks';
+import { mainThreadBlocking, type MainThreadBlocking } from './main-thread-blocking';
+
+/** The CPU a phone has against this machine's, as Lighthouse's mobile preset assumes. */
+export const CPU_SLOWDOWN = 4;
+/** How much more a page kind may block than the live version's at 4× (a 300 ms task is 1,200). */
+export const MAIN_THREAD_ALLOWANCE_MS = 400;
+/**
+ * Below this share of a core in its tasks, the renderer mostly waited on other work: no verdict.
+ * The CPU-time figure holds well while the renderer gets a third of a core (two test workers, the
+ * CMS and the app server on two cores); under a fifth, the tasks it measures are too cut up.
+ */
+const JUDGEABLE_CPU_SHARE = 0.2;
+const ATTEMPTS = 3;
+/** After the mount: long enough for the effects and the first data's render. */
+const SETTLE_MS = 700;
+
+/** A page kind's figure: by its sample URL. */
+export type MainThreadFigures = Record<string, MainThreadBlocking>;
+
+/** Tasks with their thread time, the navigation, first paint and the threads' names: nothing more. */
+const TRACE_CATEGORIES = ['disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', '__metadata'];
+
+const figuresFile = (buildsDir: string, app: string, version: string) =>
+  path.join(buildsDir, '.gate', 'main-thread', app, `${version}.json`);
+
+export async function readFigures(buildsDir: string, app: string, version: string): Promise<MainThreadFigures | null> {
+  try {
+    return JSON.parse(await fs.readFile(figuresFile(buildsDir, app, version), 'utf8')) as MainThreadFigures;
+  } catch {
+    return null;
+  }
+}
+
+async function writeFigures(buildsDir: string, app: string, version: string, figures: MainThreadFigures) {
+  const file = figuresFile(buildsDir, app, version);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+}
+
+/** One cold visit of the page, traced: null when it did not load, or the trace had no navigation to read. */
+async function traceOnce(browser: Browser, base: string, sample: SamplePage): Promise<MainThreadBlocking | null> {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  try {
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    let loaded = true;
+    try {
+      await page.goto(sample.url, { waitUntil: 'load' });
+      await mountedOrFailed(page, sample.app, sample.real);
+      // A server-rendered page is on screen before its app hydrates it: the shell's mount ends by
+      // dropping the server markup's mark, and the page's effects run then.
+      await page
+        .waitForFunction(
+          ({ container, mark }) => !document.querySelector(container)?.hasAttribute(mark),
+          { container: `#app-${sample.app}`, mark: SSR_URL_ATTRIBUTE },
+          { timeout: 15_000 },
+        )
+        .catch(() => undefined);
+      // A moment more takes in the effects and the first data, not the idle-time prefetches after.
+      await page.waitForTimeout(SETTLE_MS);
+    } catch {
+      // The smoke mount judged this page already; a failure here only means no figure.
+      loaded = false;
+    }
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+      traceEvents: Parameters<typeof mainThreadBlocking>[0];
+    };
+    return loaded ? mainThreadBlocking(trace.traceEvents, CPU_SLOWDOWN) : null;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A page's figure; measured again while the machine was too busy to judge it, when there is a live
+ * figure to judge it against.
+ */
+async function measure(
+  browser: Browser,
+  base: string,
+  sample: SamplePage,
+  attempts: number,
+): Promise<MainThreadBlocking | null> {
+  let figure: MainThreadBlocking | null = null;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    figure = await traceOnce(browser, base, sample);
+    if (figure && figure.cpuShare >= JUDGEABLE_CPU_SHARE) return figure;
+  }
+  return figure;
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** A page kind's figure against the live version's: a refusal, a note that it could not be judged, or null. */
+export function judgeMainThread(
+  page: string,
+  figure: MainThreadBlocking,
+  live: MainThreadBlocking,
+): { refusal?: string; note?: string } | null {
+  if (figure.cpuShare < JUDGEABLE_CPU_SHARE || live.cpuShare < JUDGEABLE_CPU_SHARE)
+    return {
+      note: `main thread: ${page} not judged: the machine was too busy (the renderer had ${Math.round(Math.min(figure.cpuShare, live.cpuShare) * 100)} % of a core)`,
+    };
+  const added = figure.fromCpuTime - live.fromCpuTime;
+  if (added <= MAIN_THREAD_ALLOWANCE_MS) return null;
+  return {
+    refusal: `main thread: ${page} blocks the main thread ${ms(figure.fromCpuTime)} at ${CPU_SLOWDOWN}× CPU, ${ms(added)} more than the live version's ${ms(live.fromCpuTime)} (${ms(MAIN_THREAD_ALLOWANCE_MS)} allowed); find the long task in the browser's performance panel (4× CPU), or deploy with --force "<reason>"`,
+  };
+}
+
+/**
+ * Measures every public page kind of the candidate, keeps the figures, and compares them with the
+ * live version's. `notes` receives what could not be judged.
+ */
+export async function mainThreadRule(
+  browser: Browser,
+  base: string,
+  pages: readonly SamplePage[],
+  versions: { buildsDir: string; app: string; candidate: string; live: string | null },
+  notes: string[],
+): Promise<RuleResult> {
+  const figures: MainThreadFigures = {};
+  const liveFigures = versions.live ? await readFigures(versions.buildsDir, versions.app, versions.live) : null;
+  let refusal: string | null = null;
+  for (const sample of pages) {
+    // Behind sign-in: the smoke mount opened it as a customer; its weight is its app's other pages'.
+    if (sample.route.guards.includes('auth')) continue;
+    const live = liveFigures?.[sample.url];
+    const figure = await measure(browser, base, sample, live ? ATTEMPTS : 1);
+    if (!figure) continue;
+    figures[sample.url] = figure;
+    if (!live) continue;
+    const verdict = judgeMainThread(`${sample.app} ${sample.url}`, figure, live);
+    if (verdict?.note) notes.push(verdict.note);
+    refusal = verdict?.refusal ?? null;
+    if (refusal) break;
+  }
+  await writeFigures(versions.buildsDir, versions.app, versions.candidate, figures);
+  return refusal;
+}
