@@ -127,30 +127,41 @@ export function judgeMainThread(
 
 /**
  * Measures every public page kind of the candidate, keeps the figures, and compares them with the
- * live version's. `notes` receives what could not be judged.
+ * live version's. A trace is the whole browser's, so the pages are measured in two lanes of a
+ * browser each (`browsers`); the first refusal in page order wins. `notes` receives what could not
+ * be judged.
  */
 export async function mainThreadRule(
-  browser: Browser,
+  browsers: readonly Browser[],
   base: string,
   pages: readonly SamplePage[],
   versions: { buildsDir: string; app: string; candidate: string; live: string | null },
   notes: string[],
 ): Promise<RuleResult> {
-  const figures: MainThreadFigures = {};
   const liveFigures = versions.live ? await readFigures(versions.buildsDir, versions.app, versions.live) : null;
+  // Behind sign-in: the smoke mount opened it as a customer; its weight is its app's other pages'.
+  const measured = pages.filter((sample) => !sample.route.guards.includes('auth'));
+  const results = new Map<SamplePage, MainThreadBlocking | null>();
+  const queue = [...measured];
+  await Promise.all(
+    browsers.map(async (browser) => {
+      for (let sample = queue.shift(); sample; sample = queue.shift()) {
+        const live = liveFigures?.[sample.url];
+        results.set(sample, await measure(browser, base, sample, live ? ATTEMPTS : 1));
+      }
+    }),
+  );
+  const figures: MainThreadFigures = {};
   let refusal: string | null = null;
-  for (const sample of pages) {
-    // Behind sign-in: the smoke mount opened it as a customer; its weight is its app's other pages'.
-    if (sample.route.guards.includes('auth')) continue;
-    const live = liveFigures?.[sample.url];
-    const figure = await measure(browser, base, sample, live ? ATTEMPTS : 1);
+  for (const sample of measured) {
+    const figure = results.get(sample);
     if (!figure) continue;
     figures[sample.url] = figure;
-    if (!live) continue;
+    const live = liveFigures?.[sample.url];
+    if (!live || refusal) continue;
     const verdict = judgeMainThread(`${sample.app} ${sample.url}`, figure, live);
     if (verdict?.note) notes.push(verdict.note);
     refusal = verdict?.refusal ?? null;
-    if (refusal) break;
   }
   await writeFigures(versions.buildsDir, versions.app, versions.candidate, figures);
   return refusal;

@@ -57,6 +57,9 @@ interface SiteSeen {
   failures: RemoteFailureReport[];
 }
 
+const launchChromium = (executablePath: string) =>
+  chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+
 /** Runs both smoke tests; the first failure as one line, or null. */
 export async function smokeTest(
   candidate: Candidate,
@@ -97,17 +100,15 @@ export async function smokeTest(
     const flows = flowsFor(candidate.app, sitePages);
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
     return await withThrowawayCustomer(config, signsIn, async (customer) => {
-      const browser = await chromium.launch({
-        executablePath: options.chromiumPath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
+      const browser = await launchChromium(options.chromiumPath);
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie };
         return (
           (await smokeMount(browser, base, pages, seen, signedIn)) ??
           (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie })) ??
-          (await mainThreadRule(
+          (await weighMainThread(
             browser,
+            options.chromiumPath,
             base,
             pages,
             {
@@ -231,3 +232,18 @@ async function smokeMount(
     await customerContext?.close();
   }
 }
+
+/** The main-thread rule in two lanes: the smoke's browser and one more (a trace is a browser's own). */
+async function weighMainThread(
+  browser: Browser,
+  chromiumPath: string,
+  ...measure: DropFirst<Parameters<typeof mainThreadRule>>
+): Promise<RuleResult> {
+  const second = await launchChromium(chromiumPath);
+  try {
+    return await mainThreadRule([browser, second], ...measure);
+  } finally {
+    await second.close();
+  }
+}
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
