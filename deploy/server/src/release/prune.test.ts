@@ -38,10 +38,16 @@ describe('deploy prune', () => {
       JSON.stringify({ [`blog@${d}`]: now - 3_600_000, [`blog@${e}`]: now - 2 * PRUNE_REFERENCE_WINDOW_MS }),
     );
 
+    // The gate's main-thread figures of a removed version go with it; a kept one's stay.
+    const figures = path.join(folders.buildsDir, '.gate/main-thread/blog');
+    await fs.mkdir(figures, { recursive: true });
+    for (const version of [a, c]) await fs.writeFile(path.join(figures, `${version}.json`), '{}');
+
     const report = await prune(folders.buildsDir, { keep: 1, now });
     expect(report.removed.map((entry) => entry.version).sort()).toEqual([a, e].sort());
     expect(report.bytesFreed).toBeGreaterThan(0);
     expect((await fs.readdir(path.join(folders.buildsDir, 'blog'))).sort()).toEqual([b, c, d, f].sort());
+    expect(await fs.readdir(figures)).toEqual([`${c}.json`]);
   });
 
   it('never removes anything when every version is needed', async () => {

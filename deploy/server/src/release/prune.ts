@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isAppName, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
+import { forgetFigures } from './gate/main-thread';
 
 export const PRUNE_REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -53,6 +54,7 @@ export async function prune(
       const folder = path.join(dir, version);
       const bytes = await folderBytes(folder);
       await fs.rm(folder, { recursive: true, force: true });
+      await forgetFigures(buildsDir, app, version);
       removed.push({ app, version, bytes });
     }
   }

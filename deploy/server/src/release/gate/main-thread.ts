@@ -48,6 +48,10 @@ export async function readFigures(buildsDir: string, app: string, version: strin
   }
 }
 
+/** A pruned version's figures go with it. */
+export const forgetFigures = (buildsDir: string, app: string, version: string) =>
+  fs.rm(figuresFile(buildsDir, app, version), { force: true });
+
 async function writeFigures(buildsDir: string, app: string, version: string, figures: MainThreadFigures) {
   const file = figuresFile(buildsDir, app, version);
   await fs.mkdir(path.dirname(file), { recursive: true });
