@@ -8,14 +8,8 @@ import { readLive } from '@steel/server/builds-folder';
 import { SPEC_PORTS, cmsURL, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
-import {
-  buildRemote,
-  deployApi,
-  installRemote,
-  scaffoldRemote,
-  testRemote,
-  uploadRemote,
-} from '../scripts/lib/new-remote';
+import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-client';
+import { buildRemote, installRemote, scaffoldRemote, testRemote } from '../scripts/lib/new-remote';
 import { publishPlatformPackages, startVerdaccio, type Verdaccio } from '../scripts/lib/verdaccio';
 
 /**
@@ -25,7 +19,8 @@ import { publishPlatformPackages, startVerdaccio, type Verdaccio } from '../scri
  * - in an empty folder outside this repository, `npm create @steel/remote guides` writes the team's
  *   repository, which installs from that registry, passes its own `npm test` and builds;
  * - the platform team registers the app (deploy API, its platform key) and gives the team a key;
- * - the team deploys over plain HTTP, as its README says: upload, then activate (the gate, then live).
+ * - the team deploys through the deploy API (the calls its README gives as curl): upload, then
+ *   activate (the gate, then live).
  *
  * Then `/guides` is server-rendered, in the header, the menu drawer and the sitemap, reached from the
  * home page without a reload, and every other app's live version is the one before; a second version
@@ -57,12 +52,22 @@ async function addKey(app: string, name: string): Promise<string> {
   return key;
 }
 
-/** The deploy API with a key, as curl would call it. */
-const api = (key: string, method: 'GET' | 'POST', apiPath: string, body?: unknown) =>
-  deployApi(server.url, key, method, apiPath, body);
+/** The deploy API as a key holder calls it (the platform's client: the same calls as the README's curl). */
+const as = (key: string): RemoteTarget => ({ server: server.url, key });
 
-/** The team's dist folder, packed and uploaded with its key. */
-const uploadBuild = () => uploadRemote(server.url, teamKey, NAME, path.join(remote, 'dist'));
+/** What the deploy API answered a refused call with. */
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => null,
+    (error: { status?: number; message: string }) => ({ status: error.status, message: error.message }),
+  );
+
+/** The team's dist folder, packed and uploaded with its key; resolves with the new version. */
+async function uploadBuild(): Promise<string> {
+  const published = await deployApi.publish(as(teamKey), NAME, path.join(remote, 'dist'));
+  expect(published.created).toBe(true);
+  return published.version;
+}
 
 const sitemapLists = async (sitePath: string) =>
   (await (await fetch(`${server.url}/sitemap.xml`)).text()).includes(`<loc>${server.url}${sitePath}</loc>`);
@@ -165,27 +170,22 @@ test('the platform team registers it and gives its team a key; the team deploys 
   platformKey = await addKey('platform', 'platform-team');
   // An app that is not registered gets no key, so nobody can deploy it.
   await expect(addKey(NAME, `${NAME}-team`)).rejects.toThrow(/not a registered app/);
-  const registered = await api(platformKey, 'POST', '/apps', {
+  const registered = await deployApi.apps.add(as(platformKey), {
     name: NAME,
     paths: [`/${NAME}/**`],
     owner: `${NAME}-team`,
   });
-  expect(registered, JSON.stringify(registered)).toMatchObject({
-    status: 201,
-    body: { app: { name: NAME, paths: [`/${NAME}/**`] } },
-  });
+  expect(registered).toMatchObject({ name: NAME, paths: [`/${NAME}/**`] });
   teamKey = await addKey(NAME, `${NAME}-team`);
   // Only the platform's key registers apps; the team's deploys its own.
-  expect((await api(teamKey, 'POST', '/apps', { name: 'other', paths: ['/other/**'] })).status).toBe(403);
-  const listed = await api(teamKey, 'GET', '/apps');
-  expect((listed.body['apps'] as Array<{ name: string }>).map((app) => app.name)).toContain(NAME);
+  expect(await refusal(deployApi.apps.add(as(teamKey), { name: 'other', paths: ['/other/**'] }))).toMatchObject({
+    status: 403,
+  });
+  expect((await deployApi.apps.list(as(teamKey))).map((app) => app.name)).toContain(NAME);
 
   firstVersion = await uploadBuild();
-  const activated = await api(teamKey, 'POST', `/${NAME}/activate`, { version: firstVersion });
-  expect(activated, JSON.stringify(activated)).toMatchObject({
-    status: 200,
-    body: { version: firstVersion, previous: null, gate: 'passed' },
-  });
+  const activated = await deployApi.activate(as(teamKey), NAME, firstVersion);
+  expect(activated).toMatchObject({ version: firstVersion, previous: null, gate: 'passed' });
 
   // Only the new app changed, in the same process.
   const after = await siteState();
@@ -243,8 +243,8 @@ test('a second version of guides goes to a canary, reaches part of the visitors,
   const secondVersion = await uploadBuild();
   expect(secondVersion).not.toBe(firstVersion);
 
-  const canary = await api(teamKey, 'POST', `/${NAME}/canary`, { version: secondVersion, percent: 50 });
-  expect(canary, JSON.stringify(canary)).toMatchObject({ status: 200, body: { live: firstVersion, gate: 'passed' } });
+  const canary = await deployApi.canary(as(teamKey), NAME, secondVersion, 50);
+  expect(canary).toMatchObject({ live: firstVersion, gate: 'passed' });
 
   // New visitors (no cohort cookie yet) are split between the two versions.
   const seen = new Set<string>();
@@ -254,8 +254,7 @@ test('a second version of guides goes to a canary, reaches part of the visitors,
   }
   expect([...seen].sort()).toEqual(['canary', 'live']);
 
-  const promoted = await api(teamKey, 'POST', `/${NAME}/canary/promote`);
-  expect(promoted, JSON.stringify(promoted)).toMatchObject({ status: 200, body: { version: secondVersion } });
+  expect(await deployApi.promote(as(teamKey), NAME)).toMatchObject({ version: secondVersion });
   expect((await siteState()).ours).toBe(secondVersion);
   promotedVersion = secondVersion;
   expect(await (await fetch(`${server.url}/${NAME}`)).text()).toContain(SECOND_DESCRIPTION);
@@ -267,16 +266,12 @@ test('apps remove guides: refused while live, then forced — its path is 404 an
   page,
 }) => {
   expect(firstVersion, 'the deploy above ran').toBeTruthy();
-  const refused = await api(platformKey, 'POST', `/apps/${NAME}/remove`, {});
-  expect(refused.status, JSON.stringify(refused)).toBe(409);
-  expect(String(refused.body['error'])).toMatch(/live/);
+  const refused = await refusal(deployApi.apps.remove(as(platformKey), NAME));
+  expect(refused).toMatchObject({ status: 409, message: expect.stringMatching(/is live/) });
   expect((await siteState()).ours).toBeTruthy();
 
-  const removed = await api(platformKey, 'POST', `/apps/${NAME}/remove`, { force: 'guides is withdrawn' });
-  expect(removed, JSON.stringify(removed)).toMatchObject({
-    status: 200,
-    body: { removed: { name: NAME }, wasLive: promotedVersion, forced: 'guides is withdrawn' },
-  });
+  const removed = await deployApi.apps.remove(as(platformKey), NAME, 'guides is withdrawn');
+  expect(removed).toMatchObject({ removed: { name: NAME }, wasLive: promotedVersion, forced: 'guides is withdrawn' });
   expect(await siteState()).toEqual(before);
   expect((await fetch(`${server.url}/${NAME}`)).status).toBe(404);
   expect(await sitemapLists(`/${NAME}`)).toBe(false);
@@ -287,7 +282,6 @@ test('apps remove guides: refused while live, then forced — its path is 404 an
   await expect(drawer.getByRole('link').first()).toBeVisible();
   await expect(drawer.getByRole('link', { name: TITLE, exact: true })).toHaveCount(0);
   // Its team's key deploys nothing any more.
-  expect((await api(teamKey, 'GET', `/${NAME}/status`)).status).toBe(404);
-  const apps = (await api(platformKey, 'GET', '/apps')).body['apps'] as Array<{ name: string }>;
-  expect(apps.map((app) => app.name)).not.toContain(NAME);
+  expect(await refusal(deployApi.status(as(teamKey), NAME))).toMatchObject({ status: 404 });
+  expect((await deployApi.apps.list(as(platformKey))).map((app) => app.name)).not.toContain(NAME);
 });

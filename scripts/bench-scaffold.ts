@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addKey } from '@steel/server/deploy-keys';
-import { buildRemote, deployApi, installRemote, scaffoldRemote, testRemote, uploadRemote } from './lib/new-remote';
+import { remote as deployApi } from '@steel/server/deploy-client';
+import { buildRemote, installRemote, scaffoldRemote, testRemote } from './lib/new-remote';
 import { publishPlatformPackages, startVerdaccio } from './lib/verdaccio';
 
 const NAME = 'guides';
@@ -42,18 +43,16 @@ export async function benchScaffold(options: {
       const started = Date.now();
       return [await work(), Date.now() - started];
     };
-    const [teamKey, registerMs] = await timed(async () => {
-      const registered = await deployApi(base, platformKey, 'POST', '/apps', { name: NAME, paths: [`/${NAME}/**`] });
-      if (registered.status !== 201) throw new Error(`Registering ${NAME}: ${JSON.stringify(registered)}`);
-      return addKey(keysFile, NAME, `bench-${NAME}-team`);
+    const platform = { server: base, key: platformKey };
+    const [team, registerMs] = await timed(async () => {
+      await deployApi.apps.add(platform, { name: NAME, paths: [`/${NAME}/**`] });
+      return { server: base, key: await addKey(keysFile, NAME, `bench-${NAME}-team`) };
     });
     steps.push(['apps add + keys add', registerMs]);
-    const [version, uploadMs] = await timed(() => uploadRemote(base, teamKey, NAME, path.join(remote, 'dist')));
+    const [{ version }, uploadMs] = await timed(() => deployApi.publish(team, NAME, path.join(remote, 'dist')));
     steps.push(['upload', uploadMs]);
-    const [activated, activateMs] = await timed(() =>
-      deployApi(base, teamKey, 'POST', `/${NAME}/activate`, { version }),
-    );
-    if (activated.body['gate'] !== 'passed') throw new Error(`Activating ${NAME}: ${JSON.stringify(activated)}`);
+    // Refused by the gate, it throws with the gate's line.
+    const [, activateMs] = await timed(() => deployApi.activate(team, NAME, version));
     steps.push(['activate (the gate, then live)', activateMs]);
 
     log(`${'platform packages published'.padEnd(32)}  ${(publishMs / 1000).toFixed(1)} s (once per platform release)`);
@@ -62,7 +61,7 @@ export async function benchScaffold(options: {
     log(`${'scaffold → live'.padEnd(32)}  ${(total / 1000).toFixed(1)} s`);
   } finally {
     // The site as it was for the benches after this one.
-    await deployApi(base, platformKey, 'POST', `/apps/${NAME}/remove`, { force: 'bench done' }).catch(() => undefined);
+    await deployApi.apps.remove({ server: base, key: platformKey }, NAME, 'bench done').catch(() => undefined);
     await registry.stop();
     fs.rmSync(parent, { recursive: true, force: true });
   }

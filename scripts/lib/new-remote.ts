@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packDist } from '@steel/server/deploy-client';
 import { repoRoot } from './paths';
 import type { Verdaccio } from './verdaccio';
 
@@ -93,35 +92,3 @@ export async function scaffoldRemote(
 export const installRemote = (folder: string) => npm(['install', '--no-audit', '--no-fund'], folder);
 export const testRemote = (folder: string) => npm(['test'], folder);
 export const buildRemote = (folder: string) => npm(['run', 'build'], folder);
-
-/** A call of the app server's deploy API with a key, as curl makes it: its status and JSON answer. */
-export async function deployApi(
-  server: string,
-  key: string,
-  method: 'GET' | 'POST',
-  apiPath: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${server}/_/deploy${apiPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Uploads a remote's `dist` as its README does (a .tar.gz of the folder); resolves with the new version. */
-export async function uploadRemote(server: string, key: string, name: string, dist: string): Promise<string> {
-  const response = await fetch(`${server}/_/deploy/${name}/versions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' },
-    body: new Uint8Array(await packDist(dist)),
-  });
-  const body = (await response.json()) as { version?: string; created?: boolean; error?: string };
-  if (response.status !== 201 || !body.version || !body.created)
-    throw new Error(`Uploading ${name} answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.version;
-}

@@ -10,8 +10,9 @@
  *
  * The verdict judges errors, not speed: a machine busy with other work (a build, a load test, a
  * canary) must not turn a good version away. The one cost it weighs, main-thread blocking per page
- * kind against the live version's (main-thread.ts), is read from the renderer's own CPU time. A render may take `RENDER_TIME_LIMIT_FACTOR` times the
- * site's render time limit before it counts as left to the browser — far beyond any honest page.
+ * kind against the live version's (main-thread.ts), is read from the renderer's own CPU time. A
+ * render may take `RENDER_TIME_LIMIT_FACTOR` times the site's render time limit before it counts as
+ * left to the browser — far beyond any honest page.
  */
 import { chromium, type Browser } from 'playwright-core';
 import type { RemotePages } from '@steel/contract';
