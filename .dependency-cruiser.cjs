@@ -19,6 +19,8 @@ const SERVER_LAYERS = [
   ['site', 'site/'],
   ['release', 'release/'],
   ['deploy-api', 'deploy-api/'],
+  // The deploy console: pages over what the deploy API does, calling the same functions.
+  ['console', 'console/'],
   ['app', '(app|main)\\.ts$'],
 ];
 

@@ -1,6 +1,7 @@
 /**
- * The app server: the site (site-server.ts) and the deploy API under /_/deploy, with which teams
- * publish, check and activate their versions. `buildServer` does no I/O until a request comes, so
+ * The app server: the site (site-server.ts), the deploy API under /_/deploy, with which teams
+ * publish, check and activate their versions, and the deploy console under /_/console, where they
+ * watch and act on their releases in a browser. `buildServer` does no I/O until a request comes, so
  * tests drive it with `inject` against a temporary BUILDS_DIR.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,12 +12,15 @@ import { startHealthMonitor } from './release/health-monitor';
 import { type BuildServerOptions, buildSiteServer } from './site/site-server';
 import { deployEventReporter } from './observability/deploy-events';
 import { runInContext } from './observability/request-context';
+import { consoleRoutes, consoleSessionSeconds } from './console/console-routes';
+import { CONSOLE_PATH } from './console/console-session';
 
 export type { BuildServerOptions } from './site/site-server';
 
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
   const { app, ctx } = buildSiteServer(config, options);
   app.register(deployApiRoutes, { ...ctx, prefix: DEPLOY_API_PREFIX });
+  app.register(consoleRoutes, { ...ctx, sessionSeconds: consoleSessionSeconds(process.env), prefix: CONSOLE_PATH });
   // The live site's servers watch release health; the gate's smoke server (an overlay) does not.
   const rules = config.releaseHealth;
   if (rules && !options.liveOverlay) {

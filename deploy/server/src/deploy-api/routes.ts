@@ -31,17 +31,11 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { status } from '../release/status';
-import { type AppName, isAppName, readLive, SHELL, VERSION_RE, versionDir } from '../live-set/builds-folder';
+import { type AppName, isAppName, SHELL, VERSION_RE, versionDir } from '../live-set/builds-folder';
 import { AppRegistryError, assertRegistered } from '../live-set/app-registry';
 import { addApp, listApps, removeApp } from '../release/apps';
-import { appendHistory, passedGate, readHistory } from '../release/history';
-import {
-  OVERRIDE_APPLY_PATH,
-  OVERRIDE_DEFAULT_MINUTES,
-  OVERRIDE_MAX_MINUTES,
-  overrideCookieName,
-  signOverride,
-} from '../live-set/override-cookies';
+import { readHistory } from '../release/history';
+import { OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES } from '../live-set/override-cookies';
 import { changeLive, checkRelease, type LiveChangeResult, type ReleaseOptions } from '../release/change-live';
 import { publishVersion } from '../release/publish';
 import type { RouteContext } from '../site/context';
@@ -49,6 +43,7 @@ import { configuredKeys, type DeployKeyRecord, findKey, PLATFORM } from '../live
 import { UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
 import { refusalOf } from './release-errors';
 import { withUnpackedUpload } from './tarball';
+import { issueOverride } from './overrides';
 
 const FORCE_REASON_MAX = 500;
 
@@ -333,31 +328,8 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
         `minutes is how long the override lasts, a whole number from 1 to ${OVERRIDE_MAX_MINUTES}`,
       );
     }
-    if (!(await passedGate(buildsDir, appName, version))) {
-      throw new ApiError(
-        409,
-        `${appName} ${version} has not passed the gate: check it first (deploy check ${appName} ${version})`,
-      );
-    }
-    const key = request.deployKey!;
-    const expiresAt = Date.now() + minutes * 60_000;
-    const token = signOverride(key, version, expiresAt);
-    const live = (await readLive(buildsDir))?.versions[appName] ?? null;
-    await appendHistory(buildsDir, {
-      action: 'override',
-      app: appName,
-      version,
-      previous: live,
-      gate: `passed (override for ${minutes} min)`,
-      forced: null,
-      by: key.name,
-    });
-    return {
-      app: appName,
-      version,
-      expiresAt: new Date(expiresAt).toISOString(),
-      cookie: { name: overrideCookieName(appName), value: token },
-      link: `${OVERRIDE_APPLY_PATH}?${new URLSearchParams({ app: appName, token })}`,
-    };
+    const issued = await issueOverride(buildsDir, request.deployKey!, appName, version, minutes);
+    if ('refusal' in issued) throw new ApiError(409, issued.refusal);
+    return issued;
   });
 };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { isAppName, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
 import { forgetFigures } from './gate/main-thread';
+import { forgetGateReport } from './gate/gate-report';
 
 export const PRUNE_REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -55,6 +56,7 @@ export async function prune(
       const bytes = await folderBytes(folder);
       await fs.rm(folder, { recursive: true, force: true });
       await forgetFigures(buildsDir, app, version);
+      await forgetGateReport(buildsDir, app, version);
       removed.push({ app, version, bytes });
     }
   }

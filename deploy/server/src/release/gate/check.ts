@@ -16,7 +16,9 @@ import {
   registeredPathsRule,
   sharedRule,
   type Candidate,
+  type RuleResult,
 } from './static-rules';
+import { gateRecorder } from './gate-report';
 import { smokeTest } from './smoke';
 import { weightRule } from './weight-budgets';
 
@@ -43,28 +45,46 @@ export async function checkVersion(
 ): Promise<GateResult> {
   const started = Date.now();
   const notes: string[] = [];
-  const done = (refusal: string | null): GateResult => ({ refusal, ms: Date.now() - started, notes });
+  // Each rule's word and each page tried, kept with the version for the deploy console.
+  const recorder = gateRecorder(buildsDir, app, version);
+  const done = async (refusal: string | null): Promise<GateResult> => {
+    await recorder.save().catch(() => undefined);
+    return { refusal, ms: Date.now() - started, notes };
+  };
   const candidate: Candidate = { buildsDir, app, version, dir: versionDir(buildsDir, app, version) };
   const manifest = await readCandidateManifest(candidate);
-  if (typeof manifest === 'string') return done(manifest);
+  if (typeof manifest === 'string') return done(recorder.rule('manifest', manifest));
   const liveFile = await readLive(buildsDir);
   const live = await liveManifests(buildsDir, liveFile, app);
-  const staticRefusal =
-    (await exposesRule(candidate, manifest)) ??
-    (await digestsRule(candidate, manifest)) ??
-    contractRule(manifest, live) ??
-    sharedRule(manifest, live) ??
-    pagesRule(manifest, live) ??
-    registeredPathsRule(manifest, (await readApps(buildsDir)).find((entry) => entry.name === app) ?? null) ??
-    weightRule(manifest, await liveManifestOf(buildsDir, liveFile, app));
-  if (staticRefusal || options.staticOnly) return done(staticRefusal);
+  const staticRules: Array<[string, () => RuleResult | Promise<RuleResult>]> = [
+    ['exposes', () => exposesRule(candidate, manifest)],
+    ['digests', () => digestsRule(candidate, manifest)],
+    ['contract', () => contractRule(manifest, live)],
+    ['shared', () => sharedRule(manifest, live)],
+    ['pages', () => pagesRule(manifest, live)],
+    [
+      'registered paths',
+      async () =>
+        registeredPathsRule(manifest, (await readApps(buildsDir)).find((entry) => entry.name === app) ?? null),
+    ],
+    ['weight', async () => weightRule(manifest, await liveManifestOf(buildsDir, liveFile, app))],
+  ];
+  for (const [name, rule] of staticRules) {
+    const refusal = recorder.rule(name, await rule());
+    if (refusal) return done(refusal);
+  }
+  if (options.staticOnly) return done(null);
   const env = options.env ?? process.env;
   return done(
-    await smokeTest(candidate, manifest, live, {
-      env,
-      chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      liveVersion: liveFile?.versions[app] ?? null,
-      notes,
-    }),
+    recorder.rule(
+      'smoke',
+      await smokeTest(candidate, manifest, live, {
+        env,
+        chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        liveVersion: liveFile?.versions[app] ?? null,
+        notes,
+        recorder,
+      }),
+    ),
   );
 }

@@ -26,6 +26,7 @@ import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './
 import { flowsFor, runFlows } from './flows';
 import { followOneLink, mountedOrFailed, watchPage } from './page-checks';
 import { mainThreadRule } from './main-thread';
+import type { GateRecorder } from './gate-report';
 
 /** How many times the site's render time limit a smoke render may take (only a far slower one refuses). */
 export const RENDER_TIME_LIMIT_FACTOR = 10;
@@ -38,6 +39,8 @@ export interface SmokeOptions {
   liveVersion: string | null;
   /** What the gate could not judge (a machine too busy): said, never refused. */
   notes: string[];
+  /** Keeps the pages tried, with screenshots, for the gate's report (gate-report.ts). */
+  recorder?: GateRecorder;
 }
 
 /** Every live remote's pages, the candidate's in place of its live version's. */
@@ -96,7 +99,7 @@ export async function smokeTest(
   try {
     const apps = candidate.app === 'shell' ? Object.keys(sitePages) : [candidate.app];
     const pages = await pageKindSamples(base, sitePages, apps);
-    const rendered = await smokeRender(base, pages, seen);
+    const rendered = await smokeRender(base, pages, seen, options.recorder);
     if (rendered) return rendered;
     const flows = flowsFor(candidate.app, sitePages);
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
@@ -105,7 +108,7 @@ export async function smokeTest(
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie };
         return (
-          (await smokeMount(browser, base, pages, seen, signedIn)) ??
+          (await smokeMount(browser, base, pages, seen, signedIn, options.recorder)) ??
           (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie })) ??
           (await weighMainThread(
             browser,
@@ -141,9 +144,15 @@ async function renderOnce(base: string, url: string, seen: SiteSeen): Promise<st
   return `answered ${response.status}${render ? ` (${render})` : ''}${reason ? `: ${reason}` : ''}`;
 }
 
-async function smokeRender(base: string, pages: SamplePage[], seen: SiteSeen): Promise<RuleResult> {
+async function smokeRender(
+  base: string,
+  pages: SamplePage[],
+  seen: SiteSeen,
+  recorder?: GateRecorder,
+): Promise<RuleResult> {
   for (const { url, route, app } of pages) {
     if (route.rendering !== 'server') continue;
+    recorder?.rendered(url);
     const failure = await renderOnce(base, url, seen);
     if (failure)
       return `smoke render: ${app} ${url} ${failure}; fix its server render (\`npm run dev -w mf-${app}\` runs it alone)`;
@@ -177,6 +186,7 @@ async function smokeMount(
   pages: SamplePage[],
   seen: SiteSeen,
   signedIn: { customer: ThrowawayCustomer; cookie: ReturnType<typeof loadConfig>['runtime']['cookie'] } | null,
+  recorder?: GateRecorder,
 ): Promise<RuleResult> {
   const context = await browser.newContext({ baseURL: base });
   // Guarded pages in a context of their own, signed in (signed out, they only bounce to sign-in).
@@ -198,6 +208,7 @@ async function smokeMount(
           document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'),
         )) as RemoteName | null) ?? app;
       const failed = [await mountedOrFailed(page, owner, real), ...problems].filter(Boolean);
+      await recorder?.mounted(page, url);
       if (failed.length)
         return mountRefusal(app, url, [...failed, ...(await reportedFailures(seen, new URL(page.url()).pathname))]);
       if (linkTried.has(app)) return null;

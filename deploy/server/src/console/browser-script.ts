@@ -1,0 +1,38 @@
+/**
+ * The console page's one script, served as a file (`/_/console/console.js`, allowed by the site's
+ * `script-src 'self'`): it listens to the app's event stream and, when the app's figures or live
+ * set change, fetches the page again and swaps its live parts (`[data-live-region]`) — a canary's
+ * counts, someone else's activation, a new history line — leaving alone a part whose form is being
+ * filled in. A screen reader hears one short line that it was updated.
+ *
+ * Kept as text in a module rather than a file beside it: the compiled server (build-server.mjs) is
+ * a bundle, and a string travels with it.
+ */
+export const CONSOLE_BROWSER_SCRIPT = `(() => {
+  const stream = document.documentElement.querySelector('main [data-live-region]') && location.pathname.match(/^\\/_\\/console\\/apps\\/[^/]+$/);
+  if (!stream || !window.EventSource) return;
+  const status = document.getElementById('live-status');
+  let refreshing = false;
+  let again = false;
+  async function refresh() {
+    if (refreshing) { again = true; return; }
+    refreshing = true;
+    try {
+      const response = await fetch(location.href, { credentials: 'same-origin', headers: { accept: 'text/html' } });
+      if (response.redirected || !response.ok) { location.reload(); return; }
+      const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+      for (const region of document.querySelectorAll('[data-live-region]')) {
+        const fresh = next.getElementById(region.id);
+        if (!fresh || region.contains(document.activeElement) && document.activeElement !== document.body) continue;
+        region.replaceWith(document.importNode(fresh, true));
+      }
+      if (status) status.textContent = 'به‌روز شد: ' + new Date().toLocaleTimeString('fa-IR');
+    } finally {
+      refreshing = false;
+      if (again) { again = false; void refresh(); }
+    }
+  }
+  const events = new EventSource(location.pathname + '/events');
+  events.addEventListener('change', () => void refresh());
+})();
+`;
