@@ -8,10 +8,13 @@ import { craftingFolder, type CraftingFolder } from './support/crafted-versions'
 import { readLive, type AppName } from '@steel/server/builds-folder';
 import { releaseVersion, rollbackVersion } from '@steel/server/change-live';
 import { status } from '@steel/server/status';
+import { fileDigest } from '@steel/server/publish';
+import { FILE_DIGESTS_FILE } from '@steel/contract';
 
 /**
  * Integrity and origins (docs/architecture.md): a file changed after publishing and forced live
- * anyway is refused by the browser (Subresource Integrity) and contained, never run; and a remote
+ * anyway is refused by the browser (Subresource Integrity) and contained, never run — the version's
+ * file-digests file, which vouches for its chunks, as much as a chunk; and a remote
  * served from its own asset origin (a second loopback port standing in for a CDN) loads with SRI,
  * with that origin — and no other — in the Content-Security-Policy.
  */
@@ -151,6 +154,53 @@ test('files changed after publishing, forced live, are refused by the browser an
     await server.stop();
     await rollbackVersion(buildsDir, 'blog');
     await rollbackVersion(buildsDir, 'catalogue');
+  }
+});
+
+test('a file-digests file changed after publishing, forced live, is refused by the browser; its remote is contained', async ({
+  page,
+}) => {
+  // Whoever changes a script and rewrites the list to vouch for it: the registry still names the
+  // list's published digest, so the browser refuses the list and nothing of that version runs.
+  const panel = await republish('panel');
+  const dir = path.join(buildsDir, 'panel', panel);
+  fs.appendFileSync(path.join(dir, 'remoteEntry.js'), ';window.__tampered=1');
+  const listed = JSON.parse(fs.readFileSync(path.join(dir, FILE_DIGESTS_FILE), 'utf8')) as Record<string, string>;
+  fs.writeFileSync(
+    path.join(dir, FILE_DIGESTS_FILE),
+    JSON.stringify({ ...listed, 'remoteEntry.js': await fileDigest(path.join(dir, 'remoteEntry.js')) }),
+  );
+  const result = await releaseVersion(buildsDir, 'panel', panel, { env: gateEnv, force: 'testing integrity' });
+  expect(result.refusal).toMatch(
+    /^files: (file-digests\.json|remoteEntry\.js) changed after it was published; publish the build again/,
+  );
+
+  const server = await startAppServer({ port: SPEC_PORTS.integrity, buildsDir });
+  try {
+    const refusals = integrityRefusals(page);
+    const registry = (await (await page.request.get(`${server.url}/remotes.json`)).json()) as Record<
+      string,
+      { files?: unknown; filesIntegrity?: string }
+    >;
+    // One digest of the list per remote, not one per file.
+    expect(registry['panel']!.filesIntegrity).toMatch(/^sha384-/);
+    expect(registry['panel']).not.toHaveProperty('files');
+    await page.goto(`${server.url}/login`);
+    await expect(page.getByTestId('remote-error')).toBeVisible({ timeout: 20_000 });
+    expect(await tampered(page)).toBeUndefined();
+    expect(refusals.join('\n')).toContain(`/builds/panel/${panel}/${FILE_DIGESTS_FILE}`);
+    await expect(page.locator('footer')).toBeVisible();
+
+    // Another team's remote, its list untouched, loads every file with the digest the list gives.
+    const scriptElements = await recordScriptElements(page);
+    await page.goto(`${server.url}/blog`);
+    await expect(page.locator('#app-blog h1')).toBeVisible();
+    const blogScripts = (await scriptElements()).filter((script) => script.src.includes('/builds/blog/'));
+    expect(blogScripts.length).toBeGreaterThan(0);
+    for (const script of blogScripts) expect(script.integrity).toMatch(/^sha384-/);
+  } finally {
+    await server.stop();
+    await rollbackVersion(buildsDir, 'panel');
   }
 });
 

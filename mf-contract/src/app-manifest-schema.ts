@@ -140,8 +140,13 @@ export const registryEntrySchema = z.object({
    * parse as if it had none.
    */
   integrity: z.optional(z.string().check(z.regex(SRI_DIGEST_RE))),
-  /** The digests of the other files the browser loads (`contracts/integrity.ts`), by path relative to the entry. */
+  /**
+   * The digests of the other files the browser loads (`contracts/integrity.ts`), by path relative
+   * to the entry: written only for a live shell older than `FILE_DIGESTS_SINCE`.
+   */
   files: z.optional(z.record(z.string(), z.string().check(z.regex(SRI_DIGEST_RE)))),
+  /** The digest of the version's `FILE_DIGESTS_FILE`, which holds those digests (instead of `files`). */
+  filesIntegrity: z.optional(z.string().check(z.regex(SRI_DIGEST_RE))),
   contract: z.string(),
   shared: sharedSchema,
   pages: z.array(pageRouteSchema),

@@ -76,6 +76,7 @@ export const REGISTRY_ENTRY_FIELDS = [
   'entry',
   'integrity',
   'files',
+  'filesIntegrity',
   'contract',
   'shared',
   'pages',

@@ -1,4 +1,4 @@
-import { integrityByUrl } from './integrity';
+import { FILE_DIGESTS_FILE, fileDigestsUrl, integrityByUrl, readsFileDigests } from './integrity';
 
 describe('integrityByUrl: a registry entry’s digests by the URL the browser will request', () => {
   const digest = (n: number) => `sha384-${String(n).repeat(64)}`;
@@ -33,5 +33,32 @@ describe('integrityByUrl: a registry entry’s digests by the URL the browser wi
         ),
       ),
     ).toEqual(['https://cdn.example/builds/c/c1/1.js']);
+  });
+});
+
+describe('the file-digests file', () => {
+  const digest = (n: number) => `sha384-${String(n).repeat(64)}`;
+
+  it('is keyed beside the entry, on whatever origin the entry is, with the digest the registry names', () => {
+    expect(
+      integrityByUrl(
+        { entry: 'https://cdn.example/builds/c/c1/mf-manifest.json', integrity: digest(1), filesIntegrity: digest(2) },
+        'https://steel.example/',
+      ),
+    ).toEqual({
+      'https://cdn.example/builds/c/c1/mf-manifest.json': digest(1),
+      [`https://cdn.example/builds/c/c1/${FILE_DIGESTS_FILE}`]: digest(2),
+    });
+    expect(fileDigestsUrl('https://steel.example/builds/blog/b1/mf-manifest.json')).toBe(
+      `https://steel.example/builds/blog/b1/${FILE_DIGESTS_FILE}`,
+    );
+  });
+
+  it('is read by shells from the contract version that added it; older ones get every digest', () => {
+    expect(readsFileDigests('1.6.9')).toBe(false);
+    expect(readsFileDigests('1.7.0')).toBe(true);
+    expect(readsFileDigests('1.12.0')).toBe(true);
+    expect(readsFileDigests('2.0.0')).toBe(true);
+    expect(readsFileDigests('0.9.0')).toBe(false);
   });
 });

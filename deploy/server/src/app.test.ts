@@ -10,7 +10,7 @@ import { buildServer } from './app';
 import { loadConfig } from './config';
 import { activate, rollback } from './release/live-file-writes';
 import { fileDigest, publish } from './release/publish';
-import { CONTRACT_VERSION } from '@steel/contract';
+import { CONTRACT_VERSION, FILE_DIGESTS_FILE } from '@steel/contract';
 import { FIXTURE_PAGES, type Fixture, liveFixture, makeDist, tempDir, writeTree } from './testing/fixtures';
 
 /** GET over a real socket with the path exactly as given. */
@@ -118,13 +118,9 @@ describe('app server with live builds', () => {
         return {
           version: fx.versions[app],
           entry: `/builds/${app}/${fx.versions[app]}/mf-manifest.json`,
-          // The digests of what the browser loads: the entry's, its scripts' (not the CSS inside
-          // the bundle, not the pre-compressed copies, not the build's own records).
+          // Two digests per remote: the entry's and its file-digests file's, which lists the rest.
           integrity: await digest('mf-manifest.json'),
-          files: {
-            '__federation_expose_app.3f2a.js': await digest('__federation_expose_app.3f2a.js'),
-            'remoteEntry.js': await digest('remoteEntry.js'),
-          },
+          filesIntegrity: await digest(FILE_DIGESTS_FILE),
           contract: CONTRACT_VERSION,
           shared: { react: { version: '19.3.1', requiredVersion: '^19.3.1' } },
           pages: FIXTURE_PAGES[app],

@@ -19,7 +19,9 @@ import { satisfy } from '@module-federation/runtime-core';
 import {
   APP_MANIFEST_FILE,
   incompatibility,
+  FILE_DIGESTS_FILE,
   isBrowserLoadedFile,
+  readsFileDigests,
   parseAppManifest,
   type AppManifest,
   type RegistryEntry,
@@ -215,16 +217,22 @@ export function versionFileUrl(
 }
 
 /**
- * The digests the browser checks a remote's files against (`contracts/integrity.ts`): the entry's,
- * and those of every other file it loads, as publish recorded them in the version's manifest.
- * A version published before digests were recorded gets none (the gate refuses such a version).
+ * The digests the browser checks a remote's files against (`contracts/integrity.ts`), as publish
+ * recorded them in the version's manifest: the entry's, and the version's file-digests file's,
+ * which lists every other file's — or, for a live shell that does not read that file (or a version
+ * published without one), every other file's digest itself. A version published before digests
+ * were recorded gets none (the gate refuses such a version).
  */
 export function registryIntegrity(
   manifest: AppManifest,
   entryFile: string,
-): Pick<RegistryEntry, 'integrity' | 'files'> {
+  shellReadsFileDigests: boolean,
+): Pick<RegistryEntry, 'integrity' | 'files' | 'filesIntegrity'> {
   const recorded = manifest.files;
   if (!recorded?.[entryFile]) return {};
+  // Only beside a federation manifest: the shell fetches the file while it fetches that manifest.
+  const filesIntegrity = entryFile === 'mf-manifest.json' ? recorded[FILE_DIGESTS_FILE] : undefined;
+  if (shellReadsFileDigests && filesIntegrity) return { integrity: recorded[entryFile], filesIntegrity };
   const files = Object.fromEntries(
     Object.entries(recorded).filter(([rel]) => rel !== entryFile && isBrowserLoadedFile(rel)),
   );
@@ -254,6 +262,8 @@ export async function deriveSnapshot(
   const shell = live.versions.shell
     ? await readAppManifest(buildsDir, SHELL, live.versions.shell).catch(() => null)
     : null;
+  // Without a readable shell manifest, the registry keeps every file's digest: any shell reads those.
+  const shellReadsFileDigests = shell ? readsFileDigests(shell.contract) : false;
   for (const name of registered) {
     const version = live.versions[name];
     if (!version) continue;
@@ -273,7 +283,7 @@ export async function deriveSnapshot(
     );
     const entryFile = hasFederationManifest ? 'mf-manifest.json' : 'remoteEntry.js';
     // Only the live version's own manifest vouches for its files; a stand-in's digests are another version's.
-    const integrity = own ? registryIntegrity(own, entryFile) : {};
+    const integrity = own ? registryIntegrity(own, entryFile, shellReadsFileDigests) : {};
     remotes[name] = {
       version,
       entry: versionFileUrl(name, version, entryFile, assetOrigins),
@@ -282,6 +292,8 @@ export async function deriveSnapshot(
       shared: manifest.shared,
       pages: manifest.pages,
       ...(manifest.navigation ? { navigation: manifest.navigation } : {}),
+      ...(manifest.slotHosts ? { slotHosts: manifest.slotHosts } : {}),
+      ...(manifest.contributions ? { contributions: manifest.contributions } : {}),
     };
     pages[name] = manifest.pages;
     const problem = shell ? remoteIncompatibility(shell, manifest) : null;

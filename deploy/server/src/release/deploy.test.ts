@@ -8,7 +8,8 @@ import { activate, rollback } from './live-file-writes';
 import { status } from './status';
 import { run } from './cli';
 import { readLive } from '../live-set/builds-folder';
-import { hashBuild, publish } from './publish';
+import { FILE_DIGESTS_FILE } from '@steel/contract';
+import { fileDigest, hashBuild, publish } from './publish';
 
 describe('deploy tooling', () => {
   const folders = foldersPerTest();
@@ -27,6 +28,36 @@ describe('deploy tooling', () => {
       expect(second).toEqual({ ...first, created: false });
       // No temp folders left behind.
       expect(await fs.readdir(path.join(folders.buildsDir, 'catalogue'))).toEqual([first.version]);
+    });
+
+    it('writes a remote’s file-digests file beside its entry, recorded like every file; the same build publishes again', async () => {
+      const dist = await makeDist(folders.root, 'catalogue');
+      const { dir, version } = await publish(folders.buildsDir, 'catalogue', dist);
+      const listed = JSON.parse(await fs.readFile(path.join(dir, FILE_DIGESTS_FILE), 'utf8')) as Record<string, string>;
+      // The files the browser loads, with the digests the manifest records (the gate checks those).
+      const { files: recorded } = JSON.parse(await fs.readFile(path.join(dir, 'app-manifest.json'), 'utf8')) as {
+        files: Record<string, string>;
+      };
+      expect(Object.keys(listed).sort()).toEqual([
+        '__federation_expose_app.3f2a.js',
+        'mf-manifest.json',
+        'remoteEntry.js',
+      ]);
+      for (const [file, digest] of Object.entries(listed)) expect(digest).toBe(recorded[file]);
+      expect(recorded[FILE_DIGESTS_FILE]).toBe(await fileDigest(path.join(dir, FILE_DIGESTS_FILE)));
+      // Publishing the build again finds it published, the list included.
+      expect(await publish(folders.buildsDir, 'catalogue', dist)).toMatchObject({ version, created: false });
+      // A list changed after publishing is not.
+      await fs.writeFile(
+        path.join(dir, FILE_DIGESTS_FILE),
+        JSON.stringify({ ...listed, 'remoteEntry.js': recorded['app.css'] }),
+      );
+      await expect(publish(folders.buildsDir, 'catalogue', dist)).rejects.toThrow(
+        `${FILE_DIGESTS_FILE} does not match its recorded digest`,
+      );
+      // The shell is no registry entry: it has none.
+      const shell = await publish(folders.buildsDir, 'shell', await makeDist(folders.root, 'shell'));
+      expect(await fs.readdir(shell.dir)).not.toContain(FILE_DIGESTS_FILE);
     });
 
     it('gives a new version when any byte or file name changes', async () => {

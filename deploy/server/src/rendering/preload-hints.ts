@@ -5,6 +5,7 @@ import {
   APP_MANIFEST_FILE,
   appScriptFiles,
   crossOriginFor,
+  FILE_DIGESTS_FILE,
   type AppManifest,
   type FederationManifest,
 } from '@steel/contract';
@@ -14,7 +15,8 @@ import type { PageParts } from './assemble-page';
 /**
  * Per version folder, read once: what the browser needs first for a remote, and the shell's font.
  * A remote's hints come from its registry entry — the same URLs (its asset origin) and digests the
- * shell will load it with: its entry and app module (from its federation manifest), then the
+ * shell will load it with: its entry, file-digests file and app module (from its federation
+ * manifest; the digests publish recorded in its app manifest, the same the file lists), then the
  * page's own chunk when the page names one (from its app manifest), so a page whose code loads
  * with it hydrates as soon as the app's does.
  */
@@ -23,13 +25,22 @@ export function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'b
   const pageOrigin = new URL(siteUrl).origin;
   const versionFile = async <T>(app: RemoteName, entry: RegistryEntry, file: string) =>
     JSON.parse(await fs.readFile(path.join(buildsDir, app, entry.version, file), 'utf8')) as T;
-  const hintFor = (entry: RegistryEntry) => {
+  // The digests publish recorded: the registry names only the entry's and the file-digests file's.
+  const recordedDigests = (app: RemoteName, entry: RegistryEntry) =>
+    versionFile<Pick<AppManifest, 'files'>>(app, entry, APP_MANIFEST_FILE).then(({ files }) => files ?? {});
+  const hintFor = (entry: RegistryEntry, recorded: Record<string, string>) => {
     const entryFile = entry.entry.slice(entry.entry.lastIndexOf('/') + 1);
     return (file: string, as: 'script' | 'fetch') => {
       // The registry's own URL for the entry, the same folder for the rest.
       const href =
         file === entryFile ? entry.entry : entry.entry.slice(0, entry.entry.length - entryFile.length) + file;
-      const integrity = file === entryFile ? entry.integrity : entry.files?.[file];
+      // Only a digest the registry vouches for (none when it has none for the version).
+      const integrity =
+        file === entryFile
+          ? entry.integrity
+          : file === FILE_DIGESTS_FILE
+            ? entry.filesIntegrity
+            : entry.integrity && (entry.files ?? recorded)[file];
       return {
         href,
         as,
@@ -43,17 +54,19 @@ export function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'b
       const [entryScript, ...appModule] = appScriptFiles(
         await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'),
       );
-      const hint = hintFor(entry);
+      const hint = hintFor(entry, await recordedDigests(app, entry));
       return [
         hint('mf-manifest.json', 'fetch'),
+        // Fetched by the shell beside the manifest, before the entry script can run.
+        ...(entry.filesIntegrity ? [hint(FILE_DIGESTS_FILE, 'fetch')] : []),
         hint(entryScript!, 'script'),
         ...appModule.map((file) => hint(file, 'script')),
       ];
     });
   const pageChunk = (app: RemoteName, entry: RegistryEntry, chunk: string) =>
     cached(`${app}/${entry.version}/${entry.entry}#${chunk}`, async () => {
-      const { chunks } = await versionFile<Pick<AppManifest, 'chunks'>>(app, entry, APP_MANIFEST_FILE);
-      const hint = hintFor(entry);
+      const { chunks, files } = await versionFile<Pick<AppManifest, 'chunks' | 'files'>>(app, entry, APP_MANIFEST_FILE);
+      const hint = hintFor(entry, files ?? {});
       return (chunks?.[chunk] ?? []).map((file) => hint(file, 'script'));
     });
   const font = (version: string) =>

@@ -1,12 +1,15 @@
 /** @jest-environment node */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteRegistry } from '@steel/contract';
+import { createHash } from 'node:crypto';
+import { FILE_DIGESTS_FILE, type RemoteRegistry } from '@steel/contract';
 import { buildServer } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { fileDigest } from '../release/publish';
 import { liveFixture } from '../testing/fixtures';
 import { assetOriginSources, contentSecurityPolicyDirectives } from './security-headers';
+
+const digestOf = async (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 /**
  * Integrity and origins (docs/architecture.md): each remote's asset origin comes from one list,
@@ -90,11 +93,19 @@ describe('the registry the browser receives', () => {
       expect(registry.catalogue!.integrity).toBe(
         await fileDigest(path.join(fx.buildsDir, 'catalogue', version, 'mf-manifest.json')),
       );
-      expect(registry.catalogue!.files?.['remoteEntry.js']).toBe(recorded['remoteEntry.js']);
-      expect(Object.keys(registry.catalogue!.files ?? {}).sort()).toEqual([
-        '__federation_expose_app.3f2a.js',
-        'remoteEntry.js',
-      ]);
+      // The other files' digests travel in the version's file-digests file, vouched for by one digest.
+      expect(registry.catalogue).not.toHaveProperty('files');
+      expect(registry.catalogue!.filesIntegrity).toBe(recorded[FILE_DIGESTS_FILE]);
+      const listed = await app.inject({ url: `/builds/catalogue/${version}/${FILE_DIGESTS_FILE}` });
+      expect(listed.statusCode).toBe(200);
+      expect(await digestOf(listed.rawPayload)).toBe(registry.catalogue!.filesIntegrity);
+      // The scripts and the federation manifest, as publish recorded them; not the CSS inside the
+      // bundle, the pre-compressed copies or the build's own records.
+      expect(listed.json()).toEqual({
+        '__federation_expose_app.3f2a.js': recorded['__federation_expose_app.3f2a.js'],
+        'mf-manifest.json': recorded['mf-manifest.json'],
+        'remoteEntry.js': recorded['remoteEntry.js'],
+      });
       expect(registry.blog!.entry).toBe(`/builds/blog/${fx.versions.blog}/mf-manifest.json`);
 
       // The served page's CSP lists the same origin.
@@ -108,16 +119,45 @@ describe('the registry the browser receives', () => {
     }
   });
 
-  it('keeps the published digest of a file changed afterwards (the browser then refuses the file)', async () => {
+  it('lists every file’s digest itself for a live shell built before file-digests files', async () => {
+    const fx = await liveFixture({ SSR: 'off' });
+    const manifestFile = path.join(fx.buildsDir, 'shell', fx.versions.shell, 'app-manifest.json');
+    const shell = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+    await fs.writeFile(manifestFile, JSON.stringify({ ...shell, contract: '1.6.0' }));
+    const app = buildServer(fx.config);
+    try {
+      const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
+      expect(registry.blog).not.toHaveProperty('filesIntegrity');
+      expect(Object.keys(registry.blog!.files ?? {}).sort()).toEqual([
+        '__federation_expose_app.3f2a.js',
+        'remoteEntry.js',
+      ]);
+    } finally {
+      await app.close();
+      await fx.cleanup();
+    }
+  });
+
+  it('keeps the published digests of files changed afterwards (the browser then refuses them)', async () => {
     const fx = await liveFixture({ SSR: 'off' });
     const app = buildServer(fx.config);
     try {
-      const file = path.join(fx.buildsDir, 'blog', fx.versions.blog, 'remoteEntry.js');
-      const published = await fileDigest(file);
-      await fs.appendFile(file, ';window.__tampered=1');
+      const folder = path.join(fx.buildsDir, 'blog', fx.versions.blog);
+      const published = JSON.parse(await fs.readFile(path.join(folder, FILE_DIGESTS_FILE), 'utf8')) as Record<
+        string,
+        string
+      >;
+      const publishedList = await fileDigest(path.join(folder, FILE_DIGESTS_FILE));
+      await fs.appendFile(path.join(folder, 'remoteEntry.js'), ';window.__tampered=1');
+      expect(published['remoteEntry.js']).not.toBe(await fileDigest(path.join(folder, 'remoteEntry.js')));
+      // A list rewritten to vouch for the changed file is no longer the one the registry names.
+      await fs.writeFile(
+        path.join(folder, FILE_DIGESTS_FILE),
+        JSON.stringify({ ...published, 'remoteEntry.js': await fileDigest(path.join(folder, 'remoteEntry.js')) }),
+      );
       const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
-      expect(registry.blog!.files?.['remoteEntry.js']).toBe(published);
-      expect(registry.blog!.files?.['remoteEntry.js']).not.toBe(await fileDigest(file));
+      expect(registry.blog!.filesIntegrity).toBe(publishedList);
+      expect(registry.blog!.filesIntegrity).not.toBe(await fileDigest(path.join(folder, FILE_DIGESTS_FILE)));
     } finally {
       await app.close();
       await fx.cleanup();
@@ -145,6 +185,7 @@ describe('the registry the browser receives', () => {
       const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
       expect(registry.panel).not.toHaveProperty('integrity');
       expect(registry.panel).not.toHaveProperty('files');
+      expect(registry.panel).not.toHaveProperty('filesIntegrity');
       // The gone version keeps its pages (a contained failure) but no other version's digests.
       expect(registry.blog).toMatchObject({
         version: 'gone00000000',

@@ -1,4 +1,4 @@
-import { REMOTE_INTEGRITY_GLOBAL, RETRY_PARAM, forgetScriptFailures } from '@steel/shared';
+import { FILE_DIGESTS_FILE, REMOTE_INTEGRITY_GLOBAL, RETRY_PARAM, forgetScriptFailures } from '@steel/shared';
 import { integrityOf, recordRemoteIntegrity } from '../../features/integrity/integrity-table';
 import { remoteScriptPlugin } from './remote-script-plugin';
 
@@ -92,6 +92,100 @@ describe('remote integrity in the browser', () => {
         integrity: digest(4),
       });
       expect(plugin.fetch!('http://localhost/builds/panel/p1/mf-manifest.json', {})).toBeUndefined();
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('fetches the version’s file-digests file beside its manifest and has its digests before the entry loads', async () => {
+    recordRemoteIntegrity(
+      {
+        blog: {
+          version: 'b3',
+          entry: '/builds/blog/b3/mf-manifest.json',
+          integrity: digest(7),
+          filesIntegrity: digest(8),
+          contract: '1.7.0',
+          shared: {},
+          pages: [],
+        },
+      },
+      pageUrl,
+    );
+    const requested: Array<[string, RequestInit]> = [];
+    let answerDigests: () => void = () => undefined;
+    const fetchFake = jest.fn((url: string, init: RequestInit) => {
+      requested.push([url, init]);
+      if (!url.endsWith(FILE_DIGESTS_FILE)) return Promise.resolve({ ok: true, url });
+      return new Promise((resolve) => {
+        answerDigests = () =>
+          resolve({ ok: true, json: async () => ({ 'remoteEntry.js': digest(9), 'assets/1.js': digest(5) }) });
+      });
+    });
+    const original = globalThis.fetch;
+    globalThis.fetch = fetchFake as unknown as typeof fetch;
+    try {
+      let settled = false;
+      const manifest = (
+        remoteScriptPlugin(8000).fetch!('http://localhost/builds/blog/b3/mf-manifest.json', {}) as Promise<Response>
+      ).then((response) => {
+        settled = true;
+        return response;
+      });
+      // Both requested at once, each with its digest: no round trip of its own.
+      expect(requested).toEqual([
+        ['http://localhost/builds/blog/b3/mf-manifest.json', { integrity: digest(7) }],
+        [`http://localhost/builds/blog/b3/${FILE_DIGESTS_FILE}`, { integrity: digest(8) }],
+      ]);
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      answerDigests();
+      expect(await manifest).toMatchObject({ url: 'http://localhost/builds/blog/b3/mf-manifest.json' });
+      expect(integrityOf('/builds/blog/b3/remoteEntry.js', pageUrl)).toBe(digest(9));
+      expect(integrityOf('/builds/blog/b3/assets/1.js', pageUrl)).toBe(digest(5));
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('fails the manifest’s load when its file-digests file is refused, and asks for it afresh on the retry', async () => {
+    recordRemoteIntegrity(
+      {
+        blog: {
+          version: 'b4',
+          entry: '/builds/blog/b4/mf-manifest.json',
+          integrity: digest(7),
+          filesIntegrity: digest(8),
+          contract: '1.7.0',
+          shared: {},
+          pages: [],
+        },
+      },
+      pageUrl,
+    );
+    const requested: Array<[string, RequestInit]> = [];
+    let refuse = true;
+    const fetchFake = jest.fn(async (url: string, init: RequestInit) => {
+      requested.push([url, init]);
+      // What a browser does with a body that does not match its integrity.
+      if (url.endsWith(FILE_DIGESTS_FILE) && refuse) throw new TypeError('Failed to fetch');
+      return { ok: true, json: async () => ({ 'remoteEntry.js': digest(9) }) };
+    });
+    const original = globalThis.fetch;
+    globalThis.fetch = fetchFake as unknown as typeof fetch;
+    try {
+      const plugin = remoteScriptPlugin(8000);
+      await expect(plugin.fetch!('http://localhost/builds/blog/b4/mf-manifest.json', {})).rejects.toThrow(
+        'Failed to fetch',
+      );
+      expect(integrityOf('/builds/blog/b4/remoteEntry.js', pageUrl)).toBeUndefined();
+      refuse = false;
+      await plugin.fetch!('http://localhost/builds/blog/b4/mf-manifest.json', {});
+      expect(requested.filter(([url]) => url.endsWith(FILE_DIGESTS_FILE)).map(([, init]) => init)).toEqual([
+        { integrity: digest(8) },
+        { integrity: digest(8), cache: 'no-cache' },
+      ]);
+      expect(integrityOf('/builds/blog/b4/remoteEntry.js', pageUrl)).toBe(digest(9));
     } finally {
       globalThis.fetch = original;
     }

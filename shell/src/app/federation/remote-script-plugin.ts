@@ -1,14 +1,17 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { crossOriginFor, loadPastCacheAfterFailure } from '@steel/shared';
 import { integrityOf } from '../../features/integrity/integrity-table';
+import { loadRemoteFileDigests } from './remote-file-digests';
 
 /**
  * Module Federation runtime plugin: how the shell has the runtime load each remote's entry script
  * and federation manifest (docs/architecture.md, "Integrity and origins").
  *
- * - Integrity: every file the registry names is requested with its published `sha384-…`, so a file
- *   changed after publishing is refused by the browser, never run; the load fails and the remote's
- *   failure is contained like any other failed load. Cross-origin files (an asset origin) are
+ * - Integrity: every file the registry vouches for is requested with its published `sha384-…`, so
+ *   a file changed after publishing is refused by the browser, never run; the load fails and the
+ *   remote's failure is contained like any other failed load. The registry names the entry's
+ *   digest and that of the version's file-digests file, which is fetched beside the entry
+ *   (remote-file-digests.ts) and gives the rest. Cross-origin files (an asset origin) are
  *   requested with CORS, which SRI needs there. The remote's lazy chunks are loaded by its own
  *   webpack runtime, which reads the same digests (features/integrity/integrity-table.ts).
  * - Retry past the cache: an entry that failed to load (a refused digest, a 404) is asked for
@@ -55,7 +58,11 @@ export function remoteScriptPlugin(timeoutMs: number): ModuleFederationRuntimePl
     fetch(url, init) {
       // A remote's federation manifest (its registry entry when it has one).
       const integrity = integrityOf(url, pageUrl());
-      return integrity ? fetch(url, { ...init, integrity }) : undefined;
+      if (!integrity) return undefined;
+      const manifest = fetch(url, { ...init, integrity });
+      // The version's other digests, fetched meanwhile: in the table before the entry is requested.
+      const digests = loadRemoteFileDigests(new URL(url, pageUrl()).href, pageUrl());
+      return digests ? Promise.all([manifest, digests]).then(([response]) => response) : manifest;
     },
   };
 }

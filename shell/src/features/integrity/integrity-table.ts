@@ -21,6 +21,11 @@ export function recordRemoteIntegrity(entries: Partial<Record<RemoteName, Regist
   for (const entry of Object.values(entries)) if (entry) Object.assign(table(), integrityByUrl(entry, pageUrl));
 }
 
+/** Adds the digests of a remote version's file-digests file (paths relative to its entry's folder). */
+export function recordFileDigests(entryUrl: string, files: Record<string, string>, pageUrl: string): void {
+  Object.assign(table(), integrityByUrl({ entry: entryUrl, files }, pageUrl));
+}
+
 /** The digest the file at `url` was published with, if the registry named it. */
 export function integrityOf(url: string, pageUrl: string): string | undefined {
   try {
