@@ -178,7 +178,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     if (!key) return sendPage(reply, 401, signInPage('این کلید شناخته نشد.', false));
     request.log.info({ key: key.name }, 'deploy console: signed in');
     return reply
-      .header('set-cookie', sessionCookie(signSession(key, sessionSeconds), sessionSeconds, secure(request)))
+      .header('set-cookie', sessionCookie(signSession(key, sessionSeconds), null, secure(request)))
       .redirect(key.app === PLATFORM ? CONSOLE_PATH : `${CONSOLE_PATH}/apps/${key.app}`, 303);
   });
 
@@ -210,10 +210,9 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
         gateVersion,
         gateReport: report && {
           rules: report.rules,
-          pages: report.pages.map((shot, index) => ({
-            kind: shot.kind,
-            url: shot.url,
-            src: `${CONSOLE_PATH}/apps/${name}/gate/${gateVersion}/${index}.png`,
+          pages: report.pages.map((tried, index) => ({
+            url: tried.url,
+            src: tried.shot ? `${CONSOLE_PATH}/apps/${name}/gate/${gateVersion}/${index}.png` : null,
           })),
         },
         mayAct: request.consoleSession!.key.app === name,

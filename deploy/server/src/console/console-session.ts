@@ -72,12 +72,16 @@ export function verifySession(
 /** The session cookie of a request, unverified. */
 export const sessionCookieOf = (cookieHeader: string | undefined) => readCookie(cookieHeader, CONSOLE_COOKIE);
 
-/** The Set-Cookie header that starts a session (or, with an empty value and 0 seconds, ends it). */
-export function sessionCookie(value: string, seconds: number, secure: boolean): string {
+/**
+ * The Set-Cookie header that starts a session (`maxAge` null: until the browser closes — the
+ * signed expiry inside ends it sooner, and the server can then say it expired), or, with an empty
+ * value and 0, ends it.
+ */
+export function sessionCookie(value: string, maxAge: number | null, secure: boolean): string {
   return [
     `${CONSOLE_COOKIE}=${value}`,
     `Path=${CONSOLE_PATH}`,
-    `Max-Age=${seconds}`,
+    ...(maxAge === null ? [] : [`Max-Age=${maxAge}`]),
     'HttpOnly',
     'SameSite=Strict',
     ...(secure ? ['Secure'] : []),

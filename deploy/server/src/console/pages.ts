@@ -319,15 +319,13 @@ function gateReport(view: AppView, version: string, report: GateReportView | nul
   return html`<section id="gate" aria-labelledby="gate-title">
     <h2 id="gate-title">گزارش دروازه: <bdi dir="ltr">${version}</bdi></h2>
     <ol class="timeline">
-      ${lines
-        .reverse()
-        .map(
-          (entry) =>
-            html`<li>
-              ${when(entry.at)} — ${ACTION_LABELS[entry.action]} به دست <bdi>${entry.by}</bdi>:
-              <bdi dir="ltr">${entry.gate}</bdi>
-            </li>`,
-        )}
+      ${lines.reverse().map(
+        (entry) =>
+          html`<li>
+            ${when(entry.at)} — ${ACTION_LABELS[entry.action]} به دست <bdi>${entry.by}</bdi>:
+            <bdi dir="ltr">${entry.gate}</bdi>
+          </li>`,
+      )}
     </ol>
     ${lines.length ? '' : html`<p>دروازه هنوز این نسخه را نسنجیده است.</p>`}
     ${
@@ -343,19 +341,25 @@ function gateReport(view: AppView, version: string, report: GateReportView | nul
               )}
             </ul>
             <h3>صفحه‌های آزموده</h3>
+            <ul>
+              ${report.pages
+                .filter((tried) => !tried.src)
+                .map((tried) => html`<li>رندر سرور: <bdi dir="ltr">${tried.url}</bdi></li>`)}
+            </ul>
             <div class="grid">
-              ${report.pages.map(
-                (shot) =>
-                  html`<figure class="card">
-                    <img
-                      src="${shot.src}"
-                      alt="${`${shot.kind}: ${shot.url}`}"
-                      width="320"
-                      loading="lazy"
-                      style="max-width:100%;height:auto"
-                    />
-                    <figcaption>${shot.kind}: <bdi dir="ltr">${shot.url}</bdi></figcaption>
-                  </figure>`,
+              ${report.pages.map((tried) =>
+                tried.src
+                  ? html`<figure class="card">
+                      <img
+                        src="${tried.src}"
+                        alt="${`Chromium: ${tried.url}`}"
+                        width="320"
+                        loading="lazy"
+                        style="max-width:100%;height:auto"
+                      />
+                      <figcaption>سوار شده در Chromium: <bdi dir="ltr">${tried.url}</bdi></figcaption>
+                    </figure>`
+                  : '',
               )}
             </div>`
         : ''
@@ -366,7 +370,8 @@ function gateReport(view: AppView, version: string, report: GateReportView | nul
 /** The gate's kept report of a version (release/gate/gate-report.ts), as the console links it. */
 export interface GateReportView {
   rules: Array<{ name: string; passed: boolean; detail?: string }>;
-  pages: Array<{ kind: string; url: string; src: string }>;
+  /** `src`: the screenshot of a page Chromium mounted; null for a server render. */
+  pages: Array<{ url: string; src: string | null }>;
 }
 
 export function appPage(
