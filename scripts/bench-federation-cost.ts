@@ -62,6 +62,23 @@ const compressed = (bodies: Iterable<Buffer>) => {
   return { gzip, brotli };
 };
 
+/**
+ * Where a journey's bytes come from (gzip): per app folder, and within it the remote entries and
+ * the stylesheets, so the federated figure can be read against the monolith's line by line.
+ */
+function journeyByApp(files: Array<[string, Buffer]>): string {
+  const parts = new Map<string, number>();
+  const add = (key: string, bytes: number) => parts.set(key, (parts.get(key) ?? 0) + bytes);
+  for (const [url, body] of files) {
+    const app = /\/builds\/([a-z][a-z0-9-]*)\//.exec(new URL(url).pathname)?.[1] ?? 'other';
+    const bytes = zlib.gzipSync(body, { level: 9 }).length;
+    add(app, bytes);
+    if (url.endsWith('/remoteEntry.js')) add('remote entries', bytes);
+    if (!url.endsWith('.js')) add('CSS', bytes);
+  }
+  return [...parts].map(([key, bytes]) => `${key} ${kb(bytes)}`).join(', ');
+}
+
 /** Waits until the page is interactive: its app's heading is there and the network has gone quiet. */
 async function settled(page: Page, heading: string) {
   await page.locator(heading).first().waitFor();
@@ -230,6 +247,7 @@ export async function benchFederationCost(options: {
       const js = compressed(files.filter(([url]) => url.endsWith('.js')).map(([, body]) => body));
       const css = compressed(files.filter(([url]) => !url.endsWith('.js')).map(([, body]) => body));
       journeyBytes[build.label] = js.gzip + css.gzip;
+      log(`  ${build.label.padEnd(9)} by app (gzip): ${journeyByApp(files)}`);
       const copies = await libraryCopies(files.map(([url]) => url));
       log(
         `  ${build.label.padEnd(9)} JS ${kb(js.gzip)} gz / ${kb(js.brotli)} br in ${files.filter(([url]) => url.endsWith('.js')).length} files, CSS ${kb(css.gzip)} gz; copies: ${Object.entries(
