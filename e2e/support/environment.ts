@@ -64,6 +64,12 @@ export const SPEC_PORTS = {
   newRemoteGate: E2E_PORT + 29,
   /** e2e/deploy-gate-budgets.spec.ts: the gate's smoke-test server, weighing the main thread. */
   gateBudgets: E2E_PORT + 30,
+  /** e2e/deploy-console.spec.ts: the site whose deploy console a team uses… */
+  deployConsole: E2E_PORT + 31,
+  /** …its gate's smoke-test server… */
+  deployConsoleGate: E2E_PORT + 32,
+  /** …and a second app server on the same builds, whose console sessions last two seconds. */
+  deployConsoleShortSessions: E2E_PORT + 33,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -95,6 +101,9 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.newRemote,
   SPEC_PORTS.newRemoteGate,
   SPEC_PORTS.gateBudgets,
+  SPEC_PORTS.deployConsole,
+  SPEC_PORTS.deployConsoleGate,
+  SPEC_PORTS.deployConsoleShortSessions,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

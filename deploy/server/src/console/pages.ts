@@ -354,6 +354,7 @@ function gateReport(view: AppView, version: string, report: GateReportView | nul
                         src="${tried.src}"
                         alt="${`Chromium: ${tried.url}`}"
                         width="320"
+                        height="180"
                         loading="lazy"
                         style="max-width:100%;height:auto"
                       />
