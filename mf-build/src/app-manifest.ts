@@ -28,16 +28,22 @@ type CommonJsWrapper = (
   dirname: string,
 ) => void;
 
+/** What the build reads from a server entry's exports. */
+interface BuiltServerEntryExports {
+  contract?: unknown;
+  pages?: unknown;
+  navigation?: unknown;
+  slotHosts?: unknown;
+  contributions?: unknown;
+}
+
 /**
  * The exports of a freshly built server entry, evaluated anew (a process may build an app twice)
  * with a `require` from the app's folder: the renderer's packages it leaves external resolve as
  * they will beside the app server, wherever the build was written.
  */
-function loadBuiltServerEntry(
-  file: string,
-  root: string,
-): { contract?: unknown; pages?: unknown; navigation?: unknown } {
-  const module = { exports: {} as { contract?: unknown; pages?: unknown; navigation?: unknown } };
+function loadBuiltServerEntry(file: string, root: string): BuiltServerEntryExports {
+  const module = { exports: {} as BuiltServerEntryExports };
   const factory = vm.compileFunction(
     fs.readFileSync(file, 'utf8'),
     ['exports', 'require', 'module', '__filename', '__dirname'],
@@ -63,7 +69,7 @@ export function describeBuiltApp(
   app: AppName,
   root: string,
   serverEntryFile: string,
-): Pick<AppManifest, 'contract' | 'shared' | 'pages' | 'navigation'> {
+): Pick<AppManifest, 'contract' | 'shared' | 'pages' | 'navigation' | 'slotHosts' | 'contributions'> {
   const entry = loadBuiltServerEntry(serverEntryFile, root);
   const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
@@ -87,10 +93,20 @@ export function describeBuiltApp(
     shared,
     pages: app === 'shell' ? [] : (entry.pages as PageRoute[]),
     ...(app !== 'shell' && entry.navigation !== undefined ? { navigation: entry.navigation } : {}),
+    // The extension slots its pages render and those it fills elsewhere (the shell fills none).
+    ...(entry.slotHosts !== undefined ? { slotHosts: entry.slotHosts } : {}),
+    ...(app !== 'shell' && entry.contributions !== undefined ? { contributions: entry.contributions } : {}),
     serverEntry: null,
   });
-  const { contract, pages, navigation } = described;
-  return { contract, shared: described.shared, pages, ...(navigation ? { navigation } : {}) };
+  const { contract, pages, navigation, slotHosts, contributions } = described;
+  return {
+    contract,
+    shared: described.shared,
+    pages,
+    ...(navigation ? { navigation } : {}),
+    ...(slotHosts ? { slotHosts } : {}),
+    ...(contributions ? { contributions } : {}),
+  };
 }
 
 /**

@@ -2,17 +2,20 @@
  * The catalogue's server entry, built for Node beside the client build: the contract it was
  * built against, its page manifest and its render (docs/architecture.md, "How a page reaches the screen").
  */
+import { hostedSlots } from '@steel/shared/slots';
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { CatalogueRoot } from './app/catalogue-root';
 import { cataloguePages } from './app/page-definitions';
 import { categoryNavigation } from './entities/category/category-navigation';
 
-export const { contract, pages, render } = createRemoteServerEntry({
+export const { contract, pages, render, slotHosts } = createRemoteServerEntry({
   app: 'catalogue',
   css,
   Root: CatalogueRoot,
   pages: cataloguePages,
+  // Other teams' components on the product page and in listing rows (an inquiry basket's button).
+  slotHosts: hostedSlots('product.actions', 'listing.row'),
 });
 
 /** The category tree as the site's menus show it: the build writes it into the app manifest. */

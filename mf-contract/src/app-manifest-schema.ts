@@ -9,6 +9,7 @@ import { SRI_DIGEST_RE } from './integrity';
 import { GUARD_NAMES, LAYOUT_NAMES } from './page-route-names';
 import { NAV_PLACES, type NavigationItem } from './site-navigation';
 import { REMOTE_NAME_RE, type RemoteName } from './remotes';
+import { slotContributionSchema, slotHostsSchema } from './slots';
 
 // The site's Content-Security-Policy allows no eval; zod would probe for it (a CSP report on
 // every page). Jitless costs nothing at these sizes.
@@ -128,6 +129,10 @@ export const appManifestSchema = z.object({
   navigation: z.optional(navigationSchema),
   /** Per page path (the shell: `EVERY_PAGE`), what a cold visit downloads of this app; checked by the gate's budgets. */
   weights: z.optional(z.record(z.string(), pageWeightSchema)),
+  /** The extension slots the app's pages render, at their props versions (`slots.ts`). */
+  slotHosts: z.optional(slotHostsSchema),
+  /** The slots the app fills on other apps' pages (its `./slots` module and server `renderSlot`). */
+  contributions: z.optional(z.array(slotContributionSchema)),
 });
 export type AppManifest = z.infer<typeof appManifestSchema>;
 
@@ -152,6 +157,9 @@ export const registryEntrySchema = z.object({
   pages: z.array(pageRouteSchema),
   /** The app manifest's `navigation`: the shell's menus show it while the app is live. */
   navigation: z.optional(navigationSchema),
+  /** The app manifest's `slotHosts` and `contributions`: hosts find the live contributions here. */
+  slotHosts: z.optional(slotHostsSchema),
+  contributions: z.optional(z.array(slotContributionSchema)),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 

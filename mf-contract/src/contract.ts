@@ -14,6 +14,7 @@ import type { AppEvents } from './events';
 import { CONTRACT_VERSION } from './contract-version';
 import { REMOTE_INTEGRITY_GLOBAL } from './integrity';
 import { FEDERATION_RUNTIME_GLOBAL } from './app-manifest';
+import { SLOT_NAMES } from './slots';
 
 export { CONTRACT_VERSION, speaksContract } from './contract-version';
 
@@ -36,6 +37,7 @@ export const SHELL_CONTEXT_FIELDS = {
   prefetchOnIntent: { kind: 'function', required: false },
   colourMode: { kind: 'object', required: false },
   reportFailure: { kind: 'function', required: false },
+  slots: { kind: 'object', required: false },
 } as const satisfies Record<string, { kind: Kind; required: boolean }>;
 
 type Exhaustive<T extends string> = { [K in T]: true };
@@ -55,7 +57,12 @@ const EVENTS: Exhaustive<keyof AppEvents> = {
 export const APP_EVENT_NAMES = Object.keys(EVENTS) as (keyof AppEvents)[];
 
 /** What each kind of server entry exports (`contracts/server-render.ts`). */
-export const SERVER_ENTRY_EXPORTS = { remote: ['render', 'pages'], shell: ['decideRoute', 'renderShell'] } as const;
+export const SERVER_ENTRY_EXPORTS = {
+  remote: ['render', 'pages'],
+  shell: ['decideRoute', 'renderShell'],
+  // A remote that fills extension slots (`slots.ts`) renders them here; the manifest says which.
+  contributor: ['renderSlot', 'contributions'],
+} as const;
 
 /** The fields of a page route in a page manifest (`contracts/app-manifest.ts`). */
 export const PAGE_ROUTE_FIELDS = [
@@ -81,6 +88,8 @@ export const REGISTRY_ENTRY_FIELDS = [
   'shared',
   'pages',
   'navigation',
+  'slotHosts',
+  'contributions',
 ] as const;
 
 /** The contract as data: what the published-contract test compares. */
@@ -96,6 +105,8 @@ export function describeContract() {
     integrityGlobal: REMOTE_INTEGRITY_GLOBAL,
     // The shell gives the remotes its federation runtime there; a remote requires it through `shared`.
     federationRuntimeGlobal: FEDERATION_RUNTIME_GLOBAL,
+    // The extension slots (their props carry versions of their own, `slots.ts`).
+    slots: [...SLOT_NAMES],
   };
 }
 

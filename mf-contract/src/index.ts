@@ -21,3 +21,4 @@ export * from './server-render';
 export * from './page-head';
 export * from './bots';
 export * from './embedded-page';
+export * from './slots';

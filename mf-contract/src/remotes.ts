@@ -26,9 +26,10 @@ export interface LiveSetNotice extends VersionManifest {
 /**
  * What can go wrong with a remote in a visitor's browser: the shell reports it to the app server,
  * which counts it per version for the team that deployed it. `uncaught` is an error or rejection
- * nothing caught, thrown from the remote's own files (told by their URLs).
+ * nothing caught, thrown from the remote's own files (told by their URLs); `slot` is one of its
+ * contributions to another app's page that failed to load, render or hydrate there.
  */
-export const REMOTE_FAILURE_KINDS = ['load', 'mount', 'contract', 'render', 'hydrate', 'uncaught'] as const;
+export const REMOTE_FAILURE_KINDS = ['load', 'mount', 'contract', 'render', 'hydrate', 'uncaught', 'slot'] as const;
 export type RemoteFailureKind = (typeof REMOTE_FAILURE_KINDS)[number];
 /** Where browsers send those reports. */
 export const REMOTE_FAILURE_REPORT_PATH = '/_/remote-failure';

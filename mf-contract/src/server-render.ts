@@ -8,6 +8,7 @@ import type { RemoteName } from './remotes';
 import type { RuntimeConfig } from './runtime-config';
 import type { PageHead } from './page-head';
 import type { PageRoute, RemoteNavigation } from './app-manifest';
+import type { SlotContribution, SlotHosts, SlotRenderRequest, SlotRenderResult, SlotRequest } from './slots';
 
 export interface RemoteRenderRequest {
   /** pathname + search. */
@@ -28,6 +29,8 @@ export interface RemoteRenderResult {
   css: string;
   /** CMS collections the page read: the HTML cache drops the page when one of them changes. */
   collections: string[];
+  /** The extension slots the page rendered, each a marker in `html` for the worker to fill. */
+  slots?: SlotRequest[];
 }
 
 /**
@@ -39,6 +42,11 @@ export interface RemoteServerEntry {
   contract: string;
   pages: PageRoute[];
   render?(request: RemoteRenderRequest): Promise<RemoteRenderResult>;
+  /** The slots its pages render (written into the manifest by the build). */
+  slotHosts?: SlotHosts;
+  /** The slots it fills on other apps' pages, and their server render. */
+  contributions?: SlotContribution[];
+  renderSlot?(request: SlotRenderRequest): Promise<SlotRenderResult>;
 }
 
 /** Every live remote's pages, from the registry: the shell routes by them (browser and server). */
@@ -86,6 +94,8 @@ export interface ShellRenderResult {
   error: (AppError & { url: string }) | null;
   /** The title of the shell's own pages (the 404 view, the error page); null otherwise. */
   title: string | null;
+  /** The layout's slots, as a remote's `slots`. */
+  slots?: SlotRequest[];
 }
 
 /** What the shell's server entry exports. */

@@ -3,15 +3,18 @@
  * against, its page manifest (every page, for the shell to route by) and the render of its public
  * sign-in pages; its private pages are rendered in the browser only.
  */
+import { hostedSlots } from '@steel/shared/slots';
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { PanelRoot } from './app/panel-root';
 import { browserPages, signInPages } from './app/page-definitions';
 
-export const { contract, pages, render } = createRemoteServerEntry({
+export const { contract, pages, render, slotHosts } = createRemoteServerEntry({
   app: 'panel',
   css,
   Root: PanelRoot,
   pages: signInPages,
   browserPages,
+  // Other teams' cards on the dashboard (rendered in the browser, like every private page).
+  slotHosts: hostedSlots('panel.dashboard'),
 });

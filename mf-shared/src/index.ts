@@ -48,6 +48,7 @@ export * from './runtime/yield-to-main';
 export * from './ui/toast-queue';
 export * from './ui/dictionary';
 export * from './ui/tooltip';
+export * from './slots';
 export * from './ui/progress';
 export * from './ui/retry-button';
 export * from './ui/use-single-flight';

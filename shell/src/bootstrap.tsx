@@ -17,6 +17,7 @@ import { createLiveRoutes } from './app/routes/match-route';
 import { createNavigate, redirectIfNeeded } from './app/routes/browser-navigation';
 import { installRouteListeners } from './app/routes/install-route-listeners';
 import { createRemoteRegistry } from './app/remotes/remote-registry';
+import { createSlotHost } from './app/remotes/slot-host';
 import { startRemotes } from './app/remotes/start-remotes';
 import { createShellStore } from './app/state/shell-store';
 import { mountShellRoot } from './app/layout/mount-shell-root';
@@ -84,6 +85,7 @@ void (async () => {
     navigate: createNavigate(routes, takeReload),
     prefetch,
     prefetchOnIntent: (to) => prefetchOnIntent(to),
+    slots: createSlotHost(registry, config),
   };
 
   installRouteListeners({ store, guardNavigation: guards.guardNavigation });

@@ -10,8 +10,11 @@ import {
   CONTRACT_VERSION,
   defaultRuntimeConfig,
   identifierPrefix,
+  hostedSlots,
   isBot,
+  ServerSlots,
   type RemotePages,
+  type SlotRequest,
   type RouteDecision,
   type ShellRenderRequest,
   type ShellRenderResult,
@@ -48,18 +51,24 @@ export function renderShell(request: ShellRenderRequest): ShellRenderResult {
       navigation: request.navigation?.[app],
     })),
   );
+  const slots: SlotRequest[] = [];
   const html = renderToString(
     <StrictMode>
-      <ShellRoot
-        context={context}
-        store={store}
-        navigation={navigation}
-        {...(request.remote ? { remoteMarkup: request.remote } : {})}
-      />
+      <ServerSlots.Provider value={slots}>
+        <ShellRoot
+          context={context}
+          store={store}
+          navigation={navigation}
+          {...(request.remote ? { remoteMarkup: request.remote } : {})}
+        />
+      </ServerSlots.Provider>
     </StrictMode>,
     { identifierPrefix: identifierPrefix('shell') },
   );
   // The shell's own pages: the error page (fatal) and the 404 view of a path no route owns.
   const title = error ? 'خطا' : store.get().route ? null : 'صفحه مورد نظر یافت نشد';
-  return { html, error, title };
+  return { html, error, title, ...(slots.length ? { slots } : {}) };
 }
+
+/** The layout's own extension slot: other apps' counters beside the account button. */
+export const slotHosts = hostedSlots('header.counter');

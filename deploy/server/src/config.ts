@@ -74,6 +74,8 @@ export interface ServerConfig {
     enabled: boolean;
     /** Time limit of one remote's server render, data included; past it the browser renders it. */
     renderTimeLimitMs: number;
+    /** `SSR_SLOT_BUDGET_MS` (100): time limit of one slot contribution's server render; past it the browser renders it. */
+    slotTimeLimitMs: number;
     /**
      * `REMOTE_PRELOAD_HINTS` (on): a rendered page preloads its remote's entry and chunks. Off only
      * for the monolith the bench compares with (scripts/monolith/), whose remotes are in its own bundle.
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     rendering: {
       enabled: str(env, 'SSR') !== 'off',
       renderTimeLimitMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
+      slotTimeLimitMs: int(env, 'SSR_SLOT_BUDGET_MS', 1) ?? 100,
       remotePreloadHints: str(env, 'REMOTE_PRELOAD_HINTS') !== 'off',
       threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
       liveSetPools: int(env, 'SSR_LIVE_SETS', 1, 16) ?? 3,

@@ -6,6 +6,7 @@ import type { ContentClient } from '../api/content-client';
 import type { RuntimeConfig } from '@steel/contract/runtime-config';
 import type { RemoteFailureKind } from '@steel/contract/remotes';
 import type { ColourModeController } from '../colour-mode/colour-mode';
+import type { LiveContribution, SlotName, SlotProps } from '@steel/contract/slots';
 
 export interface PageMeta {
   title?: string;
@@ -43,6 +44,45 @@ export interface ShellContext {
    * mismatch, or a render error caught by its error boundary (contract 1.1). Absent in a harness.
    */
   reportFailure?: (kind: Extract<RemoteFailureKind, 'hydrate' | 'render'>, error: unknown) => void;
+  /** The live contributions to extension slots, for `<Slot>` (contract 1.7). Absent in a harness: slots stay empty. */
+  slots?: SlotHost;
+}
+
+/** One contribution mounted into its element: the host's new props reach it through `update`. */
+export interface MountedContribution {
+  update(props: unknown): void;
+  unmount(): void;
+}
+
+export interface ContributionMountOptions {
+  /** The shell context as the contributor sees it: failures it reports are its own. */
+  context: ShellContext;
+  /** The element holds the server's markup of this contribution: hydrate it. */
+  hydrate: boolean;
+  /** The useId prefix of the contribution's root (the server rendered with the same). */
+  identifierPrefix: string;
+}
+
+/** Mounts one contribution to one slot into an element the host gives it. */
+export type ContributionMount<S extends SlotName = SlotName> = (
+  element: HTMLElement,
+  props: SlotProps[S],
+  options: ContributionMountOptions,
+) => MountedContribution;
+
+/** A contributor's `./slots` module: per slot it fills, how to mount its contribution. */
+export type SlotModule = { [S in SlotName]?: ContributionMount<S> };
+
+/** The mount prop `slots`: the shell's view of the live contributions. */
+export interface SlotHost {
+  /** The live contributions to `slot`, in the order they are shown. */
+  contributions(slot: SlotName): readonly LiveContribution[];
+  /** Calls `listener` when the live contributions change (a registry fetched after the page loaded); returns the unsubscribe. */
+  subscribe?(listener: () => void): () => void;
+  /** A contributor's `./slots` module (loaded once, within the remote load time limit). */
+  load(app: string): Promise<SlotModule>;
+  /** A contribution failed on this page (load, render, hydration): told to its team, never the host's. */
+  report(app: string, slot: SlotName, error: unknown): void;
 }
 
 // The contract lists the mount props as data (`SHELL_CONTEXT_FIELDS`, without the kit's types): this

@@ -9,14 +9,11 @@ import { renderToString } from 'react-dom/server';
 import { preloadPage } from '../page-data/lazy-page';
 import { preloadMarkdown } from '../ui/markdown';
 import { StaticRouter } from 'react-router';
-import { QueryClient, dehydrate } from '@tanstack/react-query';
-import { createBus } from '../bus/create-bus';
-import { createContentClient } from '../api/content-client';
+import { dehydrate } from '@tanstack/react-query';
 import { defaultRuntimeConfig, type RuntimeConfig } from '@steel/contract/runtime-config';
+import { createServerShellContext } from './server-shell-context';
 import type { RemoteName } from '@steel/contract/remotes';
 import type { RemoteRenderRequest, RemoteRenderResult } from '@steel/contract/server-render';
-import type { ShellContext } from '../contracts/shell-context';
-import { createAnonymousSession } from '../session/session-store';
 import {
   matchPage,
   queryCollections,
@@ -29,36 +26,26 @@ import { CONTRACT_VERSION } from '@steel/contract/contract';
 import type { RemoteServerEntry } from '@steel/contract/server-render';
 import { RemoteProviders } from '../remote/remote-providers';
 import { identifierPrefix } from '../remote/server-markup';
+import {
+  SLOTS,
+  type SlotContribution,
+  type SlotHosts,
+  type SlotName,
+  type SlotRenderRequest,
+  type SlotRenderResult,
+  type SlotRequest,
+} from '@steel/contract/slots';
+import { ServerSlots } from '../slots/slot';
+import type { SlotComponents } from '../slots/define-contributions';
+import { slotServerRenderer } from '../slots/render-slot';
 
 /** The error a server render reports when the CMS cannot answer: the page is a 503. */
 export class ContentUnavailableError extends Error {
   readonly statusCode = 503;
 }
 
-/**
- * The server's fetch to the CMS: a read whose connection failed before any answer (a keep-alive
- * socket the CMS had just closed, a restart) is tried once more. Unlike the browser's client
- * (docs/behaviour.md, "HTTP clients": no retries), this is a GET from the server that no person is waiting to repeat.
- */
-export const serverFetch: typeof fetch = async (input, init) => {
-  try {
-    return await fetch(input, init);
-  } catch (error) {
-    if ((init?.method ?? 'GET') !== 'GET' || init?.signal?.aborted) throw error;
-    return fetch(input, init);
-  }
-};
-
-/**
- * The shell context on the server: an anonymous visitor, a query client for this one request, no
- * navigation. The shell's layout and every remote's page render with the same kind of context.
- */
-export function createServerShellContext(config: RuntimeConfig, cmsUrl: string = config.cmsUrl): ShellContext {
-  const bus = createBus();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
-  const api = createContentClient({ baseUrl: cmsUrl, getToken: () => null, bus, fetch: serverFetch });
-  return { bus, session: createAnonymousSession({ config, bus }), api, queryClient, config, navigate: () => undefined };
-}
+// The shell context a server render runs with (its layout's, each remote's, each slot's).
+export { createServerShellContext, serverFetch } from './server-shell-context';
 
 /**
  * A remote's server entry. `pages` are the pages it renders on the server; `browserPages` (private
@@ -67,14 +54,28 @@ export function createServerShellContext(config: RuntimeConfig, cmsUrl: string =
 /** How React marks a Suspense boundary whose server render failed, left for the browser to render. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
+/** A remote's server entry as its `server.tsx` exports it (functions as properties: they are destructured). */
+export interface CreatedServerEntry {
+  contract: string;
+  pages: RemoteServerEntry['pages'];
+  render: (request: RemoteRenderRequest) => Promise<RemoteRenderResult>;
+  slotHosts?: SlotHosts;
+  contributions?: SlotContribution[];
+  renderSlot?: (request: SlotRenderRequest) => Promise<SlotRenderResult>;
+}
+
 export function createRemoteServerEntry(options: {
   app: RemoteName;
   css: string;
   Root: () => ReactNode;
   pages: readonly PageDefinition[];
   browserPages?: readonly Parameters<typeof toPageRoute>[0][];
-}): Required<RemoteServerEntry> {
-  const { app, css, Root, pages, browserPages = [] } = options;
+  /** The extension slots its pages render (`hostedSlots(…)`). */
+  slotHosts?: SlotHosts;
+  /** What it contributes to other apps' slots: its components, and their place among others' (lower first). */
+  contributes?: { components: SlotComponents; order?: number };
+}): CreatedServerEntry {
+  const { app, css, Root, pages, browserPages = [], slotHosts, contributes } = options;
 
   async function render(request: RemoteRenderRequest): Promise<RemoteRenderResult> {
     const config: RuntimeConfig = { ...defaultRuntimeConfig, ...request.config };
@@ -104,12 +105,15 @@ export function createRemoteServerEntry(options: {
       await Promise.all([preloadPage(matched.page), preloadMarkdown()]);
     }
 
+    const slots: SlotRequest[] = [];
     const html = renderToString(
-      <RemoteProviders app={app} context={context}>
-        <StaticRouter location={request.url}>
-          <Root />
-        </StaticRouter>
-      </RemoteProviders>,
+      <ServerSlots.Provider value={slots}>
+        <RemoteProviders app={app} context={context}>
+          <StaticRouter location={request.url}>
+            <Root />
+          </StaticRouter>
+        </RemoteProviders>
+      </ServerSlots.Provider>,
       { identifierPrefix: identifierPrefix(app) },
     );
     // renderToString keeps quiet about a component that throws inside a Suspense boundary: it
@@ -119,7 +123,30 @@ export function createRemoteServerEntry(options: {
       throw new Error(
         `part of ${request.url} threw while rendering on the server (React left a Suspense boundary to the browser)`,
       );
-    return { status: head ? 200 : 404, html, head, state: dehydrate(queryClient), css, collections: [...collections] };
+    return {
+      status: head ? 200 : 404,
+      html,
+      head,
+      state: dehydrate(queryClient),
+      css,
+      collections: [...collections],
+      ...(slots.length ? { slots } : {}),
+    };
   }
-  return { contract: CONTRACT_VERSION, pages: [...pages, ...browserPages].map(toPageRoute), render };
+  return {
+    contract: CONTRACT_VERSION,
+    pages: [...pages, ...browserPages].map(toPageRoute),
+    render,
+    ...(slotHosts ? { slotHosts } : {}),
+    ...(contributes
+      ? {
+          contributions: (Object.keys(contributes.components) as SlotName[]).map((slot) => ({
+            slot,
+            props: SLOTS[slot].props,
+            order: contributes.order ?? 100,
+          })),
+          renderSlot: slotServerRenderer(css, contributes.components),
+        }
+      : {}),
+  };
 }

@@ -22,6 +22,8 @@ export interface PageParts {
   head: PageHead | null;
   shellTitle: string | null;
   remote: { app: string; css: string; state: unknown } | null;
+  /** The stylesheets of the apps contributing to the page's slots (a contributor's `./slots` adopts its own). */
+  slotCss?: Readonly<Record<string, string>>;
   registry: Partial<RemoteRegistry>;
   /** The registry's remotes that cannot run beside this page's shell, and why. */
   incompatible: IncompatibleRemotes;
@@ -80,6 +82,9 @@ export function assemblePage(template: string, parts: PageParts): string {
   const extraHead = [
     ...parts.preload.map(preloadTag),
     parts.remote ? `<style data-app="${parts.remote.app}">${styleText(parts.remote.css)}</style>` : '',
+    ...Object.entries(parts.slotCss ?? {}).map(
+      ([app, css]) => `<style data-slot-css="${escapeAttribute(app)}">${styleText(css)}</style>`,
+    ),
   ].join('\n');
   const embedded = [
     jsonScript('remote-registry', parts.registry),

@@ -15,7 +15,7 @@
  *   server entries, then the pages visitors asked for most are rendered into the cache.
  */
 import type { RegistryEntry, RemoteName } from '@steel/contract';
-import { findPageRoute, registryNavigation } from '@steel/contract';
+import { findPageRoute, registryContributions, registryNavigation } from '@steel/contract';
 import type { ServerConfig } from '../config';
 import { publicPathPlaceholder } from '../live-set/builds-folder';
 import { type LiveSnapshot, versionFileUrl } from '../live-set/live-store';
@@ -25,6 +25,7 @@ import { createPreloadHints } from './preload-hints';
 import type { RenderPools } from './render-pool';
 import { etagOf, type ShellTemplates } from './shell-templates';
 import type { RenderOutcome } from './render-worker';
+import type { SlotFailure } from './slot-contributions';
 import type { ServerMetrics } from '../observability/metrics';
 
 /** What one server render gave. */
@@ -65,6 +66,8 @@ export interface PageRendersOptions {
   metrics?: ServerMetrics;
   /** Told of every render that left a remote to the browser or lacked the CMS's answer, and why. */
   onFallback?: (fallback: RenderFallback) => void;
+  /** A contribution to one of the page's slots was left out of its server render. */
+  onSlotFailure?: (failure: SlotFailure) => void;
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -79,7 +82,16 @@ export interface RenderFallback {
   reason: string;
 }
 
-export function createPageRenders({ config, cache, pools, templates, log, onFallback, metrics }: PageRendersOptions) {
+export function createPageRenders({
+  config,
+  cache,
+  pools,
+  templates,
+  log,
+  onFallback,
+  onSlotFailure,
+  metrics,
+}: PageRendersOptions) {
   const preload = createPreloadHints(config);
   const flights = new Map<string, Promise<Rendered>>();
   const partials = new Map<string, { page: CachedPage; retryAt: number }>();
@@ -126,6 +138,7 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
       head: outcome.head,
       shellTitle: outcome.shellTitle,
       remote: outcome.remote,
+      slotCss: outcome.slotCss,
       registry: snapshot.remotes,
       incompatible: snapshot.incompatible,
       preload: hints,
@@ -150,6 +163,8 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
         pages: snapshot.pages,
         navigation: registryNavigation(snapshot.remotes),
         incompatible: snapshot.incompatible,
+        contributions: registryContributions(snapshot.remotes),
+        slotTimeLimitMs: config.rendering.slotTimeLimitMs,
         config: { ...config.runtime, buildId: snapshot.manifest.id },
         cmsInternalUrl: config.cmsInternalUrl,
         siteReadSecret: config.siteReadSecret,
@@ -172,6 +187,11 @@ export function createPageRenders({ config, cache, pools, templates, log, onFall
         outcome.status === 503 ? 'the CMS did not answer' : 'remote left to the browser',
       );
       onFallback?.(fallback);
+    }
+    for (const failure of outcome.slotFailures) {
+      // The contribution's app failed, not the page: it is counted against that app's version.
+      log.warn({ ...failure, url: task.url, reqId: task.requestId }, 'slot contribution left to the browser');
+      onSlotFailure?.(failure);
     }
     const html = await assemble(snapshot, task.url, outcome);
     const page: CachedPage = {

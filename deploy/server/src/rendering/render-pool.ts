@@ -138,7 +138,11 @@ export class RenderPools {
         () => pool.run({ ...warm, barrier, threads }, { name: 'warm' }) as Promise<number>,
       ),
     ).then(
-      (threadIds) => void (entry.warmedThreads = new Set(threadIds).size),
+      (threadIds) => {
+        entry.warmedThreads = new Set(threadIds).size;
+        // Idle from when it could first render: a pool warmed slowly (a busy machine) is not closed at once.
+        entry.lastUsed = Date.now();
+      },
       // A version whose server entry cannot load still renders: each page is left to the browser.
       (error: unknown) =>
         this.options.onLog?.(`live set ${liveSetId}: warming the render workers failed: ${(error as Error).message}`),

@@ -14,11 +14,13 @@ import type {
   RemoteServerEntry,
   RuntimeConfig,
   ShellServerEntry,
+  SlotContributions,
 } from '@steel/contract';
 import { threadId } from 'node:worker_threads';
 import { type CmsCall, runInContext } from '../observability/request-context';
 import { loadServerEntry, serverEntryPath } from './load-server-entry';
 import { watchCmsReads, trackCmsReads, type CmsReads } from './site-reads';
+import { fillSlots, type SlotFailure } from './slot-contributions';
 
 export interface RenderTask {
   /** pathname + search. */
@@ -31,6 +33,10 @@ export interface RenderTask {
   navigation: RemoteNavigation;
   /** Live remotes that cannot run beside the live shell, and why: never rendered. */
   incompatible: Record<RemoteName, string>;
+  /** Each extension slot's live contributions, in order: the page's slots are filled with them. */
+  contributions: SlotContributions;
+  /** Time limit of one contribution's server render. */
+  slotTimeLimitMs: number;
   config: RuntimeConfig;
   cmsInternalUrl: string;
   siteReadSecret: string | null;
@@ -66,6 +72,10 @@ export type RenderOutcome =
       /** The shell's own title (404 view, error page) when no remote head applies. */
       shellTitle: string | null;
       remote: { app: RemoteName; version: string; css: string; state: unknown } | null;
+      /** The stylesheets of the apps whose contributions are in the page's slots. */
+      slotCss: Record<RemoteName, string>;
+      /** Contributions left out of the page's slots, and why (reported as their apps' failures). */
+      slotFailures: SlotFailure[];
       collections: string[];
       /** Why the owning remote was left to the browser (logged; such a page is not cached). */
       fallback: string | null;
@@ -216,23 +226,41 @@ async function renderInContext(task: RenderTask, cmsCalls: CmsCall[]): Promise<R
     fallback = `${app}: no live version`;
   }
 
+  const slotContext = {
+    contributions: task.contributions,
+    versions: task.versions,
+    incompatible: task.incompatible,
+    buildsDir: task.buildsDir,
+    config: task.config,
+    cmsUrl: task.cmsInternalUrl,
+    timeLimitMs: task.slotTimeLimitMs,
+  };
+  // The remote's slots are filled before the shell puts its markup in the layout, the layout's after.
+  const remoteSlots = rendered?.slots?.length
+    ? await fillSlots(rendered.html, rendered.slots, slotContext, 'slot-r')
+    : null;
   const shellResult = shell.renderShell({
     url: task.url,
     pages: task.pages,
     navigation: task.navigation,
     config: task.config,
     userAgent: task.userAgent,
-    ...(rendered && app ? { remote: { app, html: rendered.html, url: task.url } } : {}),
+    ...(rendered && app ? { remote: { app, html: remoteSlots?.html ?? rendered.html, url: task.url } } : {}),
     ...(error ? { error } : {}),
   });
+  const shellSlots = shellResult.slots?.length
+    ? await fillSlots(shellResult.html, shellResult.slots, slotContext, 'slot-s')
+    : null;
   return {
     kind: 'page',
     status,
-    shellHtml: shellResult.html,
+    shellHtml: shellSlots?.html ?? shellResult.html,
     shellError: shellResult.error,
     head: rendered?.head ?? null,
     shellTitle: shellResult.title,
     remote: rendered && app && version ? { app, version, css: rendered.css, state: rendered.state } : null,
+    slotCss: { ...shellSlots?.css, ...remoteSlots?.css },
+    slotFailures: [...(remoteSlots?.failures ?? []), ...(shellSlots?.failures ?? [])],
     collections: rendered?.collections ?? [],
     fallback,
     renderMs: performance.now() - started,

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { FailureRecorder } from '../shared-state/failure-counts';
 import type { SharedState } from '../shared-state/shared-state';
 import type { RenderFallback } from '../rendering/page-renders';
+import type { SlotFailure } from '../rendering/slot-contributions';
 import type { ContentChanges } from './content-changes';
 import type { ServerMetrics } from '../observability/metrics';
 
@@ -28,6 +29,8 @@ export interface SiteEvents {
   remoteFailed?: (report: RemoteFailureReport) => void;
   /** A server render left a remote to the browser, or the CMS did not answer it. */
   renderFellBack?: (fallback: RenderFallback) => void;
+  /** A slot contribution was left out of a server render (the gate refuses a candidate's). */
+  slotFailed?: (failure: SlotFailure) => void;
 }
 
 /** What every route plugin needs; passed as plugin options so tests can build several servers. */

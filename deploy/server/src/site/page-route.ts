@@ -63,7 +63,20 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
   const cache = shared.pages;
   const templates = createShellTemplates(config);
   const renders = pools
-    ? createPageRenders({ config, cache, pools, templates, log: app.log, onFallback: events.renderFellBack, metrics })
+    ? createPageRenders({
+        config,
+        cache,
+        pools,
+        templates,
+        log: app.log,
+        onFallback: events.renderFellBack,
+        // A contribution that failed on the server counts against its own app's version, like a browser's report.
+        onSlotFailure: (failure) => {
+          failureCounts.record(failure.app, failure.version, 'slot');
+          events.slotFailed?.(failure);
+        },
+        metrics,
+      })
     : null;
   const renderRateLimit = createRenderRateLimit(config.rendering.rendersPerClientMinute, shared);
   app.addHook('onClose', async () => pools?.close());

@@ -4,6 +4,7 @@ import {
   Link,
   PageHeader,
   ResponsiveImage,
+  Slot,
   formatNumber,
   formatPersianDate,
   formatToman,
@@ -16,6 +17,8 @@ import { PriceChart } from '../../lib/price-chart/price-chart';
 import { PriceText, unitLabelFa } from '../../entities/product/price-text';
 import { canonicalProductPath, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';
 import { ProductActions } from './product-actions';
+import { subcategoryPath } from '../../entities/category/breadcrumbs';
+import { toSlotProduct } from '../../entities/product/slot-product';
 import { priceDate, priceHistoryPoints } from './price-history';
 import { saleUnitPrice } from './sale-unit-price';
 import { PRODUCT_IMAGE, productTrail, type ProductLocation } from './product-head';
@@ -164,6 +167,17 @@ export function ProductPage({ product, location }: { product: ProductDetail; loc
           {product.images?.[0] && <ProductImage image={product.images[0]} name={product.name} />}
           <PriceBox product={product} />
           <ProductActions product={product} />
+          {/* Other teams' actions on the product (add to an inquiry, a price alert): empty when none is live. */}
+          <Slot
+            name="product.actions"
+            props={{
+              product: toSlotProduct(
+                product,
+                canonicalProductPath(product) ?? `${subcategoryPath(location)}/${product.slug}`,
+              ),
+            }}
+            className="flex flex-col gap-2 empty:hidden"
+          />
           <Producer product={product} />
           {product.note && <p className="text-sm text-slate-600 dark:text-slate-300">{product.note}</p>}
         </div>

@@ -4,6 +4,7 @@ import {
   Link,
   PageHeader,
   PriceChangeIndicator,
+  Slot,
   formatNumber,
   formatPersianDate,
   priceChangeBetween,
@@ -36,6 +37,8 @@ export function DashboardPage() {
       </PageHeader>
       <div className="flex flex-col gap-6">
         <Counts />
+        {/* Other teams' cards (an inquiry's quotes, price alerts): each its own root, gone when none is live. */}
+        <Slot name="panel.dashboard" props={{}} className="grid gap-6 empty:hidden lg:grid-cols-2" />
         <div className="grid gap-6 lg:grid-cols-2">
           <LatestOrders />
           <LatestTickets />

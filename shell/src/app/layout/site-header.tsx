@@ -1,5 +1,5 @@
 import { ChevronDown, UserRound } from 'lucide-react';
-import { Link, useSessionUser } from '@steel/shared';
+import { Link, Slot, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { MenuDrawer } from './menu-drawer';
 import { SearchButton } from '../../features/search/search-button';
@@ -31,6 +31,8 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <div className="hidden md:block">
             <ColourModeSwitch />
           </div>
+          {/* Other apps' counters (an inquiry basket): each its own React root, empty when none is live. */}
+          <Slot name="header.counter" props={{}} className="flex items-center empty:hidden" />
           <Link
             to={user ? '/panel' : '/login'}
             // The label names the link on phones too, where only the icon shows.

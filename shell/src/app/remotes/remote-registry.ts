@@ -4,7 +4,9 @@ import {
   FEDERATION_RUNTIME_SHARE,
   REMOTE_NAME_RE,
   incompatibility,
+  registryContributions,
   type IncompatibleRemotes,
+  type SlotContributions,
   type RegistryEntry,
   type RemoteName,
   type RemotePages,
@@ -49,6 +51,9 @@ export function createRemoteRegistry(
   navigation?: Pick<SiteNavigationStore, 'update'>,
 ) {
   let entries: Partial<Record<RemoteName, RegistryEntry>> = {};
+  /** Each slot's live contributions, and who waits to hear that they changed (the header's slot may mount first). */
+  let contributions: SlotContributions = {};
+  const contributionListeners = new Set<() => void>();
   /** The server's verdict per remote, for the version it was given with (null: compatible). */
   let serverVerdicts: Partial<Record<RemoteName, { version: string; problem: string | null }>> = {};
 
@@ -76,6 +81,10 @@ export function createRemoteRegistry(
     for (const name of remoteNames(entries)) if (entries[name]) pages[name] = entries[name].pages;
     routes.update(pages);
     navigation?.update(Object.values(entries));
+    contributions = registryContributions(
+      Object.fromEntries(remoteNames(entries).map((name) => [name, entries[name]])),
+    );
+    for (const listener of contributionListeners) listener();
   }
 
   return {
@@ -103,6 +112,13 @@ export function createRemoteRegistry(
       );
     },
     version: (app: RemoteName) => entries[app]?.version ?? 'unknown',
+    /** The live contributions of every slot, as the registered entries give them. */
+    contributions: () => contributions,
+    /** Calls `listener` whenever a registry with other contributions is registered; returns the unsubscribe. */
+    onContributions(listener: () => void): () => void {
+      contributionListeners.add(listener);
+      return () => contributionListeners.delete(listener);
+    },
     entryUrl,
     /**
      * Why the live version of `app` cannot run beside this shell (contract major, shared ranges by

@@ -1,9 +1,10 @@
-import { Link, ResponsiveImage, formatNumber } from '@steel/shared';
+import { Link, ResponsiveImage, Slot, formatNumber } from '@steel/shared';
 import { attributeLabelsFa } from '../../category/category-tree';
 import type { ListedProduct } from '../listing-queries';
 import { PriceCells } from '../price-cells';
 import { DailyPriceChange } from '../daily-price-change';
 import { PriceText } from '../price-text';
+import { toSlotProduct } from '../slot-product';
 
 const attributeText = (value: string | number | null | undefined) =>
   typeof value === 'number' ? formatNumber(value) : (value ?? '—');
@@ -113,6 +114,12 @@ export function ProductListing({
                       {product.name}
                     </Link>
                   </span>
+                  {/* Other teams' actions on the row (add to an inquiry): empty when none is live. */}
+                  <Slot
+                    name="listing.row"
+                    props={{ product: toSlotProduct(product, productHref(product)) }}
+                    className="mt-2 flex flex-wrap gap-2 empty:hidden"
+                  />
                 </th>
                 {columns.map((attribute) => (
                   <td key={attribute} className="p-3">
@@ -167,6 +174,11 @@ export function ProductListing({
                 </>
               )}
             </dl>
+            <Slot
+              name="listing.row"
+              props={{ product: toSlotProduct(product, productHref(product)) }}
+              className="mt-3 flex flex-wrap gap-2 empty:hidden"
+            />
           </li>
         ))}
       </ul>

@@ -1,0 +1,119 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultRuntimeConfig, slotMarker, type SlotRequest } from '@steel/contract';
+import { fillSlots, type SlotFillContext } from './slot-contributions';
+
+/**
+ * Real server entries on disk, as the render worker loads them: each contributor's `renderSlot`
+ * does what its name says (renders, throws, takes too long, blocks the thread).
+ */
+const CONTRIBUTORS: Record<string, string> = {
+  inquiry: `exports.renderSlot = async ({ slot, props, identifierPrefix }) => ({
+    html: '<button data-prefix="' + identifierPrefix + '">' + slot + ':' + props.product.slug + '</button>',
+    css: '.inquiry{}',
+  });`,
+  alerts: `exports.renderSlot = async () => ({ html: '<p>alert</p>', css: '.alerts{}' });`,
+  broken: `exports.renderSlot = async () => { throw new Error('no basket here'); };`,
+  slow: `exports.renderSlot = () => new Promise((resolve) => setTimeout(() => resolve({ html: 'late', css: '' }), 500));`,
+  busy: `exports.renderSlot = async () => { const end = Date.now() + 80; while (Date.now() < end); return { html: 'busy', css: '' }; };`,
+  silent: `exports.contract = '1.7.0';`,
+};
+
+let buildsDir: string;
+beforeAll(() => {
+  buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'slot-builds-'));
+  for (const [app, source] of Object.entries(CONTRIBUTORS)) {
+    fs.mkdirSync(path.join(buildsDir, app, 'v1', 'server'), { recursive: true });
+    fs.writeFileSync(path.join(buildsDir, app, 'v1', 'server', 'index.js'), source);
+  }
+});
+afterAll(() => fs.rmSync(buildsDir, { recursive: true, force: true }));
+
+const versions = Object.fromEntries(Object.keys(CONTRIBUTORS).map((app) => [app, 'v1']));
+const context = (contributors: Array<{ app: string; props?: string; order?: number }>): SlotFillContext => ({
+  contributions: {
+    'product.actions': contributors.map(({ app, props = '1.0.0', order = 100 }) => ({ app, props, order })),
+  },
+  versions,
+  incompatible: {},
+  buildsDir,
+  config: defaultRuntimeConfig,
+  cmsUrl: 'http://127.0.0.1:1/api',
+  timeLimitMs: 50,
+});
+const request: SlotRequest = {
+  marker: slotMarker(0),
+  slot: 'product.actions',
+  version: '1.0.0',
+  props: { product: { slug: 'ir-12' } },
+};
+const page = `<main><div data-slot="product.actions">${slotMarker(0)}</div></main>`;
+
+describe("filling a page's slots on the server", () => {
+  it("puts each contribution's markup where the host left the marker, in order, with its stylesheet once", async () => {
+    const filled = await fillSlots(page, [request], context([{ app: 'alerts' }, { app: 'inquiry' }]), 'slot-r');
+    expect(filled.failures).toEqual([]);
+    expect(filled.html).toBe(
+      '<main><div data-slot="product.actions">' +
+        '<div data-slot-contribution="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div>' +
+        '<div data-slot-contribution="inquiry" data-slot-ssr="inquiry-slot-r0-"><button data-prefix="inquiry-slot-r0-">product.actions:ir-12</button></div>' +
+        '</div></main>',
+    );
+    expect(filled.css).toEqual({ alerts: '.alerts{}', inquiry: '.inquiry{}' });
+  });
+
+  it('leaves a contribution that throws, overruns, blocks or renders no slots to the browser, reported as its own', async () => {
+    const filled = await fillSlots(
+      page,
+      [request],
+      context([{ app: 'broken' }, { app: 'slow' }, { app: 'busy' }, { app: 'silent' }, { app: 'inquiry' }]),
+      'slot-r',
+    );
+    // The host's page and the good contribution are whole; each failed one is an empty element.
+    expect(filled.html).toContain('<div data-slot-contribution="broken"></div>');
+    expect(filled.html).toContain('<div data-slot-contribution="slow"></div>');
+    expect(filled.html).toContain('<div data-slot-contribution="busy"></div>');
+    expect(filled.html).toContain('<div data-slot-contribution="silent"></div>');
+    expect(filled.html).toContain('product.actions:ir-12</button>');
+    expect(filled.failures.map(({ app, version, slot }) => `${app}@${version} ${slot}`)).toEqual([
+      'broken@v1 product.actions',
+      'slow@v1 product.actions',
+      'busy@v1 product.actions',
+      'silent@v1 product.actions',
+    ]);
+    expect(filled.failures[0]?.reason).toBe('no basket here');
+    expect(filled.failures[1]?.reason).toMatch(/over its 50 ms time limit/);
+  });
+
+  it('does not render a contribution built against props the host does not render', async () => {
+    const filled = await fillSlots(
+      page,
+      [request],
+      context([
+        { app: 'inquiry', props: '2.0.0' },
+        { app: 'alerts', props: '1.1.0' },
+      ]),
+      'slot-r',
+    );
+    expect(filled.html).not.toContain('<button');
+    expect(filled.failures.map((failure) => failure.reason)).toEqual([
+      "not shown: product.actions props 2.0.0 against the host's 1.0.0 (another major)",
+      "not shown: product.actions props 1.1.0 is newer than the host's 1.0.0",
+    ]);
+  });
+
+  it('skips an app that is not live or cannot run beside the shell', async () => {
+    const filled = await fillSlots(
+      page,
+      [request],
+      { ...context([{ app: 'inquiry' }, { app: 'alerts' }, { app: 'gone' }]), incompatible: { inquiry: 'contract 2' } },
+      'slot-r',
+    );
+    expect(filled.html).toBe(
+      '<main><div data-slot="product.actions"><div data-slot-contribution="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div></div></main>',
+    );
+    expect(filled.failures).toEqual([]);
+  });
+});

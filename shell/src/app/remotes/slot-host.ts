@@ -1,0 +1,64 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import {
+  ContractError,
+  withTimeLimit,
+  type LiveContribution,
+  type RuntimeConfig,
+  type SlotHost,
+  type SlotModule,
+} from '@steel/shared';
+import { reportRemoteFailure } from '../../features/failure-reports/report-remote-failure';
+import type { RemoteRegistryHolder } from './remote-registry';
+
+/**
+ * The mount prop `slots` (docs/architecture.md, "Extension slots"): which live apps contribute to
+ * each slot (from the registry this page runs with), their `./slots` modules loaded once each
+ * through the federation runtime — never for an app that cannot run beside this shell, never
+ * longer than a remote's load may take — and a failing contribution reported as its own app's
+ * `slot` failure, so the canary and the health monitor count it against the contributor.
+ */
+const NONE: readonly LiveContribution[] = [];
+
+export function createSlotHost(
+  registry: Pick<RemoteRegistryHolder, 'contributions' | 'onContributions' | 'incompatibility' | 'version'>,
+  config: Pick<RuntimeConfig, 'remoteLoadTimeoutMs' | 'failureReportSampleRate'>,
+): SlotHost {
+  const modules = new Map<string, Promise<SlotModule>>();
+  return {
+    contributions: (slot) => registry.contributions()[slot] ?? NONE,
+    subscribe: (listener) => registry.onContributions(listener),
+    load(app) {
+      const problem = registry.incompatibility(app);
+      if (problem)
+        return Promise.reject(new ContractError(`The live ${app} app cannot run beside this shell: ${problem}`));
+      let loading = modules.get(app);
+      if (!loading) {
+        loading = withTimeLimit(
+          loadRemote<SlotModule>(`${app}/slots`).then((module) => {
+            if (!module) throw new Error(`Remote ${app} exposed no ./slots module`);
+            return module;
+          }),
+          config.remoteLoadTimeoutMs,
+          `The ${app} app's slots`,
+        );
+        // A failed load is tried again by the next slot that asks (a retry after a deploy, say).
+        loading.catch(() => modules.delete(app));
+        modules.set(app, loading);
+      }
+      return loading;
+    },
+    report(app, slot, error) {
+      console.error(`[${app}] contribution to ${slot} failed`, error);
+      reportRemoteFailure(
+        {
+          app,
+          version: registry.version(app),
+          kind: 'slot',
+          route: window.location.pathname,
+          message: `${slot}: ${error instanceof Error ? error.message : String(error)}`,
+        },
+        config.failureReportSampleRate,
+      );
+    },
+  };
+}
