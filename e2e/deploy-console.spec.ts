@@ -88,6 +88,10 @@ async function watched(context: BrowserContext): Promise<{ page: Page; problems:
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // Which address a "Failed to load resource" was about.
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
   return { page, problems };
 }
 
@@ -256,7 +260,7 @@ test("the catalogue's key is refused on the blog's actions and never sees its da
   }
   expect(live().canary?.blog).toBeUndefined();
   expect((await readHistory(buildsDir)).some((entry) => entry.by === 'catalogue-team')).toBe(false);
-  expect(problems.filter((problem) => !/status of 403/.test(problem))).toEqual([]);
+  expect(problems.filter((problem) => !/(status of 403|^403 )/.test(problem))).toEqual([]);
   await context.close();
 });
 

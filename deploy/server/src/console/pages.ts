@@ -80,6 +80,7 @@ export function page(title: string, body: Html, viewer: Viewer | null, options: 
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <meta name="robots" content="noindex" />
+        <link rel="icon" href="data:," />
         <title>${title} — کنسول انتشار</title>
         <style>
           ${trusted(STYLE)}
