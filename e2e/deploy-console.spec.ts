@@ -279,6 +279,8 @@ test('a bad or expired session goes to the sign-in page', async ({ browser }) =>
   await expect(page.getByRole('status')).toContainText('نشست شما پایان یافته است');
 
   // Sessions of two seconds (CONSOLE_SESSION_SECONDS): good at once, gone after.
+  // (Cookies are per host, not port: the other server would be sent the bad one too.)
+  await context.clearCookies();
   await signIn(page, shortSessions.url, keys.blog);
   await expect(page).toHaveURL(`${shortSessions.url}/_/console/apps/blog`);
   await page.waitForTimeout(2_500);
