@@ -3,6 +3,7 @@
  * canary, previous), the history (who did what, the gate's words), the published versions and the
  * per-minute counts of views and failures (shared-state/failure-counts.ts).
  */
+import { createHash } from 'node:crypto';
 import type { AppName } from '../live-set/builds-folder';
 import { readLive } from '../live-set/builds-folder';
 import { type HistoryEntry, readHistory } from '../release/history';
@@ -84,12 +85,13 @@ export async function appNames(buildsDir: string, counts: CountStore): Promise<A
 }
 
 /**
- * What the live update compares: who sees which version and the counts so far. When it changes,
+ * What the live update compares: who sees which version and the counts so far. The page carries
+ * the one it was rendered with, so its stream speaks only of what changed after; when it changes,
  * open consoles fetch the page's live parts again.
  */
 export function viewFingerprint(view: AppView): string {
   const { status: s } = view;
-  return JSON.stringify([
+  const facts = JSON.stringify([
     view.updatedAt,
     s.live,
     s.failures,
@@ -98,4 +100,6 @@ export function viewFingerprint(view: AppView): string {
     s.canary?.failures,
     view.history.length,
   ]);
+  // Short and opaque: it travels in the page and in the stream's URL.
+  return createHash('sha256').update(facts).digest('base64url').slice(0, 16);
 }

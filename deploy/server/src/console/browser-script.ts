@@ -12,6 +12,11 @@ export const CONSOLE_BROWSER_SCRIPT = `(() => {
   const stream = document.documentElement.querySelector('main [data-live-region]') && location.pathname.match(/^\\/_\\/console\\/apps\\/[^/]+$/);
   if (!stream || !window.EventSource) return;
   const status = document.getElementById('live-status');
+  // A field someone has changed is theirs: its part of the page is not swapped under them.
+  const edited = new WeakSet();
+  const mark = (event) => { const region = event.target.closest && event.target.closest('[data-live-region]'); if (region) edited.add(region); };
+  document.addEventListener('input', mark);
+  document.addEventListener('change', mark);
   let refreshing = false;
   let again = false;
   async function refresh() {
@@ -23,7 +28,7 @@ export const CONSOLE_BROWSER_SCRIPT = `(() => {
       const next = new DOMParser().parseFromString(await response.text(), 'text/html');
       for (const region of document.querySelectorAll('[data-live-region]')) {
         const fresh = next.getElementById(region.id);
-        if (!fresh || region.contains(document.activeElement) && document.activeElement !== document.body) continue;
+        if (!fresh || edited.has(region) || (region.contains(document.activeElement) && document.activeElement !== document.body)) continue;
         region.replaceWith(document.importNode(fresh, true));
       }
       if (status) status.textContent = 'به‌روز شد: ' + new Date().toLocaleTimeString('fa-IR');
@@ -32,7 +37,8 @@ export const CONSOLE_BROWSER_SCRIPT = `(() => {
       if (again) { again = false; void refresh(); }
     }
   }
-  const events = new EventSource(location.pathname + '/events');
+  const since = (status && status.dataset.fingerprint) || '';
+  const events = new EventSource(location.pathname + '/events?since=' + encodeURIComponent(since));
   events.addEventListener('change', () => void refresh());
 })();
 `;

@@ -257,7 +257,9 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
       connection: 'keep-alive',
     });
     response.write('retry: 5000\n\n');
-    let last = '';
+    // The page's own figures: nothing is sent until they change.
+    const { since } = request.query as { since?: string };
+    let last = typeof since === 'string' ? since.slice(0, 64) : '';
     let checking = false;
     const check = async () => {
       if (checking) return;

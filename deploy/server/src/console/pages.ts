@@ -6,7 +6,7 @@
 import { REMOTE_FAILURE_KINDS } from '@steel/contract';
 import type { HistoryEntry } from '../release/history';
 import { failureRate, type VersionFailures } from '../shared-state/failure-counts';
-import { type AppView, CHART_MINUTES, type VersionFacts } from './app-view';
+import { type AppView, CHART_MINUTES, type VersionFacts, viewFingerprint } from './app-view';
 import { html, type Html, toText, trusted } from './html';
 import { failureKindLabel, minuteSeries, versionChart } from './version-chart';
 import { CONSOLE_PATH } from './console-session';
@@ -246,19 +246,21 @@ function timeline(view: AppView, filter: HistoryFilter): Html {
       </select>
       <button type="submit">پالایش</button>
     </form>
-    <ol class="timeline" data-testid="history">
-      ${shown.map(
-        (entry: HistoryEntry) =>
-          html`<li class="${entry.action.startsWith('auto-') ? 'auto' : ''}" data-action="${entry.action}">
-            ${when(entry.at)} — <strong>${ACTION_LABELS[entry.action] ?? entry.action}</strong>
-            <bdi dir="ltr">${entry.version}</bdi> — <span data-by>${entry.by}</span><br /><small
-              >دروازه:
-              <bdi dir="ltr">${entry.gate}</bdi>${entry.forced ? html` — دلیل عبور: ${entry.forced}` : ''}</small
-            >
-          </li>`,
-      )}
-    </ol>
-    ${shown.length ? '' : html`<p>خطی نیست.</p>`}`;
+    <div data-live-region id="history-lines">
+      <ol class="timeline" data-testid="history">
+        ${shown.map(
+          (entry: HistoryEntry) =>
+            html`<li class="${entry.action.startsWith('auto-') ? 'auto' : ''}" data-action="${entry.action}">
+              ${when(entry.at)} — <strong>${ACTION_LABELS[entry.action] ?? entry.action}</strong>
+              <bdi dir="ltr">${entry.version}</bdi> — <span data-by>${entry.by}</span><br /><small
+                >دروازه:
+                <bdi dir="ltr">${entry.gate}</bdi>${entry.forced ? html` — دلیل عبور: ${entry.forced}` : ''}</small
+              >
+            </li>`,
+        )}
+      </ol>
+      ${shown.length ? '' : html`<p>خطی نیست.</p>`}
+    </div>`;
 }
 
 /** One action's form: its fields, and a button that asks for confirmation first (confirmPage). */
@@ -395,7 +397,7 @@ export function appPage(
   return page(
     view.app,
     html`<h1>برنامهٔ <bdi>${view.app}</bdi></h1>
-      <p aria-live="polite" class="visually-hidden" id="live-status"></p>
+      <p aria-live="polite" class="visually-hidden" id="live-status" data-fingerprint="${viewFingerprint(view)}"></p>
       ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}
       <section aria-labelledby="versions-title" data-live-region id="versions">
         <h2 id="versions-title">نسخه‌ها</h2>
@@ -426,7 +428,7 @@ export function appPage(
         ${actions(view, options.mayAct)}
       </section>
       ${options.gateVersion ? gateReport(view, options.gateVersion, options.gateReport) : ''}
-      <section aria-labelledby="history-title" data-live-region id="history-section">
+      <section aria-labelledby="history-title">
         <h2 id="history-title">تاریخچه</h2>
         ${timeline(view, options.filter)}
       </section>`,
