@@ -165,7 +165,11 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
             }
           : {
               filename: 'remoteEntry.js',
-              exposes: { './app': './src/app/lifecycles.tsx' },
+              exposes: {
+                './app': './src/app/lifecycles.tsx',
+                // A remote that fills other apps' extension slots (docs/architecture.md, "Extension slots").
+                ...(fs.existsSync(path.join(root, 'src', 'slots.tsx')) ? { './slots': './src/slots.tsx' } : {}),
+              },
             }),
         manifest: !isShell,
         dts: false,

@@ -25,6 +25,7 @@ export * from './customer/customer-requests';
 export * from './format/format';
 export * from './format/shorten-text';
 export * from './price/price-change';
+export * from './price/sale-unit-price';
 export * from './ui/price-change-indicator';
 export * from './ui/shell-context';
 export * from './ui/use-session-user';

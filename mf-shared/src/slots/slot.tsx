@@ -94,6 +94,8 @@ export function Slot<S extends SlotName>({
         slotElement.querySelector<HTMLElement>(`:scope > [${CONTRIBUTION_ATTRIBUTE}="${app}"]`) ??
         slotElement.appendChild(document.createElement('div'));
       own.setAttribute(CONTRIBUTION_ATTRIBUTE, app);
+      // The contributor's stylesheet is scoped to its app's elements (@steel/build's scope-remote-css).
+      own.setAttribute('data-app', app);
       if (problem) {
         own.replaceChildren();
         host.report(app, name, new Error(`not shown: ${problem}`));

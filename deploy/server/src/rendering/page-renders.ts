@@ -67,7 +67,7 @@ export interface PageRendersOptions {
   /** Told of every render that left a remote to the browser or lacked the CMS's answer, and why. */
   onFallback?: (fallback: RenderFallback) => void;
   /** A contribution to one of the page's slots was left out of its server render. */
-  onSlotFailure?: (failure: SlotFailure) => void;
+  onSlotFailure?: (failure: SlotFailure, url: string) => void;
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -191,7 +191,7 @@ export function createPageRenders({
     for (const failure of outcome.slotFailures) {
       // The contribution's app failed, not the page: it is counted against that app's version.
       log.warn({ ...failure, url: task.url, reqId: task.requestId }, 'slot contribution left to the browser');
-      onSlotFailure?.(failure);
+      onSlotFailure?.(failure, task.url);
     }
     const html = await assemble(snapshot, task.url, outcome);
     const page: CachedPage = {

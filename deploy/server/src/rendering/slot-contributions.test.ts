@@ -57,8 +57,8 @@ describe("filling a page's slots on the server", () => {
     expect(filled.failures).toEqual([]);
     expect(filled.html).toBe(
       '<main><div data-slot="product.actions">' +
-        '<div data-slot-contribution="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div>' +
-        '<div data-slot-contribution="inquiry" data-slot-ssr="inquiry-slot-r0-"><button data-prefix="inquiry-slot-r0-">product.actions:ir-12</button></div>' +
+        '<div data-slot-contribution="alerts" data-app="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div>' +
+        '<div data-slot-contribution="inquiry" data-app="inquiry" data-slot-ssr="inquiry-slot-r0-"><button data-prefix="inquiry-slot-r0-">product.actions:ir-12</button></div>' +
         '</div></main>',
     );
     expect(filled.css).toEqual({ alerts: '.alerts{}', inquiry: '.inquiry{}' });
@@ -72,10 +72,10 @@ describe("filling a page's slots on the server", () => {
       'slot-r',
     );
     // The host's page and the good contribution are whole; each failed one is an empty element.
-    expect(filled.html).toContain('<div data-slot-contribution="broken"></div>');
-    expect(filled.html).toContain('<div data-slot-contribution="slow"></div>');
-    expect(filled.html).toContain('<div data-slot-contribution="busy"></div>');
-    expect(filled.html).toContain('<div data-slot-contribution="silent"></div>');
+    expect(filled.html).toContain('<div data-slot-contribution="broken" data-app="broken"></div>');
+    expect(filled.html).toContain('<div data-slot-contribution="slow" data-app="slow"></div>');
+    expect(filled.html).toContain('<div data-slot-contribution="busy" data-app="busy"></div>');
+    expect(filled.html).toContain('<div data-slot-contribution="silent" data-app="silent"></div>');
     expect(filled.html).toContain('product.actions:ir-12</button>');
     expect(filled.failures.map(({ app, version, slot }) => `${app}@${version} ${slot}`)).toEqual([
       'broken@v1 product.actions',
@@ -112,7 +112,7 @@ describe("filling a page's slots on the server", () => {
       'slot-r',
     );
     expect(filled.html).toBe(
-      '<main><div data-slot="product.actions"><div data-slot-contribution="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div></div></main>',
+      '<main><div data-slot="product.actions"><div data-slot-contribution="alerts" data-app="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div></div></main>',
     );
     expect(filled.failures).toEqual([]);
   });

@@ -75,7 +75,8 @@ export async function fillSlots(
       const version = context.versions[app];
       if (!version || context.incompatible[app]) continue;
       const identifierPrefix = `${app}-${rootPrefix}${index}-`;
-      const empty = `<div data-slot-contribution="${escapeAttribute(app)}"></div>`;
+      // `data-app`: the contributor's stylesheet is scoped to its app's elements.
+      const empty = `<div data-slot-contribution="${escapeAttribute(app)}" data-app="${escapeAttribute(app)}"></div>`;
       const problem = slotPropsIncompatibility(request.slot, request.version, contribution.props);
       if (problem) {
         failures.push({ app, version, slot: request.slot, reason: `not shown: ${problem}` });
@@ -99,7 +100,7 @@ export async function fillSlots(
         );
         css[app] ??= rendered.css;
         parts.push(
-          `<div data-slot-contribution="${escapeAttribute(app)}" data-slot-ssr="${escapeAttribute(identifierPrefix)}">${rendered.html}</div>`,
+          `<div data-slot-contribution="${escapeAttribute(app)}" data-app="${escapeAttribute(app)}" data-slot-ssr="${escapeAttribute(identifierPrefix)}">${rendered.html}</div>`,
         );
       } catch (error) {
         failures.push({ app, version, slot: request.slot, reason: (error as Error)?.message ?? String(error) });

@@ -30,7 +30,7 @@ export interface SiteEvents {
   /** A server render left a remote to the browser, or the CMS did not answer it. */
   renderFellBack?: (fallback: RenderFallback) => void;
   /** A slot contribution was left out of a server render (the gate refuses a candidate's). */
-  slotFailed?: (failure: SlotFailure) => void;
+  slotFailed?: (failure: SlotFailure & { url: string }) => void;
 }
 
 /** What every route plugin needs; passed as plugin options so tests can build several servers. */

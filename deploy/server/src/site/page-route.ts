@@ -71,9 +71,9 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
         log: app.log,
         onFallback: events.renderFellBack,
         // A contribution that failed on the server counts against its own app's version, like a browser's report.
-        onSlotFailure: (failure) => {
+        onSlotFailure: (failure, url) => {
           failureCounts.record(failure.app, failure.version, 'slot');
-          events.slotFailed?.(failure);
+          events.slotFailed?.({ ...failure, url });
         },
         metrics,
       })

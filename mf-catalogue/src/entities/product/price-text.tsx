@@ -1,17 +1,7 @@
-import { formatToman } from '@steel/shared';
+import { formatToman, unitLabelFa } from '@steel/shared';
 
-const UNIT_FA: Record<string, string> = {
-  kg: 'کیلوگرم',
-  tonne: 'تن',
-  branch: 'شاخه',
-  sheet: 'برگ',
-  m2: 'متر مربع',
-  roll: 'رول',
-  coil: 'کلاف',
-  piece: 'عدد',
-  meter: 'متر',
-};
-export const unitLabelFa = (unit: string) => UNIT_FA[unit] ?? unit;
+// The units' Persian names are the kit's (an inquiry basket names them too).
+export { unitLabelFa } from '@steel/shared';
 
 /** «۳۶٬۲۸۷ تومان / کیلوگرم», or «تماس بگیرید» without a price (data/domain/persian-ui.md, "Numbers, dates, currency"). */
 export function PriceText({ rial, unit }: { rial: number | null; unit: string }) {

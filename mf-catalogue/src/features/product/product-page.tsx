@@ -6,6 +6,7 @@ import {
   ResponsiveImage,
   Slot,
   formatNumber,
+  saleUnitPrice,
   formatPersianDate,
   formatToman,
   rialToToman,
@@ -20,7 +21,6 @@ import { ProductActions } from './product-actions';
 import { subcategoryPath } from '../../entities/category/breadcrumbs';
 import { toSlotProduct } from '../../entities/product/slot-product';
 import { priceDate, priceHistoryPoints } from './price-history';
-import { saleUnitPrice } from './sale-unit-price';
 import { PRODUCT_IMAGE, productTrail, type ProductLocation } from './product-head';
 
 /** The chart's axis shows toman like the prices, without the unit (it is in the title). */

@@ -34,9 +34,10 @@ export function createSlotHost(
       let loading = modules.get(app);
       if (!loading) {
         loading = withTimeLimit(
-          loadRemote<SlotModule>(`${app}/slots`).then((module) => {
+          loadRemote<SlotModule | { default: SlotModule }>(`${app}/slots`).then((module) => {
             if (!module) throw new Error(`Remote ${app} exposed no ./slots module`);
-            return module;
+            // `export default slotModule(…)` (slot names are not identifiers), or the names themselves.
+            return 'default' in module ? module.default : module;
           }),
           config.remoteLoadTimeoutMs,
           `The ${app} app's slots`,

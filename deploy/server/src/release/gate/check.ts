@@ -12,6 +12,7 @@ import {
   liveManifestOf,
   liveManifests,
   pagesRule,
+  slotsRule,
   readCandidateManifest,
   registeredPathsRule,
   sharedRule,
@@ -62,6 +63,7 @@ export async function checkVersion(
     ['contract', () => contractRule(manifest, live)],
     ['shared', () => sharedRule(manifest, live)],
     ['pages', () => pagesRule(manifest, live)],
+    ['slots', () => slotsRule(manifest, live)],
     [
       'registered paths',
       async () =>

@@ -27,6 +27,7 @@ import { flowsFor, runFlows } from './flows';
 import { followOneLink, mountedOrFailed, watchPage } from './page-checks';
 import { mainThreadRule } from './main-thread';
 import type { GateRecorder } from './gate-report';
+import type { SlotFailure } from '../../rendering/slot-contributions';
 
 /** How many times the site's render time limit a smoke render may take (only a far slower one refuses). */
 export const RENDER_TIME_LIMIT_FACTOR = 10;
@@ -59,6 +60,31 @@ function candidatePages(
 interface SiteSeen {
   fallbacks: RenderFallback[];
   failures: RemoteFailureReport[];
+  /** Contributions the server left out of a page's slots. */
+  slotFailures: Array<SlotFailure & { url: string }>;
+}
+
+/**
+ * The apps whose page kinds are tried: the candidate's own (a shell's: every live app's), and the
+ * hosts of every slot the candidate fills — its contributions are tried where they will be shown.
+ */
+function appsToTry(
+  candidate: Candidate,
+  manifest: AppManifest,
+  live: Partial<Record<AppName, AppManifest>>,
+  sitePages: RemotePages,
+): string[] {
+  if (candidate.app === 'shell') return Object.keys(sitePages);
+  const filled = new Set((manifest.contributions ?? []).map(({ slot }) => slot));
+  const hosts = (Object.entries(live) as [AppName, AppManifest][])
+    .filter(
+      ([app, own]) =>
+        app !== candidate.app &&
+        app !== 'shell' &&
+        Object.keys(own.slotHosts ?? {}).some((slot) => filled.has(slot as never)),
+    )
+    .map(([app]) => app);
+  return [candidate.app, ...hosts];
 }
 
 const launchChromium = (executablePath: string) =>
@@ -72,7 +98,7 @@ export async function smokeTest(
   options: SmokeOptions,
 ): Promise<RuleResult> {
   // What the trial server saw, as typed records (its log lines are for people).
-  const seen: SiteSeen = { fallbacks: [], failures: [] };
+  const seen: SiteSeen = { fallbacks: [], failures: [], slotFailures: [] };
   const port = Number(options.env.DEPLOY_GATE_PORT ?? 8099);
   const siteTimeLimitMs = loadConfig(options.env).rendering.renderTimeLimitMs;
   const config = loadConfig({
@@ -91,15 +117,15 @@ export async function smokeTest(
     events: {
       renderFellBack: (fallback) => seen.fallbacks.push(fallback),
       remoteFailed: (report) => seen.failures.push(report),
+      slotFailed: (failure) => seen.slotFailures.push(failure),
     },
   }).app;
   await server.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   const sitePages = candidatePages(candidate, manifest, live);
   try {
-    const apps = candidate.app === 'shell' ? Object.keys(sitePages) : [candidate.app];
-    const pages = await pageKindSamples(base, sitePages, apps);
-    const rendered = await smokeRender(base, pages, seen, options.recorder);
+    const pages = await pageKindSamples(base, sitePages, appsToTry(candidate, manifest, live, sitePages));
+    const rendered = await smokeRender(base, pages, seen, candidate.app, options.recorder);
     if (rendered) return rendered;
     const flows = flowsFor(candidate.app, sitePages);
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
@@ -148,6 +174,7 @@ async function smokeRender(
   base: string,
   pages: SamplePage[],
   seen: SiteSeen,
+  candidateApp: string,
   recorder?: GateRecorder,
 ): Promise<RuleResult> {
   for (const { url, route, app } of pages) {
@@ -156,6 +183,12 @@ async function smokeRender(
     const failure = await renderOnce(base, url, seen);
     if (failure)
       return `smoke render: ${app} ${url} ${failure}; fix its server render (\`npm run dev -w mf-${app}\` runs it alone)`;
+    // The candidate's own contribution left out of a host's page is its failure (another app's is not).
+    const slotFailure = seen.slotFailures.find(
+      (seenFailure) => seenFailure.url === url && seenFailure.app === candidateApp,
+    );
+    if (slotFailure)
+      return `smoke render: ${app} ${url}: ${candidateApp}'s contribution to ${slotFailure.slot} was left out: ${slotFailure.reason}; fix its renderSlot`;
   }
   return null;
 }

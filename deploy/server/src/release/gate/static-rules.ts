@@ -12,6 +12,7 @@ import {
   incompatibility,
   parseAppManifest,
   parsePattern,
+  slotPropsIncompatibility,
   speaksContract,
   type AppManifest,
   type PageRoute,
@@ -71,6 +72,8 @@ export async function exposesRule(candidate: Candidate, manifest: AppManifest): 
   }
   if (!federation.exposes?.some((expose) => expose.path === './app'))
     return `exposes: ${candidate.app} does not expose ./app; expose './app': './src/app/lifecycles.tsx' (the single-spa lifecycles)`;
+  if (manifest.contributions?.length && !federation.exposes.some((expose) => expose.path === './slots'))
+    return `exposes: ${candidate.app} fills ${manifest.contributions.map(({ slot }) => slot).join(', ')} but does not expose ./slots; put its slot module in src/slots.tsx`;
   if (!(await exists(path.join(candidate.dir, 'remoteEntry.js'))))
     return 'exposes: remoteEntry.js is missing; publish the whole dist folder';
   return null;
@@ -117,6 +120,29 @@ export function sharedRule(manifest: AppManifest, liveManifests: Partial<Record<
     const problem = incompatibility(manifest, remote, satisfy);
     if (problem)
       return `shared: the live ${app} cannot run beside it: ${problem.replace(/^it /, `${app} `).replace('the shell', 'this shell')}; ${fix}`;
+  }
+  return null;
+}
+
+/**
+ * Extension slots: each of the candidate's contributions is built against props its live hosts
+ * render, and a candidate host renders its slots at props every live contribution was built for.
+ */
+export function slotsRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
+  for (const [app, live] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+    if (app === manifest.app) continue;
+    for (const { slot, props } of manifest.contributions ?? []) {
+      const hosted = live.slotHosts?.[slot];
+      const problem = hosted && slotPropsIncompatibility(slot, hosted, props);
+      if (problem)
+        return `slots: its contribution to ${slot} would not be shown on the live ${app}'s pages: ${problem}; build it against the @steel/shared the host renders the slot with`;
+    }
+    for (const { slot, props } of live.contributions ?? []) {
+      const hosted = manifest.slotHosts?.[slot];
+      const problem = hosted && slotPropsIncompatibility(slot, hosted, props);
+      if (problem)
+        return `slots: the live ${app}'s contribution to ${slot} could not be shown on its pages: ${problem}; keep the slot's props version until ${app} has moved`;
+    }
   }
   return null;
 }

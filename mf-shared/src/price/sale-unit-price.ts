@@ -1,6 +1,33 @@
-import type { ProductSummary } from '../../entities/product/product-queries';
+/**
+ * Sale units (a branch, a sheet, a coil, a tonne…): what one weighs and costs, from a product's
+ * attributes and its price per kg. In the kit because every app that shows a quantity of steel —
+ * the catalogue's product page, an inquiry basket — must compute the same figures.
+ */
+type Attributes = Record<string, string | number | null> | null | undefined;
 
-type Attributes = ProductSummary['attributes'];
+/** A product's price fields as the CMS holds them. */
+export interface SaleUnitProduct {
+  /** The unit `price` is per. */
+  unit: string;
+  sale_unit: string | null;
+  /** Rial per `unit`; null when given on request. */
+  price: number | null;
+  attributes: Attributes;
+}
+
+const UNIT_FA: Record<string, string> = {
+  kg: 'کیلوگرم',
+  tonne: 'تن',
+  branch: 'شاخه',
+  sheet: 'برگ',
+  m2: 'متر مربع',
+  roll: 'رول',
+  coil: 'کلاف',
+  piece: 'عدد',
+  meter: 'متر',
+};
+/** A unit's Persian name (`branch` → «شاخه»); an unknown unit as it is. */
+export const unitLabelFa = (unit: string) => UNIT_FA[unit] ?? unit;
 
 /** The price of one sale unit (a branch, a sheet, a tonne…) derived from the price per kg. */
 export interface SaleUnitPrice {
@@ -66,12 +93,7 @@ export function kgPerSaleUnit(saleUnit: string, attributes: Attributes): number 
  * branch costs price × weight per metre × length (or × the branch's stated weight). Null when
  * the product is priced by its sale unit already, has no price, or its weights are not plain.
  */
-export function saleUnitPrice({
-  unit,
-  sale_unit: saleUnit,
-  price,
-  attributes,
-}: Pick<ProductSummary, 'unit' | 'sale_unit' | 'price' | 'attributes'>): SaleUnitPrice | null {
+export function saleUnitPrice({ unit, sale_unit: saleUnit, price, attributes }: SaleUnitProduct): SaleUnitPrice | null {
   const rialPerKg = Number(price);
   if (unit !== 'kg' || !saleUnit || saleUnit === unit || !Number.isFinite(rialPerKg) || rialPerKg <= 0) return null;
   const kg = kgPerSaleUnit(saleUnit, attributes);
