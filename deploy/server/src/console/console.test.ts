@@ -10,6 +10,7 @@ import { readLive } from '../live-set/builds-folder';
 import { readHistory } from '../release/history';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { readGateReport } from '../release/gate/gate-report';
+import { fileCountStore } from '../shared-state/failure-counts';
 import { CONSOLE_COOKIE, signSession } from './console-session';
 
 const SITE = 'http://127.0.0.1:8080';
@@ -216,5 +217,34 @@ describe('deploy console: sessions and who sees what', () => {
     // Nothing to abort now: the release's refusal, said, nothing changed.
     const again = await act('/_/console/apps/blog/actions/abort', blog, { confirmed: 'yes' });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("streams a change to an open console only once the app's figures move", async () => {
+    const blog = await signIn(keys.blog);
+    const page = await get('/_/console/apps/blog', blog);
+    const since = /data-fingerprint="([^"]+)"/.exec(page.body)?.[1];
+    expect(since).toBeTruthy();
+    const base = await server.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const response = await fetch(`${base}/_/console/apps/blog/events?since=${since}`, {
+      headers: { cookie: blog },
+      signal: abort.signal,
+    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    let received = '';
+    const read = async () => {
+      const { value } = await reader.read();
+      received += new TextDecoder().decode(value);
+    };
+    await read();
+    // Two checks pass with the figures the page was rendered with: nothing to say.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(received).not.toContain('event: change');
+    // A view of the live blog, as an app server counts it: the next check tells the console.
+    const minute = String(Math.floor(Date.now() / 60_000) * 60_000);
+    await fileCountStore(buildsDir).add({ [`blog@${versions.blog}`]: { [minute]: { view: 1 } } });
+    while (!received.includes('event: change')) await read();
+    abort.abort();
   });
 });
