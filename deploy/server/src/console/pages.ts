@@ -40,6 +40,7 @@ a{color:var(--accent)}
 header,main,footer{max-width:64rem;margin:0 auto;padding:0 1rem}
 header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid var(--line);padding-block:.5rem}
 section{margin-block:1.5rem}
+figure{margin:0}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,20rem),1fr))}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;margin:0}dt{color:var(--muted)}dd{margin:0}
@@ -52,7 +53,7 @@ button.secondary{background:transparent;color:var(--accent)}
 .bad{color:var(--bad)}.good{color:var(--good)}
 .chart{width:100%;height:auto;direction:ltr}
 .chart .views{fill:var(--views)}.chart .rate{fill:none;stroke:var(--rate);stroke-width:2}
-.chart .axis{stroke:var(--line)}.chart .label,.chart .step text{fill:var(--fg);font-size:11px}
+.chart .axis{stroke:var(--line)}.chart .label,.chart .step text{fill:var(--fg);font-size:16px}
 .chart .step line{stroke:var(--accent);stroke-dasharray:4 3;stroke-width:2}.chart .step.auto line{stroke:var(--bad)}
 ${REMOTE_FAILURE_KINDS.map((kind, i) => `.chart .kind-${kind},.swatch.kind-${kind}{fill:var(--k${i % 8});background:var(--k${i % 8})}`).join('')}
 .swatch{display:inline-block;width:.8rem;height:.8rem;border-radius:2px;margin-inline-end:.3rem;vertical-align:middle}

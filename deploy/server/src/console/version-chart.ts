@@ -27,7 +27,7 @@ const FAILURE_KIND_NAMES: Record<string, string> = {
   render: 'رندر سرور',
   hydrate: 'هیدراته شدن',
   hydration: 'هیدراته شدن',
-  uncaught: 'خطای مهارنشده',
+  uncaught: 'مهارنشده',
   slot: 'جایگاه',
 };
 export const failureKindLabel = (kind: RemoteFailureKind) => FAILURE_KIND_NAMES[kind] ?? kind;
@@ -54,7 +54,7 @@ export function minuteSeries(
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PAD = { top: 16, right: 40, bottom: 28, left: 40 };
+const PAD = { top: 24, right: 56, bottom: 32, left: 56 };
 
 const clock = (ms: number) =>
   new Date(ms).toLocaleTimeString('fa-IR', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hour12: false });
@@ -124,7 +124,7 @@ export function versionChart(id: string, title: string, series: MinuteFigures[],
       const auto = step.action.startsWith('auto-');
       return html`<g class="step${auto ? ' auto' : ''}"
         ><line x1="${mx.toFixed(1)}" x2="${mx.toFixed(1)}" y1="${PAD.top}" y2="${PAD.top + innerH}"></line
-        ><text x="${(mx - 3).toFixed(1)}" y="${PAD.top + 10}">${MARKED[step.action]}</text></g
+        ><text x="${(mx - 3).toFixed(1)}" y="${PAD.top + 14}">${MARKED[step.action]}</text></g
       >`;
     });
   const totalViews = series.reduce((sum, m) => sum + m.views, 0);
