@@ -32,6 +32,7 @@ const PACKAGES = [
   'mf-catalogue',
   'mf-blog',
   'mf-panel',
+  'mf-inquiry',
   'deploy/server',
 ];
 const TESTS = '\\.(test|spec)\\.tsx?$';
@@ -59,15 +60,15 @@ module.exports = {
       comment:
         'A remote never imports another remote or the shell: everything crosses apps through @steel/shared and the mount props.',
       severity: 'error',
-      from: { path: '^(mf-catalogue|mf-blog|mf-panel)/' },
-      to: { path: '^(shell|mf-catalogue|mf-blog|mf-panel)/', pathNot: '^$1/' },
+      from: { path: '^(mf-catalogue|mf-blog|mf-panel|mf-inquiry)/' },
+      to: { path: '^(shell|mf-catalogue|mf-blog|mf-panel|mf-inquiry)/', pathNot: '^$1/' },
     },
     {
       name: 'features-keep-their-internals',
       comment:
         "One feature never imports another's files; what several features share moves to src/lib/ or src/entities/ (src/app/ composes features).",
       severity: 'error',
-      from: { path: '^(shell|mf-catalogue|mf-blog|mf-panel)/src/features/([^/]+)/' },
+      from: { path: '^(shell|mf-catalogue|mf-blog|mf-panel|mf-inquiry)/src/features/([^/]+)/' },
       to: { path: '^$1/src/features/', pathNot: '^$1/src/features/$2/' },
     },
     {

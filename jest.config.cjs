@@ -2,7 +2,7 @@
 //
 // Plain CommonJS on purpose: a `jest.config.ts` needs ts-node, which is not installed.
 //
-// - Tests: `<app>/src/**/*.test.ts(x)` in mf-contract, mf-shared, shell, the three remotes and deploy/server,
+// - Tests: `<app>/src/**/*.test.ts(x)` in mf-contract, mf-shared, shell, the remotes (the inquiry team's too) and deploy/server,
 //   and `repo/*.test.ts`: checks of the repository as a whole (comment signposts, import rules).
 //   e2e/ (Playwright) and deploy/cms/ (tested against a real Strapi) are never collected.
 // - Environment: jsdom by default; a server test opts into node with a `@jest-environment node` docblock.
@@ -11,7 +11,17 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const APPS = ['mf-contract', 'mf-shared', 'mf-build', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel', 'deploy/server'];
+const APPS = [
+  'mf-contract',
+  'mf-shared',
+  'mf-build',
+  'shell',
+  'mf-catalogue',
+  'mf-blog',
+  'mf-panel',
+  'mf-inquiry',
+  'deploy/server',
+];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -15,6 +15,7 @@ const SOURCES = [
   'mf-catalogue/src',
   'mf-blog/src',
   'mf-panel/src',
+  'mf-inquiry/src',
   'deploy/server/src',
   'scripts',
   'e2e',

@@ -10,8 +10,8 @@ import webpack from 'webpack';
 import { chunkGroupsOf, createAppConfig, createServerConfig, run, writeAppManifest } from '@steel/build';
 import { repoRoot } from './environment';
 
-/** The folder of each app of this repository. */
-const APP_FOLDERS: Record<string, string> = { catalogue: 'mf-catalogue', blog: 'mf-blog', panel: 'mf-panel' };
+/** The folder of an app of this repository (`mf-<name>`, the shell's own). */
+const appFolder = (app: string) => (app === 'shell' ? 'shell' : `mf-${app}`);
 
 /**
  * Builds `app` into `dist`; each import of the app's own source whose request matches `request`
@@ -24,7 +24,7 @@ export async function buildAppReplacing(
   replace: (resource: { context: string; request: string }) => string | null,
   label: string,
 ): Promise<void> {
-  const root = path.join(repoRoot, APP_FOLDERS[app] ?? app);
+  const root = path.join(repoRoot, appFolder(app));
   const replacement = new webpack.NormalModuleReplacementPlugin(
     request,
     (resource: { context: string; request: string }) => {

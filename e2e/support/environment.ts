@@ -70,6 +70,10 @@ export const SPEC_PORTS = {
   deployConsoleGate: E2E_PORT + 32,
   /** …and a second app server on the same builds, whose console sessions last two seconds. */
   deployConsoleShortSessions: E2E_PORT + 33,
+  /** e2e/inquiry-slots.spec.ts: the site the inquiry team's remote joins through other apps' slots… */
+  inquirySlots: E2E_PORT + 34,
+  /** …and its gate's smoke-test server. */
+  inquirySlotsGate: E2E_PORT + 35,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -104,6 +108,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.deployConsole,
   SPEC_PORTS.deployConsoleGate,
   SPEC_PORTS.deployConsoleShortSessions,
+  SPEC_PORTS.inquirySlots,
+  SPEC_PORTS.inquirySlotsGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
