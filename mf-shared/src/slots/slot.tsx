@@ -88,11 +88,13 @@ export function Slot<S extends SlotName>({
     if (!host || !slotElement) return;
     let cancelled = false;
     const contributions = mounted.current;
+    const elements: HTMLElement[] = [];
     for (const { app, props: contributed } of live) {
       const problem = slotPropsIncompatibility(name, SLOTS[name].props, contributed);
       const own =
         slotElement.querySelector<HTMLElement>(`:scope > [${CONTRIBUTION_ATTRIBUTE}="${app}"]`) ??
         slotElement.appendChild(document.createElement('div'));
+      elements.push(own);
       own.setAttribute(CONTRIBUTION_ATTRIBUTE, app);
       // The contributor's stylesheet is scoped to its app's elements (@steel/build's scope-remote-css).
       own.setAttribute('data-app', app);
@@ -133,6 +135,9 @@ export function Slot<S extends SlotName>({
       cancelled = true;
       for (const contribution of contributions.values()) contribution.unmount();
       contributions.clear();
+      // A root's unmount comes after this commit: its element goes now, so a contribution mounted
+      // again at once (new live contributions, a development double effect) gets an element of its own.
+      for (const own of elements) own.remove();
     };
   }, [context, host, live, name]);
 
