@@ -9,7 +9,7 @@ import { SRI_DIGEST_RE } from './integrity';
 import { GUARD_NAMES, LAYOUT_NAMES } from './page-route-names';
 import { NAV_PLACES, type NavigationItem } from './site-navigation';
 import { REMOTE_NAME_RE, type RemoteName } from './remotes';
-import { slotContributionSchema, slotHostsSchema } from './slots';
+import { SLOT_NAMES, SLOT_PROPS_VERSION_RE, type SlotName } from './slots';
 
 // The site's Content-Security-Policy allows no eval; zod would probe for it (a CSP report on
 // every page). Jitless costs nothing at these sizes.
@@ -112,6 +112,16 @@ export const pageWeightSchema = z.object({
 export type PageWeight = z.infer<typeof pageWeightSchema>;
 /** The shell's weight is on every page: it is recorded under this key. */
 export const EVERY_PAGE = '*';
+
+const slotNameSchema = z.enum(SLOT_NAMES as [SlotName, ...SlotName[]]);
+/** An extension slot an app fills (`slots.ts`, `SlotContribution`). */
+const slotContributionSchema = z.object({
+  slot: slotNameSchema,
+  props: z.string().check(z.regex(SLOT_PROPS_VERSION_RE)),
+  order: z.number(),
+});
+/** The extension slots an app's pages render (`slots.ts`, `SlotHosts`). */
+const slotHostsSchema = z.partialRecord(slotNameSchema, z.string().check(z.regex(SLOT_PROPS_VERSION_RE)));
 
 export const appManifestSchema = z.object({
   /** A registered remote's name, or `shell` (which follows the same pattern). */

@@ -9,7 +9,6 @@
  * this contract names; a contribution built against another major, or a newer minor than the
  * host's, is not rendered there (the gate refuses the pair first).
  */
-import * as z from 'zod/mini';
 import type { RuntimeConfig } from './runtime-config';
 
 /** Every slot, with the version of its props in this contract. */
@@ -55,21 +54,23 @@ export interface SlotProps {
   'header.counter': Record<string, never>;
 }
 
-const SEMVER = /^(\d+)\.(\d+)\.(\d+)$/;
-const slotNameSchema = z.enum(SLOT_NAMES as [SlotName, ...SlotName[]]);
+/** A props version: `major.minor.patch`. */
+export const SLOT_PROPS_VERSION_RE = /^(\d+)\.(\d+)\.(\d+)$/;
 
-/** One slot an app fills: the props version it was built against, and its place among others (lower first). */
-export const slotContributionSchema = z.object({
-  slot: slotNameSchema,
-  props: z.string().check(z.regex(SEMVER)),
-  order: z.number(),
-});
-export type SlotContribution = z.infer<typeof slotContributionSchema>;
+/**
+ * One slot an app fills: the props version it was built against, and its place among others
+ * (lower first). Parsed from manifests by `app-manifest-schema.ts`: this module runs on every
+ * page (the hosts' `<Slot>`), so it holds no schema code.
+ */
+export interface SlotContribution {
+  slot: SlotName;
+  props: string;
+  order: number;
+}
 /** The slots an app's pages render, each at the props version it was built with. */
-export const slotHostsSchema = z.partialRecord(slotNameSchema, z.string().check(z.regex(SEMVER)));
-export type SlotHosts = z.infer<typeof slotHostsSchema>;
+export type SlotHosts = Partial<Record<SlotName, string>>;
 
-const parts = (version: string) => (SEMVER.exec(version) ?? []).slice(1, 3).map(Number);
+const parts = (version: string) => (SLOT_PROPS_VERSION_RE.exec(version) ?? []).slice(1, 3).map(Number);
 
 /**
  * Why a contribution built against `contributed` cannot be rendered in a host that renders the slot

@@ -35,6 +35,8 @@ interface LiveSetPool {
   /** How many distinct threads did (each warm task says which thread ran it). */
   warmedThreads: number;
   lastUsed: number;
+  /** When its warming ended (Infinity until then): it is idle from then at the earliest. */
+  warmedAt: number;
 }
 
 export class RenderPools {
@@ -140,14 +142,16 @@ export class RenderPools {
     ).then(
       (threadIds) => {
         entry.warmedThreads = new Set(threadIds).size;
-        // Idle from when it could first render: a pool warmed slowly (a busy machine) is not closed at once.
-        entry.lastUsed = Date.now();
+        entry.warmedAt = Date.now();
       },
       // A version whose server entry cannot load still renders: each page is left to the browser.
-      (error: unknown) =>
-        this.options.onLog?.(`live set ${liveSetId}: warming the render workers failed: ${(error as Error).message}`),
+      (error: unknown) => {
+        entry.warmedAt = Date.now();
+        this.options.onLog?.(`live set ${liveSetId}: warming the render workers failed: ${(error as Error).message}`);
+      },
     );
-    const entry: LiveSetPool = { pool, warm: warming, warmedThreads: 0, lastUsed: Date.now() };
+    // Never idle while it warms: on a busy machine warming may outlast the idle time.
+    const entry: LiveSetPool = { pool, warm: warming, warmedThreads: 0, lastUsed: Date.now(), warmedAt: Infinity };
     this.pools.set(liveSetId, entry);
     this.options.onLog?.(
       `live set ${liveSetId}: render workers started (${this.pools.size} live set${this.pools.size === 1 ? '' : 's'} rendering)`,
@@ -163,7 +167,8 @@ export class RenderPools {
 
   private closeIdle(): void {
     const now = Date.now();
-    for (const [id, { lastUsed }] of this.pools) if (now - lastUsed > this.idleMs) this.retire(id, 'idle');
+    for (const [id, { lastUsed, warmedAt }] of this.pools)
+      if (now - Math.max(lastUsed, warmedAt) > this.idleMs) this.retire(id, 'idle');
   }
 
   private retire(liveSetId: string, why: string): void {
