@@ -16,18 +16,25 @@ const failed = new Set<string>();
  * it adds the entry's <script>: the file costs no round trip of its own, and every digest is in
  * the table before the entry or any chunk of that version is requested.
  */
-export function loadRemoteFileDigests(entryUrl: string, pageUrl: string): Promise<void> | undefined {
+export function loadRemoteFileDigests(
+  entryUrl: string,
+  pageUrl: string,
+  /** The remote load's time limit: a hung request is given up then, so a retry asks afresh instead of joining it. */
+  timeoutMs = 0,
+): Promise<void> | undefined {
   const url = fileDigestsUrl(entryUrl);
   const integrity = integrityOf(url, pageUrl);
   if (!integrity) return undefined;
   let load = loads.get(url);
   if (!load) {
-    load = fetch(url, { integrity, ...(failed.has(url) ? { cache: 'no-cache' as const } : {}) }).then(
-      async (response) => {
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-        recordFileDigests(entryUrl, (await response.json()) as Record<string, string>, pageUrl);
-      },
-    );
+    load = fetch(url, {
+      integrity,
+      ...(failed.has(url) ? { cache: 'no-cache' as const } : {}),
+      ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+    }).then(async (response) => {
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      recordFileDigests(entryUrl, (await response.json()) as Record<string, string>, pageUrl);
+    });
     load.catch(() => {
       loads.delete(url);
       failed.add(url);

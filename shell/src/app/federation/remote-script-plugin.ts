@@ -61,7 +61,7 @@ export function remoteScriptPlugin(timeoutMs: number): ModuleFederationRuntimePl
       if (!integrity) return undefined;
       const manifest = fetch(url, { ...init, integrity });
       // The version's other digests, fetched meanwhile: in the table before the entry is requested.
-      const digests = loadRemoteFileDigests(new URL(url, pageUrl()).href, pageUrl());
+      const digests = loadRemoteFileDigests(new URL(url, pageUrl()).href, pageUrl(), timeoutMs);
       return digests ? Promise.all([manifest, digests]).then(([response]) => response) : manifest;
     },
   };
