@@ -73,7 +73,7 @@ function BasketPage() {
   );
   return (
     <section>
-      <PageHeader title="سبد استعلام" breadcrumb={[{ label: 'خانه', to: '/' }, { label: 'سبد استعلام' }]}>
+      <PageHeader title="سبد استعلام" breadcrumb={[{ label: 'سبد استعلام' }]}>
         <p className="text-slate-600 dark:text-slate-300">
           محصولاتی که برای استعلام قیمت برگزیده‌اید، با مقدار هر کدام به واحد فروش آن. قیمت‌ها نمایشی‌اند.
         </p>
