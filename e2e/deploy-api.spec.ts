@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
+import { SPEC_PORTS } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { copyRunBuilds } from './support/crafted-versions';
 import { run } from '@steel/server/deploy-cli';
 import { addKey } from '@steel/server/deploy-keys';
 import { readHistory } from '@steel/server/history';
@@ -27,11 +28,7 @@ const liveVersion = (app: string) =>
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-deploy-api-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, {
-    recursive: true,
-    filter: (source) =>
-      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
-  });
+  copyRunBuilds(buildsDir);
   const keysFile = path.join(workDir, 'deploy-keys.json');
   keys.blog = await addKey(keysFile, 'blog', 'blog-team');
   keys.catalogue = await addKey(keysFile, 'catalogue', 'catalogue-team');

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
+import { SPEC_PORTS } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { copyRunBuilds } from './support/crafted-versions';
 import { readHistory } from '@steel/server/history';
 import { addKey } from '@steel/server/deploy-keys';
 import { remote } from '@steel/server/deploy-client';
@@ -37,11 +38,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-console-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, {
-    recursive: true,
-    filter: (source) =>
-      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
-  });
+  copyRunBuilds(buildsDir);
   const keysFile = path.join(workDir, 'deploy-keys.json');
   keys.blog = await addKey(keysFile, 'blog', 'blog-team');
   keys.blogCi = await addKey(keysFile, 'blog', 'blog-ci');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { run as deployCli } from '@steel/server/deploy-cli';
+import { addKey } from '@steel/server/deploy-keys';
 import { readLive } from '@steel/server/builds-folder';
 import { status } from '@steel/server/status';
 import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-client';
@@ -33,14 +33,6 @@ let keysFile: string;
 let server: Awaited<ReturnType<typeof startAppServer>>;
 let teamKey: string;
 
-async function addKey(app: string, name: string): Promise<string> {
-  const lines: string[] = [];
-  await deployCli(['keys', 'add', app, name, '--keys-file', keysFile, '--builds-dir', folder.buildsDir], (line) =>
-    lines.push(line),
-  );
-  return lines.at(-1)!;
-}
-
 const as = (key: string): RemoteTarget => ({ server: server.url, key });
 const liveVersions = async () => (await readLive(folder.buildsDir))?.versions ?? {};
 
@@ -71,9 +63,9 @@ test.afterAll(async () => {
 test('the inquiry team deploys its remote alone: only the inquiry app changes in live.json', async () => {
   const before = await liveVersions();
   expect(before[NAME]).toBeUndefined();
-  const platformKey = await addKey('platform', 'platform-team');
+  const platformKey = await addKey(keysFile, 'platform', 'platform-team');
   await deployApi.apps.add(as(platformKey), { name: NAME, paths: ['/inquiry/**'], owner: 'inquiry-team' });
-  teamKey = await addKey(NAME, 'inquiry-team');
+  teamKey = await addKey(keysFile, NAME, 'inquiry-team');
   const published = await deployApi.publish(as(teamKey), NAME, path.join(repoRoot, 'mf-inquiry/dist'));
   const activated = await deployApi.activate(as(teamKey), NAME, published.version);
   expect(activated).toMatchObject({ version: published.version, gate: 'passed' });

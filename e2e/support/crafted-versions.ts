@@ -22,14 +22,22 @@ export interface CraftingFolder {
   remove(): void;
 }
 
-export function craftingFolder(prefix: string): CraftingFolder {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const buildsDir = path.join(workDir, 'builds');
+/**
+ * The run's builds copied into a spec's own folder, without another server's state (history,
+ * failure counts, the versions it served): a spec's deploys start from the live set alone.
+ */
+export function copyRunBuilds(buildsDir: string): void {
   fs.cpSync(e2eBuildsDir, buildsDir, {
     recursive: true,
     filter: (source) =>
-      notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json'),
+      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
   });
+}
+
+export function craftingFolder(prefix: string): CraftingFolder {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const buildsDir = path.join(workDir, 'builds');
+  copyRunBuilds(buildsDir);
   const liveVersion = (app: AppName) =>
     (JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<string, string>)[app]!;
   return {
