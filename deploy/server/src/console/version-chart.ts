@@ -24,9 +24,9 @@ const FAILURE_KIND_NAMES: Record<string, string> = {
   load: 'بارگذاری',
   mount: 'سوار شدن',
   contract: 'قرارداد',
-  render: 'رندر سرور',
+  // A render error in the browser, caught by the remote's error boundary (the server's are not reported).
+  render: 'خطای رندر',
   hydrate: 'هیدراته شدن',
-  hydration: 'هیدراته شدن',
   uncaught: 'مهارنشده',
   slot: 'جایگاه',
 };
