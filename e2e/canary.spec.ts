@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
+import { SPEC_PORTS } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { copyRunBuilds } from './support/crafted-versions';
 import { run } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';
 import { addKey } from '@steel/server/deploy-keys';
@@ -37,11 +38,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-canary-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, {
-    recursive: true,
-    filter: (source) =>
-      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
-  });
+  copyRunBuilds(buildsDir);
 
   // The broken build: the module the catalogue exposes throws as soon as it is evaluated.
   const liveCatalogue = String(live().catalogue);

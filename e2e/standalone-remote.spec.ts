@@ -6,8 +6,9 @@ import { expect, test } from '@playwright/test';
 import { CONTRACT_VERSION } from '@steel/shared/contract';
 import { run as deployCli } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';
-import { SPEC_PORTS, e2eBuildsDir, repoRoot, notHidden } from './support/environment';
+import { SPEC_PORTS, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { copyRunBuilds } from './support/crafted-versions';
 import { teamNpm } from '../scripts/lib/new-remote';
 
 /**
@@ -42,11 +43,7 @@ async function pack(folder: string, destination: string): Promise<string> {
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-standalone-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, {
-    recursive: true,
-    filter: (source) =>
-      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
-  });
+  copyRunBuilds(buildsDir);
   keysFile = path.join(workDir, 'deploy-keys.json');
   server = await startAppServer({
     port: SPEC_PORTS.standaloneRemote,
