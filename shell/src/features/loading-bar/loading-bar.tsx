@@ -15,6 +15,8 @@ export function LoadingBar({ controller }: { controller: LoadingBarController })
       data-visible={state.visible}
       data-error={state.error}
       role="progressbar"
+      // A progress bar needs a name (axe: aria-progressbar-name), which it lacked while visible.
+      aria-label={state.error ? 'بارگذاری صفحه ناموفق بود' : 'در حال بارگذاری صفحه'}
       aria-hidden={!state.visible}
       aria-valuemin={0}
       aria-valuemax={100}
