@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTRACT_VERSION, type AppManifest } from '@steel/contract';
+import { CONTRACT_VERSION, SLOT_CONTRIBUTIONS, type AppManifest } from '@steel/contract';
 import { writeAppManifest } from './app-manifest';
 import { chunkNameOf } from './page-weights';
 
@@ -139,6 +139,41 @@ describe("the weight of each page kind's cold visit", () => {
     // Compressed: base-36 noise keeps most of its size.
     expect(product!.chunks['product']).toBeGreaterThan(15000);
     expect(product!.chunks['product']).toBeLessThan(30000);
+  });
+
+  it("weighs a contributor's ./slots apart from its own pages, under `slots`", () => {
+    const { root, dist } = builtApp([page('/inquiry', undefined)]);
+    write(dist, {
+      'remoteEntry.js': 4000,
+      '661.aaaaaaaa.js': 12000,
+      '__federation_expose_app.6417a670.js': 8000,
+      '__federation_expose_slots.72a167b0.js': 3000,
+      'styles.a37d703b.js': 2000,
+    });
+    const manifest = writeAppManifest('inquiry', root, {
+      dist,
+      groups: {
+        files: {
+          inquiry: ['remoteEntry.js'],
+          __federation_expose_app: ['661.aaaaaaaa.js', '__federation_expose_app.6417a670.js'],
+          __federation_expose_slots: ['661.aaaaaaaa.js', '__federation_expose_slots.72a167b0.js'],
+          styles: ['styles.a37d703b.js'],
+        },
+        entries: ['inquiry'],
+      },
+    });
+    expect(Object.keys(manifest.weights?.['/inquiry']?.chunks ?? {}).sort()).toEqual([
+      '661',
+      '__federation_expose_app',
+      'remoteEntry',
+      'styles',
+    ]);
+    expect(Object.keys(manifest.weights?.[SLOT_CONTRIBUTIONS]?.chunks ?? {}).sort()).toEqual([
+      '661',
+      '__federation_expose_slots',
+      'remoteEntry',
+      'styles',
+    ]);
   });
 
   it("records the shell's entry under every page", () => {

@@ -6,7 +6,9 @@
  * - every page: the app's entry (a remote's `remoteEntry.js`, the shell's `main`) and, for a remote,
  *   the exposed app (`./app`) with the chunks it pulls in;
  * - the page's own chunk (`lazyPage`) and what it pulls in;
- * - CSS: the shell's stylesheet; a remote's, which a server-rendered page carries in its head.
+ * - CSS: the shell's stylesheet; a remote's, which a server-rendered page carries in its head;
+ * - a contributor's slot contributions (`SLOT_CONTRIBUTIONS`): the entry and the exposed `./slots`
+ *   with what it pulls in, which every page hosting one of its slots downloads.
  *
  * Bytes are brotli's at its highest quality, as the app server serves them. Chunks a page loads
  * only once it runs in the browser (a markdown body on a client navigation, a chart on a click)
@@ -16,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type webpack from 'webpack';
-import { EVERY_PAGE, type PageRoute, type PageWeight } from '@steel/contract';
+import { EVERY_PAGE, SLOT_CONTRIBUTIONS, type PageRoute, type PageWeight } from '@steel/contract';
 
 /** The chunk groups of a browser build: every named group's files (scripts and stylesheets), and which are entries. */
 export interface ChunkGroups {
@@ -38,6 +40,8 @@ export function chunkGroupsOf(stats: webpack.Stats): ChunkGroups {
 
 /** The federation plugin's group for an exposed module (`./app` → `__federation_expose_app`). */
 const EXPOSED_GROUP = /^__federation_expose_/;
+/** The group of `./slots`: loaded on the pages that host the app's contributions, not on its own pages. */
+const SLOTS_GROUP = '__federation_expose_slots';
 /** A remote's stylesheet, in a chunk of its own (the remote's lifecycles import it by this name). */
 const STYLES_GROUP = 'styles';
 
@@ -65,7 +69,7 @@ export function pageWeights(
   const filesOf = (names: readonly string[]) => names.flatMap((name) => groups.files[name] ?? []);
   const everyVisit = filesOf([
     ...groups.entries,
-    ...Object.keys(groups.files).filter((name) => EXPOSED_GROUP.test(name)),
+    ...Object.keys(groups.files).filter((name) => EXPOSED_GROUP.test(name) && name !== SLOTS_GROUP),
     ...(isShell ? [] : [STYLES_GROUP]),
   ]);
   const weigh = (files: readonly string[]): PageWeight => {
@@ -82,7 +86,10 @@ export function pageWeights(
     return weight;
   };
   if (isShell) return { [EVERY_PAGE]: weigh(everyVisit) };
-  return Object.fromEntries(
+  const weights = Object.fromEntries(
     pages.map((page) => [page.path, weigh([...everyVisit, ...(page.chunk ? filesOf([page.chunk]) : [])])]),
   );
+  if (groups.files[SLOTS_GROUP])
+    weights[SLOT_CONTRIBUTIONS] = weigh(filesOf([...groups.entries, SLOTS_GROUP, STYLES_GROUP]));
+  return weights;
 }

@@ -112,6 +112,11 @@ export const pageWeightSchema = z.object({
 export type PageWeight = z.infer<typeof pageWeightSchema>;
 /** The shell's weight is on every page: it is recorded under this key. */
 export const EVERY_PAGE = '*';
+/**
+ * What an app's slot contributions add to other apps' pages (its entry and `./slots` module with
+ * what they pull in), recorded under this key beside its own pages' weights.
+ */
+export const SLOT_CONTRIBUTIONS = 'slots';
 
 const slotNameSchema = z.enum(SLOT_NAMES as [SlotName, ...SlotName[]]);
 /** An extension slot an app fills (`slots.ts`, `SlotContribution`). */
@@ -137,7 +142,7 @@ export const appManifestSchema = z.object({
   files: z.optional(z.record(z.string(), z.string().check(z.regex(SRI_DIGEST_RE)))),
   /** The app's own navigation tree beside its pages' entries (the catalogue's categories). */
   navigation: z.optional(navigationSchema),
-  /** Per page path (the shell: `EVERY_PAGE`), what a cold visit downloads of this app; checked by the gate's budgets. */
+  /** Per page path (the shell: `EVERY_PAGE`; slot contributions: `SLOT_CONTRIBUTIONS`), what a cold visit downloads of this app; checked by the gate's budgets. */
   weights: z.optional(z.record(z.string(), pageWeightSchema)),
   /** The extension slots the app's pages render, at their props versions (`slots.ts`). */
   slotHosts: z.optional(slotHostsSchema),

@@ -64,6 +64,17 @@ describe('the gate weighs each page kind against the live version and the budget
     );
   });
 
+  it("weighs a contributor's slot contributions like a page kind, against the live ones and their budget", () => {
+    const contributor = (slotsJs: number) =>
+      manifest({ slots: weight({ remoteEntry: 6 * KB, __federation_expose_slots: slotsJs }) }, 'inquiry');
+    const slotBudgets: PageBudgets = { ...budgets, apps: { inquiry: { slots: { js: 30 * KB } } } };
+    expect(weightRule(contributor(12 * KB), contributor(12 * KB), slotBudgets)).toBeNull();
+    expect(weightRule(contributor(20 * KB), contributor(12 * KB), slotBudgets)).toMatch(
+      /^weights: its slot contributions \(on other apps' pages\) downloads 26\.0 KB of JS from inquiry, 44\.4 % more than the live version's 18\.0 KB \(10 % allowed\); grew most: __federation_expose_slots \(\+8\.0 KB\)/,
+    );
+    expect(weightRule(contributor(40 * KB), null, slotBudgets)).toMatch(/over its budget of 30\.0 KB/);
+  });
+
   it('weighs nothing in a manifest built before builds measured themselves', () => {
     expect(weightRule(manifest(undefined), live, budgets)).toBeNull();
   });

@@ -2,10 +2,11 @@
  * The gate's weight budgets (docs/architecture.md, "Deploying a remote"): what a cold visit to each
  * page kind downloads of the app, as its build measured it (the manifest's `weights`), may grow over
  * the live version's by a set share at most, and never pass an absolute budget per app and page
- * kind (data/platform/page-budgets.json, kept in this repository by the platform team). One line
+ * kind (data/platform/page-budgets.json, kept in this repository by the platform team). What an
+ * app's slot contributions add to other apps' pages is weighed the same way, under `slots`. One line
  * names the page, the figures and the chunk that grew; `--force "<reason>"` overrides it like any rule.
  */
-import type { AppManifest, PageWeight } from '@steel/contract';
+import { SLOT_CONTRIBUTIONS, type AppManifest, type PageWeight } from '@steel/contract';
 import type { RuleResult } from './static-rules';
 import budgetFile from '../../../../../data/platform/page-budgets.json';
 
@@ -29,6 +30,9 @@ export const PAGE_BUDGETS = budgetFile as PageBudgets;
 const KINDS = ['js', 'css'] as const;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const kindName = { js: 'JS', css: 'CSS' } as const;
+/** What a weight is of, in a refusal: a page kind's path, or the app's slot contributions. */
+const weighedPart = (page: string) =>
+  page === SLOT_CONTRIBUTIONS ? "its slot contributions (on other apps' pages)" : page;
 
 /** The budget of one page kind: its own, else the app's default, else every app's. */
 export function budgetOf(
@@ -60,12 +64,12 @@ export function weightRule(
     for (const kind of KINDS) {
       const budget = budgetOf(budgets, manifest.app, page, kind);
       if (budget !== undefined && weight[kind] > budget)
-        return `weights: ${page} downloads ${kb(weight[kind])} of ${kindName[kind]} from ${manifest.app}, over its budget of ${kb(budget)} (data/platform/page-budgets.json); grew most: ${grewMost(weight, live)}; ${retry}`;
+        return `weights: ${weighedPart(page)} downloads ${kb(weight[kind])} of ${kindName[kind]} from ${manifest.app}, over its budget of ${kb(budget)} (data/platform/page-budgets.json); grew most: ${grewMost(weight, live)}; ${retry}`;
       if (!live) continue;
       const allowed = live[kind] * (1 + budgets.growthShare);
       if (weight[kind] > allowed && weight[kind] - live[kind] > budgets.minimumGrowthBytes) {
         const share = ((weight[kind] / live[kind] - 1) * 100).toFixed(1);
-        return `weights: ${page} downloads ${kb(weight[kind])} of ${kindName[kind]} from ${manifest.app}, ${share} % more than the live version's ${kb(live[kind])} (${Math.round(budgets.growthShare * 100)} % allowed); grew most: ${grewMost(weight, live)}; ${retry}`;
+        return `weights: ${weighedPart(page)} downloads ${kb(weight[kind])} of ${kindName[kind]} from ${manifest.app}, ${share} % more than the live version's ${kb(live[kind])} (${Math.round(budgets.growthShare * 100)} % allowed); grew most: ${grewMost(weight, live)}; ${retry}`;
       }
     }
   }
