@@ -7,6 +7,7 @@ const { seed } = require('./bootstrap/seed');
 const { configureSocial } = require('./bootstrap/social');
 const { configureAuth } = require('./bootstrap/auth-settings');
 const { watchContentChanges } = require('./bootstrap/content-changes');
+const { watchPriceAlerts } = require('./bootstrap/price-alerts');
 const { ensureEditorToken } = require('./bootstrap/editor-token');
 const { keepSearchTextFresh, refreshSearchTexts } = require('./bootstrap/search-text');
 const { closeRateLimitStore } = require('./utils/rate-limit-store');
@@ -28,6 +29,7 @@ module.exports = {
     await refreshSearchTexts(strapi);
     // After the seed: its thousands of writes are no news to anyone.
     watchContentChanges(strapi);
+    watchPriceAlerts(strapi);
   },
 
   async destroy() {

@@ -7,7 +7,16 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { api, get, post, del, register, login } = require('./helpers');
 
-const OWN = ['orders', 'tickets', 'watch-list-entries', 'exchange-purchase-requests', 'warehouse-reservations'];
+const OWN = [
+  'orders',
+  'tickets',
+  'watch-list-entries',
+  'exchange-purchase-requests',
+  'warehouse-reservations',
+  'price-alerts',
+];
+// The site writes notifications, not the customer: this one has none, and that is counted too.
+const WRITTEN_BY_THE_SITE = { notifications: 0 };
 
 /** One record of every owner-scoped kind for `customer` (and a contact message, which is the staff's). */
 async function recordsOf(customer) {
@@ -26,6 +35,7 @@ async function recordsOf(customer) {
       duration_days: 3,
       contact_phone: '02112345678',
     },
+    'price-alerts': { product_slug: one.slug, below_price: 1000 },
     'contact-messages': { name: 'مشتری', email: customer.email, phone: '09120000009', message: 'پیام' },
   };
   for (const [kind, data] of Object.entries(make)) {
@@ -44,7 +54,10 @@ test('the customer deletes their account: sessions, orders, tickets, watch list,
 
   const deleted = await del('/users/me', { token: leaving.jwt });
   assert.equal(deleted.status, 200, deleted.text);
-  assert.deepEqual(deleted.body, { ok: true, removed: Object.fromEntries(OWN.map((kind) => [kind, 1])) });
+  assert.deepEqual(deleted.body, {
+    ok: true,
+    removed: { ...Object.fromEntries(OWN.map((kind) => [kind, 1])), ...WRITTEN_BY_THE_SITE },
+  });
 
   // Every session ended at once, and the account is gone: no sign-in, no second deletion.
   assert.equal((await get('/users/me', { token: leaving.jwt })).status, 401);

@@ -20,6 +20,7 @@ const OWNED = [
   'exchange-purchase-request',
   'warehouse-reservation',
   'contact-message',
+  'price-alert',
 ];
 
 const read = (name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`];
@@ -35,6 +36,9 @@ const WANTED = {
     SEARCH,
     ...OWNED.flatMap(crud),
     'api::ticket.ticket.addMessage',
+    // Notifications are the site's to write: the customer reads them and marks them read.
+    ...read('notification'),
+    'api::notification.notification.update',
     'plugin::users-permissions.user.updateMe',
     'plugin::users-permissions.user.deleteMe',
   ],

@@ -47,7 +47,7 @@ const DOCUMENT_ID = /^[a-z0-9]{1,64}$/i;
  *   allowDelete: boolean (default true)
  *   beforeCreate(data, { user, strapi, ctx }) -> data
  *   beforeUpdate(data, { user, existing, strapi, ctx }) -> data
- *   extend({ strapi, helpers }) -> extra actions
+ *   extend({ strapi, helpers, actions }) -> extra actions (or replacements, which may call `actions`)
  */
 const ownerScopedController = (uid, options = {}) =>
   factories.createCoreController(uid, ({ strapi }) => {
@@ -156,7 +156,7 @@ const ownerScopedController = (uid, options = {}) =>
       },
     };
 
-    return { ...actions, ...(options.extend ? options.extend({ strapi, helpers }) : {}) };
+    return { ...actions, ...(options.extend ? options.extend({ strapi, helpers, actions }) : {}) };
   });
 
 /** Customers may only move a record's status to one of `allowed`, and only from one of `from`. */

@@ -14,6 +14,8 @@ const OWN_RECORDS = {
   'watch-list-entries': 'api::watch-list-entry.watch-list-entry',
   'warehouse-reservations': 'api::warehouse-reservation.warehouse-reservation',
   'exchange-purchase-requests': 'api::exchange-purchase-request.exchange-purchase-request',
+  'price-alerts': 'api::price-alert.price-alert',
+  notifications: 'api::notification.notification',
 };
 
 /** Removes every record of `uid` the user owns (through the document service: components go too); how many. */
@@ -35,7 +37,7 @@ async function removeOwned(strapi, uid, userId) {
 /**
  * DELETE /users/me: the signed-in customer deletes their own account — first every session (its
  * access tokens stop at once, src/extensions live-sessions), then their orders, tickets, watch
- * list, reservations and bourse purchase requests, then the account. Answers what was removed.
+ * list, reservations, bourse purchase requests, price alerts and notifications, then the account. Answers what was removed.
  */
 async function deleteMe(ctx, strapi) {
   const me = ctx.state.user;
