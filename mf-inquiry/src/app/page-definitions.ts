@@ -1,5 +1,8 @@
 import type { PageDefinition } from '@steel/shared';
 import { basketPage } from '../features/basket/basket-page';
+import { alertsPage } from '../features/alerts/alerts-page';
+import { comparePage } from '../features/compare/compare-page';
+import { requestsPage } from '../features/requests/requests-page';
 
 /** Every page of the inquiry app, listed once (the shell routes `/inquiry/**` here because of it). */
-export const inquiryPages: PageDefinition[] = [basketPage];
+export const inquiryPages: PageDefinition[] = [basketPage, requestsPage, alertsPage, comparePage];

@@ -1,12 +1,14 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Trash2 } from 'lucide-react';
 import {
   Link,
   PageHeader,
   formatNumber,
   formatToman,
+  loginUrlFor,
   unitLabelFa,
   useHydrated,
+  useSessionUser,
   type PageDefinition,
 } from '@steel/shared';
 import { removeFromBasket, setQuantity, type BasketLine } from './basket-store';
@@ -57,6 +59,44 @@ function Line({ line }: { line: BasketLine }) {
   );
 }
 
+/** The send form and what it brings (react-hook-form, zod) load only for a signed-in buyer with a basket. */
+const SendInquiryForm = lazy(() => import(/* webpackChunkName: "send-inquiry" */ './send-inquiry-form'));
+
+const linkInText = 'text-primary-800 underline underline-offset-2 dark:text-primary-300';
+
+/** Under the basket: the send form for a signed-in buyer, else the way to sign in and come back. */
+function SendInquiry() {
+  const user = useSessionUser();
+  if (!user) {
+    return (
+      <p className="mt-6 rounded-md border border-slate-200 p-4 dark:border-slate-700" data-inquiry-sign-in>
+        <Link to={loginUrlFor('/inquiry')} className={linkInText}>
+          برای ارسال استعلام وارد شوید
+        </Link>
+        ؛ سبد شما پس از ورود در حساب کاربری‌تان نگه داشته می‌شود.
+      </p>
+    );
+  }
+  return (
+    <Suspense fallback={<p role="status">در حال آماده‌سازی فرم ارسال…</p>}>
+      <SendInquiryForm />
+    </Suspense>
+  );
+}
+
+/** For a signed-in buyer: where their sent inquiries are. */
+function MyInquiriesLink() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <p>
+      <Link to="/inquiry/requests" className={linkInText}>
+        استعلام‌های من
+      </Link>
+    </p>
+  );
+}
+
 function BasketPage() {
   const lines = useBasket();
   const hydrated = useHydrated();
@@ -77,6 +117,7 @@ function BasketPage() {
         <p className="text-slate-600 dark:text-slate-300">
           محصولاتی که برای استعلام قیمت برگزیده‌اید، با مقدار هر کدام به واحد فروش آن. قیمت‌ها نمایشی‌اند.
         </p>
+        <MyInquiriesLink />
       </PageHeader>
       {!hydrated ? (
         <p role="status">در حال خواندن سبد استعلام…</p>
@@ -130,6 +171,7 @@ function BasketPage() {
           </table>
         </div>
       )}
+      {hydrated && lines.length > 0 && <SendInquiry />}
     </section>
   );
 }

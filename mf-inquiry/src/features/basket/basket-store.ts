@@ -58,6 +58,15 @@ function save(lines: readonly BasketLine[]): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Called after each change made on this page (not another tab's, which that tab reports itself):
+ * what the account copy follows.
+ */
+export function onBasketSaved(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function subscribeToBasket(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
@@ -90,4 +99,14 @@ export function setQuantity(slug: string, quantity: number): void {
 
 export function removeFromBasket(slug: string): void {
   save(basketLines().filter((line) => line.product.slug !== slug));
+}
+
+/** Puts these lines in place of the basket's (the account's copy, merged or read). */
+export function replaceBasket(lines: readonly BasketLine[]): void {
+  save(lines.slice(0, MAX_BASKET_LINES));
+}
+
+/** Empties the basket (sent as an inquiry, or the account that held it signed out). */
+export function clearBasket(): void {
+  save(EMPTY);
 }

@@ -1,0 +1,33 @@
+import type { BadgeTone } from '../../ui/status-badge';
+import type { Inquiry, InquiryStatus } from './inquiry';
+
+const LOOKS: Record<InquiryStatus, { name: string; tone: BadgeTone }> = {
+  sent: { name: 'در انتظار قیمت', tone: 'info' },
+  quoted: { name: 'قیمت‌گذاری شد', tone: 'warning' },
+  accepted: { name: 'پذیرفته شد', tone: 'success' },
+  expired: { name: 'مهلت گذشته', tone: 'neutral' },
+  cancelled: { name: 'لغو شد', tone: 'danger' },
+};
+
+export function inquiryStatusLook(status: string): { name: string; tone: BadgeTone } {
+  return LOOKS[status as InquiryStatus] ?? { name: status, tone: 'neutral' };
+}
+
+/**
+ * The status as the buyer should see it now: the CMS says `expired` on read, but a page left open
+ * past the quote's expiry must not offer an acceptance the CMS will refuse.
+ */
+export function currentStatus(
+  inquiry: Pick<Inquiry, 'status' | 'quote_expires_at'>,
+  now: Date = new Date(),
+): InquiryStatus {
+  if (inquiry.status !== 'quoted' || !inquiry.quote_expires_at) return inquiry.status;
+  return new Date(inquiry.quote_expires_at).getTime() <= now.getTime() ? 'expired' : 'quoted';
+}
+
+/** The buyer may accept a quote still within its validity. */
+export const canAccept = (status: InquiryStatus) => status === 'quoted';
+/** The buyer may withdraw an inquiry until it is accepted (or has lapsed). */
+export const canCancel = (status: InquiryStatus) => status === 'sent' || status === 'quoted';
+/** A pro-forma exists once the operator has priced the lines. */
+export const hasQuote = (status: InquiryStatus) => status === 'quoted' || status === 'accepted' || status === 'expired';

@@ -1,0 +1,64 @@
+/**
+ * An inquiry (استعلام قیمت) as the CMS holds it (the `inquiries` collection, owner-scoped). Every
+ * amount is rial, as product prices are; the pages show toman. Numbers of the `biginteger` kind
+ * arrive as strings.
+ */
+export type Amount = number | string | null;
+
+export interface InquiryLine {
+  id?: number;
+  product_slug: string;
+  product_name: string | null;
+  /** In the sale unit. */
+  quantity: number | string;
+  sale_unit: string | null;
+  /** The unit the indicative price is per (the product's `unit`: `kg`, `tonne`, …). */
+  unit: string | null;
+  /** The product's price when the inquiry was sent: rial per `unit`. */
+  indicative_unit_price: Amount;
+  /** The buyer's weight by the sale-unit rules; it only feeds the shipping estimate. */
+  indicative_weight_kg: number | string | null;
+  illustrative: boolean | null;
+  /** The operator's price, rial per SALE UNIT: what the quote, the order and the pro-forma use. */
+  quoted_unit_price: Amount;
+}
+
+export const INQUIRY_STATUSES = ['sent', 'quoted', 'accepted', 'expired', 'cancelled'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export interface Inquiry {
+  id: number;
+  documentId: string;
+  /** `RQ-…` */
+  number: string;
+  status: InquiryStatus;
+  status_history: Array<{ status: string; at: string }> | null;
+  lines?: InquiryLine[];
+  province_slug: string;
+  note: string | null;
+  shipping_estimate: Amount;
+  quoted_shipping: Amount;
+  /** The rate the CMS held when the quote was made (a later change of rate does not move it). */
+  tax_rate_percent: number | string | null;
+  quoted_at: string | null;
+  quote_expires_at: string | null;
+  /** Set on acceptance: the order it became. */
+  order_number?: string | null;
+  order?: { documentId: string; number: string } | null;
+  createdAt: string;
+}
+
+/** A province's shipping rate (the CMS's `shipping-rates`): rial per tonne. */
+export interface ShippingRate {
+  documentId: string;
+  province_slug: string;
+  province_name: string;
+  rate_per_tonne: number | string;
+}
+
+/** What the buyer sends: the lines with their indicative weights, where to deliver, a note. */
+export interface NewInquiry {
+  lines: Array<{ product_slug: string; quantity: number; weight_kg: number }>;
+  province_slug: string;
+  note: string;
+}

@@ -1,0 +1,114 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatNumber, formatToman, useShell } from '@steel/shared';
+import { FormField, SubmitRow, TextInput, inputClass, useFormWrite } from '@steel/shared/forms';
+import { useSendInquiry, useShippingRates } from '../../entities/inquiry/inquiry-queries';
+import { inquiryErrorMessage } from '../../entities/inquiry/inquiry-error-message';
+import { shippingEstimate } from '../../entities/inquiry/inquiry-totals';
+import { basketLines, MAX_BASKET_LINES } from './basket-store';
+import { emptyBasketEverywhere } from './basket-sync';
+import { useBasket } from './use-basket';
+import {
+  basketWeight,
+  inquiryLines,
+  NOTE_MAX_LENGTH,
+  sendInquirySchema,
+  type SendInquiryInput,
+  type SendInquiryValues,
+} from './send-inquiry-schema';
+
+/**
+ * «ارسال استعلام» under the basket, for a signed-in buyer: the delivery province (its shipping
+ * estimate shown as it is chosen), a note, and the basket's lines as they are when sent. On
+ * success the basket is emptied (here and in the account) and the buyer lands on the inquiry.
+ * A failure keeps every value and says why in Persian.
+ */
+export default function SendInquiryForm() {
+  const { api, bus, navigate } = useShell();
+  const lines = useBasket();
+  const rates = useShippingRates();
+  const send = useSendInquiry();
+  const estimateId = useId();
+  const form = useForm<SendInquiryInput, unknown, SendInquiryValues>({
+    resolver: zodResolver(sendInquirySchema),
+    defaultValues: { province_slug: '', note: '' },
+  });
+  const province = form.watch('province_slug');
+  const rate = rates.data?.find((candidate) => candidate.province_slug === province);
+  const weight = basketWeight(lines);
+  const { errors } = form.formState;
+
+  const { onSubmit, busy } = useFormWrite(form, send, async (values) => {
+    const current = basketLines();
+    if (current.length === 0) return;
+    const inquiry = await send.mutateAsync({ ...values, lines: inquiryLines(current.slice(0, MAX_BASKET_LINES)) });
+    await emptyBasketEverywhere(api);
+    bus.emit('toast:add', {
+      title: 'استعلام ارسال شد',
+      description: `استعلام ${inquiry.number} ثبت شد؛ قیمت‌ها را پس از بررسی همین‌جا می‌بینید.`,
+      color: 'success',
+    });
+    navigate(`/inquiry/requests/${inquiry.documentId}`);
+  });
+
+  return (
+    <section aria-labelledby={`${estimateId}-heading`} className="mt-8 flex max-w-2xl flex-col gap-4">
+      <h2 id={`${estimateId}-heading`} className="text-xl font-bold">
+        ارسال استعلام
+      </h2>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-busy={busy}
+        aria-label="ارسال استعلام قیمت"
+      >
+        <FormField
+          label="استان محل تحویل"
+          error={errors.province_slug?.message}
+          hint={rates.isError ? 'فهرست استان‌ها خوانده نشد؛ صفحه را دوباره بارگذاری کنید.' : undefined}
+        >
+          {(control) => (
+            <select {...control} {...form.register('province_slug')} className={inputClass}>
+              <option value="">{rates.isPending ? 'در حال خواندن استان‌ها…' : 'انتخاب استان'}</option>
+              {rates.data?.map((candidate) => (
+                <option key={candidate.province_slug} value={candidate.province_slug}>
+                  {candidate.province_name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <p
+          id={estimateId}
+          aria-live="polite"
+          className="text-sm text-slate-700 dark:text-slate-200"
+          data-shipping-estimate
+        >
+          {rate
+            ? `هزینهٔ تقریبی حمل به ${rate.province_name}: ${formatToman(
+                shippingEstimate(weight.kg, Number(rate.rate_per_tonne)),
+              )} (${formatNumber(Math.round(weight.kg))} کیلوگرم × ${formatToman(rate.rate_per_tonne)} هر تن${
+                weight.complete ? '' : '، بدون اقلامی که وزنشان معلوم نیست'
+              })`
+            : 'با انتخاب استان، هزینهٔ تقریبی حمل نشان داده می‌شود.'}
+        </p>
+        <TextInput
+          form={form}
+          name="note"
+          label="توضیحات (اختیاری)"
+          hint={`حداکثر ${formatNumber(NOTE_MAX_LENGTH)} نویسه؛ مثلاً زمان تحویل یا شرایط پرداخت.`}
+          multiline
+          rows={4}
+        />
+        <SubmitRow
+          busy={busy}
+          failure={send.isError ? inquiryErrorMessage(send.error) : null}
+          label="ارسال استعلام"
+          busyLabel="در حال ارسال…"
+        />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import { useParams } from 'react-router';
+import {
+  documentTitle,
+  formatNumber,
+  formatPersianDate,
+  formatPersianDateTime,
+  formatToman,
+  Link,
+  toPersianDigits,
+  unitLabelFa,
+  useSessionUser,
+  useShell,
+} from '@steel/shared';
+import type { Inquiry } from '../../entities/inquiry/inquiry';
+import { useInquiry, useShippingRates } from '../../entities/inquiry/inquiry-queries';
+import { currentStatus, hasQuote } from '../../entities/inquiry/inquiry-status';
+import { quotedLineTotal, quoteTotals } from '../../entities/inquiry/inquiry-totals';
+import { QueryState } from '../../ui/query-state';
+import { linkInText, primaryButton, secondaryButton } from '../../ui/styles';
+import { useFocusHeading } from '../../ui/use-focus-heading';
+
+/** The seller, as the site names itself in every title. */
+const SELLER = documentTitle({ title: '' });
+
+/** The app server's PDF of a page of the site, made by its headless Chromium once the page is ready. */
+export const pdfHref = (path: string) => `/_/print.pdf?path=${encodeURIComponent(path)}`;
+
+const cell = 'border border-slate-300 p-2 text-start dark:border-slate-600 print:border-slate-400';
+
+/**
+ * `/inquiry/requests/:documentId/proforma`: the pro-forma (پیش‌فاکتور), printable on A4 (the print
+ * stylesheet in app/styles.css leaves the site's header and footer off paper). Once its figures
+ * are on screen it carries `data-print-ready`, which the app server's PDF waits for.
+ */
+export function ProformaPage() {
+  const { documentId = '' } = useParams();
+  const query = useInquiry(documentId);
+  useFocusHeading(!query.isPending);
+  return (
+    <section>
+      <QueryState query={query}>{(inquiry) => <Proforma inquiry={inquiry} />}</QueryState>
+    </section>
+  );
+}
+
+function Proforma({ inquiry }: { inquiry: Inquiry }) {
+  const { config } = useShell();
+  const buyer = useSessionUser();
+  const rates = useShippingRates();
+  const status = currentStatus(inquiry);
+  const totals = hasQuote(status) ? quoteTotals(inquiry) : null;
+  const province = rates.data?.find((rate) => rate.province_slug === inquiry.province_slug)?.province_name;
+  const path = `/inquiry/requests/${inquiry.documentId}/proforma`;
+  const siteHost = (() => {
+    try {
+      return new URL(config.siteUrl).host;
+    } catch {
+      return config.siteUrl;
+    }
+  })();
+  // The PDF waits for the province's name as well as the figures, so paper and screen say the same.
+  const ready = !rates.isPending;
+
+  return (
+    <article data-proforma className="mx-auto flex max-w-4xl flex-col gap-5 text-sm print:max-w-none print:text-xs">
+      <div data-proforma-actions className="flex flex-wrap items-center gap-3 print:hidden">
+        <Link to={`/inquiry/requests/${inquiry.documentId}`} className={linkInText}>
+          بازگشت به استعلام
+        </Link>
+        {totals && (
+          <>
+            <a href={pdfHref(path)} className={primaryButton} download={`proforma-${inquiry.number}.pdf`}>
+              دریافت PDF
+            </a>
+            <button type="button" className={secondaryButton} onClick={() => window.print()}>
+              چاپ
+            </button>
+          </>
+        )}
+      </div>
+
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-300 pb-4 dark:border-slate-600">
+        <div>
+          <h1 className="text-2xl font-bold">پیش‌فاکتور</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300 print:text-slate-700">
+            شمارهٔ <bdi data-proforma-number>{inquiry.number}</bdi>
+          </p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="font-semibold">تاریخ:</dt>
+          <dd>{formatPersianDate(inquiry.quoted_at ?? inquiry.createdAt)}</dd>
+          {inquiry.quote_expires_at && (
+            <>
+              <dt className="font-semibold">اعتبار تا:</dt>
+              <dd>{formatPersianDateTime(inquiry.quote_expires_at)}</dd>
+            </>
+          )}
+        </dl>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+        <section
+          aria-labelledby="proforma-seller"
+          className="rounded-md border border-slate-300 p-3 dark:border-slate-600"
+        >
+          <h2 id="proforma-seller" className="mb-1 font-bold">
+            فروشنده
+          </h2>
+          <p>{SELLER}</p>
+          <p dir="ltr" className="text-end">
+            {siteHost}
+          </p>
+        </section>
+        <section
+          aria-labelledby="proforma-buyer"
+          className="rounded-md border border-slate-300 p-3 dark:border-slate-600"
+        >
+          <h2 id="proforma-buyer" className="mb-1 font-bold">
+            خریدار
+          </h2>
+          {buyer ? (
+            <>
+              <p>{buyer.username}</p>
+              {buyer.mobile && (
+                <p>
+                  <bdi>{toPersianDigits(buyer.mobile)}</bdi>
+                </p>
+              )}
+              <p dir="ltr" className="text-end">
+                {buyer.email}
+              </p>
+            </>
+          ) : null}
+          <p>محل تحویل: {province ?? inquiry.province_slug}</p>
+        </section>
+      </div>
+
+      {!totals ? (
+        <p role="status" className="rounded-md border border-slate-300 p-4 dark:border-slate-600">
+          {status === 'cancelled'
+            ? 'این استعلام لغو شده است و پیش‌فاکتوری ندارد.'
+            : 'پیش‌فاکتور پس از قیمت‌گذاری اقلام صادر می‌شود.'}
+        </p>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">اقلام پیش‌فاکتور {inquiry.number}</caption>
+              <thead className="bg-slate-50 dark:bg-slate-800 print:bg-slate-100">
+                <tr>
+                  <th scope="col" className={cell}>
+                    ردیف
+                  </th>
+                  <th scope="col" className={cell}>
+                    شرح کالا
+                  </th>
+                  <th scope="col" className={cell}>
+                    مقدار
+                  </th>
+                  <th scope="col" className={cell}>
+                    وزن (کیلوگرم)
+                  </th>
+                  <th scope="col" className={cell}>
+                    بهای واحد (تومان)
+                  </th>
+                  <th scope="col" className={cell}>
+                    بهای کل (تومان)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(inquiry.lines ?? []).map((line, index) => (
+                  <tr key={line.id ?? index} data-proforma-line={line.product_slug}>
+                    <td className={cell}>{formatNumber(index + 1)}</td>
+                    <th scope="row" className={`${cell} font-medium`}>
+                      {line.product_name ?? line.product_slug}
+                    </th>
+                    <td className={cell}>
+                      {formatNumber(line.quantity)} {unitLabelFa(line.sale_unit ?? line.unit ?? '')}
+                    </td>
+                    <td className={cell}>
+                      {Number(line.indicative_weight_kg) > 0
+                        ? formatNumber(Math.round(Number(line.indicative_weight_kg)))
+                        : '—'}
+                    </td>
+                    <td className={cell}>{formatToman(line.quoted_unit_price)}</td>
+                    <td className={cell}>{formatToman(quotedLineTotal(line))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <dl
+            className="ms-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1"
+            data-proforma-total={totals.total}
+          >
+            <dt>جمع اقلام</dt>
+            <dd>{formatToman(totals.lines)}</dd>
+            <dt>هزینهٔ حمل</dt>
+            <dd>{formatToman(totals.shipping)}</dd>
+            <dt>مالیات بر ارزش افزوده ({formatNumber(totals.taxRatePercent)}٪)</dt>
+            <dd>{formatToman(totals.tax)}</dd>
+            <dt className="border-t border-slate-400 pt-1 font-bold">مبلغ کل</dt>
+            <dd className="border-t border-slate-400 pt-1 font-bold">{formatToman(totals.total)}</dd>
+          </dl>
+
+          <footer className="flex flex-col gap-1 border-t border-slate-300 pt-3 text-xs text-slate-600 dark:border-slate-600 dark:text-slate-300 print:text-slate-700">
+            {inquiry.quote_expires_at && (
+              <p>
+                این پیش‌فاکتور تا {formatPersianDateTime(inquiry.quote_expires_at)} معتبر است
+                {status === 'expired' ? ' و مهلت آن گذشته است.' : '.'}
+              </p>
+            )}
+            <p>وزن‌ها تقریبی‌اند و بر پایهٔ وزن استاندارد هر واحد فروش محاسبه شده‌اند؛ مبالغ به تومان است.</p>
+          </footer>
+        </>
+      )}
+      {ready && <span data-print-ready hidden />}
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { apiErrorMessage, Progress, useShell } from '@steel/shared';
+import { secondaryButton } from './styles';
+
+/** While `loading`, the shell's loading bar runs (`page:loading:start/end` on the bus). */
+function usePageLoading(loading: boolean, failed: boolean): void {
+  const { bus } = useShell();
+  useEffect(() => {
+    if (!loading) return;
+    bus.emit('page:loading:start', {});
+    return () => bus.emit('page:loading:end', failed ? { error: true } : {});
+  }, [bus, loading, failed]);
+}
+
+/** «در حال بارگذاری…» with an indeterminate bar, announced politely to screen readers. */
+export function LoadingBlock({ label = 'در حال بارگذاری…' }: { label?: string }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 py-6 text-sm text-slate-600 dark:text-slate-300">
+      <span>{label}</span>
+      <Progress label={label} value={null} />
+    </div>
+  );
+}
+
+export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-error-500 bg-error-50 px-3 py-2 text-sm text-error-700 dark:border-error-600 dark:bg-slate-900 dark:text-red-200"
+    >
+      <span>{apiErrorMessage(error)}</span>
+      {onRetry && (
+        <button type="button" className={secondaryButton} onClick={onRetry}>
+          تلاش مجدد
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A query's three waits in one place, as the panel's pages show them: progress while loading (and
+ * the shell's loading bar), the failure in Persian with a retry, then the content.
+ */
+export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  usePageLoading(query.isFetching, query.isError);
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
+}
