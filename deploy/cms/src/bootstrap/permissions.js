@@ -12,6 +12,7 @@ const PUBLIC_CONTENT = [
   'static-page',
   'exchange-offer',
   'article',
+  'shipping-rate',
 ];
 const OWNED = [
   'order',
@@ -20,6 +21,7 @@ const OWNED = [
   'exchange-purchase-request',
   'warehouse-reservation',
   'contact-message',
+  'inquiry',
   'price-alert',
 ];
 
@@ -28,13 +30,24 @@ const crud = (name) => ['find', 'findOne', 'create', 'update', 'delete'].map((a)
 
 // The site search (src/api/search) reads published public content only.
 const SEARCH = 'api::search.search.find';
+// The tax rate and a quote's validity (a single type: one read).
+const COMMERCE_SETTING = 'api::commerce-setting.commerce-setting.find';
+// An inquiry's buyer accepts or cancels it and keeps one basket; pricing is the operator's (an API token).
+const INQUIRY_ACTIONS = [
+  'api::inquiry.inquiry.accept',
+  'api::inquiry.inquiry.cancel',
+  'api::inquiry-basket.inquiry-basket.findMine',
+  'api::inquiry-basket.inquiry-basket.replaceMine',
+];
 
 const WANTED = {
-  public: [...PUBLIC_CONTENT.flatMap(read), SEARCH, 'api::contact-message.contact-message.create'],
+  public: [...PUBLIC_CONTENT.flatMap(read), SEARCH, COMMERCE_SETTING, 'api::contact-message.contact-message.create'],
   authenticated: [
     ...PUBLIC_CONTENT.flatMap(read),
     SEARCH,
+    COMMERCE_SETTING,
     ...OWNED.flatMap(crud),
+    ...INQUIRY_ACTIONS,
     'api::ticket.ticket.addMessage',
     // Notifications are the site's to write: the customer reads them and marks them read.
     ...read('notification'),
