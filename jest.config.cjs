@@ -57,6 +57,7 @@ module.exports = {
     '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',
     '^@steel/shared/image-widths$': '<rootDir>/mf-shared/src/images/image-widths.ts',
     '^@steel/shared/site-paths$': '<rootDir>/mf-shared/src/catalogue/site-paths.ts',
+    '^@steel/shared/attribute-labels$': '<rootDir>/mf-shared/src/catalogue/attribute-labels.ts',
     '^@steel/shared/forms$': '<rootDir>/mf-shared/src/forms/index.ts',
     '^@steel/shared/zod-without-eval$': '<rootDir>/mf-shared/src/forms/zod-without-eval.ts',
     '^@steel/shared/colour-mode-script$': '<rootDir>/mf-shared/src/colour-mode/head-script.ts',

@@ -1,7 +1,10 @@
 /**
  * Derives the catalogue's category tree from data/domain/catalogue.json, the single source of
  * it: the catalogue carries the tree with descriptions and attribute lists (products stay in the
- * CMS) and publishes its menu part as its navigation (mf-catalogue/src/entities/category). Runs on install, before every build and before tests, with the other data the apps carry a
+ * CMS) and publishes its menu part as its navigation (mf-catalogue/src/entities/category). The
+ * attributes' Persian labels go to the kit (`@steel/shared/attribute-labels`): every app that
+ * shows a product's attributes (the catalogue, the inquiry app's compare page) names them alike.
+ * Runs on install, before every build and before tests, with the other data the apps carry a
  * copy of (generate-weight-tables.ts, generate-order-workflow.ts); the output is git-ignored.
  */
 import fs from 'node:fs';
@@ -38,6 +41,7 @@ interface SourceCatalogue {
 }
 
 const outputDir = path.join(repoRoot, 'mf-catalogue/src/entities/category/generated');
+const kitOutputDir = path.join(repoRoot, 'mf-shared/src/catalogue/generated');
 
 function subcategory(source: SourceSubcategory) {
   return {
@@ -53,7 +57,6 @@ function subcategory(source: SourceSubcategory) {
 export function generateCatalogueData(): void {
   const source = JSON.parse(fs.readFileSync(path.join(domainDir, 'catalogue.json'), 'utf8')) as SourceCatalogue;
   const tree = {
-    attributeLabelsFa: source.meta.attribute_labels_fa,
     categories: source.categories.map((category) => ({
       slug: category.slug,
       titleFa: category.title_fa,
@@ -70,6 +73,8 @@ export function generateCatalogueData(): void {
   };
   fs.mkdirSync(outputDir, { recursive: true });
   writeIfChanged(path.join(outputDir, 'category-tree.json'), JSON.stringify(tree));
+  fs.mkdirSync(kitOutputDir, { recursive: true });
+  writeIfChanged(path.join(kitOutputDir, 'attribute-labels.json'), JSON.stringify(source.meta.attribute_labels_fa));
   generateWeightTables();
   generateOrderWorkflow();
 }

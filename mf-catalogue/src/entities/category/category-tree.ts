@@ -6,6 +6,9 @@
  */
 import tree from './generated/category-tree.json';
 
+// The labels are the kit's: the inquiry app's compare page names attributes as the catalogue does.
+export { attributeLabelsFa } from '@steel/shared/attribute-labels';
+
 export interface Subcategory {
   slug: string;
   titleFa: string;
@@ -33,7 +36,6 @@ export interface Category {
 }
 
 export const categories: readonly Category[] = tree.categories;
-export const attributeLabelsFa: Readonly<Record<string, string>> = tree.attributeLabelsFa;
 
 /** Where a catalogue path points in the tree; `null` when any slug is unknown. */
 export type CatalogueLocation =
