@@ -6,12 +6,12 @@ import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { InquiryRoot } from './app/inquiry-root';
 import { inquiryPages } from './app/page-definitions';
-import { basketContributions } from './features/basket/contributions';
+import { inquiryContributions } from './app/contributions';
 
 export const { contract, pages, render, contributions, renderSlot } = createRemoteServerEntry({
   app: 'inquiry',
   css,
   Root: InquiryRoot,
   pages: inquiryPages,
-  contributes: { components: basketContributions, order: 10 },
+  contributes: { components: inquiryContributions, order: 10 },
 });

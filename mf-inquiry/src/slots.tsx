@@ -1,7 +1,7 @@
 /** `./slots`: the inquiry app's contributions to other apps' pages (docs/architecture.md, "Extension slots"). */
 import { slotModule } from '@steel/shared/slots';
-import { basketContributions } from './features/basket/contributions';
+import { inquiryContributions } from './app/contributions';
 
-export default slotModule(basketContributions, {
+export default slotModule(inquiryContributions, {
   css: () => import(/* webpackChunkName: "styles" */ './app/styles.css'),
 });
