@@ -12,6 +12,7 @@
  * and the app server's memory over 50 deploys. Gradual release (scripts/bench-release.ts): activation →
  * open tab aware, p50/p95, and detection → automatic canary abort. Production arrangement
  * (scripts/bench-topology.ts): through nginx, one app server vs two, the CMS on PostgreSQL vs SQLite.
+ * Extension slots (scripts/bench-slots.ts): what the inquiry app's contributions add to a product page.
  */
 import type { StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +39,7 @@ import { benchRegistrySize } from './bench-registry-size';
 import { benchTopology } from './bench-topology';
 import { benchActivationUnderLoad, benchCanaryRenders } from './bench-releasing';
 import { benchDependencies } from './bench-dependencies';
+import { benchSlots } from './bench-slots';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
@@ -211,7 +213,9 @@ async function main() {
       REQUEST_LOG: 'off',
       CONTENT_CHANGE_URL: `${base}/_/content-changed`,
       // Pages read the CMS from the browser too (client navigation): it must allow the bench's origins.
-      CORS_ORIGINS: [PORT, PORT + 1, PORT + 2, PORT + 3].map((port) => `http://127.0.0.1:${port}`).join(','),
+      CORS_ORIGINS: [PORT, PORT + 1, PORT + 2, PORT + 3, PORT + 9, PORT + 10]
+        .map((port) => `http://127.0.0.1:${port}`)
+        .join(','),
     },
   });
   const appServer = (port: number, extra: Record<string, string> = {}, stdio: StdioOptions = 'ignore') =>
@@ -320,6 +324,16 @@ async function main() {
         base,
         buildsDir,
         minViews: Number(process.env.HEALTH_MIN_VIEWS ?? 20),
+        log: (line) => console.log(`  ${line}`),
+      });
+      console.log("\nExtension slots: the inquiry team's contributions on the catalogue's product page:");
+      await benchSlots({
+        browser,
+        buildsDir,
+        port: PORT + 9,
+        gatePort: PORT + 10,
+        runs: Math.min(RUNS, 5),
+        startServer: (port, env) => appServer(port, { SITE_URL: `http://127.0.0.1:${port}`, ...env }),
         log: (line) => console.log(`  ${line}`),
       });
     }

@@ -1,0 +1,153 @@
+/**
+ * Bench figures for extension slots (docs/architecture.md, "Extension slots"): what the inquiry
+ * team's contributions add to the catalogue's product page — the JS Chromium transferred and the
+ * main thread's task time until the page is idle, the same page before and after the inquiry app
+ * goes live beside it, on a copy of the bench's builds (so the rest of the bench sees the three
+ * seeded remotes only) — and the time from a press on «افزودن به استعلام», after the pointer
+ * rested on it, to the header's counter showing the new count.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { addKey } from '@steel/server/deploy-keys';
+import { remote as deployApi } from '@steel/server/deploy-client';
+import { buildApp } from './lib/webpack-build';
+import { median } from './lib/median';
+import { repoRoot } from './lib/paths';
+import { waitForUrl, type RunningProcess } from './lib/processes';
+import { PRODUCT_PAGE_PATH } from './bench-product-page';
+
+const INQUIRY = 'inquiry';
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface PageCost {
+  jsBytes: number;
+  mainThreadMs: number;
+}
+
+/** One cold visit: the JS transferred and the main thread's task time until the network is idle. */
+async function productPageCost(browser: Browser, url: string): Promise<PageCost> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  await session.send('Performance.enable');
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') sizes.push(request.sizes().then((size) => size.responseBodySize));
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  const { metrics } = await session.send('Performance.getMetrics');
+  const taskSeconds = metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+  const jsBytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  await context.close();
+  return { jsBytes, mainThreadMs: taskSeconds * 1000 };
+}
+
+async function medianCost(browser: Browser, url: string, runs: number): Promise<PageCost> {
+  const costs: PageCost[] = [];
+  for (let run = 0; run < runs; run += 1) costs.push(await productPageCost(browser, url));
+  return {
+    jsBytes: median(costs.map((cost) => cost.jsBytes)),
+    mainThreadMs: median(costs.map((cost) => cost.mainThreadMs)),
+  };
+}
+
+/** Press → counter: the click is timed in the page, the counter watched by a MutationObserver. */
+async function pressToCount(page: Page, button: string): Promise<number> {
+  await page.locator(button).first().hover();
+  return page.evaluate(
+    (selector) =>
+      new Promise<number>((resolve) => {
+        const counter = document.querySelector('header [data-inquiry-count]');
+        const before = counter?.getAttribute('data-inquiry-count');
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          const now = document.querySelector('header [data-inquiry-count]')?.getAttribute('data-inquiry-count');
+          if (now !== before) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        observer.observe(document.querySelector('header') ?? document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-inquiry-count'],
+        });
+        (document.querySelector(selector) as HTMLElement).click();
+      }),
+    button,
+  );
+}
+
+export async function benchSlots(options: {
+  browser: Browser;
+  buildsDir: string;
+  port: number;
+  gatePort: number;
+  runs: number;
+  startServer: (port: number, env: Record<string, string>) => RunningProcess;
+  log: (line: string) => void;
+}): Promise<void> {
+  const { browser, port, runs, log } = options;
+  const base = `http://127.0.0.1:${port}`;
+  const buildsDir = `${options.buildsDir}-slots`;
+  fs.cpSync(options.buildsDir, buildsDir, { recursive: true });
+  const keysFile = path.join(buildsDir, 'deploy-keys.json');
+  const server = options.startServer(port, {
+    BUILDS_DIR: buildsDir,
+    DEPLOY_KEYS_FILE: keysFile,
+    DEPLOY_GATE_PORT: String(options.gatePort),
+  });
+  try {
+    await waitForUrl(`${base}/api/health`, 30_000);
+    const url = `${base}${PRODUCT_PAGE_PATH}`;
+    await productPageCost(browser, url); // the page's first render, into the cache
+    const without = await medianCost(browser, url, runs);
+
+    // The inquiry team joins as in its e2e: registered by the platform, deployed with its own key.
+    await buildApp(INQUIRY);
+    const platform = { server: base, key: await addKey(keysFile, 'platform', 'bench-platform') };
+    await deployApi.apps.add(platform, { name: INQUIRY, paths: ['/inquiry/**'], owner: 'bench-inquiry-team' });
+    const team = { server: base, key: await addKey(keysFile, INQUIRY, 'bench-inquiry-team') };
+    const published = await deployApi.publish(team, INQUIRY, path.join(repoRoot, 'mf-inquiry/dist'));
+    await deployApi.activate(team, INQUIRY, published.version);
+    await productPageCost(browser, url);
+    const withSlots = await medianCost(browser, url, runs);
+
+    log(`Product page ${PRODUCT_PAGE_PATH}, cold, median of ${runs} (Chromium, loopback, 1× CPU):`);
+    log(`                         JS transferred   main-thread tasks`);
+    const row = (label: string, cost: PageCost) =>
+      log(
+        `  ${label.padEnd(22)} ${kb(cost.jsBytes).padStart(10)} ${`${cost.mainThreadMs.toFixed(0)} ms`.padStart(15)}`,
+      );
+    row('without inquiry', without);
+    row('with inquiry live', withSlots);
+    log(
+      `  the slots add          ${kb(withSlots.jsBytes - without.jsBytes).padStart(10)} ${`${(withSlots.mainThreadMs - without.mainThreadMs).toFixed(0)} ms`.padStart(15)}`,
+    );
+
+    const page = await (await browser.newContext()).newPage();
+    const times = { product: [] as number[], listing: [] as number[] };
+    for (let run = 0; run < runs; run += 1) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      times.product.push(await pressToCount(page, 'form[aria-label="افزودن به استعلام قیمت"] button[type="submit"]'));
+      await page.goto(`${base}/rebar/kalaf`);
+      await page.waitForLoadState('networkidle');
+      times.listing.push(await pressToCount(page, '[data-listing="table"] tbody tr button[aria-label^="افزودن «"]'));
+    }
+    await page.context().close();
+    log(`Press on «افزودن به استعلام» (pointer rested first) → header counter updated, median of ${runs}:`);
+    log(
+      `  product page   ${median(times.product).toFixed(0)} ms  (${times.product.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+    log(
+      `  listing row    ${median(times.listing).toFixed(0)} ms  (${times.listing.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(buildsDir, { recursive: true, force: true });
+  }
+}
