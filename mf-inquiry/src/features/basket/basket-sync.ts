@@ -63,12 +63,16 @@ export function basketToKeep(state: SyncState | null, local: AccountLine[], acco
 
 type SyncContext = Pick<ShellContext, 'bus' | 'session' | 'api'>;
 
-/** One sync per page (per shell bus): every part of the inquiry app on the page starts it, the first one wins. */
-const started = new WeakSet<object>();
+/**
+ * One sync per page: every part of the inquiry app on the page starts it, the first one wins. A
+ * page has one shell bus; another bus is another shell (a remote mounted alone again, in a test),
+ * which takes over.
+ */
+let running: { bus: object; stop: () => void } | null = null;
 
 export function startBasketSync({ bus, session, api }: SyncContext): void {
-  if (started.has(bus)) return;
-  started.add(bus);
+  if (running?.bus === bus) return;
+  running?.stop();
 
   /** The account the page is signed in to, as the sync last heard. */
   let user: string | null = null;
@@ -150,7 +154,7 @@ export function startBasketSync({ bus, session, api }: SyncContext): void {
   // The session bus replays its last event to a late subscriber; read the store too in case it never emitted.
   follow();
 
-  onBasketSaved(() => {
+  const stopFollowingChanges = onBasketSaved(() => {
     if (applying || !user) return;
     const forUser = user;
     writeState({ user: forUser, synced: false });
@@ -160,6 +164,16 @@ export function startBasketSync({ bus, session, api }: SyncContext): void {
       void (joined ? push(forUser) : join(forUser));
     }, SYNC_DELAY_MS);
   });
+
+  running = {
+    bus,
+    stop: () => {
+      bus.off('session:changed', follow);
+      stopFollowingChanges();
+      if (timer) clearTimeout(timer);
+      generation++;
+    },
+  };
 }
 
 /** Starts the basket's account sync for the page (once), from any of the inquiry app's components. */
