@@ -78,6 +78,7 @@ test('the inquiry team deploys its remote alone: only the inquiry app changes in
   expect(registry[NAME]?.contributions?.map(({ slot }) => slot).sort()).toEqual([
     'header.counter',
     'listing.row',
+    'panel.dashboard',
     'product.actions',
   ]);
   expect(registry['catalogue']?.slotHosts).toEqual({ 'product.actions': '1.0.0', 'listing.row': '1.0.0' });
