@@ -1,5 +1,7 @@
 import { formErrorMessage, normaliseApiError } from '@steel/shared';
 
+const PERSIAN = /[\u0600-\u06FF]/;
+
 /** What each field of a refused inquiry is called, for the CMS's per-field refusals. */
 const FIELD_NAMES: Record<string, string> = {
   province_slug: 'استان تحویل',
@@ -14,13 +16,16 @@ const FIELD_NAMES: Record<string, string> = {
  */
 export function inquiryErrorMessage(error: unknown, action: 'send' | 'accept' | 'cancel' = 'send'): string {
   const { error: body } = normaliseApiError(error);
-  if (body.status === 429 || (body.status === 400 && /limit|too many/i.test(body.message)))
-    return 'سقف استعلام‌های یک روز پر شده است؛ فردا دوباره بفرستید یا با ما تماس بگیرید.';
+  // The CMS words its quota in Persian (with when to try again): said as it is.
+  if (body.status === 429)
+    return PERSIAN.test(body.message)
+      ? body.message
+      : 'سقف استعلام‌های یک روز پر شده است؛ فردا دوباره بفرستید یا با ما تماس بگیرید.';
   if (action === 'accept' && (body.status === 409 || body.status === 400))
     return /expire/i.test(body.message)
       ? 'مهلت این پیش‌فاکتور گذشته است؛ پذیرش آن ممکن نیست.'
       : 'این پیش‌فاکتور دیگر پذیرفتنی نیست (پیش‌تر پذیرفته یا لغو شده است). صفحه را دوباره بخوانید.';
-  if (action === 'cancel' && (body.status === 409 || body.status === 400)) return 'این استعلام دیگر لغوشدنی نیست.';
+  if (action === 'cancel' && (body.status === 409 || body.status === 403)) return 'این استعلام دیگر لغوشدنی نیست.';
   if (body.status === 400) {
     const details = body.details as { errors?: Array<{ path?: Array<string | number> }> } | undefined;
     const fields = [

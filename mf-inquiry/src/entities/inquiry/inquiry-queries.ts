@@ -23,7 +23,7 @@ export const inquiryKey = (session: SessionStore, ...rest: unknown[]): unknown[]
 
 export const INQUIRY_PAGE_SIZE = 10;
 
-/** The buyer's inquiries, newest first; the CMS scopes them to the token's owner. */
+/** The buyer's inquiries, newest first, with their lines; the CMS scopes them to the token's owner. */
 export function inquiryListQuery(api: ContentClient, session: SessionStore, page: number) {
   return queryOptions({
     queryKey: inquiryKey(session, 'list', page),
@@ -32,7 +32,6 @@ export function inquiryListQuery(api: ContentClient, session: SessionStore, page
         'inquiries',
         {
           sort: ['createdAt:desc', 'id:desc'],
-          populate: ['lines'],
           pagination: { page, pageSize: INQUIRY_PAGE_SIZE },
         },
         { signal },
@@ -43,8 +42,7 @@ export function inquiryListQuery(api: ContentClient, session: SessionStore, page
 export function inquiryQuery(api: ContentClient, session: SessionStore, documentId: string) {
   return queryOptions({
     queryKey: inquiryKey(session, 'one', documentId),
-    queryFn: async ({ signal }) =>
-      (await api.findOne<Inquiry>('inquiries', documentId, { populate: ['lines'] }, { signal })).data,
+    queryFn: async ({ signal }) => (await api.findOne<Inquiry>('inquiries', documentId, undefined, { signal })).data,
   });
 }
 

@@ -6,6 +6,7 @@ const LOOKS: Record<InquiryStatus, { name: string; tone: BadgeTone }> = {
   quoted: { name: 'قیمت‌گذاری شد', tone: 'warning' },
   accepted: { name: 'پذیرفته شد', tone: 'success' },
   expired: { name: 'مهلت گذشته', tone: 'neutral' },
+  declined: { name: 'قیمت‌گذاری نشد', tone: 'neutral' },
   cancelled: { name: 'لغو شد', tone: 'danger' },
 };
 

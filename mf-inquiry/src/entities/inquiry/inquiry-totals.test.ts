@@ -40,7 +40,7 @@ describe("a quote's totals", () => {
 });
 
 describe("a line's indicative total", () => {
-  const base = { quantity: 10, sale_unit: 'branch', indicative_weight_kg: 106.56 };
+  const base = { quantity: 10, sale_unit: 'branch', weight_kg: 106.56 };
   it('prices a product priced per kilogram or per tonne by its weight, one priced per sale unit by its count', () => {
     expect(indicativeLineTotal({ ...base, unit: 'kg', indicative_unit_price: 395_000 })).toBe(
       Math.round(395_000 * 106.56),

@@ -45,11 +45,11 @@ export function quoteTotals(
  * nor the sale unit, or there was no price.
  */
 export function indicativeLineTotal(
-  line: Pick<InquiryLine, 'quantity' | 'sale_unit' | 'unit' | 'indicative_unit_price' | 'indicative_weight_kg'>,
+  line: Pick<InquiryLine, 'quantity' | 'sale_unit' | 'unit' | 'indicative_unit_price' | 'weight_kg'>,
 ): number | null {
   const price = amount(line.indicative_unit_price);
   if (price === null || price <= 0) return null;
-  const kg = amount(line.indicative_weight_kg);
+  const kg = amount(line.weight_kg);
   const quantity = Number(line.quantity);
   if (line.unit === 'kg' && kg !== null) return Math.round(price * kg);
   if (line.unit === 'tonne' && kg !== null) return Math.round((price * kg) / 1000);

@@ -16,14 +16,15 @@ export interface InquiryLine {
   unit: string | null;
   /** The product's price when the inquiry was sent: rial per `unit`. */
   indicative_unit_price: Amount;
-  /** The buyer's weight by the sale-unit rules; it only feeds the shipping estimate. */
-  indicative_weight_kg: number | string | null;
+  /** The buyer's indicative weight by the sale-unit rules; it only feeds the shipping estimate. */
+  weight_kg: number | string | null;
   illustrative: boolean | null;
   /** The operator's price, rial per SALE UNIT: what the quote, the order and the pro-forma use. */
   quoted_unit_price: Amount;
 }
 
-export const INQUIRY_STATUSES = ['sent', 'quoted', 'accepted', 'expired', 'cancelled'] as const;
+/** `expired` is a quote past its validity (the CMS says so on read); `declined`, one the seller could not price. */
+export const INQUIRY_STATUSES = ['sent', 'quoted', 'accepted', 'expired', 'declined', 'cancelled'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 export interface Inquiry {
@@ -35,16 +36,19 @@ export interface Inquiry {
   status_history: Array<{ status: string; at: string }> | null;
   lines?: InquiryLine[];
   province_slug: string;
+  province_name: string | null;
   note: string | null;
+  /** The seller's words to the buyer with the quote. */
+  operator_note?: string | null;
   shipping_estimate: Amount;
   quoted_shipping: Amount;
   /** The rate the CMS held when the quote was made (a later change of rate does not move it). */
   tax_rate_percent: number | string | null;
   quoted_at: string | null;
   quote_expires_at: string | null;
-  /** Set on acceptance: the order it became. */
+  /** Set on acceptance: the order it became (the panel's `/panel/order/:documentId`). */
   order_number?: string | null;
-  order?: { documentId: string; number: string } | null;
+  order_document_id?: string | null;
   createdAt: string;
 }
 

@@ -12,7 +12,7 @@ import {
   useShell,
 } from '@steel/shared';
 import type { Inquiry } from '../../entities/inquiry/inquiry';
-import { useInquiry, useShippingRates } from '../../entities/inquiry/inquiry-queries';
+import { useInquiry } from '../../entities/inquiry/inquiry-queries';
 import { currentStatus, hasQuote } from '../../entities/inquiry/inquiry-status';
 import { quotedLineTotal, quoteTotals } from '../../entities/inquiry/inquiry-totals';
 import { QueryState } from '../../ui/query-state';
@@ -46,10 +46,8 @@ export function ProformaPage() {
 function Proforma({ inquiry }: { inquiry: Inquiry }) {
   const { config } = useShell();
   const buyer = useSessionUser();
-  const rates = useShippingRates();
   const status = currentStatus(inquiry);
   const totals = hasQuote(status) ? quoteTotals(inquiry) : null;
-  const province = rates.data?.find((rate) => rate.province_slug === inquiry.province_slug)?.province_name;
   const path = `/inquiry/requests/${inquiry.documentId}/proforma`;
   const siteHost = (() => {
     try {
@@ -58,8 +56,6 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
       return config.siteUrl;
     }
   })();
-  // The PDF waits for the province's name as well as the figures, so paper and screen say the same.
-  const ready = !rates.isPending;
 
   return (
     <article data-proforma className="mx-auto flex max-w-4xl flex-col gap-5 text-sm print:max-w-none print:text-xs">
@@ -131,14 +127,14 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
               </p>
             </>
           ) : null}
-          <p>محل تحویل: {province ?? inquiry.province_slug}</p>
+          <p>محل تحویل: {inquiry.province_name ?? inquiry.province_slug}</p>
         </section>
       </div>
 
       {!totals ? (
         <p role="status" className="rounded-md border border-slate-300 p-4 dark:border-slate-600">
-          {status === 'cancelled'
-            ? 'این استعلام لغو شده است و پیش‌فاکتوری ندارد.'
+          {status === 'cancelled' || status === 'declined'
+            ? 'این استعلام پیش‌فاکتوری ندارد.'
             : 'پیش‌فاکتور پس از قیمت‌گذاری اقلام صادر می‌شود.'}
         </p>
       ) : (
@@ -179,9 +175,7 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
                       {formatNumber(line.quantity)} {unitLabelFa(line.sale_unit ?? line.unit ?? '')}
                     </td>
                     <td className={cell}>
-                      {Number(line.indicative_weight_kg) > 0
-                        ? formatNumber(Math.round(Number(line.indicative_weight_kg)))
-                        : '—'}
+                      {Number(line.weight_kg) > 0 ? formatNumber(Math.round(Number(line.weight_kg))) : '—'}
                     </td>
                     <td className={cell}>{formatToman(line.quoted_unit_price)}</td>
                     <td className={cell}>{formatToman(quotedLineTotal(line))}</td>
@@ -216,7 +210,8 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
           </footer>
         </>
       )}
-      {ready && <span data-print-ready hidden />}
+      {/* Rendered with the figures: the PDF is made from exactly what is on screen. */}
+      <span data-print-ready hidden />
     </article>
   );
 }

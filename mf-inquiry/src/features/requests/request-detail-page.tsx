@@ -9,7 +9,7 @@ import {
   unitLabelFa,
 } from '@steel/shared';
 import type { Inquiry } from '../../entities/inquiry/inquiry';
-import { useAcceptQuote, useCancelInquiry, useInquiry, useShippingRates } from '../../entities/inquiry/inquiry-queries';
+import { useAcceptQuote, useCancelInquiry, useInquiry } from '../../entities/inquiry/inquiry-queries';
 import { inquiryErrorMessage } from '../../entities/inquiry/inquiry-error-message';
 import {
   canAccept,
@@ -51,8 +51,6 @@ export function RequestDetailPage() {
 function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
   const status = currentStatus(inquiry);
   const look = inquiryStatusLook(status);
-  const rates = useShippingRates();
-  const province = rates.data?.find((rate) => rate.province_slug === inquiry.province_slug)?.province_name;
   const totals = hasQuote(status) ? quoteTotals(inquiry) : null;
   const lines = inquiry.lines ?? [];
   return (
@@ -61,7 +59,7 @@ function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
           <StatusBadge label={look.name} tone={look.tone} />
           <span>ارسال: {formatPersianDate(inquiry.createdAt)}</span>
-          <span>تحویل در: {province ?? inquiry.province_slug}</span>
+          <span>تحویل در: {inquiry.province_name ?? inquiry.province_slug}</span>
         </div>
       </PageHeader>
 
@@ -108,8 +106,8 @@ function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
                         {formatNumber(line.quantity)} {saleUnit}
                       </td>
                       <td className="p-2">
-                        {Number(line.indicative_weight_kg) > 0
-                          ? `${formatNumber(Math.round(Number(line.indicative_weight_kg)))} کیلوگرم`
+                        {Number(line.weight_kg) > 0
+                          ? `${formatNumber(Math.round(Number(line.weight_kg)))} کیلوگرم`
                           : '—'}
                       </td>
                       <td className="p-2">
@@ -148,6 +146,13 @@ function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
           <QuoteSummary inquiry={inquiry} totals={totals} status={status} />
         </div>
 
+        {inquiry.operator_note && (
+          <div className={card}>
+            <h2 className="mb-3 text-lg font-semibold">توضیح کارشناس فروش</h2>
+            <p className="whitespace-pre-wrap text-sm">{inquiry.operator_note}</p>
+          </div>
+        )}
+
         {inquiry.note && (
           <div className={card}>
             <h2 className="mb-3 text-lg font-semibold">توضیحات شما</h2>
@@ -181,7 +186,9 @@ function QuoteSummary({
           <dd className="text-slate-600 dark:text-slate-300">
             {status === 'cancelled'
               ? 'این استعلام لغو شده است.'
-              : 'کارشناسان ما اقلام را قیمت‌گذاری می‌کنند؛ پیش‌فاکتور با مالیات و هزینهٔ حمل همین‌جا نشان داده می‌شود.'}
+              : status === 'declined'
+                ? 'متأسفانه قیمت‌گذاری این استعلام ممکن نشد؛ توضیح کارشناس فروش را ببینید یا استعلام تازه‌ای بفرستید.'
+                : 'کارشناسان ما اقلام را قیمت‌گذاری می‌کنند؛ پیش‌فاکتور با مالیات و هزینهٔ حمل همین‌جا نشان داده می‌شود.'}
           </dd>
         </div>
       </dl>
@@ -218,8 +225,8 @@ function QuoteSummary({
 function Actions({ inquiry, status }: { inquiry: Inquiry; status: ReturnType<typeof currentStatus> }) {
   const accept = useAcceptQuote();
   const cancel = useCancelInquiry();
-  const accepted = accept.data?.order ?? inquiry.order ?? null;
-  const orderNumber = accepted?.number ?? inquiry.order_number ?? null;
+  const orderDocumentId = accept.data?.order.documentId ?? inquiry.order_document_id ?? null;
+  const orderNumber = accept.data?.order.number ?? inquiry.order_number ?? null;
   return (
     <div className="flex flex-col gap-4">
       {/* Announced when it changes: the acceptance's outcome, the quote's lapse. */}
@@ -234,8 +241,8 @@ function Actions({ inquiry, status }: { inquiry: Inquiry; status: ReturnType<typ
               </>
             ) : null}
             .{' '}
-            <Link to={accepted ? orderPath(accepted.documentId) : '/panel/order'} className={linkInText}>
-              {accepted ? 'مشاهدهٔ سفارش' : 'سفارش‌های من'}
+            <Link to={orderDocumentId ? orderPath(orderDocumentId) : '/panel/order'} className={linkInText}>
+              {orderDocumentId ? 'مشاهدهٔ سفارش' : 'سفارش‌های من'}
             </Link>
           </p>
         )}

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { mountInquiryAt, unmountInquiry } from '../../dev/mount-inquiry-alone';
-import { fakeCms, list } from '../../dev/fake-cms';
+import { fakeCms } from '../../dev/fake-cms';
 
 const HOUR = 3_600_000;
-const rates = list([{ documentId: 'r1', province_slug: 'tehran', province_name: 'تهران', rate_per_tonne: '12000000' }]);
 
 /** A quoted inquiry: 10 branches at 4 210 000 rial each, 25 000 000 rial shipping, 10 % tax. */
 const quoted = (overrides: Record<string, unknown> = {}) => ({
@@ -14,6 +13,7 @@ const quoted = (overrides: Record<string, unknown> = {}) => ({
   status: 'quoted',
   status_history: [],
   province_slug: 'tehran',
+  province_name: 'تهران',
   note: 'تحویل در کارگاه',
   shipping_estimate: '12787200',
   quoted_shipping: '25000000',
@@ -30,7 +30,7 @@ const quoted = (overrides: Record<string, unknown> = {}) => ({
       sale_unit: 'branch',
       unit: 'kg',
       indicative_unit_price: '395000',
-      indicative_weight_kg: '106.56',
+      weight_kg: '106.56',
       illustrative: true,
       quoted_unit_price: '4210000',
     },
@@ -76,11 +76,13 @@ describe('an inquiry with its quote', () => {
   it('shows the quote beside the indicative prices, the totals and the expiry; accepting asks first, then links the order', async () => {
     const cms = fakeCms({
       ...basket,
-      'GET /shipping-rates': { body: rates },
       'GET /inquiries/inq1': { body: { data: quoted() } },
       'POST /inquiries/inq1/accept': {
         body: {
-          data: { inquiry: quoted({ status: 'accepted' }), order: { documentId: 'ord1', number: 'SO-2001' } },
+          data: {
+            inquiry: quoted({ status: 'accepted', order_number: 'SO-2001', order_document_id: 'ord1' }),
+            order: { documentId: 'ord1', number: 'SO-2001' },
+          },
         },
       },
     });
@@ -108,7 +110,6 @@ describe('an inquiry with its quote', () => {
   it('says a lapsed quote has expired and offers no acceptance', async () => {
     const cms = fakeCms({
       ...basket,
-      'GET /shipping-rates': { body: rates },
       'GET /inquiries/inq1': {
         body: { data: quoted({ quote_expires_at: new Date(Date.now() - HOUR).toISOString() }) },
       },
@@ -122,11 +123,13 @@ describe('an inquiry with its quote', () => {
   it('withdraws a sent inquiry after asking, and says why a refused acceptance failed', async () => {
     const cms = fakeCms({
       ...basket,
-      'GET /shipping-rates': { body: rates },
       'GET /inquiries/inq1': { body: { data: quoted() } },
       'POST /inquiries/inq1/accept': {
         status: 409,
-        body: { data: null, error: { status: 409, name: 'ConflictError', message: 'Already accepted' } },
+        body: {
+          data: null,
+          error: { status: 409, name: 'ConflictError', message: 'This quote has already been accepted' },
+        },
       },
       'PUT /inquiries/inq1': { body: { data: quoted({ status: 'cancelled' }) } },
     });
@@ -146,7 +149,6 @@ describe('the pro-forma', () => {
   it('prints the lines, the totals at the held tax rate and the validity, and says when it is ready for the PDF', async () => {
     const cms = fakeCms({
       ...basket,
-      'GET /shipping-rates': { body: rates },
       'GET /inquiries/inq1': { body: { data: quoted() } },
     });
     await mountInquiryAt('/inquiry/requests/inq1/proforma', cms.fetch);
