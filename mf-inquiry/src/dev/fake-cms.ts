@@ -33,7 +33,7 @@ export function fakeCms(routes: Record<string, Answer>) {
     const answer = typeof route === 'function' ? route(call) : route;
     return jsonResponse(answer.body, { status: answer.status ?? 200 });
   };
-  const fetch = jest.fn((url: string, init?: RequestInit) => Promise.resolve(respond(url, init)));
+  const fetch = (url: string, init?: RequestInit) => Promise.resolve(respond(url, init));
   /** The calls of one kind: `PUT /inquiry-basket/mine`. */
   const made = (route: string) => calls.filter((call) => `${call.method} ${call.path}`.startsWith(route));
   return { fetch, calls, made, routes };

@@ -18,6 +18,7 @@ import { quotedLineTotal, quoteTotals } from '../../entities/inquiry/inquiry-tot
 import { QueryState } from '../../ui/query-state';
 import { linkInText, primaryButton, secondaryButton } from '../../ui/styles';
 import { useFocusHeading } from '../../ui/use-focus-heading';
+import { PROFORMA_PRINT_STYLE } from './proforma-print-style';
 
 /** The seller, as the site names itself in every title. */
 const SELLER = documentTitle({ title: '' });
@@ -28,8 +29,8 @@ export const pdfHref = (path: string) => `/_/print.pdf?path=${encodeURIComponent
 const cell = 'border border-slate-300 p-2 text-start dark:border-slate-600 print:border-slate-400';
 
 /**
- * `/inquiry/requests/:documentId/proforma`: the pro-forma (پیش‌فاکتور), printable on A4 (the print
- * stylesheet in app/styles.css leaves the site's header and footer off paper). Once its figures
+ * `/inquiry/requests/:documentId/proforma`: the pro-forma (پیش‌فاکتور), printable on A4 (its print
+ * style leaves the site's header and footer off paper). Once its figures
  * are on screen it carries `data-print-ready`, which the app server's PDF waits for.
  */
 export function ProformaPage() {
@@ -59,6 +60,7 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
 
   return (
     <article data-proforma className="mx-auto flex max-w-4xl flex-col gap-5 text-sm print:max-w-none print:text-xs">
+      <style>{PROFORMA_PRINT_STYLE}</style>
       <div data-proforma-actions className="flex flex-wrap items-center gap-3 print:hidden">
         <Link to={`/inquiry/requests/${inquiry.documentId}`} className={linkInText}>
           بازگشت به استعلام
