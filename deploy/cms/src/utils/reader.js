@@ -32,7 +32,10 @@ let ownedPaths = null;
  */
 function readsOwnRecords(strapi, prefix, path) {
   ownedPaths ??= [
-    ...OWNED.map((name) => `${prefix}/${strapi.contentType(`api::${name}.${name}`).info.pluralName}`),
+    // Notifications are owner-scoped too, though the customer may only read them (and mark them read).
+    ...[...OWNED, 'notification'].map(
+      (name) => `${prefix}/${strapi.contentType(`api::${name}.${name}`).info.pluralName}`,
+    ),
     `${prefix}/users/me`,
   ];
   const lower = path.toLowerCase().replace(/\/+$/, '');
