@@ -109,6 +109,8 @@ export interface ServerConfig {
   };
   /** The deploy API (`/_/deploy/…`, src/deploy-api/): off while no key is configured. */
   deploy: DeployApiConfig;
+  /** `GET /_/print.pdf` (site/print/): one of the site's pages printed by headless Chromium. */
+  print: PrintConfig;
   /** Runtime config without `buildId`, which is filled in per request from the live set. */
   runtime: Omit<RuntimeConfig, 'buildId'>;
 }
@@ -123,6 +125,17 @@ export interface HealthRules {
   margin: number;
   /** How long after an activation it may be rolled back by itself (`AUTO_ROLLBACK_WINDOW_MS`, 10 min). */
   rollbackWindowMs: number;
+}
+
+export interface PrintConfig {
+  /** `CHROMIUM_PATH` (/usr/bin/chromium, the deploy gate's too). */
+  chromiumPath: string;
+  /** Prints one client may ask for a minute (`PRINT_RATE_LIMIT_PER_MINUTE`, 10; `off`: none). */
+  perClientMinute: number | null;
+  /** How long a page may take to mark itself `[data-print-ready]` (`PRINT_READY_TIMEOUT_MS`, 15000). */
+  readyTimeoutMs: number;
+  /** How long a print waits for the one before it (`PRINT_QUEUE_WAIT_MS`, 5000), then 503. */
+  queueWaitMs: number;
 }
 
 export interface DeployApiConfig {
@@ -217,6 +230,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
     },
     deploy: deployApiConfig(env, buildsDir),
+    print: {
+      chromiumPath: str(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
+      perClientMinute:
+        str(env, 'PRINT_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'PRINT_RATE_LIMIT_PER_MINUTE', 1) ?? 10),
+      readyTimeoutMs: int(env, 'PRINT_READY_TIMEOUT_MS', 1) ?? 15_000,
+      queueWaitMs: int(env, 'PRINT_QUEUE_WAIT_MS', 0) ?? 5000,
+    },
     runtime: {
       cmsUrl: cmsPublicUrl,
       siteUrl,

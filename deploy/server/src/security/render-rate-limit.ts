@@ -16,13 +16,16 @@ export const TOO_MANY_RENDERS_PAGE = staticErrorPage({
 
 const WINDOW_MS = 60_000;
 
-/** `perMinute` null: no limit (the test suites render hundreds of pages a minute from one address). */
-export function createRenderRateLimit(perMinute: number | null, counter: Pick<SharedState, 'hit'>) {
+/**
+ * `perMinute` null: no limit (the test suites render hundreds of pages a minute from one address).
+ * `kind` keeps another costly answer's count apart (a page printed to PDF: site/print/).
+ */
+export function createRenderRateLimit(perMinute: number | null, counter: Pick<SharedState, 'hit'>, kind = 'renders') {
   return {
     /** Takes one render from the client's renders this minute; false when they are used up. */
     async take(client: string): Promise<boolean> {
       if (perMinute === null) return true;
-      return (await counter.hit(`renders:${client}`, WINDOW_MS)) <= perMinute;
+      return (await counter.hit(`${kind}:${client}`, WINDOW_MS)) <= perMinute;
     },
     retryAfterSeconds: Math.ceil(WINDOW_MS / 1000),
   };

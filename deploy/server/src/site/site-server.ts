@@ -21,6 +21,7 @@ import { liveEventRoutes } from './live-events';
 import { manifestRoutes } from './manifests';
 import { countedInMetrics, createFailureRecorder, UNCOUNTED } from '../shared-state/failure-counts';
 import { pageRoutes } from './page-route';
+import { printRoutes } from './print/print-route';
 import { overrideRoutes } from './override-links';
 import { remoteFailureRoutes } from './remote-failures';
 import { servedVersionsTracking } from './served-versions-tracking';
@@ -127,6 +128,7 @@ export function buildSiteServer(
   app.register(remoteFailureRoutes, ctx);
   app.register(overrideRoutes, ctx);
   app.register(contentChangedWebhook, ctx);
+  app.register(printRoutes, ctx);
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler(answerNotFound);
