@@ -202,7 +202,14 @@ describe('sending the basket', () => {
     addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
     const cms = sendingCms({
       status: 429,
-      body: { data: null, error: { status: 429, name: 'TooManyRequests', message: 'Inquiry limit reached' } },
+      body: {
+        data: null,
+        error: {
+          status: 429,
+          name: 'RateLimitError',
+          message: 'در ۲۴ ساعت گذشته بیش از ۱۰ استعلام از حساب شما ثبت شده است. لطفاً بعداً دوباره ارسال کنید.',
+        },
+      },
     });
     const context = await mountInquiryAt('/inquiry', cms.fetch);
     fireEvent.click(await screen.findByRole('button', { name: 'ارسال استعلام' }));
@@ -212,7 +219,7 @@ describe('sending the basket', () => {
     fireEvent.change(screen.getByLabelText('استان محل تحویل'), { target: { value: 'tehran' } });
     fireEvent.change(screen.getByLabelText('توضیحات (اختیاری)'), { target: { value: 'فوری' } });
     fireEvent.click(screen.getByRole('button', { name: 'ارسال استعلام' }));
-    expect(await screen.findByText(/سقف استعلام‌های یک روز پر شده است/)).toBeInTheDocument();
+    expect(await screen.findByText(/بیش از ۱۰ استعلام از حساب شما ثبت شده است/)).toBeInTheDocument();
     expect(screen.getByLabelText('توضیحات (اختیاری)')).toHaveValue('فوری');
     expect(screen.getByLabelText('استان محل تحویل')).toHaveValue('tehran');
     expect(slugsAndQuantities()).toEqual([['ir-12', 2]]);

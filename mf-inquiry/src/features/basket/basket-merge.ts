@@ -7,8 +7,14 @@ export interface AccountLine {
   quantity: number;
 }
 
+/** The most of one product a line may ask for (the CMS's bound, and the product page's). */
+export const MAX_QUANTITY = 100_000;
+
+/** A quantity as the CMS takes it: at most 3 decimals, at most MAX_QUANTITY. */
+export const accountQuantity = (quantity: number) => Math.min(MAX_QUANTITY, Math.round(quantity * 1000) / 1000);
+
 export const toAccountLines = (lines: readonly BasketLine[]): AccountLine[] =>
-  lines.map((line) => ({ product_slug: line.product.slug, quantity: line.quantity }));
+  lines.map((line) => ({ product_slug: line.product.slug, quantity: accountQuantity(line.quantity) }));
 
 /**
  * The browser's basket and the account's as one: every product of either, the same product

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { NewInquiry } from '../../entities/inquiry/inquiry';
 import type { BasketLine } from './basket-store';
 import { lineFigures } from './line-figures';
+import { accountQuantity } from './basket-merge';
 
 export const NOTE_MAX_LENGTH = 1000;
 
@@ -25,7 +26,7 @@ export type SendInquiryValues = z.output<typeof sendInquirySchema>;
 export function inquiryLines(lines: readonly BasketLine[]): NewInquiry['lines'] {
   return lines.map((line) => ({
     product_slug: line.product.slug,
-    quantity: line.quantity,
+    quantity: accountQuantity(line.quantity),
     weight_kg: Math.round((lineFigures(line.product, line.quantity).kg ?? 0) * 1000) / 1000,
   }));
 }
