@@ -45,7 +45,7 @@ function renderForm(user: User | null, answer: (body: unknown) => Response) {
   const context = createFakeShellContext({
     user,
     fetch: async (input, init) => {
-      if (init?.method === 'POST') writes.push({ url: requestUrl(input), body: JSON.parse(String(init.body)) });
+      if (init?.method === 'POST') writes.push({ url: requestUrl(input), body: JSON.parse(init.body as string) });
       return answer(init?.body);
     },
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { ShellContextProvider, type ToastInput } from '@steel/shared';
 import type { SlotProduct } from '@steel/shared/slots';
@@ -142,7 +142,7 @@ describe('«مقایسه» on a listing row', () => {
       '/inquiry/compare?p=a%2Cb',
     );
     expect(screen.getAllByRole('link', { name: 'دیدن مقایسهٔ ۲ محصول' })).toHaveLength(2);
-    act(() => fireEvent.click(toggleA));
+    fireEvent.click(toggleA);
     expect(toggleA).toHaveAttribute('aria-pressed', 'false');
     expect(JSON.parse(localStorage.getItem(COMPARE_STORAGE_KEY) ?? '[]')).toEqual([item('b')]);
   });
