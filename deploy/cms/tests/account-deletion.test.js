@@ -5,7 +5,7 @@
 // its throwaway customer this way after every check.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { api, get, post, del, register, login } = require('./helpers');
+const { api, get, post, put, del, register, login } = require('./helpers');
 
 const OWN = [
   'orders',
@@ -14,9 +14,12 @@ const OWN = [
   'exchange-purchase-requests',
   'warehouse-reservations',
   'price-alerts',
+  'inquiries',
 ];
 // The site writes notifications, not the customer: this one has none, and that is counted too.
 const WRITTEN_BY_THE_SITE = { notifications: 0 };
+// The inquiry basket is one per account, read and written at /inquiry-basket/mine.
+const BASKET = { 'inquiry-baskets': 1 };
 
 /** One record of every owner-scoped kind for `customer` (and a contact message, which is the staff's). */
 async function recordsOf(customer) {
@@ -36,12 +39,21 @@ async function recordsOf(customer) {
       contact_phone: '02112345678',
     },
     'price-alerts': { product_slug: one.slug, below_price: 1000 },
+    inquiries: { lines: [{ product_slug: one.slug, quantity: 3, weight_kg: 36 }], province_slug: 'tehran' },
     'contact-messages': { name: 'مشتری', email: customer.email, phone: '09120000009', message: 'پیام' },
   };
   for (const [kind, data] of Object.entries(make)) {
     const created = await post(`/${kind}`, { data }, { token: customer.jwt });
     assert.equal(created.status, 201, `${kind}: ${created.text}`);
   }
+  const basket = await put(
+    '/inquiry-basket/mine',
+    { data: { lines: [{ product_slug: two.slug, quantity: 4 }] } },
+    {
+      token: customer.jwt,
+    },
+  );
+  assert.equal(basket.status, 200, basket.text);
 }
 
 test('the customer deletes their account: sessions, orders, tickets, watch list, reservations and purchase requests go with it', async () => {
@@ -56,7 +68,7 @@ test('the customer deletes their account: sessions, orders, tickets, watch list,
   assert.equal(deleted.status, 200, deleted.text);
   assert.deepEqual(deleted.body, {
     ok: true,
-    removed: { ...Object.fromEntries(OWN.map((kind) => [kind, 1])), ...WRITTEN_BY_THE_SITE },
+    removed: { ...Object.fromEntries(OWN.map((kind) => [kind, 1])), ...WRITTEN_BY_THE_SITE, ...BASKET },
   });
 
   // Every session ended at once, and the account is gone: no sign-in, no second deletion.
@@ -76,10 +88,12 @@ test('the customer deletes their account: sessions, orders, tickets, watch list,
   assert.equal(again.status, 200, again.text);
   assert.notEqual(again.body.user.id, leaving.user.id);
   for (const kind of OWN) assert.deepEqual((await get(`/${kind}`, { token: again.body.jwt })).body.data, [], kind);
+  assert.deepEqual((await get('/inquiry-basket/mine', { token: again.body.jwt })).body.data.lines, []);
 
   // The other customer keeps everything.
   for (const kind of [...OWN, 'contact-messages'])
     assert.equal((await get(`/${kind}`, { token: staying.jwt })).body.data.length, 1, kind);
+  assert.equal((await get('/inquiry-basket/mine', { token: staying.jwt })).body.data.lines.length, 1);
   assert.equal((await get('/users/me', { token: staying.jwt })).status, 200);
 });
 

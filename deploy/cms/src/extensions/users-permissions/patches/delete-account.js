@@ -16,6 +16,8 @@ const OWN_RECORDS = {
   'exchange-purchase-requests': 'api::exchange-purchase-request.exchange-purchase-request',
   'price-alerts': 'api::price-alert.price-alert',
   notifications: 'api::notification.notification',
+  inquiries: 'api::inquiry.inquiry',
+  'inquiry-baskets': 'api::inquiry-basket.inquiry-basket',
 };
 
 /** Removes every record of `uid` the user owns (through the document service: components go too); how many. */
@@ -37,7 +39,8 @@ async function removeOwned(strapi, uid, userId) {
 /**
  * DELETE /users/me: the signed-in customer deletes their own account — first every session (its
  * access tokens stop at once, src/extensions live-sessions), then their orders, tickets, watch
- * list, reservations, bourse purchase requests, price alerts and notifications, then the account. Answers what was removed.
+ * list, reservations, bourse purchase requests, price alerts and notifications, inquiries and the
+ * inquiry basket, then the account. Answers what was removed.
  */
 async function deleteMe(ctx, strapi) {
   const me = ctx.state.user;
