@@ -15,6 +15,7 @@ import { removeFromBasket, setQuantity, type BasketLine } from './basket-store';
 import { lineFigures, quantityUnit } from './line-figures';
 import { useBasket } from './use-basket';
 import { QuantityInput } from './quantity-input';
+import { useFocusHeading } from '../../ui/use-focus-heading';
 
 function Line({ line }: { line: BasketLine }) {
   const { product, quantity } = line;
@@ -100,6 +101,7 @@ function MyInquiriesLink() {
 function BasketPage() {
   const lines = useBasket();
   const hydrated = useHydrated();
+  useFocusHeading();
   // A figure the data cannot give for one line (no plain weight, no price) leaves the total unknown too.
   const totals = lines.reduce<{ kg: number | null; rial: number | null }>(
     (sum, line) => {
