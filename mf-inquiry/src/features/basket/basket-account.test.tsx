@@ -149,6 +149,19 @@ describe('the basket kept in the account', () => {
     ]);
   });
 
+  it('on a later visit defers to the account: a line removed on another device stays removed', async () => {
+    addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
+    addToBasket(product('ir-14', 'میلگرد ۱۴'), 3);
+    localStorage.setItem(SYNC_STATE_KEY, JSON.stringify({ user: '3', synced: true }));
+    const cms = fakeCms({
+      'GET /inquiry-basket/mine': { body: { data: { lines: [{ product_slug: 'ir-14', quantity: 3 }] } } },
+      'GET /shipping-rates': { body: rates },
+    });
+    await mountInquiryAt('/inquiry', cms.fetch);
+    await waitFor(() => expect(slugsAndQuantities()).toEqual([['ir-14', 3]]));
+    expect(cms.made('PUT /inquiry-basket/mine')).toEqual([]);
+  });
+
   it('asks a signed-out visitor to sign in and come back, and leaves the account alone', async () => {
     addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
     const cms = fakeCms({});

@@ -99,6 +99,7 @@ export function startBasketSync({ bus, session, api }: SyncContext): void {
 
   async function join(forUser: string): Promise<void> {
     const run = ++generation;
+    let merged = false;
     try {
       const account = await readAccountBasket(api);
       if (run !== generation) return;
@@ -111,13 +112,15 @@ export function startBasketSync({ bus, session, api }: SyncContext): void {
       if (run !== generation) return;
       const lines = toBasketLines(keep, local, found);
       apply(lines);
-      joined = true;
+      joined = merged = true;
       const kept = toAccountLines(lines);
       if (!sameLines(kept, account)) await writeAccountBasket(api, kept);
       if (run === generation) writeState({ user: forUser, synced: true });
     } catch {
-      // The CMS did not answer: the page keeps its lines; the next change or sign-in tries again.
-      if (run === generation) writeState({ user: forUser, synced: false });
+      // The CMS did not answer: the page keeps its lines and the next change or sign-in tries again.
+      // Merged but not written, they are the account's unsynced lines; unread, the state stays as it
+      // was (a mirror in step still defers to the account; a change meanwhile marks itself unsynced).
+      if (merged && run === generation) writeState({ user: forUser, synced: false });
     }
   }
 
