@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link, PageHeader } from '@steel/shared';
+import { Link, PageHeader, StatusBadge, type BadgeTone, card, linkText } from '@steel/shared';
 import type { StrapiList } from '@steel/shared';
 import { RecordList } from './record-list';
-import { StatusBadge, type BadgeTone } from './status-badge';
-import { card, linkText, primaryButton } from './styles';
+import { primaryButton } from '@steel/shared/forms';
 
 /**
  * A section's list page (orders, tickets, purchase requests): the title under «پنل کاربری», a

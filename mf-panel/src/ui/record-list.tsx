@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { Link, Pagination, formatNumber, hrefWithPage } from '@steel/shared';
+import { Link, Pagination, formatNumber, hrefWithPage, EmptyBlock, QueryState } from '@steel/shared';
 import type { StrapiList } from '@steel/shared';
-import { EmptyBlock, QueryState } from './query-state';
 
 /**
  * One page of the customer's records (orders, tickets, purchase requests): progress, failure

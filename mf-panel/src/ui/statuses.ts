@@ -1,4 +1,4 @@
-import type { BadgeTone } from './status-badge';
+import type { BadgeTone } from '@steel/shared';
 
 /**
  * Every status the panel shows, with its Persian name and badge tone, in one place: orders,

@@ -1,5 +1,5 @@
-import type { BadgeTone } from '../../ui/status-badge';
 import type { Inquiry, InquiryStatus } from './inquiry';
+import type { BadgeTone } from '@steel/shared';
 
 const LOOKS: Record<InquiryStatus, { name: string; tone: BadgeTone }> = {
   sent: { name: 'در انتظار قیمت', tone: 'info' },

@@ -8,9 +8,11 @@ import {
   useLimitedQuery,
   useShell,
   type PageDefinition,
+  QueryState,
+  card,
+  linkText,
+  secondaryButton,
 } from '@steel/shared';
-import { QueryState } from '../../ui/query-state';
-import { card, linkText, secondaryButton } from '../../ui/styles';
 import {
   alertErrorMessage,
   alertKey,

@@ -10,15 +10,17 @@ import {
   unitLabelFa,
   useSessionUser,
   useShell,
+  QueryState,
+  linkInText,
+  secondaryButton,
 } from '@steel/shared';
 import type { Inquiry } from '../../entities/inquiry/inquiry';
 import { useInquiry } from '../../entities/inquiry/inquiry-queries';
 import { currentStatus, hasQuote } from '../../entities/inquiry/inquiry-status';
 import { quotedLineTotal, quoteTotals } from '../../entities/inquiry/inquiry-totals';
-import { QueryState } from '../../ui/query-state';
-import { linkInText, primaryButton, secondaryButton } from '../../ui/styles';
 import { useFocusHeading } from '../../ui/use-focus-heading';
 import { PROFORMA_PRINT_STYLE } from './proforma-print-style';
+import { primaryButton } from '@steel/shared/forms';
 
 /** The seller, as the site names itself in every title. */
 const SELLER = documentTitle({ title: '' });

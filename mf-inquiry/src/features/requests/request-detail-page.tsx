@@ -7,6 +7,12 @@ import {
   Link,
   PageHeader,
   unitLabelFa,
+  ConfirmAction,
+  QueryState,
+  StatusBadge,
+  card,
+  linkInText,
+  secondaryButton,
 } from '@steel/shared';
 import type { Inquiry } from '../../entities/inquiry/inquiry';
 import { useAcceptQuote, useCancelInquiry, useInquiry } from '../../entities/inquiry/inquiry-queries';
@@ -19,10 +25,6 @@ import {
   inquiryStatusLook,
 } from '../../entities/inquiry/inquiry-status';
 import { indicativeLineTotal, quotedLineTotal, quoteTotals } from '../../entities/inquiry/inquiry-totals';
-import { ConfirmAction } from '../../ui/confirm-action';
-import { QueryState } from '../../ui/query-state';
-import { StatusBadge } from '../../ui/status-badge';
-import { card, linkInText, secondaryButton } from '../../ui/styles';
 import { useFocusHeading } from '../../ui/use-focus-heading';
 import { REQUESTS_CRUMB } from './crumbs';
 

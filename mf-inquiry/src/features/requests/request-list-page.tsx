@@ -7,12 +7,14 @@ import {
   PageHeader,
   Pagination,
   pageFromQuery,
+  QueryState,
+  StatusBadge,
+  card,
+  linkInText,
+  linkText,
 } from '@steel/shared';
 import { useInquiryList } from '../../entities/inquiry/inquiry-queries';
 import { currentStatus, inquiryStatusLook } from '../../entities/inquiry/inquiry-status';
-import { QueryState } from '../../ui/query-state';
-import { StatusBadge } from '../../ui/status-badge';
-import { card, linkInText, linkText } from '../../ui/styles';
 import { useFocusHeading } from '../../ui/use-focus-heading';
 import { REQUESTS_CRUMB } from './crumbs';
 

@@ -1,6 +1,6 @@
-import type { BadgeTone } from '../../ui/status-badge';
 import { ORDER_STATUS, isStatusOf, statusKeys, statusLook } from '../../ui/statuses';
 import orderWorkflow from './generated/order-workflow.json';
+import type { BadgeTone } from '@steel/shared';
 
 /** Order statuses in workflow order; their names and tones are in the panel's one status module. */
 export const ORDER_STATUSES = statusKeys(ORDER_STATUS);

@@ -1,5 +1,5 @@
-import type { BadgeTone } from '../../ui/status-badge';
 import { TICKET_STATUS, statusLook } from '../../ui/statuses';
+import type { BadgeTone } from '@steel/shared';
 
 /**
  * Ticket departments and priorities with their Persian names (data/domain/persian-ui.md, "Tickets"); statuses

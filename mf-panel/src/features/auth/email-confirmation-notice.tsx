@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { createAuth, useShell } from '@steel/shared';
+import { createAuth, useShell, secondaryButton } from '@steel/shared';
 import { FormAlert } from '@steel/shared/forms';
-import { secondaryButton } from '../../ui/styles';
 import { authErrorMessage } from '../../lib/account/auth-messages';
 
 /**

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
+import { Link, PageHeader, createAuth, useShell, linkText } from '@steel/shared';
 import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
-import { linkText } from '../../ui/styles';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../lib/account/auth-schemas';
 import { useAccountForm } from '../../lib/account/use-account-form';
 import { useWithRedirect } from './use-leave-when-signed-in';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
+import { Link, PageHeader, createAuth, useShell, linkInText } from '@steel/shared';
 import { HydratedForm, SubmitRow } from '@steel/shared/forms';
-import { linkInText } from '../../ui/styles';
 import { registerSchema, type RegisterInput } from '../../lib/account/auth-schemas';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { AccountIdentityFields, NewPasswordFields } from '../../lib/account/account-fields';

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
+import { Link, PageHeader, createAuth, useShell, linkText } from '@steel/shared';
 import { HydratedForm, SubmitRow } from '@steel/shared/forms';
-import { linkText } from '../../ui/styles';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../lib/account/auth-schemas';
 import { NewPasswordFields } from '../../lib/account/account-fields';
 import { useAccountForm } from '../../lib/account/use-account-form';

@@ -1,6 +1,5 @@
-import { Link, PageHeader, createAuth, useShell } from '@steel/shared';
+import { Link, PageHeader, createAuth, useShell, linkInText } from '@steel/shared';
 import { HydratedForm, SubmitRow, TextInput } from '@steel/shared/forms';
-import { linkInText } from '../../ui/styles';
 import { signInSchema, type SignInInput } from '../../lib/account/auth-schemas';
 import { useAccountForm } from '../../lib/account/use-account-form';
 import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-in';

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { Link, PageHeader, Progress, createAuth, useShell } from '@steel/shared';
-import { linkText } from '../../ui/styles';
+import { Link, PageHeader, Progress, createAuth, useShell, linkText } from '@steel/shared';
 import { authErrorMessage } from '../../lib/account/auth-messages';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 

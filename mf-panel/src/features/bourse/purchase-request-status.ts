@@ -1,6 +1,6 @@
-import type { BadgeTone } from '../../ui/status-badge';
 import { PURCHASE_REQUEST_STATUS, isStatusOf, statusLook } from '../../ui/statuses';
 import orderWorkflow from '../../entities/order/generated/order-workflow.json';
+import type { BadgeTone } from '@steel/shared';
 
 /** Exchange purchase request statuses; their names and tones are in the panel's one status module. */
 export type PurchaseRequestStatus = keyof (typeof PURCHASE_REQUEST_STATUS)['looks'];

@@ -9,6 +9,11 @@ import {
   formatPersianDate,
   priceChangeBetween,
   useShell,
+  EmptyBlock,
+  QueryState,
+  StatusBadge,
+  card,
+  linkText,
 } from '@steel/shared';
 import { ClipboardList, LifeBuoy, Landmark, Star, UserRound } from 'lucide-react';
 // The dashboard is the one page that shows every section: it reads their query declarations
@@ -19,9 +24,6 @@ import { useOpenTicketCount, useTicketList } from '../../entities/ticket/ticket-
 import { ticketStatusName, ticketStatusTone } from '../../entities/ticket/ticket-status';
 import { useWatchList } from '../../entities/watch-list/watch-list-queries';
 import { reservationStatus, useReservationList } from '../../entities/warehouse/warehouse-queries';
-import { EmptyBlock, QueryState } from '../../ui/query-state';
-import { StatusBadge } from '../../ui/status-badge';
-import { card, linkText } from '../../ui/styles';
 
 const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter(isOpenOrder);
 const LATEST = 3;

@@ -1,7 +1,6 @@
 import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
-import { PageHeader, createAuth, useSessionUser, useShell, type User } from '@steel/shared';
+import { PageHeader, createAuth, useSessionUser, useShell, type User, card } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
-import { card } from '../../ui/styles';
 import {
   changePasswordSchema,
   profileSchema,

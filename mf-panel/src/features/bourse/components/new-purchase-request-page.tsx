@@ -2,10 +2,18 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { formatNumber, formatPersianDate, formatRial, PageHeader, PANEL_LINK_PARAMS, useShell } from '@steel/shared';
-import { PHONE_INPUT, SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
-import { EmptyBlock, QueryState } from '../../../ui/query-state';
-import { card, inputClass, labelClass } from '../../../ui/styles';
+import {
+  formatNumber,
+  formatPersianDate,
+  formatRial,
+  PageHeader,
+  PANEL_LINK_PARAMS,
+  useShell,
+  EmptyBlock,
+  QueryState,
+  card,
+} from '@steel/shared';
+import { PHONE_INPUT, SubmitRow, TextInput, useFormWrite, inputClass, labelClass } from '@steel/shared/forms';
 import {
   useCreatePurchaseRequest,
   useExchangeOffer,

@@ -1,9 +1,15 @@
 import { useSearchParams } from 'react-router';
-import { formatNumber, formatPersianDate, formatRial, pageFromQuery } from '@steel/shared';
-import { ConfirmAction } from '../../../ui/confirm-action';
+import {
+  formatNumber,
+  formatPersianDate,
+  formatRial,
+  pageFromQuery,
+  ConfirmAction,
+  StatusBadge,
+  card,
+  apiErrorMessage,
+} from '@steel/shared';
 import { RecordListPage } from '../../../ui/record-list-page';
-import { StatusBadge } from '../../../ui/status-badge';
-import { card } from '../../../ui/styles';
 import { useCancelPurchaseRequest, usePurchaseRequests, type PurchaseRequest } from '../api/bourse-queries';
 import { canCancelPurchaseRequest, purchaseRequestStatusName, purchaseRequestTone } from '../purchase-request-status';
 
@@ -61,7 +67,8 @@ function PurchaseRequestItem({ request }: { request: PurchaseRequest }) {
       </dl>
       {canCancelPurchaseRequest(request.status) && (
         <ConfirmAction
-          mutation={cancel}
+          busy={cancel.isPending}
+          failure={cancel.isError ? apiErrorMessage(cancel.error) : null}
           run={() => cancel.mutateAsync(request.documentId)}
           label="لغو درخواست"
           question="این درخواست لغو شود؟"

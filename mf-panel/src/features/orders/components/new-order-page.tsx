@@ -2,10 +2,17 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
-import { formatToman, Link, PageHeader, PANEL_LINK_PARAMS, useShell } from '@steel/shared';
-import { FormField, PHONE_INPUT, SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
-import { EmptyBlock, QueryState } from '../../../ui/query-state';
-import { inputClass, linkInText } from '../../../ui/styles';
+import {
+  formatToman,
+  Link,
+  PageHeader,
+  PANEL_LINK_PARAMS,
+  useShell,
+  EmptyBlock,
+  QueryState,
+  linkInText,
+} from '@steel/shared';
+import { FormField, PHONE_INPUT, SubmitRow, TextInput, useFormWrite, inputClass } from '@steel/shared/forms';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../../../entities/order/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';
 import { saleUnitName } from '../order-lines';

@@ -1,9 +1,15 @@
 import { useParams } from 'react-router';
-import { formatNumber, formatPersianDate, formatToman, PageHeader } from '@steel/shared';
-import { ConfirmAction } from '../../../ui/confirm-action';
-import { QueryState } from '../../../ui/query-state';
-import { StatusBadge } from '../../../ui/status-badge';
-import { card } from '../../../ui/styles';
+import {
+  formatNumber,
+  formatPersianDate,
+  formatToman,
+  PageHeader,
+  ConfirmAction,
+  QueryState,
+  StatusBadge,
+  card,
+  apiErrorMessage,
+} from '@steel/shared';
 import { useCancelOrder, useOrder, type Order } from '../../../entities/order/order-queries';
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
 import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../../../entities/order/order-status';
@@ -153,7 +159,8 @@ function CancelOrder({ documentId }: { documentId: string }) {
   const cancel = useCancelOrder();
   return (
     <ConfirmAction
-      mutation={cancel}
+      busy={cancel.isPending}
+      failure={cancel.isError ? apiErrorMessage(cancel.error) : null}
       run={() => cancel.mutateAsync(documentId)}
       label="لغو سفارش"
       question="این سفارش لغو شود؟"

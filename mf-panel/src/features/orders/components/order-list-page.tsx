@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { formatNumber, formatPersianDate, pageFromQuery } from '@steel/shared';
 import { RecordListItem, RecordListPage } from '../../../ui/record-list-page';
-import { inputClass, labelClass } from '../../../ui/styles';
 import { useOrderList } from '../../../entities/order/order-queries';
 import {
   ORDER_STATUSES,
@@ -10,6 +9,7 @@ import {
   orderStatusName,
   orderStatusTone,
 } from '../../../entities/order/order-status';
+import { inputClass, labelClass } from '@steel/shared/forms';
 
 /** `/panel/order`: the customer's orders, newest first; status filter and page live in the URL. */
 export function OrderListPage() {

@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PageHeader, useShell } from '@steel/shared';
-import { FormField, SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
-import { inputClass } from '../../../ui/styles';
+import { FormField, SubmitRow, TextInput, useFormWrite, inputClass } from '@steel/shared/forms';
 import { useCreateTicket } from '../../../entities/ticket/ticket-queries';
 import { newTicketSchema, type NewTicketValues } from '../../../entities/ticket/ticket-schemas';
 import {

@@ -1,11 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
-import { formatPersianDateTime, PageHeader } from '@steel/shared';
+import {
+  formatPersianDateTime,
+  PageHeader,
+  ConfirmAction,
+  QueryState,
+  StatusBadge,
+  apiErrorMessage,
+} from '@steel/shared';
 import { SubmitRow, TextInput, useFormWrite } from '@steel/shared/forms';
-import { ConfirmAction } from '../../../ui/confirm-action';
-import { QueryState } from '../../../ui/query-state';
-import { StatusBadge } from '../../../ui/status-badge';
 import { useCloseTicket, useReplyToTicket, useTicket, type Ticket } from '../../../entities/ticket/ticket-queries';
 import { ticketReplySchema, type TicketReplyValues } from '../../../entities/ticket/ticket-schemas';
 import {
@@ -103,7 +107,8 @@ function CloseTicket({ documentId }: { documentId: string }) {
   const close = useCloseTicket();
   return (
     <ConfirmAction
-      mutation={close}
+      busy={close.isPending}
+      failure={close.isError ? apiErrorMessage(close.error) : null}
       run={() => close.mutateAsync(documentId)}
       label="بستن تیکت"
       question="این تیکت بسته شود؟ پس از بستن نمی‌توانید به آن پاسخ دهید."

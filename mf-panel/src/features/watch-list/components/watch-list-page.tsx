@@ -11,10 +11,15 @@ import {
   priceChangeBetween,
   PriceChangeIndicator,
   useSingleFlight,
+  EmptyBlock,
+  LoadingBlock,
+  QueryState,
+  card,
+  dangerButton,
+  linkText,
+  secondaryButton,
 } from '@steel/shared';
 import { FormAlert } from '@steel/shared/forms';
-import { EmptyBlock, LoadingBlock, QueryState } from '../../../ui/query-state';
-import { card, dangerButton, linkText, secondaryButton } from '../../../ui/styles';
 import {
   useAddToWatchList,
   useRemoveFromWatchList,

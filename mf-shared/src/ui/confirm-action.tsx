@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { useSingleFlight } from '@steel/shared';
-import { FormAlert } from '@steel/shared/forms';
-import { dangerButton, primaryButton, secondaryButton } from './styles';
+import { FormAlert } from '../forms/form-field';
+import { primaryButton } from '../forms/form-styles';
+import { dangerButton, secondaryButton } from './account-styles';
+import { useSingleFlight } from './use-single-flight';
+
+const CONFIRM_BUTTON = { primary: primaryButton, danger: dangerButton, neutral: secondaryButton } as const;
 
 /**
- * An action that cannot be undone (accept a quote, withdraw an inquiry), as the panel asks for its
- * own: the button asks first — the question with a confirm and a «انصراف» — then runs the write
- * once (a double click sends one request), says «…» while it is out and what went wrong if it failed.
+ * An action that cannot be undone (cancel an order, close a ticket, accept a quote): the
+ * button asks first — the question with a confirm and a «انصراف» — then runs the write once
+ * (a double click sends one request), says «…» while it is out and what went wrong if it failed.
  */
 export function ConfirmAction({
   busy,
@@ -16,23 +19,24 @@ export function ConfirmAction({
   question,
   confirmLabel,
   pendingLabel,
-  tone,
+  tone = 'danger',
 }: {
+  /** The write is out: the confirm says `pendingLabel` and neither button answers. */
   busy: boolean;
-  /** What went wrong with the last try, in Persian. */
+  /** What went wrong with the last try, in Persian (null when nothing did). */
   failure: string | null;
   run: () => Promise<unknown>;
-  /** The first button, and the confirm group's accessible name. */
+  /** The first button, and the confirm group's accessible name: «لغو سفارش». */
   label: string;
   question: string;
   confirmLabel: string;
   pendingLabel: string;
-  /** Accepting is the page's main action; withdrawing is red. */
-  tone: 'primary' | 'danger';
+  /** Cancelling a purchase is red; closing a conversation is not; accepting a quote is the page's main action. */
+  tone?: keyof typeof CONFIRM_BUTTON;
 }) {
   const once = useSingleFlight();
   const [confirming, setConfirming] = useState(false);
-  const button = tone === 'danger' ? dangerButton : primaryButton;
+  const button = CONFIRM_BUTTON[tone];
   return (
     <div className="flex flex-col gap-3">
       <FormAlert message={failure} />

@@ -9,11 +9,14 @@ const TONES: Record<BadgeTone, string> = {
   danger: 'bg-error-50 text-error-700 ring-error-500 dark:bg-red-950 dark:text-red-200 dark:ring-red-700',
 };
 
-/** A status as a coloured pill, the panel's look; the text alone carries the meaning (colour is only a hint). */
+/**
+ * A status as a coloured pill (an order's, a ticket's, an inquiry's); the text alone carries the
+ * meaning (colour is only a hint). Tests and e2e find it by its test id `status-badge`.
+ */
 export function StatusBadge({ label, tone }: { label: string; tone: BadgeTone }) {
   return (
     <span
-      data-inquiry-status
+      data-testid="status-badge"
       className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`}
     >
       {label}

@@ -1,17 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { apiErrorMessage, Progress, useShell } from '@steel/shared';
-import { secondaryButton } from './styles';
-
-/** While `loading`, the shell's loading bar runs (`page:loading:start/end` on the bus). */
-function usePageLoading(loading: boolean, failed: boolean): void {
-  const { bus } = useShell();
-  useEffect(() => {
-    if (!loading) return;
-    bus.emit('page:loading:start', {});
-    return () => bus.emit('page:loading:end', failed ? { error: true } : {});
-  }, [bus, loading, failed]);
-}
+import { apiErrorMessage } from '../api/api-error-message';
+import { secondaryButton } from './account-styles';
+import { Progress } from './progress';
+import { usePageLoading } from './use-page-loading';
 
 /** «در حال بارگذاری…» with an indeterminate bar, announced politely to screen readers. */
 export function LoadingBlock({ label = 'در حال بارگذاری…' }: { label?: string }) {
@@ -39,9 +31,13 @@ export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
+export function EmptyBlock({ children }: { children?: ReactNode }) {
+  return <p className="py-6 text-slate-600 dark:text-slate-300">{children ?? 'موردی برای نمایش وجود ندارد'}</p>;
+}
+
 /**
- * A query's three waits in one place, as the panel's pages show them: progress while loading (and
- * the shell's loading bar), the failure in Persian with a retry, then the content.
+ * A query's three waits in one place, as every account page shows them: progress while loading (and the shell's loading bar),
+ * the failure in Persian with a retry, then the content.
  */
 export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   usePageLoading(query.isFetching, query.isError);

@@ -1,5 +1,7 @@
-/** Class lists of the inquiry app's buttons and cards: the panel's look, so the buyer's pages feel like one account. */
-export { inputClass, labelClass, primaryButton } from '@steel/shared/forms';
+/**
+ * Class lists of the account pages' buttons, cards and links (the panel's and the inquiry app's:
+ * one look for every page a signed-in buyer works in); the form controls' are in `@steel/shared/forms`.
+ */
 export const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:cursor-wait disabled:opacity-70 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
 export const dangerButton =
