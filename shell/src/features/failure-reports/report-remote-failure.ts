@@ -10,6 +10,22 @@ export interface RemoteFailureReport {
 }
 
 /**
+ * Whether the visitor is leaving the page. Leaving cancels the page's requests — a remote's or a
+ * contribution's manifest still loading fails with «Failed to get manifest» — and those are no
+ * failure of the app's: counting them would let a visitor who clicks on before a listing's buttons
+ * load abort a healthy canary. Back from the back/forward cache, the page is live again.
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
+/**
  * Tells the app server that a remote failed here, so the team that deployed it learns of it
  * without a visitor's report. Sampled (`sampleRate` of failures are sent) and fire-and-forget:
  * `sendBeacon` survives the page being left, and a failed report is never retried.
@@ -19,7 +35,7 @@ export function reportRemoteFailure(
   sampleRate = 1,
   random: () => number = Math.random,
 ): void {
-  if (random() >= sampleRate) return;
+  if (leaving || random() >= sampleRate) return;
   const body = JSON.stringify({ ...report, message: report.message.slice(0, 300) });
   try {
     if (!navigator.sendBeacon?.(REMOTE_FAILURE_REPORT_PATH, new Blob([body], { type: 'application/json' }))) {
