@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 
 /**
  * The key routes pass axe-core with the rules Lighthouse's accessibility category runs — WCAG 2 A
@@ -8,58 +8,6 @@ import { expect, test, type Page } from '@playwright/test';
  * and a wide one (the listing is a table there, the filters a column). Every violation fails, not
  * only serious ones: Lighthouse scores every one.
  */
-
-/** Lighthouse 12's axe configuration (its accessibility gatherer): the WCAG 2 A/AA tags and these rules on or off. */
-const LIGHTHOUSE_AXE_OPTIONS = {
-  runOnly: { type: 'tag' as const, values: ['wcag2a', 'wcag2aa'] },
-  rules: Object.fromEntries([
-    ...[
-      'accesskeys',
-      'aria-allowed-role',
-      'aria-conditional-attr',
-      'aria-deprecated-role',
-      'aria-dialog-name',
-      'aria-prohibited-attr',
-      'aria-treeitem-name',
-      'aria-text',
-      'empty-heading',
-      'heading-order',
-      'html-xml-lang-mismatch',
-      'identical-links-same-purpose',
-      'image-redundant-alt',
-      'input-button-name',
-      'label-content-name-mismatch',
-      'landmark-one-main',
-      'link-in-text-block',
-      'meta-viewport',
-      'select-name',
-      'skip-link',
-      'tabindex',
-      'table-duplicate-name',
-      'table-fake-caption',
-      'target-size',
-      'td-has-header',
-    ].map((rule) => [rule, { enabled: true }]),
-    ...[
-      'area-alt',
-      'aria-braille-equivalent',
-      'aria-roledescription',
-      'audio-caption',
-      'blink',
-      'duplicate-id',
-      'frame-focusable-content',
-      'frame-title-unique',
-      'marquee',
-      'nested-interactive',
-      'no-autoplay-audio',
-      'role-img-alt',
-      'scrollable-region-focusable',
-      'server-side-image-map',
-      'summary-name',
-      'svg-img-alt',
-    ].map((rule) => [rule, { enabled: false }]),
-  ]),
-};
 
 /** The first link of a list page, for the product and the article (whatever the CMS lists first). */
 async function firstLinkOf(page: Page, listPath: string, links: string): Promise<string> {
@@ -104,13 +52,7 @@ for (const [screen, device] of Object.entries(SCREENS)) {
           await expect(page.locator(`#app-${route.app} h1`)).toBeVisible();
           await page.waitForLoadState('networkidle');
 
-          const results = await new AxeBuilder({ page }).options(LIGHTHOUSE_AXE_OPTIONS).analyze();
-          const violations = results.violations.flatMap((violation) =>
-            violation.nodes.map(
-              (node) => `${violation.id}: ${node.target.join(' ')} — ${node.any[0]?.message ?? node.failureSummary}`,
-            ),
-          );
-          expect(violations, `${path} (${colorScheme}, ${screen})`).toEqual([]);
+          expect(await axeViolations(page), `${path} (${colorScheme}, ${screen})`).toEqual([]);
         });
       }
     }
