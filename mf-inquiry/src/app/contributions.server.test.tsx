@@ -1,21 +1,8 @@
 /** @jest-environment node */
 import { defaultRuntimeConfig } from '@steel/shared';
-import type { SlotName, SlotProduct } from '@steel/shared/slots';
+import type { SlotName } from '@steel/shared/slots';
 import { render, renderSlot } from '../server';
-
-const PRODUCT: SlotProduct = {
-  documentId: 'doc-ir-12',
-  slug: 'rebar-kalaf-1',
-  name: 'میلگرد آجدار ۱۲',
-  path: '/rebar/kalaf/rebar-kalaf-1',
-  unit: 'kg',
-  saleUnit: 'branch',
-  price: 395_000,
-  illustrative: true,
-  attributes: { weight_per_m_kg: 0.888, length_m: 12 },
-  subCategory: 'rebar/kalaf',
-  producer: null,
-};
+import { REBAR_12 } from '../testing/slot-products';
 
 async function serverRender(slot: SlotName, props: unknown): Promise<string> {
   if (!renderSlot) throw new Error('the inquiry server entry renders no slots');
@@ -24,14 +11,14 @@ async function serverRender(slot: SlotName, props: unknown): Promise<string> {
 
 describe("the inquiry app's parts of other apps' pages, rendered on the server (for nobody signed in)", () => {
   it('puts the basket form and the price alert side by side on the product page, the alert asking to sign in', async () => {
-    const html = await serverRender('product.actions', { product: PRODUCT });
+    const html = await serverRender('product.actions', { product: REBAR_12 });
     expect(html.indexOf('افزودن به استعلام')).toBeGreaterThan(-1);
     expect(html.indexOf('خبرم کن وقتی قیمت کمتر از … شد')).toBeGreaterThan(html.indexOf('افزودن به استعلام'));
     expect(html).toContain('href="/login?redirect=/rebar/kalaf/rebar-kalaf-1"');
   });
 
   it('gives each listing row the basket button and an unpressed «مقایسه»', async () => {
-    const html = await serverRender('listing.row', { product: PRODUCT });
+    const html = await serverRender('listing.row', { product: REBAR_12 });
     expect(html).toContain('افزودن «میلگرد آجدار ۱۲» به استعلام');
     expect(html).toMatch(/aria-pressed="false" aria-label="مقایسهٔ «میلگرد آجدار ۱۲»"/);
   });

@@ -1,27 +1,13 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ShellContextProvider, type User } from '@steel/shared';
-import type { SlotProduct } from '@steel/shared/slots';
-import { createFakeShellContext, jsonResponse, requestUrl } from '@steel/shared/testing';
+import type { User } from '@steel/shared';
+import { jsonResponse, requestUrl } from '@steel/shared/testing';
+import { DEMO_BUYER } from '../../testing/mount-inquiry';
+import { renderInShell } from '../../testing/render-in-shell';
+import { REBAR_12 } from '../../testing/slot-products';
 import { PriceAlertForm } from './price-alert-form';
 import { AlertsCard } from './alerts-card';
 import { readThreshold } from './threshold';
-
-const PRODUCT: SlotProduct = {
-  documentId: 'doc-ir-12',
-  slug: 'rebar-kalaf-1',
-  name: 'میلگرد آجدار ۱۲',
-  path: '/rebar/kalaf/rebar-kalaf-1',
-  unit: 'kg',
-  saleUnit: 'branch',
-  price: 395_000,
-  illustrative: true,
-  attributes: {},
-  subCategory: 'rebar/kalaf',
-  producer: null,
-};
-const CUSTOMER = { id: 7, username: 'buyer', email: 'buyer@example.com' } as User;
 
 describe('a threshold as the buyer types it', () => {
   it('reads toman in any digits, with separators, and sends rial', () => {
@@ -42,18 +28,13 @@ describe('a threshold as the buyer types it', () => {
 
 function renderForm(user: User | null, answer: (body: unknown) => Response) {
   const writes: unknown[] = [];
-  const context = createFakeShellContext({
+  const { context } = renderInShell(<PriceAlertForm product={REBAR_12} />, {
     user,
     fetch: async (input, init) => {
       if (init?.method === 'POST') writes.push({ url: requestUrl(input), body: JSON.parse(init.body as string) });
       return answer(init?.body);
     },
   });
-  render(
-    <ShellContextProvider value={context}>
-      <PriceAlertForm product={PRODUCT} />
-    </ShellContextProvider>,
-  );
   return { context, writes };
 }
 
@@ -69,8 +50,8 @@ describe('«خبرم کن وقتی قیمت کمتر از … شد» on the prod
   });
 
   it('sets the alert in rial and says so', async () => {
-    const { writes } = renderForm(CUSTOMER, () =>
-      jsonResponse({ data: { documentId: 'a1', below_price: '350000', product_slug: PRODUCT.slug } }, { status: 201 }),
+    const { writes } = renderForm(DEMO_BUYER, () =>
+      jsonResponse({ data: { documentId: 'a1', below_price: '350000', product_slug: REBAR_12.slug } }, { status: 201 }),
     );
     fireEvent.change(screen.getByRole('textbox', { name: /قیمت کمتر از/ }), { target: { value: '۳۵۰۰۰' } });
     fireEvent.click(screen.getByRole('button', { name: 'خبرم کن' }));
@@ -78,13 +59,13 @@ describe('«خبرم کن وقتی قیمت کمتر از … شد» on the prod
     expect(writes).toEqual([
       {
         url: expect.stringMatching(/\/api\/price-alerts$/) as string,
-        body: { data: { product_slug: PRODUCT.slug, below_price: 350_000 } },
+        body: { data: { product_slug: REBAR_12.slug, below_price: 350_000 } },
       },
     ]);
   });
 
   it('says why in Persian and keeps the figure typed, on its own check and on the CMS refusal', async () => {
-    const { writes } = renderForm(CUSTOMER, () =>
+    const { writes } = renderForm(DEMO_BUYER, () =>
       jsonResponse(
         {
           data: null,
@@ -109,12 +90,7 @@ describe('«خبرم کن وقتی قیمت کمتر از … شد» on the prod
 
 describe('the dashboard card', () => {
   it('renders nothing for nobody signed in', () => {
-    const context = createFakeShellContext({ user: null });
-    const { container } = render(
-      <ShellContextProvider value={context}>
-        <AlertsCard />
-      </ShellContextProvider>,
-    );
+    const { container } = renderInShell(<AlertsCard />, { user: null });
     expect(container).toBeEmptyDOMElement();
   });
 
@@ -124,13 +100,14 @@ describe('the dashboard card', () => {
       kind: 'price_alert',
       title: 'قیمت «میلگرد آجدار ۱۲» به ۳۴٬۰۰۰ تومان رسید',
       body: null,
-      product_slug: PRODUCT.slug,
-      product_path: PRODUCT.path,
+      product_slug: REBAR_12.slug,
+      product_path: REBAR_12.path,
       read_at: null,
       createdAt: '2026-03-01T08:00:00.000Z',
     };
-    const context = createFakeShellContext({
-      user: CUSTOMER,
+    // As a slot gives it: the host's query client (the kit's contribution providers).
+    renderInShell(<AlertsCard />, {
+      user: DEMO_BUYER,
       fetch: async (input) => {
         const url = decodeURIComponent(requestUrl(input));
         const total = url.includes('[read_at][$null]') ? 2 : 5;
@@ -140,14 +117,6 @@ describe('the dashboard card', () => {
         });
       },
     });
-    // As a slot gives it: the host's query client (the kit's contribution providers).
-    render(
-      <ShellContextProvider value={context}>
-        <QueryClientProvider client={context.queryClient}>
-          <AlertsCard />
-        </QueryClientProvider>
-      </ShellContextProvider>,
-    );
     expect(screen.getByRole('heading', { name: 'اعلان‌های قیمت' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('۲ پیام خوانده‌نشده')).toBeInTheDocument());
     expect(screen.getByText(notification.title)).toBeInTheDocument();

@@ -1,24 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import type { SlotProduct } from '@steel/shared/slots';
-import { mountInquiryAt, unmountInquiry } from '../../dev/mount-inquiry-alone';
-import { fakeCms, list } from '../../dev/fake-cms';
+import { mountInquiryAt, unmountInquiry } from '../../testing/mount-inquiry';
+import { cmsList, scriptedCms } from '../../testing/scripted-cms';
+import { slotProduct } from '../../testing/slot-products';
 import { addToBasket, basketLines, setQuantity } from './basket-store';
 import { SYNC_STATE_KEY } from './basket-sync';
 
-const product = (slug: string, name: string): SlotProduct => ({
-  documentId: `doc-${slug}`,
-  slug,
-  name,
-  path: `/rebar/kalaf/${slug}`,
-  unit: 'kg',
-  saleUnit: 'branch',
-  price: 395_000,
-  illustrative: true,
-  attributes: { weight_per_m_kg: 0.888, length_m: 12 },
-  subCategory: 'rebar/kalaf',
-  producer: null,
-});
 /** The same product as the CMS's products collection describes it. */
 const record = (slug: string, name: string) => ({
   documentId: `doc-${slug}`,
@@ -33,7 +20,7 @@ const record = (slug: string, name: string) => ({
   sub_category: { path: 'rebar/kalaf' },
   producer: null,
 });
-const rates = list([
+const rates = cmsList([
   { documentId: 'r1', province_slug: 'tehran', province_name: 'تهران', rate_per_tonne: '12000000' },
   { documentId: 'r2', province_slug: 'isfahan', province_name: 'اصفهان', rate_per_tonne: '15000000' },
 ]);
@@ -44,9 +31,9 @@ afterEach(unmountInquiry);
 
 describe('the basket kept in the account', () => {
   it("merges the browser's lines with the account's on sign-in, then writes each change back", async () => {
-    addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
-    addToBasket(product('ir-16', 'میلگرد ۱۶'), 1);
-    const cms = fakeCms({
+    addToBasket(slotProduct('ir-12', { name: 'میلگرد ۱۲' }), 2);
+    addToBasket(slotProduct('ir-16', { name: 'میلگرد ۱۶' }), 1);
+    const cms = scriptedCms({
       'GET /inquiry-basket/mine': {
         body: {
           data: {
@@ -57,7 +44,7 @@ describe('the basket kept in the account', () => {
           },
         },
       },
-      'GET /products': { body: list([record('ir-14', 'میلگرد ۱۴')]) },
+      'GET /products': { body: cmsList([record('ir-14', 'میلگرد ۱۴')]) },
       'PUT /inquiry-basket/mine': { body: { data: {} } },
       'GET /shipping-rates': { body: rates },
     });
@@ -104,9 +91,9 @@ describe('the basket kept in the account', () => {
   });
 
   it('keeps lines whose write failed, sends them with the next change, and does not drop them at sign-out', async () => {
-    addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
+    addToBasket(slotProduct('ir-12', { name: 'میلگرد ۱۲' }), 2);
     let accountAnswers = 500;
-    const cms = fakeCms({
+    const cms = scriptedCms({
       'GET /inquiry-basket/mine': { body: { data: { lines: [] } } },
       'PUT /inquiry-basket/mine': () =>
         accountAnswers === 200
@@ -123,7 +110,7 @@ describe('the basket kept in the account', () => {
 
     // The next change tries again, with every line (the merge first: the account may hold others by now).
     accountAnswers = 200;
-    addToBasket(product('ir-16', 'میلگرد ۱۶'), 1);
+    addToBasket(slotProduct('ir-16', { name: 'میلگرد ۱۶' }), 1);
     await waitFor(() => expect(cms.made('PUT /inquiry-basket/mine')).toHaveLength(2));
     expect(cms.made('PUT /inquiry-basket/mine')[1]!.body).toEqual({
       data: {
@@ -150,10 +137,10 @@ describe('the basket kept in the account', () => {
   });
 
   it('on a later visit defers to the account: a line removed on another device stays removed', async () => {
-    addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
-    addToBasket(product('ir-14', 'میلگرد ۱۴'), 3);
+    addToBasket(slotProduct('ir-12', { name: 'میلگرد ۱۲' }), 2);
+    addToBasket(slotProduct('ir-14', { name: 'میلگرد ۱۴' }), 3);
     localStorage.setItem(SYNC_STATE_KEY, JSON.stringify({ user: '3', synced: true }));
-    const cms = fakeCms({
+    const cms = scriptedCms({
       'GET /inquiry-basket/mine': { body: { data: { lines: [{ product_slug: 'ir-14', quantity: 3 }] } } },
       'GET /shipping-rates': { body: rates },
     });
@@ -163,8 +150,8 @@ describe('the basket kept in the account', () => {
   });
 
   it('asks a signed-out visitor to sign in and come back, and leaves the account alone', async () => {
-    addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
-    const cms = fakeCms({});
+    addToBasket(slotProduct('ir-12', { name: 'میلگرد ۱۲' }), 2);
+    const cms = scriptedCms({});
     await mountInquiryAt('/inquiry', cms.fetch, null);
     expect(await screen.findByRole('link', { name: 'برای ارسال استعلام وارد شوید' })).toHaveAttribute(
       'href',
@@ -177,7 +164,7 @@ describe('the basket kept in the account', () => {
 
 describe('sending the basket', () => {
   const sendingCms = (inquiryAnswer: { status?: number; body: unknown }) =>
-    fakeCms({
+    scriptedCms({
       'GET /inquiry-basket/mine': { body: { data: { lines: [] } } },
       'PUT /inquiry-basket/mine': { body: { data: {} } },
       'GET /shipping-rates': { body: rates },
@@ -185,7 +172,7 @@ describe('sending the basket', () => {
     });
 
   it('shows the shipping estimate for the chosen province, sends lines with weights, empties the basket and opens the inquiry', async () => {
-    addToBasket(product('ir-12', 'میلگرد ۱۲'), 100); // 100 branches × 12 m × 0.888 kg = 1 065.6 kg
+    addToBasket(slotProduct('ir-12', { name: 'میلگرد ۱۲' }), 100); // 100 branches × 12 m × 0.888 kg = 1 065.6 kg
     const cms = sendingCms({ status: 201, body: { data: { documentId: 'inq1', number: 'RQ-1001' } } });
     const context = await mountInquiryAt('/inquiry', cms.fetch);
 
@@ -212,7 +199,7 @@ describe('sending the basket', () => {
   });
 
   it('says in Persian why a send failed and keeps the values and the basket', async () => {
-    addToBasket(product('ir-12', 'میلگرد ۱۲'), 2);
+    addToBasket(slotProduct('ir-12', { name: 'میلگرد ۱۲' }), 2);
     const cms = sendingCms({
       status: 429,
       body: {

@@ -1,24 +1,11 @@
-import type { SlotProduct } from '@steel/shared/slots';
+import { slotProduct } from '../../testing/slot-products';
 import { MAX_BASKET_LINES, type BasketLine } from './basket-store';
 import { sameLines, toBasketLines, unionOfBaskets } from './basket-merge';
 import { basketToKeep } from './basket-sync';
 import { basketWeight, inquiryLines, sendInquirySchema } from './send-inquiry-schema';
 
-const product = (slug: string): SlotProduct => ({
-  documentId: `doc-${slug}`,
-  slug,
-  name: `محصول ${slug}`,
-  path: `/rebar/kalaf/${slug}`,
-  unit: 'kg',
-  saleUnit: 'branch',
-  price: 395_000,
-  illustrative: true,
-  attributes: { weight_per_m_kg: 0.888, length_m: 12 },
-  subCategory: 'rebar/kalaf',
-  producer: null,
-});
 const basketLine = (slug: string, quantity: number): BasketLine => ({
-  product: product(slug),
+  product: slotProduct(slug),
   quantity,
   addedAt: '2026-11-01T00:00:00.000Z',
 });
@@ -49,7 +36,7 @@ describe("merging the browser's basket into the account's", () => {
   });
 
   it('describes account lines with what the browser knows, else what the CMS found; drops what neither has', () => {
-    const found = new Map([['c', product('c')]]);
+    const found = new Map([['c', slotProduct('c')]]);
     const lines = toBasketLines([line('a', 4), line('c', 1), line('gone', 2)], [basketLine('a', 2)], found);
     expect(lines.map((l) => [l.product.slug, l.quantity, l.addedAt === '2026-11-01T00:00:00.000Z'])).toEqual([
       ['a', 4, true],
@@ -74,7 +61,7 @@ describe('the send form', () => {
   });
 
   it("sends each line's weight by the sale-unit rules, and weighs the basket", () => {
-    const lines = [basketLine('a', 10), { ...basketLine('b', 2), product: { ...product('b'), attributes: {} } }];
+    const lines = [basketLine('a', 10), { ...basketLine('b', 2), product: { ...slotProduct('b'), attributes: {} } }];
     expect(inquiryLines(lines)).toEqual([
       { product_slug: 'a', quantity: 10, weight_kg: 106.56 },
       { product_slug: 'b', quantity: 2, weight_kg: 0 },

@@ -1,4 +1,4 @@
-import type { SlotProduct } from '@steel/shared/slots';
+import { slotProduct } from '../../testing/slot-products';
 import {
   addToBasket,
   basketLines,
@@ -9,28 +9,13 @@ import {
 } from './basket-store';
 import { lineFigures } from './line-figures';
 
-const product = (slug: string, overrides: Partial<SlotProduct> = {}): SlotProduct => ({
-  documentId: `doc-${slug}`,
-  slug,
-  name: `محصول ${slug}`,
-  path: `/rebar/kalaf/${slug}`,
-  unit: 'kg',
-  saleUnit: 'branch',
-  price: 395_000,
-  illustrative: true,
-  attributes: { weight_per_m_kg: 0.888, length_m: 12 },
-  subCategory: 'rebar/kalaf',
-  producer: null,
-  ...overrides,
-});
-
 beforeEach(() => localStorage.clear());
 
 describe('the inquiry basket', () => {
   it('keeps one line per product in localStorage, adding quantities to it', () => {
-    expect(addToBasket(product('ir-12'), 2)).toBe(true);
-    expect(addToBasket(product('ir-14'))).toBe(true);
-    expect(addToBasket(product('ir-12'), 3)).toBe(true);
+    expect(addToBasket(slotProduct('ir-12'), 2)).toBe(true);
+    expect(addToBasket(slotProduct('ir-14'))).toBe(true);
+    expect(addToBasket(slotProduct('ir-12'), 3)).toBe(true);
     expect(basketLines().map((line) => [line.product.slug, line.quantity])).toEqual([
       ['ir-12', 5],
       ['ir-14', 1],
@@ -47,24 +32,24 @@ describe('the inquiry basket', () => {
     expect(basketLines().map((line) => line.product.slug)).toEqual(['ok']);
     localStorage.setItem(BASKET_STORAGE_KEY, 'not json');
     expect(basketLines()).toEqual([]);
-    for (let i = 0; i < MAX_BASKET_LINES; i++) addToBasket(product(`p-${i}`));
-    expect(addToBasket(product('one-more'))).toBe(false);
+    for (let i = 0; i < MAX_BASKET_LINES; i++) addToBasket(slotProduct(`p-${i}`));
+    expect(addToBasket(slotProduct('one-more'))).toBe(false);
     expect(basketLines()).toHaveLength(MAX_BASKET_LINES);
   });
 });
 
 describe("a basket line's weight and indicative total", () => {
   it('follows the product page: a branch weighs its metres × weight per metre, priced per kg', () => {
-    const figures = lineFigures(product('ir-12'), 10);
+    const figures = lineFigures(slotProduct('ir-12'), 10);
     expect(figures.kg).toBeCloseTo(0.888 * 12 * 10);
     expect(figures.rial).toBe(Math.round(395_000 * 0.888 * 12) * 10);
   });
 
   it('prices a product sold in the unit it is priced by, and gives no total without a price', () => {
-    expect(lineFigures(product('t', { unit: 'tonne', saleUnit: 'tonne', price: 400_000_000 }), 2)).toEqual({
+    expect(lineFigures(slotProduct('t', { unit: 'tonne', saleUnit: 'tonne', price: 400_000_000 }), 2)).toEqual({
       kg: 2000,
       rial: 800_000_000,
     });
-    expect(lineFigures(product('call', { price: null }), 2).rial).toBeNull();
+    expect(lineFigures(slotProduct('call', { price: null }), 2).rial).toBeNull();
   });
 });

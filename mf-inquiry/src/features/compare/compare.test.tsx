@@ -1,8 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { ShellContextProvider, type ToastInput } from '@steel/shared';
+import type { ToastInput } from '@steel/shared';
 import type { SlotProduct } from '@steel/shared/slots';
-import { createFakeShellContext } from '@steel/shared/testing';
+import { renderInShell } from '../../testing/render-in-shell';
+import { slotProduct } from '../../testing/slot-products';
 import {
   COMPARE_STORAGE_KEY,
   MAX_COMPARED,
@@ -19,19 +20,6 @@ const item = (slug: string, subCategory = 'rebar/kalaf'): ComparedProduct => ({
   slug,
   name: `محصول ${slug}`,
   subCategory,
-});
-const slotProduct = (slug: string, subCategory = 'rebar/kalaf'): SlotProduct => ({
-  documentId: `doc-${slug}`,
-  slug,
-  name: `محصول ${slug}`,
-  path: `/${subCategory}/${slug}`,
-  unit: 'kg',
-  saleUnit: null,
-  price: 100_000,
-  illustrative: true,
-  attributes: {},
-  subCategory,
-  producer: null,
 });
 
 beforeEach(() => localStorage.clear());
@@ -115,17 +103,17 @@ describe('what the compare page shows', () => {
 
 describe('«مقایسه» on a listing row', () => {
   function renderRows(products: SlotProduct[]) {
-    const context = createFakeShellContext({ user: null });
-    const toasts: ToastInput[] = [];
-    context.bus.on('toast:add', (toast) => toasts.push(toast));
-    render(
-      <ShellContextProvider value={context}>
+    const { context } = renderInShell(
+      <>
         <CompareCounter />
         {products.map((product) => (
           <CompareToggle key={product.slug} product={product} />
         ))}
-      </ShellContextProvider>,
+      </>,
+      { user: null },
     );
+    const toasts: ToastInput[] = [];
+    context.bus.on('toast:add', (toast) => toasts.push(toast));
     return { toasts };
   }
 
@@ -148,7 +136,10 @@ describe('«مقایسه» on a listing row', () => {
   });
 
   it('refuses a product of another sub-category with a Persian reason, and keeps the list', () => {
-    const { toasts } = renderRows([slotProduct('a'), slotProduct('s', 'sheet/hot')]);
+    const { toasts } = renderRows([
+      slotProduct('a'),
+      slotProduct('s', { subCategory: 'sheet/hot', path: '/sheet/hot/s' }),
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'مقایسهٔ «محصول a»' }));
     fireEvent.click(screen.getByRole('button', { name: 'مقایسهٔ «محصول s»' }));
     expect(toasts).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { mountInquiryAt, unmountInquiry } from '../../dev/mount-inquiry-alone';
-import { fakeCms } from '../../dev/fake-cms';
+import { mountInquiryAt, unmountInquiry } from '../../testing/mount-inquiry';
+import { scriptedCms } from '../../testing/scripted-cms';
 
 const HOUR = 3_600_000;
 
@@ -45,7 +45,7 @@ const basket = { 'GET /inquiry-basket/mine': { body: { data: { lines: [] } } } }
 
 describe('my inquiries', () => {
   it('lists them newest first with their status in Persian, a page at a time', async () => {
-    const cms = fakeCms({
+    const cms = scriptedCms({
       ...basket,
       'GET /inquiries': {
         body: {
@@ -74,7 +74,7 @@ describe('my inquiries', () => {
 
 describe('an inquiry with its quote', () => {
   it('shows the quote beside the indicative prices, the totals and the expiry; accepting asks first, then links the order', async () => {
-    const cms = fakeCms({
+    const cms = scriptedCms({
       ...basket,
       'GET /inquiries/inq1': { body: { data: quoted() } },
       'POST /inquiries/inq1/accept': {
@@ -108,7 +108,7 @@ describe('an inquiry with its quote', () => {
   });
 
   it('says a lapsed quote has expired and offers no acceptance', async () => {
-    const cms = fakeCms({
+    const cms = scriptedCms({
       ...basket,
       'GET /inquiries/inq1': {
         body: { data: quoted({ quote_expires_at: new Date(Date.now() - HOUR).toISOString() }) },
@@ -121,7 +121,7 @@ describe('an inquiry with its quote', () => {
   });
 
   it('withdraws a sent inquiry after asking, and says why a refused acceptance failed', async () => {
-    const cms = fakeCms({
+    const cms = scriptedCms({
       ...basket,
       'GET /inquiries/inq1': { body: { data: quoted() } },
       'POST /inquiries/inq1/accept': {
@@ -147,7 +147,7 @@ describe('an inquiry with its quote', () => {
 
 describe('the pro-forma', () => {
   it('prints the lines, the totals at the held tax rate and the validity, and says when it is ready for the PDF', async () => {
-    const cms = fakeCms({
+    const cms = scriptedCms({
       ...basket,
       'GET /inquiries/inq1': { body: { data: quoted() } },
     });

@@ -10,14 +10,10 @@ export const DEMO_BUYER: User = { id: 3, username: 'demo', email: 'demo@example.
  * `fetch` answers as the CMS would; signed in as `user` (or not). React's act() checks are off:
  * the app renders on its own schedule, as in the browser.
  */
-export async function mountInquiryAt(
-  path: string,
-  fetch: (url: string, init?: RequestInit) => Promise<Response>,
-  user: User | null = DEMO_BUYER,
-) {
+export async function mountInquiryAt(path: string, fetch: typeof globalThis.fetch, user: User | null = DEMO_BUYER) {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   window.history.pushState(null, '', path);
-  const context = createFakeShellContext({ user, fetch: fetch as typeof globalThis.fetch });
+  const context = createFakeShellContext({ user, fetch });
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
   await mountRemoteAlone('inquiry', lifecycles, context, domElement);

@@ -1,6 +1,6 @@
-import { jsonResponse } from '@steel/shared/testing';
+import { jsonResponse, requestUrl } from '@steel/shared/testing';
 
-/** One request as the fake CMS saw it. */
+/** One request as the scripted CMS saw it. */
 export interface CmsCall {
   method: string;
   /** Path and query after `/api`, decoded. */
@@ -11,10 +11,12 @@ export interface CmsCall {
 type Answer = { status?: number; body: unknown } | ((call: CmsCall) => { status?: number; body: unknown });
 
 /**
- * A CMS for component tests: answers by `METHOD /path` prefix (the longest that matches), records
+ * A scripted table of CMS answers for component tests (the app's own code runs; only the CMS's
+ * replies are written down): answers by `METHOD /path` prefix (the longest that matches), records
  * every call, and answers 404 to one it was not told about (a test then sees what it did not expect).
+ * The browser and the e2e tests talk to the real CMS; nothing outside tests imports this.
  */
-export function fakeCms(routes: Record<string, Answer>) {
+export function scriptedCms(routes: Record<string, Answer>) {
   const calls: CmsCall[] = [];
   const respond = (url: string, init?: RequestInit): Response => {
     const method = init?.method ?? 'GET';
@@ -33,13 +35,14 @@ export function fakeCms(routes: Record<string, Answer>) {
     const answer = typeof route === 'function' ? route(call) : route;
     return jsonResponse(answer.body, { status: answer.status ?? 200 });
   };
-  const fetch = (url: string, init?: RequestInit) => Promise.resolve(respond(url, init));
+  const fetch: typeof globalThis.fetch = (input, init) => Promise.resolve(respond(requestUrl(input), init));
   /** The calls of one kind: `PUT /inquiry-basket/mine`. */
   const made = (route: string) => calls.filter((call) => `${call.method} ${call.path}`.startsWith(route));
   return { fetch, calls, made, routes };
 }
 
-export const list = <T>(data: T[]) => ({
+/** A Strapi list answer holding `data`, all on one page. */
+export const cmsList = <T>(data: T[]) => ({
   data,
   meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: data.length } },
 });
