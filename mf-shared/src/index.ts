@@ -16,6 +16,7 @@ export * from '@steel/contract/customer';
 export * from './bus/create-bus';
 export * from './session/session-store';
 export * from './session/session-refresh';
+export * from './session/fresh-session';
 export * from './api/content-client';
 export * from './api/record-by-slug';
 export * from './api/app-fetch';

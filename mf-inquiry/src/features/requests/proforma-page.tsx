@@ -19,14 +19,11 @@ import { useInquiry } from '../../entities/inquiry/inquiry-queries';
 import { currentStatus, hasQuote } from '../../entities/inquiry/inquiry-status';
 import { quotedLineTotal, quoteTotals } from '../../entities/inquiry/inquiry-totals';
 import { useFocusHeading } from '../../ui/use-focus-heading';
+import { PdfDownloadLink } from './pdf-download-link';
 import { PROFORMA_PRINT_STYLE } from './proforma-print-style';
-import { primaryButton } from '@steel/shared/forms';
 
 /** The seller, as the site names itself in every title. */
 const SELLER = documentTitle({ title: '' });
-
-/** The app server's PDF of a page of the site, made by its headless Chromium once the page is ready. */
-export const pdfHref = (path: string) => `/_/print.pdf?path=${encodeURIComponent(path)}`;
 
 const cell = 'border border-slate-300 p-2 text-start dark:border-slate-600 print:border-slate-400';
 
@@ -69,9 +66,7 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
         </Link>
         {totals && (
           <>
-            <a href={pdfHref(path)} className={primaryButton} download={`proforma-${inquiry.number}.pdf`}>
-              دریافت PDF
-            </a>
+            <PdfDownloadLink path={path} fileName={`proforma-${inquiry.number}.pdf`} />
             <button type="button" className={secondaryButton} onClick={() => window.print()}>
               چاپ
             </button>

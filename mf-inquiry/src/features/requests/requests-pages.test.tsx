@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '@testing-library/jest-dom';
+import { requestUrl } from '@steel/shared/testing';
 import { mountInquiryAt, unmountInquiry } from '../../testing/mount-inquiry';
 import { scriptedCms } from '../../testing/scripted-cms';
 
@@ -170,5 +171,60 @@ describe('the pro-forma', () => {
       '/_/print.pdf?path=%2Finquiry%2Frequests%2Finq1%2Fproforma',
     );
     expect(screen.getByRole('button', { name: 'چاپ' })).toBeInTheDocument();
+  });
+
+  /** Where the browser went: the clicks on links whose default no handler stopped (jsdom itself cannot navigate). */
+  const navigations: string[] = [];
+  const followLink = (event: MouseEvent) => {
+    const link = (event.target as Element).closest('a');
+    if (!link || event.defaultPrevented) return;
+    navigations.push(link.getAttribute('href') ?? '');
+    event.preventDefault();
+  };
+  beforeEach(() => {
+    navigations.length = 0;
+    window.addEventListener('click', followLink);
+  });
+  afterEach(() => window.removeEventListener('click', followLink));
+
+  /** The quoted pro-forma, with the CMS's answer to «who is this?» held until the test lets it go. */
+  async function proformaWithSessionCheck(answer: { status?: number; body: unknown }) {
+    const cms = scriptedCms({
+      ...basket,
+      'GET /inquiries/inq1': { body: { data: quoted() } },
+      'GET /users/me': answer,
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (requestUrl(input).includes('/users/me')) await held;
+      return cms.fetch(input, init);
+    };
+    await mountInquiryAt('/inquiry/requests/inq1/proforma', fetch);
+    fireEvent.click(await screen.findByRole('link', { name: 'دریافت PDF' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('در حال آماده‌سازی PDF…');
+    expect(navigations).toEqual([]);
+    release();
+    return cms;
+  }
+
+  it('«دریافت PDF» first has the session confirmed (renewed if it expired), then goes to the print', async () => {
+    const cms = await proformaWithSessionCheck({ body: { id: 3, username: 'demo' } });
+    await waitFor(() => expect(navigations).toEqual(['/_/print.pdf?path=%2Finquiry%2Frequests%2Finq1%2Fproforma']));
+    expect(cms.made('GET /users/me')).toHaveLength(1);
+    expect(screen.queryByText('در حال آماده‌سازی PDF…')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('«دریافت PDF» with the session over says so in Persian and offers the sign-in, printing nothing', async () => {
+    await proformaWithSessionCheck({ status: 401, body: { data: null, error: { status: 401, message: 'x' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'نشست شما به پایان رسیده است؛ برای دریافت PDF دوباره وارد حساب خود شوید.',
+    );
+    expect(screen.getByRole('link', { name: 'ورود به حساب' })).toHaveAttribute(
+      'href',
+      '/login?redirect=/inquiry/requests/inq1/proforma',
+    );
+    expect(navigations).toEqual([]);
   });
 });
