@@ -5,7 +5,10 @@ import { addKey } from '@steel/server/deploy-keys';
 import { readLive } from '@steel/server/builds-folder';
 import { status } from '@steel/server/status';
 import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-client';
-import { SPEC_PORTS, repoRoot } from './support/environment';
+import { pdfText, withoutJoiners } from '@steel/server/pdf-text';
+import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, repoRoot } from './support/environment';
+import { waitForMailTo } from './support/mails';
+import { axeViolations } from './support/axe';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { buildAppReplacing } from './support/crafted-builds';
@@ -19,11 +22,17 @@ import { buildApp } from '../scripts/lib/webpack-build';
  *   catalogue's pages with its contributions in them; live.json changes in the inquiry app only;
  * - its «افزودن به استعلام» is in the product page's HTML and in every listing row, its counter in
  *   the header; a signed-out visitor fills a basket of three products from a listing and a product
- *   page, and finds it intact after a reload and on /inquiry;
+ *   page, finds it intact after a reload, signs in and finds it intact in the account, sends it;
+ *   an operator prices it through the CMS API; the buyer accepts the quote, finds the order in the
+ *   panel, and the pro-forma's PDF holds the lines and the total; another customer sees none of it;
+ * - a price alert fires once when the CMS lowers the price below its threshold, not again that day;
+ * - two products of a listing side by side on a shareable compare page;
  * - a version whose product-page contribution throws is refused by the gate with its line; forced
  *   live, the product page renders whole without it, and the beacon names the inquiry app.
  */
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
+// The tests are long (a deploy, a journey); a single press that cannot happen should fail in seconds, not at their end.
+test.use({ actionTimeout: 20_000 });
 
 const NAME = 'inquiry';
 const LISTING = '/rebar/kalaf';
@@ -32,6 +41,59 @@ let folder: CraftingFolder;
 let keysFile: string;
 let server: Awaited<ReturnType<typeof startAppServer>>;
 let teamKey: string;
+
+interface Customer {
+  email: string;
+  password: string;
+  jwt: string;
+}
+/** A customer nobody has registered yet, through the CMS's own API. */
+async function newCustomer(prefix: string): Promise<Customer> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const account = { username: `${prefix}${stamp}`, email: `${prefix}${stamp}@example.com`, password: 'Steel2024x' };
+  const response = await fetch(`${cmsURL}/api/auth/local/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return { ...account, jwt: ((await response.json()) as { jwt: string }).jwt };
+}
+
+/** The CMS's REST API as a customer (their JWT) or the sales operator (an API token). */
+async function cms<T>(
+  method: string,
+  route: string,
+  token: string,
+  data?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${cmsURL}/api${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json' } : {}) },
+    ...(data ? { body: JSON.stringify({ data }) } : {}),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+async function signIn(page: Page, customer: Customer) {
+  await page.getByLabel('ایمیل، نام کاربری یا شماره موبایل').fill(customer.email);
+  await page.getByLabel('رمز عبور').fill(customer.password);
+  await page.getByRole('button', { name: 'ورود' }).click();
+}
+
+/** The inquiry app's part of the page passes axe (Lighthouse's rules) in light and in dark mode. */
+async function accessibleInBothModes(page: Page, what: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveClass(new RegExp(colorScheme));
+    expect(await axeViolations(page, '#app-inquiry'), `${what} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Digits only, Persian or Latin, as Latin: «۱۲٬۵۰۰ تومان» → «12500». */
+const digitsOf = (text: string) =>
+  text.replace(/[۰-۹]/g, (digit) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(digit))).replace(/[^0-9]/g, '');
 
 const as = (key: string): RemoteTarget => ({ server: server.url, key });
 const liveVersions = async () => (await readLive(folder.buildsDir))?.versions ?? {};
@@ -84,7 +146,7 @@ test('the inquiry team deploys its remote alone: only the inquiry app changes in
   expect(registry['catalogue']?.slotHosts).toEqual({ 'product.actions': '1.0.0', 'listing.row': '1.0.0' });
 });
 
-test("its button is in the product page's HTML; a signed-out visitor fills a basket of three that survives a reload", async ({
+test("a signed-out visitor's basket of three survives a reload and sign-in, is sent, priced, accepted and printed", async ({
   page,
 }) => {
   const productPath = await firstProductPath(page);
@@ -131,6 +193,198 @@ test("its button is in the product page's HTML; a signed-out visitor fills a bas
   await expect(page.locator('[data-inquiry-line]')).toHaveCount(3);
   await expect(page.getByRole('heading', { level: 1, name: 'سبد استعلام' })).toBeVisible();
   expect(failures).toEqual([]);
+  const basketSlugs = (await page
+    .locator('[data-inquiry-line]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-inquiry-line')))) as string[];
+
+  // Signed out, sending asks for a sign-in that comes back here; the basket is merged into the account.
+  const buyer = await newCustomer('inquirer');
+  await page.getByRole('link', { name: /وارد/ }).first().click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, buyer);
+  await expect(page).toHaveURL(new RegExp(`${server.url}/inquiry$`));
+  await expect(page.locator('[data-inquiry-line]')).toHaveCount(3);
+  await expect
+    .poll(async () => {
+      const mine = await cms<{ data: { lines: Array<{ product_slug: string }> } }>(
+        'GET',
+        '/inquiry-basket/mine',
+        buyer.jwt,
+      );
+      return mine.body.data.lines.map((line) => line.product_slug).sort();
+    })
+    .toEqual([...basketSlugs].sort());
+
+  // Send: a province (its shipping estimate shown as it is chosen) and a note.
+  const send = page.getByRole('form', { name: 'ارسال استعلام قیمت' });
+  await expect(send).toBeVisible();
+  await accessibleInBothModes(page, 'the basket with its send form');
+  await send.getByLabel('استان محل تحویل').selectOption({ label: 'تهران' });
+  await expect(send.locator('[data-shipping-estimate]')).toContainText('هزینهٔ تقریبی حمل به تهران');
+  await send.getByLabel('توضیحات (اختیاری)').fill('تحویل در کارگاه، صبح‌ها');
+  await send.getByRole('button', { name: 'ارسال استعلام' }).click();
+  await expect(page).toHaveURL(/\/inquiry\/requests\/[a-z0-9]+$/);
+  const heading = page.getByRole('heading', { level: 1, name: /^استعلام RQ-/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('استعلام', '').trim();
+  // Sent, the basket is empty, and the header's counter gone with it.
+  await expect(page.locator('header [data-inquiry-count]')).toHaveCount(0);
+
+  // The sales operator prices every line and the shipping through the CMS API.
+  interface OperatorInquiry {
+    documentId: string;
+    lines: Array<{ product_slug: string; product_name: string }>;
+  }
+  const queue = await cms<{ data: OperatorInquiry[] }>(
+    'GET',
+    `/inquiries?filters[number][$eq]=${number}`,
+    EDITOR_TOKEN,
+  );
+  expect(queue.body.data).toHaveLength(1);
+  const inquiry = queue.body.data[0]!;
+  const quoted = await cms('PUT', `/inquiries/${inquiry.documentId}/quote`, EDITOR_TOKEN, {
+    lines: inquiry.lines.map((line, index) => ({
+      product_slug: line.product_slug,
+      quoted_unit_price: 5_000_000 + index * 10_000,
+    })),
+    quoted_shipping: 20_000_000,
+  });
+  expect(quoted.status).toBe(200);
+
+  // The buyer sees the quote beside the indicative prices, and accepts it into an order.
+  await page.reload();
+  await expect(page.locator('[data-quote-total]')).toBeVisible();
+  const total = Number(await page.locator('[data-quote-total]').getAttribute('data-quote-total'));
+  expect(total).toBeGreaterThan(0);
+  await accessibleInBothModes(page, 'an inquiry with its quote');
+  await page.getByRole('button', { name: 'پذیرش پیش‌فاکتور' }).click();
+  await page.getByRole('button', { name: 'تأیید و ثبت سفارش' }).click();
+  await expect(page.getByText('پیش‌فاکتور پذیرفته شد')).toBeVisible();
+  await page.getByRole('link', { name: 'مشاهدهٔ سفارش' }).click();
+  await expect(page).toHaveURL(/\/panel\/order/);
+  for (const line of inquiry.lines) await expect(page.locator('#app-panel')).toContainText(line.product_name);
+
+  // The pro-forma's PDF, printed by the app server's Chromium as this buyer.
+  const pdf = await page.request.get(
+    `${server.url}/_/print.pdf?path=${encodeURIComponent(`/inquiry/requests/${inquiry.documentId}/proforma`)}`,
+  );
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const text = await pdfText(await pdf.body());
+  expect(text).toContain(withoutJoiners('پیش‌فاکتور'));
+  expect(text).toContain(number);
+  // The total in toman (the CMS keeps rial), whatever digits and separators the PDF shows it in.
+  expect(digitsOf(text)).toContain(String(Math.round(total / 10)));
+  // Each line: the words of its product's name (a lam-alef is one glyph a PDF may give either way
+  // round: «کلاف» is looked for as «ک؟ف») and its unit price in toman.
+  const lamAlef = (value: string) => value.replace(/لا|ال/g, '؟');
+  for (const [index, line] of inquiry.lines.entries()) {
+    for (const word of withoutJoiners(line.product_name)
+      .split(/\s+/)
+      .filter((part) => /[آ-ی]{2}/.test(part)))
+      expect(lamAlef(text)).toContain(lamAlef(word));
+    expect(digitsOf(text)).toContain(String((5_000_000 + index * 10_000) / 10));
+  }
+
+  // The pro-forma on screen, as the PDF was made from it.
+  await page.goto(`${server.url}/inquiry/requests/${inquiry.documentId}/proforma`);
+  await expect(page.locator('[data-print-ready]')).toBeAttached();
+  await accessibleInBothModes(page, 'the pro-forma');
+
+  // Another customer sees none of it: not through the CMS, not on the site, not as a PDF.
+  const stranger = await newCustomer('stranger');
+  expect((await cms<{ data: unknown[] }>('GET', '/inquiries', stranger.jwt)).body.data).toEqual([]);
+  expect((await cms('GET', `/inquiries/${inquiry.documentId}`, stranger.jwt)).status).toBe(404);
+  expect((await cms('POST', `/inquiries/${inquiry.documentId}/accept`, stranger.jwt)).status).toBe(404);
+  const strangerPage = await (await page.context().browser()!.newContext()).newPage();
+  await strangerPage.context().addCookies([{ name: 'user_token', value: stranger.jwt, url: server.url }]);
+  await strangerPage.goto(`${server.url}/inquiry/requests/${inquiry.documentId}`);
+  await expect(strangerPage.locator('#app-inquiry')).not.toContainText(number);
+  const strangerPdf = await strangerPage.request.get(
+    `${server.url}/_/print.pdf?path=${encodeURIComponent(`/inquiry/requests/${inquiry.documentId}/proforma`)}`,
+  );
+  if (strangerPdf.status() === 200) expect(await pdfText(await strangerPdf.body())).not.toContain(number);
+  await strangerPage.context().close();
+});
+
+test('a price alert fires once when the CMS lowers the price below it, not again the same day', async ({ page }) => {
+  // A product no other spec prices: the last of the listing's table.
+  await page.goto(`${server.url}${LISTING}`);
+  const productPath = (await page.locator('[data-listing="table"] tbody tr th a').last().getAttribute('href'))!;
+  const slug = productPath.split('/').pop()!;
+  const found = await cms<{ data: Array<{ documentId: string; price: string; name: string }> }>(
+    'GET',
+    `/products?filters[slug][$eq]=${slug}`,
+    EDITOR_TOKEN,
+  );
+  const product = found.body.data[0]!;
+  const price = Number(product.price);
+  const setPrice = async (rial: number) =>
+    expect(
+      (await cms('PUT', `/products/${product.documentId}?status=published`, EDITOR_TOKEN, { price: rial })).status,
+    ).toBe(200);
+
+  const buyer = await newCustomer('watcher');
+  await page.context().addCookies([{ name: 'user_token', value: buyer.jwt, url: server.url }]);
+  await page.goto(`${server.url}${productPath}`);
+  await page.getByText('خبرم کن وقتی قیمت کمتر از … شد').click();
+  const form = page.getByRole('form', { name: `اعلان قیمت «${product.name}»` });
+  // The threshold in toman, a little under today's price.
+  const thresholdToman = Math.floor(price / 10) - 1_000;
+  await form.getByRole('textbox').fill(String(thresholdToman));
+  await form.getByRole('button', { name: 'خبرم کن' }).click();
+  await expect(form.getByRole('status')).toContainText('ثبت شد');
+
+  const notifications = async () =>
+    (await cms<{ data: Array<{ product_slug: string }> }>('GET', '/notifications', buyer.jwt)).body.data.filter(
+      (notification) => notification.product_slug === slug,
+    ).length;
+  try {
+    await setPrice(thresholdToman * 10 - 50_000);
+    await expect.poll(notifications).toBe(1);
+    const mail = await waitForMailTo(buyer.email);
+    expect(mail.text).toContain(product.name);
+    // Lowered again the same day: nothing new.
+    await setPrice(thresholdToman * 10 - 100_000);
+    await page.waitForTimeout(1_000);
+    expect(await notifications()).toBe(1);
+    // On the panel's dashboard, through the inquiry app's card.
+    await page.goto(`${server.url}/panel`);
+    await expect(page.locator('[data-unread-count]')).toHaveAttribute('data-unread-count', '1');
+    await page.goto(`${server.url}/inquiry/alerts`);
+    await expect(page.locator('#app-inquiry')).toContainText(product.name);
+    await accessibleInBothModes(page, 'the alerts page');
+  } finally {
+    await setPrice(price);
+  }
+});
+
+test('two products of one sub-category side by side, on a compare page whose address can be shared', async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${server.url}${LISTING}`);
+  const rows = page.locator('[data-listing="table"] tbody tr');
+  const names: string[] = [];
+  for (const index of [0, 1]) {
+    const name = (await rows.nth(index).locator('th a').textContent())!.trim();
+    names.push(name);
+    await rows
+      .nth(index)
+      .getByRole('button', { name: `مقایسهٔ «${name}»` })
+      .click();
+  }
+  await page
+    .getByRole('link', { name: /مقایسه.*۲ محصول/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/inquiry\/compare\?p=/);
+  for (const name of names) await expect(page.locator('#app-inquiry table')).toContainText(name);
+  await accessibleInBothModes(page, 'the compare page');
+  const shared = await (await browser.newContext()).newPage();
+  await shared.goto(page.url());
+  for (const name of names) await expect(shared.locator('#app-inquiry table')).toContainText(name);
+  await shared.context().close();
 });
 
 test('a contribution that throws is refused by the gate; forced live, the product page renders without it and the beacon names inquiry', async ({
