@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ClipboardPlus } from 'lucide-react';
-import { formatNumber, formatToman, unitLabelFa, useShell } from '@steel/shared';
+import { formatNumber, formatToman, unitLabelFa, useHydrated, useShell } from '@steel/shared';
 import type { SlotProps } from '@steel/shared/slots';
 import { addToBasket, MAX_BASKET_LINES } from './basket-store';
 import { lineFigures, quantityUnit } from './line-figures';
@@ -32,6 +32,9 @@ function useAdd(product: SlotProps['product.actions']['product']) {
 export function AddToInquiry({ product }: SlotProps['product.actions']) {
   const [quantity, setQuantity] = useState('1');
   const add = useAdd(product);
+  // Rendered on the server with the product page: until its code runs, a press (or Enter) would
+  // submit the form natively, reloading the page with the quantity in its address.
+  const hydrated = useHydrated();
   const inBasket = useBasket().find((line) => line.product.slug === product.slug);
   const id = useId();
   const amount = Number(quantity);
@@ -60,7 +63,7 @@ export function AddToInquiry({ product }: SlotProps['product.actions']) {
             className="w-28"
           />
         </label>
-        <button type="submit" className={button} disabled={!valid}>
+        <button type="submit" className={button} disabled={!valid || !hydrated}>
           <ClipboardPlus aria-hidden="true" className="size-4" />
           افزودن به استعلام
         </button>
@@ -87,9 +90,16 @@ export function AddToInquiry({ product }: SlotProps['product.actions']) {
 /** The same, on a listing row: one sale unit at a press (the quantity is set in the basket). */
 export function AddRowToInquiry({ product }: SlotProps['listing.row']) {
   const add = useAdd(product);
+  const hydrated = useHydrated();
   const inBasket = useBasket().some((line) => line.product.slug === product.slug);
   return (
-    <button type="button" className={button} onClick={() => add(1)} aria-label={`افزودن «${product.name}» به استعلام`}>
+    <button
+      type="button"
+      className={button}
+      onClick={() => add(1)}
+      disabled={!hydrated}
+      aria-label={`افزودن «${product.name}» به استعلام`}
+    >
       <ClipboardPlus aria-hidden="true" className="size-4" />
       {inBasket ? 'یکی دیگر به استعلام' : 'افزودن به استعلام'}
     </button>

@@ -1,5 +1,5 @@
 import { Columns3 } from 'lucide-react';
-import { Link, formatNumber, useShell } from '@steel/shared';
+import { Link, formatNumber, useHydrated, useShell } from '@steel/shared';
 import type { SlotProps } from '@steel/shared/slots';
 import { MAX_COMPARED, compareHref, comparedOf, toggleCompared } from './compare-list';
 import { useCompared } from './use-compared';
@@ -19,6 +19,8 @@ const linkText = 'text-sm text-primary-700 underline underline-offset-2 dark:tex
 export function CompareToggle({ product }: SlotProps['listing.row']) {
   const { bus } = useShell();
   const compared = useCompared();
+  // Server-rendered in the listing: pressable once its code runs, never a press that does nothing.
+  const hydrated = useHydrated();
   const picked = compared.some((item) => item.slug === product.slug);
   const toggle = () => {
     const decision = toggleCompared(comparedOf(product));
@@ -41,6 +43,7 @@ export function CompareToggle({ product }: SlotProps['listing.row']) {
         aria-pressed={picked}
         aria-label={`مقایسهٔ «${product.name}»`}
         onClick={toggle}
+        disabled={!hydrated}
       >
         <Columns3 aria-hidden="true" className="size-4" />
         مقایسه
