@@ -57,6 +57,7 @@ export * from './ui/status-badge';
 export * from './ui/use-page-loading';
 export * from './ui/query-state';
 export * from './ui/confirm-action';
+export * from './ui/column-heads';
 export * from './ui/retry-button';
 export * from './ui/use-single-flight';
 export * from './colour-mode';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellOff, BellRing, MailCheck, Trash2 } from 'lucide-react';
 import {
+  ColumnHeads,
   Link,
   PageHeader,
   formatPersianDateTime,
@@ -105,25 +106,16 @@ function AlertList() {
             <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
               <table className="w-full text-sm">
                 <caption className="sr-only">اعلان‌های قیمت، آستانهٔ هر کدام و آخرین اعلان</caption>
-                <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                  <tr>
-                    <th scope="col" className="p-3 text-start">
-                      محصول
-                    </th>
-                    <th scope="col" className="p-3 text-start">
-                      خبرم کن وقتی قیمت
-                    </th>
-                    <th scope="col" className="p-3 text-start">
-                      آخرین اعلان
-                    </th>
-                    <th scope="col" className="p-3 text-start">
-                      وضعیت
-                    </th>
-                    <th scope="col" className="p-3 text-start">
-                      <span className="sr-only">توقف، ادامه یا حذف</span>
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  shaded
+                  columns={[
+                    'محصول',
+                    'خبرم کن وقتی قیمت',
+                    'آخرین اعلان',
+                    'وضعیت',
+                    <span className="sr-only">توقف، ادامه یا حذف</span>,
+                  ]}
+                />
                 <tbody>
                   {list.map((alert) => (
                     <AlertRow key={alert.documentId} alert={alert} />

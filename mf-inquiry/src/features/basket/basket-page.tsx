@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { Trash2 } from 'lucide-react';
 import {
+  ColumnHeads,
   Link,
   PageHeader,
   formatNumber,
@@ -134,25 +135,10 @@ function BasketPage() {
         <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full text-sm">
             <caption className="sr-only">اقلام سبد استعلام، مقدار، وزن و جمع تقریبی</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              <tr>
-                <th scope="col" className="p-3 text-start">
-                  محصول
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  مقدار
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  وزن تقریبی
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  جمع تقریبی (نمایشی)
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  <span className="sr-only">حذف</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              shaded
+              columns={['محصول', 'مقدار', 'وزن تقریبی', 'جمع تقریبی (نمایشی)', <span className="sr-only">حذف</span>]}
+            />
             <tbody>
               {lines.map((line) => (
                 <Line key={line.product.slug} line={line} />

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import {
+  ColumnHeads,
   formatNumber,
   formatPersianDate,
   formatPersianDateTime,
@@ -71,25 +72,7 @@ function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">اقلام استعلام با قیمت نمایشی و قیمت پیشنهادی</caption>
-              <thead className="text-slate-600 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="p-2 text-start">
-                    محصول
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    مقدار
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    وزن تقریبی
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    قیمت نمایشی
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    قیمت پیشنهادی
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads compact columns={['محصول', 'مقدار', 'وزن تقریبی', 'قیمت نمایشی', 'قیمت پیشنهادی']} />
               <tbody>
                 {lines.map((line, index) => {
                   const indicative = indicativeLineTotal(line);

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import {
+  ColumnHeads,
   formatNumber,
   formatPersianDate,
   formatToman,
@@ -55,22 +56,7 @@ function OrderDetail({ order }: { order: Order }) {
           <h2 className="mb-3 text-lg font-semibold">اقلام سفارش</h2>
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <thead className="text-start text-slate-600 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="p-2 text-start">
-                    محصول
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    مقدار
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    قیمت هر کیلوگرم (تقریبی)
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    جمع تقریبی
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads compact columns={['محصول', 'مقدار', 'قیمت هر کیلوگرم (تقریبی)', 'جمع تقریبی']} />
               <tbody>
                 {items.map((item, index) => {
                   const line = estimatedLineTotal(item);
