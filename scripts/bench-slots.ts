@@ -53,12 +53,18 @@ async function medianCost(browser: Browser, url: string, runs: number): Promise<
   };
 }
 
-/** Press → counter: the click is timed in the page, the counter watched by a MutationObserver. */
+/**
+ * Press → counter: the click is timed in the page, the counter watched by a MutationObserver. The
+ * press must add a line (a product not yet in the basket). NaN after 10 s: a bench never hangs.
+ */
 async function pressToCount(page: Page, button: string): Promise<number> {
   await page.locator(button).first().hover();
+  // Pressable once its contribution hydrated (a server-rendered button is disabled until then).
+  await page.locator(`${button}:enabled`).first().waitFor();
   return page.evaluate(
     (selector) =>
       new Promise<number>((resolve) => {
+        setTimeout(() => resolve(Number.NaN), 10_000);
         const counter = document.querySelector('header [data-inquiry-count]');
         const before = counter?.getAttribute('data-inquiry-count');
         const started = performance.now();
@@ -94,7 +100,8 @@ export async function benchSlots(options: {
   const base = `http://127.0.0.1:${port}`;
   const buildsDir = `${options.buildsDir}-slots`;
   fs.cpSync(options.buildsDir, buildsDir, { recursive: true });
-  const keysFile = path.join(buildsDir, 'deploy-keys.json');
+  // Keys live beside the builds folder, never in it (the server refuses that).
+  const keysFile = `${buildsDir}-deploy-keys.json`;
   const server = options.startServer(port, {
     BUILDS_DIR: buildsDir,
     DEPLOY_KEYS_FILE: keysFile,
@@ -128,17 +135,20 @@ export async function benchSlots(options: {
       `  the slots add          ${kb(withSlots.jsBytes - without.jsBytes).padStart(10)} ${`${(withSlots.mainThreadMs - without.mainThreadMs).toFixed(0)} ms`.padStart(15)}`,
     );
 
-    const page = await (await browser.newContext()).newPage();
     const times = { product: [] as number[], listing: [] as number[] };
     for (let run = 0; run < runs; run += 1) {
+      // An empty basket each run: the product page's product, then another row of the listing.
+      const page = await (await browser.newContext()).newPage();
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       times.product.push(await pressToCount(page, 'form[aria-label="افزودن به استعلام قیمت"] button[type="submit"]'));
       await page.goto(`${base}/rebar/kalaf`);
       await page.waitForLoadState('networkidle');
-      times.listing.push(await pressToCount(page, '[data-listing="table"] tbody tr button[aria-label^="افزودن «"]'));
+      times.listing.push(
+        await pressToCount(page, '[data-listing="table"] tbody tr:nth-child(2) button[aria-label^="افزودن «"]'),
+      );
+      await page.context().close();
     }
-    await page.context().close();
     log(`Press on «افزودن به استعلام» (pointer rested first) → header counter updated, median of ${runs}:`);
     log(
       `  product page   ${median(times.product).toFixed(0)} ms  (${times.product.map((t) => t.toFixed(0)).join(', ')})`,
@@ -149,5 +159,6 @@ export async function benchSlots(options: {
   } finally {
     await server.stop();
     fs.rmSync(buildsDir, { recursive: true, force: true });
+    fs.rmSync(keysFile, { force: true });
   }
 }
