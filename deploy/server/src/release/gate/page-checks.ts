@@ -66,6 +66,23 @@ export async function followOneLink(
 ): Promise<string | null> {
   if (!(await link.count())) return null; // a page with no link of its own (sign-in forms)
   const href = await link.getAttribute('href');
+  // A server-rendered link is the browser's until the app's code has hydrated it (the shell starts
+  // after the first frame): a press before then is a full load, the page's right, not a fault.
+  const hydrated = await link
+    .evaluate(
+      (node) =>
+        new Promise<boolean>((resolve) => {
+          const started = performance.now();
+          const check = () => {
+            if (Object.keys(node).some((key) => key.startsWith('__reactFiber'))) resolve(true);
+            else if (performance.now() - started > 10_000) resolve(false);
+            else setTimeout(check, 50);
+          };
+          check();
+        }),
+    )
+    .catch(() => false);
+  if (!hydrated) return `the link to ${href} was never hydrated: the app's code did not take over its page`;
   await page.evaluate(() => ((window as unknown as { __gateMarker: boolean }).__gateMarker = true));
   await link.click();
   try {
