@@ -146,6 +146,16 @@ test('the chat script is injected 5 s after the load event, not before', async (
   });
   await page.clock.install();
   await page.goto(`${server.url}/`);
+  // The shell starts its code after the first frame, and schedules the chat as it mounts its layout:
+  // wait until React has adopted the header, so the chat's timer exists before the clock stops.
+  await expect
+    .poll(() =>
+      page
+        .locator('header')
+        .first()
+        .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
   // Freeze the page's clock, then step it from the load event. The pause lies 1 s ahead: on a
   // loaded machine more than 200 ms could pass before the call, and the clock cannot go back.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));

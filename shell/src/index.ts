@@ -1,5 +1,9 @@
 // The stylesheet belongs to the entry chunk so index.html links it and the first paint is styled.
 import './styles/shell.css';
+import { listenForPageLoad } from './features/third-parties/page-load-time';
+
+// Heard now, before the event: the chat's delay counts from it, and the code below starts later.
+listenForPageLoad();
 
 /**
  * Async boundary: the federation runtime negotiates shared modules before any app code runs.

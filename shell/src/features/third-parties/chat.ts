@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@steel/shared';
+import { pageLoadedAt } from './page-load-time';
 
 /** Chat widget delay after the window `load` event when the config gives none (docs/behaviour.md, "Chat"). */
 export const CHAT_DEFAULT_DELAY_MS = 5000;
@@ -26,8 +27,8 @@ export function scheduleChat(chat: NonNullable<RuntimeConfig['chat']>, win: Wind
   };
   const onLoad = () => schedule(0);
   if (doc.readyState === 'complete') {
-    const navigation = win.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-    schedule(navigation && navigation.loadEventStart > 0 ? win.performance.now() - navigation.loadEventStart : 0);
+    const loadedAt = pageLoadedAt(win);
+    schedule(loadedAt === null ? 0 : win.performance.now() - loadedAt);
   } else {
     win.addEventListener('load', onLoad, { once: true });
   }

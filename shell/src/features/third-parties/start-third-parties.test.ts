@@ -174,3 +174,20 @@ describe('off the critical path', () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
   });
 });
+
+describe('the page load time the chat counts from', () => {
+  it('is heard by the entry before the event, by the page clock the shell reads later', () => {
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { listenForPageLoad, pageLoadedAt } = require('./page-load-time') as typeof import('./page-load-time');
+      Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+      const now = jest.spyOn(performance, 'now').mockReturnValue(1234);
+      listenForPageLoad();
+      window.dispatchEvent(new Event('load'));
+      now.mockReturnValue(9999);
+      expect(pageLoadedAt()).toBe(1234);
+      now.mockRestore();
+      Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
+    });
+  });
+});
