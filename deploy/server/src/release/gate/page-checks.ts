@@ -66,23 +66,33 @@ export async function followOneLink(
 ): Promise<string | null> {
   if (!(await link.count())) return null; // a page with no link of its own (sign-in forms)
   const href = await link.getAttribute('href');
-  // A server-rendered link is the browser's until the app's code has hydrated it (the shell starts
-  // after the first frame): a press before then is a full load, the page's right, not a fault.
-  const hydrated = await link
-    .evaluate(
-      (node) =>
-        new Promise<boolean>((resolve) => {
-          const started = performance.now();
-          const check = () => {
-            if (Object.keys(node).some((key) => key.startsWith('__reactFiber'))) resolve(true);
-            else if (performance.now() - started > 10_000) resolve(false);
-            else setTimeout(check, 50);
-          };
-          check();
-        }),
+  // A server-rendered link is the browser's until the app's code has taken its page over (the
+  // shell starts after the first frame): a press before then is a full load, the page's right, not a
+  // fault. Taken over = the app's React root holds the link (a root created on an element inside the
+  // app's container): from then on a press is React's, replayed once a part hydrated when needed is.
+  // (No named functions inside: the server runs under tsx, whose name helper the page lacks.)
+  const takenOver = await link
+    .elementHandle({ timeout: 5_000 })
+    .then((handle) =>
+      page.waitForFunction(
+        ([node, appContainer]) => {
+          const container = document.querySelector(appContainer);
+          for (let element: Element | null = node; element; element = element.parentElement) {
+            if (Object.keys(element).some((key) => key.startsWith('__reactContainer'))) return true;
+            if (element === container) return false;
+          }
+          return false;
+        },
+        [handle, `#app-${app}`] as const,
+        { timeout: 15_000, polling: 100 },
+      ),
     )
-    .catch(() => false);
-  if (!hydrated) return `the link to ${href} was never hydrated: the app's code did not take over its page`;
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!takenOver)
+    return `the link to ${href} was never taken over by ${app}'s code: its page stayed as the server sent it`;
   await page.evaluate(() => ((window as unknown as { __gateMarker: boolean }).__gateMarker = true));
   await link.click();
   try {
