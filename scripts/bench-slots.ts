@@ -99,7 +99,11 @@ export async function benchSlots(options: {
   const { browser, port, runs, log } = options;
   const base = `http://127.0.0.1:${port}`;
   const buildsDir = `${options.buildsDir}-slots`;
-  fs.cpSync(options.buildsDir, buildsDir, { recursive: true });
+  // Not the running server's own hidden state (locks that come and go, the image cache).
+  fs.cpSync(options.buildsDir, buildsDir, {
+    recursive: true,
+    filter: (source) => !path.basename(source).startsWith('.'),
+  });
   // Keys live beside the builds folder, never in it (the server refuses that).
   const keysFile = `${buildsDir}-deploy-keys.json`;
   const server = options.startServer(port, {
