@@ -1,6 +1,7 @@
 import { canonicalProductPath, type ContentClient } from '@steel/shared';
 import type { SlotProduct } from '@steel/shared/slots';
 import type { AccountLine } from './basket-merge';
+import type { ProductRecord } from '../../entities/product/product-record';
 
 /** The signed-in buyer's basket as the CMS keeps it (one per account). */
 export async function readAccountBasket(api: ContentClient): Promise<AccountLine[]> {
@@ -14,20 +15,6 @@ export async function readAccountBasket(api: ContentClient): Promise<AccountLine
 /** Replaces the account's basket with these lines. */
 export async function writeAccountBasket(api: ContentClient, lines: readonly AccountLine[]): Promise<void> {
   await api.request('/inquiry-basket/mine', { method: 'PUT', body: { data: { lines } } });
-}
-
-interface ProductRecord {
-  documentId: string;
-  slug: string;
-  name: string;
-  unit: string;
-  sale_unit: string | null;
-  price: number | string | null;
-  illustrative: boolean | null;
-  producer_name: string | null;
-  attributes: Record<string, string | number | null> | null;
-  sub_category: { path: string } | null;
-  producer: { name: string } | null;
 }
 
 /**

@@ -1,22 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { priceChangeBetween, type ContentClient, type PriceChange } from '@steel/shared';
+import type { ProductRecord } from '../../entities/product/product-record';
 
-/** A product as the compare page reads it (published products are public). */
-export interface ComparedRecord {
-  documentId: string;
-  slug: string;
-  name: string;
-  unit: string;
-  sale_unit: string | null;
-  /** Rial per `unit`; null when the price is given on request. */
-  price: number | string | null;
-  illustrative: boolean;
-  producer_name: string | null;
-  attributes: Record<string, string | number | null> | null;
+/** A product as the compare page reads it: with its price history and names of its place. */
+export type ComparedRecord = ProductRecord & {
   price_history: { date: string; price: number }[] | null;
   sub_category: { path: string; title: string } | null;
   producer: { slug: string; name: string } | null;
-}
+};
 
 /**
  * The products of `?p=`, in the order the link gives them. The query key starts with `products`,
