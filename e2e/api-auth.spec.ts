@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { baseURL, DEMO_USER } from './support/environment';
 import { demoJwt, setTokenCookie } from './support/sign-in';
 

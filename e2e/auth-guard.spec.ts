@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { baseURL, DEMO_USER } from './support/environment';
 
 async function signIn(page: Page, identifier: string, password: string) {

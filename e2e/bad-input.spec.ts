@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * Bad input answered as the visitor's mistake, through the whole stack (docs/architecture.md,

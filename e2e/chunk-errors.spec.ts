@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
+
+// The start-up is not awaited after goto: its page reloads and fails on purpose.
+test.use({ waitForAdoption: false });
 
 /**
  * Chunk errors (docs/behaviour.md, "Chunk errors") on a copy of the builds whose blog loses its exposed module after the

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /**
  * Records <html>'s class at the first animation frame that has a body to paint — i.e. before the

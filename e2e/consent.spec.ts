@@ -1,8 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
+
+// The start-up is not awaited after goto: the chat's timing test freezes the page's clock; it waits for the header itself.
+test.use({ waitForAdoption: false });
 
 /**
  * Consent and third parties (docs/behaviour.md, "Consent") against an app server whose runtime config turns on

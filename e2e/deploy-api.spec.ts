@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SPEC_PORTS } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { copyRunBuilds } from './support/crafted-versions';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from './support/test';
 import { SPEC_PORTS } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { copyRunBuilds } from './support/crafted-versions';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { parseAppManifest } from '@steel/contract';
 import { publish } from '@steel/server/publish';
 import { checkVersion } from '@steel/server/gate';

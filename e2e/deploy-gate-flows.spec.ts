@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { EDITOR_TOKEN, SPEC_PORTS, appServerEnv, cmsURL, e2eBuildsDir, notHidden } from './support/environment';
 import { publish } from '@steel/server/publish';
 import type { AppName } from '@steel/server/builds-folder';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SPEC_PORTS, appServerEnv } from './support/environment';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { checkVersion } from '@steel/server/gate';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SPEC_PORTS, appServerEnv, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { buildAppReplacing } from './support/crafted-builds';

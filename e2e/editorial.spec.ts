@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { EDITOR_TOKEN, DEMO_USER, cmsURL } from './support/environment';
 import { demoJwt, signInAsDemo } from './support/sign-in';
 

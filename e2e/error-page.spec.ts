@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('a bot user agent', () => {
   test.use({ userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('an unknown path shows the 404 view inside the layout', async ({ page }) => {
   // A path no app owns reads no query: the query is dropped (301) before the 404 is shown.

@@ -1,7 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { startAppServer } from './support/app-server';
 import { createCmsGate } from './support/cms-gate';
 import { DEMO_USER, EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir } from './support/environment';
+
+// The start-up is not awaited after goto: it stops and stalls the CMS under the page.
+test.use({ waitForAdoption: false });
 
 /**
  * Faults survived, against an app server of this spec's own (SPEC_PORTS.faults)

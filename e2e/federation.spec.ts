@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { countScriptsContaining, packagesIn, recordScripts } from './support/loaded-code';
 import { signInAsDemo } from './support/sign-in';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { addKey } from '@steel/server/deploy-keys';
 import { readLive } from '@steel/server/builds-folder';
 import { status } from '@steel/server/status';

@@ -1,4 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
+
+// The start-up is not awaited after goto: it times the start-up and its navigations itself.
+test.use({ waitForAdoption: false });
 
 /**
  * The top loading bar (docs/behaviour.md, "Loading bar"). The page records, with its own clock, when each navigation

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir, notHidden, repoRoot, tsxBin } from './support/environment';
 import { startAppServer } from './support/app-server';
 

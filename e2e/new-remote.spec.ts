@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { parseAppManifest } from '@steel/contract';
 import { run as deployCli } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';

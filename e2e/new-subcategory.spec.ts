@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { EDITOR_TOKEN, SPEC_PORTS, appServerEnv, cmsURL, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';

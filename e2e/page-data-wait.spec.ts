@@ -1,5 +1,8 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { cmsURL } from './support/environment';
+
+// The start-up is not awaited after goto: it times what the page shows while the CMS stalls.
+test.use({ waitForAdoption: false });
 
 /**
  * What a visitor sees on a client navigation while the CMS is stalled or slow, against the suite's

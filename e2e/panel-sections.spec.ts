@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { baseURL, cmsURL } from './support/environment';
 import { demoJwt, setTokenCookie, signInAsDemo } from './support/sign-in';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { baseURL, DEMO_USER } from './support/environment';
 
 /** The demo customer's seeded order numbers: customer data that must never outlive the session. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, test, type Locator, type Page } from '@playwright/test';
+import { devices, expect, test, type Locator, type Page } from './support/test';
 import { ROUTE_TABLE_PAGES, TREE_PAGES, domainCategories, type ExpectedPage } from './support/expected-pages';
 import { signInAsDemo } from './support/sign-in';
 

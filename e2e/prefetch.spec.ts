@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 const blogEntry = /\/builds\/blog\/[^/]+\/(remoteEntry\.js|mf-manifest\.json)$/;
 

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
 import { activate } from '@steel/server/live-file-writes';
 import { status } from '@steel/server/status';
+
+// The start-up is not awaited after goto: its remote throws or is refused.
+test.use({ waitForAdoption: false });
 
 /**
  * A remote's failure stays in its place and recovers

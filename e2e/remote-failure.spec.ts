@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
+
+// The start-up is not awaited after goto: its remote never starts.
+test.use({ waitForAdoption: false });
 
 /**
  * A deploy whose blog entry answers 404: the same builds, but live.json points the blog at a

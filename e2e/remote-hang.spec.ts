@@ -1,4 +1,7 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Route } from './support/test';
+
+// The start-up is not awaited after goto: its remote never starts.
+test.use({ waitForAdoption: false });
 
 /**
  * Measured before: with the blog's files never answering, /blog showed a blank content area and a loading

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 
 /**
  * The site search against the real CMS: the header's command palette (Ctrl+K,

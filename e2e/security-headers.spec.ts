@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ROUTE_TABLE_PAGES } from './support/expected-pages';
 import { signInAsDemo } from './support/sign-in';
 

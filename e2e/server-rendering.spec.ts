@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_USER, EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eBuildsDir, notHidden } from './support/environment';
 import { firstProductName } from './support/expected-pages';
 import { startAppServer } from './support/app-server';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { CONTRACT_VERSION } from '@steel/shared/contract';
 import { run as deployCli } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SPEC_PORTS, START_COMMAND_CMS_PORT, e2eBuildsDir, repoRoot } from './support/environment';
 
 /**

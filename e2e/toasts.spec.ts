@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * Toasts (docs/behaviour.md, "Toasts"): the catalogue's «کپی پیوند» raises `toast:add` on the bus; the shell's

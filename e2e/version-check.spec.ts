@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir } from './support/environment';
 import { startAppServer } from './support/app-server';
 
