@@ -48,6 +48,9 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
   moduleNameMapper: {
+    // The federation runtime's webpack glue ships its deep files as ES modules (.js) beside CommonJS (.cjs).
+    '^@module-federation/webpack-bundler-runtime/dist/(.*)\\.js$':
+      '<rootDir>/node_modules/@module-federation/webpack-bundler-runtime/dist/$1.cjs',
     '^@steel/contract$': '<rootDir>/mf-contract/src/index.ts',
     '^@steel/contract/([a-z-]+)$': '<rootDir>/mf-contract/src/$1.ts',
     '^@steel/shared$': '<rootDir>/mf-shared/src/index.ts',

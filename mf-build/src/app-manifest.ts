@@ -10,6 +10,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import {
   APP_MANIFEST_FILE,
+  FEDERATION_BUNDLER_RUNTIME_SHARE,
   FEDERATION_RUNTIME_SHARE,
   parseAppManifest,
   type AppManifest,
@@ -53,6 +54,15 @@ function loadBuiltServerEntry(file: string, root: string): BuiltServerEntryExpor
   return module.exports;
 }
 
+/** The version of the federation runtime's webpack glue this build tool compiles in. */
+function federationBundlerRuntimeVersion(): string {
+  return (
+    JSON.parse(fs.readFileSync(require.resolve(`${FEDERATION_BUNDLER_RUNTIME_SHARE}/package.json`), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+}
+
 /** The version of the federation runtime this build tool compiles in (its package exports no package.json). */
 function federationRuntimeVersion(): string {
   const entry = require.resolve(FEDERATION_RUNTIME_SHARE);
@@ -87,6 +97,9 @@ export function describeBuiltApp(
   // requires it (create-app-config.ts): the API between them is the runtime's, so a patch range.
   const runtimeVersion = federationRuntimeVersion();
   shared[FEDERATION_RUNTIME_SHARE] = { version: runtimeVersion, requiredVersion: `~${runtimeVersion}` };
+  // Its glue to webpack likewise (the same release of the same project, versioned with it).
+  const bundlerVersion = federationBundlerRuntimeVersion();
+  shared[FEDERATION_BUNDLER_RUNTIME_SHARE] = { version: bundlerVersion, requiredVersion: `~${bundlerVersion}` };
   const described = parseAppManifest({
     app,
     contract: entry.contract,

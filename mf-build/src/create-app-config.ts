@@ -16,6 +16,8 @@ import { RemoteIntegrityPlugin } from './remote-integrity-plugin';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
 import { colourModeHeadScript } from '@steel/shared/colour-mode-script';
 import {
+  FEDERATION_BUNDLER_RUNTIME_GLOBAL,
+  FEDERATION_BUNDLER_RUNTIME_PARTS,
   FEDERATION_RUNTIME_GLOBAL,
   FEDERATION_RUNTIME_SHARE,
   publicPathPlaceholder,
@@ -44,6 +46,10 @@ const loader = (name: string) => require.resolve(name);
  * that installed them from their packed tarballs compiles them exactly as the monorepo does (where
  * they are symlinks to mf-contract/ and mf-shared/).
  */
+/** Where the federation runtime's webpack glue lives, and its modules the shell provides. */
+const BUNDLER_RUNTIME_DIST = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist$/;
+const BUNDLER_RUNTIME_PART_REQUESTS = new Set(FEDERATION_BUNDLER_RUNTIME_PARTS.map((part) => `./${part}.js`));
+
 export const COMPILED_PACKAGES = /node_modules[\\/](?!@steel[\\/](contract|shared)[\\/])/;
 
 /**
@@ -152,8 +158,18 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       // per remote. What federation's `experiments.externalRuntime` does, with the contract's name
       // for the global; not its `provideExternalRuntime` for the shell, which bundles the runtime a
       // second time (as CommonJS). A remote's dev build keeps its own: its harness is the host there.
+      // The functions of the runtime's glue to webpack go the same way (~5 KB gzip less per remote
+      // entry): the glue's own modules import them by relative path (`./remotes.js`).
       ...(!isShell && isProduction
-        ? [new ExternalsPlugin('global', { [FEDERATION_RUNTIME_SHARE]: FEDERATION_RUNTIME_GLOBAL })]
+        ? [
+            new ExternalsPlugin('global', [
+              { [FEDERATION_RUNTIME_SHARE]: FEDERATION_RUNTIME_GLOBAL },
+              ({ context, request }, callback) =>
+                context && BUNDLER_RUNTIME_DIST.test(context) && BUNDLER_RUNTIME_PART_REQUESTS.has(request ?? '')
+                  ? callback(undefined, FEDERATION_BUNDLER_RUNTIME_GLOBAL)
+                  : callback(),
+            ]),
+          ]
         : []),
       new ModuleFederationPlugin({
         name: app,
@@ -173,6 +189,8 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
             }),
         manifest: !isShell,
         dts: false,
+        // Browser code only: the runtime's Node paths (loading a remote with fetch and vm) left out.
+        experiments: { optimization: { target: 'web' } },
         shared: federationShared(packageJson.dependencies),
       }),
       ...(isShell

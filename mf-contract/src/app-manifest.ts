@@ -36,6 +36,28 @@ export const FEDERATION_RUNTIME_SHARE = '@module-federation/runtime-core';
  * runtime: a major change.
  */
 export const FEDERATION_RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+/**
+ * The same for the runtime's glue to webpack (the code every remote entry would otherwise carry,
+ * ~5 KB gzip each): the shell gives its functions in a global, a remote's production build reads
+ * them from there and requires them like the runtime. A shell from before it is refused, not crashed.
+ */
+export const FEDERATION_BUNDLER_RUNTIME_SHARE = '@module-federation/webpack-bundler-runtime';
+export const FEDERATION_BUNDLER_RUNTIME_GLOBAL = '_FEDERATION_BUNDLER_RUNTIME';
+/**
+ * The glue's modules the global holds, each by the one function it exports (file `dist/<name>.js`).
+ * A remote keeps the module that assembles them and its own `@module-federation/runtime`, whose
+ * module state is its container's instance.
+ */
+export const FEDERATION_BUNDLER_RUNTIME_PARTS = [
+  'attachShareScopeMap',
+  'consumes',
+  'getSharedFallbackGetter',
+  'init',
+  'initContainerEntry',
+  'initializeSharing',
+  'installInitialConsumes',
+  'remotes',
+] as const;
 export const APP_MANIFEST_FILE = 'app-manifest.json';
 
 /** Decides whether `version` is inside `range` (Module Federation's own `satisfy`, passed in). */

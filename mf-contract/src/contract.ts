@@ -13,7 +13,7 @@ import type { AppEvents } from './events';
 
 import { CONTRACT_VERSION } from './contract-version';
 import { REMOTE_INTEGRITY_GLOBAL } from './integrity';
-import { FEDERATION_RUNTIME_GLOBAL } from './app-manifest';
+import { FEDERATION_BUNDLER_RUNTIME_GLOBAL, FEDERATION_RUNTIME_GLOBAL } from './app-manifest';
 import { SLOT_NAMES } from './slots';
 
 export { CONTRACT_VERSION, speaksContract } from './contract-version';
@@ -105,6 +105,8 @@ export function describeContract() {
     integrityGlobal: REMOTE_INTEGRITY_GLOBAL,
     // The shell gives the remotes its federation runtime there; a remote requires it through `shared`.
     federationRuntimeGlobal: FEDERATION_RUNTIME_GLOBAL,
+    // And its glue to webpack, the same way (added in 1.8: a remote needing it requires it in `shared`).
+    federationBundlerRuntimeGlobal: FEDERATION_BUNDLER_RUNTIME_GLOBAL,
     // The extension slots (their props carry versions of their own, `slots.ts`).
     slots: [...SLOT_NAMES],
   };

@@ -1,6 +1,10 @@
 import { init } from '@module-federation/enhanced/runtime';
-import { FEDERATION_RUNTIME_GLOBAL } from '@steel/shared';
-import { provideRuntimeCore, providedRuntimeVersion } from './provide-runtime-core';
+import {
+  FEDERATION_BUNDLER_RUNTIME_GLOBAL,
+  FEDERATION_BUNDLER_RUNTIME_PARTS,
+  FEDERATION_RUNTIME_GLOBAL,
+} from '@steel/shared';
+import { provideRuntimeCore, providedRuntimeVersion, providesBundlerRuntime } from './provide-runtime-core';
 
 describe("the shell's federation runtime, given to the remotes", () => {
   it('is the runtime module a remote built without its own reads (ModuleFederation and its helpers)', () => {
@@ -24,5 +28,14 @@ describe("the shell's federation runtime, given to the remotes", () => {
     const scope: Record<string, unknown> = {};
     provideRuntimeCore(scope);
     expect(providedRuntimeVersion(scope)).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("gives the webpack glue's functions a remote entry reads, the container's initialisation among them", () => {
+    const scope: Record<string, unknown> = {};
+    expect(providesBundlerRuntime(scope)).toBe(false);
+    provideRuntimeCore(scope);
+    expect(providesBundlerRuntime(scope)).toBe(true);
+    const parts = scope[FEDERATION_BUNDLER_RUNTIME_GLOBAL] as Record<string, unknown>;
+    for (const part of FEDERATION_BUNDLER_RUNTIME_PARTS) expect(typeof parts[part]).toBe('function');
   });
 });

@@ -1,6 +1,7 @@
 import { getInstance, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import {
   CONTRACT_VERSION,
+  FEDERATION_BUNDLER_RUNTIME_SHARE,
   FEDERATION_RUNTIME_SHARE,
   REMOTE_NAME_RE,
   incompatibility,
@@ -15,7 +16,7 @@ import {
 import type { LiveRoutes } from '../routes/match-route';
 import type { SiteNavigationStore } from '../layout/site-navigation';
 import { recordRemoteIntegrity } from '../../features/integrity/integrity-table';
-import { providedRuntimeVersion } from '../federation/provide-runtime-core';
+import { providedRuntimeVersion, providesBundlerRuntime } from '../federation/provide-runtime-core';
 
 /** The shared singletons this shell provides, as the federation runtime was given them, and the runtime itself. */
 function sharedProvidedByShell(): SharedDependencies {
@@ -26,6 +27,9 @@ function sharedProvidedByShell(): SharedDependencies {
   }
   const runtimeVersion = providedRuntimeVersion();
   if (runtimeVersion) shared[FEDERATION_RUNTIME_SHARE] = { version: runtimeVersion, requiredVersion: runtimeVersion };
+  // Released together with the runtime, at the same version.
+  if (runtimeVersion && providesBundlerRuntime())
+    shared[FEDERATION_BUNDLER_RUNTIME_SHARE] = { version: runtimeVersion, requiredVersion: runtimeVersion };
   return shared;
 }
 
