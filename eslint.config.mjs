@@ -114,6 +114,20 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
   {
+    // One copy of React Router per page: the apps take it from the kit's module, which federation
+    // shares (mf-shared/src/router). A direct import would load a second copy with contexts of its
+    // own. Tests and the server's render (no federation there) may import it directly.
+    name: 'react-router through the kit',
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    ignores: [...testFiles, 'mf-shared/src/router/**', 'mf-shared/src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', message: "Import it from '@steel/shared/router', the page's one copy." }] },
+      ],
+    },
+  },
+  {
     name: 'jsx',
     files: ['**/*.tsx'],
     extends: [jsxA11y.flatConfigs.recommended],

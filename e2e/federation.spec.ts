@@ -50,6 +50,10 @@ test('a journey through all three remotes loads React once and never reloads the
   expect(countScriptsContaining(packages, 'react/cjs/react.production.js')).toBe(1);
   expect(countScriptsContaining(packages, 'react-dom/cjs/react-dom-client.production.js')).toBe(1);
   expect(countScriptsContaining(packages, 'react-dom/cjs/react-dom.production.js')).toBe(1);
+  // React Router once too: the kit's router module, shared by the three remotes (not one copy each).
+  const routerFiles = new Set([...packages.values()].flat().filter((source) => source.startsWith('react-router/')));
+  expect(routerFiles.size).toBeGreaterThan(0);
+  for (const file of routerFiles) expect(countScriptsContaining(packages, file)).toBe(1);
   // All three remotes were really loaded over the journey.
   for (const app of ['catalogue', 'blog', 'panel']) {
     expect(scripts.some((url) => url.includes(`/builds/${app}/`) && url.endsWith('/remoteEntry.js'))).toBe(true);

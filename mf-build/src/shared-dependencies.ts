@@ -5,11 +5,11 @@
  *   second react-dom core is bundled into each remote); `react/` covers jsx-runtime.
  * - @tanstack/react-query: the shell's QueryClient crosses into remotes through the mount props,
  *   so the hooks reading it must come from the same copy.
- * Everything else (react-router, @steel/contract, @steel/shared, single-spa-react, lucide-react) is bundled
- * tree-shaken into each app: a shared module is not tree-shaken, and state crosses apps only
- * through the mount props, so a second copy cannot split it. Measured for react-router 7 (esbuild,
- * minified, gzip): the whole module a share would load is 65 KB, the parts all apps use together
- * 16 KB — three tree-shaken copies cost less than one shared. `npm run bench` shows the sizes.
+ * - the kit's React Router module, `@steel/shared/router` (below): React Router 7 whole is 65 KB
+ *   gzip, the parts the apps use about 11 KB, which each remote carried tree-shaken before.
+ * Everything else (@steel/contract, the rest of @steel/shared, single-spa-react, lucide-react) is
+ * bundled tree-shaken into each app: a shared module is not tree-shaken, and state crosses apps
+ * only through the mount props, so a second copy cannot split it. `npm run bench` shows the sizes.
  * The federation runtime itself is not a shared module: the remotes use the shell's
  * (create-app-config.ts, `externalRuntime`).
  *
@@ -18,6 +18,13 @@
  * compatible shell, so the requirement is the caret range of the pinned version.
  */
 const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query'] as const;
+
+/**
+ * The kit's React Router module (mf-shared/src/router): shared by version of the kit, one copy a
+ * page instead of one in every remote. Its own list of names, not the package, is what is shared.
+ */
+const KIT_PACKAGE = '@steel/shared';
+const ROUTER_MODULE = `${KIT_PACKAGE}/router`;
 
 type SharedConfig = Record<string, { singleton: true; requiredVersion: string; strictVersion: false }>;
 
@@ -47,10 +54,16 @@ export function sharedDependencies(dependencies: Record<string, string>): Shared
  * strict it would only warn.
  */
 export function federationShared(dependencies: Record<string, string>) {
-  return Object.fromEntries(
-    Object.entries(sharedDependencies(dependencies)).map(([name, config]) => [
-      name,
-      { ...config, requiredVersion: false as const },
-    ]),
-  );
+  const kit = dependencies[KIT_PACKAGE]?.replace(/^[\^~]/, '');
+  return {
+    ...Object.fromEntries(
+      Object.entries(sharedDependencies(dependencies)).map(([name, config]) => [
+        name,
+        { ...config, requiredVersion: false as const },
+      ]),
+    ),
+    // Not a singleton and not in the manifest's list: an app takes the page's copy when its kit is
+    // compatible and its own otherwise, so there is nothing to refuse.
+    ...(kit ? { [ROUTER_MODULE]: { version: kit, requiredVersion: `^${kit}`, singleton: false } } : {}),
+  };
 }

@@ -55,6 +55,11 @@ export function createMonolithConfig(): Configuration {
         ...shell.resolve?.alias,
         '@module-federation/enhanced/runtime$': path.join(__dirname, 'static-federation.ts'),
         '@module-federation/runtime-core$': path.join(__dirname, 'no-runtime-core.ts'),
+        '@module-federation/webpack-bundler-runtime$': path.join(__dirname, 'no-bundler-runtime.ts'),
+        '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js$': path.join(
+          __dirname,
+          'no-bundler-runtime.ts',
+        ),
       },
     },
     module: { ...shell.module, rules: [...remoteCssRules, ...rules] },

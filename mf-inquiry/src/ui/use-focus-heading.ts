@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@steel/shared/router';
 
 /**
  * After a navigation inside the site (not on a page's first load, where the browser starts at the

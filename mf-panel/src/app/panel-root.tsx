@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route } from 'react-router';
+import { Route } from '@steel/shared/router';
 import { PageLoading, PageRoutes } from '@steel/shared';
 import { CustomerOnly } from '../features/auth/customer-only';
 import { browserPages, signInPages } from './page-definitions';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation } from '@steel/shared/router';
 import { Link, Pagination, formatNumber, hrefWithPage, EmptyBlock, QueryState } from '@steel/shared';
 import type { StrapiList } from '@steel/shared';
 

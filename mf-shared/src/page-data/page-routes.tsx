@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { Route, Routes, useLocation, useParams } from 'react-router';
+import { Route, Routes, useLocation, useParams } from '@steel/shared/router';
 import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import { useShell } from '../ui/shell-context';
 import { ReportNotFound } from '../ui/report-not-found';

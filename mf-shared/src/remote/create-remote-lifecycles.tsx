@@ -4,7 +4,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@steel/shared/router';
 import type { ShellContext } from '../contracts/shell-context';
 import { CONTRACT_VERSION, ContractError, SHELL_CONTEXT_FIELDS, mountPropProblems } from '@steel/contract/contract';
 import type { RemoteName } from '@steel/contract/remotes';

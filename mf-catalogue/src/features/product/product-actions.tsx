@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@steel/shared/router';
 import { BellPlus, ClipboardList, LoaderCircle } from 'lucide-react';
 import {
   CUSTOMER_QUERY_KEY,

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@steel/shared/router';
 import { canonicalSearch, type PageUrl, type QueryParameter } from '@steel/shared';
 
 /**

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@steel/shared/router';
 import {
   ColumnHeads,
   formatNumber,

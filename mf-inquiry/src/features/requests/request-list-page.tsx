@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@steel/shared/router';
 import {
   formatNumber,
   formatPersianDate,

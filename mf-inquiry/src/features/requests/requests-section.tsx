@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@steel/shared/router';
 import { RequestListPage } from './request-list-page';
 import { RequestDetailPage } from './request-detail-page';
 import { ProformaPage } from './proforma-page';

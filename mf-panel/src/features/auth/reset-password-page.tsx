@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@steel/shared/router';
 import { Link, PageHeader, createAuth, useShell, linkText } from '@steel/shared';
 import { HydratedForm, SubmitRow } from '@steel/shared/forms';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../lib/account/auth-schemas';

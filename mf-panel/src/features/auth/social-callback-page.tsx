@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '@steel/shared/router';
 import { Link, PageHeader, Progress, createAuth, useShell, linkText } from '@steel/shared';
 import { authErrorMessage } from '../../lib/account/auth-messages';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@steel/shared/router';
 import { safeRedirectPath, useSessionUser, useShell } from '@steel/shared';
 
 /**

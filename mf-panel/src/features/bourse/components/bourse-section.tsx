@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@steel/shared/router';
 import { NewPurchaseRequestPage } from './new-purchase-request-page';
 import { PurchaseRequestListPage } from './purchase-request-list-page';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@steel/shared/router';
 import {
   formatNumber,
   formatPersianDate,

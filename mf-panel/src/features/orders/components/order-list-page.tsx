@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@steel/shared/router';
 import { formatNumber, formatPersianDate, pageFromQuery } from '@steel/shared';
 import { RecordListItem, RecordListPage } from '../../../ui/record-list-page';
 import { useOrderList } from '../../../entities/order/order-queries';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@steel/shared/router';
 import { OrderListPage } from './order-list-page';
 import { NewOrderPage } from './new-order-page';
 import { OrderDetailPage } from './order-detail-page';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@steel/shared/router';
 import { formatPersianDate, pageFromQuery } from '@steel/shared';
 import { RecordListItem, RecordListPage } from '../../../ui/record-list-page';
 import { useTicketList } from '../../../entities/ticket/ticket-queries';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useParams } from 'react-router';
+import { useParams } from '@steel/shared/router';
 import {
   formatPersianDateTime,
   PageHeader,

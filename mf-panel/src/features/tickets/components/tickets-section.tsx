@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@steel/shared/router';
 import { NewTicketPage } from './new-ticket-page';
 import { TicketListPage } from './ticket-list-page';
 import { TicketThreadPage } from './ticket-thread-page';

@@ -1,0 +1,35 @@
+/** @jest-environment node */
+import { federationShared, sharedDependencies } from './shared-dependencies';
+
+describe('what the apps share through federation', () => {
+  const dependencies = {
+    react: '19.3.1',
+    'react-dom': '19.3.1',
+    '@tanstack/react-query': '5.108.0',
+    '@steel/shared': '1.8.0',
+    'react-router': '7.18.5',
+  };
+
+  it("shares the kit's React Router module by the kit's version, not as a singleton: an older page copy is not taken", () => {
+    expect(federationShared(dependencies)['@steel/shared/router']).toEqual({
+      version: '1.8.0',
+      requiredVersion: '^1.8.0',
+      singleton: false,
+    });
+  });
+
+  it('never shares React Router itself (whole, 65 KB) and keeps the router out of the checked singletons', () => {
+    expect(federationShared(dependencies)).not.toHaveProperty('react-router');
+    expect(Object.keys(sharedDependencies(dependencies))).toEqual([
+      'react',
+      'react/',
+      'react-dom',
+      'react-dom/',
+      '@tanstack/react-query',
+    ]);
+  });
+
+  it('an app without the kit shares no router module', () => {
+    expect(federationShared({ react: '19.3.1' })).not.toHaveProperty('@steel/shared/router');
+  });
+});
