@@ -8,6 +8,7 @@ describe('what the apps share through federation', () => {
     '@tanstack/react-query': '5.108.0',
     '@steel/shared': '1.8.0',
     'react-router': '7.18.5',
+    'single-spa-react': '6.0.2',
   };
 
   it("shares the kit's React Router module by the kit's version, not as a singleton: an older page copy is not taken", () => {
@@ -27,6 +28,14 @@ describe('what the apps share through federation', () => {
       'react-dom/',
       '@tanstack/react-query',
     ]);
+  });
+
+  it('shares single-spa-react by its version, for the remotes that run it', () => {
+    expect(federationShared(dependencies)['single-spa-react']).toEqual({
+      version: '6.0.2',
+      requiredVersion: '^6.0.2',
+      singleton: false,
+    });
   });
 
   it('an app without the kit shares no router module', () => {

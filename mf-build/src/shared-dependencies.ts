@@ -6,8 +6,9 @@
  * - @tanstack/react-query: the shell's QueryClient crosses into remotes through the mount props,
  *   so the hooks reading it must come from the same copy.
  * - the kit's React Router module, `@steel/shared/router` (below): React Router 7 whole is 65 KB
- *   gzip, the parts the apps use about 11 KB, which each remote carried tree-shaken before.
- * Everything else (@steel/contract, the rest of @steel/shared, single-spa-react, lucide-react) is
+ *   gzip, the parts the apps use about 11 KB, which each remote carried tree-shaken before;
+ *   and single-spa-react, which every remote runs whole.
+ * Everything else (@steel/contract, the rest of @steel/shared, lucide-react) is
  * bundled tree-shaken into each app: a shared module is not tree-shaken, and state crosses apps
  * only through the mount props, so a second copy cannot split it. `npm run bench` shows the sizes.
  * The federation runtime itself is not a shared module: the remotes use the shell's
@@ -25,6 +26,13 @@ const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query'] as const;
  */
 const KIT_PACKAGE = '@steel/shared';
 const ROUTER_MODULE = `${KIT_PACKAGE}/router`;
+/**
+ * Libraries every remote runs whole and holds no state across apps: one copy a page, from the first
+ * app that offers a compatible version (single-spa-react: each remote's lifecycles, 2.4 KB gzip).
+ */
+const SHARED_BY_VERSION = ['single-spa-react'] as const;
+
+const sharedByVersion = (version: string) => ({ version, requiredVersion: `^${version}`, singleton: false });
 
 type SharedConfig = Record<string, { singleton: true; requiredVersion: string; strictVersion: false }>;
 
@@ -53,7 +61,9 @@ export function sharedDependencies(dependencies: Record<string, string>): Shared
  * tenth of a second of a phone's start-up — could only repeat it, and for a singleton that is not
  * strict it would only warn.
  */
-export function federationShared(dependencies: Record<string, string>) {
+export function federationShared(
+  dependencies: Record<string, string>,
+): Record<string, { singleton: boolean; requiredVersion: string | false; version?: string; strictVersion?: false }> {
   const kit = dependencies[KIT_PACKAGE]?.replace(/^[\^~]/, '');
   return {
     ...Object.fromEntries(
@@ -62,8 +72,14 @@ export function federationShared(dependencies: Record<string, string>) {
         { ...config, requiredVersion: false as const },
       ]),
     ),
-    // Not a singleton and not in the manifest's list: an app takes the page's copy when its kit is
+    // Not singletons and not in the manifest's list: an app takes the page's copy when it is
     // compatible and its own otherwise, so there is nothing to refuse.
-    ...(kit ? { [ROUTER_MODULE]: { version: kit, requiredVersion: `^${kit}`, singleton: false } } : {}),
+    ...(kit ? { [ROUTER_MODULE]: sharedByVersion(kit) } : {}),
+    ...Object.fromEntries(
+      SHARED_BY_VERSION.filter((name) => dependencies[name]).map((name) => [
+        name,
+        sharedByVersion(dependencies[name]!.replace(/^[\^~]/, '')),
+      ]),
+    ),
   };
 }
