@@ -246,8 +246,18 @@ async function smokeMount(
         return mountRefusal(app, url, [...failed, ...(await reportedFailures(seen, new URL(page.url()).pathname))]);
       if (linkTried.has(app)) return null;
       linkTried.add(app);
-      const linkFailure = (await followOneLink(page, app)) ?? problems[0];
-      return linkFailure ? `smoke mount: ${app} ${url}: ${linkFailure}` : null;
+      const linkFailure = await followOneLink(page, app);
+      if (linkFailure) return `smoke mount: ${app} ${url}: ${linkFailure}`;
+      // A failure that came while the link was tried (a server-rendered page is on screen before
+      // the app's code runs, so its mount can fail after the page looked mounted): said with what
+      // the page reported, from where it was and where the link went.
+      if (!problems.length) return null;
+      const reported = await Promise.all(
+        [...new Set([new URL(url, base).pathname, new URL(page.url()).pathname])].map((pathname) =>
+          reportedFailures(seen, pathname),
+        ),
+      );
+      return mountRefusal(app, url, [...reported.flat(), ...problems]);
     } catch (error) {
       // The page went away under the test — the shell reloads once when a remote's code fails to
       // load, or the tab crashed: that is the finding, said like any other, never a gate crash.
