@@ -1,8 +1,5 @@
 import { expect, test, type Page } from './support/test';
 
-// The start-up is not awaited after goto: it times the start-up and its navigations itself.
-test.use({ waitForAdoption: false });
-
 /**
  * The top loading bar (docs/behaviour.md, "Loading bar"). The page records, with its own clock, when each navigation
  * started and when the bar became visible, so the 200 ms throttle is checked without timing the
