@@ -26,17 +26,31 @@ const FAILURE_VIEWS = `[data-testid="remote-error"], [data-testid="error-status"
 
 export async function mountedOrFailed(page: Page, app: RemoteName, real: boolean): Promise<string | null> {
   const container = `#app-${app}`;
+  // Mounted = the app's own React root holds its container (a root on it or just inside it). Markup
+  // alone is not enough: a server-rendered page is on screen before the app's code has run (the
+  // shell starts after the first frame), and a view that throws in the browser throws only then.
+  // (No named functions inside: the server runs under tsx, whose name helper the page lacks.)
   try {
     await page.waitForFunction(
-      ({ selector, failures }) =>
-        Boolean(document.querySelector(failures) || document.querySelector(selector)?.childElementCount),
+      ({ selector, failures }) => {
+        if (document.querySelector(failures)) return true;
+        const element = document.querySelector(selector);
+        return Boolean(
+          element?.childElementCount &&
+          [element, ...element.querySelectorAll(':scope > *, :scope > * > *')].some((candidate) =>
+            Object.keys(candidate).some((key) => key.startsWith('__reactContainer')),
+          ),
+        );
+      },
       { selector: container, failures: FAILURE_VIEWS },
-      { timeout: 15_000 },
+      { timeout: 15_000, polling: 100 },
     );
   } catch {
-    return `nothing was mounted in ${container} within 15 s`;
+    return `${container} was not mounted by the app's code within 15 s`;
   }
-  // Late failures (a mount that throws after the first render, a view that throws once its data came, a report on its way).
+  // Late failures: a page's chunk and data load after the mount, and a view throws when it renders
+  // them. Wait for the network to go quiet (bounded), then for a report on its way.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   await page.waitForTimeout(300);
   return failureShown(page, real);
 }
