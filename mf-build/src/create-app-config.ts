@@ -40,16 +40,16 @@ export interface AppConfigOptions {
  */
 const loader = (name: string) => require.resolve(name);
 
+/** Where the federation runtime's webpack glue lives, and its modules the shell provides. */
+const BUNDLER_RUNTIME_DIST = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist$/;
+const BUNDLER_RUNTIME_PART_REQUESTS = new Set(FEDERATION_BUNDLER_RUNTIME_PARTS.map((part) => `./${part}.js`));
+
 /**
  * TypeScript is compiled everywhere except in node_modules, with two exceptions: the contract
  * (@steel/contract) and the kit (@steel/shared) are shipped as their TypeScript source, so an app
  * that installed them from their packed tarballs compiles them exactly as the monorepo does (where
  * they are symlinks to mf-contract/ and mf-shared/).
  */
-/** Where the federation runtime's webpack glue lives, and its modules the shell provides. */
-const BUNDLER_RUNTIME_DIST = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist$/;
-const BUNDLER_RUNTIME_PART_REQUESTS = new Set(FEDERATION_BUNDLER_RUNTIME_PARTS.map((part) => `./${part}.js`));
-
 export const COMPILED_PACKAGES = /node_modules[\\/](?!@steel[\\/](contract|shared)[\\/])/;
 
 /**
