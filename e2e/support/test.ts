@@ -36,7 +36,7 @@ const pageAdopted = () => {
 };
 
 /** Waits (bounded, never throwing) until the shell and the page's app have adopted the page. */
-export async function waitForAdoption(page: Page): Promise<void> {
+async function waitUntilAdopted(page: Page): Promise<void> {
   await page.waitForFunction(pageAdopted, undefined, { timeout: ADOPTION_WAIT_MS, polling: 50 }).catch(() => {});
 }
 
@@ -47,12 +47,12 @@ function adoptAfterNavigation(page: Page): void {
     const response = await goto(...args);
     // A test that asked for an earlier moment (`commit`, `domcontentloaded`) is looking at it.
     const waitUntil = args[1]?.waitUntil ?? 'load';
-    if (waitUntil === 'load' || waitUntil === 'networkidle') await waitForAdoption(page);
+    if (waitUntil === 'load' || waitUntil === 'networkidle') await waitUntilAdopted(page);
     return response;
   };
   page.reload = async (...args: Parameters<Page['reload']>) => {
     const response = await reload(...args);
-    await waitForAdoption(page);
+    await waitUntilAdopted(page);
     return response;
   };
 }
