@@ -56,6 +56,7 @@ module.exports = {
     '^@steel/shared$': '<rootDir>/mf-shared/src/index.ts',
     '^@steel/shared/testing$': '<rootDir>/mf-shared/src/testing/index.ts',
     '^@steel/shared/router$': '<rootDir>/mf-shared/src/router/index.ts',
+    '^@steel/shared/remote-core$': '<rootDir>/mf-shared/src/remote-core/index.ts',
     '^@steel/shared/head-tags$': '<rootDir>/mf-shared/src/page-data/head-tags.ts',
     '^@steel/shared/bots$': '<rootDir>/mf-shared/src/contract-entries/bots.ts',
     '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',

@@ -383,6 +383,15 @@ test("over the same journey, the federation runtime is downloaded once: the shel
   // Shared by version (mf-build/src/shared-dependencies.ts): one copy, from whichever app offered it.
   for (const library of ['react-router/', 'single-spa-react/'])
     expect(copiesOf(libraries, library), library).toHaveLength(1);
+  // The kit's remote core (page routes, page data, the lifecycles…), among remotes built from the
+  // same kit code: the blog takes the catalogue's copy. The shell keeps its own few names.
+  const remoteCoreCopies = [...libraries].filter(([, sources]) =>
+    sources.some((file) => /shared\/src\/page-data\/page-routes\.tsx$/.test(file)),
+  );
+  expect(
+    remoteCoreCopies.map(([url]) => appOf(url)),
+    'remote core',
+  ).toHaveLength(1);
   // Bundled into each app that uses it on purpose: recorded, not asserted.
   test.info().annotations.push({
     type: 'bundled copies over the journey',

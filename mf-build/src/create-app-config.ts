@@ -10,7 +10,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import tailwindcss from '@tailwindcss/postcss';
-import { federationShared } from './shared-dependencies';
+import { federationShared, remoteCoreShared } from './shared-dependencies';
+import { kitCodeDigest } from './kit-code-digest';
 import { scopeRemoteCss } from './scope-remote-css';
 import { RemoteIntegrityPlugin } from './remote-integrity-plugin';
 // The pre-paint colour-mode script is generated from the kernel's own resolution rule (docs/behaviour.md, "Colour mode").
@@ -72,6 +73,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
   const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
+  const kitVersion = packageJson.dependencies['@steel/shared']?.replace(/^[\^~]/, '');
 
   return {
     mode,
@@ -191,7 +193,10 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
         dts: false,
         // Browser code only: the runtime's Node paths (loading a remote with fetch and vm) left out.
         experiments: { optimization: { target: 'web' } },
-        shared: federationShared(packageJson.dependencies),
+        shared: {
+          ...federationShared(packageJson.dependencies),
+          ...(!isShell && kitVersion ? remoteCoreShared(kitVersion, kitCodeDigest(root)) : {}),
+        },
       }),
       ...(isShell
         ? [

@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import { federationShared, sharedDependencies } from './shared-dependencies';
+import path from 'node:path';
+import { federationShared, remoteCoreShared, sharedDependencies } from './shared-dependencies';
+import { kitCodeDigest } from './kit-code-digest';
 
 describe('what the apps share through federation', () => {
   const dependencies = {
@@ -40,5 +42,23 @@ describe('what the apps share through federation', () => {
 
   it('an app without the kit shares no router module', () => {
     expect(federationShared({ react: '19.3.1' })).not.toHaveProperty('@steel/shared/router');
+  });
+
+  it("shares the kit's remote core among remotes by a digest of the kit's code: only builds of the same code share it", () => {
+    expect(remoteCoreShared('1.8.0', 'abc123def456')).toEqual({
+      '@steel/shared/remote-core': {
+        shareKey: '@steel/shared/remote-core@abc123def456',
+        version: '1.8.0',
+        requiredVersion: false,
+        singleton: false,
+      },
+    });
+  });
+
+  it('digests the kit code as each app resolves it: the same for two apps of one checkout', () => {
+    const repo = path.resolve(__dirname, '../..');
+    const catalogue = kitCodeDigest(path.join(repo, 'mf-catalogue'));
+    expect(catalogue).toMatch(/^[0-9a-f]{12}$/);
+    expect(kitCodeDigest(path.join(repo, 'mf-blog'))).toBe(catalogue);
   });
 });

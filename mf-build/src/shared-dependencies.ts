@@ -8,6 +8,7 @@
  * - the kit's React Router module, `@steel/shared/router` (below): React Router 7 whole is 65 KB
  *   gzip, the parts the apps use about 11 KB, which each remote carried tree-shaken before;
  *   and single-spa-react, which every remote runs whole.
+ * - among the remotes only, the kit's remote core (`remoteCoreShared`, below).
  * Everything else (@steel/contract, the rest of @steel/shared, lucide-react) is
  * bundled tree-shaken into each app: a shared module is not tree-shaken, and state crosses apps
  * only through the mount props, so a second copy cannot split it. `npm run bench` shows the sizes.
@@ -26,6 +27,8 @@ const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query'] as const;
  */
 const KIT_PACKAGE = '@steel/shared';
 const ROUTER_MODULE = `${KIT_PACKAGE}/router`;
+/** What every remote's pages run (mf-shared/src/remote-core): shared among the remotes, below. */
+export const REMOTE_CORE_MODULE = `${KIT_PACKAGE}/remote-core`;
 /**
  * Libraries every remote runs whole and holds no state across apps: one copy a page, from the first
  * app that offers a compatible version (single-spa-react: each remote's lifecycles, 2.4 KB gzip).
@@ -81,5 +84,32 @@ export function federationShared(
         sharedByVersion(dependencies[name]!.replace(/^[\^~]/, '')),
       ]),
     ),
+  };
+}
+
+/**
+ * What the remotes share among themselves, beside `federationShared`: the kit's remote core
+ * (`@steel/shared/remote-core`: page routes and data, head tags, the shell context, links,
+ * formatters; about 10 KB gzip), one copy a page instead of one per remote on a visit that crosses
+ * remotes. Whole, as a shared module is, but every remote page runs nearly all of it anyway.
+ *
+ * Only between builds of the same kit code: its share key carries the digest of that code
+ * (kit-code-digest.ts), so a remote takes another remote's copy exactly when both render with the
+ * same kit — on the server, with its own, and in the browser, with the copy it took — and a remote
+ * built from changed kit code keeps its own, whatever version number the kit carried. The shell
+ * does not take part: it uses a few of these names, tree-shaken, and starts without waiting for
+ * a shared chunk.
+ */
+export function remoteCoreShared(
+  kitVersion: string,
+  kitDigest: string,
+): Record<string, { shareKey: string; version: string; requiredVersion: false; singleton: false }> {
+  return {
+    [REMOTE_CORE_MODULE]: {
+      shareKey: `${REMOTE_CORE_MODULE}@${kitDigest}`,
+      version: kitVersion,
+      requiredVersion: false,
+      singleton: false,
+    },
   };
 }

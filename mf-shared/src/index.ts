@@ -23,29 +23,19 @@ export * from './api/app-fetch';
 export * from './api/auth';
 export * from './api/api-error-message';
 export * from './customer/customer-requests';
-export * from './format/format';
 export * from './format/shorten-text';
 export * from './price/price-change';
 export * from './price/sale-unit-price';
 export * from './ui/price-change-indicator';
-export * from './ui/shell-context';
 export * from './ui/use-session-user';
-export * from './ui/use-hydrated';
-export { onceVisible } from './ui/once-visible';
 export * from './ui/hydrate-when-needed';
-export * from './ui/link';
 export * from './navigation/safe-redirect';
 export * from './navigation/login-url';
 export * from './navigation/page-query';
-export * from './navigation/prefetch-rules';
-export * from './ui/breadcrumb';
-export * from './ui/page-header';
-export * from './ui/report-not-found';
 export * from './remote/create-remote-lifecycles';
 export * from './runtime/reload-app';
 export * from './runtime/chunk-load-guard';
 export * from './runtime/retry-past-cache';
-export * from './runtime/with-time-limit';
 export * from './runtime/yield-to-main';
 export * from './ui/toast-queue';
 export * from './ui/dictionary';
@@ -58,23 +48,82 @@ export * from './ui/use-page-loading';
 export * from './ui/query-state';
 export * from './ui/confirm-action';
 export * from './ui/column-heads';
-export * from './ui/retry-button';
 export * from './ui/use-single-flight';
 export * from './colour-mode';
 export * from './consent';
 export * from './ui/text-field';
-export * from './page-data/page-definition';
 export * from './search/site-search';
-export * from './page-data/head-tags';
-export * from './page-data/page-routes';
-export { lazyPage, preloadPage, type LazyPageComponent } from './page-data/lazy-page';
 export { useLimitedQuery } from './page-data/use-limited-query';
-export * from './remote/server-markup';
-export * from './remote/remote-providers';
 export * from './ui/markdown';
-export * from './ui/pagination';
 export * from '@steel/contract/server-render';
 export * from '@steel/contract/bots';
 export * from './ui/responsive-image';
-export * from './images/image-widths';
 export * from './catalogue/site-paths';
+// What every remote's pages run comes from its own entry, which the remotes share (remote-core/index.ts).
+// By name, not `export *`: webpack then knows each name's module statically, so the shell, which
+// does not share the core, still takes only the names it uses.
+export {
+  comparePersian,
+  formatNumber,
+  formatPersianDate,
+  formatPersianDateTime,
+  formatPersianDayMonth,
+  formatRial,
+  formatToman,
+  rialToToman,
+  toLatinDigits,
+  toPersianDigits,
+  todayInTehran,
+  PageLoading,
+  PageRoutes,
+  pageRouteElements,
+  applyHead,
+  breadcrumbJsonLd,
+  documentTitle,
+  headTags,
+  headTagsHtml,
+  RemoteProviders,
+  Pagination,
+  pageWindow,
+  Link,
+  LoadTimeoutError,
+  isLoadTimeoutError,
+  withTimeLimit,
+  Breadcrumb,
+  IDLE_FALLBACK_DELAY_MS,
+  currentConnection,
+  isConstrainedConnection,
+  isExternalHref,
+  mayPrefetch,
+  onIdle,
+  IMAGE_BREAKPOINTS,
+  IMAGE_DENSITIES,
+  IMAGE_ROUTE,
+  IMAGE_WIDTHS,
+  imageSources,
+  imageUrl,
+  imageWidthFor,
+  isUploadPath,
+  RetryButton,
+  onceVisible,
+  lazyPage,
+  preloadPage,
+  REMOTE_REGISTRY_ELEMENT_ID,
+  SHELL_STATE_ELEMENT_ID,
+  SSR_URL_ATTRIBUTE,
+  clearServerMarkup,
+  hasServerMarkupFor,
+  identifierPrefix,
+  queryStateElementId,
+  takeEmbeddedJson,
+  ShellContextProvider,
+  useShell,
+  matchPage,
+  queryCollection,
+  queryCollections,
+  toPageRoute,
+  ReportNotFound,
+  PageHeader,
+  useHydrated,
+} from '@steel/shared/remote-core';
+export type * from '@steel/shared/remote-core';

@@ -1,5 +1,4 @@
-import { isConnectionFailure, normaliseApiError } from './api-error';
-import { isLoadTimeoutError } from '../runtime/with-time-limit';
+import { isConnectionFailure, normaliseApiError, isLoadTimeoutError } from '@steel/shared/remote-core';
 
 /**
  * What a customer reads when a CMS call fails (data/domain/persian-ui.md, "Errors and messages"): the panel's forms and the

@@ -1,5 +1,5 @@
 import type { AppBus } from '../bus/create-bus';
-import { isAbortError, normaliseApiError } from './api-error';
+import { isAbortError, normaliseApiError } from '@steel/shared/remote-core';
 
 /** Statuses worth one more try for a read (docs/behaviour.md, "HTTP clients"). */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];

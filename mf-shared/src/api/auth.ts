@@ -1,8 +1,8 @@
 import type { User } from '@steel/contract/user';
 import type { SessionStore } from '../session/session-store';
 import { sessionDeviceId } from '../session/session-refresh';
-import type { ContentClient } from './content-client';
-import { ApiError } from './api-error';
+import type { ContentClient } from './content-types';
+import { ApiError } from '@steel/shared/remote-core';
 
 /** What Strapi's users-permissions plugin answers to login/register/reset/social callback. */
 export interface AuthResponse {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentClient } from './content-client';
+import type { ContentClient } from './content-types';
 
 /** What to read of the record: its fields and, if any, the relations to bring with it. */
 export interface RecordBySlugRead {

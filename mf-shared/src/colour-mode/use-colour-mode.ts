@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useShell } from '../ui/shell-context';
+import { useShell } from '@steel/shared/remote-core';
 import type { ColourModeController, ColourModeState } from './colour-mode';
 import type { ColourMode } from './resolve-colour-mode';
 

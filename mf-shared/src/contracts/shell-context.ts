@@ -2,7 +2,7 @@ import type { SHELL_CONTEXT_FIELDS } from '@steel/contract/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppBus } from '../bus/create-bus';
 import type { SessionStore } from '../session/session-store';
-import type { ContentClient } from '../api/content-client';
+import type { ContentClient } from '../api/content-types';
 import type { RuntimeConfig } from '@steel/contract/runtime-config';
 import type { RemoteFailureKind } from '@steel/contract/remotes';
 import type { ColourModeController } from '../colour-mode/colour-mode';

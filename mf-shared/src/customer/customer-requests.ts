@@ -4,8 +4,8 @@
  * One function per CMS call; the CMS scopes both to the token's owner and fills in the rest
  * (order number, status, item names and prices; the entry's price when added).
  */
-import { normaliseApiError } from '../api/api-error';
-import type { ContentClient } from '../api/content-client';
+import { normaliseApiError } from '@steel/shared/remote-core';
+import type { ContentClient } from '../api/content-types';
 
 export interface OrderRequest {
   /** The CMS fills in each item's name, sale unit and (illustrative) price from the product. */

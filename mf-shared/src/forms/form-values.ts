@@ -1,7 +1,7 @@
 // zod's eval probe off before any schema here is built (an import of this module may skip the index).
 import './zod-without-eval';
 import { z } from 'zod';
-import { toLatinDigits } from '../format/format';
+import { toLatinDigits } from '@steel/shared/remote-core';
 
 /**
  * Persian messages every form uses (data/domain/persian-ui.md, "Authentication") and

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef, FormEvent } from 'react';
-import { useHydrated } from '../ui/use-hydrated';
+import { useHydrated } from '@steel/shared/remote-core';
 
 /**
  * A data-entry form that may arrive rendered by the server, before its app's code runs. Until

@@ -22,7 +22,7 @@ export class PageDataError extends Error {
   override name = 'PageDataError';
 }
 
-/** By name: each app bundles its own copy of the kernel's class. */
+/** By name: the shell, and a remote built from other kit code, each hold their own copy of the class. */
 export const isPageDataError = (error: unknown): error is PageDataError =>
   error instanceof Error && error.name === 'PageDataError';
 

@@ -11,7 +11,9 @@ export const STILL_LOADING_AFTER_MS = 1500;
  * Page data a client navigation waits for, by the address it waits at. A navigation is a React
  * transition (react-router's): the page on screen stays until the new one can render, so the
  * wait cannot show itself where the new page will be — `PageRoutes` shows it above the page.
- * One list per app (each bundles its own copy of this module), as each app has one `PageRoutes`.
+ * One list per copy of this module: the remotes built from the same kit code share it (it is in
+ * `@steel/shared/remote-core`), and a wait is by its address, so one app's `PageRoutes` on screen
+ * shows only a wait for the page it is about to show.
  */
 interface PageDataWait {
   path: string;

@@ -7,7 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
-import type { ContentClient } from '../api/content-client';
+import type { ContentClient } from '../api/content-types';
 import type { GuardName, LayoutName, PageNav, PageRoute, SitemapSource } from '@steel/contract/app-manifest';
 import { matchRoute } from '@steel/contract/route-rule';
 import type { QueryParameter } from '@steel/contract/query-parameters';

@@ -1,6 +1,5 @@
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { useShell } from '../ui/shell-context';
-import { withLimitedRetry } from './page-data-load';
+import { useShell, withLimitedRetry } from '@steel/shared/remote-core';
 
 /**
  * `useQuery` for a read a page makes and shows itself (the panel's lists and records): the same

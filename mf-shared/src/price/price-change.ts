@@ -1,4 +1,4 @@
-import { formatNumber, formatToman } from '../format/format';
+import { formatNumber, formatToman } from '@steel/shared/remote-core';
 
 /**
  * What a price movement means, the same on every screen: a rise is green ▲ «افزایش», a fall red ▼

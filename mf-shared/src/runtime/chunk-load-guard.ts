@@ -1,7 +1,8 @@
 /**
  * Turns a failed load of a webpack chunk in *this* bundle into a callback (docs/behaviour.md, "Chunk errors").
- * Every app bundles its own copy of @steel/shared, so each app that calls this guards its own
- * webpack runtime: a remote's lazy chunks load through the remote's runtime, not the shell's.
+ * This module is compiled into each app, never into the remote core the remotes share
+ * (`@steel/shared/remote-core`), so each app that calls this guards its own webpack runtime: a
+ * remote's lazy chunks load through the remote's runtime, not the shell's or another remote's.
  */
 
 type ChunkLoader = ((chunkId: string | number, ...rest: unknown[]) => Promise<unknown>) & { __steelChunkGuard?: true };

@@ -5,7 +5,7 @@
  * aware normalisation on both sides of a substring test, every word must match, grouped answers.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentClient, ContentReadOptions } from '../api/content-client';
+import type { ContentClient, ContentReadOptions } from '../api/content-types';
 
 /** The search's name on buttons and headings (data/domain/persian-ui.md, key `search`). */
 export const SEARCH_LABEL = 'جستجو';

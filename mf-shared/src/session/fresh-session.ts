@@ -1,4 +1,4 @@
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@steel/shared/remote-core';
 import type { ShellContext } from '../contracts/shell-context';
 import { createSessionRefresher } from './session-refresh';
 

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ShellContext } from '../contracts/shell-context';
-import { ShellContextProvider } from '../ui/shell-context';
+import { ShellContextProvider } from '@steel/shared/remote-core';
 
 /**
  * A contribution that throws renders nothing and tells its own team (`reportFailure` is the

@@ -17,7 +17,7 @@ import {
   type SlotProps,
   type SlotRequest,
 } from '@steel/contract/slots';
-import { useShell } from '../ui/shell-context';
+import { useShell } from '@steel/shared/remote-core';
 import {
   CONTRIBUTION_ATTRIBUTE,
   CONTRIBUTION_SSR_ATTRIBUTE,

@@ -1,6 +1,6 @@
 import type { RemoteName } from '@steel/contract/remotes';
 import type { ShellContext } from '../contracts/shell-context';
-import type { RemoteMountProps } from '../remote/create-remote-lifecycles';
+import type { RemoteMountProps } from '../remote/remote-lifecycles';
 import { createFakeShellContext } from './fakes';
 
 interface Lifecycles {

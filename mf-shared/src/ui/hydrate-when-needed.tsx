@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { onceVisible } from './once-visible';
-import { useHydrated } from './use-hydrated';
+import { onceVisible, useHydrated } from '@steel/shared/remote-core';
 
 /** How far ahead of the screen a waiting section starts hydrating (phones scroll fast). */
 const HYDRATE_AHEAD_MARGIN = '600px 0px';

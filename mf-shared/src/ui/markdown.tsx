@@ -1,7 +1,6 @@
 import { use, useMemo, useState } from 'react';
-import { preloadableComponent } from '../runtime/preloadable-component';
+import { preloadableComponent, useHydrated } from '@steel/shared/remote-core';
 import { HydrateWhenNeeded } from './hydrate-when-needed';
-import { useHydrated } from './use-hydrated';
 import type { TopHeadingLevel } from './markdown-body';
 
 /**

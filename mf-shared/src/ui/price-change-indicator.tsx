@@ -1,5 +1,5 @@
 import { PRICE_DIRECTIONS, describePriceChange, formatChangePercent, type PriceChange } from '../price/price-change';
-import { formatToman } from '../format/format';
+import { formatToman } from '@steel/shared/remote-core';
 
 // Text colours only (no pill): green rises, red falls, as `price/price-change.ts` decides; both pass
 // 4.5:1 on the light and the dark page.

@@ -1,4 +1,4 @@
-import { imageSources, imageUrl, imageWidthFor } from '../images/image-widths';
+import { imageSources, imageUrl, imageWidthFor } from '@steel/shared/remote-core';
 
 /** A CMS media field as pages read it (`fields: ['url', 'width', 'height', 'alternativeText']`). */
 export interface CmsImage {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useShell } from './shell-context';
+import { useShell } from '@steel/shared/remote-core';
 
 /** While `loading`, the shell's loading bar runs (`page:loading:start/end` on the bus). */
 export function usePageLoading(loading: boolean, failed = false): void {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { User } from '@steel/contract/user';
-import { useShell } from './shell-context';
+import { useShell } from '@steel/shared/remote-core';
 
 /**
  * The signed-in customer, kept current: sign-in, sign-out, a profile edit, another tab or a 401
