@@ -17,6 +17,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { benchLighthouse } from './bench-ssr';
 import { median } from './lib/median';
+import { networkQuiet } from './lib/network-quiet';
 import { publishAndActivate } from './lib/publish';
 import { waitForUrl, type RunningProcess } from './lib/processes';
 import { buildMonolith } from './monolith/build-monolith';
@@ -79,6 +80,9 @@ function journeyByApp(files: Array<[string, Buffer]>): string {
   return [...parts].map(([key, bytes]) => `${key} ${kb(bytes)}`).join(', ');
 }
 
+/** Save-Data on: the idle-time prefetch of visible links stays off (mf-shared prefetch-rules). */
+const SAVE_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`;
+
 /** Waits until the page is interactive: its app's heading is there and the network has gone quiet. */
 async function settled(page: Page, heading: string) {
   await page.locator(heading).first().waitFor();
@@ -90,8 +94,10 @@ async function signedInContext(
   build: Build,
   cmsUrl: string,
   cpuSlowdown = 1,
+  { saveData = false } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
+  if (saveData) await context.addInitScript(SAVE_DATA);
   const response = await fetch(`${cmsUrl}/api/auth/local`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -105,27 +111,35 @@ async function signedInContext(
   return { context, page };
 }
 
-/** The journey, by clicks as a visitor makes them; resolves with its duration in ms. */
-async function walkJourney(page: Page, base: string): Promise<number> {
+/** The journey's steps: the link clicked (the first opens `/`) and what shows its page is there. */
+const JOURNEY: Array<{ click?: string; url?: RegExp; shown: string }> = [
+  { shown: '#app-catalogue h1' },
+  { click: 'header nav a[href="/rebar"]', shown: '#app-catalogue a[href="/rebar/kalaf"]' },
+  { click: '#app-catalogue a[href="/rebar/kalaf"]', shown: '#app-catalogue a[href^="/rebar/kalaf/"]' },
+  { click: '#app-catalogue a[href^="/rebar/kalaf/"]', url: /\/rebar\/kalaf\/[^/]+$/, shown: '#app-catalogue h1' },
+  { click: 'footer a[href="/blog"]', shown: '#app-blog article h2 a' },
+  { click: '#app-blog article h2 a', shown: '#app-blog article h1' },
+  { click: 'header a[href="/panel"]', shown: 'a[href="/panel/order"]' },
+  { click: 'a[href="/panel/order"]', url: /\/panel\/order$/, shown: '#app-panel h1' },
+];
+
+/**
+ * The journey, by clicks as a visitor makes them; resolves with its duration in ms. With
+ * `wholePages`, each page is left only once its network has been quiet for half a second — what a
+ * visitor who looks at it downloads (the product page's price chart, on screen, loads after the
+ * page is shown). Without it, the next click comes as soon as the page is there, as the timed runs
+ * have always measured: `networkidle` returns at once after a client navigation.
+ */
+async function walkJourney(page: Page, base: string, { wholePages = false } = {}): Promise<number> {
   const started = Date.now();
-  await page.goto(`${base}/`);
-  await settled(page, '#app-catalogue h1');
-  await page.locator('header nav a[href="/rebar"]').click();
-  await settled(page, '#app-catalogue a[href="/rebar/kalaf"]');
-  await page.locator('#app-catalogue a[href="/rebar/kalaf"]').first().click();
-  await settled(page, '#app-catalogue a[href^="/rebar/kalaf/"]');
-  await page.locator('#app-catalogue a[href^="/rebar/kalaf/"]').first().click();
-  await page.waitForURL(/\/rebar\/kalaf\/[^/]+$/);
-  await settled(page, '#app-catalogue h1');
-  await page.locator('footer a[href="/blog"]').click();
-  await settled(page, '#app-blog article h2 a');
-  await page.locator('#app-blog article h2 a').first().click();
-  await settled(page, '#app-blog article h1');
-  await page.locator('header a[href="/panel"]').click();
-  await settled(page, 'a[href="/panel/order"]');
-  await page.locator('a[href="/panel/order"]').first().click();
-  await page.waitForURL(/\/panel\/order$/);
-  await settled(page, '#app-panel h1');
+  for (const step of JOURNEY) {
+    const quiet = wholePages ? networkQuiet(page, 500, { noneStartedMs: 1_000 }) : undefined;
+    if (step.click) await page.locator(step.click).first().click();
+    else await page.goto(`${base}/`);
+    if (step.url) await page.waitForURL(step.url);
+    await settled(page, step.shown);
+    await quiet;
+  }
   return Date.now() - started;
 }
 
@@ -160,9 +174,7 @@ async function routeCode(browser: Browser, build: Build, route: string, heading:
   // What the page needs, not what it guesses next: with Save-Data the idle-time prefetch of visible
   // links stays off (mf-shared prefetch-rules), which otherwise lands before the network goes
   // quiet in some runs and not in others (an article: 181 or 241 KB).
-  await context.addInitScript(
-    `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`,
-  );
+  await context.addInitScript(SAVE_DATA);
   const page = await context.newPage();
   const bodies = recordCode(page);
   await page.goto(`${build.base}${route}`);
@@ -239,9 +251,11 @@ export async function benchFederationCost(options: {
     const journeyBytes: Record<string, number> = {};
     const journeyTimes: Record<string, number> = {};
     for (const build of builds) {
-      const { context, page } = await signedInContext(browser, build, options.cmsUrl);
+      // What the visited pages need, whole: no guess at the next page (an idle-time prefetch lands
+      // in some runs and not in others), and no page left before its code has come.
+      const { context, page } = await signedInContext(browser, build, options.cmsUrl, 1, { saveData: true });
       const bodies = recordCode(page);
-      await walkJourney(page, build.base);
+      await walkJourney(page, build.base, { wholePages: true });
       const files = [...bodies];
       await context.close();
       const js = compressed(files.filter(([url]) => url.endsWith('.js')).map(([, body]) => body));

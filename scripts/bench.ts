@@ -19,10 +19,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { buildAndPublish } from './build';
 import { chromiumLaunchOptions, ensureChromium } from './lib/chromium';
 import { median } from './lib/median';
+import { networkQuiet } from './lib/network-quiet';
 import { APPS, appFolder, repoRoot } from './lib/paths';
 import { runCommand, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
@@ -118,33 +119,6 @@ async function coldHomePage(browser: Browser) {
     urls.filter((url) => !beforeContent.includes(url)),
   );
   await context.close();
-}
-
-/**
- * Resolves once the page has had no request in flight for `quietMs` after at least one started
- * (`waitForLoadState('networkidle')` returns at once when the page was idle before).
- */
-function networkQuiet(page: Page, quietMs: number): Promise<void> {
-  let inFlight = 0;
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  return new Promise((resolve) => {
-    const settle = () => {
-      clearTimeout(timer);
-      if (started && inFlight === 0) timer = setTimeout(resolve, quietMs);
-    };
-    page.on('request', () => {
-      started = true;
-      inFlight++;
-      clearTimeout(timer);
-    });
-    const done = () => {
-      inFlight = Math.max(0, inFlight - 1);
-      settle();
-    };
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
-  });
 }
 
 /**
