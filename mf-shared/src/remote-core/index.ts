@@ -1,9 +1,10 @@
 /**
  * What every remote's pages run: the page routes and their data, head tags, the shell context,
- * links, pagination, breadcrumbs, formatters and API errors (docs/architecture.md, "Contracts
- * between apps"). A remote's browser build shares this module with the other remotes of a page
- * built from the same kit code (mf-build/src/shared-dependencies.ts), so a visit that crosses
- * remotes downloads it once instead of once per remote.
+ * links, pagination, breadcrumbs, formatters and API errors.
+ * See docs/architecture.md, "Contracts between apps".
+ * A remote's browser build shares this module with the other remotes of a page built from the
+ * same kit code (mf-build/src/shared-dependencies.ts), so a visit that crosses remotes downloads
+ * it once instead of once per remote.
  *
  * Shared, it is one module instance per page: its React context and its lists of page-data waits
  * are the same object for every remote that takes it. A kit module outside it imports it by this
