@@ -5,9 +5,6 @@
  *
  * - every page: the app's entry (a remote's `remoteEntry.js`, the shell's `main`) and, for a remote,
  *   the exposed app (`./app`) with the chunks it pulls in;
- * - for a remote, the kit's remote core (`@steel/shared/remote-core`), whole: the remotes share it
- *   among themselves, but the shell does not provide it, so a cold visit downloads the copy of the
- *   remote it lands on;
  * - the page's own chunk (`lazyPage`) and what it pulls in;
  * - CSS: the shell's stylesheet; a remote's, which a server-rendered page carries in its head;
  * - a contributor's slot contributions (`SLOT_CONTRIBUTIONS`): the entry and the exposed `./slots`
@@ -15,7 +12,7 @@
  *
  * Bytes are brotli's at its highest quality, as the app server serves them. Chunks a page loads
  * only once it runs in the browser (a markdown body on a client navigation, a chart on a click)
- * are not part of a cold visit; the other shared libraries are the shell's.
+ * are not part of a cold visit; the shared libraries are the shell's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,36 +20,21 @@ import zlib from 'node:zlib';
 import type webpack from 'webpack';
 import { EVERY_PAGE, SLOT_CONTRIBUTIONS, type PageRoute, type PageWeight } from '@steel/contract';
 
-/**
- * The chunk groups of a browser build: every named group's files (scripts and stylesheets), and
- * which are entries. The chunks holding the kit's remote core, unnamed (federation loads a shared
- * module's chunks itself), are recorded as the group `remote-core`.
- */
+/** The chunk groups of a browser build: every named group's files (scripts and stylesheets), and which are entries. */
 export interface ChunkGroups {
   files: Record<string, string[]>;
   entries: string[];
 }
 
 export function chunkGroupsOf(stats: webpack.Stats): ChunkGroups {
-  const {
-    namedChunkGroups = {},
-    entrypoints = {},
-    chunks = [],
-  } = stats.toJson({
+  const { namedChunkGroups = {}, entrypoints = {} } = stats.toJson({
     all: false,
     chunkGroups: true,
     entrypoints: true,
-    chunks: true,
-    chunkModules: true,
   });
-  const scripts = (names: Iterable<string>) => [...names].filter((file) => /\.(js|css)$/.test(file));
   const files: Record<string, string[]> = {};
   for (const [name, group] of Object.entries(namedChunkGroups))
-    files[name] = scripts((group.assets ?? []).map((asset) => asset.name));
-  const remoteCore = chunks.filter((chunk) =>
-    chunk.modules?.some((module) => REMOTE_CORE_ENTRY.test(module.name ?? '')),
-  );
-  if (remoteCore.length) files[REMOTE_CORE_GROUP] = scripts(remoteCore.flatMap((chunk) => chunk.files ?? []));
+    files[name] = (group.assets ?? []).map((asset) => asset.name).filter((file) => /\.(js|css)$/.test(file));
   return { files, entries: Object.keys(entrypoints) };
 }
 
@@ -60,9 +42,6 @@ export function chunkGroupsOf(stats: webpack.Stats): ChunkGroups {
 const EXPOSED_GROUP = /^__federation_expose_/;
 /** The group of `./slots`: loaded on the pages that host the app's contributions, not on its own pages. */
 const SLOTS_GROUP = '__federation_expose_slots';
-/** The kit's remote core's entry module (alone or at the root of its concatenation), and its group. */
-const REMOTE_CORE_ENTRY = /[\\/]remote-core[\\/]index\.ts\b/;
-const REMOTE_CORE_GROUP = 'remote-core';
 /** A remote's stylesheet, in a chunk of its own (the remote's lifecycles import it by this name). */
 const STYLES_GROUP = 'styles';
 
@@ -91,7 +70,7 @@ export function pageWeights(
   const everyVisit = filesOf([
     ...groups.entries,
     ...Object.keys(groups.files).filter((name) => EXPOSED_GROUP.test(name) && name !== SLOTS_GROUP),
-    ...(isShell ? [] : [STYLES_GROUP, REMOTE_CORE_GROUP]),
+    ...(isShell ? [] : [STYLES_GROUP]),
   ]);
   const weigh = (files: readonly string[]): PageWeight => {
     const weight: PageWeight = { js: 0, css: 0, chunks: {} };
