@@ -12,7 +12,7 @@ export function createLiveSetWarming(
   live: LiveStore,
   pools: RenderPools,
   renders: PageRenders,
-  log: { warn(details: object, message: string): void },
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void },
 ): () => Promise<void> {
   let warmedFor: string | null = null;
   return async () => {
@@ -25,7 +25,9 @@ export function createLiveSetWarming(
       const sets = await live.servedSets();
       // A deploy's previous live set is served to nobody now: its threads and their memory go.
       pools.keepOnly(sets.map((set) => set.manifest.id));
-      await renders.warm(sets);
+      const pages = await renders.warm(sets);
+      // Said when done, so an operator (and a test) knows the new set's most asked pages are cached.
+      log.info({ liveSets: sets.length, pages }, 'new live set warmed');
     } catch (error) {
       // Called without waiting (per change heard): a failure is said here, never left unhandled.
       log.warn({ err: error }, 'warming the new live set failed');

@@ -270,13 +270,15 @@ export function createPageRenders({
 
     /**
      * Prepares live sets before their visitors come: each one's render workers load its server
-     * entries, then the pages visitors asked for most are rendered into the cache for it.
+     * entries, then the pages visitors asked for most are rendered into the cache for it. Returns
+     * how many pages it rendered (those already cached are left as they are).
      */
-    async warm(snapshots: readonly LiveSnapshot[]): Promise<void> {
+    async warm(snapshots: readonly LiveSnapshot[]): Promise<number> {
       const urls = [...visited]
         .sort((a, b) => b[1] - a[1])
         .slice(0, WARMED_PAGES)
         .map(([url]) => url);
+      let rendered = 0;
       for (const snapshot of snapshots) {
         const { live, manifest } = snapshot;
         await pools.prepare(manifest.id, {
@@ -287,8 +289,10 @@ export function createPageRenders({
           const cacheKey = PageCache.key(manifest.id, url);
           if (await cache.get(cacheKey)) continue;
           await render({ url, userAgent: '', cacheKey, snapshot, dataWaitMs: 0 }).rendered;
+          rendered += 1;
         }
       }
+      return rendered;
     },
   };
 }
