@@ -141,6 +141,35 @@ describe("the weight of each page kind's cold visit", () => {
     expect(product!.chunks['product']).toBeLessThan(30000);
   });
 
+  it("counts the kit's remote core on every page of a remote: the shell does not provide it", () => {
+    const { root, dist } = builtApp([page('/blog', undefined), page('/blog/:slug', 'article')]);
+    write(dist, {
+      'remoteEntry.js': 4000,
+      '__federation_expose_app.6417a670.js': 8000,
+      '275.9c9b793c.js': 12000,
+      'styles.a37d703b.js': 3000,
+      'article.665d6866.js': 2000,
+    });
+    const manifest = writeAppManifest('blog', root, {
+      dist,
+      groups: {
+        files: {
+          blog: ['remoteEntry.js'],
+          __federation_expose_app: ['__federation_expose_app.6417a670.js'],
+          'remote-core': ['275.9c9b793c.js'],
+          styles: ['styles.a37d703b.js'],
+          article: ['article.665d6866.js'],
+        },
+        entries: ['blog'],
+      },
+    });
+    // Numbered differently by every build, the core's chunks are reported under the group's name.
+    for (const kind of ['/blog', '/blog/:slug']) {
+      expect(Object.keys(manifest.weights?.[kind]?.chunks ?? {})).toContain('remote-core');
+      expect(Object.keys(manifest.weights?.[kind]?.chunks ?? {})).not.toContain('275');
+    }
+  });
+
   it("weighs a contributor's ./slots apart from its own pages, under `slots`", () => {
     const { root, dist } = builtApp([page('/inquiry', undefined)]);
     write(dist, {

@@ -222,6 +222,15 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
             ]),
     ],
     optimization: {
+      // Only other packages go to vendor chunks: the contract and the kit are split as the app's
+      // own source, so an app built from their tarballs gets the chunks the monorepo's build gets
+      // (webpack's default test, any node_modules path, grouped them differently and made the
+      // remote core's chunk ~2 KB heavier there). Otherwise webpack's default vendor group.
+      splitChunks: {
+        cacheGroups: {
+          defaultVendors: { test: COMPILED_PACKAGES, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
+        },
+      },
       minimize: isProduction,
       minimizer: [
         new MinimizerPlugin({

@@ -5,6 +5,9 @@
  *
  * - every page: the app's entry (a remote's `remoteEntry.js`, the shell's `main`) and, for a remote,
  *   the exposed app (`./app`) with the chunks it pulls in;
+ * - for a remote, the kit's remote core (`@steel/shared/remote-core`), whole: the remotes share it
+ *   among themselves, but the shell does not provide it, so a cold visit downloads the copy of the
+ *   remote it lands on;
  * - the page's own chunk (`lazyPage`) and what it pulls in;
  * - CSS: the shell's stylesheet; a remote's, which a server-rendered page carries in its head;
  * - a contributor's slot contributions (`SLOT_CONTRIBUTIONS`): the entry and the exposed `./slots`
@@ -12,19 +15,28 @@
  *
  * Bytes are brotli's at its highest quality, as the app server serves them. Chunks a page loads
  * only once it runs in the browser (a markdown body on a client navigation, a chart on a click)
- * are not part of a cold visit; the shared libraries are the shell's.
+ * are not part of a cold visit; the other shared libraries are the shell's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type webpack from 'webpack';
 import { EVERY_PAGE, SLOT_CONTRIBUTIONS, type PageRoute, type PageWeight } from '@steel/contract';
+import { REMOTE_CORE_MODULE } from './shared-dependencies';
 
-/** The chunk groups of a browser build: every named group's files (scripts and stylesheets), and which are entries. */
+/**
+ * The chunk groups of a browser build: every named group's files (scripts and stylesheets), and
+ * which are entries. The kit's remote core is loaded by federation as a shared module, in a group
+ * webpack leaves unnamed: that group's chunks (the core and the libraries it pulls in, jalaali-js
+ * and lucide-react's common part) are recorded as the group `remote-core`.
+ */
 export interface ChunkGroups {
   files: Record<string, string[]>;
   entries: string[];
 }
+
+/** The module through which an app takes the shared remote core: its group loads the app's own copy. */
+const REMOTE_CORE_CONSUMER = new RegExp(`^consume-shared-module\\|[^|]*\\|${REMOTE_CORE_MODULE}@`);
 
 export function chunkGroupsOf(stats: webpack.Stats): ChunkGroups {
   const { namedChunkGroups = {}, entrypoints = {} } = stats.toJson({
@@ -32,9 +44,14 @@ export function chunkGroupsOf(stats: webpack.Stats): ChunkGroups {
     chunkGroups: true,
     entrypoints: true,
   });
+  const scripts = (names: Iterable<string>) => [...names].filter((file) => /\.(js|css)$/.test(file));
   const files: Record<string, string[]> = {};
   for (const [name, group] of Object.entries(namedChunkGroups))
-    files[name] = (group.assets ?? []).map((asset) => asset.name).filter((file) => /\.(js|css)$/.test(file));
+    files[name] = scripts((group.assets ?? []).map((asset) => asset.name));
+  const coreGroup = stats.compilation.chunkGroups.find((group) =>
+    group.origins.some((origin) => REMOTE_CORE_CONSUMER.test(origin.module?.identifier() ?? '')),
+  );
+  if (coreGroup) files[REMOTE_CORE_GROUP] = scripts(coreGroup.chunks.flatMap((chunk) => [...chunk.files]));
   return { files, entries: Object.keys(entrypoints) };
 }
 
@@ -42,6 +59,7 @@ export function chunkGroupsOf(stats: webpack.Stats): ChunkGroups {
 const EXPOSED_GROUP = /^__federation_expose_/;
 /** The group of `./slots`: loaded on the pages that host the app's contributions, not on its own pages. */
 const SLOTS_GROUP = '__federation_expose_slots';
+const REMOTE_CORE_GROUP = 'remote-core';
 /** A remote's stylesheet, in a chunk of its own (the remote's lifecycles import it by this name). */
 const STYLES_GROUP = 'styles';
 
@@ -70,8 +88,9 @@ export function pageWeights(
   const everyVisit = filesOf([
     ...groups.entries,
     ...Object.keys(groups.files).filter((name) => EXPOSED_GROUP.test(name) && name !== SLOTS_GROUP),
-    ...(isShell ? [] : [STYLES_GROUP]),
+    ...(isShell ? [] : [STYLES_GROUP, REMOTE_CORE_GROUP]),
   ]);
+  const coreFiles = new Set(groups.files[REMOTE_CORE_GROUP] ?? []);
   const weigh = (files: readonly string[]): PageWeight => {
     const weight: PageWeight = { js: 0, css: 0, chunks: {} };
     for (const file of new Set(files)) {
@@ -80,7 +99,8 @@ export function pageWeights(
       const isCss = file.endsWith('.css') || (!isShell && (groups.files[STYLES_GROUP] ?? []).includes(file));
       if (isCss) weight.css += size;
       else weight.js += size;
-      const chunk = chunkNameOf(file);
+      // The core's chunks are numbered differently by every build: reported by the group's name.
+      const chunk = coreFiles.has(file) ? REMOTE_CORE_GROUP : chunkNameOf(file);
       weight.chunks[chunk] = (weight.chunks[chunk] ?? 0) + size;
     }
     return weight;
