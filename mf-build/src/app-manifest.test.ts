@@ -177,6 +177,7 @@ describe("the weight of each page kind's cold visit", () => {
       '661.aaaaaaaa.js': 12000,
       '__federation_expose_app.6417a670.js': 8000,
       '__federation_expose_slots.72a167b0.js': 3000,
+      '275.9c9b793c.js': 10000,
       'styles.a37d703b.js': 2000,
     });
     const manifest = writeAppManifest('inquiry', root, {
@@ -186,6 +187,7 @@ describe("the weight of each page kind's cold visit", () => {
           inquiry: ['remoteEntry.js'],
           __federation_expose_app: ['661.aaaaaaaa.js', '__federation_expose_app.6417a670.js'],
           __federation_expose_slots: ['661.aaaaaaaa.js', '__federation_expose_slots.72a167b0.js'],
+          'remote-core': ['275.9c9b793c.js'],
           styles: ['styles.a37d703b.js'],
         },
         entries: ['inquiry'],
@@ -194,12 +196,15 @@ describe("the weight of each page kind's cold visit", () => {
     expect(Object.keys(manifest.weights?.['/inquiry']?.chunks ?? {}).sort()).toEqual([
       '661',
       '__federation_expose_app',
+      'remote-core',
       'remoteEntry',
       'styles',
     ]);
+    // The core too: a host built from other kit code has none to lend.
     expect(Object.keys(manifest.weights?.[SLOT_CONTRIBUTIONS]?.chunks ?? {}).sort()).toEqual([
       '661',
       '__federation_expose_slots',
+      'remote-core',
       'remoteEntry',
       'styles',
     ]);

@@ -11,7 +11,8 @@
  * - the page's own chunk (`lazyPage`) and what it pulls in;
  * - CSS: the shell's stylesheet; a remote's, which a server-rendered page carries in its head;
  * - a contributor's slot contributions (`SLOT_CONTRIBUTIONS`): the entry and the exposed `./slots`
- *   with what it pulls in, which every page hosting one of its slots downloads.
+ *   with what it pulls in, which every page hosting one of its slots downloads, and its remote core:
+ *   a host built from the same kit code lends its own, but the budget holds for one that does not.
  *
  * Bytes are brotli's at its highest quality, as the app server serves them. Chunks a page loads
  * only once it runs in the browser (a markdown body on a client navigation, a chart on a click)
@@ -110,6 +111,7 @@ export function pageWeights(
     pages.map((page) => [page.path, weigh([...everyVisit, ...(page.chunk ? filesOf([page.chunk]) : [])])]),
   );
   if (groups.files[SLOTS_GROUP])
-    weights[SLOT_CONTRIBUTIONS] = weigh(filesOf([...groups.entries, SLOTS_GROUP, STYLES_GROUP]));
+    // With its remote core: a host built from other kit code has no copy the contributor can take.
+    weights[SLOT_CONTRIBUTIONS] = weigh(filesOf([...groups.entries, SLOTS_GROUP, STYLES_GROUP, REMOTE_CORE_GROUP]));
   return weights;
 }
