@@ -224,8 +224,8 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
     optimization: {
       // Only other packages go to vendor chunks: the contract and the kit are split as the app's
       // own source, so an app built from their tarballs gets the chunks the monorepo's build gets
-      // (webpack's default test, any node_modules path, grouped them differently and made the
-      // remote core's chunk ~2 KB heavier there). Otherwise webpack's default vendor group.
+      // (webpack's default test, any node_modules path, put the kit in one chunk with the libraries
+      // it pulls in there). Otherwise webpack's default vendor group.
       splitChunks: {
         cacheGroups: {
           defaultVendors: { test: COMPILED_PACKAGES, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
