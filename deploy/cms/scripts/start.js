@@ -2,8 +2,9 @@
 'use strict';
 
 // Headless start: no admin build is needed (serveAdminPanel is false unless ADMIN_PANEL=true).
-// Seeds idempotently at bootstrap. Binds to HOST (127.0.0.1) : PORT (1337). With NODE_ENV=production
-// it refuses to start on the repository's development secrets (src/utils/production-secrets.js).
+// Seeds what was never seeded at bootstrap (src/bootstrap/seed). Binds to HOST (127.0.0.1) : PORT (1337).
+// With NODE_ENV=production Strapi's register step refuses the repository's development secrets
+// (src/utils/production-secrets.js), as it does under `npx strapi start`.
 const fs = require('fs');
 const path = require('path');
 
@@ -22,16 +23,7 @@ if ((process.env.DATABASE_CLIENT || 'sqlite') === 'sqlite') {
   fs.mkdirSync(path.dirname(dbFile), { recursive: true });
 }
 
-// Loading Strapi reads deploy/cms/.env (dotenv) into the environment: the secrets are checked after.
 const { createStrapi } = require('@strapi/strapi');
-const { refuseDevelopmentSecrets } = require('../src/utils/production-secrets');
-
-try {
-  refuseDevelopmentSecrets(process.env);
-} catch (error) {
-  console.error(`[cms] ${error.message}`);
-  process.exit(1);
-}
 
 const t0 = Date.now();
 const app = createStrapi({ appDir, distDir: appDir });

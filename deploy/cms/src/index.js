@@ -11,9 +11,13 @@ const { watchPriceAlerts } = require('./bootstrap/price-alerts');
 const { ensureEditorToken } = require('./bootstrap/editor-token');
 const { keepSearchTextFresh, refreshSearchTexts } = require('./bootstrap/search-text');
 const { closeRateLimitStore } = require('./utils/rate-limit-store');
+const { refuseDevelopmentSecrets, secretsInUse } = require('./utils/production-secrets');
 
 module.exports = {
   register({ strapi }) {
+    // First, before the database is opened: a production CMS never runs on the repository's
+    // secrets, whatever started it (scripts/start.js, `npx strapi start`, a supervisor).
+    refuseDevelopmentSecrets(process.env, secretsInUse(strapi.config));
     // public/uploads must exist for the local upload provider and the generated seed images.
     fs.mkdirSync(path.join(strapi.dirs.static.public, 'uploads'), { recursive: true });
   },

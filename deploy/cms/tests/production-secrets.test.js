@@ -47,22 +47,43 @@ test('development keeps working on the defaults', () => {
   assert.doesNotThrow(() => refuseDevelopmentSecrets({}));
 });
 
-test('scripts/start.js in production on the defaults exits before Strapi starts, naming every setting', () => {
+/** Starts the CMS in production with no secret of its own, as `command args` does; what it printed. */
+function startWithoutSecrets(command, args) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-secrets-'));
   try {
     const env = { ...process.env, NODE_ENV: 'production', PORT: '1', DATABASE_FILENAME: path.join(dir, 'cms.db') };
     for (const name of SECRET_SETTINGS) delete env[name];
-    const run = spawnSync(process.execPath, ['scripts/start.js'], {
-      cwd: APP_DIR,
-      env,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    assert.equal(run.status, 1, run.stderr);
-    for (const name of SECRET_SETTINGS) assert.match(run.stderr, new RegExp(`${name} is not set`));
-    assert.match(run.stderr, /Refusing to start in production/);
-    assert.equal(fs.existsSync(path.join(dir, 'cms.db')), false, 'no database was opened');
+    const run = spawnSync(command, args, { cwd: APP_DIR, env, encoding: 'utf8', timeout: 60_000 });
+    return { status: run.status, output: `${run.stdout}${run.stderr}`, opened: fs.existsSync(env.DATABASE_FILENAME) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// Strapi's own register step refuses (src/index.js), so no way of starting it gets round the check.
+for (const [how, command, args] of [
+  ['scripts/start.js', process.execPath, ['scripts/start.js']],
+  ['npx strapi start', 'npx', ['strapi', 'start']],
+]) {
+  test(`${how} in production on the defaults refuses before the database is opened, naming every setting`, () => {
+    const run = startWithoutSecrets(command, args);
+    assert.equal(run.status, 1, run.output);
+    for (const name of SECRET_SETTINGS) assert.match(run.output, new RegExp(`${name} is not set`));
+    assert.match(run.output, /Refusing to start in production/);
+    assert.doesNotMatch(run.output, /Strapi started successfully/);
+    assert.equal(run.opened, false, 'no database was opened');
+  });
+}
+
+test('the check reads the values Strapi loaded: a secret set to a development value in any form is refused', () => {
+  const fresh = newSecrets();
+  // What config/*.js resolved, e.g. APP_KEYS as an array with one key the repository ships.
+  const inUse = { ...fresh, APP_KEYS: [...fresh.APP_KEYS.split(','), DEVELOPMENT_SECRETS.APP_KEYS[0]] };
+  assert.deepEqual(developmentSecretProblems(inUse, fresh), ["APP_KEYS is the repository's development default"]);
+  // Unset in the environment, so config/*.js filled in the development default.
+  const { JWT_SECRET: _unset, ...withoutJwt } = fresh;
+  assert.deepEqual(developmentSecretProblems({ ...fresh, JWT_SECRET: DEVELOPMENT_SECRETS.JWT_SECRET }, withoutJwt), [
+    "JWT_SECRET is not set (the repository's development default would be used)",
+  ]);
+  assert.deepEqual(developmentSecretProblems({ ...fresh, ENCRYPTION_KEY: '' }, fresh), ['ENCRYPTION_KEY is empty']);
 });
