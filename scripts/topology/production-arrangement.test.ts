@@ -30,7 +30,8 @@ const arrangementOptions = {
   cmsPort,
   buildsDir,
   stateDir: path.join(workDir, 'state'),
-  cmsEnv: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, DATABASE_NAME: 'steel_cms' },
+  // Production has no demo customer unless asked: the test signs in as it.
+  cmsEnv: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, DATABASE_NAME: 'steel_cms', SEED_DEMO_CUSTOMER: 'on' },
   // The test reader and autocannon come from one address: no per-client render budget here.
   serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off' },
 };

@@ -2,16 +2,23 @@
 'use strict';
 
 // Runs the CMS tests against a real Strapi on a fresh temporary SQLite database:
-//   phase 1: AUTH_RATE_LIMIT=off, all tests/*.test.js except the rate-limit one;
+//   a first start killed (SIGKILL) while it seeds the catalogue, as a crash would;
+//   phase 1: AUTH_RATE_LIMIT=off, all tests/*.test.js except those of the phases below, then an
+//            editor's deletions and change (tests/editors-content.test.js, step `edit`);
+//   the same database as one seeded before the seed ledger (its table and migration removed),
+//            started again: the editor's content is kept (step `after-upgrade`);
 //   phase 2: the same database restarted with the auth rate limit on and e-mail confirmation on:
-//            tests/ratelimit.test.js and tests/confirmation.test.js;
-//   phase 3: the same database with a 1 ms read time limit: tests/request-timeout.test.js.
+//            step `after-restart`, tests/ratelimit.test.js and tests/confirmation.test.js;
+//   phase 3: the same database with a 1 ms read time limit: tests/request-timeout.test.js;
+//   the same database in production (step `production`: the published demo password is refused).
 // Each Strapi is stopped by its PID. Exit code is non-zero when anything failed.
 const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { startStrapi, APP_DIR } = require('./lib/strapi-process');
+const { queryCmsDatabase, databaseSettings } = require('./lib/cms-database');
+const { LEDGER_TABLE } = require('../src/bootstrap/seed/ledger');
 
 const TESTS = path.join(APP_DIR, 'tests');
 // In this order: the rate-limit test exhausts /auth/local, the public-read test the address's reads.
@@ -23,8 +30,10 @@ const PUBLIC_READS = {
   SITE_READ_SECRET: 'cms-test-site-read-secret',
 };
 const PHASE3 = ['request-timeout.test.js']; // every read runs out of time: alone on its own start
-// Needs a redis-server: its own runner, scripts/test-redis.js (npm run test:redis).
-const SEPARATE = ['redis-ratelimit.test.js'];
+// Needs a redis-server: its own runner, scripts/test-redis.js (npm run test:redis). The editors'
+// content is checked around the restarts, one step at a time (CMS_CONTENT_STEP).
+const EDITORS_CONTENT = 'editors-content.test.js';
+const SEPARATE = ['redis-ratelimit.test.js', EDITORS_CONTENT];
 // An editor's API token (src/bootstrap/editor-token.js) for the tests that edit published content.
 const EDITOR_TOKEN = 'cms-test-editor-token-0123456789abcdefghijklmnop';
 
@@ -51,32 +60,66 @@ function runNodeTests(files, env) {
   });
 }
 
+/**
+ * Plays a database of the version before the seed ledger: its table and the record of its
+ * migration removed, so the next start runs the migration and finds every part already there.
+ */
+async function forgetSeedLedger(env) {
+  await queryCmsDatabase(env, `DROP TABLE ${LEDGER_TABLE}`);
+  await queryCmsDatabase(env, "DELETE FROM strapi_migrations WHERE name LIKE '%seed-ledger%'");
+}
+
 async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
   const t0 = Date.now();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-test-'));
   const results = [];
+  const firstEnv = {
+    AUTH_RATE_LIMIT: 'off',
+    PUBLIC_READ_LIMIT: 'off',
+    GITHUB_CLIENT_ID: 'test-client-id',
+    GITHUB_CLIENT_SECRET: 'test-secret',
+    CMS_EDITOR_TOKEN: EDITOR_TOKEN,
+    ...env,
+  };
   let cms;
   try {
+    if (rateLimitPhase) {
+      const crashStarted = Date.now();
+      const crashed = await startStrapi({
+        tmpDir,
+        label: 'cms-crash',
+        env: firstEnv,
+        killWhenLogged: /\[seed\] catalogue: seeding…/,
+      });
+      console.log(
+        `[${label}] killed Strapi pid ${crashed.pid} with SIGKILL while it seeded the catalogue, ${Date.now() - crashStarted} ms after its start`,
+      );
+    }
     console.log(`[${label}] starting Strapi on a fresh database in ${tmpDir} ...`);
-    cms = await startStrapi({
-      tmpDir,
-      env: {
-        AUTH_RATE_LIMIT: 'off',
-        PUBLIC_READ_LIMIT: 'off',
-        GITHUB_CLIENT_ID: 'test-client-id',
-        GITHUB_CLIENT_SECRET: 'test-secret',
-        CMS_EDITOR_TOKEN: EDITOR_TOKEN,
-        ...env,
-      },
-    });
+    cms = await startStrapi({ tmpDir, env: firstEnv });
     console.log(`[${label}] Strapi pid ${cms.pid} ready at ${cms.url} in ${cms.startMs} ms (fresh database, seeded)`);
     const testEnv = {
       CMS_URL: cms.url,
       CMS_EDITOR_TOKEN: EDITOR_TOKEN,
       EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE,
       CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite',
+      ...databaseSettings(cms.env),
+      CMS_CRASH_LOG: path.join(tmpDir, 'cms-crash.log'),
     };
+    const editorsContent = (step, url, more = {}) =>
+      runNodeTests([path.join(TESTS, EDITORS_CONTENT)], { ...testEnv, CMS_URL: url, CMS_CONTENT_STEP: step, ...more });
     results.push(await runNodeTests(files, testEnv));
+    if (rateLimitPhase) {
+      results.push(await editorsContent('edit', cms.url));
+      await cms.stop();
+      console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
+      await forgetSeedLedger(cms.env);
+      cms = await startStrapi({ tmpDir, label: 'cms-upgrade', env: firstEnv });
+      console.log(
+        `[${label}] restarted Strapi (pid ${cms.pid}) on the database without its seed ledger, as before the ledger, in ${cms.startMs} ms`,
+      );
+      results.push(await editorsContent('after-upgrade', cms.url));
+    }
     await cms.stop();
     console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
     if (rateLimitPhase) {
@@ -88,6 +131,7 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
       console.log(
         `[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, e-mail confirmation on, same database) in ${cms.startMs} ms`,
       );
+      results.push(await editorsContent('after-restart', cms.url, { SITE_READ_SECRET: PUBLIC_READS.SITE_READ_SECRET }));
       for (const f of PHASE2)
         results.push(
           await runNodeTests([path.join(TESTS, f)], {
@@ -107,6 +151,12 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
         `[${label}] restarted Strapi (pid ${cms.pid}, API_REQUEST_TIMEOUT_MS=1, same database) in ${cms.startMs} ms`,
       );
       for (const f of PHASE3) results.push(await runNodeTests([path.join(TESTS, f)], { ...testEnv, CMS_URL: cms.url }));
+      await cms.stop();
+      console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
+      // Production (fresh secrets from startStrapi), without SEED_DEMO_CUSTOMER.
+      cms = await startStrapi({ tmpDir, label: 'cms-production', env: { ...firstEnv, NODE_ENV: 'production' } });
+      console.log(`[${label}] restarted Strapi (pid ${cms.pid}) in production, same database, in ${cms.startMs} ms`);
+      results.push(await editorsContent('production', cms.url));
       await cms.stop();
       console.log(`[${label}] stopped Strapi pid ${cms.pid}`);
     }

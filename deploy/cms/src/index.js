@@ -4,6 +4,7 @@ const fs = require('fs');
 const path = require('path');
 const { setPermissions } = require('./bootstrap/permissions');
 const { seed } = require('./bootstrap/seed');
+const { demoCustomerWanted, blockPublishedDemoCustomer } = require('./bootstrap/seed/demo-customer');
 const { configureSocial } = require('./bootstrap/social');
 const { configureAuth } = require('./bootstrap/auth-settings');
 const { watchContentChanges } = require('./bootstrap/content-changes');
@@ -29,7 +30,9 @@ module.exports = {
     await ensureEditorToken(strapi);
     // Before the seed, so the rows it writes get their search text like any other write.
     keepSearchTextFresh(strapi);
+    // What this database never had, once (src/bootstrap/seed: the ledger).
     if (process.env.SEED !== 'off') await seed(strapi);
+    if (process.env.NODE_ENV === 'production' && !demoCustomerWanted()) await blockPublishedDemoCustomer(strapi);
     await refreshSearchTexts(strapi);
     // After the seed: its thousands of writes are no news to anyone.
     watchContentChanges(strapi);

@@ -26,8 +26,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Starts `node scripts/start.js` with `env` on a free port (unless env.PORT is given) and waits
  * for GET /_health. Returns { url, pid, port, child, logFile, stop() }.
+ * With `killWhenLogged` (a RegExp) it kills Strapi with SIGKILL as soon as its log matches, as a
+ * crash would, and returns once it is gone ({ killed: true, … }).
  */
-async function startStrapi({ env = {}, tmpDir, timeoutMs = 240000, label = 'cms' } = {}) {
+async function startStrapi({ env = {}, tmpDir, timeoutMs = 240000, label = 'cms', killWhenLogged } = {}) {
   const dir = tmpDir || fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-'));
   const port = Number(env.PORT) || (await freePort());
   const logFile = path.join(dir, `${label}.log`);
@@ -83,6 +85,11 @@ async function startStrapi({ env = {}, tmpDir, timeoutMs = 240000, label = 'cms'
       throw new Error(
         `Strapi did not answer /_health within ${timeoutMs} ms; log:\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`,
       );
+    }
+    if (killWhenLogged && killWhenLogged.test(fs.readFileSync(logFile, 'utf8'))) {
+      process.kill(child.pid, 'SIGKILL');
+      for (let i = 0; i < 100 && !exited; i++) await sleep(50);
+      return { url, port, pid: child.pid, logFile, killed: true, stop };
     }
     try {
       const res = await fetch(`${url}/_health`);

@@ -2,18 +2,20 @@
 
 const { loadCatalogue, loadFactories } = require('../domain');
 const { ensureImage } = require('../images');
-const { existingKeys, createPublished } = require('./documents');
+const { createPublished } = require('./documents');
 const { priceHistory } = require('./price-history');
 
-/** Factories, categories, sub-categories and products from data/domain (catalogue.json, factories.json); each with a generated picture. */
-async function seedCatalogue(strapi, log) {
+/**
+ * Factories, categories, sub-categories and products from data/domain (catalogue.json,
+ * factories.json), each with a generated picture, into empty collections. Returns what it wrote.
+ */
+async function seedCatalogue(strapi) {
   const { categories, subCategories, products } = loadCatalogue();
   const factories = loadFactories();
   const count = { categories: 0, subCategories: 0, products: 0, factories: 0 };
 
-  const factoryIds = await existingKeys(strapi, 'api::factory.factory', 'slug');
+  const factoryIds = new Map();
   for (const f of factories) {
-    if (factoryIds.has(f.slug)) continue;
     const logo = await ensureImage(strapi, {
       key: `factory-${f.slug}`,
       title: f.name_fa,
@@ -51,9 +53,8 @@ async function seedCatalogue(strapi, log) {
     return hit ? factoryIds.get(hit.slug) : null;
   };
 
-  const categoryIds = await existingKeys(strapi, 'api::category.category', 'slug');
+  const categoryIds = new Map();
   for (const c of categories) {
-    if (categoryIds.has(c.slug)) continue;
     const image = await ensureImage(strapi, { key: `category-${c.slug}`, title: c.title, subtitle: c.title_en });
     categoryIds.set(
       c.slug,
@@ -70,9 +71,8 @@ async function seedCatalogue(strapi, log) {
     count.categories++;
   }
 
-  const subIds = await existingKeys(strapi, 'api::sub-category.sub-category', 'path');
+  const subIds = new Map();
   for (const s of subCategories) {
-    if (subIds.has(s.path)) continue;
     const image = await ensureImage(strapi, { key: `sub-${s.path}`, title: s.title, subtitle: s.group_title || '' });
     subIds.set(
       s.path,
@@ -95,9 +95,8 @@ async function seedCatalogue(strapi, log) {
     count.subCategories++;
   }
 
-  const productIds = await existingKeys(strapi, 'api::product.product', 'slug');
+  const productIds = new Map();
   for (const p of products) {
-    if (productIds.has(p.slug)) continue;
     const img = await ensureImage(strapi, { key: `product-${p.slug}`, title: p.name, subtitle: 'قیمت‌ها نمایشی است' });
     productIds.set(
       p.slug,
@@ -121,10 +120,7 @@ async function seedCatalogue(strapi, log) {
     );
     count.products++;
   }
-  log(
-    `catalogue: +${count.categories} categories, +${count.subCategories} sub-categories, +${count.products} products, +${count.factories} factories`,
-  );
-  return { productIds };
+  return `+${count.categories} categories, +${count.subCategories} sub-categories, +${count.products} products, +${count.factories} factories`;
 }
 
 module.exports = { seedCatalogue };

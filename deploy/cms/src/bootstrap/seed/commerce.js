@@ -3,24 +3,17 @@
 const fs = require('fs');
 const path = require('path');
 const { domainDir } = require('../domain');
-const { existingKeys } = require('./documents');
 
 /**
  * The shipping rates per province and the commerce setting (tax rate, a quote's validity) from
- * data/domain/shipping-rates.json, once: an editor's later change is never overwritten.
+ * data/domain/shipping-rates.json, into empty collections. Returns what it wrote.
  */
-async function seedCommerce(strapi, log) {
+async function seedCommerce(strapi) {
   const { rates, commerce } = JSON.parse(fs.readFileSync(path.join(domainDir(), 'shipping-rates.json'), 'utf8'));
-  const existing = await existingKeys(strapi, 'api::shipping-rate.shipping-rate', 'province_slug');
-  let created = 0;
-  for (const [i, rate] of rates.entries()) {
-    if (existing.has(rate.province_slug)) continue;
+  for (const [i, rate] of rates.entries())
     await strapi.documents('api::shipping-rate.shipping-rate').create({ data: { ...rate, sort_order: i } });
-    created++;
-  }
-  const settings = strapi.documents('api::commerce-setting.commerce-setting');
-  if (!(await settings.findFirst())) await settings.create({ data: commerce });
-  log(`commerce: +${created} shipping rates`);
+  await strapi.documents('api::commerce-setting.commerce-setting').create({ data: commerce });
+  return `+${rates.length} shipping rates, the commerce setting`;
 }
 
 module.exports = { seedCommerce };

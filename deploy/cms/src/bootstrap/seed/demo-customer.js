@@ -1,16 +1,31 @@
 'use strict';
 
 const { loadDemoCustomer } = require('../domain');
+const { isOn } = require('../../utils/switch-setting');
 const { DAY } = require('./dates');
+const { existingKeys } = require('./documents');
 
 /** The demo account of the README; the CMS tests sign in with it (tests/helpers.js). */
 const DEMO = { username: 'demo', email: 'demo@example.com', password: 'Demo1234!', mobile: '09121234567' };
 const HOUR = 60 * 60 * 1000;
 
-/** The demo customer and their own records (data/domain/demo-customer.json), once: a re-run finds the account and stops. */
-async function seedDemoCustomer(strapi, log, productIds) {
-  const users = strapi.db.query('plugin::users-permissions.user');
-  if (await users.findOne({ where: { email: DEMO.email } })) return;
+/**
+ * Whether this CMS has the demo customer: anyone can sign in as it with the password the README
+ * publishes, so a production CMS has it only when asked (SEED_DEMO_CUSTOMER=on); elsewhere it is
+ * there unless SEED_DEMO_CUSTOMER=off.
+ */
+const demoCustomerWanted = (env = process.env) =>
+  isOn(env.SEED_DEMO_CUSTOMER, env.NODE_ENV === 'production' ? 'off' : 'on');
+
+/** Whether the demo account exists (a database seeded before the ledger has it). */
+const demoCustomerExists = async (strapi) =>
+  Boolean(await strapi.db.query('plugin::users-permissions.user').findOne({ where: { email: DEMO.email } }));
+
+/**
+ * The demo customer and their own records (data/domain/demo-customer.json), the records naming the
+ * catalogue's products by position. Returns what it wrote.
+ */
+async function seedDemoCustomer(strapi) {
   const records = loadDemoCustomer();
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
   const user = await strapi
@@ -24,9 +39,12 @@ async function seedDemoCustomer(strapi, log, productIds) {
       role: role.id,
     });
   const owner = user.id;
+  // The products as they are now: an editor may have removed some since the catalogue was seeded.
+  const productIds = await existingKeys(strapi, 'api::product.product', 'slug');
   const slugs = [...productIds.keys()];
+  const documentIdOf = (index) => productIds.get(slugs[index % slugs.length]);
   const product = async (index) =>
-    strapi.documents('api::product.product').findOne({ documentId: productIds.get(slugs[index]), status: 'published' });
+    strapi.documents('api::product.product').findOne({ documentId: documentIdOf(index), status: 'published' });
   const item = async ({ product_index: index, quantity }) => {
     const p = await product(index);
     return {
@@ -68,7 +86,7 @@ async function seedDemoCustomer(strapi, log, productIds) {
     const history = Array.isArray(p.price_history) ? p.price_history : [];
     const then = history[Math.max(0, history.length - 1 - daysAgo)];
     const entry = await strapi.documents('api::watch-list-entry.watch-list-entry').create({
-      data: { product: productIds.get(slugs[index]), notify: true, owner, added_price: then ? then.price : p.price },
+      data: { product: documentIdOf(index), notify: true, owner, added_price: then ? then.price : p.price },
     });
     // The entry says when it was added: the day of that price, not the seed run.
     await strapi.db
@@ -83,7 +101,27 @@ async function seedDemoCustomer(strapi, log, productIds) {
     await strapi
       .documents('api::warehouse-reservation.warehouse-reservation')
       .create({ data: { ...reservation, owner } });
-  log('demo customer created (demo / demo@example.com / Demo1234!)');
+  return `the account ${DEMO.username} / ${DEMO.email} / ${DEMO.password} with ${records.orders.length} orders, ${records.tickets.length} tickets`;
 }
 
-module.exports = { DEMO, seedDemoCustomer };
+/**
+ * A production CMS that did not ask for the demo customer yet has it (seeded by a version that
+ * seeded it everywhere) with its published password: the account is blocked, so nobody signs in
+ * with a password the README prints. Its records stay for the staff. Says so in the log.
+ */
+async function blockPublishedDemoCustomer(strapi) {
+  const users = strapi.db.query('plugin::users-permissions.user');
+  const user = await users.findOne({ where: { email: DEMO.email } });
+  if (!user || user.blocked || !user.password) return;
+  const published = await strapi
+    .plugin('users-permissions')
+    .service('user')
+    .validatePassword(DEMO.password, user.password);
+  if (!published) return;
+  await users.update({ where: { id: user.id }, data: { blocked: true } });
+  strapi.log.warn(
+    `[seed] the demo customer ${DEMO.email} had the password the README publishes: blocked (SEED_DEMO_CUSTOMER=on keeps it)`,
+  );
+}
+
+module.exports = { DEMO, demoCustomerWanted, demoCustomerExists, seedDemoCustomer, blockPublishedDemoCustomer };

@@ -2,16 +2,17 @@
 
 const { loadDemoContent } = require('../domain');
 const { ensureImage } = require('../images');
-const { existingKeys, createPublished } = require('./documents');
+const { createPublished } = require('./documents');
 const { DAY, isoDate, todayUtc } = require('./dates');
 
-/** Experts, services, static pages and articles from data/domain/demo-content.json, plus the drafts that prove drafts are never served. */
-async function seedEditorial(strapi, log) {
+/**
+ * Experts, services, static pages and articles from data/domain/demo-content.json, plus the drafts
+ * that prove drafts are never served, into empty collections. Returns what it wrote.
+ */
+async function seedEditorial(strapi) {
   const content = loadDemoContent();
   const n = { experts: 0, services: 0, pages: 0, articles: 0 };
-  const experts = await existingKeys(strapi, 'api::expert.expert', 'slug');
   for (const [i, e] of content.experts.entries()) {
-    if (experts.has(e.slug)) continue;
     const photo = await ensureImage(strapi, {
       key: `expert-${e.slug}`,
       title: e.name,
@@ -22,9 +23,7 @@ async function seedEditorial(strapi, log) {
     await createPublished(strapi, 'api::expert.expert', { ...e, photo, sort_order: i });
     n.experts++;
   }
-  const services = await existingKeys(strapi, 'api::service.service', 'slug');
   for (const [i, s] of content.services.entries()) {
-    if (services.has(s.slug)) continue;
     const image = await ensureImage(strapi, {
       key: `service-${s.slug}`,
       title: s.title,
@@ -38,16 +37,12 @@ async function seedEditorial(strapi, log) {
     });
     n.services++;
   }
-  const pages = await existingKeys(strapi, 'api::static-page.static-page', 'slug');
   for (const p of content.static_pages) {
-    if (pages.has(p.slug)) continue;
     await createPublished(strapi, 'api::static-page.static-page', p);
     n.pages++;
   }
-  const articles = await existingKeys(strapi, 'api::article.article', 'slug');
   const today = todayUtc();
   for (const [i, a] of content.articles.entries()) {
-    if (articles.has(a.slug)) continue;
     const cover = await ensureImage(strapi, {
       key: `article-${a.slug}`,
       title: a.title,
@@ -64,18 +59,15 @@ async function seedEditorial(strapi, log) {
   }
   // Drafts (to prove they are never served): an unpublished article, and an unpublished edit of a published one.
   const { unpublished_edit_title: editTitle, ...draft } = content.draft_article;
-  if (!articles.has(draft.slug)) {
-    await strapi.documents('api::article.article').create({ data: { ...draft, publish_date: isoDate(today) } });
-    const published = await strapi
-      .documents('api::article.article')
-      .findFirst({ filters: { slug: content.articles[0].slug }, status: 'draft' });
-    if (published)
-      await strapi
-        .documents('api::article.article')
-        .update({ documentId: published.documentId, data: { title: editTitle } });
-    n.articles++;
-  }
-  log(`editorial: +${n.experts} experts, +${n.services} services, +${n.pages} static pages, +${n.articles} articles`);
+  await strapi.documents('api::article.article').create({ data: { ...draft, publish_date: isoDate(today) } });
+  const published = await strapi
+    .documents('api::article.article')
+    .findFirst({ filters: { slug: content.articles[0].slug }, status: 'draft' });
+  await strapi
+    .documents('api::article.article')
+    .update({ documentId: published.documentId, data: { title: editTitle } });
+  n.articles++;
+  return `+${n.experts} experts, +${n.services} services, +${n.pages} static pages, +${n.articles} articles`;
 }
 
 module.exports = { seedEditorial };

@@ -2,28 +2,95 @@
 
 const { seedCatalogue } = require('./catalogue');
 const { seedEditorial } = require('./editorial');
-const { seedExchangeOffers } = require('./exchange-offers');
-const { seedDemoCustomer, DEMO } = require('./demo-customer');
+const { exchangeTradingDays, seedExchangeOffersOf } = require('./exchange-offers');
+const { DEMO, demoCustomerWanted, demoCustomerExists, seedDemoCustomer } = require('./demo-customer');
 const { priceHistory } = require('./price-history');
 const { seedCommerce } = require('./commerce');
+const { partsInLedger, recordInLedger } = require('./ledger');
+
+/** Whether any row (draft or published) of these collections exists. */
+const anyRowIn = (uids) => async (strapi) => {
+  for (const uid of uids) if ((await strapi.db.query(uid).count()) > 0) return true;
+  return false;
+};
 
 /**
- * Seeds a database from data/domain at every start, idempotently (each seeder skips what exists),
- * in one transaction: the catalogue, the editorial content, the exchange offers of the last 30
- * days, the shipping rates and commerce setting, and the demo customer.
+ * What the seed writes, part by part, in this order (the demo customer's records name catalogue
+ * products). A part is written once in a database's life: a part the ledger names is skipped,
+ * whatever an editor did to its content since; a part whose content is already there (a database
+ * seeded before the ledger) is recorded as found and nothing is written. A new collection gets a
+ * part of its own, so it is seeded once on databases that have the others; a part's name is never
+ * given to other content. `isThere` tells whether the part's content is in the database already.
  */
-async function seed(strapi) {
-  const started = Date.now();
-  const log = (m) => strapi.log.info(`[seed] ${m}`);
-  const run = async () => {
-    const { productIds } = await seedCatalogue(strapi, log);
-    await seedEditorial(strapi, log);
-    await seedExchangeOffers(strapi, log);
-    await seedCommerce(strapi, log);
-    await seedDemoCustomer(strapi, log, productIds);
-  };
-  await strapi.db.transaction(run);
-  log(`done in ${Date.now() - started} ms`);
+function seedParts(env = process.env) {
+  return [
+    {
+      name: 'catalogue',
+      isThere: anyRowIn([
+        'api::factory.factory',
+        'api::category.category',
+        'api::sub-category.sub-category',
+        'api::product.product',
+      ]),
+      seed: seedCatalogue,
+    },
+    {
+      name: 'editorial',
+      isThere: anyRowIn([
+        'api::expert.expert',
+        'api::service.service',
+        'api::static-page.static-page',
+        'api::article.article',
+      ]),
+      seed: seedEditorial,
+    },
+    {
+      name: 'commerce',
+      isThere: anyRowIn(['api::shipping-rate.shipping-rate', 'api::commerce-setting.commerce-setting']),
+      seed: seedCommerce,
+    },
+    ...exchangeTradingDays().map((day) => ({
+      name: `exchange-offers/${day}`,
+      isThere: async (strapi) =>
+        (await strapi.db.query('api::exchange-offer.exchange-offer').count({ where: { offer_date: day } })) > 0,
+      seed: (strapi) => seedExchangeOffersOf(strapi, day),
+    })),
+    ...(demoCustomerWanted(env)
+      ? [{ name: 'demo-customer', isThere: demoCustomerExists, seed: seedDemoCustomer }]
+      : []),
+  ];
 }
 
-module.exports = { seed, priceHistory, DEMO };
+/**
+ * Seeds from data/domain what this database never had (seedParts): each part and its line in the
+ * ledger in one transaction, so a crash part-way leaves the part unwritten and unrecorded, and the
+ * next start writes it whole. Two CMS starting at once on one database cannot both write a part:
+ * the ledger's unique part name makes the second transaction fail and roll back.
+ */
+async function seed(strapi, env = process.env) {
+  const started = Date.now();
+  const log = (message) => strapi.log.info(`[seed] ${message}`);
+  const done = await partsInLedger(strapi);
+  const count = { seeded: 0, found: 0 };
+  for (const part of seedParts(env)) {
+    if (done.has(part.name)) continue;
+    await strapi.db.transaction(async ({ trx }) => {
+      if (await part.isThere(strapi)) {
+        await recordInLedger(strapi, trx, { part: part.name, outcome: 'found', summary: null });
+        log(`${part.name}: already in the database, recorded in the ledger; nothing written`);
+        count.found++;
+        return;
+      }
+      log(`${part.name}: seeding…`);
+      const summary = await part.seed(strapi);
+      await recordInLedger(strapi, trx, { part: part.name, outcome: 'seeded', summary });
+      log(`${part.name}: ${summary}`);
+      count.seeded++;
+    });
+  }
+  log(
+    `${count.seeded} parts seeded, ${count.found} found, ${done.size} in the ledger before (nothing of theirs written) in ${Date.now() - started} ms`,
+  );
+}
+
+module.exports = { seed, seedParts, priceHistory, DEMO };
