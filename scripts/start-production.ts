@@ -2,13 +2,14 @@
  * `npm run start:production`: the production arrangement on this machine — nginx, two app servers
  * from compiled JavaScript, Redis, the CMS on PostgreSQL (scripts/lib/production-arrangement.ts).
  * Installs the Debian packages it needs when run as root; builds whatever app has no live build.
- * PORT (8090) is nginx's; CMS_PORT (1339) the CMS's. Its secrets are made on the first start into
- * .production/secrets.env and kept; a process that dies is restarted (logged in
- * .production/processes.log). Ctrl+C stops everything, for good.
+ * PORT (8090) is nginx's; CMS_PORT (1339) the CMS's; STATE_DIR (.production) holds its state.
+ * Its secrets are made on the first start into STATE_DIR/secrets.env and kept; a process that dies
+ * is restarted (logged in STATE_DIR/processes.log). Ctrl+C stops everything, for good.
  */
 import path from 'node:path';
 import { buildAndPublish } from './build';
 import { missingBuilds } from './lib/missing-builds';
+import { DEFAULT_STATE_DIR } from './lib/arrangement-paths';
 import { buildsDir, repoRoot } from './lib/paths';
 import { startArrangement } from './lib/production-arrangement';
 
@@ -24,7 +25,7 @@ async function main() {
     port,
     cmsPort,
     buildsDir,
-    stateDir: path.join(repoRoot, '.production'),
+    stateDir: path.resolve(process.env.STATE_DIR ?? DEFAULT_STATE_DIR),
   });
   const stop = () => void arrangement.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);

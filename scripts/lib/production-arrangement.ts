@@ -29,6 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@steel/server/free-port';
+import { arrangementPaths } from './arrangement-paths';
 import { ensureDebianPrograms, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './debian-packages';
 import { repoRoot } from './paths';
 import {
@@ -44,8 +45,22 @@ import { prepareServerRelease } from './server-release';
 
 export const NGINX_PATH = '/usr/sbin/nginx';
 export const REDIS_SERVER_PATH = '/usr/bin/redis-server';
-/** What Prometheus loads beside its scrape configuration: recording and alerting rules for the app servers' metrics. */
-const PROMETHEUS_RULES = path.join(repoRoot, 'deploy/observability/rules.yml');
+
+// The configurations systemd's units write too (deploy/systemd): one filler each, plain Node.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { nginxConfig } = require(path.join(repoRoot, 'deploy/nginx/nginx-config.cjs')) as {
+  nginxConfig: (options: {
+    user: string;
+    runDir: string;
+    port: number;
+    buildsDir: string;
+    appServerPorts: number[];
+  }) => string;
+};
+const { writePrometheusConfig } = require(path.join(repoRoot, 'deploy/observability/prometheus-config.cjs')) as {
+  writePrometheusConfig: (file: string, options: { appServerPorts: number[]; nginxExporterPort: number }) => void;
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export interface ArrangementOptions {
   port: number;
@@ -126,7 +141,8 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
   const prometheusPort = port + 4;
   const appServerLogs = serverPorts.map((_, index) => path.join(stateDir, `app-${index + 1}.log`));
-  const secretsFile = path.join(stateDir, 'secrets.env');
+  const paths = arrangementPaths(stateDir, cmsPort);
+  const { secretsFile } = paths;
   const secrets = loadOrCreateSecrets(secretsFile);
   // The CMS reaches every app server through nginx with this secret; nobody else can flush pages.
   const { CONTENT_CHANGE_SECRET: contentChangeSecret, SITE_READ_SECRET: siteReadSecret } = secrets as Record<
@@ -202,11 +218,12 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     const { startCluster } = require(path.join(repoRoot, 'deploy/cms/scripts/lib/postgres-cluster.js')) as {
       startCluster: (options: object) => Promise<NonNullable<typeof postgres>>;
     };
-    postgres = await startCluster({ dataDir: path.join(stateDir, 'postgres'), port: cmsPort + 100 });
-    await postgres.createDatabase('steel_cms');
+    postgres = await startCluster({ dataDir: paths.postgresDataDir, port: paths.postgresPort });
+    await postgres.createDatabase(paths.databaseName);
     const cmsEnv: NodeJS.ProcessEnv = {
       ...process.env,
-      ...postgres.databaseEnv('steel_cms'),
+      ...postgres.databaseEnv(paths.databaseName),
+      EMAIL_CAPTURE_FILE: paths.mailsFile,
       ...options.cmsEnv,
       // Production: it refuses the repository's development secrets; these are the arrangement's own.
       NODE_ENV: 'production',
@@ -241,7 +258,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       PORT: String(serverPort),
       HOST: '127.0.0.1',
       BUILDS_DIR: buildsDir,
-      DEPLOY_KEYS_FILE: path.join(stateDir, 'deploy-keys.json'),
+      DEPLOY_KEYS_FILE: paths.deployKeysFile,
       REDIS_URL: redisUrl,
       // Only nginx's X-Forwarded-For is believed: rate limits count the real client.
       TRUSTED_PROXIES: '127.0.0.1',
@@ -273,16 +290,13 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
 
     const nginxDir = path.join(stateDir, 'nginx');
     fs.mkdirSync(nginxDir, { recursive: true });
-    const template = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/nginx.conf.template'), 'utf8');
-    const config = template
-      .replaceAll('{{USER}}', nginxWorkerUser([path.resolve(buildsDir), nginxDir]))
-      .replaceAll('{{RUN_DIR}}', nginxDir)
-      .replaceAll('{{PORT}}', String(port))
-      .replaceAll('{{BUILDS_DIR}}', path.resolve(buildsDir))
-      .replace(
-        '{{APP_SERVERS}}',
-        serverPorts.map((serverPort) => `    server 127.0.0.1:${serverPort} max_fails=1 fail_timeout=5s;`).join('\n'),
-      );
+    const config = nginxConfig({
+      user: nginxWorkerUser([path.resolve(buildsDir), nginxDir]),
+      runDir: nginxDir,
+      port,
+      buildsDir: path.resolve(buildsDir),
+      appServerPorts: serverPorts,
+    });
     fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), config);
     const nginx = startSupervised('nginx', () =>
       startProcess('nginx', NGINX_PATH, [
@@ -350,9 +364,8 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
 }
 
 /**
- * Prometheus's configuration, written to `stateDir/prometheus/` with its data: both app servers
- * and the nginx exporter scraped over loopback every 5 s (a canary's failures show within
- * seconds), the repository's rules loaded. Returns its command line.
+ * Prometheus's configuration (deploy/observability/prometheus-config.cjs), written to
+ * `stateDir/prometheus/` with its data. Returns its command line.
  */
 function prometheusArguments(
   stateDir: string,
@@ -363,20 +376,7 @@ function prometheusArguments(
   const dir = path.join(stateDir, 'prometheus');
   fs.mkdirSync(dir, { recursive: true });
   const configFile = path.join(dir, 'prometheus.yml');
-  // JSON is YAML: no YAML writer needed.
-  const config = {
-    global: { scrape_interval: '5s', evaluation_interval: '5s' },
-    rule_files: [PROMETHEUS_RULES],
-    scrape_configs: [
-      {
-        job_name: 'steel-app-servers',
-        metrics_path: '/metrics',
-        static_configs: [{ targets: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`) }],
-      },
-      { job_name: 'nginx', static_configs: [{ targets: [`127.0.0.1:${nginxExporterPort}`] }] },
-    ],
-  };
-  fs.writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+  writePrometheusConfig(configFile, { appServerPorts: serverPorts, nginxExporterPort });
   return [
     `--config.file=${configFile}`,
     `--storage.tsdb.path=${path.join(dir, 'data')}`,
