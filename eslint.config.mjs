@@ -34,6 +34,7 @@ export default defineConfig(
     '**/dist/',
     '.builds/',
     '.production/',
+    '.backups/',
     '.monolith/',
     '**/.tmp/',
     'test-results/',

@@ -3,7 +3,8 @@
 // Plain CommonJS on purpose: a `jest.config.ts` needs ts-node, which is not installed.
 //
 // - Tests: `<app>/src/**/*.test.ts(x)` in mf-contract, mf-shared, shell, the remotes (the inquiry team's too) and deploy/server,
-//   and `repo/*.test.ts`: checks of the repository as a whole (comment signposts, import rules).
+//   `repo/*.test.ts`: checks of the repository as a whole (comment signposts, import rules), and
+//   `scripts/lib/**/*.test.ts`: the scripts' libraries (the backup's parts).
 //   e2e/ (Playwright) and deploy/cms/ (tested against a real Strapi) are never collected.
 // - Environment: jsdom by default; a server test opts into node with a `@jest-environment node` docblock.
 // - ts-jest type-checks (diagnostics on, isolatedModules off: with it on, ts-jest silently stops
@@ -30,10 +31,14 @@ module.exports = {
   rootDir: __dirname,
   // Only the apps' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that does
   // not exist yet is skipped, since jest refuses unknown roots.
-  roots: [...APPS.map((app) => `<rootDir>/${app}/src`), '<rootDir>/repo'].filter((root) =>
+  roots: [...APPS.map((app) => `<rootDir>/${app}/src`), '<rootDir>/repo', '<rootDir>/scripts/lib'].filter((root) =>
     fs.existsSync(path.join(__dirname, root.replace('<rootDir>/', ''))),
   ),
-  testMatch: [`<rootDir>/{${APPS.join(',')}}/src/**/*.test.ts?(x)`, '<rootDir>/repo/**/*.test.ts'],
+  testMatch: [
+    `<rootDir>/{${APPS.join(',')}}/src/**/*.test.ts?(x)`,
+    '<rootDir>/repo/**/*.test.ts',
+    '<rootDir>/scripts/lib/**/*.test.ts',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/deploy/cms/', '/dist/'],
   testEnvironment: 'jsdom',
   transform: {
