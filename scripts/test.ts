@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { ensureChromium } from './lib/chromium';
-import { ensureDebianPrograms } from './lib/debian-packages';
+import { ensureDebianPrograms, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './lib/debian-packages';
 import { repoRoot } from './lib/paths';
 
 interface StepResult {
@@ -136,12 +136,16 @@ async function step(
 
 async function main() {
   ensureChromium();
-  // The shared-state tests and the production arrangement run Debian's Redis and nginx.
+  // The shared-state tests and the production arrangement run Debian's Redis and nginx; the
+  // systemd units' check (repo/systemd-units.test.ts) needs every program they start.
   ensureDebianPrograms([
     { path: '/usr/bin/redis-server', pkg: 'redis-server' },
     { path: '/usr/sbin/nginx', pkg: 'nginx' },
     { path: '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', pkg: 'libnginx-mod-http-brotli-static' },
     { path: '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so', pkg: 'libnginx-mod-http-brotli-filter' },
+    { path: '/usr/lib/postgresql/15/bin/postgres', pkg: 'postgresql' },
+    PROMETHEUS,
+    PROMETHEUS_NGINX_EXPORTER,
   ]);
   generateCatalogueData();
   const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
