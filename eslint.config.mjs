@@ -4,7 +4,7 @@
  *
  * - TypeScript: typescript-eslint's type-aware recommended rules, over the one program of the root tsconfig.json
  *   (the per-package tsconfigs leave out jest's types, so their tests would read as `any`).
- * - The React packages: react-hooks' recommended rules (the hooks' rules and React Compiler's); .tsx: jsx-a11y.
+ * - The workspaces with React code: react-hooks' recommended rules (the hooks' rules and React Compiler's); .tsx: jsx-a11y.
  * - Plain JS: the CMS (CommonJS on Node), the scripts and configs (.mjs/.cjs on Node).
  * - eslint-config-prettier last: formatting is Prettier's (`prettier --check .`), not ESLint's.
  */
@@ -15,8 +15,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import repoWorkspaces from './repo/workspaces.cjs';
 
-const reactPackages = ['mf-shared', 'shell', 'mf-catalogue', 'mf-blog', 'mf-panel'];
+// The workspaces whose code is React's (repo/workspaces.cjs): a new remote gets the hooks rules without an edit here.
+const reactPackages = repoWorkspaces
+  .workspaces()
+  .filter((workspace) => workspace.react)
+  .map((workspace) => workspace.folder);
 const testFiles = ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'mf-shared/src/testing/**/*.{ts,tsx}'];
 
 /** A leading underscore says "unused on purpose" (a parameter kept for its position, a key left out of a rest). */
@@ -119,7 +124,7 @@ export default defineConfig(
     // shares (mf-shared/src/router). A direct import would load a second copy with contexts of its
     // own. Tests and the server's render (no federation there) may import it directly.
     name: 'react-router through the kit',
-    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    files: reactPackages.map((folder) => `${folder}/src/**/*.{ts,tsx}`),
     ignores: [...testFiles, 'mf-shared/src/router/**', 'mf-shared/src/server/**'],
     rules: {
       'no-restricted-imports': [

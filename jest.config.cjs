@@ -2,7 +2,7 @@
 //
 // Plain CommonJS on purpose: a `jest.config.ts` needs ts-node, which is not installed.
 //
-// - Tests: `<app>/src/**/*.test.ts(x)` in mf-contract, mf-shared, shell, the remotes (the inquiry team's too) and deploy/server,
+// - Tests: `<workspace>/src/**/*.test.ts(x)` in every workspace (repo/workspaces.cjs: the kit, the shell, the remotes, the app server…),
 //   `repo/*.test.ts`: checks of the repository as a whole (comment signposts, import rules), and
 //   `scripts/lib/**/*.test.ts`: the scripts' libraries (the backup's parts).
 //   e2e/ (Playwright) and deploy/cms/ (tested against a real Strapi) are never collected.
@@ -11,31 +11,25 @@
 //   type-checking under TS 6), using the root tsconfig.json plus `jsx: react-jsx`.
 const fs = require('node:fs');
 const path = require('node:path');
+const { workspaces } = require('./repo/workspaces.cjs');
 
-const APPS = [
-  'mf-contract',
-  'mf-shared',
-  'mf-build',
-  'shell',
-  'mf-catalogue',
-  'mf-blog',
-  'mf-panel',
-  'mf-inquiry',
-  'deploy/server',
-];
+// Every workspace with sources (repo/workspaces.cjs): a new one is tested without an edit here.
+const WORKSPACES = workspaces()
+  .filter((workspace) => workspace.hasSources)
+  .map((workspace) => workspace.folder);
 
 /** @type {import('jest').Config} */
 module.exports = {
   // Room for a first render under load (see jest.setup.ts); no test asserts on time.
   testTimeout: 15_000,
   rootDir: __dirname,
-  // Only the apps' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that does
-  // not exist yet is skipped, since jest refuses unknown roots.
-  roots: [...APPS.map((app) => `<rootDir>/${app}/src`), '<rootDir>/repo', '<rootDir>/scripts/lib'].filter((root) =>
-    fs.existsSync(path.join(__dirname, root.replace('<rootDir>/', ''))),
+  // Only the workspaces' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that
+  // does not exist is skipped, since jest refuses unknown roots.
+  roots: [...WORKSPACES.map((folder) => `<rootDir>/${folder}/src`), '<rootDir>/repo', '<rootDir>/scripts/lib'].filter(
+    (root) => fs.existsSync(path.join(__dirname, root.replace('<rootDir>/', ''))),
   ),
   testMatch: [
-    `<rootDir>/{${APPS.join(',')}}/src/**/*.test.ts?(x)`,
+    ...WORKSPACES.map((folder) => `<rootDir>/${folder}/src/**/*.test.ts?(x)`),
     '<rootDir>/repo/**/*.test.ts',
     '<rootDir>/scripts/lib/**/*.test.ts',
   ],

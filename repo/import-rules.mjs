@@ -7,16 +7,12 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
+const { workspaces } = require('./workspaces.cjs');
+// Every workspace's sources (repo/workspaces.cjs), and the code that is not a package.
 const SOURCES = [
-  'mf-contract/src',
-  'mf-shared/src',
-  'mf-build/src',
-  'shell/src',
-  'mf-catalogue/src',
-  'mf-blog/src',
-  'mf-panel/src',
-  'mf-inquiry/src',
-  'deploy/server/src',
+  ...workspaces()
+    .filter((workspace) => workspace.hasSources)
+    .map((workspace) => `${workspace.folder}/src`),
   'scripts',
   'e2e',
   'repo',

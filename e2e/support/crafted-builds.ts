@@ -8,10 +8,7 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import { chunkGroupsOf, createAppConfig, createServerConfig, run, writeAppManifest } from '@steel/build';
-import { repoRoot } from './environment';
-
-/** The folder of an app of this repository (`mf-<name>`, the shell's own). */
-const appFolder = (app: string) => (app === 'shell' ? 'shell' : `mf-${app}`);
+import { appFolder } from '../../scripts/lib/paths';
 
 /**
  * Builds `app` into `dist`; each import of the app's own source whose request matches `request`
@@ -24,7 +21,7 @@ export async function buildAppReplacing(
   replace: (resource: { context: string; request: string }) => string | null,
   label: string,
 ): Promise<void> {
-  const root = path.join(repoRoot, appFolder(app));
+  const root = appFolder(app);
   const replacement = new webpack.NormalModuleReplacementPlugin(
     request,
     (resource: { context: string; request: string }) => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { freePort } from '@steel/server/free-port';
 import os from 'node:os';
 import path from 'node:path';
-import { PLATFORM_PACKAGE_FOLDERS } from '../../packages/create-remote/src/monorepo-platform-facts';
+import { PLATFORM_PACKAGE_FOLDERS } from '@steel/create-remote/monorepo-platform-facts';
 import { repoRoot } from './paths';
 import { isRunning, startProcess, waitForUrl, type RunningProcess } from './processes';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatNumber, formatToman, useShell } from '@steel/shared';
 import { FormField, SubmitRow, TextInput, inputClass, useFormWrite } from '@steel/shared/forms';
@@ -34,7 +34,7 @@ export default function SendInquiryForm() {
     resolver: zodResolver(sendInquirySchema),
     defaultValues: { province_slug: '', note: '' },
   });
-  const province = form.watch('province_slug');
+  const province = useWatch({ control: form.control, name: 'province_slug' });
   const rate = rates.data?.find((candidate) => candidate.province_slug === province);
   const weight = basketWeight(lines);
   const { errors } = form.formState;
