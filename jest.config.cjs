@@ -46,27 +46,12 @@ module.exports = {
     ],
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+  // The workspaces' packages resolve as anyone's do: through node_modules/@steel/* (npm's links) and
+  // each package's `exports`, so a new entry point needs no line here.
   moduleNameMapper: {
     // The federation runtime's webpack glue ships its deep files as ES modules (.js) beside CommonJS (.cjs).
     '^@module-federation/webpack-bundler-runtime/dist/(.*)\\.js$':
       '<rootDir>/node_modules/@module-federation/webpack-bundler-runtime/dist/$1.cjs',
-    '^@steel/contract$': '<rootDir>/mf-contract/src/index.ts',
-    '^@steel/contract/([a-z-]+)$': '<rootDir>/mf-contract/src/$1.ts',
-    '^@steel/shared$': '<rootDir>/mf-shared/src/index.ts',
-    '^@steel/shared/testing$': '<rootDir>/mf-shared/src/testing/index.ts',
-    '^@steel/shared/router$': '<rootDir>/mf-shared/src/router/index.ts',
-    '^@steel/shared/remote-core$': '<rootDir>/mf-shared/src/remote-core/index.ts',
-    '^@steel/shared/head-tags$': '<rootDir>/mf-shared/src/page-data/head-tags.ts',
-    '^@steel/shared/bots$': '<rootDir>/mf-shared/src/contract-entries/bots.ts',
-    '^@steel/shared/server$': '<rootDir>/mf-shared/src/server/index.ts',
-    '^@steel/shared/image-widths$': '<rootDir>/mf-shared/src/images/image-widths.ts',
-    '^@steel/shared/site-paths$': '<rootDir>/mf-shared/src/catalogue/site-paths.ts',
-    '^@steel/shared/attribute-labels$': '<rootDir>/mf-shared/src/catalogue/attribute-labels.ts',
-    '^@steel/shared/forms$': '<rootDir>/mf-shared/src/forms/index.ts',
-    '^@steel/shared/zod-without-eval$': '<rootDir>/mf-shared/src/forms/zod-without-eval.ts',
-    '^@steel/shared/colour-mode-script$': '<rootDir>/mf-shared/src/colour-mode/head-script.ts',
-    '^@steel/shared/runtime-config$': '<rootDir>/mf-shared/src/contract-entries/runtime-config.ts',
-    '^@steel/shared/consent$': '<rootDir>/mf-shared/src/consent/index.ts',
     '^react-markdown$': '<rootDir>/mf-shared/jest/markdown-stub.cjs',
     '^rehype-(slug|autolink-headings)$': '<rootDir>/mf-shared/jest/rehype-plugin-stub.cjs',
     '\\.(css)$': '<rootDir>/jest/style-stub.cjs',
