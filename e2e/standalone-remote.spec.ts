@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { CONTRACT_VERSION } from '@steel/shared/contract';
+import { CONTRACT_VERSION } from '@steel/contract';
 import { run as deployCli } from '@steel/server/deploy-cli';
 import { readHistory } from '@steel/server/history';
 import { SPEC_PORTS, repoRoot } from './support/environment';

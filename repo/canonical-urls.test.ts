@@ -10,7 +10,13 @@
  * nothing. Pages rendered in the browser are one shell page whatever their query (nothing is
  * rendered or cached per URL): they keep their query for the browser.
  */
-import { canonicalPageUrl, canonicalSearch, declaredQueryAt, findPageRoute, type QueryParameter } from '@steel/shared';
+import {
+  canonicalPageUrl,
+  canonicalSearch,
+  declaredQueryAt,
+  findPageRoute,
+  type QueryParameter,
+} from '@steel/contract';
 import { PUBLISHED, samplePaths, sitemapPaths } from './support/site-pages';
 
 const asParameter = (declared: string | QueryParameter): QueryParameter =>

@@ -5,11 +5,13 @@
  * tarball whose version is CONTRACT_VERSION, so a team building a remote outside the monorepo
  * knows from the file name which contract it builds against. The kit (@steel/shared, bundled by
  * each app at its own pace) and the build tooling (@steel/build) depend on exactly that contract;
- * every app depends on exactly the kit of this repository (the workspace link in the monorepo).
+ * every app depends on exactly the kit of this repository (the workspace link in the monorepo), and
+ * on the contract itself: an app imports the contract from `@steel/contract`, never through the kit.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@steel/contract';
+import { workspaces } from './workspaces.cjs';
 
 const ROOT = path.resolve(__dirname, '..');
 const readPackage = (folder: string) =>
@@ -32,8 +34,14 @@ test('@steel/build is versioned with the kit it builds', () => {
   expect(readPackage('mf-build').peerDependencies?.['@steel/shared']).toBe(KIT_VERSION);
 });
 
-test.each(['shell', 'mf-catalogue', 'mf-blog', 'mf-panel'])('%s depends on the kit of this repository', (folder) => {
+/** The shell and every remote (repo/workspaces.cjs). */
+const APP_FOLDERS = workspaces()
+  .filter((workspace) => workspace.remote || workspace.name === '@steel/shell')
+  .map((workspace) => workspace.folder);
+
+test.each(APP_FOLDERS)('%s depends on the kit of this repository, and on its contract by its own door', (folder) => {
   expect(readPackage(folder).dependencies?.['@steel/shared']).toBe(KIT_VERSION);
+  expect(readPackage(folder).dependencies?.['@steel/contract']).toBe(CONTRACT_VERSION);
 });
 
 test('the blog (built on its own by its team) declares the build tooling of the same version', () => {

@@ -14,14 +14,8 @@
  */
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes } from 'react-router';
-import {
-  PageRoutes,
-  findPageRoute,
-  matchPage,
-  pageRouteElements,
-  type PageDefinition,
-  type RemoteName,
-} from '@steel/shared';
+import { findPageRoute, type RemoteName } from '@steel/contract';
+import { PageRoutes, matchPage, pageRouteElements, type PageDefinition } from '@steel/shared';
 import { createLiveRoutes } from '@steel/shell/routes';
 import { cataloguePages } from '@steel/catalogue/page-definitions';
 import { CatalogueRoot } from '@steel/catalogue/root';

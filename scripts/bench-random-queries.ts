@@ -5,7 +5,7 @@
  * random `page` values; a request the app server does not send to the canonical URL (301) is
  * counted as a render it was made to do (or a refusal of one).
  */
-import { registryEntrySchema, samplePath } from '@steel/shared/contract';
+import { registryEntrySchema, samplePath } from '@steel/contract';
 
 const randomToken = () => Math.random().toString(36).slice(2, 10);
 const REQUESTS_PER_KIND = 60;

@@ -11,7 +11,7 @@ import { generateCatalogueData } from './generate-catalogue-data';
 import { APPS, appFolder, REMOTES, repoRoot, type AppName } from './lib/paths';
 import { shareServerSettings, startProcess } from './lib/processes';
 import { IMAGE_ROUTE, IMAGE_WIDTHS, isUploadPath } from '@steel/shared/image-widths';
-import { defaultRuntimeConfig } from '@steel/shared/runtime-config';
+import { defaultRuntimeConfig } from '@steel/contract';
 import { resizeUpload } from '@steel/server/responsive-images';
 
 /** Dev-server ports: the shell on 8080 like production, each remote on its own from 3001 (the seed's order). */

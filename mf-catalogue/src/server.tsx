@@ -2,7 +2,7 @@
  * The catalogue's server entry, built for Node beside the client build: the contract it was
  * built against, its page manifest and its render (docs/architecture.md, "How a page reaches the screen").
  */
-import { hostedSlots } from '@steel/shared/slots';
+import { hostedSlots } from '@steel/contract';
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { CatalogueRoot } from './app/catalogue-root';

@@ -3,7 +3,7 @@
  * against, its page manifest (every page, for the shell to route by) and the render of its public
  * sign-in pages; its private pages are rendered in the browser only.
  */
-import { hostedSlots } from '@steel/shared/slots';
+import { hostedSlots } from '@steel/contract';
 import { createRemoteServerEntry } from '@steel/shared/server';
 import css from './app/styles.css';
 import { PanelRoot } from './app/panel-root';

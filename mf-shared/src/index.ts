@@ -1,18 +1,5 @@
-export * from '@steel/contract/errors';
-export * from '@steel/contract/events';
-export * from '@steel/contract/remotes';
-export * from '@steel/contract/contract';
-export * from '@steel/contract/app-manifest';
-export * from '@steel/contract/app-manifest-schema';
-export * from '@steel/contract/integrity';
-export * from '@steel/contract/federation-manifest';
-export * from '@steel/contract/route-rule';
-export * from '@steel/contract/query-parameters';
-export * from '@steel/contract/runtime-config';
 export { readRuntimeConfig } from './runtime/read-runtime-config';
 export * from './contracts/shell-context';
-export * from '@steel/contract/user';
-export * from '@steel/contract/customer';
 export * from './bus/create-bus';
 export * from './session/session-store';
 export * from './session/session-refresh';
@@ -55,8 +42,6 @@ export * from './ui/text-field';
 export * from './search/site-search';
 export { useLimitedQuery } from './page-data/use-limited-query';
 export * from './ui/markdown';
-export * from '@steel/contract/server-render';
-export * from '@steel/contract/bots';
 export * from './ui/responsive-image';
 export * from './catalogue/site-paths';
 // What every remote's pages run comes from its own entry, which the remotes share (remote-core/index.ts).

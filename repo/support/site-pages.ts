@@ -4,7 +4,7 @@
  * the seeded content, and every page's sample.
  */
 import path from 'node:path';
-import { samplePath, type PageRoute, type RemoteName, type RemoteNavigation } from '@steel/shared';
+import { samplePath, type PageRoute, type RemoteName, type RemoteNavigation } from '@steel/contract';
 import { listedPaths, sitemapSources } from '@steel/server/sitemap';
 import { navigation as catalogueNavigation, pages as cataloguePublished } from '@steel/catalogue/server';
 import { pages as blogPublished } from '@steel/blog/server';

@@ -4,7 +4,7 @@
  * lifecycles from the same bundle — split per app, as any single-page app splits by section.
  * Compiled into the measuring-stick build only (`npm run build:monolith`), never deployed.
  */
-import type { RemoteName } from '@steel/shared';
+import type { RemoteName } from '@steel/contract';
 
 /** The versions the shell's package installs, put here by the monolith's build. */
 declare const __MONOLITH_SHARED__: Record<string, string>;

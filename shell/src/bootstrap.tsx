@@ -5,12 +5,10 @@
 import {
   REMOTE_REGISTRY_ELEMENT_ID,
   SHELL_STATE_ELEMENT_ID,
-  takeEmbeddedJson,
-  yieldToMain,
   type EmbeddedShellState,
   type RegistryEntry,
-  type ShellContext,
-} from '@steel/shared';
+} from '@steel/contract';
+import { takeEmbeddedJson, yieldToMain, type ShellContext } from '@steel/shared';
 import { createShellServices } from './app/shell-services';
 import { installFederationPlugins } from './app/federation/install-federation';
 import { createLiveRoutes } from './app/routes/match-route';

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createColourMode, defaultRuntimeConfig, identifierPrefix } from '@steel/shared';
+import { defaultRuntimeConfig, type NavigationItem, type RemotePages } from '@steel/contract';
+import { createColourMode, identifierPrefix } from '@steel/shared';
 import { createFakeShellContext } from '@steel/shared/testing';
 import { decideRoute, renderShell } from './server';
 import { ShellRoot } from './app/layout/shell-root';
@@ -9,7 +10,6 @@ import { createShellStore } from './app/state/shell-store';
 import { createLiveRoutes } from './app/routes/match-route';
 import { SITE_PAGES } from './app/routes/site-pages.fixture';
 import { createSiteNavigationStore } from './app/layout/site-navigation';
-import type { NavigationItem, RemotePages } from '@steel/shared';
 
 /** A registry's menus: the catalogue's tree, and a blog page placed in the footer and the drawer. */
 const NAVIGATION: Record<string, NavigationItem[]> = {

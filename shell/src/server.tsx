@@ -9,16 +9,15 @@ import { renderToString } from 'react-dom/server';
 import {
   CONTRACT_VERSION,
   defaultRuntimeConfig,
-  identifierPrefix,
   hostedSlots,
   isBot,
-  ServerSlots,
   type RemotePages,
   type SlotRequest,
   type RouteDecision,
   type ShellRenderRequest,
   type ShellRenderResult,
-} from '@steel/shared';
+} from '@steel/contract';
+import { identifierPrefix, ServerSlots } from '@steel/shared';
 import { createServerShellContext } from '@steel/shared/server';
 import { ShellRoot } from './app/layout/shell-root';
 import { createLiveRoutes, findRedirect } from './app/routes/match-route';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { createFakeShellContext, jsonResponse, mountRemoteAlone, requestUrl } from '@steel/shared/testing';
-import type { AppEvents } from '@steel/shared';
+import type { AppEvents } from '@steel/contract';
 import * as lifecycles from './lifecycles';
 
 // single-spa-react resolves mount() only after React has committed, which act() would hold back

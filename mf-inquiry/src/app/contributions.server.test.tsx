@@ -1,6 +1,5 @@
 /** @jest-environment node */
-import { defaultRuntimeConfig } from '@steel/shared';
-import type { SlotName } from '@steel/shared/slots';
+import { defaultRuntimeConfig, type SlotName } from '@steel/contract';
 import { render, renderSlot } from '../server';
 import { REBAR_12 } from '../testing/slot-products';
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { SLOT_NAMES, type SlotComponents } from '@steel/shared/slots';
+import { SLOT_NAMES } from '@steel/contract';
+import { type SlotComponents } from '@steel/shared/slots';
 import { alertContributions } from '../features/alerts/contributions';
 import { basketContributions } from '../features/basket/contributions';
 import { compareContributions } from '../features/compare/contributions';

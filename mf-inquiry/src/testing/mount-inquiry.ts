@@ -1,4 +1,4 @@
-import type { User } from '@steel/shared';
+import type { User } from '@steel/contract';
 import { createFakeShellContext, mountRemoteAlone } from '@steel/shared/testing';
 import * as lifecycles from '../app/lifecycles';
 

@@ -1,4 +1,4 @@
-import type { SlotProduct } from '@steel/shared/slots';
+import type { SlotProduct } from '@steel/contract';
 
 /**
  * A product as the catalogue hands it to the inquiry app's slots: a Ø12 rebar sold by the 12 m

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { ReportNotFound, textParameter, type PageDefinition, type PageHead } from '@steel/shared';
+import { textParameter, type PageHead } from '@steel/contract';
+import { ReportNotFound, type PageDefinition } from '@steel/shared';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';

@@ -1,4 +1,5 @@
-import { CUSTOMER_QUERY_KEY, type SessionStore } from '@steel/shared';
+import { CUSTOMER_QUERY_KEY } from '@steel/contract';
+import { type SessionStore } from '@steel/shared';
 
 /**
  * Every panel query key is `['customer', <user id>, …]`: the shell drops everything under

@@ -6,13 +6,8 @@ import type {
   StrapiList,
   StrapiSingle,
 } from './content-types';
-import {
-  ApiError,
-  isAbortError,
-  isConnectionFailure,
-  normaliseApiError,
-  type ApiErrorBody,
-} from '@steel/shared/remote-core';
+import type { ApiErrorBody } from '@steel/contract';
+import { ApiError, isAbortError, isConnectionFailure, normaliseApiError } from '@steel/shared/remote-core';
 
 export { ApiError, normaliseApiError, isAbortError, isConnectionFailure, type ApiErrorBody };
 

@@ -3,7 +3,7 @@
  * function decides the tags, so the served HTML and a client-side navigation agree.
  */
 import { imageSources } from '../images/image-widths';
-import type { PageHead } from './page-definition';
+import type { PageHead } from '@steel/contract/page-head';
 
 const SITE_NAME = 'بازار آهن‌آلات';
 

@@ -13,9 +13,6 @@ import { matchRoute } from '@steel/contract/route-rule';
 import type { QueryParameter } from '@steel/contract/query-parameters';
 import type { PageHead } from '@steel/contract/page-head';
 
-// The head is the contract's (the server writes it into the page); the page-data pattern produces it.
-export type { PageHead };
-
 /** What a page knows of its URL: the route's params and the query string. */
 export interface PageUrl {
   pathname: string;

@@ -13,13 +13,13 @@ import { dehydrate } from '@tanstack/react-query';
 import { defaultRuntimeConfig, type RuntimeConfig } from '@steel/contract/runtime-config';
 import { createServerShellContext } from './server-shell-context';
 import type { RemoteName } from '@steel/contract/remotes';
+import type { PageHead } from '@steel/contract/page-head';
 import type { RemoteRenderRequest, RemoteRenderResult } from '@steel/contract/server-render';
 import {
   matchPage,
   queryCollections,
   toPageRoute,
   type PageDefinition,
-  type PageHead,
   type ReadQuery,
 } from '../page-data/page-definition';
 import { CONTRACT_VERSION } from '@steel/contract/contract';

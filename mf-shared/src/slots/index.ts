@@ -1,4 +1,3 @@
 export { Slot, ServerSlots } from './slot';
 export { slotModule, type SlotComponents } from './define-contributions';
 export * from './slot-host';
-export * from '@steel/contract/slots';

@@ -1,14 +1,7 @@
 import { triggerAppChange } from 'single-spa';
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  AppBus,
-  AppFetch,
-  ContentClient,
-  RemoteName,
-  RuntimeConfig,
-  SessionStore,
-  createAuth,
-} from '@steel/shared';
+import type { RemoteName, RuntimeConfig } from '@steel/contract';
+import type { AppBus, AppFetch, ContentClient, SessionStore, createAuth } from '@steel/shared';
 import type { LiveRoutes } from './routes/match-route';
 import type { ShellStore } from './state/shell-store';
 import type { ShellServices } from './shell-services';

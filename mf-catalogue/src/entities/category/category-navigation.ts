@@ -1,4 +1,4 @@
-import type { NavigationItem } from '@steel/shared';
+import type { NavigationItem } from '@steel/contract';
 import { categories, groupPath, subcategoryPath, type Category } from './category-tree';
 
 /**

@@ -1,4 +1,4 @@
-import type { SlotProduct } from '@steel/shared/slots';
+import type { SlotProduct } from '@steel/contract';
 import type { ListedProduct } from './listing-queries';
 import type { ProductSummary } from './product-queries';
 

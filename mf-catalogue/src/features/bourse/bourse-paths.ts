@@ -1,4 +1,4 @@
-import { textParameter } from '@steel/shared';
+import { textParameter } from '@steel/contract';
 
 /** The page's address, title and query (its filters), shared by its definition and its view. */
 export const PATH = '/landing/bourse';

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, PageHeader, formatNumber, formatPersianDate, panelLinks, useShell, type PageUrl } from '@steel/shared';
+import { panelLinks } from '@steel/contract';
+import { Link, PageHeader, formatNumber, formatPersianDate, useShell, type PageUrl } from '@steel/shared';
 import {
   filterOffers,
   filtersOf,

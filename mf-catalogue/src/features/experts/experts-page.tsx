@@ -1,4 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { RuntimeConfig } from '@steel/contract';
 import {
   PageHeader,
   breadcrumbJsonLd,
@@ -6,7 +7,6 @@ import {
   useShell,
   type ContentClient,
   type PageDefinition,
-  type RuntimeConfig,
 } from '@steel/shared';
 
 interface Expert {

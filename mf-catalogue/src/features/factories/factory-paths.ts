@@ -1,4 +1,5 @@
-import { textParameter, type PageUrl } from '@steel/shared';
+import { textParameter } from '@steel/contract';
+import { type PageUrl } from '@steel/shared';
 
 /** The list's title and crumb and a factory page's slug, shared by the definitions and the views. */
 export const LIST_TITLE = 'کارخانه‌های تولیدکننده';

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { MemoryRouter } from 'react-router';
-import { ShellContextProvider, type ToastInput, type User } from '@steel/shared';
+import type { ToastInput, User } from '@steel/contract';
+import { ShellContextProvider } from '@steel/shared';
 import { createFakeShellContext, jsonResponse, requestUrl } from '@steel/shared/testing';
 import { ProductActions } from './product-actions';
 

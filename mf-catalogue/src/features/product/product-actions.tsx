@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from '@steel/shared/router';
 import { BellPlus, ClipboardList, LoaderCircle } from 'lucide-react';
+import { CUSTOMER_QUERY_KEY } from '@steel/contract';
 import {
-  CUSTOMER_QUERY_KEY,
   addToWatchList,
   apiErrorMessage,
   createOrderRequest,

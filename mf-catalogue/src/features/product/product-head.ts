@@ -2,7 +2,8 @@
  * What a product page's definition needs without its view: the data it reads and its head. The
  * view (product-page.tsx: price box, chart, actions) loads with the page's own chunk.
  */
-import { breadcrumbJsonLd, oneOfParameter, shareImageUrl, type ContentClient, type PageHead } from '@steel/shared';
+import { oneOfParameter, type PageHead } from '@steel/contract';
+import { breadcrumbJsonLd, shareImageUrl, type ContentClient } from '@steel/shared';
 import { locateInCatalogue, type CatalogueLocation } from '../../entities/category/category-tree';
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
+import { textParameter } from '@steel/contract';
 import {
   Link,
   PAGE_RESULTS_PER_GROUP,
@@ -17,7 +18,6 @@ import {
   type PageDefinition,
   type PageUrl,
   type SearchResultGroup,
-  textParameter,
 } from '@steel/shared';
 
 const queryOf = (url: PageUrl) => searchQueryText(url.search.get('q'));

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BreadcrumbItem, ContentClient, PageNav } from '@steel/shared';
+import type { PageNav } from '@steel/contract';
+import type { BreadcrumbItem, ContentClient } from '@steel/shared';
 
 export type ServiceKind = 'service' | 'scaffold_accessory';
 

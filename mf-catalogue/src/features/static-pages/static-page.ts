@@ -1,4 +1,5 @@
-import { breadcrumbJsonLd, lazyPage, preloadMarkdown, type PageDefinition, type PageNav } from '@steel/shared';
+import type { PageNav } from '@steel/contract';
+import { breadcrumbJsonLd, lazyPage, preloadMarkdown, type PageDefinition } from '@steel/shared';
 import { staticPageQuery } from './api/static-page-queries';
 import { slugOf } from './static-page-slug';
 

@@ -1,4 +1,4 @@
-import { oneOfParameter, textParameter } from '@steel/shared';
+import { oneOfParameter, textParameter } from '@steel/contract';
 import { WEIGHT_SECTION_TITLES } from './weight-section-titles';
 
 /** The page's address, title and query (its section, rebar by default, and the size filter), shared by its definition and its view. */

@@ -1,5 +1,6 @@
 import { useSearchParams } from '@steel/shared/router';
-import { canonicalSearch, type PageUrl, type QueryParameter } from '@steel/shared';
+import { canonicalSearch, type QueryParameter } from '@steel/contract';
+import { type PageUrl } from '@steel/shared';
 
 /**
  * Sets (or, with an empty value, removes) one query parameter of the page's URL, keeping the

@@ -1,12 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  CUSTOMER_QUERY_KEY,
-  useLimitedQuery,
-  useShell,
-  type ContentClient,
-  type SessionStore,
-  type StrapiList,
-} from '@steel/shared';
+import { CUSTOMER_QUERY_KEY } from '@steel/contract';
+import { useLimitedQuery, useShell, type ContentClient, type SessionStore, type StrapiList } from '@steel/shared';
 import type { Inquiry, NewInquiry, ShippingRate } from './inquiry';
 
 /**

@@ -1,12 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  CUSTOMER_QUERY_KEY,
-  apiErrorMessage,
-  formatNumber,
-  normaliseApiError,
-  type ContentClient,
-  type SessionStore,
-} from '@steel/shared';
+import { CUSTOMER_QUERY_KEY } from '@steel/contract';
+import { apiErrorMessage, formatNumber, normaliseApiError, type ContentClient, type SessionStore } from '@steel/shared';
 
 /** A buyer's «tell me when this falls below» on one product, as the CMS keeps it (src/api/price-alert). */
 export interface PriceAlert {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import type { User } from '@steel/shared';
+import type { User } from '@steel/contract';
 import { jsonResponse, requestUrl } from '@steel/shared/testing';
 import { DEMO_BUYER } from '../../testing/mount-inquiry';
 import { renderInShell } from '../../testing/render-in-shell';

@@ -10,7 +10,7 @@ import {
   useShell,
   useSingleFlight,
 } from '@steel/shared';
-import type { SlotProps } from '@steel/shared/slots';
+import type { SlotProps } from '@steel/contract';
 import { alertErrorMessage, alertKey, type PriceAlert } from './alert-queries';
 import { readThreshold } from './threshold';
 

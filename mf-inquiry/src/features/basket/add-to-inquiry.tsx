@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ClipboardPlus } from 'lucide-react';
 import { formatNumber, formatToman, unitLabelFa, useHydrated, useShell } from '@steel/shared';
-import type { SlotProps } from '@steel/shared/slots';
+import type { SlotProps } from '@steel/contract';
 import { addToBasket, MAX_BASKET_LINES } from './basket-store';
 import { lineFigures, quantityUnit } from './line-figures';
 import { useBasket } from './use-basket';

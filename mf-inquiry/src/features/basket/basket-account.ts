@@ -1,5 +1,5 @@
 import { canonicalProductPath, type ContentClient } from '@steel/shared';
-import type { SlotProduct } from '@steel/shared/slots';
+import type { SlotProduct } from '@steel/contract';
 import type { AccountLine } from './basket-merge';
 import type { ProductRecord } from '../../entities/product/product-record';
 

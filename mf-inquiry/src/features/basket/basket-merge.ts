@@ -1,4 +1,4 @@
-import type { SlotProduct } from '@steel/shared/slots';
+import type { SlotProduct } from '@steel/contract';
 import { MAX_BASKET_LINES, type BasketLine } from './basket-store';
 
 /** A line as the account keeps it: the product's slug and the quantity in its sale unit. */

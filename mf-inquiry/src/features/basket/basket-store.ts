@@ -4,7 +4,7 @@
  * and shared by every part of the inquiry app on the page — the product page's button, the
  * listing rows', the header's counter, the basket page — and by other tabs (the `storage` event).
  */
-import type { SlotProduct } from '@steel/shared/slots';
+import type { SlotProduct } from '@steel/contract';
 
 export interface BasketLine {
   product: SlotProduct;

@@ -1,5 +1,5 @@
 import { kgPerSaleUnit, saleUnitPrice } from '@steel/shared';
-import type { SlotProduct } from '@steel/shared/slots';
+import type { SlotProduct } from '@steel/contract';
 
 /** The unit a product is asked for in: its sale unit (branch, sheet, coil, tonne…), else the unit it is priced by. */
 export const quantityUnit = (product: SlotProduct) => product.saleUnit ?? product.unit;

@@ -4,7 +4,7 @@
  * listing's toggles, the header's link and other tabs (the `storage` event) agree; the compare page
  * itself reads its URL, so a link to it is shareable.
  */
-import type { SlotProduct } from '@steel/shared/slots';
+import type { SlotProduct } from '@steel/contract';
 
 export interface ComparedProduct {
   slug: string;

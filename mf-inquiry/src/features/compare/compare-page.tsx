@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { textParameter } from '@steel/contract';
 import {
   Link,
   PageHeader,
   PriceChangeIndicator,
   formatNumber,
   formatToman,
-  textParameter,
   unitLabelFa,
   useShell,
   type PageDefinition,

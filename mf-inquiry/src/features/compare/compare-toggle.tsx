@@ -1,6 +1,6 @@
 import { Columns3 } from 'lucide-react';
 import { Link, formatNumber, useHydrated, useShell } from '@steel/shared';
-import type { SlotProps } from '@steel/shared/slots';
+import type { SlotProps } from '@steel/contract';
 import { MAX_COMPARED, compareHref, comparedOf, toggleCompared } from './compare-list';
 import { useCompared } from './use-compared';
 

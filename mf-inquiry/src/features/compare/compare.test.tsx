@@ -1,7 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import type { ToastInput } from '@steel/shared';
-import type { SlotProduct } from '@steel/shared/slots';
+import type { ToastInput, SlotProduct } from '@steel/contract';
 import { renderInShell } from '../../testing/render-in-shell';
 import { slotProduct } from '../../testing/slot-products';
 import {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { createFakeShellContext, jsonResponse, mountRemoteAlone, type FakeShellContext } from '@steel/shared/testing';
-import type { User } from '@steel/shared';
+import type { User } from '@steel/contract';
 import * as lifecycles from '../../app/lifecycles';
 
 beforeAll(() => {

@@ -1,5 +1,6 @@
 import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
-import { PageHeader, createAuth, useSessionUser, useShell, type User, card } from '@steel/shared';
+import type { User } from '@steel/contract';
+import { PageHeader, createAuth, useSessionUser, useShell, card } from '@steel/shared';
 import { SubmitRow, TextInput } from '@steel/shared/forms';
 import {
   changePasswordSchema,

@@ -3,7 +3,7 @@ import {
   FEDERATION_BUNDLER_RUNTIME_GLOBAL,
   FEDERATION_BUNDLER_RUNTIME_PARTS,
   FEDERATION_RUNTIME_GLOBAL,
-} from '@steel/shared';
+} from '@steel/contract';
 import { provideRuntimeCore, providedRuntimeVersion, providesBundlerRuntime } from './provide-runtime-core';
 
 describe("the shell's federation runtime, given to the remotes", () => {

@@ -6,7 +6,7 @@ import {
   FEDERATION_BUNDLER_RUNTIME_GLOBAL,
   FEDERATION_RUNTIME_GLOBAL,
   type FEDERATION_BUNDLER_RUNTIME_PARTS,
-} from '@steel/shared';
+} from '@steel/contract';
 
 type GlobalScope = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { fileDigestsUrl } from '@steel/shared';
+import { fileDigestsUrl } from '@steel/contract';
 import { integrityOf, recordFileDigests } from '../../features/integrity/integrity-table';
 
 /** Per file-digests URL, its load (dropped when it fails, so a retry fetches it afresh). */

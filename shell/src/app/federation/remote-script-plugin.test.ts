@@ -1,4 +1,5 @@
-import { FILE_DIGESTS_FILE, REMOTE_INTEGRITY_GLOBAL, RETRY_PARAM, forgetScriptFailures } from '@steel/shared';
+import { FILE_DIGESTS_FILE, REMOTE_INTEGRITY_GLOBAL } from '@steel/contract';
+import { RETRY_PARAM, forgetScriptFailures } from '@steel/shared';
 import { integrityOf, recordRemoteIntegrity } from '../../features/integrity/integrity-table';
 import { remoteScriptPlugin } from './remote-script-plugin';
 

@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { crossOriginFor, loadPastCacheAfterFailure } from '@steel/shared';
+import { crossOriginFor } from '@steel/contract';
+import { loadPastCacheAfterFailure } from '@steel/shared';
 import { integrityOf } from '../../features/integrity/integrity-table';
 import { loadRemoteFileDigests } from './remote-file-digests';
 

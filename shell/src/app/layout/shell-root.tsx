@@ -1,12 +1,5 @@
-import {
-  SSR_URL_ATTRIBUTE,
-  ShellContextProvider,
-  isConnectionFailure,
-  pageNotFound,
-  type RemoteMarkup,
-  type RemoteName,
-  type ShellContext,
-} from '@steel/shared';
+import { SSR_URL_ATTRIBUTE, pageNotFound, type RemoteMarkup, type RemoteName } from '@steel/contract';
+import { ShellContextProvider, isConnectionFailure, type ShellContext } from '@steel/shared';
 import { ErrorPage } from '../errors/error-page';
 import { NotFoundView } from '../errors/not-found-view';
 import { RemoteErrorView } from '../errors/remote-error-view';

@@ -1,12 +1,7 @@
 import { act } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import {
-  ShellContextProvider,
-  createColourMode,
-  defaultRuntimeConfig,
-  type NavigationItem,
-  type PageRoute,
-} from '@steel/shared';
+import { defaultRuntimeConfig, type NavigationItem, type PageRoute } from '@steel/contract';
+import { ShellContextProvider, createColourMode } from '@steel/shared';
 import { createFakeShellContext } from '@steel/shared/testing';
 import { renderShell } from '../../server';
 import { SITE_PAGES } from '../routes/site-pages.fixture';

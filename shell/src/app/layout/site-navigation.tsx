@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { NavPlace, NavigationItem, PageRoute } from '@steel/shared';
+import type { NavPlace, NavigationItem, PageRoute } from '@steel/contract';
 
 /** A link of the site's navigation, with what shows below it in the same place. */
 export interface NavLink {

@@ -1,4 +1,5 @@
-import { createBus, defaultRuntimeConfig, type ShellContext } from '@steel/shared';
+import { defaultRuntimeConfig } from '@steel/contract';
+import { createBus, type ShellContext } from '@steel/shared';
 import { createLiveRoutes } from '../routes/match-route';
 import { SITE_PAGES } from '../routes/site-pages.fixture';
 import { createShellStore } from '../state/shell-store';

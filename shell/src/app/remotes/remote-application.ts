@@ -1,14 +1,12 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
+import { ContractError, type RemoteFailureKind, type RemoteName } from '@steel/contract';
 import {
-  ContractError,
   clearServerMarkup,
   isChunkLoadError,
   isLoadTimeoutError,
   withTimeLimit,
   yieldToMain,
-  type RemoteFailureKind,
-  type RemoteName,
   type ShellContext,
 } from '@steel/shared';
 import type { ShellStore } from '../state/shell-store';

@@ -1,5 +1,5 @@
 import { init } from '@module-federation/enhanced/runtime';
-import { CONTRACT_VERSION, type RegistryEntry } from '@steel/shared';
+import { CONTRACT_VERSION, type RegistryEntry } from '@steel/contract';
 import { createLiveRoutes } from '../routes/match-route';
 import { createRemoteRegistry } from './remote-registry';
 import { createShellStore } from '../state/shell-store';

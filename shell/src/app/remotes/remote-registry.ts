@@ -12,7 +12,7 @@ import {
   type RemoteName,
   type RemotePages,
   type SharedDependencies,
-} from '@steel/shared';
+} from '@steel/contract';
 import type { LiveRoutes } from '../routes/match-route';
 import type { SiteNavigationStore } from '../layout/site-navigation';
 import { recordRemoteIntegrity } from '../../features/integrity/integrity-table';
@@ -106,7 +106,7 @@ export function createRemoteRegistry(
     async refresh(fetchJson: <T>(url: string) => Promise<T>): Promise<void> {
       const [registry, { validRegistryEntries }] = await Promise.all([
         fetchJson<Partial<Record<RemoteName, unknown>>>('/remotes.json'),
-        import(/* webpackChunkName: "manifest-schema" */ '@steel/shared/manifest-schema'),
+        import(/* webpackChunkName: "manifest-schema" */ '@steel/contract/app-manifest-schema'),
       ]);
       register(
         validRegistryEntries(

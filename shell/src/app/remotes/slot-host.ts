@@ -1,12 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import {
-  ContractError,
-  withTimeLimit,
-  type LiveContribution,
-  type RuntimeConfig,
-  type SlotHost,
-  type SlotModule,
-} from '@steel/shared';
+import { ContractError, type LiveContribution, type RuntimeConfig } from '@steel/contract';
+import { withTimeLimit, type SlotHost, type SlotModule } from '@steel/shared';
 import { reportRemoteFailure } from '../../features/failure-reports/report-remote-failure';
 import type { RemoteRegistryHolder } from './remote-registry';
 

@@ -1,11 +1,6 @@
 import { registerApplication, start } from 'single-spa';
-import {
-  type AppFetch,
-  type RemoteFailureKind,
-  type RemoteName,
-  type RuntimeConfig,
-  type ShellContext,
-} from '@steel/shared';
+import type { RemoteFailureKind, RemoteName, RuntimeConfig } from '@steel/contract';
+import { type AppFetch, type ShellContext } from '@steel/shared';
 import { createIntentPrefetch } from '../../features/prefetch/intent-prefetch';
 import { appContainerId } from '../layout/shell-root';
 import type { LiveRoutes } from '../routes/match-route';

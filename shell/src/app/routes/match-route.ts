@@ -1,4 +1,4 @@
-import { matchRoute, normalisePath, type RemoteName, type RemotePages } from '@steel/shared';
+import { matchRoute, normalisePath, type RemoteName, type RemotePages } from '@steel/contract';
 import { REDIRECTS, buildRouteTable, type RedirectDefinition, type RouteDefinition } from './route-table';
 
 export interface MatchedRoute {

@@ -11,7 +11,7 @@ import {
   type PageRoute,
   type RemoteName,
   type RemotePages,
-} from '@steel/shared';
+} from '@steel/contract';
 
 /** A remote, or `server`: paths answered by the app server, which the browser navigates to in full. */
 export type RouteOwner = RemoteName;

@@ -1,4 +1,4 @@
-import type { PageRoute, RemotePages } from '@steel/shared';
+import type { PageRoute, RemotePages } from '@steel/contract';
 
 /**
  * The pages the three remotes publish, as the registry hands them to the shell: a fixture for the

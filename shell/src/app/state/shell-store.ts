@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AppError, RemoteName } from '@steel/shared';
+import type { AppError, RemoteName } from '@steel/contract';
 import type { LiveRoutes, MatchedRoute } from '../routes/match-route';
 
 export interface RemoteFailure {

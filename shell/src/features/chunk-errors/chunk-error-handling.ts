@@ -1,4 +1,5 @@
-import { installChunkLoadGuard, isCssChunkError, reloadApp, type AppBus, type RemoteName } from '@steel/shared';
+import type { RemoteName } from '@steel/contract';
+import { installChunkLoadGuard, isCssChunkError, reloadApp, type AppBus } from '@steel/shared';
 import { onFederationLoadError } from './chunk-error-channel';
 
 let reloading = false;

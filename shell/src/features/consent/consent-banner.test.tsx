@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { CONSENT_STORAGE_KEY, ShellContextProvider, defaultRuntimeConfig, type RuntimeConfig } from '@steel/shared';
+import { defaultRuntimeConfig, type RuntimeConfig } from '@steel/contract';
+import { CONSENT_STORAGE_KEY, ShellContextProvider } from '@steel/shared';
 import { createFakeShellContext } from '@steel/shared/testing';
 import { ConsentBanner } from './consent-banner';
 

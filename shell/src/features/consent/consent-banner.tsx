@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { createConsentStore, useHydrated, useShell, type ConsentState } from '@steel/shared';
+import type { ConsentState } from '@steel/contract';
+import { createConsentStore, useHydrated, useShell } from '@steel/shared';
 
 /** Anything that needs the visitor's consent is configured (docs/behaviour.md, "Consent"). */
 export function needsConsent(config: ReturnType<typeof useShell>['config']): boolean {

@@ -1,8 +1,8 @@
-import { createBus, routeNotFound } from '@steel/shared';
+import { routeNotFound, BOT_USER_AGENT } from '@steel/contract';
+import { createBus } from '@steel/shared';
 import { createLiveRoutes } from '../../app/routes/match-route';
 import { SITE_PAGES } from '../../app/routes/site-pages.fixture';
 import { createShellStore } from '../../app/state/shell-store';
-import { BOT_USER_AGENT } from '@steel/shared';
 import { installErrorPipeline, toAppError } from './error-pipeline';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';

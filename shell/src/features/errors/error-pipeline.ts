@@ -1,5 +1,6 @@
 import { addErrorHandler } from 'single-spa';
-import { createAppError, isBot, isChunkLoadError, type AppBus, type AppError, type AppEvents } from '@steel/shared';
+import { createAppError, isBot, type AppError, type AppEvents } from '@steel/contract';
+import { isChunkLoadError, type AppBus } from '@steel/shared';
 
 /** Anything thrown, turned into the pipeline's error shape (status 500, non-fatal by default). */
 export function toAppError(error: unknown, fallback: Partial<AppError> = {}): AppEvents['app:error'] {

@@ -1,4 +1,4 @@
-import { REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind, type RemoteName } from '@steel/shared';
+import { REMOTE_FAILURE_REPORT_PATH, type RemoteFailureKind, type RemoteName } from '@steel/contract';
 
 export interface RemoteFailureReport {
   app: RemoteName;

@@ -1,4 +1,5 @@
-import { isChunkLoadError, REMOTE_NAME_RE, type RemoteName } from '@steel/shared';
+import { REMOTE_NAME_RE, type RemoteName } from '@steel/contract';
+import { isChunkLoadError } from '@steel/shared';
 import { type RemoteFailureReport, reportRemoteFailure } from './report-remote-failure';
 
 /** An app's published files, wherever they are served from: `…/builds/<app>/<version>/…`. */

@@ -1,4 +1,5 @@
-import { createBus, createSessionStore, defaultRuntimeConfig, loginUrlFor, type User } from '@steel/shared';
+import { defaultRuntimeConfig, type User } from '@steel/contract';
+import { createBus, createSessionStore, loginUrlFor } from '@steel/shared';
 import { createMemoryCookies, createMemoryStorage } from '@steel/shared/testing';
 import { createAuthGuard } from './auth-guard';
 

@@ -1,4 +1,5 @@
-import { loginUrlFor, type SessionStore, type User } from '@steel/shared';
+import type { User } from '@steel/contract';
+import { loginUrlFor, type SessionStore } from '@steel/shared';
 
 export type AuthGuardResult = { allowed: true } | { allowed: false; redirectTo: string };
 

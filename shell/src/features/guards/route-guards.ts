@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { GuardName, SessionStore } from '@steel/shared';
+import type { GuardName } from '@steel/contract';
+import type { SessionStore } from '@steel/shared';
 import type { createAuthGuard } from './auth-guard';
 import { applyCachePolicy } from './cache-policy';
 

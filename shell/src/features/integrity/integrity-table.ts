@@ -1,4 +1,4 @@
-import { REMOTE_INTEGRITY_GLOBAL, integrityByUrl, type RegistryEntry, type RemoteName } from '@steel/shared';
+import { REMOTE_INTEGRITY_GLOBAL, integrityByUrl, type RegistryEntry, type RemoteName } from '@steel/contract';
 
 type IntegrityTable = Record<string, string>;
 

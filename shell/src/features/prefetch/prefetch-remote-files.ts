@@ -1,4 +1,4 @@
-import { appScriptFiles, crossOriginFor, type FederationManifest } from '@steel/shared';
+import { appScriptFiles, crossOriginFor, type FederationManifest } from '@steel/contract';
 
 /** The digest a file was published with (the registry's), by absolute URL, if it has one. */
 export type IntegrityOf = (url: string) => string | undefined;

@@ -1,5 +1,5 @@
 import { getAppStatus, NOT_LOADED } from 'single-spa';
-import type { RemoteName } from '@steel/shared';
+import type { RemoteName } from '@steel/contract';
 import { createPrefetcher } from './create-prefetcher';
 import { prefetchScript, remoteAppScripts, type IntegrityOf } from './prefetch-remote-files';
 

@@ -1,3 +1,4 @@
+import { defaultRuntimeConfig, type User } from '@steel/contract';
 import {
   createAppFetch,
   createAuth,
@@ -5,8 +6,6 @@ import {
   createContentClient,
   createSessionRefresher,
   createSessionStore,
-  defaultRuntimeConfig,
-  type User,
 } from '@steel/shared';
 import { createMemoryCookies, createMemoryStorage, jsonResponse, requestUrl } from '@steel/shared/testing';
 import { confirmSession } from './confirm-session';

@@ -1,4 +1,5 @@
-import { createAppFetch, createBus, createSessionStore, defaultRuntimeConfig, type User } from '@steel/shared';
+import { defaultRuntimeConfig, type User } from '@steel/contract';
+import { createAppFetch, createBus, createSessionStore } from '@steel/shared';
 import { createMemoryCookies, createMemoryStorage, jsonResponse } from '@steel/shared/testing';
 import { fillSessionFromServer } from './fill-session';
 

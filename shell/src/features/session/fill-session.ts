@@ -1,4 +1,5 @@
-import type { AppFetch, SessionStore, User } from '@steel/shared';
+import type { User } from '@steel/contract';
+import type { AppFetch, SessionStore } from '@steel/shared';
 
 /** What the app server's `GET /api/auth` answers (docs/behaviour.md, "Auth calls"). */
 export interface ServerSession {

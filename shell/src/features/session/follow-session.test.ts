@@ -1,4 +1,5 @@
-import { CUSTOMER_QUERY_KEY, createBus, createSessionStore, defaultRuntimeConfig, type User } from '@steel/shared';
+import { CUSTOMER_QUERY_KEY, defaultRuntimeConfig, type User } from '@steel/contract';
+import { createBus, createSessionStore } from '@steel/shared';
 import { createMemoryCookies, createMemoryStorage } from '@steel/shared/testing';
 import { followSessionChanges } from './follow-session';
 

@@ -1,4 +1,5 @@
-import { CUSTOMER_QUERY_KEY, loginUrlFor, type AppBus, type SessionStore, type User } from '@steel/shared';
+import { CUSTOMER_QUERY_KEY, type User } from '@steel/contract';
+import { loginUrlFor, type AppBus, type SessionStore } from '@steel/shared';
 import type { QueryClient } from '@tanstack/react-query';
 
 export interface FollowSessionOptions {

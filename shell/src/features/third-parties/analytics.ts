@@ -1,4 +1,4 @@
-import type { ConsentState, RuntimeConfig } from '@steel/shared';
+import type { ConsentState, RuntimeConfig } from '@steel/contract';
 
 /** What the loader needs from posthog-js (its default export). */
 export interface AnalyticsClient {

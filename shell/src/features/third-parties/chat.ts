@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@steel/shared';
+import type { RuntimeConfig } from '@steel/contract';
 import { pageLoadedAt } from './page-load-time';
 
 /** Chat widget delay after the window `load` event when the config gives none (docs/behaviour.md, "Chat"). */

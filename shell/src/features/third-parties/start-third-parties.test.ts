@@ -1,4 +1,5 @@
-import { createBus, type RuntimeConfig } from '@steel/shared';
+import type { RuntimeConfig } from '@steel/contract';
+import { createBus } from '@steel/shared';
 import {
   CHAT_SCRIPT_ID,
   TAG_MANAGER_SCRIPT_ID,

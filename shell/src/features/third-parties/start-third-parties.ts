@@ -1,4 +1,5 @@
-import { readConsent, type AppBus, type ConsentState, type RuntimeConfig } from '@steel/shared';
+import type { ConsentState, RuntimeConfig } from '@steel/contract';
+import { readConsent, type AppBus } from '@steel/shared';
 import { analyticsConsent, loadPosthog, type AnalyticsClient } from './analytics';
 import { scheduleChat } from './chat';
 import { tagManagerConsent } from './tag-manager';

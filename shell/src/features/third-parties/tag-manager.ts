@@ -1,4 +1,4 @@
-import type { ConsentState, RuntimeConfig } from '@steel/shared';
+import type { ConsentState, RuntimeConfig } from '@steel/contract';
 
 export const TAG_MANAGER_SCRIPT_ID = 'tag-manager-script';
 

@@ -1,5 +1,6 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { CircleAlert, CircleCheck, CircleX, Info, X } from 'lucide-react';
+import type { ToastColor } from '@steel/contract';
 import {
   Link,
   TOAST_DURATION_MS,
@@ -9,7 +10,6 @@ import {
   normaliseToastType,
   ui,
   type QueuedToast,
-  type ToastColor,
 } from '@steel/shared';
 
 /** Theme colours (docs/behaviour.md, "Theme colours") as literal classes, so Tailwind sees them. */

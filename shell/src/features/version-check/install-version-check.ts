@@ -1,4 +1,5 @@
-import type { AppBus, AppFetch, LiveSetNotice, RemoteName, RuntimeConfig } from '@steel/shared';
+import type { LiveSetNotice, RemoteName, RuntimeConfig } from '@steel/contract';
+import type { AppBus, AppFetch } from '@steel/shared';
 import { followLiveSet } from './live-set-stream';
 import { createVersionPoller } from './version-poller';
 

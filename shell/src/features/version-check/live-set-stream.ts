@@ -1,4 +1,4 @@
-import { LIVE_EVENTS_PATH, type LiveSetNotice } from '@steel/shared';
+import { LIVE_EVENTS_PATH, type LiveSetNotice } from '@steel/contract';
 
 /**
  * Follows the live set the app server pushes (`/builds/events`, Server-Sent Events): each `live`

@@ -1,4 +1,5 @@
-import { HttpError, type AppBus, type AppFetch, type VersionManifest } from '@steel/shared';
+import type { VersionManifest } from '@steel/contract';
+import { HttpError, type AppBus, type AppFetch } from '@steel/shared';
 
 export const VERSION_MANIFEST_URL = '/builds/latest.json';
 

@@ -3,15 +3,8 @@
  * useSuspenseQuery and the server prefetches the same options. Keys start with the collection.
  */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  CMS_IMAGE_FIELDS,
-  canonicalSearch,
-  pageParameter,
-  recordBySlugQuery,
-  textParameter,
-  type CmsImage,
-  type ContentClient,
-} from '@steel/shared';
+import { canonicalSearch, pageParameter, textParameter } from '@steel/contract';
+import { CMS_IMAGE_FIELDS, recordBySlugQuery, type CmsImage, type ContentClient } from '@steel/shared';
 
 export type { CmsImage };
 

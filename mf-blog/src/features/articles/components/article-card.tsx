@@ -1,4 +1,5 @@
-import { Link, ResponsiveImage, type PageHead, type ResponsiveImageProps } from '@steel/shared';
+import type { PageHead } from '@steel/contract';
+import { Link, ResponsiveImage, type ResponsiveImageProps } from '@steel/shared';
 import type { ArticleSummary } from '../api/article-queries';
 import { ArticleByline, ArticleTags } from './article-meta';
 

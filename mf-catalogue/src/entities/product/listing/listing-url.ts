@@ -4,14 +4,8 @@
  * — one key per attribute (repeated for several values), `sort`, `page`. Keys the sub-category
  * does not list are dropped (a stale or hand-made link is ignored, never an error).
  */
-import {
-  canonicalSearch,
-  listParameter,
-  oneOfParameter,
-  pageParameter,
-  type PageUrl,
-  type QueryParameter,
-} from '@steel/shared';
+import { canonicalSearch, listParameter, oneOfParameter, pageParameter, type QueryParameter } from '@steel/contract';
+import { type PageUrl } from '@steel/shared';
 import type { Subcategory } from '../../category/category-tree';
 
 export const LISTING_SORTS = ['price-asc', 'price-desc', 'name'] as const;

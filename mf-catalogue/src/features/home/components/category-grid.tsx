@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, ResponsiveImage, useShell, type CmsImage, type PageHead } from '@steel/shared';
+import type { PageHead } from '@steel/contract';
+import { Link, ResponsiveImage, useShell, type CmsImage } from '@steel/shared';
 import { categories, groupPath } from '../../../entities/category/category-tree';
 import { priceBoardQuery, type PriceBoardCategory } from '../../../entities/product/listing-queries';
 

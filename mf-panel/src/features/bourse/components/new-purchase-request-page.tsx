@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from '@steel/shared/router';
+import { PANEL_LINK_PARAMS } from '@steel/contract';
 import {
   formatNumber,
   formatPersianDate,
   formatRial,
   PageHeader,
-  PANEL_LINK_PARAMS,
   useShell,
   EmptyBlock,
   QueryState,

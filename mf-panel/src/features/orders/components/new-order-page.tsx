@@ -2,16 +2,8 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from '@steel/shared/router';
-import {
-  formatToman,
-  Link,
-  PageHeader,
-  PANEL_LINK_PARAMS,
-  useShell,
-  EmptyBlock,
-  QueryState,
-  linkInText,
-} from '@steel/shared';
+import { PANEL_LINK_PARAMS } from '@steel/contract';
+import { formatToman, Link, PageHeader, useShell, EmptyBlock, QueryState, linkInText } from '@steel/shared';
 import { FormField, PHONE_INPUT, SubmitRow, TextInput, useFormWrite, inputClass } from '@steel/shared/forms';
 import { useCreateOrder, useOrderableProducts, type OrderableProduct } from '../../../entities/order/order-queries';
 import { newOrderSchema, type NewOrderInput, type NewOrderValues } from '../new-order-schema';

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from '@steel/shared/router';
+import { PANEL_LINK_PARAMS, panelLinks } from '@steel/contract';
 import {
   apiErrorMessage,
   formatPersianDate,
   formatToman,
   Link,
   PageHeader,
-  PANEL_LINK_PARAMS,
-  panelLinks,
   priceChangeBetween,
   PriceChangeIndicator,
   useSingleFlight,
