@@ -15,15 +15,12 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes } from 'react-router';
 import { findPageRoute, type RemoteName } from '@steel/contract';
-import { PageRoutes, matchPage, pageRouteElements, type PageDefinition } from '@steel/shared';
+import { PageRoutes, isServerRendered, matchPage, pageRouteElements, type PageDefinition } from '@steel/shared';
 import { createLiveRoutes } from '@steel/shell/routes';
-import { cataloguePages } from '@steel/catalogue/page-definitions';
-import { CatalogueRoot } from '@steel/catalogue/root';
-import { blogPages } from '@steel/blog/page-definitions';
+import { remote as catalogue } from '@steel/catalogue/remote';
+import { remote as blog } from '@steel/blog/remote';
+import { remote as panel } from '@steel/panel/remote';
 import { PUBLISHED, samplePaths, sitemapPaths } from './support/site-pages';
-import { BlogRoot } from '@steel/blog/root';
-import { signInPages } from '@steel/panel/page-definitions';
-import { PanelRoot } from '@steel/panel/root';
 
 /** What a decider picked: the app, the pattern as listed and the params; or null for none. */
 interface RouteChoice {
@@ -33,12 +30,17 @@ interface RouteChoice {
   params: Record<string, string>;
 }
 
-/** Each remote as it decides: the pages its `matchPage` is given, and the root it renders. */
-const REMOTES: Record<RemoteName, { serverPages: readonly PageDefinition[]; Root: () => ReactNode }> = {
-  catalogue: { serverPages: cataloguePages, Root: CatalogueRoot },
-  blog: { serverPages: blogPages, Root: BlogRoot },
-  panel: { serverPages: signInPages, Root: PanelRoot },
-};
+/**
+ * Each remote as it decides, from its description: the pages its server render's `matchPage` is
+ * given (those it renders on the server), and the root it renders.
+ */
+const REMOTES: Record<RemoteName, { serverPages: readonly PageDefinition[]; Root: () => ReactNode }> =
+  Object.fromEntries(
+    [catalogue, blog, panel].map(({ app, pages, Root }) => [
+      app,
+      { serverPages: pages.filter(isServerRendered), Root },
+    ]),
+  );
 
 /** The route objects react-router builds from the `<PageRoutes>` a remote's root renders. */
 function renderedRoutes(Root: () => ReactNode) {

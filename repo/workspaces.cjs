@@ -48,10 +48,7 @@ function workspaces(root = ROOT) {
   });
 }
 
-/** `@steel/blog` → `blog`: an app's name is its package's, without the scope. */
-const appNameOf = (packageName) => packageName.replace(/^@[^/]+\//, '');
-
 /** A folder as a regular expression's alternative (`deploy/server` has a slash; `.` would match any character). */
 const asPattern = (folder) => folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-module.exports = { workspaces, workspacePatterns, appNameOf, asPattern };
+module.exports = { workspaces, workspacePatterns, asPattern };

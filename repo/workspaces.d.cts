@@ -13,5 +13,4 @@ export interface Workspace {
 }
 export function workspaces(root?: string): Workspace[];
 export function workspacePatterns(root?: string): string[];
-export function appNameOf(packageName: string): string;
 export function asPattern(folder: string): string;

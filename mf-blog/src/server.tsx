@@ -3,13 +3,6 @@
  * against, its page manifest and its render (docs/architecture.md, "How a page reaches the screen").
  */
 import { createRemoteServerEntry } from '@steel/shared/server';
-import css from './app/styles.css';
-import { BlogRoot } from './app/blog-root';
-import { blogPages } from './app/page-definitions';
+import { remote } from './app/remote';
 
-export const { contract, pages, render } = createRemoteServerEntry({
-  app: 'blog',
-  css,
-  Root: BlogRoot,
-  pages: blogPages,
-});
+export const { contract, pages, render } = createRemoteServerEntry(remote);

@@ -1,9 +1,12 @@
 /**
- * `steel-build <app> [--root <folder>] [--no-typecheck]`: builds an app for production into
- * `<folder>/dist` (the current folder by default), ready for `deploy publish`.
+ * `steel-build [<app>] [--root <folder>] [--no-typecheck]`: builds an app for production into
+ * `<folder>/dist` (the current folder by default), ready for `deploy publish`. The app's name is its
+ * package's (`@steel/guides` → `guides`), as its browser and server entries take it; a name given
+ * here must be that one.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAME_RE } from '@steel/contract';
+import { appNameOfPackage } from '@steel/contract';
 import { buildApp } from './build-app';
 
 export async function main(argv: string[]): Promise<number> {
@@ -16,10 +19,18 @@ export async function main(argv: string[]): Promise<number> {
     else if (arg === '--no-typecheck') check = false;
     else positional.push(arg);
   }
-  const [app, ...rest] = positional;
-  // The shell, or a remote by the name the platform registered it under (any name the contract allows).
-  if (!app || rest.length || !REMOTE_NAME_RE.test(app)) {
-    console.error('Usage: steel-build <shell|remote name> [--root <folder>] [--no-typecheck]');
+  const [named, ...rest] = positional;
+  if (rest.length) {
+    console.error('Usage: steel-build [<app>] [--root <folder>] [--no-typecheck]');
+    return 2;
+  }
+  // The shell, or a remote by the name the platform registered it under: its package's.
+  const { name: packageName } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    name: string;
+  };
+  const app = appNameOfPackage(packageName);
+  if (named !== undefined && named !== app) {
+    console.error(`${packageName} is the app ${app}, not ${named}: an app's name is its package's`);
     return 2;
   }
   const ms = await buildApp(app, root, { typecheck: check });

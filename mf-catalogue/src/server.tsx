@@ -4,16 +4,10 @@
  */
 import { hostedSlots } from '@steel/contract';
 import { createRemoteServerEntry } from '@steel/shared/server';
-import css from './app/styles.css';
-import { CatalogueRoot } from './app/catalogue-root';
-import { cataloguePages } from './app/page-definitions';
+import { remote } from './app/remote';
 import { categoryNavigation } from './entities/category/category-navigation';
 
-export const { contract, pages, render, slotHosts } = createRemoteServerEntry({
-  app: 'catalogue',
-  css,
-  Root: CatalogueRoot,
-  pages: cataloguePages,
+export const { contract, pages, render, slotHosts } = createRemoteServerEntry(remote, {
   // Other teams' components on the product page and in listing rows (an inquiry basket's button).
   slotHosts: hostedSlots('product.actions', 'listing.row'),
 });

@@ -5,6 +5,17 @@
  */
 export type RemoteName = string;
 export const REMOTE_NAME_RE = /^[a-z][a-z0-9-]{1,30}$/;
+/**
+ * `@steel/blog` → `blog`: an app's name is its package's, without the scope — the build, the
+ * app's browser entry and its server entry all take it from there.
+ */
+export function appNameOfPackage(packageName: string): RemoteName {
+  const name = packageName.replace(/^@[^/]+\//, '');
+  if (!REMOTE_NAME_RE.test(name))
+    throw new Error(`The package ${packageName} does not name an app: ${REMOTE_NAME_RE.source} after its scope`);
+  return name;
+}
+
 /** Names no remote may take: the shell's, the platform keys', live.json's own fields, the deploy API's `apps`. */
 export const RESERVED_REMOTE_NAMES: readonly string[] = ['shell', 'platform', 'history', 'canary', 'apps'];
 

@@ -3,15 +3,9 @@
  * apps' slots, rendered into their pages by the app server (docs/architecture.md, "Extension slots").
  */
 import { createRemoteServerEntry } from '@steel/shared/server';
-import css from './app/styles.css';
-import { InquiryRoot } from './app/inquiry-root';
-import { inquiryPages } from './app/page-definitions';
+import { remote } from './app/remote';
 import { inquiryContributions } from './app/contributions';
 
-export const { contract, pages, render, contributions, renderSlot } = createRemoteServerEntry({
-  app: 'inquiry',
-  css,
-  Root: InquiryRoot,
-  pages: inquiryPages,
+export const { contract, pages, render, contributions, renderSlot } = createRemoteServerEntry(remote, {
   contributes: { components: inquiryContributions, order: 10 },
 });

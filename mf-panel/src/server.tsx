@@ -5,16 +5,9 @@
  */
 import { hostedSlots } from '@steel/contract';
 import { createRemoteServerEntry } from '@steel/shared/server';
-import css from './app/styles.css';
-import { PanelRoot } from './app/panel-root';
-import { browserPages, signInPages } from './app/page-definitions';
+import { remote } from './app/remote';
 
-export const { contract, pages, render, slotHosts } = createRemoteServerEntry({
-  app: 'panel',
-  css,
-  Root: PanelRoot,
-  pages: signInPages,
-  browserPages,
+export const { contract, pages, render, slotHosts } = createRemoteServerEntry(remote, {
   // Other teams' cards on the dashboard (rendered in the browser, like every private page).
   slotHosts: hostedSlots('panel.dashboard'),
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { appNameOf, workspaces } from '../../repo/workspaces.cjs';
+import { appNameOfPackage } from '@steel/contract';
+import { workspaces } from '../../repo/workspaces.cjs';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 /** The domain facts (category tree, factories, weights, exchange fields, Persian strings); DOMAIN_DIR overrides. */
@@ -20,7 +21,7 @@ export const REMOTES: readonly AppName[] = (
 export const APPS: readonly AppName[] = ['shell', ...REMOTES];
 /** Where an app of this repository lives: the workspace whose package is named after it (`@steel/blog`). */
 export function appFolder(app: AppName): string {
-  const workspace = workspaces(repoRoot).find((candidate) => appNameOf(candidate.name) === app);
+  const workspace = workspaces(repoRoot).find((candidate) => appNameOfPackage(candidate.name) === app);
   if (!workspace) throw new Error(`No workspace of this repository is the app ${app}`);
   return path.join(repoRoot, workspace.folder);
 }

@@ -1,11 +1,4 @@
 import { createRemoteLifecycles } from '@steel/shared';
-import { CatalogueRoot } from './catalogue-root';
-import { cataloguePages } from './page-definitions';
+import { remote } from './remote';
 
-export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({
-  app: 'catalogue',
-  // In a chunk of its own: a server-rendered page has the stylesheet in its head already.
-  css: () => import(/* webpackChunkName: "styles" */ './styles.css'),
-  Root: CatalogueRoot,
-  pages: cataloguePages,
-});
+export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles(remote);

@@ -1,10 +1,4 @@
 import { createRemoteLifecycles } from '@steel/shared';
-import { InquiryRoot } from './inquiry-root';
-import { inquiryPages } from './page-definitions';
+import { remote } from './remote';
 
-export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles({
-  app: 'inquiry',
-  css: () => import(/* webpackChunkName: "styles" */ './styles.css'),
-  Root: InquiryRoot,
-  pages: inquiryPages,
-});
+export const { bootstrap, mount, unmount, prefetchPage } = createRemoteLifecycles(remote);

@@ -1,16 +1,12 @@
-import { lazy, type ComponentType } from 'react';
+import type { FunctionComponent } from 'react';
+import { lazyPage, type PageDefinition, type PageUrl } from '@steel/shared';
 import { textParameter, type PageHead } from '@steel/contract';
-import { ReportNotFound, type PageDefinition } from '@steel/shared';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { SocialCallbackPage } from '../features/auth/social-callback-page';
-
-/** A panel page rendered in the browser only, so it declares no data for a server. */
-export interface BrowserPage extends Pick<PageDefinition, 'path' | 'rendering' | 'guards' | 'layout'> {
-  Page: ComponentType;
-}
+import { customerOnly } from '../features/auth/customer-only';
 
 /**
  * A public sign-in page, rendered on the server like the catalogue's pages: its form is on screen
@@ -30,45 +26,41 @@ const serverSignInPage = (
   query: [textParameter('redirect')],
   head: (): PageHead => ({ title, description, canonical: path }),
 });
+/** A private page's head: its title in the tab, never indexed. */
+const privateHead =
+  (title: string) =>
+  (url: PageUrl): PageHead => ({ title, canonical: url.pathname, noindex: true });
+
 /**
  * Sign-in pages that are reached with a secret in the URL (a reset code, the CMS's access token
  * after social login): rendered in the browser, so the secret never becomes a page-cache key.
  */
-const browserSignInPage = (path: string, Page: ComponentType): BrowserPage => ({
+const browserSignInPage = (path: string, title: string, Page: FunctionComponent): PageDefinition => ({
   path,
   Page,
   rendering: 'browser',
   guards: [],
   layout: 'default',
-});
-/** Signed-in customers only, in the shell's panel frame (the `auth` layout with its section links). */
-const customerPage = (path: string, Page: ComponentType): BrowserPage => ({
-  path,
-  Page,
-  rendering: 'browser',
-  guards: ['auth'],
-  layout: 'auth',
+  head: privateHead(title),
 });
 
 /**
- * The customer pages in chunks of their own: a visitor on a sign-in page (or anywhere else the
- * panel is not open) downloads none of the orders', tickets' or bourse forms' code. They are
- * rendered in the browser only, so nothing waits for them before a hydration (`lazyPage` is for
- * pages a server renders).
+ * Signed-in customers only, in the shell's panel frame (the `auth` layout with its section links),
+ * each in a chunk of its own: a visitor on a sign-in page (or anywhere else the panel is not open)
+ * downloads none of the orders', tickets' or bourse forms' code. Rendered in the browser only, so
+ * nothing waits for them before a hydration.
  */
-function onFirstVisit<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
-const DashboardPage = onFirstVisit(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
-const OrdersSection = onFirstVisit(() => import('../features/orders/components/orders-section'), 'OrdersSection');
-const TicketsSection = onFirstVisit(() => import('../features/tickets/components/tickets-section'), 'TicketsSection');
-const WatchListPage = onFirstVisit(() => import('../features/watch-list/components/watch-list-page'), 'WatchListPage');
-const BourseSection = onFirstVisit(() => import('../features/bourse/components/bourse-section'), 'BourseSection');
-const ProfilePage = onFirstVisit(() => import('../features/profile/profile-page'), 'ProfilePage');
-const SignOutPage = onFirstVisit(() => import('../features/auth/sign-out-page'), 'SignOutPage');
+const customerPage = (path: string, title: string, load: () => Promise<FunctionComponent>): PageDefinition => ({
+  path,
+  rendering: 'browser',
+  guards: ['auth'],
+  layout: 'auth',
+  head: privateHead(title),
+  Page: lazyPage(() => load().then((Page) => ({ default: customerOnly(Page) }))),
+});
 
-/** The panel's server-rendered pages: its routes, its server render and its page manifest read this. */
-export const signInPages: PageDefinition[] = [
+/** The panel's server-rendered pages: the public sign-in forms. */
+const signInPages: PageDefinition[] = [
   serverSignInPage(
     '/login',
     'ورود',
@@ -90,20 +82,35 @@ export const signInPages: PageDefinition[] = [
 ];
 
 /**
- * The rest of the panel, listed once: its routes and the page manifest its build publishes (so the
- * shell sends `/login/**` and `/panel/**` here) both read this.
+ * Every page of the panel, listed once: its routes, its server render (the sign-in pages) and the
+ * page manifest its build publishes (so the shell sends `/login/**` and `/panel/**` here) read this.
  */
-export const browserPages: BrowserPage[] = [
-  browserSignInPage('/login/reset-password', ResetPasswordPage),
+export const panelPages: PageDefinition[] = [
+  ...signInPages,
+  browserSignInPage('/login/reset-password', 'بازیابی رمز عبور', ResetPasswordPage),
   // Where the CMS sends the visitor back after social login (`/connect/{provider}`).
-  browserSignInPage('/login/connect/:provider', SocialCallbackPage),
-  // Everything else under /login is the panel's too: an unknown sign-in page is a fatal 404.
-  browserSignInPage('/login/*', ReportNotFound),
-  customerPage('/panel', DashboardPage),
-  customerPage('/panel/order/*', OrdersSection),
-  customerPage('/panel/ticket/*', TicketsSection),
-  customerPage('/panel/product/*', WatchListPage),
-  customerPage('/panel/bourse/*', BourseSection),
-  customerPage('/panel/profile/*', ProfilePage),
-  customerPage('/panel/logout/*', SignOutPage),
+  browserSignInPage('/login/connect/:provider', 'ورود', SocialCallbackPage),
+  // Everything else under /login is the panel's too: an unknown sign-in page names nothing, a fatal 404.
+  { path: '/login/*', rendering: 'browser', guards: [], head: () => null, Page: () => null },
+  customerPage('/panel', 'داشبورد', () =>
+    import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage),
+  ),
+  customerPage('/panel/order/*', 'سفارش‌ها', () =>
+    import('../features/orders/components/orders-section').then((module) => module.OrdersSection),
+  ),
+  customerPage('/panel/ticket/*', 'تیکت‌ها', () =>
+    import('../features/tickets/components/tickets-section').then((module) => module.TicketsSection),
+  ),
+  customerPage('/panel/product/*', 'محصولات من', () =>
+    import('../features/watch-list/components/watch-list-page').then((module) => module.WatchListPage),
+  ),
+  customerPage('/panel/bourse/*', 'بورس', () =>
+    import('../features/bourse/components/bourse-section').then((module) => module.BourseSection),
+  ),
+  customerPage('/panel/profile/*', 'پروفایل', () =>
+    import('../features/profile/profile-page').then((module) => module.ProfilePage),
+  ),
+  customerPage('/panel/logout/*', 'خروج', () =>
+    import('../features/auth/sign-out-page').then((module) => module.SignOutPage),
+  ),
 ];

@@ -69,6 +69,9 @@ export interface PageDefinition {
   Page: ComponentType<{ url: PageUrl }>;
 }
 
+/** Whether the server renders the page (`rendering` is `server`, the default) or the browser alone. */
+export const isServerRendered = (page: Pick<PageDefinition, 'rendering'>) => (page.rendering ?? 'server') === 'server';
+
 export interface MatchedPage {
   page: PageDefinition;
   url: PageUrl;
@@ -121,7 +124,7 @@ export function toPageRoute(
   const chunk = (page.Page as { chunk?: string } | undefined)?.chunk;
   return {
     path: page.path,
-    rendering: page.rendering ?? 'server',
+    rendering: isServerRendered(page) ? 'server' : 'browser',
     guards: [...(page.guards ?? ['cache'])],
     layout: page.layout ?? 'default',
     ...(page.query ? { query: [...page.query] } : {}),

@@ -22,6 +22,7 @@ export * from '../page-data/page-data-load';
 export * from '../page-data/page-data-waits';
 export * from '../page-data/page-definition';
 export * from '../page-data/page-routes';
+export * from '../remote/remote-description';
 export * from '../remote/remote-lifecycles';
 export * from '../remote/remote-providers';
 export * from '../remote/server-markup';

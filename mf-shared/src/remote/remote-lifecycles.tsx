@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { RemoteDescription } from './remote-description';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
@@ -7,10 +8,9 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from '@steel/shared/router';
 import type { ShellContext } from '../contracts/shell-context';
 import { CONTRACT_VERSION, ContractError, SHELL_CONTEXT_FIELDS, mountPropProblems } from '@steel/contract/contract';
-import type { RemoteName } from '@steel/contract/remotes';
 import { preloadPage } from '../page-data/lazy-page';
 import { loadOnce } from '../runtime/load-once';
-import { matchPage, type PageDefinition } from '../page-data/page-definition';
+import { matchPage } from '../page-data/page-definition';
 import { withPageDataLoad } from '../page-data/page-data-load';
 import { RemoteProviders } from './remote-providers';
 import {
@@ -56,18 +56,6 @@ function freshAsOfNow(state: DehydratedState): DehydratedState {
   };
 }
 
-export interface RemoteLifecycleOptions {
-  app: RemoteName;
-  /**
-   * The remote's stylesheet, loaded on demand (`() => import('./styles.css')`): a server-rendered
-   * page has it in its head already, so only a mount in the browser alone needs its own copy —
-   * and the app's start-up code does not carry it.
-   */
-  css: () => Promise<{ default: string }>;
-  Root: () => ReactNode;
-  pages?: readonly PageDefinition[];
-}
-
 /**
  * single-spa lifecycles for a remote (docs/architecture.md, "Contracts between apps"): React 19 root, the shell context in
  * React context, the shared query client, the remote's own router, an error boundary, and the
@@ -79,9 +67,9 @@ export interface RemoteLifecycleOptions {
  * this module may be another remote's copy (remote-core), whose webpack runtime is not the app's.
  */
 export function remoteLifecycles(
-  options: RemoteLifecycleOptions & { guardChunkLoads: (onChunkError: (error: Error) => void) => void },
+  options: RemoteDescription & { guardChunkLoads: (onChunkError: (error: Error) => void) => void },
 ) {
-  const { app, Root, pages = [] } = options;
+  const { app, Root, pages } = options;
   const loadCss = loadOnce(() => options.css().then((module) => module.default));
   let hydrating = false;
   /** The props of the mount under way: a hydration mismatch is reported through them. */

@@ -13,7 +13,7 @@ describe('a remote’s server render', () => {
   it('renders a page whole', async () => {
     const entry = createRemoteServerEntry({
       app: 'blog',
-      css: '',
+      css: async () => ({ default: '' }),
       pages: [],
       Root: () => (
         <Suspense fallback="…">
@@ -28,7 +28,7 @@ describe('a remote’s server render', () => {
   it('fails when a component throws inside a Suspense boundary, which React would leave to the browser unsaid', async () => {
     const entry = createRemoteServerEntry({
       app: 'blog',
-      css: '',
+      css: async () => ({ default: '' }),
       pages: [],
       Root: () => (
         <main>

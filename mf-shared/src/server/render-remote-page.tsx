@@ -4,7 +4,6 @@
  * hand back the dehydrated cache for the browser to hydrate from. Runs in the app server's render
  * workers, one QueryClient per request (never a module-level one).
  */
-import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { preloadPage } from '../page-data/lazy-page';
 import { preloadMarkdown } from '../ui/markdown';
@@ -12,14 +11,15 @@ import { StaticRouter } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import { defaultRuntimeConfig, type RuntimeConfig } from '@steel/contract/runtime-config';
 import { createServerShellContext } from './server-shell-context';
-import type { RemoteName } from '@steel/contract/remotes';
+import type { RemoteDescription } from '../remote/remote-description';
+import { loadOnce } from '../runtime/load-once';
 import type { PageHead } from '@steel/contract/page-head';
 import type { RemoteRenderRequest, RemoteRenderResult } from '@steel/contract/server-render';
 import {
+  isServerRendered,
   matchPage,
   queryCollections,
   toPageRoute,
-  type PageDefinition,
   type ReadQuery,
 } from '../page-data/page-definition';
 import { CONTRACT_VERSION } from '@steel/contract/contract';
@@ -47,10 +47,6 @@ export class ContentUnavailableError extends Error {
 // The shell context a server render runs with (its layout's, each remote's, each slot's).
 export { createServerShellContext, serverFetch } from './server-shell-context';
 
-/**
- * A remote's server entry. `pages` are the pages it renders on the server; `browserPages` (private
- * pages the browser renders alone) are only published in its page manifest, for the shell to route.
- */
 /** How React marks a Suspense boundary whose server render failed, left for the browser to render. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
@@ -64,25 +60,33 @@ export interface CreatedServerEntry {
   renderSlot?: (request: SlotRenderRequest) => Promise<SlotRenderResult>;
 }
 
-export function createRemoteServerEntry(options: {
-  app: RemoteName;
-  css: string;
-  Root: () => ReactNode;
-  pages: readonly PageDefinition[];
-  browserPages?: readonly Parameters<typeof toPageRoute>[0][];
-  /** The extension slots its pages render (`hostedSlots(…)`). */
-  slotHosts?: SlotHosts;
-  /** What it contributes to other apps' slots: its components, and their place among others' (lower first). */
-  contributes?: { components: SlotComponents; order?: number };
-}): CreatedServerEntry {
-  const { app, css, Root, pages, browserPages = [], slotHosts, contributes } = options;
+/**
+ * A remote's server entry, from the description its browser entry reads too (remote-description.ts):
+ * it publishes every page in its page manifest, for the shell to route, and renders those whose
+ * `rendering` is `server` (private pages are the browser's alone). `extras` are what only the
+ * server entry publishes: the slots its pages host, its contributions to other apps' slots.
+ */
+export function createRemoteServerEntry(
+  remote: RemoteDescription,
+  extras: {
+    /** The extension slots its pages render (`hostedSlots(…)`). */
+    slotHosts?: SlotHosts;
+    /** What it contributes to other apps' slots: its components, and their place among others' (lower first). */
+    contributes?: { components: SlotComponents; order?: number };
+  } = {},
+): CreatedServerEntry {
+  const { app, Root, pages } = remote;
+  const { slotHosts, contributes } = extras;
+  const serverPages = pages.filter(isServerRendered);
+  // The stylesheet is a chunk of the server entry too: read once, on the first render.
+  const loadCss = loadOnce(() => remote.css().then((module) => module.default));
 
   async function render(request: RemoteRenderRequest): Promise<RemoteRenderResult> {
     const config: RuntimeConfig = { ...defaultRuntimeConfig, ...request.config };
     const context = createServerShellContext(config, request.cmsUrl);
     const { api, queryClient } = context;
 
-    const matched = matchPage(pages, request.url);
+    const matched = matchPage(serverPages, request.url);
     let head: PageHead | null = null;
     const collections = new Set<string>();
     if (matched) {
@@ -128,14 +132,14 @@ export function createRemoteServerEntry(options: {
       html,
       head,
       state: dehydrate(queryClient),
-      css,
+      css: await loadCss(),
       collections: [...collections],
       ...(slots.length ? { slots } : {}),
     };
   }
   return {
     contract: CONTRACT_VERSION,
-    pages: [...pages, ...browserPages].map(toPageRoute),
+    pages: pages.map(toPageRoute),
     render,
     ...(slotHosts ? { slotHosts } : {}),
     ...(contributes
@@ -145,7 +149,7 @@ export function createRemoteServerEntry(options: {
             props: SLOTS[slot].props,
             order: contributes.order ?? 100,
           })),
-          renderSlot: slotServerRenderer(css, contributes.components),
+          renderSlot: slotServerRenderer(loadCss, contributes.components),
         }
       : {}),
   };

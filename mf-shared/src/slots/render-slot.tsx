@@ -11,9 +11,7 @@ import type { SlotComponents } from './define-contributions';
  * the host's props, as a signed-out visitor, in the same providers the browser hydrates with. A
  * component that throws rejects: the render worker leaves the slot to the browser and reports it.
  */
-export function slotServerRenderer(css: string, components: SlotComponents) {
-  // Async by the contract: a contributor's render may read data one day; this one renders at once.
-  // eslint-disable-next-line @typescript-eslint/require-await
+export function slotServerRenderer(loadCss: () => Promise<string>, components: SlotComponents) {
   return async function renderSlot(request: SlotRenderRequest): Promise<SlotRenderResult> {
     const Contribution = components[request.slot] as ComponentType<Record<string, unknown>> | undefined;
     if (!Contribution) throw new Error(`no contribution to ${request.slot}`);
@@ -25,6 +23,6 @@ export function slotServerRenderer(css: string, components: SlotComponents) {
       </ContributionProviders>,
       { identifierPrefix: request.identifierPrefix },
     );
-    return { html, css };
+    return { html, css: await loadCss() };
   };
 }

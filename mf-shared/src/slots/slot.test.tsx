@@ -68,7 +68,9 @@ async function serverPage(slug: string, contributors: string[]): Promise<string>
     const parts: string[] = [];
     for (const app of contributors) {
       const prefix = `${app}-slot-r${index}-`;
-      const render = slotServerRenderer('', { 'product.actions': app === 'inquiry' ? AddToInquiry : Throws });
+      const render = slotServerRenderer(async () => '', {
+        'product.actions': app === 'inquiry' ? AddToInquiry : Throws,
+      });
       const rendered = await render({
         slot: request.slot,
         props: request.props,

@@ -46,12 +46,12 @@ export function remotePackageJson(name: string, facts: PlatformFacts) {
     private: true,
     description: `Remote \`${name}\`: the pages under /${name}.`,
     // The build type-checks the app's code; the test checks the tests' too, then runs them.
-    scripts: { build: `steel-build ${name}`, test: 'tsc -p . && jest' },
+    scripts: { build: 'steel-build', test: 'tsc -p . && jest' },
     // Read by steel-build and the app server from the built entries (as the monorepo's remotes have them).
     exports: {
       './app': './src/app/lifecycles.tsx',
       './page-definitions': './src/app/page-definitions.ts',
-      './root': './src/app/app-root.tsx',
+      './remote': './src/app/remote.ts',
       './server': './src/server.tsx',
       './package.json': './package.json',
     },

@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import type { PageDefinition, PageUrl } from '@steel/shared';
+import { lazyPage, type PageDefinition, type PageUrl } from '@steel/shared';
 
 /**
  * The buyer's inquiries in a chunk of their own: a visitor on a product page or the basket
@@ -7,7 +6,7 @@ import type { PageDefinition, PageUrl } from '@steel/shared';
  * one signed-in buyer's, and the server renders every page as a signed-out visitor (its HTML is
  * shared and cached), so it sends the layout and the app fills it in.
  */
-const RequestsSection = lazy(() =>
+const RequestsSection = lazyPage(() =>
   import(/* webpackChunkName: "requests" */ './requests-section').then((module) => ({
     default: module.RequestsSection,
   })),

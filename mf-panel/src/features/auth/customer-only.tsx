@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FunctionComponent, ReactNode } from 'react';
 import { useSessionUser } from '@steel/shared';
 
 /**
@@ -8,4 +8,15 @@ import { useSessionUser } from '@steel/shared';
  */
 export function CustomerOnly({ children }: { children: ReactNode }) {
   return useSessionUser() ? <>{children}</> : null;
+}
+
+/** A customer page that renders nothing while nobody is signed in (`CustomerOnly` around it). */
+export function customerOnly(Page: FunctionComponent): FunctionComponent {
+  return function CustomerPage() {
+    return (
+      <CustomerOnly>
+        <Page />
+      </CustomerOnly>
+    );
+  };
 }

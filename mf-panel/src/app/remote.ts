@@ -1,0 +1,15 @@
+/**
+ * The panel remote as it describes itself, once: its browser entry (lifecycles.tsx) and its server
+ * entry (server.tsx) both read this (docs/architecture.md, "Contracts between apps").
+ */
+import { describeRemote } from '@steel/shared';
+import packageJson from '../../package.json';
+import { PanelRoot } from './panel-root';
+import { panelPages } from './page-definitions';
+
+export const remote = describeRemote(packageJson, {
+  // In a chunk of its own: a server-rendered page has the stylesheet in its head already.
+  css: () => import(/* webpackChunkName: "styles" */ './styles.css'),
+  Root: PanelRoot,
+  pages: panelPages,
+});
