@@ -57,6 +57,27 @@ const sitemapSourceSchema = z.union([
   }),
 ]);
 
+/** A field of a CMS record (`publish_date`). */
+const FIELD_RE = /^[a-z][a-zA-Z0-9_]*$/;
+/** A Strapi sort: a field, then `:asc` or `:desc`. */
+const SORT_RE = /^[a-z][a-zA-Z0-9_]*(:(asc|desc))?$/;
+const feedSourceSchema = z.object({
+  path: z.string().check(z.regex(SITE_PATH_RE)),
+  title: z.string().check(z.minLength(1)),
+  description: z.string().check(z.minLength(1)),
+  collection: z.string().check(z.regex(COLLECTION_RE)),
+  sort: z.array(z.string().check(z.regex(SORT_RE))),
+  limit: z.int().check(z.gte(1), z.lte(50)),
+  itemPath: z.string().check(z.regex(SOURCE_PATH_RE)),
+  fields: z.object({
+    title: z.string().check(z.regex(FIELD_RE)),
+    description: z.optional(z.string().check(z.regex(FIELD_RE))),
+    published: z.optional(z.string().check(z.regex(FIELD_RE))),
+    author: z.optional(z.string().check(z.regex(FIELD_RE))),
+    categories: z.optional(z.string().check(z.regex(FIELD_RE))),
+  }),
+});
+
 const navigationItemSchema: z.ZodMiniType<NavigationItem> = z.object({
   label: z.string().check(z.minLength(1)),
   path: z.string().check(z.regex(SITE_PATH_RE)),
@@ -90,6 +111,8 @@ export const pageRouteSchema = z.object({
   chunk: z.optional(z.string().check(z.regex(CHUNK_NAME_RE))),
   /** How the sitemap lists the page (`site-navigation.ts`); not listed when absent. */
   sitemap: z.optional(z.array(sitemapSourceSchema)),
+  /** The feeds the page declares (`site-navigation.ts`, contract 1.9.0): the app server writes them. */
+  feeds: z.optional(z.array(feedSourceSchema)),
   /** Where the page shows in the site's navigation; nowhere when absent. */
   nav: z.optional(z.object({ places: navPlacesSchema, label: z.string().check(z.minLength(1)), order: z.number() })),
 });

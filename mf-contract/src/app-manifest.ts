@@ -10,6 +10,7 @@ import { speaksContract } from './contract-version';
 import { matchRoute } from './route-rule';
 import type { PageRoute, SharedDependencies } from './app-manifest-schema';
 import type { RemoteName } from './remotes';
+import type { FeedSource } from './site-navigation';
 
 export type { AppManifest, PageRoute, RegistryEntry, RemoteRegistry, SharedDependencies } from './app-manifest-schema';
 
@@ -18,6 +19,7 @@ export {
   NAV_PLACES,
   registryNavigation,
   type NavPlace,
+  type FeedSource,
   type NavigationItem,
   type PageNav,
   type RemoteNavigation,
@@ -93,20 +95,35 @@ export function samplePath(route: PageRoute): string {
 }
 
 /**
- * Paths the app server answers itself (feeds, APIs, builds): listed before every remote's pages,
- * so at an equal rank they win over a remote's claim (`/blog/rss.xml` is not an article).
+ * Paths the app server answers itself (the sitemap, APIs, builds): listed before every remote's
+ * pages, so at an equal rank they win over a remote's claim. The feeds the live pages declare are
+ * the app server's too (`appServerPaths`).
  */
 export const APP_SERVER_PATHS = [
   '/sitemap.xml',
   '/robots.txt',
   '/remotes.json',
-  '/blog/rss.xml',
   // Prometheus's scrape (loopback or a token only; nginx refuses it).
   '/metrics',
   '/api/*',
   '/builds/*',
   '/_/*',
 ] as const;
+
+/** The feeds the live pages declare, each once by its path (a feed is its app's, declared by one of its pages). */
+export function declaredFeeds(
+  pages: Partial<Record<RemoteName, readonly PageRoute[]>>,
+): Array<{ app: RemoteName; page: PageRoute; feed: FeedSource }> {
+  const feeds = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, routes]) =>
+    routes.flatMap((page) => (page.feeds ?? []).map((feed) => ({ app, page, feed }))),
+  );
+  return [...new Map(feeds.map((declared) => [declared.feed.path, declared])).values()];
+}
+
+/** The paths the app server answers for a live set: its own, then the feeds its pages declare. */
+export function appServerPaths(pages: Partial<Record<RemoteName, readonly PageRoute[]>>): string[] {
+  return [...APP_SERVER_PATHS, ...declaredFeeds(pages).map(({ feed }) => feed.path)];
+}
 
 /**
  * The live page that owns a path, by the site's one route rule (route-rule.ts) over the same
@@ -118,7 +135,7 @@ export function findPageRoute(
   pathname: string,
 ): { app: RemoteName; route: PageRoute; params: Record<string, string> } | null {
   const table: Array<{ app: RemoteName; route: PageRoute } | { app: 'server'; path: string }> = [
-    ...APP_SERVER_PATHS.map((path) => ({ app: 'server' as const, path })),
+    ...appServerPaths(pages).map((path) => ({ app: 'server' as const, path })),
     ...(Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, routes]) =>
       routes.map((route) => ({ app, route })),
     ),

@@ -76,6 +76,7 @@ export const PAGE_ROUTE_FIELDS = [
   'chunk',
   'sitemap',
   'nav',
+  'feeds',
 ] as const;
 /** The fields of a `/remotes.json` entry. */
 export const REGISTRY_ENTRY_FIELDS = [

@@ -44,6 +44,35 @@ export interface NavigationItem {
 export type SitemapSource =
   { path: string; lastmodFrom?: string } | { collection: string; path: string; within?: 'navigation' };
 
+/**
+ * A feed a page declares (RSS 2.0), served at `path` by the app server's one generic feed writer:
+ * the latest `limit` published records of a CMS collection, in `sort` order, each item linked at
+ * `itemPath` (its placeholders filled as a sitemap source's are) and written from the record's
+ * fields that `fields` names. The channel's link is the declaring page's path, its title and
+ * description are the page's Persian words. A feed change is the page's app's deploy alone.
+ */
+export interface FeedSource {
+  /** Where the feed is served: a path inside its app's own (`/blog/rss.xml`). */
+  path: string;
+  title: string;
+  description: string;
+  collection: string;
+  /** Strapi's sort, newest first (`['publish_date:desc', 'id:desc']`). */
+  sort: readonly string[];
+  /** How many records, 1 to 50. */
+  limit: number;
+  /** Each item's link, with field placeholders (`/blog/:slug`). */
+  itemPath: string;
+  /** The record field each item element is written from; only `title` is required. */
+  fields: {
+    title: string;
+    description?: string;
+    published?: string;
+    author?: string;
+    categories?: string;
+  };
+}
+
 /** Every live remote's navigation tree, from the registry (remotes that publish none are absent). */
 export type RemoteNavigation = Partial<Record<RemoteName, readonly NavigationItem[]>>;
 

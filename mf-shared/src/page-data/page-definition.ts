@@ -8,7 +8,14 @@
 import type { ComponentType } from 'react';
 import type { FetchQueryOptions, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { ContentClient } from '../api/content-types';
-import type { GuardName, LayoutName, PageNav, PageRoute, SitemapSource } from '@steel/contract/app-manifest';
+import type {
+  FeedSource,
+  GuardName,
+  LayoutName,
+  PageNav,
+  PageRoute,
+  SitemapSource,
+} from '@steel/contract/app-manifest';
 import { matchRoute } from '@steel/contract/route-rule';
 import type { QueryParameter } from '@steel/contract/query-parameters';
 import type { PageHead } from '@steel/contract/page-head';
@@ -57,6 +64,11 @@ export interface PageDefinition {
    * (contracts/site-navigation.ts). Not listed when absent (private pages, search results).
    */
   sitemap?: readonly SitemapSource[];
+  /**
+   * The feeds the page owns (contracts/site-navigation.ts): the app server writes each from the CMS
+   * at its path, like the sitemap from `sitemap`, so a feed changes with the app's deploy alone.
+   */
+  feeds?: readonly FeedSource[];
   /** Where the page shows in the site's navigation (header, menu drawer, footer), with its Persian label. */
   nav?: PageNav;
   /** The page's data, derived from the URL: the server prefetches exactly these. */
@@ -115,7 +127,7 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
 export function toPageRoute(
   page: Pick<
     PageDefinition,
-    'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'subpages' | 'sample' | 'sitemap' | 'nav'
+    'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'subpages' | 'sample' | 'sitemap' | 'feeds' | 'nav'
   > & {
     Page?: unknown;
   },
@@ -132,6 +144,9 @@ export function toPageRoute(
     ...(page.sample ? { sample: page.sample } : {}),
     ...(chunk ? { chunk } : {}),
     ...(page.sitemap ? { sitemap: page.sitemap.map((source) => ({ ...source })) } : {}),
+    ...(page.feeds
+      ? { feeds: page.feeds.map((feed) => ({ ...feed, sort: [...feed.sort], fields: { ...feed.fields } })) }
+      : {}),
     ...(page.nav ? { nav: { ...page.nav, places: [...page.nav.places] } } : {}),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * The page route: every extension-less GET path outside the server's own prefixes is a page.
+ * The page route: every extension-less GET path outside the server's own prefixes is a page, and
+ * a path one of the live pages declares as its feed is that feed (feeds/declared-feeds.ts).
  *
  * Public pages are rendered on the server (docs/architecture.md, "How a page reaches the screen"):
  * the render workers run the live versions' server entries, and the result is assembled into the
@@ -24,6 +25,7 @@ import { createRenderRateLimit } from '../security/render-rate-limit';
 import { helmetOptions } from '../security/security-headers';
 import type { PageOutcome } from '../observability/metrics';
 import { cacheUrlOrRedirect } from './canonical-redirect';
+import { createDeclaredFeeds } from './feeds/declared-feeds';
 import type { RouteContext } from './context';
 import { sendNoBuild, sendPage, sendStale, sendTooManyRenders } from './page-replies';
 import { failedRerender, serveStaleAfterFailure, serveStaleWhileRetrying } from './stale-pages';
@@ -50,8 +52,11 @@ function pageOutcome(reply: FastifyReply): PageOutcome {
 
 export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
   app,
-  { config, live, shared, failureCounts, events, metrics },
+  { config, live, shared, failureCounts, events, metrics, contentChanges },
 ) => {
+  // What the live pages declare beside themselves: their feeds, answered at their paths.
+  const feeds = createDeclaredFeeds({ siteUrl: config.siteUrl, cmsUrl: config.cmsInternalUrl, live, contentChanges });
+  app.addHook('onClose', async () => feeds.close());
   const pools = config.rendering.enabled
     ? new RenderPools({
         threads: config.rendering.threads,
@@ -109,6 +114,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    const feed = await feeds.answer(pathname, reply);
+    if (feed) return feed;
     if (!isAppPath(pathname)) return reply.callNotFound();
 
     const snapshot = await visitorLiveSet({ live, config }, request, reply);

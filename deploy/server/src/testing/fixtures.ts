@@ -43,6 +43,24 @@ export const FIXTURE_PAGES: Record<FixtureApp, PageRoute[]> & Record<AppName, Pa
       layout: 'default',
       query: ['page', 'tag'],
       sitemap: [{ path: '/blog', lastmodFrom: 'articles' }],
+      feeds: [
+        {
+          path: '/blog/rss.xml',
+          title: 'اخبار و مقالات | بازار آهن‌آلات',
+          description: 'اخبار بازار آهن، راهنمای خرید و مقالات تخصصی محصولات فولادی.',
+          collection: 'articles',
+          sort: ['publish_date:desc', 'id:desc'],
+          limit: 20,
+          itemPath: '/blog/:slug',
+          fields: {
+            title: 'title',
+            description: 'excerpt',
+            published: 'publish_date',
+            author: 'author',
+            categories: 'tags',
+          },
+        },
+      ],
     },
     {
       path: '/blog/:slug',

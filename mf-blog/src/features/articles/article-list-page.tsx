@@ -21,11 +21,33 @@ import { ArticleCard, coverLcpImage } from './components/article-card';
 import { TagFilter } from './components/list-navigation';
 
 const TITLE = 'اخبار و مقالات';
+const DESCRIPTION = 'اخبار بازار آهن، راهنمای خرید و مقالات تخصصی محصولات فولادی.';
 
-/** `/blog?page=&tag=`: published articles, newest first, 12 a page, optionally of one tag. */
+/**
+ * `/blog?page=&tag=`: published articles, newest first, 12 a page, optionally of one tag. It owns
+ * the blog's RSS feed too: the latest 20 articles, which the app server writes from the CMS.
+ */
 export const articleListPage: PageDefinition = {
   path: '/blog',
   sitemap: [{ path: '/blog', lastmodFrom: 'articles' }],
+  feeds: [
+    {
+      path: '/blog/rss.xml',
+      title: `${TITLE} | بازار آهن‌آلات`,
+      description: DESCRIPTION,
+      collection: 'articles',
+      sort: ['publish_date:desc', 'id:desc'],
+      limit: 20,
+      itemPath: '/blog/:slug',
+      fields: {
+        title: 'title',
+        description: 'excerpt',
+        published: 'publish_date',
+        author: 'author',
+        categories: 'tags',
+      },
+    },
+  ],
   nav: { places: ['drawer', 'footer'], label: 'اخبار و مقالات', order: 4 },
   query: ARTICLE_LIST_QUERY,
   data: (_url, { api }) => [articleIndexQuery(api)],
@@ -38,9 +60,7 @@ export const articleListPage: PageDefinition = {
     const title = [TITLE, tag && `برچسب ${tag}`, page > 1 && `صفحه ${formatNumber(page)}`].filter(Boolean).join('، ');
     return {
       title,
-      description: tag
-        ? `مقالات بازار آهن با برچسب ${tag}.`
-        : 'اخبار بازار آهن، راهنمای خرید و مقالات تخصصی محصولات فولادی.',
+      description: tag ? `مقالات بازار آهن با برچسب ${tag}.` : DESCRIPTION,
       canonical: articleListHref({ page, tag }),
       jsonLd: [breadcrumbJsonLd([{ label: 'مقالات' }], '/blog')],
       lcpImage: coverLcpImage(list.articles.find((article) => article.cover)),

@@ -5,7 +5,7 @@
  * deploying its remote alone.
  */
 import {
-  APP_SERVER_PATHS,
+  appServerPaths,
   type GuardName,
   type LayoutName,
   type PageRoute,
@@ -40,9 +40,6 @@ const server = (path: string): RouteDefinition => ({
   rendering: 'server',
 });
 
-/** Paths the app server answers (`APP_SERVER_PATHS`): listed first, so a remote's claim to one never wins. */
-export const SERVER_ROUTES: readonly RouteDefinition[] = APP_SERVER_PATHS.map(server);
-
 export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/market', to: '/landing/bourse/' },
   { from: '/support', to: '/contact-us/' },
@@ -57,12 +54,13 @@ export function routeOfPage(app: RemoteName, page: PageRoute): RouteDefinition {
 }
 
 /**
- * The whole route table: the app server's paths first — at an equal rank the first listed wins,
- * so a remote's claim to one of them never does — then every live remote's pages.
+ * The whole route table: the app server's paths first (its own and the feeds the live pages
+ * declare) — at an equal rank the first listed wins, so a remote's claim to one of them never
+ * does — then every live remote's pages.
  */
 export function buildRouteTable(pages: RemotePages): RouteDefinition[] {
   const remoteRoutes = (Object.entries(pages) as [RemoteName, readonly PageRoute[]][]).flatMap(([app, list]) =>
     list.map((page) => routeOfPage(app, page)),
   );
-  return [...SERVER_ROUTES, ...remoteRoutes];
+  return [...appServerPaths(pages).map(server), ...remoteRoutes];
 }

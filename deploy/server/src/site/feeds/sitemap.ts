@@ -85,7 +85,7 @@ export function sitemapCollections(sources: readonly ReadableSource[]): string[]
 }
 
 /** The placeholders of a source's path: `/:sub_category.path/:slug` → `sub_category.path`, `slug`. */
-const placeholders = (path: string) =>
+export const placeholders = (path: string) =>
   path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
 
 /** `a.b` → `populate[a][populate][b]`: Strapi's way down relations and components. */
@@ -99,7 +99,7 @@ const populateKey = (through: string) =>
  * Strapi's query for the fields the placeholders name, with `updatedAt`: a plain name is a field,
  * a dotted one populates the relation or component on the way (`populate[sub_category][fields][0]=path`).
  */
-function collectionQuery(fields: readonly string[]): Array<readonly [string, string]> {
+export function collectionQuery(fields: readonly string[]): Array<readonly [string, string]> {
   const own = new Set(['updatedAt']);
   const nested = new Map<string, Set<string>>();
   for (const field of fields) {
