@@ -49,8 +49,11 @@ export const articleListPage: PageDefinition = {
     },
   ],
   nav: { places: ['drawer', 'footer'], label: 'اخبار و مقالات', order: 4 },
+  // What it reads of its query: any other spelling of it is a 301 to the canonical URL.
   query: ARTICLE_LIST_QUERY,
+  // What the server prefetches; the view reads the same options from the cache it filled.
   data: (_url, { api }) => [articleIndexQuery(api)],
+  // Its head, from the URL and the data (already in the cache); null: the URL names nothing, a 404.
   head: (url, read, { api }) => {
     const page = pageFromQuery(url.search);
     const tag = tagFilter(url.search);
