@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { readTsconfig } from './support/tsconfig';
 import { workspaces } from './workspaces.cjs';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -111,16 +112,7 @@ describe('the TypeScript in the docs', () => {
       example,
       file: path.join(ROOT, 'repo', `doc-example-${index}.${example.language === 'ts' ? 'ts' : 'tsx'}`),
     }));
-    const parsed = ts.getParsedCommandLineOfConfigFile(
-      path.join(ROOT, 'tsconfig.json'),
-      {},
-      {
-        ...ts.sys,
-        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-        },
-      },
-    )!;
+    const parsed = readTsconfig(ROOT);
     const options = { ...parsed.options, noEmit: true };
     const host = ts.createCompilerHost(options);
     const sources = new Map(compiled.map(({ example, file }) => [file, example.code]));

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
+import { readTsconfig } from './support/tsconfig';
 import { workspacePatterns, workspaces } from './workspaces.cjs';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -127,16 +128,7 @@ describe('a new workspace, with no config edited', () => {
   }, 120_000);
 
   it('is type-checked', () => {
-    const parsed = ts.getParsedCommandLineOfConfigFile(
-      path.join(root, 'tsconfig.json'),
-      {},
-      {
-        ...ts.sys,
-        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-        },
-      },
-    )!;
+    const parsed = readTsconfig(root);
     const weightFile = path.join(root, PROBE, 'src/features/weights/weight.ts');
     expect(parsed.fileNames).toEqual(expect.arrayContaining([path.join(root, PROBE, 'src/app/probe.tsx'), weightFile]));
     const program = ts.createProgram([weightFile], parsed.options);

@@ -1,6 +1,4 @@
 /** @jest-environment node */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../app';
@@ -8,6 +6,7 @@ import { loadConfig } from '../../config';
 import { activate } from '../../release/live-file-writes';
 import { publish } from '../../release/publish';
 import { FIXTURE_PAGES, fixtureAppManifest, liveFixture, writeTree, type Fixture } from '../../testing/fixtures';
+import { startStubCms } from '../../testing/stub-cms';
 
 /** A blog build whose list page declares its feed at another path, with other words and one item. */
 async function blogDeclaringAnotherFeed(fx: Fixture): Promise<void> {
@@ -33,9 +32,8 @@ async function blogDeclaringAnotherFeed(fx: Fixture): Promise<void> {
  */
 describe('the feeds the live pages declare', () => {
   let fx: Fixture;
-  let cms: http.Server;
+  let cms: Awaited<ReturnType<typeof startStubCms>>;
   let app: FastifyInstance;
-  const asked: URL[] = [];
   let articles = [
     {
       slug: 'rebar-prices',
@@ -58,19 +56,11 @@ describe('the feeds the live pages declare', () => {
   ];
   beforeAll(async () => {
     fx = await liveFixture();
-    cms = http.createServer((request, response) => {
-      const url = new URL(request.url ?? '/', 'http://cms');
-      asked.push(url);
-      const pageSize = Number(url.searchParams.get('pagination[pageSize]'));
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ data: articles.slice(0, pageSize), meta: { pagination: { pageCount: 1 } } }));
-    });
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+    cms = await startStubCms((url) => articles.slice(0, Number(url.searchParams.get('pagination[pageSize]'))));
     app = buildServer(
       loadConfig({
         BUILDS_DIR: fx.buildsDir,
-        CMS_INTERNAL_URL: `http://127.0.0.1:${(cms.address() as AddressInfo).port}/api`,
+        CMS_INTERNAL_URL: cms.url,
         SITE_URL: 'https://ahanonline.example',
         HEALTH_MONITOR: 'off',
         CONTENT_CHANGE_SECRET: 'feeds-test',
@@ -79,7 +69,7 @@ describe('the feeds the live pages declare', () => {
   });
   afterAll(async () => {
     await app.close();
-    await new Promise((resolve) => cms.close(resolve));
+    await cms.close();
     await fx.cleanup();
   });
 
@@ -105,7 +95,7 @@ describe('the feeds the live pages declare', () => {
     expect(xml).toContain('<dc:creator>تحریریه</dc:creator>');
     expect(xml).toContain('<category>میلگرد</category>');
     // One read of the latest 20, newest first, asking for the fields the declaration names.
-    const [read] = asked;
+    const [read] = cms.asked;
     expect(read?.pathname).toBe('/api/articles');
     expect(read?.searchParams.get('pagination[pageSize]')).toBe('20');
     expect([read?.searchParams.get('sort[0]'), read?.searchParams.get('sort[1]')]).toEqual([
@@ -121,9 +111,9 @@ describe('the feeds the live pages declare', () => {
   });
 
   it('keeps the feed until the CMS reports a change to its collection', async () => {
-    const reads = asked.length;
+    const reads = cms.asked.length;
     await app.inject({ url: '/blog/rss.xml' });
-    expect(asked.length).toBe(reads);
+    expect(cms.asked.length).toBe(reads);
     articles = [{ ...articles[0]!, slug: 'new-article', title: 'مقاله تازه' }, ...articles];
     const reported = await app.inject({
       method: 'POST',

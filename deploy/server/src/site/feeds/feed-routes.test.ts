@@ -1,6 +1,4 @@
 /** @jest-environment node */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../app';
@@ -8,6 +6,7 @@ import { loadConfig } from '../../config';
 import { activate } from '../../release/live-file-writes';
 import { publish } from '../../release/publish';
 import { fixtureAppManifest, liveFixture, writeTree, type Fixture } from '../../testing/fixtures';
+import { startStubCms } from '../../testing/stub-cms';
 
 /** A catalogue build whose page list declares the factories' pages in the sitemap, with a menu tree. */
 async function catalogueDeclaringFactories(fx: Fixture): Promise<string> {
@@ -33,7 +32,7 @@ async function catalogueDeclaringFactories(fx: Fixture): Promise<string> {
  */
 describe('the sitemap route', () => {
   let fx: Fixture;
-  let cms: http.Server;
+  let cms: Awaited<ReturnType<typeof startStubCms>>;
   let app: FastifyInstance;
   const read: string[] = [];
   beforeAll(async () => {
@@ -42,20 +41,15 @@ describe('the sitemap route', () => {
       articles: [{ slug: 'rebar-prices', updatedAt: '2026-01-02T00:00:00.000Z' }],
       factories: [{ slug: 'esfahan-steel', updatedAt: '2026-01-03T00:00:00.000Z' }],
     };
-    cms = http.createServer((request, response) => {
-      const collection = new URL(request.url ?? '/', 'http://cms').pathname.replace('/api/', '');
+    cms = await startStubCms((url) => {
+      const collection = url.pathname.replace('/api/', '');
       read.push(collection);
-      const data = records[collection];
-      if (!data) return void response.writeHead(404).end();
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ data, meta: { pagination: { pageCount: 1 } } }));
+      return records[collection] ?? null;
     });
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
     app = buildServer(
       loadConfig({
         BUILDS_DIR: fx.buildsDir,
-        CMS_INTERNAL_URL: `http://127.0.0.1:${(cms.address() as AddressInfo).port}/api`,
+        CMS_INTERNAL_URL: cms.url,
         SITE_URL: 'https://ahanonline.example',
         HEALTH_MONITOR: 'off',
       }),
@@ -63,7 +57,7 @@ describe('the sitemap route', () => {
   });
   afterAll(async () => {
     await app.close();
-    await new Promise((resolve) => cms.close(resolve));
+    await cms.close();
     await fx.cleanup();
   });
 
