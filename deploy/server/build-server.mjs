@@ -2,8 +2,8 @@
 // `node build-server.mjs <outDir>`. Plain ESM on purpose: the build needs only node and esbuild,
 // not tsx, and scripts/ run it as a child process rather than sharing one module loader.
 //
-// The server's own code and @steel/shared (TypeScript sources in a workspace, not a package on
-// npm) are bundled in; every package of this package's `dependencies` stays external and is
+// The server's own code and the contract, @steel/contract (TypeScript sources in a workspace, not a
+// package on npm: a devDependency here) are bundled in; every package of this package's `dependencies` stays external and is
 // installed by `npm ci --omit=dev`. React in particular must stay a single copy: the remotes'
 // server entries are evaluated with the render worker's `require` (rendering/load-server-entry.ts).
 import { readFileSync, rmSync } from 'node:fs';
