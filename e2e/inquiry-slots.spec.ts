@@ -107,6 +107,9 @@ async function firstProductPath(page: Page): Promise<string> {
 }
 
 test.beforeAll(async () => {
+  // It builds the inquiry app (type check, browser and server builds): a hook's default 30 s is
+  // not enough on a busy machine, and the file's timeout covers its tests, not this hook.
+  test.setTimeout(300_000);
   folder = craftingFolder('steel-inquiry-slots-');
   keysFile = path.join(folder.workDir, 'deploy-keys.json');
   server = await startAppServer({
