@@ -22,6 +22,8 @@ interface StepResult {
   failures: string[];
   /** Tests that passed only when retried (Playwright's retries). */
   flaky: string[];
+  /** Wall-clock minutes, so the summary shows where the run's time goes. */
+  minutes: number;
 }
 
 /** Runs a command, streaming its output, and keeps the output for the counts. */
@@ -121,7 +123,9 @@ async function step(
   cwd?: string,
 ): Promise<StepResult> {
   console.log(`\n=== ${name} ===`);
+  const startedAt = Date.now();
   const { exitCode, output } = await runAndCapture(command, args, cwd);
+  const minutes = (Date.now() - startedAt) / 60_000;
   const counts = counters[counter]!(output);
   // A step that failed without a failing test (crash, build error) still counts as a failure.
   return {
@@ -131,6 +135,7 @@ async function step(
     failed: counts.failed || (exitCode === 0 ? 0 : 1),
     failures: failureNames[counter]!(output),
     flaky: counter === 'playwright' ? playwrightListed(output, 'flaky') : [],
+    minutes,
   };
 }
 
@@ -168,14 +173,16 @@ async function main() {
   console.log('\n=== summary ===');
   for (const result of results) {
     console.log(
-      `${result.exitCode === 0 ? 'ok  ' : 'FAIL'} ${result.name}: ${result.passed} passed, ${result.failed} failed`,
+      `${result.exitCode === 0 ? 'ok  ' : 'FAIL'} ${result.name}: ${result.passed} passed, ${result.failed} failed` +
+        ` (${result.minutes.toFixed(1)} min)`,
     );
     for (const failure of result.failures) console.log(`       ✘ ${failure}`);
     for (const flaky of result.flaky) console.log(`       flaky (passed on its retry): ${flaky}`);
   }
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
-  console.log(`Summary: ${passed} passed, ${failed} failed`);
+  const minutes = results.reduce((sum, result) => sum + result.minutes, 0);
+  console.log(`Summary: ${passed} passed, ${failed} failed in ${minutes.toFixed(1)} min`);
   process.exit(results.every((result) => result.exitCode === 0) ? 0 : 1);
 }
 
