@@ -1,9 +1,9 @@
 /**
  * `npm test`: every test of the project, in order — lint (ESLint, zero warnings) and format
- * (Prettier) first, being cheap, then unit and component tests (jest), the CMS against a real
- * Strapi on SQLite, on PostgreSQL and with Redis, the end-to-end suite in Chromium (with a new
- * remote scaffolded against a real registry and deployed: e2e/new-remote.spec.ts), then the
- * production arrangement (nginx, two app servers, Redis, PostgreSQL).
+ * (Prettier) first, being cheap, then unit and component tests (jest) and, beside them, the CMS
+ * against a real Strapi on SQLite, on PostgreSQL and with Redis, then the end-to-end suite in
+ * Chromium (with a new remote scaffolded against a real registry and deployed:
+ * e2e/new-remote.spec.ts), then the production arrangement (nginx, two app servers, Redis, PostgreSQL).
  * Every step runs even when an earlier one fails; the last line sums them up.
  */
 import { spawn } from 'node:child_process';
@@ -26,8 +26,16 @@ interface StepResult {
   minutes: number;
 }
 
-/** Runs a command, streaming its output, and keeps the output for the counts. */
-function runAndCapture(command: string, args: string[], cwd = repoRoot): Promise<{ exitCode: number; output: string }> {
+/**
+ * Runs a command and keeps its output for the counts. Streamed as it comes, or (`streamed: false`,
+ * for a step running beside another) printed in one block when it ends, so two steps' lines never mix.
+ */
+function runAndCapture(
+  command: string,
+  args: string[],
+  cwd = repoRoot,
+  streamed = true,
+): Promise<{ exitCode: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd,
@@ -37,7 +45,7 @@ function runAndCapture(command: string, args: string[], cwd = repoRoot): Promise
     let output = '';
     const keep = (chunk: Buffer, stream: NodeJS.WriteStream) => {
       output += chunk.toString();
-      stream.write(chunk);
+      if (streamed) stream.write(chunk);
     };
     child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
     child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
@@ -120,12 +128,13 @@ async function step(
   counter: keyof typeof counters,
   command: string,
   args: string[],
-  cwd?: string,
+  { cwd, streamed = true }: { cwd?: string; streamed?: boolean } = {},
 ): Promise<StepResult> {
-  console.log(`\n=== ${name} ===`);
+  if (streamed) console.log(`\n=== ${name} ===`);
   const startedAt = Date.now();
-  const { exitCode, output } = await runAndCapture(command, args, cwd);
+  const { exitCode, output } = await runAndCapture(command, args, cwd, streamed);
   const minutes = (Date.now() - startedAt) / 60_000;
+  if (!streamed) console.log(`\n=== ${name} (ran beside the step before it) ===\n${output}`);
   const counts = counters[counter]!(output);
   // A step that failed without a failing test (crash, build error) still counts as a failure.
   return {
@@ -140,6 +149,7 @@ async function step(
 }
 
 async function main() {
+  const runStartedAt = Date.now();
   ensureChromium();
   // The shared-state tests and the production arrangement run Debian's Redis and nginx; the
   // systemd units' check (repo/systemd-units.test.ts) needs every program they start.
@@ -155,13 +165,33 @@ async function main() {
   generateCatalogueData();
   const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
   const cms = path.join(repoRoot, 'deploy/cms');
+  const lint = await step('lint (ESLint, zero warnings)', 'eslint', bin('eslint'), ['--max-warnings', '0', '.']);
+  const format = await step('format (Prettier)', 'prettier', bin('prettier'), ['--check', '--no-color', '.']);
+  // jest runs one worker on this 2-core machine and a CMS suite one Strapi: side by side they use
+  // both cores, and they share nothing (each CMS suite and redis-server takes a free port of its own).
+  const cmsSuites = async (): Promise<StepResult[]> => {
+    const beside = { cwd: cms, streamed: false };
+    return [
+      await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], beside),
+      await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], beside),
+      await step(
+        'CMS rate limits in Redis (real Strapi, Debian redis-server)',
+        'cms',
+        'npm',
+        ['run', 'test:redis'],
+        beside,
+      ),
+    ];
+  };
+  const [jest, cmsResults] = await Promise.all([
+    step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']),
+    cmsSuites(),
+  ]);
   const results = [
-    await step('lint (ESLint, zero warnings)', 'eslint', bin('eslint'), ['--max-warnings', '0', '.']),
-    await step('format (Prettier)', 'prettier', bin('prettier'), ['--check', '--no-color', '.']),
-    await step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']),
-    await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], cms),
-    await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], cms),
-    await step('CMS rate limits in Redis (real Strapi, Debian redis-server)', 'cms', 'npm', ['run', 'test:redis'], cms),
+    lint,
+    format,
+    jest,
+    ...cmsResults,
     await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts']),
     // After the end-to-end run, whose builds it reuses: nginx, two app servers, Redis, PostgreSQL.
     await step('production arrangement (nginx, 2 app servers, Redis, PostgreSQL)', 'node', bin('tsx'), [
@@ -181,7 +211,7 @@ async function main() {
   }
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
-  const minutes = results.reduce((sum, result) => sum + result.minutes, 0);
+  const minutes = (Date.now() - runStartedAt) / 60_000;
   console.log(`Summary: ${passed} passed, ${failed} failed in ${minutes.toFixed(1)} min`);
   process.exit(results.every((result) => result.exitCode === 0) ? 0 : 1);
 }
