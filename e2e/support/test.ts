@@ -35,8 +35,11 @@ const pageAdopted = () => {
   );
 };
 
-/** Waits (bounded, never throwing) until the shell and the page's app have adopted the page. */
-async function waitUntilAdopted(page: Page): Promise<void> {
+/**
+ * Waits (bounded, never throwing) until the shell and the page's app have adopted the page; for a
+ * spec with the automatic wait off, at the one moment it wants it.
+ */
+export async function waitUntilAdopted(page: Page): Promise<void> {
   await page.waitForFunction(pageAdopted, undefined, { timeout: ADOPTION_WAIT_MS, polling: 50 }).catch(() => {});
 }
 
