@@ -3,16 +3,23 @@
 const { isOn } = require('../src/utils/switch-setting');
 
 /**
+ * The deploy gate's smoke server takes DEPLOY_GATE_PORT or, when another program holds it, one of
+ * the ports after it (the app server's release/gate/trial-port.ts, GATE_PORT_SPAN there too).
+ */
+const GATE_PORT_SPAN = 4;
+
+/**
  * The site's own origins, from its address: the app server's port (SITE_PORT, which `npm start`
  * passes from PORT) on both loopback names, its public SITE_URL, and the deploy gate's smoke-test
- * port. CORS_ORIGINS replaces the whole list.
+ * ports. CORS_ORIGINS replaces the whole list.
  */
 function siteOrigins(env) {
   const port = env('SITE_PORT', '8080');
+  const gatePort = Number(env('DEPLOY_GATE_PORT', '8099'));
   const origins = [
     `http://localhost:${port}`,
     `http://127.0.0.1:${port}`,
-    `http://127.0.0.1:${env('DEPLOY_GATE_PORT', '8099')}`,
+    ...Array.from({ length: GATE_PORT_SPAN }, (_, index) => `http://127.0.0.1:${gatePort + index}`),
   ];
   const siteUrl = env('SITE_URL', '');
   if (siteUrl) origins.unshift(new URL(siteUrl).origin);

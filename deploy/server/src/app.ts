@@ -14,13 +14,26 @@ import { deployEventReporter } from './observability/deploy-events';
 import { runInContext } from './observability/request-context';
 import { consoleRoutes, consoleSessionSeconds } from './console/console-routes';
 import { CONSOLE_PATH } from './console/console-session';
+import { deployJobs as createDeployJobs } from './deploy-api/deploy-jobs';
 
 export type { BuildServerOptions } from './site/site-server';
 
 export function buildServer(config: ServerConfig, options: BuildServerOptions = {}): FastifyInstance {
   const { app, ctx } = buildSiteServer(config, options);
-  app.register(deployApiRoutes, { ...ctx, prefix: DEPLOY_API_PREFIX });
-  app.register(consoleRoutes, { ...ctx, sessionSeconds: consoleSessionSeconds(process.env), prefix: CONSOLE_PATH });
+  // The API's and the console's jobs, one set per server: a job asked in one is followed in the other.
+  const deployJobs = createDeployJobs({
+    buildsDir: config.buildsDir,
+    announceLiveChange: ctx.announceLiveChange,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => deployJobs.stop());
+  app.register(deployApiRoutes, { ...ctx, deployJobs, prefix: DEPLOY_API_PREFIX });
+  app.register(consoleRoutes, {
+    ...ctx,
+    deployJobs,
+    sessionSeconds: consoleSessionSeconds(process.env),
+    prefix: CONSOLE_PATH,
+  });
   // The live site's servers watch release health; the gate's smoke server (an overlay) does not.
   const rules = config.releaseHealth;
   if (rules && !options.liveOverlay) {

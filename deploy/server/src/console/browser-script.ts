@@ -9,6 +9,25 @@
  * a bundle, and a string travels with it.
  */
 export const CONSOLE_BROWSER_SCRIPT = `(() => {
+  // A job's page follows its job: asked again every second until the job has ended.
+  const job = document.getElementById('job');
+  if (job && /^\\/_\\/console\\/apps\\/[^/]+\\/jobs\\/[^/]+$/.test(location.pathname)) {
+    const follow = async () => {
+      const current = document.getElementById('job');
+      if (!current || !/^(queued|running)$/.test(current.dataset.jobState || '')) return;
+      try {
+        const response = await fetch(location.href, { credentials: 'same-origin', headers: { accept: 'text/html' } });
+        if (response.redirected || !response.ok) { location.reload(); return; }
+        const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById('job');
+        if (fresh && !current.contains(document.activeElement)) current.replaceWith(document.importNode(fresh, true));
+      } catch (error) {
+        // The server away for a moment (a restart): asked again below.
+      }
+      setTimeout(follow, 1000);
+    };
+    setTimeout(follow, 1000);
+    return;
+  }
   const stream = document.documentElement.querySelector('main [data-live-region]') && location.pathname.match(/^\\/_\\/console\\/apps\\/[^/]+$/);
   if (!stream || !window.EventSource) return;
   const status = document.getElementById('live-status');

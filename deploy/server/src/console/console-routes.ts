@@ -10,13 +10,16 @@
  *   GET  /_/console/apps/<app>                   the app (?action=&by= filter the history, ?gate=<version> its report)
  *   GET  /_/console/apps/<app>/events            Server-Sent Events: `change` when its figures or live set change
  *   POST /_/console/apps/<app>/actions/<action>  check, canary, promote, abort, rollback, override (confirmed=yes does it)
+ *   GET  /_/console/apps/<app>/jobs/<id>         an action's job as it goes, then how it ended (the page follows it)
+ *   POST /_/console/apps/<app>/jobs/<id>/cancel  stops it before its point of no return
  *   GET  /_/console/apps/<app>/gate/<version>/<n>.png  a page the gate tried, as it saw it
  *
  * The key is presented once and exchanged for a session cookie (console-session.ts). A team's key
  * sees and acts on its own app only, as with the API; the platform team's key sees every app and,
  * as with the API, deploys none. A request without a valid session goes to the sign-in page.
- * Actions call what the deploy API calls — `changeLive`, `checkRelease`, `issueOverride` — with
- * the key's name as `by`, so the history cannot tell which of the two was used. Posts are accepted
+ * Actions are the deploy API's jobs (deploy-api/deploy-jobs.ts: `changeLive`, `checkRelease`), with
+ * the key's name as `by`, so the history cannot tell which of the two was used; the action's answer
+ * is the job's page, which follows it to its end. An override is issued at once (`issueOverride`). Posts are accepted
  * only from the site's own pages: the cookie is SameSite=Strict and the Origin header must be the
  * site's.
  */
@@ -26,9 +29,11 @@ import type { RouteContext } from '../site/context';
 import { type AppName, VERSION_RE } from '../live-set/builds-folder';
 import { configuredKeys, findKey, PLATFORM } from '../live-set/deploy-keys';
 import { OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES } from '../live-set/override-cookies';
-import { changeLive, checkRelease, type LiveChange } from '../release/change-live';
+import type { LiveChange } from '../release/change-live';
 import { refusalOf } from '../deploy-api/release-errors';
 import { issueOverride } from '../deploy-api/overrides';
+import type { DeployJobs } from '../deploy-api/deploy-jobs';
+import type { JobKind } from '../release/jobs/job-store';
 import { appNames, appView, viewFingerprint } from './app-view';
 import {
   type ConsoleSession,
@@ -39,7 +44,7 @@ import {
   signSession,
   verifySession,
 } from './console-session';
-import { appPage, appsPage, confirmPage, messagePage, overridePage, signInPage, type Viewer } from './pages';
+import { appPage, appsPage, confirmPage, jobPage, messagePage, overridePage, signInPage, type Viewer } from './pages';
 import { CONSOLE_BROWSER_SCRIPT } from './browser-script';
 import { gateShotPath, readGateReport } from '../release/gate/gate-report';
 
@@ -51,6 +56,8 @@ const HEARTBEAT_MS = 25_000;
 export interface ConsoleOptions extends RouteContext {
   /** How long a session lasts (CONSOLE_SESSION_SECONDS). */
   sessionSeconds: number;
+  /** The server's deploy jobs, the API's own: an action is one. */
+  deployJobs: DeployJobs;
 }
 
 /** The console's settings from the environment: CONSOLE_SESSION_SECONDS (default half an hour). */
@@ -84,7 +91,7 @@ const isAction = (value: string): value is Action => Object.hasOwn(ACTIONS, valu
 type Form = Record<string, string | undefined>;
 
 export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, options) => {
-  const { config, shared, live, announceLiveChange, sessionSeconds } = options;
+  const { config, shared, live, sessionSeconds, deployJobs } = options;
   const { buildsDir } = config;
   const siteOrigin = new URL(config.siteUrl).origin;
   app.decorateRequest('consoleSession', null);
@@ -346,44 +353,82 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
       );
     }
 
-    const by = { by: key.name };
-    const changes: Partial<Record<Action, LiveChange>> = {
+    if (action === 'override') {
+      const issued = await issueOverride(buildsDir, key, name, version, minutes);
+      if ('refusal' in issued)
+        return sendPage(reply, 409, messagePage(viewer, ACTIONS.override.title, issued.refusal, back));
+      return sendPage(reply, 200, overridePage(viewer, name, issued.link, issued.expiresAt));
+    }
+    const changes: Record<Exclude<Action, 'override' | 'check'>, LiveChange> = {
       canary: { action: 'canary', version, percent },
       promote: { action: 'promote' },
       abort: { action: 'abort' },
       rollback: { action: 'rollback' },
     };
-    try {
-      if (action === 'check') {
-        const gate = await checkRelease(buildsDir, name, version, by);
-        if (gate.refusal)
-          return sendPage(
-            reply,
-            422,
-            messagePage(viewer, 'دروازه نسخه را نپذیرفت', gate.refusal, `${back}?gate=${version}#gate`),
-          );
-      } else if (action === 'override') {
-        const issued = await issueOverride(buildsDir, key, name, version, minutes);
-        if ('refusal' in issued)
-          return sendPage(reply, 409, messagePage(viewer, ACTIONS.override.title, issued.refusal, back));
-        return sendPage(reply, 200, overridePage(viewer, name, issued.link, issued.expiresAt));
-      } else {
-        await changeLive(buildsDir, name, changes[action]!, {
-          ...by,
-          ...(force ? { force } : {}),
-          onLiveChanged: announceLiveChange,
-        });
-      }
-    } catch (error) {
-      const refusal = refusalOf(error, request);
-      if (!refusal) throw error;
+    const asked: Record<string, unknown> =
+      action === 'check' ? { version } : action === 'canary' ? { version, percent, ...(force ? { force } : {}) } : {};
+    const { record, existing } = await deployJobs.jobs.create({
+      kind: action as JobKind,
+      app: name,
+      by: key.name,
+      request: asked,
+    });
+    if (!existing)
+      deployJobs.startWhenTold(
+        reply.raw,
+        record,
+        action === 'check'
+          ? deployJobs.check(name, version, key.name)
+          : deployJobs.change(name, changes[action], { by: key.name, ...(force ? { force } : {}) }),
+      );
+    return reply.redirect(`${back}/jobs/${record.id}`, 303);
+  });
+
+  /** An action's job, on its app's page: its kind names the action. */
+  async function jobOf(request: FastifyRequest, name: AppName) {
+    const { id } = request.params as { id: string };
+    const record = await deployJobs.jobs.read(id);
+    return record && record.app === name && isAction(record.kind) ? { record, action: record.kind } : null;
+  }
+
+  app.get('/apps/:app/jobs/:id', async (request, reply) => {
+    const name = await visibleApp(request, reply);
+    if (!name) return reply;
+    const found = await jobOf(request, name);
+    if (!found) return reply.callNotFound();
+    const { record, action } = found;
+    const done =
+      action === 'check' && record.result && !record.result.passed
+        ? `دروازه نسخه را نپذیرفت: ${String(record.result.refusal)}`
+        : ACTIONS[action].done;
+    return sendPage(
+      reply,
+      200,
+      jobPage(viewerOf(request), name, ACTIONS[action].title, done, record),
+    );
+  });
+
+  app.post('/apps/:app/jobs/:id/cancel', async (request, reply) => {
+    const name = await visibleApp(request, reply);
+    if (!name) return reply;
+    const found = await jobOf(request, name);
+    if (!found) return reply.callNotFound();
+    const key = request.consoleSession!.key;
+    const jobPath = `${CONSOLE_PATH}/apps/${name}/jobs/${found.record.id}`;
+    if (key.app !== name)
       return sendPage(
         reply,
-        refusal.statusCode,
-        messagePage(viewer, `${ACTIONS[action].title} انجام نشد`, refusal.message, back),
+        403,
+        messagePage(viewerOf(request), 'دسترسی ندارید', `کلید «${key.name}» نمی‌تواند کارهای ${name} را لغو کند.`, jobPath),
       );
+    try {
+      await deployJobs.jobs.cancel(found.record.id, key.name);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      return sendPage(reply, refusal.statusCode, messagePage(viewerOf(request), 'لغو نشد', refusal.message, jobPath));
     }
-    return reply.redirect(`${back}?done=${action}`, 303);
+    return reply.redirect(jobPath, 303);
   });
 };
 

@@ -74,7 +74,12 @@ export interface Viewer {
 }
 
 /** A whole page: the console's frame around `body`. */
-export function page(title: string, body: Html, viewer: Viewer | null, options: { script?: boolean } = {}): string {
+export function page(
+  title: string,
+  body: Html,
+  viewer: Viewer | null,
+  options: { script?: boolean; refreshSeconds?: number } = {},
+): string {
   return `<!doctype html>${toText(
     html`<html lang="fa" dir="rtl">
       <head>
@@ -87,6 +92,9 @@ export function page(title: string, body: Html, viewer: Viewer | null, options: 
           ${trusted(STYLE)}
         </style>
         ${options.script ? html`<script src="${SCRIPT_PATH}" defer></script>` : ''}
+        ${options.refreshSeconds
+          ? html`<noscript><meta http-equiv="refresh" content="${String(options.refreshSeconds)}" /></noscript>`
+          : ''}
       </head>
       <body>
         <header>
@@ -471,5 +479,69 @@ export function overridePage(viewer: Viewer, app: string, link: string, expiresA
       <p><a href="${link}" data-testid="override-link">باز کردن سایت با نسخهٔ آزمایشی</a></p>
       <p><a href="${CONSOLE_PATH}/apps/${app}">بازگشت به برنامه</a></p>`,
     viewer,
+  );
+}
+
+/** What a job page shows of a job (the deploy API's view of it). */
+export interface JobFacts {
+  id: string;
+  state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  step: string;
+  done: string[];
+  by: string;
+  createdAt: string;
+  cancelRequested: boolean;
+  error: { message: string } | null;
+}
+
+/**
+ * A job the console started (a gate run, a canary, a rollback…): where it is, as it goes — the page
+ * follows it by itself (its script, or a refresh without one) — then how it ended, with a button
+ * that cancels it before its point of no return.
+ */
+export function jobPage(viewer: Viewer, app: string, title: string, doneMessage: string, job: JobFacts): string {
+  const running = job.state === 'queued' || job.state === 'running';
+  const outcome = running
+    ? html`<p class="notice" role="status">
+        ${job.cancelRequested ? 'لغو درخواست شد؛ پیش از هر تغییری متوقف می‌شود.' : 'در حال انجام…'}
+        <bdi dir="ltr" data-testid="job-step">${job.step}</bdi>
+      </p>`
+    : job.state === 'succeeded'
+      ? html`<p class="notice" role="status" data-testid="job-outcome">${doneMessage}</p>`
+      : html`<p class="error" role="alert" data-testid="job-outcome">
+          ${job.state === 'cancelled' ? 'لغو شد' : 'انجام نشد'}: <bdi dir="ltr">${job.error?.message ?? job.step}</bdi>
+        </p>`;
+  return page(
+    title,
+    html`<h1>${title}: <bdi>${app}</bdi></h1>
+      <section
+        id="job"
+        class="card"
+        data-live-region
+        data-job-state="${job.state}"
+        aria-live="polite"
+        aria-labelledby="job-heading"
+      >
+        <h2 id="job-heading">کار <bdi dir="ltr">${job.id}</bdi></h2>
+        <dl>
+          <dt>درخواست‌دهنده</dt>
+          <dd><bdi>${job.by}</bdi></dd>
+          <dt>آغاز</dt>
+          <dd>${when(job.createdAt)}</dd>
+          ${job.done.length
+            ? html`<dt>انجام‌شده</dt>
+                <dd><bdi dir="ltr">${job.done.join('، ')}</bdi></dd>`
+            : ''}
+        </dl>
+        ${outcome}
+        ${running && !job.cancelRequested
+          ? html`<form method="post" action="${CONSOLE_PATH}/apps/${app}/jobs/${job.id}/cancel">
+              <button type="submit" class="secondary">لغو این کار</button>
+            </form>`
+          : ''}
+      </section>
+      <p><a href="${CONSOLE_PATH}/apps/${app}">بازگشت به برنامه</a></p>`,
+    viewer,
+    { script: true, ...(running ? { refreshSeconds: 2 } : {}) },
   );
 }

@@ -1,9 +1,9 @@
 /**
- * The release's refusals as the deploy API answers them — one mapping for every call, applied by
- * the API's error handler, so a handler lets them through instead of catching each. Anything not
- * named here is an error of the server (500, logged with its cause).
+ * The release's refusals as the deploy API answers them — one mapping for every call and every
+ * job, applied by the API's error handler and by the jobs when one ends, so a handler lets them
+ * through instead of catching each. The machine's refusals (a full disk, a taken port) are said
+ * by `explainSystemError`. Anything not named is an error of the server (500, logged with its cause).
  */
-import type { FastifyRequest } from 'fastify';
 import { AppRegistryError } from '../live-set/app-registry';
 import { AppIsLive } from '../release/apps';
 import { NoCanary } from '../release/canary';
@@ -11,6 +11,8 @@ import { GateRefusal } from '../release/change-live';
 import { NothingToRollBack } from '../release/live-file-writes';
 import { NotABuild, VersionConflict } from '../release/publish';
 import { LockTimeout } from '../shared-state/file-lock';
+import { explainSystemError } from '../release/system-errors';
+import { JobNotCancellable } from '../release/jobs/jobs';
 import { UploadRefusal } from './tarball';
 
 export interface Refusal {
@@ -18,18 +20,17 @@ export interface Refusal {
   message: string;
 }
 
-export function refusalOf(error: unknown, request: FastifyRequest): Refusal | null {
-  if (error instanceof GateRefusal) {
-    const { app } = request.params as { app?: string };
-    const { version } = (request.body ?? {}) as { version?: unknown };
-    return { statusCode: 422, message: `The gate refused ${app} ${String(version)}: ${error.message}` };
-  }
+/** `about`: the app and version asked for, which a gate's refusal names. */
+export function refusalOf(error: unknown, about: { app?: string; version?: unknown } = {}): Refusal | null {
+  if (error instanceof GateRefusal)
+    return { statusCode: 422, message: `The gate refused ${about.app} ${String(about.version)}: ${error.message}` };
   // What was asked cannot be done as things stand: no canary, nothing earlier, a version altered after publish.
   if (
     error instanceof NoCanary ||
     error instanceof NothingToRollBack ||
     error instanceof VersionConflict ||
-    error instanceof AppIsLive
+    error instanceof AppIsLive ||
+    error instanceof JobNotCancellable
   )
     return { statusCode: 409, message: error.message };
   // An app the platform team has not registered (or no longer has).
@@ -40,5 +41,6 @@ export function refusalOf(error: unknown, request: FastifyRequest): Refusal | nu
   if (error instanceof NotABuild)
     return { statusCode: 400, message: error.message.replace(/^.*? is not a/, 'The tarball is not a') };
   if (error instanceof UploadRefusal) return { statusCode: error.statusCode, message: error.message };
-  return null;
+  const explained = explainSystemError(error);
+  return explained && { statusCode: explained.status, message: explained.message };
 }

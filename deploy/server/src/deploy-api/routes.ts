@@ -3,26 +3,36 @@
  * what the CLI does on the builds folder, over HTTP, for teams that only hold their app's key.
  *
  *   GET  /_/deploy/whoami                          the key's name and app
- *   POST /_/deploy/<app>/versions                  body: the build as .tar.gz → { version, created }
- *   POST /_/deploy/<app>/versions/<version>/check  the gate alone → { passed, refusal, ms }
- *   POST /_/deploy/<app>/activate                  { version, force? } the gate, then live
- *   POST /_/deploy/<app>/rollback                  the previous version back
+ *   POST /_/deploy/<app>/versions[?activate=1]     body: the build as .tar.gz → a job: publish (then the gate, then live)
+ *   POST /_/deploy/<app>/versions/<version>/check  a job: the gate alone → { passed, refusal, ms }
+ *   POST /_/deploy/<app>/activate                  { version, force? } a job: the gate, then live
+ *   POST /_/deploy/<app>/rollback                  a job: the previous version back
  *   GET  /_/deploy/<app>/history                   the app's history lines
  *   GET  /_/deploy/<app>/status                    live, previous, published, browser failures
- *   POST /_/deploy/<app>/canary                    { version, percent, force? } the gate, then that share of visitors
- *   POST /_/deploy/<app>/canary/promote            the canary live for everyone
- *   POST /_/deploy/<app>/canary/abort              everyone back on the live version
+ *   POST /_/deploy/<app>/canary                    { version, percent, force? } a job: the gate, then that share of visitors
+ *   POST /_/deploy/<app>/canary/promote            a job: the canary live for everyone
+ *   POST /_/deploy/<app>/canary/abort              a job: everyone back on the live version
  *   POST /_/deploy/<app>/override                  { version, minutes? } a signed cookie that shows a
  *                                                  gate-passed version to its holder's browser alone
+ *   GET  /_/deploy/<app>/jobs                      the app's recent jobs
+ *   GET  /_/deploy/<app>/jobs/<id>[?after=N&wait=S] a job: where it is, how it ended (waits up to S ≤ 25 s for a change past revision N)
+ *   POST /_/deploy/<app>/jobs/<id>/cancel          stops it before its point of no return (409 after it)
+ *   GET  /_/deploy/apps/jobs/<id>, POST …/cancel   the same for the platform's jobs (registering, removing apps)
  *   GET  /_/deploy/apps                            the registered apps (any key)
- *   POST /_/deploy/apps                            { name, paths, owner? } registers an app (platform key)
- *   POST /_/deploy/apps/<name>/remove              { force? } removes it; refused while live unless forced (platform key)
+ *   POST /_/deploy/apps                            { name, paths, owner? } a job: registers an app (platform key)
+ *   POST /_/deploy/apps/<name>/remove              { force? } a job: removes it; refused while live unless forced (platform key)
+ *
+ * Jobs (release/jobs/, deploy-jobs.ts): every call that publishes, runs the gate or waits its turn
+ * behind the deploy lock answers `202 { job }` at once, with the job's address in `Location`, and the
+ * job goes on whatever the client does — so no call holds a connection for longer than a proxy
+ * waits. An upload answers once its files are unpacked on the server and checked to be a build.
  *
  * `Authorization: Bearer <key>`; a key acts on its own app only (403 otherwise, reads included);
  * the platform team's key (`deploy keys add platform <name>`) registers and removes apps and
  * deploys none. An app that is not registered is a 404.
  * With no key configured the whole API answers 404: a server nobody set up for it exposes nothing.
- * Every answer is JSON; a refusal is `{ error }` with a 4xx and changes nothing.
+ * Every answer is JSON; a refusal is `{ error }` with a 4xx and changes nothing; a job that fails
+ * says the same in its `error`.
  *
  * On the app server rather than a service of its own: it already has the builds folder, the
  * config and the logs, and the deploy lock serialises its writes with the CLI's anyway.
@@ -33,17 +43,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { status } from '../release/status';
 import { type AppName, isAppName, SHELL, VERSION_RE, versionDir } from '../live-set/builds-folder';
 import { AppRegistryError, assertRegistered } from '../live-set/app-registry';
-import { addApp, listApps, removeApp } from '../release/apps';
+import { listApps } from '../release/apps';
 import { readHistory } from '../release/history';
 import { OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES } from '../live-set/override-cookies';
-import { changeLive, checkRelease, type LiveChangeResult, type ReleaseOptions } from '../release/change-live';
-import { publishVersion } from '../release/publish';
+import { buildOf } from '../release/publish';
 import type { RouteContext } from '../site/context';
 import { configuredKeys, type DeployKeyRecord, findKey, PLATFORM } from '../live-set/deploy-keys';
-import { UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
+import { DEPLOY_API_PREFIX, JOB_WAIT_MAX_SECONDS, UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
+import type { JobKind, JobRecord } from '../release/jobs/job-store';
 import { refusalOf } from './release-errors';
-import { withUnpackedUpload } from './tarball';
+import { unpackUpload } from './tarball';
 import { issueOverride } from './overrides';
+import { type DeployJobs, removeFolder } from './deploy-jobs';
 
 const FORCE_REASON_MAX = 500;
 
@@ -91,13 +102,26 @@ const registryRefusal =
     throw error instanceof AppRegistryError ? new ApiError(status, error.message) : error;
   };
 const notFound = registryRefusal(404);
-const badRequest = registryRefusal(400);
 
-export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
+/** The platform's app-registry jobs are about the app they register; any platform key may follow them. */
+const PLATFORM_JOBS: ReadonlySet<JobKind> = new Set(['app-add', 'app-remove']);
+
+/** Where a job is followed: under its app, or the platform's under `apps` (a name no app may take). */
+export const jobUrl = (record: Pick<JobRecord, 'id' | 'kind' | 'app'>) =>
+  `${DEPLOY_API_PREFIX}/${PLATFORM_JOBS.has(record.kind) ? 'apps' : record.app}/jobs/${record.id}`;
+
+/** What a client sees of a job: its record without the server's bookkeeping. */
+export function jobView(record: JobRecord) {
+  const { runner: _runner, heartbeatAt: _heartbeat, committing: _committing, ...shown } = record;
+  return { ...shown, url: jobUrl(record) };
+}
+
+export const deployApiRoutes: FastifyPluginAsync<RouteContext & { deployJobs: DeployJobs }> = async (
   app,
-  { config, shared, announceLiveChange },
+  { config, shared, deployJobs },
 ) => {
   const { buildsDir, deploy } = config;
+  const { jobs } = deployJobs;
   app.decorateRequest('deployKey', null);
 
   // Only within this plugin: the rest of the server never reads a tarball. The body stays the
@@ -105,11 +129,15 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
   app.addContentTypeParser(UPLOAD_CONTENT_TYPES, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const refusal = error instanceof ApiError ? error : refusalOf(error, request);
+    const { app: named } = request.params as { app?: string };
+    const { version } = (request.body ?? {}) as { version?: unknown };
+    const refusal = error instanceof ApiError ? error : refusalOf(error, { app: named, version });
     const statusCode = refusal?.statusCode ?? error.statusCode ?? 500;
     if (statusCode >= 500 && !refusal) {
       request.log.error({ err: error, key: request.deployKey?.name }, 'deploy API call failed');
-      return reply.code(500).send({ error: 'The deploy failed on the server; its log has the cause' });
+      return reply
+        .code(500)
+        .send({ error: `The deploy failed on the server: ${String(error.message).split('\n')[0]} (its log has the details)` });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({
@@ -162,16 +190,24 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
   };
 
   /**
-   * Who asks, and the notice when live.json changed (only then: a replayed activation tells no one):
-   * every app server rereads it at once (through Redis in the production arrangement) and its live
-   * store tells its listeners. The change is made by then, so a notice that fails is logged, not the
-   * call's answer.
+   * Records the job (or finds the same one asked before and unfinished) and answers 202 with its
+   * address; the work starts once that answer is sent (deploy-jobs.ts, `startWhenTold`).
    */
-  const asKeyHolder = (request: FastifyRequest, force?: string): ReleaseOptions => ({
-    by: request.deployKey!.name,
-    ...(force ? { force } : {}),
-    onLiveChanged: announceLiveChange,
-  });
+  async function answerWithJob(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    asked: { kind: JobKind; app: string; request: Record<string, unknown> },
+    work: Parameters<DeployJobs['startWhenTold']>[2],
+    cleanup?: () => Promise<void>,
+  ) {
+    const { record, existing } = await jobs.create({ ...asked, by: request.deployKey!.name });
+    if (existing) await cleanup?.();
+    else deployJobs.startWhenTold(reply.raw, record, work, cleanup);
+    return reply
+      .code(202)
+      .header('location', jobUrl(record))
+      .send({ job: jobView(record), ...(asked.request.version ? { version: asked.request.version } : {}) });
+  }
 
   app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));
 
@@ -185,24 +221,25 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
       throw new ApiError(400, `paths is a list of the path patterns ${body.name} may claim, e.g. ["/${body.name}/**"]`);
     if (body.owner !== undefined && typeof body.owner !== 'string')
       throw new ApiError(400, 'owner is the name of the key that owns the app');
-    const added = await addApp(
-      buildsDir,
-      { name: body.name, paths: body.paths, ...(body.owner ? { owner: body.owner } : {}) },
-      { by: request.deployKey!.name },
-    ).catch(badRequest);
-    return reply.code(201).send({ app: added });
+    const asked = { name: body.name, paths: body.paths, ...(body.owner ? { owner: body.owner } : {}) };
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'app-add', app: body.name, request: asked },
+      deployJobs.addApp(asked, request.deployKey!.name),
+    );
   });
 
-  app.post('/apps/:name/remove', async (request) => {
+  app.post('/apps/:name/remove', async (request, reply) => {
     assertPlatformKey(request);
     const { name } = request.params as { name: string };
     const force = forceReason(((request.body ?? {}) as { force?: unknown }).force);
-    const result = await removeApp(buildsDir, name, {
-      by: request.deployKey!.name,
-      ...(force ? { force } : {}),
-      onLiveChanged: announceLiveChange,
-    }).catch(notFound);
-    return { removed: result.removed, wasLive: result.wasLive, forced: result.wasLive ? (force ?? null) : null };
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'app-remove', app: name, request: force ? { force } : {} },
+      deployJobs.removeApp(name, { by: request.deployKey!.name, ...(force ? { force } : {}) }),
+    );
   });
 
   app.post('/:app/versions', async (request, reply) => {
@@ -214,35 +251,60 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
         `Send the build as the body, a .tar.gz of its dist folder (content-type ${UPLOAD_CONTENT_TYPES[0]})`,
       );
     }
+    const query = request.query as { activate?: string; force?: string };
+    const activate = query.activate !== undefined && query.activate !== '0' && query.activate !== 'false';
+    const force = forceReason(query.force);
     const options = { ...deploy, ...(declared ? { declaredBytes: Number(declared) } : {}) };
-    const result = await withUnpackedUpload(request.body, options, (dir) =>
-      publishVersion(buildsDir, appName, dir, { by: request.deployKey!.name }),
-    );
-    return reply
-      .code(result.created ? 201 : 200)
-      .send({ app: appName, version: result.version, created: result.created });
+    // Stored on the server (unpacked, each entry checked) before the answer; the rest is the job's.
+    const dir = await unpackUpload(request.body, options);
+    const cleanup = removeFolder(dir);
+    try {
+      const { version } = await buildOf(appName, dir);
+      return await answerWithJob(
+        request,
+        reply,
+        { kind: 'publish', app: appName, request: { version, activate, ...(force ? { force } : {}) } },
+        deployJobs.publish(appName, dir, { by: request.deployKey!.name, activate, ...(force ? { force } : {}) }),
+        cleanup,
+      );
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
   });
 
-  app.post('/:app/versions/:version/check', async (request) => {
+  app.post('/:app/versions/:version/check', async (request, reply) => {
     const appName = ownApp(request);
     const version = await assertPublished(buildsDir, appName, (request.params as { version: string }).version);
-    const gate = await checkRelease(buildsDir, appName, version, { by: request.deployKey!.name });
-    return { app: appName, version, passed: !gate.refusal, refusal: gate.refusal, ms: gate.ms, notes: gate.notes };
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'check', app: appName, request: { version } },
+      deployJobs.check(appName, version, request.deployKey!.name),
+    );
   });
 
-  app.post('/:app/activate', async (request) => {
+  app.post('/:app/activate', async (request, reply) => {
     const appName = ownApp(request);
     const body = (request.body ?? {}) as { version?: unknown; force?: unknown };
     const version = await assertPublished(buildsDir, appName, body.version);
     const force = forceReason(body.force);
-    const result = await changeLive(buildsDir, appName, { action: 'activate', version }, asKeyHolder(request, force));
-    return { app: appName, version, previous: result.previous, ...gateReport(result, force, 'already live') };
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'activate', app: appName, request: { version, ...(force ? { force } : {}) } },
+      deployJobs.change(appName, { action: 'activate', version }, { by: request.deployKey!.name, force }),
+    );
   });
 
-  app.post('/:app/rollback', async (request) => {
+  app.post('/:app/rollback', async (request, reply) => {
     const appName = ownApp(request);
-    const result = await changeLive(buildsDir, appName, { action: 'rollback' }, asKeyHolder(request));
-    return { app: appName, version: result.version, previous: result.previous };
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'rollback', app: appName, request: {} },
+      deployJobs.change(appName, { action: 'rollback' }, { by: request.deployKey!.name }),
+    );
   });
 
   app.get('/:app/history', async (request) => ({ entries: await readHistory(buildsDir, ownApp(request)) }));
@@ -252,6 +314,39 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     const s = await status(buildsDir, shared.counts);
     return { updatedAt: s.updatedAt, ...s.apps.find((entry) => entry.app === appName) };
   });
+
+  app.get('/:app/jobs', async (request) => ({ jobs: (await jobs.list(ownApp(request), 20)).map(jobView) }));
+
+  /**
+   * The job of the URL: the app's own (its key passed the app check), or under `apps/` one of the
+   * platform's (a platform key). Anything else is not found.
+   */
+  async function visibleJob(request: FastifyRequest): Promise<JobRecord> {
+    const { id, app: named } = request.params as { id: string; app?: string };
+    if (named === undefined) assertPlatformKey(request);
+    const record = await jobs.read(id);
+    const here = record && (named === undefined ? PLATFORM_JOBS.has(record.kind) : record.app === named && !PLATFORM_JOBS.has(record.kind));
+    if (!record || !here) throw new ApiError(404, `No job ${id} here`);
+    return record;
+  }
+
+  const followJob = async (request: FastifyRequest, reply: FastifyReply) => {
+    const seen = await visibleJob(request);
+    const query = request.query as { after?: string; wait?: string };
+    const after = Number(query.after ?? 0);
+    const waitSeconds = Math.min(Math.max(Number(query.wait ?? 0) || 0, 0), JOB_WAIT_MAX_SECONDS);
+    const record = waitSeconds ? ((await jobs.follow(seen.id, after, waitSeconds * 1000)) ?? seen) : seen;
+    if (record.state === 'queued' || record.state === 'running') reply.header('retry-after', '1');
+    return jobView(record);
+  };
+  const cancelJob = async (request: FastifyRequest) => {
+    const record = await visibleJob(request);
+    return jobView(await jobs.cancel(record.id, request.deployKey!.name));
+  };
+  app.get('/:app/jobs/:id', followJob);
+  app.get('/apps/jobs/:id', followJob);
+  app.post('/:app/jobs/:id/cancel', cancelJob);
+  app.post('/apps/jobs/:id/cancel', cancelJob);
 
   /** The gate's reason to override (`force`), checked; undefined when absent. */
   function forceReason(force: unknown): string | undefined {
@@ -265,20 +360,7 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     return force.trim();
   }
 
-  /**
-   * What the gate made of a change that runs it (activate, canary): passed, the refusal that `force`
-   * overrode, or not run (nothing changed).
-   */
-  function gateReport(result: LiveChangeResult, force: string | undefined, whyNotRun: string) {
-    return {
-      changed: result.changed,
-      gate: result.changed ? (result.refusal ?? 'passed') : `not run (${whyNotRun})`,
-      forced: result.refusal ? force : null,
-      gateMs: result.gateMs,
-    };
-  }
-
-  app.post('/:app/canary', async (request) => {
+  app.post('/:app/canary', async (request, reply) => {
     const appName = ownApp(request);
     const body = (request.body ?? {}) as { version?: unknown; percent?: unknown; force?: unknown };
     const version = await assertPublished(buildsDir, appName, body.version);
@@ -286,31 +368,32 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext> = async (
     if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99)
       throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
     const force = forceReason(body.force);
-    const result = await changeLive(
-      buildsDir,
-      appName,
-      { action: 'canary', version, percent },
-      asKeyHolder(request, force),
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'canary', app: appName, request: { version, percent, ...(force ? { force } : {}) } },
+      deployJobs.change(appName, { action: 'canary', version, percent }, { by: request.deployKey!.name, force }),
     );
-    return {
-      app: appName,
-      version,
-      percent,
-      live: result.previous,
-      ...gateReport(result, force, 'already the canary'),
-    };
   });
 
-  app.post('/:app/canary/promote', async (request) => {
+  app.post('/:app/canary/promote', async (request, reply) => {
     const appName = ownApp(request);
-    const result = await changeLive(buildsDir, appName, { action: 'promote' }, asKeyHolder(request));
-    return { app: appName, version: result.version, previous: result.previous };
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'promote', app: appName, request: {} },
+      deployJobs.change(appName, { action: 'promote' }, { by: request.deployKey!.name }),
+    );
   });
 
-  app.post('/:app/canary/abort', async (request) => {
+  app.post('/:app/canary/abort', async (request, reply) => {
     const appName = ownApp(request);
-    const result = await changeLive(buildsDir, appName, { action: 'abort' }, asKeyHolder(request));
-    return { app: appName, version: result.version, aborted: result.previous };
+    return answerWithJob(
+      request,
+      reply,
+      { kind: 'abort', app: appName, request: {} },
+      deployJobs.change(appName, { action: 'abort' }, { by: request.deployKey!.name }),
+    );
   });
 
   /**

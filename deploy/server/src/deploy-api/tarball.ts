@@ -343,12 +343,11 @@ async function unpack(
   }
 }
 
-/** Unpacks the upload `body` into a temporary folder, runs `use` on it, and removes the folder. */
-export async function withUnpackedUpload<T>(
-  body: Readable,
-  options: UploadOptions,
-  use: (dir: string) => Promise<T>,
-): Promise<T> {
+/**
+ * Unpacks the upload `body` into a fresh temporary folder and gives its path: the caller owns it
+ * from then on (a deploy job publishes from it, then removes it). Nothing is left of a refused one.
+ */
+export async function unpackUpload(body: Readable, options: UploadOptions): Promise<string> {
   const {
     uploadTmpDir = os.tmpdir(),
     declaredBytes,
@@ -363,6 +362,21 @@ export async function withUnpackedUpload<T>(
   const dir = await fs.mkdtemp(path.join(uploadTmpDir, 'steel-deploy-upload-'));
   try {
     await unpack(body, dir, { maxEntries: DEFAULT_MAX_ENTRIES, ...limits }, { idleTimeoutMs, timeLimitMs });
+    return dir;
+  } catch (error) {
+    await fs.rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    throw error;
+  }
+}
+
+/** Unpacks the upload `body` into a temporary folder, runs `use` on it, and removes the folder. */
+export async function withUnpackedUpload<T>(
+  body: Readable,
+  options: UploadOptions,
+  use: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await unpackUpload(body, options);
+  try {
     return await use(dir);
   } finally {
     await fs.rm(dir, { recursive: true, force: true, maxRetries: 3 });

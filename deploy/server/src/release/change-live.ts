@@ -20,6 +20,7 @@ import { activate, NothingToRollBack, rollback, type ActivateResult } from './li
 import { type AppName, emptyLive, readLive } from '../live-set/builds-folder';
 import { checkVersion, type GateResult } from './gate/check';
 import { appendHistory, type HistoryAction, localUser } from './history';
+import type { ReleaseProgress } from './publish';
 
 export class GateRefusal extends Error {
   override readonly name = 'GateRefusal';
@@ -61,6 +62,8 @@ export interface ReleaseOptions {
    * see live.json change by themselves.
    */
   onLiveChanged?: () => Promise<void> | void;
+  /** The job this change runs in (jobs/jobs.ts): told each step, and asked before live.json is written. */
+  progress?: ReleaseProgress;
 }
 
 export interface LiveChangeResult extends ActivateResult {
@@ -77,10 +80,10 @@ export function checkRelease(
   buildsDir: string,
   app: AppName,
   version: string,
-  options: { env?: NodeJS.ProcessEnv; by?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; by?: string; progress?: ReleaseProgress } = {},
 ): Promise<GateResult> {
-  return withDeployLock(buildsDir, async () => {
-    const gate = await checkVersion(buildsDir, app, version, { env: options.env });
+  return lockedFor(buildsDir, options.progress, async () => {
+    const gate = await checkVersion(buildsDir, app, version, { env: options.env, onStep: stepOf(options.progress) });
     const live = (await readLive(buildsDir))?.versions[app] ?? null;
     await appendHistory(buildsDir, {
       action: 'check',
@@ -110,6 +113,7 @@ async function gateFor(
   const gate = await checkVersion(buildsDir, app, version, {
     env: options.env,
     staticOnly: Boolean(options.localBuild),
+    onStep: stepOf(options.progress),
   });
   const overriddenBy = options.localBuild ?? options.force ?? null;
   if (gate.refusal && !overriddenBy) {
@@ -151,7 +155,7 @@ export async function changeLive(
   options: ReleaseOptions = {},
 ): Promise<LiveChangeResult> {
   const by = options.by ?? localUser();
-  const result = await withDeployLock(buildsDir, async (): Promise<LiveChangeResult> => {
+  const result = await lockedFor(buildsDir, options.progress, async (): Promise<LiveChangeResult> => {
     const live = await readLive(buildsDir);
     const current = live?.versions[app] ?? null;
     const unchanged = (version: string): LiveChangeResult => ({
@@ -164,6 +168,9 @@ export async function changeLive(
       refusal: null,
       gateMs: 0,
     });
+    /** The write and its history line, at the point of no return: a job cancelled until here changes nothing. */
+    const committed = <T>(what: string, write: () => Promise<T>): Promise<T> =>
+      options.progress ? options.progress.commit(what, write) : write();
     const record = async (
       applied: ActivateResult,
       action: HistoryAction,
@@ -186,11 +193,13 @@ export async function changeLive(
       case 'activate': {
         if (current === change.version) return unchanged(change.version);
         const gate = await gateFor(buildsDir, app, change.version, current, options, by);
-        return record(
-          await activate(buildsDir, app, change.version),
-          'activate',
-          { version: change.version, gate: gate.word, forced: gate.forced },
-          gate,
+        return committed(`${app} ${change.version} live`, async () =>
+          record(
+            await activate(buildsDir, app, change.version),
+            'activate',
+            { version: change.version, gate: gate.word, forced: gate.forced },
+            gate,
+          ),
         );
       }
       case 'canary': {
@@ -200,36 +209,44 @@ export async function changeLive(
         if (!current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
         if (current === change.version) throw new NoCanary(`${app} ${change.version} is already live for everyone`);
         const gate = await gateFor(buildsDir, app, change.version, current, options, by);
-        return record(
-          await startCanary(buildsDir, app, change.version, change.percent),
-          'canary',
-          { version: change.version, gate: gate.word, forced: gate.forced },
-          gate,
+        return committed(`${app} ${change.version} a canary for ${change.percent}%`, async () =>
+          record(
+            await startCanary(buildsDir, app, change.version, change.percent),
+            'canary',
+            { version: change.version, gate: gate.word, forced: gate.forced },
+            gate,
+          ),
         );
       }
       case 'promote': {
         const canary = live?.canary?.[app];
         if (!canary) throw new NoCanary(`${app} has no canary to promote`);
-        return record(await activate(buildsDir, app, canary.version), 'promote', {
-          version: canary.version,
-          gate: 'passed (as a canary)',
-        });
+        return committed(`${app} ${canary.version} promoted`, async () =>
+          record(await activate(buildsDir, app, canary.version), 'promote', {
+            version: canary.version,
+            gate: 'passed (as a canary)',
+          }),
+        );
       }
       case 'abort': {
-        const ended = await endCanary(buildsDir, app, change.expectedVersion);
         // The line is about the canary that ended; everyone stays on `previous`, the live version.
-        return record(ended, change.why ? 'auto-abort' : 'abort', {
-          version: ended.previous ?? '',
-          gate: change.why ?? 'not run (an abort)',
+        return committed(`${app}'s canary aborted`, async () => {
+          const ended = await endCanary(buildsDir, app, change.expectedVersion);
+          return record(ended, change.why ? 'auto-abort' : 'abort', {
+            version: ended.previous ?? '',
+            gate: change.why ?? 'not run (an abort)',
+          });
         });
       }
       case 'rollback': {
         if (change.expectedVersion && current !== change.expectedVersion)
           throw new NothingToRollBack(`${app} ${change.expectedVersion} is no longer live`);
-        const back = await rollback(buildsDir, app);
-        return record(back, change.why ? 'auto-rollback' : 'rollback', {
-          version: back.version,
-          gate: change.why ?? 'not run (a rollback)',
+        return committed(`${app} rolled back`, async () => {
+          const back = await rollback(buildsDir, app);
+          return record(back, change.why ? 'auto-rollback' : 'rollback', {
+            version: back.version,
+            gate: change.why ?? 'not run (a rollback)',
+          });
         });
       }
     }
@@ -238,6 +255,19 @@ export async function changeLive(
   if (result.changed) await options.onLiveChanged?.();
   return result;
 }
+
+/** The deploy lock, with what a job following it hears: waiting its turn, then its turn. */
+async function lockedFor<T>(buildsDir: string, progress: ReleaseProgress | undefined, fn: () => Promise<T>): Promise<T> {
+  await progress?.step('waiting its turn (one deploy at a time: the deploy lock)');
+  return withDeployLock(buildsDir, async () => {
+    await progress?.step('its turn: running');
+    return fn();
+  });
+}
+
+/** A gate's steps told to a job, in passing: a line lost is not worth failing the gate for. */
+const stepOf = (progress: ReleaseProgress | undefined) =>
+  progress && ((line: string) => void progress.step(`the gate: ${line}`).catch(() => undefined));
 
 /** changeLive's activation, for scripts and tests: the gate, then the version live for everyone. */
 export function releaseVersion(

@@ -1,7 +1,7 @@
 /**
  * Deploy CLI (npm run deploy -w @steel/server -- <command>):
  *
- *   publish <app> <distDir> [--activate]   copy a build into BUILDS_DIR, print its version
+ *   publish <app> <distDir> [--activate]   copy a build into BUILDS_DIR, print its version (then the gate, then live)
  *   check <app> <version>                  run the deploy gate's rules, refuse on the first failure
  *   activate <app> <version> [--force "<reason>"]
  *                                          the gate, then make the version live (forced: recorded)
@@ -19,15 +19,21 @@
  *                                          the deploy API's keys (on the server's machine)
  *   apps add <name> --paths '/guides/**' [--owner <key name>] | apps list | apps remove <name> [--force "<reason>"]
  *                                          the registered apps (release/apps.ts; --server: a platform key)
+ *   jobs [app] | job <app> <id> | cancel <app> <id>   (with --server) the deploy API's jobs: list,
+ *                                          follow one to its end, cancel one before its point of no return
  *
  * Apps: the shell and the registered remotes (`apps list`). Locally, BUILDS_DIR comes from the environment (default
  * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart.
  * With --server <url> (or DEPLOY_SERVER) the same commands go through the app server's deploy API
- * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`).
+ * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`). There a
+ * publish, a gate run or a change of the live set is a job on the server: the CLI prints its steps
+ * and follows it to its end; Ctrl+C (or SIGTERM, a CI step's time limit) cancels it before its
+ * point of no return and says what that left — never a change it reported as failed.
  */
 import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
 import { type AppStatus, status } from './status';
-import { remote, type RemoteTarget } from './deploy-api-client';
+import { followJob, GaveUp, remote, type JobView, type RemoteTarget } from './deploy-api-client';
+import { explainSystemError } from './system-errors';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { describeEntry, readHistory, type HistoryEntry } from './history';
 import { changeLive, checkRelease, GateRefusal } from './change-live';
@@ -52,6 +58,7 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--k
   status [app] [--json]
   keys add <app|platform> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
   apps add <name> --paths '/guides/**' [--owner <key name>] | apps list | apps remove <name> [--force "<reason>"]
+  jobs [app] | job <app> <id> | cancel <app> <id>   (with --server)
 Apps: shell and the registered remotes (apps list)
 Remote: --server <url> or DEPLOY_SERVER; the key from DEPLOY_KEY (or --key).`;
 
@@ -173,17 +180,14 @@ async function runApps(deployer: Deployer, args: string[], flags: Map<string, st
 interface Deployer {
   /** Where versions go, for messages. */
   where: string;
+  /** Stores the build; `activate`: then the gate, then live (through the API, one job does both). */
   publish(
     app: AppName,
     distDir: string,
-    compress: boolean,
-  ): Promise<{ version: string; created: boolean; dir?: string }>;
+    options: { compress: boolean; activate?: { force?: string } },
+  ): Promise<{ version: string; created: boolean; dir?: string; activation?: Activation }>;
   check(app: AppName, version: string): Promise<{ refusal: string | null; ms: number; notes?: string[] }>;
-  activate(
-    app: AppName,
-    version: string,
-    force?: string,
-  ): Promise<{ refusal: string | null; changed: boolean; previous: string | null; gateMs: number }>;
+  activate(app: AppName, version: string, force?: string): Promise<Activation>;
   rollback(app: AppName): Promise<{ version: string; previous: string | null }>;
   canary(
     app: AppName,
@@ -203,12 +207,37 @@ interface Deployer {
   };
   status(app?: AppName): Promise<{ updatedAt: number | null; apps: AppStatus[] }>;
   prune(keep: number): Promise<PruneReport>;
+  jobs: {
+    list(app?: AppName): Promise<JobView[]>;
+    follow(app: AppName, id: string): Promise<JobView>;
+    cancel(app: AppName, id: string): Promise<JobView>;
+  };
 }
+
+interface Activation {
+  refusal: string | null;
+  changed: boolean;
+  previous: string | null;
+  gateMs: number;
+}
+
+const apiOnly = (what: string) => () =>
+  Promise.reject(new UsageError(`${what} are the deploy API's: --server <url> with your app's key`));
 
 function localDeployer(buildsDir: string): Deployer {
   return {
     where: `BUILDS_DIR ${buildsDir}`,
-    publish: (app, distDir, compress) => publishVersion(buildsDir, app, distDir, { compress }),
+    async publish(app, distDir, { compress, activate }) {
+      const published = await publishVersion(buildsDir, app, distDir, { compress });
+      if (!activate) return published;
+      const activation = await changeLive(
+        buildsDir,
+        app,
+        { action: 'activate', version: published.version },
+        activate.force ? { force: activate.force } : {},
+      );
+      return { ...published, activation };
+    },
     check: (app, version) => checkRelease(buildsDir, app, version),
     activate: (app, version, force) =>
       changeLive(buildsDir, app, { action: 'activate', version }, force ? { force } : {}),
@@ -240,6 +269,8 @@ function localDeployer(buildsDir: string): Deployer {
     },
     // Not while a version is being activated (it may be the one prune would remove).
     prune: (keep) => withDeployLock(buildsDir, () => prune(buildsDir, { keep })),
+    // Locally every command waits for its work: there are no jobs to follow.
+    jobs: { list: apiOnly('Jobs'), follow: apiOnly('Jobs'), cancel: apiOnly('Jobs') },
   };
 }
 
@@ -248,7 +279,19 @@ function remoteDeployer(target: RemoteTarget): Deployer {
   const orOwn = async (app?: AppName) => app ?? (await remote.whoami(target)).app;
   return {
     where: target.server,
-    publish: (app, distDir) => remote.publish(target, app, distDir),
+    async publish(app, distDir, { activate }) {
+      const result = await remote.publish(target, app, distDir, activate);
+      if (!activate) return result;
+      return {
+        ...result,
+        activation: {
+          refusal: result.forced ? (result.gate ?? null) : null,
+          changed: result.changed ?? false,
+          previous: result.previous ?? null,
+          gateMs: result.gateMs ?? 0,
+        },
+      };
+    },
     check: (app, version) => remote.check(target, app, version),
     async activate(app, version, force) {
       const result = await remote.activate(target, app, version, force);
@@ -277,6 +320,11 @@ function remoteDeployer(target: RemoteTarget): Deployer {
       return { updatedAt, apps: [own] };
     },
     prune: () => Promise.reject(new UsageError("prune works on the server's machine only (without --server)")),
+    jobs: {
+      list: async (app) => remote.jobs(target, await orOwn(app)),
+      follow: async (app, id) => followJob(target, await remote.job(target, app, id)),
+      cancel: (app, id) => remote.cancel(target, app, id),
+    },
   };
 }
 
@@ -285,7 +333,24 @@ function localBuildsDir(flags: Map<string, string | true>, env: NodeJS.ProcessEn
   return typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env);
 }
 
-function deployerFor(flags: Map<string, string | true>, env: NodeJS.ProcessEnv): Deployer {
+/** A job's steps as the CLI prints them: its id once, then each new step. */
+function jobPrinter(log: Log): (job: JobView) => void {
+  const announced = new Set<string>();
+  return (job) => {
+    if (!announced.has(job.id)) {
+      announced.add(job.id);
+      log(`job ${job.id} (${job.kind} ${job.app}): follow it with \`deploy job ${job.app} ${job.id}\`; Ctrl+C cancels it`);
+    }
+    log(`  ${job.state === 'queued' || job.state === 'running' ? '…' : '•'} ${job.step}`);
+  };
+}
+
+function deployerFor(
+  flags: Map<string, string | true>,
+  env: NodeJS.ProcessEnv,
+  log: Log,
+  signal?: AbortSignal,
+): Deployer {
   const serverFlag = flags.get('--server');
   const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
   const dirFlag = flags.get('--builds-dir');
@@ -294,11 +359,10 @@ function deployerFor(flags: Map<string, string | true>, env: NodeJS.ProcessEnv):
   const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
   if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
   if (dirFlag) throw new UsageError('--builds-dir is for local deploys; --server deploys through the API');
-  return remoteDeployer({ server, key });
+  return remoteDeployer({ server, key, onJob: jobPrinter(log), ...(signal ? { signal } : {}) });
 }
 
-async function activateAndLog(deployer: Deployer, app: AppName, version: string, force: string | undefined, log: Log) {
-  const result = await deployer.activate(app, version, force);
+function logActivation(result: Activation, app: AppName, version: string, force: string | undefined, log: Log) {
   if (result.refusal) log(`The gate refused ${app} ${version}: ${result.refusal}\nForced live: ${force}`);
   log(
     result.changed
@@ -307,24 +371,34 @@ async function activateAndLog(deployer: Deployer, app: AppName, version: string,
   );
 }
 
-export async function run(argv: string[], log: Log = console.log, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function run(
+  argv: string[],
+  log: Log = console.log,
+  env: NodeJS.ProcessEnv = process.env,
+  /** Aborted when the user gives up (Ctrl+C): a job being followed is cancelled. */
+  signal?: AbortSignal,
+): Promise<void> {
   const { positional, flags } = parseArgs(argv);
   const [command, ...args] = positional;
   if (command === 'keys') {
     if (flags.has('--server')) throw new UsageError("keys works on the server's machine only (without --server)");
     return runKeys(args, flags, log, env);
   }
-  const deployer = deployerFor(flags, env);
+  const deployer = deployerFor(flags, env, log, signal);
 
   switch (command) {
     case 'publish': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('publish needs a dist folder');
-      const result = await deployer.publish(app, resolveFromUserCwd(args[1], env), !flags.has('--no-compress'));
+      const force = forceFlag(flags);
+      const result = await deployer.publish(app, resolveFromUserCwd(args[1], env), {
+        compress: !flags.has('--no-compress'),
+        ...(flags.has('--activate') ? { activate: force ? { force } : {} } : {}),
+      });
       log(
         `${result.created ? 'Published' : 'Already published'} ${app} ${result.version} (${result.dir ?? `on ${deployer.where}`})`,
       );
-      if (flags.has('--activate')) await activateAndLog(deployer, app, result.version, forceFlag(flags), log);
+      if (result.activation) logActivation(result.activation, app, result.version, force, log);
       return;
     }
     case 'check': {
@@ -339,7 +413,8 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
     case 'activate': {
       const app = appArg(args[0]);
       if (!args[1]) throw new UsageError('activate needs a version');
-      await activateAndLog(deployer, app, args[1], forceFlag(flags), log);
+      const force = forceFlag(flags);
+      logActivation(await deployer.activate(app, args[1], force), app, args[1], force, log);
       return;
     }
     case 'canary': {
@@ -398,6 +473,30 @@ export async function run(argv: string[], log: Log = console.log, env: NodeJS.Pr
       log(`freed ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB in ${report.removed.length} versions`);
       return;
     }
+    case 'jobs':
+      for (const job of await deployer.jobs.list(args[0] ? appArg(args[0]) : undefined))
+        log(
+          `${job.createdAt}  ${job.id}  ${job.kind.padEnd(10)} ${job.state.padEnd(9)} by ${job.by}  ${job.error?.message ?? job.step}`,
+        );
+      return;
+    case 'job': {
+      const app = args[0] === 'apps' ? 'apps' : appArg(args[0]);
+      if (!args[1]) throw new UsageError('job needs the app and the job id: job <app> <id>');
+      const job = await deployer.jobs.follow(app, args[1]);
+      log(`job ${job.id}: ${job.state}${job.done.length ? ` (${job.done.join(', ')})` : ''}`);
+      return;
+    }
+    case 'cancel': {
+      const app = args[0] === 'apps' ? 'apps' : appArg(args[0]);
+      if (!args[1]) throw new UsageError('cancel needs the app and the job id: cancel <app> <id>');
+      const job = await deployer.jobs.cancel(app, args[1]);
+      log(
+        job.state === 'cancelled'
+          ? `job ${job.id} is cancelled: nothing it was asked changed`
+          : `job ${job.id} stops before its point of no return: nothing it was asked will change`,
+      );
+      return;
+    }
     case 'rollback': {
       const app = appArg(args[0]);
       const result = await deployer.rollback(app);
@@ -449,10 +548,23 @@ if (require.main === module) {
   const log = (line: string) => {
     if (!readerGone) console.log(line);
   };
-  run(process.argv.slice(2), log).catch((error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof GateRefusal) console.error(`refused: ${error.message}`);
-    else console.error(`deploy: ${(error as Error).message}`);
-    process.exit(1);
-  });
+  // Giving up (Ctrl+C, or SIGTERM from a CI step's time limit) cancels a job being followed; a
+  // second signal leaves at once.
+  const givingUp = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      if (givingUp.signal.aborted) process.exit(130);
+      console.error('deploy: giving up — cancelling the job being followed (again to leave at once)');
+      givingUp.abort();
+    });
+  run(process.argv.slice(2), log, process.env, givingUp.signal).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+      else if (error instanceof GateRefusal) console.error(`refused: ${error.message}`);
+      else if (error instanceof GaveUp) console.error(`deploy: ${error.message}`);
+      else console.error(`deploy: ${explainSystemError(error)?.message ?? (error as Error).message}`);
+      process.exit(error instanceof GaveUp ? 130 : 1);
+    },
+  );
 }

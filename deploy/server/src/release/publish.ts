@@ -7,12 +7,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { APP_MANIFEST_FILE, FILE_DIGESTS_FILE, isBrowserLoadedFile } from '@steel/contract';
 import { type AppName, requiredFiles, SHELL, versionDir } from '../live-set/builds-folder';
 import { assertRegistered } from '../live-set/app-registry';
 import { appendHistory, localUser } from './history';
+import type { JobContext } from './jobs/jobs';
+import { precompress } from './precompress';
+
+/** What a job hears of a release step: what it does now, and its point of no return (jobs/jobs.ts). */
+export type ReleaseProgress = Pick<JobContext, 'step' | 'commit'>;
 
 export interface PublishResult {
   app: AppName;
@@ -57,31 +60,6 @@ export async function hashBuild(dir: string, files?: string[]): Promise<string> 
     for await (const chunk of createReadStream(path.join(dir, rel))) hash.update(chunk as Buffer);
   }
   return hash.digest('hex').slice(0, 12);
-}
-
-const PRECOMPRESS_RE = /\.(?:js|mjs|css|html|json|svg|txt|map|xml|ttf|otf)$/i;
-const PRECOMPRESS_MIN_BYTES = 1024;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Writes `<file>.br` and `<file>.gz` beside each text asset: the server sends them as they are,
- * so visitors get maximum compression without the server paying for it per request.
- */
-async function precompress(dir: string, files: string[]): Promise<void> {
-  for (const rel of files) {
-    if (!PRECOMPRESS_RE.test(rel)) continue;
-    const file = path.join(dir, rel);
-    const data = await fs.readFile(file);
-    if (data.length < PRECOMPRESS_MIN_BYTES) continue;
-    const br = await brotli(data, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-    });
-    const gz = await gzip(data, { level: 9 });
-    // Only keep a variant that is actually smaller.
-    if (br.length < data.length) await fs.writeFile(`${file}.br`, br);
-    if (gz.length < data.length) await fs.writeFile(`${file}.gz`, gz);
-  }
 }
 
 /** `sha384-…` of a file's bytes: the form Subresource Integrity and the deploy gate use. */
@@ -176,17 +154,10 @@ async function recordedDigests(dir: string, distDir: string): Promise<Record<str
   return files as Record<string, string>;
 }
 
-export async function publish(
-  buildsDir: string,
-  app: AppName,
-  distDir: string,
-  { compress = true }: { compress?: boolean } = {},
-): Promise<PublishResult> {
-  // Only a registered app's builds are stored: the platform team registers an app before its first publish.
-  if (app !== SHELL) await assertRegistered(buildsDir, app);
+/** The build's files (the ones publish stores) and its version; NotABuild when it lacks what `app` needs. */
+export async function buildOf(app: AppName, distDir: string): Promise<{ files: string[]; version: string }> {
   const stat = await fs.stat(distDir).catch(() => null);
   if (!stat?.isDirectory()) throw new NotABuild(`${distDir} is not a directory (build ${app} first)`);
-
   // Pre-compressed variants a bundler may already have written, and a file-digests file a dist
   // copied from a published version carries, are written afresh by us.
   const files = (await listFiles(distDir)).filter((f) => !PRECOMPRESSED_RE.test(f) && f !== FILE_DIGESTS_FILE);
@@ -195,8 +166,18 @@ export async function publish(
       throw new NotABuild(`${distDir} is not a ${app} build: it has no ${alternatives.join(' or ')}`);
     }
   }
+  return { files, version: await hashBuild(distDir, files) };
+}
 
-  const version = await hashBuild(distDir, files);
+export async function publish(
+  buildsDir: string,
+  app: AppName,
+  distDir: string,
+  { compress = true, progress }: { compress?: boolean; progress?: ReleaseProgress } = {},
+): Promise<PublishResult> {
+  // Only a registered app's builds are stored: the platform team registers an app before its first publish.
+  if (app !== SHELL) await assertRegistered(buildsDir, app);
+  const { files, version } = await buildOf(app, distDir);
   const dir = versionDir(buildsDir, app, version);
   if (await fs.stat(dir).catch(() => null)) {
     await assertSameBuild(dir, distDir, files, `${app} ${version}`);
@@ -207,15 +188,27 @@ export async function publish(
   // The temp name starts with a dot: never a valid version, never served.
   const tmp = path.join(path.dirname(dir), `.tmp-${version}-${randomBytes(4).toString('hex')}`);
   try {
+    await progress?.step(`storing ${files.length} files of ${app} ${version}`);
     for (const rel of files) {
       await fs.mkdir(path.dirname(path.join(tmp, rel)), { recursive: true });
       await fs.copyFile(path.join(distDir, rel), path.join(tmp, rel));
     }
     // The shell is never a registry entry: only a remote's files are looked up in a file-digests file.
     if (app !== SHELL) await writeFileDigests(tmp, files);
-    if (compress) await precompress(tmp, app === SHELL ? files : [...files, FILE_DIGESTS_FILE]);
+    if (compress) {
+      let said = 0;
+      await precompress(tmp, app === SHELL ? files : [...files, FILE_DIGESTS_FILE], (done, of) => {
+        // A line every few files: the record is rewritten for each.
+        if (done === of || Date.now() - said > 1000) {
+          said = Date.now();
+          void progress?.step(`compressing (brotli 11, gzip 9, in a worker thread): ${done} of ${of} files`).catch(() => {});
+        }
+      });
+    }
     await recordDigests(tmp);
-    await fs.rename(tmp, dir);
+    // Nothing is published yet: a cancel until here leaves no trace.
+    const store = () => fs.rename(tmp, dir);
+    await (progress ? progress.commit(`published ${app} ${version}`, store) : store());
   } catch (error) {
     await fs.rm(tmp, { recursive: true, force: true });
     // Someone published the same build meanwhile: theirs is identical, so that is success.
@@ -230,9 +223,13 @@ export async function publishVersion(
   buildsDir: string,
   app: AppName,
   distDir: string,
-  { by = localUser(), compress = true }: { by?: string; compress?: boolean } = {},
+  {
+    by = localUser(),
+    compress = true,
+    progress,
+  }: { by?: string; compress?: boolean; progress?: ReleaseProgress } = {},
 ): Promise<PublishResult> {
-  const result = await publish(buildsDir, app, distDir, { compress });
+  const result = await publish(buildsDir, app, distDir, { compress, progress });
   if (result.created)
     await appendHistory(buildsDir, {
       action: 'publish',

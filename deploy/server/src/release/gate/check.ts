@@ -36,6 +36,8 @@ export interface GateOptions {
   env?: NodeJS.ProcessEnv;
   /** The static rules alone, without the smoke tests (which need Chromium and a CMS): `npm run build`'s local builds (change-live.ts). */
   staticOnly?: boolean;
+  /** Told what the gate does now (a job's progress line). */
+  onStep?: (line: string) => void;
 }
 
 export async function checkVersion(
@@ -71,6 +73,7 @@ export async function checkVersion(
     ],
     ['weight', async () => weightRule(manifest, await liveManifestOf(buildsDir, liveFile, app))],
   ];
+  options.onStep?.('static rules (manifest, digests, contract, shared, pages, weights)');
   for (const [name, rule] of staticRules) {
     const refusal = recorder.rule(name, await rule());
     if (refusal) return done(refusal);
@@ -86,6 +89,7 @@ export async function checkVersion(
         liveVersion: liveFile?.versions[app] ?? null,
         notes,
         recorder,
+        onStep: options.onStep,
       }),
     ),
   );

@@ -8,6 +8,8 @@
  *   a page behind sign-in (guard `auth`) is opened signed in as a throwaway customer;
  * - flows across apps (flows.ts): signing in and out, a remote's toast, a link to another app.
  *
+ * The smoke server listens on DEPLOY_GATE_PORT, or the next free port the CMS allows (trial-port.ts).
+ *
  * The verdict judges errors, not speed: a machine busy with other work (a build, a load test, a
  * canary) must not turn a good version away. The one cost it weighs, main-thread blocking per page
  * kind against the live version's (main-thread.ts), is read from the renderer's own CPU time. A
@@ -26,6 +28,7 @@ import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './
 import { flowsFor, runFlows } from './flows';
 import { followOneLink, mountedOrFailed, watchPage } from './page-checks';
 import { mainThreadRule } from './main-thread';
+import { gatePort, gatePortsBusy } from './trial-port';
 import type { GateRecorder } from './gate-report';
 import type { SlotFailure } from '../../rendering/slot-contributions';
 
@@ -42,6 +45,8 @@ export interface SmokeOptions {
   notes: string[];
   /** Keeps the pages tried, with screenshots, for the gate's report (gate-report.ts). */
   recorder?: GateRecorder;
+  /** Told what the smoke tests do now. */
+  onStep?: (line: string) => void;
 }
 
 /** Every live remote's pages, the candidate's in place of its live version's. */
@@ -99,7 +104,7 @@ export async function smokeTest(
 ): Promise<RuleResult> {
   // What the trial server saw, as typed records (its log lines are for people).
   const seen: SiteSeen = { fallbacks: [], failures: [], slotFailures: [] };
-  const port = Number(options.env.DEPLOY_GATE_PORT ?? 8099);
+  const port = await gatePort(options.env);
   const siteTimeLimitMs = loadConfig(options.env).rendering.renderTimeLimitMs;
   const config = loadConfig({
     ...options.env,
@@ -120,11 +125,20 @@ export async function smokeTest(
       slotFailed: (failure) => seen.slotFailures.push(failure),
     },
   }).app;
-  await server.listen({ port, host: '127.0.0.1' });
+  try {
+    await server.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await server.close();
+    // Taken between the look and the listen: said the same way, with the port that was lost.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw gatePortsBusy(port, String(port));
+    throw error;
+  }
   const base = `http://127.0.0.1:${port}`;
   const sitePages = candidatePages(candidate, manifest, live);
   try {
+    options.onStep?.('finding a real page of every page kind');
     const pages = await pageKindSamples(base, sitePages, appsToTry(candidate, manifest, live, sitePages));
+    options.onStep?.(`smoke render of ${pages.length} pages`);
     const rendered = await smokeRender(
       base,
       pages,
@@ -137,6 +151,7 @@ export async function smokeTest(
     const flows = flowsFor(candidate.app, sitePages);
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
     return await withThrowawayCustomer(config, signsIn, async (customer) => {
+      options.onStep?.(`smoke mount of ${pages.length} pages in Chromium, then the flows and the main thread`);
       const browser = await launchChromium(options.chromiumPath);
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie };
