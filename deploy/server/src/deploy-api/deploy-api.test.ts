@@ -12,6 +12,7 @@ import { parseLive, readLive, type AppName } from '../live-set/builds-folder';
 import { readHistory } from '../release/history';
 import { addKey, hashKey } from '../live-set/deploy-keys';
 import { packDist } from '../release/deploy-api-client';
+import { settled } from '../testing/deploy-jobs';
 
 // The real gate, watched: how many of its runs overlap (each takes a little longer, to give them the chance).
 const mockGateRuns = { active: 0, most: 0 };
@@ -56,15 +57,26 @@ describe('deploy API', () => {
   });
 
   const auth = (key: string) => ({ authorization: `Bearer ${key}` });
-  const upload = (app: AppName, key: string, tarball: Buffer) =>
-    server.inject({
-      method: 'POST',
-      url: `/_/deploy/${app}/versions`,
-      headers: { ...auth(key), 'content-type': 'application/gzip' },
-      payload: tarball,
-    });
-  const activate = (app: AppName, key: string, body: Record<string, unknown>) =>
-    server.inject({ method: 'POST', url: `/_/deploy/${app}/activate`, headers: auth(key), payload: body });
+  // Each call as its client sees it once its job has ended (testing/deploy-jobs.ts).
+  const upload = async (app: AppName, key: string, tarball: Buffer) =>
+    settled(
+      server,
+      await server.inject({
+        method: 'POST',
+        url: `/_/deploy/${app}/versions`,
+        headers: { ...auth(key), 'content-type': 'application/gzip' },
+        payload: tarball,
+      }),
+      key,
+    );
+  const activate = async (app: AppName, key: string, body: Record<string, unknown>) =>
+    settled(
+      server,
+      await server.inject({ method: 'POST', url: `/_/deploy/${app}/activate`, headers: auth(key), payload: body }),
+      key,
+    );
+  const post = async (url: string, key: string, payload?: Record<string, unknown>) =>
+    settled(server, await server.inject({ method: 'POST', url, headers: auth(key), ...(payload ? { payload } : {}) }), key);
 
   async function uploaded(tag: string): Promise<string> {
     const response = await upload('blog', keys.blog, await packDist(await makeDist(root, 'blog', tag)));
@@ -117,8 +129,8 @@ describe('deploy API', () => {
       upload('catalogue', keys.blog, catalogueBuild),
       upload('shell', keys.blog, catalogueBuild),
       activate('catalogue', keys.blog, { version: 'abcdef012345', force: 'mine now' }),
-      server.inject({ method: 'POST', url: '/_/deploy/catalogue/rollback', headers: auth(keys.blog) }),
-      server.inject({ method: 'POST', url: '/_/deploy/shell/versions/abcdef012345/check', headers: auth(keys.blog) }),
+      post('/_/deploy/catalogue/rollback', keys.blog),
+      post('/_/deploy/shell/versions/abcdef012345/check', keys.blog),
       server.inject({ method: 'GET', url: '/_/deploy/catalogue/history', headers: auth(keys.blog) }),
       server.inject({ method: 'GET', url: '/_/deploy/shell/status', headers: auth(keys.blog) }),
     ];
@@ -198,11 +210,7 @@ describe('deploy API', () => {
     ]);
     for (const entry of history) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 60_000);
 
-    const check = await server.inject({
-      method: 'POST',
-      url: `/_/deploy/blog/versions/${version}/check`,
-      headers: auth(keys.blog),
-    });
+    const check = await post(`/_/deploy/blog/versions/${version}/check`, keys.blog);
     expect(check.json()).toMatchObject({ passed: false, refusal: expect.stringMatching(FIXTURE_REFUSAL) });
   });
 
@@ -219,21 +227,11 @@ describe('deploy API', () => {
       const response = await activate('blog', keys.blog, body);
       expect([response.statusCode, response.json()]).toEqual([code, { error: expect.any(String) }]);
     }
-    const rollback = await server.inject({ method: 'POST', url: '/_/deploy/blog/rollback', headers: auth(keys.blog) });
+    const rollback = await post('/_/deploy/blog/rollback', keys.blog);
     expect(rollback.statusCode).toBe(409);
-    const canaryWithoutVersion = await server.inject({
-      method: 'POST',
-      url: '/_/deploy/blog/canary',
-      headers: auth(keys.blog),
-      payload: { percent: 10 },
-    });
+    const canaryWithoutVersion = await post('/_/deploy/blog/canary', keys.blog, { percent: 10 });
     expect(canaryWithoutVersion.statusCode).toBe(400);
-    const canaryOverWhole = await server.inject({
-      method: 'POST',
-      url: '/_/deploy/blog/canary',
-      headers: auth(keys.blog),
-      payload: { version, percent: 100 },
-    });
+    const canaryOverWhole = await post('/_/deploy/blog/canary', keys.blog, { version, percent: 100 });
     expect(canaryOverWhole.statusCode).toBe(400);
     expect(await readLive(buildsDir)).toBeNull();
   });
@@ -242,7 +240,7 @@ describe('deploy API', () => {
     const [a, b] = [await uploaded('a'), await uploaded('b')];
     await activate('blog', keys.blog, { version: a, force: 'fixture builds' });
     await activate('blog', keys.blog, { version: b, force: 'fixture builds' });
-    const rollback = await server.inject({ method: 'POST', url: '/_/deploy/blog/rollback', headers: auth(keys.blog) });
+    const rollback = await post('/_/deploy/blog/rollback', keys.blog);
     expect(rollback.json()).toEqual({ app: 'blog', version: a, previous: b });
 
     const status = (
@@ -268,13 +266,15 @@ describe('deploy API', () => {
     const version = await uploaded('one');
     // Altered after publishing (a disk error, a hand edit): the same upload must not say "fine".
     await fs.appendFile(path.join(buildsDir, 'blog', version, 'remoteEntry.js'), '\nalert(1);');
-    const before = await snapshotTree(buildsDir);
+    // The release's state, not the jobs' records (a refused job is recorded too).
+    const releaseTree = async () => (await snapshotTree(buildsDir)).filter((entry) => !entry.startsWith('.jobs'));
+    const before = await releaseTree();
     const response = await upload('blog', keys.blog, await packDist(dist));
     expect(response.statusCode).toBe(409);
     expect(response.json<{ error: string }>().error).toMatch(
       /already published with other content \(remoteEntry\.js differs\)/,
     );
-    expect(await snapshotTree(buildsDir)).toEqual(before);
+    expect(await releaseTree()).toEqual(before);
 
     // A compressed variant altered: caught by its recorded digest.
     await fs.writeFile(
@@ -317,7 +317,9 @@ describe('deploy API', () => {
     expect((await fs.readdir(buildsDir)).filter((name) => name.includes('lock') || name.startsWith('.live'))).toEqual(
       [],
     );
-  });
+    // Each a job of its own, every one of them ended.
+    expect(new Set(responses.map((response) => response.jobId)).size).toBe(20);
+  }, 60_000);
 
   it('never interleaves with the local CLI in another process: one chain of activations, one line each', async () => {
     // A version each, so that no activation is of the version already live (which changes nothing).

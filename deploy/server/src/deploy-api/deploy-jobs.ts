@@ -68,18 +68,21 @@ export function deployJobs(options: {
   return {
     jobs,
     startWhenTold(response, record, work, cleanup) {
-      let told = false;
       const after = (run: Promise<unknown>) =>
         void run
           .catch((error: unknown) => log.error({ err: error, job: record.id }, 'deploy job could not be recorded'))
           .finally(() => cleanup?.().catch(() => undefined));
+      const abandon = () =>
+        after(jobs.abandon(record.id, 'The client left before it was told of the job: it was not started; nothing changed'));
+      // Gone already (it closed while its upload was being unpacked): nobody will be told.
+      if (response.destroyed || response.socket?.destroyed) return abandon();
+      let told = false;
       response.once('finish', () => {
         told = true;
         after(jobs.run(record.id, work));
       });
       response.once('close', () => {
-        if (!told)
-          after(jobs.abandon(record.id, 'The client left before it was told the job: it was not started, nothing changed'));
+        if (!told) abandon();
       });
     },
 

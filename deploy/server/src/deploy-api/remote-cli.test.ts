@@ -1,9 +1,10 @@
 /** @jest-environment node */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, REPO_ROOT } from '../config';
 import { makeDist, tempDir } from '../testing/fixtures';
 import { readLive } from '../live-set/builds-folder';
 import { run } from '../release/cli';
@@ -37,6 +38,8 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
   beforeEach(() => {
     lines = [];
   });
+  /** What the CLI said, without the steps of the jobs it followed. */
+  const said = () => lines.filter((line) => !line.startsWith('job ') && !/^ {2}[…•] /.test(line));
 
   /** `deploy keys add`, as the platform team runs it on the server's machine: the key's one showing. */
   async function newKey(app: string, name: string): Promise<string> {
@@ -79,7 +82,9 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
       log,
       env,
     );
-    expect(lines.join('\n')).toMatch(
+    // Each publish a job the CLI followed to its end, saying so.
+    expect(lines.filter((line) => /^job \S+ \(publish blog\): follow it with `deploy job blog \S+`/.test(line))).toHaveLength(2);
+    expect(said().join('\n')).toMatch(
       /^Published blog [0-9a-f]{12} \(on http:\/\/127\.0\.0\.1:\d+\)\nThe gate refused blog [0-9a-f]{12}: exposes: .*\nForced live: fixture builds\nActivated blog [0-9a-f]{12} \(was none; gate/,
     );
     const live = await readLive(buildsDir);
@@ -102,7 +107,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
 
     lines = [];
     await run([...remote, 'history'], log, env);
-    expect(lines.map((line) => line.split(/\s+/)[1])).toEqual([
+    expect(said().map((line) => line.split(/\s+/)[1])).toEqual([
       'publish',
       'activate',
       'publish',
@@ -110,7 +115,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
       'refused',
       'check',
     ]);
-    expect(lines.every((line) => line.includes('by blog-team'))).toBe(true);
+    expect(said().every((line) => line.includes('by blog-team'))).toBe(true);
 
     lines = [];
     await run([...remote, 'status', '--json'], log, env);
@@ -128,7 +133,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     // Publishing the same build again stores nothing new.
     lines = [];
     await run([...remote, 'publish', 'blog', await makeDist(root, 'blog', 'one')], log, env);
-    expect(lines).toEqual([`Already published blog ${one} (on ${url})`]);
+    expect(said()).toEqual([`Already published blog ${one} (on ${url})`]);
   });
 
   it('refuses a wrong key, another app, and local-only commands', async () => {
@@ -146,4 +151,47 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
       run(['--server', url, 'publish', 'catalogue', path.join(root, 'missing')], log, { DEPLOY_KEY: key }),
     ).rejects.toThrow(/is not a directory/);
   });
+
+  it('a follower that gives up cancels its job before the point of no return: nothing goes live, and it says so', async () => {
+    const key = await newKey('blog', 'blog-impatient');
+    const env = { DEPLOY_KEY: key };
+    const remote = ['--server', url];
+    await run([...remote, 'publish', 'blog', await makeDist(root, 'blog', 'patience')], log, env);
+    const version = /Published blog (\S+)/.exec(said().join('\n'))![1]!;
+    const liveBefore = await readLive(buildsDir);
+    // Another process runs a gate meanwhile: the activation waits its turn behind the deploy lock.
+    const holder = spawn(
+      path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      [path.join(__dirname, '../testing/hold-deploy-lock.ts'), buildsDir, '20000', path.join(root, 'released')],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    await new Promise<void>((resolve) =>
+      holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve()),
+    );
+    // The user gives up (Ctrl+C) once the CLI says the job waits its turn.
+    const givingUp = new AbortController();
+    lines = [];
+    const asked = run(
+      [...remote, 'activate', 'blog', version, '--force', 'fixture builds'],
+      (line) => {
+        lines.push(line);
+        if (line.includes('waiting its turn')) givingUp.abort();
+      },
+      env,
+      givingUp.signal,
+    );
+    await expect(asked).rejects.toThrow(/^Gave up: job \S+ is cancelled before its point of no return/);
+    const jobId = /^job (\S+) \(activate blog\)/.exec(lines[0]!)![1]!;
+    holder.kill('SIGTERM');
+    await exited;
+    // Its turn comes (the holder's lock is stale once it died): the job ends there, cancelled, having changed nothing.
+    await expect(run([...remote, 'job', 'blog', jobId], log, env)).rejects.toThrow(
+      /^409: Cancelled: cancelled before it changed anything/,
+    );
+    expect(await readLive(buildsDir)).toEqual(liveBefore);
+    expect(
+      (await readHistory(buildsDir, 'blog')).filter((entry) => entry.version === version).map((entry) => entry.action),
+    ).toEqual(['publish']);
+  }, 60_000);
 });

@@ -341,7 +341,9 @@ function jobPrinter(log: Log): (job: JobView) => void {
       announced.add(job.id);
       log(`job ${job.id} (${job.kind} ${job.app}): follow it with \`deploy job ${job.app} ${job.id}\`; Ctrl+C cancels it`);
     }
-    log(`  ${job.state === 'queued' || job.state === 'running' ? '…' : '•'} ${job.step}`);
+    // The bookkeeping steps of every job say nothing to a person.
+    if (job.step !== 'waiting to start' && job.step !== 'started')
+      log(`  ${job.state === 'queued' || job.state === 'running' ? '…' : '•'} ${job.step}`);
   };
 }
 

@@ -120,7 +120,9 @@ export function createJobs({ store, describeFailure, onFault }: JobsOptions): Jo
       const stopped = `The app server running this job (${current.runner}) stopped`;
       const message = current.committing
         ? `${stopped} while it was writing (${current.step}): see \`deploy status ${current.app}\` for what is live now`
-        : `${stopped} ${current.done.length ? `after it had ${current.done.join(', ')} and` : ''} before it changed anything${current.done.length ? ' more' : ''}: ask again`;
+        : current.done.length
+          ? `${stopped} after it had done ${current.done.join(', ')}, before it changed anything more: ask again for the rest`
+          : `${stopped} before it changed anything: ask again`;
       return { state: 'failed', step: 'the server running it stopped', error: { status: 503, message } };
     });
   }
