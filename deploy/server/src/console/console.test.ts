@@ -192,12 +192,15 @@ describe('deploy console: sessions and who sees what', () => {
     expect(asked.body).toContain('name="confirmed" value="yes"');
     expect((await readLive(buildsDir))?.canary?.blog).toBeUndefined();
 
+    // Confirmed, the action is a job: its page follows it to its end.
     const started = await act('/_/console/apps/blog/actions/canary', blog, { ...form, confirmed: 'yes' });
-    expect([started.statusCode, started.headers.location]).toEqual([303, '/_/console/apps/blog?done=canary']);
+    expect(started.statusCode).toBe(303);
+    expect(started.headers.location).toMatch(/^\/_\/console\/apps\/blog\/jobs\/[0-9a-z]+-[0-9a-f]{12}$/);
+    const job = await jobEnd(String(started.headers.location), blog);
+    expect(job).toMatch(/data-job-state="succeeded"/);
+    expect(job).toContain('قناری آغاز شد');
     expect((await readLive(buildsDir))?.canary?.blog).toMatchObject({ version: versions.blogNext, percent: 20 });
-    const page = await get('/_/console/apps/blog?done=canary', blog);
-    expect(page.body).toContain('قناری آغاز شد');
-    expect(page.body).toContain('data-testid="canary-figures"');
+    expect((await get('/_/console/apps/blog', blog)).body).toContain('data-testid="canary-figures"');
 
     // The gate ran (and refused the fixture build, forced past): its report is kept with the version.
     const report = await readGateReport(buildsDir, 'blog', versions.blogNext);
@@ -206,6 +209,7 @@ describe('deploy console: sessions and who sees what', () => {
 
     const aborted = await act('/_/console/apps/blog/actions/abort', blog, { confirmed: 'yes' });
     expect(aborted.statusCode).toBe(303);
+    expect(await jobEnd(String(aborted.headers.location), blog)).toMatch(/data-job-state="succeeded"/);
     expect((await readLive(buildsDir))?.canary?.blog).toBeUndefined();
     const lines = (await readHistory(buildsDir, 'blog')).filter((entry) => ['canary', 'abort'].includes(entry.action));
     expect(lines.map((entry) => [entry.action, entry.version, entry.by])).toEqual([
@@ -214,10 +218,22 @@ describe('deploy console: sessions and who sees what', () => {
     ]);
     expect(lines[0]!.forced).toBe('console test: fixture builds');
 
-    // Nothing to abort now: the release's refusal, said, nothing changed.
+    // Nothing to abort now: the release's refusal, said on the job's page, nothing changed.
     const again = await act('/_/console/apps/blog/actions/abort', blog, { confirmed: 'yes' });
-    expect(again.statusCode).toBe(409);
+    const refused = await jobEnd(String(again.headers.location), blog);
+    expect(refused).toMatch(/data-job-state="failed"/);
+    expect(refused).toMatch(/انجام نشد: <bdi dir="ltr">blog has no canary/);
   });
+
+  /** A job's page once the job has ended (asked again as its script would). */
+  async function jobEnd(location: string, session: string): Promise<string> {
+    for (;;) {
+      const page = await get(location, session);
+      expect(page.statusCode).toBe(200);
+      if (!/data-job-state="(queued|running)"/.test(page.body)) return page.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   it("streams a change to an open console only once the app's figures move", async () => {
     const blog = await signIn(keys.blog);

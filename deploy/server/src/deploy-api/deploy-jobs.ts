@@ -4,6 +4,7 @@
  * client (`startWhenTold`), so that a client that left before the answer is never surprised by a
  * change it was not told of. One instance per app server, shared by the API and the console.
  */
+import { AsyncResource } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -68,6 +69,8 @@ export function deployJobs(options: {
   return {
     jobs,
     startWhenTold(response, record, work, cleanup) {
+      // In the asking request's context: the job's deploy lines carry that request's id and key.
+      const inRequest = AsyncResource.bind((start: () => Promise<unknown>) => start());
       const after = (run: Promise<unknown>) =>
         void run
           .catch((error: unknown) => log.error({ err: error, job: record.id }, 'deploy job could not be recorded'))
@@ -79,7 +82,7 @@ export function deployJobs(options: {
       let told = false;
       response.once('finish', () => {
         told = true;
-        after(jobs.run(record.id, work));
+        after(inRequest(() => jobs.run(record.id, work)));
       });
       response.once('close', () => {
         if (!told) abandon();

@@ -66,7 +66,7 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
     ({ child: server, base } = started);
     expect(started.health).toMatchObject({ pid: server.pid });
     // One real upload first: "before" then includes what any upload allocates once.
-    expect((await upload(await packDist(await makeDist(fx.root, 'blog', 'warm')))).status).toBe(201);
+    expect((await upload(await packDist(await makeDist(fx.root, 'blog', 'warm')))).status).toBe(202);
   }, 60_000);
 
   afterAll(async () => {
@@ -134,7 +134,7 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await health()).status).toBe(200);
-      expect((await upload(tarball, AbortSignal.timeout(ANSWER_WITHIN_MS))).status).toBe(201);
+      expect((await upload(tarball, AbortSignal.timeout(ANSWER_WITHIN_MS))).status).toBe(202);
     } finally {
       hung.destroy();
     }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { makeDist, publishAndActivate, tempDir } from '../testing/fixtures';
+import { settled } from '../testing/deploy-jobs';
 import { distEntries, snapshotTree, tarGz, type TarEntry } from '../testing/tarballs';
 import { addKey } from '../live-set/deploy-keys';
 import { packDist } from '../release/deploy-api-client';
@@ -150,13 +151,18 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
   });
 
   it('accepts the same entries when they are well-formed (the cases above differ only in what they refuse)', async () => {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/_/deploy/blog/versions',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' },
-      payload: tarGz(good),
-    });
+    const response = await settled(
+      server,
+      await server.inject({
+        method: 'POST',
+        url: '/_/deploy/blog/versions',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/gzip' },
+        payload: tarGz(good),
+      }),
+      key,
+    );
     expect(response.statusCode).toBe(201);
+    // Its job published it from the unpacked folder, then removed that.
     expect(await fs.readdir(uploadTmp)).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { packDist } from '../release/deploy-api-client';
 import { publish } from '../release/publish';
 import { createFailureRecorder } from '../shared-state/failure-counts';
 import { addServerEntries, liveFixture, makeDist, type Fixture } from '../testing/fixtures';
+import { settled } from '../testing/deploy-jobs';
 import { parseExposition } from '../testing/prometheus-text';
 
 /** The server's log as the JSON lines pino writes. */
@@ -273,21 +274,30 @@ describe('deploy actions', () => {
 
   it('are each one structured line with the key name, and counted by app and action', async () => {
     const auth = { authorization: `Bearer ${key}` };
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/_/deploy/blog/versions',
-      headers: { ...auth, 'content-type': 'application/gzip', 'x-request-id': 'deploy-call-1' },
-      payload: await packDist(await makeDist(root, 'blog', 'v2')),
-    });
+    // Each a job, run in the context of the request that asked for it: its lines carry that request's id.
+    const upload = await settled(
+      app,
+      await app.inject({
+        method: 'POST',
+        url: '/_/deploy/blog/versions',
+        headers: { ...auth, 'content-type': 'application/gzip', 'x-request-id': 'deploy-call-1' },
+        payload: await packDist(await makeDist(root, 'blog', 'v2')),
+      }),
+      key,
+    );
     expect(upload.statusCode).toBe(201);
     const { version } = upload.json<{ version: string }>();
     // Fixture builds expose no ./app: the gate refuses the activation, and the refusal is recorded.
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/_/deploy/blog/activate',
-      headers: { ...auth, 'x-request-id': 'deploy-call-2' },
-      payload: { version },
-    });
+    const refused = await settled(
+      app,
+      await app.inject({
+        method: 'POST',
+        url: '/_/deploy/blog/activate',
+        headers: { ...auth, 'x-request-id': 'deploy-call-2' },
+        payload: { version },
+      }),
+      key,
+    );
     expect(refused.statusCode).toBe(422);
 
     const deployLines = log.lines.filter((line) => line.event === 'deploy');

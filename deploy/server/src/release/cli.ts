@@ -339,10 +339,12 @@ function jobPrinter(log: Log): (job: JobView) => void {
   return (job) => {
     if (!announced.has(job.id)) {
       announced.add(job.id);
-      log(`job ${job.id} (${job.kind} ${job.app}): follow it with \`deploy job ${job.app} ${job.id}\`; Ctrl+C cancels it`);
+      // The platform's jobs are followed under `apps` (the API's address says where).
+      const under = /\/_\/deploy\/([^/]+)\/jobs\//.exec(job.url)?.[1] ?? job.app;
+      log(`job ${job.id} (${job.kind} ${job.app}): follow it with \`deploy job ${under} ${job.id}\`; Ctrl+C cancels it`);
     }
-    // The bookkeeping steps of every job say nothing to a person.
-    if (job.step !== 'waiting to start' && job.step !== 'started')
+    // The bookkeeping steps of every job say nothing to a person; the outcome is the command's own line.
+    if (!['waiting to start', 'started', 'done'].includes(job.step))
       log(`  ${job.state === 'queued' || job.state === 'running' ? '…' : '•'} ${job.step}`);
   };
 }

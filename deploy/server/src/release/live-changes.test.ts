@@ -17,6 +17,7 @@ import { run } from './cli';
 import { passedGate, readHistory } from './history';
 import { changeLive } from './change-live';
 import { publishVersion } from './publish';
+import { settled } from '../testing/deploy-jobs';
 
 /**
  * One way to change what is live (change-live.ts, `changeLive`): whoever asks — the deploy API, the
@@ -64,13 +65,18 @@ describe('changing the live set', () => {
       await redis.stop();
     });
 
-    const post = (url: string, payload: Record<string, unknown>) =>
-      server.inject({
-        method: 'POST',
-        url: `/_/deploy/blog/${url}`,
-        headers: { authorization: `Bearer ${key}` },
-        payload,
-      });
+    // Each call as its client sees it once its job has ended.
+    const post = async (url: string, payload: Record<string, unknown>) =>
+      settled(
+        server,
+        await server.inject({
+          method: 'POST',
+          url: `/_/deploy/blog/${url}`,
+          headers: { authorization: `Bearer ${key}` },
+          payload,
+        }),
+        key,
+      );
 
     it('a replayed activation or canary changes nothing: no gate, no history line, no notice', async () => {
       const [a, b] = [await published('a'), await published('b')];
