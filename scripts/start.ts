@@ -10,6 +10,8 @@ import { type RunningProcess, shareServerSettings, startProcess, waitForUrl } fr
 
 const APP_PORT = process.env.PORT ?? '8080';
 const CMS_PORT = process.env.CMS_PORT ?? '1337';
+// The deploy gate's smoke server: the app server serves it there, the CMS's CORS allows it.
+const DEPLOY_GATE_PORT = process.env.DEPLOY_GATE_PORT ?? '8099';
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 async function main() {
@@ -38,6 +40,7 @@ async function main() {
       CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`,
       SITE_PORT: APP_PORT,
       ...process.env,
+      DEPLOY_GATE_PORT,
       NODE_ENV: 'development',
       PORT: CMS_PORT,
       HOST: '127.0.0.1',
@@ -54,6 +57,7 @@ async function main() {
       HOST: '127.0.0.1',
       BUILDS_DIR: buildsDir,
       CMS_PUBLIC_URL: `http://127.0.0.1:${CMS_PORT}/api`,
+      DEPLOY_GATE_PORT,
     },
   });
   running.push(cms, server);

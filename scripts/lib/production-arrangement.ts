@@ -5,7 +5,8 @@
  * `npm run start:production` and by the topology test, which stops and starts pieces.
  *
  * Ports follow PORT (nginx): the app servers listen on PORT+1 and PORT+2, Redis on PORT+3,
- * Prometheus on PORT+4; the CMS on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL
+ * Prometheus on PORT+4, the deploy gate's smoke server on DEPLOY_GATE_PORT (PORT+5, or one of the
+ * three after it when taken: the CMS allows them); the CMS on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL
  * data, nginx logs, the app servers' JSON logs, Prometheus's configuration and data, the server
  * release, the secrets, the supervisor's log) lives in `stateDir`; the builds folder is shared by
  * the app servers and nginx.
@@ -140,6 +141,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   const redisPort = port + 3;
   const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
   const prometheusPort = port + 4;
+  const gatePort = String(process.env.DEPLOY_GATE_PORT ?? port + 5);
   const appServerLogs = serverPorts.map((_, index) => path.join(stateDir, `app-${index + 1}.log`));
   const paths = arrangementPaths(stateDir, cmsPort);
   const { secretsFile } = paths;
@@ -233,6 +235,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       REDIS_URL: redisUrl,
       SITE_PORT: String(port),
       SITE_URL: siteUrl,
+      DEPLOY_GATE_PORT: gatePort,
       CONTENT_CHANGE_URL: `http://127.0.0.1:${port}/_/content-changed`,
     };
     const startCms = async () => {
@@ -264,6 +267,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       TRUSTED_PROXIES: '127.0.0.1',
       SITE_URL: siteUrl,
       CMS_PUBLIC_URL: `${cmsUrl}/api`,
+      DEPLOY_GATE_PORT: gatePort,
       SITE_READ_SECRET: siteReadSecret,
       CONTENT_CHANGE_SECRET: contentChangeSecret,
     });

@@ -156,8 +156,11 @@ export async function smokeTest(
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie };
         return (
-          (await smokeMount(browser, base, pages, seen, signedIn, options.recorder)) ??
-          (await runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie })) ??
+          (await smokeMount(browser, base, pages, seen, signedIn, options.recorder, options.onStep)) ??
+          (await triedAsBrowsersDo(
+            () => runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }),
+            (failure) => options.onStep?.(`a flow's code did not load (${failure.slice(0, 120)}…): tried again`),
+          )) ??
           (await weighMainThread(
             browser,
             options.chromiumPath,
@@ -256,6 +259,30 @@ function mountRefusal(app: RemoteName, url: string, findings: Array<string | nul
 /** Pages opened at once: two keep both cores busy without starving the server's render workers. */
 const MOUNT_LANES = 2;
 
+/**
+ * A failure to load code or a manifest (webpack's 8 s chunk limit, a federation load, the shell's
+ * reload after one): on a machine busy with other work it can be the machine, not the version.
+ * A visitor's browser tries again (the shell reloads once, a retry button) — so does the gate,
+ * opening the page afresh up to `LOAD_TRIES` times before the failure counts. A version whose
+ * files are missing or broken fails every time and is refused all the same.
+ */
+const LOAD_FAILURE_RE =
+  /Loading (CSS )?chunk [\w-]+ failed|ChunkLoadError|dynamically imported module|Failed to (fetch|load)|manifest|load failure:|reloaded itself/i;
+const LOAD_TRIES = 3;
+
+/** Runs `attempt` again while it fails to load code, up to LOAD_TRIES; the last word, saying how often it was tried. */
+async function triedAsBrowsersDo(
+  attempt: () => Promise<string | null>,
+  onRetry: (failure: string) => void,
+): Promise<string | null> {
+  for (let tries = 1; ; tries++) {
+    const failure = await attempt();
+    if (!failure || !LOAD_FAILURE_RE.test(failure)) return failure;
+    if (tries >= LOAD_TRIES) return `${failure} (the same in ${tries} fresh loads)`;
+    onRetry(failure);
+  }
+}
+
 /** A page only a signed-in customer sees (the shell's `auth` guard). */
 const isGuarded = (page: SamplePage) => page.route.guards.includes('auth');
 
@@ -266,6 +293,7 @@ async function smokeMount(
   seen: SiteSeen,
   signedIn: { customer: ThrowawayCustomer; cookie: ReturnType<typeof loadConfig>['runtime']['cookie'] } | null,
   recorder?: GateRecorder,
+  onStep?: (line: string) => void,
 ): Promise<RuleResult> {
   const context = await browser.newContext({ baseURL: base });
   // Guarded pages in a context of their own, signed in (signed out, they only bounce to sign-in).
@@ -324,7 +352,17 @@ async function smokeMount(
   try {
     await Promise.all(
       Array.from({ length: MOUNT_LANES }, async () => {
-        for (let next = queue.shift(); next && !refusal; next = queue.shift()) refusal ??= await mountOne(next);
+        for (let next = queue.shift(); next && !refusal; next = queue.shift()) {
+          const sample = next;
+          refusal ??= await triedAsBrowsersDo(
+            () => mountOne(sample),
+            (failure) => {
+              // Its link is tried again with it.
+              linkTried.delete(sample.app);
+              onStep?.(`${sample.url}: its code did not load (${failure.slice(0, 120)}…): opened again`);
+            },
+          );
+        }
       }),
     );
     return refusal;
