@@ -218,14 +218,14 @@ describe('shared state with Redis hung', () => {
         undefined,
         0,
         undefined,
-        'Command timed out',
-        'Command timed out',
+        'Redis did not answer within 100 ms',
+        'Redis did not answer within 100 ms',
         false,
       ]);
       expect(heard).toEqual([{ kind: 'live' }]);
       // Each state's breaker opened: one line each, not one per request.
       for (const { log } of states)
-        expect(log).toEqual([expect.stringContaining('Redis unavailable (Command timed out)')]);
+        expect(log).toEqual([expect.stringContaining('Redis unavailable (Redis did not answer within 100 ms)')]);
     } finally {
       redis.resume();
       await Promise.all(states.map(({ state }) => state.close()));
@@ -263,7 +263,7 @@ describe('shared state with Redis hung', () => {
         // Past the pause, one of these is let through as a probe, meets the hung Redis, and the breaker stays open.
         await new Promise((resolve) => setTimeout(resolve, 600));
         await Promise.all(Array.from({ length: 10 }, () => state.pages.get('set1 /')));
-        expect(log).toEqual([expect.stringContaining('Redis unavailable (Command timed out)')]);
+        expect(log).toEqual([expect.stringContaining('Redis unavailable (Redis did not answer within 100 ms)')]);
         // Closing while Redis is hung does not wait for it.
         const closing = await timed(() => stateWithLog().state.close());
         expect(closing.ms).toBeLessThan(500);

@@ -10,8 +10,9 @@
  *   `<minute>|<kind>`), kept a day after the version's last count.
  *
  * Redis down or hung must not take pages down: commands fail at once while the connection is not
- * ready (no queue of waiting requests), wait at most `commandTimeoutMs` (100 ms) for an answer, and
- * after a failure are not sent at all for a while (circuit-breaker.ts). Meanwhile pages come from
+ * ready (no queue of waiting requests), wait at most `commandTimeoutMs` (100 ms) of Redis's time for
+ * an answer — this process's own delays on a busy CPU do not count (dependency-timeout.ts) — and
+ * after failures in a row are not sent at all for a while (circuit-breaker.ts). Meanwhile pages come from
  * this server's own copy of them (below), a failed count lets the request through, and a notice
  * that cannot be published is at least delivered in this process.
  *
@@ -28,6 +29,7 @@ import { Redis } from 'ioredis';
 import type { CountKind, CountStore, FailureCounts } from './failure-counts';
 import { PageCache, type CachedPage, type CacheEntry } from '../rendering/page-cache';
 import { CircuitOpenError, createCircuitBreaker } from './circuit-breaker';
+import { withinDependencyTime } from './dependency-timeout';
 import type { ServerMetrics } from '../observability/metrics';
 import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
 
@@ -97,11 +99,12 @@ export function createRedisState(options: RedisStateOptions): SharedState {
   // maxRetriesPerRequest has nothing to retry), and not after a reconnect — a command that timed
   // out has been answered already (a miss), so it is not sent again. What was written to a hung
   // Redis still runs when it wakes; the breaker keeps that to the few commands before it opened.
+  // The time limit is ours (dependency-timeout.ts), not ioredis's `commandTimeout`: a plain timer
+  // counts this process's own delays on a busy CPU against Redis.
   const redis = new Redis(options.url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
-    commandTimeout: commandTimeoutMs,
   });
   // The subscriber only listens: nothing waits on it, so a hung Redis delays notices, never a
   // request. Its SUBSCRIBE waits for the connection and is repeated after each reconnect.
@@ -163,7 +166,7 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     try {
       const result = await breaker.run(async () => {
         if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
-        return command();
+        return withinDependencyTime(command(), commandTimeoutMs, 'Redis');
       });
       count('ok');
       return result;
