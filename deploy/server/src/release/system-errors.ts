@@ -15,7 +15,11 @@ export class PortsBusy extends Error {
   override readonly name = 'PortsBusy';
 }
 
-const where = (error: NodeJS.ErrnoException) => (error.path ? ` (${error.path})` : '');
+/** The file it was writing (a copy's destination), as `, writing <file>`. */
+const where = (error: NodeJS.ErrnoException & { dest?: string }) => {
+  const file = error.dest ?? error.path;
+  return file ? `, writing ${file}` : '';
+};
 
 export function explainSystemError(error: unknown): Explained | null {
   if (error instanceof PortsBusy) return { status: 503, message: error.message };
