@@ -130,30 +130,46 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
     ),
   );
   const auth = { authorization: `Bearer ${key}` };
+  interface Job {
+    url: string;
+    revision: number;
+    state: string;
+    result: Record<string, unknown> | null;
+    error: { status: number; message: string } | null;
+  }
+  /** A call answered 202 with its job, followed as the README's curl loop does: `GET <job>?after=&wait=`. */
+  const followed = async (answer: Response): Promise<Job> => {
+    expect(answer.status).toBe(202);
+    let job = ((await answer.json()) as { job: Job }).job;
+    expect(answer.headers.get('location')).toBe(job.url);
+    while (job.state === 'queued' || job.state === 'running')
+      job = (await (
+        await fetch(`${server.url}${job.url}?after=${job.revision}&wait=20`, { headers: auth })
+      ).json()) as Job;
+    return job;
+  };
   const { version, activation } = await step('publish + gate + activate', async () => {
-    const published = await fetch(`${server.url}/_/deploy/blog/versions`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/gzip' },
-      body: fs.readFileSync(tarball),
-    });
-    const body = (await published.json()) as { version: string; created: boolean };
-    expect([published.status, body.created], JSON.stringify(body)).toEqual([201, true]);
-    const activated = await fetch(`${server.url}/_/deploy/blog/activate`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ version: body.version }),
-    });
-    return {
-      version: body.version,
-      activation: {
-        status: activated.status,
-        body: (await activated.json()) as { version: string; previous: string | null; gate: string },
-      },
-    };
+    const published = await followed(
+      await fetch(`${server.url}/_/deploy/blog/versions`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/gzip' },
+        body: fs.readFileSync(tarball),
+      }),
+    );
+    expect(published, JSON.stringify(published)).toMatchObject({ state: 'succeeded', result: { created: true } });
+    const publishedVersion = String(published.result!.version);
+    const activated = await followed(
+      await fetch(`${server.url}/_/deploy/blog/activate`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ version: publishedVersion }),
+      }),
+    );
+    return { version: publishedVersion, activation: activated };
   });
   expect(activation, JSON.stringify(activation)).toMatchObject({
-    status: 200,
-    body: { version, previous, gate: 'passed' },
+    state: 'succeeded',
+    result: { version, previous, gate: 'passed' },
   });
   expect(version).not.toBe(previous);
 
