@@ -33,7 +33,6 @@ import type { LiveChange } from '../release/change-live';
 import { refusalOf } from '../deploy-api/release-errors';
 import { issueOverride } from '../deploy-api/overrides';
 import type { DeployJobs } from '../deploy-api/deploy-jobs';
-import type { JobKind } from '../release/jobs/job-store';
 import { appNames, appView, viewFingerprint } from './app-view';
 import {
   type ConsoleSession,
@@ -368,7 +367,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     const asked: Record<string, unknown> =
       action === 'check' ? { version } : action === 'canary' ? { version, percent, ...(force ? { force } : {}) } : {};
     const { record, existing } = await deployJobs.jobs.create({
-      kind: action as JobKind,
+      kind: action,
       app: name,
       by: key.name,
       request: asked,
@@ -401,11 +400,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
       action === 'check' && record.result && !record.result.passed
         ? `دروازه نسخه را نپذیرفت: ${String(record.result.refusal)}`
         : ACTIONS[action].done;
-    return sendPage(
-      reply,
-      200,
-      jobPage(viewerOf(request), name, ACTIONS[action].title, done, record),
-    );
+    return sendPage(reply, 200, jobPage(viewerOf(request), name, ACTIONS[action].title, done, record));
   });
 
   app.post('/apps/:app/jobs/:id/cancel', async (request, reply) => {
@@ -419,7 +414,12 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
       return sendPage(
         reply,
         403,
-        messagePage(viewerOf(request), 'دسترسی ندارید', `کلید «${key.name}» نمی‌تواند کارهای ${name} را لغو کند.`, jobPath),
+        messagePage(
+          viewerOf(request),
+          'دسترسی ندارید',
+          `کلید «${key.name}» نمی‌تواند کارهای ${name} را لغو کند.`,
+          jobPath,
+        ),
       );
     try {
       await deployJobs.jobs.cancel(found.record.id, key.name);

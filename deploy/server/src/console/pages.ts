@@ -92,9 +92,11 @@ export function page(
           ${trusted(STYLE)}
         </style>
         ${options.script ? html`<script src="${SCRIPT_PATH}" defer></script>` : ''}
-        ${options.refreshSeconds
-          ? html`<noscript><meta http-equiv="refresh" content="${String(options.refreshSeconds)}" /></noscript>`
-          : ''}
+        ${
+          options.refreshSeconds
+            ? html`<noscript><meta http-equiv="refresh" content="${String(options.refreshSeconds)}" /></noscript>`
+            : ''
+        }
       </head>
       <body>
         <header>
@@ -528,17 +530,21 @@ export function jobPage(viewer: Viewer, app: string, title: string, doneMessage:
           <dd><bdi>${job.by}</bdi></dd>
           <dt>آغاز</dt>
           <dd>${when(job.createdAt)}</dd>
-          ${job.done.length
-            ? html`<dt>انجام‌شده</dt>
-                <dd><bdi dir="ltr">${job.done.join('، ')}</bdi></dd>`
-            : ''}
+          ${
+            job.done.length
+              ? html`<dt>انجام‌شده</dt>
+                  <dd><bdi dir="ltr">${job.done.join('، ')}</bdi></dd>`
+              : ''
+          }
         </dl>
         ${outcome}
-        ${running && !job.cancelRequested
-          ? html`<form method="post" action="${CONSOLE_PATH}/apps/${app}/jobs/${job.id}/cancel">
-              <button type="submit" class="secondary">لغو این کار</button>
-            </form>`
-          : ''}
+        ${
+          running && !job.cancelRequested
+            ? html`<form method="post" action="${CONSOLE_PATH}/apps/${app}/jobs/${job.id}/cancel">
+                <button type="submit" class="secondary">لغو این کار</button>
+              </form>`
+            : ''
+        }
       </section>
       <p><a href="${CONSOLE_PATH}/apps/${app}">بازگشت به برنامه</a></p>`,
     viewer,

@@ -76,7 +76,11 @@ describe('deploy API', () => {
       key,
     );
   const post = async (url: string, key: string, payload?: Record<string, unknown>) =>
-    settled(server, await server.inject({ method: 'POST', url, headers: auth(key), ...(payload ? { payload } : {}) }), key);
+    settled(
+      server,
+      await server.inject({ method: 'POST', url, headers: auth(key), ...(payload ? { payload } : {}) }),
+      key,
+    );
 
   async function uploaded(tag: string): Promise<string> {
     const response = await upload('blog', keys.blog, await packDist(await makeDist(root, 'blog', tag)));

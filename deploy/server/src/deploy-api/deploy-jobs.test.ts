@@ -20,7 +20,11 @@ describe('deploy jobs', () => {
   const asked = { kind: 'activate' as const, app: 'blog', by: 'blog-team', request: { version: 'abcdef012345' } };
 
   it('starts no job for a client that left before it was told of it', async () => {
-    const service = deployJobs({ buildsDir: root, announceLiveChange: async () => {}, log: Fastify({ logger: false }).log });
+    const service = deployJobs({
+      buildsDir: root,
+      announceLiveChange: async () => {},
+      log: Fastify({ logger: false }).log,
+    });
     let ran = false;
     let recorded: Promise<string> = Promise.resolve('');
     const server = http.createServer((request, response) => {
@@ -87,12 +91,16 @@ describe('deploy jobs', () => {
     });
     expect(cancelled).toBeInstanceOf(JobNotCancellable);
     expect(String((cancelled as Error).message)).toMatch(/^Too late to cancel/);
-    expect(done).toMatchObject({ state: 'succeeded', done: ['blog 0123456789ab live'], result: { version: '0123456789ab' } });
+    expect(done).toMatchObject({
+      state: 'succeeded',
+      done: ['blog 0123456789ab live'],
+      result: { version: '0123456789ab' },
+    });
     expect(written).toEqual(['second']);
     jobs.stop();
   });
 
-  it("settles a job whose server died: nothing changed unless it had passed its point of no return, and says which", async () => {
+  it('settles a job whose server died: nothing changed unless it had passed its point of no return, and says which', async () => {
     const store = fileJobStore(root);
     const dead = createJobs({ store, describeFailure: () => null });
     const waiting = (await dead.create(asked)).record;
@@ -115,7 +123,11 @@ describe('deploy jobs', () => {
     });
     expect(await other.read(writing.id)).toMatchObject({
       state: 'failed',
-      error: { message: expect.stringMatching(/stopped while it was writing \(writing: blog 0123456789ab live\): see `deploy status blog`/) },
+      error: {
+        message: expect.stringMatching(
+          /stopped while it was writing \(writing: blog 0123456789ab live\): see `deploy status blog`/,
+        ),
+      },
     });
     other.stop();
     expect((await fs.readdir(path.join(root, '.jobs'))).filter((name) => name.endsWith('.json'))).toHaveLength(2);

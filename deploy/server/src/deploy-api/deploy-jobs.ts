@@ -64,7 +64,13 @@ export function deployJobs(options: {
     by: string,
     force: string | undefined,
     context: JobContext,
-  ) => changeLive(buildsDir, app, change, { by, ...(force ? { force } : {}), onLiveChanged: announceLiveChange, progress: context });
+  ) =>
+    changeLive(buildsDir, app, change, {
+      by,
+      ...(force ? { force } : {}),
+      onLiveChanged: announceLiveChange,
+      progress: context,
+    });
 
   return {
     jobs,
@@ -76,7 +82,9 @@ export function deployJobs(options: {
           .catch((error: unknown) => log.error({ err: error, job: record.id }, 'deploy job could not be recorded'))
           .finally(() => cleanup?.().catch(() => undefined));
       const abandon = () =>
-        after(jobs.abandon(record.id, 'The client left before it was told of the job: it was not started; nothing changed'));
+        after(
+          jobs.abandon(record.id, 'The client left before it was told of the job: it was not started; nothing changed'),
+        );
       // Gone already (it closed while its upload was being unpacked): nobody will be told.
       if (response.destroyed || response.socket?.destroyed) return abandon();
       let told = false;
@@ -89,7 +97,8 @@ export function deployJobs(options: {
       });
     },
 
-    publish: (app, dir, { by, activate, force }) =>
+    publish:
+      (app, dir, { by, activate, force }) =>
       async (context) => {
         const published = await publishVersion(buildsDir, app, dir, { by, progress: context });
         const result = { app, version: published.version, created: published.created };
@@ -98,12 +107,18 @@ export function deployJobs(options: {
         return { ...result, previous: activated.previous, ...gateReport(activated, force, 'already live') };
       },
 
-    change: (app, change, { by, force }) =>
+    change:
+      (app, change, { by, force }) =>
       async (context) => {
         const result = await liveChange(app, change, by, force, context);
         switch (change.action) {
           case 'activate':
-            return { app, version: change.version, previous: result.previous, ...gateReport(result, force, 'already live') };
+            return {
+              app,
+              version: change.version,
+              previous: result.previous,
+              ...gateReport(result, force, 'already live'),
+            };
           case 'canary':
             return {
               app,
@@ -128,7 +143,8 @@ export function deployJobs(options: {
       app: await context.commit(`${request.name} registered`, () => addApp(buildsDir, request, { by })),
     }),
 
-    removeApp: (name, { by, force }) =>
+    removeApp:
+      (name, { by, force }) =>
       async (context) => {
         const result = await context.commit(`${name} removed`, () =>
           removeApp(buildsDir, name, { by, ...(force ? { force } : {}), onLiveChanged: announceLiveChange }),

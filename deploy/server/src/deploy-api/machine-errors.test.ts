@@ -89,7 +89,14 @@ describe("the deploy gate's port", () => {
     let first = await freePort();
     // Four free ports in a row, then held.
     for (let tries = 0; tries < 20; tries++) {
-      const held = await Promise.all([0, 1, 2, 3].map((offset) => hold(first + offset).then(() => true, () => false)));
+      const held = await Promise.all(
+        [0, 1, 2, 3].map((offset) =>
+          hold(first + offset).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
       if (held.every(Boolean)) break;
       await Promise.all(holders.splice(0).map((holder) => new Promise((resolve) => holder.close(resolve))));
       first = await freePort();

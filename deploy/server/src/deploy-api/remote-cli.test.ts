@@ -83,7 +83,9 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
       env,
     );
     // Each publish a job the CLI followed to its end, saying so.
-    expect(lines.filter((line) => /^job \S+ \(publish blog\): follow it with `deploy job blog \S+`/.test(line))).toHaveLength(2);
+    expect(
+      lines.filter((line) => /^job \S+ \(publish blog\): follow it with `deploy job blog \S+`/.test(line)),
+    ).toHaveLength(2);
     expect(said().join('\n')).toMatch(
       /^Published blog [0-9a-f]{12} \(on http:\/\/127\.0\.0\.1:\d+\)\nThe gate refused blog [0-9a-f]{12}: exposes: .*\nForced live: fixture builds\nActivated blog [0-9a-f]{12} \(was none; gate/,
     );

@@ -135,9 +135,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext & { deployJobs: De
     const statusCode = refusal?.statusCode ?? error.statusCode ?? 500;
     if (statusCode >= 500 && !refusal) {
       request.log.error({ err: error, key: request.deployKey?.name }, 'deploy API call failed');
-      return reply
-        .code(500)
-        .send({ error: `The deploy failed on the server: ${String(error.message).split('\n')[0]} (its log has the details)` });
+      return reply.code(500).send({
+        error: `The deploy failed on the server: ${String(error.message).split('\n')[0]} (its log has the details)`,
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({
@@ -325,7 +325,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext & { deployJobs: De
     const { id, app: named } = request.params as { id: string; app?: string };
     if (named === undefined) assertPlatformKey(request);
     const record = await jobs.read(id);
-    const here = record && (named === undefined ? PLATFORM_JOBS.has(record.kind) : record.app === named && !PLATFORM_JOBS.has(record.kind));
+    const here =
+      record &&
+      (named === undefined ? PLATFORM_JOBS.has(record.kind) : record.app === named && !PLATFORM_JOBS.has(record.kind));
     if (!record || !here) throw new ApiError(404, `No job ${id} here`);
     return record;
   }

@@ -257,7 +257,11 @@ export async function changeLive(
 }
 
 /** The deploy lock, with what a job following it hears: waiting its turn, then its turn. */
-async function lockedFor<T>(buildsDir: string, progress: ReleaseProgress | undefined, fn: () => Promise<T>): Promise<T> {
+async function lockedFor<T>(
+  buildsDir: string,
+  progress: ReleaseProgress | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
   await progress?.step('waiting its turn (one deploy at a time: the deploy lock)');
   return withDeployLock(buildsDir, async () => {
     await progress?.step('its turn: running');

@@ -341,7 +341,9 @@ function jobPrinter(log: Log): (job: JobView) => void {
       announced.add(job.id);
       // The platform's jobs are followed under `apps` (the API's address says where).
       const under = /\/_\/deploy\/([^/]+)\/jobs\//.exec(job.url)?.[1] ?? job.app;
-      log(`job ${job.id} (${job.kind} ${job.app}): follow it with \`deploy job ${under} ${job.id}\`; Ctrl+C cancels it`);
+      log(
+        `job ${job.id} (${job.kind} ${job.app}): follow it with \`deploy job ${under} ${job.id}\`; Ctrl+C cancels it`,
+      );
     }
     // The bookkeeping steps of every job say nothing to a person; the outcome is the command's own line.
     if (!['waiting to start', 'started', 'done'].includes(job.step))

@@ -177,7 +177,9 @@ async function giveUp(target: RemoteTarget, job: JobView): Promise<GaveUp> {
   const quiet: RemoteTarget = { server: target.server, key: target.key };
   try {
     await request<JobView>(quiet, 'POST', `${job.url}/cancel`, { json: {} });
-    return new GaveUp(`Gave up: job ${job.id} is cancelled before its point of no return, so nothing it was asked will change`);
+    return new GaveUp(
+      `Gave up: job ${job.id} is cancelled before its point of no return, so nothing it was asked will change`,
+    );
   } catch (error) {
     const why = error instanceof RemoteError ? error.message.replace(/^\d+: /, '') : (error as Error).message;
     return new GaveUp(
@@ -190,7 +192,9 @@ export const remote = {
   whoami: (target: RemoteTarget) => call<{ name: string; app: AppName }>(target, 'GET', '/whoami'),
   /** Publishes a dist folder; `activate`: the same job then runs the gate and makes it live. */
   async publish(target: RemoteTarget, app: AppName, distDir: string, activate?: { force?: string }) {
-    const query = activate ? `?${new URLSearchParams({ activate: '1', ...(activate.force ? { force: activate.force } : {}) })}` : '';
+    const query = activate
+      ? `?${new URLSearchParams({ activate: '1', ...(activate.force ? { force: activate.force } : {}) })}`
+      : '';
     return call<{
       app: AppName;
       version: string;
@@ -208,7 +212,8 @@ export const remote = {
     request<JobView>(target, 'POST', `${DEPLOY_API_PREFIX}/${app}/jobs/${encodeURIComponent(id)}/cancel`, {
       json: {},
     }).then((r) => r.json),
-  jobs: async (target: RemoteTarget, app: AppName) => (await call<{ jobs: JobView[] }>(target, 'GET', `/${app}/jobs`)).jobs,
+  jobs: async (target: RemoteTarget, app: AppName) =>
+    (await call<{ jobs: JobView[] }>(target, 'GET', `/${app}/jobs`)).jobs,
   async check(target: RemoteTarget, app: AppName, version: string) {
     const result = await call<{ passed: boolean; refusal: string | null; ms: number; notes?: string[] }>(
       target,

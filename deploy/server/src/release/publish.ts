@@ -201,7 +201,9 @@ export async function publish(
         // A line every few files: the record is rewritten for each.
         if (done === of || Date.now() - said > 1000) {
           said = Date.now();
-          void progress?.step(`compressing (brotli 11, gzip 9, in a worker thread): ${done} of ${of} files`).catch(() => {});
+          void progress
+            ?.step(`compressing (brotli 11, gzip 9, in a worker thread): ${done} of ${of} files`)
+            .catch(() => {});
         }
       });
     }
@@ -223,11 +225,7 @@ export async function publishVersion(
   buildsDir: string,
   app: AppName,
   distDir: string,
-  {
-    by = localUser(),
-    compress = true,
-    progress,
-  }: { by?: string; compress?: boolean; progress?: ReleaseProgress } = {},
+  { by = localUser(), compress = true, progress }: { by?: string; compress?: boolean; progress?: ReleaseProgress } = {},
 ): Promise<PublishResult> {
   const result = await publish(buildsDir, app, distDir, { compress, progress });
   if (result.created)

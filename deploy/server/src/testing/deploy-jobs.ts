@@ -21,7 +21,11 @@ interface Job {
   error: { status: number; message: string } | null;
 }
 
-export async function settled(server: FastifyInstance, response: LightMyRequestResponse, key: string): Promise<Settled> {
+export async function settled(
+  server: FastifyInstance,
+  response: LightMyRequestResponse,
+  key: string,
+): Promise<Settled> {
   if (response.statusCode !== 202)
     return { statusCode: response.statusCode, json: <T>() => response.json<T>(), jobId: null };
   let job = response.json<{ job: Job }>().job;

@@ -11,15 +11,7 @@ import path from 'node:path';
 import { withFileLock } from '../../shared-state/file-lock';
 
 export type JobKind =
-  | 'publish'
-  | 'check'
-  | 'activate'
-  | 'canary'
-  | 'promote'
-  | 'abort'
-  | 'rollback'
-  | 'app-add'
-  | 'app-remove';
+  'publish' | 'check' | 'activate' | 'canary' | 'promote' | 'abort' | 'rollback' | 'app-add' | 'app-remove';
 
 /** `queued` until its address reached the client, then `running` until it ends one of the last three ways. */
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';

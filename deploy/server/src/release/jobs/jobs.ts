@@ -58,9 +58,9 @@ export interface Asked {
 export interface JobsOptions {
   store: JobStore;
   /** The status and one line a failure is answered with (the deploy API's mapping of the release's refusals). */
-  describeFailure(error: unknown, record: JobRecord): JobFailure | null;
+  describeFailure: (error: unknown, record: JobRecord) => JobFailure | null;
   /** A failure nothing describes: a fault of the server, logged with its stack. */
-  onFault?(error: unknown, record: JobRecord): void;
+  onFault?: (error: unknown, record: JobRecord) => void;
 }
 
 /** A running job says it is alive this often; one silent for `LOST_AFTER_MS` died with its server. */
