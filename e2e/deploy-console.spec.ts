@@ -165,9 +165,13 @@ test('the blog team signs in, canaries its next version at 20 %, watches it live
   await expectAccessible(page, 'the confirmation');
   // The real gate runs first (Chromium against the site with this version in place).
   await page.getByRole('button', { name: 'بله، انجام بده' }).click();
-  await expect(page).toHaveURL(`${server.url}/_/console/apps/blog?done=canary`, { timeout: 240_000 });
+  // The action is a job: its page follows it by itself — the gate's steps, then how it ended.
+  const jobPage = new RegExp(`^${server.url}/_/console/apps/blog/jobs/[0-9a-z]+-[0-9a-f]{12}$`);
+  await expect(page).toHaveURL(jobPage);
+  await expect(page.getByTestId('job-outcome')).toContainText('قناری آغاز شد', { timeout: 240_000 });
+  await expectAccessible(page, 'the job page');
   expect(live().canary?.blog).toMatchObject({ version: nextVersion, percent: 20 });
-  await expect(page.getByRole('status')).toContainText('قناری آغاز شد');
+  await page.goto(`${server.url}/_/console/apps/blog`);
   const canaryViews = page.getByTestId('canary-figures').locator('[data-figure="views"]');
   await expect(canaryViews).toHaveText('0');
   await expect(page.getByRole('img', { name: `قناری ${nextVersion}` })).toBeVisible();
@@ -196,8 +200,10 @@ test('the blog team signs in, canaries its next version at 20 %, watches it live
   await page.goto(`${server.url}/_/console/apps/blog`);
   await page.getByRole('form', { name: 'لغو قناری' }).getByRole('button').click();
   await page.getByRole('button', { name: 'بله، انجام بده' }).click();
-  await expect(page).toHaveURL(`${server.url}/_/console/apps/blog?done=abort`);
+  await expect(page).toHaveURL(jobPage);
+  await expect(page.getByTestId('job-outcome')).toContainText('قناری لغو شد');
   expect(live().canary?.blog).toBeUndefined();
+  await page.goto(`${server.url}/_/console/apps/blog`);
 
   // The history, filtered by key: each step of the blog team's, with its name.
   await page.getByLabel('کلید', { exact: true }).selectOption('blog-team');
