@@ -58,9 +58,12 @@ test('the blog team publishes and activates a build over HTTP; the gate passes i
   await run(['--server', server.url, 'publish', 'blog', dist, '--activate'], (line) => lines.push(line), {
     DEPLOY_KEY: keys.blog,
   });
-  const version = /Published blog ([0-9a-f]{12})/.exec(lines[0] ?? '')?.[1];
+  // One job, followed to its end: its address and steps first, then what the CLI says of it.
+  expect(lines[0]).toMatch(/^job \S+ \(publish blog\): follow it with `deploy job blog \S+`/);
+  const said = lines.filter((line) => !line.startsWith('job ') && !/^ {2}[…•] /.test(line));
+  const version = /Published blog ([0-9a-f]{12})/.exec(said[0] ?? '')?.[1];
   expect(version, lines.join('\n')).toBeTruthy();
-  expect(lines[1]).toMatch(new RegExp(`^Activated blog ${version} \\(was ${previous}; gate \\d+\\.\\d s\\)$`));
+  expect(said[1]).toMatch(new RegExp(`^Activated blog ${version} \\(was ${previous}; gate \\d+\\.\\d s\\)$`));
 
   // Live at once on the running server, with no restart.
   const health = (await (await fetch(`${server.url}/api/health`)).json()) as { builds: Record<string, string> };
