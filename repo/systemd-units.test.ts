@@ -160,6 +160,38 @@ function runCommand(script: string, args: string[], env: Record<string, string>)
   });
 }
 
+/** The settings file README.md's "Install" writes (`/etc/steel/steel.env`), as name → value. */
+function settingsFileOfReadme(): Record<string, string> {
+  const readme = fs.readFileSync(path.join(UNITS_DIR, 'README.md'), 'utf8');
+  const body = /cat > \/etc\/steel\/steel\.env <<'EOF'\n([\s\S]*?)\nEOF/.exec(readme)?.[1] ?? '';
+  return Object.fromEntries(body.split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+}
+
+describe('the settings file of the install steps', () => {
+  it("gives the deploy gate's port, which the app servers take and the CMS allows with the three after it", () => {
+    const settings = settingsFileOfReadme();
+    const gatePort = Number(settings.DEPLOY_GATE_PORT);
+    expect(Number.isInteger(gatePort)).toBe(true);
+    // Both units that need it read the settings file whole.
+    for (const unit of ['steel-app@.service', 'steel-cms.service'])
+      expect(values(text(unit), 'EnvironmentFile')).toContain('/etc/steel/steel.env');
+    // The CMS's CORS list from those settings, as Strapi would read it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const middlewares = require(path.join(ROOT, 'deploy/cms/config/middlewares.js')) as (strapi: {
+      env: unknown;
+    }) => Array<string | { name: string; config: { origin?: string[] } }>;
+    const read = (name: string, fallback?: string) => settings[name] ?? fallback;
+    const env = Object.assign(read, {
+      int: (name: string, fallback: number) => Number(read(name, String(fallback))),
+      bool: (name: string, fallback: boolean) => (name in settings ? settings[name] === 'true' : fallback),
+    });
+    const cors = middlewares({ env }).find((entry) => typeof entry === 'object' && entry.name === 'strapi::cors');
+    const origins = typeof cors === 'object' ? cors.config.origin : [];
+    for (let port = gatePort; port < gatePort + 4; port++) expect(origins).toContain(`http://127.0.0.1:${port}`);
+    expect(origins).toContain(new URL(settings.SITE_URL!).origin);
+  });
+});
+
 describe("the units' commands", () => {
   let dir: string;
   beforeEach(() => {

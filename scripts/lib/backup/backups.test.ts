@@ -67,6 +67,7 @@ function site(name: string, filled: boolean): SiteLayout {
   // Remade or in flux: never in a backup.
   write(path.join(layout.buildsDir, '.image-cache/x.webp'), 'image');
   write(path.join(layout.buildsDir, 'shell/.ccc333-upload/index.html'), 'half');
+  write(path.join(layout.buildsDir, '.jobs/mf0abc12-0123456789ab.json'), '{"state":"running","kind":"activate"}');
   write(layout.deployKeysFile, '[{"name":"blog-team"}]');
   write(layout.secretsFile, `${SECRET}\n`);
   return layout;
@@ -106,6 +107,7 @@ it('puts a backup back onto a fresh site: database, uploads, mails, platform sta
   expect(read(path.join(fresh.buildsDir, '.gate/report/shell/aaa111/report.json'))).toBe('{"passed":true}');
   expect(fs.existsSync(path.join(fresh.buildsDir, '.image-cache'))).toBe(false);
   expect(fs.existsSync(path.join(fresh.buildsDir, 'shell/.ccc333-upload'))).toBe(false);
+  expect(fs.existsSync(path.join(fresh.buildsDir, '.jobs'))).toBe(false);
   expect(read(fresh.deployKeysFile)).toBe(read(running.deployKeysFile));
   expect(read(fresh.secretsFile)).toBe(`${SECRET}\n`);
   expect(fs.statSync(fresh.secretsFile).mode & 0o777).toBe(0o600);
@@ -156,6 +158,18 @@ it('a backup that cannot be put back whole changes nothing: no passphrase, a wro
   expect(read(target.deployKeysFile)).toBe('[]');
   expect(fs.existsSync(target.database.client === 'sqlite' ? target.database.file : '')).toBe(false);
   expect(fs.existsSync(target.buildsDir)).toBe(false);
+});
+
+it("put back onto the site it came from, leaves none of that site's deploy jobs to resume, replay or show", async () => {
+  const running = site('running', true);
+  const { dir } = await makeBackup(siteParts(running, { passphrase: PASSPHRASE }), path.join(root, 'b'), quiet);
+  expect(everyFile(dir).filter((file) => file.includes('.jobs'))).toEqual([]);
+  // A job begun after the backup, its server stopped for the restore.
+  const later = path.join(running.buildsDir, '.jobs/mf0abd99-ba9876543210.json');
+  fs.writeFileSync(later, '{"state":"queued","kind":"publish"}');
+  await restoreBackup(siteParts(running, { passphrase: PASSPHRASE }), dir, quiet);
+  expect(fs.existsSync(path.join(running.buildsDir, '.jobs'))).toBe(false);
+  expect(read(path.join(running.buildsDir, 'live.json'))).toBe('{"shell":"aaa111"}\n');
 });
 
 it('keeps the newest backups it is told to and removes the older', async () => {

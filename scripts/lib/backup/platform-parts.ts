@@ -12,10 +12,14 @@
  *   folder lacks. Restored before the state, so live.json never names a version not there yet.
  *
  * Left out: what is remade or in flux (the image cache, locks, half-written uploads and
- * temporary files — every other name starting with a dot).
+ * temporary files — every other name starting with a dot), and the deploy jobs' records
+ * (`.jobs/`): a job belongs to the servers that ran it. A restore removes the folder's, so the
+ * restored site starts with no job to resume, replay or show as its own — its deploy history
+ * (history.jsonl, restored) says what was done; a job asked before the restore is asked again.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { JOB_RECORDS_FOLDER } from '@steel/server/builds-folder';
 import { withDeployLock } from '@steel/server/deploy-lock';
 import { withLock as withLiveSetLock } from '@steel/server/live-file-writes';
 import type { BackupPart } from './backup-part';
@@ -71,6 +75,8 @@ export function platformStatePart(buildsDir: string): BackupPart {
           await ownLikeFolder(next, buildsDir);
           await fs.rename(next, path.join(buildsDir, name));
         }
+        // The jobs of the state replaced: none of them is this site's any more.
+        await fs.rm(path.join(buildsDir, JOB_RECORDS_FOLDER), { recursive: true, force: true });
         await fs.rm(gateRecords, { recursive: true, force: true });
         if (await exists(path.join(dir, GATE_RECORDS))) {
           await fs.cp(path.join(dir, GATE_RECORDS), gateRecords, { recursive: true });

@@ -4,6 +4,7 @@
  *   BUILDS_DIR/<app>/<version>/…   immutable build folders (version = content hash)
  *   BUILDS_DIR/live.json           which version of each app is live, plus rollback history
  *   BUILDS_DIR/apps.json           the registered remotes and the paths they may claim (app-registry.ts)
+ *   BUILDS_DIR/.jobs/<id>.json     the deploy jobs, running and recently ended (release/jobs/job-store.ts)
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -26,6 +27,8 @@ export { publicPathPlaceholder } from '@steel/contract';
 export const VERSION_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export const LIVE_FILE = 'live.json';
+/** The deploy jobs' records: work in flux, never served, never backed up (a restored site starts with none). */
+export const JOB_RECORDS_FOLDER = '.jobs';
 /** How many previous versions per app live.json remembers for rollback. */
 export const HISTORY_LIMIT = 20;
 

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { JOB_RECORDS_FOLDER } from '../../live-set/builds-folder';
 import { withFileLock } from '../../shared-state/file-lock';
 
 export type JobKind =
@@ -68,12 +69,11 @@ export function newJobId(): string {
 
 export const JOB_ID_RE = /^[0-9a-z]{6,12}-[0-9a-f]{12}$/;
 
-const JOBS_FOLDER = '.jobs';
 const RECORD_LOCK_WAIT_MS = 10_000;
 
 /** The builds folder's job records: `BUILDS_DIR/.jobs/<id>.json`, each written whole (a temporary file renamed over it). */
 export function fileJobStore(buildsDir: string): JobStore {
-  const dir = path.join(buildsDir, JOBS_FOLDER);
+  const dir = path.join(buildsDir, JOB_RECORDS_FOLDER);
   const file = (id: string) => {
     if (!JOB_ID_RE.test(id)) throw new Error(`Invalid job id "${id}"`);
     return path.join(dir, `${id}.json`);
