@@ -10,25 +10,43 @@
 //     APP_SERVER_PORT_<n>  the app servers, one setting each (APP_SERVER_PORT_1, APP_SERVER_PORT_2, …)
 //     BUILDS_DIR           the builds folder nginx serves the hashed files from
 //     NGINX_USER           the workers' user (steel)
-//   The output's folder is nginx's run folder (its logs, temp files, pid and status socket).
+//   The output's folder is nginx's run folder (its logs, temp files, pid and status socket), and its
+//   busy page (busy.html, copied from this folder) is written there too.
 const fs = require('fs');
 const path = require('path');
 
 const TEMPLATE = path.join(__dirname, 'nginx.conf.template');
+/** The app servers' busy page, byte for byte (deploy/server/src/security/load-shedding.ts). */
+const BUSY_PAGE = path.join(__dirname, 'busy.html');
+/** What a shed visitor is told to wait, as the app servers tell it (RETRY_AFTER_SECONDS there). */
+const RETRY_AFTER_SECONDS = 5;
+/**
+ * Page requests in flight per app server before nginx answers busy itself: about a second of an
+ * app server's cached pages at full speed (~250 a second on two cores) — past it each new page
+ * would only wait longer. See "Load shedding" in docs/architecture.md.
+ */
+const PAGES_IN_FLIGHT_PER_SERVER = 256;
 
 /** The template filled in. */
 function nginxConfig({ user, runDir, port, buildsDir, appServerPorts }) {
   if (!appServerPorts.length) throw new Error('nginx needs at least one app server port (APP_SERVER_PORT_1)');
+  const servers = (extra) =>
+    appServerPorts.map((appPort) => `    server 127.0.0.1:${appPort} max_fails=1 fail_timeout=5s${extra};`).join('\n');
   return fs
     .readFileSync(TEMPLATE, 'utf8')
     .replaceAll('{{USER}}', user)
     .replaceAll('{{RUN_DIR}}', runDir)
     .replaceAll('{{PORT}}', String(port))
     .replaceAll('{{BUILDS_DIR}}', buildsDir)
-    .replace(
-      '{{APP_SERVERS}}',
-      appServerPorts.map((appPort) => `    server 127.0.0.1:${appPort} max_fails=1 fail_timeout=5s;`).join('\n'),
-    );
+    .replaceAll('{{RETRY_AFTER_SECONDS}}', String(RETRY_AFTER_SECONDS))
+    .replace('{{PAGE_APP_SERVERS}}', servers(` max_conns=${PAGES_IN_FLIGHT_PER_SERVER}`))
+    .replace('{{APP_SERVERS}}', servers(''));
+}
+
+/** Writes the configuration to `file` and the busy page beside it (nginx's run folder). */
+function writeNginxConfig(file, options) {
+  fs.writeFileSync(file, nginxConfig(options));
+  fs.copyFileSync(BUSY_PAGE, path.join(options.runDir, 'busy.html'));
 }
 
 /** A port setting of `env`, checked: a typo stops the start with the setting's name. */
@@ -48,21 +66,20 @@ function appServerPorts(env) {
     .map((match) => portSetting(env, match[0]));
 }
 
-module.exports = { nginxConfig, appServerPorts, portSetting };
+module.exports = { nginxConfig, writeNginxConfig, appServerPorts, portSetting, RETRY_AFTER_SECONDS };
 
 if (require.main === module) {
   const [output] = process.argv.slice(2);
   try {
     if (!output) throw new Error('usage: node deploy/nginx/nginx-config.cjs <output file>');
     const env = process.env;
-    const config = nginxConfig({
+    writeNginxConfig(output, {
       user: env.NGINX_USER || 'steel',
       runDir: path.dirname(path.resolve(output)),
       port: portSetting(env, 'SITE_PORT'),
       buildsDir: path.resolve(env.BUILDS_DIR || ''),
       appServerPorts: appServerPorts(env),
     });
-    fs.writeFileSync(output, config);
   } catch (error) {
     console.error(`[nginx-config] ${error.message}`);
     process.exit(1);

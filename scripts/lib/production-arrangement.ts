@@ -49,14 +49,11 @@ export const REDIS_SERVER_PATH = '/usr/bin/redis-server';
 
 // The configurations systemd's units write too (deploy/systemd): one filler each, plain Node.
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { nginxConfig } = require(path.join(repoRoot, 'deploy/nginx/nginx-config.cjs')) as {
-  nginxConfig: (options: {
-    user: string;
-    runDir: string;
-    port: number;
-    buildsDir: string;
-    appServerPorts: number[];
-  }) => string;
+const { writeNginxConfig } = require(path.join(repoRoot, 'deploy/nginx/nginx-config.cjs')) as {
+  writeNginxConfig: (
+    file: string,
+    options: { user: string; runDir: string; port: number; buildsDir: string; appServerPorts: number[] },
+  ) => void;
 };
 const { writePrometheusConfig } = require(path.join(repoRoot, 'deploy/observability/prometheus-config.cjs')) as {
   writePrometheusConfig: (file: string, options: { appServerPorts: number[]; nginxExporterPort: number }) => void;
@@ -294,14 +291,13 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
 
     const nginxDir = path.join(stateDir, 'nginx');
     fs.mkdirSync(nginxDir, { recursive: true });
-    const config = nginxConfig({
+    writeNginxConfig(path.join(nginxDir, 'nginx.conf'), {
       user: nginxWorkerUser([path.resolve(buildsDir), nginxDir]),
       runDir: nginxDir,
       port,
       buildsDir: path.resolve(buildsDir),
       appServerPorts: serverPorts,
     });
-    fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), config);
     const nginx = startSupervised('nginx', () =>
       startProcess('nginx', NGINX_PATH, [
         '-p',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/contract';
 import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './live-set/deploy-keys';
 import { isAppName, SHELL } from './live-set/builds-folder';
+import type { LoadSheddingOptions } from './security/load-shedding';
 
 export interface ServerConfig {
   port: number;
@@ -111,6 +112,8 @@ export interface ServerConfig {
   deploy: DeployApiConfig;
   /** `GET /_/print.pdf` (site/print/): one of the site's pages printed by headless Chromium. */
   print: PrintConfig;
+  /** Pages answered at once with the busy 503 when they could not be answered in time (security/load-shedding.ts). */
+  loadShedding: LoadSheddingOptions;
   /** Runtime config without `buildId`, which is filled in per request from the live set. */
   runtime: Omit<RuntimeConfig, 'buildId'>;
 }
@@ -236,6 +239,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         str(env, 'PRINT_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'PRINT_RATE_LIMIT_PER_MINUTE', 1) ?? 10),
       readyTimeoutMs: int(env, 'PRINT_READY_TIMEOUT_MS', 1) ?? 15_000,
       queueWaitMs: int(env, 'PRINT_QUEUE_WAIT_MS', 0) ?? 5000,
+    },
+    loadShedding: {
+      queueMs: str(env, 'SHED_QUEUE_MS') === 'off' ? null : (int(env, 'SHED_QUEUE_MS', 1) ?? 3000),
+      eventLoopDelayMs:
+        str(env, 'SHED_EVENT_LOOP_DELAY_MS') === 'off' ? null : (int(env, 'SHED_EVENT_LOOP_DELAY_MS', 1) ?? 1000),
     },
     runtime: {
       cmsUrl: cmsPublicUrl,

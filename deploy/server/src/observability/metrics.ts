@@ -67,6 +67,12 @@ export function createServerMetrics({ processMetrics = true }: { processMetrics?
     help: 'Fresh renders refused to a client over its renders a minute (RENDER_RATE_LIMIT_PER_MINUTE)',
     registers,
   });
+  const requestsShed = new Counter({
+    name: 'steel_requests_shed_total',
+    help: 'Page requests answered at once with the busy 503 (security/load-shedding.ts): waited too long behind the proxy (queue) or the event loop lagging (event-loop)',
+    labelNames: ['reason'] as const,
+    registers,
+  });
   const imageResizes = new Gauge({
     name: 'steel_image_resizes',
     help: 'Image resizes running and waiting in the queue',
@@ -116,6 +122,7 @@ export function createServerMetrics({ processMetrics = true }: { processMetrics?
     renderThreads,
     renderQueue,
     rendersRefused,
+    requestsShed,
     imageResizes,
     imageResizesRefused,
     redisCommands,

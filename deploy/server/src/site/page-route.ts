@@ -41,6 +41,14 @@ export function isAppPath(pathname: string): boolean {
   return !/\.[A-Za-z0-9]+$/.test(last);
 }
 
+/** The page route's pattern: every path no other route claims. */
+const PAGE_ROUTE_URL = '/*';
+
+/** Whether `request` is for a page: routed to the page route, for a path with no file extension. */
+export function isPageRequest(request: FastifyRequest): boolean {
+  return request.routeOptions.url === PAGE_ROUTE_URL && isAppPath(request.url.split('?')[0] ?? '/');
+}
+
 /** How the page was answered, in the metrics' words: the `x-render` it was sent with, or its status's. */
 function pageOutcome(reply: FastifyReply): PageOutcome {
   if (reply.statusCode >= 500) return 'error';
@@ -112,7 +120,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     app.addHook('onReady', async () => void warm());
   }
 
-  app.get('/*', async (request, reply) => {
+  app.get(PAGE_ROUTE_URL, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const feed = await feeds.answer(pathname, reply);
     if (feed) return feed;

@@ -20,7 +20,7 @@ import { responsiveImageRoutes } from './images/responsive-images';
 import { liveEventRoutes } from './live-events';
 import { manifestRoutes } from './manifests';
 import { countedInMetrics, createFailureRecorder, UNCOUNTED } from '../shared-state/failure-counts';
-import { pageRoutes } from './page-route';
+import { isPageRequest, pageRoutes } from './page-route';
 import { printRoutes } from './print/print-route';
 import { overrideRoutes } from './override-links';
 import { remoteFailureRoutes } from './remote-failures';
@@ -28,6 +28,7 @@ import { servedVersionsTracking } from './served-versions-tracking';
 import { seoRoutes } from './seo';
 import { staticBuildRoutes } from './static-builds';
 import { registerSecurityHeaders } from '../security/security-headers';
+import { loadShedding } from '../security/load-shedding';
 import {
   answerClientError,
   answerFrameworkError,
@@ -109,6 +110,15 @@ export function buildSiteServer(
   }));
   registerSecurityHeaders(app, config);
   refuseMalformedPaths(app);
+  // Before every route: a page that would come too late is answered busy at once. Never in the
+  // gate's smoke server, whose verdict must not depend on the machine's load.
+  if (!options.liveOverlay)
+    app.register(loadShedding, {
+      options: config.loadShedding,
+      behindProxy: config.trustedProxies.length > 0,
+      isPageRequest,
+      metrics,
+    });
   // Registered first so its hooks wrap every route below. Brotli quality 4 (the plugin's
   // default) keeps on-the-fly compression cheap; builds may ship .br/.gz files, used as is.
   app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
