@@ -1,8 +1,10 @@
 /**
  * The production arrangement under load (scripts/lib/production-arrangement.ts), through nginx:
  * req/s and p50/p95 for a cached page, an uncached product page and a hashed asset, with two app
- * servers and then one; and the CMS's catalogue views on PostgreSQL (beside SQLite's when the
- * caller passes a SQLite CMS). Prints; asserts nothing. Alone: `tsx scripts/bench-topology.ts`
+ * servers and then one; a flood of `/` (256 connections whose clients give up after 10 s: how many
+ * were answered, shed with 503 or timed out); publish → live of a blog build, quiet and under 64
+ * connections; and the CMS's catalogue views on PostgreSQL (beside SQLite's when the caller passes
+ * a SQLite CMS). Prints; asserts nothing. Alone: `tsx scripts/bench-topology.ts`
  * (reuses the end-to-end run's builds in .tmp/e2e-builds, or builds).
  */
 import fs from 'node:fs';
@@ -11,7 +13,15 @@ import autocannon from 'autocannon';
 import { SITE_READ_HEADER } from '@steel/server/site-reads';
 import { buildAndPublish } from './build';
 import { APPS, repoRoot } from './lib/paths';
+import { median } from './lib/median';
 import { type Arrangement, startArrangement } from './lib/production-arrangement';
+import {
+  blogDeployKey,
+  liveBlogVersion,
+  nextBlogBuild,
+  publishBlogThroughNginx,
+  readPagesUntilStopped,
+} from './topology/deploys-under-load';
 
 const DURATION_S = Number(process.env.BENCH_TOPOLOGY_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -21,6 +31,67 @@ const CATALOGUE_VIEW =
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return `${Math.round(result.requests.average).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p95 ${result.latency.p97_5 ?? result.latency.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}`;
+}
+
+/** A flood of `/` as the operator's trial had it: 256 connections, a client that gives up after 10 s. */
+const OVERLOAD_CONNECTIONS = 256;
+const OVERLOAD_SECONDS = 20;
+const CLIENT_GIVES_UP_S = 10;
+
+/**
+ * `connections` clients asking for `path` without a pause for `seconds`, each giving up after 10 s:
+ * how many were answered (by status), how many gave up, and how long an answer took.
+ */
+export async function overload(
+  siteUrl: string,
+  path = '/',
+  connections = OVERLOAD_CONNECTIONS,
+  seconds = OVERLOAD_SECONDS,
+) {
+  const result = await autocannon({
+    url: `${siteUrl}${path}`,
+    connections,
+    duration: seconds,
+    timeout: CLIENT_GIVES_UP_S,
+  });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(' ');
+  return `${connections} connections, ${seconds} s: ${result.timeouts} client time-outs (${CLIENT_GIVES_UP_S} s), answered ${statuses || 'none'}, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, max ${result.latency.max} ms, other errors ${result.errors - result.timeouts}`;
+}
+
+const PUBLISH_RUNS = Number(process.env.BENCH_PUBLISH_RUNS ?? 3);
+const PUBLISH_LOAD_CONNECTIONS = 64;
+
+/**
+ * Publish → live through nginx: from the CLI's start (`publish blog --activate`, following its job)
+ * until `/remotes.json` names the new version, on a quiet site and with 64 connections reading
+ * pages meanwhile; p50 of PUBLISH_RUNS each.
+ */
+async function benchPublishToLive(site: Arrangement, options: { buildsDir: string; workDir: string; key: string }) {
+  const publishOnce = async (round: string) => {
+    const dist = nextBlogBuild(options.buildsDir, path.join(options.workDir, 'blog-next'), `bench ${round}`);
+    const started = performance.now();
+    const { version } = await publishBlogThroughNginx(site, options.key, dist);
+    while ((await liveBlogVersion(site)) !== version) await new Promise((resolve) => setTimeout(resolve, 50));
+    return performance.now() - started;
+  };
+  const quiet: number[] = [];
+  for (let round = 0; round < PUBLISH_RUNS; round++) quiet.push(await publishOnce(`quiet ${round}`));
+  const loaded: number[] = [];
+  const load = readPagesUntilStopped(site.siteUrl, PUBLISH_LOAD_CONNECTIONS);
+  try {
+    for (let round = 0; round < PUBLISH_RUNS; round++) loaded.push(await publishOnce(`loaded ${round}`));
+  } finally {
+    load.stop();
+  }
+  const pages = await load.result;
+  const seconds = (runs: number[]) =>
+    `p50 ${(median(runs) / 1000).toFixed(1)} s  (${runs.map((ms) => (ms / 1000).toFixed(1)).join(', ')})`;
+  return [
+    `publish → live, blog (${PUBLISH_RUNS} runs), quiet:                   ${seconds(quiet)}`,
+    `publish → live, blog, ${PUBLISH_LOAD_CONNECTIONS} connections reading pages: ${seconds(loaded)}  — the pages meanwhile: ${Math.round(pages.requests.average)} req/s, p50 ${pages.latency.p50} ms, non-2xx ${pages.non2xx}, errors ${pages.errors}`,
+  ];
 }
 
 export async function benchTopology(options: {
@@ -54,6 +125,9 @@ export async function benchTopology(options: {
     await fetch(`${site.siteUrl}${product}`);
     log(`through nginx, ${CONNECTIONS} connections, ${DURATION_S} s each (page cache shared in Redis):`);
     log(`  cached page /               2 servers: ${await load(`${site.siteUrl}/`)}`);
+    log(`  a flood of /: ${await overload(site.siteUrl)}`);
+    const key = await blogDeployKey(site, path.join(workDir, 'state'), cmsPort);
+    for (const line of await benchPublishToLive(site, { buildsDir, workDir, key })) log(`  ${line}`);
     log(
       `  hashed asset (nginx, br)    2 servers: ${await load(`${site.siteUrl}${asset}`, { 'accept-encoding': 'br' })}`,
     );

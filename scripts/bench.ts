@@ -11,7 +11,9 @@
  * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): render p50/p95 cached and uncached under load,
  * and the app server's memory over 50 deploys. Gradual release (scripts/bench-release.ts): activation →
  * open tab aware, p50/p95, and detection → automatic canary abort. Production arrangement
- * (scripts/bench-topology.ts): through nginx, one app server vs two, the CMS on PostgreSQL vs SQLite.
+ * (scripts/bench-topology.ts): through nginx, one app server vs two, the CMS on PostgreSQL vs SQLite,
+ * a flood of 256 connections (answered, shed, timed out), publish → live with and without load. The
+ * Redis breaker's openings over a minute of busy CPU with a healthy Redis (scripts/bench-redis-breaker.ts).
  * Extension slots (scripts/bench-slots.ts): what the inquiry app's contributions add to a product page.
  */
 import type { StdioOptions } from 'node:child_process';
@@ -38,6 +40,7 @@ import { addKey } from '@steel/server/deploy-keys';
 import { benchHostileLoad } from './bench-hostile';
 import { benchRegistrySize } from './bench-registry-size';
 import { benchTopology } from './bench-topology';
+import { benchRedisBreaker } from './bench-redis-breaker';
 import { benchActivationUnderLoad, benchCanaryRenders } from './bench-releasing';
 import { benchDependencies } from './bench-dependencies';
 import { benchSlots } from './bench-slots';
@@ -53,7 +56,7 @@ const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
 const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, server, hostile, topology or cms. */
+/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, server, hostile, breaker, topology or cms. */
 const SECTION = process.env.BENCH_SECTION;
 const runs = (section: string) => !SECTION || SECTION === section;
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
@@ -362,6 +365,10 @@ async function main() {
         await defaultsServer.stop();
         fs.rmSync(imageCacheDir, { recursive: true, force: true });
       }
+    }
+    if (runs('breaker')) {
+      console.log('\nRedis breaker, CPU busy (a healthy Redis):');
+      await benchRedisBreaker((line) => console.log(`  ${line}`));
     }
     if (runs('topology')) {
       console.log('\nProduction arrangement (nginx, two app servers, Redis, PostgreSQL):');

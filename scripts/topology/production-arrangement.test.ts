@@ -18,6 +18,7 @@ import { buildAndPublish } from '../build';
 import { CHROMIUM_PATH } from '../lib/chromium';
 import { APPS, repoRoot } from '../lib/paths';
 import { type Arrangement, startArrangement } from '../lib/production-arrangement';
+import { blogDeployKey, nextBlogBuild, publishBlogThroughNginx, readPagesUntilStopped } from './deploys-under-load';
 
 const run = promisify(execFile);
 const port = Number(process.env.TOPOLOGY_PORT ?? 9600);
@@ -297,22 +298,19 @@ test("production secrets of its own: a token signed with the repository's JWT se
   assert.equal((await me(signToken({ id: user.id, iat: now, exp: now + 600 }, REPOSITORY_JWT_SECRET))).status, 401);
 });
 
-test('a blog deployed through the CLI is served by both app servers while a reader browses without an error', async () => {
-  const keysFile = path.join(workDir, 'state', 'deploy-keys.json');
-  const { stdout } = await run(process.execPath, [
-    site.cliFile,
-    'keys',
-    'add',
-    'blog',
-    'topology-test',
-    '--keys-file',
-    keysFile,
-  ]);
-  const key = stdout.trim().split('\n').pop()!;
-  const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as { blog: string };
-  const dist = path.join(workDir, 'blog-next');
-  fs.cpSync(path.join(buildsDir, 'blog', live.blog), dist, { recursive: true });
-  fs.writeFileSync(path.join(dist, 'build-note.txt'), `built for the topology test at ${new Date().toISOString()}\n`);
+/** The deploy API's calls in nginx's access log: method, path, status and seconds taken. */
+function deployCallsLogged(): Array<{ call: string; status: number; seconds: number }> {
+  const log = fs.readFileSync(path.join(workDir, 'state', 'nginx', 'access.log'), 'utf8');
+  return [...log.matchAll(/"(\w+ \/_\/deploy\/\S+) HTTP\/[\d.]+" (\d{3}) .* ([\d.]+)$/gm)].map((match) => ({
+    call: match[1]!,
+    status: Number(match[2]),
+    seconds: Number(match[3]),
+  }));
+}
+
+test('a blog published through nginx under 64 connections: every call answers within 30 s, the job takes it live, a reader sees no error', async () => {
+  const key = await blogDeployKey(site, arrangementOptions.stateDir, cmsPort);
+  const dist = nextBlogBuild(buildsDir, path.join(workDir, 'blog-next'), 'built for the topology test at');
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
   const problems: string[] = [];
@@ -342,16 +340,13 @@ test('a blog deployed through the CLI is served by both app servers while a read
     }
     return visits;
   })();
+  // 64 more readers, without a pause, through nginx: the load the operator's trial had.
+  const load = readPagesUntilStopped(site.siteUrl, 64);
 
   try {
-    const published = await run(
-      process.execPath,
-      [site.cliFile, 'publish', 'blog', dist, '--activate', '--server', site.siteUrl],
-      { env: { ...process.env, DEPLOY_KEY: key }, timeout: 180_000 },
-    );
-    const version = published.stdout.match(/Published blog (\S+)/)?.[1];
-    assert.ok(version, published.stdout);
-    assert.match(published.stdout, /Activated blog/);
+    const calledFrom = deployCallsLogged().length;
+    const { version, jobId } = await publishBlogThroughNginx(site, key, dist);
+    load.stop();
     const switched = Date.now();
     for (const url of site.appServerUrls) {
       await poll(
@@ -362,6 +357,26 @@ test('a blog deployed through the CLI is served by both app servers while a read
       );
     }
     console.log(`both app servers served blog ${version} ${Date.now() - switched} ms after the CLI returned`);
+    // It went live by its job: the record says so, read through nginx as the console would.
+    const job = (await (
+      await get(`${site.siteUrl}/_/deploy/blog/jobs/${jobId}`, { authorization: `Bearer ${key}` })
+    ).json()) as { state: string; done: string[] };
+    assert.equal(job.state, 'succeeded');
+    assert.deepEqual(job.done, [`published blog ${version}`, `blog ${version} live`]);
+    // Every call the CLI made answered before nginx's 30 s limit for the deploy API (a 504 otherwise).
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // nginx flushes its access log every 2 s
+    const calls = deployCallsLogged().slice(calledFrom);
+    console.log(
+      `${calls.length} deploy calls through nginx, the longest ${Math.max(...calls.map((call) => call.seconds))} s`,
+    );
+    assert.ok(
+      calls.some((call) => call.call.startsWith('POST /_/deploy/blog/versions')),
+      'the upload went through nginx',
+    );
+    assert.deepEqual(
+      calls.filter((call) => call.status >= 500 || call.seconds >= 30),
+      [],
+    );
     // The page the reader gets through nginx loads the new version.
     assert.match(await (await get(`${site.siteUrl}/blog`)).text(), new RegExp(`/builds/blog/${version}/`));
     // Views of it on either server add up in Redis, where the health monitor and status read them.
@@ -381,10 +396,14 @@ test('a blog deployed through the CLI is served by both app servers while a read
     );
     console.log(`status: ${views?.failures.views} views of blog ${version} counted by both app servers`);
   } finally {
+    load.stop();
     reading = false;
     const visits = await reader;
     await browser.close();
-    console.log(`the reader opened ${visits} articles during the deploy`);
+    const pages = await load.result;
+    console.log(
+      `the reader opened ${visits} articles during the deploy; 64 more connections read ${pages.requests.total} pages (${pages.non2xx} not 2xx)`,
+    );
   }
   assert.deepEqual(problems, []);
 });
