@@ -457,6 +457,38 @@ test('stopping one app server under 64 connections through nginx fails no GET', 
   assert.equal((await get(`${site.appServerUrls[0]}/`)).status, 200);
 });
 
+test('a flood of 1024 connections on / through nginx: no client gives up; what is not served is the Persian busy page', async () => {
+  await get(`${site.siteUrl}/`);
+  const flood = autocannon({ url: `${site.siteUrl}/`, connections: 1024, duration: 10, timeout: 10 });
+  // One refused page, read whole while the flood lasts: its status, headers and words.
+  let busy: { status: number; retryAfter: string | null; cacheControl: string | null; persian: boolean } | null = null;
+  const flooding = Date.now() + 9_000;
+  while (!busy && Date.now() < flooding) {
+    const response = await get(`${site.siteUrl}/`);
+    if (response.status !== 200)
+      busy = {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        cacheControl: response.headers.get('cache-control'),
+        persian: (await response.text()).includes('<h1>خطا ۵۰۳</h1><p>در این لحظه درخواست‌های زیادی به سایت می‌رسد'),
+      };
+    else await response.arrayBuffer();
+  }
+  const result = await flood;
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+  );
+  console.log(
+    `1024 connections, 10 s: ${JSON.stringify(statuses)}, ${result.timeouts} client time-outs, p97.5 ${result.latency.p97_5} ms`,
+  );
+  assert.equal(result.timeouts, 0);
+  assert.equal(result.errors, 0);
+  assert.deepEqual(Object.keys(statuses).sort(), ['200', '503']);
+  assert.deepEqual(busy, { status: 503, retryAfter: '5', cacheControl: 'no-store', persian: true });
+  // The flood over, pages are served again.
+  assert.equal((await get(`${site.siteUrl}/`)).status, 200);
+});
+
 test('with the CMS stopped, cached pages are served stale and uncached ones are the 503 page; restarted, pages are fresh', async () => {
   const articles = [
     ...new Set(
