@@ -159,7 +159,13 @@ if (require.main === module) {
       await buildAndPublish(APPS, buildsDir);
     }
     console.log('\nProduction arrangement (nginx, Redis, PostgreSQL):');
-    await benchTopology({ buildsDir, log: (line) => console.log(`  ${line}`) });
+    // PORT and CMS_PORT as `npm run start:production` takes them.
+    await benchTopology({
+      buildsDir,
+      port: Number(process.env.PORT ?? 8690),
+      cmsPort: Number(process.env.CMS_PORT ?? 1740),
+      log: (line) => console.log(`  ${line}`),
+    });
   })().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
