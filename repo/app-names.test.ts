@@ -31,6 +31,8 @@ const EXCEPTIONS: Record<string, string> = {
   'scripts/bench-release.ts': "the bench times a release, a canary and an abort of this repository's blog",
   'scripts/bench-releasing.ts': "the bench renders during releases of this repository's catalogue and blog",
   'scripts/bench-ssr.ts': "the bench renders this repository's catalogue pages",
+  'scripts/topology/deploys-under-load.ts':
+    "the arrangement's test and the bench publish this repository's blog through nginx under load",
   'scripts/monolith/static-federation.ts':
     "the monolith (a measuring stick, never deployed) bundles this repository's remotes by their packages",
   'deploy/cms/src/bootstrap/domain.js':

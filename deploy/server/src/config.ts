@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/contract';
 import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './live-set/deploy-keys';
 import { isAppName, SHELL } from './live-set/builds-folder';
-import type { LoadSheddingOptions } from './security/load-shedding';
 
 export interface ServerConfig {
   port: number;
@@ -128,6 +127,14 @@ export interface HealthRules {
   margin: number;
   /** How long after an activation it may be rolled back by itself (`AUTO_ROLLBACK_WINDOW_MS`, 10 min). */
   rollbackWindowMs: number;
+}
+
+/** When pages are answered busy at once (security/load-shedding.ts). */
+export interface LoadSheddingOptions {
+  /** `SHED_QUEUE_MS` (3000; `off`): the longest a page may have waited behind the proxy. */
+  queueMs: number | null;
+  /** `SHED_EVENT_LOOP_DELAY_MS` (1000; `off`): the mean event-loop delay past which pages are shed. */
+  eventLoopDelayMs: number | null;
 }
 
 export interface PrintConfig {

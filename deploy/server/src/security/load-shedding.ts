@@ -25,6 +25,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { staticErrorPage } from '../rendering/static-error-page';
 import type { ServerMetrics } from '../observability/metrics';
+import type { LoadSheddingOptions } from '../config';
 
 export const BUSY_PAGE = staticErrorPage({
   title: 'سایت شلوغ است',
@@ -38,13 +39,6 @@ export const RETRY_AFTER_SECONDS = 5;
 export const REQUEST_START_HEADER = 'x-request-start';
 
 const LOG_EVERY_MS = 5_000;
-
-export interface LoadSheddingOptions {
-  /** `SHED_QUEUE_MS` (3000; `off`): the longest a page may have waited behind the proxy. */
-  queueMs: number | null;
-  /** `SHED_EVENT_LOOP_DELAY_MS` (1000; `off`): the mean event-loop delay past which pages are shed. */
-  eventLoopDelayMs: number | null;
-}
 
 export type ShedReason = 'queue' | 'event-loop';
 

@@ -1,5 +1,5 @@
 /**
- * Deploy jobs (docs/architecture.md, "Deploy jobs"): a deploy call whose work may outlast what a
+ * Deploy jobs (docs/architecture.md, "Deploying a remote"): a deploy call whose work may outlast what a
  * proxy or a client waits for — a publish, the gate, a change of the live set, which waits its turn
  * behind the deploy lock — is recorded as a job and answered at once with the job's address; the
  * work goes on here, whatever the client does, and its record says where it is and how it ended.
