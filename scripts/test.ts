@@ -134,7 +134,7 @@ async function step(
   const startedAt = Date.now();
   const { exitCode, output } = await runAndCapture(command, args, cwd, streamed);
   const minutes = (Date.now() - startedAt) / 60_000;
-  if (!streamed) console.log(`\n=== ${name} (ran beside the step before it) ===\n${output}`);
+  if (!streamed) console.log(`\n=== ${name} (ran beside jest; printed when it ended) ===\n${output}`);
   const counts = counters[counter]!(output);
   // A step that failed without a failing test (crash, build error) still counts as a failure.
   return {
