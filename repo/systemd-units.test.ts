@@ -210,7 +210,7 @@ describe("the units' commands", () => {
     const run = runCommand('deploy/nginx/nginx-config.cjs', [output], { ...ports, BUILDS_DIR: '/srv/builds' });
     expect(run.stderr).toBe('');
     const config = fs.readFileSync(output, 'utf8');
-    expect(config).toContain('listen 127.0.0.1:8443;');
+    expect(config).toContain('listen 127.0.0.1:8443 backlog=4096;');
     expect(config).toMatch(/server 127\.0\.0\.1:7001 [^\n]*\n\s+server 127\.0\.0\.1:7002 /);
     expect(config).toContain(`listen unix:${dir}/status.sock;`);
     expect(config).toContain('user steel;');

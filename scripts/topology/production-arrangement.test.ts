@@ -459,21 +459,35 @@ test('stopping one app server under 64 connections through nginx fails no GET', 
 
 test('a flood of 1024 connections on / through nginx: no client gives up; what is not served is the Persian busy page', async () => {
   await get(`${site.siteUrl}/`);
-  const flood = autocannon({ url: `${site.siteUrl}/`, connections: 1024, duration: 10, timeout: 10 });
-  // One refused page, read whole while the flood lasts: its status, headers and words.
+  // One refused page, read whole from the flood itself (a separate probe can be starved of its
+  // turn on a busy machine and see only 200s): its status, headers and words.
   let busy: { status: number; retryAfter: string | null; cacheControl: string | null; persian: boolean } | null = null;
-  const flooding = Date.now() + 9_000;
-  while (!busy && Date.now() < flooding) {
-    const response = await get(`${site.siteUrl}/`);
-    if (response.status !== 200)
-      busy = {
-        status: response.status,
-        retryAfter: response.headers.get('retry-after'),
-        cacheControl: response.headers.get('cache-control'),
-        persian: (await response.text()).includes('<h1>خطا ۵۰۳</h1><p>در این لحظه درخواست‌های زیادی به سایت می‌رسد'),
-      };
-    else await response.arrayBuffer();
-  }
+  const flood = autocannon({
+    url: `${site.siteUrl}/`,
+    connections: 1024,
+    duration: 10,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        path: '/',
+        onResponse: (status, body, _context, headers) => {
+          if (busy || status === 200) return;
+          // autocannon passes the headers as sent (nginx writes Retry-After): looked up in any case.
+          const header = (name: string) => {
+            const sent = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name);
+            return sent ? String(sent[1]) : null;
+          };
+          busy = {
+            status,
+            retryAfter: header('retry-after'),
+            cacheControl: header('cache-control'),
+            persian: body.includes('<h1>خطا ۵۰۳</h1><p>در این لحظه درخواست‌های زیادی به سایت می‌رسد'),
+          };
+        },
+      },
+    ],
+  });
   const result = await flood;
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
