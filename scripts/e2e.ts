@@ -12,17 +12,22 @@ import { ensureChromium } from './lib/chromium';
 const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
 const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cms-${process.env.E2E_CMS_PORT ?? 1347}`);
 
+/** Every app built afresh for production into the end-to-end builds folder. */
+export async function buildForEndToEnd(): Promise<void> {
+  fs.rmSync(e2eBuildsDir, { recursive: true, force: true });
+  await buildAndPublish(APPS, e2eBuildsDir);
+}
+
 export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
   ensureChromium();
   shareServerSettings();
-  // E2E_REUSE_BUILDS=1 (a developer re-running specs after a change to tests or the server only)
-  // keeps the builds of the last run; CI always builds afresh.
+  // E2E_REUSE_BUILDS=1 keeps the builds of the last run: a developer re-running specs after a
+  // change to tests or the server only, or `npm test`, which builds them beside jest (`--build-only`).
   const reuse = process.env.E2E_REUSE_BUILDS === '1' && fs.existsSync(path.join(e2eBuildsDir, 'live.json'));
-  if (!reuse) fs.rmSync(e2eBuildsDir, { recursive: true, force: true });
   // The CMS under test starts on a fresh database every run.
   fs.rmSync(e2eCmsDir, { recursive: true, force: true });
   fs.mkdirSync(e2eCmsDir, { recursive: true });
-  if (!reuse) await buildAndPublish(APPS, e2eBuildsDir);
+  if (!reuse) await buildForEndToEnd();
   return runCommand(
     path.join(repoRoot, 'node_modules/.bin/playwright'),
     ['test', '-c', 'e2e/playwright.config.ts', ...extraArgs],
@@ -34,7 +39,9 @@ export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
 }
 
 if (require.main === module) {
-  runEndToEnd(process.argv.slice(2)).then(
+  const args = process.argv.slice(2);
+  // `--build-only`: the builds and nothing else (npm test makes them while jest runs).
+  (args[0] === '--build-only' ? buildForEndToEnd().then(() => 0) : runEndToEnd(args)).then(
     (code) => process.exit(code),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

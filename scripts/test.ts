@@ -1,9 +1,9 @@
 /**
- * `npm test`: every test of the project, in order — lint (ESLint, zero warnings) and format
- * (Prettier) first, being cheap, then unit and component tests (jest) and, beside them, the CMS
- * against a real Strapi on SQLite, on PostgreSQL and with Redis, then the end-to-end suite in
- * Chromium (with a new remote scaffolded against a real registry and deployed:
- * e2e/new-remote.spec.ts), then the production arrangement (nginx, two app servers, Redis, PostgreSQL).
+ * `npm test`: every test of the project — unit and component tests (jest) and, beside them one at a
+ * time, the CMS against a real Strapi on SQLite, on PostgreSQL and with Redis, the production builds,
+ * lint (ESLint, zero warnings) and format (Prettier); then the end-to-end suite in Chromium on those
+ * builds (with a new remote scaffolded against a real registry and deployed: e2e/new-remote.spec.ts),
+ * then the production arrangement (nginx, two app servers, Redis, PostgreSQL).
  * Every step runs even when an earlier one fails; the last line sums them up.
  */
 import { spawn } from 'node:child_process';
@@ -33,13 +33,12 @@ interface StepResult {
 function runAndCapture(
   command: string,
   args: string[],
-  cwd = repoRoot,
-  streamed = true,
+  { cwd = repoRoot, streamed = true, env = {} }: { cwd?: string; streamed?: boolean; env?: Record<string, string> },
 ): Promise<{ exitCode: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, ...env, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -72,6 +71,7 @@ const failureNames: Record<string, (output: string) => string[]> = {
   node: (output) => matchedNames(output, /^\s*not ok \d+ - (.+)$/gm),
   // Playwright's list reporter ends with "  1 failed" and the failed tests' names beneath it.
   playwright: (output) => playwrightListed(output, 'failed'),
+  build: () => [],
   // ESLint's stylish format names each file with findings on a line of its own (absolute path).
   eslint: (output) => matchedNames(output, /^(\/\S+)$/gm).map((file) => path.relative(repoRoot, file)),
   // Prettier: "[warn] path" per file not formatted, then a "[warn] Code style issues…" line.
@@ -114,6 +114,8 @@ const counters: Record<string, (output: string) => { passed: number; failed: num
     passed: lastNumber(output, /^\s+(\d+) passed/gm),
     failed: lastNumber(output, /^\s+(\d+) failed/gm),
   }),
+  // No tests: a build fails by its exit code alone.
+  build: () => ({ passed: 0, failed: 0 }),
   // Findings, not tests: "✖ 3 problems (2 errors, 1 warning)"; nothing when clean.
   eslint: (output) => ({ passed: 0, failed: lastNumber(output, /✖ (\d+) problems?/g) }),
   // Files not formatted: one "[warn] path" line each.
@@ -128,11 +130,11 @@ async function step(
   counter: keyof typeof counters,
   command: string,
   args: string[],
-  { cwd, streamed = true }: { cwd?: string; streamed?: boolean } = {},
+  { cwd, streamed = true, env = {} }: { cwd?: string; streamed?: boolean; env?: Record<string, string> } = {},
 ): Promise<StepResult> {
   if (streamed) console.log(`\n=== ${name} ===`);
   const startedAt = Date.now();
-  const { exitCode, output } = await runAndCapture(command, args, cwd, streamed);
+  const { exitCode, output } = await runAndCapture(command, args, { cwd, streamed, env });
   const minutes = (Date.now() - startedAt) / 60_000;
   if (!streamed) console.log(`\n=== ${name} (ran beside jest; printed when it ended) ===\n${output}`);
   const counts = counters[counter]!(output);
@@ -165,34 +167,41 @@ async function main() {
   generateCatalogueData();
   const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
   const cms = path.join(repoRoot, 'deploy/cms');
-  const lint = await step('lint (ESLint, zero warnings)', 'eslint', bin('eslint'), ['--max-warnings', '0', '.']);
-  const format = await step('format (Prettier)', 'prettier', bin('prettier'), ['--check', '--no-color', '.']);
-  // jest runs one worker on this 2-core machine and a CMS suite one Strapi: side by side they use
-  // both cores, and they share nothing (each CMS suite and redis-server takes a free port of its own).
-  const cmsSuites = async (): Promise<StepResult[]> => {
-    const beside = { cwd: cms, streamed: false };
-    return [
-      await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], beside),
-      await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], beside),
-      await step(
-        'CMS rate limits in Redis (real Strapi, Debian redis-server)',
-        'cms',
-        'npm',
-        ['run', 'test:redis'],
-        beside,
-      ),
-    ];
-  };
-  const [jest, cmsResults] = await Promise.all([
+  // jest runs one worker on this 2-core machine; beside it, one thing at a time uses the other core:
+  // the CMS suites (one Strapi each, each with free ports of its own and its own redis-server), then
+  // the production builds the end-to-end run uses, then lint and format (one thread each). None of
+  // them shares files or ports with jest; each prints its output in one block when it ends.
+  const beside = { streamed: false };
+  const besideJest = async (): Promise<StepResult[]> => [
+    await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], { ...beside, cwd: cms }),
+    await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], {
+      ...beside,
+      cwd: cms,
+    }),
+    await step('CMS rate limits in Redis (real Strapi, Debian redis-server)', 'cms', 'npm', ['run', 'test:redis'], {
+      ...beside,
+      cwd: cms,
+    }),
+    await step(
+      'production builds of every app, for the end-to-end run',
+      'build',
+      bin('tsx'),
+      ['scripts/e2e.ts', '--build-only'],
+      beside,
+    ),
+    await step('lint (ESLint, zero warnings)', 'eslint', bin('eslint'), ['--max-warnings', '0', '.'], beside),
+    await step('format (Prettier)', 'prettier', bin('prettier'), ['--check', '--no-color', '.'], beside),
+  ];
+  const [jest, besideResults] = await Promise.all([
     step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']),
-    cmsSuites(),
+    besideJest(),
   ]);
   const results = [
-    lint,
-    format,
     jest,
-    ...cmsResults,
-    await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts']),
+    ...besideResults,
+    await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts'], {
+      env: { E2E_REUSE_BUILDS: '1' },
+    }),
     // After the end-to-end run, whose builds it reuses: nginx, two app servers, Redis, PostgreSQL.
     await step('production arrangement (nginx, 2 app servers, Redis, PostgreSQL)', 'node', bin('tsx'), [
       '--test',
