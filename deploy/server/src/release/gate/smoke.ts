@@ -283,6 +283,28 @@ async function triedAsBrowsersDo(
   }
 }
 
+/**
+ * Checks the queue's items `lanes` at a time; the first refusal any lane finds is the answer, and no
+ * lane starts another item after it. Each check is awaited before the refusal is read: a lane whose
+ * check passed must never write its null over another lane's refusal.
+ */
+export async function firstRefusalInLanes<T>(
+  queue: T[],
+  lanes: number,
+  check: (item: T) => Promise<string | null>,
+): Promise<string | null> {
+  let refusal: string | null = null;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let next = queue.shift(); next !== undefined && !refusal; next = queue.shift()) {
+        const found = await check(next);
+        refusal ??= found;
+      }
+    }),
+  );
+  return refusal;
+}
+
 /** A page only a signed-in customer sees (the shell's `auth` guard). */
 const isGuarded = (page: SamplePage) => page.route.guards.includes('auth');
 
@@ -301,7 +323,6 @@ async function smokeMount(
   if (customerContext && signedIn) await signInContext(customerContext, base, signedIn.customer, signedIn.cookie);
   const linkTried = new Set<RemoteName>();
   const queue = [...pages];
-  let refusal: string | null = null;
 
   async function mountOne(sample: SamplePage): Promise<string | null> {
     const { app, url, real } = sample;
@@ -350,22 +371,16 @@ async function smokeMount(
   }
 
   try {
-    await Promise.all(
-      Array.from({ length: MOUNT_LANES }, async () => {
-        for (let next = queue.shift(); next && !refusal; next = queue.shift()) {
-          const sample = next;
-          refusal ??= await triedAsBrowsersDo(
-            () => mountOne(sample),
-            (failure) => {
-              // Its link is tried again with it.
-              linkTried.delete(sample.app);
-              onStep?.(`${sample.url}: its code did not load (${failure.slice(0, 120)}…): opened again`);
-            },
-          );
-        }
-      }),
+    return await firstRefusalInLanes(queue, MOUNT_LANES, (sample) =>
+      triedAsBrowsersDo(
+        () => mountOne(sample),
+        (failure) => {
+          // Its link is tried again with it.
+          linkTried.delete(sample.app);
+          onStep?.(`${sample.url}: its code did not load (${failure.slice(0, 120)}…): opened again`);
+        },
+      ),
     );
-    return refusal;
   } finally {
     await context.close();
     await customerContext?.close();
