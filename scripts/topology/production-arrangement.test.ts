@@ -54,6 +54,14 @@ async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeou
   }
 }
 
+/** The last line of the Redis breaker (opened: «Redis unavailable», closed: «Redis answers again») in an app server's JSON log. */
+function lastRedisBreakerLine(log: string): string | null {
+  const lines = log
+    .split('\n')
+    .filter((line) => line.includes('"msg":"Redis unavailable') || line.includes('"msg":"Redis answers again'));
+  return lines.at(-1) ?? null;
+}
+
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** An HS256 JSON Web Token over `payload`, as anyone who knows `secret` can make one. */
@@ -501,6 +509,18 @@ test('a flood of 1024 connections on / through nginx: no client gives up; what i
   assert.deepEqual(busy, { status: 503, retryAfter: '5', cacheControl: 'no-store', persian: true });
   // The flood over, pages are served again.
   assert.equal((await get(`${site.siteUrl}/`)).status, 200);
+  // Starved of CPU, Redis may have answered an app server late (over 100 ms): its breaker opened and
+  // it served its own copy of the pages. Each one asks Redis again after the breaker's pause (30 s at
+  // most) and is back on the shared cache, where an invalidation reaches every server at once.
+  await poll(
+    async () => {
+      await Promise.all(site.appServerUrls.map((url) => get(`${url}/`)));
+      return site.appServerLogs.map((file) => lastRedisBreakerLine(fs.readFileSync(file, 'utf8')));
+    },
+    (lines) => lines.every((line) => line === null || line.includes('Redis answers again')),
+    40_000,
+    'both app servers back on Redis after the flood',
+  );
 });
 
 test('with the CMS stopped, cached pages are served stale and uncached ones are the 503 page; restarted, pages are fresh', async () => {
