@@ -69,18 +69,7 @@ export async function scaffoldRemote(
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-npx-cache-'));
   try {
     return await npm(
-      [
-        'create',
-        '--yes',
-        `--@steel:registry=${registry.url}`,
-        '@steel/remote',
-        name,
-        '--',
-        '--title',
-        title,
-        '--registry',
-        registry.url,
-      ],
+      ['create', '--yes', `--@steel:registry=${registry.url}`, '@steel/remote', name, '--', '--title', title],
       parent,
       { npm_config_cache: cache },
     );

@@ -78,8 +78,8 @@ export async function startVerdaccio(): Promise<Verdaccio> {
 
 /**
  * Publishes each platform workspace as `npm pack` makes it (its `files`, its prepack), with its
- * package.json's `private` dropped: in this repository they are private so that nothing publishes
- * them to the public registry by accident.
+ * package.json's `private` dropped (in this repository they are private so that nothing publishes
+ * them to the public registry by accident) and the registry as its `publishConfig.registry`.
  */
 export function publishPlatformPackages(registry: Verdaccio, folders: readonly string[] = PLATFORM_PACKAGES): void {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-publish-'));
@@ -101,6 +101,9 @@ export function publishPlatformPackages(registry: Verdaccio, folders: readonly s
         scripts: _scripts,
         ...manifest
       } = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+      // Where it lives, in npm's own field: npm publish goes there and nowhere else, and the scaffold
+      // sends `@steel/*` there (npm does not hand its `--@steel:registry` flag on to what it runs).
+      manifest['publishConfig'] = { registry: registry.url };
       fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
       // Its scripts ran when it was packed; none runs again.
       execFileSync('npm', ['publish', '--ignore-scripts', '--loglevel=warn', ...registry.npmFlags], {
