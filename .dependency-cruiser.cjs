@@ -12,6 +12,8 @@ const SERVER_LAYERS = [
   // Metrics, request context and deploy-event lines: a leaf every folder may report to.
   ['observability', 'observability/'],
   ['live-set', 'live-set/'],
+  // The one settings table: every variable, parsed and described; config.ts shapes it for the code.
+  ['settings', 'settings/'],
   ['config', 'config\\.ts$'],
   ['rendering', 'rendering/'],
   ['shared-state', 'shared-state/'],

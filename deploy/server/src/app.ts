@@ -12,7 +12,7 @@ import { startHealthMonitor } from './release/health-monitor';
 import { type BuildServerOptions, buildSiteServer } from './site/site-server';
 import { deployEventReporter } from './observability/deploy-events';
 import { runInContext } from './observability/request-context';
-import { consoleRoutes, consoleSessionSeconds } from './console/console-routes';
+import { consoleRoutes } from './console/console-routes';
 import { CONSOLE_PATH } from './console/console-session';
 import { deployJobs as createDeployJobs } from './deploy-api/deploy-jobs';
 
@@ -31,7 +31,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   app.register(consoleRoutes, {
     ...ctx,
     deployJobs,
-    sessionSeconds: consoleSessionSeconds(process.env),
+    sessionSeconds: config.consoleSessionSeconds,
     prefix: CONSOLE_PATH,
   });
   // The live site's servers watch release health; the gate's smoke server (an overlay) does not.

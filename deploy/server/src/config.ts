@@ -1,17 +1,26 @@
 /**
- * Server settings, all from the environment with defaults that work on a developer machine.
+ * The server's settings shaped for its code. Each comes from the one settings table
+ * (settings/settings-table.ts: its variable, default, range and meaning, and the generated
+ * docs/settings.md), read from the environment with defaults that work on a developer machine.
  * The browser-facing part becomes the `RuntimeConfig` embedded in every page (docs/architecture.md, "Contracts between apps"):
  * it is never baked into a build, so one build runs in every environment.
  */
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/contract';
-import { type DeployKeyRecord, KeyFileError, parseKeyRecords } from './live-set/deploy-keys';
-import { isAppName, SHELL } from './live-set/builds-folder';
+import type { DeployKeyRecord } from './live-set/deploy-keys';
+import { ConfigError, type Env } from './settings/setting-kinds';
+import { readSettings, type Settings, userCwd } from './settings/settings-table';
+
+export { ConfigError };
 
 export interface ServerConfig {
   port: number;
   host: string;
+  /** `LOG_LEVEL` (info): the least level of the JSON log lines. */
+  logLevel: Settings['LOG_LEVEL'];
+  /** `CONSOLE_SESSION_SECONDS` (1800): how long a sign-in to the release console lasts. */
+  consoleSessionSeconds: number;
   /**
    * Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: addresses or CIDRs, comma
    * separated; none by default). From anyone else the header is ignored: a client could name
@@ -161,97 +170,85 @@ export interface DeployApiConfig {
   uploadTmpDir: string;
 }
 
-type Env = Record<string, string | undefined>;
-
 /** The repository root: this file lives in deploy/server/src. */
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
-/**
- * Relative paths are taken from where the user typed the command: npm runs workspace scripts
- * inside the workspace folder but keeps the original directory in INIT_CWD.
- */
-export function resolveFromUserCwd(p: string, env: Env = process.env): string {
-  return path.resolve(env.INIT_CWD || process.cwd(), p);
+/** A path the user typed, taken from where they typed the command (settings-table.ts, `userCwd`). */
+export function resolveFromUserCwd(p: string, env?: Env): string {
+  return path.resolve(userCwd(env), p);
 }
 
-export function defaultBuildsDir(env: Env = process.env): string {
-  return env.BUILDS_DIR ? resolveFromUserCwd(env.BUILDS_DIR, env) : path.join(REPO_ROOT, '.builds');
+export function defaultBuildsDir(env?: Env): string {
+  const dir = readSettings(env).BUILDS_DIR;
+  return dir ? resolveFromUserCwd(dir, env) : path.join(REPO_ROOT, '.builds');
 }
 
-export function loadConfig(env: Env = process.env): ServerConfig {
-  const cmsPublicUrl = trimSlash(str(env, 'CMS_PUBLIC_URL') ?? 'http://127.0.0.1:1337/api');
+/** Where `deploy keys add` writes and the deploy API reads key hashes. */
+export function deployKeysFile(env?: Env): string {
+  const file = readSettings(env).DEPLOY_KEYS_FILE;
+  return file ? resolveFromUserCwd(file, env) : path.join(REPO_ROOT, '.deploy-keys.json');
+}
+
+export function loadConfig(env?: Env): ServerConfig {
+  const s = readSettings(env);
+  const cmsPublicUrl = s.CMS_PUBLIC_URL ?? 'http://127.0.0.1:1337/api';
   const buildsDir = defaultBuildsDir(env);
-  const imageDiskCacheDir = str(env, 'IMAGE_DISK_CACHE_DIR');
-  const siteUrl = trimSlash(str(env, 'SITE_URL') ?? 'http://localhost:8080');
-  // Secure cookies follow the site's scheme unless stated explicitly.
-  const cookieSecure = bool(env, 'COOKIE_SECURE') ?? false;
-
-  const analyticsKey = str(env, 'ANALYTICS_KEY');
-  const chatSrc = str(env, 'CHAT_SRC');
-  const gtmId = str(env, 'GTM_ID');
+  const siteUrl = s.SITE_URL ?? 'http://localhost:8080';
 
   return {
-    port: int(env, 'PORT', 0, 65535) ?? 8080,
-    host: str(env, 'HOST') ?? '127.0.0.1',
-    trustedProxies: (str(env, 'TRUSTED_PROXIES') ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
+    port: s.PORT,
+    host: s.HOST,
+    logLevel: s.LOG_LEVEL,
+    consoleSessionSeconds: s.CONSOLE_SESSION_SECONDS,
+    trustedProxies: s.TRUSTED_PROXIES,
     buildsDir,
-    publicSourceMaps: bool(env, 'PUBLIC_SOURCE_MAPS') ?? false,
-    redisUrl: str(env, 'REDIS_URL') ?? null,
-    redisPrefix: str(env, 'REDIS_PREFIX') ?? 'steel:',
-    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1, 60_000) ?? 100,
-    assetOrigins: assetOrigins(env),
+    publicSourceMaps: s.PUBLIC_SOURCE_MAPS,
+    redisUrl: s.REDIS_URL,
+    redisPrefix: s.REDIS_PREFIX,
+    redisCommandTimeoutMs: s.REDIS_COMMAND_TIMEOUT_MS,
+    assetOrigins: s.ASSET_ORIGINS,
     cmsPublicUrl,
-    cmsInternalUrl: trimSlash(str(env, 'CMS_INTERNAL_URL') ?? cmsPublicUrl),
-    siteReadSecret: str(env, 'SITE_READ_SECRET') ?? null,
+    cmsInternalUrl: s.CMS_INTERNAL_URL ?? cmsPublicUrl,
+    siteReadSecret: s.SITE_READ_SECRET,
     siteUrl,
-    imageCacheBytes: (int(env, 'IMAGE_CACHE_MB', 1, 4096) ?? 64) * 1024 * 1024,
+    imageCacheBytes: s.IMAGE_CACHE_MB * 1024 * 1024,
     imageDiskCache: {
-      dir: imageDiskCacheDir ? resolveFromUserCwd(imageDiskCacheDir, env) : path.join(buildsDir, '.image-cache'),
-      capBytes: (int(env, 'IMAGE_DISK_CACHE_MB', 0, 1024 * 1024) ?? 512) * 1024 * 1024,
+      dir: s.IMAGE_DISK_CACHE_DIR
+        ? resolveFromUserCwd(s.IMAGE_DISK_CACHE_DIR, env)
+        : path.join(buildsDir, '.image-cache'),
+      capBytes: s.IMAGE_DISK_CACHE_MB * 1024 * 1024,
     },
-    metricsToken: str(env, 'METRICS_TOKEN') ?? null,
-    releaseHealth:
-      str(env, 'HEALTH_MONITOR') === 'off'
-        ? null
-        : {
-            checkMs: int(env, 'HEALTH_CHECK_MS', 100) ?? 5000,
-            minViews: int(env, 'HEALTH_MIN_VIEWS', 1) ?? 20,
-            margin: (int(env, 'HEALTH_FAILURE_MARGIN_PERCENT', 0, 100) ?? 5) / 100,
-            rollbackWindowMs: int(env, 'AUTO_ROLLBACK_WINDOW_MS', 0) ?? 10 * 60_000,
-          },
+    metricsToken: s.METRICS_TOKEN,
+    releaseHealth: s.HEALTH_MONITOR
+      ? {
+          checkMs: s.HEALTH_CHECK_MS,
+          minViews: s.HEALTH_MIN_VIEWS,
+          margin: s.HEALTH_FAILURE_MARGIN_PERCENT / 100,
+          rollbackWindowMs: s.AUTO_ROLLBACK_WINDOW_MS,
+        }
+      : null,
     rendering: {
-      enabled: str(env, 'SSR') !== 'off',
-      renderTimeLimitMs: int(env, 'SSR_BUDGET_MS', 1) ?? 300,
-      slotTimeLimitMs: int(env, 'SSR_SLOT_BUDGET_MS', 1) ?? 100,
-      remotePreloadHints: str(env, 'REMOTE_PRELOAD_HINTS') !== 'off',
-      threads: int(env, 'SSR_THREADS', 1, 16) ?? 2,
-      liveSetPools: int(env, 'SSR_LIVE_SETS', 1, 16) ?? 3,
-      dataWaitMs: int(env, 'SSR_DATA_WAIT_MS', 0) ?? 4000,
-      cacheEntries: int(env, 'SSR_CACHE_ENTRIES', 0) ?? 1000,
-      cacheBytes: (int(env, 'SSR_CACHE_MB', 1, 64 * 1024) ?? 128) * 1024 * 1024,
-      staleRetryMs: int(env, 'SSR_STALE_RETRY_MS', 0) ?? 10_000,
-      rendersPerClientMinute:
-        str(env, 'RENDER_RATE_LIMIT_PER_MINUTE') === 'off'
-          ? null
-          : (int(env, 'RENDER_RATE_LIMIT_PER_MINUTE', 1) ?? 120),
-      contentChangeSecret: str(env, 'CONTENT_CHANGE_SECRET') ?? null,
+      enabled: s.SSR,
+      renderTimeLimitMs: s.SSR_BUDGET_MS,
+      slotTimeLimitMs: s.SSR_SLOT_BUDGET_MS,
+      remotePreloadHints: s.REMOTE_PRELOAD_HINTS,
+      threads: s.SSR_THREADS,
+      liveSetPools: s.SSR_LIVE_SETS,
+      dataWaitMs: s.SSR_DATA_WAIT_MS,
+      cacheEntries: s.SSR_CACHE_ENTRIES,
+      cacheBytes: s.SSR_CACHE_MB * 1024 * 1024,
+      staleRetryMs: s.SSR_STALE_RETRY_MS,
+      rendersPerClientMinute: s.RENDER_RATE_LIMIT_PER_MINUTE,
+      contentChangeSecret: s.CONTENT_CHANGE_SECRET,
     },
-    deploy: deployApiConfig(env, buildsDir),
+    deploy: deployApiConfig(s, env, buildsDir),
     print: {
-      chromiumPath: str(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
-      perClientMinute:
-        str(env, 'PRINT_RATE_LIMIT_PER_MINUTE') === 'off' ? null : (int(env, 'PRINT_RATE_LIMIT_PER_MINUTE', 1) ?? 10),
-      readyTimeoutMs: int(env, 'PRINT_READY_TIMEOUT_MS', 1) ?? 15_000,
-      queueWaitMs: int(env, 'PRINT_QUEUE_WAIT_MS', 0) ?? 5000,
+      chromiumPath: s.CHROMIUM_PATH,
+      perClientMinute: s.PRINT_RATE_LIMIT_PER_MINUTE,
+      readyTimeoutMs: s.PRINT_READY_TIMEOUT_MS,
+      queueWaitMs: s.PRINT_QUEUE_WAIT_MS,
     },
-    loadShedding: {
-      queueMs: str(env, 'SHED_QUEUE_MS') === 'off' ? null : (int(env, 'SHED_QUEUE_MS', 1) ?? 3000),
-      eventLoopDelayMs:
-        str(env, 'SHED_EVENT_LOOP_DELAY_MS') === 'off' ? null : (int(env, 'SHED_EVENT_LOOP_DELAY_MS', 1) ?? 1000),
-    },
+    loadShedding: { queueMs: s.SHED_QUEUE_MS, eventLoopDelayMs: s.SHED_EVENT_LOOP_DELAY_MS },
     runtime: {
       cmsUrl: cmsPublicUrl,
       siteUrl,
@@ -259,133 +256,38 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       cookie: {
         tokenName: 'user_token',
         userName: 'user_data',
-        options: { path: '/', sameSite: 'lax', secure: cookieSecure, expires: 30 },
+        options: { path: '/', sameSite: 'lax', secure: s.COOKIE_SECURE, expires: 30 },
       },
       // Share of remote failures each browser reports (docs/architecture.md, "Failure stays contained").
-      failureReportSampleRate: Math.min(1, Math.max(0, Number(str(env, 'FAILURE_REPORT_SAMPLE_RATE') ?? 1) || 0)),
-      analytics: analyticsKey
+      failureReportSampleRate: s.FAILURE_REPORT_SAMPLE_RATE,
+      analytics: s.ANALYTICS_KEY
         ? {
-            key: analyticsKey,
-            host: trimSlash(str(env, 'ANALYTICS_HOST') ?? 'https://us.i.posthog.com'),
-            clientConfig: jsonObject(env, 'ANALYTICS_CLIENT_CONFIG') ?? {},
-            debug: bool(env, 'ANALYTICS_DEBUG') ?? false,
+            key: s.ANALYTICS_KEY,
+            host: s.ANALYTICS_HOST ?? 'https://us.i.posthog.com',
+            clientConfig: s.ANALYTICS_CLIENT_CONFIG ?? {},
+            debug: s.ANALYTICS_DEBUG,
           }
         : null,
-      chat: chatSrc ? { src: chatSrc, delayMs: int(env, 'CHAT_DELAY_MS', 0) ?? 5000 } : null,
-      tagManager: gtmId ? { id: gtmId } : null,
-      versionCheckIntervalMs: int(env, 'VERSION_CHECK_INTERVAL_MS', 1) ?? 60 * 60 * 1000,
-      remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 0) ?? 8000,
-      pageDataTimeoutMs: int(env, 'PAGE_DATA_TIMEOUT_MS', 0) ?? 5000,
+      chat: s.CHAT_SRC ? { src: s.CHAT_SRC, delayMs: s.CHAT_DELAY_MS } : null,
+      tagManager: s.GTM_ID ? { id: s.GTM_ID } : null,
+      versionCheckIntervalMs: s.VERSION_CHECK_INTERVAL_MS,
+      remoteLoadTimeoutMs: s.REMOTE_LOAD_TIMEOUT_MS,
+      pageDataTimeoutMs: s.PAGE_DATA_TIMEOUT_MS,
     },
   };
 }
 
-// A wrong setting stops the server at start with the variable's name, instead of a subtly broken page.
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-/** Where `deploy keys add` writes and the deploy API reads key hashes. */
-export function deployKeysFile(env: Env = process.env): string {
-  const file = str(env, 'DEPLOY_KEYS_FILE');
-  return file ? resolveFromUserCwd(file, env) : path.join(REPO_ROOT, '.deploy-keys.json');
-}
-
-function deployApiConfig(env: Env, buildsDir: string): DeployApiConfig {
+function deployApiConfig(s: Settings, env: Env | undefined, buildsDir: string): DeployApiConfig {
   const keysFile = deployKeysFile(env);
   // Everything below the builds folder is a published build or state next to it: no secrets there.
   const inside = path.relative(buildsDir, keysFile);
   if (!inside.startsWith('..') && !path.isAbsolute(inside))
     throw new ConfigError(`DEPLOY_KEYS_FILE must be outside BUILDS_DIR (${buildsDir}), got "${keysFile}"`);
-  let keys: DeployKeyRecord[] = [];
-  const inline = str(env, 'DEPLOY_KEYS');
-  try {
-    if (inline) keys = parseKeyRecords(inline, 'DEPLOY_KEYS');
-  } catch (error) {
-    throw error instanceof KeyFileError ? new ConfigError(error.message) : error;
-  }
   return {
     keysFile,
-    keys,
-    uploadLimitBytes: (int(env, 'DEPLOY_UPLOAD_LIMIT_MB', 1, 4096) ?? 50) * 1024 * 1024,
-    unpackedLimitBytes: (int(env, 'DEPLOY_UNPACKED_LIMIT_MB', 1, 65536) ?? 500) * 1024 * 1024,
-    uploadTmpDir: str(env, 'DEPLOY_UPLOAD_TMP_DIR')
-      ? resolveFromUserCwd(str(env, 'DEPLOY_UPLOAD_TMP_DIR')!, env)
-      : os.tmpdir(),
+    keys: s.DEPLOY_KEYS,
+    uploadLimitBytes: s.DEPLOY_UPLOAD_LIMIT_MB * 1024 * 1024,
+    unpackedLimitBytes: s.DEPLOY_UNPACKED_LIMIT_MB * 1024 * 1024,
+    uploadTmpDir: s.DEPLOY_UPLOAD_TMP_DIR ? resolveFromUserCwd(s.DEPLOY_UPLOAD_TMP_DIR, env) : os.tmpdir(),
   };
-}
-
-function str(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function int(env: Env, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const raw = str(env, name);
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function bool(env: Env, name: string): boolean | undefined {
-  const raw = str(env, name)?.toLowerCase();
-  if (raw === undefined) return undefined;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function jsonObject(env: Env, name: string): Record<string, unknown> | undefined {
-  const raw = str(env, name);
-  if (raw === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a JSON object, got "${raw}"`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError(`${name} must be a JSON object, got "${raw}"`);
-  }
-  return value as Record<string, unknown>;
-}
-
-/** `ASSET_ORIGINS`: `app=origin` pairs, comma separated; each app a remote, each value a bare http(s) origin. */
-export function assetOrigins(env: Env): Record<RemoteName, string> {
-  const raw = str(env, 'ASSET_ORIGINS');
-  const origins: Record<RemoteName, string> = {};
-  if (!raw) return origins;
-  for (const pair of raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)) {
-    const [app = '', value = ''] = pair.split(/=(.*)/s).map((part) => part.trim());
-    if (!isAppName(app) || app === SHELL) {
-      throw new ConfigError(
-        `ASSET_ORIGINS names "${app}", which is not a remote's name; the shell is always served by the app server`,
-      );
-    }
-    let url: URL | null = null;
-    try {
-      url = new URL(value);
-    } catch {
-      // reported below
-    }
-    // A bare origin only: the paths below it are the app server's own, so one list gives the URLs and the CSP.
-    if (!url || !/^https?:$/.test(url.protocol) || trimSlash(value) !== url.origin) {
-      throw new ConfigError(
-        `ASSET_ORIGINS: "${value}" for ${app} must be an http(s) origin such as https://cdn.example.com (no path)`,
-      );
-    }
-    if (origins[app]) throw new ConfigError(`ASSET_ORIGINS names ${app} twice`);
-    origins[app] = url.origin;
-  }
-  return origins;
-}
-
-function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }

@@ -1,4 +1,4 @@
-/** Starts the app server: `npm start -w @steel/server` (settings: see config.ts). */
+/** Starts the app server: `npm start -w @steel/server` (settings: settings/settings-table.ts, docs/settings.md). */
 import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { watchCmsReads } from './rendering/site-reads';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   // The server's own CMS reads (session check, feeds, sitemap) are not counted per address.
   watchCmsReads(config.cmsInternalUrl, config.siteReadSecret);
   // JSON lines (pino), each with its request's id (`reqId`); LOG_LEVEL=warn or silent quiets them.
-  const app = buildServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = buildServer(config, { logger: { level: config.logLevel } });
 
   let closing = false;
   const shutdown = (signal: string) => {

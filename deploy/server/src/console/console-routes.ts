@@ -37,7 +37,6 @@ import { appNames, appView, viewFingerprint } from './app-view';
 import {
   type ConsoleSession,
   CONSOLE_PATH,
-  DEFAULT_SESSION_SECONDS,
   sessionCookie,
   sessionCookieOf,
   signSession,
@@ -57,14 +56,6 @@ export interface ConsoleOptions extends RouteContext {
   sessionSeconds: number;
   /** The server's deploy jobs, the API's own: an action is one. */
   deployJobs: DeployJobs;
-}
-
-/** The console's settings from the environment: CONSOLE_SESSION_SECONDS (default half an hour). */
-export function consoleSessionSeconds(env: NodeJS.ProcessEnv): number {
-  const seconds = Number(env.CONSOLE_SESSION_SECONDS ?? DEFAULT_SESSION_SECONDS);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 24 * 60 * 60)
-    throw new Error('CONSOLE_SESSION_SECONDS is a whole number of seconds, from 1 to 86400');
-  return seconds;
 }
 
 declare module 'fastify' {

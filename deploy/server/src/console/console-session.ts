@@ -14,9 +14,6 @@ import { readCookie } from '../live-set/cookies';
 
 export const CONSOLE_PATH = '/_/console';
 export const CONSOLE_COOKIE = 'steel_console';
-/** Half an hour: long enough to watch a canary, short enough that a forgotten tab signs itself out. */
-export const DEFAULT_SESSION_SECONDS = 30 * 60;
-
 const SEPARATOR = '~';
 const SIGNATURE_RE = /^[A-Za-z0-9_-]{43}$/;
 const NONCE_RE = /^[A-Za-z0-9_-]{16}$/;

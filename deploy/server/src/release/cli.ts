@@ -31,6 +31,8 @@
  * point of no return and says what that left — never a change it reported as failed.
  */
 import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
+import type { Env } from '../settings/setting-kinds';
+import { readSettings } from '../settings/settings-table';
 import { type AppStatus, status } from './status';
 import { followJob, GaveUp, remote, type JobView, type RemoteTarget } from './deploy-api-client';
 import { explainSystemError } from './system-errors';
@@ -108,7 +110,7 @@ async function runKeys(
   args: string[],
   flags: Map<string, string | true>,
   log: Log,
-  env: NodeJS.ProcessEnv,
+  env: Env | undefined,
 ): Promise<void> {
   const fileFlag = flags.get('--keys-file');
   const keysFile = typeof fileFlag === 'string' ? resolveFromUserCwd(fileFlag, env) : deployKeysFile(env);
@@ -224,7 +226,7 @@ interface Activation {
 const apiOnly = (what: string) => () =>
   Promise.reject(new UsageError(`${what} are the deploy API's: --server <url> with your app's key`));
 
-function localDeployer(buildsDir: string): Deployer {
+function localDeployer(buildsDir: string, env: Env | undefined): Deployer {
   return {
     where: `BUILDS_DIR ${buildsDir}`,
     async publish(app, distDir, { compress, activate }) {
@@ -262,7 +264,7 @@ function localDeployer(buildsDir: string): Deployer {
     },
     async status(app) {
       // The app servers of the production arrangement count in Redis, which the API reads.
-      if (process.env.REDIS_URL)
+      if (readSettings(env).REDIS_URL)
         console.warn('REDIS_URL is set: the live counts are in Redis — ask an app server: status --server <url>');
       const s = await status(buildsDir);
       return { ...s, apps: s.apps.filter((entry) => !app || entry.app === app) };
@@ -328,7 +330,7 @@ function remoteDeployer(target: RemoteTarget): Deployer {
   };
 }
 
-function localBuildsDir(flags: Map<string, string | true>, env: NodeJS.ProcessEnv): string {
+function localBuildsDir(flags: Map<string, string | true>, env: Env | undefined): string {
   const dirFlag = flags.get('--builds-dir');
   return typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env);
 }
@@ -353,16 +355,16 @@ function jobPrinter(log: Log): (job: JobView) => void {
 
 function deployerFor(
   flags: Map<string, string | true>,
-  env: NodeJS.ProcessEnv,
+  env: Env | undefined,
   log: Log,
   signal?: AbortSignal,
 ): Deployer {
   const serverFlag = flags.get('--server');
-  const server = typeof serverFlag === 'string' ? serverFlag : env.DEPLOY_SERVER;
+  const server = typeof serverFlag === 'string' ? serverFlag : readSettings(env).DEPLOY_SERVER;
   const dirFlag = flags.get('--builds-dir');
-  if (!server) return localDeployer(localBuildsDir(flags, env));
+  if (!server) return localDeployer(localBuildsDir(flags, env), env);
   const keyFlag = flags.get('--key');
-  const key = typeof keyFlag === 'string' ? keyFlag : env.DEPLOY_KEY;
+  const key = typeof keyFlag === 'string' ? keyFlag : readSettings(env).DEPLOY_KEY;
   if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');
   if (dirFlag) throw new UsageError('--builds-dir is for local deploys; --server deploys through the API');
   return remoteDeployer({ server, key, onJob: jobPrinter(log), ...(signal ? { signal } : {}) });
@@ -380,7 +382,8 @@ function logActivation(result: Activation, app: AppName, version: string, force:
 export async function run(
   argv: string[],
   log: Log = console.log,
-  env: NodeJS.ProcessEnv = process.env,
+  /** The environment its settings are read from (settings/settings-table.ts); this process's by default. */
+  env?: Env,
   /** Aborted when the user gives up (Ctrl+C): a job being followed is cancelled. */
   signal?: AbortSignal,
 ): Promise<void> {
@@ -563,7 +566,7 @@ if (require.main === module) {
       console.error('deploy: giving up — cancelling the job being followed (again to leave at once)');
       givingUp.abort();
     });
-  run(process.argv.slice(2), log, process.env, givingUp.signal).then(
+  run(process.argv.slice(2), log, undefined, givingUp.signal).then(
     () => process.exit(0),
     (error: unknown) => {
       if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);

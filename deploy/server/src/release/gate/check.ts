@@ -20,6 +20,8 @@ import {
   type RuleResult,
 } from './static-rules';
 import { gateRecorder } from './gate-report';
+import { loadConfig } from '../../config';
+import { processEnvironment } from '../../settings/settings-table';
 import { smokeTest } from './smoke';
 import { weightRule } from './weight-budgets';
 
@@ -79,13 +81,12 @@ export async function checkVersion(
     if (refusal) return done(refusal);
   }
   if (options.staticOnly) return done(null);
-  const env = options.env ?? process.env;
   return done(
     recorder.rule(
       'smoke',
       await smokeTest(candidate, manifest, live, {
-        env,
-        chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        env: options.env ?? processEnvironment(),
+        chromiumPath: loadConfig(options.env).print.chromiumPath,
         liveVersion: liveFile?.versions[app] ?? null,
         notes,
         recorder,

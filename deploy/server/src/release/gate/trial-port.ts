@@ -6,8 +6,9 @@
  */
 import net from 'node:net';
 import { PortsBusy } from '../system-errors';
+import type { Env } from '../../settings/setting-kinds';
+import { readSettings } from '../../settings/settings-table';
 
-export const DEFAULT_GATE_PORT = 8099;
 /** How many ports from DEPLOY_GATE_PORT on the gate may take (and the CMS allows). */
 export const GATE_PORT_SPAN = 4;
 
@@ -21,8 +22,8 @@ function isFree(port: number): Promise<boolean> {
 }
 
 /** The configured port, or the first free one after it; PortsBusy names them all when none is. */
-export async function gatePort(env: NodeJS.ProcessEnv): Promise<number> {
-  const first = Number(env.DEPLOY_GATE_PORT ?? DEFAULT_GATE_PORT);
+export async function gatePort(env?: Env): Promise<number> {
+  const first = readSettings(env).DEPLOY_GATE_PORT;
   for (let port = first; port < first + GATE_PORT_SPAN; port++) if (await isFree(port)) return port;
   throw gatePortsBusy(first);
 }
