@@ -8,6 +8,7 @@
  */
 import { speaksContract } from './contract-version';
 import { matchRoute } from './route-rule';
+import { APP_SERVER_PATHS } from './app-server-paths';
 import type { PageRoute, SharedDependencies } from './app-manifest-schema';
 import type { RemoteName } from './remotes';
 import type { FeedSource } from './site-navigation';
@@ -93,22 +94,6 @@ export function samplePath(route: PageRoute): string {
   const path = route.path.replace(/\/\*$/, '').replace(/:[a-zA-Z0-9]+/g, 'sample');
   return path === '' ? '/' : path;
 }
-
-/**
- * Paths the app server answers itself (the sitemap, APIs, builds): listed before every remote's
- * pages, so at an equal rank they win over a remote's claim. The feeds the live pages declare are
- * the app server's too (`appServerPaths`).
- */
-export const APP_SERVER_PATHS = [
-  '/sitemap.xml',
-  '/robots.txt',
-  '/remotes.json',
-  // Prometheus's scrape (loopback or a token only; nginx refuses it).
-  '/metrics',
-  '/api/*',
-  '/builds/*',
-  '/_/*',
-] as const;
 
 /** The feeds the live pages declare, each once by its path (a feed is its app's, declared by one of its pages). */
 export function declaredFeeds(

@@ -7,6 +7,7 @@ export * from './contract';
 export * from './app-manifest';
 export * from './app-manifest-schema';
 export * from './route-rule';
+export * from './app-server-paths';
 export * from './query-parameters';
 export * from './integrity';
 export * from './federation-manifest';

@@ -3,6 +3,8 @@
  * platform team registers remotes by name (`deploy apps add`): any name that follows
  * REMOTE_NAME_RE and is not reserved; the live registry (`/remotes.json`) lists those that run.
  */
+import { APP_SERVER_FIRST_SEGMENTS } from './app-server-paths';
+
 export type RemoteName = string;
 export const REMOTE_NAME_RE = /^[a-z][a-z0-9-]{1,30}$/;
 /**
@@ -16,8 +18,20 @@ export function appNameOfPackage(packageName: string): RemoteName {
   return name;
 }
 
-/** Names no remote may take: the shell's, the platform keys', live.json's own fields, the deploy API's `apps`. */
-export const RESERVED_REMOTE_NAMES: readonly string[] = ['shell', 'platform', 'history', 'canary', 'apps'];
+/**
+ * Names the platform's own data uses — the shell's, the platform keys', live.json's own fields, the
+ * deploy API's `apps` — so they can never be a remote's, not even in a registry written before.
+ */
+export const PLATFORM_NAMES: readonly string[] = ['shell', 'platform', 'history', 'canary', 'apps'];
+/**
+ * Names no new remote may take: the platform's, and the first segment of every path the app server
+ * answers itself (app-server-paths.ts): an app is registered at `/<name>/**` by default, and
+ * `api`, `builds` or `metrics` there would be the app server's.
+ */
+export const RESERVED_REMOTE_NAMES: readonly string[] = [
+  ...PLATFORM_NAMES,
+  ...APP_SERVER_FIRST_SEGMENTS.filter((segment) => REMOTE_NAME_RE.test(segment)),
+];
 
 /** `/builds/latest.json`: `id` changes whenever the shell or any remote is (re)deployed. */
 export interface VersionManifest {

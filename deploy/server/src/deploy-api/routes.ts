@@ -43,7 +43,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { status } from '../release/status';
 import { type AppName, isAppName, SHELL, VERSION_RE, versionDir } from '../live-set/builds-folder';
 import { AppRegistryError, assertRegistered } from '../live-set/app-registry';
-import { listApps } from '../release/apps';
+import { listApps, registrationProblem } from '../release/apps';
 import { readHistory } from '../release/history';
 import { OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES } from '../live-set/override-cookies';
 import { buildOf } from '../release/publish';
@@ -222,6 +222,9 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext & { deployJobs: De
     if (body.owner !== undefined && typeof body.owner !== 'string')
       throw new ApiError(400, 'owner is the name of the key that owns the app');
     const asked = { name: body.name, paths: body.paths, ...(body.owner ? { owner: body.owner } : {}) };
+    // Refused at once, no job: a reserved name or a path the app server answers is never right later.
+    const problem = registrationProblem(asked);
+    if (problem) throw new ApiError(400, problem);
     return answerWithJob(
       request,
       reply,

@@ -11,9 +11,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
+import { appServerPathClash, REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
 import seed from '../../../../data/platform/apps.json';
-import { SHELL, writeFileAtomically } from './builds-folder';
+import { isAppName, SHELL, writeFileAtomically } from './builds-folder';
 
 export const APPS_FILE = 'apps.json';
 
@@ -34,20 +34,38 @@ export class AppRegistryError extends Error {
   override readonly name = 'AppRegistryError';
 }
 
-/** Why `name` cannot be an app's name; null when it can. */
-export function appNameProblem(name: string): string | null {
+/** Why `name` cannot be the name of an app registered before (the platform's own names). */
+function storedNameProblem(name: string): string | null {
   if (!REMOTE_NAME_RE.test(name))
     return `An app's name is a lower-case letter, then lower-case letters, digits or - (2 to 31 characters), got "${name}"`;
-  if (RESERVED_REMOTE_NAMES.includes(name)) return `"${name}" is reserved by the platform`;
+  return isAppName(name) && name !== SHELL ? null : `"${name}" is reserved by the platform`;
+}
+
+/**
+ * Why `name` cannot be a new app's name; null when it can. Besides the platform's own names, the
+ * first segment of every path the app server answers is refused (the contract's list,
+ * app-server-paths.ts): an app named `metrics` would be registered at /metrics/** by default.
+ */
+export function appNameProblem(name: string): string | null {
+  const stored = storedNameProblem(name);
+  if (stored) return stored;
+  if (RESERVED_REMOTE_NAMES.includes(name)) {
+    const clash = appServerPathClash(`/${name}`);
+    return `"${name}" is reserved by the platform${clash ? `: the app server answers ${clash.path} itself (${clash.serves})` : ''}`;
+  }
   return null;
 }
 
 /** Why `pattern` is not a path pattern an app may claim; null when it is. */
 export function pathPatternProblem(pattern: string): string | null {
   if (pattern === '/**') return 'An app may not claim every path (/**)';
-  return PATH_PATTERN_RE.test(pattern)
-    ? null
-    : `A path pattern is /a/b (that path) or /a/b/** (it and every path below), got "${pattern}"`;
+  if (!PATH_PATTERN_RE.test(pattern))
+    return `A path pattern is /a/b (that path) or /a/b/** (it and every path below), got "${pattern}"`;
+  // The contract's one list of the app server's own paths (app-server-paths.ts): its pages would never be shown there.
+  const clash = appServerPathClash(pattern);
+  return clash
+    ? `${pattern} is the app server's own: it answers ${clash.path} itself (${clash.serves}); choose paths below the app's own name`
+    : null;
 }
 
 /** Whether a page's path (`/guides/:slug`, `/guides/*`) falls within one of the app's patterns. */
@@ -69,7 +87,7 @@ function parseApps(text: string, where: string): RegisteredApp[] {
     const problem =
       typeof name !== 'string'
         ? 'no name'
-        : (appNameProblem(name) ??
+        : (storedNameProblem(name) ??
           (!Array.isArray(paths) || !paths.every((p): p is string => typeof p === 'string')
             ? 'paths must be a list of path patterns'
             : null));

@@ -9,15 +9,18 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
+import { PLATFORM_NAMES, REMOTE_NAME_RE } from '@steel/contract';
 
 /** The shell, or a remote by its registered name (`live-set/app-registry.ts` holds the list). */
 export type AppName = string;
 export const SHELL = 'shell';
 
-/** Whether `value` can name an app: the shell, or a name a remote may take (registered or not). */
+/**
+ * Whether `value` can name an app: the shell, or a name a remote may have (registered or not). A
+ * name only reserved for new apps (`RESERVED_REMOTE_NAMES`) still names one registered before.
+ */
 export function isAppName(value: string): boolean {
-  return value === SHELL || (REMOTE_NAME_RE.test(value) && !RESERVED_REMOTE_NAMES.includes(value));
+  return value === SHELL || (REMOTE_NAME_RE.test(value) && !PLATFORM_NAMES.includes(value));
 }
 
 /** The folder placeholder built files carry (the contract's, shared with @steel/build). */

@@ -39,18 +39,34 @@ export function listApps(buildsDir: string): Promise<RegisteredApp[]> {
   return readApps(buildsDir);
 }
 
-/** Registers `name` with the path patterns it may claim; refuses a taken name or a claimed path. */
-export async function addApp(
-  buildsDir: string,
-  request: { name: string; paths: string[]; owner?: string },
-  { by = localUser() }: AppChangeOptions = {},
-): Promise<RegisteredApp> {
-  const { name, paths, owner } = request;
-  const problem =
+export interface AppRegistration {
+  name: string;
+  paths: string[];
+  owner?: string;
+}
+
+/**
+ * Why a registration is refused whatever the registry holds — a bad or reserved name, no paths, a
+ * path that is not a pattern or that the app server answers itself, a bad owner — or null. The
+ * deploy API asks it before it starts a job.
+ */
+export function registrationProblem({ name, paths, owner }: AppRegistration): string | null {
+  return (
     appNameProblem(name) ??
     (paths.length ? null : `${name} needs the paths it may claim: --paths '/${name}/**'`) ??
     paths.map(pathPatternProblem).find(Boolean) ??
-    (owner !== undefined && !KEY_NAME_RE.test(owner) ? `--owner is a key name, got "${owner}"` : null);
+    (owner !== undefined && !KEY_NAME_RE.test(owner) ? `--owner is a key name, got "${owner}"` : null)
+  );
+}
+
+/** Registers `name` with the path patterns it may claim; refuses a taken name or a claimed path. */
+export async function addApp(
+  buildsDir: string,
+  request: AppRegistration,
+  { by = localUser() }: AppChangeOptions = {},
+): Promise<RegisteredApp> {
+  const { name, paths, owner } = request;
+  const problem = registrationProblem(request);
   if (problem) throw new AppRegistryError(problem);
   return withDeployLock(buildsDir, async () => {
     const apps = await readApps(buildsDir);

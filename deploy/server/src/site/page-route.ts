@@ -14,7 +14,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isBot } from '@steel/contract';
-import { findPageRoute } from '@steel/contract';
+import { findPageRoute, isAppServerPath } from '@steel/contract';
 import { visitorLiveSet } from '../live-set/visitor-live-set';
 import { createLiveSetWarming } from '../rendering/live-set-warming';
 import { isFresh, PageCache } from '../rendering/page-cache';
@@ -30,13 +30,12 @@ import type { RouteContext } from './context';
 import { sendNoBuild, sendPage, sendStale, sendTooManyRenders } from './page-replies';
 import { failedRerender, serveStaleAfterFailure, serveStaleWhileRetrying } from './stale-pages';
 
-const RESERVED_PREFIXES = ['/api/', '/builds/', '/_'];
 /** The page label of a path no app's route claims (or with no live set to look in). */
 const NO_PAGE = '(none)';
 
+/** A path a page may have: not one the app server answers itself (the contract's list), and without a file extension. */
 export function isAppPath(pathname: string): boolean {
-  if (pathname === '/api' || pathname === '/builds') return false;
-  if (RESERVED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  if (isAppServerPath(pathname)) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !/\.[A-Za-z0-9]+$/.test(last);
 }
@@ -122,6 +121,8 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
 
   app.get(PAGE_ROUTE_URL, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // Never a feed either: the gate refuses one declared there, and a version forced past it gets none.
+    if (isAppServerPath(pathname)) return reply.callNotFound();
     const feed = await feeds.answer(pathname, reply);
     if (feed) return feed;
     if (!isAppPath(pathname)) return reply.callNotFound();

@@ -6,6 +6,7 @@
 import { readLive, versionDir, type AppName } from '../../live-set/builds-folder';
 import { readApps } from '../../live-set/app-registry';
 import {
+  appServerPathsRule,
   contractRule,
   digestsRule,
   exposesRule,
@@ -66,6 +67,7 @@ export async function checkVersion(
     ['digests', () => digestsRule(candidate, manifest)],
     ['contract', () => contractRule(manifest, live)],
     ['shared', () => sharedRule(manifest, live)],
+    ['reserved paths', () => appServerPathsRule(manifest)],
     ['pages', () => pagesRule(manifest, live)],
     ['slots', () => slotsRule(manifest, live)],
     [
@@ -75,7 +77,7 @@ export async function checkVersion(
     ],
     ['weight', async () => weightRule(manifest, await liveManifestOf(buildsDir, liveFile, app))],
   ];
-  options.onStep?.('static rules (manifest, digests, contract, shared, pages, weights)');
+  options.onStep?.('static rules (manifest, digests, contract, shared, reserved paths, pages, weights)');
   for (const [name, rule] of staticRules) {
     const refusal = recorder.rule(name, await rule());
     if (refusal) return done(refusal);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { satisfy } from '@module-federation/runtime-core';
 import {
   APP_MANIFEST_FILE,
+  appServerPathClash,
   CONTRACT_VERSION,
   incompatibility,
   parseAppManifest,
@@ -15,6 +16,7 @@ import {
   slotPropsIncompatibility,
   speaksContract,
   type AppManifest,
+  type NavigationItem,
   type PageRoute,
 } from '@steel/contract';
 import { fileDigest, listFiles } from '../publish';
@@ -173,8 +175,44 @@ export function pagesRule(manifest: AppManifest, liveManifests: Partial<Record<A
   return null;
 }
 
+/** Every path a version declares, each with how the refusal names it: pages, feeds, fixed sitemap entries, navigation links. */
+function declaredPaths(manifest: AppManifest): Array<{ path: string; named: string }> {
+  const links = (items: readonly NavigationItem[]): Array<{ path: string; named: string }> =>
+    items.flatMap((item) => [
+      { path: item.path, named: `the navigation link «${item.label}» (${item.path})` },
+      ...links(item.children ?? []),
+    ]);
+  return [
+    ...manifest.pages.flatMap((page) => [
+      { path: page.path, named: `the page ${page.path}` },
+      ...(page.feeds ?? []).map((feed) => ({ path: feed.path, named: `the feed ${feed.path} of ${page.path}` })),
+      ...(page.sitemap ?? []).flatMap((source) =>
+        'collection' in source
+          ? []
+          : [{ path: source.path, named: `the sitemap entry ${source.path} of ${page.path}` }],
+      ),
+    ]),
+    ...links(manifest.navigation ?? []),
+  ];
+}
+
 /**
- * A remote's pages stay within the paths the platform registered for it (`deploy apps add
+ * Nothing the version declares claims a path the app server answers itself (the contract's one
+ * list, app-server-paths.ts): such a page would never be shown — the app server answers first, so
+ * the smoke test would only see a mount that never came — and a link to it would take visitors to
+ * the server's own (`/metrics`). Named as the clash it is, before anything else looks at the pages.
+ */
+export function appServerPathsRule(manifest: AppManifest): RuleResult {
+  for (const { path: claimed, named } of declaredPaths(manifest)) {
+    const clash = appServerPathClash(claimed);
+    if (clash)
+      return `pages: ${named} claims ${clash.path}, which the app server answers itself (${clash.serves}); no app may claim it, so move it below your app's own paths`;
+  }
+  return null;
+}
+
+/**
+ * A remote's pages and feeds stay within the paths the platform registered for it (`deploy apps add
  * --paths`): a team cannot take over paths nobody gave it, even ones no live app has yet.
  */
 export function registeredPathsRule(manifest: AppManifest, registered: RegisteredApp | null): RuleResult {
@@ -182,8 +220,14 @@ export function registeredPathsRule(manifest: AppManifest, registered: Registere
   if (!registered)
     return `apps: ${manifest.app} is not a registered app; the platform team registers it first (deploy apps add ${manifest.app} --paths '/${manifest.app}/**')`;
   const outside = manifest.pages.find((page) => !claimsPath(registered, page.path));
-  return outside
-    ? `pages: ${outside.path} is outside the paths registered for ${manifest.app} (${registered.paths.join(' ')}); move the page there, or ask the platform team to register its path`
+  if (outside)
+    return `pages: ${outside.path} is outside the paths registered for ${manifest.app} (${registered.paths.join(' ')}); move the page there, or ask the platform team to register its path`;
+  // A feed is served at its own path (`FeedSource`): inside its app's, like a page.
+  const feed = manifest.pages
+    .flatMap((page) => page.feeds ?? [])
+    .find((declared) => !claimsPath(registered, declared.path));
+  return feed
+    ? `pages: the feed ${feed.path} is outside the paths registered for ${manifest.app} (${registered.paths.join(' ')}); serve it at a path of the app's own`
     : null;
 }
 
