@@ -15,6 +15,7 @@ import { runInContext } from './observability/request-context';
 import { consoleRoutes } from './console/console-routes';
 import { CONSOLE_PATH } from './console/console-session';
 import { deployJobs as createDeployJobs } from './deploy-api/deploy-jobs';
+import { createKeyGuesses } from './security/key-guesses';
 
 export type { BuildServerOptions } from './site/site-server';
 
@@ -27,10 +28,13 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
     log: app.log,
   });
   app.addHook('onClose', async () => deployJobs.stop());
-  app.register(deployApiRoutes, { ...ctx, deployJobs, prefix: DEPLOY_API_PREFIX });
+  // One count of wrong keys for both places a key is presented: guessing in one slows the other.
+  const keyGuesses = createKeyGuesses(config.deploy.keyFailures, ctx.shared, ctx.metrics);
+  app.register(deployApiRoutes, { ...ctx, deployJobs, keyGuesses, prefix: DEPLOY_API_PREFIX });
   app.register(consoleRoutes, {
     ...ctx,
     deployJobs,
+    keyGuesses,
     sessionSeconds: config.consoleSessionSeconds,
     prefix: CONSOLE_PATH,
   });

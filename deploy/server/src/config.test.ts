@@ -77,6 +77,7 @@ describe('loadConfig', () => {
       keys: [],
       uploadLimitBytes: 50 * 1024 * 1024,
       unpackedLimitBytes: 500 * 1024 * 1024,
+      keyFailures: { perAddress: 10, overall: 100 },
     });
     const hash = `sha256:${'a'.repeat(64)}`;
     const config = loadConfig({
@@ -85,6 +86,8 @@ describe('loadConfig', () => {
       DEPLOY_KEYS: JSON.stringify([{ name: 'blog-team', app: 'blog', hash }]),
       DEPLOY_UPLOAD_LIMIT_MB: '10',
       DEPLOY_UPLOAD_TMP_DIR: '/var/tmp',
+      DEPLOY_KEY_FAILURES_PER_ADDRESS: '5',
+      DEPLOY_KEY_FAILURES_OVERALL: '50',
     });
     expect(config.deploy).toEqual({
       keysFile: '/etc/steel/keys.json',
@@ -92,6 +95,7 @@ describe('loadConfig', () => {
       uploadLimitBytes: 10 * 1024 * 1024,
       unpackedLimitBytes: 500 * 1024 * 1024,
       uploadTmpDir: '/var/tmp',
+      keyFailures: { perAddress: 5, overall: 50 },
     });
   });
 

@@ -157,6 +157,14 @@ export interface PrintConfig {
   queueWaitMs: number;
 }
 
+/** How many wrong deploy keys are heard before key guessing is refused (security/key-guesses.ts), per window. */
+export interface KeyGuessLimits {
+  /** `DEPLOY_KEY_FAILURES_PER_ADDRESS` (10): wrong keys one address may present. */
+  perAddress: number;
+  /** `DEPLOY_KEY_FAILURES_OVERALL` (100): wrong keys from every address before each is held shorter. */
+  overall: number;
+}
+
 export interface DeployApiConfig {
   /** `DEPLOY_KEYS_FILE` (default <repo>/.deploy-keys.json): key hashes, outside the builds folder. */
   keysFile: string;
@@ -168,6 +176,8 @@ export interface DeployApiConfig {
   unpackedLimitBytes: number;
   /** `DEPLOY_UPLOAD_TMP_DIR` (the OS temp folder): where an upload is unpacked before it is published. */
   uploadTmpDir: string;
+  /** Wrong keys allowed per address and site-wide before key guessing is refused (security/key-guesses.ts). */
+  keyFailures: KeyGuessLimits;
 }
 
 /** The repository root: this file lives in deploy/server/src. */
@@ -289,5 +299,6 @@ function deployApiConfig(s: Settings, env: Env | undefined, buildsDir: string): 
     uploadLimitBytes: s.DEPLOY_UPLOAD_LIMIT_MB * 1024 * 1024,
     unpackedLimitBytes: s.DEPLOY_UNPACKED_LIMIT_MB * 1024 * 1024,
     uploadTmpDir: s.DEPLOY_UPLOAD_TMP_DIR ? resolveFromUserCwd(s.DEPLOY_UPLOAD_TMP_DIR, env) : os.tmpdir(),
+    keyFailures: { perAddress: s.DEPLOY_KEY_FAILURES_PER_ADDRESS, overall: s.DEPLOY_KEY_FAILURES_OVERALL },
   };
 }

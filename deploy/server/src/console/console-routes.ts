@@ -14,7 +14,8 @@
  *   POST /_/console/apps/<app>/jobs/<id>/cancel  stops it before its point of no return
  *   GET  /_/console/apps/<app>/gate/<version>/<n>.png  a page the gate tried, as it saw it
  *
- * The key is presented once and exchanged for a session cookie (console-session.ts). A team's key
+ * The key is presented once and exchanged for a session cookie (console-session.ts); wrong keys count
+ * with the deploy API's, and an address that guessed too often is refused (429, security/key-guesses.ts). A team's key
  * sees and acts on its own app only, as with the API; the platform team's key sees every app and,
  * as with the API, deploys none. A request without a valid session goes to the sign-in page.
  * Actions are the deploy API's jobs (deploy-api/deploy-jobs.ts: `changeLive`, `checkRelease`), with
@@ -45,6 +46,7 @@ import {
 import { appPage, appsPage, confirmPage, jobPage, messagePage, overridePage, signInPage, type Viewer } from './pages';
 import { CONSOLE_BROWSER_SCRIPT } from './browser-script';
 import { gateShotPath, readGateReport } from '../release/gate/gate-report';
+import { type KeyGuesses, tooManyWrongKeys } from '../security/key-guesses';
 
 /** How often an open console's stream compares its app's figures (the counts are flushed each second). */
 export const CONSOLE_EVENTS_CHECK_MS = 1000;
@@ -56,6 +58,8 @@ export interface ConsoleOptions extends RouteContext {
   sessionSeconds: number;
   /** The server's deploy jobs, the API's own: an action is one. */
   deployJobs: DeployJobs;
+  /** The count of wrong keys the deploy API keeps too: the sign-in is refused while an address guesses. */
+  keyGuesses: KeyGuesses;
 }
 
 declare module 'fastify' {
@@ -81,7 +85,7 @@ const isAction = (value: string): value is Action => Object.hasOwn(ACTIONS, valu
 type Form = Record<string, string | undefined>;
 
 export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, options) => {
-  const { config, shared, live, sessionSeconds, deployJobs } = options;
+  const { config, shared, live, sessionSeconds, deployJobs, keyGuesses } = options;
   const { buildsDir } = config;
   const siteOrigin = new URL(config.siteUrl).origin;
   app.decorateRequest('consoleSession', null);
@@ -171,8 +175,19 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
 
   app.post('/sign-in', async (request, reply) => {
     const presented = ((request.body ?? {}) as Form).key?.trim() ?? '';
-    const key = presented ? findKey(await configuredKeys(config.deploy), presented) : null;
-    if (!key) return sendPage(reply, 401, signInPage('این کلید شناخته نشد.', false));
+    if (!presented) return sendPage(reply, 401, signInPage('کلید انتشار را وارد کنید.', false));
+    // As at the deploy API: an address that guessed too often is refused before its key is looked at.
+    const retryAfter = await keyGuesses.refusal(request.ip);
+    if (retryAfter !== null) {
+      request.log.warn({ retryAfter }, 'deploy console: too many wrong keys from this address');
+      reply.header('retry-after', String(retryAfter));
+      return sendPage(reply, 429, signInPage(tooManyWrongKeys(retryAfter), false));
+    }
+    const key = findKey(await configuredKeys(config.deploy), presented);
+    if (!key) {
+      await keyGuesses.wrongKey(request.ip);
+      return sendPage(reply, 401, signInPage('این کلید شناخته نشد.', false));
+    }
     request.log.info({ key: key.name }, 'deploy console: signed in');
     return reply
       .header('set-cookie', sessionCookie(signSession(key, sessionSeconds), null, secure(request)))

@@ -27,7 +27,8 @@
  * job goes on whatever the client does — so no call holds a connection for longer than a proxy
  * waits. An upload answers once its files are unpacked on the server and checked to be a build.
  *
- * `Authorization: Bearer <key>`; a key acts on its own app only (403 otherwise, reads included);
+ * `Authorization: Bearer <key>`; an address that presented too many wrong keys is refused with 429
+ * before its key is looked at (security/key-guesses.ts); a key acts on its own app only (403 otherwise, reads included);
  * the platform team's key (`deploy keys add platform <name>`) registers and removes apps and
  * deploys none. An app that is not registered is a 404.
  * With no key configured the whole API answers 404: a server nobody set up for it exposes nothing.
@@ -55,6 +56,7 @@ import { refusalOf } from './release-errors';
 import { unpackUpload } from './tarball';
 import { issueOverride } from './overrides';
 import { type DeployJobs, removeFolder } from './deploy-jobs';
+import { type KeyGuesses, tooManyWrongKeys } from '../security/key-guesses';
 
 const FORCE_REASON_MAX = 500;
 
@@ -116,10 +118,9 @@ export function jobView(record: JobRecord) {
   return { ...shown, url: jobUrl(record) };
 }
 
-export const deployApiRoutes: FastifyPluginAsync<RouteContext & { deployJobs: DeployJobs }> = async (
-  app,
-  { config, shared, deployJobs },
-) => {
+export const deployApiRoutes: FastifyPluginAsync<
+  RouteContext & { deployJobs: DeployJobs; keyGuesses: KeyGuesses }
+> = async (app, { config, shared, deployJobs, keyGuesses }) => {
   const { buildsDir, deploy } = config;
   const { jobs } = deployJobs;
   app.decorateRequest('deployKey', null);
@@ -166,10 +167,27 @@ export const deployApiRoutes: FastifyPluginAsync<RouteContext & { deployJobs: De
     if (!keys.length)
       throw new ApiError(404, 'The deploy API is off: no deploy key is configured (deploy keys add <app> <name>)');
     const presented = bearer(request);
-    const key = presented ? findKey(keys, presented) : null;
-    if (!key) {
+    if (!presented) {
       reply.header('www-authenticate', 'Bearer realm="deploy"');
-      throw new ApiError(401, presented ? 'Unknown deploy key' : 'Send a deploy key: Authorization: Bearer <key>');
+      throw new ApiError(401, 'Send a deploy key: Authorization: Bearer <key>');
+    }
+    // Guessing is refused before the key is looked at (security/key-guesses.ts).
+    const retryAfter = await keyGuesses.refusal(request.ip);
+    if (retryAfter !== null) {
+      request.log.warn({ url: request.url, retryAfter }, 'deploy API: too many wrong keys from this address');
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send({
+          error: `Too many wrong deploy keys from this address: try again in ${Math.ceil(retryAfter / 60)} min (Retry-After)`,
+          message: tooManyWrongKeys(retryAfter),
+        });
+    }
+    const key = findKey(keys, presented);
+    if (!key) {
+      await keyGuesses.wrongKey(request.ip);
+      reply.header('www-authenticate', 'Bearer realm="deploy"');
+      throw new ApiError(401, 'Unknown deploy key');
     }
     request.deployKey = key;
     // Refused before the body is read: a wrong-app key never gets a tarball unpacked.

@@ -111,6 +111,13 @@ export function createServerMetrics({ processMetrics = true }: { processMetrics?
     registers,
   });
 
+  const keyFailures = new Counter({
+    name: 'steel_deploy_key_failures_total',
+    help: 'Deploy keys refused at the deploy API and the console sign-in: wrong (an unknown key, counted against its address) or refused (429: its address had too many wrong ones)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+
   return {
     registry,
     contentType: registry.contentType,
@@ -128,6 +135,7 @@ export function createServerMetrics({ processMetrics = true }: { processMetrics?
     redisCommands,
     browserReports,
     deployEvents,
+    keyFailures,
 
     cmsCall(caller: 'render' | 'server', { seconds, outcome }: CmsCall): void {
       cmsCalls.observe({ caller, outcome }, seconds);

@@ -279,6 +279,21 @@ export const SETTINGS = {
     min: 1,
     max: 65536,
   }),
+  DEPLOY_KEY_FAILURES_PER_ADDRESS: whole({
+    group: 'The deploy API and the gate',
+    about:
+      'Wrong deploy keys one address may present in 15 minutes, at the deploy API and the console sign-in together; past them it gets 429 whatever key it sends.',
+    default: 10,
+    min: 1,
+    max: 10_000,
+  }),
+  DEPLOY_KEY_FAILURES_OVERALL: whole({
+    group: 'The deploy API and the gate',
+    about: 'Wrong deploy keys from every address in 15 minutes before each address is held to 2.',
+    default: 100,
+    min: 1,
+    max: 1_000_000,
+  }),
   DEPLOY_UPLOAD_TMP_DIR: optionalText({
     group: 'The deploy API and the gate',
     about: 'Where an upload is unpacked before it is published.',

@@ -2,8 +2,8 @@
  * The one-process SharedState: notices are function calls, pages and request counts live in this
  * process; views and failures in the builds folder's file (which the local deploy CLI reads).
  */
-import { LRUCache } from 'lru-cache';
 import { fileCountStore } from './failure-counts';
+import { createWindowCounts } from './window-counts';
 import { PageCache } from '../rendering/page-cache';
 import type { Notice, SharedState, SharedStateOptions } from './shared-state';
 
@@ -14,7 +14,7 @@ const MAX_COUNTED_KEYS = 50_000;
 export function createMemoryState(options: SharedStateOptions & { buildsDir: string }): SharedState {
   const listeners = new Set<(notice: Notice) => void>();
   const cache = new PageCache(options.pages);
-  const hits = new LRUCache<string, { count: number; windowEnds: number }>({ max: MAX_COUNTED_KEYS });
+  const windows = createWindowCounts(MAX_COUNTED_KEYS);
 
   return {
     kind: 'memory',
@@ -33,16 +33,8 @@ export function createMemoryState(options: SharedStateOptions & { buildsDir: str
       invalidate: async (collections) => cache.invalidate(collections),
       held: () => ({ pages: cache.size, bytes: cache.sizeBytes }),
     },
-    async hit(key, windowMs) {
-      const now = Date.now();
-      const entry = hits.get(key);
-      if (!entry || entry.windowEnds <= now) {
-        hits.set(key, { count: 1, windowEnds: now + windowMs });
-        return 1;
-      }
-      entry.count += 1;
-      return entry.count;
-    },
+    hit: async (key, windowMs) => windows.hit(key, windowMs),
+    hits: async (key) => windows.hits(key),
     counts: fileCountStore(options.buildsDir),
     async close() {
       listeners.clear();

@@ -32,6 +32,7 @@ import { CircuitOpenError, createCircuitBreaker } from './circuit-breaker';
 import { withinDependencyTime } from './dependency-timeout';
 import type { ServerMetrics } from '../observability/metrics';
 import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
+import { NO_HITS } from './window-counts';
 
 export interface RedisStateOptions extends SharedStateOptions {
   url: string;
@@ -62,6 +63,8 @@ const COUNTS_KEEP_SECONDS = 24 * 3600;
 const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
+// The count and its window's time left, in one answer (a missing key: 0 and -2).
+const HITS = `return { tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1]) }`;
 
 // KEYS[1] the index set; ARGV[1] the page-key prefix. Marks the live members stale, drops the evicted.
 const INVALIDATE = `local marked = 0
@@ -354,6 +357,18 @@ export function createRedisState(options: RedisStateOptions): SharedState {
       } catch (error) {
         commandFailed(error);
         return 0;
+      }
+    },
+    async hits(key) {
+      try {
+        const [count, msLeft] = (await whenReady(() => redis.eval(HITS, 1, `${prefix}hits:${key}`))) as [
+          number,
+          number,
+        ];
+        return count > 0 && msLeft > 0 ? { count, msLeft } : NO_HITS;
+      } catch (error) {
+        commandFailed(error);
+        return NO_HITS;
       }
     },
     async close() {

@@ -8,6 +8,7 @@
  * what changes by the second — notices, rendered pages, request counts — lives here.
  */
 import type { CountStore } from './failure-counts';
+import type { WindowCount } from './window-counts';
 import type { PageStore } from '../rendering/page-cache';
 
 /** Told to every app server, the one that announces it included. */
@@ -26,6 +27,8 @@ export interface SharedState {
   pages: PageStore;
   /** Counts one hit on `key` in its current window of `windowMs` (fixed windows); the count so far. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** The hits on `key` so far in its current window, and the time left of it; none when Redis cannot say. */
+  hits(key: string): Promise<WindowCount>;
   /** Views and browser failures per app version and minute (deploy status, canary health). */
   counts: CountStore;
   close(): Promise<void>;
