@@ -176,18 +176,15 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
   app.post('/sign-in', async (request, reply) => {
     const presented = ((request.body ?? {}) as Form).key?.trim() ?? '';
     if (!presented) return sendPage(reply, 401, signInPage('کلید انتشار را وارد کنید.', false));
-    // As at the deploy API: an address that guessed too often is refused before its key is looked at.
-    const retryAfter = await keyGuesses.refusal(request.ip);
+    const key = findKey(await configuredKeys(config.deploy), presented);
+    // As at the deploy API: an address that guessed too often is refused whatever it sends.
+    const retryAfter = await keyGuesses.judge(request.ip, key !== null);
     if (retryAfter !== null) {
       request.log.warn({ retryAfter }, 'deploy console: too many wrong keys from this address');
       reply.header('retry-after', String(retryAfter));
       return sendPage(reply, 429, signInPage(tooManyWrongKeys(retryAfter), false));
     }
-    const key = findKey(await configuredKeys(config.deploy), presented);
-    if (!key) {
-      await keyGuesses.wrongKey(request.ip);
-      return sendPage(reply, 401, signInPage('این کلید شناخته نشد.', false));
-    }
+    if (!key) return sendPage(reply, 401, signInPage('این کلید شناخته نشد.', false));
     request.log.info({ key: key.name }, 'deploy console: signed in');
     return reply
       .header('set-cookie', sessionCookie(signSession(key, sessionSeconds), null, secure(request)))

@@ -28,7 +28,7 @@
  * waits. An upload answers once its files are unpacked on the server and checked to be a build.
  *
  * `Authorization: Bearer <key>`; an address that presented too many wrong keys is refused with 429
- * before its key is looked at (security/key-guesses.ts); a key acts on its own app only (403 otherwise, reads included);
+ * whatever key it sends (security/key-guesses.ts); a key acts on its own app only (403 otherwise, reads included);
  * the platform team's key (`deploy keys add platform <name>`) registers and removes apps and
  * deploys none. An app that is not registered is a 404.
  * With no key configured the whole API answers 404: a server nobody set up for it exposes nothing.
@@ -171,8 +171,9 @@ export const deployApiRoutes: FastifyPluginAsync<
       reply.header('www-authenticate', 'Bearer realm="deploy"');
       throw new ApiError(401, 'Send a deploy key: Authorization: Bearer <key>');
     }
-    // Guessing is refused before the key is looked at (security/key-guesses.ts).
-    const retryAfter = await keyGuesses.refusal(request.ip);
+    const key = findKey(keys, presented);
+    // An address guessing keys is refused whatever it sends (security/key-guesses.ts); a wrong key is counted.
+    const retryAfter = await keyGuesses.judge(request.ip, key !== null);
     if (retryAfter !== null) {
       request.log.warn({ url: request.url, retryAfter }, 'deploy API: too many wrong keys from this address');
       return reply
@@ -183,9 +184,7 @@ export const deployApiRoutes: FastifyPluginAsync<
           message: tooManyWrongKeys(retryAfter),
         });
     }
-    const key = findKey(keys, presented);
     if (!key) {
-      await keyGuesses.wrongKey(request.ip);
       reply.header('www-authenticate', 'Bearer realm="deploy"');
       throw new ApiError(401, 'Unknown deploy key');
     }

@@ -67,7 +67,7 @@ describe('guessing deploy keys is limited, per address and overall, never a vali
       error: expect.stringMatching(/^Too many wrong deploy keys from this address: try again in 15 min/),
       message: 'از این نشانی کلیدهای نادرست زیادی فرستاده شد؛ ۱۵ دقیقهٔ دیگر دوباره تلاش کنید.',
     });
-    // Refused before the key is looked at: a guess that happens to be right gets no answer either.
+    // Refused whatever it sends: a guess that happens to be right tells nothing either.
     expect((await whoami(app, keys.blog, GUESSER)).statusCode).toBe(429);
     // Every route that takes a key, the platform's included.
     const upload = await app.inject({
@@ -82,6 +82,14 @@ describe('guessing deploy keys is limited, per address and overall, never a vali
     // The team at another address is not locked out.
     const team = await whoami(app, keys.blog, TEAM);
     expect([team.statusCode, team.json()]).toEqual([200, { name: 'blog-team', app: 'blog' }]);
+  });
+
+  it('a burst of guesses sent at once gets ten answers, not one per request', async () => {
+    const app = await server();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => whoami(app, WRONG_KEY, GUESSER)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
   });
 
   it('the console sign-in: the same count, a Persian page with Retry-After, and the team signs in from elsewhere', async () => {
@@ -169,6 +177,18 @@ describe('guessing deploy keys is limited, per address and overall, never a vali
       expect((await whoami(first, WRONG_KEY, GUESSER)).statusCode).toBe(429);
       expect((await signIn(second, WRONG_KEY, GUESSER)).statusCode).toBe(429);
       expect((await whoami(second, keys.blog, TEAM)).statusCode).toBe(200);
+    });
+
+    it('a burst sent at once to both servers gets ten answers between them', async () => {
+      const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'key-guesses-burst:' };
+      const [first, second] = [await server(env), await server(env)];
+      await connected(2);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) => whoami(index % 2 ? first : second, WRONG_KEY, GUESSER)),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40);
     });
 
     it('a server that cannot reach Redis still limits by its own count', async () => {

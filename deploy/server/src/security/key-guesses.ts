@@ -1,16 +1,18 @@
 /**
- * Guessing deploy keys is refused (docs/architecture.md, "Guessing deploy keys"): every place a team's
- * or the platform's key is presented — the deploy API's `Authorization` header, the console's
- * sign-in form — asks here before it looks at the key, and tells here when the key was wrong.
+ * Guessing deploy keys is refused (docs/architecture.md, "Guessing deploy keys"): every place a
+ * team's or the platform's key is presented — the deploy API's `Authorization` header, the
+ * console's sign-in form — hands the verdict on the key to `judge` before it answers.
  *
  * Only wrong keys are counted, never requests: a team deploying all day is never slowed. Counted
  * per address (behind a trusted proxy, the forwarded one) and site-wide, in the shared state, so
  * several app servers have one count, not one each:
- * - an address with `perAddress` wrong keys in the window is refused — 429 with `Retry-After`,
- *   before its key is even looked at, so a guess at the limit cannot succeed either;
+ * - an address with more than `perAddress` wrong keys in the window is refused — 429 with
+ *   `Retry-After` — whatever key it sends, the right one too, so a guess past the limit tells
+ *   nothing. A wrong key is counted (one atomic increment) before its answer is chosen, so a burst
+ *   of guesses sent at once gets `perAddress` answers, not one per request;
  * - past `overall` wrong keys site-wide (many addresses guessing), every address is held to
- *   UNDER_ATTACK_PER_ADDRESS for the rest of the window. An address with no wrong key yet always
- *   has its key looked at, so a valid key from anywhere else is never locked out.
+ *   UNDER_ATTACK_PER_ADDRESS for the rest of the window. An address with fewer wrong keys still
+ *   has its key taken, so a valid key from anywhere else is never locked out.
  * Redis that cannot be asked answers "no count": the same counts are kept in this process too,
  * and the larger one decides, so an outage leaves every server its own limit instead of none.
  */
@@ -37,10 +39,12 @@ function minutesInPersian(seconds: number): string {
 }
 
 export interface KeyGuesses {
-  /** Null when `address` may present a key now; otherwise the seconds until it may (Retry-After). */
-  refusal(address: string): Promise<number | null>;
-  /** Counts a wrong key from `address`. */
-  wrongKey(address: string): Promise<void>;
+  /**
+   * Whether the answer to `address`, which presented a key that is `valid` or not, is a refusal:
+   * null to answer as the key deserves (a wrong one is counted), otherwise the seconds to send as
+   * Retry-After with the 429.
+   */
+  judge(address: string, valid: boolean): Promise<number | null>;
 }
 
 export function createKeyGuesses(
@@ -50,29 +54,35 @@ export function createKeyGuesses(
 ): KeyGuesses {
   // In memory mode the shared count is this process's already.
   const local = counter.kind === 'redis' ? createWindowCounts(LOCAL_ADDRESSES) : null;
-  const keyOf = (address: string) => `key-guesses:${address}`;
+  const keysOf = (address: string) => [`key-guesses:${address}`, `key-guesses:${OVERALL}`] as const;
+  /** The count so far, the larger of Redis's and this process's. */
   const countOf = async (key: string): Promise<WindowCount> => {
     const shared = await counter.hits(key);
     const own = local?.hits(key);
     return own && own.count > shared.count ? own : shared;
   };
+  /** Counts one more: the count with it. */
+  const hit = async (key: string): Promise<number> =>
+    Math.max(await counter.hit(key, KEY_GUESS_WINDOW_MS), local?.hit(key, KEY_GUESS_WINDOW_MS) ?? 0);
+  const allowedWith = (overall: number) =>
+    overall > limits.overall ? Math.min(UNDER_ATTACK_PER_ADDRESS, limits.perAddress) : limits.perAddress;
 
   return {
-    async refusal(address) {
-      const [mine, overall] = await Promise.all([countOf(keyOf(address)), countOf(keyOf(OVERALL))]);
-      const allowed =
-        overall.count >= limits.overall ? Math.min(UNDER_ATTACK_PER_ADDRESS, limits.perAddress) : limits.perAddress;
-      if (mine.count < allowed) return null;
-      metrics?.keyFailures.inc({ outcome: 'refused' });
-      return Math.max(1, Math.ceil(mine.msLeft / 1000));
-    },
-    async wrongKey(address) {
-      metrics?.keyFailures.inc({ outcome: 'wrong' });
-      for (const key of [keyOf(address), keyOf(OVERALL)]) local?.hit(key, KEY_GUESS_WINDOW_MS);
-      await Promise.all([
-        counter.hit(keyOf(address), KEY_GUESS_WINDOW_MS),
-        counter.hit(keyOf(OVERALL), KEY_GUESS_WINDOW_MS),
-      ]);
+    async judge(address, valid) {
+      const [mine, overall] = keysOf(address);
+      let refused: boolean;
+      if (valid) {
+        // Refused only where a wrong key would be: past the address's allowance already.
+        const [own, all] = await Promise.all([countOf(mine), countOf(overall)]);
+        refused = own.count >= allowedWith(all.count);
+      } else {
+        const [own, all] = await Promise.all([hit(mine), hit(overall)]);
+        refused = own > allowedWith(all);
+        metrics?.keyFailures.inc({ outcome: refused ? 'refused' : 'wrong' });
+      }
+      if (!refused) return null;
+      if (valid) metrics?.keyFailures.inc({ outcome: 'refused' });
+      return Math.max(1, Math.ceil((await countOf(mine)).msLeft / 1000));
     },
   };
 }
