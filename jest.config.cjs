@@ -20,8 +20,10 @@ const WORKSPACES = workspaces()
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Room for a first render under load (see jest.setup.ts); no test asserts on time.
-  testTimeout: 15_000,
+  // Room for a first render under load (see jest.setup.ts); no test asserts on time. A full
+  // npm test beside other work (both cores busy) took 15-20 s for a server test's publish and
+  // activate, or its first renders: 30 s leaves them room.
+  testTimeout: 30_000,
   rootDir: __dirname,
   // Only the workspaces' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that
   // does not exist is skipped, since jest refuses unknown roots.
