@@ -9,5 +9,5 @@ if (typeof g.TextDecoder === 'undefined') g.TextDecoder = TextDecoder;
 
 // Testing Library waits 1 s by default for findBy*/waitFor: a remote's first render (its lazy
 // modules, Suspense) can take longer on a 2-core CI box under load, which made tests fail for
-// time alone. 5 s, inside jest's 15 s per test.
+// time alone. 5 s, inside jest's 30 s per test.
 configure({ asyncUtilTimeout: 5_000 });
