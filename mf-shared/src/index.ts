@@ -31,6 +31,7 @@ export * from './slots';
 export * from './ui/progress';
 export * from './ui/account-styles';
 export * from './ui/status-badge';
+export * from './ui/status-vocabulary';
 export * from './ui/use-page-loading';
 export * from './ui/query-state';
 export * from './ui/confirm-action';

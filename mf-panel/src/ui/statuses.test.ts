@@ -1,13 +1,5 @@
-import {
-  type StatusVocabulary,
-  ORDER_STATUS,
-  PURCHASE_REQUEST_STATUS,
-  RESERVATION_STATUS,
-  TICKET_STATUS,
-  isStatusOf,
-  statusKeys,
-  statusLook,
-} from './statuses';
+import { type StatusVocabulary, isStatusOf, statusKeys, statusLook } from '@steel/shared';
+import { ORDER_STATUS, PURCHASE_REQUEST_STATUS, RESERVATION_STATUS, TICKET_STATUS } from './statuses';
 
 describe('status vocabularies', () => {
   it('give every status a Persian name and a tone', () => {

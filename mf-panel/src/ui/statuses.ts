@@ -1,29 +1,14 @@
-import type { BadgeTone } from '@steel/shared';
+import { statusVocabulary } from '@steel/shared';
 
 /**
  * Every status the panel shows, with its Persian name and badge tone, in one place: orders,
- * tickets, exchange purchase requests and warehouse reservations. The names are those of
- * (data/domain/persian-ui.md, "Order statuses") and (data/domain/persian-ui.md, "Tickets"); the CMS
- * holds the keys. A status the panel does not know is shown as it is, in its vocabulary's
- * `unknownTone`.
+ * tickets, exchange purchase requests and warehouse reservations (the kit's status vocabularies).
+ * The names are those of (data/domain/persian-ui.md, "Order statuses") and
+ * (data/domain/persian-ui.md, "Tickets"); the CMS holds the keys.
  */
-export interface StatusLook {
-  name: string;
-  tone: BadgeTone;
-}
-
-export interface StatusVocabulary<S extends string> {
-  looks: Record<S, StatusLook>;
-  unknownTone: BadgeTone;
-}
-
-const vocabulary = <S extends string>(looks: Record<S, StatusLook>, unknownTone: BadgeTone): StatusVocabulary<S> => ({
-  looks,
-  unknownTone,
-});
 
 /** Order statuses, in workflow order. */
-export const ORDER_STATUS = vocabulary(
+export const ORDER_STATUS = statusVocabulary(
   {
     pending_review: { name: 'در انتظار بررسی', tone: 'neutral' },
     awaiting_proforma: { name: 'در انتظار صدور پیش‌فاکتور', tone: 'warning' },
@@ -43,7 +28,7 @@ export const ORDER_STATUS = vocabulary(
   'neutral',
 );
 
-export const TICKET_STATUS = vocabulary(
+export const TICKET_STATUS = statusVocabulary(
   {
     open: { name: 'باز', tone: 'info' },
     awaiting_reply: { name: 'در انتظار پاسخ', tone: 'warning' },
@@ -54,7 +39,7 @@ export const TICKET_STATUS = vocabulary(
   'info',
 );
 
-export const PURCHASE_REQUEST_STATUS = vocabulary(
+export const PURCHASE_REQUEST_STATUS = statusVocabulary(
   {
     submitted: { name: 'ثبت شده', tone: 'warning' },
     reviewing: { name: 'در حال بررسی', tone: 'warning' },
@@ -66,7 +51,7 @@ export const PURCHASE_REQUEST_STATUS = vocabulary(
   'warning',
 );
 
-export const RESERVATION_STATUS = vocabulary(
+export const RESERVATION_STATUS = statusVocabulary(
   {
     submitted: { name: 'ثبت‌شده', tone: 'info' },
     reviewing: { name: 'در حال بررسی', tone: 'warning' },
@@ -76,16 +61,3 @@ export const RESERVATION_STATUS = vocabulary(
   },
   'neutral',
 );
-
-/** Whether `status` is one of the vocabulary's keys (own keys only: `toString` is no status). */
-export function isStatusOf<S extends string>(of: StatusVocabulary<S>, status: unknown): status is S {
-  return typeof status === 'string' && Object.prototype.hasOwnProperty.call(of.looks, status);
-}
-
-/** The name and tone of `status`; an unknown one keeps its key as the name. */
-export function statusLook<S extends string>(of: StatusVocabulary<S>, status: string): StatusLook {
-  return isStatusOf(of, status) ? of.looks[status] : { name: status, tone: of.unknownTone };
-}
-
-/** The keys of a vocabulary, in its order. */
-export const statusKeys = <S extends string>(of: StatusVocabulary<S>) => Object.keys(of.looks) as S[];

@@ -1,6 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { panelLinks } from '@steel/contract';
-import { Link, PageHeader, formatNumber, formatPersianDate, useShell, type PageUrl } from '@steel/shared';
+import {
+  Link,
+  PageHeader,
+  StatusBadge,
+  formatNumber,
+  formatPersianDate,
+  statusLook,
+  statusVocabulary,
+  useShell,
+  type PageUrl,
+} from '@steel/shared';
 import {
   filterOffers,
   filtersOf,
@@ -14,36 +24,20 @@ import { useSetSearchParam } from '../../lib/share/use-set-search-param';
 import { BoursePriceChart } from './bourse-price-chart';
 import { QUERY, TITLE } from './bourse-paths';
 
-const STATUS: Record<TradeStatus, { label: string; className: string }> = {
-  scheduled: {
-    label: 'در انتظار عرضه',
-    className: 'bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-700',
+/** An offer's trade status on the exchange (the kit's status vocabularies). */
+const TRADE_STATUS = statusVocabulary<TradeStatus>(
+  {
+    scheduled: { name: 'در انتظار عرضه', tone: 'info' },
+    traded: { name: 'معامله شد', tone: 'success' },
+    partly_traded: { name: 'معامله بخشی', tone: 'warning' },
+    no_trade: { name: 'بدون معامله', tone: 'neutral' },
   },
-  traded: {
-    label: 'معامله شد',
-    className:
-      'bg-primary-50 text-primary-800 ring-primary-300 dark:bg-primary-950 dark:text-primary-200 dark:ring-primary-700',
-  },
-  partly_traded: {
-    label: 'معامله بخشی',
-    className:
-      'bg-warning-100 text-warning-700 ring-warning-500 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700',
-  },
-  no_trade: {
-    label: 'بدون معامله',
-    className: 'bg-slate-100 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600',
-  },
-};
+  'neutral',
+);
 
-function StatusBadge({ status }: { status: TradeStatus }) {
-  const { label, className } = STATUS[status] ?? STATUS.no_trade;
-  return (
-    <span
-      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${className}`}
-    >
-      {label}
-    </span>
-  );
+function TradeStatusBadge({ status }: { status: string }) {
+  const { name, tone } = statusLook(TRADE_STATUS, status);
+  return <StatusBadge label={name} tone={tone} />;
 }
 
 /** The columns of (data/domain/bourse.md, "Suggested table for the site"), right to left. */
@@ -217,7 +211,7 @@ function OfferTable({
               <td className="p-2">{volume(offer.traded_volume)}</td>
               <td className="p-2">{volume(offer.weighted_average_price)}</td>
               <td className="p-2">
-                <StatusBadge status={offer.trade_status} />
+                <TradeStatusBadge status={offer.trade_status} />
               </td>
               {withAction && (
                 <td className="p-2 whitespace-nowrap">

@@ -1,18 +1,20 @@
+import { statusLook, statusVocabulary, type StatusLook } from '@steel/shared';
 import type { Inquiry, InquiryStatus } from './inquiry';
-import type { BadgeTone } from '@steel/shared';
 
-const LOOKS: Record<InquiryStatus, { name: string; tone: BadgeTone }> = {
-  sent: { name: 'در انتظار قیمت', tone: 'info' },
-  quoted: { name: 'قیمت‌گذاری شد', tone: 'warning' },
-  accepted: { name: 'پذیرفته شد', tone: 'success' },
-  expired: { name: 'مهلت گذشته', tone: 'neutral' },
-  declined: { name: 'قیمت‌گذاری نشد', tone: 'neutral' },
-  cancelled: { name: 'لغو شد', tone: 'danger' },
-};
+/** An inquiry's statuses as the buyer reads them (the kit's status vocabularies). */
+export const INQUIRY_STATUS = statusVocabulary<InquiryStatus>(
+  {
+    sent: { name: 'در انتظار قیمت', tone: 'info' },
+    quoted: { name: 'قیمت‌گذاری شد', tone: 'warning' },
+    accepted: { name: 'پذیرفته شد', tone: 'success' },
+    expired: { name: 'مهلت گذشته', tone: 'neutral' },
+    declined: { name: 'قیمت‌گذاری نشد', tone: 'neutral' },
+    cancelled: { name: 'لغو شد', tone: 'danger' },
+  },
+  'neutral',
+);
 
-export function inquiryStatusLook(status: string): { name: string; tone: BadgeTone } {
-  return LOOKS[status as InquiryStatus] ?? { name: status, tone: 'neutral' };
-}
+export const inquiryStatusLook = (status: string): StatusLook => statusLook(INQUIRY_STATUS, status);
 
 /**
  * The status as the buyer should see it now: the CMS says `expired` on read, but a page left open

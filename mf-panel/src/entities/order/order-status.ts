@@ -1,4 +1,5 @@
-import { ORDER_STATUS, isStatusOf, statusKeys, statusLook } from '../../ui/statuses';
+import { isStatusOf, statusKeys, statusLook } from '@steel/shared';
+import { ORDER_STATUS } from '../../ui/statuses';
 import orderWorkflow from './generated/order-workflow.json';
 import type { BadgeTone } from '@steel/shared';
 

@@ -1,4 +1,5 @@
-import { TICKET_STATUS, statusLook } from '../../ui/statuses';
+import { statusLook } from '@steel/shared';
+import { TICKET_STATUS } from '../../ui/statuses';
 import type { BadgeTone } from '@steel/shared';
 
 /**

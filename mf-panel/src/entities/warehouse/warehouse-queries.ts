@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { useLimitedQuery, useShell, type ContentClient, type SessionStore } from '@steel/shared';
-import { RESERVATION_STATUS, statusLook } from '../../ui/statuses';
+import { useLimitedQuery, useShell, type ContentClient, type SessionStore, statusLook } from '@steel/shared';
+import { RESERVATION_STATUS } from '../../ui/statuses';
 import { panelKey } from '../../ui/owner-key';
 
 /** A warehouse reservation made on `/reserve_warehouse` (the catalogue's form). */

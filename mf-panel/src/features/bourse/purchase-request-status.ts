@@ -1,4 +1,5 @@
-import { PURCHASE_REQUEST_STATUS, isStatusOf, statusLook } from '../../ui/statuses';
+import { isStatusOf, statusLook } from '@steel/shared';
+import { PURCHASE_REQUEST_STATUS } from '../../ui/statuses';
 import orderWorkflow from '../../entities/order/generated/order-workflow.json';
 import type { BadgeTone } from '@steel/shared';
 
