@@ -1,3 +1,4 @@
+import type { BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -17,5 +18,8 @@ export function useAccountForm<In extends FieldValues, Out>(
 ) {
   const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues: defaultValues as never });
   const { onSubmit, busy, failure } = useFormSubmit(form, (values) => submit(values, form), authRefusal);
-  return { form, errors: form.formState.errors, failure, onSubmit, pending: busy };
+  // An event handler (the profile's forms pass it to a plain <form>): the submit never rejects — a
+  // refusal is shown in the form — so nothing waits for its promise.
+  const submitForm = (event?: BaseSyntheticEvent) => void onSubmit(event);
+  return { form, errors: form.formState.errors, failure, onSubmit: submitForm, pending: busy };
 }
