@@ -22,10 +22,25 @@ const PATH_RE = /^\/([a-z0-9_-]+|:[a-z][a-zA-Z0-9]*)(\/([a-z0-9_-]+|:[a-z][a-zA-
 const CHUNK_NAME_RE = /^[a-z0-9][a-z0-9-]*$/;
 
 const NAME_RE = /^[A-Za-z0-9_.-]+$/;
+/** What a value may be (query-parameters.ts, `ValueRule`; contract 1.10). */
+const valueRuleSchema = z.object({
+  type: z.optional(z.enum(['number', 'date'])),
+  maxLength: z.optional(z.number().check(z.int(), z.positive())),
+  held: z.optional(z.boolean()),
+});
 const queryParameterSchema = z.union([
   // A bare name: one free value (manifests built against contract 1.5 and before).
   z.string().check(z.regex(NAME_RE)),
-  z.object({ name: z.string().check(z.regex(NAME_RE)), kind: z.enum(['text', 'page', 'list']) }),
+  z.object({
+    name: z.string().check(z.regex(NAME_RE)),
+    kind: z.enum(['text', 'list']),
+    value: z.optional(valueRuleSchema),
+  }),
+  z.object({
+    name: z.string().check(z.regex(NAME_RE)),
+    kind: z.literal('page'),
+    perPage: z.optional(z.number().check(z.int(), z.positive())),
+  }),
   z.object({
     name: z.string().check(z.regex(NAME_RE)),
     kind: z.literal('one-of'),
@@ -34,6 +49,8 @@ const queryParameterSchema = z.union([
   }),
 ]);
 const declaredQuerySchema = z.array(queryParameterSchema);
+/** A path of the CMS's API (under its `/api`), with `:name` placeholders filled from a page's path. */
+const cmsApiPathSchema = z.string().check(z.regex(/^(\/([a-z0-9_-]+|:[a-z][a-zA-Z0-9]*))+$/));
 
 /** A path of a fixed sitemap entry or a navigation link: no pattern, no query. */
 const SITE_PATH_RE = /^\/[^?#\s]*$/;
@@ -100,8 +117,27 @@ export const pageRouteSchema = z.object({
    * spelling of the page's state to the canonical one. None when absent.
    */
   query: z.optional(declaredQuerySchema),
+  /**
+   * Where the app server asks the CMS which values the page's query holds and how many items a
+   * state lists (query-parameters.ts, `QueryDeclarations`): a path of the CMS's API. Contract 1.10.
+   */
+  stateSource: z.optional(cmsApiPathSchema),
   /** Parts of a `/*` page that read a query of their own: the first whose path matches wins. */
-  subpages: z.optional(z.array(z.object({ path: z.string().check(z.regex(PATH_RE)), query: declaredQuerySchema }))),
+  subpages: z.optional(
+    z.array(
+      z.object({
+        path: z.string().check(z.regex(PATH_RE)),
+        query: declaredQuerySchema,
+        stateSource: z.optional(cmsApiPathSchema),
+      }),
+    ),
+  ),
+  /**
+   * Pages at or below this one that `/_/print.pdf` prints (page-print.ts): each path pattern with
+   * the CMS read, by the same parameters, that answers only to the customer who owns what it
+   * shows (`/inquiries/:id`). No other page is printed. Contract 1.10.
+   */
+  printable: z.optional(z.array(z.object({ path: z.string().check(z.regex(PATH_RE)), owner: cmsApiPathSchema }))),
   /** A URL of this page for the deploy gate's smoke tests (default: the path with params filled). */
   sample: z.optional(z.string().check(z.regex(/^\//))),
   /**

@@ -9,6 +9,7 @@ export * from './app-manifest-schema';
 export * from './route-rule';
 export * from './app-server-paths';
 export * from './query-parameters';
+export * from './printable-pages';
 export * from './integrity';
 export * from './federation-manifest';
 export * from './public-path';

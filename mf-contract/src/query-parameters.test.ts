@@ -1,9 +1,13 @@
 import {
+  canonicalHeldSearch,
   canonicalSearch,
   declaredQueryAt,
   listParameter,
+  needsQueryState,
   oneOfParameter,
   pageParameter,
+  pageQueryAt,
+  queryStateSearch,
   textParameter,
 } from './query-parameters';
 
@@ -80,5 +84,58 @@ describe('a page state’s one URL', () => {
     expect(declaredQueryAt(tree, '/rebar/kalaf')).toBe(listing);
     expect(canonicalSearch('page=4&action=order', declaredQueryAt(tree, '/rebar/kalaf/p-1'))).toBe('?action=order');
     expect(canonicalSearch('page=4&action=order', declaredQueryAt(tree, '/rebar/kalaf'))).toBe('?page=4');
+  });
+});
+
+describe('values a page keeps to its rule and to its state source', () => {
+  const held = [
+    listParameter('diameter_mm', { held: true }),
+    listParameter('width_mm', { type: 'number', held: true }),
+    textParameter('date', { type: 'date' }),
+    oneOfParameter('sort', ['price-asc', 'name']),
+    pageParameter('page', 24),
+  ];
+
+  it('drops, without asking anyone, a value too long or not of its type', () => {
+    expect(canonicalSearch(`diameter_mm=${'۱'.repeat(3000)}`, held)).toBe('');
+    expect(canonicalSearch('width_mm=zzz1&width_mm=12;width_mm=14&width_mm=-3&width_mm=6.5', held)).toBe(
+      '?width_mm=6.5',
+    );
+    expect(canonicalSearch('date=1403%2F12%2F11&date=2025-03-01', held)).toBe('?date=2025-03-01');
+    expect(canonicalSearch('date=tomorrow', held)).toBe('');
+    expect(canonicalSearch('q=abcd', [textParameter('q', { maxLength: 3 })])).toBe('');
+  });
+
+  it('asks the state source only for a held value or a page number', () => {
+    expect(needsQueryState('?sort=name', held)).toBe(false);
+    expect(needsQueryState('?date=2025-03-01', held)).toBe(false);
+    expect(needsQueryState('?diameter_mm=12', held)).toBe(true);
+    expect(needsQueryState('?page=3', held)).toBe(true);
+    expect(queryStateSearch('?diameter_mm=12&sort=name&page=3', held)).toBe('?diameter_mm=12&sort=name');
+  });
+
+  it('drops a value the source does not hold, and sends a page past the last to the last', () => {
+    const values = { diameter_mm: ['12', '14'], width_mm: ['1000'] };
+    expect(canonicalHeldSearch('?diameter_mm=12&diameter_mm=zzz&width_mm=1500', held, { values })).toBe(
+      '?diameter_mm=12',
+    );
+    expect(canonicalHeldSearch('?diameter_mm=12&page=99999', held, { values, total: 49 })).toBe(
+      '?diameter_mm=12&page=3',
+    );
+    expect(canonicalHeldSearch('?page=99999999999999999999999', held, { values, total: 49 })).toBe('?page=3');
+    expect(canonicalHeldSearch('?page=2', held, { values, total: 24 })).toBe('');
+    expect(canonicalHeldSearch('?page=2', held, { values, total: 25 })).toBe('?page=2');
+    // A held value of a path the source knows nothing of: no value is held there.
+    expect(canonicalHeldSearch('?diameter_mm=12', held, { values: {} })).toBe('');
+  });
+
+  it('gives a part of a `/*` page its own state source', () => {
+    const tree = {
+      path: '/rebar/*',
+      query: [],
+      subpages: [{ path: '/rebar/:subcategory', query: held, stateSource: '/s' }],
+    };
+    expect(pageQueryAt(tree, '/rebar/kalaf')).toEqual({ query: held, stateSource: '/s' });
+    expect(pageQueryAt(tree, '/rebar')).toEqual({ query: [], stateSource: null });
   });
 });

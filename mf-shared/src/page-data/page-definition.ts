@@ -55,8 +55,19 @@ export interface PageDefinition {
    * by default. Any other parameter, spelling or order is redirected to the page's canonical URL.
    */
   query?: readonly QueryParameter[];
+  /**
+   * Where the app server asks the CMS which values the query holds and how many items a state
+   * lists (a path of the CMS's API): a filter value no product has, a page past the last, are then
+   * redirected too. For a page whose parameters are `held` or whose page number has `perPage`.
+   */
+  stateSource?: string;
   /** Parts of a `/*` page that read a query of their own (a listing, a product below it). */
-  subpages?: ReadonlyArray<{ path: string; query: readonly QueryParameter[] }>;
+  subpages?: ReadonlyArray<{ path: string; query: readonly QueryParameter[]; stateSource?: string }>;
+  /**
+   * Pages at or below this one that the app server's `/_/print.pdf` prints, each with the CMS read
+   * that answers only to their owner (`{ path: '/inquiry/requests/:id/proforma', owner: '/inquiries/:id' }`).
+   */
+  printable?: ReadonlyArray<{ path: string; owner: string }>;
   /** A URL of the page for the deploy gate's smoke render and mount (default: params filled in). */
   sample?: string;
   /**
@@ -127,7 +138,18 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
 export function toPageRoute(
   page: Pick<
     PageDefinition,
-    'path' | 'rendering' | 'guards' | 'layout' | 'query' | 'subpages' | 'sample' | 'sitemap' | 'feeds' | 'nav'
+    | 'path'
+    | 'rendering'
+    | 'guards'
+    | 'layout'
+    | 'query'
+    | 'stateSource'
+    | 'subpages'
+    | 'printable'
+    | 'sample'
+    | 'sitemap'
+    | 'feeds'
+    | 'nav'
   > & {
     Page?: unknown;
   },
@@ -140,7 +162,17 @@ export function toPageRoute(
     guards: [...(page.guards ?? ['cache'])],
     layout: page.layout ?? 'default',
     ...(page.query ? { query: [...page.query] } : {}),
-    ...(page.subpages ? { subpages: page.subpages.map(({ path, query }) => ({ path, query: [...query] })) } : {}),
+    ...(page.stateSource ? { stateSource: page.stateSource } : {}),
+    ...(page.subpages
+      ? {
+          subpages: page.subpages.map(({ path, query, stateSource }) => ({
+            path,
+            query: [...query],
+            ...(stateSource ? { stateSource } : {}),
+          })),
+        }
+      : {}),
+    ...(page.printable ? { printable: page.printable.map((printable) => ({ ...printable })) } : {}),
     ...(page.sample ? { sample: page.sample } : {}),
     ...(chunk ? { chunk } : {}),
     ...(page.sitemap ? { sitemap: page.sitemap.map((source) => ({ ...source })) } : {}),
