@@ -11,6 +11,7 @@
  * rendered or cached per URL): they keep their query for the browser.
  */
 import {
+  MAX_VALUE_LENGTH,
   canonicalPageUrl,
   canonicalSearch,
   declaredQueryAt,
@@ -49,15 +50,37 @@ function wrongSpellings(pathname: string, declared: readonly QueryParameter[]): 
       const [first, second] = parameter.values.filter((value) => value !== parameter.default);
       if (first && second) cases.push([at(`${name}=${first}&${name}=${second}`), at(`${name}=${first}`)]);
     }
-    if (parameter.kind === 'text') cases.push([at(`${name}=a&${name}=b`), at(`${name}=a`)]);
-    if (parameter.kind === 'list')
-      cases.push([at(`${name}=b&${name}=a`), at(`${name}=a&${name}=b`)], [at(`${name}=a&${name}=a`), at(`${name}=a`)]);
+    if (parameter.kind === 'text' || parameter.kind === 'list') {
+      const [a, b] = twoValuesOfType(parameter.value?.type);
+      if (parameter.kind === 'text') cases.push([at(`${name}=${a}&${name}=${b}`), at(`${name}=${a}`)]);
+      else
+        cases.push(
+          [at(`${name}=${b}&${name}=${a}`), at(`${name}=${a}&${name}=${b}`)],
+          [at(`${name}=${a}&${name}=${a}`), at(`${name}=${a}`)],
+        );
+      // Longer than any state's value, or not of its type: not a state at all.
+      cases.push([at(`${name}=${'x'.repeat((parameter.value?.maxLength ?? MAX_VALUE_LENGTH) + 1)}`), pathname]);
+      if (parameter.value?.type)
+        cases.push([at(`${name}=zzz1`), pathname], [at(`${name}=${a};${name}=${b}`), pathname]);
+    }
   }
   // Two parameters in the other order.
   const [first, second] = declared.filter((parameter) => parameter.kind === 'text' || parameter.kind === 'list');
-  if (first && second) cases.push([at(`${second.name}=y&${first.name}=x`), at(`${first.name}=x&${second.name}=y`)]);
+  if (first && second) {
+    const x = twoValuesOfType(first.kind === 'text' || first.kind === 'list' ? first.value?.type : undefined)[0];
+    const y = twoValuesOfType(second.kind === 'text' || second.kind === 'list' ? second.value?.type : undefined)[1];
+    cases.push([at(`${second.name}=${y}&${first.name}=${x}`), at(`${first.name}=${x}&${second.name}=${y}`)]);
+  }
   return cases;
 }
+
+/** Two values of a parameter's type, in canonical order. */
+const twoValuesOfType = (type: 'number' | 'date' | undefined): [string, string] =>
+  type === 'number' ? ['12', '14'] : type === 'date' ? ['2025-03-01', '2025-03-02'] : ['a', 'b'];
+
+/** A value of a parameter's type that its rule keeps. */
+const valueOfType = (type: 'number' | 'date' | undefined) =>
+  type === 'number' ? '12.5' : type === 'date' ? '2025-03-01' : 'میلگرد ۱۲';
 
 /** A valid value of each declared parameter: the URL that must be left as it is. */
 function validUrl(pathname: string, declared: readonly QueryParameter[]): string {
@@ -67,7 +90,7 @@ function validUrl(pathname: string, declared: readonly QueryParameter[]): string
     else if (parameter.kind === 'one-of') {
       const value = parameter.values.find((candidate) => candidate !== parameter.default);
       if (value) search.append(parameter.name, value);
-    } else search.append(parameter.name, 'میلگرد ۱۲');
+    } else search.append(parameter.name, valueOfType(parameter.value?.type));
   }
   return pathname + canonicalSearch(search, declared);
 }

@@ -1,7 +1,8 @@
 /**
  * Hostile-load figures for `npm run bench` (printed, never asserted), the attack run's cases
  * replayed against an app server and a CMS with their production defaults:
- * - renders caused by random query strings on every server-rendered page kind (bench-random-queries.ts);
+ * - renders caused by random query strings on every server-rendered page kind, and by 1,000 random
+ *   values of a listing's filters, sort and page (bench-random-queries.ts);
  * - the app server's RSS while every seeded upload is asked for at every allowed width;
  * - an ordinary CMS read's p50/p95 from another address, idle and while one client floods the
  *   CMS with heavy reads over 32 connections (the CMS's RSS beside it);
@@ -14,7 +15,7 @@ import { IMAGE_WIDTHS } from '@steel/shared/image-widths';
 import { canonicalProductPath } from '@steel/shared/site-paths';
 import { percentile } from './bench-load';
 import { rssMb } from './bench-ssr';
-import { randomQueryRendersPerPageKind } from './bench-random-queries';
+import { randomFilterValueRenders, randomQueryRendersPerPageKind } from './bench-random-queries';
 
 interface HostileOptions {
   /** An app server with the production defaults (render bound on, its own image cache folder). */
@@ -227,6 +228,7 @@ export async function benchHostileLoad(options: HostileOptions): Promise<void> {
   // The catalogue's tree is one page kind in the registry: a real listing and product stand for its parts.
   const listingPath = productPath.slice(0, productPath.lastIndexOf('/'));
   await randomQueryRendersPerPageKind(options.base, [listingPath, productPath], options.log);
+  await randomFilterValueRenders(options.base, listingPath, options.log);
   await imageFlood(options);
   await heavyReadFlood(options);
   await distributedFloods(options);

@@ -20,6 +20,7 @@ interface SourceSubcategory {
   description_fa?: string;
   attributes?: string[];
   uncertain?: boolean;
+  examples?: Array<{ attributes?: Record<string, unknown> }>;
 }
 interface SourceGroup {
   slug: string;
@@ -42,6 +43,25 @@ interface SourceCatalogue {
 
 const outputDir = path.join(repoRoot, 'mf-catalogue/src/entities/category/generated');
 const kitOutputDir = path.join(repoRoot, 'mf-shared/src/catalogue/generated');
+
+/**
+ * The attributes whose every example value is a number (`diameter_mm`: 8, 6.5), sorted: a filter
+ * value of one that is not a number is no state of a listing, whatever the CMS holds.
+ */
+function numericAttributes(categories: readonly SourceCategory[]): string[] {
+  const kinds = new Map<string, Set<string>>();
+  for (const category of categories)
+    for (const sub of [...(category.subcategories ?? []), ...(category.groups ?? []).flatMap((g) => g.subcategories)])
+      for (const example of sub.examples ?? [])
+        for (const [attribute, value] of Object.entries(example.attributes ?? {})) {
+          const kind = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? 'number' : 'other';
+          kinds.set(attribute, (kinds.get(attribute) ?? new Set()).add(kind));
+        }
+  return [...kinds]
+    .filter(([, seen]) => seen.size === 1 && seen.has('number'))
+    .map(([attribute]) => attribute)
+    .sort();
+}
 
 function subcategory(source: SourceSubcategory) {
   return {
@@ -70,6 +90,7 @@ export function generateCatalogueData(): void {
       })),
       subcategories: (category.subcategories ?? []).map(subcategory),
     })),
+    numericAttributes: numericAttributes(source.categories),
   };
   fs.mkdirSync(outputDir, { recursive: true });
   writeIfChanged(path.join(outputDir, 'category-tree.json'), JSON.stringify(tree));

@@ -2,7 +2,11 @@ import { breadcrumbJsonLd, lazyPage, type PageDataContext, type PageDefinition, 
 import { categories, type CatalogueLocation } from '../entities/category/category-tree';
 import { PRODUCT_PAGE_QUERY, productHead, productPageQueries } from '../features/product/product-head';
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
-import { listingParameters, subcategoryListingState } from '../entities/product/listing/listing-url';
+import {
+  LISTING_STATE_SOURCE,
+  listingParameters,
+  subcategoryListingState,
+} from '../entities/product/listing/listing-url';
 import { categoryOverviewQuery, subcategoryListingQuery } from '../entities/product/listing-queries';
 import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
 import { locate } from './catalogue-tree-location';
@@ -32,7 +36,11 @@ function treeSubpages(categorySlug: string): PageDefinition['subpages'] {
   ];
   const listing = `/${categorySlug}${category?.groups.length ? '/:group' : ''}/:subcategory`;
   return [
-    { path: listing, query: listingParameters(subcategories.flatMap((subcategory) => subcategory.attributes)) },
+    {
+      path: listing,
+      query: listingParameters(subcategories.flatMap((subcategory) => subcategory.attributes)),
+      stateSource: LISTING_STATE_SOURCE,
+    },
     { path: `${listing}/:product`, query: PRODUCT_PAGE_QUERY },
   ];
 }

@@ -23,7 +23,8 @@ const serverSignInPage = (
   path,
   Page,
   guards: [],
-  query: [textParameter('redirect')],
+  // A path of the site to return to, with its own query: far longer than the default value.
+  query: [textParameter('redirect', { maxLength: 1000 })],
   head: (): PageHead => ({ title, description, canonical: path }),
 });
 /** A private page's head: its title in the tab, never indexed. */

@@ -126,4 +126,17 @@ function buildListing(products, attributes, query = {}) {
   };
 }
 
-module.exports = { buildListing, dailyChange, listedProduct, imageOf, PAGE_SIZE };
+/**
+ * What the app server needs to know of a listing's query before it renders it (the page state,
+ * src/api/page-state): every value each listed attribute has among the sub-category's products
+ * (whatever else is ticked), and how many products the requested filters leave.
+ */
+function listingState(products, attributes, requested) {
+  const values = {};
+  for (const { attribute, values: counted } of facetsOf(products, attributes, {}))
+    values[attribute] = counted.map(({ value }) => value);
+  const filters = applicableFilters(requested, attributes, products);
+  return { values, total: products.filter((product) => matches(product, filters)).length };
+}
+
+module.exports = { buildListing, listingState, dailyChange, listedProduct, imageOf, PAGE_SIZE };

@@ -24,7 +24,7 @@ import { createShellTemplates, type ShellTemplate } from '../rendering/shell-tem
 import { createRenderRateLimit } from '../security/render-rate-limit';
 import { helmetOptions } from '../security/security-headers';
 import type { PageOutcome } from '../observability/metrics';
-import { cacheUrlOrRedirect } from './canonical-redirect';
+import { createCanonicalRedirects } from './canonical-redirect';
 import { createDeclaredFeeds } from './feeds/declared-feeds';
 import type { RouteContext } from './context';
 import { sendNoBuild, sendPage, sendStale, sendTooManyRenders } from './page-replies';
@@ -91,7 +91,11 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
       })
     : null;
   const renderRateLimit = createRenderRateLimit(config.rendering.rendersPerClientMinute, shared);
-  app.addHook('onClose', async () => pools?.close());
+  const canonical = createCanonicalRedirects({ cmsInternalUrl: config.cmsInternalUrl, contentChanges, log: app.log });
+  app.addHook('onClose', async () => {
+    canonical.close();
+    await pools?.close();
+  });
 
   const stopSampling = metrics.beforeScrape(() => {
     const held = cache.held();
@@ -150,7 +154,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     // A view of the owning app's version: the denominator of its failure rate (canary health).
     const ownerVersion = owner && snapshot.live.versions[owner.app];
     if (ownerVersion) failureCounts.record(owner.app, ownerVersion, 'view');
-    const cacheUrl = cacheUrlOrRedirect(reply, request.url, pathname, owner?.route);
+    const cacheUrl = await canonical.cacheUrlOrRedirect(reply, request.url, pathname, owner?.route);
     if (cacheUrl === null) return reply;
     const bot = isBot(request.headers['user-agent'] ?? '');
     if (!bot) renders.visited(cacheUrl);

@@ -12,6 +12,7 @@ import {
 } from '@steel/shared';
 import {
   ARTICLE_LIST_QUERY,
+  ARTICLE_LIST_STATE_SOURCE,
   articleIndexQuery,
   articleListHref,
   articleListPage as listPage,
@@ -51,6 +52,7 @@ export const articleListPage: PageDefinition = {
   nav: { places: ['drawer', 'footer'], label: 'اخبار و مقالات', order: 4 },
   // What it reads of its query: any other spelling of it is a 301 to the canonical URL.
   query: ARTICLE_LIST_QUERY,
+  stateSource: ARTICLE_LIST_STATE_SOURCE,
   // What the server prefetches; the view reads the same options from the cache it filled.
   data: (_url, { api }) => [articleIndexQuery(api)],
   // Its head, from the URL and the data (already in the cache); null: the URL names nothing, a 404.

@@ -37,6 +37,9 @@ export interface Category {
 
 export const categories: readonly Category[] = tree.categories;
 
+/** Attributes whose values are numbers (every example of data/domain/catalogue.json says so). */
+export const numericAttributes: ReadonlySet<string> = new Set(tree.numericAttributes);
+
 /** Where a catalogue path points in the tree; `null` when any slug is unknown. */
 export type CatalogueLocation =
   | { kind: 'category'; category: Category }

@@ -1,11 +1,12 @@
 import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
 import { recentOffersQuery } from './exchange-offer-queries';
-import { PATH, QUERY, TITLE } from './bourse-paths';
+import { PATH, QUERY, STATE_SOURCE, TITLE } from './bourse-paths';
 
 /** The exchange's offers (`?group=`, `?producer=`, `?date=` narrow them); the view is its own chunk. */
 export const boursePage: PageDefinition = {
   path: PATH,
   query: QUERY,
+  stateSource: STATE_SOURCE,
   sitemap: [{ path: PATH }],
   nav: { places: ['drawer', 'footer'], label: 'بورس کالا', order: 8 },
   data: (url, { api }) => [recentOffersQuery(api)],

@@ -1,10 +1,11 @@
 import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery } from './factory-queries';
-import { LIST_QUERY, LIST_TITLE, listCrumb, slugOf } from './factory-paths';
+import { LIST_QUERY, LIST_STATE_SOURCE, LIST_TITLE, listCrumb, slugOf } from './factory-paths';
 
 export const factoryListPage: PageDefinition = {
   path: '/factories',
   query: LIST_QUERY,
+  stateSource: LIST_STATE_SOURCE,
   sitemap: [{ path: '/factories' }],
   nav: { places: ['drawer', 'footer'], label: 'کارخانه‌ها', order: 5 },
   data: (url, { api }) => [factoryListQuery(api)],

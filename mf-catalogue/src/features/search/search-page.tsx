@@ -29,7 +29,8 @@ const queryOf = (url: PageUrl) => searchQueryText(url.search.get('q'));
  */
 export const searchPage: PageDefinition = {
   path: '/search',
-  query: [textParameter('q')],
+  // The CMS searches at most 100 characters (deploy/cms/src/api/search): a longer query is no search.
+  query: [textParameter('q', { maxLength: 100 })],
   data: (url, { api }) => (queryOf(url) ? [siteSearchQuery(api, queryOf(url), PAGE_RESULTS_PER_GROUP)] : []),
   head: (url) => {
     const query = queryOf(url);

@@ -10,5 +10,6 @@ export const QUERY = [
     WEIGHT_SECTION_TITLES.map(({ id }) => id),
     WEIGHT_SECTION_TITLES[0].id,
   ),
-  textParameter('size'),
+  // What a visitor types to narrow the tables (a size: `12`, `IPE 200`): short by nature.
+  textParameter('size', { maxLength: 30 }),
 ];

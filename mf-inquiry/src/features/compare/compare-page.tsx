@@ -13,7 +13,7 @@ import {
   type PageUrl,
 } from '@steel/shared';
 import { attributeLabelFa } from '@steel/shared/attribute-labels';
-import { compareHref, slugsFromQuery } from './compare-list';
+import { MAX_COMPARED, compareHref, slugsFromQuery } from './compare-list';
 import { comparedProductsQuery, comparison, dailyChange, type ComparedRecord } from './compare-queries';
 
 const TITLE = 'مقایسهٔ محصولات';
@@ -153,7 +153,8 @@ function ComparePage({ url }: { url: PageUrl }) {
  */
 export const comparePage: PageDefinition = {
   path: '/inquiry/compare',
-  query: [textParameter('p')],
+  // Up to four slugs of at most 200 characters, comma-separated.
+  query: [textParameter('p', { maxLength: MAX_COMPARED * 201 })],
   sample: '/inquiry/compare',
   data: (url, { api }) => [comparedProductsQuery(api, slugsFromQuery(url.search))],
   head: (url, read, { api }) => {

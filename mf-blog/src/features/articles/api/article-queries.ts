@@ -35,10 +35,14 @@ const CMS_PAGE_SIZE = 100;
 export const tagFilter = (search: URLSearchParams) => search.get('tag')?.trim() || null;
 
 /**
- * What the list reads of its query: the tag, then the page (last, where the shared pagination
- * writes it). Its canonical spelling is the only one the app server renders.
+ * What the list reads of its query: the tag (one some published article has), then the page (last,
+ * where the shared pagination writes it; 12 articles each). Its canonical spelling is the only one
+ * the app server renders: it asks the CMS (`ARTICLE_LIST_STATE_SOURCE`) which tags there are and
+ * where the last page is.
  */
-export const ARTICLE_LIST_QUERY = [textParameter('tag'), pageParameter()];
+export const ARTICLE_LIST_QUERY = [textParameter('tag', { held: true }), pageParameter('page', ARTICLES_PER_PAGE)];
+/** The CMS's answer to which tags the published articles have, and how many a tag lists (deploy/cms/src/api/page-state). */
+export const ARTICLE_LIST_STATE_SOURCE = '/page-state/articles';
 
 /** `/blog` with its page and tag in the query, canonically (page 1 and no tag leave the URL bare). */
 export function articleListHref({ page = 1, tag = null }: { page?: number; tag?: string | null }): string {

@@ -6,7 +6,7 @@
  */
 import { canonicalSearch, listParameter, oneOfParameter, pageParameter, type QueryParameter } from '@steel/contract';
 import { type PageUrl } from '@steel/shared';
-import type { Subcategory } from '../../category/category-tree';
+import { numericAttributes, type Subcategory } from '../../category/category-tree';
 
 export const LISTING_SORTS = ['price-asc', 'price-desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -47,14 +47,31 @@ export function parseListingSearch(search: URLSearchParams, attributes: readonly
   };
 }
 
+/** How many products a page of a listing shows: the CMS's page (deploy/cms/src/utils/catalogue-listing.js). */
+export const LISTING_PAGE_SIZE = 24;
+
+/**
+ * Where the app server asks the CMS which filter values a sub-category's products have and how
+ * many products a state lists (deploy/cms/src/api/page-state): a value no product has and a page
+ * past the last are redirected before anything renders.
+ */
+export const LISTING_STATE_SOURCE = '/page-state/listing';
+
 /**
  * What a listing of these attributes reads of its query, with the rule of each: the filters (any
- * number of values each, by name), the sort and the page. The page manifest declares it, so the
- * app server redirects any other spelling to the one `listingSearch` writes.
+ * number of values each, by name; a number where the attribute is one; only values the CMS holds),
+ * the sort and the page (24 products each). The page manifest declares it, so the app server
+ * redirects any other spelling to the one `listingSearch` writes.
  */
 export function listingParameters(attributes: readonly string[]): QueryParameter[] {
   const filters = [...new Set(attributes)].filter((attribute) => !RESERVED.has(attribute)).sort();
-  return [...filters.map(listParameter), oneOfParameter('sort', LISTING_SORTS), pageParameter()];
+  return [
+    ...filters.map((attribute) =>
+      listParameter(attribute, { held: true, ...(numericAttributes.has(attribute) ? { type: 'number' } : {}) }),
+    ),
+    oneOfParameter('sort', LISTING_SORTS),
+    pageParameter('page', LISTING_PAGE_SIZE),
+  ];
 }
 
 /** The query string of a state in its canonical spelling: page 1 and no sort are left out. */
