@@ -94,25 +94,24 @@ module.exports = ({ env }) => [
   'global::no-echo',
   'global::input-guard',
   {
-    // Per-address limits for sign-in and the public forms (the plugin's limiter counts per account).
+    // Per-address limits for sign-in and the public forms (the plugin's limiter counts per account),
+    // and the bounds on guesses spread over many addresses (src/utils/sign-in-guard.js).
     name: 'global::rate-limits',
     config: {
       enabled: isOn(env('AUTH_RATE_LIMIT')),
+      signIn: {
+        freeAttempts: env.int('AUTH_ACCOUNT_FREE_ATTEMPTS', 5),
+        baseDelayMs: env.int('AUTH_ACCOUNT_DELAY_MS', 5000),
+        maxDelayMs: env.int('AUTH_ACCOUNT_MAX_DELAY_MS', 15 * 60 * 1000),
+        siteFailuresPerMinute: env.int('AUTH_SITE_FAILURES_PER_MINUTE', 60),
+        slowedPerMinute: env.int('AUTH_SITE_SLOWED_PER_MINUTE', 30),
+      },
       rules: [
         {
           name: 'sign-in-address',
           method: 'POST',
           paths: ['/auth/local'],
           max: env.int('AUTH_ADDRESS_RATE_LIMIT_MAX', 50),
-          interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
-        },
-        {
-          // Per account whatever the address: 10 wrong passwords from each of 3 addresses were 30 guesses.
-          name: 'sign-in-account',
-          by: 'sign-in-account',
-          method: 'POST',
-          paths: ['/auth/local'],
-          max: env.int('AUTH_ACCOUNT_RATE_LIMIT_MAX', 20),
           interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
         },
         {

@@ -8,7 +8,8 @@
 //   the same database as one seeded before the seed ledger (its table and migration removed),
 //            started again: the editor's content is kept (step `after-upgrade`);
 //   phase 2: the same database restarted with the auth rate limit on and e-mail confirmation on:
-//            step `after-restart`, tests/ratelimit.test.js and tests/confirmation.test.js;
+//            step `after-restart`, tests/confirmation.test.js, ratelimit.test.js, public-reads.test.js
+//            and sign-in-guesses.test.js;
 //   phase 3: the same database with a 1 ms read time limit: tests/request-timeout.test.js;
 //   the same database in production (step `production`: the published demo password is refused).
 // Each Strapi is stopped by its PID. Exit code is non-zero when anything failed.
@@ -21,14 +22,18 @@ const { queryCmsDatabase, databaseSettings } = require('./lib/cms-database');
 const { LEDGER_TABLE } = require('../src/bootstrap/seed/ledger');
 
 const TESTS = path.join(APP_DIR, 'tests');
-// In this order: the rate-limit test exhausts /auth/local, the public-read test the address's reads.
-const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js', 'public-reads.test.js'];
+// In this order: the rate-limit test exhausts /auth/local, the public-read test the address's reads,
+// the spread-guess test slows sign-in for everyone (last: nothing after it signs in).
+const PHASE2 = ['confirmation.test.js', 'ratelimit.test.js', 'public-reads.test.js', 'sign-in-guesses.test.js'];
 // The public-read limits of phase 2 (a lower per-minute rate keeps that test short).
 const PUBLIC_READS = {
   PUBLIC_READ_LIMIT: 'on',
   PUBLIC_READ_RATE_LIMIT_MAX: '200',
   SITE_READ_SECRET: 'cms-test-site-read-secret',
 };
+// The phase's tests of other limits fail up to ~90 sign-ins a minute on purpose: sign-in is slowed
+// for everyone past 150 a minute here (60 by default), which the spread-guess test then crosses.
+const SIGN_IN_LIMITS = { AUTH_SITE_FAILURES_PER_MINUTE: '150' };
 const PHASE3 = ['request-timeout.test.js']; // every read runs out of time: alone on its own start
 // Needs a redis-server: its own runner, scripts/test-redis.js (npm run test:redis). The editors'
 // content is checked around the restarts, one step at a time (CMS_CONTENT_STEP).
@@ -126,7 +131,7 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
       cms = await startStrapi({
         tmpDir,
         label: 'cms-ratelimit',
-        env: { AUTH_RATE_LIMIT: 'on', EMAIL_CONFIRMATION: 'on', ...PUBLIC_READS, ...env },
+        env: { AUTH_RATE_LIMIT: 'on', EMAIL_CONFIRMATION: 'on', ...PUBLIC_READS, ...SIGN_IN_LIMITS, ...env },
       });
       console.log(
         `[${label}] restarted Strapi (pid ${cms.pid}, auth rate limit on, e-mail confirmation on, same database) in ${cms.startMs} ms`,

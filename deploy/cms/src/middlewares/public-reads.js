@@ -1,6 +1,5 @@
 'use strict';
 
-const { timingSafeEqual, createHash } = require('crypto');
 const qs = require('qs');
 const { RateLimit } = require('koa2-ratelimit');
 const { errors } = require('@strapi/utils');
@@ -9,6 +8,7 @@ const { CostBudget } = require('../utils/cost-budget');
 const { readTargets } = require('../utils/read-targets');
 const { readerOf, readsOwnRecords } = require('../utils/reader');
 const { TOO_MANY_FA } = require('./rate-limits');
+const { siteCallCheck, SITE_READ_HEADER } = require('../utils/site-call');
 
 /** Said when a reader already has an expensive read running, or the expensive reads' budget is spent. */
 const BUSY_FA = 'سامانه در حال پاسخ به درخواست‌های سنگین دیگری است. لطفاً چند لحظه دیگر دوباره تلاش کنید.';
@@ -16,11 +16,6 @@ const BUSY_FA = 'سامانه در حال پاسخ به درخواست‌های 
 const COSTLY_FA = 'حجم درخواست‌های شما از سقف مجاز گذشته است. لطفاً چند لحظه دیگر دوباره تلاش کنید.';
 /** The one key of the expensive reads' budget, shared by every reader. */
 const GLOBAL = 'every-reader';
-
-/** The header the app server's own reads carry (SITE_READ_SECRET): its renders share one address. */
-const SITE_READ_HEADER = 'x-site-read';
-
-const digest = (value) => createHash('sha256').update(String(value)).digest();
 
 /**
  * Keeps the CMS fair to everyone reading it, by what each read costs rather than how many there are
@@ -55,11 +50,8 @@ const digest = (value) => createHash('sha256').update(String(value)).digest();
  */
 module.exports = (config, { strapi }) => {
   const prefix = strapi.config.get('api.rest.prefix', '/api');
-  const secret = config.siteReadSecret ? digest(config.siteReadSecret) : null;
-  const isSiteRead = (ctx) => {
-    const sent = ctx.get(SITE_READ_HEADER);
-    return Boolean(secret && sent && timingSafeEqual(digest(sent), secret));
-  };
+  // The app server's reads (SITE_READ_SECRET): its renders share one address.
+  const isSiteRead = siteCallCheck(config.siteReadSecret);
   const refusalDelayMs = config.refusalDelayMs ?? 1000;
   const maxHeldPerAddress = config.maxHeldPerAddress ?? 64;
   const heldFrom = new Map();

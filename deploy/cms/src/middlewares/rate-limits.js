@@ -1,33 +1,31 @@
 'use strict';
 
-const { timingSafeEqual, createHash } = require('crypto');
 const { RateLimit } = require('koa2-ratelimit'); // { middleware(options) }, as users-permissions uses it
 const { errors } = require('@strapi/utils');
 const { rateLimitStore } = require('../utils/rate-limit-store');
 const { signInAccountKey } = require('../utils/sign-in-account');
+const { createSignInGuard } = require('../utils/sign-in-guard');
+const { siteCallCheck } = require('../utils/site-call');
 
 /** Shown wherever a person meets a rate limit (sign-in, forms). */
 const TOO_MANY_FA = 'تعداد درخواست‌ها از این نشانی بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
 /** Shown when one account has had too many sign-in attempts, from wherever they came. */
 const TOO_MANY_FOR_ACCOUNT_FA =
-  'تعداد تلاش‌های ورود به این حساب بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
-
-/** What a rule counts by: the address (the default), or the account a sign-in names whatever the address. */
-const COUNTED_BY = {
-  address: (ctx) => ctx.request.ip,
-  'sign-in-account': (ctx) => signInAccountKey(global.strapi, ctx.request.body && ctx.request.body.identifier),
-};
-const MESSAGES = { address: TOO_MANY_FA, 'sign-in-account': TOO_MANY_FOR_ACCOUNT_FA };
+  'تلاش‌های ناموفق برای ورود به این حساب زیاد بوده است. لطفاً کمی بعد دوباره تلاش کنید، یا با «فراموشی رمز عبور» رمز تازه بگیرید.';
+/** Shown when sign-in is slowed for everyone, while many failed attempts come from everywhere. */
+const SIGN_IN_SLOWED_FA =
+  'به‌دلیل تلاش‌های ناموفق بسیار، ورود به سایت موقتاً کند شده است. لطفاً کمی بعد دوباره تلاش کنید، یا با «فراموشی رمز عبور» رمز تازه بگیرید.';
 
 /**
  * Per-address limits on top of users-permissions' own limiter, with the same library
  * (koa2-ratelimit) and the same RateLimitError:
  * - sign-in: a looser ceiling per address (AUTH_ADDRESS_RATE_LIMIT_MAX, 50 a minute), while the
  *   plugin's limiter counts per account and address (see config/plugins.js), so wrong passwords for
- *   one name do not lock out the other customers behind the same carrier NAT address; and a cap per
- *   account across every address (AUTH_ACCOUNT_RATE_LIMIT_MAX, 20 a minute), so N addresses do not
- *   buy N times the guesses at one customer. It is above the plugin's 10 per account and address:
- *   one address guessing does not lock the customer out from their own;
+ *   one name do not lock out the other customers behind the same carrier NAT address;
+ * - spread guesses (src/utils/sign-in-guard.js), before those: growing delays per account whatever
+ *   the address (so N addresses do not buy N times the guesses at one customer), and sign-in slowed
+ *   for everyone while failures pour in over many accounts; a device the account signed in from
+ *   before passes both, so its owner is never locked out;
  * - public forms (contact and export inquiries → contact-messages, registration, forgot password):
  *   FORM_RATE_LIMIT_MAX (10) per address and form per FORM_RATE_LIMIT_INTERVAL_MS (10 minutes).
  * Every 429 of the API, the plugin's included, carries a Persian message and Retry-After.
@@ -39,15 +37,10 @@ const MESSAGES = { address: TOO_MANY_FA, 'sign-in-account': TOO_MANY_FOR_ACCOUNT
  */
 module.exports = (config, { strapi }) => {
   const prefix = strapi.config.get('api.rest.prefix', '/api');
-  const siteSecret = config.siteReadSecret ?? process.env.SITE_READ_SECRET ?? '';
-  const digest = (value) => createHash('sha256').update(String(value)).digest();
-  const isSiteCall = (ctx) =>
-    Boolean(
-      siteSecret && ctx.get('x-site-read') && timingSafeEqual(digest(ctx.get('x-site-read')), digest(siteSecret)),
-    );
+  const isSiteCall = siteCallCheck(config.siteReadSecret ?? process.env.SITE_READ_SECRET ?? '');
   const store = rateLimitStore();
+  const guard = createSignInGuard(config.signIn, { redis: store?.client, onRedisError: (error) => store?.warn(error) });
   const rules = (config.rules || []).map((rule) => {
-    const countedBy = COUNTED_BY[rule.by || 'address'];
     return {
       ...rule,
       limit: RateLimit.middleware({
@@ -57,10 +50,10 @@ module.exports = (config, { strapi }) => {
         headers: false,
         ...(store ? { store } : {}),
         keyGenerator: async (ctx) =>
-          `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${await countedBy(ctx)}`,
+          `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${ctx.request.ip}`,
         handler: (ctx) => {
           ctx.set('Retry-After', String(Math.ceil(rule.interval / 1000)));
-          throw new errors.RateLimitError(MESSAGES[rule.by || 'address'], {
+          throw new errors.RateLimitError(TOO_MANY_FA, {
             limit: rule.name,
             max: rule.max,
             intervalSeconds: Math.ceil(rule.interval / 1000),
@@ -69,19 +62,49 @@ module.exports = (config, { strapi }) => {
       }),
     };
   });
-  const matches = (rule, ctx) =>
-    ctx.method === rule.method &&
-    rule.paths.some((p) => ctx.path.toLowerCase().replace(/\/+$/, '') === `${prefix}${p}`);
+  const pathOf = (ctx) => ctx.path.toLowerCase().replace(/\/+$/, '');
+  const matches = (rule, ctx) => ctx.method === rule.method && rule.paths.some((p) => pathOf(ctx) === `${prefix}${p}`);
+  const isSignIn = (ctx) => ctx.method === 'POST' && pathOf(ctx) === `${prefix}/auth/local`;
+
+  /** Admits a sign-in attempt past the spread-guess bounds (or refuses it): the account it names, for its outcome. */
+  async function admitSignIn(ctx) {
+    const body = ctx.request.body;
+    const account = await signInAccountKey(strapi, body && body.identifier);
+    if (await guard.knownDevice(account, body)) return { account, body, known: true };
+    const { wait, why } = await guard.admit(account);
+    if (wait > 0) {
+      ctx.set('Retry-After', String(Math.max(1, Math.ceil(wait / 1000))));
+      throw new errors.RateLimitError(why === 'site' ? SIGN_IN_SLOWED_FA : TOO_MANY_FOR_ACCOUNT_FA, {
+        limit: why === 'site' ? 'sign-in-site' : 'sign-in-account',
+        retryAfterSeconds: Math.ceil(wait / 1000),
+      });
+    }
+    return { account, body, known: false };
+  }
 
   return async (ctx, next) => {
+    let signIn = null;
     if (config.enabled !== false && !isSiteCall(ctx)) {
-      for (const rule of rules) {
-        if (matches(rule, ctx)) await rule.limit(ctx, async () => undefined);
+      if (isSignIn(ctx)) signIn = await admitSignIn(ctx);
+      try {
+        for (const rule of rules) {
+          if (matches(rule, ctx)) await rule.limit(ctx, async () => undefined);
+        }
+      } catch (error) {
+        if (signIn && !signIn.known) await guard.settle(signIn.account, signIn.body, 'not checked');
+        throw error;
       }
     }
     try {
       await next();
+      if (signIn) await guard.settle(signIn.account, signIn.body, ctx.status < 300 ? 'succeeded' : 'failed');
     } catch (error) {
+      if (signIn) {
+        // The plugin's own limiter refused it before the password was looked at; anything else is a failed sign-in.
+        const checked = !(error && error.name === 'RateLimitError');
+        if (checked) await guard.settle(signIn.account, signIn.body, 'failed');
+        else if (!signIn.known) await guard.settle(signIn.account, signIn.body, 'not checked');
+      }
       // The plugin's own limiter throws an English RateLimitError: a person reads this one.
       // (Our own limits already speak Persian: their messages stay.)
       if (error && error.name === 'RateLimitError' && !/[\u0600-\u06FF]/.test(error.message)) {
@@ -94,4 +117,3 @@ module.exports = (config, { strapi }) => {
 };
 
 module.exports.TOO_MANY_FA = TOO_MANY_FA;
-module.exports.TOO_MANY_FOR_ACCOUNT_FA = TOO_MANY_FOR_ACCOUNT_FA;
