@@ -362,7 +362,8 @@ export const SETTINGS = {
   }),
   PRINT_QUEUE_WAIT_MS: whole({
     group: 'Printing',
-    about: 'How long a print waits for the one before it, then 503.',
+    about:
+      'How long a print waits for those asked before it (one at a time, one per account, in the order asked), then 503.',
     default: 5000,
     min: 0,
   }),

@@ -138,7 +138,7 @@ export function buildSiteServer(
   app.register(remoteFailureRoutes, ctx);
   app.register(overrideRoutes, ctx);
   app.register(contentChangedWebhook, ctx);
-  app.register(printRoutes, ctx);
+  app.register(printRoutes, { config, shared, livePages: async () => (await live.current())?.pages ?? {} });
   app.register(pageRoutes, ctx);
 
   app.setNotFoundHandler(answerNotFound);

@@ -24,6 +24,9 @@ export const requestsPage: PageDefinition = {
   path: '/inquiry/requests/*',
   rendering: 'browser',
   guards: ['auth'],
+  // Its pro-forma is printed by the app server (`/_/print.pdf`) for the buyer whose inquiry it is:
+  // the CMS answers `/inquiries/:id` to that buyer alone.
+  printable: [{ path: '/inquiry/requests/:id/proforma', owner: '/inquiries/:id' }],
   head: (url) => ({
     title: titleOf(url),
     description: 'استعلام‌های قیمت شما، پیش‌فاکتور و پذیرش آن.',
