@@ -28,7 +28,9 @@ import { buildApp } from '../scripts/lib/webpack-build';
  * - a price alert fires once when the CMS lowers the price below its threshold, not again that day;
  * - two products of a listing side by side on a shareable compare page;
  * - a version whose product-page contribution throws is refused by the gate with its line; forced
- *   live, the product page renders whole without it, and the beacon names the inquiry app.
+ *   live, the product page renders whole without it, and the beacon names the inquiry app;
+ * - a version whose contribution throws only for a signed-in buyer is refused too: the gate opens
+ *   the pages its parts show on signed in as well as signed out.
  */
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 // The tests are long (a deploy, a journey); a single press that cannot happen should fail in seconds, not at their end.
@@ -303,11 +305,17 @@ test("a signed-out visitor's basket of three survives a reload and sign-in, is s
   await strangerPage.context().addCookies([{ name: 'user_token', value: stranger.jwt, url: server.url }]);
   await strangerPage.goto(`${server.url}/inquiry/requests/${inquiry.documentId}`);
   await expect(strangerPage.locator('#app-inquiry')).not.toContainText(number);
-  const strangerPdf = await strangerPage.request.get(
-    `${server.url}/_/print.pdf?path=${encodeURIComponent(`/inquiry/requests/${inquiry.documentId}/proforma`)}`,
-  );
-  if (strangerPdf.status() === 200) expect(await pdfText(await strangerPdf.body())).not.toContain(number);
+  const proformaPdf = `${server.url}/_/print.pdf?path=${encodeURIComponent(`/inquiry/requests/${inquiry.documentId}/proforma`)}`;
+  const strangerPdf = await strangerPage.request.get(proformaPdf);
+  expect(strangerPdf.status()).toBe(404);
+  expect(await strangerPdf.text()).toContain('در حساب شما یافت نشد');
   await strangerPage.context().close();
+  // Signed out, nothing is printed; nor is anything but a printable page, however its path is spelled.
+  expect((await fetch(proformaPdf)).status).toBe(401);
+  for (const path of ['/.%2E/_/console', '/metrics', `/inquiry/requests/${inquiry.documentId}`])
+    expect((await page.request.get(`${server.url}/_/print.pdf?path=${encodeURIComponent(path)}`)).status(), path).toBe(
+      404,
+    );
 });
 
 test('a price alert fires once when the CMS lowers the price below it, not again the same day', async ({ page }) => {
@@ -441,4 +449,23 @@ test('a contribution that throws is refused by the gate; forced live, the produc
       .first()
       .getByRole('button', { name: /به استعلام/ }),
   ).toBeVisible();
+});
+
+test('a contribution that throws only for a signed-in buyer is refused: the gate opens the pages showing it signed in too', async () => {
+  const dist = fs.mkdtempSync(path.join(folder.workDir, 'inquiry-signed-in-'));
+  await buildAppReplacing(
+    NAME,
+    dist,
+    /features\/basket\/contributions$/,
+    () => path.join(repoRoot, 'e2e/fixtures/inquiry-contributions-that-throw-signed-in.tsx'),
+    'inquiry (product.actions throws for a signed-in buyer)',
+  );
+  const live = await liveVersions();
+  const { version } = await deployApi.publish(as(teamKey), NAME, dist);
+  const refused = await deployApi.activate(as(teamKey), NAME, version).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(refused).toMatch(/smoke mount: catalogue \S+ \(signed in\): .*the basket button could not read the buyer/);
+  expect(await liveVersions()).toEqual(live);
 });

@@ -4,7 +4,10 @@
  * main thread's task time until the page is idle, the same page before and after the inquiry app
  * goes live beside it, on a copy of the bench's builds (so the rest of the bench sees the three
  * seeded remotes only) — and the time from a press on «افزودن به استعلام», after the pointer
- * rested on it, to the header's counter showing the new count.
+ * rested on it, to the header's counter showing the new count. Then a careless version of the
+ * inquiry app whose product-page contribution does 2 s of synchronous work on the server, forced
+ * live: the product page's uncached render p50 with it against none (the server stops rendering a
+ * contribution that blocked its host, rendering/slot-overruns.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +15,7 @@ import type { Browser, Page } from '@playwright/test';
 import { addKey } from '@steel/server/deploy-keys';
 import { remote as deployApi } from '@steel/server/deploy-client';
 import { buildApp } from './lib/webpack-build';
+import { buildAppReplacing } from '../e2e/support/crafted-builds';
 import { median } from './lib/median';
 import { repoRoot } from './lib/paths';
 import { waitForUrl, type RunningProcess } from './lib/processes';
@@ -43,6 +47,21 @@ async function productPageCost(browser: Browser, url: string): Promise<PageCost>
   await context.close();
   return { jsBytes, mainThreadMs: taskSeconds * 1000 };
 }
+
+/** The server's own render time of uncached renders of a page (this server keeps no page): their median, ms. */
+async function uncachedRenderP50(url: string, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    const rendered = /render;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
+    if (rendered) times.push(Number(rendered));
+  }
+  return median(times);
+}
+
+/** Uncached renders timed per version: enough for a median that one slow render does not move. */
+const UNCACHED_RENDERS = 15;
 
 async function medianCost(browser: Browser, url: string, runs: number): Promise<PageCost> {
   const costs: PageCost[] = [];
@@ -110,12 +129,16 @@ export async function benchSlots(options: {
     BUILDS_DIR: buildsDir,
     DEPLOY_KEYS_FILE: keysFile,
     DEPLOY_GATE_PORT: String(options.gatePort),
+    // Every request is a render: the slot figures below are of uncached renders.
+    SSR_CACHE_ENTRIES: '0',
+    RENDER_RATE_LIMIT_PER_MINUTE: 'off',
   });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
     const url = `${base}${PRODUCT_PAGE_PATH}`;
-    await productPageCost(browser, url); // the page's first render, into the cache
+    await productPageCost(browser, url); // the page's first render: the server entries loaded
     const without = await medianCost(browser, url, runs);
+    const renderWithout = await uncachedRenderP50(url, UNCACHED_RENDERS);
 
     // The inquiry team joins as in its e2e: registered by the platform, deployed with its own key.
     await buildApp(INQUIRY);
@@ -159,6 +182,30 @@ export async function benchSlots(options: {
     );
     log(
       `  listing row    ${median(times.listing).toFixed(0)} ms  (${times.listing.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+
+    // A careless version: its product-page contribution does 2 s of synchronous work on the server.
+    const renderWithInquiry = await uncachedRenderP50(url, UNCACHED_RENDERS);
+    const busyDist = fs.mkdtempSync(`${buildsDir}-busy-inquiry-`);
+    try {
+      await buildAppReplacing(
+        INQUIRY,
+        busyDist,
+        /features\/basket\/contributions$/,
+        () => path.join(repoRoot, 'e2e/fixtures/inquiry-contributions-busy-on-server.tsx'),
+        'inquiry (2 s of server work in product.actions)',
+      );
+      const busy = await deployApi.publish(team, INQUIRY, busyDist);
+      await deployApi.activate(team, INQUIRY, busy.version, 'bench: a contribution that blocks its host, forced live');
+    } finally {
+      fs.rmSync(busyDist, { recursive: true, force: true });
+    }
+    const renderWithBusy = await uncachedRenderP50(url, UNCACHED_RENDERS);
+    log(`Product page's uncached server render, median of ${UNCACHED_RENDERS} (server-timing):`);
+    log(`  no contribution                     ${renderWithout.toFixed(1)} ms`);
+    log(`  the inquiry app live                ${renderWithInquiry.toFixed(1)} ms`);
+    log(
+      `  a 2 s contribution forced live      ${renderWithBusy.toFixed(1)} ms  (${(renderWithBusy / renderWithout).toFixed(2)}× none; 1.2× at most)`,
     );
   } finally {
     await server.stop();

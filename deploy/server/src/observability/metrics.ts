@@ -104,6 +104,12 @@ export function createServerMetrics({ processMetrics = true }: { processMetrics?
     labelNames: ['app', 'version', 'kind'] as const,
     registers,
   });
+  const slotContributionsDisabled = new Counter({
+    name: 'steel_slot_contributions_disabled_total',
+    help: 'Slot contributions this server stopped rendering until their next version: their render blocked a host page',
+    labelNames: ['app', 'version'] as const,
+    registers,
+  });
   const deployEvents = new Counter({
     name: 'steel_deploy_events_total',
     help: 'Deploy actions recorded by this server (publish, check, activate, canary, promote, abort, rollback, auto-abort, auto-rollback, refused, override…)',
@@ -134,6 +140,7 @@ export function createServerMetrics({ processMetrics = true }: { processMetrics?
     imageResizesRefused,
     redisCommands,
     browserReports,
+    slotContributionsDisabled,
     deployEvents,
     keyFailures,
 

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { REMOTE_FAILURE_REPORT_PATH } from '@steel/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
@@ -16,19 +15,7 @@ import { createFailureRecorder } from '../shared-state/failure-counts';
 import { addServerEntries, liveFixture, makeDist, type Fixture } from '../testing/fixtures';
 import { settled } from '../testing/deploy-jobs';
 import { parseExposition } from '../testing/prometheus-text';
-
-/** The server's log as the JSON lines pino writes. */
-function logLines() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, logger: { level: 'info', stream } };
-}
+import { logLines } from '../testing/log-lines';
 
 /** A CMS stand-in: "content" for every read, 503 for a page whose URL says `down`; each read's x-request-id kept. */
 async function cmsStandIn() {

@@ -26,6 +26,7 @@ import type { RenderPools } from './render-pool';
 import { etagOf, type ShellTemplates } from './shell-templates';
 import type { RenderOutcome } from './render-worker';
 import type { SlotFailure } from './slot-contributions';
+import { createSlotOverruns } from './slot-overruns';
 import type { ServerMetrics } from '../observability/metrics';
 
 /** What one server render gave. */
@@ -93,6 +94,7 @@ export function createPageRenders({
   metrics,
 }: PageRendersOptions) {
   const preload = createPreloadHints(config);
+  const overruns = createSlotOverruns(config.rendering.slotTimeLimitMs);
   const flights = new Map<string, Promise<Rendered>>();
   const partials = new Map<string, { page: CachedPage; retryAt: number }>();
   const visited = new Map<string, number>();
@@ -165,6 +167,7 @@ export function createPageRenders({
         incompatible: snapshot.incompatible,
         contributions: registryContributions(snapshot.remotes),
         slotTimeLimitMs: config.rendering.slotTimeLimitMs,
+        disabledContributions: overruns.disabledFor(snapshot.live.versions),
         config: { ...config.runtime, buildId: snapshot.manifest.id },
         cmsInternalUrl: config.cmsInternalUrl,
         siteReadSecret: config.siteReadSecret,
@@ -192,6 +195,10 @@ export function createPageRenders({
       // The contribution's app failed, not the page: it is counted against that app's version.
       log.warn({ ...failure, url: task.url, reqId: task.requestId }, 'slot contribution left to the browser');
       onSlotFailure?.(failure, task.url);
+    }
+    for (const disabled of overruns.record(outcome.slotFailures)) {
+      log.error({ ...disabled, url: task.url }, 'slot contribution disabled on this server: it blocked its host');
+      metrics?.slotContributionsDisabled.inc({ app: disabled.app, version: disabled.version });
     }
     const html = await assemble(snapshot, task.url, outcome);
     const page: CachedPage = {

@@ -37,6 +37,8 @@ export interface RenderTask {
   contributions: SlotContributions;
   /** Time limit of one contribution's server render. */
   slotTimeLimitMs: number;
+  /** Contributions of live versions the server no longer renders (slot-overruns.ts), by app, and why. */
+  disabledContributions: Record<RemoteName, string>;
   config: RuntimeConfig;
   cmsInternalUrl: string;
   siteReadSecret: string | null;
@@ -234,6 +236,7 @@ async function renderInContext(task: RenderTask, cmsCalls: CmsCall[]): Promise<R
     config: task.config,
     cmsUrl: task.cmsInternalUrl,
     timeLimitMs: task.slotTimeLimitMs,
+    disabled: task.disabledContributions,
   };
   // The remote's slots are filled before the shell puts its markup in the layout, the layout's after.
   const remoteSlots = rendered?.slots?.length

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultRuntimeConfig, slotMarker, type SlotRequest } from '@steel/contract';
 import { fillSlots, type SlotFillContext } from './slot-contributions';
+import { createSlotOverruns } from './slot-overruns';
 
 /**
  * Real server entries on disk, as the render worker loads them: each contributor's `renderSlot`
@@ -43,6 +44,7 @@ const context = (contributors: Array<{ app: string; props?: string; order?: numb
   cmsUrl: 'http://127.0.0.1:1/api',
   // Far above what a good contribution takes even on a loaded machine, far below the slow ones.
   timeLimitMs: 1000,
+  disabled: {},
 });
 const request: SlotRequest = {
   marker: slotMarker(0),
@@ -116,5 +118,60 @@ describe("filling a page's slots on the server", () => {
       '<main><div data-slot="product.actions"><div data-slot-contribution="alerts" data-app="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div></div></main>',
     );
     expect(filled.failures).toEqual([]);
+  });
+});
+
+describe('a contribution cannot slow its host', () => {
+  const rows = [0, 1, 2, 3].map((index): SlotRequest => ({ ...request, marker: slotMarker(index) }));
+  const listing = `<table>${rows.map((row) => `<tr>${row.marker}</tr>`).join('')}</table>`;
+
+  it('renders one that overran in a page no more in that page: the rows after it are left to the browser', async () => {
+    const filled = await fillSlots(listing, rows, context([{ app: 'busy' }, { app: 'inquiry' }]), 'slot-r');
+    expect(filled.html.match(/>busy</g)).toBeNull();
+    expect(filled.html.match(/product\.actions:ir-12/g)).toHaveLength(4);
+    expect(filled.failures.map(({ app, reason }) => `${app}: ${reason}`)).toEqual([
+      expect.stringMatching(/^busy: over its 1000 ms time limit \(\d+ ms\)$/),
+      'busy: not rendered again in this page: it overran its time limit in another slot',
+    ]);
+    expect(filled.failures[0]?.blockedMs).toBeGreaterThan(1000);
+  });
+
+  it('does not render one the server disabled, saying why once', async () => {
+    const filled = await fillSlots(
+      listing,
+      rows,
+      { ...context([{ app: 'busy' }, { app: 'inquiry' }]), disabled: { busy: 'it held the thread' } },
+      'slot-r',
+    );
+    expect(filled.html).not.toContain('>busy<');
+    expect(filled.failures).toEqual([
+      {
+        app: 'busy',
+        version: 'v1',
+        slot: 'product.actions',
+        reason: 'not rendered on this server: it held the thread',
+      },
+    ]);
+  });
+
+  it('disables a version that held the thread far past its limit at once, and one that did so three times', () => {
+    const overruns = createSlotOverruns(100);
+    const blocked = (app: string, version: string, blockedMs?: number) => ({
+      app,
+      version,
+      slot: 'product.actions' as const,
+      reason: 'over',
+      ...(blockedMs === undefined ? {} : { blockedMs }),
+    });
+    expect(overruns.record([blocked('inquiry', 'v1', 2000)]).map(({ app }) => app)).toEqual(['inquiry']);
+    expect(overruns.disabledFor({ inquiry: 'v1', catalogue: 'c1' })).toEqual({
+      inquiry: expect.stringMatching(/held the thread 2000 ms .* until its next version/),
+    });
+    // Its next version is rendered again.
+    expect(overruns.disabledFor({ inquiry: 'v2' })).toEqual({});
+    // A little over, or late without blocking (a slow CMS): left out of that render only, until the third time.
+    expect(overruns.record([blocked('alerts', 'a1', 150), blocked('alerts', 'a1')])).toEqual([]);
+    expect(overruns.record([blocked('alerts', 'a1', 150)])).toEqual([]);
+    expect(overruns.record([blocked('alerts', 'a1', 150)]).map(({ app }) => app)).toEqual(['alerts']);
   });
 });

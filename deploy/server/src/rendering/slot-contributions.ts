@@ -3,7 +3,11 @@
  * host's render left a slot's marker, each live contribution to that slot is rendered by its own
  * app's server entry, in order, within a time limit of its own. One that is missing, throws,
  * overruns or was built against props the host does not render leaves an empty element for the
- * browser to try, is reported as its own app's failure, and costs the host's page nothing.
+ * browser to try and is reported as its own app's failure.
+ *
+ * A contribution cannot slow its host: one that overran is not rendered again in the same page
+ * (a listing has 24 rows), and one the server has disabled for its version (`disabled`: it
+ * blocked the thread, slot-overruns.ts) is not rendered at all — its element is left to the browser.
  */
 import {
   slotPropsIncompatibility,
@@ -21,6 +25,8 @@ export interface SlotFailure {
   version: string;
   slot: SlotName;
   reason: string;
+  /** How long the contribution's render held the thread, when it blocked past its time limit. */
+  blockedMs?: number;
 }
 
 export interface SlotFillContext {
@@ -32,6 +38,8 @@ export interface SlotFillContext {
   cmsUrl: string;
   /** How long one contribution's server render may take. */
   timeLimitMs: number;
+  /** Contributions of live versions the server no longer renders, by app, and why. */
+  disabled: Record<RemoteName, string>;
 }
 
 export interface FilledSlots {
@@ -43,18 +51,28 @@ export interface FilledSlots {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** A contribution's render went past its time limit; `blockedMs` when it held the thread all along. */
+class OverranError extends Error {
+  constructor(
+    message: string,
+    readonly blockedMs?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Runs `work` (timed from its first synchronous step: renderToString blocks before it returns). */
 async function withinLimit<T>(work: () => Promise<T>, limitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const started = performance.now();
   const running = work();
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`over its ${limitMs} ms time limit`)), limitMs);
+    timer = setTimeout(() => reject(new OverranError(`over its ${limitMs} ms time limit`)), limitMs);
   });
   const result = await Promise.race([running, timeout]).finally(() => clearTimeout(timer));
   // A render that blocked the thread past the limit finished before the timer could fire: still over.
   const took = performance.now() - started;
-  if (took > limitMs) throw new Error(`over its ${limitMs} ms time limit (${Math.round(took)} ms)`);
+  if (took > limitMs) throw new OverranError(`over its ${limitMs} ms time limit (${Math.round(took)} ms)`, took);
   return result;
 }
 
@@ -67,6 +85,8 @@ export async function fillSlots(
 ): Promise<FilledSlots> {
   const css: Record<RemoteName, string> = {};
   const failures: SlotFailure[] = [];
+  // Apps whose contribution overran in this page: not asked again for its other slots and rows.
+  const overran = new Set<RemoteName>();
   let filled = html;
   for (const [index, request] of requests.entries()) {
     const parts: string[] = [];
@@ -78,8 +98,17 @@ export async function fillSlots(
       // `data-app`: the contributor's stylesheet is scoped to its app's elements.
       const empty = `<div data-slot-contribution="${escapeAttribute(app)}" data-app="${escapeAttribute(app)}"></div>`;
       const problem = slotPropsIncompatibility(request.slot, request.version, contribution.props);
-      if (problem) {
-        failures.push({ app, version, slot: request.slot, reason: `not shown: ${problem}` });
+      const withheld = problem
+        ? `not shown: ${problem}`
+        : context.disabled[app]
+          ? `not rendered on this server: ${context.disabled[app]}`
+          : overran.has(app)
+            ? 'not rendered again in this page: it overran its time limit in another slot'
+            : null;
+      if (withheld) {
+        // Said once per app and page: the rows after the first say nothing new.
+        if (!failures.some((failure) => failure.app === app && failure.reason === withheld))
+          failures.push({ app, version, slot: request.slot, reason: withheld });
         parts.push(empty);
         continue;
       }
@@ -103,7 +132,15 @@ export async function fillSlots(
           `<div data-slot-contribution="${escapeAttribute(app)}" data-app="${escapeAttribute(app)}" data-slot-ssr="${escapeAttribute(identifierPrefix)}">${rendered.html}</div>`,
         );
       } catch (error) {
-        failures.push({ app, version, slot: request.slot, reason: (error as Error)?.message ?? String(error) });
+        const blockedMs = error instanceof OverranError ? error.blockedMs : undefined;
+        if (error instanceof OverranError) overran.add(app);
+        failures.push({
+          app,
+          version,
+          slot: request.slot,
+          reason: (error as Error)?.message ?? String(error),
+          ...(blockedMs === undefined ? {} : { blockedMs }),
+        });
         parts.push(empty);
       }
     }

@@ -136,7 +136,8 @@ export const SETTINGS = {
   }),
   SSR_SLOT_BUDGET_MS: whole({
     group: 'Server rendering',
-    about: "One slot contribution's server render time limit; past it the browser renders that contribution.",
+    about:
+      "One slot contribution's server render time limit; past it the browser renders that contribution, and one that held the thread more than three times as long, or past it three times, is not rendered on that server again until its next version.",
     default: 100,
     min: 1,
   }),

@@ -5,7 +5,9 @@
  * - smoke render: the server renders each page whole, without the remote being left to the browser;
  * - smoke mount: headless Chromium opens each page, the app mounts with no uncaught error, no
  *   contained failure and no failure report, and one internal link per app navigates in the page;
- *   a page behind sign-in (guard `auth`) is opened signed in as a throwaway customer;
+ *   a page behind sign-in (guard `auth`) is opened signed in as a throwaway customer, and a page
+ *   showing a slot contribution the candidate puts in play (its own, or a live one in a slot it
+ *   hosts) is opened again signed in (a contribution may fail only for a customer);
  * - flows across apps (flows.ts): signing in and out, a remote's toast, a link to another app.
  *
  * The smoke server listens on DEPLOY_GATE_PORT, or the next free port the CMS allows (trial-port.ts).
@@ -16,7 +18,7 @@
  * render may take `RENDER_TIME_LIMIT_FACTOR` times the site's render time limit before it counts as
  * left to the browser — far beyond any honest page.
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RemotePages } from '@steel/contract';
 import type { AppManifest, RemoteName } from '@steel/contract';
 import { buildSiteServer, type RemoteFailureReport, type RenderFallback } from '../../site/site-server';
@@ -92,6 +94,23 @@ function appsToTry(
   return [candidate.app, ...hosts];
 }
 
+/**
+ * The apps whose slot contributions the candidate puts in play: its own, when it fills slots, and
+ * the live apps filling a slot it hosts. Where one of theirs shows on a page, the page is opened
+ * signed in too: a contribution may read the visitor's session and fail only for a customer.
+ */
+function contributorsInPlay(
+  candidate: Candidate,
+  manifest: AppManifest,
+  live: Partial<Record<AppName, AppManifest>>,
+): string[] {
+  const hosted = new Set(Object.keys(manifest.slotHosts ?? {}));
+  const others = (Object.entries(live) as [string, AppManifest][])
+    .filter(([app, own]) => app !== candidate.app && (own.contributions ?? []).some(({ slot }) => hosted.has(slot)))
+    .map(([app]) => app);
+  return [...(manifest.contributions?.length ? [candidate.app] : []), ...others];
+}
+
 const launchChromium = (executablePath: string) =>
   chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 
@@ -149,12 +168,13 @@ export async function smokeTest(
     );
     if (rendered) return rendered;
     const flows = flowsFor(candidate.app, sitePages);
-    const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn);
+    const contributors = contributorsInPlay(candidate, manifest, live);
+    const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn) || contributors.length > 0;
     return await withThrowawayCustomer(config, signsIn, async (customer) => {
       options.onStep?.(`smoke mount of ${pages.length} pages in Chromium, then the flows and the main thread`);
       const browser = await launchChromium(options.chromiumPath);
       try {
-        const signedIn = customer && { customer, cookie: config.runtime.cookie };
+        const signedIn = customer && { customer, cookie: config.runtime.cookie, contributors };
         return (
           (await smokeMount(browser, base, pages, seen, signedIn, options.recorder, options.onStep)) ??
           (await triedAsBrowsersDo(
@@ -252,8 +272,14 @@ async function reportedFailures(seen: SiteSeen, pathname: string): Promise<strin
 }
 
 /** One line for a page that did not mount: each finding once (a guarded reload repeats them). */
-function mountRefusal(app: RemoteName, url: string, findings: Array<string | null>): string {
-  return `smoke mount: ${app} ${url}: ${[...new Set(findings.filter(Boolean))].join(' — ')}; open the page in a browser with this version live to see it`;
+function refusalLine(app: RemoteName, url: string, findings: Array<string | null>, signedIn = false): string {
+  return `smoke mount: ${app} ${url}${signedIn ? ' (signed in)' : ''}: ${[...new Set(findings.filter(Boolean))].join(' — ')}; open the page in a browser with this version live to see it`;
+}
+
+/** A page to open, and whether as the throwaway customer. */
+interface Mount {
+  sample: SamplePage;
+  signedIn: boolean;
 }
 
 /** Pages opened at once: two keep both cores busy without starving the server's render workers. */
@@ -308,25 +334,54 @@ export async function firstRefusalInLanes<T>(
 /** A page only a signed-in customer sees (the shell's `auth` guard). */
 const isGuarded = (page: SamplePage) => page.route.guards.includes('auth');
 
+/** Where contributions of these apps show on a page: inside its app's container, in the layout around it. */
+const contributionsShown = ({ app, contributors }: { app: string; contributors: string[] }) => {
+  const shown = [...document.querySelectorAll('[data-slot-contribution]')].filter((element) =>
+    contributors.includes(element.getAttribute('data-slot-contribution') ?? ''),
+  );
+  return {
+    inApp: shown.some((element) => element.closest(`#app-${app}`)),
+    inLayout: shown.some((element) => !element.closest('[data-app-container]')),
+  };
+};
+
 async function smokeMount(
   browser: Browser,
   base: string,
   pages: SamplePage[],
   seen: SiteSeen,
-  signedIn: { customer: ThrowawayCustomer; cookie: ReturnType<typeof loadConfig>['runtime']['cookie'] } | null,
+  signedIn: {
+    customer: ThrowawayCustomer;
+    cookie: ReturnType<typeof loadConfig>['runtime']['cookie'];
+    /** Apps whose contributions, where a page shows them, have it opened again signed in. */
+    contributors: string[];
+  } | null,
   recorder?: GateRecorder,
   onStep?: (line: string) => void,
 ): Promise<RuleResult> {
   const context = await browser.newContext({ baseURL: base });
-  // Guarded pages in a context of their own, signed in (signed out, they only bounce to sign-in).
+  // Signed-in pages in a context of their own (signed out, guarded ones only bounce to sign-in).
   const customerContext = signedIn ? await browser.newContext({ baseURL: base }) : null;
   if (customerContext && signedIn) await signInContext(customerContext, base, signedIn.customer, signedIn.cookie);
   const linkTried = new Set<RemoteName>();
-  const queue = [...pages];
+  const queue: Mount[] = pages.map((sample) => ({ sample, signedIn: isGuarded(sample) }));
+  // The layout's slots are on every page: one page opened signed in stands for them.
+  let layoutSlotsSignedIn = false;
 
-  async function mountOne(sample: SamplePage): Promise<string | null> {
+  /** Opens the page again signed in when contributions in play show on it. */
+  async function againSignedIn(page: Page, sample: SamplePage) {
+    if (!signedIn?.contributors.length) return;
+    const shown = await page.evaluate(contributionsShown, { app: sample.app, contributors: signedIn.contributors });
+    if (!shown.inApp && (!shown.inLayout || layoutSlotsSignedIn)) return;
+    layoutSlotsSignedIn ||= shown.inLayout;
+    queue.push({ sample, signedIn: true });
+  }
+
+  async function mountOne({ sample, signedIn: asCustomer }: Mount): Promise<string | null> {
     const { app, url, real } = sample;
-    const page = await (isGuarded(sample) && customerContext ? customerContext : context).newPage();
+    const mountRefusal = (findings: Array<string | null>) =>
+      refusalLine(app, url, findings, asCustomer && !isGuarded(sample));
+    const page = await (asCustomer && customerContext ? customerContext : context).newPage();
     const problems = watchPage(page);
     try {
       await page.goto(url, { waitUntil: 'load' });
@@ -338,7 +393,8 @@ async function smokeMount(
       const failed = [await mountedOrFailed(page, owner, real), ...problems].filter(Boolean);
       await recorder?.mounted(page, url);
       if (failed.length)
-        return mountRefusal(app, url, [...failed, ...(await reportedFailures(seen, new URL(page.url()).pathname))]);
+        return mountRefusal([...failed, ...(await reportedFailures(seen, new URL(page.url()).pathname))]);
+      if (!asCustomer) await againSignedIn(page, sample);
       if (linkTried.has(app)) return null;
       linkTried.add(app);
       const linkFailure = await followOneLink(page, app);
@@ -352,7 +408,7 @@ async function smokeMount(
           reportedFailures(seen, pathname),
         ),
       );
-      return mountRefusal(app, url, [...reported.flat(), ...problems]);
+      return mountRefusal([...reported.flat(), ...problems]);
     } catch (error) {
       // The page went away under the test — the shell reloads once when a remote's code fails to
       // load, or the tab crashed: that is the finding, said like any other, never a gate crash.
@@ -360,24 +416,20 @@ async function smokeMount(
       const what = /Execution context was destroyed|navigation/i.test(message)
         ? "the page reloaded itself while mounting (the shell does so once when a remote's code fails to load)"
         : `the browser failed: ${message.split('\n')[0]}`;
-      return mountRefusal(app, url, [
-        what,
-        ...problems,
-        ...(await reportedFailures(seen, new URL(url, base).pathname)),
-      ]);
+      return mountRefusal([what, ...problems, ...(await reportedFailures(seen, new URL(url, base).pathname))]);
     } finally {
       await page.close();
     }
   }
 
   try {
-    return await firstRefusalInLanes(queue, MOUNT_LANES, (sample) =>
+    return await firstRefusalInLanes(queue, MOUNT_LANES, (mount) =>
       triedAsBrowsersDo(
-        () => mountOne(sample),
+        () => mountOne(mount),
         (failure) => {
           // Its link is tried again with it.
-          linkTried.delete(sample.app);
-          onStep?.(`${sample.url}: its code did not load (${failure.slice(0, 120)}…): opened again`);
+          linkTried.delete(mount.sample.app);
+          onStep?.(`${mount.sample.url}: its code did not load (${failure.slice(0, 120)}…): opened again`);
         },
       ),
     );
