@@ -7,7 +7,8 @@
  * rested on it, to the header's counter showing the new count. Then a careless version of the
  * inquiry app whose product-page contribution does 2 s of synchronous work on the server, forced
  * live: the product page's uncached render p50 with it against none (the server stops rendering a
- * contribution that blocked its host, rendering/slot-overruns.ts).
+ * contribution that blocked its host, rendering/slot-overruns.ts). And the pro-forma's PDF for its
+ * owner, alone and while a signed-out client floods the printer.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -106,9 +107,73 @@ async function pressToCount(page: Page, button: string): Promise<number> {
   );
 }
 
+/** The owner's prints per figure. */
+const PRINTS = 5;
+
+/** Prints of the owner's pro-forma, one after another: how many came back as PDFs, and their median time. */
+async function ownerPrints(pdfUrl: string, token: string, count: number) {
+  const times: number[] = [];
+  let printed = 0;
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const response = await fetch(pdfUrl, { headers: { cookie: `user_token=${token}` } });
+    await response.arrayBuffer();
+    if (response.ok) printed += 1;
+    times.push(performance.now() - started);
+  }
+  return { printed, p50: median(times) };
+}
+
+/**
+ * The pro-forma's PDF for a buyer with one inquiry: printed alone, then while 8 signed-out
+ * connections ask for it as fast as they are answered (the attack run held the one printer so).
+ */
+async function printAvailability(base: string, cms: string, log: (line: string) => void) {
+  const stamp = Date.now().toString(36);
+  const registered = (await (
+    await fetch(`${cms}/api/auth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench${stamp}`, email: `bench${stamp}@example.com`, password: 'Bench2024x' }),
+    })
+  ).json()) as { jwt: string };
+  const inquiry = (await (
+    await fetch(`${cms}/api/inquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${registered.jwt}` },
+      body: JSON.stringify({
+        data: { province_slug: 'tehran', lines: [{ product_slug: PRODUCT_PAGE_PATH.split('/').pop(), quantity: 1 }] },
+      }),
+    })
+  ).json()) as { data: { documentId: string } };
+  const pdfUrl = `${base}/_/print.pdf?path=${encodeURIComponent(`/inquiry/requests/${inquiry.data.documentId}/proforma`)}`;
+  const alone = await ownerPrints(pdfUrl, registered.jwt, PRINTS);
+  let flooding = true;
+  const floodStatuses = new Map<number, number>();
+  const flood = Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (flooding) {
+        const response = await fetch(pdfUrl).catch(() => null);
+        await response?.arrayBuffer();
+        const status = response?.status ?? 0;
+        floodStatuses.set(status, (floodStatuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const flooded = await ownerPrints(pdfUrl, registered.jwt, PRINTS);
+  flooding = false;
+  await flood;
+  log(`The pro-forma's PDF for its owner, ${PRINTS} prints one after another:`);
+  log(`  alone                              ${alone.printed}/${PRINTS} printed, p50 ${alone.p50.toFixed(0)} ms`);
+  log(
+    `  while a signed-out client floods   ${flooded.printed}/${PRINTS} printed, p50 ${flooded.p50.toFixed(0)} ms  (the flood's answers: ${[...floodStatuses].map(([code, n]) => `${code}×${n}`).join(' ')})`,
+  );
+}
 export async function benchSlots(options: {
   browser: Browser;
   buildsDir: string;
+  /** The CMS's origin (no /api): the print figures' buyer and inquiry are made there. */
+  cms: string;
   port: number;
   gatePort: number;
   runs: number;
@@ -183,6 +248,8 @@ export async function benchSlots(options: {
     log(
       `  listing row    ${median(times.listing).toFixed(0)} ms  (${times.listing.map((t) => t.toFixed(0)).join(', ')})`,
     );
+
+    await printAvailability(base, options.cms, log);
 
     // A careless version: its product-page contribution does 2 s of synchronous work on the server.
     const renderWithInquiry = await uncachedRenderP50(url, UNCACHED_RENDERS);

@@ -307,6 +307,7 @@ async function main() {
       await benchSlots({
         browser,
         buildsDir,
+        cms: cms.url,
         port: PORT + 9,
         gatePort: PORT + 10,
         runs: Math.min(RUNS, 5),
