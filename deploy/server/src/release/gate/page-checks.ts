@@ -122,3 +122,35 @@ export async function followOneLink(
   if (!sameDocument) return `the link to ${href} reloaded the whole page instead of navigating inside it`;
   return null;
 }
+
+/**
+ * Waits until the slot contributions of these apps on the page have run: each holds its React
+ * root, and the page's main thread has then been idle a while (bounded). A contribution reading
+ * the visitor's session renders once as nobody (hydration matches the shared server HTML) and
+ * again as the customer right after — a failure only a customer meets comes at that second
+ * render, which a network gone quiet does not wait for.
+ */
+export async function contributionsSettled(page: Page, contributors: string[]): Promise<void> {
+  // (No named functions inside: the server runs under tsx, whose name helper the page lacks.)
+  await page
+    .waitForFunction(
+      (apps) =>
+        [...document.querySelectorAll('[data-slot-contribution]')]
+          .filter((element) => apps.includes(element.getAttribute('data-slot-contribution') ?? ''))
+          .every((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer'))),
+      contributors,
+      { timeout: 10_000, polling: 100 },
+    )
+    .catch(() => {}); // one that failed to load has no root: its report is what the gate reads
+  await page.evaluate(async () => {
+    const end = Date.now() + 5_000;
+    for (let quiet = 0; quiet < 3 && Date.now() < end;) {
+      const remaining = await new Promise<number>((resolve) =>
+        requestIdleCallback((deadline) => resolve(deadline.timeRemaining()), { timeout: 1_000 }),
+      );
+      quiet = remaining > 40 ? quiet + 1 : 0;
+    }
+  });
+  // A report is sent as the contribution fails: give it a moment to leave.
+  await page.waitForTimeout(300);
+}

@@ -28,7 +28,7 @@ import type { Candidate, RuleResult } from './static-rules';
 import { pageKindSamples, type SamplePage } from './page-samples';
 import { signInContext, withThrowawayCustomer, type ThrowawayCustomer } from './throwaway-customer';
 import { flowsFor, runFlows } from './flows';
-import { followOneLink, mountedOrFailed, watchPage } from './page-checks';
+import { contributionsSettled, followOneLink, mountedOrFailed, watchPage } from './page-checks';
 import { mainThreadRule } from './main-thread';
 import { gatePort, gatePortsBusy } from './trial-port';
 import type { GateRecorder } from './gate-report';
@@ -390,7 +390,10 @@ async function smokeMount(
         ((await page.evaluate(() =>
           document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'),
         )) as RemoteName | null) ?? app;
-      const failed = [await mountedOrFailed(page, owner, real), ...problems].filter(Boolean);
+      const shownFailure = await mountedOrFailed(page, owner, real);
+      // Signed in, the contributions in play render again as the customer: their failure comes then.
+      if (asCustomer && signedIn?.contributors.length) await contributionsSettled(page, signedIn.contributors);
+      const failed = [shownFailure, ...problems].filter(Boolean);
       await recorder?.mounted(page, url);
       if (failed.length)
         return mountRefusal([...failed, ...(await reportedFailures(seen, new URL(page.url()).pathname))]);
