@@ -10,7 +10,8 @@
  * header, before any of it is written; anything but files and folders (symbolic and hard links,
  * devices, FIFOs: a build never needs them, and a link is a way out of the folder); more than the
  * upload limit (compressed bytes), the unpacked limit (every decompressed byte: headers and padding
- * too, so a bomb of zeros stops there) or the entry limit; a body that stalls or drags on. Each
+ * too, so a bomb of zeros stops there) or the entry limit; a body that stalls, trickles (under
+ * 10 KB/s for 10 s) or drags on. Each
  * limit is checked on what has been read so far, and the first one crossed stops all the work.
  */
 import { once } from 'node:events';
@@ -52,6 +53,13 @@ export interface UploadOptions extends UnpackLimits {
   idleTimeoutMs?: number;
   /** The longest an upload may take altogether. */
   timeLimitMs?: number;
+  /** The slowest a sender may send: at least `bytes` in every `windowMs` while this server waits for it. */
+  minimumRate?: MinimumRate;
+}
+
+export interface MinimumRate {
+  bytes: number;
+  windowMs: number;
 }
 
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
@@ -61,6 +69,9 @@ const DEFAULT_MAX_ENTRIES = 20_000;
 const IDLE_TIMEOUT_MS = 30_000;
 // 50 MB (the default upload limit) in 15 minutes is under 60 KB/s: slower is not worth holding open.
 const TIME_LIMIT_MS = 15 * 60_000;
+// Under 10 KB/s for 10 s is a connection held open, not a deploy: any link a team deploys over is
+// far faster, and a trickle that always sends a little would otherwise keep one for 15 minutes.
+const MINIMUM_RATE: MinimumRate = { bytes: 100 * 1024, windowMs: 10_000 };
 // tar pads an archive to its record size after the two zero blocks that end it (10 KB for GNU tar,
 // up to 1 MB with a large blocking factor); anything longer is not padding but a bomb of zeros.
 const TRAILING_LIMIT_BYTES = 1024 * 1024;
@@ -279,7 +290,7 @@ async function unpack(
   body: Readable,
   dir: string,
   limits: Required<UnpackLimits>,
-  timing: { idleTimeoutMs: number; timeLimitMs: number },
+  timing: { idleTimeoutMs: number; timeLimitMs: number; minimumRate: MinimumRate },
 ): Promise<void> {
   // The first failure stops every stream and every write of this upload.
   const stop = new AbortController();
@@ -295,6 +306,24 @@ async function unpack(
   );
 
   let sent = 0;
+  // The rate is the sender's only while this server waits for it: a window in which the unpacking
+  // held the body back (a slow disk, many files) is not judged.
+  let sentAtWindowStart = 0;
+  let heldBack = false;
+  const slowSender = setInterval(() => {
+    const paused = heldBack || body.isPaused();
+    if (!paused && sent - sentAtWindowStart < timing.minimumRate.bytes) {
+      const { bytes, windowMs } = timing.minimumRate;
+      fail(
+        new UploadRefusal(
+          `The upload is too slow: under ${Math.round(bytes / 1024)} KB in ${duration(windowMs)} (at least ${Math.round(bytes / 1024 / (windowMs / 1000))} KB/s)`,
+          408,
+        ),
+      );
+    }
+    sentAtWindowStart = sent;
+    heldBack = false;
+  }, timing.minimumRate.windowMs);
   const received = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       idle.refresh();
@@ -313,6 +342,7 @@ async function unpack(
     if (error) fail(new UploadRefusal('The upload was cut off before its end'));
   });
   body.pipe(received);
+  received.on('drain', () => (heldBack = true));
 
   const tar = tarWriter(dir, limits, stop.signal, fail);
   try {
@@ -337,6 +367,7 @@ async function unpack(
   } finally {
     clearTimeout(idle);
     clearTimeout(deadline);
+    clearInterval(slowSender);
     body.unpipe(received);
     discardRest(body, limits.uploadLimitBytes);
     await tar.settled();
@@ -353,6 +384,7 @@ export async function unpackUpload(body: Readable, options: UploadOptions): Prom
     declaredBytes,
     idleTimeoutMs = IDLE_TIMEOUT_MS,
     timeLimitMs = TIME_LIMIT_MS,
+    minimumRate = MINIMUM_RATE,
     ...limits
   } = options;
   if (declaredBytes !== undefined && declaredBytes > limits.uploadLimitBytes) {
@@ -361,7 +393,12 @@ export async function unpackUpload(body: Readable, options: UploadOptions): Prom
   }
   const dir = await fs.mkdtemp(path.join(uploadTmpDir, 'steel-deploy-upload-'));
   try {
-    await unpack(body, dir, { maxEntries: DEFAULT_MAX_ENTRIES, ...limits }, { idleTimeoutMs, timeLimitMs });
+    await unpack(
+      body,
+      dir,
+      { maxEntries: DEFAULT_MAX_ENTRIES, ...limits },
+      { idleTimeoutMs, timeLimitMs, minimumRate },
+    );
     return dir;
   } catch (error) {
     await fs.rm(dir, { recursive: true, force: true, maxRetries: 3 });

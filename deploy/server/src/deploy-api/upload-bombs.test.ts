@@ -162,7 +162,15 @@ describe('withUnpackedUpload on a body that stalls or is cut off', () => {
     await fs.rm(uploadTmpDir, { recursive: true });
   });
 
-  it('refuses a body that keeps trickling past the time limit (408)', async () => {
+  // A byte every 20 ms: never silent for the idle limit (0.3 s), far under 1,000 bytes per 0.3 s.
+  it.each([
+    ['keeps trickling past the time limit', { timeLimitMs: 600 }, 'The upload took longer than 0.6 s'],
+    [
+      'trickles under the minimum rate, long before the time limit',
+      { minimumRate: { bytes: 1000, windowMs: 300 } },
+      'The upload is too slow: under 1 KB in 0.3 s (at least 3 KB/s)',
+    ],
+  ])('refuses a body that %s (408)', async (_case, timing, message) => {
     const uploadTmpDir = await tempDir();
     const body = new PassThrough();
     const tarball = tarGz([{ path: './index.html', body: 'x'.repeat(5000) }]);
@@ -171,18 +179,34 @@ describe('withUnpackedUpload on a body that stalls or is cut off', () => {
     try {
       const unpacking = withUnpackedUpload(
         body,
-        { ...limits, uploadTmpDir, idleTimeoutMs: 300, timeLimitMs: 600 },
+        { ...limits, uploadTmpDir, idleTimeoutMs: 300, ...timing },
         async () => 'published',
       );
-      await expect(unpacking).rejects.toMatchObject({
-        name: 'UploadRefusal',
-        statusCode: 408,
-        message: 'The upload took longer than 0.6 s',
-      });
+      await expect(unpacking).rejects.toMatchObject({ name: 'UploadRefusal', statusCode: 408, message });
     } finally {
       clearInterval(trickle);
     }
+    expect(sent).toBeLessThan(tarball.length);
     expect(await fs.readdir(uploadTmpDir)).toEqual([]);
+    await fs.rm(uploadTmpDir, { recursive: true });
+  });
+
+  it('takes a body sent fast enough in small pieces', async () => {
+    const uploadTmpDir = await tempDir();
+    const body = new PassThrough();
+    const tarball = tarGz([{ path: './index.html', body: 'x'.repeat(5000) }]);
+    const unpacking = withUnpackedUpload(
+      body,
+      { ...limits, uploadTmpDir, minimumRate: { bytes: 10, windowMs: 300 } },
+      async (dir) => fs.readFile(path.join(dir, 'index.html'), 'utf8'),
+    );
+    // A few bytes every 20 ms, over the 10 bytes per 0.3 s asked for, for longer than a window.
+    for (let at = 0; at < tarball.length; at += Math.ceil(tarball.length / 40)) {
+      body.write(tarball.subarray(at, at + Math.ceil(tarball.length / 40)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    body.end();
+    expect(await unpacking).toBe('x'.repeat(5000));
     await fs.rm(uploadTmpDir, { recursive: true });
   });
 
