@@ -13,6 +13,17 @@ export * from './customer/customer-requests';
 export * from './format/shorten-text';
 export * from './price/price-change';
 export * from './price/sale-unit-price';
+export { parseTypedNumber, readTypedNumber, persianFigure } from './numbers/typed-number.cjs';
+export type { NumberRule, NumberReading, TypedNumberProblem } from './numbers/typed-number.cjs';
+export { ALERT_THRESHOLD_TOMAN, WAREHOUSE_DAYS, WAREHOUSE_TONNES } from './numbers/field-rules.cjs';
+export {
+  INQUIRY_MAX_KG,
+  LINE_MAX_KG,
+  LINE_MAX_UNITS,
+  inquiryWeight,
+  lineQuantityRule,
+  readLineQuantity,
+} from './price/quantity-limits.cjs';
 export * from './ui/price-change-indicator';
 export * from './ui/use-session-user';
 export * from './ui/hydrate-when-needed';
@@ -40,6 +51,7 @@ export * from './ui/use-single-flight';
 export * from './colour-mode';
 export * from './consent';
 export * from './ui/text-field';
+export * from './ui/number-field';
 export * from './search/site-search';
 export { useLimitedQuery } from './page-data/use-limited-query';
 export * from './ui/markdown';

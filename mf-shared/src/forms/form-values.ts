@@ -2,6 +2,7 @@
 import './zod-without-eval';
 import { z } from 'zod';
 import { toLatinDigits } from '@steel/shared/remote-core';
+import { readTypedNumber, type NumberRule } from '../numbers/typed-number.cjs';
 
 /**
  * Persian messages every form uses (data/domain/persian-ui.md, "Authentication") and
@@ -34,16 +35,22 @@ export const mobileNumber = () =>
 export const emailAddress = () => requiredText().toLowerCase().regex(EMAIL, INVALID_EMAIL_MESSAGE);
 
 /**
- * A typed number with Persian, Arabic-Indic or Latin digits, thousands separators and either
- * decimal mark → number (data/domain/persian-ui.md, "Numbers, dates, currency"); an empty field → undefined.
+ * A form field holding a number a person typed, read by the kit's one reader (`readTypedNumber`:
+ * Persian, Arabic-Indic or Latin digits, «٫»/«.», «٬»/«,» between thousands, nothing else) and
+ * held to `rule`; its Persian sentence is the field's error. An optional rule reads an empty
+ * field as undefined.
  */
-export function typedNumber(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = toLatinDigits(value)
-    .replace(/[٬,\s]/g, '')
-    .replace('٫', '.')
-    .trim();
-  return text === '' ? undefined : Number(text);
+export function typedNumberField(rule: NumberRule & { optional: true }): z.ZodType<number | undefined, unknown>;
+export function typedNumberField(rule: NumberRule): z.ZodType<number, unknown>;
+export function typedNumberField(rule: NumberRule): z.ZodType<number | undefined, unknown> {
+  const field = z.unknown().transform((input, context) => {
+    const reading = readTypedNumber(input, rule);
+    if (reading.error === undefined) return reading.value;
+    context.addIssue({ code: 'custom', message: reading.error });
+    return z.NEVER;
+  });
+  // Optional in zod's sense too, or a field left out of the values would be refused before it is read.
+  return rule.optional ? field.optional() : field;
 }
 
 /** A landline or mobile number with its area code: 11 digits starting with 0. */

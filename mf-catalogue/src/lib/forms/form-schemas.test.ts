@@ -63,8 +63,8 @@ describe('warehouse reservation schema', () => {
         duration_days: '400',
       }),
     ).toEqual([
-      'duration_days: مدت حداکثر ۳۶۵ روز است',
-      'quantity_tonnes: مقدار باید بیشتر از صفر باشد',
+      'duration_days: مدت نگهداری حداکثر ۳۶۵ روز است.',
+      'quantity_tonnes: مقدار باید بیشتر از صفر باشد.',
       'start_date: تاریخ شروع نمی‌تواند گذشته باشد',
     ]);
     expect(issues(warehouseReservationSchema, { ...valid, start_date: todayInTehran() })).toEqual([]);

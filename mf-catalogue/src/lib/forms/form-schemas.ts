@@ -7,7 +7,7 @@
 // from that side-effect-free index may skip it.
 import '@steel/shared/zod-without-eval';
 import { z } from 'zod';
-import { todayInTehran } from '@steel/shared';
+import { WAREHOUSE_DAYS, WAREHOUSE_TONNES, todayInTehran } from '@steel/shared';
 import {
   EMAIL,
   INVALID_EMAIL_MESSAGE,
@@ -15,7 +15,7 @@ import {
   contactPhone,
   mobileNumber,
   requiredText,
-  typedNumber,
+  typedNumberField,
 } from '@steel/shared/forms';
 
 const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
@@ -51,13 +51,8 @@ export const exportInquirySchema = z.object({
 /** `/reserve_warehouse`: a warehouse reservation in the signed-in customer's records. */
 export const warehouseReservationSchema = z.object({
   product_description: requiredText().max(300, 'شرح کالا طولانی است'),
-  quantity_tonnes: z.preprocess(
-    typedNumber,
-    z
-      .number({ error: 'مقدار را به عدد (تن) وارد کنید' })
-      .gt(0, 'مقدار باید بیشتر از صفر باشد')
-      .max(100_000, 'مقدار بیش از حد مجاز است'),
-  ),
+  // The CMS holds a reservation to the same rules (deploy/cms/src/utils/form-rules.js).
+  quantity_tonnes: typedNumberField(WAREHOUSE_TONNES),
   start_date: z
     .string()
     .trim()
@@ -66,15 +61,7 @@ export const warehouseReservationSchema = z.object({
       (value) => value === '' || value >= todayInTehran() /* the earliest start a reservation may ask for */,
       'تاریخ شروع نمی‌تواند گذشته باشد',
     ),
-  duration_days: z.preprocess(
-    typedNumber,
-    z
-      .number({ error: 'مدت را به عدد (روز) وارد کنید' })
-      .int('مدت را به روز کامل وارد کنید')
-      .min(1, 'مدت دست‌کم یک روز است')
-      .max(365, 'مدت حداکثر ۳۶۵ روز است')
-      .optional(),
-  ),
+  duration_days: typedNumberField({ ...WAREHOUSE_DAYS, optional: true }),
   city: optionalText(100, 'نام شهر طولانی است'),
   contact_phone: contactPhone,
   note: optionalText(2000, 'توضیحات طولانی است'),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { contactPhone, typedNumber } from '@steel/shared/forms';
-import { formatNumber } from '@steel/shared';
+import { contactPhone, typedNumberField } from '@steel/shared/forms';
 
 export interface OfferLimits {
   /** Tonnes; from the offer's «حداقل خرید» / «حداکثر خرید» when the exchange gives them. */
@@ -21,22 +20,24 @@ const limit = (value: number | string | null | undefined) => {
 export function purchaseRequestSchema(offer: OfferLimits = {}) {
   const min = limit(offer.min_purchase);
   const max = limit(offer.max_purchase);
-  let quantity = z
-    .number({ error: 'حجم درخواستی را به عدد وارد کنید' })
-    .gt(0, 'حجم درخواستی باید بیشتر از صفر باشد')
-    .max(1_000_000, 'حجم درخواستی بیش از حد مجاز است');
-  if (min !== null) quantity = quantity.min(min, `حداقل خرید این عرضه ${formatNumber(min)} تن است`);
-  if (max !== null) quantity = quantity.max(max, `حداکثر خرید این عرضه ${formatNumber(max)} تن است`);
+  // The offer's own limits where the exchange gives them: «حجم درخواستی دست‌کم ۵ تن است».
+  const quantity = typedNumberField({
+    label: 'حجم درخواستی',
+    unit: 'تن',
+    ...(min !== null ? { min } : { aboveZero: true }),
+    max: max ?? 1_000_000,
+    decimals: 3,
+  });
   return z.object({
-    quantity_tonnes: z.preprocess(typedNumber, quantity),
-    max_price: z.preprocess(
-      typedNumber,
-      z
-        .number({ error: 'سقف قیمت را به عدد وارد کنید' })
-        .int('سقف قیمت را بدون اعشار وارد کنید')
-        .positive('سقف قیمت باید بیشتر از صفر باشد')
-        .optional(),
-    ),
+    quantity_tonnes: quantity,
+    max_price: typedNumberField({
+      label: 'سقف قیمت',
+      unit: 'ریال',
+      aboveZero: true,
+      max: 10 ** 12,
+      decimals: 0,
+      optional: true,
+    }),
     contact_phone: contactPhone,
     note: z.string().trim().max(2000, 'توضیحات طولانی است'),
   });

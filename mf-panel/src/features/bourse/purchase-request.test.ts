@@ -36,9 +36,12 @@ describe('exchange purchase requests', () => {
       schema
         .safeParse({ quantity_tonnes: quantity, contact_phone: '09121234567', note: '' })
         .error?.issues.map((issue) => issue.message);
-    expect(messages('10')).toEqual(['حداقل خرید این عرضه ۲۲ تن است']);
-    expect(messages('600')).toEqual(['حداکثر خرید این عرضه ۵۰۰ تن است']);
-    expect(messages('0')).toEqual(['حجم درخواستی باید بیشتر از صفر باشد', 'حداقل خرید این عرضه ۲۲ تن است']);
+    expect(messages('10')).toEqual(['حجم درخواستی دست‌کم ۲۲ تن است.']);
+    expect(messages('600')).toEqual(['حجم درخواستی حداکثر ۵۰۰ تن است.']);
+    expect(messages('0')).toEqual(['حجم درخواستی دست‌کم ۲۲ تن است.']);
+    expect(messages('1,5')).toEqual([
+      'در حجم درخواستی، «٬» یا «,» فقط میان هر سه رقم می‌آید؛ برای اعشار «٫» یا «.» بزنید.',
+    ]);
     expect(messages('100')).toBeUndefined();
   });
 });

@@ -24,7 +24,7 @@ describe('new order form schema', () => {
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(messages).toEqual([
-      'items.0.quantity: مقدار باید بیشتر از صفر باشد',
+      'items.0.quantity: مقدار باید بیشتر از صفر باشد.',
       'delivery_address: نشانی تحویل را کامل بنویسید',
       'contact_phone: شماره تماس را با کد شهر یا به شکل ۰۹xxxxxxxxx وارد کنید',
     ]);
@@ -36,6 +36,6 @@ describe('new order form schema', () => {
     );
     expect(
       newOrderSchema.safeParse({ ...valid, items: [{ product_slug: 'x', quantity: 'ده' }] }).error!.issues[0]!.message,
-    ).toBe('مقدار را به عدد وارد کنید');
+    ).toBe('مقدار را با عدد بنویسید: فقط رقم، «٫» یا «.» برای اعشار و «٬» یا «,» میان هر سه رقم.');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactPhone, typedNumber } from '@steel/shared/forms';
+import { contactPhone, typedNumberField } from '@steel/shared/forms';
 
 /** The new-order request form (one schema, shared with its tests). */
 export const newOrderSchema = z.object({
@@ -7,13 +7,7 @@ export const newOrderSchema = z.object({
     .array(
       z.object({
         product_slug: z.string().min(1),
-        quantity: z.preprocess(
-          typedNumber,
-          z
-            .number({ error: 'مقدار را به عدد وارد کنید' })
-            .gt(0, 'مقدار باید بیشتر از صفر باشد')
-            .max(1_000_000, 'مقدار بیش از حد مجاز است'),
-        ),
+        quantity: typedNumberField({ label: 'مقدار', aboveZero: true, max: 1_000_000, decimals: 3 }),
       }),
     )
     .min(1, 'دست‌کم یک محصول انتخاب کنید'),
