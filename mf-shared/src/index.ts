@@ -15,7 +15,7 @@ export * from './price/price-change';
 export * from './price/sale-unit-price';
 export { parseTypedNumber, readTypedNumber, persianFigure } from './numbers/typed-number.cjs';
 export type { NumberRule, NumberReading, TypedNumberProblem } from './numbers/typed-number.cjs';
-export { ALERT_THRESHOLD_TOMAN, WAREHOUSE_DAYS, WAREHOUSE_TONNES } from './numbers/field-rules.cjs';
+export { ALERT_THRESHOLD_TOMAN, ORDER_QUANTITY, WAREHOUSE_DAYS, WAREHOUSE_TONNES } from './numbers/field-rules.cjs';
 export {
   INQUIRY_MAX_KG,
   LINE_MAX_KG,

@@ -6,6 +6,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get, post, put, del, register } = require('./helpers');
+// The kit's sale-unit weights (what the CMS weighs a line by) and how the site writes a figure.
+const { kgPerSaleUnit } = require('../src/utils/typed-numbers');
 
 const EDITOR_TOKEN = process.env.CMS_EDITOR_TOKEN;
 const operator = { token: EDITOR_TOKEN };
@@ -14,13 +16,24 @@ const needsEditor = { skip: !EDITOR_TOKEN && 'CMS_EDITOR_TOKEN unset' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PER_DAY = 10;
 
-/** A published product sold by `saleUnit`: { slug, name, price, sale_unit }. */
+/** `count` published products sold by `saleUnit`. */
+async function productsSoldBy(saleUnit, count) {
+  const r = await get(`/products?filters[sale_unit][$eq]=${saleUnit}&fields[0]=slug&pagination[pageSize]=${count}`);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.data.length, count, `${count} products sold by ${saleUnit}`);
+  return r.body.data;
+}
+
+/** A published product sold by `saleUnit` whose sale unit the data weighs: { slug, name, price, sale_unit, kg }. */
 async function productSoldBy(saleUnit) {
   const r = await get(
-    `/products?filters[sale_unit][$eq]=${saleUnit}&fields[0]=slug&fields[1]=name&fields[2]=price&fields[3]=sale_unit&pagination[pageSize]=1`,
+    `/products?filters[sale_unit][$eq]=${saleUnit}&fields[0]=slug&fields[1]=name&fields[2]=price&fields[3]=sale_unit&fields[4]=attributes&pagination[pageSize]=50`,
   );
   assert.equal(r.status, 200, r.text);
-  return r.body.data[0];
+  const weighed = r.body.data.map((p) => ({ ...p, kg: kgPerSaleUnit(saleUnit, p.attributes) }));
+  const product = weighed.find((p) => p.kg !== null);
+  assert.ok(product, `a product sold by ${saleUnit} with a plain weight`);
+  return product;
 }
 
 let tonneProduct;
@@ -125,17 +138,17 @@ test('the basket in the account: empty at first, replaced whole, the caller’s 
     for (const n of named) assert.ok(r.body.error.message.includes(n), `${r.body.error.message} names ${n}`);
   };
   const line = (quantity, slug = tonneProduct.slug) => ({ lines: [{ product_slug: slug, quantity }] });
-  await refused(line(0), ['lines[0].quantity', '(got 0)']);
-  await refused(line(-3), ['(got -3)']);
-  await refused(line(1.2345), ['at most 3 decimals', '(got 1.2345)']);
-  await refused(line(100001), ['(got 100001)']);
-  await refused(line('دو'), ['(got "دو")']);
-  await refused(line(1, 'no-such-product'), ['"no-such-product" is not a published product']);
-  await refused({ lines: [lines[0], lines[0]] }, ['appears twice']);
-  await refused({ lines: [{ ...lines[0], price: 1 }] }, ['unknown key(s): price']);
+  await refused(line(0), ['ردیف ۱', `مقدار «${tonneProduct.name}» باید بیشتر از صفر باشد`]);
+  await refused(line(-3), ['باید بیشتر از صفر باشد']);
+  await refused(line(1.2345), ['حداکثر ۳ رقم اعشار']);
+  await refused(line(5001), ['حداکثر ۵٬۰۰۰ تن']);
+  await refused(line('دو'), ['با عدد بنویسید']);
+  await refused(line(1, 'no-such-product'), ['«no-such-product» فروخته نمی‌شود']);
+  await refused({ lines: [lines[0], lines[0]] }, ['ردیف ۲', 'دو بار']);
+  await refused({ lines: [{ ...lines[0], price: 1 }] }, ['کلیدهای ناشناخته: price']);
   await refused({ lines: Array.from({ length: 51 }, (_, i) => ({ product_slug: `p${i}`, quantity: 1 })) }, [
-    'at most 50',
-    '(got 51)',
+    'حداکثر ۵۰ قلم',
+    '۵۱',
   ]);
   const owner = await put('/inquiry-basket/mine', { data: { lines, owner: other.user.id } }, auth);
   assert.equal(owner.status, 400);
@@ -146,6 +159,87 @@ test('the basket in the account: empty at first, replaced whole, the caller’s 
   assert.deepEqual((await get('/inquiry-basket/mine', auth)).body.data.lines, []);
 });
 
+// What a person may type, as a browser or any other client sends it: the CMS reads it with the
+// site's one reader (mf-shared/src/numbers/typed-number.cjs), never with JavaScript's Number().
+const BAD_SPELLINGS = [
+  ['0x10', 'را با عدد بنویسید'],
+  ['1e3', 'نماد علمی'],
+  ['1E9', 'نماد علمی'],
+  [' 7 ', 'بدون فاصله'],
+  ['1 500', 'بدون فاصله'],
+  ['1,5', 'فقط میان هر سه رقم'],
+  ['12,34', 'فقط میان هر سه رقم'],
+  ['', 'را وارد کنید'],
+  [null, 'را وارد کنید'],
+  ['-3', 'بیشتر از صفر'],
+  [-3, 'بیشتر از صفر'],
+  ['0', 'بیشتر از صفر'],
+  ['Infinity', 'را با عدد بنویسید'],
+  ['۱۲kg', 'را با عدد بنویسید'],
+  ['5001', 'حداکثر ۵٬۰۰۰ تن'],
+  ['1000000000', 'حداکثر ۵٬۰۰۰ تن'],
+  [true, 'را با عدد بنویسید'],
+];
+const GOOD_SPELLINGS = [
+  ['۱۲', 12],
+  ['١٢', 12],
+  ['۱٫۵', 1.5],
+  ['١٫٥', 1.5],
+  ['1,500', 1500],
+  ['۱٬۲۵۰٫۵', 1250.5],
+  [7, 7],
+];
+
+test('every bad spelling of a quantity is refused in Persian, naming the product; every good one is read', async () => {
+  const buyer = await register('spell');
+  const auth = { token: buyer.jwt };
+  for (const [spelling, said] of BAD_SPELLINGS) {
+    const line = { product_slug: tonneProduct.slug, quantity: spelling };
+    for (const [route, write] of [
+      ['basket', () => put('/inquiry-basket/mine', { data: { lines: [line] } }, auth)],
+      ['inquiry', () => post('/inquiries', sendBody({ lines: [line] }), auth)],
+    ]) {
+      const r = await write();
+      assert.equal(r.status, 400, `${route} ${JSON.stringify(spelling)}: ${r.text}`);
+      const { message, details } = r.body.error;
+      assert.ok(
+        message.startsWith(`ردیف ۱: مقدار «${tonneProduct.name}»`) ||
+          message.startsWith(`ردیف ۱: در مقدار «${tonneProduct.name}»`),
+        message,
+      );
+      assert.ok(message.includes(said), `${route} ${JSON.stringify(spelling)}: «${message}» says «${said}»`);
+      assert.deepEqual(details.errors[0].path, ['lines', 0, 'quantity']);
+    }
+  }
+  assert.equal((await get('/inquiries', auth)).body.data.length, 0, 'nothing refused was written');
+  for (const [spelling, read] of GOOD_SPELLINGS) {
+    const saved = await put(
+      '/inquiry-basket/mine',
+      { data: { lines: [{ product_slug: tonneProduct.slug, quantity: spelling }] } },
+      auth,
+    );
+    assert.equal(saved.status, 200, `${JSON.stringify(spelling)}: ${saved.text}`);
+    assert.deepEqual(saved.body.data.lines, [{ product_slug: tonneProduct.slug, quantity: read }]);
+  }
+  // A line's limit is its product's, in its sale unit, said with the weight it comes to.
+  const branches = await put(
+    '/inquiry-basket/mine',
+    { data: { lines: [{ product_slug: branchProduct.slug, quantity: '1000000000' }] } },
+    auth,
+  );
+  assert.equal(branches.status, 400, branches.text);
+  assert.match(branches.body.error.message, /حداکثر [۰-۹٬]+ شاخه \(≈ ۵٬۰۰۰ تن\) است/);
+  // And an inquiry's, by weight: five lines of 5,000 tonnes are more than one inquiry may ask for.
+  const tonnes = await productsSoldBy('tonne', 5);
+  const heavy = await post(
+    '/inquiries',
+    sendBody({ lines: tonnes.map((p) => ({ product_slug: p.slug, quantity: 5000 })) }),
+    auth,
+  );
+  assert.equal(heavy.status, 400, heavy.text);
+  assert.match(heavy.body.error.message, /وزن کل یک استعلام حداکثر ۲۰٬۰۰۰ تن است؛ این اقلام ۲۵٬۰۰۰ تن است/);
+});
+
 test('sending: every bad field named in one 400; a good one is filled in from the products with a shipping estimate', async () => {
   const buyer = await register('send');
   const auth = { token: buyer.jwt };
@@ -153,7 +247,7 @@ test('sending: every bad field named in one 400; a good one is filled in from th
 
   const badProvince = await post('/inquiries', sendBody({ province_slug: 'atlantis' }), auth);
   assert.equal(badProvince.status, 400, badProvince.text);
-  assert.match(badProvince.body.error.message, /province_slug .*\(got "atlantis"\)/);
+  assert.match(badProvince.body.error.message, /استان محل تحویل \(province_slug\)/);
 
   const badLines = await post(
     '/inquiries',
@@ -161,15 +255,18 @@ test('sending: every bad field named in one 400; a good one is filled in from th
       province_slug: 'narnia',
       lines: [
         { product_slug: tonneProduct.slug, quantity: 0, weight_kg: 10 },
-        { product_slug: branchProduct.slug, quantity: 2, weight_kg: -5 },
+        { product_slug: branchProduct.slug, quantity: '1e3', weight_kg: 1 },
       ],
     }),
     auth,
   );
   assert.equal(badLines.status, 400, badLines.text);
   const paths = (badLines.body.error.details.errors || []).map((e) => e.path.join('.'));
-  assert.deepEqual(paths.sort(), ['lines.0.quantity', 'lines.1.weight_kg', 'province_slug'], badLines.text);
-  assert.match(badLines.body.error.message, /\(got -5\)/);
+  assert.deepEqual(paths.sort(), ['lines.0.quantity', 'lines.1.quantity', 'province_slug'], badLines.text);
+  assert.match(
+    badLines.body.error.message,
+    /ردیف ۲: مقدار «.+» را با همهٔ رقم‌هایش بنویسید؛ نماد علمی \(e\) پذیرفته نیست/,
+  );
 
   const unknown = await post(
     '/inquiries',
@@ -177,7 +274,7 @@ test('sending: every bad field named in one 400; a good one is filled in from th
     auth,
   );
   assert.equal(unknown.status, 400);
-  assert.match(unknown.body.error.message, /"no-such-product" is not a published product/);
+  assert.match(unknown.body.error.message, /«no-such-product» فروخته نمی‌شود/);
 
   const tooMany = await post(
     '/inquiries',
@@ -185,7 +282,7 @@ test('sending: every bad field named in one 400; a good one is filled in from th
     auth,
   );
   assert.equal(tooMany.status, 400);
-  assert.match(tooMany.body.error.message, /at most 50 .*\(got 51\)/);
+  assert.match(tooMany.body.error.message, /حداکثر ۵۰ قلم .*۵۱ قلم/);
   const none = await post('/inquiries', sendBody({ lines: [] }), auth);
   assert.equal(none.status, 400);
   const longNote = await post('/inquiries', sendBody({ note: 'ن'.repeat(1001) }), auth);
@@ -199,8 +296,9 @@ test('sending: every bad field named in one 400; a good one is filled in from th
   assert.equal(inquiry.quoted_shipping, null);
   assert.equal(inquiry.province_name, 'تهران');
   assert.equal(inquiry.note, 'تحویل در کارگاه، صبح');
-  // 2000 kg + 1500 kg to Tehran.
-  assert.equal(Number(inquiry.shipping_estimate), Math.round(3.5 * tehranRate));
+  // The CMS weighs the lines itself (the weight_kg sent is ignored): 2 t and 30 branches, to Tehran.
+  const kg = 2000 + 30 * branchProduct.kg;
+  assert.equal(Number(inquiry.shipping_estimate), Math.round((kg / 1000) * tehranRate));
   assert.deepEqual(
     inquiry.status_history.map((h) => h.status),
     ['sent'],
@@ -211,7 +309,7 @@ test('sending: every bad field named in one 400; a good one is filled in from th
   assert.equal(Number(tonneLine.indicative_unit_price), Number(tonneProduct.price));
   assert.equal(Number(tonneLine.quantity), 2);
   assert.equal(branchLine.sale_unit, 'branch');
-  assert.equal(Number(branchLine.weight_kg), 1500);
+  assert.ok(Math.abs(Number(branchLine.weight_kg) - 30 * branchProduct.kg) < 0.01, branchLine.weight_kg);
   assert.equal(branchLine.quoted_unit_price, null);
 
   const read = await get(`/inquiries/${inquiry.documentId}`, auth);
@@ -285,11 +383,18 @@ test('the operator prices it; the buyer accepts it into an order once', needsEdi
 
   const half = await quote(inquiry.documentId, { lines: [priced().lines[0]] });
   assert.equal(half.status, 400, half.text);
-  assert.match(half.body.error.message, new RegExp(`missing: ${branchProduct.slug}`));
+  assert.match(half.body.error.message, new RegExp(`بی‌قیمت: «${branchProduct.name}»`));
   const stranger = await quote(inquiry.documentId, { lines: [{ product_slug: 'x', quoted_unit_price: 5 }] });
   assert.equal(stranger.status, 400);
   const fraction = await quote(inquiry.documentId, { lines: [{ ...priced().lines[0], quoted_unit_price: 1.5 }] });
-  assert.match(fraction.body.error.message, /quoted_unit_price must be a whole number .*\(got 1.5\)/);
+  assert.match(fraction.body.error.message, /قیمت واحد «.+» \(quoted_unit_price\) را بدون اعشار وارد کنید/);
+  for (const spelling of ['0x10', '1e6', ' 7 ', '1,5', -3]) {
+    const refused = await quote(inquiry.documentId, { lines: [{ ...priced().lines[0], quoted_unit_price: spelling }] });
+    assert.equal(refused.status, 400, `${JSON.stringify(spelling)}: ${refused.text}`);
+    assert.match(refused.body.error.message, /^ردیف ۱: (در )?قیمت واحد/, refused.text);
+  }
+  const shipping = await quote(inquiry.documentId, { ...priced(), quoted_shipping: '1e9' });
+  assert.match(shipping.body.error.message, /هزینهٔ حمل \(quoted_shipping\)/);
 
   const before = Date.now();
   const quoted = await quote(inquiry.documentId, { ...priced(), operator_note: 'قیمت با حمل تا کارگاه' });
@@ -334,15 +439,25 @@ test('the operator prices it; the buyer accepts it into an order once', needsEdi
       [branchProduct.slug, 30, 'branch'],
     ],
   );
-  // Rial per kg, as every order's unit price: a tonne's quote over 1000 kg, a branch's over the buyer's weight.
+  // Rial per kg, as every order's unit price: a tonne's quote over 1000 kg, a branch's over its weight.
   assert.deepEqual(
     placed.items.map((i) => Number(i.unit_price)),
-    [400000, 30000],
+    [400000, Math.round(1500000 / branchProduct.kg)],
   );
+  // The quote's own figures, per sale unit and in total: the panel shows the order as quoted.
+  assert.deepEqual(
+    placed.items.map((i) => Number(i.quoted_unit_price)),
+    [400000000, 1500000],
+  );
+  assert.equal(Number(placed.lines_total), 845000000);
+  assert.equal(Number(placed.shipping_price), 30000000);
+  assert.equal(Number(placed.tax_rate_percent), 10);
+  assert.equal(Number(placed.tax_price), 87500000);
+  assert.equal(placed.inquiry_number, inquiry.number);
 
   const again = await post(`/inquiries/${inquiry.documentId}/accept`, {}, auth);
   assert.equal(again.status, 409, again.text);
-  assert.equal(again.body.error.message, 'This quote has already been accepted');
+  assert.equal(again.body.error.message, 'این پیش‌فاکتور پیش‌تر پذیرفته شده است.');
   assert.equal((await get(`/orders?filters[note][$contains]=${inquiry.number}`, auth)).body.data.length, 1);
   assert.equal((await quote(inquiry.documentId, priced())).status, 409, 'an accepted quote is not priced again');
   assert.equal((await post(`/inquiries/${inquiry.documentId}/cancel`, {}, auth)).status, 409);
@@ -363,7 +478,7 @@ test('a quote past its deadline reads as expired and cannot be accepted', needsE
   assert.equal((await get('/inquiries', auth)).body.data[0].status, 'expired');
   const late = await post(`/inquiries/${inquiry.documentId}/accept`, {}, auth);
   assert.equal(late.status, 409, late.text);
-  assert.equal(late.body.error.message, 'This quote has expired; ask for a new one');
+  assert.equal(late.body.error.message, 'مهلت این پیش‌فاکتور گذشته است؛ استعلام تازه‌ای بفرستید.');
   assert.equal((await get('/orders', auth)).body.data.length, 0);
 
   // Priced again, it is open again, with a fresh deadline.

@@ -28,7 +28,7 @@ test('validation errors never echo the submitted value', async () => {
     [
       '/contact-messages',
       { data: { name: 'علی', phone: '09120000005', message: 'سلام', status: MARK } },
-      /status must be one of/,
+      /«status» یکی از این‌هاست/,
     ],
     ['/auth/local/register', { username: 'u', email: `${MARK}x`, password: 'p' }, /email/],
   ];

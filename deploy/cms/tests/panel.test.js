@@ -164,7 +164,7 @@ test('orders: a customer cancels only before payment; every other status change 
   const delivered = seeded.find((x) => x.status === 'delivered');
   const refused = await put(`/orders/${delivered.documentId}`, { data: { status: 'cancelled' } }, { token: demo.jwt });
   assert.equal(refused.status, 403);
-  assert.match(refused.body.error.message, /can no longer be changed/);
+  assert.match(refused.body.error.message, /دیگر به «cancelled» تغییر نمی‌کند/);
 });
 
 test('orders, tickets and purchase requests: missing or out-of-range fields answer 400 and write nothing', async () => {

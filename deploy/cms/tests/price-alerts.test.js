@@ -42,16 +42,41 @@ test('an alert is checked: a published product, a whole positive rial threshold 
   const [product] = priced;
   const create = (data, token = buyer.jwt) => post('/price-alerts', { data }, { token });
   assert.ok([401, 403].includes((await create({ product_slug: product.slug, below_price: 10 }, null)).status));
-  assert.equal((await create({ product_slug: 'no-such-product', below_price: 10 })).status, 400);
-  for (const below_price of [0, -5, 1.5, 'ده', null])
-    assert.equal((await create({ product_slug: product.slug, below_price })).status, 400, String(below_price));
+  const unknown = await create({ product_slug: 'no-such-product', below_price: 10 });
+  assert.equal(unknown.status, 400);
+  assert.match(unknown.body.error.message, /«no-such-product» فروخته نمی‌شود/);
+  // Each bad spelling refused in Persian, naming the field: the site's one reader of a typed number.
+  for (const [below_price, said] of [
+    [0, 'بیشتر از صفر'],
+    [-5, 'بیشتر از صفر'],
+    ['-5', 'بیشتر از صفر'],
+    [1.5, 'بدون اعشار'],
+    ['ده', 'را با عدد بنویسید'],
+    [null, 'را وارد کنید'],
+    ['', 'را وارد کنید'],
+    ['0x10', 'را با عدد بنویسید'],
+    ['1e3', 'نماد علمی'],
+    [' 700 ', 'بدون فاصله'],
+    ['1,5', 'فقط میان هر سه رقم'],
+    [10 ** 15, 'حداکثر'],
+  ]) {
+    const refused = await create({ product_slug: product.slug, below_price });
+    assert.equal(refused.status, 400, `${JSON.stringify(below_price)}: ${refused.text}`);
+    assert.match(refused.body.error.message, /مبلغ اعلان \(below_price\)/);
+    assert.ok(
+      refused.body.error.message.includes(said),
+      `${JSON.stringify(below_price)}: ${refused.body.error.message}`,
+    );
+  }
   const atPrice = await create({ product_slug: product.slug, below_price: product.price });
   assert.equal(atPrice.status, 400, atPrice.text);
-  assert.match(atPrice.body.error.message, /below the current price/);
+  assert.match(atPrice.body.error.message, /مبلغ اعلان باید کمتر از قیمت فعلی \([۰-۹٬]+ تومان\) باشد/);
   const owned = await create({ product_slug: product.slug, below_price: 10, owner: other.user.id });
   assert.equal(owned.status, 400, 'an owner in the body is refused');
 
-  const made = await create({ product_slug: product.slug, below_price: String(product.price - 10) });
+  // Persian digits and «٬» between thousands, as a person types them.
+  const typed = (product.price - 10).toLocaleString('fa-IR');
+  const made = await create({ product_slug: product.slug, below_price: typed });
   assert.equal(made.status, 201, made.text);
   assert.equal(made.body.data.product_name, product.name);
   assert.equal(Number(made.body.data.below_price), product.price - 10);
@@ -124,7 +149,7 @@ test('at most 20 active alerts per account; a paused one does not count, and res
   for (const product of priced.slice(0, MAX_ACTIVE)) assert.equal((await create(product)).status, 201, product.slug);
   const over = await create(priced[MAX_ACTIVE]);
   assert.equal(over.status, 403, over.text);
-  assert.match(over.body.error.message, /At most 20 active price alerts/);
+  assert.match(over.body.error.message, /حداکثر ۲۰ اعلان قیمت فعال/);
 
   const [first] = await alertsOf(limited);
   const pause = await put(`/price-alerts/${first.documentId}`, { data: { active: false } }, { token: limited.jwt });

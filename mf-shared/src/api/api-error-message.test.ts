@@ -30,6 +30,15 @@ describe('what a customer reads when a panel call fails', () => {
     expect(formErrorMessage(refused)).toBe(apiErrorMessage(refused));
   });
 
+  it('a refusal the CMS words in Persian is said as it is; an English one by its status', () => {
+    const persian = new ApiError({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'ردیف ۱: مقدار حداکثر ۵٬۰۰۰ تن است.', details: {} },
+    });
+    expect(apiErrorMessage(persian)).toBe('ردیف ۱: مقدار حداکثر ۵٬۰۰۰ تن است.');
+    expect(apiErrorMessage(refused)).toBe('اطلاعات واردشده معتبر نیست؛ لطفاً بررسی و دوباره ارسال کنید');
+  });
+
   it('a read that got no answer in time says so', () => {
     expect(apiErrorMessage(new LoadTimeoutError('The data ["orders"]', 5000))).toBe(
       'سرور به‌موقع پاسخ نداد؛ کمی بعد دوباره تلاش کنید',

@@ -1,13 +1,18 @@
 import { isConnectionFailure, normaliseApiError, isLoadTimeoutError } from '@steel/shared/remote-core';
 
+const PERSIAN = /[\u0600-\u06FF]/;
+
 /**
  * What a customer reads when a CMS call fails (data/domain/persian-ui.md, "Errors and messages"): the panel's forms and the
- * catalogue's product actions. The CMS's own words are English; its status says enough.
+ * catalogue's product actions. A refusal the CMS words in Persian (the inquiry, alert and basket
+ * APIs name the field and the limit, as the field beside it would) is said as it is; otherwise
+ * the CMS's words are English and its status says enough.
  */
 export function apiErrorMessage(error: unknown): string {
   if (isConnectionFailure(error)) return CONNECTION_FAILED;
   if (isLoadTimeoutError(error)) return NO_ANSWER_IN_TIME;
   const { error: body } = normaliseApiError(error);
+  if (body.status >= 400 && body.status < 500 && PERSIAN.test(body.message)) return body.message;
   switch (body.status) {
     case 400:
       return 'اطلاعات واردشده معتبر نیست؛ لطفاً بررسی و دوباره ارسال کنید';

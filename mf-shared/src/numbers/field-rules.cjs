@@ -6,6 +6,8 @@
  * theirs in ../price/quantity-limits.cjs (they depend on the product).
  */
 
+/** A line of an order request from the panel (`/panel/order/new`), in the product's sale unit. */
+const ORDER_QUANTITY = { label: 'مقدار', aboveZero: true, max: 1_000_000, decimals: 3 };
 /** `/reserve_warehouse`: how much to store. */
 const WAREHOUSE_TONNES = { label: 'مقدار', unit: 'تن', aboveZero: true, max: 100_000, decimals: 3 };
 /** `/reserve_warehouse`: for how long (optional). */
@@ -23,6 +25,7 @@ const QUOTED_UNIT_PRICE_RIAL = { label: 'قیمت واحد', unit: 'ریال', a
 const QUOTED_SHIPPING_RIAL = { label: 'هزینهٔ حمل', unit: 'ریال', min: 0, max: 10 ** 13, decimals: 0 };
 
 module.exports = {
+  ORDER_QUANTITY,
   WAREHOUSE_TONNES,
   WAREHOUSE_DAYS,
   ALERT_THRESHOLD_TOMAN,

@@ -1,5 +1,6 @@
 import type { NumberRule } from './typed-number.cjs';
 
+export declare const ORDER_QUANTITY: NumberRule;
 export declare const WAREHOUSE_TONNES: NumberRule;
 export declare const WAREHOUSE_DAYS: NumberRule;
 export declare const ALERT_THRESHOLD_TOMAN: NumberRule;

@@ -9,18 +9,21 @@ export function ColumnHeads({
   columns,
   shaded = false,
   compact = false,
+  className = '',
 }: {
   columns: readonly ReactNode[];
   shaded?: boolean;
   compact?: boolean;
+  /** More classes for the head (`max-md:sr-only` for a table whose rows are cards on a phone). */
+  className?: string;
 }) {
   return (
     <thead
-      className={
+      className={`${
         shaded
           ? 'bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200'
           : 'text-slate-600 dark:text-slate-300'
-      }
+      } ${className}`}
     >
       <tr>
         {columns.map((column, index) => (

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export type NumberFieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -16,6 +16,7 @@ export type NumberFieldProps = Omit<
   hint?: ReactNode;
   /** Classes of the label that holds the field (its width in a row of controls). */
   labelClassName?: string;
+  ref?: Ref<HTMLInputElement>;
 };
 
 /**

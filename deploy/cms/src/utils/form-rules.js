@@ -2,6 +2,7 @@
 
 const { errors } = require('@strapi/utils');
 const { normaliseMobile } = require('./mobile');
+const { readTypedNumber, WAREHOUSE_DAYS, WAREHOUSE_TONNES } = require('./typed-numbers');
 
 /**
  * The public forms' rules, the same as the site's form schemas (mf-catalogue/src/features/forms):
@@ -49,9 +50,11 @@ function checkWarehouseReservation(data) {
   const problems = [];
   if (blank(data.product_description) && !data.product)
     problems.push({ path: 'product_description', message: 'product_description is required' });
-  const quantity = Number(data.quantity_tonnes);
-  if (!(quantity > 0 && quantity <= 100000))
-    problems.push({ path: 'quantity_tonnes', message: 'quantity_tonnes must be more than 0 and at most 100000' });
+  // The page's form reads both figures by the same rules (the kit's field-rules.cjs).
+  const quantity = readTypedNumber(data.quantity_tonnes, WAREHOUSE_TONNES);
+  if (quantity.error) problems.push({ path: 'quantity_tonnes', message: quantity.error });
+  const days = readTypedNumber(data.duration_days, WAREHOUSE_DAYS);
+  if (days.error) problems.push({ path: 'duration_days', message: days.error });
   const phone = normalisePhone(data.contact_phone);
   if (!phone) problems.push({ path: 'contact_phone', message: 'contact_phone must be 11 digits starting with 0' });
   if (data.start_date) {
@@ -60,7 +63,7 @@ function checkWarehouseReservation(data) {
       problems.push({ path: 'start_date', message: 'start_date cannot be in the past' });
   }
   refuse(problems);
-  return { ...data, contact_phone: phone };
+  return { ...data, quantity_tonnes: quantity.value, duration_days: days.value ?? null, contact_phone: phone };
 }
 
 module.exports = { checkContactMessage, checkWarehouseReservation, normalisePhone };

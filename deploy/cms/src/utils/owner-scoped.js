@@ -28,7 +28,7 @@ const checkEnums = (strapi, uid, data) => {
   for (const [key, value] of Object.entries(data)) {
     const attr = attributes[key];
     if (attr && attr.type === 'enumeration' && value !== null && !attr.enum.includes(value)) {
-      throw new ValidationError(`${key} must be one of: ${attr.enum.join(', ')}`, { key, value });
+      throw new ValidationError(`«${key}» یکی از این‌هاست: ${attr.enum.join('، ')}.`, { key, value });
     }
   }
 };
@@ -53,7 +53,7 @@ const ownerScopedController = (uid, options = {}) =>
   factories.createCoreController(uid, ({ strapi }) => {
     const requireUser = (ctx) => {
       const user = ctx.state.user;
-      if (!user || !user.id) throw new UnauthorizedError('Sign in to use this endpoint');
+      if (!user || !user.id) throw new UnauthorizedError('برای این کار وارد حساب کاربری خود شوید.');
       return user;
     };
     const ownFilter = (user) => ({ owner: { id: { $eq: user.id } } });
@@ -69,19 +69,20 @@ const ownerScopedController = (uid, options = {}) =>
     const readBodyData = (ctx) => {
       const body = ctx.request.body;
       if (!isPlainObject(body) || !isPlainObject(body.data)) {
-        throw new ValidationError('Missing "data" payload in the request body');
+        throw new ValidationError('بدنهٔ درخواست باید «data» داشته باشد.');
       }
       const extraKeys = Object.keys(body).filter((k) => k !== 'data');
-      if (extraKeys.length) throw new ValidationError(`Invalid key(s) in the request body: ${extraKeys.join(', ')}`);
+      if (extraKeys.length)
+        throw new ValidationError(`بدنهٔ درخواست فقط «data» دارد؛ کلیدهای ناشناخته: ${extraKeys.join('، ')}.`);
       if (mentionsOwner(body.data)) {
-        throw new ValidationError('Invalid key owner: the owner is set by the server from your token');
+        throw new ValidationError('«owner» را نفرستید: صاحب هر رکورد را سرور از حساب شما تعیین می‌کند.');
       }
       return body.data;
     };
 
     const checkQuery = (ctx) => {
       if (mentionsOwner(ctx.query && ctx.query.filters)) {
-        throw new ValidationError('Invalid key owner: records are always filtered to your own');
+        throw new ValidationError('با «owner» نمی‌شود پالایش کرد: همیشه فقط رکوردهای خودتان را می‌بینید.');
       }
     };
 
@@ -146,8 +147,7 @@ const ownerScopedController = (uid, options = {}) =>
 
       async delete(ctx) {
         const user = requireUser(ctx);
-        if (options.allowDelete === false)
-          throw refuse('These records cannot be deleted; cancel or close them instead');
+        if (options.allowDelete === false) throw refuse('این رکوردها پاک نمی‌شوند؛ به‌جای آن لغو یا بسته‌شان کنید.');
         const existing = await findOwned(ctx.params.id, user);
         if (!existing) throw new NotFoundError('Not Found');
         await strapi.service(uid).delete(existing.documentId);
@@ -168,10 +168,13 @@ const customerStatusChange =
       return data;
     }
     if (!allowed.includes(data[field])) {
-      throw refuse(`A customer may only set ${field} to: ${allowed.join(', ')}`, { key: field, value: data[field] });
+      throw refuse(`«${field}» را فقط به این‌ها می‌توانید تغییر دهید: ${allowed.join('، ')}.`, {
+        key: field,
+        value: data[field],
+      });
     }
     if (from && !from.includes(existing[field])) {
-      throw refuse(`A record in status "${existing[field]}" can no longer be changed to "${data[field]}"`, {
+      throw refuse(`رکوردی در وضعیت «${existing[field]}» دیگر به «${data[field]}» تغییر نمی‌کند.`, {
         key: field,
         from: existing[field],
         to: data[field],

@@ -1,13 +1,18 @@
 import { useId, useState } from 'react';
-import { TextField, formatNumber, toLatinDigits } from '@steel/shared';
+import { NumberField, formatNumber, readTypedNumber, type NumberRule } from '@steel/shared';
 import { CALCULATOR_SHAPES, LABELS, calculatorKgPerMetre, type CalculatorShape } from './calculator-shapes';
 import { totalKg } from './weight-formulas';
 import { persianCell } from './weight-table-view';
 import { inputClass } from '@steel/shared/forms';
 
-/** A typed number with Persian or Latin digits and either decimal mark; NaN when it is none. */
-const parseInput = (text: string) =>
-  text.trim() ? Number(toLatinDigits(text).replace(/[٫,]/g, '.').trim()) : Number.NaN;
+/** What the calculator's fields accept (the kit's one reader says what is wrong beside each). */
+const DIMENSION_RULE = { unit: 'میلی‌متر', aboveZero: true, max: 5000, decimals: 2 } as const;
+const LENGTH_RULE: NumberRule = { label: 'طول', unit: 'متر', aboveZero: true, max: 100, decimals: 3 };
+const COUNT_RULE: NumberRule = { label: 'تعداد', min: 1, max: 100_000, decimals: 0 };
+
+/** An empty dimension says nothing yet (the result asks for the dimensions); anything else is read. */
+const readField = (text: string, rule: NumberRule) =>
+  text === '' ? { value: undefined, error: undefined } : readTypedNumber(text, rule);
 
 const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
@@ -37,13 +42,27 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
     setLength(String(next.branchMetres));
   }
 
-  const values = Object.fromEntries(Object.entries(dimensions).map(([key, text]) => [key, parseInput(text)]));
+  const dimensionReadings =
+    shape.kind === 'formula'
+      ? Object.fromEntries(
+          shape.fields.map((field) => [
+            field.key,
+            readField(dimensions[field.key] ?? '', { ...DIMENSION_RULE, label: field.label.replace(/\s*\(.*\)$/, '') }),
+          ]),
+        )
+      : {};
+  const values = Object.fromEntries(
+    Object.entries(dimensionReadings).map(([key, reading]) => [key, reading.value ?? Number.NaN]),
+  );
   const kgPerMetre = calculatorKgPerMetre(shape, { size, values });
-  const lengthMetres = parseInput(length);
-  const pieces = parseInput(count);
-  const lengthValid = lengthMetres > 0;
-  const countValid = Number.isInteger(pieces) && pieces > 0;
-  const total = kgPerMetre !== null && lengthValid && countValid ? totalKg(kgPerMetre, lengthMetres, pieces) : null;
+  const lengthReading = readTypedNumber(length, LENGTH_RULE);
+  const countReading = readTypedNumber(count, COUNT_RULE);
+  const lengthMetres = lengthReading.value;
+  const pieces = countReading.value;
+  const total =
+    kgPerMetre !== null && lengthMetres !== undefined && pieces !== undefined
+      ? totalKg(kgPerMetre, lengthMetres, pieces)
+      : null;
 
   return (
     <section
@@ -95,28 +114,27 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
           </label>
         ) : (
           shape.fields.map((field) => (
-            <TextField
+            <NumberField
               key={field.key}
               label={field.label}
-              inputMode="decimal"
               value={dimensions[field.key] ?? ''}
               onValueChange={(text) => setDimensions((current) => ({ ...current, [field.key]: text }))}
+              error={dimensionReadings[field.key]?.error}
             />
           ))
         )}
-        <TextField
+        <NumberField
           label={LABELS.length ?? 'طول (متر)'}
-          inputMode="decimal"
           value={length}
           onValueChange={setLength}
-          aria-invalid={!lengthValid}
+          error={lengthReading.error}
         />
-        <TextField
+        <NumberField
           label={LABELS.count ?? 'تعداد شاخه'}
           inputMode="numeric"
           value={count}
           onValueChange={setCount}
-          aria-invalid={!countValid}
+          error={countReading.error}
         />
       </form>
       <div aria-live="polite" className="mt-4 rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-calculator-result>
@@ -132,7 +150,7 @@ export function WeightCalculator({ initialShapeId }: { initialShapeId?: string }
                 {formatNumber(roundTo(kgPerMetre, 3))}
               </dd>
             </div>
-            {lengthValid && (
+            {lengthMetres !== undefined && (
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{LABELS.branch_weight}</dt>
                 <dd className="text-lg font-bold">{formatNumber(roundTo(kgPerMetre * lengthMetres, 2))}</dd>

@@ -18,6 +18,16 @@ describe('what a buyer reads when an inquiry write fails', () => {
     );
   });
 
+  it('says a refusal the CMS words in Persian as it is: the field and its limit', () => {
+    expect(
+      inquiryErrorMessage(
+        refusal(400, 'ردیف ۲: مقدار «میلگرد ۱۲» حداکثر ۴۶۹٬۲۱۹ شاخه (≈ ۵٬۰۰۰ تن) است.', {
+          errors: [{ path: ['lines', 1, 'quantity'], message: '…' }],
+        }),
+      ),
+    ).toBe('ردیف ۲: مقدار «میلگرد ۱۲» حداکثر ۴۶۹٬۲۱۹ شاخه (≈ ۵٬۰۰۰ تن) است.');
+  });
+
   it("says the CMS's own Persian words for the daily quota, and the kit's for other limits", () => {
     expect(inquiryErrorMessage(refusal(429, 'در ۲۴ ساعت گذشته بیش از ۱۰ استعلام…'))).toBe(
       'در ۲۴ ساعت گذشته بیش از ۱۰ استعلام…',

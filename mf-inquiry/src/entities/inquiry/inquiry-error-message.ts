@@ -14,15 +14,14 @@ function fieldProblem(path: ReadonlyArray<string | number>): string {
 }
 
 /**
- * What a buyer reads when an inquiry write fails: the kit's message for the status, made exact
- * where the inquiry has its own reasons (a quota of inquiries, a quote that lapsed or was already
- * accepted, a product no longer sold, a field refused). Otherwise the CMS's words are English: its
- * status and the refused fields' paths say enough.
+ * What a buyer reads when an inquiry write fails. The CMS words its refusals in Persian, naming
+ * the field and the limit (a quota of inquiries, a quote that lapsed or was already accepted, a
+ * product no longer sold, a quantity past its line's limit): said as it is. A CMS that answers in
+ * English (one released before it spoke Persian) is read by its status and the refused fields' paths.
  */
 export function inquiryErrorMessage(error: unknown, action: 'send' | 'accept' | 'cancel' = 'send'): string {
   const { error: body } = normaliseApiError(error);
-  // The CMS words its daily quota of inquiries in Persian: said as it is (other limits, the kit's words).
-  if (body.status === 429 && PERSIAN.test(body.message)) return body.message;
+  if (body.status >= 400 && body.status < 500 && PERSIAN.test(body.message)) return body.message;
   if (action === 'accept' && (body.status === 409 || body.status === 400))
     return /expire/i.test(body.message)
       ? 'مهلت این پیش‌فاکتور گذشته است؛ پذیرش آن ممکن نیست.'

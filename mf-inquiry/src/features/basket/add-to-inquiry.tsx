@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ClipboardPlus } from 'lucide-react';
-import { formatNumber, formatToman, unitLabelFa, useHydrated, useShell } from '@steel/shared';
+import { NumberField, formatNumber, formatToman, unitLabelFa, useHydrated, useShell } from '@steel/shared';
 import type { SlotProps } from '@steel/contract';
 import { addToBasket, MAX_BASKET_LINES } from './basket-store';
 import { lineFigures, quantityUnit } from './line-figures';
 import { useBasket } from './use-basket';
-import { QuantityInput } from './quantity-input';
+import { readBasketQuantity } from './basket-quantity';
 
 const button =
   'inline-flex items-center justify-center gap-2 rounded-md border border-primary-600 px-3 py-2 text-sm font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:text-primary-300 dark:hover:bg-slate-800';
@@ -28,6 +28,8 @@ function useAdd(product: SlotProps['product.actions']['product']) {
 /**
  * «افزودن به استعلام» on a product page: a quantity in the product's sale unit, with its weight
  * and indicative total as the product page computes them, added to the basket kept in the browser.
+ * The quantity is read by the kit's one reader and held to an inquiry's limits: a figure it cannot
+ * read, or past a line's or an inquiry's weight, is said beside the field and nothing is added.
  */
 export function AddToInquiry({ product }: SlotProps['product.actions']) {
   const [quantity, setQuantity] = useState('1');
@@ -35,49 +37,48 @@ export function AddToInquiry({ product }: SlotProps['product.actions']) {
   // Rendered on the server with the product page: until its code runs, a press (or Enter) would
   // submit the form natively, reloading the page with the quantity in its address.
   const hydrated = useHydrated();
-  const inBasket = useBasket().find((line) => line.product.slug === product.slug);
-  const id = useId();
-  const amount = Number(quantity);
-  const valid = Number.isFinite(amount) && amount > 0 && amount <= 100_000;
-  const figures = valid ? lineFigures(product, amount) : null;
+  const basket = useBasket();
+  const inBasket = basket.find((line) => line.product.slug === product.slug);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const reading = readBasketQuantity(quantity, product, basket, { adding: true });
+  const figures = reading.value === undefined ? null : lineFigures(product, reading.value);
   const unit = unitLabelFa(quantityUnit(product));
   return (
     <form
       className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
       aria-label="افزودن به استعلام قیمت"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) add(amount);
+        if (reading.value === undefined) inputRef.current?.focus();
+        else add(reading.value);
       }}
     >
-      <div className="flex items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-quantity`}>
-          مقدار ({unit})
-          <QuantityInput
-            id={`${id}-quantity`}
-            name="quantity"
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-            aria-invalid={!valid}
-            aria-describedby={`${id}-figures`}
-            className="w-28"
-          />
-        </label>
-        <button type="submit" className={button} disabled={!valid || !hydrated}>
+      <div className="flex flex-wrap items-start gap-2">
+        <NumberField
+          ref={inputRef}
+          label={`مقدار (${unit})`}
+          name="quantity"
+          value={quantity}
+          onValueChange={setQuantity}
+          error={reading.error}
+          labelClassName="w-40"
+          hint={
+            figures
+              ? [
+                  figures.kg != null ? `وزن ≈ ${formatNumber(Math.round(figures.kg))} کیلوگرم` : null,
+                  figures.rial != null ? `جمع تقریبی ${formatToman(figures.rial)} (نمایشی)` : 'قیمت با استعلام',
+                ]
+                  .filter(Boolean)
+                  .join('، ')
+              : null
+          }
+        />
+        <button type="submit" className={`${button} mt-6`} disabled={!hydrated}>
           <ClipboardPlus aria-hidden="true" className="size-4" />
           افزودن به استعلام
         </button>
       </div>
-      <p id={`${id}-figures`} className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-        {!valid
-          ? 'مقداری بزرگ‌تر از صفر وارد کنید.'
-          : [
-              figures?.kg != null ? `وزن ≈ ${formatNumber(Math.round(figures.kg))} کیلوگرم` : null,
-              figures?.rial != null ? `جمع تقریبی ${formatToman(figures.rial)} (نمایشی)` : 'قیمت با استعلام',
-            ]
-              .filter(Boolean)
-              .join('، ')}
-      </p>
       {inBasket && (
         <p className="text-sm text-emerald-700 dark:text-emerald-400">
           در سبد استعلام: {formatNumber(inBasket.quantity)} {unit}

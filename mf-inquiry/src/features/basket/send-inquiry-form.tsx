@@ -22,9 +22,10 @@ import {
  * «ارسال استعلام» under the basket, for a signed-in buyer: the delivery province (its shipping
  * estimate shown as it is chosen), a note, and the basket's lines as they are when sent. On
  * success the basket is emptied (here and in the account) and the buyer lands on the inquiry.
- * A failure keeps every value and says why in Persian.
+ * A failure keeps every value and says why in Persian; while a line's figure is wrong or the
+ * basket weighs more than an inquiry may (`blockedBy`), that is said and nothing is sent.
  */
-export default function SendInquiryForm() {
+export default function SendInquiryForm({ blockedBy }: { blockedBy: string | null }) {
   const { api, bus, navigate } = useShell();
   const lines = useBasket();
   const rates = useShippingRates();
@@ -41,7 +42,8 @@ export default function SendInquiryForm() {
 
   const { onSubmit, busy } = useFormWrite(form, send, async (values) => {
     const current = basketLines();
-    if (current.length === 0) return;
+    // A line whose figure cannot be sent (said beside it, and again above the button): nothing goes.
+    if (current.length === 0 || blockedBy) return;
     const inquiry = await send.mutateAsync({ ...values, lines: inquiryLines(current.slice(0, MAX_BASKET_LINES)) });
     await emptyBasketEverywhere(api);
     bus.emit('toast:add', {
@@ -104,7 +106,7 @@ export default function SendInquiryForm() {
         />
         <SubmitRow
           busy={busy}
-          failure={send.isError ? inquiryErrorMessage(send.error) : null}
+          failure={blockedBy ?? (send.isError ? inquiryErrorMessage(send.error) : null)}
           label="ارسال استعلام"
           busyLabel="در حال ارسال…"
         />

@@ -20,7 +20,10 @@ const TITLE = 'مقایسهٔ محصولات';
 const linkText = 'text-primary-700 hover:underline dark:text-primary-300';
 const linkInText = 'text-primary-700 underline underline-offset-2 dark:text-primary-300';
 const cell = 'p-3 align-top';
-const rowHeading = 'bg-slate-50 p-3 text-start font-normal text-slate-600 dark:bg-slate-800 dark:text-slate-300';
+// The row headings stay in view while the products' columns scroll under them (a phone shows one
+// or two of four at a time).
+const rowHeading =
+  'sticky start-0 z-10 w-28 min-w-28 bg-slate-50 p-3 text-start font-normal text-slate-600 shadow-[inset_1px_0_0] shadow-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:shadow-slate-700';
 
 const pathOf = (product: ComparedRecord) =>
   product.sub_category ? `/${product.sub_category.path}/${product.slug}` : null;
@@ -46,7 +49,9 @@ function ComparePage({ url }: { url: PageUrl }) {
   const { shown, left, keys, subCategoryTitle } = comparison(products);
   const missing = slugs.length - products.length;
   return (
-    <section className="flex flex-col gap-4">
+    // min-w-0: a flex item is as wide as its widest child by default; the table scrolls inside its
+    // own box instead, so four products never make the page wider than a 360 px screen.
+    <section className="flex min-w-0 flex-col gap-4">
       <PageHeader title={TITLE} breadcrumb={[{ label: TITLE }]}>
         <p className="text-slate-600 dark:text-slate-300">
           {subCategoryTitle
@@ -72,17 +77,21 @@ function ComparePage({ url }: { url: PageUrl }) {
           </Link>
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <div
+          className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 dark:border-slate-700"
+          role="region"
+          aria-label="جدول مقایسه؛ ستون‌ها به پهلو جابه‌جا می‌شوند"
+        >
           <table className="w-full text-sm" data-compare-table>
             <caption className="sr-only">مقایسهٔ مشخصات، قیمت، تغییر قیمت و تولیدکنندهٔ محصولات</caption>
             <thead>
               <tr>
-                <td className="p-3" />
+                <td className="sticky start-0 z-10 bg-white p-3 dark:bg-slate-900" />
                 {shown.map((product) => {
                   const path = pathOf(product);
                   const others = shown.filter((other) => other !== product).map((other) => other.slug);
                   return (
-                    <th key={product.slug} scope="col" className="min-w-40 p-3 text-start align-top font-semibold">
+                    <th key={product.slug} scope="col" className="min-w-36 p-3 text-start align-top font-semibold">
                       {path ? (
                         <Link to={path} className={linkText}>
                           {product.name}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_QUANTITY } from '@steel/shared';
 import { contactPhone, typedNumberField } from '@steel/shared/forms';
 
 /** The new-order request form (one schema, shared with its tests). */
@@ -7,7 +8,8 @@ export const newOrderSchema = z.object({
     .array(
       z.object({
         product_slug: z.string().min(1),
-        quantity: typedNumberField({ label: 'مقدار', aboveZero: true, max: 1_000_000, decimals: 3 }),
+        // The CMS reads the quantity by the same rule (deploy/cms/src/api/order/controllers/order.js).
+        quantity: typedNumberField(ORDER_QUANTITY),
       }),
     )
     .min(1, 'دست‌کم یک محصول انتخاب کنید'),

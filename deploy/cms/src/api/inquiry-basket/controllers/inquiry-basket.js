@@ -30,10 +30,16 @@ module.exports = ownerScopedController(UID, {
         const user = helpers.requireUser(ctx);
         const data = helpers.readBodyData(ctx);
         const extra = Object.keys(data).filter((k) => k !== 'lines');
-        if (extra.length) throw new errors.ValidationError(`Invalid key(s): ${extra.join(', ')}`);
+        if (extra.length)
+          throw new errors.ValidationError(`سبد استعلام فقط «lines» دارد؛ کلیدهای ناشناخته: ${extra.join('، ')}.`);
         // An empty basket is a basket too (the buyer removed everything, or sent it as an inquiry).
         const lines =
-          Array.isArray(data.lines) && data.lines.length === 0 ? [] : (await checkLines(strapi, data.lines)).lines;
+          Array.isArray(data.lines) && data.lines.length === 0
+            ? []
+            : (await checkLines(strapi, data.lines)).lines.map(({ product_slug, quantity }) => ({
+                product_slug,
+                quantity,
+              }));
         const [basket, ...duplicates] = await mine(user);
         // Two first PUTs at once may each have created one: the oldest stays.
         for (const d of duplicates) await baskets().delete({ documentId: d.documentId });

@@ -2,7 +2,13 @@
 
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, customerStatusChange, refuse, isPlainObject } = require('../../../utils/owner-scoped');
-const { checkLines, quoteTotals, refuseLines, asNumber } = require('../../../utils/inquiry-lines');
+const { checkLines, quoteTotals, refuseLines } = require('../../../utils/inquiry-lines');
+const {
+  persianFigure,
+  readTypedNumber,
+  QUOTED_SHIPPING_RIAL,
+  QUOTED_UNIT_PRICE_RIAL,
+} = require('../../../utils/typed-numbers');
 
 const UID = 'api::inquiry.inquiry';
 const CANCELLABLE = ['sent', 'quoted'];
@@ -12,7 +18,16 @@ const PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOO_MANY_PER_DAY_FA = `در ۲۴ ساعت گذشته بیش از ${PER_DAY.toLocaleString('fa-IR')} استعلام از حساب شما ثبت شده است. لطفاً بعداً دوباره ارسال کنید.`;
 const DOCUMENT_ID = /^[a-z0-9]{1,64}$/i;
-const MAX_PRICE = 1e13;
+// What a buyer or an operator reads when a step is not open to the inquiry's status.
+const STATUS_FA = {
+  sent: 'در انتظار قیمت',
+  quoted: 'قیمت‌گذاری‌شده',
+  declined: 'بدون پیش‌فاکتور',
+  expired: 'منقضی',
+  accepted: 'پذیرفته‌شده',
+  cancelled: 'لغوشده',
+};
+const statusFa = (status) => `«${STATUS_FA[status] ?? status}»`;
 
 /** A staff credential (an API token: the editor's, or one made in the admin), never a customer's session. */
 const isOperator = (ctx) => ['content-api-token', 'api-token'].includes(ctx.state.auth?.strategy?.name);
@@ -44,13 +59,13 @@ async function checkSent(strapi, data) {
   if (!rate)
     problems.push({
       path: ['province_slug'],
-      message: `province_slug must be one of the shipping rates' provinces (got ${JSON.stringify(data.province_slug ?? null)})`,
+      message: 'استان محل تحویل (province_slug) را از فهرست استان‌های نرخ حمل انتخاب کنید.',
     });
   if (data.note != null && (typeof data.note !== 'string' || data.note.length > 1000))
-    problems.push({ path: ['note'], message: 'note must be a text of at most 1000 characters' });
+    problems.push({ path: ['note'], message: 'توضیحات (note) متنی حداکثر ۱٬۰۰۰ نویسه است.' });
   let checked = null;
   try {
-    checked = await checkLines(strapi, data.lines, { withWeight: true });
+    checked = await checkLines(strapi, data.lines);
   } catch (error) {
     if (!(error instanceof errors.ValidationError)) throw error;
     problems.push(...error.details.errors);
@@ -114,9 +129,9 @@ const scoped = ownerScopedController(UID, {
     async cancel(ctx) {
       const user = helpers.requireUser(ctx);
       const inquiry = await helpers.findOwned(ctx.params.id, user);
-      if (!inquiry) throw new errors.NotFoundError('Not Found');
+      if (!inquiry) throw new errors.NotFoundError('استعلامی با این شناسه در حساب شما نیست.');
       if (!CANCELLABLE.includes(inquiry.status))
-        conflict(ctx, `An inquiry in status "${inquiry.status}" can no longer be cancelled`, {
+        conflict(ctx, `استعلامی در وضعیت ${statusFa(inquiry.status)} دیگر لغوشدنی نیست.`, {
           status: inquiry.status,
         });
       const updated = await strapi
@@ -129,15 +144,19 @@ const scoped = ownerScopedController(UID, {
     async accept(ctx) {
       const user = helpers.requireUser(ctx);
       const inquiry = await helpers.findOwned(ctx.params.id, user, { populate: ['lines'] });
-      if (!inquiry) throw new errors.NotFoundError('Not Found');
+      if (!inquiry) throw new errors.NotFoundError('استعلامی با این شناسه در حساب شما نیست.');
       if (inquiry.status !== 'quoted') {
         const why = {
-          accepted: 'This quote has already been accepted',
-          expired: 'This quote has expired; ask for a new one',
+          accepted: 'این پیش‌فاکتور پیش‌تر پذیرفته شده است.',
+          expired: 'مهلت این پیش‌فاکتور گذشته است؛ استعلام تازه‌ای بفرستید.',
         };
-        conflict(ctx, why[inquiry.status] || `An inquiry in status "${inquiry.status}" has no quote to accept`, {
-          status: inquiry.status,
-        });
+        conflict(
+          ctx,
+          why[inquiry.status] || `استعلامی در وضعیت ${statusFa(inquiry.status)} پیش‌فاکتوری برای پذیرش ندارد.`,
+          {
+            status: inquiry.status,
+          },
+        );
       }
       const at = new Date().toISOString();
       const history = [...(inquiry.status_history || []), { status: 'accepted', at }];
@@ -146,7 +165,7 @@ const scoped = ownerScopedController(UID, {
         where: { id: inquiry.id, status: 'quoted' },
         data: { status: 'accepted', status_history: history },
       });
-      if (!claimed.count) conflict(ctx, 'This quote has already been accepted', { status: 'accepted' });
+      if (!claimed.count) conflict(ctx, 'این پیش‌فاکتور پیش‌تر پذیرفته شده است.', { status: 'accepted' });
 
       let order;
       try {
@@ -162,11 +181,19 @@ const scoped = ownerScopedController(UID, {
               quantity: l.quantity,
               sale_unit: l.sale_unit,
               unit_price: pricePerKg(l),
+              quoted_unit_price: l.quoted_unit_price,
+              weight_kg: l.weight_kg,
               illustrative: false,
             })),
             status: 'proforma_issued',
             status_history: [{ status: 'proforma_issued', at }],
+            // The quote's own figures: the panel shows the order as it was quoted, never an estimate.
+            lines_total: totals.linesTotal,
+            shipping_price: totals.shipping,
+            tax_rate_percent: inquiry.tax_rate_percent,
+            tax_price: totals.tax,
             total_price: totals.total,
+            inquiry_number: inquiry.number,
             note: `پیش‌فاکتور استعلام ${inquiry.number}`,
             delivery_address: inquiry.province_name ? `استان ${inquiry.province_name}` : null,
             owner: user.id,
@@ -199,73 +226,89 @@ const scoped = ownerScopedController(UID, {
      * `declined`. The content type's lifecycle stamps quoted_at, the deadline and the tax rate.
      */
     async quote(ctx) {
-      if (!isOperator(ctx)) throw refuse('Only an operator prices an inquiry');
+      if (!isOperator(ctx)) throw refuse('قیمت‌گذاری استعلام کار کارشناس فروش است (با توکن API).');
       const body = ctx.request.body;
       if (!isPlainObject(body) || !isPlainObject(body.data))
-        throw new errors.ValidationError('Missing "data" payload in the request body');
+        throw new errors.ValidationError('بدنهٔ درخواست باید «data» داشته باشد.');
       const data = body.data;
       const allowed = ['lines', 'quoted_shipping', 'operator_note', 'status', 'quote_expires_at'];
       const extra = Object.keys(data).filter((k) => !allowed.includes(k));
-      if (extra.length) throw new errors.ValidationError(`Invalid key(s): ${extra.join(', ')}`);
+      if (extra.length)
+        throw new errors.ValidationError(`کلیدهای ناشناخته: ${extra.join('، ')} (مجاز: ${allowed.join('، ')}).`);
       const id = ctx.params.id;
       const inquiry = DOCUMENT_ID.test(id || '')
         ? await strapi.documents(UID).findOne({ documentId: id, populate: ['lines'] })
         : null;
-      if (!inquiry) throw new errors.NotFoundError('Not Found');
+      if (!inquiry) throw new errors.NotFoundError('استعلامی با این شناسه در حساب شما نیست.');
       if (['accepted', 'cancelled'].includes(inquiry.status))
-        conflict(ctx, `An inquiry in status "${inquiry.status}" can no longer be priced`, { status: inquiry.status });
+        conflict(ctx, `استعلامی در وضعیت ${statusFa(inquiry.status)} دیگر قیمت‌گذاری نمی‌شود.`, {
+          status: inquiry.status,
+        });
 
       const problems = [];
       const status = data.status ?? 'quoted';
       if (!['quoted', 'declined'].includes(status))
         problems.push({
           path: ['status'],
-          message: `status must be quoted or declined (got ${JSON.stringify(status)})`,
+          message: 'وضعیت (status) یا quoted (قیمت داده شد) است یا declined (قیمتی داده نمی‌شود).',
         });
       const prices = new Map();
       if (data.lines !== undefined) {
-        if (!Array.isArray(data.lines)) problems.push({ path: ['lines'], message: 'lines must be an array' });
+        if (!Array.isArray(data.lines))
+          problems.push({ path: ['lines'], message: 'اقلام (lines) باید فهرستی از قیمت هر قلم باشد.' });
         else
           data.lines.forEach((line, i) => {
             const slug = line && line.product_slug;
-            const price = asNumber(line && line.quoted_unit_price);
-            if (!inquiry.lines.some((l) => l.product_slug === slug))
+            const own = inquiry.lines.find((l) => l.product_slug === slug);
+            const row = `ردیف ${persianFigure(i + 1)}`;
+            if (!own) {
               problems.push({
                 path: ['lines', i, 'product_slug'],
-                message: `lines[${i}].product_slug ${JSON.stringify(slug ?? null)} is not in this inquiry`,
+                message: `${row}: محصول «${slug ?? ''}» در این استعلام نیست.`,
               });
-            else if (!(Number.isInteger(price) && price > 0 && price < MAX_PRICE))
-              problems.push({
-                path: ['lines', i, 'quoted_unit_price'],
-                message: `lines[${i}].quoted_unit_price must be a whole number of rial per sale unit, more than 0 (got ${JSON.stringify(line.quoted_unit_price ?? null)})`,
-              });
-            else prices.set(slug, price);
+              return;
+            }
+            const price = readTypedNumber(line.quoted_unit_price, {
+              ...QUOTED_UNIT_PRICE_RIAL,
+              label: `قیمت واحد «${own.product_name ?? slug}» (quoted_unit_price)`,
+            });
+            if (price.error)
+              problems.push({ path: ['lines', i, 'quoted_unit_price'], message: `${row}: ${price.error}` });
+            else prices.set(slug, price.value);
           });
       }
       const lines = withoutIds(inquiry.lines).map((l) =>
         prices.has(l.product_slug) ? { ...l, quoted_unit_price: prices.get(l.product_slug) } : l,
       );
       if (status === 'quoted') {
-        const unpriced = lines.filter((l) => !(Number(l.quoted_unit_price) > 0)).map((l) => l.product_slug);
+        const unpriced = lines
+          .filter((l) => !(Number(l.quoted_unit_price) > 0))
+          .map((l) => l.product_name ?? l.product_slug);
         if (unpriced.length)
           problems.push({
             path: ['lines'],
-            message: `every line needs a quoted_unit_price (missing: ${unpriced.join(', ')})`,
+            message: `برای قیمت‌دادن، هر قلم قیمت واحد (quoted_unit_price) می‌خواهد؛ بی‌قیمت: ${unpriced.map((n) => `«${n}»`).join('، ')}.`,
           });
       }
-      const shipping = data.quoted_shipping === undefined ? undefined : asNumber(data.quoted_shipping);
-      if (shipping !== undefined && !(Number.isInteger(shipping) && shipping >= 0 && shipping < MAX_PRICE))
-        problems.push({
-          path: ['quoted_shipping'],
-          message: `quoted_shipping must be a whole number of rial, 0 or more (got ${JSON.stringify(data.quoted_shipping)})`,
+      let shipping;
+      if (data.quoted_shipping !== undefined) {
+        const reading = readTypedNumber(data.quoted_shipping, {
+          ...QUOTED_SHIPPING_RIAL,
+          label: 'هزینهٔ حمل (quoted_shipping)',
         });
+        if (reading.error) problems.push({ path: ['quoted_shipping'], message: reading.error });
+        else shipping = reading.value;
+      }
       if (data.quote_expires_at !== undefined && Number.isNaN(Date.parse(data.quote_expires_at)))
         problems.push({
           path: ['quote_expires_at'],
-          message: `quote_expires_at must be a date and time (got ${JSON.stringify(data.quote_expires_at)})`,
+          message: 'مهلت پیش‌فاکتور (quote_expires_at) باید تاریخ و ساعت باشد، مثلاً 2026-03-01T12:00:00Z.',
         });
       if (data.operator_note != null && (typeof data.operator_note !== 'string' || data.operator_note.length > 2000))
-        problems.push({ path: ['operator_note'], message: 'operator_note must be a text of at most 2000 characters' });
+        problems.push({
+          path: ['operator_note'],
+          message: 'یادداشت کارشناس (operator_note) متنی حداکثر ۲٬۰۰۰ نویسه است.',
+        });
       refuseLines(problems);
 
       const change = {

@@ -3,6 +3,7 @@
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, customerStatusChange, refuse } = require('../../../utils/owner-scoped');
 const { loadOrderWorkflow } = require('../../../bootstrap/domain');
+const { ORDER_QUANTITY, readTypedNumber } = require('../../../utils/typed-numbers');
 
 // Statuses from which a customer may cancel: before the order is paid for. One list for the CMS,
 // which enforces it, and the panel, which only offers the button: data/domain/order-workflow.json,
@@ -25,16 +26,23 @@ const fillItems = async (strapi, items) => {
   return items.map((item) => {
     const p = bySlug.get(item.product_slug);
     if (!p) throw new errors.ValidationError(`Unknown product: ${item.product_slug}`);
+    // The panel's form reads the figure by the same rule: what it refuses, this refuses.
+    const quantity = readTypedNumber(item.quantity, { ...ORDER_QUANTITY, label: `مقدار «${p.name}»` });
+    if (quantity.error) throw new errors.ValidationError(quantity.error, { key: 'quantity' });
     return {
       product_slug: p.slug,
       product_name: p.name,
-      quantity: item.quantity,
+      quantity: quantity.value,
       sale_unit: p.sale_unit,
       unit_price: p.price,
       illustrative: p.illustrative,
     };
   });
 };
+
+// A quote's figures are the CMS's to write (an accepted quote, api/inquiry), never a customer's.
+const QUOTE_FIELDS = ['lines_total', 'shipping_price', 'tax_rate_percent', 'tax_price', 'inquiry_number'];
+const withoutQuote = (data) => Object.fromEntries(Object.entries(data).filter(([k]) => !QUOTE_FIELDS.includes(k)));
 
 module.exports = ownerScopedController('api::order.order', {
   allowDelete: false,
@@ -45,7 +53,7 @@ module.exports = ownerScopedController('api::order.order', {
       .toString(36)
       .toUpperCase()}`;
     return {
-      ...data,
+      ...withoutQuote(data),
       items,
       number,
       status: 'pending_review',
@@ -55,7 +63,7 @@ module.exports = ownerScopedController('api::order.order', {
   },
   async beforeUpdate(data, ctx) {
     const { existing, strapi } = ctx;
-    for (const k of ['number', 'status_history', 'total_price']) delete data[k];
+    for (const k of ['number', 'status_history', 'total_price', ...QUOTE_FIELDS]) delete data[k];
     data = customerStatusChange({ allowed: ['cancelled'], from: CANCELLABLE })(data, ctx);
     if (existing.status !== 'pending_review' && Object.keys(data).some((k) => k !== 'status')) {
       throw refuse('Only an order in pending_review can be edited');

@@ -2,30 +2,32 @@
 
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, refuse } = require('../../../utils/owner-scoped');
+const { ALERT_THRESHOLD_RIAL, persianFigure, readTypedNumber } = require('../../../utils/typed-numbers');
 
 const UID = 'api::price-alert.price-alert';
 /** Enough for every product a buyer follows closely; more is a scraper, not a buyer. */
 const MAX_ACTIVE_ALERTS = 20;
-/** Rial: ten thousand billion toman is no steel price. */
-const MAX_PRICE_RIAL = 10 ** 14;
 
-/** A threshold in rial: a whole positive number (the panel sends toman × 10). */
+/**
+ * A threshold in rial (the product page sends the toman typed × 10), read by the kit's one reader
+ * against the rule the page's own is the toman form of: what the page refuses, this refuses.
+ */
 const readThreshold = (value) => {
-  const rial = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (!Number.isSafeInteger(rial) || rial <= 0 || rial > MAX_PRICE_RIAL)
-    throw new errors.ValidationError('below_price must be a whole number of rial above zero', { key: 'below_price' });
-  return rial;
+  const reading = readTypedNumber(value, { ...ALERT_THRESHOLD_RIAL, label: 'مبلغ اعلان (below_price)' });
+  if (reading.error) throw new errors.ValidationError(reading.error, { key: 'below_price' });
+  return reading.value;
 };
 
 const publishedProduct = async (strapi, slug) => {
-  if (typeof slug !== 'string' || !slug.trim()) throw new errors.ValidationError('product_slug is required');
+  if (typeof slug !== 'string' || !slug.trim())
+    throw new errors.ValidationError('محصول اعلان (product_slug) را نام ببرید.', { key: 'product_slug' });
   const product = await strapi.documents('api::product.product').findFirst({
     filters: { slug: { $eq: slug.trim() } },
     status: 'published',
     fields: ['slug', 'name', 'price'],
     populate: { sub_category: { fields: ['path'] } },
   });
-  if (!product) throw new errors.ValidationError(`Unknown product: ${slug}`, { key: 'product_slug' });
+  if (!product) throw new errors.ValidationError(`محصولی با نشانی «${slug}» فروخته نمی‌شود.`, { key: 'product_slug' });
   return product;
 };
 
@@ -33,16 +35,19 @@ const publishedProduct = async (strapi, slug) => {
 // that every notification means the price came down to the buyer's figure.
 const checkBelowCurrent = (product, rial) => {
   if (product.price !== null && product.price !== undefined && Number(product.price) <= rial)
-    throw new errors.ValidationError('below_price must be below the current price', {
-      key: 'below_price',
-      currentPrice: Number(product.price),
-    });
+    throw new errors.ValidationError(
+      `مبلغ اعلان باید کمتر از قیمت فعلی (${persianFigure(Math.round(Number(product.price) / 10))} تومان) باشد.`,
+      { key: 'below_price', currentPrice: Number(product.price) },
+    );
 };
 
 const checkActiveLimit = async (strapi, user) => {
   const active = await strapi.documents(UID).count({ filters: { owner: { id: { $eq: user.id } }, active: true } });
   if (active >= MAX_ACTIVE_ALERTS)
-    throw refuse(`At most ${MAX_ACTIVE_ALERTS} active price alerts per account`, { limit: MAX_ACTIVE_ALERTS });
+    throw refuse(
+      `حداکثر ${persianFigure(MAX_ACTIVE_ALERTS)} اعلان قیمت فعال می‌توانید داشته باشید؛ یکی را متوقف یا حذف کنید.`,
+      { limit: MAX_ACTIVE_ALERTS },
+    );
 };
 
 /**
@@ -74,7 +79,8 @@ module.exports = ownerScopedController(UID, {
       checkBelowCurrent(await publishedProduct(strapi, existing.product_slug), changes.below_price);
     }
     if (data.active !== undefined) {
-      if (typeof data.active !== 'boolean') throw new errors.ValidationError('active must be true or false');
+      if (typeof data.active !== 'boolean')
+        throw new errors.ValidationError('فعال‌بودن اعلان (active) true یا false است.', { key: 'active' });
       if (data.active && !existing.active) await checkActiveLimit(strapi, user);
       changes.active = data.active;
     }
