@@ -24,6 +24,8 @@ export {
   lineQuantityRule,
   readLineQuantity,
 } from './price/quantity-limits.cjs';
+export { quotedLineTotal, quoteTotals, shippingEstimate } from './price/quote-totals.cjs';
+export type { QuoteTotals } from './price/quote-totals.cjs';
 export * from './ui/price-change-indicator';
 export * from './ui/use-session-user';
 export * from './ui/hydrate-when-needed';

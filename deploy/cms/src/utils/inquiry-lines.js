@@ -101,16 +101,4 @@ async function checkLines(strapi, lines) {
   return { lines: normalised, products: bySlug };
 }
 
-/**
- * What a quote comes to, in rial (the pro-forma and the order show the same): each line is
- * quantity × the quoted price per sale unit, rounded to the rial; tax is charged on the lines and
- * the shipping together.
- */
-function quoteTotals({ lines, quoted_shipping: shipping, tax_rate_percent: taxRate }) {
-  const linesTotal = lines.reduce((sum, l) => sum + Math.round(Number(l.quantity) * Number(l.quoted_unit_price)), 0);
-  const shippingTotal = Number(shipping) || 0;
-  const tax = Math.round(((linesTotal + shippingTotal) * (Number(taxRate) || 0)) / 100);
-  return { linesTotal, shipping: shippingTotal, tax, total: linesTotal + shippingTotal + tax };
-}
-
-module.exports = { checkLines, quoteTotals, refuseLines, isPlainObject, MAX_LINES };
+module.exports = { checkLines, refuseLines, isPlainObject, MAX_LINES };

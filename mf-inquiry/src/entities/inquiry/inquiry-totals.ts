@@ -1,4 +1,4 @@
-import type { Amount, Inquiry, InquiryLine } from './inquiry';
+import type { Amount, InquiryLine } from './inquiry';
 
 const amount = (value: Amount | undefined): number | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -6,38 +6,8 @@ const amount = (value: Amount | undefined): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** A quoted line's total in rial: quantity (sale units) × the quoted price per sale unit, to the rial. */
-export function quotedLineTotal(line: Pick<InquiryLine, 'quantity' | 'quoted_unit_price'>): number | null {
-  const price = amount(line.quoted_unit_price);
-  const quantity = Number(line.quantity);
-  return price === null || !Number.isFinite(quantity) ? null : Math.round(quantity * price);
-}
-
-export interface QuoteTotals {
-  lines: number;
-  shipping: number;
-  taxRatePercent: number;
-  tax: number;
-  total: number;
-}
-
-/**
- * THE totals of a quote, for the inquiry's page and its pro-forma alike (the rule the CMS applies
- * when the quote becomes an order): lines = Σ quantity × quoted unit price; tax = (lines +
- * shipping) × the rate held with the quote, to the rial; total = lines + shipping + tax. Null
- * until every line is priced: a quote with a line missing has no total to show.
- */
-export function quoteTotals(
-  inquiry: Pick<Inquiry, 'lines' | 'quoted_shipping' | 'tax_rate_percent'>,
-): QuoteTotals | null {
-  const lineTotals = (inquiry.lines ?? []).map(quotedLineTotal);
-  if (lineTotals.length === 0 || lineTotals.some((total) => total === null)) return null;
-  const lines = (lineTotals as number[]).reduce((sum, total) => sum + total, 0);
-  const shipping = amount(inquiry.quoted_shipping) ?? 0;
-  const taxRatePercent = amount(inquiry.tax_rate_percent) ?? 0;
-  const tax = Math.round(((lines + shipping) * taxRatePercent) / 100);
-  return { lines, shipping, taxRatePercent, tax, total: lines + shipping + tax };
-}
+/** A quote's totals are the kit's (the CMS writes the accepted quote's order with the same code). */
+export { quotedLineTotal, quoteTotals, shippingEstimate, type QuoteTotals } from '@steel/shared';
 
 /**
  * A line's indicative total (rial) as the buyer saw it when sending: the price per the product's
@@ -56,9 +26,4 @@ export function indicativeLineTotal(
   if (line.unit && line.unit === (line.sale_unit ?? line.unit) && Number.isFinite(quantity))
     return Math.round(price * quantity);
   return null;
-}
-
-/** The shipping estimate in rial from the weight and the province's rate per tonne (what the CMS computes). */
-export function shippingEstimate(totalKg: number, ratePerTonne: number): number {
-  return Math.round((totalKg / 1000) * ratePerTonne);
 }

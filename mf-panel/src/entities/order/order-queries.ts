@@ -19,6 +19,8 @@ export interface OrderItem {
   quantity: number | string;
   sale_unit: string | null;
   unit_price: number | string | null;
+  /** Rial per sale unit, on an order made from an accepted quote. */
+  quoted_unit_price?: number | string | null;
   illustrative: boolean | null;
 }
 
@@ -34,6 +36,12 @@ export interface Order {
   status: OrderStatus;
   status_history: StatusChange[] | null;
   total_price: number | string | null;
+  /** An order made from an accepted quote: the inquiry's number and the quote's figures (rial). */
+  inquiry_number?: string | null;
+  lines_total?: number | string | null;
+  shipping_price?: number | string | null;
+  tax_rate_percent?: number | string | null;
+  tax_price?: number | string | null;
   note: string | null;
   delivery_address: string | null;
   contact_phone: string | null;

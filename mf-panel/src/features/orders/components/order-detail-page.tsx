@@ -7,6 +7,7 @@ import {
   PageHeader,
   ConfirmAction,
   QueryState,
+  quotedLineTotal,
   StatusBadge,
   card,
   apiErrorMessage,
@@ -40,8 +41,6 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order }: { order: Order }) {
-  const items = order.items ?? [];
-  const estimate = estimatedOrderTotal(items);
   return (
     <>
       <PageHeader title={`سفارش ${order.number}`} breadcrumb={[...crumbs, { label: 'جزئیات سفارش' }]}>
@@ -52,48 +51,7 @@ function OrderDetail({ order }: { order: Order }) {
       </PageHeader>
 
       <div className="flex flex-col gap-6">
-        <div className={card}>
-          <h2 className="mb-3 text-lg font-semibold">اقلام سفارش</h2>
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <ColumnHeads compact columns={['محصول', 'مقدار', 'قیمت هر کیلوگرم (تقریبی)', 'جمع تقریبی']} />
-              <tbody>
-                {items.map((item, index) => {
-                  const line = estimatedLineTotal(item);
-                  return (
-                    <tr key={item.id ?? index} className="border-t border-slate-200 dark:border-slate-700">
-                      <td className="p-2">{item.product_name ?? item.product_slug}</td>
-                      <td className="p-2">
-                        {formatNumber(item.quantity)} {saleUnitName(item.sale_unit)}
-                      </td>
-                      <td className="p-2">{item.unit_price ? formatToman(item.unit_price) : 'تماس بگیرید'}</td>
-                      <td className="p-2">{line === null ? 'در پیش‌فاکتور' : formatToman(line)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <dl className="mt-3 flex flex-col gap-1 text-sm">
-            {order.total_price ? (
-              <div className="flex gap-2">
-                <dt className="font-semibold">مبلغ پیش‌فاکتور:</dt>
-                <dd>{formatToman(order.total_price)}</dd>
-              </div>
-            ) : null}
-            <div className="flex gap-2">
-              <dt className="font-semibold">جمع تقریبی:</dt>
-              <dd>
-                {estimate.total > 0
-                  ? `${formatToman(estimate.total)}${estimate.complete ? '' : ' (بدون اقلامی که در پیش‌فاکتور قیمت می‌خورند)'}`
-                  : 'در پیش‌فاکتور'}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-            قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
-          </p>
-        </div>
+        {order.inquiry_number ? <QuotedItems order={order} /> : <EstimatedItems order={order} />}
 
         <div className={card}>
           <h2 className="mb-3 text-lg font-semibold">تاریخچه وضعیت</h2>
@@ -138,6 +96,104 @@ function OrderDetail({ order }: { order: Order }) {
         {canCustomerCancelOrder(order.status) && <CancelOrder documentId={order.documentId} />}
       </div>
     </>
+  );
+}
+
+/**
+ * An order made from an accepted quote: the quote's lines at the quoted price per sale unit, the
+ * shipping, the tax and the total, exactly as the pro-forma states them — nothing approximate.
+ */
+function QuotedItems({ order }: { order: Order }) {
+  const items = order.items ?? [];
+  return (
+    <div className={card} data-quoted-order={order.inquiry_number}>
+      <h2 className="mb-1 text-lg font-semibold">اقلام سفارش</h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+        به قیمت پیش‌فاکتور استعلام <bdi>{order.inquiry_number}</bdi>
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <ColumnHeads compact columns={['محصول', 'مقدار', 'بهای واحد', 'بهای کل']} />
+          <tbody>
+            {items.map((item, index) => (
+              <tr key={item.id ?? index} className="border-t border-slate-200 dark:border-slate-700">
+                <td className="p-2">{item.product_name ?? item.product_slug}</td>
+                <td className="p-2">
+                  {formatNumber(item.quantity)} {saleUnitName(item.sale_unit)}
+                </td>
+                <td className="p-2">{formatToman(item.quoted_unit_price)}</td>
+                <td className="p-2">{formatToman(quotedLineTotal(item))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl
+        className="mt-3 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm"
+        data-order-total={order.total_price}
+      >
+        <dt>جمع اقلام</dt>
+        <dd>{formatToman(order.lines_total)}</dd>
+        <dt>هزینهٔ حمل</dt>
+        <dd>{formatToman(order.shipping_price)}</dd>
+        <dt>مالیات بر ارزش افزوده ({formatNumber(order.tax_rate_percent)}٪)</dt>
+        <dd>{formatToman(order.tax_price)}</dd>
+        <dt className="border-t border-slate-300 pt-1 font-bold dark:border-slate-600">مبلغ کل</dt>
+        <dd className="border-t border-slate-300 pt-1 font-bold dark:border-slate-600">
+          {formatToman(order.total_price)}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/** An order request made in the panel: the catalogue's illustrative prices, an estimate until the pro-forma. */
+function EstimatedItems({ order }: { order: Order }) {
+  const items = order.items ?? [];
+  const estimate = estimatedOrderTotal(items);
+  return (
+    <div className={card}>
+      <h2 className="mb-3 text-lg font-semibold">اقلام سفارش</h2>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <ColumnHeads compact columns={['محصول', 'مقدار', 'قیمت هر کیلوگرم (تقریبی)', 'جمع تقریبی']} />
+          <tbody>
+            {items.map((item, index) => {
+              const line = estimatedLineTotal(item);
+              return (
+                <tr key={item.id ?? index} className="border-t border-slate-200 dark:border-slate-700">
+                  <td className="p-2">{item.product_name ?? item.product_slug}</td>
+                  <td className="p-2">
+                    {formatNumber(item.quantity)} {saleUnitName(item.sale_unit)}
+                  </td>
+                  <td className="p-2">{item.unit_price ? formatToman(item.unit_price) : 'تماس بگیرید'}</td>
+                  <td className="p-2">{line === null ? 'در پیش‌فاکتور' : formatToman(line)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <dl className="mt-3 flex flex-col gap-1 text-sm">
+        {order.total_price ? (
+          <div className="flex gap-2">
+            <dt className="font-semibold">مبلغ پیش‌فاکتور:</dt>
+            <dd>{formatToman(order.total_price)}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-2">
+          <dt className="font-semibold">جمع تقریبی:</dt>
+          <dd>
+            {estimate.total > 0
+              ? `${formatToman(estimate.total)}${estimate.complete ? '' : ' (بدون اقلامی که در پیش‌فاکتور قیمت می‌خورند)'}`
+              : 'در پیش‌فاکتور'}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
+      </p>
+    </div>
   );
 }
 

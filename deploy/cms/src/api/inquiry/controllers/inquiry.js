@@ -2,10 +2,12 @@
 
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, customerStatusChange, refuse, isPlainObject } = require('../../../utils/owner-scoped');
-const { checkLines, quoteTotals, refuseLines } = require('../../../utils/inquiry-lines');
+const { checkLines, refuseLines } = require('../../../utils/inquiry-lines');
 const {
   persianFigure,
+  quoteTotals,
   readTypedNumber,
+  shippingEstimate,
   QUOTED_SHIPPING_RIAL,
   QUOTED_UNIT_PRICE_RIAL,
 } = require('../../../utils/typed-numbers');
@@ -116,7 +118,7 @@ const scoped = ownerScopedController(UID, {
       province_slug: rate.province_slug,
       province_name: rate.province_name,
       note: data.note || null,
-      shipping_estimate: Math.round((weightKg / 1000) * Number(rate.rate_per_tonne)),
+      shipping_estimate: shippingEstimate(weightKg, rate.rate_per_tonne),
       status: 'sent',
       status_history: [{ status: 'sent', at: now }],
     };
@@ -169,6 +171,7 @@ const scoped = ownerScopedController(UID, {
 
       let order;
       try {
+        // Priced whole, or its status would not be quoted (the quote action checks every line).
         const totals = quoteTotals(inquiry);
         order = await strapi.documents('api::order.order').create({
           data: {
@@ -188,7 +191,7 @@ const scoped = ownerScopedController(UID, {
             status: 'proforma_issued',
             status_history: [{ status: 'proforma_issued', at }],
             // The quote's own figures: the panel shows the order as it was quoted, never an estimate.
-            lines_total: totals.linesTotal,
+            lines_total: totals.lines,
             shipping_price: totals.shipping,
             tax_rate_percent: inquiry.tax_rate_percent,
             tax_price: totals.tax,
