@@ -62,7 +62,8 @@ export default defineConfig({
         SITE_READ_SECRET,
         REQUEST_LOG: 'off',
         CORS_ORIGINS: APP_SERVER_PORTS.map((port) => `http://127.0.0.1:${port},http://localhost:${port}`).join(','),
-        FRONTEND_URL: baseURL,
+        // The site's public address: every link in a mail points there.
+        SITE_URL: baseURL,
         // Published changes reach the main app server's page cache; tests edit as an editor would.
         CONTENT_CHANGE_URL: `${baseURL}/_/content-changed`,
         CMS_EDITOR_TOKEN: EDITOR_TOKEN,

@@ -8,6 +8,7 @@ import { buildAndPublish } from './build';
 import { APPS, repoRoot } from './lib/paths';
 import { runCommand, shareServerSettings } from './lib/processes';
 import { ensureChromium } from './lib/chromium';
+import { ensureDebianPrograms, PDFTOTEXT } from './lib/debian-packages';
 
 const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
 const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cms-${process.env.E2E_CMS_PORT ?? 1347}`);
@@ -20,6 +21,8 @@ export async function buildForEndToEnd(): Promise<void> {
 
 export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
   ensureChromium();
+  // The pro-forma's PDF is read as a reader of it would: with pdftotext.
+  ensureDebianPrograms([PDFTOTEXT]);
   shareServerSettings();
   // E2E_REUSE_BUILDS=1 keeps the builds of the last run: a developer re-running specs after a
   // change to tests or the server only, or `npm test`, which builds them beside jest (`--build-only`).

@@ -12,6 +12,7 @@ const APP_PORT = process.env.PORT ?? '8080';
 const CMS_PORT = process.env.CMS_PORT ?? '1337';
 // The deploy gate's smoke server: the app server serves it there, the CMS's CORS allows it.
 const DEPLOY_GATE_PORT = process.env.DEPLOY_GATE_PORT ?? '8099';
+const SITE_URL = process.env.SITE_URL ?? `http://localhost:${APP_PORT}`;
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 async function main() {
@@ -39,6 +40,8 @@ async function main() {
     env: {
       CONTENT_CHANGE_URL: `http://127.0.0.1:${APP_PORT}/_/content-changed`,
       SITE_PORT: APP_PORT,
+      // The site's public address, the app server's own: the links in the CMS's mails point there.
+      SITE_URL,
       ...process.env,
       DEPLOY_GATE_PORT,
       NODE_ENV: 'development',
@@ -51,7 +54,7 @@ async function main() {
     // NODE_ENV=production: React's production build in the render workers.
     env: {
       NODE_ENV: 'production',
-      SITE_URL: `http://localhost:${APP_PORT}`,
+      SITE_URL,
       ...process.env,
       PORT: APP_PORT,
       HOST: '127.0.0.1',

@@ -3,8 +3,11 @@
  * characters the site shows — Persian letters and digits with the Arabic letters and marks that
  * turn up in Persian text, Basic Latin (product codes such as ST37 and IPE), and the punctuation of
  * both — into mf-shared/src/theme/fonts/, where the shell's stylesheet takes it from: 109 KB → 58 KB.
- * The file is committed (it ships inside @steel/shared's source); a test checks it is what this
- * script writes and that the stylesheet's `unicode-range` names the same characters.
+ * Beside it, the same characters from two static cuts (regular and bold) for printed pages and the
+ * PDFs the app server prints: Chromium embeds a variable font in a PDF as Type 3 glyphs, whose text
+ * a reader cannot search or copy letter for letter; a static font is embedded as a real one.
+ * The files are committed (they ship inside @steel/shared's source); a test checks they are what
+ * this script writes and that the stylesheet's `unicode-range` names the same characters.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,28 +66,53 @@ export const FONT_RANGES: ReadonlyArray<readonly [number, number]> = [
 export const sourceFont = path.join(repoRoot, 'node_modules/vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2');
 export const subsetFontFile = path.join(repoRoot, 'mf-shared/src/theme/fonts/vazirmatn-persian.woff2');
 
+/** The static cuts printed pages use (base.css, 'Vazirmatn Print'): the weights a pro-forma's text takes. */
+export const PRINT_CUTS = [
+  { weight: 400, source: 'Vazirmatn-Regular.woff2' },
+  { weight: 700, source: 'Vazirmatn-Bold.woff2' },
+] as const;
+export type PrintWeight = (typeof PRINT_CUTS)[number]['weight'];
+export const printFontFile = (weight: PrintWeight) =>
+  path.join(repoRoot, `mf-shared/src/theme/fonts/vazirmatn-print-${weight}.woff2`);
+
 /** The ranges as CSS writes them in `unicode-range`. */
 export function cssUnicodeRange(): string {
   const hex = (point: number) => point.toString(16).toUpperCase();
   return FONT_RANGES.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(', ');
 }
 
-/** The subset, as woff2 (HarfBuzz's subsetter keeps the shaping tables and the weight axis, cut to FONT_WEIGHTS). */
-export async function subsetVazirmatn(): Promise<Buffer> {
+function keptCharacters(): string {
   let text = '';
   for (const [from, to] of FONT_RANGES)
     for (let point = from; point <= to; point++) text += String.fromCodePoint(point);
-  return subsetFont(fs.readFileSync(sourceFont), text, {
+  return text;
+}
+
+/** The subset, as woff2 (HarfBuzz's subsetter keeps the shaping tables and the weight axis, cut to FONT_WEIGHTS). */
+export async function subsetVazirmatn(): Promise<Buffer> {
+  return subsetFont(fs.readFileSync(sourceFont), keptCharacters(), {
     targetFormat: 'woff2',
     variationAxes: { wght: FONT_WEIGHTS },
   });
 }
 
+/** A static cut for print, the same characters, as woff2. */
+export async function subsetVazirmatnForPrint(weight: PrintWeight): Promise<Buffer> {
+  const cut = PRINT_CUTS.find((candidate) => candidate.weight === weight)!;
+  const source = path.join(repoRoot, 'node_modules/vazirmatn/fonts/webfonts', cut.source);
+  return subsetFont(fs.readFileSync(source), keptCharacters(), { targetFormat: 'woff2' });
+}
+
 if (require.main === module) {
   subsetVazirmatn()
-    .then((font) => {
+    .then(async (font) => {
       fs.mkdirSync(path.dirname(subsetFontFile), { recursive: true });
       fs.writeFileSync(subsetFontFile, font);
+      for (const { weight } of PRINT_CUTS) {
+        const printFont = await subsetVazirmatnForPrint(weight);
+        fs.writeFileSync(printFontFile(weight), printFont);
+        console.log(`${path.relative(repoRoot, printFontFile(weight))}: ${(printFont.length / 1024).toFixed(1)} KB`);
+      }
       // The font's licence travels with it (SIL OFL 1.1, no reserved font name).
       fs.copyFileSync(
         path.join(repoRoot, 'node_modules/vazirmatn/OFL.txt'),

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { ensureChromium } from './lib/chromium';
-import { ensureDebianPrograms, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './lib/debian-packages';
+import { ensureDebianPrograms, PDFTOTEXT, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './lib/debian-packages';
 import { repoRoot } from './lib/paths';
 
 interface StepResult {
@@ -154,8 +154,10 @@ async function main() {
   const runStartedAt = Date.now();
   ensureChromium();
   // The shared-state tests and the production arrangement run Debian's Redis and nginx; the
-  // systemd units' check (repo/systemd-units.test.ts) needs every program they start.
+  // systemd units' check (repo/systemd-units.test.ts) needs every program they start; the print
+  // tests read a PDF's text with pdftotext.
   ensureDebianPrograms([
+    PDFTOTEXT,
     { path: '/usr/bin/redis-server', pkg: 'redis-server' },
     { path: '/usr/sbin/nginx', pkg: 'nginx' },
     { path: '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', pkg: 'libnginx-mod-http-brotli-static' },

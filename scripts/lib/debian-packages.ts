@@ -16,6 +16,12 @@ export const PROMETHEUS_NGINX_EXPORTER: DebianProgram = {
   pkg: 'prometheus-nginx-exporter',
 };
 
+/**
+ * Reads a PDF's text (poppler-utils): the tests check what a pro-forma's PDF says with it, as a
+ * reader searching or copying it would (deploy/server/src/testing/pdf-text.ts).
+ */
+export const PDFTOTEXT: DebianProgram = { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' };
+
 let updated = false;
 
 /**

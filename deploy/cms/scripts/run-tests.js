@@ -41,6 +41,8 @@ const EDITORS_CONTENT = 'editors-content.test.js';
 const SEPARATE = ['redis-ratelimit.test.js', EDITORS_CONTENT];
 // An editor's API token (src/bootstrap/editor-token.js) for the tests that edit published content.
 const EDITOR_TOKEN = 'cms-test-editor-token-0123456789abcdefghijklmnop';
+// The site's public address: the links in the CMS's mails must point there, not at a default.
+const SITE_URL = 'https://steel.example';
 
 function runNodeTests(files, env) {
   return new Promise((resolve) => {
@@ -84,6 +86,7 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
     GITHUB_CLIENT_ID: 'test-client-id',
     GITHUB_CLIENT_SECRET: 'test-secret',
     CMS_EDITOR_TOKEN: EDITOR_TOKEN,
+    SITE_URL,
     ...env,
   };
   let cms;
@@ -106,6 +109,7 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
     const testEnv = {
       CMS_URL: cms.url,
       CMS_EDITOR_TOKEN: EDITOR_TOKEN,
+      SITE_URL,
       EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE,
       CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite',
       ...databaseSettings(cms.env),

@@ -5,10 +5,12 @@
 // scripts/run-tests.js around its restarts, one step at a time (CMS_CONTENT_STEP):
 //   edit           after the first start (the one before it was killed while seeding): the seed is
 //                  whole and once; then an editor, in the admin's content manager, deletes a
-//                  product, a page and an exchange offer and changes and publishes another page;
+//                  product, a page and an exchange offer, changes and publishes another page and
+//                  changes the seller's phone;
 //   after-upgrade  the same database with its ledger removed (as a database of the version before
 //                  the ledger) and started again: everything found and recorded, nothing written;
-//   after-restart  started again with the ledger: nothing written;
+//                  then the editor deletes the seller;
+//   after-restart  started again with the ledger: nothing written, the seller stays deleted;
 //   production     started in production without SEED_DEMO_CUSTOMER: the demo customer, whose
 //                  password the README publishes, can no longer sign in.
 const test = require('node:test');
@@ -31,6 +33,9 @@ const DELETED_PAGE = 'rules';
 const EDITED_PAGE = 'about-us';
 const EDITED_SUMMARY = 'خلاصه‌ای که ویراستار نوشته است';
 const STATIC_PAGES = loadDemoContent().static_pages.length;
+const EDITED_PHONE = '02188776655';
+// The seller is deleted by the editor in the after-upgrade step: the steps after it find none.
+const SELLER_DELETED = STEP === 'after-restart' || STEP === 'production';
 
 const ledger = () => queryCmsDatabase(process.env, `SELECT part, outcome FROM ${LEDGER_TABLE}`);
 
@@ -86,6 +91,9 @@ async function assertEditorsContentKept() {
   assert.equal(await findOne('static-pages', 'slug', DELETED_PAGE), undefined, `${DELETED_PAGE} stays deleted`);
   assert.equal(await total('static-pages'), STATIC_PAGES - 1);
   assert.equal((await findOne('static-pages', 'slug', EDITED_PAGE)).summary, EDITED_SUMMARY);
+  const seller = await get('/seller', READS);
+  if (SELLER_DELETED) assert.equal(seller.status, 404, 'the seller the editor deleted is not seeded again');
+  else assert.equal(seller.body.data.phone, EDITED_PHONE, seller.text);
   const deletedOffer = fs.readFileSync(deletedOfferFile(), 'utf8').trim();
   assert.equal(
     await findOne('exchange-offers', 'offer_code', deletedOffer),
@@ -115,14 +123,23 @@ if (STEP === 'edit')
     );
   });
 
-/** The admin's content manager, as an editor signed in to the admin panel uses it (no build needed). */
+/**
+ * The admin's content manager, as an editor signed in to the admin panel uses it (no build needed):
+ * `editor(method, uid, documentId)` for a collection's entry, `editor.single(method, uid)` for a
+ * single type.
+ */
 async function contentManager() {
-  // The first administrator of a fresh database (the admin panel's own first-run form).
-  const registered = await post(`${BASE}/admin/register-admin`, EDITOR);
-  assert.equal(registered.status, 200, registered.text);
-  const token = registered.body.data.token;
-  return (method, uid, documentId, { action = '', body } = {}) =>
+  // The first administrator of a fresh database (the admin panel's own first-run form), later signed in.
+  const signedIn =
+    STEP === 'edit'
+      ? await post(`${BASE}/admin/register-admin`, EDITOR)
+      : await post(`${BASE}/admin/login`, { email: EDITOR.email, password: EDITOR.password });
+  assert.equal(signedIn.status, 200, signedIn.text);
+  const token = signedIn.body.data.token;
+  const editor = (method, uid, documentId, { action = '', body } = {}) =>
     api(method, `${BASE}/content-manager/collection-types/${uid}/${documentId}${action}`, { token, body });
+  editor.single = (method, uid, body) => api(method, `${BASE}/content-manager/single-types/${uid}`, { token, body });
+  return editor;
 }
 
 if (STEP === 'edit')
@@ -145,6 +162,8 @@ if (STEP === 'edit')
     const offer = await oldestOffer();
     assert.equal((await editor('DELETE', 'api::exchange-offer.exchange-offer', offer.documentId)).status, 200);
     fs.writeFileSync(deletedOfferFile(), offer.offer_code);
+    const seller = await editor.single('PUT', 'api::seller.seller', { phone: EDITED_PHONE });
+    assert.equal(seller.status, 200, seller.text);
     await assertEditorsContentKept();
   });
 
@@ -157,13 +176,22 @@ if (STEP === 'after-upgrade')
     assert.equal(migrations.length, 1, 'the ledger came back through its migration');
     const rows = await ledger();
     const names = rows.map((row) => row.part);
-    for (const part of ['catalogue', 'editorial', 'commerce', 'demo-customer']) assert.ok(names.includes(part), part);
+    for (const part of ['catalogue', 'editorial', 'commerce', 'seller', 'demo-customer'])
+      assert.ok(names.includes(part), part);
     assert.deepEqual(
       rows.filter((row) => row.outcome !== 'found'),
       [],
       'nothing seeded on a database that had it all',
     );
     await assertEditorsContentKept();
+  });
+
+if (STEP === 'after-upgrade')
+  test('the editor deletes the seller (the steps after this one find it still deleted)', async () => {
+    const editor = await contentManager();
+    const deleted = await editor.single('DELETE', 'api::seller.seller');
+    assert.equal(deleted.status, 200, deleted.text);
+    assert.equal((await get('/seller', READS)).status, 404);
   });
 
 if (STEP === 'after-restart')

@@ -78,7 +78,7 @@ const priced = () => ({
 // 2 t × 400,000,000 + 30 branches × 1,500,000 + 30,000,000 shipping, and 10% tax on all of it.
 const EXPECTED_TOTAL = 875000000 + 87500000;
 
-test('anyone reads the 31 provinces’ shipping rates and the commerce setting; nobody changes them', async () => {
+test('anyone reads the 31 provinces’ shipping rates, the commerce setting and the seller; nobody changes them', async () => {
   const rates = await get('/shipping-rates?pagination[pageSize]=50');
   assert.equal(rates.status, 200, rates.text);
   assert.equal(rates.body.data.length, 31);
@@ -91,10 +91,18 @@ test('anyone reads the 31 provinces’ shipping rates and the commerce setting; 
   assert.equal(setting.status, 200, setting.text);
   assert.equal(Number(setting.body.data.tax_rate_percent), 10);
   assert.equal(setting.body.data.quote_valid_days, 3);
+  // Who sells, as every pro-forma names them: seeded from data/domain/seller.json, read by anyone.
+  const seller = await get('/seller');
+  assert.equal(seller.status, 200, seller.text);
+  assert.match(seller.body.data.legal_name, /شرکت/);
+  assert.match(seller.body.data.national_id, /^\d{11}$/);
+  assert.match(seller.body.data.economic_code, /^\d{12,14}$/);
+  assert.ok(seller.body.data.address && seller.body.data.phone);
 
   const customer = await register('rates');
   for (const [label, r] of [
     ['PUT setting', await put('/commerce-setting', { data: { tax_rate_percent: 0 } }, { token: customer.jwt })],
+    ['PUT seller', await put('/seller', { data: { national_id: '00000000000' } }, { token: customer.jwt })],
     [
       'POST rate',
       await post('/shipping-rates', { data: { province_slug: 'x', province_name: 'x', rate_per_tonne: 1 } }),

@@ -197,7 +197,8 @@ test(
       const mails = mailsTo(watcher);
       assert.equal(mails.length, 1);
       assert.equal(mails[0].subject, notification.title);
-      assert.match(mails[0].text, /\/inquiry\/alerts/);
+      // Links to the site's public address (SITE_URL), never a default host.
+      assert.ok(mails[0].text.includes(`${process.env.SITE_URL}/inquiry/alerts`), mails[0].text);
       const fired = (await get(`/price-alerts/${alert.documentId}`, { token: watcher.jwt })).body.data;
       assert.equal(tehranDay(new Date(fired.last_fired_at)), tehranDay());
 

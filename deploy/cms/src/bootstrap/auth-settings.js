@@ -1,9 +1,11 @@
 'use strict';
 
+const { siteUrl } = require('../utils/site-url');
+
 // Users-permissions settings kept in the plugin store: where the reset/confirmation links point,
 // the e-mail sender, and Persian subjects. Re-applied at every start from env.
 async function configureAuth(strapi) {
-  const frontend = (process.env.FRONTEND_URL || 'http://localhost:8080').replace(/\/$/, '');
+  const frontend = siteUrl();
   const from = process.env.EMAIL_FROM || 'no-reply@steel.local';
   const advancedStore = strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' });
   const advanced = (await advancedStore.get()) || {};

@@ -30,8 +30,9 @@ const crud = (name) => ['find', 'findOne', 'create', 'update', 'delete'].map((a)
 
 // The site search (src/api/search) reads published public content only.
 const SEARCH = 'api::search.search.find';
-// The tax rate and a quote's validity (a single type: one read).
+// The tax rate and a quote's validity, and who sells (single types: one read each; a pro-forma shows them).
 const COMMERCE_SETTING = 'api::commerce-setting.commerce-setting.find';
+const SELLER = 'api::seller.seller.find';
 // An inquiry's buyer accepts or cancels it and keeps one basket; pricing is the operator's (an API token).
 const INQUIRY_ACTIONS = [
   'api::inquiry.inquiry.accept',
@@ -41,11 +42,18 @@ const INQUIRY_ACTIONS = [
 ];
 
 const WANTED = {
-  public: [...PUBLIC_CONTENT.flatMap(read), SEARCH, COMMERCE_SETTING, 'api::contact-message.contact-message.create'],
+  public: [
+    ...PUBLIC_CONTENT.flatMap(read),
+    SEARCH,
+    COMMERCE_SETTING,
+    SELLER,
+    'api::contact-message.contact-message.create',
+  ],
   authenticated: [
     ...PUBLIC_CONTENT.flatMap(read),
     SEARCH,
     COMMERCE_SETTING,
+    SELLER,
     ...OWNED.flatMap(crud),
     ...INQUIRY_ACTIONS,
     'api::ticket.ticket.addMessage',

@@ -1,6 +1,7 @@
 'use strict';
 
 const { startOfTehranDay } = require('../utils/tehran-day');
+const { siteUrl } = require('../utils/site-url');
 
 const ALERT = 'api::price-alert.price-alert';
 const NOTIFICATION = 'api::notification.notification';
@@ -20,7 +21,7 @@ const toman = (rial) => `${new Intl.NumberFormat('fa-IR').format(Math.round(Numb
  * alert, so two rows of one publish, or two CMS processes, cannot both send it.
  */
 function watchPriceAlerts(strapi) {
-  const site = (process.env.FRONTEND_URL || 'http://localhost:8080').replace(/\/$/, '');
+  const site = siteUrl();
 
   const fire = async (alert, product, now) => {
     // Claimed only if it has not fired since the start of today in Tehran.

@@ -72,9 +72,10 @@ export function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'b
   const font = (version: string) =>
     cached(`shell/${version}`, async () => {
       const files = await fs.readdir(path.join(buildsDir, 'shell', version, 'assets')).catch(() => [] as string[]);
-      // Exactly the URL the stylesheet asks for, or the preload is not reused.
+      // Exactly the URL the stylesheet asks for, or the preload is not reused. The print cuts
+      // (`vazirmatn-print-*`, mf-shared/src/theme/base.css) load only when a page is printed.
       return files
-        .filter((file) => file.endsWith('.woff2'))
+        .filter((file) => file.endsWith('.woff2') && !file.includes('-print-'))
         .map((file) => ({ href: `/builds/shell/${version}/assets/${file}`, as: 'font' as const }));
     });
   function cached(key: string, read: () => Promise<PageParts['preload']>) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_QUERY_KEY } from '@steel/contract';
 import { useLimitedQuery, useShell, type ContentClient, type SessionStore, type StrapiList } from '@steel/shared';
-import type { Inquiry, NewInquiry, ShippingRate } from './inquiry';
+import type { Inquiry, NewInquiry, Seller, ShippingRate } from './inquiry';
 
 /**
  * Every query of the buyer's inquiries is `['customer', <user id>, 'inquiries', …]`: the shell drops
@@ -54,6 +54,20 @@ export function shippingRatesQuery(api: ContentClient) {
     },
     staleTime: 10 * 60_000,
   });
+}
+
+/** Who sells, as every pro-forma names them (the CMS's single type; public, so the key is its own). */
+export function sellerQuery(api: ContentClient) {
+  return queryOptions({
+    queryKey: ['seller'],
+    queryFn: async ({ signal }) => (await api.request<{ data: Seller }>('/seller', { signal })).data,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useSeller() {
+  const { api } = useShell();
+  return useLimitedQuery(sellerQuery(api));
 }
 
 export function useInquiryList(page: number) {

@@ -66,3 +66,16 @@ export interface NewInquiry {
   province_slug: string;
   note: string;
 }
+
+/** The seller a pro-forma names: the company's legal details, kept in the CMS. */
+export interface Seller {
+  legal_name: string;
+  /** شناسه ملی: 11 digits. */
+  national_id: string;
+  /** کد اقتصادی. */
+  economic_code: string;
+  registration_number: string | null;
+  address: string;
+  postal_code: string | null;
+  phone: string;
+}

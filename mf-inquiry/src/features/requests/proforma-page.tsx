@@ -14,16 +14,36 @@ import {
   linkInText,
   secondaryButton,
 } from '@steel/shared';
-import type { Inquiry } from '../../entities/inquiry/inquiry';
-import { useInquiry } from '../../entities/inquiry/inquiry-queries';
+import type { Inquiry, Seller } from '../../entities/inquiry/inquiry';
+import { useInquiry, useSeller } from '../../entities/inquiry/inquiry-queries';
 import { currentStatus, hasQuote } from '../../entities/inquiry/inquiry-status';
 import { quotedLineTotal, quoteTotals } from '../../entities/inquiry/inquiry-totals';
 import { useFocusHeading } from '../../ui/use-focus-heading';
 import { PdfDownloadLink } from './pdf-download-link';
 import { PROFORMA_PRINT_STYLE } from './proforma-print-style';
 
-/** The seller, as the site names itself in every title. */
-const SELLER = documentTitle({ title: '' });
+/** The site's name, as it names itself in every title (the seller's brand beside its legal name). */
+const SITE_NAME = documentTitle({ title: '' });
+
+// A size such as «۳۰×۳» or «2.5x1250×6000» reads left to right inside a Persian name: isolated so,
+// on screen and in the PDF, whose text (pdftotext, a screen reader) keeps the figures in their order.
+const SIZE = /([0-9۰-۹٠-٩]+(?:[.٫][0-9۰-۹٠-٩]+)?(?:\s*[×x*]\s*[0-9۰-۹٠-٩]+(?:[.٫][0-9۰-۹٠-٩]+)?)+)/;
+
+function ProductName({ name }: { name: string }) {
+  return (
+    <>
+      {name.split(SIZE).map((part, index) =>
+        index % 2 === 1 ? (
+          <bdi key={index} dir="ltr">
+            {part}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
 
 const cell = 'border border-slate-300 p-2 text-start dark:border-slate-600 print:border-slate-400';
 
@@ -35,15 +55,54 @@ const cell = 'border border-slate-300 p-2 text-start dark:border-slate-600 print
 export function ProformaPage() {
   const { documentId = '' } = useParams();
   const query = useInquiry(documentId);
+  const seller = useSeller();
   useFocusHeading(!query.isPending);
   return (
     <section>
-      <QueryState query={query}>{(inquiry) => <Proforma inquiry={inquiry} />}</QueryState>
+      <QueryState query={query}>
+        {(inquiry) => (
+          <QueryState query={seller}>{(found) => <Proforma inquiry={inquiry} seller={found} />}</QueryState>
+        )}
+      </QueryState>
     </section>
   );
 }
 
-function Proforma({ inquiry }: { inquiry: Inquiry }) {
+/** The seller's legal details as an Iranian pro-forma states them (kept in the CMS), and the site's address. */
+function SellerDetails({ seller, siteHost }: { seller: Seller; siteHost: string }) {
+  const figure = (value: string | null) => (value ? <bdi>{toPersianDigits(value)}</bdi> : null);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5" data-seller>
+      <dt className="sr-only">نام</dt>
+      <dd className="col-span-2 font-semibold">
+        {seller.legal_name} <span className="font-normal">({SITE_NAME})</span>
+      </dd>
+      <dt>شناسهٔ ملی:</dt>
+      <dd data-seller-national-id={seller.national_id}>{figure(seller.national_id)}</dd>
+      <dt>کد اقتصادی:</dt>
+      <dd>{figure(seller.economic_code)}</dd>
+      {seller.registration_number && (
+        <>
+          <dt>شمارهٔ ثبت:</dt>
+          <dd>{figure(seller.registration_number)}</dd>
+        </>
+      )}
+      <dt>نشانی:</dt>
+      <dd>
+        {seller.address}
+        {seller.postal_code && <>، کد پستی {figure(seller.postal_code)}</>}
+      </dd>
+      <dt>تلفن:</dt>
+      <dd>{figure(seller.phone)}</dd>
+      <dt>وب‌سایت:</dt>
+      <dd dir="ltr" className="text-end">
+        {siteHost}
+      </dd>
+    </dl>
+  );
+}
+
+function Proforma({ inquiry, seller }: { inquiry: Inquiry; seller: Seller }) {
   const { config } = useShell();
   const buyer = useSessionUser();
   const status = currentStatus(inquiry);
@@ -101,10 +160,7 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
           <h2 id="proforma-seller" className="mb-1 font-bold">
             فروشنده
           </h2>
-          <p>{SELLER}</p>
-          <p dir="ltr" className="text-end">
-            {siteHost}
-          </p>
+          <SellerDetails seller={seller} siteHost={siteHost} />
         </section>
         <section
           aria-labelledby="proforma-buyer"
@@ -168,7 +224,7 @@ function Proforma({ inquiry }: { inquiry: Inquiry }) {
                   <tr key={line.id ?? index} data-proforma-line={line.product_slug}>
                     <td className={cell}>{formatNumber(index + 1)}</td>
                     <th scope="row" className={`${cell} font-medium`}>
-                      {line.product_name ?? line.product_slug}
+                      <ProductName name={line.product_name ?? line.product_slug} />
                     </th>
                     <td className={cell}>
                       {formatNumber(line.quantity)} {unitLabelFa(line.sale_unit ?? line.unit ?? '')}

@@ -147,9 +147,27 @@ describe('an inquiry with its quote', () => {
 });
 
 describe('the pro-forma', () => {
+  /** Who sells, as the CMS keeps it (data/domain/seller.json's shape). */
+  const seller = {
+    'GET /seller': {
+      body: {
+        data: {
+          legal_name: 'شرکت نمونه (سهامی خاص)',
+          national_id: '10320765438',
+          economic_code: '411132965487',
+          registration_number: '589214',
+          address: 'تهران، خیابان آزادی',
+          postal_code: '1345673813',
+          phone: '02166012345',
+        },
+      },
+    },
+  };
+
   it('prints the lines, the totals at the held tax rate and the validity, and says when it is ready for the PDF', async () => {
     const cms = scriptedCms({
       ...basket,
+      ...seller,
       'GET /inquiries/inq1': { body: { data: quoted() } },
     });
     await mountInquiryAt('/inquiry/requests/inq1/proforma', cms.fetch);
@@ -171,6 +189,13 @@ describe('the pro-forma', () => {
       '/_/print.pdf?path=%2Finquiry%2Frequests%2Finq1%2Fproforma',
     );
     expect(screen.getByRole('button', { name: 'چاپ' })).toBeInTheDocument();
+    // The seller's legal details from the CMS, and the site's own address.
+    const sellerBlock = screen.getByRole('region', { name: 'فروشنده' });
+    expect(sellerBlock).toHaveTextContent('شرکت نمونه (سهامی خاص)');
+    expect(sellerBlock).toHaveTextContent('شناسهٔ ملی:۱۰۳۲۰۷۶۵۴۳۸');
+    expect(sellerBlock).toHaveTextContent('کد اقتصادی:۴۱۱۱۳۲۹۶۵۴۸۷');
+    expect(sellerBlock).toHaveTextContent('کد پستی ۱۳۴۵۶۷۳۸۱۳');
+    expect(sellerBlock).toHaveTextContent('localhost:8080'); // the runtime config's siteUrl (SITE_URL)
   });
 
   /** Where the browser went: the clicks on links whose default no handler stopped (jsdom itself cannot navigate). */
@@ -191,6 +216,7 @@ describe('the pro-forma', () => {
   async function proformaWithSessionCheck(answer: { status?: number; body: unknown }) {
     const cms = scriptedCms({
       ...basket,
+      ...seller,
       'GET /inquiries/inq1': { body: { data: quoted() } },
       'GET /users/me': answer,
     });

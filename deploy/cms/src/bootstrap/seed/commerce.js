@@ -16,4 +16,14 @@ async function seedCommerce(strapi) {
   return `+${rates.length} shipping rates, the commerce setting`;
 }
 
-module.exports = { seedCommerce };
+/**
+ * The seller's details every pro-forma carries (legal name, national ID, economic code, address,
+ * phone) from data/domain/seller.json. Returns what it wrote.
+ */
+async function seedSeller(strapi) {
+  const { seller } = JSON.parse(fs.readFileSync(path.join(domainDir(), 'seller.json'), 'utf8'));
+  await strapi.documents('api::seller.seller').create({ data: seller });
+  return `the seller «${seller.legal_name}»`;
+}
+
+module.exports = { seedCommerce, seedSeller };

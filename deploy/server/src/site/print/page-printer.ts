@@ -156,6 +156,12 @@ export function createPagePrinter(options: PagePrinterOptions): PagePrinter {
         if (error instanceof errors.TimeoutError) throw new PageNotReadyError(`${url} was not ready in time`);
         throw error;
       }
+      // The print stylesheet's fonts load only once print media lays the page out: a layout
+      // now, then every font it asked for (a page printed mid-load would be in a fallback font).
+      await page.evaluate(async () => {
+        document.body.getBoundingClientRect();
+        await document.fonts.ready;
+      });
       return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     } finally {
       await context.close().catch(() => undefined);
