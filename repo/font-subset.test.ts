@@ -1,7 +1,15 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FONT_WEIGHTS, cssUnicodeRange, subsetFontFile, subsetVazirmatn } from '../scripts/subset-font';
+import {
+  FONT_WEIGHTS,
+  PRINT_CUTS,
+  cssUnicodeRange,
+  printFontFile,
+  subsetFontFile,
+  subsetVazirmatn,
+  subsetVazirmatnForPrint,
+} from '../scripts/subset-font';
 
 const stylesheet = fs.readFileSync(path.join(__dirname, '../mf-shared/src/theme/base.css'), 'utf8');
 
@@ -22,4 +30,17 @@ describe("the site's font, cut to the characters it shows", () => {
     expect(face).toContain(`font-weight: ${FONT_WEIGHTS.min} ${FONT_WEIGHTS.max};`);
     expect(face).toMatch(/font-display: optional;/);
   });
+
+  it('has static cuts for print, also current, declared for the same characters and used by print media alone', async () => {
+    for (const { weight } of PRINT_CUTS) {
+      expect((await subsetVazirmatnForPrint(weight)).equals(fs.readFileSync(printFontFile(weight)))).toBe(true);
+      const face = [...stylesheet.matchAll(/@font-face\s*{[^}]*}/g)]
+        .map((match) => match[0].replace(/\s+/g, ' '))
+        .find((candidate) => candidate.includes(`vazirmatn-print-${weight}.woff2`));
+      expect(face).toContain("font-family: 'Vazirmatn Print';");
+      expect(face).toContain(`unicode-range: ${cssUnicodeRange()};`);
+      expect(face).toContain(`font-weight: ${weight};`);
+    }
+    expect(stylesheet.replace(/\s+/g, ' ')).toMatch(/@media print \{[^}]*--font-sans: 'Vazirmatn Print'/);
+  }, 60_000);
 });
