@@ -12,6 +12,7 @@ export * from './api/api-error-message';
 export * from './customer/customer-requests';
 export * from './format/shorten-text';
 export * from './price/price-change';
+export { dailyChange, type DailyChange } from './price/daily-change.cjs';
 export * from './price/sale-unit-price';
 export { parseTypedNumber, readTypedNumber, persianFigure } from './numbers/typed-number.cjs';
 export type { NumberRule, NumberReading, TypedNumberProblem } from './numbers/typed-number.cjs';

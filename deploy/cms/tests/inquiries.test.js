@@ -7,7 +7,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { get, post, put, del, register } = require('./helpers');
 // The kit's sale-unit weights (what the CMS weighs a line by) and how the site writes a figure.
-const { kgPerSaleUnit } = require('../src/utils/typed-numbers');
+const { kgPerSaleUnit } = require('../src/utils/site-rules');
 
 const EDITOR_TOKEN = process.env.CMS_EDITOR_TOKEN;
 const operator = { token: EDITOR_TOKEN };

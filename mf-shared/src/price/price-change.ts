@@ -44,7 +44,7 @@ export function priceChangeBetween(
   return { amount, percent: Math.round((amount / before) * 1000) / 10, direction: directionOf(amount) };
 }
 
-/** A change the CMS already computed (`{ delta, percent }` against the previous day). */
+/** A change the CMS already computed (`{ delta, percent }` against the previous day: `dailyChange`). */
 export function priceChangeFrom(change: { delta: number; percent: number } | null | undefined): PriceChange | null {
   if (!change) return null;
   return { amount: change.delta, percent: change.percent, direction: directionOf(change.delta) };

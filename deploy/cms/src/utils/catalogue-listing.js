@@ -10,22 +10,15 @@
  * still shows how many «۱۴» there are. Values within one attribute are OR-ed, attributes AND-ed.
  */
 
+// Price now against the day before: the kit's rule, which the product and compare pages use too.
+const { dailyChange } = require('./site-rules');
+
 const PAGE_SIZE = 24;
 const SORTS = ['price-asc', 'price-desc', 'name'];
 const faCollator = new Intl.Collator('fa', { numeric: true });
 
 /** The text a value is filtered and counted by (numbers and strings alike). */
 const valueKey = (value) => (value === null || value === undefined || value === '' ? null : String(value));
-
-/** Price now against the day before, from the product's daily price history. */
-function dailyChange(product) {
-  const history = Array.isArray(product.price_history) ? product.price_history : [];
-  const previous = history.length >= 2 ? Number(history[history.length - 2].price) : null;
-  const current = Number(product.price) || null;
-  if (!previous || !current) return null;
-  const delta = current - previous;
-  return { previous, delta, percent: Math.round((delta / previous) * 10000) / 100 };
-}
 
 /** The media fields a list shows an image by (the app server resizes it: /_/img). */
 const imageOf = (images) => {

@@ -2,7 +2,7 @@
 
 const { errors } = require('@strapi/utils');
 const { normaliseMobile } = require('./mobile');
-const { readTypedNumber, WAREHOUSE_DAYS, WAREHOUSE_TONNES } = require('./typed-numbers');
+const { readTypedNumber, WAREHOUSE_DAYS, WAREHOUSE_TONNES } = require('./site-rules');
 
 /**
  * The public forms' rules, the same as the site's form schemas (mf-catalogue/src/features/forms):

@@ -1,7 +1,7 @@
 'use strict';
 
 const { errors } = require('@strapi/utils');
-const { inquiryWeight, kgPerQuantityUnit, persianFigure, readLineQuantity } = require('./typed-numbers');
+const { inquiryWeight, kgPerQuantityUnit, persianFigure, readLineQuantity } = require('./site-rules');
 
 /**
  * The lines of an inquiry basket and of a sent inquiry: [{ product_slug, quantity }]. Checked

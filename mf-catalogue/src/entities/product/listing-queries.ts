@@ -5,16 +5,13 @@
  * sub-category to filter it. Keys start with `products` so a product change drops cached pages.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { CmsImage, ContentClient } from '@steel/shared';
+import type { CmsImage, ContentClient, DailyChange } from '@steel/shared';
 import { cmsPath } from './product-queries';
 import type { ListingSort, ListingState } from './listing/listing-url';
 
 /** Price now against the previous day, from the product's price history. */
-export interface DailyChange {
-  previous: number;
-  delta: number;
-  percent: number;
-}
+/** The change against the previous day the CMS computes for each listed product (the kit's rule). */
+export type { DailyChange };
 
 export interface ListedProduct {
   documentId: string;

@@ -5,6 +5,7 @@ import {
   PageHeader,
   ResponsiveImage,
   Slot,
+  dailyChange,
   formatNumber,
   saleUnitPrice,
   formatPersianDate,
@@ -21,6 +22,7 @@ import { ProductActions } from './product-actions';
 import { subcategoryPath } from '../../entities/category/breadcrumbs';
 import { toSlotProduct } from '../../entities/product/slot-product';
 import { priceDate, priceHistoryPoints } from './price-history';
+import { DailyPriceChange } from '../../entities/product/daily-price-change';
 import { PRODUCT_IMAGE, productTrail, type ProductLocation } from './product-head';
 
 /** The chart's axis shows toman like the prices, without the unit (it is in the title). */
@@ -34,8 +36,14 @@ function PriceBox({ product }: { product: ProductDetail }) {
   const perSaleUnit = saleUnitPrice(product);
   return (
     <div className="rounded-lg border border-primary-200 bg-primary-50 p-4 dark:border-slate-700 dark:bg-slate-800">
-      <p className="text-lg font-bold" data-price-rial={product.price}>
-        <PriceText rial={product.price} unit={product.unit} />
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="text-lg font-bold" data-price-rial={product.price}>
+          <PriceText rial={product.price} unit={product.unit} />
+        </span>
+        {/* The day's change, as every list shows it (the same rule the CMS computes the lists' with). */}
+        <span data-daily-change>
+          <DailyPriceChange change={dailyChange(product)} />
+        </span>
       </p>
       {perSaleUnit && (
         <p className="mt-1" data-sale-unit-price-rial={perSaleUnit.rial}>

@@ -14,7 +14,7 @@ import {
 } from '@steel/shared';
 import { attributeLabelFa } from '@steel/shared/attribute-labels';
 import { MAX_COMPARED, compareHref, slugsFromQuery } from './compare-list';
-import { comparedProductsQuery, comparison, dailyChange, type ComparedRecord } from './compare-queries';
+import { comparedProductsQuery, comparison, dailyPriceChange, type ComparedRecord } from './compare-queries';
 
 const TITLE = 'مقایسهٔ محصولات';
 const linkText = 'text-primary-700 hover:underline dark:text-primary-300';
@@ -122,7 +122,7 @@ function ComparePage({ url }: { url: PageUrl }) {
               <Row label="تغییر نسبت به روز قبل">
                 {shown.map((product) => (
                   <td key={product.slug} className={cell}>
-                    <PriceChangeIndicator change={dailyChange(product)} since="نسبت به روز قبل" />
+                    <PriceChangeIndicator change={dailyPriceChange(product)} since="نسبت به روز قبل" />
                   </td>
                 ))}
               </Row>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { priceChangeBetween, type ContentClient, type PriceChange } from '@steel/shared';
+import { dailyChange, priceChangeFrom, type ContentClient, type PriceChange } from '@steel/shared';
 import type { ProductRecord } from '../../entities/product/product-record';
 
 /** A product as the compare page reads it: with its price history and names of its place. */
@@ -64,8 +64,6 @@ export function comparison(products: readonly ComparedRecord[]) {
   return { shown, left, keys, subCategoryTitle: shown[0]?.sub_category?.title ?? null };
 }
 
-/** The change the catalogue's lists show: today's price against the previous day of the history. */
-export function dailyChange(product: Pick<ComparedRecord, 'price' | 'price_history'>): PriceChange | null {
-  const history = product.price_history ?? [];
-  return history.length >= 2 ? priceChangeBetween(history[history.length - 2]?.price, product.price) : null;
-}
+/** The change the catalogue's lists show: the kit's daily change, as the CMS computes it for them. */
+export const dailyPriceChange = (product: Pick<ComparedRecord, 'price' | 'price_history'>): PriceChange | null =>
+  priceChangeFrom(dailyChange(product));

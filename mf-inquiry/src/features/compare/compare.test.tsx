@@ -12,7 +12,7 @@ import {
   toggleInList,
   type ComparedProduct,
 } from './compare-list';
-import { comparison, dailyChange, type ComparedRecord } from './compare-queries';
+import { comparison, dailyPriceChange, type ComparedRecord } from './compare-queries';
 import { CompareCounter, CompareToggle } from './compare-toggle';
 
 const item = (slug: string, subCategory = 'rebar/kalaf'): ComparedProduct => ({
@@ -91,12 +91,12 @@ describe('what the compare page shows', () => {
       { date: '2026-02-28', price: 80_000 },
       { date: '2026-03-01', price: 100_000 },
     ];
-    expect(dailyChange(record('a', { price: '100000', price_history: history }))).toEqual({
+    expect(dailyPriceChange(record('a', { price: '100000', price_history: history }))).toEqual({
       amount: 20_000,
       percent: 25,
       direction: 'rising',
     });
-    expect(dailyChange(record('a', { price_history: history.slice(0, 1) }))).toBeNull();
+    expect(dailyPriceChange(record('a', { price_history: history.slice(0, 1) }))).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ const {
   shippingEstimate,
   QUOTED_SHIPPING_RIAL,
   QUOTED_UNIT_PRICE_RIAL,
-} = require('../../../utils/typed-numbers');
+} = require('../../../utils/site-rules');
 
 const UID = 'api::inquiry.inquiry';
 const CANCELLABLE = ['sent', 'quoted'];

@@ -3,7 +3,7 @@
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, customerStatusChange, refuse } = require('../../../utils/owner-scoped');
 const { loadOrderWorkflow } = require('../../../bootstrap/domain');
-const { ORDER_QUANTITY, readTypedNumber } = require('../../../utils/typed-numbers');
+const { ORDER_QUANTITY, readTypedNumber } = require('../../../utils/site-rules');
 
 // Statuses from which a customer may cancel: before the order is paid for. One list for the CMS,
 // which enforces it, and the panel, which only offers the button: data/domain/order-workflow.json,

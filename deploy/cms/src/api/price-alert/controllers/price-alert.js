@@ -2,7 +2,7 @@
 
 const { errors } = require('@strapi/utils');
 const { ownerScopedController, refuse } = require('../../../utils/owner-scoped');
-const { ALERT_THRESHOLD_RIAL, persianFigure, readTypedNumber } = require('../../../utils/typed-numbers');
+const { ALERT_THRESHOLD_RIAL, persianFigure, readTypedNumber } = require('../../../utils/site-rules');
 
 const UID = 'api::price-alert.price-alert';
 /** Enough for every product a buyer follows closely; more is a scraper, not a buyer. */
