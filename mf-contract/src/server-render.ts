@@ -53,7 +53,7 @@ export interface RemoteServerEntry {
 export type RemotePages = Partial<Record<RemoteName, readonly PageRoute[]>>;
 
 export interface RouteDecision {
-  /** Where a redirect of the route table sends this path (answered 301 by the server). */
+  /** Where a redirect of the route table sends this path (answered with `status`: 301, or 302 when the live apps chose it). */
   redirect: string | null;
   /** The remote that renders the page; null for an unknown path (the shell's 404 view). */
   app: RemoteName | null;

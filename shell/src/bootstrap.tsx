@@ -86,8 +86,8 @@ void (async () => {
     slots: createSlotHost(registry, config),
   };
 
-  installRouteListeners({ store, guardNavigation: guards.guardNavigation });
-  redirectIfNeeded();
+  installRouteListeners({ store, routes, guardNavigation: guards.guardNavigation });
+  redirectIfNeeded(routes);
   store.syncLocation();
   mountShellRoot(context, store, navigation);
   // Analytics, chat and tag manager: after the first render, never before it.

@@ -28,9 +28,11 @@ export const contract = CONTRACT_VERSION;
 
 export function decideRoute(pathWithQuery: string, pages: RemotePages): RouteDecision {
   const pathname = pathWithQuery.split('?')[0] ?? '/';
-  const redirect = findRedirect(pathname);
-  if (redirect) return { redirect, app: null, rendering: 'server', status: 301 };
   const routes = createLiveRoutes(pages);
+  const redirect = findRedirect(pathname, routes.serves);
+  // A target chosen by the live apps is temporary: a browser must not keep it after the next deploy.
+  if (redirect)
+    return { redirect: redirect.to, app: null, rendering: 'server', status: redirect.byLiveApps ? 302 : 301 };
   const route = routes.match(pathname);
   if (!route) return { redirect: null, app: null, rendering: 'server', status: 404 };
   return { redirect: null, app: routes.owner(pathname), rendering: route.definition.rendering, status: 200 };

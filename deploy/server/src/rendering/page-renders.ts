@@ -32,7 +32,7 @@ import type { ServerMetrics } from '../observability/metrics';
 /** What one server render gave. */
 export type Rendered =
   | { kind: 'page'; page: CachedPage; good: boolean; xRender: 'server' | 'partial'; renderMs: number }
-  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'browser' }
   | { kind: 'failed' }
   /** The request that would have started the render was over its client's render limit. */

@@ -64,7 +64,7 @@ export interface WarmTask {
 export type RenderOutcome =
   /** The live shell has no server entry: serve the client-rendered page. */
   | { kind: 'browser'; reason: string }
-  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string }
   | {
       kind: 'page';
       status: number;
@@ -184,7 +184,13 @@ async function renderInContext(task: RenderTask, cmsCalls: CmsCall[]): Promise<R
   if (!shell) return { kind: 'browser', reason: 'the live shell has no server entry' };
 
   const decision = shell.decideRoute(task.url, task.pages);
-  if (decision.redirect) return { kind: 'redirect', status: 301, location: decision.redirect };
+  // Permanent, unless the shell chose the target by the live apps (302: the next deploy may change it).
+  if (decision.redirect)
+    return {
+      kind: 'redirect',
+      status: decision.status === 302 ? 302 : 301,
+      location: decision.redirect,
+    };
   if (decision.rendering === 'browser') return { kind: 'browser', reason: 'a page rendered in the browser' };
 
   let status = decision.status;

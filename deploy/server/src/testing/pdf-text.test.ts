@@ -6,7 +6,7 @@ describe('the text of a PDF', () => {
     expect(withoutJoiners('پیش‌فاکتور')).toBe('پیشفاکتور');
   });
 
-  it("says which Debian package it needs when pdftotext cannot read the bytes", async () => {
+  it('says which Debian package it needs when pdftotext cannot read the bytes', async () => {
     await expect(pdfText(Buffer.from('not a pdf'))).rejects.toThrow(/poppler-utils/);
   });
 });

@@ -1,4 +1,4 @@
-import { SSR_URL_ATTRIBUTE, pageNotFound, type RemoteMarkup, type RemoteName } from '@steel/contract';
+import { SSR_URL_ATTRIBUTE, type RemoteMarkup, type RemoteName } from '@steel/contract';
 import { ShellContextProvider, isConnectionFailure, type ShellContext } from '@steel/shared';
 import { ErrorPage } from '../errors/error-page';
 import { NotFoundView } from '../errors/not-found-view';
@@ -82,7 +82,7 @@ export function ShellRoot({
           >
             {layout === 'auth' && <PanelNavigation currentPath={currentPath} />}
             <main id="outlet" className="min-w-0 flex-1">
-              {!route && state.routesKnown && <NotFoundView message={pageNotFound(state.url).message} />}
+              {!route && state.routesKnown && <NotFoundView path={state.url} />}
               {failure && (
                 <RemoteErrorView
                   onRetry={failure.retry}

@@ -8,9 +8,9 @@ export function applyNavigationStep(step: NavigationStep): void {
   else navigateToUrl(step.target);
 }
 
-/** Follows the shell's redirect for the current path; true when there was one. */
-export function redirectIfNeeded(): boolean {
-  const step = planRedirect(window.location.pathname);
+/** Follows the shell's redirect for the current path (by the live routes); true when there was one. */
+export function redirectIfNeeded(routes: Pick<LiveRoutes, 'serves'>): boolean {
+  const step = planRedirect(window.location.pathname, routes);
   if (step) applyNavigationStep(step);
   return step !== null;
 }

@@ -71,19 +71,27 @@ describe('routes built from the remotes’ page manifests', () => {
   });
 
   it('redirects the old paths', () => {
-    expect(findRedirect('/market')).toBe('/landing/bourse/');
-    expect(findRedirect('/market/')).toBe('/landing/bourse/');
-    expect(findRedirect('/support')).toBe('/contact-us/');
-    for (const path of [
-      '/careers',
-      '/credit',
-      '/informations',
-      '/price_inquiry',
-      '/price_inquiry_result',
-      '/shipping_price',
-    ]) {
-      expect(findRedirect(path)).toBe('/');
-    }
-    expect(findRedirect('/rebar')).toBeNull();
+    const served = createLiveRoutes(SITE_PAGES).serves;
+    const to = (path: string) => findRedirect(path, served)?.to ?? null;
+    expect(to('/market')).toBe('/landing/bourse/');
+    expect(to('/market/')).toBe('/landing/bourse/');
+    expect(to('/support')).toBe('/contact-us/');
+    for (const path of ['/careers', '/credit', '/informations']) expect(to(path)).toBe('/');
+    expect(findRedirect('/market', served)?.byLiveApps).toBe(false);
+    expect(to('/rebar')).toBeNull();
+  });
+
+  it("sends the old inquiry pages to the inquiry app's when it is live, home when it is not, temporarily", () => {
+    const withoutInquiry = createLiveRoutes(SITE_PAGES).serves;
+    const withInquiry = createLiveRoutes({
+      ...SITE_PAGES,
+      inquiry: [{ path: '/inquiry/*', rendering: 'server', guards: [], layout: 'default' }],
+    }).serves;
+    expect(findRedirect('/price_inquiry', withoutInquiry)).toEqual({ to: '/', byLiveApps: true });
+    expect(findRedirect('/price_inquiry_result', withoutInquiry)?.to).toBe('/');
+    expect(findRedirect('/shipping_price/', withoutInquiry)?.to).toBe('/');
+    expect(findRedirect('/price_inquiry', withInquiry)).toEqual({ to: '/inquiry', byLiveApps: true });
+    expect(findRedirect('/price_inquiry_result', withInquiry)?.to).toBe('/inquiry/requests');
+    expect(findRedirect('/shipping_price', withInquiry)?.to).toBe('/inquiry');
   });
 });

@@ -18,10 +18,28 @@ function routeOf(pathname: string, routes: readonly RouteDefinition[]): MatchedR
   return found ? { definition: found.candidate, params: found.params } : null;
 }
 
-/** Where a path redirects to, if anywhere (applied before anything mounts). */
-export function findRedirect(pathname: string, redirects: readonly RedirectDefinition[] = REDIRECTS): string | null {
+/** Where a redirect sends a path, and whether that depends on which apps are live. */
+export interface RedirectTarget {
+  to: string;
+  /** Chosen among several by the live apps: answered 302, since another deploy may change it. */
+  byLiveApps: boolean;
+}
+
+/**
+ * Where a path redirects to, if anywhere (applied before anything mounts): of a redirect with
+ * several targets, the first that `served` says a live route serves, else its last.
+ */
+export function findRedirect(
+  pathname: string,
+  served: (path: string) => boolean,
+  redirects: readonly RedirectDefinition[] = REDIRECTS,
+): RedirectTarget | null {
   const path = normalisePath(pathname);
-  return redirects.find((redirect) => normalisePath(redirect.from) === path)?.to ?? null;
+  const redirect = redirects.find((candidate) => normalisePath(candidate.from) === path);
+  if (!redirect) return null;
+  if (typeof redirect.to === 'string') return { to: redirect.to, byLiveApps: false };
+  const fallback = redirect.to[redirect.to.length - 1]!;
+  return { to: redirect.to.find((target) => served(target)) ?? fallback, byLiveApps: true };
 }
 
 /**
@@ -48,6 +66,8 @@ export function createLiveRoutes(pages?: RemotePages) {
       const owner = match(pathname)?.definition.app;
       return owner && owner !== 'server' ? owner : null;
     },
+    /** Whether a live route serves the path (a remote's page or the app server's). */
+    serves: (pathname: string) => match(pathname) !== null,
     /** Whether the path's route requires a signed-in visitor. */
     isGuarded: (pathname: string) => Boolean(match(pathname)?.definition.guards.includes('auth')),
     update(next: RemotePages) {

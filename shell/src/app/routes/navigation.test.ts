@@ -38,8 +38,9 @@ describe('navigation decisions', () => {
   });
 
   it('redirects the old paths in place, and leaves other paths alone', () => {
-    expect(planRedirect('/market')).toEqual({ kind: 'replace', target: '/landing/bourse/' });
-    expect(planRedirect('/careers/')).toEqual({ kind: 'replace', target: '/' });
-    expect(planRedirect('/rebar')).toBeNull();
+    const routes = { serves: () => false };
+    expect(planRedirect('/market', routes)).toEqual({ kind: 'replace', target: '/landing/bourse/' });
+    expect(planRedirect('/careers/', routes)).toEqual({ kind: 'replace', target: '/' });
+    expect(planRedirect('/rebar', routes)).toBeNull();
   });
 });

@@ -11,8 +11,8 @@ export type NavigationStep =
 const isAbsoluteUrl = (target: string) => /^[a-z][a-z\d+.-]*:/i.test(target);
 
 /** The redirect for the current path, if any: an absolute target (another site) is a full load. */
-export function planRedirect(pathname: string): NavigationStep | null {
-  const target = findRedirect(pathname);
+export function planRedirect(pathname: string, routes: Pick<LiveRoutes, 'serves'>): NavigationStep | null {
+  const target = findRedirect(pathname, routes.serves)?.to;
   if (!target) return null;
   return isAbsoluteUrl(target) ? { kind: 'full', href: target } : { kind: 'replace', target };
 }

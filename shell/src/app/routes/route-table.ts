@@ -28,8 +28,12 @@ export interface RouteDefinition {
 
 export interface RedirectDefinition {
   from: string;
-  /** A relative path, or an absolute URL (a full browser navigation). */
-  to: string;
+  /**
+   * A relative path, or an absolute URL (a full browser navigation); or several paths in order of
+   * preference — the first a live app serves, else the last — for an old page whose successor is
+   * an app that may or may not be live (the inquiry app joins a site by its own deploy).
+   */
+  to: string | readonly [string, ...string[]];
 }
 
 const server = (path: string): RouteDefinition => ({
@@ -43,9 +47,12 @@ const server = (path: string): RouteDefinition => ({
 export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/market', to: '/landing/bourse/' },
   { from: '/support', to: '/contact-us/' },
-  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map(
-    (from) => ({ from, to: '/' }),
-  ),
+  ...['/careers', '/credit', '/informations'].map((from) => ({ from, to: '/' })),
+  // The old site's price inquiry and shipping pages: the inquiry app's basket (which sends an
+  // inquiry with its shipping estimate) and its requests, where it is live.
+  { from: '/price_inquiry', to: ['/inquiry', '/'] },
+  { from: '/price_inquiry_result', to: ['/inquiry/requests', '/'] },
+  { from: '/shipping_price', to: ['/inquiry', '/'] },
 ];
 
 /** A page of a remote's manifest as a route: `/rebar/*` owns `/rebar` and everything below it. */
