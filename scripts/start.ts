@@ -1,12 +1,14 @@
 /**
  * `npm start`: builds whatever app has no live build yet, then runs the CMS (seeded at start)
- * and the app server, and stops both on Ctrl+C.
+ * and the app server, puts the inquiry team's app live on a builds folder new to it
+ * (lib/inquiry-app.ts), and stops both on Ctrl+C.
  */
 import path from 'node:path';
 import { buildAndPublish } from './build';
 import { missingBuilds } from './lib/missing-builds';
 import { buildsDir, repoRoot } from './lib/paths';
 import { type RunningProcess, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
+import { putInquiryAppLive } from './lib/inquiry-app';
 
 const APP_PORT = process.env.PORT ?? '8080';
 const CMS_PORT = process.env.CMS_PORT ?? '1337';
@@ -74,6 +76,7 @@ async function main() {
   // A fresh database is seeded on the first start (about 30 s).
   await waitForUrl(`http://127.0.0.1:${CMS_PORT}/_health`, 180_000, () => cms.child.exitCode === null);
   await waitForUrl(`http://127.0.0.1:${APP_PORT}/api/health`, 60_000, () => server.child.exitCode === null);
+  await putInquiryAppLive({ buildsDir, siteUrl: `http://127.0.0.1:${APP_PORT}` });
   console.log(
     `\nThe site is up: http://localhost:${APP_PORT}  (CMS: http://127.0.0.1:${CMS_PORT}/api)  Ctrl+C stops it.`,
   );

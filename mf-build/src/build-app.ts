@@ -61,9 +61,14 @@ export function typecheck(app: AppName, root: string): void {
 /**
  * Builds one app for production into `<root>/dist` (client), `<root>/dist/server` (its Node entry:
  * the server render where it has one, the contract and page manifest always) and
- * `<root>/dist/app-manifest.json`; resolves with the build time in ms.
+ * `<root>/dist/app-manifest.json`; resolves with the build time in ms. `dist` puts the same into
+ * another folder (a build that must not touch the app's own `dist`, which another may be using).
  */
-export async function buildApp(app: AppName, root: string, options: { typecheck?: boolean } = {}): Promise<number> {
+export async function buildApp(
+  app: AppName,
+  root: string,
+  options: { typecheck?: boolean; dist?: string } = {},
+): Promise<number> {
   // Tailwind minifies its output only in production. Only for the build: a caller that starts the
   // CMS afterwards (npm start, the e2e run) must not hand it NODE_ENV=production by accident —
   // in production the CMS refuses the repository's development secrets.
@@ -72,9 +77,15 @@ export async function buildApp(app: AppName, root: string, options: { typecheck?
   try {
     const started = Date.now();
     if (options.typecheck !== false) typecheck(app, root);
-    const client = await run(createAppConfig({ app, root, mode: 'production' }), app);
-    await run(createServerConfig({ app, root }), `${app} (server entry)`);
-    writeAppManifest(app, root, { groups: chunkGroupsOf(client) });
+    const dist = options.dist ?? path.join(root, 'dist');
+    const clientConfig = createAppConfig({ app, root, mode: 'production' });
+    const serverConfig = createServerConfig({ app, root });
+    const client = await run({ ...clientConfig, output: { ...clientConfig.output, path: dist } }, app);
+    await run(
+      { ...serverConfig, output: { ...serverConfig.output, path: path.join(dist, 'server') } },
+      `${app} (server entry)`,
+    );
+    writeAppManifest(app, root, { dist, groups: chunkGroupsOf(client) });
     return Date.now() - started;
   } finally {
     if (callersNodeEnv === undefined) delete process.env.NODE_ENV;

@@ -11,9 +11,9 @@ export { run } from '@steel/build';
 
 /**
  * Builds one app for production into `<app>/dist` (client), `<app>/dist/server` and
- * `<app>/dist/app-manifest.json`; resolves with the build time in ms.
+ * `<app>/dist/app-manifest.json` (or the same into `options.dist`); resolves with the build time in ms.
  */
-export async function buildApp(app: AppName, options: { typecheck?: boolean } = {}): Promise<number> {
+export async function buildApp(app: AppName, options: { typecheck?: boolean; dist?: string } = {}): Promise<number> {
   generateCatalogueData();
   return buildAppIn(app, appFolder(app), options);
 }

@@ -23,7 +23,8 @@
  *                                          follow one to its end, cancel one before its point of no return
  *
  * Apps: the shell and the registered remotes (`apps list`). Locally, BUILDS_DIR comes from the environment (default
- * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart.
+ * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart, and
+ * the gate reads the CMS that server reads (release/running-site.ts) unless the environment says.
  * With --server <url> (or DEPLOY_SERVER) the same commands go through the app server's deploy API
  * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`). There a
  * publish, a gate run or a change of the live set is a job on the server: the CLI prints its steps
@@ -32,7 +33,7 @@
  */
 import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
 import type { Env } from '../settings/setting-kinds';
-import { readSettings } from '../settings/settings-table';
+import { processEnvironment, readSettings } from '../settings/settings-table';
 import { type AppStatus, status } from './status';
 import { followJob, GaveUp, remote, type JobView, type RemoteTarget } from './deploy-api-client';
 import { explainSystemError } from './system-errors';
@@ -46,6 +47,7 @@ import { PLATFORM } from '../live-set/deploy-keys';
 import { assertRegistered, type RegisteredApp } from '../live-set/app-registry';
 import { addApp, listApps, removeApp } from './apps';
 import { prune, type PruneReport } from './prune';
+import { withRunningSiteSettings } from './running-site';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]
@@ -227,6 +229,11 @@ const apiOnly = (what: string) => () =>
   Promise.reject(new UsageError(`${what} are the deploy API's: --server <url> with your app's key`));
 
 function localDeployer(buildsDir: string, env: Env | undefined): Deployer {
+  // The gate's smoke tests read the CMS of the site running on this builds folder, not a default.
+  const gate = async (force?: string) => ({
+    env: await withRunningSiteSettings(buildsDir, env ?? processEnvironment()),
+    ...(force ? { force } : {}),
+  });
   return {
     where: `BUILDS_DIR ${buildsDir}`,
     async publish(app, distDir, { compress, activate }) {
@@ -236,16 +243,16 @@ function localDeployer(buildsDir: string, env: Env | undefined): Deployer {
         buildsDir,
         app,
         { action: 'activate', version: published.version },
-        activate.force ? { force: activate.force } : {},
+        await gate(activate.force),
       );
       return { ...published, activation };
     },
-    check: (app, version) => checkRelease(buildsDir, app, version),
-    activate: (app, version, force) =>
-      changeLive(buildsDir, app, { action: 'activate', version }, force ? { force } : {}),
+    check: async (app, version) => checkRelease(buildsDir, app, version, await gate()),
+    activate: async (app, version, force) =>
+      changeLive(buildsDir, app, { action: 'activate', version }, await gate(force)),
     rollback: (app) => changeLive(buildsDir, app, { action: 'rollback' }),
     async canary(app, version, percent, force) {
-      const result = await changeLive(buildsDir, app, { action: 'canary', version, percent }, force ? { force } : {});
+      const result = await changeLive(buildsDir, app, { action: 'canary', version, percent }, await gate(force));
       return { refusal: result.refusal, live: result.previous, gateMs: result.gateMs };
     },
     promote: (app) => changeLive(buildsDir, app, { action: 'promote' }),

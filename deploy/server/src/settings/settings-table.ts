@@ -92,7 +92,8 @@ export const SETTINGS = {
   // The CMS and the site
   SITE_URL: optionalUrl({
     group: 'The CMS and the site',
-    about: "The site's public address: canonical links, the sitemap, mails and documents.",
+    about:
+      "The site's public address: canonical links, the sitemap, mails and documents. The CMS takes the same value for the links in its mails: `npm start` and the production arrangement pass it to both.",
     shownDefault: '`http://localhost:8080`',
   }),
   CMS_PUBLIC_URL: optionalUrl({
