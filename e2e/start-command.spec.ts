@@ -1,32 +1,38 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { SPEC_PORTS, START_COMMAND_CMS_PORT, e2eBuildsDir, repoRoot } from './support/environment';
+import { SPEC_PORTS, START_COMMAND_CMS_PORT, repoRoot } from './support/environment';
+import { craftingFolder } from './support/crafted-versions';
 
 /**
  * Settings that follow the address: `PORT=<port> CMS_PORT=<port> npm start` works
  * end to end on ports other than the defaults — a page renders, and the browser's own calls to the
  * CMS from that origin pass CORS (the CMS derives its allowed origins from the site's port;
  * measured before: `PORT=8100 npm start` served pages whose CMS calls all failed).
- * The run's builds are reused (BUILDS_DIR), so `npm start` builds nothing; the CMS starts on a
- * fresh database of its own, which is what takes the time.
+ * The run's builds are copied into a builds folder of the test's own, as a first start finds one
+ * (the seeded apps, no registry changed), so `npm start` builds none of them; it registers and
+ * deploys the inquiry team's app through the gate, as that team would, and the CMS starts on a
+ * fresh database of its own: those take the time.
  */
 
-test('PORT and CMS_PORT given to npm start: a page renders and the browser reads the CMS from that origin', async ({
+test('PORT and CMS_PORT given to npm start: a page renders, the browser reads the CMS from that origin, the basket is there', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   // Ports of this run (derived from E2E_PORT / E2E_CMS_PORT), so parallel runs never meet.
   const [port, cmsPort] = [SPEC_PORTS.startCommand, START_COMMAND_CMS_PORT];
-  const cmsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-start-cms-'));
+  const folder = craftingFolder('steel-start-');
+  const cmsDir = path.join(folder.workDir, 'cms');
+  fs.mkdirSync(cmsDir);
   // Only what a developer would have: no origin list, site URL or content-change URL of the e2e run.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     CMS_PORT: String(cmsPort),
-    BUILDS_DIR: e2eBuildsDir,
+    DEPLOY_GATE_PORT: String(SPEC_PORTS.startCommandGate),
+    BUILDS_DIR: folder.buildsDir,
+    DEPLOY_KEYS_FILE: path.join(folder.workDir, 'deploy-keys.json'),
     DATABASE_FILENAME: path.join(cmsDir, 'cms.db'),
     REQUEST_LOG: 'off',
   };
@@ -45,13 +51,16 @@ test('PORT and CMS_PORT given to npm start: a page renders and the browser reads
     stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    const deadline = Date.now() + 280_000;
+    const deadline = Date.now() + 560_000;
     while (!output.join('').includes('The site is up')) {
       if (child.exitCode !== null || Date.now() > deadline)
         throw new Error(`npm start did not come up:\n${output.join('').slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     expect(output.join('')).not.toContain('Building them');
+    // The inquiry team's app went live through the gate with a key of its own.
+    expect(output.join('')).toMatch(/Registered inquiry/);
+    expect(output.join('')).toMatch(/Activated inquiry \S+ \(was none; gate/);
 
     // The address npm start prints, as a developer opens it.
     const site = `http://localhost:${port}`;
@@ -91,10 +100,18 @@ test('PORT and CMS_PORT given to npm start: a page renders and the browser reads
       headers: { origin: `http://localhost:${port + 1}`, 'access-control-request-method': 'GET' },
     });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+
+    // A product page serves the inquiry app's basket button, on the server and working in the browser.
+    await page.goto(`${site}/rebar/kalaf`);
+    const productPath = (await page.locator('[data-listing] a[href^="/rebar/kalaf/"]').first().getAttribute('href'))!;
+    expect(await (await fetch(`${site}${productPath}`)).text()).toContain('افزودن به استعلام');
+    await page.goto(`${site}${productPath}`);
+    await page.getByRole('button', { name: 'افزودن به استعلام' }).click();
+    await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
   } finally {
     // The whole group (npm → tsx → CMS, app server), by PID.
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    fs.rmSync(cmsDir, { recursive: true, force: true });
+    folder.remove();
   }
 });

@@ -74,6 +74,8 @@ export const SPEC_PORTS = {
   inquirySlots: E2E_PORT + 34,
   /** …and its gate's smoke-test server. */
   inquirySlotsGate: E2E_PORT + 35,
+  /** e2e/start-command.spec.ts: the gate `npm start` deploys the inquiry app through. */
+  startCommandGate: E2E_PORT + 36,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;

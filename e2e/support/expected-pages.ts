@@ -102,6 +102,7 @@ export const TREE_PAGES: ExpectedPage[] = domainCategories.flatMap((category) =>
   ]),
 ]);
 
+/** The main site's redirects (no inquiry app live there: e2e/inquiry-slots.spec.ts has the old inquiry pages with it). */
 export const REDIRECTS: Array<{ from: string; to: string; heading: string }> = [
   { from: '/market', to: '/landing/bourse/', heading: 'عرضه‌های فولاد در بورس کالا' },
   { from: '/support', to: '/contact-us/', heading: 'تماس با ما' },

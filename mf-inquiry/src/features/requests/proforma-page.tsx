@@ -11,6 +11,7 @@ import {
   useSessionUser,
   useShell,
   QueryState,
+  QuoteTotalsList,
   linkInText,
   secondaryButton,
 } from '@steel/shared';
@@ -240,19 +241,7 @@ function Proforma({ inquiry, seller }: { inquiry: Inquiry; seller: Seller }) {
             </table>
           </div>
 
-          <dl
-            className="ms-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1"
-            data-proforma-total={totals.total}
-          >
-            <dt>جمع اقلام</dt>
-            <dd>{formatToman(totals.lines)}</dd>
-            <dt>هزینهٔ حمل</dt>
-            <dd>{formatToman(totals.shipping)}</dd>
-            <dt>مالیات بر ارزش افزوده ({formatNumber(totals.taxRatePercent)}٪)</dt>
-            <dd>{formatToman(totals.tax)}</dd>
-            <dt className="border-t border-slate-400 pt-1 font-bold">مبلغ کل</dt>
-            <dd className="border-t border-slate-400 pt-1 font-bold">{formatToman(totals.total)}</dd>
-          </dl>
+          <QuoteTotalsList totals={totals} className="ms-auto w-full" data-proforma-total={totals.total} />
 
           <footer className="flex flex-col gap-1 border-t border-slate-300 pt-3 text-xs text-slate-600 dark:border-slate-600 dark:text-slate-300 print:text-slate-700">
             {inquiry.quote_expires_at && (

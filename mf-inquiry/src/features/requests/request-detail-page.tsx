@@ -10,6 +10,7 @@ import {
   unitLabelFa,
   ConfirmAction,
   QueryState,
+  QuoteTotalsList,
   StatusBadge,
   card,
   linkInText,
@@ -180,30 +181,14 @@ function QuoteSummary({
     );
   }
   return (
-    <dl className="flex flex-col gap-1 text-sm" data-quote-total={totals.total}>
-      <div className="flex gap-2">
-        <dt className="font-semibold">جمع اقلام:</dt>
-        <dd>{formatToman(totals.lines)}</dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="font-semibold">هزینهٔ حمل:</dt>
-        <dd>{formatToman(totals.shipping)}</dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="font-semibold">مالیات بر ارزش افزوده ({formatNumber(totals.taxRatePercent)}٪):</dt>
-        <dd>{formatToman(totals.tax)}</dd>
-      </div>
-      <div className="flex gap-2 text-base">
-        <dt className="font-bold">مبلغ کل:</dt>
-        <dd className="font-bold">{formatToman(totals.total)}</dd>
-      </div>
+    <QuoteTotalsList totals={totals} className="text-sm" data-quote-total={totals.total}>
       {inquiry.quote_expires_at && (
-        <div className="flex gap-2">
-          <dt className="font-semibold">اعتبار پیش‌فاکتور تا:</dt>
+        <>
+          <dt>اعتبار پیش‌فاکتور تا</dt>
           <dd>{formatPersianDateTime(inquiry.quote_expires_at)}</dd>
-        </div>
+        </>
       )}
-    </dl>
+    </QuoteTotalsList>
   );
 }
 

@@ -25,6 +25,7 @@ import {
   type PurchaseRequestInput,
   type PurchaseRequestValues,
 } from '../purchase-request-schema';
+import { ApproximatePricesNote } from '../../../ui/approximate-prices-note';
 
 const crumbs = [
   { label: 'پنل کاربری', to: '/panel' },
@@ -111,9 +112,7 @@ function OfferSummary({ offer }: { offer: ExchangeOffer }) {
             </div>
           ))}
       </dl>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
-      </p>
+      <ApproximatePricesNote className="mt-2" />
     </div>
   );
 }

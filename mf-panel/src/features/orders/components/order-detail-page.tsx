@@ -7,6 +7,7 @@ import {
   PageHeader,
   ConfirmAction,
   QueryState,
+  QuoteTotalsList,
   quotedLineTotal,
   StatusBadge,
   card,
@@ -14,6 +15,7 @@ import {
 } from '@steel/shared';
 import { useCancelOrder, useOrder, type Order } from '../../../entities/order/order-queries';
 import { estimatedLineTotal, estimatedOrderTotal, saleUnitName } from '../order-lines';
+import { ApproximatePricesNote } from '../../../ui/approximate-prices-note';
 import { canCustomerCancelOrder, orderStatusName, orderStatusTone } from '../../../entities/order/order-status';
 
 const crumbs = [
@@ -128,21 +130,17 @@ function QuotedItems({ order }: { order: Order }) {
           </tbody>
         </table>
       </div>
-      <dl
-        className="mt-3 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm"
+      <QuoteTotalsList
+        className="mt-3 text-sm"
         data-order-total={order.total_price}
-      >
-        <dt>جمع اقلام</dt>
-        <dd>{formatToman(order.lines_total)}</dd>
-        <dt>هزینهٔ حمل</dt>
-        <dd>{formatToman(order.shipping_price)}</dd>
-        <dt>مالیات بر ارزش افزوده ({formatNumber(order.tax_rate_percent)}٪)</dt>
-        <dd>{formatToman(order.tax_price)}</dd>
-        <dt className="border-t border-slate-300 pt-1 font-bold dark:border-slate-600">مبلغ کل</dt>
-        <dd className="border-t border-slate-300 pt-1 font-bold dark:border-slate-600">
-          {formatToman(order.total_price)}
-        </dd>
-      </dl>
+        totals={{
+          lines: Number(order.lines_total),
+          shipping: Number(order.shipping_price),
+          taxRatePercent: Number(order.tax_rate_percent),
+          tax: Number(order.tax_price),
+          total: Number(order.total_price),
+        }}
+      />
     </div>
   );
 }
@@ -190,9 +188,7 @@ function EstimatedItems({ order }: { order: Order }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
-      </p>
+      <ApproximatePricesNote />
     </div>
   );
 }

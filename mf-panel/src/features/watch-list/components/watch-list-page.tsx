@@ -25,6 +25,7 @@ import {
   useWatchList,
   type WatchListEntry,
 } from '../../../entities/watch-list/watch-list-queries';
+import { ApproximatePricesNote } from '../../../ui/approximate-prices-note';
 
 /**
  * `/panel/product` («محصولات من»): watched products with their current price and the change
@@ -49,9 +50,7 @@ export function WatchListPage() {
                   <WatchListItem key={entry.documentId} entry={entry} />
                 ))}
               </ul>
-              <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-                قیمت‌ها تقریبی است؛ برای قیمت قطعی استعلام بگیرید.
-              </p>
+              <ApproximatePricesNote className="mt-3" />
             </>
           )
         }
