@@ -1,5 +1,7 @@
+import { lineQuantityRule } from '@steel/shared';
 import type { SlotProduct } from '@steel/contract';
 import { MAX_BASKET_LINES, type BasketLine } from './basket-store';
+import { quantityItem } from './basket-quantity';
 
 /** A line as the account keeps it: the product's slug and the quantity in its sale unit. */
 export interface AccountLine {
@@ -7,14 +9,15 @@ export interface AccountLine {
   quantity: number;
 }
 
-/** The most of one product a line may ask for (the CMS's bound, and the product page's). */
-export const MAX_QUANTITY = 100_000;
-
-/** A quantity as the CMS takes it: at most 3 decimals, at most MAX_QUANTITY. */
-export const accountQuantity = (quantity: number) => Math.min(MAX_QUANTITY, Math.round(quantity * 1000) / 1000);
+/**
+ * A line's quantity as the CMS takes it: at most 3 decimals, at most the product's limit (the
+ * kit's rule, which the CMS holds it to: a basket kept from before a limit never fails to sync).
+ */
+export const accountQuantity = (line: Pick<BasketLine, 'product' | 'quantity'>) =>
+  Math.min(lineQuantityRule(quantityItem(line.product)).max, Math.round(line.quantity * 1000) / 1000);
 
 export const toAccountLines = (lines: readonly BasketLine[]): AccountLine[] =>
-  lines.map((line) => ({ product_slug: line.product.slug, quantity: accountQuantity(line.quantity) }));
+  lines.map((line) => ({ product_slug: line.product.slug, quantity: accountQuantity(line) }));
 
 /**
  * The browser's basket and the account's as one: every product of either, the same product

@@ -19,14 +19,14 @@ export type SendInquiryInput = z.input<typeof sendInquirySchema>;
 export type SendInquiryValues = z.output<typeof sendInquirySchema>;
 
 /**
- * The basket's lines as the inquiry carries them: each with its weight by the sale-unit rules (the
- * CMS cannot run them; the weight only feeds the shipping estimate). A weight the data cannot give
- * is sent as 0 and left out of the estimate.
+ * The basket's lines as the inquiry carries them. The CMS weighs each line itself by the kit's
+ * sale-unit rules; the weight sent beside it is the one a CMS released before it weighed lines
+ * needs (it ignores it now): 0 where the data gives none.
  */
 export function inquiryLines(lines: readonly BasketLine[]): NewInquiry['lines'] {
   return lines.map((line) => ({
     product_slug: line.product.slug,
-    quantity: accountQuantity(line.quantity),
+    quantity: accountQuantity(line),
     weight_kg: Math.round((lineFigures(line.product, line.quantity).kg ?? 0) * 1000) / 1000,
   }));
 }
