@@ -310,6 +310,32 @@ test("a signed-out visitor's basket of three survives a reload and sign-in, is s
     expect(digitsOf(text)).toContain(String((5_000_000 + index * 10_000) / 10));
   }
 
+  // A size in a product's name keeps its order in the PDF's text: «تسمه ۳۰×۳», never «۳×۳۰».
+  const strip = (
+    await cms<{ data: Array<{ slug: string }> }>(
+      'GET',
+      `/products?filters[name][$eq]=${encodeURIComponent('تسمه ۳۰×۳')}`,
+      EDITOR_TOKEN,
+    )
+  ).body.data[0]!;
+  const sized = await cms<{ data: { documentId: string } }>('POST', '/inquiries', buyer.jwt, {
+    lines: [{ product_slug: strip.slug, quantity: 1 }],
+    province_slug: 'tehran',
+  });
+  expect(sized.status).toBe(201);
+  const sizedQuote = await cms('PUT', `/inquiries/${sized.body.data.documentId}/quote`, EDITOR_TOKEN, {
+    lines: [{ product_slug: strip.slug, quoted_unit_price: 1_000_000 }],
+    quoted_shipping: 20_000_000,
+  });
+  expect(sizedQuote.status).toBe(200);
+  const sizedPdf = await page.request.get(
+    `${server.url}/_/print.pdf?path=${encodeURIComponent(`/inquiry/requests/${sized.body.data.documentId}/proforma`)}`,
+  );
+  expect(sizedPdf.status()).toBe(200);
+  const sizedText = await pdfText(await sizedPdf.body());
+  expect(sizedText).toContain('۳۰×۳');
+  expect(sizedText).not.toContain('۳×۳۰');
+
   // The pro-forma on screen, as the PDF was made from it.
   await page.goto(`${server.url}/inquiry/requests/${inquiry.documentId}/proforma`);
   await expect(page.locator('[data-print-ready]')).toBeAttached();
