@@ -449,15 +449,31 @@ test('two products of one sub-category side by side, on a compare page whose add
 test.describe('on a 412 px phone, in Persian', () => {
   test.use({ viewport: { width: 412, height: 915 }, locale: 'fa-IR', hasTouch: true });
 
-  /** Whether the page scrolls sideways (what a phone's visitor would have to do to see it all). */
-  const pageScrollsSideways = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  /**
+   * What makes the page scroll sideways (what a phone's visitor would have to do to see it all):
+   * nothing when it fits, else the outermost elements past the screen's edges, to name in a failure.
+   */
+  const sidewaysOverflow = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.documentElement;
+      if (root.scrollWidth <= root.clientWidth) return [];
+      const past = [...document.body.querySelectorAll('*')].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > root.clientWidth + 1);
+      });
+      return past
+        .filter((element) => !past.includes(element.parentElement!))
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${element.className} ${element.getBoundingClientRect().width}px`,
+        );
+    });
 
   /** At 412 px and at 360 px (the narrowest phone the site serves), the page fits the screen. */
   async function fitsPhones(page: Page, what: string) {
     for (const width of [412, 360]) {
       await page.setViewportSize({ width, height: 800 });
-      expect(await pageScrollsSideways(page), `${what} at ${width} px`).toBe(false);
+      expect(await sidewaysOverflow(page), `${what} at ${width} px`).toEqual([]);
     }
     await page.setViewportSize({ width: 412, height: 915 });
   }
