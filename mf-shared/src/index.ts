@@ -50,6 +50,7 @@ export * from './ui/use-page-loading';
 export * from './ui/query-state';
 export * from './ui/confirm-action';
 export * from './ui/column-heads';
+export * from './ui/table-scroller';
 export * from './ui/use-single-flight';
 export * from './colour-mode';
 export * from './consent';

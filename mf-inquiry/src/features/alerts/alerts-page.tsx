@@ -13,6 +13,7 @@ import {
   card,
   linkText,
   secondaryButton,
+  TableScroller,
 } from '@steel/shared';
 import {
   alertErrorMessage,
@@ -103,7 +104,7 @@ function AlertList() {
               اعلانی ندارید. در صفحهٔ هر محصول «خبرم کن وقتی قیمت کمتر از … شد» را باز کنید و مبلغ را بنویسید.
             </p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+            <TableScroller bordered>
               <table className="w-full text-sm">
                 <caption className="sr-only">اعلان‌های قیمت، آستانهٔ هر کدام و آخرین اعلان</caption>
                 <ColumnHeads
@@ -122,7 +123,7 @@ function AlertList() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           )
         }
       </QueryState>

@@ -12,6 +12,7 @@ import {
   unitLabelFa,
   useHydrated,
   useSessionUser,
+  TableScroller,
   type PageDefinition,
 } from '@steel/shared';
 import { removeFromBasket, setQuantity, type BasketLine } from './basket-store';
@@ -183,7 +184,7 @@ function BasketPage() {
           </Link>
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <TableScroller bordered>
           <table className={phoneTable}>
             <caption className="sr-only">اقلام سبد استعلام، مقدار، وزن و جمع تقریبی</caption>
             <ColumnHeads
@@ -211,7 +212,7 @@ function BasketPage() {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroller>
       )}
       {hydrated && weight.error && (
         <p role="alert" className="mt-3 text-sm text-error-700 dark:text-red-300">

@@ -5,6 +5,7 @@ import {
   Link,
   PageHeader,
   PriceChangeIndicator,
+  TableScroller,
   formatNumber,
   formatToman,
   unitLabelFa,
@@ -49,9 +50,9 @@ function ComparePage({ url }: { url: PageUrl }) {
   const { shown, left, keys, subCategoryTitle } = comparison(products);
   const missing = slugs.length - products.length;
   return (
-    // min-w-0: a flex item is as wide as its widest child by default; the table scrolls inside its
-    // own box instead, so four products never make the page wider than a 360 px screen.
-    <section className="flex min-w-0 flex-col gap-4">
+    // The table scrolls inside its own box (TableScroller), so four products never make the page
+    // wider than a 360 px screen.
+    <section className="flex flex-col gap-4">
       <PageHeader title={TITLE} breadcrumb={[{ label: TITLE }]}>
         <p className="text-slate-600 dark:text-slate-300">
           {subCategoryTitle
@@ -77,11 +78,7 @@ function ComparePage({ url }: { url: PageUrl }) {
           </Link>
         </p>
       ) : (
-        <div
-          className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 dark:border-slate-700"
-          role="region"
-          aria-label="جدول مقایسه؛ ستون‌ها به پهلو جابه‌جا می‌شوند"
-        >
+        <TableScroller bordered label="جدول مقایسه؛ ستون‌ها به پهلو جابه‌جا می‌شوند">
           <table className="w-full text-sm" data-compare-table>
             <caption className="sr-only">مقایسهٔ مشخصات، قیمت، تغییر قیمت و تولیدکنندهٔ محصولات</caption>
             <thead>
@@ -150,7 +147,7 @@ function ComparePage({ url }: { url: PageUrl }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
     </section>
   );

@@ -14,6 +14,7 @@ import {
   QuoteTotalsList,
   linkInText,
   secondaryButton,
+  TableScroller,
 } from '@steel/shared';
 import type { Inquiry, Seller } from '../../entities/inquiry/inquiry';
 import { useInquiry, useSeller } from '../../entities/inquiry/inquiry-queries';
@@ -195,7 +196,7 @@ function Proforma({ inquiry, seller }: { inquiry: Inquiry; seller: Seller }) {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="w-full border-collapse">
               <caption className="sr-only">اقلام پیش‌فاکتور {inquiry.number}</caption>
               <thead className="bg-slate-50 dark:bg-slate-800 print:bg-slate-100">
@@ -239,7 +240,7 @@ function Proforma({ inquiry, seller }: { inquiry: Inquiry; seller: Seller }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
 
           <QuoteTotalsList totals={totals} className="ms-auto w-full" data-proforma-total={totals.total} />
 

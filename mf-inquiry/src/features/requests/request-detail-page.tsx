@@ -15,6 +15,7 @@ import {
   card,
   linkInText,
   secondaryButton,
+  TableScroller,
 } from '@steel/shared';
 import type { Inquiry } from '../../entities/inquiry/inquiry';
 import { useAcceptQuote, useCancelInquiry, useInquiry } from '../../entities/inquiry/inquiry-queries';
@@ -70,7 +71,7 @@ function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
       <div className="flex flex-col gap-6">
         <div className={card}>
           <h2 className="mb-3 text-lg font-semibold">اقلام</h2>
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="w-full text-sm">
               <caption className="sr-only">اقلام استعلام با قیمت نمایشی و قیمت پیشنهادی</caption>
               <ColumnHeads compact columns={['محصول', 'مقدار', 'وزن تقریبی', 'قیمت نمایشی', 'قیمت پیشنهادی']} />
@@ -121,7 +122,7 @@ function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
             قیمت نمایشی، قیمت روز محصول هنگام ارسال استعلام است؛ قیمت پیشنهادی را کارشناس فروش برای شما تعیین کرده است.
           </p>
