@@ -138,7 +138,9 @@ export async function liveFixture(env: Record<string, string> = {}): Promise<Fix
     root,
     buildsDir,
     versions,
-    config: loadConfig({ ...env, BUILDS_DIR: buildsDir }),
+    // Keys of the fixture's own (none until a test adds some), never the repository's
+    // .deploy-keys.json, which `npm start` fills when it puts the inquiry app live.
+    config: loadConfig({ DEPLOY_KEYS_FILE: path.join(root, 'keys.json'), ...env, BUILDS_DIR: buildsDir }),
     cleanup: () => fs.rm(root, { recursive: true, force: true }),
   };
 }
