@@ -175,7 +175,7 @@ export async function smokeTest(
       const browser = await launchChromium(options.chromiumPath);
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie, contributors };
-        return (
+        const verdict =
           (await smokeMount(browser, base, pages, seen, signedIn, options.recorder, options.onStep)) ??
           (await triedAsBrowsersDo(
             () => runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }),
@@ -193,8 +193,8 @@ export async function smokeTest(
               live: options.liveVersion,
             },
             options.notes,
-          ))
-        );
+          ));
+        return verdict;
       } finally {
         await browser.close();
       }
@@ -310,24 +310,56 @@ async function triedAsBrowsersDo(
 }
 
 /**
- * Checks the queue's items `lanes` at a time; the first refusal any lane finds is the answer, and no
- * lane starts another item after it. Each check is awaited before the refusal is read: a lane whose
- * check passed must never write its null over another lane's refusal.
+ * Checks the items `lanes` at a time; the first refusal any lane finds is the answer, and no lane
+ * starts another item after it. Each check is awaited before the refusal is read: a lane whose check
+ * passed must never write its null over another lane's refusal.
+ *
+ * A check may add items (`enqueue`: a page to open again signed in): a lane that found nothing to do
+ * waits while another still checks, to take them at once.
+ *
+ * It returns only when no check runs any more: a check that threw stops the lanes from starting
+ * others and is thrown once the rest have ended, so the caller never closes a page or a context
+ * under a lane still using it.
  */
 export async function firstRefusalInLanes<T>(
-  queue: T[],
+  items: readonly T[],
   lanes: number,
-  check: (item: T) => Promise<string | null>,
+  check: (item: T, enqueue: (item: T) => void) => Promise<string | null>,
 ): Promise<string | null> {
+  const queue = [...items];
   let refusal: string | null = null;
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      for (let next = queue.shift(); next !== undefined && !refusal; next = queue.shift()) {
-        const found = await check(next);
-        refusal ??= found;
+  let thrown = null as { error: unknown } | null;
+  let running = 0;
+  const idle: Array<() => void> = [];
+  const wakeIdle = () => {
+    for (const wake of idle.splice(0)) wake();
+  };
+  const enqueue = (item: T) => {
+    queue.push(item);
+    wakeIdle();
+  };
+  const lane = async () => {
+    while (!refusal && !thrown) {
+      const next = queue.shift();
+      if (next === undefined) {
+        if (!running) return;
+        await new Promise<void>((resolve) => idle.push(resolve));
+        continue;
       }
-    }),
-  );
+      running++;
+      try {
+        const found = await check(next, enqueue);
+        refusal ??= found;
+      } catch (error) {
+        thrown ??= { error };
+      } finally {
+        running--;
+        wakeIdle();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (thrown) throw thrown.error;
   return refusal;
 }
 
@@ -364,20 +396,27 @@ async function smokeMount(
   const customerContext = signedIn ? await browser.newContext({ baseURL: base }) : null;
   if (customerContext && signedIn) await signInContext(customerContext, base, signedIn.customer, signedIn.cookie);
   const linkTried = new Set<RemoteName>();
-  const queue: Mount[] = pages.map((sample) => ({ sample, signedIn: isGuarded(sample) }));
+  const mounts: Mount[] = pages.map((sample) => ({ sample, signedIn: isGuarded(sample) }));
   // The layout's slots are on every page: one page opened signed in stands for them.
   let layoutSlotsSignedIn = false;
+  // Once each (a mount tried again after its code failed to load would ask a second time).
+  const queuedSignedIn = new Set<string>();
 
   /** Opens the page again signed in when contributions in play show on it. */
-  async function againSignedIn(page: Page, sample: SamplePage) {
+  async function againSignedIn(page: Page, sample: SamplePage, enqueue: (mount: Mount) => void) {
     if (!signedIn?.contributors.length) return;
     const shown = await page.evaluate(contributionsShown, { app: sample.app, contributors: signedIn.contributors });
     if (!shown.inApp && (!shown.inLayout || layoutSlotsSignedIn)) return;
+    if (queuedSignedIn.has(sample.url)) return;
+    queuedSignedIn.add(sample.url);
     layoutSlotsSignedIn ||= shown.inLayout;
-    queue.push({ sample, signedIn: true });
+    enqueue({ sample, signedIn: true });
   }
 
-  async function mountOne({ sample, signedIn: asCustomer }: Mount): Promise<string | null> {
+  async function mountOne(
+    { sample, signedIn: asCustomer }: Mount,
+    enqueue: (mount: Mount) => void,
+  ): Promise<string | null> {
     const { app, url, real } = sample;
     const mountRefusal = (findings: Array<string | null>) =>
       refusalLine(app, url, findings, asCustomer && !isGuarded(sample));
@@ -397,7 +436,7 @@ async function smokeMount(
       await recorder?.mounted(page, url);
       if (failed.length)
         return mountRefusal([...failed, ...(await reportedFailures(seen, new URL(page.url()).pathname))]);
-      if (!asCustomer) await againSignedIn(page, sample);
+      if (!asCustomer) await againSignedIn(page, sample, enqueue);
       if (linkTried.has(app)) return null;
       linkTried.add(app);
       const linkFailure = await followOneLink(page, app);
@@ -426,9 +465,9 @@ async function smokeMount(
   }
 
   try {
-    return await firstRefusalInLanes(queue, MOUNT_LANES, (mount) =>
+    return await firstRefusalInLanes(mounts, MOUNT_LANES, (mount, enqueue) =>
       triedAsBrowsersDo(
-        () => mountOne(mount),
+        () => mountOne(mount, enqueue),
         (failure) => {
           // Its link is tried again with it.
           linkTried.delete(mount.sample.app);
