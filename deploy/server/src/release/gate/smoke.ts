@@ -111,6 +111,14 @@ function contributorsInPlay(
   return [...(manifest.contributions?.length ? [candidate.app] : []), ...others];
 }
 
+/** The gate's browser went away before the gate could judge (the app server stopping): no verdict. */
+export class GateBrowserClosed extends Error {
+  constructor() {
+    super("the gate's browser closed before it could judge the version (the app server is stopping?): try again");
+    this.name = 'GateBrowserClosed';
+  }
+}
+
 const launchChromium = (executablePath: string) =>
   chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 
@@ -194,6 +202,10 @@ export async function smokeTest(
             },
             options.notes,
           ));
+        // Playwright closes the browsers it launched when this process is told to stop (SIGINT,
+        // SIGTERM) while the server still finishes its requests: a page that then failed says
+        // nothing of the version, and must never be recorded as its refusal.
+        if (verdict && !browser.isConnected()) throw new GateBrowserClosed();
         return verdict;
       } finally {
         await browser.close();
