@@ -62,4 +62,15 @@ describe('firstRefusalInLanes', () => {
     await expect(firstRefusalInLanes(['slow', 'throws', 'never'], 2, check)).rejects.toThrow('browser gone');
     expect(seen).toEqual(['start slow', 'start throws', 'end slow']);
   });
+
+  it('takes what a check adds before the items still waiting', async () => {
+    const started: string[] = [];
+    const check = async (item: string, enqueue: (item: string) => void) => {
+      started.push(item);
+      if (item === 'product') enqueue('product signed in');
+      return after(1, null);
+    };
+    await expect(firstRefusalInLanes(['product', 'blog', 'search'], 1, check)).resolves.toBeNull();
+    expect(started).toEqual(['product', 'product signed in', 'blog', 'search']);
+  });
 });

@@ -326,8 +326,9 @@ async function triedAsBrowsersDo(
  * starts another item after it. Each check is awaited before the refusal is read: a lane whose check
  * passed must never write its null over another lane's refusal.
  *
- * A check may add items (`enqueue`: a page to open again signed in): a lane that found nothing to do
- * waits while another still checks, to take them at once.
+ * A check may add items (`enqueue`: a page to open again signed in). They are taken before the items
+ * still waiting, so a version failing only there is refused without opening every other page first,
+ * and a lane that found nothing to do waits while another still checks, to take them at once.
  *
  * It returns only when no check runs any more: a check that threw stops the lanes from starting
  * others and is thrown once the rest have ended, so the caller never closes a page or a context
@@ -347,7 +348,7 @@ export async function firstRefusalInLanes<T>(
     for (const wake of idle.splice(0)) wake();
   };
   const enqueue = (item: T) => {
-    queue.push(item);
+    queue.unshift(item);
     wakeIdle();
   };
   const lane = async () => {
