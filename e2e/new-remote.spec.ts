@@ -281,7 +281,7 @@ test('apps remove guides: refused while live, then forced — its path is 404 an
   const drawer = await openDrawer(page);
   await expect(drawer.getByRole('link').first()).toBeVisible();
   await expect(drawer.getByRole('link', { name: TITLE, exact: true })).toHaveCount(0);
-  // Its team's key deploys nothing any more.
-  expect(await refusal(deployApi.status(as(teamKey), NAME))).toMatchObject({ status: 404 });
+  // Its team's key went with it: it opens nothing any more, and would not if guides came back.
+  expect(await refusal(deployApi.status(as(teamKey), NAME))).toMatchObject({ status: 401 });
   expect((await deployApi.apps.list(as(platformKey))).map((app) => app.name)).not.toContain(NAME);
 });

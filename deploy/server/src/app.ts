@@ -24,20 +24,16 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   // The API's and the console's jobs, one set per server: a job asked in one is followed in the other.
   const deployJobs = createDeployJobs({
     buildsDir: config.buildsDir,
+    keys: config.deploy,
     announceLiveChange: ctx.announceLiveChange,
+    announceKeysRevoked: ctx.announceKeysRevoked,
     log: app.log,
   });
   app.addHook('onClose', async () => deployJobs.stop());
   // One count of wrong keys for both places a key is presented: guessing in one slows the other.
   const keyGuesses = createKeyGuesses(config.deploy.keyFailures, ctx.shared, ctx.metrics);
   app.register(deployApiRoutes, { ...ctx, deployJobs, keyGuesses, prefix: DEPLOY_API_PREFIX });
-  app.register(consoleRoutes, {
-    ...ctx,
-    deployJobs,
-    keyGuesses,
-    sessionSeconds: config.consoleSessionSeconds,
-    prefix: CONSOLE_PATH,
-  });
+  app.register(consoleRoutes, { ...ctx, deployJobs, keyGuesses, prefix: CONSOLE_PATH });
   // The live site's servers watch release health; the gate's smoke server (an overlay) does not.
   const rules = config.releaseHealth;
   if (rules && !options.liveOverlay) {

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/contract';
-import type { DeployKeyRecord } from './live-set/deploy-keys';
+import type { DeployKeyRecord, DeployKeySource } from './live-set/deploy-keys';
 import { ConfigError, type Env } from './settings/setting-kinds';
 import { readSettings, type Settings, userCwd } from './settings/settings-table';
 
@@ -21,6 +21,8 @@ export interface ServerConfig {
   logLevel: Settings['LOG_LEVEL'];
   /** `CONSOLE_SESSION_SECONDS` (1800): how long a sign-in to the release console lasts. */
   consoleSessionSeconds: number;
+  /** `CONSOLE_KEY_CHECK_MS` (1000): how often open console streams' keys are read again. */
+  consoleKeyCheckMs: number;
   /**
    * Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: addresses or CIDRs, comma
    * separated; none by default). From anyone else the header is ignored: a client could name
@@ -210,6 +212,7 @@ export function loadConfig(env?: Env): ServerConfig {
     host: s.HOST,
     logLevel: s.LOG_LEVEL,
     consoleSessionSeconds: s.CONSOLE_SESSION_SECONDS,
+    consoleKeyCheckMs: s.CONSOLE_KEY_CHECK_MS,
     trustedProxies: s.TRUSTED_PROXIES,
     buildsDir,
     publicSourceMaps: s.PUBLIC_SOURCE_MAPS,
@@ -287,15 +290,20 @@ export function loadConfig(env?: Env): ServerConfig {
   };
 }
 
+/** The deploy keys the environment names: DEPLOY_KEYS_FILE (or its default) and DEPLOY_KEYS. */
+export function deployKeySource(env?: Env): DeployKeySource {
+  return { keysFile: deployKeysFile(env), keys: readSettings(env).DEPLOY_KEYS };
+}
+
 function deployApiConfig(s: Settings, env: Env | undefined, buildsDir: string): DeployApiConfig {
-  const keysFile = deployKeysFile(env);
+  const { keysFile, keys } = deployKeySource(env);
   // Everything below the builds folder is a published build or state next to it: no secrets there.
   const inside = path.relative(buildsDir, keysFile);
   if (!inside.startsWith('..') && !path.isAbsolute(inside))
     throw new ConfigError(`DEPLOY_KEYS_FILE must be outside BUILDS_DIR (${buildsDir}), got "${keysFile}"`);
   return {
     keysFile,
-    keys: s.DEPLOY_KEYS,
+    keys,
     uploadLimitBytes: s.DEPLOY_UPLOAD_LIMIT_MB * 1024 * 1024,
     unpackedLimitBytes: s.DEPLOY_UNPACKED_LIMIT_MB * 1024 * 1024,
     uploadTmpDir: s.DEPLOY_UPLOAD_TMP_DIR ? resolveFromUserCwd(s.DEPLOY_UPLOAD_TMP_DIR, env) : os.tmpdir(),

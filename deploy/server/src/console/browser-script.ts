@@ -3,7 +3,8 @@
  * `script-src 'self'`): it listens to the app's event stream and, when the app's figures or live
  * set change, fetches the page again and swaps its live parts (`[data-live-region]`) — a canary's
  * counts, someone else's activation, a new history line — leaving alone a part whose form is being
- * filled in. A screen reader hears one short line that it was updated.
+ * filled in. A screen reader hears one short line that it was updated. When the stream says the
+ * session ended (`ended`: its time ran out, or its key was revoked), the page goes to the sign-in.
  *
  * Kept as text in a module rather than a file beside it: the compiled server (build-server.mjs) is
  * a bundle, and a string travels with it.
@@ -59,5 +60,12 @@ export const CONSOLE_BROWSER_SCRIPT = `(() => {
   const since = (status && status.dataset.fingerprint) || '';
   const events = new EventSource(location.pathname + '/events?since=' + encodeURIComponent(since));
   events.addEventListener('change', () => void refresh());
+  // The session ended (its time, or its key revoked): to the sign-in, saying which, not a reconnect.
+  events.addEventListener('ended', (event) => {
+    events.close();
+    let why = 'expired';
+    try { why = JSON.parse(event.data).why === 'revoked' ? 'revoked' : 'expired'; } catch (error) { /* said as expired */ }
+    location.assign('/_/console/sign-in?' + why + '=1');
+  });
 })();
 `;

@@ -8,14 +8,18 @@
  *   POST /_/console/sign-out
  *   GET  /_/console                              the apps the key may see
  *   GET  /_/console/apps/<app>                   the app (?action=&by= filter the history, ?gate=<version> its report)
- *   GET  /_/console/apps/<app>/events            Server-Sent Events: `change` when its figures or live set change
+ *   GET  /_/console/apps/<app>/events            Server-Sent Events: `change` when its figures or live set change, `ended` as its session ends
  *   POST /_/console/apps/<app>/actions/<action>  check, canary, promote, abort, rollback, override (confirmed=yes does it)
  *   GET  /_/console/apps/<app>/jobs/<id>         an action's job as it goes, then how it ended (the page follows it)
  *   POST /_/console/apps/<app>/jobs/<id>/cancel  stops it before its point of no return
  *   GET  /_/console/apps/<app>/gate/<version>/<n>.png  a page the gate tried, as it saw it
  *
- * The key is presented once and exchanged for a session cookie (console-session.ts); wrong keys count
- * with the deploy API's, and an address that guessed too often is refused (429, security/key-guesses.ts). A team's key
+ * The key is presented once and exchanged for a session cookie (console-session.ts), checked on
+ * every request; wrong keys count with the deploy API's, and an address that guessed too often is
+ * refused (429, security/key-guesses.ts). An open event stream is checked again whenever keys may
+ * have changed — at once on the shared state's `keys` notice (an app removed through the deploy API,
+ * on any app server), and every `CONSOLE_KEY_CHECK_MS` (a second) against this machine's keys file
+ * (a key removed with the local CLI) — and a stream whose key was revoked ends with `ended`. A team's key
  * sees and acts on its own app only, as with the API; the platform team's key sees every app and,
  * as with the API, deploys none. A request without a valid session goes to the sign-in page.
  * Actions are the deploy API's jobs (deploy-api/deploy-jobs.ts: `changeLive`, `checkRelease`), with
@@ -54,13 +58,14 @@ const MAX_STREAMS = 200;
 const HEARTBEAT_MS = 25_000;
 
 export interface ConsoleOptions extends RouteContext {
-  /** How long a session lasts (CONSOLE_SESSION_SECONDS). */
-  sessionSeconds: number;
   /** The server's deploy jobs, the API's own: an action is one. */
   deployJobs: DeployJobs;
   /** The count of wrong keys the deploy API keeps too: the sign-in is refused while an address guesses. */
   keyGuesses: KeyGuesses;
 }
+
+/** Why an open console's stream ended, as its `ended` event tells the page. */
+type StreamEnd = 'expired' | 'revoked' | 'closed';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,7 +90,8 @@ const isAction = (value: string): value is Action => Object.hasOwn(ACTIONS, valu
 type Form = Record<string, string | undefined>;
 
 export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, options) => {
-  const { config, shared, live, sessionSeconds, deployJobs, keyGuesses } = options;
+  const { config, shared, live, deployJobs, keyGuesses } = options;
+  const { consoleSessionSeconds: sessionSeconds, consoleKeyCheckMs: keyCheckMs } = config;
   const { buildsDir } = config;
   const siteOrigin = new URL(config.siteUrl).origin;
   app.decorateRequest('consoleSession', null);
@@ -169,22 +175,22 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
   );
 
   app.get('/sign-in', async (request, reply) => {
-    const { expired } = request.query as { expired?: string };
-    return sendPage(reply, 200, signInPage(null, expired === '1'));
+    const { expired, revoked } = request.query as { expired?: string; revoked?: string };
+    return sendPage(reply, 200, signInPage(null, revoked === '1' ? 'revoked' : expired === '1' ? 'expired' : null));
   });
 
   app.post('/sign-in', async (request, reply) => {
     const presented = ((request.body ?? {}) as Form).key?.trim() ?? '';
-    if (!presented) return sendPage(reply, 401, signInPage('کلید انتشار را وارد کنید.', false));
+    if (!presented) return sendPage(reply, 401, signInPage('کلید انتشار را وارد کنید.', null));
     const key = findKey(await configuredKeys(config.deploy), presented);
     // As at the deploy API: an address that guessed too often is refused whatever it sends.
     const retryAfter = await keyGuesses.judge(request.ip, key !== null);
     if (retryAfter !== null) {
       request.log.warn({ retryAfter }, 'deploy console: too many wrong keys from this address');
       reply.header('retry-after', String(retryAfter));
-      return sendPage(reply, 429, signInPage(tooManyWrongKeys(retryAfter), false));
+      return sendPage(reply, 429, signInPage(tooManyWrongKeys(retryAfter), null));
     }
-    if (!key) return sendPage(reply, 401, signInPage('این کلید شناخته نشد.', false));
+    if (!key) return sendPage(reply, 401, signInPage('این کلید شناخته نشد.', null));
     request.log.info({ key: key.name }, 'deploy console: signed in');
     return reply
       .header('set-cookie', sessionCookie(signSession(key, sessionSeconds), null, secure(request)))
@@ -241,10 +247,30 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     return reply.type('image/png').send(image);
   });
 
-  // Each open console's stream: a `change` when its app's figures or live set differ from the last sent.
-  const streams = new Set<() => void>();
+  // Each open console's stream: a `change` when its app's figures or live set differ from the last
+  // sent, ended (`ended`) with its session. The session's cookie is kept to be checked again.
+  const streams = new Map<(why: StreamEnd) => void, { cookie: string; session: ConsoleSession }>();
+  let keyCheck: NodeJS.Timeout | null = null;
+  /** Ends every stream whose session no longer verifies: its key removed, its app removed, or replaced. */
+  const endRevokedStreams = async () => {
+    if (!streams.size) return;
+    let keys;
+    try {
+      keys = await configuredKeys(config.deploy);
+    } catch (error) {
+      // A keys file that cannot be read refuses every new request; the streams are judged at the next check.
+      app.log.warn({ err: error }, 'deploy console: deploy keys unreadable');
+      return;
+    }
+    for (const [end, { cookie, session }] of streams)
+      if (!verifySession(cookie, keys)) end(session.expiresAt <= Date.now() ? 'expired' : 'revoked');
+  };
+  const stopHearingKeys = shared.onNotice((notice) => {
+    if (notice.kind === 'keys') void endRevokedStreams();
+  });
   app.addHook('onClose', async () => {
-    for (const end of streams) end();
+    stopHearingKeys();
+    for (const end of streams.keys()) end('closed');
   });
 
   app.get('/apps/:app/events', async (request, reply) => {
@@ -257,6 +283,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
         .type('text/plain; charset=utf-8')
         .send('Too many consoles open');
     const session = request.consoleSession!;
+    const cookie = sessionCookieOf(request.headers.cookie)!;
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -274,8 +301,8 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
       if (checking) return;
       checking = true;
       try {
-        // A session that ends ends its stream: the reconnect meets the sign-in.
-        if (session.expiresAt <= Date.now()) return end();
+        // A session that ends ends its stream: the page goes to the sign-in.
+        if (session.expiresAt <= Date.now()) return end('expired');
         const view = await appView(buildsDir, shared.counts, name);
         const fingerprint = view ? viewFingerprint(view) : '';
         if (fingerprint !== last) {
@@ -291,15 +318,22 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     const timer = setInterval(() => void check(), CONSOLE_EVENTS_CHECK_MS);
     const heartbeat = setInterval(() => response.write(': still here\n\n'), HEARTBEAT_MS);
     const stopHearing = live.onChange(() => void check());
-    function end() {
+    function end(why: StreamEnd) {
+      if (!streams.delete(end)) return;
       clearInterval(timer);
       clearInterval(heartbeat);
       stopHearing();
-      streams.delete(end);
+      if (!streams.size && keyCheck) {
+        clearInterval(keyCheck);
+        keyCheck = null;
+      }
+      // The page is told why, so it goes to the sign-in instead of reconnecting.
+      if (why !== 'closed' && !response.destroyed) response.write(`event: ended\ndata: ${JSON.stringify({ why })}\n\n`);
       response.end();
     }
-    streams.add(end);
-    request.raw.on('close', end);
+    streams.set(end, { cookie, session });
+    keyCheck ??= setInterval(() => void endRevokedStreams(), keyCheckMs);
+    request.raw.on('close', () => end('closed'));
     void check();
   });
 

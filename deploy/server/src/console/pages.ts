@@ -122,11 +122,17 @@ const when = (iso: string | number) => {
   >`;
 };
 
-export function signInPage(error: string | null, expired: boolean): string {
+/** Why the sign-in page was reached from a session that ended (said to the person), if it was. */
+const SESSION_ENDED = {
+  expired: 'نشست شما پایان یافته است؛ دوباره وارد شوید.',
+  revoked: 'کلید این نشست باطل شده است؛ با کلیدی معتبر وارد شوید.',
+};
+
+export function signInPage(error: string | null, ended: keyof typeof SESSION_ENDED | null): string {
   return page(
     'ورود',
     html`<h1>ورود به کنسول انتشار</h1>
-      ${expired ? html`<p class="notice" role="status">نشست شما پایان یافته است؛ دوباره وارد شوید.</p>` : ''}
+      ${ended ? html`<p class="notice" role="status">${SESSION_ENDED[ended]}</p>` : ''}
       ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
       <form method="post" action="${CONSOLE_PATH}/sign-in" class="card">
         <label for="key">کلید انتشار تیم یا کلید پلتفرم</label>

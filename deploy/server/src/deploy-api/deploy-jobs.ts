@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppName } from '../live-set/builds-folder';
+import type { DeployKeySource } from '../live-set/deploy-keys';
 import { addApp, removeApp } from '../release/apps';
 import { changeLive, checkRelease, type LiveChange, type LiveChangeResult } from '../release/change-live';
 import { fileJobStore, type JobRecord } from '../release/jobs/job-store';
@@ -46,10 +47,13 @@ export function gateReport(result: LiveChangeResult, force: string | undefined, 
 
 export function deployJobs(options: {
   buildsDir: string;
+  /** The site's deploy keys: an app's removal revokes its own. */
+  keys: DeployKeySource;
   announceLiveChange: () => Promise<void>;
+  announceKeysRevoked: () => Promise<void>;
   log: FastifyBaseLogger;
 }): DeployJobs {
-  const { buildsDir, announceLiveChange, log } = options;
+  const { buildsDir, keys, announceLiveChange, announceKeysRevoked, log } = options;
   const jobs = createJobs({
     store: fileJobStore(buildsDir),
     describeFailure: (error, record) => {
@@ -140,16 +144,24 @@ export function deployJobs(options: {
     },
 
     addApp: (request, by) => async (context) => ({
-      app: await context.commit(`${request.name} registered`, () => addApp(buildsDir, request, { by })),
+      app: await context.commit(`${request.name} registered`, () => addApp(buildsDir, request, { keys, by })),
     }),
 
     removeApp:
       (name, { by, force }) =>
       async (context) => {
         const result = await context.commit(`${name} removed`, () =>
-          removeApp(buildsDir, name, { by, ...(force ? { force } : {}), onLiveChanged: announceLiveChange }),
+          removeApp(buildsDir, name, { keys, by, ...(force ? { force } : {}), onLiveChanged: announceLiveChange }),
         );
-        return { removed: result.removed, wasLive: result.wasLive, forced: result.wasLive ? (force ?? null) : null };
+        // Every app server ends at once what the revoked keys opened (console streams).
+        if (result.keysRevoked.length) await announceKeysRevoked();
+        return {
+          removed: result.removed,
+          wasLive: result.wasLive,
+          forced: result.wasLive ? (force ?? null) : null,
+          keysRevoked: result.keysRevoked,
+          keysInEnvironment: result.keysInEnvironment,
+        };
       },
 
     stop: () => jobs.stop(),

@@ -41,6 +41,7 @@ export async function issueOverride(
     gate: `passed (override for ${minutes} min)`,
     forced: null,
     by: key.name,
+    expiresAt: new Date(expiresAt).toISOString(),
   });
   return {
     app,

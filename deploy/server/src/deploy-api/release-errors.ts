@@ -5,7 +5,7 @@
  * by `explainSystemError`. Anything not named is an error of the server (500, logged with its cause).
  */
 import { AppRegistryError } from '../live-set/app-registry';
-import { AppIsLive } from '../release/apps';
+import { AppIsLive, KeysOfEarlierRegistration } from '../release/apps';
 import { NoCanary } from '../release/canary';
 import { GateRefusal } from '../release/change-live';
 import { NothingToRollBack } from '../release/live-file-writes';
@@ -30,6 +30,7 @@ export function refusalOf(error: unknown, about: { app?: string; version?: unkno
     error instanceof NothingToRollBack ||
     error instanceof VersionConflict ||
     error instanceof AppIsLive ||
+    error instanceof KeysOfEarlierRegistration ||
     error instanceof JobNotCancellable
   )
     return { statusCode: 409, message: error.message };

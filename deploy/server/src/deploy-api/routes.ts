@@ -358,6 +358,9 @@ export const deployApiRoutes: FastifyPluginAsync<
     const after = Number(query.after ?? 0);
     const waitSeconds = Math.min(Math.max(Number(query.wait ?? 0) || 0, 0), JOB_WAIT_MAX_SECONDS);
     const record = waitSeconds ? ((await jobs.follow(seen.id, after, waitSeconds * 1000)) ?? seen) : seen;
+    // A key revoked while its answer waited is told nothing more: it was good when it asked, not now.
+    if (waitSeconds && !findKey(await configuredKeys(deploy), bearer(request) ?? ''))
+      throw new ApiError(401, 'Unknown deploy key');
     if (record.state === 'queued' || record.state === 'running') reply.header('retry-after', '1');
     return jobView(record);
   };

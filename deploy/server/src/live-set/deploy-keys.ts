@@ -116,9 +116,27 @@ export async function addKey(keysFile: string, app: AppName, name: string): Prom
 }
 
 export async function removeKey(keysFile: string, name: string): Promise<boolean> {
+  return (await removeKeysWhere(keysFile, (record) => record.name === name)).length > 0;
+}
+
+/**
+ * Revokes every key of `app` in the file (the app is being removed: a key never outlives its app,
+ * or registering the name again would bring it back). Returns the records removed.
+ */
+export function removeKeysOfApp(keysFile: string, app: AppName): Promise<DeployKeyRecord[]> {
+  return removeKeysWhere(keysFile, (record) => record.app === app);
+}
+
+async function removeKeysWhere(
+  keysFile: string,
+  revoked: (record: DeployKeyRecord) => boolean,
+): Promise<DeployKeyRecord[]> {
   const keys = await readKeyFile(keysFile);
-  const kept = keys.filter((record) => record.name !== name);
-  if (kept.length === keys.length) return false;
-  await writeKeyFile(keysFile, kept);
-  return true;
+  const removed = keys.filter(revoked);
+  if (removed.length)
+    await writeKeyFile(
+      keysFile,
+      keys.filter((record) => !revoked(record)),
+    );
+  return removed;
 }

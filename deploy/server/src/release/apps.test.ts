@@ -6,7 +6,7 @@ import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { APPS_FILE, readApps } from '../live-set/app-registry';
 import { readLive } from '../live-set/builds-folder';
-import { addKey, PLATFORM } from '../live-set/deploy-keys';
+import { addKey, PLATFORM, readKeyFile } from '../live-set/deploy-keys';
 import { foldersPerTest } from '../testing/builds-dir';
 import { parseAppManifest } from '@steel/contract';
 import { addServerEntries, type Fixture, fixtureAppManifest, liveFixture, makeDist } from '../testing/fixtures';
@@ -20,7 +20,12 @@ describe('apps are data: deploy apps add | list | remove', () => {
     const folders = foldersPerTest();
     let lines: string[];
     const log = (line: string) => lines.push(line);
-    const cli = (...args: string[]) => run([...args, '--builds-dir', folders.buildsDir], log);
+    // The site's keys are this test's own file, never the repository's default one.
+    const cli = (...args: string[]) =>
+      run([...args, '--builds-dir', folders.buildsDir], log, {
+        ...process.env,
+        DEPLOY_KEYS_FILE: path.join(folders.root, 'keys.json'),
+      });
     beforeEach(() => {
       lines = [];
     });
@@ -73,19 +78,21 @@ describe('apps are data: deploy apps add | list | remove', () => {
         /"guides" is not a registered app/,
       );
       const keysFile = path.join(folders.root, 'keys.json');
-      await expect(cli('keys', 'add', 'guides', 'guides-team', '--keys-file', keysFile)).rejects.toThrow(
-        /"guides" is not a registered app/,
-      );
+      await expect(cli('keys', 'add', 'guides', 'guides-team')).rejects.toThrow(/"guides" is not a registered app/);
 
       await cli('apps', 'add', 'guides', '--paths', '/guides/**');
       await cli('publish', 'guides', await makeDist(folders.root, 'guides'));
       expect(lines.at(-1)).toMatch(/^Published guides [0-9a-f]{12}/);
-      await cli('keys', 'add', 'guides', 'guides-team', '--keys-file', keysFile);
-      await cli('keys', 'add', PLATFORM, 'platform-team', '--keys-file', keysFile);
+      await cli('keys', 'add', 'guides', 'guides-team');
+      await cli('keys', 'add', PLATFORM, 'platform-team');
 
-      // Published but never live: nothing to force.
+      // Published but never live: nothing to force. Its key goes with it; the platform's stays.
       await cli('apps', 'remove', 'guides');
-      expect(lines.at(-1)).toBe('Removed guides: its paths are 404 and it left /remotes.json');
+      expect(lines.slice(-2)).toEqual([
+        'Removed guides: its paths are 404 and it left /remotes.json',
+        'Revoked its keys (guides-team): their console sessions and overrides end now',
+      ]);
+      expect((await readKeyFile(keysFile)).map((key) => key.name)).toEqual(['platform-team']);
       expect((await readApps(folders.buildsDir)).map((app) => app.name)).not.toContain('guides');
       expect((await readHistory(folders.buildsDir, 'guides')).map((entry) => entry.action)).toEqual([
         'app-add',
@@ -134,14 +141,17 @@ describe('apps are data: deploy apps add | list | remove', () => {
       expect(Object.keys((await server.inject({ url: '/remotes.json' })).json<object>())).toContain('blog');
       expect((await server.inject({ url: '/blog' })).statusCode).toBe(200);
 
-      await expect(run(['apps', 'remove', 'blog', '--builds-dir', fx.buildsDir], () => {})).rejects.toThrow(
+      const env = { ...process.env, DEPLOY_KEYS_FILE: path.join(fx.root, 'keys.json') };
+      await expect(run(['apps', 'remove', 'blog', '--builds-dir', fx.buildsDir], () => {}, env)).rejects.toThrow(
         `blog is live (${fx.versions.blog}): its pages would go 404 — remove it with --force "<reason>"`,
       );
       expect((await server.inject({ url: '/blog' })).statusCode).toBe(200);
 
       const lines: string[] = [];
-      await run(['apps', 'remove', 'blog', '--force', 'the blog moves out', '--builds-dir', fx.buildsDir], (line) =>
-        lines.push(line),
+      await run(
+        ['apps', 'remove', 'blog', '--force', 'the blog moves out', '--builds-dir', fx.buildsDir],
+        (line) => lines.push(line),
+        env,
       );
       expect(lines).toEqual([
         `Removed blog (${fx.versions.blog} was live; forced: the blog moves out): its paths are 404 and it left /remotes.json`,
@@ -233,8 +243,8 @@ describe('apps are data: deploy apps add | list | remove', () => {
       const registry = await (await fetch(`${url}/remotes.json`)).json();
       expect(Object.keys(registry as object).sort()).toEqual(['catalogue', 'panel']);
       expect((await fetch(`${url}/blog`)).status).toBe(404);
-      // The blog's key no longer deploys anything: its app is gone.
-      await expect(remoteCli('blog', 'status', 'blog')).rejects.toThrow(/404: "blog" is not a registered app/);
+      // The blog's key went with its app: it opens nothing any more.
+      await expect(remoteCli('blog', 'status', 'blog')).rejects.toThrow(/401: Unknown deploy key/);
 
       const lines = (await readHistory(fx.buildsDir)).filter((entry) => entry.action.startsWith('app-'));
       expect(lines.map(({ action, app, by, forced }) => ({ action, app, by, forced }))).toEqual([

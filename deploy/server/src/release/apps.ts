@@ -8,6 +8,12 @@
  * then its version leaves live.json too, so its paths are 404 and it leaves /remotes.json on every
  * app server (the live store hears live.json and apps.json change). Its published folders are
  * pruned like any app's; registering the name again brings no version back live.
+ *
+ * A key never outlives its app: the removal revokes the app's keys in the keys file (with them its
+ * console sessions and override cookies, which they sign), and writes a line for its canary and
+ * for each override it ends. Keys given in the environment (DEPLOY_KEYS) cannot be removed from
+ * here: they are named in the answer, and the name cannot be registered again while any key for it
+ * is configured — otherwise `apps add` would bring an old team's key back to life.
  */
 import {
   appNameProblem,
@@ -18,9 +24,9 @@ import {
   writeApps,
 } from '../live-set/app-registry';
 import { readLive } from '../live-set/builds-folder';
-import { KEY_NAME_RE } from '../live-set/deploy-keys';
+import { configuredKeys, type DeployKeySource, KEY_NAME_RE, removeKeysOfApp } from '../live-set/deploy-keys';
 import { withDeployLock } from './deploy-lock';
-import { appendHistory, localUser } from './history';
+import { appendHistory, localUser, runningOverrides } from './history';
 import { withLock, writeLive } from './live-file-writes';
 
 /** The app is live (or in a canary) and the removal was not forced: the API answers 409. */
@@ -28,7 +34,14 @@ export class AppIsLive extends Error {
   override readonly name = 'AppIsLive';
 }
 
+/** Keys of an earlier registration are still configured (DEPLOY_KEYS): the API answers 409. */
+export class KeysOfEarlierRegistration extends Error {
+  override readonly name = 'KeysOfEarlierRegistration';
+}
+
 export interface AppChangeOptions {
+  /** The deploy keys of the site (DEPLOY_KEYS_FILE and DEPLOY_KEYS): a removal revokes the app's. */
+  keys: DeployKeySource;
   /** Who asks (recorded); the OS user by default. */
   by?: string;
   /** Called once when live.json changed (a forced removal of a live app), as changeLive's. */
@@ -63,7 +76,7 @@ export function registrationProblem({ name, paths, owner }: AppRegistration): st
 export async function addApp(
   buildsDir: string,
   request: AppRegistration,
-  { by = localUser() }: AppChangeOptions = {},
+  { keys, by = localUser() }: AppChangeOptions,
 ): Promise<RegisteredApp> {
   const { name, paths, owner } = request;
   const problem = registrationProblem(request);
@@ -71,6 +84,11 @@ export async function addApp(
   return withDeployLock(buildsDir, async () => {
     const apps = await readApps(buildsDir);
     if (apps.some((app) => app.name === name)) throw new AppRegistryError(`${name} is already registered`);
+    const leftover = (await configuredKeys(keys)).filter((key) => key.app === name).map((key) => key.name);
+    if (leftover.length)
+      throw new KeysOfEarlierRegistration(
+        `${name} still has keys from an earlier registration (${leftover.join(', ')}): remove them first (keys remove, or from DEPLOY_KEYS), or they would work again`,
+      );
     for (const other of apps) {
       const taken = paths.find((pattern) => overlaps(pattern, other.paths));
       if (taken) throw new AppRegistryError(`${taken} overlaps ${other.name}'s paths (${other.paths.join(' ')})`);
@@ -97,12 +115,21 @@ export async function addApp(
   });
 }
 
+export interface AppRemoval {
+  removed: RegisteredApp;
+  wasLive: string | null;
+  /** The names of the keys revoked with the app. */
+  keysRevoked: string[];
+  /** The app's keys in DEPLOY_KEYS, which only the environment can remove (they act on nothing now). */
+  keysInEnvironment: string[];
+}
+
 /** Removes `name`; refused while it is live unless `force` gives the reason (recorded). */
 export async function removeApp(
   buildsDir: string,
   name: string,
-  { force, by = localUser(), onLiveChanged }: AppChangeOptions & { force?: string } = {},
-): Promise<{ removed: RegisteredApp; wasLive: string | null }> {
+  { keys, force, by = localUser(), onLiveChanged }: AppChangeOptions & { force?: string },
+): Promise<AppRemoval> {
   const result = await withDeployLock(buildsDir, async () => {
     const apps = await readApps(buildsDir);
     const removed = apps.find((app) => app.name === name);
@@ -126,6 +153,9 @@ export async function removeApp(
       buildsDir,
       apps.filter((app) => app.name !== name),
     );
+    // Read before the keys go: each override is signed by one of them.
+    const overrides = await runningOverrides(buildsDir, name);
+    const keysRevoked = (await removeKeysOfApp(keys.keysFile, name)).map((key) => key.name);
     await appendHistory(buildsDir, {
       action: 'app-remove',
       app: name,
@@ -136,10 +166,22 @@ export async function removeApp(
       by,
       paths: removed.paths,
     });
-    return { removed, wasLive, liveChanged: Boolean(wasLive || canary) };
+    // What the removal ended besides the live version, one line each; after it nothing is live.
+    const ended = { app: name, previous: null, gate: 'not run (the app was removed)', forced: null, by };
+    if (canary) await appendHistory(buildsDir, { ...ended, action: 'abort', version: canary });
+    for (const override of overrides)
+      await appendHistory(buildsDir, { ...ended, action: 'override-end', version: override.version });
+    return {
+      removed,
+      wasLive,
+      keysRevoked,
+      keysInEnvironment: keys.keys.filter((key) => key.app === name).map((key) => key.name),
+      liveChanged: Boolean(wasLive || canary),
+    };
   });
-  if (result.liveChanged) await onLiveChanged?.();
-  return { removed: result.removed, wasLive: result.wasLive };
+  const { liveChanged, ...removal } = result;
+  if (liveChanged) await onLiveChanged?.();
+  return removal;
 }
 
 /** Whether a new pattern shares a path with any of `claimed` (one inside the other, or equal). */

@@ -31,13 +31,13 @@
  * and follows it to its end; Ctrl+C (or SIGTERM, a CI step's time limit) cancels it before its
  * point of no return and says what that left — never a change it reported as failed.
  */
-import { defaultBuildsDir, deployKeysFile, resolveFromUserCwd } from '../config';
+import { defaultBuildsDir, deployKeySource, resolveFromUserCwd } from '../config';
 import type { Env } from '../settings/setting-kinds';
 import { processEnvironment, readSettings } from '../settings/settings-table';
 import { type AppStatus, status } from './status';
 import { followJob, GaveUp, remote, type JobView, type RemoteTarget } from './deploy-api-client';
 import { explainSystemError } from './system-errors';
-import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
+import { addKey, type DeployKeySource, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { describeEntry, readHistory, type HistoryEntry } from './history';
 import { changeLive, checkRelease, GateRefusal } from './change-live';
 import { publishVersion } from './publish';
@@ -45,7 +45,7 @@ import { withDeployLock } from './deploy-lock';
 import { type AppName, isAppName } from '../live-set/builds-folder';
 import { PLATFORM } from '../live-set/deploy-keys';
 import { assertRegistered, type RegisteredApp } from '../live-set/app-registry';
-import { addApp, listApps, removeApp } from './apps';
+import { addApp, type AppRemoval, listApps, removeApp } from './apps';
 import { prune, type PruneReport } from './prune';
 import { withRunningSiteSettings } from './running-site';
 
@@ -108,14 +108,20 @@ function forceFlag(flags: Map<string, string | true>): string | undefined {
 
 type Log = (line: string) => void;
 
+/** The keys a local command works on: the environment's (deployKeySource), the file --keys-file names. */
+function localKeys(flags: Map<string, string | true>, env: Env | undefined): DeployKeySource {
+  const fileFlag = flags.get('--keys-file');
+  const source = deployKeySource(env);
+  return typeof fileFlag === 'string' ? { ...source, keysFile: resolveFromUserCwd(fileFlag, env) } : source;
+}
+
 async function runKeys(
   args: string[],
   flags: Map<string, string | true>,
   log: Log,
   env: Env | undefined,
 ): Promise<void> {
-  const fileFlag = flags.get('--keys-file');
-  const keysFile = typeof fileFlag === 'string' ? resolveFromUserCwd(fileFlag, env) : deployKeysFile(env);
+  const { keysFile } = localKeys(flags, env);
   const [sub, ...rest] = args;
   switch (sub) {
     case 'add': {
@@ -173,6 +179,12 @@ async function runApps(deployer: Deployer, args: string[], flags: Map<string, st
       log(
         `Removed ${name}${result.wasLive ? ` (${result.wasLive} was live; forced: ${force})` : ''}: its paths are 404 and it left /remotes.json`,
       );
+      if (result.keysRevoked.length)
+        log(`Revoked its keys (${result.keysRevoked.join(', ')}): their console sessions and overrides end now`);
+      if (result.keysInEnvironment.length)
+        log(
+          `DEPLOY_KEYS still holds ${result.keysInEnvironment.join(', ')} for ${name}: they act on nothing now; remove them from the environment before ${name} can be registered again`,
+        );
       return;
     }
     default:
@@ -207,7 +219,7 @@ interface Deployer {
   apps: {
     list(): Promise<RegisteredApp[]>;
     add(request: { name: string; paths: string[]; owner?: string }): Promise<RegisteredApp>;
-    remove(name: string, force?: string): Promise<{ removed: RegisteredApp; wasLive: string | null }>;
+    remove(name: string, force?: string): Promise<AppRemoval>;
   };
   status(app?: AppName): Promise<{ updatedAt: number | null; apps: AppStatus[] }>;
   prune(keep: number): Promise<PruneReport>;
@@ -228,7 +240,7 @@ interface Activation {
 const apiOnly = (what: string) => () =>
   Promise.reject(new UsageError(`${what} are the deploy API's: --server <url> with your app's key`));
 
-function localDeployer(buildsDir: string, env: Env | undefined): Deployer {
+function localDeployer(buildsDir: string, env: Env | undefined, keys: DeployKeySource): Deployer {
   // The gate's smoke tests read the CMS of the site running on this builds folder, not a default.
   const gate = async (force?: string) => ({
     env: await withRunningSiteSettings(buildsDir, env ?? processEnvironment()),
@@ -266,8 +278,8 @@ function localDeployer(buildsDir: string, env: Env | undefined): Deployer {
     history: (app) => readHistory(buildsDir, app),
     apps: {
       list: () => listApps(buildsDir),
-      add: (request) => addApp(buildsDir, request),
-      remove: (name, force) => removeApp(buildsDir, name, force ? { force } : {}),
+      add: (request) => addApp(buildsDir, request, { keys }),
+      remove: (name, force) => removeApp(buildsDir, name, { keys, ...(force ? { force } : {}) }),
     },
     async status(app) {
       // The app servers of the production arrangement count in Redis, which the API reads.
@@ -369,7 +381,7 @@ function deployerFor(
   const serverFlag = flags.get('--server');
   const server = typeof serverFlag === 'string' ? serverFlag : readSettings(env).DEPLOY_SERVER;
   const dirFlag = flags.get('--builds-dir');
-  if (!server) return localDeployer(localBuildsDir(flags, env), env);
+  if (!server) return localDeployer(localBuildsDir(flags, env), env, localKeys(flags, env));
   const keyFlag = flags.get('--key');
   const key = typeof keyFlag === 'string' ? keyFlag : readSettings(env).DEPLOY_KEY;
   if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');

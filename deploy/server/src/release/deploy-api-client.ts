@@ -15,6 +15,7 @@ import type { AppStatus } from './status';
 import type { AppName } from '../live-set/builds-folder';
 import type { HistoryEntry } from './history';
 import type { RegisteredApp } from '../live-set/app-registry';
+import type { AppRemoval } from './apps';
 import { NotABuild } from './publish';
 import { GateRefusal } from './change-live';
 import { DEPLOY_API_PREFIX, JOB_WAIT_MAX_SECONDS, UPLOAD_CONTENT_TYPES } from './deploy-api-protocol';
@@ -263,11 +264,6 @@ export const remote = {
     add: async (target: RemoteTarget, request: { name: string; paths: string[]; owner?: string }) =>
       (await call<{ app: RegisteredApp }>(target, 'POST', '/apps', { json: request })).app,
     remove: (target: RemoteTarget, name: string, force?: string) =>
-      call<{ removed: RegisteredApp; wasLive: string | null }>(
-        target,
-        'POST',
-        `/apps/${encodeURIComponent(name)}/remove`,
-        { json: force ? { force } : {} },
-      ),
+      call<AppRemoval>(target, 'POST', `/apps/${encodeURIComponent(name)}/remove`, { json: force ? { force } : {} }),
   },
 };

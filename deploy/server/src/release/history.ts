@@ -29,15 +29,19 @@ export interface HistoryEntry {
   by: string;
   /** `app-add`, `app-remove`: the path patterns the app claims. */
   paths?: string[];
+  /** `override`: when the override's cookie stops working (ISO time). */
+  expiresAt?: string;
 }
 
 /**
  * `refused`: the gate refused an activation or canary that was not forced (nothing changed).
  * `canary` starts one, `promote` makes it live for all, `abort` returns everyone to the live
  * version; `auto-abort` and `auto-rollback` are the health monitor's, with the figures in `gate`.
- * `check` is the gate run alone; `override` an override cookie issued to the key holder.
+ * `check` is the gate run alone; `override` an override cookie issued to the key holder, and
+ * `override-end` one ended before its time (its app removed, so its key revoked).
  * `app-add` and `app-remove` register and remove an app (`deploy apps`): `version` is empty, or
  * for a removal forced while live the version that was live, and `paths` the app's path patterns.
+ * A removal also ends the app's canary (an `abort` line after it) and its running overrides.
  */
 export type HistoryAction =
   | 'publish'
@@ -51,6 +55,7 @@ export type HistoryAction =
   | 'auto-abort'
   | 'auto-rollback'
   | 'override'
+  | 'override-end'
   | 'app-add'
   | 'app-remove';
 
@@ -94,6 +99,8 @@ export function describeEntry(entry: HistoryEntry): string {
       return `canary ${version} aborted (${stays})`;
     case 'override':
       return `${version} for the key holder's browser (${stays})`;
+    case 'override-end':
+      return `${version}'s override ended before its time (${stays})`;
     case 'app-add':
       return `registered, paths ${(entry.paths ?? []).join(' ')}`;
     case 'app-remove':
@@ -126,4 +133,18 @@ export async function passedGate(buildsDir: string, app: AppName, version: strin
       ['check', 'activate', 'canary', 'promote'].includes(entry.action) &&
       entry.gate.startsWith('passed'),
   );
+}
+
+/**
+ * The overrides of `app` still running at `now`, from their history lines: an override is a cookie
+ * the server keeps no list of, so its line is the only record of it. A line written before lines
+ * carried `expiresAt` says its minutes in its gate word.
+ */
+export async function runningOverrides(buildsDir: string, app: AppName, now = Date.now()): Promise<HistoryEntry[]> {
+  const endOf = (entry: HistoryEntry) => {
+    if (entry.expiresAt) return Date.parse(entry.expiresAt);
+    const minutes = /override for (\d+) min/.exec(entry.gate)?.[1];
+    return minutes ? Date.parse(entry.at) + Number(minutes) * 60_000 : 0;
+  };
+  return (await readHistory(buildsDir, app)).filter((entry) => entry.action === 'override' && endOf(entry) > now);
 }

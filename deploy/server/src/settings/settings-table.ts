@@ -88,6 +88,13 @@ export const SETTINGS = {
     min: 1,
     max: 24 * 60 * 60,
   }),
+  CONSOLE_KEY_CHECK_MS: whole({
+    group: 'The server',
+    about:
+      "How often, while a release console's event stream is open, this server reads its deploy keys again, ending the streams of a key removed on this machine (a removal through the deploy API tells every server at once).",
+    default: 1000,
+    min: 1,
+  }),
 
   // The CMS and the site
   SITE_URL: optionalUrl({

@@ -16,7 +16,9 @@ export type Notice =
   /** live.json changed (activation, canary, rollback): read it again and tell open tabs. */
   | { kind: 'live' }
   /** The CMS changed content (null: anything may have changed): drop what was derived from it. */
-  | { kind: 'content'; collections: readonly string[] | null };
+  | { kind: 'content'; collections: readonly string[] | null }
+  /** Deploy keys were revoked (an app removed): read the keys again and end what a revoked key opened. */
+  | { kind: 'keys' };
 
 export type { PageStore } from '../rendering/page-cache';
 

@@ -51,5 +51,11 @@ export interface RouteContext {
    * deploy API and the health monitor; never throws (a lost notice is caught by the file check).
    */
   announceLiveChange: () => Promise<void>;
+  /**
+   * Tells every app server that deploy keys were revoked (an app removed): each ends at once the
+   * console streams a revoked key opened (console/console-routes.ts). Never throws; a lost notice is
+   * caught by each server's own check of its keys, within a second.
+   */
+  announceKeysRevoked: () => Promise<void>;
   events: SiteEvents;
 }

@@ -88,6 +88,12 @@ export function buildSiteServer(
         .catch((error: unknown) =>
           app.log.error({ err: error }, 'the live-set notice failed; servers see live.json change at their next check'),
         ),
+    announceKeysRevoked: () =>
+      shared
+        .announce({ kind: 'keys' })
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'the keys notice failed; servers see the keys change at their next check'),
+        ),
     events: options.events ?? {},
   };
   app.addHook('onClose', async () => {
@@ -99,7 +105,7 @@ export function buildSiteServer(
   // CMS content in this process.
   shared.onNotice((notice) => {
     if (notice.kind === 'live') live.reload();
-    else ctx.contentChanges.notify(notice.collections);
+    else if (notice.kind === 'content') ctx.contentChanges.notify(notice.collections);
   });
 
   // What a request does on its behalf (CMS reads, deploy actions) carries its id and is counted.
