@@ -16,6 +16,7 @@ import { consoleRoutes } from './console/console-routes';
 import { CONSOLE_PATH } from './console/console-session';
 import { deployJobs as createDeployJobs } from './deploy-api/deploy-jobs';
 import { createKeyGuesses } from './security/key-guesses';
+import { recordServingServer } from './release/site-users';
 
 export type { BuildServerOptions } from './site/site-server';
 
@@ -34,6 +35,16 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   const keyGuesses = createKeyGuesses(config.deploy.keyFailures, ctx.shared, ctx.metrics);
   app.register(deployApiRoutes, { ...ctx, deployJobs, keyGuesses, prefix: DEPLOY_API_PREFIX });
   app.register(consoleRoutes, { ...ctx, deployJobs, keyGuesses, prefix: CONSOLE_PATH });
+  // Where this server reads deploy keys and its address, for scripts that act on the builds folder
+  // (`npm run build` asks whether others use the site: release/site-users.ts).
+  if (!options.liveOverlay)
+    app.addHook('onReady', async () => {
+      await recordServingServer(config.buildsDir, {
+        siteUrl: config.siteUrl,
+        deployKeysFile: config.deploy.keysFile,
+        environmentKeys: config.deploy.keys.length,
+      }).catch((error: unknown) => app.log.warn({ err: error }, 'the builds folder does not record this server'));
+    });
   // The live site's servers watch release health; the gate's smoke server (an overlay) does not.
   const rules = config.releaseHealth;
   if (rules && !options.liveOverlay) {

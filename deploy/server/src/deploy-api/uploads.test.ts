@@ -39,6 +39,8 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
         DEPLOY_UPLOAD_TMP_DIR: uploadTmp,
       }),
     );
+    // Started before any upload: what a refused one leaves is compared with the folder of a running server.
+    await server.ready();
   });
   afterAll(async () => {
     await server.close();
