@@ -11,6 +11,7 @@ import { readHistory } from '../release/history';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { readGateReport } from '../release/gate/gate-report';
 import { fileCountStore } from '../shared-state/failure-counts';
+import { postSignIn, signIn as signInAs } from '../testing/console-sign-in';
 import { CONSOLE_COOKIE, signSession } from './console-session';
 
 const SITE = 'http://127.0.0.1:8080';
@@ -41,18 +42,7 @@ describe('deploy console: sessions and who sees what', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  /** Signs in with a key as the browser's form does; the session cookie, as the browser would send it back. */
-  async function signIn(key: string): Promise<string> {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/_/console/sign-in',
-      headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ key }).toString(),
-    });
-    expect(response.statusCode).toBe(303);
-    const setCookie = String(response.headers['set-cookie']);
-    return setCookie.split(';')[0]!;
-  }
+  const signIn = (key: string) => signInAs(server, key, SITE);
 
   const get = (url: string, cookie?: string) =>
     server.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -69,12 +59,7 @@ describe('deploy console: sessions and who sees what', () => {
     });
 
   it('exchanges a deploy key for a short httpOnly, SameSite=Strict session that never holds the key', async () => {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/_/console/sign-in',
-      headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ key: keys.blog }).toString(),
-    });
+    const response = await postSignIn(server, keys.blog, SITE);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/_/console/apps/blog');
     const setCookie = String(response.headers['set-cookie']);
@@ -89,12 +74,7 @@ describe('deploy console: sessions and who sees what', () => {
     expect(setCookie).not.toContain(keys.blog);
     expect(setCookie).not.toContain(keys.blog.slice('steel_deploy_'.length, 30));
 
-    const wrong = await server.inject({
-      method: 'POST',
-      url: '/_/console/sign-in',
-      headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'key=steel_deploy_not-a-key',
-    });
+    const wrong = await postSignIn(server, 'steel_deploy_not-a-key', SITE);
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['set-cookie']).toBeUndefined();
     expect(wrong.body).toContain('این کلید شناخته نشد');
@@ -173,12 +153,7 @@ describe('deploy console: sessions and who sees what', () => {
       const response = await act('/_/console/apps/blog/actions/rollback', blog, { confirmed: 'yes' }, origin);
       expect(response.statusCode).toBe(403);
     }
-    const crossSiteSignIn = await server.inject({
-      method: 'POST',
-      url: '/_/console/sign-in',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ key: keys.blog }).toString(),
-    });
+    const crossSiteSignIn = await postSignIn(server, keys.blog, 'https://evil.example');
     expect(crossSiteSignIn.statusCode).toBe(403);
     expect(await readHistory(buildsDir)).toEqual(before);
     expect((await readLive(buildsDir))?.versions.blog).toBe(versions.blog);

@@ -14,6 +14,7 @@ import { makeDist, publishAndActivate } from '../testing/fixtures';
 import { foldersPerTest } from '../testing/builds-dir';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
 import { settled } from '../testing/deploy-jobs';
+import { postSignIn, signIn as signInAs } from '../testing/console-sign-in';
 
 const SITE = 'http://127.0.0.1:8080';
 
@@ -86,38 +87,18 @@ describe('a revoked key ends everything at once', () => {
     servers.push(server);
     return { server, base: await server.listen({ port: 0, host: '127.0.0.1' }) };
   }
-  async function signIn(server: FastifyInstance, key: string): Promise<string> {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/_/console/sign-in',
-      headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ key }).toString(),
-    });
-    expect(response.statusCode).toBe(303);
-    return String(response.headers['set-cookie']).split(';')[0]!;
-  }
-  const removeBlogThroughTheApi = async (server: FastifyInstance) =>
+  const signIn = (server: FastifyInstance, key: string) => signInAs(server, key, SITE);
+  /** A platform team's call to the deploy API, as its client sees it once its job has ended. */
+  const asPlatform = async (server: FastifyInstance, url: string, payload: Record<string, unknown>) =>
     settled(
       server,
-      await server.inject({
-        method: 'POST',
-        url: '/_/deploy/apps/blog/remove',
-        headers: { authorization: `Bearer ${keys.platform}` },
-        payload: { force: 'the blog moves out' },
-      }),
+      await server.inject({ method: 'POST', url, headers: { authorization: `Bearer ${keys.platform}` }, payload }),
       keys.platform,
     );
-  const registerBlog = async (server: FastifyInstance) =>
-    settled(
-      server,
-      await server.inject({
-        method: 'POST',
-        url: '/_/deploy/apps',
-        headers: { authorization: `Bearer ${keys.platform}` },
-        payload: { name: 'blog', paths: ['/blog/**'] },
-      }),
-      keys.platform,
-    );
+  const removeBlogThroughTheApi = (server: FastifyInstance) =>
+    asPlatform(server, '/_/deploy/apps/blog/remove', { force: 'the blog moves out' });
+  const registerBlog = (server: FastifyInstance) =>
+    asPlatform(server, '/_/deploy/apps', { name: 'blog', paths: ['/blog/**'] });
 
   describe('with two app servers on one Redis', () => {
     let redis: TestRedis;
@@ -206,13 +187,7 @@ describe('a revoked key ends everything at once', () => {
     // Registered again: the old team key, its session and its override open nothing.
     const whoami = await server.inject({ url: '/_/deploy/whoami', headers: { authorization: `Bearer ${keys.blog}` } });
     expect(whoami.statusCode).toBe(401);
-    const signInAgain = await server.inject({
-      method: 'POST',
-      url: '/_/console/sign-in',
-      headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ key: keys.blog }).toString(),
-    });
-    expect(signInAgain.statusCode).toBe(401);
+    expect((await postSignIn(server, keys.blog, SITE)).statusCode).toBe(401);
     expect((await server.inject({ url: '/_/console/apps/blog', headers: { cookie: session } })).statusCode).toBe(303);
     expect((await remotes(`${cookie.name}=${cookie.value}`)).json<Record<string, unknown>>().blog).toBeUndefined();
     expect((await readKeyFile(keysFile)).map((key) => key.name)).toEqual(['catalogue-team', 'on-call']);
