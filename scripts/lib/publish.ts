@@ -1,6 +1,6 @@
 import { changeLive, GateRefusal } from '@steel/server/change-live';
 import { publishVersion } from '@steel/server/publish';
-import { whyOthersUseSite } from '@steel/server/site-users';
+import { whyOthersUseSite } from '@steel/server/site-record';
 import type { AppName } from './paths';
 
 /**
@@ -25,7 +25,7 @@ export class RefusedOnSharedSite extends Error {
  * platform's one way (`changeLive`): a `publish` and an `activate` line in the history, nothing
  * when this very build is live already. Returns the version.
  *
- * How it goes live depends on who else uses the builds folder (@steel/server/site-users): on a
+ * How it goes live depends on who else uses the builds folder (@steel/server/site-record): on a
  * site others use — deploy keys configured, or served beyond this machine — the whole gate runs, as
  * `deploy activate` would, and a refusal leaves the version published but not live; on the
  * developer's own folder it goes live as a local build whatever the static rules say, and the

@@ -16,7 +16,8 @@ import { consoleRoutes } from './console/console-routes';
 import { CONSOLE_PATH } from './console/console-session';
 import { deployJobs as createDeployJobs } from './deploy-api/deploy-jobs';
 import { createKeyGuesses } from './security/key-guesses';
-import { recordServingServer } from './release/site-users';
+import { recordServingServer } from './release/site-record';
+import { processEnvironment } from './settings/settings-table';
 
 export type { BuildServerOptions } from './site/site-server';
 
@@ -35,15 +36,13 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
   const keyGuesses = createKeyGuesses(config.deploy.keyFailures, ctx.shared, ctx.metrics);
   app.register(deployApiRoutes, { ...ctx, deployJobs, keyGuesses, prefix: DEPLOY_API_PREFIX });
   app.register(consoleRoutes, { ...ctx, deployJobs, keyGuesses, prefix: CONSOLE_PATH });
-  // Where this server reads deploy keys and its address, for scripts that act on the builds folder
-  // (`npm run build` asks whether others use the site: release/site-users.ts).
+  // Its address, CMS, gate port and where it reads deploy keys, for the scripts that act on the
+  // builds folder: the deploy CLI's gate and `npm run build` (release/site-record.ts).
   if (!options.liveOverlay)
     app.addHook('onReady', async () => {
-      await recordServingServer(config.buildsDir, {
-        siteUrl: config.siteUrl,
-        deployKeysFile: config.deploy.keysFile,
-        environmentKeys: config.deploy.keys.length,
-      }).catch((error: unknown) => app.log.warn({ err: error }, 'the builds folder does not record this server'));
+      await recordServingServer(config, processEnvironment()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the builds folder does not record this server'),
+      );
     });
   // The live site's servers watch release health; the gate's smoke server (an overlay) does not.
   const rules = config.releaseHealth;

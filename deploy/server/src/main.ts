@@ -3,8 +3,6 @@ import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { watchCmsReads } from './rendering/site-reads';
 import { listensOnLoopbackOnly } from './security/content-change-caller';
-import { recordRunningSite } from './release/running-site';
-import { processEnvironment } from './settings/settings-table';
 
 async function main(): Promise<void> {
   let config;
@@ -44,10 +42,6 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Serving builds from ${config.buildsDir}`);
-  // The deploy CLI on this machine reads where this site's CMS and gate are (release/running-site.ts).
-  await recordRunningSite(config, processEnvironment()).catch((error: unknown) =>
-    app.log.warn(`could not record this site's settings for the deploy CLI: ${String(error)}`),
-  );
   if (!config.rendering.contentChangeSecret && !listensOnLoopbackOnly(config.host)) {
     app.log.warn(
       'Listening beyond loopback without CONTENT_CHANGE_SECRET: content-change reports are refused until it is set',

@@ -24,7 +24,7 @@
  *
  * Apps: the shell and the registered remotes (`apps list`). Locally, BUILDS_DIR comes from the environment (default
  * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart, and
- * the gate reads the CMS that server reads (release/running-site.ts) unless the environment says.
+ * the gate reads the CMS that server reads (release/site-record.ts) unless the environment says.
  * With --server <url> (or DEPLOY_SERVER) the same commands go through the app server's deploy API
  * with the key of DEPLOY_KEY (or --key, which other users of the machine may see in `ps`). There a
  * publish, a gate run or a change of the live set is a job on the server: the CLI prints its steps
@@ -47,7 +47,7 @@ import { PLATFORM } from '../live-set/deploy-keys';
 import { assertRegistered, type RegisteredApp } from '../live-set/app-registry';
 import { addApp, type AppRemoval, listApps, removeApp } from './apps';
 import { prune, type PruneReport } from './prune';
-import { withRunningSiteSettings } from './running-site';
+import { withRunningSiteSettings } from './site-record';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]

@@ -106,7 +106,12 @@ describe('a slot contribution that blocks its thread, forced live', () => {
     await addServerEntries(fx);
     await writeTree(path.join(fx.buildsDir, 'catalogue', fx.versions.catalogue, 'server'), { 'index.js': HOST_ENTRY });
     await shellWithLayout(fx);
-    await addApp(fx.buildsDir, { name: 'inquiry', paths: ['/inquiry/**'] });
+    // Keys of its own (none), never the repository's keys file.
+    await addApp(
+      fx.buildsDir,
+      { name: 'inquiry', paths: ['/inquiry/**'] },
+      { keys: { keysFile: path.join(fx.buildsDir, 'no-keys.json'), keys: [] } },
+    );
     cms = await quietCms();
     app = buildServer(
       loadConfig({
