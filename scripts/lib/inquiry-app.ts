@@ -38,17 +38,19 @@ export async function putInquiryAppLive(options: { buildsDir: string; siteUrl: s
   const env = { ...process.env, BUILDS_DIR: buildsDir };
   const said = (line: string) => console.log(`  ${line}`);
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-inquiry-dist-'));
+  let keyName: string | null = null;
   try {
     console.log("\nThe inquiry team's app (basket, quotes, pro-forma, alerts, compare) joins the site:");
     if (step === 'register-and-deploy')
       await deploy(['apps', 'add', INQUIRY.name, '--paths', INQUIRY.paths, '--owner', INQUIRY.team], said, env);
-    // A key of the team's own. Only its hash is kept, so a later start makes another.
+    // A key of the team's own, for this deploy only (revoked below).
     const lines: string[] = [];
     const name = `${INQUIRY.team}.${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}`;
     await deploy(['keys', 'add', INQUIRY.name, name], (line) => lines.push(line), env);
+    keyName = name;
     const key = lines.find((line) => line.startsWith('steel_deploy_'));
     if (!key) throw new Error(`no key in: ${lines.join(' ')}`);
-    said(`key "${name}" for the inquiry team (its hash in the deploy keys file)`);
+    said(`key "${name}" for the inquiry team, for this deploy`);
     process.stdout.write('  building mf-inquiry… ');
     console.log(`${((await buildApp(INQUIRY.name, { dist })) / 1000).toFixed(1)} s`);
     // The gate's smoke tests open the pages in Debian's Chromium.
@@ -62,5 +64,10 @@ export async function putInquiryAppLive(options: { buildsDir: string; siteUrl: s
     );
   } finally {
     fs.rmSync(dist, { recursive: true, force: true });
+    // Nobody holds the key (it is never printed), so it goes once the deploy ends: keys do not pile
+    // up at each start, and the folder stays the developer's own — with a key configured it would be
+    // a site teams deploy to, where `npm run build` may not make a refused build live
+    // (deploy/server/src/release/site-record.ts).
+    if (keyName) await deploy(['keys', 'remove', keyName], () => {}, env).catch(() => {});
   }
 }
