@@ -41,6 +41,9 @@ function createFakeCms() {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Long enough that twenty requests in a row fit in one interval on a loaded 2-core machine.
+const STALE_RETRY_MS = 3000;
+
 describe('pages survive CMS faults (stale-if-error)', () => {
   let fx: Fixture;
   const cms = createFakeCms();
@@ -58,7 +61,7 @@ describe('pages survive CMS faults (stale-if-error)', () => {
         SSR_THREADS: '1',
         SSR_BUDGET_MS: '1000',
         SSR_DATA_WAIT_MS: '1500',
-        SSR_STALE_RETRY_MS: '300',
+        SSR_STALE_RETRY_MS: String(STALE_RETRY_MS),
       }),
     );
   }, 30_000);
@@ -103,7 +106,7 @@ describe('pages survive CMS faults (stale-if-error)', () => {
 
     // Back: the visitor keeps getting the stale copy at once while the page is rendered in the background.
     await cms.start();
-    await wait(350);
+    await wait(STALE_RETRY_MS + 50);
     expect((await get('/rebar/down')).headers['x-render']).toBe('stale');
     let fresh = await get('/rebar/down');
     for (let i = 0; i < 50 && fresh.headers['x-render'] !== 'cache'; i++) {
@@ -157,7 +160,7 @@ describe('pages survive CMS faults (stale-if-error)', () => {
 
     // Once the interval has passed, the next request tries again (one request: on a loaded machine
     // two in a row may lie a whole interval apart).
-    await wait(350);
+    await wait(STALE_RETRY_MS + 50);
     await get('/rebar/busy');
     await wait(100);
     expect(cms.state.reads - readsBefore).toBe(2);
