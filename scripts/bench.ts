@@ -56,7 +56,7 @@ const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
 const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, server, hostile, breaker, topology or cms. */
+/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, slots, server, hostile, breaker, topology or cms. */
 const SECTION = process.env.BENCH_SECTION;
 const runs = (section: string) => !SECTION || SECTION === section;
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
@@ -303,6 +303,8 @@ async function main() {
         minViews: Number(process.env.HEALTH_MIN_VIEWS ?? 20),
         log: (line) => console.log(`  ${line}`),
       });
+    }
+    if (runs('slots')) {
       console.log("\nExtension slots: the inquiry team's contributions on the catalogue's product page:");
       await benchSlots({
         browser,
