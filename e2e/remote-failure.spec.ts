@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   const live = JSON.parse(fs.readFileSync(path.join(e2eBuildsDir, 'live.json'), 'utf8')) as Record<string, unknown>;
   fs.writeFileSync(
     path.join(brokenBuildsDir, 'live.json'),
-    JSON.stringify({ ...live, blog: 'deleted00000', history: {} }),
+    JSON.stringify({ ...live, blog: 'deleted00000', rollbackStack: {} }),
   );
   server = await startAppServer({ port: SPEC_PORTS.remoteFailure, buildsDir: brokenBuildsDir });
 });

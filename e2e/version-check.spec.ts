@@ -44,7 +44,7 @@ test.beforeAll(async () => {
 /** Replaces live.json by rename, as the deploy tool does. */
 function setLive(changes: Record<string, unknown>) {
   const next = path.join(buildsDir, 'live.json.next');
-  fs.writeFileSync(next, JSON.stringify({ ...live, ...changes, updatedAt: Date.now(), history: {} }));
+  fs.writeFileSync(next, JSON.stringify({ ...live, ...changes, updatedAt: Date.now(), rollbackStack: {} }));
   fs.renameSync(next, path.join(buildsDir, 'live.json'));
 }
 

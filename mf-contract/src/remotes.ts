@@ -19,8 +19,9 @@ export function appNameOfPackage(packageName: string): RemoteName {
 }
 
 /**
- * Names the platform's own data uses — the shell's, the platform keys', live.json's own fields, the
- * deploy API's `apps` — so they can never be a remote's, not even in a registry written before.
+ * Names the platform's own data uses — the shell's, the platform keys', live.json's own fields (`history`,
+ * its rollback stack's former name, still read), the deploy API's `apps` — so they can never be a
+ * remote's, not even in a registry written before.
  */
 export const PLATFORM_NAMES: readonly string[] = ['shell', 'platform', 'history', 'canary', 'apps'];
 /**

@@ -51,7 +51,7 @@ export function platformStatePart(buildsDir: string): BackupPart {
   const gateRecords = path.join(buildsDir, GATE_RECORDS);
   return {
     name: 'platform-state',
-    holds: `the deploy platform's state in ${buildsDir}: what is live, canaries and rollback history, registered apps, the deploy history, the gate's records`,
+    holds: `the deploy platform's state in ${buildsDir}: what is live, canaries and rollback stacks, registered apps, the deploy history, the gate's records`,
     async backup(dir) {
       await holdingPlatformLocks(buildsDir, async () => {
         for (const entry of await entriesOf(buildsDir)) {

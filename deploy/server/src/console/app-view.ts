@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppName } from '../live-set/builds-folder';
-import { readLive } from '../live-set/builds-folder';
+import { previousVersion, readLive } from '../live-set/builds-folder';
 import { type HistoryEntry, readHistory } from '../release/history';
 import { type AppStatus, status } from '../release/status';
 import type { CountStore, FailureCounts } from '../shared-state/failure-counts';
@@ -72,7 +72,7 @@ export async function appView(buildsDir: string, counts: CountStore, app: AppNam
     canary: canary
       ? { ...factsOf(history, canary.version)!, percent: canary.percent, startedAt: canary.startedAt }
       : null,
-    previous: factsOf(history, live?.history?.[app]?.at(-1)),
+    previous: factsOf(history, previousVersion(live, app)),
     history,
     counts: figures,
     updatedAt,

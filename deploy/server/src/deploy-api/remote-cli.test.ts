@@ -90,7 +90,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
       /^Published blog [0-9a-f]{12} \(on http:\/\/127\.0\.0\.1:\d+\)\nThe gate refused blog [0-9a-f]{12}: exposes: .*\nForced live: fixture builds\nActivated blog [0-9a-f]{12} \(was none; gate/,
     );
     const live = await readLive(buildsDir);
-    const [one, two] = [live!.history!.blog![0]!, live!.versions.blog!];
+    const [one, two] = [live!.rollbackStack!.blog![0]!, live!.versions.blog!];
 
     // The gate runs remotely too: refused without --force, with the gate's line.
     await expect(run([...remote, 'activate', 'blog', one], log, env)).rejects.toThrow(
@@ -121,7 +121,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
 
     lines = [];
     await run([...remote, 'status', '--json'], log, env);
-    expect(JSON.parse(lines.join('\n'))).toMatchObject({ apps: [{ app: 'blog', live: two, history: [one] }] });
+    expect(JSON.parse(lines.join('\n'))).toMatchObject({ apps: [{ app: 'blog', live: two, rollbackStack: [one] }] });
 
     await run([...remote, 'rollback', 'blog'], log, env);
     expect((await readLive(buildsDir))?.versions.blog).toBe(one);

@@ -2,7 +2,7 @@
  * The contract between the build scripts, the deploy tooling and the server:
  *
  *   BUILDS_DIR/<app>/<version>/…   immutable build folders (version = content hash)
- *   BUILDS_DIR/live.json           which version of each app is live, plus rollback history
+ *   BUILDS_DIR/live.json           which version of each app is live, plus each app's rollback stack
  *   BUILDS_DIR/apps.json           the registered remotes and the paths they may claim (app-registry.ts)
  *   BUILDS_DIR/.jobs/<id>.json     the deploy jobs, running and recently ended (release/jobs/job-store.ts)
  */
@@ -32,8 +32,8 @@ export const VERSION_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const LIVE_FILE = 'live.json';
 /** The deploy jobs' records: work in flux, never served, never backed up (a restored site starts with none). */
 export const JOB_RECORDS_FOLDER = '.jobs';
-/** How many previous versions per app live.json remembers for rollback. */
-export const HISTORY_LIMIT = 20;
+/** How many previous versions per app live.json remembers for rollback (its rollback stack). */
+export const ROLLBACK_STACK_LIMIT = 20;
 
 /**
  * live.json as read. The file keeps each app's version as a top-level key named after the app
@@ -44,8 +44,8 @@ export interface LiveFile {
   versions: Record<AppName, string>;
   /** When the live set last changed (ms since epoch). */
   updatedAt: number;
-  /** Previous versions per app, oldest first; `rollback` pops the last one. */
-  history?: Record<AppName, string[]>;
+  /** The rollback stack: previous versions per app, oldest first; `rollback` pops the last one. */
+  rollbackStack?: Record<AppName, string[]>;
   /** When each app's live version became live (its failures are counted from then). */
   activatedAt?: Record<AppName, number>;
   /** Versions served to a share of visitors instead of the live one (deploy canary). */
@@ -64,8 +64,14 @@ export function requiredFiles(app: AppName): readonly string[][] {
   return app === SHELL ? [['index.html']] : [['mf-manifest.json', 'remoteEntry.js']];
 }
 
+/**
+ * live.json's name for the rollback stack before it had one of its own. Still read: a builds folder
+ * written before, or by an older app server beside a newer one while a site is upgraded, has only it.
+ */
+const FORMER_ROLLBACK_STACK_FIELD = 'history';
+
 /** The fields of live.json that are not apps' versions. */
-const LIVE_FIELDS = new Set(['updatedAt', 'history', 'activatedAt', 'canary']);
+const LIVE_FIELDS = new Set(['updatedAt', 'rollbackStack', FORMER_ROLLBACK_STACK_FIELD, 'activatedAt', 'canary']);
 
 /** An empty live set: nothing was ever activated. */
 export function emptyLive(): LiveFile {
@@ -96,10 +102,10 @@ export function parseLive(text: string): LiveFile {
     typeof obj[field] === 'object' && obj[field] !== null
       ? Object.entries(obj[field] as Record<string, unknown>).filter(([app]) => isAppName(app))
       : null;
-  const history = perApp('history');
-  if (history) {
-    live.history = Object.fromEntries(
-      history.flatMap(([app, list]) =>
+  const rollbackStack = perApp('rollbackStack') ?? perApp(FORMER_ROLLBACK_STACK_FIELD);
+  if (rollbackStack) {
+    live.rollbackStack = Object.fromEntries(
+      rollbackStack.flatMap(([app, list]) =>
         Array.isArray(list)
           ? [[app, list.filter((v): v is string => typeof v === 'string' && VERSION_RE.test(v))]]
           : [],
@@ -127,6 +133,11 @@ export function parseLive(text: string): LiveFile {
     if (Object.keys(canary).length) live.canary = canary;
   }
   return live;
+}
+
+/** The version `rollback` would put back for `app`: the top of its rollback stack. */
+export function previousVersion(live: LiveFile | null | undefined, app: AppName): string | null {
+  return live?.rollbackStack?.[app]?.at(-1) ?? null;
 }
 
 export async function readLive(buildsDir: string): Promise<LiveFile | null> {

@@ -273,7 +273,7 @@ export async function deriveSnapshot(
     });
     // A live version whose folder is gone or broken keeps its app's paths (from the newest version
     // that has a manifest), so its pages show the contained failure rather than a 404.
-    const manifest = own ?? (await newestReadableManifest(buildsDir, name, live.history?.[name] ?? []));
+    const manifest = own ?? (await newestReadableManifest(buildsDir, name, live.rollbackStack?.[name] ?? []));
     if (!manifest) continue;
     // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it
     // still loads through remoteEntry.js.
@@ -305,7 +305,7 @@ export async function deriveSnapshot(
 async function newestReadableManifest(
   buildsDir: string,
   app: RemoteName,
-  history: readonly string[],
+  rollbackStack: readonly string[],
 ): Promise<AppManifest | null> {
   const published = await fs.readdir(path.join(buildsDir, app)).catch(() => [] as string[]);
   const byAge = await Promise.all(
@@ -314,7 +314,10 @@ async function newestReadableManifest(
       at: (await fs.stat(path.join(buildsDir, app, version)).catch(() => null))?.mtimeMs ?? 0,
     })),
   );
-  const candidates = [...[...history].reverse(), ...byAge.sort((a, b) => b.at - a.at).map((entry) => entry.version)];
+  const candidates = [
+    ...[...rollbackStack].reverse(),
+    ...byAge.sort((a, b) => b.at - a.at).map((entry) => entry.version),
+  ];
   for (const version of candidates) {
     const manifest = await readAppManifest(buildsDir, app, version).catch(() => null);
     if (manifest) return manifest;

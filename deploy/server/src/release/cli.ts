@@ -542,7 +542,7 @@ export async function run(
           .map(([kind, count]) => `${kind} ${count}`)
           .join(', ');
         log(
-          `${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.history.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total} in ${app.failures.views} views${failures ? ` (${failures})` : ''}`,
+          `${app.app.padEnd(10)} live: ${app.live ?? '-'}   previous: ${app.rollbackStack.at(-1) ?? '-'}   published: ${app.published.length}   browser failures since activation: ${app.failures.total} in ${app.failures.views} views${failures ? ` (${failures})` : ''}`,
         );
         if (app.canary) {
           const c = app.canary;

@@ -91,7 +91,7 @@ describe('deploy tooling', () => {
       return (await publish(folders.buildsDir, 'panel', await makeDist(folders.root, 'panel', tag))).version;
     }
 
-    it('writes live.json atomically with history, and rolls back step by step', async () => {
+    it('writes live.json atomically with its rollback stack, and rolls back step by step', async () => {
       const [a, b, c] = [await published('a'), await published('b'), await published('c')];
       const r1 = await activate(folders.buildsDir, 'panel', a);
       expect(r1).toMatchObject({ changed: true, previous: null });
@@ -100,7 +100,7 @@ describe('deploy tooling', () => {
 
       let live = await readLive(folders.buildsDir);
       expect(live?.versions.panel).toBe(c);
-      expect(live?.history?.panel).toEqual([a, b]);
+      expect(live?.rollbackStack?.panel).toEqual([a, b]);
       expect((await fs.readdir(folders.buildsDir)).filter((f) => f.startsWith('.live') || f.endsWith('.lock'))).toEqual(
         [],
       );
@@ -110,6 +110,19 @@ describe('deploy tooling', () => {
       live = await readLive(folders.buildsDir);
       expect(live?.versions.panel).toBe(a);
       await expect(rollback(folders.buildsDir, 'panel')).rejects.toThrow(/no previous version/);
+    });
+
+    it("reads the rollback stack under live.json's former name, `history`, and writes it under its own", async () => {
+      const [a, b, c] = [await published('a'), await published('b'), await published('c')];
+      // A builds folder written before the stack had its name (or by an older server beside this one).
+      const livePath = path.join(folders.buildsDir, 'live.json');
+      await fs.writeFile(livePath, JSON.stringify({ panel: b, updatedAt: 1, history: { panel: [a] } }));
+      expect((await readLive(folders.buildsDir))?.rollbackStack).toEqual({ panel: [a] });
+      await activate(folders.buildsDir, 'panel', c);
+      const written = JSON.parse(await fs.readFile(livePath, 'utf8')) as Record<string, unknown>;
+      expect(written).toMatchObject({ panel: c, rollbackStack: { panel: [a, b] } });
+      expect(written).not.toHaveProperty('history');
+      expect((await rollback(folders.buildsDir, 'panel')).version).toBe(b);
     });
 
     it('changes the live set id on every activation and leaves it alone when nothing changes', async () => {
@@ -124,7 +137,7 @@ describe('deploy tooling', () => {
       expect(idB).not.toBe(idA);
     });
 
-    it('keeps other apps and their history when one app changes', async () => {
+    it('keeps other apps and their rollback stacks when one app changes', async () => {
       const shell = (await publish(folders.buildsDir, 'shell', await makeDist(folders.root, 'shell'))).version;
       await activate(folders.buildsDir, 'shell', shell);
       await activate(folders.buildsDir, 'panel', await published('a'));
@@ -207,7 +220,7 @@ describe('deploy tooling', () => {
       expect(cat?.published).toHaveLength(2);
 
       await run(['rollback', 'catalogue', ...flags], log);
-      expect((await readLive(folders.buildsDir))?.versions.catalogue).toBe(live?.history?.catalogue?.[0]);
+      expect((await readLive(folders.buildsDir))?.versions.catalogue).toBe(live?.rollbackStack?.catalogue?.[0]);
       await run(['activate', 'catalogue', live!.versions.catalogue!, '--force', 'fixture builds', ...flags], log);
       expect((await readLive(folders.buildsDir))?.versions.catalogue).toBe(live?.versions.catalogue);
     });

@@ -15,7 +15,7 @@
  */
 import { NothingToRollBack } from './live-file-writes';
 import { NoCanary } from './canary';
-import { type AppName, readLive } from '../live-set/builds-folder';
+import { type AppName, previousVersion, readLive } from '../live-set/builds-folder';
 import {
   type CountStore,
   failureRate,
@@ -69,7 +69,7 @@ export async function judgeReleases(
       continue;
     }
     const activatedAt = live.activatedAt?.[app];
-    const previous = live.history?.[app]?.at(-1);
+    const previous = previousVersion(live, app);
     if (!activatedAt || !previous || now - activatedAt > rules.rollbackWindowMs) continue;
     const fresh = failuresSince(counts, app, current, activatedAt);
     const before = failuresSince(counts, app, previous, 0);

@@ -12,10 +12,10 @@ import fs from 'node:fs/promises';
 import {
   type AppName,
   emptyLive,
-  HISTORY_LIMIT,
   LIVE_FILE,
   type LiveFile,
   requiredFiles,
+  ROLLBACK_STACK_LIMIT,
   SHELL,
   VERSION_RE,
   livePath,
@@ -58,7 +58,7 @@ export async function writeLive(buildsDir: string, live: LiveFile): Promise<void
   const out = {
     ...versions,
     updatedAt: live.updatedAt,
-    history: live.history ?? {},
+    rollbackStack: live.rollbackStack ?? {},
     activatedAt: live.activatedAt ?? {},
     ...canary,
   };
@@ -77,7 +77,7 @@ export async function assertPublished(buildsDir: string, app: AppName, version: 
   }
 }
 
-/** Makes `version` the live build of `app`; the version it replaces goes into the history. */
+/** Makes `version` the live build of `app`; the version it replaces goes onto the rollback stack. */
 export async function activate(buildsDir: string, app: AppName, version: string): Promise<ActivateResult> {
   await assertPublished(buildsDir, app, version);
   return withLock(buildsDir, async () => {
@@ -85,16 +85,18 @@ export async function activate(buildsDir: string, app: AppName, version: string)
     const previous = live.versions[app] ?? null;
     if (previous === version) return { app, version, previous, changed: false, live };
 
-    const history = { ...live.history };
+    const rollbackStack = { ...live.rollbackStack };
     if (previous)
-      history[app] = [...(history[app] ?? []).filter((v) => v !== previous), previous].slice(-HISTORY_LIMIT);
+      rollbackStack[app] = [...(rollbackStack[app] ?? []).filter((v) => v !== previous), previous].slice(
+        -ROLLBACK_STACK_LIMIT,
+      );
     const now = Date.now();
     // A full activation ends the app's canary: everyone gets the one version (a promotion, when it is the canary's).
     const next: LiveFile = {
       ...live,
       versions: { ...live.versions, [app]: version },
       updatedAt: now,
-      history,
+      rollbackStack,
       activatedAt: { ...live.activatedAt, [app]: now },
       canary: withoutCanary(live, app),
     };
@@ -109,17 +111,17 @@ export function withoutCanary(live: LiveFile, app: AppName): LiveFile['canary'] 
 }
 
 /**
- * Puts the previous version of `app` back. The replaced version is not pushed onto the history,
+ * Puts the previous version of `app` back. The replaced version is not pushed onto the rollback stack,
  * so repeated rollbacks walk further back instead of toggling between two versions.
  */
 export async function rollback(buildsDir: string, app: AppName): Promise<ActivateResult> {
   return withLock(buildsDir, async () => {
     const live = await readLive(buildsDir);
     const current = live?.versions[app] ?? null;
-    const history = [...(live?.history?.[app] ?? [])];
+    const stack = [...(live?.rollbackStack?.[app] ?? [])];
     // Skip entries whose folder was deleted (pruned by hand) instead of activating a hole.
     let target: string | undefined;
-    while ((target = history.pop()) !== undefined) {
+    while ((target = stack.pop()) !== undefined) {
       if (target === current) continue;
       try {
         await assertPublished(buildsDir, app, target);
@@ -134,7 +136,7 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
       ...live,
       versions: { ...live.versions, [app]: target },
       updatedAt: now,
-      history: { ...live.history, [app]: history },
+      rollbackStack: { ...live.rollbackStack, [app]: stack },
       activatedAt: { ...live.activatedAt, [app]: now },
       canary: withoutCanary(live, app),
     };

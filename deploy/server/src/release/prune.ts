@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isAppName, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
+import { isAppName, previousVersion, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
 import { forgetFigures } from './gate/main-thread';
 import { forgetGateReport } from './gate/gate-report';
@@ -45,7 +45,7 @@ export async function prune(
     published.sort((a, b) => b.at - a.at);
     const protectedVersions = new Set([
       live?.versions[app],
-      live?.history?.[app]?.at(-1),
+      previousVersion(live, app),
       ...published.slice(0, keep).map((entry) => entry.version),
     ]);
     for (const { version } of published) {

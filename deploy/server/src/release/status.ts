@@ -12,7 +12,8 @@ export interface AppStatus {
   failures: VersionFailures;
   /** The canary under way, with its share and its own failures since it started. */
   canary: (Canary & { failures: VersionFailures }) | null;
-  history: string[];
+  /** Its rollback stack: the versions `rollback` would put back, oldest first. */
+  rollbackStack: string[];
   /** Published versions, newest first. */
   published: { version: string; publishedAt: number }[];
 }
@@ -39,7 +40,14 @@ export async function status(
     const canaryStatus = canary
       ? { ...canary, failures: failuresSince(counts, app, canary.version, canary.startedAt) }
       : null;
-    apps.push({ app, live: current, failures, canary: canaryStatus, history: live?.history?.[app] ?? [], published });
+    apps.push({
+      app,
+      live: current,
+      failures,
+      canary: canaryStatus,
+      rollbackStack: live?.rollbackStack?.[app] ?? [],
+      published,
+    });
   }
   return { updatedAt: live?.updatedAt ?? null, apps };
 }

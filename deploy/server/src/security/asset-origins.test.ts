@@ -180,7 +180,12 @@ describe('the registry the browser receives', () => {
       >;
       await fs.writeFile(
         path.join(fx.buildsDir, 'live.json'),
-        JSON.stringify({ ...live, blog: 'gone00000000', history: { blog: [fx.versions.blog] }, updatedAt: Date.now() }),
+        JSON.stringify({
+          ...live,
+          blog: 'gone00000000',
+          rollbackStack: { blog: [fx.versions.blog] },
+          updatedAt: Date.now(),
+        }),
       );
       const registry = (await app.inject({ url: '/remotes.json' })).json<RemoteRegistry>();
       expect(registry.panel).not.toHaveProperty('integrity');
