@@ -6,7 +6,7 @@ import { SPEC_PORTS } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { copyRunBuilds } from './support/crafted-versions';
 import { run } from '@steel/server/deploy-cli';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 import { addKey } from '@steel/server/deploy-keys';
 import { remote } from '@steel/server/deploy-client';
 
@@ -123,7 +123,7 @@ test('an override shows a gate-passed blog version to its holder alone, with a s
   await expect(strip).toHaveCount(0);
   expect(await blogVersionOf(page)).toBe(liveBlog);
   await holder.close();
-  expect((await readHistory(buildsDir, 'blog')).map((entry) => entry.action)).toEqual(
+  expect((await readReleaseLog(buildsDir, 'blog')).map((entry) => entry.action)).toEqual(
     expect.arrayContaining(['publish', 'check', 'override']),
   );
 });
@@ -201,7 +201,7 @@ test('a catalogue canary that throws in browsers, at 20 %, is aborted by itself;
   // Each had two views: the shell reloads a failed page once, in case the failure was a stale deploy.
   expect(canaryVisitors).toBeGreaterThanOrEqual(4);
   expect(stableVisitors).toBeGreaterThan(canaryVisitors);
-  const aborted = (await readHistory(buildsDir, 'catalogue')).at(-1);
+  const aborted = (await readReleaseLog(buildsDir, 'catalogue')).at(-1);
   expect(aborted).toMatchObject({
     action: 'auto-abort',
     version: brokenVersion,

@@ -7,7 +7,7 @@ import { startAppServer } from './support/app-server';
 import { copyRunBuilds } from './support/crafted-versions';
 import { run } from '@steel/server/deploy-cli';
 import { addKey } from '@steel/server/deploy-keys';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 
 /**
  * The deploy API (docs/architecture.md, "Deploying a remote") on a running app server, as a team
@@ -71,7 +71,7 @@ test('the blog team publishes and activates a build over HTTP; the gate passes i
   const note = await fetch(`${server.url}/builds/blog/${version}/release-note.txt`);
   expect(note.status).toBe(200);
 
-  expect((await readHistory(buildsDir, 'blog')).slice(-2)).toEqual([
+  expect((await readReleaseLog(buildsDir, 'blog')).slice(-2)).toEqual([
     expect.objectContaining({ action: 'publish', version, by: 'blog-team' }),
     expect.objectContaining({ action: 'activate', version, previous, gate: 'passed', forced: null, by: 'blog-team' }),
   ]);

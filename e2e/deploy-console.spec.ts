@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from './su
 import { SPEC_PORTS } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { copyRunBuilds } from './support/crafted-versions';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 import { addKey } from '@steel/server/deploy-keys';
 import { remote } from '@steel/server/deploy-client';
 
@@ -15,7 +15,7 @@ import { remote } from '@steel/server/deploy-client';
  * uses it: signed in with the team's deploy key, it sees the blog and nothing else, starts a 20 %
  * canary of its next version (through the real gate), watches the canary's counts move while
  * visitors arrive — and a colleague's publish appear — without reloading, aborts it, and reads
- * each step with its key's name in the history. The catalogue's key is refused on every part of
+ * each step with its key's name in the release log. The catalogue's key is refused on every part of
  * the blog; a bad or expired session goes to the sign-in page; every page passes axe in light and
  * dark and breaks no rule of the site's CSP.
  */
@@ -123,7 +123,7 @@ async function visitBlog(browser: Browser, cohort: number) {
   return version;
 }
 
-test('the blog team signs in, canaries its next version at 20 %, watches it live, aborts it, and reads the history', async ({
+test('the blog team signs in, canaries its next version at 20 %, watches it live, aborts it, and reads the release log', async ({
   browser,
 }) => {
   const context = await browser.newContext();
@@ -149,10 +149,13 @@ test('the blog team signs in, canaries its next version at 20 %, watches it live
   // A colleague publishes through the API: the line appears in the open console by itself.
   fs.writeFileSync(path.join(nextDist, 'release-note.txt'), 'a colleague’s build\n');
   const colleagues = await remote.publish({ server: server.url, key: keys.blogCi }, 'blog', nextDist);
-  const history = page.getByTestId('history');
-  await expect(history.locator('li[data-action="publish"]', { hasText: colleagues.version })).toContainText('blog-ci', {
-    timeout: 15_000,
-  });
+  const releaseLog = page.getByTestId('release-log');
+  await expect(releaseLog.locator('li[data-action="publish"]', { hasText: colleagues.version })).toContainText(
+    'blog-ci',
+    {
+      timeout: 15_000,
+    },
+  );
 
   // The canary, asked for and confirmed.
   const canaryForm = page.getByRole('form', { name: 'شروع قناری' });
@@ -205,15 +208,17 @@ test('the blog team signs in, canaries its next version at 20 %, watches it live
   expect(live().canary?.blog).toBeUndefined();
   await page.goto(`${server.url}/_/console/apps/blog`);
 
-  // The history, filtered by key: each step of the blog team's, with its name.
+  // The release log, filtered by key: each step of the blog team's, with its name.
   await page.getByLabel('کلید', { exact: true }).selectOption('blog-team');
   await page.getByRole('button', { name: 'پالایش' }).click();
-  const steps = page.getByTestId('history').getByRole('listitem');
+  const steps = page.getByTestId('release-log').getByRole('listitem');
   await expect(steps.filter({ hasText: 'blog-ci' })).toHaveCount(0);
   for (const action of ['publish', 'canary', 'abort']) {
     await expect(steps.and(page.locator(`[data-action="${action}"]`)).first()).toContainText('blog-team');
   }
-  const recorded = (await readHistory(buildsDir, 'blog')).filter((entry) => ['canary', 'abort'].includes(entry.action));
+  const recorded = (await readReleaseLog(buildsDir, 'blog')).filter((entry) =>
+    ['canary', 'abort'].includes(entry.action),
+  );
   expect(recorded.map((entry) => [entry.action, entry.version, entry.by])).toEqual([
     ['canary', nextVersion, 'blog-team'],
     ['abort', nextVersion, 'blog-team'],
@@ -262,7 +267,7 @@ test("the catalogue's key is refused on the blog's actions and never sees its da
     expect([action, response.status()]).toEqual([action, 403]);
   }
   expect(live().canary?.blog).toBeUndefined();
-  expect((await readHistory(buildsDir)).some((entry) => entry.by === 'catalogue-team')).toBe(false);
+  expect((await readReleaseLog(buildsDir)).some((entry) => entry.by === 'catalogue-team')).toBe(false);
   expect(problems.filter((problem) => !/(status of 403|^403 )/.test(problem))).toEqual([]);
   await context.close();
 });

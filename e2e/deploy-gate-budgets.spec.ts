@@ -6,7 +6,7 @@ import { parseAppManifest } from '@steel/contract';
 import { publish } from '@steel/server/publish';
 import { checkVersion } from '@steel/server/gate';
 import { GateRefusal, releaseVersion } from '@steel/server/change-live';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 import { readLive } from '@steel/server/builds-folder';
 import { SPEC_PORTS, appServerEnv, repoRoot } from './support/environment';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
@@ -74,9 +74,9 @@ test("today's catalogue passes its budgets; one with a 100 KB dependency in its 
   expect(refusal).toMatch(
     /^weights: \/[a-z-]+\/\* downloads \d+\.\d KB of JS from catalogue, (over its budget of \d+\.\d KB|\d+\.\d % more than the live version's \d+\.\d KB \(10 % allowed\)).*; grew most: [\w-]+ \(\+1\d\d\.\d KB\)/,
   );
-  // Activating it is refused with the same line, recorded in the history; the live version stays.
+  // Activating it is refused with the same line, recorded in the release log; the live version stays.
   await expect(releaseVersion(folder.buildsDir, 'catalogue', version)).rejects.toThrow(GateRefusal);
-  expect((await readHistory(folder.buildsDir, 'catalogue')).at(-1)).toMatchObject({
+  expect((await readReleaseLog(folder.buildsDir, 'catalogue')).at(-1)).toMatchObject({
     action: 'refused',
     version,
     gate: refusal,

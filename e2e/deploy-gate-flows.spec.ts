@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { EDITOR_TOKEN, SPEC_PORTS, appServerEnv, cmsURL, e2eBuildsDir, notHidden } from './support/environment';
+import { EDITOR_TOKEN, SPEC_PORTS, appServerEnv, cmsURL } from './support/environment';
+import { copyRunBuilds } from './support/crafted-versions';
 import { publish } from '@steel/server/publish';
 import type { AppName } from '@steel/server/builds-folder';
 import { checkVersion, type GateResult } from '@steel/server/gate';
@@ -89,11 +90,7 @@ async function gateWatchingCustomers(app: AppName, version: string): Promise<{ g
 test.beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-gate-flows-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, {
-    recursive: true,
-    filter: (source) =>
-      notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json'),
-  });
+  copyRunBuilds(buildsDir);
 });
 
 test.afterAll(() => {

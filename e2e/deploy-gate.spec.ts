@@ -9,7 +9,7 @@ import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
 import { checkVersion } from '@steel/server/gate';
 import { GateRefusal, releaseVersion, rollbackVersion } from '@steel/server/change-live';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 import { status } from '@steel/server/status';
 
 /**
@@ -168,7 +168,7 @@ test('an incompatible catalogue forced live is contained in the server render an
   );
   const result = await releaseVersion(buildsDir, 'catalogue', version, { env: gateEnv, force: 'testing containment' });
   expect(result.refusal).toMatch(/^contract: /);
-  expect((await readHistory(buildsDir, 'catalogue')).at(-1)).toMatchObject({
+  expect((await readReleaseLog(buildsDir, 'catalogue')).at(-1)).toMatchObject({
     version,
     forced: 'testing containment',
     gate: result.refusal,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { parseAppManifest } from '@steel/contract';
 import { run as deployCli } from '@steel/server/deploy-cli';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 import { readLive } from '@steel/server/builds-folder';
 import { SPEC_PORTS, cmsURL, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
@@ -191,8 +191,8 @@ test('the platform team registers it and gives its team a key; the team deploys 
   const after = await siteState();
   expect(after).toEqual({ ...before, ours: firstVersion });
 
-  // Each step is in the history with the name of the key that took it.
-  const history = await readHistory(folder.buildsDir, NAME);
+  // Each step is in the release log with the name of the key that took it.
+  const history = await readReleaseLog(folder.buildsDir, NAME);
   expect(history.map((entry) => [entry.action, entry.by])).toEqual(
     expect.arrayContaining([
       ['app-add', 'platform-team'],

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { SPEC_PORTS, e2eBuildsDir, notHidden } from './support/environment';
+import { SPEC_PORTS } from './support/environment';
+import { copyRunBuilds } from './support/crafted-versions';
 import { startAppServer } from './support/app-server';
 import { publish } from '@steel/server/publish';
 import { activate } from '@steel/server/live-file-writes';
@@ -65,11 +66,7 @@ async function expectLayout(page: Page) {
 test.beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-containment-'));
   buildsDir = path.join(workDir, 'builds');
-  fs.cpSync(e2eBuildsDir, buildsDir, {
-    recursive: true,
-    filter: (source) =>
-      notHidden(source) && !source.endsWith('history.jsonl') && !source.endsWith('failure-counts.json'),
-  });
+  copyRunBuilds(buildsDir);
   liveCatalogue = liveVersion('catalogue');
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from './support/test';
 import { CONTRACT_VERSION } from '@steel/contract';
 import { run as deployCli } from '@steel/server/deploy-cli';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 import { SPEC_PORTS, repoRoot } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { copyRunBuilds } from './support/crafted-versions';
@@ -187,7 +187,7 @@ test('the blog, built in a folder of its own from the packed @steel/shared, depl
   await page.goto(`${server.url}/blog`);
   await entryLoaded;
   await expect(page.locator('#app-blog h1')).toHaveText('اخبار و مقالات');
-  expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({
+  expect((await readReleaseLog(buildsDir, 'blog')).at(-1)).toMatchObject({
     action: 'activate',
     version,
     previous,

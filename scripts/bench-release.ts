@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { activate } from '@steel/server/live-file-writes';
 import { startCanary } from '@steel/server/canary';
-import { readHistory } from '@steel/server/history';
+import { readReleaseLog } from '@steel/server/release-log';
 
 const TABS = 5;
 const ROUNDS = 6;
@@ -134,7 +134,9 @@ export async function benchAutomaticAbort(options: {
   while (liveBlog(options.buildsDir).canary?.['blog'] && Date.now() - overAt < 60_000)
     await new Promise((resolve) => setTimeout(resolve, 50));
   const abortedAt = Date.now();
-  const line = (await readHistory(options.buildsDir, 'blog')).filter((entry) => entry.action === 'auto-abort').at(-1);
+  const line = (await readReleaseLog(options.buildsDir, 'blog'))
+    .filter((entry) => entry.action === 'auto-abort')
+    .at(-1);
   options.log(
     liveBlog(options.buildsDir).canary?.['blog']
       ? 'detection → automatic abort: not aborted within 60 s'

@@ -1,7 +1,7 @@
 /**
  * `npm run build [app…]`: builds the apps for production (all by default) and publishes each
  * build into BUILDS_DIR as the live version through the deploy platform's one way of changing the
- * live set, recorded in its history (lib/publish.ts says how the gate applies to a local build).
+ * live set, recorded in its release log (lib/publish.ts says how the gate applies to a local build).
  * With no app named it also compiles the app server into deploy/server/dist (node dist/main.js, no tsx).
  */
 import path from 'node:path';

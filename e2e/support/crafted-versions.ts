@@ -23,14 +23,14 @@ export interface CraftingFolder {
 }
 
 /**
- * The run's builds copied into a spec's own folder, without another server's state (history,
+ * The run's builds copied into a spec's own folder, without another server's state (its release log,
  * failure counts, the versions it served): a spec's deploys start from the live set alone.
  */
 export function copyRunBuilds(buildsDir: string): void {
   fs.cpSync(e2eBuildsDir, buildsDir, {
     recursive: true,
     filter: (source) =>
-      notHidden(source) && !/(history\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
+      notHidden(source) && !/((release-log|history)\.jsonl|failure-counts\.json|served-versions\.json)$/.test(source),
   });
 }
 

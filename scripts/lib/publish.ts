@@ -5,7 +5,7 @@ import type { AppName } from './paths';
 
 /**
  * Why `npm run build` makes its builds live without the gate's smoke tests on a developer's own
- * builds folder, as the history line records it. The smoke tests need Debian's Chromium and a
+ * builds folder, as the release-log line records it. The smoke tests need Debian's Chromium and a
  * running CMS, and `npm start`, the e2e run and the benches build on fresh folders before any CMS
  * is up (start.ts starts the CMS after building). The static rules still run and their word is
  * recorded; a refusal does not stop a developer's build (rebuilding every app after a contract
@@ -22,7 +22,7 @@ export class RefusedOnSharedSite extends Error {
 
 /**
  * Publishes a dist folder as an immutable version and makes it live through the deploy
- * platform's one way (`changeLive`): a `publish` and an `activate` line in the history, nothing
+ * platform's one way (`changeLive`): a `publish` and an `activate` line in the release log, nothing
  * when this very build is live already. Returns the version.
  *
  * How it goes live depends on who else uses the builds folder (@steel/server/site-record): on a
@@ -63,7 +63,7 @@ export async function publishAndActivate(
   );
   if (refusal)
     console.warn(
-      `\n${app} ${version}: the gate's static rules refuse it (${refusal}); live anyway as a local build, recorded in the history — ` +
+      `\n${app} ${version}: the gate's static rules refuse it (${refusal}); live anyway as a local build, recorded in the release log — ` +
         `this builds folder is your own (no deploy key configured for it, served on this machine only); on a site others use it would not go live`,
     );
   return version;

@@ -60,7 +60,7 @@ function site(name: string, filled: boolean): SiteLayout {
   write(path.join(layout.uploadsDir, 'product-1.svg'), '<svg/>');
   write(layout.mailsFile, '{"subject":"reset"}\n');
   write(path.join(layout.buildsDir, 'live.json'), '{"shell":"aaa111"}\n');
-  write(path.join(layout.buildsDir, 'history.jsonl'), '{"action":"activate"}\n');
+  write(path.join(layout.buildsDir, 'release-log.jsonl'), '{"action":"activate"}\n');
   write(path.join(layout.buildsDir, 'shell/aaa111/index.html'), '<!doctype html>');
   write(path.join(layout.buildsDir, 'shell/bbb222/index.html'), '<!doctype html><p>older');
   write(path.join(layout.buildsDir, '.gate/report/shell/aaa111/report.json'), '{"passed":true}');
@@ -102,7 +102,7 @@ it('puts a backup back onto a fresh site: database, uploads, mails, platform sta
   expect(rows(fresh, 'orders')).toEqual([{ number: 'SO-1' }]);
   expect(read(path.join(fresh.uploadsDir, 'product-1.svg'))).toBe('<svg/>');
   expect(read(fresh.mailsFile)).toBe(read(running.mailsFile));
-  for (const file of ['live.json', 'history.jsonl', 'shell/aaa111/index.html', 'shell/bbb222/index.html'])
+  for (const file of ['live.json', 'release-log.jsonl', 'shell/aaa111/index.html', 'shell/bbb222/index.html'])
     expect(read(path.join(fresh.buildsDir, file))).toBe(read(path.join(running.buildsDir, file)));
   expect(read(path.join(fresh.buildsDir, '.gate/report/shell/aaa111/report.json'))).toBe('{"passed":true}');
   expect(fs.existsSync(path.join(fresh.buildsDir, '.image-cache'))).toBe(false);

@@ -2,7 +2,7 @@
  * The deploy platform's builds folder (deploy/server/src/live-set/builds-folder.ts) as two parts,
  * since they will move apart (the state into a database, the versions into an object store):
  *
- * - platform-state: every state file at the folder's top (live.json, apps.json, history.jsonl,
+ * - platform-state: every state file at the folder's top (live.json, apps.json, release-log.jsonl,
  *   failure and served-version counts, and whatever file joins them) and the gate's records
  *   (`.gate/`: reports, main-thread figures), copied while holding the deploy lock and the
  *   live-set lock, so no activation, rollback, canary or prune is half-seen. Put back whole: the
@@ -14,8 +14,8 @@
  * Left out: what is remade or in flux (the image cache, locks, half-written uploads and
  * temporary files — every other name starting with a dot), and the deploy jobs' records
  * (`.jobs/`): a job belongs to the servers that ran it. A restore removes the folder's, so the
- * restored site starts with no job to resume, replay or show as its own — its deploy history
- * (history.jsonl, restored) says what was done; a job asked before the restore is asked again.
+ * restored site starts with no job to resume, replay or show as its own — its release log
+ * (release-log.jsonl, restored) says what was done; a job asked before the restore is asked again.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -51,7 +51,7 @@ export function platformStatePart(buildsDir: string): BackupPart {
   const gateRecords = path.join(buildsDir, GATE_RECORDS);
   return {
     name: 'platform-state',
-    holds: `the deploy platform's state in ${buildsDir}: what is live, canaries and rollback stacks, registered apps, the deploy history, the gate's records`,
+    holds: `the deploy platform's state in ${buildsDir}: what is live, canaries and rollback stacks, registered apps, the release log, the gate's records`,
     async backup(dir) {
       await holdingPlatformLocks(buildsDir, async () => {
         for (const entry of await entriesOf(buildsDir)) {

@@ -1,12 +1,12 @@
 /**
  * What the console shows of one app, read from where the release keeps it: live.json (live,
- * canary, previous), the history (who did what, the gate's words), the published versions and the
+ * canary, previous), the release log (who did what, the gate's words), the published versions and the
  * per-minute counts of views and failures (shared-state/failure-counts.ts).
  */
 import { createHash } from 'node:crypto';
 import type { AppName } from '../live-set/builds-folder';
 import { previousVersion, readLive } from '../live-set/builds-folder';
-import { type HistoryEntry, readHistory } from '../release/history';
+import { type ReleaseLogEntry, readReleaseLog } from '../release/release-log';
 import { type AppStatus, status } from '../release/status';
 import type { CountStore, FailureCounts } from '../shared-state/failure-counts';
 
@@ -15,10 +15,10 @@ export const CHART_MINUTES = 60;
 
 export interface VersionFacts {
   version: string;
-  /** The history line that last changed who sees it (activation, canary, promotion…). */
-  since: HistoryEntry | null;
+  /** The release-log line that last changed who sees it (activation, canary, promotion…). */
+  since: ReleaseLogEntry | null;
   /** The gate's last word on it, with when and who asked. */
-  gate: HistoryEntry | null;
+  gate: ReleaseLogEntry | null;
 }
 
 export interface AppView {
@@ -27,14 +27,14 @@ export interface AppView {
   live: VersionFacts | null;
   canary: (VersionFacts & { percent: number; startedAt: number }) | null;
   previous: VersionFacts | null;
-  history: HistoryEntry[];
+  releaseLog: ReleaseLogEntry[];
   counts: FailureCounts;
   /** When the live set last changed. */
   updatedAt: number | null;
 }
 
-const GATE_WORDS = new Set<HistoryEntry['action']>(['check', 'activate', 'canary', 'refused']);
-const CHANGES = new Set<HistoryEntry['action']>([
+const GATE_WORDS = new Set<ReleaseLogEntry['action']>(['check', 'activate', 'canary', 'refused']);
+const CHANGES = new Set<ReleaseLogEntry['action']>([
   'activate',
   'canary',
   'promote',
@@ -44,9 +44,9 @@ const CHANGES = new Set<HistoryEntry['action']>([
   'auto-abort',
 ]);
 
-function factsOf(history: HistoryEntry[], version: string | null | undefined): VersionFacts | null {
+function factsOf(releaseLog: ReleaseLogEntry[], version: string | null | undefined): VersionFacts | null {
   if (!version) return null;
-  const own = history.filter((entry) => entry.version === version);
+  const own = releaseLog.filter((entry) => entry.version === version);
   return {
     version,
     since: own.filter((entry) => CHANGES.has(entry.action)).at(-1) ?? null,
@@ -56,9 +56,9 @@ function factsOf(history: HistoryEntry[], version: string | null | undefined): V
 
 /** The apps a key may see: its own, or every app for the platform team's key (null: all). */
 export async function appView(buildsDir: string, counts: CountStore, app: AppName): Promise<AppView | null> {
-  const [{ apps, updatedAt }, history, live, figures] = await Promise.all([
+  const [{ apps, updatedAt }, releaseLog, live, figures] = await Promise.all([
     status(buildsDir, counts),
-    readHistory(buildsDir, app),
+    readReleaseLog(buildsDir, app),
     readLive(buildsDir),
     counts.read(),
   ]);
@@ -68,12 +68,12 @@ export async function appView(buildsDir: string, counts: CountStore, app: AppNam
   return {
     app,
     status: own,
-    live: factsOf(history, own.live),
+    live: factsOf(releaseLog, own.live),
     canary: canary
-      ? { ...factsOf(history, canary.version)!, percent: canary.percent, startedAt: canary.startedAt }
+      ? { ...factsOf(releaseLog, canary.version)!, percent: canary.percent, startedAt: canary.startedAt }
       : null,
-    previous: factsOf(history, previousVersion(live, app)),
-    history,
+    previous: factsOf(releaseLog, previousVersion(live, app)),
+    releaseLog,
     counts: figures,
     updatedAt,
   };
@@ -98,7 +98,7 @@ export function viewFingerprint(view: AppView): string {
     s.canary?.version,
     s.canary?.percent,
     s.canary?.failures,
-    view.history.length,
+    view.releaseLog.length,
   ]);
   // Short and opaque: it travels in the page and in the stream's URL.
   return createHash('sha256').update(facts).digest('base64url').slice(0, 16);

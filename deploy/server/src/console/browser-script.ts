@@ -2,7 +2,7 @@
  * The console page's one script, served as a file (`/_/console/console.js`, allowed by the site's
  * `script-src 'self'`): it listens to the app's event stream and, when the app's figures or live
  * set change, fetches the page again and swaps its live parts (`[data-live-region]`) — a canary's
- * counts, someone else's activation, a new history line — leaving alone a part whose form is being
+ * counts, someone else's activation, a new release-log line — leaving alone a part whose form is being
  * filled in. A screen reader hears one short line that it was updated. When the stream says the
  * session ended (`ended`: its time ran out, or its key was revoked), the page goes to the sign-in.
  *

@@ -1,13 +1,13 @@
 /**
  * The deploy console, `/_/console` on the app server (docs/architecture.md, "The deploy console"):
  * what the deploy API tells a team as JSON, as pages a person looks at — per app its live, canary
- * and previous versions, their figures per minute, the history and the gate's word — and the
+ * and previous versions, their figures per minute, the release log and the gate's word — and the
  * release's actions, each behind a confirmation step.
  *
  *   GET  /_/console/sign-in                      the form; POST it with a deploy key
  *   POST /_/console/sign-out
  *   GET  /_/console                              the apps the key may see
- *   GET  /_/console/apps/<app>                   the app (?action=&by= filter the history, ?gate=<version> its report)
+ *   GET  /_/console/apps/<app>                   the app (?action=&by= filter the release log, ?gate=<version> its report)
  *   GET  /_/console/apps/<app>/events            Server-Sent Events: `change` when its figures or live set change, `ended` as its session ends
  *   POST /_/console/apps/<app>/actions/<action>  check, canary, promote, abort, rollback, override (confirmed=yes does it)
  *   GET  /_/console/apps/<app>/jobs/<id>         an action's job as it goes, then how it ended (the page follows it)
@@ -23,7 +23,7 @@
  * sees and acts on its own app only, as with the API; the platform team's key sees every app and,
  * as with the API, deploys none. A request without a valid session goes to the sign-in page.
  * Actions are the deploy API's jobs (deploy-api/deploy-jobs.ts: `changeLive`, `checkRelease`), with
- * the key's name as `by`, so the history cannot tell which of the two was used; the action's answer
+ * the key's name as `by`, so the release log cannot tell which of the two was used; the action's answer
  * is the job's page, which follows it to its end. An override is issued at once (`issueOverride`). Posts are accepted
  * only from the site's own pages: the cookie is SameSite=Strict and the Origin header must be the
  * site's.

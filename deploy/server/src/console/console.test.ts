@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { makeDist, publishAndActivate, tempDir } from '../testing/fixtures';
 import { publish } from '../release/publish';
 import { readLive } from '../live-set/builds-folder';
-import { readHistory } from '../release/history';
+import { readReleaseLog } from '../release/release-log';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
 import { readGateReport } from '../release/gate/gate-report';
 import { fileCountStore } from '../shared-state/failure-counts';
@@ -144,7 +144,7 @@ describe('deploy console: sessions and who sees what', () => {
 
   it("refuses a team's actions on another team's app, the platform key's actions, and posts from elsewhere", async () => {
     const blog = await signIn(keys.blog);
-    const before = await readHistory(buildsDir);
+    const before = await readReleaseLog(buildsDir);
     const foreign = await act('/_/console/apps/catalogue/actions/abort', blog, { confirmed: 'yes' });
     expect(foreign.statusCode).toBe(403);
     const platform = await signIn(keys.platform);
@@ -155,7 +155,7 @@ describe('deploy console: sessions and who sees what', () => {
     }
     const crossSiteSignIn = await postSignIn(server, keys.blog, 'https://evil.example');
     expect(crossSiteSignIn.statusCode).toBe(403);
-    expect(await readHistory(buildsDir)).toEqual(before);
+    expect(await readReleaseLog(buildsDir)).toEqual(before);
     expect((await readLive(buildsDir))?.versions.blog).toBe(versions.blog);
   });
 
@@ -186,7 +186,9 @@ describe('deploy console: sessions and who sees what', () => {
     expect(aborted.statusCode).toBe(303);
     expect(await jobEnd(String(aborted.headers.location), blog)).toMatch(/data-job-state="succeeded"/);
     expect((await readLive(buildsDir))?.canary?.blog).toBeUndefined();
-    const lines = (await readHistory(buildsDir, 'blog')).filter((entry) => ['canary', 'abort'].includes(entry.action));
+    const lines = (await readReleaseLog(buildsDir, 'blog')).filter((entry) =>
+      ['canary', 'abort'].includes(entry.action),
+    );
     expect(lines.map((entry) => [entry.action, entry.version, entry.by])).toEqual([
       ['canary', versions.blogNext, 'blog-team'],
       ['abort', versions.blogNext, 'blog-team'],

@@ -7,7 +7,7 @@ import { addKey, hashKey, PLATFORM, readKeyFile, removeKey } from '../live-set/d
 import { readLive } from '../live-set/builds-folder';
 import { fileCountStore } from '../shared-state/failure-counts';
 import { startCanary } from '../release/canary';
-import { appendHistory, readHistory } from '../release/history';
+import { appendToReleaseLog, readReleaseLog } from '../release/release-log';
 import { publish } from '../release/publish';
 import { run } from '../release/cli';
 import { makeDist, publishAndActivate } from '../testing/fixtures';
@@ -152,11 +152,11 @@ describe('a revoked key ends everything at once', () => {
     expect(signInPage.body).toContain('کلید این نشست باطل شده است');
   });
 
-  it('apps remove --force during a canary: its keys are revoked for good, and its canary and overrides are history lines', async () => {
+  it('apps remove --force during a canary: its keys are revoked for good, and its canary and overrides are release-log lines', async () => {
     const { server } = await startServer();
     await startCanary(folders.buildsDir, 'blog', versions.blogNext, 20);
     // An override of a gate-passed version, issued to the blog team and still running.
-    await appendHistory(folders.buildsDir, {
+    await appendToReleaseLog(folders.buildsDir, {
       action: 'check',
       app: 'blog',
       version: versions.blogNext,
@@ -193,7 +193,7 @@ describe('a revoked key ends everything at once', () => {
     expect((await readKeyFile(keysFile)).map((key) => key.name)).toEqual(['catalogue-team', 'on-call']);
 
     // The removal, then one line for each thing it ended besides the live version.
-    const lines = (await readHistory(folders.buildsDir, 'blog')).filter((entry) => entry.by === 'on-call');
+    const lines = (await readReleaseLog(folders.buildsDir, 'blog')).filter((entry) => entry.by === 'on-call');
     expect(lines.map(({ action, version, previous, gate }) => ({ action, version, previous, gate }))).toEqual([
       { action: 'app-remove', version: versions.blog, previous: versions.blog, gate: 'not run (an app removed)' },
       { action: 'abort', version: versions.blogNext, previous: null, gate: 'not run (the app was removed)' },

@@ -4,7 +4,7 @@
  * which only keeps the live parts (`data-live-region`) current.
  */
 import { REMOTE_FAILURE_KINDS } from '@steel/contract';
-import type { HistoryEntry } from '../release/history';
+import type { ReleaseLogEntry } from '../release/release-log';
 import { failureRate, type VersionFailures } from '../shared-state/failure-counts';
 import { type AppView, CHART_MINUTES, type VersionFacts, viewFingerprint } from './app-view';
 import { html, type Html, toText, trusted } from './html';
@@ -220,7 +220,7 @@ function chartOf(view: AppView, version: string, label: string, from: number, no
   const title = `${label === 'live' ? 'نسخهٔ زنده' : 'قناری'} ${version}`;
   return html`<figure class="card">
     <figcaption>${title}</figcaption>
-    ${versionChart(id, title, series, view.history)}
+    ${versionChart(id, title, series, view.releaseLog)}
   </figure>`;
 }
 
@@ -232,24 +232,24 @@ const legend = html`<ul class="legend" aria-label="راهنمای نمودار">
   <li><span class="swatch rate"></span>نرخ خطا (٪)</li>
 </ul>`;
 
-const HISTORY_FILTERS = Object.keys(ACTION_LABELS);
+const RELEASE_LOG_FILTERS = Object.keys(ACTION_LABELS);
 
-export interface HistoryFilter {
+export interface ReleaseLogFilter {
   action?: string;
   by?: string;
 }
 
-function timeline(view: AppView, filter: HistoryFilter): Html {
-  const keys = [...new Set(view.history.map((entry) => entry.by))].sort();
-  const shown = view.history
+function timeline(view: AppView, filter: ReleaseLogFilter): Html {
+  const keys = [...new Set(view.releaseLog.map((entry) => entry.by))].sort();
+  const shown = view.releaseLog
     .filter((entry) => (!filter.action || entry.action === filter.action) && (!filter.by || entry.by === filter.by))
     .reverse()
     .slice(0, 100);
-  return html`<form method="get" class="card" aria-label="پالایش تاریخچه">
+  return html`<form method="get" class="card" aria-label="پالایش دفتر انتشار">
       <label for="filter-action">کار</label
       ><select id="filter-action" name="action">
         <option value="">همه</option>
-        ${HISTORY_FILTERS.map(
+        ${RELEASE_LOG_FILTERS.map(
           (action) =>
             html`<option value="${action}" ${action === filter.action ? html` selected` : ''}>
               ${ACTION_LABELS[action]}
@@ -263,10 +263,10 @@ function timeline(view: AppView, filter: HistoryFilter): Html {
       </select>
       <button type="submit">پالایش</button>
     </form>
-    <div data-live-region id="history-lines">
-      <ol class="timeline" data-testid="history">
+    <div data-live-region id="release-log-lines">
+      <ol class="timeline" data-testid="release-log">
         ${shown.map(
-          (entry: HistoryEntry) =>
+          (entry: ReleaseLogEntry) =>
             html`<li class="${entry.action.startsWith('auto-') ? 'auto' : ''}" data-action="${entry.action}">
               ${when(entry.at)} — <strong>${ACTION_LABELS[entry.action] ?? entry.action}</strong>
               <bdi dir="ltr">${entry.version}</bdi> — <span data-by>${entry.by}</span><br /><small
@@ -333,7 +333,7 @@ function actions(view: AppView, mayAct: boolean): Html {
 }
 
 function gateReport(view: AppView, version: string, report: GateReportView | null): Html {
-  const lines = view.history.filter(
+  const lines = view.releaseLog.filter(
     (entry) => entry.version === version && ['check', 'activate', 'canary', 'refused'].includes(entry.action),
   );
   return html`<section id="gate" aria-labelledby="gate-title">
@@ -399,7 +399,7 @@ export function appPage(
   viewer: Viewer,
   view: AppView,
   options: {
-    filter: HistoryFilter;
+    filter: ReleaseLogFilter;
     notice: string | null;
     gateVersion: string | null;
     gateReport: GateReportView | null;
@@ -445,8 +445,8 @@ export function appPage(
         ${actions(view, options.mayAct)}
       </section>
       ${options.gateVersion ? gateReport(view, options.gateVersion, options.gateReport) : ''}
-      <section aria-labelledby="history-title">
-        <h2 id="history-title">تاریخچه</h2>
+      <section aria-labelledby="release-log-title">
+        <h2 id="release-log-title">دفتر انتشار</h2>
         ${timeline(view, options.filter)}
       </section>`,
     viewer,

@@ -10,7 +10,7 @@
  */
 import { REMOTE_FAILURE_KINDS, type RemoteFailureKind } from '@steel/contract';
 import type { CountKind, FailureCounts } from '../shared-state/failure-counts';
-import type { HistoryEntry } from '../release/history';
+import type { ReleaseLogEntry } from '../release/release-log';
 import { html, type Html } from './html';
 
 export interface MinuteFigures {
@@ -60,7 +60,7 @@ const clock = (ms: number) =>
   new Date(ms).toLocaleTimeString('fa-IR', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hour12: false });
 
 /** Marked on the chart: the steps that change who sees the version. */
-const MARKED: Partial<Record<HistoryEntry['action'], string>> = {
+const MARKED: Partial<Record<ReleaseLogEntry['action'], string>> = {
   canary: 'قناری',
   promote: 'ارتقا',
   abort: 'لغو',
@@ -70,7 +70,12 @@ const MARKED: Partial<Record<HistoryEntry['action'], string>> = {
   'auto-rollback': 'بازگشت خودکار',
 };
 
-export function versionChart(id: string, title: string, series: MinuteFigures[], steps: readonly HistoryEntry[]): Html {
+export function versionChart(
+  id: string,
+  title: string,
+  series: MinuteFigures[],
+  steps: readonly ReleaseLogEntry[],
+): Html {
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const first = series[0]?.minute ?? 0;

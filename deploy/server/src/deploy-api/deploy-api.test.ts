@@ -9,7 +9,7 @@ import { REPO_ROOT, loadConfig } from '../config';
 import { makeDist, tempDir } from '../testing/fixtures';
 import { distEntries, snapshotTree, tarGz } from '../testing/tarballs';
 import { parseLive, readLive, type AppName } from '../live-set/builds-folder';
-import { readHistory } from '../release/history';
+import { readReleaseLog } from '../release/release-log';
 import { addKey, hashKey } from '../live-set/deploy-keys';
 import { packDist } from '../release/deploy-api-client';
 import { settled } from '../testing/deploy-jobs';
@@ -120,7 +120,7 @@ describe('deploy API', () => {
       { authorization: keys.blog },
       { authorization: `Basic ${keys.blog}` },
     ]) {
-      const response = await server.inject({ method: 'GET', url: '/_/deploy/blog/history', headers });
+      const response = await server.inject({ method: 'GET', url: '/_/deploy/blog/log', headers });
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(response.json()).toEqual({ error: expect.any(String) });
@@ -135,7 +135,7 @@ describe('deploy API', () => {
       activate('catalogue', keys.blog, { version: 'abcdef012345', force: 'mine now' }),
       post('/_/deploy/catalogue/rollback', keys.blog),
       post('/_/deploy/shell/versions/abcdef012345/check', keys.blog),
-      server.inject({ method: 'GET', url: '/_/deploy/catalogue/history', headers: auth(keys.blog) }),
+      server.inject({ method: 'GET', url: '/_/deploy/catalogue/log', headers: auth(keys.blog) }),
       server.inject({ method: 'GET', url: '/_/deploy/shell/status', headers: auth(keys.blog) }),
     ];
     const targets = ['catalogue', 'shell', 'catalogue', 'catalogue', 'shell', 'catalogue', 'shell'];
@@ -145,7 +145,7 @@ describe('deploy API', () => {
         { error: `The key "blog-team" is for blog, not ${targets[i]}` },
       ]);
     }
-    // Nothing was written: no builds folder at all, so no version and no history line.
+    // Nothing was written: no builds folder at all, so no version and no release-log line.
     expect(await snapshotTree(buildsDir)).toEqual([]);
 
     const whoami = await server.inject({ method: 'GET', url: '/_/deploy/whoami', headers: auth(keys.catalogue) });
@@ -167,7 +167,7 @@ describe('deploy API', () => {
       await fs.readFile(path.join(buildsDir, 'blog', version, 'app-manifest.json'), 'utf8'),
     ) as { files: Record<string, string> };
     expect(manifest.files['remoteEntry.js']).toMatch(/^sha384-/);
-    expect(await readHistory(buildsDir)).toEqual([
+    expect(await readReleaseLog(buildsDir)).toEqual([
       expect.objectContaining({ action: 'publish', app: 'blog', version, by: 'blog-team' }),
     ]);
   });
@@ -193,7 +193,7 @@ describe('deploy API', () => {
     });
     expect((await readLive(buildsDir))?.versions.blog).toBe(version);
 
-    const history = await readHistory(buildsDir, 'blog');
+    const history = await readReleaseLog(buildsDir, 'blog');
     expect(history.slice(1)).toEqual([
       expect.objectContaining({
         action: 'refused',
@@ -240,7 +240,7 @@ describe('deploy API', () => {
     expect(await readLive(buildsDir)).toBeNull();
   });
 
-  it("rolls back and reports status and history for the key's app", async () => {
+  it("rolls back and reports status and the release log for the key's app (also at its former path, /history)", async () => {
     const [a, b] = [await uploaded('a'), await uploaded('b')];
     await activate('blog', keys.blog, { version: a, force: 'fixture builds' });
     await activate('blog', keys.blog, { version: b, force: 'fixture builds' });
@@ -252,17 +252,19 @@ describe('deploy API', () => {
     ).json<{ app: string; live: string; published: unknown[] }>();
     expect(status).toMatchObject({ app: 'blog', live: a });
     expect(status.published).toHaveLength(2);
-    const history = (
-      await server.inject({ method: 'GET', url: '/_/deploy/blog/history', headers: auth(keys.blog) })
+    const releaseLog = (
+      await server.inject({ method: 'GET', url: '/_/deploy/blog/log', headers: auth(keys.blog) })
     ).json<{ entries: { action: string; by: string }[] }>();
-    expect(history.entries.map((entry) => entry.action)).toEqual([
+    expect(releaseLog.entries.map((entry) => entry.action)).toEqual([
       'publish',
       'publish',
       'activate',
       'activate',
       'rollback',
     ]);
-    expect(new Set(history.entries.map((entry) => entry.by))).toEqual(new Set(['blog-team']));
+    expect(new Set(releaseLog.entries.map((entry) => entry.by))).toEqual(new Set(['blog-team']));
+    const former = await server.inject({ method: 'GET', url: '/_/deploy/blog/history', headers: auth(keys.blog) });
+    expect(former.json()).toEqual(releaseLog);
   });
 
   it('answers 409 when the version is already published with other content, and changes nothing', async () => {
@@ -293,11 +295,11 @@ describe('deploy API', () => {
     ]);
   });
 
-  it('serialises 20 concurrent activations: a valid live set and 20 history lines naming the key', async () => {
+  it('serialises 20 concurrent activations: a valid live set and 20 release-log lines naming the key', async () => {
     // A version each: whatever order they land in, none activates the version already live (which changes nothing).
     const versions: string[] = [];
     for (let i = 0; i < 20; i++) versions.push(await uploaded(`v${i}`));
-    const linesBefore = (await readHistory(buildsDir)).length;
+    const linesBefore = (await readReleaseLog(buildsDir)).length;
     mockGateRuns.most = 0;
     const responses = await Promise.all(
       versions.map((version, i) => activate('blog', keys.blog, { version, force: `concurrent ${i}` })),
@@ -308,7 +310,7 @@ describe('deploy API', () => {
 
     const live = parseLive(await fs.readFile(path.join(buildsDir, 'live.json'), 'utf8'));
     expect(versions).toContain(live.versions.blog);
-    const added = (await readHistory(buildsDir)).slice(linesBefore);
+    const added = (await readReleaseLog(buildsDir)).slice(linesBefore);
     expect(added).toHaveLength(20);
     expect(added.every((entry) => entry.action === 'activate' && entry.by === 'blog-team')).toBe(true);
     // Applied one at a time: each line's previous is the line before's version.
@@ -353,7 +355,7 @@ describe('deploy API', () => {
       Array(8).fill(200),
     );
 
-    const lines = (await readHistory(buildsDir)).filter((entry) => entry.action === 'activate');
+    const lines = (await readReleaseLog(buildsDir)).filter((entry) => entry.action === 'activate');
     expect(lines).toHaveLength(10);
     expect(lines.filter((entry) => entry.forced === 'from the CLI')).toHaveLength(2);
     // Each activation saw the one before it: no two ran at once.

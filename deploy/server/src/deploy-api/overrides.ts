@@ -5,7 +5,7 @@
 import { type AppName, readLive } from '../live-set/builds-folder';
 import type { DeployKeyRecord } from '../live-set/deploy-keys';
 import { OVERRIDE_APPLY_PATH, overrideCookieName, signOverride } from '../live-set/override-cookies';
-import { appendHistory, passedGate } from '../release/history';
+import { appendToReleaseLog, passedGate } from '../release/release-log';
 
 export interface IssuedOverride {
   app: AppName;
@@ -17,7 +17,7 @@ export interface IssuedOverride {
 }
 
 /**
- * An override of `version` for `minutes`, recorded in the history under the key's name; a refusal
+ * An override of `version` for `minutes`, recorded in the release log under the key's name; a refusal
  * (409 in the API) for a version that never passed the gate — a forced or never-checked version is
  * not tried on production data, even by its own team.
  */
@@ -33,7 +33,7 @@ export async function issueOverride(
   const expiresAt = Date.now() + minutes * 60_000;
   const token = signOverride(key, version, expiresAt);
   const live = (await readLive(buildsDir))?.versions[app] ?? null;
-  await appendHistory(buildsDir, {
+  await appendToReleaseLog(buildsDir, {
     action: 'override',
     app,
     version,

@@ -8,7 +8,7 @@ import { loadConfig, REPO_ROOT } from '../config';
 import { makeDist, tempDir } from '../testing/fixtures';
 import { readLive } from '../live-set/builds-folder';
 import { run } from '../release/cli';
-import { readHistory } from '../release/history';
+import { readReleaseLog } from '../release/release-log';
 import { GateRefusal } from '../release/change-live';
 import { RemoteError } from '../release/deploy-api-client';
 import { readKeyFile } from '../live-set/deploy-keys';
@@ -68,7 +68,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     );
   });
 
-  it('publishes, activates, checks, reads history and status, and rolls back over HTTP', async () => {
+  it('publishes, activates, checks, reads the release log and status, and rolls back over HTTP', async () => {
     const key = await newKey('blog', 'blog-team');
     const env = { DEPLOY_KEY: key };
     const remote = ['--server', url];
@@ -108,7 +108,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     );
 
     lines = [];
-    await run([...remote, 'history'], log, env);
+    await run([...remote, 'log'], log, env);
     expect(said().map((line) => line.split(/\s+/)[1])).toEqual([
       'publish',
       'activate',
@@ -125,7 +125,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
 
     await run([...remote, 'rollback', 'blog'], log, env);
     expect((await readLive(buildsDir))?.versions.blog).toBe(one);
-    expect((await readHistory(buildsDir, 'blog')).at(-1)).toMatchObject({
+    expect((await readReleaseLog(buildsDir, 'blog')).at(-1)).toMatchObject({
       action: 'rollback',
       version: one,
       previous: two,
@@ -193,7 +193,9 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     );
     expect(await readLive(buildsDir)).toEqual(liveBefore);
     expect(
-      (await readHistory(buildsDir, 'blog')).filter((entry) => entry.version === version).map((entry) => entry.action),
+      (await readReleaseLog(buildsDir, 'blog'))
+        .filter((entry) => entry.version === version)
+        .map((entry) => entry.action),
     ).toEqual(['publish']);
   }, 60_000);
 });

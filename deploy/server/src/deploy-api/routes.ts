@@ -7,7 +7,7 @@
  *   POST /_/deploy/<app>/versions/<version>/check  a job: the gate alone → { passed, refusal, ms }
  *   POST /_/deploy/<app>/activate                  { version, force? } a job: the gate, then live
  *   POST /_/deploy/<app>/rollback                  a job: the previous version back
- *   GET  /_/deploy/<app>/history                   the app's history lines
+ *   GET  /_/deploy/<app>/log                       the app's release-log lines (also at …/history, its former path)
  *   GET  /_/deploy/<app>/status                    live, previous, published, browser failures
  *   POST /_/deploy/<app>/canary                    { version, percent, force? } a job: the gate, then that share of visitors
  *   POST /_/deploy/<app>/canary/promote            a job: the canary live for everyone
@@ -45,7 +45,7 @@ import { status } from '../release/status';
 import { type AppName, isAppName, SHELL, VERSION_RE, versionDir } from '../live-set/builds-folder';
 import { AppRegistryError, assertRegistered } from '../live-set/app-registry';
 import { listApps, registrationProblem } from '../release/apps';
-import { readHistory } from '../release/history';
+import { readReleaseLog } from '../release/release-log';
 import { OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES } from '../live-set/override-cookies';
 import { buildOf } from '../release/publish';
 import type { RouteContext } from '../site/context';
@@ -327,7 +327,10 @@ export const deployApiRoutes: FastifyPluginAsync<
     );
   });
 
-  app.get('/:app/history', async (request) => ({ entries: await readHistory(buildsDir, ownApp(request)) }));
+  const releaseLog = async (request: FastifyRequest) => ({ entries: await readReleaseLog(buildsDir, ownApp(request)) });
+  app.get('/:app/log', releaseLog);
+  // The path before the release log had its own name: teams' scripts written then still work.
+  app.get('/:app/history', releaseLog);
 
   app.get('/:app/status', async (request) => {
     const appName = ownApp(request);
@@ -423,7 +426,7 @@ export const deployApiRoutes: FastifyPluginAsync<
 
   /**
    * An override for the key holder's browser: the cookie itself (for scripts and tests) and a link
-   * that sets it (for a person — open it in the browser to try the version). Recorded in the history.
+   * that sets it (for a person — open it in the browser to try the version). Recorded in the release log.
    */
   app.post('/:app/override', async (request) => {
     const appName = ownApp(request);

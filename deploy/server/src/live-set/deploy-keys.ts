@@ -1,5 +1,5 @@
 /**
- * Deploy keys: one or more per app, each with a name (recorded in the history as `by`). Only a
+ * Deploy keys: one or more per app, each with a name (recorded in the release log as `by`). Only a
  * hash of each key is stored — in DEPLOY_KEYS_FILE (JSON, outside the builds folder, which the
  * server serves from) and/or DEPLOY_KEYS (the same JSON, for platforms that configure by
  * environment). `deploy keys add <app> <name>` prints a new key once and stores its hash.

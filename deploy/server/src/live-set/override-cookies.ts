@@ -27,7 +27,7 @@ export interface Override {
   version: string;
   /** Epoch milliseconds. */
   expiresAt: number;
-  /** The deploy key that issued it (recorded in the history). */
+  /** The deploy key that issued it (recorded in the release log). */
   keyName: string;
 }
 

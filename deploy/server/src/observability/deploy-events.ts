@@ -1,7 +1,7 @@
 /**
- * Each deploy action the server records (its history line) is also one structured log line and
+ * Each deploy action the server records (its release-log line) is also one structured log line and
  * a count: an operator follows releases in the logs and the metrics without reading
- * history.jsonl. The context of the request (or of the health monitor) that acted says where.
+ * release-log.jsonl. The context of the request (or of the health monitor) that acted says where.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerMetrics } from './metrics';
@@ -21,7 +21,7 @@ export function deployEventReporter(log: FastifyBaseLogger, metrics: ServerMetri
   };
 }
 
-/** Tells the running context a deploy action was recorded (release/history.ts; nothing outside the server). */
+/** Tells the running context a deploy action was recorded (release/release-log.ts; nothing outside the server). */
 export function reportDeployEvent(deployed: DeployEvent): void {
   currentContext().onDeployEvent?.(deployed);
 }

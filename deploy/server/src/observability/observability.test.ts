@@ -330,7 +330,7 @@ describe("the health monitor's decisions", () => {
     try {
       await app.ready();
       const deadline = Date.now() + 10_000;
-      // The decision's line follows the action's (the history line is written as the change is made).
+      // The decision's line follows the action's (the release-log line is written as the change is made).
       while (!log.lines.some((line) => line.event === 'health-monitor') && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 50));
       const decisions = log.lines.filter((line) => line.event === 'health-monitor');

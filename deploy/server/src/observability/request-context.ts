@@ -19,7 +19,7 @@ export interface CmsCall {
   outcome: 'ok' | 'error' | 'aborted';
 }
 
-/** A deploy action as its history line records it (release/history.ts). */
+/** A deploy action as its release-log line records it (release/release-log.ts). */
 export interface DeployEvent {
   action: string;
   app: string;

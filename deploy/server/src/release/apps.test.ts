@@ -13,7 +13,7 @@ import { addServerEntries, type Fixture, fixtureAppManifest, liveFixture, makeDi
 import { registeredPathsRule } from './gate/static-rules';
 import { run } from './cli';
 import { RemoteError } from './deploy-api-client';
-import { localUser, readHistory } from './history';
+import { localUser, readReleaseLog } from './release-log';
 
 describe('apps are data: deploy apps add | list | remove', () => {
   describe('on the builds folder (the CLI on the server machine)', () => {
@@ -51,11 +51,11 @@ describe('apps are data: deploy apps add | list | remove', () => {
         'panel',
         'guides',
       ]);
-      const [line] = await readHistory(folders.buildsDir, 'guides');
+      const [line] = await readReleaseLog(folders.buildsDir, 'guides');
       expect(line).toMatchObject({ action: 'app-add', app: 'guides', paths: ['/guides/**'], by: localUser() });
 
       lines = [];
-      await cli('history', 'guides');
+      await cli('log', 'guides');
       expect(lines).toEqual([expect.stringMatching(/app-add +guides +registered, paths \/guides\/\*\* {2}by /)]);
     });
 
@@ -70,7 +70,7 @@ describe('apps are data: deploy apps add | list | remove', () => {
       await refused(['news', '--paths', '/**'], /may not claim every path/);
       await refused(['news', '--paths', '/news/*'], /A path pattern is/);
       await refused(['news'], /apps add needs a name and the paths/);
-      expect(await readHistory(folders.buildsDir)).toEqual([]);
+      expect(await readReleaseLog(folders.buildsDir)).toEqual([]);
     });
 
     it('stores builds and keys of registered apps only, and removes an app that is not live', async () => {
@@ -94,7 +94,7 @@ describe('apps are data: deploy apps add | list | remove', () => {
       ]);
       expect((await readKeyFile(keysFile)).map((key) => key.name)).toEqual(['platform-team']);
       expect((await readApps(folders.buildsDir)).map((app) => app.name)).not.toContain('guides');
-      expect((await readHistory(folders.buildsDir, 'guides')).map((entry) => entry.action)).toEqual([
+      expect((await readReleaseLog(folders.buildsDir, 'guides')).map((entry) => entry.action)).toEqual([
         'app-add',
         'publish',
         'app-remove',
@@ -168,7 +168,7 @@ describe('apps are data: deploy apps add | list | remove', () => {
       expect((await server.inject({ url: '/blog' })).statusCode).toBe(404);
       expect((await server.inject({ url: '/blog/some-article' })).statusCode).toBe(404);
       expect((await server.inject({ url: '/panel' })).statusCode).toBe(200);
-      expect((await readHistory(fx.buildsDir, 'blog')).at(-1)).toMatchObject({
+      expect((await readReleaseLog(fx.buildsDir, 'blog')).at(-1)).toMatchObject({
         action: 'app-remove',
         version: fx.versions.blog,
         previous: fx.versions.blog,
@@ -246,7 +246,7 @@ describe('apps are data: deploy apps add | list | remove', () => {
       // The blog's key went with its app: it opens nothing any more.
       await expect(remoteCli('blog', 'status', 'blog')).rejects.toThrow(/401: Unknown deploy key/);
 
-      const lines = (await readHistory(fx.buildsDir)).filter((entry) => entry.action.startsWith('app-'));
+      const lines = (await readReleaseLog(fx.buildsDir)).filter((entry) => entry.action.startsWith('app-'));
       expect(lines.map(({ action, app, by, forced }) => ({ action, app, by, forced }))).toEqual([
         { action: 'app-add', app: 'guides', by: 'platform-team', forced: null },
         { action: 'app-remove', app: 'blog', by: 'platform-team', forced: 'moved to its own site' },

@@ -2,7 +2,7 @@
  * `deploy apps add|list|remove`: the platform team registers a remote, with the path patterns its
  * pages may claim, and removes it — the CLI on the server's machine, or the deploy API with a
  * platform key. Each change holds the deploy lock (no activation of the app runs meanwhile) and
- * writes a history line with who asked.
+ * writes a release-log line with who asked.
  *
  * A removal is refused while the app has a live version or a canary, unless forced with a reason:
  * then its version leaves live.json too, so its paths are 404 and it leaves /remotes.json on every
@@ -26,7 +26,7 @@ import {
 import { readLive } from '../live-set/builds-folder';
 import { configuredKeys, type DeployKeySource, KEY_NAME_RE, removeKeysOfApp } from '../live-set/deploy-keys';
 import { withDeployLock } from './deploy-lock';
-import { appendHistory, localUser, runningOverrides } from './history';
+import { appendToReleaseLog, localUser, runningOverrides } from './release-log';
 import { withLock, writeLive } from './live-file-writes';
 
 /** The app is live (or in a canary) and the removal was not forced: the API answers 409. */
@@ -101,7 +101,7 @@ export async function addApp(
       addedBy: by,
     };
     await writeApps(buildsDir, [...apps, added]);
-    await appendHistory(buildsDir, {
+    await appendToReleaseLog(buildsDir, {
       action: 'app-add',
       app: name,
       version: '',
@@ -156,7 +156,7 @@ export async function removeApp(
     // Read before the keys go: each override is signed by one of them.
     const overrides = await runningOverrides(buildsDir, name);
     const keysRevoked = (await removeKeysOfApp(keys.keysFile, name)).map((key) => key.name);
-    await appendHistory(buildsDir, {
+    await appendToReleaseLog(buildsDir, {
       action: 'app-remove',
       app: name,
       version: wasLive ?? '',
@@ -168,9 +168,9 @@ export async function removeApp(
     });
     // What the removal ended besides the live version, one line each; after it nothing is live.
     const ended = { app: name, previous: null, gate: 'not run (the app was removed)', forced: null, by };
-    if (canary) await appendHistory(buildsDir, { ...ended, action: 'abort', version: canary });
+    if (canary) await appendToReleaseLog(buildsDir, { ...ended, action: 'abort', version: canary });
     for (const override of overrides)
-      await appendHistory(buildsDir, { ...ended, action: 'override-end', version: override.version });
+      await appendToReleaseLog(buildsDir, { ...ended, action: 'override-end', version: override.version });
     return {
       removed,
       wasLive,

@@ -1,14 +1,14 @@
 /**
  * Changing what is live, the way a team does it: `changeLive` is the one way every caller — the
  * CLI (local, and through the deploy API), the health monitor and `npm run build` — changes
- * live.json. It runs the rules that apply, makes the change, writes its history line and tells
+ * live.json. It runs the rules that apply, makes the change, writes its release-log line and tells
  * the caller's servers once:
  * - a new activation or canary passes the gate first; a refusal is overridden only with a reason
  *   (`--force`), and the reason is recorded beside the refusal;
  * - a promotion, an abort and a rollback run no gate: they go to a version that was live (or
  *   that passed the gate as the canary);
  * - asking for what is already so (the live version activated again, the running canary started
- *   again at its share) changes nothing: no gate, no history line, no notice.
+ *   again at its share) changes nothing: no gate, no release-log line, no notice.
  *
  * Every gate run and live-set change holds the builds folder's deploy lock: changes are applied
  * one at a time in the order asked, and the gate's smoke server (one fixed port,
@@ -19,7 +19,7 @@ import { withDeployLock } from './deploy-lock';
 import { activate, NothingToRollBack, rollback, type ActivateResult } from './live-file-writes';
 import { type AppName, emptyLive, readLive } from '../live-set/builds-folder';
 import { checkVersion, type GateResult } from './gate/check';
-import { appendHistory, type HistoryAction, localUser } from './history';
+import { appendToReleaseLog, type ReleaseLogAction, localUser } from './release-log';
 import type { ReleaseProgress } from './publish';
 
 export class GateRefusal extends Error {
@@ -57,7 +57,7 @@ export interface ReleaseOptions {
   /** Who asks (recorded); the OS user by default. */
   by?: string;
   /**
-   * Called once when live.json changed, after its history line (the app server tells every app
+   * Called once when live.json changed, after its release-log line (the app server tells every app
    * server and their open tabs); never when nothing changed. The local CLI needs none: servers
    * see live.json change by themselves.
    */
@@ -67,8 +67,8 @@ export interface ReleaseOptions {
 }
 
 export interface LiveChangeResult extends ActivateResult {
-  /** The history line written; null when nothing changed. */
-  recorded: HistoryAction | null;
+  /** The release-log line written; null when nothing changed. */
+  recorded: ReleaseLogAction | null;
   /** The gate's refusal that was forced (or let through for a local build); null otherwise. */
   refusal: string | null;
   /** How long the gate took (0 when it did not run). */
@@ -85,7 +85,7 @@ export function checkRelease(
   return lockedFor(buildsDir, options.progress, async () => {
     const gate = await checkVersion(buildsDir, app, version, { env: options.env, onStep: stepOf(options.progress) });
     const live = (await readLive(buildsDir))?.versions[app] ?? null;
-    await appendHistory(buildsDir, {
+    await appendToReleaseLog(buildsDir, {
       action: 'check',
       app,
       version,
@@ -99,7 +99,7 @@ export function checkRelease(
 }
 
 /**
- * The gate on a version about to go live or into a canary: its word for the history line, or a `refused` line
+ * The gate on a version about to go live or into a canary: its word for the release-log line, or a `refused` line
  * and a GateRefusal unless overridden.
  */
 async function gateFor(
@@ -117,7 +117,7 @@ async function gateFor(
   });
   const overriddenBy = options.localBuild ?? options.force ?? null;
   if (gate.refusal && !overriddenBy) {
-    await appendHistory(buildsDir, {
+    await appendToReleaseLog(buildsDir, {
       action: 'refused',
       app,
       version,
@@ -144,8 +144,8 @@ async function gateFor(
 }
 
 /**
- * The one way to change an app's live set (see the top of this file). History lines keep one
- * reading (history.ts): `version` is the version the line is about — made live, put back, started
+ * The one way to change an app's live set (see the top of this file). Release-log lines keep one
+ * reading (release-log.ts): `version` is the version the line is about — made live, put back, started
  * or ended as a canary — and `previous` the app's version live for everyone just before.
  */
 export async function changeLive(
@@ -168,16 +168,16 @@ export async function changeLive(
       refusal: null,
       gateMs: 0,
     });
-    /** The write and its history line, at the point of no return: a job cancelled until here changes nothing. */
+    /** The write and its release-log line, at the point of no return: a job cancelled until here changes nothing. */
     const committed = <T>(what: string, write: () => Promise<T>): Promise<T> =>
       options.progress ? options.progress.commit(what, write) : write();
     const record = async (
       applied: ActivateResult,
-      action: HistoryAction,
+      action: ReleaseLogAction,
       line: { version: string; gate: string; forced?: string | null },
       gate?: { refusal: string | null; ms: number },
     ) => {
-      await appendHistory(buildsDir, {
+      await appendToReleaseLog(buildsDir, {
         action,
         app,
         version: line.version,

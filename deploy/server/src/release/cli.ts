@@ -11,7 +11,8 @@
  *   promote <app> | abort <app>            the canary live for everyone | everyone back on live
  *   override <app> <version> [--minutes N] (with --server) a link that shows the version to your
  *                                          browser alone, for N minutes (60; gate-passed versions)
- *   history [app]                          every publish, activation, refusal and rollback
+ *   log [app]                              the release log: every publish, activation, refusal and
+ *                                          rollback (`history`, its former name, still works)
  *   prune [--keep N]                       remove versions not live, not previous, not among the N
  *                                          newest, not pinned by a page served in the last day
  *   status [app]                           live versions, failures reported by browsers, versions
@@ -38,7 +39,7 @@ import { type AppStatus, status } from './status';
 import { followJob, GaveUp, remote, type JobView, type RemoteTarget } from './deploy-api-client';
 import { explainSystemError } from './system-errors';
 import { addKey, type DeployKeySource, readKeyFile, removeKey } from '../live-set/deploy-keys';
-import { describeEntry, readHistory, type HistoryEntry } from './history';
+import { describeEntry, readReleaseLog, type ReleaseLogEntry } from './release-log';
 import { changeLive, checkRelease, GateRefusal } from './change-live';
 import { publishVersion } from './publish';
 import { withDeployLock } from './deploy-lock';
@@ -57,7 +58,7 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--k
   canary <app> <version> <percent> [--force "<reason>"]
   promote <app> | abort <app>
   override <app> <version> [--minutes N]   (with --server)
-  history [app]
+  log [app]                                (or history, its former name)
   prune [--keep N]                         (local only)
   status [app] [--json]
   keys add <app|platform> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
@@ -128,7 +129,7 @@ async function runKeys(
       // A key is for the platform team, or for a registered app (the builds folder's list).
       const app = rest[0] === PLATFORM ? PLATFORM : appArg(rest[0]);
       if (app !== PLATFORM && app !== 'shell') await assertRegistered(localBuildsDir(flags, env), app);
-      if (!rest[1]) throw new UsageError('keys add needs a name (the team or person, recorded in the history)');
+      if (!rest[1]) throw new UsageError('keys add needs a name (the team or person, recorded in the release log)');
       const key = await addKey(keysFile, app, rest[1]);
       log(`New ${app} deploy key "${rest[1]}" — shown once; only its hash is kept in ${keysFile}:`);
       log(key);
@@ -215,7 +216,7 @@ interface Deployer {
   abort(app: AppName): Promise<{ version: string; aborted: string | null }>;
   /** A link that sets an override cookie in the browser that opens it. */
   override(app: AppName, version: string, minutes?: number): Promise<{ link: string; expiresAt: string }>;
-  history(app?: AppName): Promise<HistoryEntry[]>;
+  releaseLog(app?: AppName): Promise<ReleaseLogEntry[]>;
   apps: {
     list(): Promise<RegisteredApp[]>;
     add(request: { name: string; paths: string[]; owner?: string }): Promise<RegisteredApp>;
@@ -275,7 +276,7 @@ function localDeployer(buildsDir: string, env: Env | undefined, keys: DeployKeyS
     // An override is signed with a deploy key, which only the API holder presents.
     override: () =>
       Promise.reject(new UsageError("override goes through the deploy API: --server <url> with your app's key")),
-    history: (app) => readHistory(buildsDir, app),
+    releaseLog: (app) => readReleaseLog(buildsDir, app),
     apps: {
       list: () => listApps(buildsDir),
       add: (request) => addApp(buildsDir, request, { keys }),
@@ -296,7 +297,7 @@ function localDeployer(buildsDir: string, env: Env | undefined, keys: DeployKeyS
 }
 
 function remoteDeployer(target: RemoteTarget): Deployer {
-  // A key is for one app: without one named, history and status are the key's own app's.
+  // A key is for one app: without one named, the release log and status are the key's own app's.
   const orOwn = async (app?: AppName) => app ?? (await remote.whoami(target)).app;
   return {
     where: target.server,
@@ -330,7 +331,7 @@ function remoteDeployer(target: RemoteTarget): Deployer {
       const result = await remote.override(target, app, version, minutes);
       return { link: `${target.server.replace(/\/+$/, '')}${result.link}`, expiresAt: result.expiresAt };
     },
-    history: async (app) => remote.history(target, await orOwn(app)),
+    releaseLog: async (app) => remote.releaseLog(target, await orOwn(app)),
     apps: {
       list: () => remote.apps.list(target),
       add: (request) => remote.apps.add(target, request),
@@ -482,8 +483,10 @@ export async function run(
       );
       return;
     }
+    // `history`: the command's name before the release log had its own, so scripts written then still run.
+    case 'log':
     case 'history':
-      for (const entry of await deployer.history(args[0] ? appArg(args[0]) : undefined)) {
+      for (const entry of await deployer.releaseLog(args[0] ? appArg(args[0]) : undefined)) {
         log(
           `${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${describeEntry(entry)}  by ${entry.by}  gate: ${entry.gate}${entry.forced ? `  FORCED: ${entry.forced}` : ''}`,
         );

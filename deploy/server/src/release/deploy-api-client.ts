@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { c as createTar } from 'tar';
 import type { AppStatus } from './status';
 import type { AppName } from '../live-set/builds-folder';
-import type { HistoryEntry } from './history';
+import type { ReleaseLogEntry } from './release-log';
 import type { RegisteredApp } from '../live-set/app-registry';
 import type { AppRemoval } from './apps';
 import { NotABuild } from './publish';
@@ -255,8 +255,8 @@ export const remote = {
       `/${app}/override`,
       { json: { version, ...(minutes ? { minutes } : {}) } },
     ),
-  history: async (target: RemoteTarget, app: AppName) =>
-    (await call<{ entries: HistoryEntry[] }>(target, 'GET', `/${app}/history`)).entries,
+  releaseLog: async (target: RemoteTarget, app: AppName) =>
+    (await call<{ entries: ReleaseLogEntry[] }>(target, 'GET', `/${app}/log`)).entries,
   status: (target: RemoteTarget, app: AppName) =>
     call<AppStatus & { updatedAt: number | null }>(target, 'GET', `/${app}/status`),
   apps: {

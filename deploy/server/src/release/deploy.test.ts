@@ -199,7 +199,7 @@ describe('deploy tooling', () => {
       const live = await readLive(folders.buildsDir);
       expect(lines.join('\n')).toMatch(/Activated catalogue [0-9a-f]{12}/);
       lines.length = 0;
-      await run(['history', 'catalogue', ...flags], log);
+      await run(['log', 'catalogue', ...flags], log);
       // Publishes and the refusal are recorded too, not only what changed the live set.
       expect(lines.map((line) => line.split(/\s+/)[1])).toEqual([
         'publish',
@@ -211,6 +211,10 @@ describe('deploy tooling', () => {
       expect(lines[4]).toMatch(
         /activate catalogue .* gate: exposes: catalogue does not expose \.\/app.*FORCED: fixture builds/,
       );
+      // `history`, the command's former name, prints the same.
+      const printed = lines.splice(0);
+      await run(['history', 'catalogue', ...flags], log);
+      expect(lines).toEqual(printed);
 
       lines.length = 0;
       await run(['status', '--json', ...flags], log);

@@ -5,7 +5,7 @@ import { readLive } from '../live-set/builds-folder';
 import { createFailureRecorder } from '../shared-state/failure-counts';
 import type { HealthRules } from '../config';
 import { judgeReleases, startHealthMonitor } from './health-monitor';
-import { readHistory } from './history';
+import { readReleaseLog } from './release-log';
 import { publish } from './publish';
 import { type Fixture, liveFixture, makeDist } from '../testing/fixtures';
 
@@ -65,7 +65,7 @@ describe('release health', () => {
     expect(await judgeReleases(fx.buildsDir, rules, Date.now() + rules.rollbackWindowMs + 1)).toEqual([]);
   });
 
-  it('the monitor acts by itself and records the figures in the history', async () => {
+  it('the monitor acts by itself and records the figures in the release log', async () => {
     await startCanary(fx.buildsDir, 'catalogue', v2, 20);
     await count(v2, 40, 20);
     const warnings: object[] = [];
@@ -84,7 +84,7 @@ describe('release health', () => {
     }
     expect((await readLive(fx.buildsDir))?.canary?.catalogue).toBeUndefined();
     expect((await readLive(fx.buildsDir))?.versions.catalogue).toBe(fx.versions.catalogue);
-    const last = (await readHistory(fx.buildsDir, 'catalogue')).at(-1);
+    const last = (await readReleaseLog(fx.buildsDir, 'catalogue')).at(-1);
     expect(last).toMatchObject({
       action: 'auto-abort',
       version: v2,

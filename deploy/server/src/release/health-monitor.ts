@@ -1,13 +1,13 @@
 /**
  * Release health: a canary whose browsers fail more than the live version's, or a version just
  * activated whose browsers fail more than the one it replaced, is taken back by itself — the
- * canary aborted, the activation rolled back — and the history says so, with the figures.
+ * canary aborted, the activation rolled back — and the release log says so, with the figures.
  *
  * Failures per view (shared-state/failure-counts.ts): a canary is judged against the live version over the
  * same minutes; a fresh activation against its predecessor's last day. A version is judged only
  * once it has `minViews` views, so one unlucky visitor decides nothing. Every app server runs the
  * monitor; the deploy lock and the expected version make the second to decide a no-op. It acts
- * through change-live.ts's `changeLive`, as a person would: the history line and the notice to the
+ * through change-live.ts's `changeLive`, as a person would: the release-log line and the notice to the
  * app servers come from there, once per change.
  *
  * Reports are anonymous (counted only for the version the reporting visitor is served), so the
@@ -30,7 +30,7 @@ export interface HealthVerdict {
   app: AppName;
   action: 'abort' | 'rollback';
   version: string;
-  /** The figures that decided, as recorded in the history. */
+  /** The figures that decided, as recorded in the release log. */
   why: string;
 }
 

@@ -14,14 +14,14 @@ import { startTestRedis, type TestRedis } from '../testing/redis-server';
 import { addKey } from '../live-set/deploy-keys';
 import { readLive } from '../live-set/builds-folder';
 import { run } from './cli';
-import { passedGate, readHistory } from './history';
+import { passedGate, readReleaseLog } from './release-log';
 import { changeLive } from './change-live';
 import { publishVersion } from './publish';
 import { settled } from '../testing/deploy-jobs';
 
 /**
  * One way to change what is live (change-live.ts, `changeLive`): whoever asks — the deploy API, the
- * CLI, the health monitor, `npm run build` — gets the same rules, one history line per change, one
+ * CLI, the health monitor, `npm run build` — gets the same rules, one release-log line per change, one
  * notice to the app servers per change, and nothing at all for a change that changes nothing.
  */
 describe('changing the live set', () => {
@@ -78,12 +78,12 @@ describe('changing the live set', () => {
         key,
       );
 
-    it('a replayed activation or canary changes nothing: no gate, no history line, no notice', async () => {
+    it('a replayed activation or canary changes nothing: no gate, no release-log line, no notice', async () => {
       const [a, b] = [await published('a'), await published('b')];
       expect((await post('activate', { version: a, force: 'fixture builds' })).json()).toMatchObject({ changed: true });
       await until(() => notices >= 1);
       const liveFile = await fs.readFile(path.join(folders.buildsDir, 'live.json'), 'utf8');
-      const lines = (await readHistory(folders.buildsDir)).length;
+      const lines = (await readReleaseLog(folders.buildsDir)).length;
 
       // Unforced: had the gate run, the fixture build would be refused (422 and a `refused` line).
       const replay = await post('activate', { version: a });
@@ -104,7 +104,7 @@ describe('changing the live set', () => {
       await run(['activate', 'blog', a, '--builds-dir', folders.buildsDir], (line) => said.push(line));
       expect(said).toEqual([`blog ${a} was already live`]);
       expect(await fs.readFile(path.join(folders.buildsDir, 'live.json'), 'utf8')).toBe(liveFile);
-      expect(await readHistory(folders.buildsDir)).toHaveLength(lines);
+      expect(await readReleaseLog(folders.buildsDir)).toHaveLength(lines);
 
       // A canary, then the same canary again: the second changes nothing either.
       expect((await post('canary', { version: b, percent: 10, force: 'fixture builds' })).json()).toMatchObject({
@@ -117,7 +117,7 @@ describe('changing the live set', () => {
         gate: 'not run (already the canary)',
       });
       expect(await fs.readFile(path.join(folders.buildsDir, 'live.json'), 'utf8')).toBe(canaryFile);
-      expect((await readHistory(folders.buildsDir)).map((entry) => entry.action).slice(lines)).toEqual(['canary']);
+      expect((await readReleaseLog(folders.buildsDir)).map((entry) => entry.action).slice(lines)).toEqual(['canary']);
 
       // Notices arrive in the order they were sent: by the time the abort's arrives, a notice for
       // either replay would have arrived too.
@@ -127,13 +127,13 @@ describe('changing the live set', () => {
     });
   });
 
-  it("npm run build's publishing makes a build live with its history lines, recorded as a local build; the same build again adds none", async () => {
+  it("npm run build's publishing makes a build live with its release-log lines, recorded as a local build; the same build again adds none", async () => {
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const one = await makeDist(folders.root, 'blog', 'one');
     const first = await publishAndActivate(folders.buildsDir, 'blog', one);
     expect((await readLive(folders.buildsDir))?.versions.blog).toBe(first);
     // A fixture build fails the static rules (it exposes no ./app): recorded, and live anyway.
-    expect(await readHistory(folders.buildsDir)).toEqual([
+    expect(await readReleaseLog(folders.buildsDir)).toEqual([
       expect.objectContaining({ action: 'publish', app: 'blog', version: first }),
       expect.objectContaining({
         action: 'activate',
@@ -146,10 +146,10 @@ describe('changing the live set', () => {
     ]);
 
     expect(await publishAndActivate(folders.buildsDir, 'blog', one)).toBe(first);
-    expect(await readHistory(folders.buildsDir)).toHaveLength(2);
+    expect(await readReleaseLog(folders.buildsDir)).toHaveLength(2);
 
     const second = await publishAndActivate(folders.buildsDir, 'blog', await makeDist(folders.root, 'blog', 'two'));
-    expect((await readHistory(folders.buildsDir)).at(-1)).toMatchObject({
+    expect((await readReleaseLog(folders.buildsDir)).at(-1)).toMatchObject({
       action: 'activate',
       version: second,
       previous: first,
@@ -165,7 +165,7 @@ describe('changing the live set', () => {
     warnings.mockRestore();
   });
 
-  it('history lines read the right way round for every action', async () => {
+  it('release-log lines read the right way round for every action', async () => {
     const [a, b, c] = [await published('a'), await published('b'), await published('c')];
     const cli = (...args: string[]) => run([...args, '--builds-dir', folders.buildsDir], () => {});
     await cli('activate', 'blog', a, '--force', 'fixture builds');
@@ -191,7 +191,7 @@ describe('changing the live set', () => {
     );
 
     const lines: string[] = [];
-    await run(['history', 'blog', '--builds-dir', folders.buildsDir], (line) => lines.push(line));
+    await run(['log', 'blog', '--builds-dir', folders.buildsDir], (line) => lines.push(line));
     const said = lines
       .filter((line) => !/ publish /.test(line))
       .map((line) => /^\S+\s+(\S+)\s+blog\s+(.*?) {2}by /.exec(line)?.slice(1).join(' '));
@@ -243,7 +243,7 @@ describe('changing the live set', () => {
         'fixture builds',
       ]);
       expect([code, stderr]).toEqual([0, '']);
-      expect((await readHistory(folders.buildsDir)).map((entry) => entry.action)).toEqual(['publish', 'activate']);
+      expect((await readReleaseLog(folders.buildsDir)).map((entry) => entry.action)).toEqual(['publish', 'activate']);
       expect((await readLive(folders.buildsDir))?.versions.blog).toMatch(/^[0-9a-f]{12}$/);
     }, 30_000);
   });

@@ -5,7 +5,7 @@
  * Writers take a lock file, so two deploys at once cannot lose each other's change.
  *
  * These are the bare writes of live.json. Whoever changes what is live goes through change-live.ts's
- * `changeLive`, which runs the gate where it applies, writes the history line and tells the app
+ * `changeLive`, which runs the gate where it applies, writes the release-log line and tells the app
  * servers; only tests and benches call these directly, to set a builds folder up.
  */
 import fs from 'node:fs/promises';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { APP_MANIFEST_FILE, FILE_DIGESTS_FILE, isBrowserLoadedFile } from '@steel/contract';
 import { type AppName, requiredFiles, SHELL, versionDir } from '../live-set/builds-folder';
 import { assertRegistered } from '../live-set/app-registry';
-import { appendHistory, localUser } from './history';
+import { appendToReleaseLog, localUser } from './release-log';
 import type { JobContext } from './jobs/jobs';
 import { precompress } from './precompress';
 
@@ -220,7 +220,7 @@ export async function publish(
   return { app, version, dir, created: true };
 }
 
-/** publish, recorded in the history when it stored a new version. */
+/** publish, recorded in the release log when it stored a new version. */
 export async function publishVersion(
   buildsDir: string,
   app: AppName,
@@ -229,7 +229,7 @@ export async function publishVersion(
 ): Promise<PublishResult> {
   const result = await publish(buildsDir, app, distDir, { compress, progress });
   if (result.created)
-    await appendHistory(buildsDir, {
+    await appendToReleaseLog(buildsDir, {
       action: 'publish',
       app,
       version: result.version,

@@ -11,7 +11,7 @@ import { foldersPerTest } from '../testing/builds-dir';
 import { fixtureAppManifest, makeDist, writeTree } from '../testing/fixtures';
 import { checkVersion } from './gate/check';
 import { run } from './cli';
-import { readHistory } from './history';
+import { readReleaseLog } from './release-log';
 import { publish } from './publish';
 
 /** The page route's pattern: every path no other route claims, the apps' pages. */
@@ -75,7 +75,7 @@ describe("the app server's own names and paths are reserved (the contract's one 
       await refused(['stats', '--paths', '/.well-known/**'], "/.well-known/** is the app server's own");
       await refused(['stats', '--paths', '/_stats/**'], "/_stats/** is the app server's own");
       expect(await readApps(folders.buildsDir)).toEqual(seededApps());
-      expect(await readHistory(folders.buildsDir)).toEqual([]);
+      expect(await readReleaseLog(folders.buildsDir)).toEqual([]);
 
       // Beside them, all is as before.
       await cli('apps', 'add', 'stats', '--paths', '/stats/**, /metrics-report');

@@ -8,7 +8,7 @@ import { REPO_ROOT, loadConfig } from '../config';
 import { addKey } from '../live-set/deploy-keys';
 import { startCanary } from './canary';
 import { readFailureCounts } from '../shared-state/failure-counts';
-import { appendHistory } from './history';
+import { appendToReleaseLog } from './release-log';
 import { addServerEntries, liveFixture, publishMarkedCatalogue, type Fixture } from '../testing/fixtures';
 
 /**
@@ -54,7 +54,7 @@ describe('several app servers on one builds folder', () => {
 
   it('honours an override issued by one server on the other', async () => {
     const key = await addKey(keysFile, 'catalogue', 'catalogue-team');
-    await appendHistory(fx.buildsDir, {
+    await appendToReleaseLog(fx.buildsDir, {
       action: 'check',
       app: 'catalogue',
       version: other,

@@ -10,7 +10,7 @@ import { readLive } from '../live-set/builds-folder';
 import { addKey, hashKey, removeKey } from '../live-set/deploy-keys';
 import { makeDist } from '../testing/fixtures';
 import { foldersPerTest } from '../testing/builds-dir';
-import { readHistory } from './history';
+import { readReleaseLog } from './release-log';
 import { recordServingServer, SITE_FILE, whyOthersUseSite, withRunningSiteSettings } from './site-record';
 
 /**
@@ -62,7 +62,7 @@ describe('npm run build on a site others use, and on your own', () => {
     expect(refusal).toContain('npm run deploy -w @steel/server -- activate blog');
     expect(await liveBlog()).toBe(live);
     // Recorded as any refused activation is, by the developer: no line reads as a local build.
-    expect((await readHistory(folders.buildsDir, 'blog')).slice(-2)).toEqual([
+    expect((await readReleaseLog(folders.buildsDir, 'blog')).slice(-2)).toEqual([
       expect.objectContaining({ action: 'publish' }),
       expect.objectContaining({ action: 'refused', previous: live, forced: null }),
     ]);
@@ -106,12 +106,12 @@ describe('npm run build on a site others use, and on your own', () => {
     expect(await whyOthersUseSite(folders.buildsDir)).toBeNull();
     const version = await publishAndActivate(folders.buildsDir, 'blog', await blogBuild('mine'));
     expect(await liveBlog()).toBe(version);
-    expect((await readHistory(folders.buildsDir, 'blog')).at(-1)).toMatchObject({
+    expect((await readReleaseLog(folders.buildsDir, 'blog')).at(-1)).toMatchObject({
       action: 'activate',
       forced: LOCAL_BUILD_REASON,
     });
     expect(warnings.mock.calls.map(([line]) => String(line)).at(-1)).toMatch(
-      /the gate's static rules refuse it \(exposes: .*\); live anyway as a local build, recorded in the history — this builds folder is your own/,
+      /the gate's static rules refuse it \(exposes: .*\); live anyway as a local build, recorded in the release log — this builds folder is your own/,
     );
   });
 

@@ -59,7 +59,7 @@ export const SETTINGS = {
   BUILDS_DIR: optionalText({
     group: 'The server',
     about:
-      'The versioned builds folder (every published version, `live.json`, the history). A relative path is taken from where the command was typed.',
+      'The versioned builds folder (every published version, `live.json`, the release log). A relative path is taken from where the command was typed.',
     accepts: 'a folder',
     shownDefault: '`.builds` in the repository',
   }),

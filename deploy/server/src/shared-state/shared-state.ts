@@ -4,7 +4,7 @@
  * - memory-state.ts — one process: the default `npm start` arrangement;
  * - redis-state.ts — every app server on one Redis (`REDIS_URL`): the production arrangement.
  *
- * The builds folder (live.json, versions, deploy history) is shared by the servers as a folder;
+ * The builds folder (live.json, versions, release log) is shared by the servers as a folder;
  * what changes by the second — notices, rendered pages, request counts — lives here.
  */
 import type { CountStore } from './failure-counts';

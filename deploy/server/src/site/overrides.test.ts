@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
-import { appendHistory, readHistory } from '../release/history';
+import { appendToReleaseLog, readReleaseLog } from '../release/release-log';
 import { overrideCookieName, signOverride } from '../live-set/override-cookies';
 import { publishMarkedCatalogue, tempDir, type Fixture } from '../testing/fixtures';
 import { startRenderingSite } from '../testing/rendering-site';
@@ -30,7 +30,7 @@ describe('overrides: one browser tries a version in production', () => {
     ungated = await publishMarkedCatalogue(fx, 'ungated');
     // The fixture builds expose no ./app, so the real gate refuses them: the pass a real build gets
     // from `deploy check` is written as the gate writes it.
-    await appendHistory(fx.buildsDir, {
+    await appendToReleaseLog(fx.buildsDir, {
       action: 'check',
       app: 'catalogue',
       version: tried,
@@ -66,7 +66,7 @@ describe('overrides: one browser tries a version in production', () => {
     const blogKey = await addKey(keysFile, 'blog', 'blog-intruder');
     expect((await requestOverride({ version: tried }, blogKey)).statusCode).toBe(403);
     expect((await requestOverride({ version: tried, minutes: 100_000 })).statusCode).toBe(400);
-    expect((await readHistory(fx.buildsDir, 'catalogue')).some((entry) => entry.action === 'override')).toBe(false);
+    expect((await readReleaseLog(fx.buildsDir, 'catalogue')).some((entry) => entry.action === 'override')).toBe(false);
   });
 
   it('shows the version to its holder alone, server render included, with a strip that removes it', async () => {
@@ -78,7 +78,7 @@ describe('overrides: one browser tries a version in production', () => {
     expect(issued.statusCode).toBe(200);
     const { link, cookie } = issued.json<{ link: string; cookie: { name: string; value: string } }>();
     expect(cookie.name).toBe(overrideCookieName('catalogue'));
-    expect((await readHistory(fx.buildsDir, 'catalogue')).at(-1)).toMatchObject({
+    expect((await readReleaseLog(fx.buildsDir, 'catalogue')).at(-1)).toMatchObject({
       action: 'override',
       version: tried,
       by: 'catalogue-team',

@@ -1,8 +1,10 @@
 /**
- * The deploy history: one JSON line per publish, gate check, activation (forced or not), refused
- * activation, rollback, canary step and override issued, appended to BUILDS_DIR/history.jsonl and never rewritten — who changed what is
- * live, when, from which version, and what the gate said. A refusal is a line too (`refused`,
- * with the gate's word): someone tried, and the live set stayed as it was.
+ * The release log: one JSON line per publish, gate check, activation (forced or not), refused
+ * activation, rollback, canary step, override issued and app registered or removed, appended to
+ * BUILDS_DIR/release-log.jsonl and never rewritten — who changed what is live, when, from which
+ * version, and what the gate said. A refusal is a line too (`refused`, with the gate's word):
+ * someone tried, and the live set stayed as it was. (Not the rollback stack: live.json's previous
+ * versions per app, builds-folder.ts.)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,9 +15,9 @@ import { reportDeployEvent } from '../observability/deploy-events';
 /** Who acts, when the caller names no one: the OS user (the local CLI, `npm run build`). */
 export const localUser = () => os.userInfo().username;
 
-export interface HistoryEntry {
+export interface ReleaseLogEntry {
   at: string;
-  action: HistoryAction;
+  action: ReleaseLogAction;
   app: AppName;
   /** The version the line is about: published, checked, refused, made live, put back, started or ended as a canary, overridden. */
   version: string;
@@ -43,7 +45,7 @@ export interface HistoryEntry {
  * for a removal forced while live the version that was live, and `paths` the app's path patterns.
  * A removal also ends the app's canary (an `abort` line after it) and its running overrides.
  */
-export type HistoryAction =
+export type ReleaseLogAction =
   | 'publish'
   | 'check'
   | 'activate'
@@ -59,13 +61,19 @@ export type HistoryAction =
   | 'app-add'
   | 'app-remove';
 
-export const HISTORY_FILE = 'history.jsonl';
+export const RELEASE_LOG_FILE = 'release-log.jsonl';
+/**
+ * The log's file before it had its own name. Still read, never written: a builds folder keeps the
+ * lines written before, and an older app server beside a newer one while a site is upgraded still
+ * appends there.
+ */
+export const FORMER_RELEASE_LOG_FILE = 'history.jsonl';
 
-export async function appendHistory(buildsDir: string, entry: Omit<HistoryEntry, 'at'>): Promise<void> {
+export async function appendToReleaseLog(buildsDir: string, entry: Omit<ReleaseLogEntry, 'at'>): Promise<void> {
   await fs.mkdir(buildsDir, { recursive: true });
   // One write of one line with O_APPEND: concurrent writers never interleave within a line.
   await fs.appendFile(
-    path.join(buildsDir, HISTORY_FILE),
+    path.join(buildsDir, RELEASE_LOG_FILE),
     `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`,
   );
   // In the app server, also a log line and a count (the local CLI's context has no one to tell).
@@ -76,7 +84,7 @@ export async function appendHistory(buildsDir: string, entry: Omit<HistoryEntry,
  * What the line says happened, in words that read the right way round for each action: a version
  * made live "was" the one before it, but a canary or an abort leaves the live version in place.
  */
-export function describeEntry(entry: HistoryEntry): string {
+export function describeEntry(entry: ReleaseLogEntry): string {
   const { version } = entry;
   const live = entry.previous ?? 'nothing';
   const stays = entry.previous ? `${entry.previous} stays live` : 'nothing live';
@@ -111,13 +119,21 @@ export function describeEntry(entry: HistoryEntry): string {
   }
 }
 
-export async function readHistory(buildsDir: string, app?: AppName): Promise<HistoryEntry[]> {
-  const text = await fs.readFile(path.join(buildsDir, HISTORY_FILE), 'utf8').catch(() => '');
-  return text
+/** The log's lines (of `app`, or all), oldest first: both files' lines merged by their time. */
+export async function readReleaseLog(buildsDir: string, app?: AppName): Promise<ReleaseLogEntry[]> {
+  const files = await Promise.all(
+    [FORMER_RELEASE_LOG_FILE, RELEASE_LOG_FILE].map((file) =>
+      fs.readFile(path.join(buildsDir, file), 'utf8').catch(() => ''),
+    ),
+  );
+  const entries = files
+    .join('\n')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as HistoryEntry)
+    .map((line) => JSON.parse(line) as ReleaseLogEntry)
     .filter((entry) => !app || entry.app === app);
+  // ISO times in UTC sort as text; the sort is stable, so lines of one moment keep their order.
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /**
@@ -126,7 +142,7 @@ export async function readHistory(buildsDir: string, app?: AppName): Promise<His
  * one is not tried on production data, even by its own team.
  */
 export async function passedGate(buildsDir: string, app: AppName, version: string): Promise<boolean> {
-  const entries = await readHistory(buildsDir, app);
+  const entries = await readReleaseLog(buildsDir, app);
   return entries.some(
     (entry) =>
       entry.version === version &&
@@ -136,15 +152,15 @@ export async function passedGate(buildsDir: string, app: AppName, version: strin
 }
 
 /**
- * The overrides of `app` still running at `now`, from their history lines: an override is a cookie
+ * The overrides of `app` still running at `now`, from their release-log lines: an override is a cookie
  * the server keeps no list of, so its line is the only record of it. A line written before lines
  * carried `expiresAt` says its minutes in its gate word.
  */
-export async function runningOverrides(buildsDir: string, app: AppName, now = Date.now()): Promise<HistoryEntry[]> {
-  const endOf = (entry: HistoryEntry) => {
+export async function runningOverrides(buildsDir: string, app: AppName, now = Date.now()): Promise<ReleaseLogEntry[]> {
+  const endOf = (entry: ReleaseLogEntry) => {
     if (entry.expiresAt) return Date.parse(entry.expiresAt);
     const minutes = /override for (\d+) min/.exec(entry.gate)?.[1];
     return minutes ? Date.parse(entry.at) + Number(minutes) * 60_000 : 0;
   };
-  return (await readHistory(buildsDir, app)).filter((entry) => entry.action === 'override' && endOf(entry) > now);
+  return (await readReleaseLog(buildsDir, app)).filter((entry) => entry.action === 'override' && endOf(entry) > now);
 }
