@@ -15,10 +15,10 @@ import { checkVersion } from '@steel/server/gate';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let folder: CraftingFolder;
-// The production render budget: the gate allows ten times it, whatever the e2e servers use.
+// The production render time limit: the gate allows ten times it, whatever the e2e servers use.
 const gateEnv = {
   ...process.env,
-  ...appServerEnv(SPEC_PORTS.gatePages, '', { SSR_BUDGET_MS: '300' }),
+  ...appServerEnv(SPEC_PORTS.gatePages, '', { SSR_TIME_LIMIT_MS: '300' }),
   DEPLOY_GATE_PORT: String(SPEC_PORTS.gatePages),
 };
 const craftVersion: CraftingFolder['craftVersion'] = (app, craft) => folder.craftVersion(app, craft);

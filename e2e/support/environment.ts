@@ -149,9 +149,9 @@ export function appServerEnv(
     LOG_LEVEL: 'warn',
     // React's production build in the render workers, as in production.
     NODE_ENV: 'production',
-    // The budget guards against a hung render; two parallel Playwright workers on two cores can
+    // The time limit guards against a hung render; two parallel Playwright workers on two cores can
     // slow an honest render past the production 300 ms, which would make pages flip to the browser.
-    SSR_BUDGET_MS: '3000',
+    SSR_TIME_LIMIT_MS: '3000',
     // One address renders hundreds of pages a minute here (the per-client bound is tested apart).
     RENDER_RATE_LIMIT_PER_MINUTE: 'off',
     // The specs read which packages went into each script from its source map (support/loaded-code.ts).

@@ -74,7 +74,7 @@ test('the compiled server renders a page from a production-only install', async 
       DEPLOY_KEYS_FILE: path.join(fx.root, 'deploy-keys.json'),
       CMS_INTERNAL_URL: cmsUrl,
       SSR_THREADS: '1',
-      SSR_BUDGET_MS: '5000',
+      SSR_TIME_LIMIT_MS: '5000',
       HEALTH_MONITOR: 'off',
       RENDER_RATE_LIMIT_PER_MINUTE: 'off',
       LOG_LEVEL: 'warn',

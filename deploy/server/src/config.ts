@@ -85,7 +85,7 @@ export interface ServerConfig {
     enabled: boolean;
     /** Time limit of one remote's server render, data included; past it the browser renders it. */
     renderTimeLimitMs: number;
-    /** `SSR_SLOT_BUDGET_MS` (100): time limit of one slot contribution's server render; past it the browser renders it. */
+    /** `SSR_SLOT_TIME_LIMIT_MS` (100): time limit of one slot contribution's server render; past it the browser renders it. */
     slotTimeLimitMs: number;
     /**
      * `REMOTE_PRELOAD_HINTS` (on): a rendered page preloads its remote's entry and chunks. Off only
@@ -242,8 +242,8 @@ export function loadConfig(env?: Env): ServerConfig {
       : null,
     rendering: {
       enabled: s.SSR,
-      renderTimeLimitMs: s.SSR_BUDGET_MS,
-      slotTimeLimitMs: s.SSR_SLOT_BUDGET_MS,
+      renderTimeLimitMs: s.SSR_TIME_LIMIT_MS,
+      slotTimeLimitMs: s.SSR_SLOT_TIME_LIMIT_MS,
       remotePreloadHints: s.REMOTE_PRELOAD_HINTS,
       threads: s.SSR_THREADS,
       liveSetPools: s.SSR_LIVE_SETS,

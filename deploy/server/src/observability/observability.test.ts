@@ -129,7 +129,7 @@ describe('page metrics, request ids and the CMS reads of a request', () => {
         CMS_INTERNAL_URL: cms.url,
         RENDER_RATE_LIMIT_PER_MINUTE: '3',
         SSR_THREADS: '1',
-        SSR_BUDGET_MS: '2000',
+        SSR_TIME_LIMIT_MS: '2000',
         SSR_DATA_WAIT_MS: '0',
         HEALTH_MONITOR: 'off',
       }),

@@ -74,7 +74,7 @@ describe('renders while the platform releases', () => {
         CMS_INTERNAL_URL: cms.url,
         RENDER_RATE_LIMIT_PER_MINUTE: 'off',
         SSR_THREADS: '1',
-        SSR_BUDGET_MS: '2000',
+        SSR_TIME_LIMIT_MS: '2000',
         HEALTH_MONITOR: 'off',
         ...env,
       }),
@@ -116,7 +116,7 @@ describe('renders while the platform releases', () => {
 
   it('serves a partial render briefly, re-rendering it in the background once at a time until it is whole', async () => {
     // No wait for data past the time limit: a CMS slower than the time limit leaves the page to the browser.
-    start({ SSR_BUDGET_MS: '300', SSR_DATA_WAIT_MS: '0' });
+    start({ SSR_TIME_LIMIT_MS: '300', SSR_DATA_WAIT_MS: '0' });
     cms.state.delayMs = 1000;
     const first = await get('/rebar/under-load');
     expect([first.statusCode, first.headers['x-render']]).toEqual([200, 'partial']);

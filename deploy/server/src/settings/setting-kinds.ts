@@ -32,6 +32,11 @@ export interface Setting<T> {
   readonly accepts: string;
   /** Its value when unset, as a reader sees it. */
   readonly shownDefault: string;
+  /**
+   * The names it had before (deprecated): still read when it is unset, with a line telling the
+   * operator to rename it, so a settings file written before a rename keeps its meaning.
+   */
+  readonly formerNames?: readonly string[];
   /** The value of `raw` (undefined when unset or blank), or a ConfigError naming `name`. */
   read(name: string, raw: string | undefined): T;
 }
@@ -39,6 +44,7 @@ export interface Setting<T> {
 interface Described {
   group: SettingsGroup;
   about: string;
+  formerNames?: readonly string[];
 }
 
 const ON = ['1', 'true', 'yes', 'on'];

@@ -23,6 +23,22 @@ export function settingsReference(): string {
   const sections = [...groups].map(([group, rows]) =>
     [`## ${group}`, '', '| Variable | Default | Accepts | What it does |', '|---|---|---|---|', ...rows].join('\n'),
   );
+  const renamed = (Object.entries(SETTINGS) as Array<[string, Setting<unknown>]>).flatMap(([name, setting]) =>
+    (setting.formerNames ?? []).map((formerName) => `| \`${formerName}\` | \`${name}\` |`),
+  );
+  if (renamed.length)
+    sections.push(
+      [
+        '## Former names (deprecated)',
+        '',
+        'A renamed setting is still read under its former name while its new one is unset, and the server',
+        'says so at start (a `DeprecationWarning` line naming both); with both set, the new name wins.',
+        '',
+        '| Former name | Now |',
+        '|---|---|',
+        ...renamed,
+      ].join('\n'),
+    );
   return [
     '# App server settings',
     '',

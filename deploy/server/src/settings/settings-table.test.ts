@@ -48,6 +48,60 @@ describe('the settings table', () => {
   });
 });
 
+describe("a setting's former names", () => {
+  const formerNames = entries.flatMap(([name, setting]) => (setting.formerNames ?? []).map((former) => [former, name]));
+  let warnings: string[];
+  let emitWarning: jest.SpyInstance;
+  beforeEach(() => {
+    warnings = [];
+    emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation((warning, options) => {
+      const type = typeof options === 'object' ? options.type : options;
+      warnings.push(`${String(type)}: ${String(warning)}`);
+    });
+  });
+  afterEach(() => emitWarning.mockRestore());
+
+  it('are no setting’s name, and each belongs to one setting', () => {
+    expect(formerNames.length).toBeGreaterThan(0);
+    const names = new Set(entries.map(([name]) => name));
+    for (const [former] of formerNames) expect(names.has(former!)).toBe(false);
+    expect(new Set(formerNames.map(([former]) => former)).size).toBe(formerNames.length);
+  });
+
+  // Each case reads a former name this process has not warned about yet: a warning is said once per process.
+  it('are read while the new name is unset, with one deprecation line naming both', () => {
+    expect(readSettings({ SSR_BUDGET_MS: '450' }).SSR_TIME_LIMIT_MS).toBe(450);
+    expect(readSettings({ SSR_BUDGET_MS: '450' }).SSR_TIME_LIMIT_MS).toBe(450);
+    expect(warnings).toEqual([
+      'DeprecationWarning: SSR_BUDGET_MS is deprecated: it is now named SSR_TIME_LIMIT_MS. Rename it; it is read until then.',
+    ]);
+  });
+
+  it('give way to the new name when both are set, with a line saying the former is ignored', () => {
+    const settings = readSettings({
+      SSR_TIME_LIMIT_MS: '200',
+      SSR_SLOT_BUDGET_MS: '900',
+      SSR_SLOT_TIME_LIMIT_MS: '50',
+    });
+    expect(settings).toMatchObject({ SSR_TIME_LIMIT_MS: 200, SSR_SLOT_TIME_LIMIT_MS: 50 });
+    expect(warnings).toEqual([
+      'DeprecationWarning: SSR_SLOT_BUDGET_MS is ignored: SSR_SLOT_TIME_LIMIT_MS is set, its new name. Remove SSR_SLOT_BUDGET_MS.',
+    ]);
+  });
+
+  it('refuse a bad value under the name the operator wrote', () => {
+    expect(() => readSettings({ SSR_BUDGET_MS: 'soon' })).toThrow(
+      new ConfigError('SSR_BUDGET_MS must be an integer between 1 and 9007199254740991, got "soon"'),
+    );
+  });
+
+  it('are listed as deprecated in the reference, beside the name that replaced each', () => {
+    const page = settingsReference();
+    expect(page).toContain('## Former names (deprecated)');
+    for (const [former, name] of formerNames) expect(page).toContain(`| \`${former}\` | \`${name}\` |`);
+  });
+});
+
 describe('the settings reference', () => {
   it(`is ${SETTINGS_REFERENCE} as the table makes it (npm run docs:settings writes it)`, () => {
     expect(fs.readFileSync(SETTINGS_REFERENCE_FILE, 'utf8')).toBe(settingsReference());

@@ -136,14 +136,16 @@ export const SETTINGS = {
     about: 'Server rendering of public pages. Off, every page is rendered in the browser.',
     default: true,
   }),
-  SSR_BUDGET_MS: whole({
+  SSR_TIME_LIMIT_MS: whole({
     group: 'Server rendering',
     about: "A remote's server render time limit, its data included; past it the browser renders it.",
+    formerNames: ['SSR_BUDGET_MS'],
     default: 300,
     min: 1,
   }),
-  SSR_SLOT_BUDGET_MS: whole({
+  SSR_SLOT_TIME_LIMIT_MS: whole({
     group: 'Server rendering',
+    formerNames: ['SSR_SLOT_BUDGET_MS'],
     about:
       "One slot contribution's server render time limit; past it the browser renders that contribution, and one that held the thread more than three times as long, or past it three times, is not rendered on that server again until its next version.",
     default: 100,
@@ -172,7 +174,7 @@ export const SETTINGS = {
   SSR_DATA_WAIT_MS: whole({
     group: 'Server rendering',
     about:
-      "How long past `SSR_BUDGET_MS` a page with no good render may wait for the CMS's answer; past it the page is the 503 page.",
+      "How long past `SSR_TIME_LIMIT_MS` a page with no good render may wait for the CMS's answer; past it the page is the 503 page.",
     default: 4000,
     min: 0,
   }),
@@ -468,12 +470,40 @@ export type Settings = { readonly [Name in SettingName]: ReturnType<(typeof SETT
 /** This process's environment: the one place it is read. */
 export const processEnvironment = (): Env => process.env;
 
+/** The former names already warned about in this process: one line each, however often settings are read. */
+const warnedFormerNames = new Set<string>();
+
+/** Node's own channel for deprecations: a line on stderr, `--no-deprecation` silences it, tests can listen. */
+function warnOnce(formerName: string, message: string): void {
+  if (warnedFormerNames.has(formerName)) return;
+  warnedFormerNames.add(formerName);
+  process.emitWarning(message, { type: 'DeprecationWarning', code: 'STEEL_SETTING_RENAMED' });
+}
+
+/**
+ * The variable a setting is read from, and its value: its own name, else the first former name
+ * set (deprecated: said once). A bad value is then refused under the name the operator wrote.
+ */
+function sourceOf(env: Env, name: SettingName, setting: Setting<unknown>): [string, string | undefined] {
+  const valueOf = (variable: string) => env[variable]?.trim() || undefined;
+  const former = (setting.formerNames ?? []).filter((formerName) => valueOf(formerName) !== undefined);
+  if (valueOf(name) !== undefined) {
+    for (const formerName of former)
+      warnOnce(formerName, `${formerName} is ignored: ${name} is set, its new name. Remove ${formerName}.`);
+    return [name, valueOf(name)];
+  }
+  const [formerName] = former;
+  if (formerName === undefined) return [name, undefined];
+  warnOnce(formerName, `${formerName} is deprecated: it is now named ${name}. Rename it; it is read until then.`);
+  return [formerName, valueOf(formerName)];
+}
+
 /** Every setting read from `env`; a bad value is a ConfigError naming its variable. */
 export function readSettings(env: Env = processEnvironment()): Settings {
   const values: Record<string, unknown> = {};
   for (const [name, setting] of Object.entries(SETTINGS) as Array<[SettingName, Setting<unknown>]>) {
-    const raw = env[name]?.trim();
-    values[name] = setting.read(name, raw ? raw : undefined);
+    const [variable, raw] = sourceOf(env, name, setting);
+    values[name] = setting.read(variable, raw);
   }
   return values as Settings;
 }

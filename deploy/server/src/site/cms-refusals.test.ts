@@ -38,7 +38,7 @@ describe('a read the CMS refuses', () => {
         CMS_INTERNAL_URL: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`,
         RENDER_RATE_LIMIT_PER_MINUTE: 'off',
         SSR_THREADS: '1',
-        SSR_BUDGET_MS: '2000',
+        SSR_TIME_LIMIT_MS: '2000',
         HEALTH_MONITOR: 'off',
       }),
       { events: { renderFellBack: (fallback) => fellBack.push(fallback) } },

@@ -59,7 +59,7 @@ describe('pages survive CMS faults (stale-if-error)', () => {
         CMS_INTERNAL_URL: cms.url,
         RENDER_RATE_LIMIT_PER_MINUTE: 'off',
         SSR_THREADS: '1',
-        SSR_BUDGET_MS: '1000',
+        SSR_TIME_LIMIT_MS: '1000',
         SSR_DATA_WAIT_MS: '1500',
         SSR_STALE_RETRY_MS: String(STALE_RETRY_MS),
       }),

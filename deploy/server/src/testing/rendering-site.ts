@@ -26,7 +26,7 @@ export async function startRenderingSite(
       CMS_INTERNAL_URL: cmsUrl,
       RENDER_RATE_LIMIT_PER_MINUTE: 'off',
       SSR_THREADS: '1',
-      SSR_BUDGET_MS: '2000',
+      SSR_TIME_LIMIT_MS: '2000',
       HEALTH_MONITOR: 'off',
       ...env,
     }),

@@ -140,7 +140,7 @@ export async function smokeTest(
     HOST: '127.0.0.1',
     SITE_URL: `http://127.0.0.1:${port}`,
     SSR_THREADS: '1',
-    SSR_BUDGET_MS: String(siteTimeLimitMs * RENDER_TIME_LIMIT_FACTOR),
+    SSR_TIME_LIMIT_MS: String(siteTimeLimitMs * RENDER_TIME_LIMIT_FACTOR),
     // The gate is one client asking for many pages on purpose.
     RENDER_RATE_LIMIT_PER_MINUTE: 'off',
   });
