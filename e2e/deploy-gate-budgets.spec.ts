@@ -16,7 +16,7 @@ import { buildAppReplacing } from './support/crafted-builds';
  * A version that makes a phone download more is refused (docs/architecture.md, "Deploying a remote"):
  * each build records what a cold visit to each of its page kinds downloads (the manifest's
  * `weights`), and the gate refuses a page kind that grew past the share allowed over the live
- * version, or past its budget (data/platform/page-budgets.json), with one line naming the page, the
+ * version, or past its weight budget (data/platform/weight-budgets.json), with one line naming the page, the
  * figures and the chunk that grew. Here the catalogue is built with a 100 KB dependency imported by
  * its product view: the product pages (under the category tree and at /product/:slug) carry it.
  * Then with a 300 ms busy loop in the product view's effect: the page works, but the gate weighs
@@ -72,7 +72,7 @@ test("today's catalogue passes its budgets; one with a 100 KB dependency in its 
 
   const refusal = (await checkVersion(folder.buildsDir, 'catalogue', version, { staticOnly: true })).refusal;
   expect(refusal).toMatch(
-    /^weights: \/[a-z-]+\/\* downloads \d+\.\d KB of JS from catalogue, (over its budget of \d+\.\d KB|\d+\.\d % more than the live version's \d+\.\d KB \(10 % allowed\)).*; grew most: [\w-]+ \(\+1\d\d\.\d KB\)/,
+    /^weights: \/[a-z-]+\/\* downloads \d+\.\d KB of JS from catalogue, (over its weight budget of \d+\.\d KB|\d+\.\d % more than the live version's \d+\.\d KB \(10 % allowed\)).*; grew most: [\w-]+ \(\+1\d\d\.\d KB\)/,
   );
   // Activating it is refused with the same line, recorded in the release log; the live version stays.
   await expect(releaseVersion(folder.buildsDir, 'catalogue', version)).rejects.toThrow(GateRefusal);

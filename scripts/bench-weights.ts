@@ -1,13 +1,13 @@
 /**
  * What a cold visit to each page kind downloads of each app, as the build measured it (the
- * manifest's `weights`, mf-build/src/page-weights.ts), beside the budget the deploy gate holds it to
- * (data/platform/page-budgets.json). Page kinds of one app that weigh the same are one row. Part of
+ * manifest's `weights`, mf-build/src/page-weights.ts), beside the weight budget the deploy gate holds it to
+ * (data/platform/weight-budgets.json). Page kinds of one app that weigh the same are one row. Part of
  * `npm run bench`, after the builds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAppManifest } from '@steel/contract';
-import { PAGE_BUDGETS, budgetOf } from '@steel/server/weight-budgets';
+import { WEIGHT_BUDGETS, weightBudgetOf } from '@steel/server/weight-budgets';
 import { readLive } from '@steel/server/builds-folder';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -24,8 +24,8 @@ export async function printPageWeights(buildsDir: string, log: (line: string) =>
     );
     const rows = new Map<string, string[]>();
     for (const [page, weight] of Object.entries(manifest.weights ?? {})) {
-      const jsBudget = budgetOf(PAGE_BUDGETS, app, page, 'js');
-      const cssBudget = budgetOf(PAGE_BUDGETS, app, page, 'css');
+      const jsBudget = weightBudgetOf(WEIGHT_BUDGETS, app, page, 'js');
+      const cssBudget = weightBudgetOf(WEIGHT_BUDGETS, app, page, 'css');
       const figures = `${kb(weight.js).padStart(9)} ${(jsBudget ? kb(jsBudget) : '–').padStart(9)} ${kb(weight.css).padStart(8)} ${(cssBudget ? kb(cssBudget) : '–').padStart(8)}`;
       rows.set(figures, [...(rows.get(figures) ?? []), page]);
     }

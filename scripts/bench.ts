@@ -178,7 +178,7 @@ async function main() {
   const timings = await buildAndPublish(APPS, buildsDir);
   for (const [app, ms] of Object.entries(timings)) console.log(`  ${app.padEnd(10)} ${(ms / 1000).toFixed(1)} s`);
   bundleSizes();
-  console.log("\nWhat a cold visit downloads of each app, per page kind, beside the gate's budget (brotli):");
+  console.log("\nWhat a cold visit downloads of each app, per page kind, beside the gate's weight budget (brotli):");
   await printPageWeights(buildsDir, (line) => console.log(`  ${line}`));
 
   // A seeded CMS: server-rendered pages carry its data (a fresh database, seeded at start).

@@ -201,7 +201,7 @@ export const appManifestSchema = z.object({
   files: z.optional(z.record(z.string(), z.string().check(z.regex(SRI_DIGEST_RE)))),
   /** The app's own navigation tree beside its pages' entries (the catalogue's categories). */
   navigation: z.optional(navigationSchema),
-  /** Per page path (the shell: `EVERY_PAGE`; slot contributions: `SLOT_CONTRIBUTIONS`), what a cold visit downloads of this app; checked by the gate's budgets. */
+  /** Per page path (the shell: `EVERY_PAGE`; slot contributions: `SLOT_CONTRIBUTIONS`), what a cold visit downloads of this app; checked by the gate's weight budgets. */
   weights: z.optional(z.record(z.string(), pageWeightSchema)),
   /** The extension slots the app's pages render, at their props versions (`slots.ts`). */
   slotHosts: z.optional(slotHostsSchema),

@@ -12,13 +12,13 @@ const TRAILING_JOINERS = /[\s\u060C\u061B,;:\-–—]+$/u;
 /** `text` whole when it fits in `max` characters; otherwise its longest run of whole words, plus «…», within `max`. */
 export function shortenAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
-  const budget = max - ELLIPSIS.length;
-  // The last whitespace at or before `budget`: everything before it is whole words.
-  let end = budget;
+  const room = max - ELLIPSIS.length;
+  // The last whitespace at or before `room`: everything before it is whole words.
+  let end = room;
   while (end > 0 && !WHITESPACE.test(text.charAt(end))) end--;
   const words = text.slice(0, end).replace(TRAILING_JOINERS, '');
   if (words) return words + ELLIPSIS;
-  // One word longer than the budget: cut it hard, but never between the halves of a surrogate pair.
-  const hard = /[\uD800-\uDBFF]/.test(text.charAt(budget - 1)) ? budget - 1 : budget;
+  // One word longer than the room: cut it hard, but never between the halves of a surrogate pair.
+  const hard = /[\uD800-\uDBFF]/.test(text.charAt(room - 1)) ? room - 1 : room;
   return text.slice(0, hard) + ELLIPSIS;
 }

@@ -121,7 +121,7 @@ describe('guessing deploy keys is limited, per address and overall, never a vali
     for (let host = 1; host <= 30; host++)
       expect((await whoami(app, WRONG_KEY, `192.0.2.${host}`)).statusCode).toBe(401);
 
-    // Past the site-wide budget a new guesser gets UNDER_ATTACK_PER_ADDRESS tries, not ten.
+    // Past the site-wide limit a new guesser gets UNDER_ATTACK_PER_ADDRESS tries, not ten.
     for (let attempt = 0; attempt < UNDER_ATTACK_PER_ADDRESS; attempt++)
       expect((await whoami(app, WRONG_KEY, '192.0.2.100')).statusCode).toBe(401);
     expect((await whoami(app, WRONG_KEY, '192.0.2.100')).statusCode).toBe(429);

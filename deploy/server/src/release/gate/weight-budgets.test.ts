@@ -1,5 +1,5 @@
 import { CONTRACT_VERSION, type AppManifest, type PageWeight } from '@steel/contract';
-import { weightRule, type PageBudgets } from './weight-budgets';
+import { weightRule, type WeightBudgets } from './weight-budgets';
 
 const KB = 1024;
 const weight = (chunks: Record<string, number>, css = 4 * KB): PageWeight => ({
@@ -15,7 +15,7 @@ const manifest = (weights: Record<string, PageWeight> | undefined, app = 'catalo
   serverEntry: null,
   ...(weights ? { weights } : {}),
 });
-const budgets: PageBudgets = {
+const budgets: WeightBudgets = {
   growthShare: 0.1,
   minimumGrowthBytes: 2 * KB,
   default: { js: 60 * KB, css: 8 * KB },
@@ -51,28 +51,28 @@ describe('the gate weighs each page kind against the live version and the budget
   it('refuses a page kind over its absolute budget, even with nothing live to compare', () => {
     const over = manifest({ '/rules': weight({ remoteEntry: 7 * KB, app: 28 * KB, '367': 70 * KB }) });
     expect(weightRule(over, null, budgets)).toMatch(
-      /^weights: \/rules downloads 105\.0 KB of JS from catalogue, over its budget of 100\.0 KB \(data\/platform\/page-budgets\.json\); grew most: 367 \(\+70\.0 KB\)/,
+      /^weights: \/rules downloads 105\.0 KB of JS from catalogue, over its weight budget of 100\.0 KB \(data\/platform\/weight-budgets\.json\); grew most: 367 \(\+70\.0 KB\)/,
     );
     // A page's own budget before the app's, the app's before every app's.
     const product = manifest({ '/product/:slug': weight({ app: 110 * KB }) });
     expect(weightRule(product, null, budgets)).toBeNull();
     expect(weightRule(manifest({ '/g': weight({ app: 70 * KB }) }, 'guides'), null, budgets)).toMatch(
-      /over its budget of 60\.0 KB/,
+      /over its weight budget of 60\.0 KB/,
     );
     expect(weightRule(manifest({ '/g': weight({ app: 1 * KB }, 9 * KB) }, 'guides'), null, budgets)).toMatch(
-      /of CSS from guides, over its budget of 8\.0 KB/,
+      /of CSS from guides, over its weight budget of 8\.0 KB/,
     );
   });
 
   it("weighs a contributor's slot contributions like a page kind, against the live ones and their budget", () => {
     const contributor = (slotsJs: number) =>
       manifest({ slots: weight({ remoteEntry: 6 * KB, __federation_expose_slots: slotsJs }) }, 'inquiry');
-    const slotBudgets: PageBudgets = { ...budgets, apps: { inquiry: { slots: { js: 30 * KB } } } };
+    const slotBudgets: WeightBudgets = { ...budgets, apps: { inquiry: { slots: { js: 30 * KB } } } };
     expect(weightRule(contributor(12 * KB), contributor(12 * KB), slotBudgets)).toBeNull();
     expect(weightRule(contributor(20 * KB), contributor(12 * KB), slotBudgets)).toMatch(
       /^weights: its slot contributions \(on other apps' pages\) downloads 26\.0 KB of JS from inquiry, 44\.4 % more than the live version's 18\.0 KB \(10 % allowed\); grew most: __federation_expose_slots \(\+8\.0 KB\)/,
     );
-    expect(weightRule(contributor(40 * KB), null, slotBudgets)).toMatch(/over its budget of 30\.0 KB/);
+    expect(weightRule(contributor(40 * KB), null, slotBudgets)).toMatch(/over its weight budget of 30\.0 KB/);
   });
 
   it('weighs nothing in a manifest built before builds measured themselves', () => {
