@@ -33,7 +33,7 @@ const arrangementOptions = {
   stateDir: path.join(workDir, 'state'),
   // Production has no demo customer unless asked: the test signs in as it.
   cmsEnv: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, DATABASE_NAME: 'steel_cms', SEED_DEMO_CUSTOMER: 'on' },
-  // The test reader and autocannon come from one address: no per-client render budget here.
+  // The test reader and autocannon come from one address: no per-client render rate limit here.
   serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off' },
 };
 /** The JWT secret written in deploy/cms/config/plugins.js (src/utils/production-secrets.js): public. */
