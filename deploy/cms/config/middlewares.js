@@ -53,8 +53,8 @@ module.exports = ({ env }) => [
     },
   },
   {
-    // Public reads: a rate and a budget of database work per reader, one budget for every reader's
-    // expensive reads; the app server's own reads (SITE_READ_SECRET) are not counted. See
+    // Public reads: a rate and an allowance of database work per reader, one allowance for every
+    // reader's expensive reads; the app server's own reads (SITE_READ_SECRET) are not counted. See
     // src/middlewares/public-reads.js. As early as a refusal can still be read by the site's pages
     // (after CORS): a flood is refused cheaply.
     name: 'global::public-reads',

@@ -36,11 +36,11 @@ test('an ordinary read is answered while the heavy flood goes on', async () => {
   assert.ok((await flood).every((r) => r.status === 429));
 });
 
-test("heavy reads wait for the reader's budget (12,000 units a minute), ordinary ones go on", async () => {
+test("heavy reads wait for the reader's allowance (12,000 units a minute), ordinary ones go on", async () => {
   const refused = await get(HEAVY);
   refusedInPersian(refused);
   assert.equal(refused.body.error.details.limit, 'public-read-cost');
-  // The budget refills 200 units a second: the wait is what the one heavy read served cost.
+  // The allowance refills 200 units a second: the wait is what the one heavy read served cost.
   const { cost } = refused.body.error.details;
   assert.ok(cost > 1000, `populate=* priced ${cost}`);
   assert.ok(Number(refused.headers.get('retry-after')) <= Math.ceil(cost / 200), refused.headers.get('retry-after'));
@@ -51,7 +51,7 @@ test("the app server's reads carry the site secret and are not counted; a wrong 
   const ok = await get(HEAVY, { headers: SITE_READ });
   assert.equal(ok.status, 200);
   // A wrong secret reads as anyone does: a burst of heavy reads gets one answer at most, as in the
-  // first test. (A single read could find the budget refilled when a busy machine made the tests above slow.)
+  // first test. (A single read could find the allowance refilled when a busy machine made the tests above slow.)
   const guessed = await Promise.all(
     Array.from({ length: 8 }, () => get(HEAVY, { headers: { 'x-site-read': 'guessed' } })),
   );
@@ -61,7 +61,7 @@ test("the app server's reads carry the site secret and are not counted; a wrong 
 });
 
 test('ordinary reads: 200 a minute per address, then 429 in Persian; the site itself still reads', async () => {
-  // An address of its own, whose budget no heavy read has spent: the count is what refuses.
+  // An address of its own, whose allowance no heavy read has spent: the count is what refuses.
   const address = '127.0.0.31';
   let answered = 0;
   let refused = null;
@@ -79,7 +79,7 @@ test('ordinary reads: 200 a minute per address, then 429 in Persian; the site it
 });
 
 test("a signed-in customer's reads are counted per account, not as their address's anonymous reads", async () => {
-  // Its own address: the ones above have spent 127.0.0.1's budget.
+  // Its own address: the ones above have spent 127.0.0.1's allowance.
   const address = '127.0.0.30';
   const account = await confirmedAccountFrom(address, 'reader');
   const signedIn = await apiFrom(address, 'POST', '/auth/local', {
@@ -128,17 +128,17 @@ async function floodFrom(base, connections, path, ms) {
 }
 
 /**
- * The most expensive reads all readers together may be served in `seconds`: the global budget's
+ * The most expensive reads all readers together may be served in `seconds`: the global allowance's
  * burst, what it refills meanwhile, and one read let through when nothing is owed.
  */
 function globalBound(answers, seconds) {
   const refusal = answers.find((r) => r.status === 429 && r.body.error.details.limit === 'public-expensive-reads');
-  assert.ok(refusal, `no read refused by the global budget: ${answers.map((r) => r.status)}`);
+  assert.ok(refusal, `no read refused by the global allowance: ${answers.map((r) => r.status)}`);
   const { cost, perSecond, atOnce } = refusal.body.error.details;
   return { cost, most: Math.floor((atOnce + perSecond * seconds) / cost) + 1 };
 }
 
-test('the heavy flood spread over 32 addresses gets what the global budget gives, not 32 times one address', async () => {
+test('the heavy flood spread over 32 addresses gets what the global allowance gives, not 32 times one address', async () => {
   const flood = floodFrom('127.0.1', 32, HEAVY, 5000);
   // A visitor on another address meanwhile: answered.
   const ordinary = await apiFrom('127.0.0.2', 'GET', ORDINARY);
@@ -148,7 +148,7 @@ test('the heavy flood spread over 32 addresses gets what the global budget gives
   const served = answers.filter((r) => r.status === 200).length;
   const { most } = globalBound(answers, seconds);
   assert.ok(served >= 1 && served <= most, `${served} heavy reads served in ${seconds.toFixed(1)} s; at most ${most}`);
-  // Every address had its own budget to spend: the global rule is what refused them.
+  // Every address had its own allowance to spend: the global rule is what refused them.
   assert.ok(served < 32, `${served} served`);
   refusedInPersian(answers.find((r) => r.status === 429));
   assert.equal(answers.filter((r) => r.status !== 200 && r.status !== 429).length, 0);

@@ -1,14 +1,14 @@
 'use strict';
 
 // The price of a public read (src/utils/read-cost.js) over this app's real content-type schemas,
-// and the budget the limits keep with it (src/utils/cost-budget.js). No Strapi needed.
+// and the allowance the limits keep with it (src/utils/cost-allowance.js). No Strapi needed.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const qs = require('qs');
 const { priceOfRead, LARGE_FIELD_COST } = require('../src/utils/read-cost');
-const { CostBudget } = require('../src/utils/cost-budget');
+const { CostAllowance } = require('../src/utils/cost-allowance');
 
 const APP = path.resolve(__dirname, '..');
 /** Every model of the app by uid, as Strapi loads them (its upload plugin's file model included). */
@@ -114,20 +114,20 @@ test("the site's own reads are cheap; the attack run's are expensive (≥ 250)",
     assert.ok(price('product', query) >= EXPENSIVE, `products?${query} priced ${price('product', query)}`);
 });
 
-test('a budget admits its burst, then its rate; a read dearer than the burst runs only when nothing is owed', () => {
-  const budget = new CostBudget({ perSecond: 100, burst: 1000 });
+test('an allowance admits its burst, then its rate; a read dearer than the burst runs only when nothing is owed', () => {
+  const allowance = new CostAllowance({ perSecond: 100, burst: 1000 });
   const t0 = 1_000_000;
-  assert.equal(budget.waitFor('a', 600, t0), 0);
-  budget.charge('a', 600, t0);
-  assert.equal(budget.waitFor('a', 400, t0), 0);
-  budget.charge('a', 400, t0);
+  assert.equal(allowance.waitFor('a', 600, t0), 0);
+  allowance.charge('a', 600, t0);
+  assert.equal(allowance.waitFor('a', 400, t0), 0);
+  allowance.charge('a', 400, t0);
   // 1000 owed: 500 more fit once 500 are paid, 5 s later at 100 a second.
-  assert.equal(budget.waitFor('a', 500, t0), 5000);
-  assert.equal(budget.waitFor('a', 500, t0 + 5000), 0);
-  // Another key has its own budget.
-  assert.equal(budget.waitFor('b', 1000, t0), 0);
+  assert.equal(allowance.waitFor('a', 500, t0), 5000);
+  assert.equal(allowance.waitFor('a', 500, t0 + 5000), 0);
+  // Another key has its own allowance.
+  assert.equal(allowance.waitFor('b', 1000, t0), 0);
   // Dearer than the whole burst: only once nothing is owed (10 s after 1000 were charged).
-  assert.equal(budget.waitFor('a', 5000, t0), 10_000);
-  assert.equal(budget.waitFor('a', 5000, t0 + 10_000), 0);
-  assert.equal(budget.owed('a', t0 + 2500), 750);
+  assert.equal(allowance.waitFor('a', 5000, t0), 10_000);
+  assert.equal(allowance.waitFor('a', 5000, t0 + 10_000), 0);
+  assert.equal(allowance.owed('a', t0 + 2500), 750);
 });

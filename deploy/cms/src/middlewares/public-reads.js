@@ -4,17 +4,17 @@ const qs = require('qs');
 const { RateLimit } = require('koa2-ratelimit');
 const { errors } = require('@strapi/utils');
 const { priceOfRead } = require('../utils/read-cost');
-const { CostBudget } = require('../utils/cost-budget');
+const { CostAllowance } = require('../utils/cost-allowance');
 const { readTargets } = require('../utils/read-targets');
 const { readerOf, readsOwnRecords } = require('../utils/reader');
 const { TOO_MANY_FA } = require('./rate-limits');
 const { siteCallCheck, SITE_READ_HEADER } = require('../utils/site-call');
 
-/** Said when a reader already has an expensive read running, or the expensive reads' budget is spent. */
+/** Said when a reader already has an expensive read running, or the expensive reads' allowance is spent. */
 const BUSY_FA = 'سامانه در حال پاسخ به درخواست‌های سنگین دیگری است. لطفاً چند لحظه دیگر دوباره تلاش کنید.';
-/** Said when a reader has spent its budget of database work for the moment. */
+/** Said when a reader has spent its allowance of database work for the moment. */
 const COSTLY_FA = 'حجم درخواست‌های شما از سقف مجاز گذشته است. لطفاً چند لحظه دیگر دوباره تلاش کنید.';
-/** The one key of the expensive reads' budget, shared by every reader. */
+/** The one key of the expensive reads' allowance, shared by every reader. */
 const GLOBAL = 'every-reader';
 
 /**
@@ -24,15 +24,15 @@ const GLOBAL = 'every-reader';
  * histories — at 2.5 s, ~100× idle):
  * - every GET on /api counts against its reader: `readsPerMinute` (PUBLIC_READ_RATE_LIMIT_MAX, 600);
  * - every read is priced by what it makes the database do (src/utils/read-cost.js: rows asked ×
- *   (1 + large fields + related collections populated)), and each reader has a budget of
+ *   (1 + large fields + related collections populated)), and each reader has an allowance of
  *   `costPerMinute` units (PUBLIC_READ_COST_PER_MINUTE, 12,000) with `costBurst` (PUBLIC_READ_COST_BURST,
  *   2,000) to spend at once: an ordinary page of a dozen entries with named fields costs ~12, a
  *   100-product page with its price histories 500, the same with `populate=*` ~2,000;
  * - a read priced at `expensiveFrom` units or more (PUBLIC_EXPENSIVE_READ_COST, 250) is expensive:
- *   one at a time per reader, and all readers together share one budget of
+ *   one at a time per reader, and all readers together share one allowance of
  *   `expensivePerSecond` units a second (PUBLIC_EXPENSIVE_COST_PER_SECOND, 300) with at most
  *   `expensiveAtOnce` units (PUBLIC_EXPENSIVE_COST_AT_ONCE, 5,000) started at once or running at
- *   once. So 32 addresses together get what the global budget gives, not 32 times one address's
+ *   once. So 32 addresses together get what the global allowance gives, not 32 times one address's
  *   (the bench: an ordinary read's p95 1.1–1.3× idle under either flood over 32 addresses). On
  *   SQLite a query holds the one thread; on PostgreSQL this keeps them out of the pool.
  * - a refusal (429 in Persian, Retry-After) is answered after `refusalDelayMs`
@@ -110,8 +110,12 @@ module.exports = (config, { strapi }) => {
     });
   };
 
-  const readers = new CostBudget({ perSecond: config.costPerMinute / 60, burst: config.costBurst });
-  const expensive = new CostBudget({ perSecond: config.expensivePerSecond, burst: config.expensiveAtOnce, maxKeys: 1 });
+  const readers = new CostAllowance({ perSecond: config.costPerMinute / 60, burst: config.costBurst });
+  const expensive = new CostAllowance({
+    perSecond: config.expensivePerSecond,
+    burst: config.expensiveAtOnce,
+    maxKeys: 1,
+  });
   const expensiveRunningFrom = new Set();
   let expensiveRunning = 0;
 
@@ -148,16 +152,16 @@ module.exports = (config, { strapi }) => {
       const details = { limit: 'public-expensive-read-running', cost };
       return refuse(ctx, new errors.RateLimitError(BUSY_FA, details), 1000);
     }
-    const budgetWait = expensive.waitFor(GLOBAL, cost, now);
+    const allowanceWait = expensive.waitFor(GLOBAL, cost, now);
     const crowded = expensiveRunning > 0 && expensiveRunning + cost > config.expensiveAtOnce;
-    if (budgetWait > 0 || crowded) {
+    if (allowanceWait > 0 || crowded) {
       const details = {
         limit: 'public-expensive-reads',
         cost,
         perSecond: config.expensivePerSecond,
         atOnce: config.expensiveAtOnce,
       };
-      return refuse(ctx, new errors.RateLimitError(BUSY_FA, details), Math.max(budgetWait, 1000));
+      return refuse(ctx, new errors.RateLimitError(BUSY_FA, details), Math.max(allowanceWait, 1000));
     }
     readers.charge(reader.key, cost, now);
     expensive.charge(GLOBAL, cost, now);
