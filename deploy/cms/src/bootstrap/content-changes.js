@@ -5,7 +5,9 @@
 // CONTENT_CHANGE_URL: the app server's endpoint (e.g. http://127.0.0.1:8080/_/content-changed);
 // unset = nobody to tell. CONTENT_CHANGE_SECRET, when set, goes along in a header.
 
-const PUBLIC_CONTENT = [
+// The collections the site's server-rendered pages read: a change to one turns the app server's
+// cached pages that read it stale. (Not the list everyone may read: permissions.js, PUBLICLY_READABLE.)
+const PAGE_CACHE_COLLECTIONS = [
   'api::category.category',
   'api::sub-category.sub-category',
   'api::product.product',
@@ -56,8 +58,8 @@ function watchContentChanges(strapi) {
       },
     ]),
   );
-  strapi.db.lifecycles.subscribe({ models: PUBLIC_CONTENT, ...handlers });
+  strapi.db.lifecycles.subscribe({ models: PAGE_CACHE_COLLECTIONS, ...handlers });
   strapi.log.info(`[content-changes] telling ${url} about changes to public content`);
 }
 
-module.exports = { watchContentChanges, PUBLIC_CONTENT };
+module.exports = { watchContentChanges, PAGE_CACHE_COLLECTIONS };

@@ -2,7 +2,8 @@
 
 // Published content: read-only for everyone. Customers' records: full CRUD for the authenticated
 // role, scoped to the owner in the controllers (src/utils/owner-scoped.js). Contact form: public create.
-const PUBLIC_CONTENT = [
+// The content types everyone may read (find, findOne), signed in or not.
+const PUBLICLY_READABLE = [
   'category',
   'sub-category',
   'product',
@@ -43,14 +44,14 @@ const INQUIRY_ACTIONS = [
 
 const WANTED = {
   public: [
-    ...PUBLIC_CONTENT.flatMap(read),
+    ...PUBLICLY_READABLE.flatMap(read),
     SEARCH,
     COMMERCE_SETTING,
     SELLER,
     'api::contact-message.contact-message.create',
   ],
   authenticated: [
-    ...PUBLIC_CONTENT.flatMap(read),
+    ...PUBLICLY_READABLE.flatMap(read),
     SEARCH,
     COMMERCE_SETTING,
     SELLER,
@@ -91,4 +92,4 @@ async function setPermissions(strapi) {
   }
 }
 
-module.exports = { setPermissions, PUBLIC_CONTENT, OWNED };
+module.exports = { setPermissions, PUBLICLY_READABLE, OWNED };
