@@ -89,7 +89,12 @@ function ownApp(request: FastifyRequest): AppName {
   return app;
 }
 
-async function assertPublished(buildsDir: string, app: AppName, version: unknown): Promise<string> {
+/**
+ * The version a request names, when it is a published one of `app`: 400 when it cannot be a
+ * version, 404 when no such folder was published. (Whether it is whole enough to go live is the
+ * release's check, live-file-writes.ts's `assertServable`.)
+ */
+async function requestedVersion(buildsDir: string, app: AppName, version: unknown): Promise<string> {
   if (typeof version !== 'string' || !VERSION_RE.test(version))
     throw new ApiError(400, 'version must be a published version id');
   if (!(await fs.stat(versionDir(buildsDir, app, version)).catch(() => null)))
@@ -295,7 +300,7 @@ export const deployApiRoutes: FastifyPluginAsync<
 
   app.post('/:app/versions/:version/check', async (request, reply) => {
     const appName = ownApp(request);
-    const version = await assertPublished(buildsDir, appName, (request.params as { version: string }).version);
+    const version = await requestedVersion(buildsDir, appName, (request.params as { version: string }).version);
     return answerWithJob(
       request,
       reply,
@@ -307,7 +312,7 @@ export const deployApiRoutes: FastifyPluginAsync<
   app.post('/:app/activate', async (request, reply) => {
     const appName = ownApp(request);
     const body = (request.body ?? {}) as { version?: unknown; force?: unknown };
-    const version = await assertPublished(buildsDir, appName, body.version);
+    const version = await requestedVersion(buildsDir, appName, body.version);
     const force = forceReason(body.force);
     return answerWithJob(
       request,
@@ -391,7 +396,7 @@ export const deployApiRoutes: FastifyPluginAsync<
   app.post('/:app/canary', async (request, reply) => {
     const appName = ownApp(request);
     const body = (request.body ?? {}) as { version?: unknown; percent?: unknown; force?: unknown };
-    const version = await assertPublished(buildsDir, appName, body.version);
+    const version = await requestedVersion(buildsDir, appName, body.version);
     const percent = body.percent;
     if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99)
       throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
@@ -431,7 +436,7 @@ export const deployApiRoutes: FastifyPluginAsync<
   app.post('/:app/override', async (request) => {
     const appName = ownApp(request);
     const body = (request.body ?? {}) as { version?: unknown; minutes?: unknown };
-    const version = await assertPublished(buildsDir, appName, body.version);
+    const version = await requestedVersion(buildsDir, appName, body.version);
     const minutes = body.minutes ?? OVERRIDE_DEFAULT_MINUTES;
     if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > OVERRIDE_MAX_MINUTES) {
       throw new ApiError(

@@ -3,7 +3,7 @@
  * rewriting live.json (the bare writes; release/change-live.ts's `changeLive` is how callers ask).
  */
 import { type AppName, type LiveFile, readLive } from '../live-set/builds-folder';
-import { type ActivateResult, assertPublished, withLock, withoutCanary, writeLive } from './live-file-writes';
+import { type ActivateResult, assertServable, withLock, withoutCanary, writeLive } from './live-file-writes';
 
 /** Nothing to promote or abort: the app has no canary (the API answers 409). */
 export class NoCanary extends Error {
@@ -20,7 +20,7 @@ export async function startCanary(
   version: string,
   percent: number,
 ): Promise<ActivateResult> {
-  await assertPublished(buildsDir, app, version);
+  await assertServable(buildsDir, app, version);
   if (!Number.isInteger(percent) || percent < 1 || percent > 99)
     throw new RangeError('A canary share is a whole percentage from 1 to 99');
   return withLock(buildsDir, async () => {

@@ -65,7 +65,8 @@ export async function writeLive(buildsDir: string, live: LiveFile): Promise<void
   await writeFileAtomically(buildsDir, LIVE_FILE, `${JSON.stringify(out, null, 2)}\n`);
 }
 
-export async function assertPublished(buildsDir: string, app: AppName, version: string): Promise<void> {
+/** Refuses a version that could not be served: not a version name, never published, or missing a file it needs. */
+export async function assertServable(buildsDir: string, app: AppName, version: string): Promise<void> {
   if (!VERSION_RE.test(version)) throw new Error(`Invalid version "${version}"`);
   const dir = versionDir(buildsDir, app, version);
   const files = await fs.readdir(dir).catch(() => null);
@@ -79,7 +80,7 @@ export async function assertPublished(buildsDir: string, app: AppName, version: 
 
 /** Makes `version` the live build of `app`; the version it replaces goes onto the rollback stack. */
 export async function activate(buildsDir: string, app: AppName, version: string): Promise<ActivateResult> {
-  await assertPublished(buildsDir, app, version);
+  await assertServable(buildsDir, app, version);
   return withLock(buildsDir, async () => {
     const live = (await readLive(buildsDir)) ?? emptyLive();
     const previous = live.versions[app] ?? null;
@@ -124,7 +125,7 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
     while ((target = stack.pop()) !== undefined) {
       if (target === current) continue;
       try {
-        await assertPublished(buildsDir, app, target);
+        await assertServable(buildsDir, app, target);
         break;
       } catch {
         continue;
