@@ -15,7 +15,7 @@ import {
   ARTICLE_LIST_STATE_SOURCE,
   articleIndexQuery,
   articleListHref,
-  articleListPage as listPage,
+  sliceArticleList,
   tagFilter,
 } from './api/article-queries';
 import { ArticleCard, coverLcpImage } from './components/article-card';
@@ -59,7 +59,7 @@ export const articleListPage: PageDefinition = {
   head: (url, read, { api }) => {
     const page = pageFromQuery(url.search);
     const tag = tagFilter(url.search);
-    const list = listPage(read(articleIndexQuery(api)), page, tag);
+    const list = sliceArticleList(read(articleIndexQuery(api)), page, tag);
     // A page past the end, or a tag no article has, names nothing: 404.
     if ((page > list.pageCount && page > 1) || (tag && list.total === 0)) return null;
     const title = [TITLE, tag && `برچسب ${tag}`, page > 1 && `صفحه ${formatNumber(page)}`].filter(Boolean).join('، ');
@@ -82,7 +82,7 @@ function ArticleListView({ url }: { url: PageUrl }) {
   const page = pageFromQuery(url.search);
   const tag = tagFilter(url.search);
   const { data: index } = useSuspenseQuery(articleIndexQuery(api));
-  const list = listPage(index, page, tag);
+  const list = sliceArticleList(index, page, tag);
   const lcpArticle = list.articles.find((article) => article.cover);
   return (
     <section>

@@ -1,7 +1,7 @@
 import {
   adjacentArticles,
   articleListHref,
-  articleListPage,
+  sliceArticleList,
   relatedArticles,
   type ArticleSummary,
 } from './article-queries';
@@ -22,10 +22,10 @@ const article = (slug: string, tags: string[]): ArticleSummary => ({
 const index = Array.from({ length: 15 }, (_, i) => article(`a${i}`, i % 3 === 0 ? ['میلگرد', 'قیمت'] : ['ورق']));
 
 test('a page holds 12 articles; the tag filter cuts the index before paging', () => {
-  expect(articleListPage(index, 1, null)).toMatchObject({ pageCount: 2, total: 15 });
-  expect(articleListPage(index, 1, null).articles).toHaveLength(12);
-  expect(articleListPage(index, 2, null).articles.map((a) => a.slug)).toEqual(['a12', 'a13', 'a14']);
-  const rebar = articleListPage(index, 1, 'میلگرد');
+  expect(sliceArticleList(index, 1, null)).toMatchObject({ pageCount: 2, total: 15 });
+  expect(sliceArticleList(index, 1, null).articles).toHaveLength(12);
+  expect(sliceArticleList(index, 2, null).articles.map((a) => a.slug)).toEqual(['a12', 'a13', 'a14']);
+  const rebar = sliceArticleList(index, 1, 'میلگرد');
   expect(rebar).toMatchObject({ pageCount: 1, total: 5 });
   expect(rebar.articles.map((a) => a.slug)).toEqual(['a0', 'a3', 'a6', 'a9', 'a12']);
   // Most used tag first; of two used as often, the one the newest article has first.

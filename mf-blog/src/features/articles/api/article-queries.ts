@@ -77,7 +77,8 @@ export const articleIndexQuery = (api: ContentClient) =>
     },
   });
 
-export interface ArticleListPage {
+/** One page's slice of the article list (not the page itself: article-list-page.tsx's `articleListPage`). */
+export interface ArticleListSlice {
   articles: ArticleSummary[];
   page: number;
   pageCount: number;
@@ -86,8 +87,8 @@ export interface ArticleListPage {
   tags: string[];
 }
 
-/** One page of the index, filtered by tag when one is given. */
-export function articleListPage(index: readonly ArticleSummary[], page: number, tag: string | null): ArticleListPage {
+/** The articles of one page of the list, filtered by tag when one is given, with the figures around them. */
+export function sliceArticleList(index: readonly ArticleSummary[], page: number, tag: string | null): ArticleListSlice {
   const matching = tag ? index.filter((article) => article.tags?.includes(tag)) : index;
   // In the order the tags first appear in the index (newest first); the sort below is stable, so
   // among tags used as often the more recent comes first. Not alphabetically: Persian collation
