@@ -27,9 +27,9 @@ async function main() {
     );
   const started = Date.now();
   const parts = siteParts(layout, { passphrase: await backupPassphrase() });
-  const manifest = await restoreBackup(parts, path.resolve(from));
-  console.log(`Restored the backup made ${manifest.made} on ${manifest.host}:`);
-  for (const record of manifest.parts) console.log(`  ${describePart(record)}`);
+  const contents = await restoreBackup(parts, path.resolve(from));
+  console.log(`Restored the backup made ${contents.made} on ${contents.host}:`);
+  for (const record of contents.parts) console.log(`  ${describePart(record)}`);
   console.log(`in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the site as usual.`);
 }
 

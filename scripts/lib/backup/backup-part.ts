@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** What the backup's manifest says of a part. */
+/** What the backup's contents list says of a part. */
 export interface PartRecord {
   name: string;
   /** What it holds, in a sentence. */
@@ -19,7 +19,7 @@ export interface PartRecord {
 }
 
 export interface BackupPart {
-  /** Its folder in a backup and its name in the manifest and in messages. */
+  /** Its folder in a backup and its name in the contents list and in messages. */
   name: string;
   holds: string;
   /** Copies the thing into `dir` (empty, the part's own). What it says beyond name and holds. */

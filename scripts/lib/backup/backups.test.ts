@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../paths';
-import { makeBackup, pruneBackups, readManifest, restoreBackup } from './backups';
+import { makeBackup, pruneBackups, readBackupContents, restoreBackup } from './backups';
 import type { SiteLayout } from './site-layout';
 import { siteParts } from './site-parts';
 
@@ -115,10 +115,10 @@ it('puts a backup back onto a fresh site: database, uploads, mails, platform sta
 
 it('without a passphrase leaves the secrets out and says so; a restore then keeps the machine’s own', async () => {
   const running = site('running', true);
-  const { dir, manifest } = await makeBackup(siteParts(running, { passphrase: null }), path.join(root, 'b'), quiet);
-  const secrets = manifest.parts.find((part) => part.name === 'secrets');
+  const { dir, contents } = await makeBackup(siteParts(running, { passphrase: null }), path.join(root, 'b'), quiet);
+  const secrets = contents.parts.find((part) => part.name === 'secrets');
   expect(secrets).toMatchObject({ included: false, note: expect.stringMatching(/^left out: no backup passphrase/) });
-  expect((await readManifest(dir)).parts.map((part) => [part.name, part.included])).toEqual([
+  expect((await readBackupContents(dir)).parts.map((part) => [part.name, part.included])).toEqual([
     ['cms-database', true],
     ['cms-uploads', true],
     ['cms-mails', true],

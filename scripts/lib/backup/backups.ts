@@ -1,8 +1,9 @@
 /**
  * Making, restoring and pruning backups of a list of parts (site-parts.ts). A backup is a folder
- * `steel-backup-<UTC time>/` with a folder per part and `manifest.json` saying what each holds or
- * why it was left out. It is written under a hidden name and renamed when whole, so a folder of
- * that name is always a complete backup; readable by its owner only (it holds customers' data).
+ * `steel-backup-<UTC time>/` with a folder per part and its contents list (`manifest.json`) saying
+ * what each holds or why it was left out. It is written under a hidden name and renamed when
+ * whole, so a folder of that name is always a complete backup; readable by its owner only (it
+ * holds customers' data).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +11,8 @@ import path from 'node:path';
 import type { BackupPart, PartRecord } from './backup-part';
 import { ownLikeFolder } from './backup-part';
 
-export interface Manifest {
+/** What a backup holds, part by part: its contents list. */
+export interface BackupContents {
   format: 1;
   /** When it was made (ISO). */
   made: string;
@@ -19,7 +21,8 @@ export interface Manifest {
 }
 
 const PREFIX = 'steel-backup-';
-const MANIFEST = 'manifest.json';
+/** The contents list's file, named so since the first backups: a restore reads every backup made before. */
+const CONTENTS_FILE = 'manifest.json';
 
 const sizeText = (bytes = 0) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
@@ -34,12 +37,12 @@ export function describePart(record: PartRecord): string {
   return `${record.name}: ${record.holds}${size}${record.note ? `; ${record.note}` : ''}`;
 }
 
-/** Makes a backup of `parts` in the folder `into`; returns its folder and manifest. */
+/** Makes a backup of `parts` in the folder `into`; returns its folder and contents list. */
 export async function makeBackup(
   parts: BackupPart[],
   into: string,
   log: (line: string) => void = console.log,
-): Promise<{ dir: string; manifest: Manifest }> {
+): Promise<{ dir: string; contents: BackupContents }> {
   const made = new Date();
   const name = `${PREFIX}${made.toISOString().replace(/[:.]/g, '-')}`;
   const partial = path.join(into, `.${name}.partial`);
@@ -55,26 +58,26 @@ export async function makeBackup(
       records.push(record);
       log(`[backup] ${describePart(record)} — ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    const manifest: Manifest = { format: 1, made: made.toISOString(), host: os.hostname(), parts: records };
-    await fs.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    const contents: BackupContents = { format: 1, made: made.toISOString(), host: os.hostname(), parts: records };
+    await fs.writeFile(path.join(partial, CONTENTS_FILE), `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600 });
     // Made by root by hand, it is still the backup user's to prune.
     await ownLikeFolder(partial, into);
     const dir = path.join(into, name);
     await fs.rename(partial, dir);
-    return { dir, manifest };
+    return { dir, contents };
   } catch (error) {
     await fs.rm(partial, { recursive: true, force: true });
     throw error;
   }
 }
 
-export async function readManifest(backupDir: string): Promise<Manifest> {
-  const text = await fs.readFile(path.join(backupDir, MANIFEST), 'utf8').catch(() => {
-    throw new Error(`${backupDir} is not a backup (no ${MANIFEST}; a backup folder is named ${PREFIX}<time>)`);
+export async function readBackupContents(backupDir: string): Promise<BackupContents> {
+  const text = await fs.readFile(path.join(backupDir, CONTENTS_FILE), 'utf8').catch(() => {
+    throw new Error(`${backupDir} is not a backup (no ${CONTENTS_FILE}; a backup folder is named ${PREFIX}<time>)`);
   });
-  const manifest = JSON.parse(text) as Manifest;
-  if (manifest.format !== 1) throw new Error(`${backupDir}: unknown backup format ${String(manifest.format)}`);
-  return manifest;
+  const contents = JSON.parse(text) as BackupContents;
+  if (contents.format !== 1) throw new Error(`${backupDir}: unknown backup format ${String(contents.format)}`);
+  return contents;
 }
 
 /**
@@ -86,10 +89,10 @@ export async function restoreBackup(
   parts: BackupPart[],
   backupDir: string,
   log: (line: string) => void = console.log,
-): Promise<Manifest> {
-  const manifest = await readManifest(backupDir);
+): Promise<BackupContents> {
+  const contents = await readBackupContents(backupDir);
   const recordOf = (part: BackupPart) => {
-    const record = manifest.parts.find((one) => one.name === part.name);
+    const record = contents.parts.find((one) => one.name === part.name);
     if (!record) throw new Error(`${backupDir} has no ${part.name} (made by another version?): nothing was restored`);
     return record;
   };
@@ -102,7 +105,7 @@ export async function restoreBackup(
       `[restore] ${record.included ? `${part.name}: put back` : `${part.name}: not in the backup, left as it is`} — ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }
-  return manifest;
+  return contents;
 }
 
 /** A half-made backup this old is a dead run's (a backup takes minutes): pruning removes it. */

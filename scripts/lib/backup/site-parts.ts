@@ -6,7 +6,7 @@
  * 2. cms-uploads, 3. cms-mails;
  * 4. platform-state, 5. builds (platform-parts.ts);
  * 6. deploy-keys;
- * 7. secrets — sealed with the backup passphrase, or left out without one, and the manifest says which.
+ * 7. secrets — sealed with the backup passphrase, or left out without one, and the contents list says which.
  *
  * Put back in reverse, the database comes last, onto uploads that are there, and the platform's
  * state after the versions it names. Everything else is rebuilt: the apps' code from the
