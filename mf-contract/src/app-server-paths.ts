@@ -22,7 +22,7 @@ export const APP_SERVER_ROUTES: readonly AppServerPath[] = [
     serves: "the platform's own: the deploy API and console, images, print, override links, reports",
   },
   { path: '/api/*', serves: "the app server's API: health and the visitor's session" },
-  { path: '/builds/*', serves: "every app version's files, the version manifest and the live-set events" },
+  { path: '/builds/*', serves: "every app version's files, the live set's stamp and the live-set events" },
   { path: '/remotes.json', serves: 'the remote registry' },
   { path: '/sitemap.xml', serves: 'the sitemap' },
   { path: '/robots.txt', serves: 'robots.txt' },

@@ -1,6 +1,6 @@
 import type { AppError } from './errors';
 import type { User } from './user';
-import type { VersionManifest } from './remotes';
+import type { LiveSetStamp } from './remotes';
 
 export type ConsentState = 'pending' | 'denied' | 'granted';
 
@@ -32,7 +32,8 @@ export type AppEvents = {
   'page:loading:start': { error?: boolean };
   'page:loading:end': { error?: boolean };
   'app:error': Pick<AppError, 'statusCode' | 'statusMessage' | 'message' | 'fatal'>;
-  'app:manifest:update': VersionManifest;
+  /** A new live set's stamp. The event keeps its published name (from when the stamp was the "version manifest"): renaming it is a contract major. */
+  'app:manifest:update': LiveSetStamp;
   'app:chunk-error': { error: unknown; path: string };
   'api:error': ApiErrorBody;
   'consent:changed': ConsentState;

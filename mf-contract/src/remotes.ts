@@ -34,17 +34,23 @@ export const RESERVED_REMOTE_NAMES: readonly string[] = [
   ...APP_SERVER_FIRST_SEGMENTS.filter((segment) => REMOTE_NAME_RE.test(segment)),
 ];
 
-/** `/builds/latest.json`: `id` changes whenever the shell or any remote is (re)deployed. */
-export interface VersionManifest {
+/**
+ * The live set's stamp, `/builds/latest.json`: `id` changes whenever the shell or any remote is
+ * (re)deployed. (Not a manifest: the app manifest describes one build, the federation manifest its
+ * files.)
+ */
+export interface LiveSetStamp {
   id: string;
   timestamp: number;
 }
+/** @deprecated The live-set stamp's former name: use `LiveSetStamp`. */
+export type VersionManifest = LiveSetStamp;
 
 /** Where the app server pushes the live set to open pages (Server-Sent Events, event `live`). */
 export const LIVE_EVENTS_PATH = '/builds/events';
 
-/** One `live` event: the version manifest and which version of each app is live. */
-export interface LiveSetNotice extends VersionManifest {
+/** One `live` event: the live set's stamp and which version of each app is live. */
+export interface LiveSetNotice extends LiveSetStamp {
   /** By app name: the shell's under `shell`. */
   versions: Record<string, string>;
 }

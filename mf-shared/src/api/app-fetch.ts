@@ -8,7 +8,7 @@ export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 const READ_RETRIES = 1;
 
-/** A failed call to the app server (or a manifest). `status` is null for a network failure. */
+/** A failed call to the app server (or a file it serves, the live set's stamp). `status` is null for a network failure. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly status: number | null;

@@ -27,7 +27,7 @@ import {
   type RegistryEntry,
   type RemoteName,
   type RemoteRegistry,
-  type VersionManifest,
+  type LiveSetStamp,
 } from '@steel/contract';
 import type { RemotePages } from '@steel/contract';
 import { type AppName, type LiveFile, SHELL, livePath, parseLive } from './builds-folder';
@@ -35,9 +35,9 @@ import { appsPath, registeredNames } from './app-registry';
 
 export interface LiveSnapshot {
   live: LiveFile;
-  /** `/builds/latest.json`. */
-  manifest: VersionManifest;
-  /** `/remotes.json`; a remote never activated, or without a readable manifest, is left out. */
+  /** The live set's stamp, `/builds/latest.json`: its id keys its render pool, page cache and notices. */
+  stamp: LiveSetStamp;
+  /** `/remotes.json`; a remote never activated, or without a readable app manifest, is left out. */
   remotes: Partial<RemoteRegistry>;
   /** Every live remote's pages: the shell routes by them, in the browser and on the server. */
   pages: RemotePages;
@@ -143,7 +143,7 @@ export class LiveStore {
     const variants = await Promise.all(
       [...bounds].filter((cohort) => cohort >= 0).map((cohort) => this.forVisitor(cohort)),
     );
-    const sets = new Map([stable, ...variants].flatMap((set) => (set ? [[set.manifest.id, set] as const] : [])));
+    const sets = new Map([stable, ...variants].flatMap((set) => (set ? [[set.stamp.id, set] as const] : [])));
     return [...sets.values()];
   }
 
@@ -299,7 +299,7 @@ export async function deriveSnapshot(
     const problem = shell ? remoteIncompatibility(shell, manifest) : null;
     if (problem) incompatible[name] = problem;
   }
-  return { live, manifest: { id: liveSetId(live), timestamp: live.updatedAt }, remotes, pages, incompatible };
+  return { live, stamp: { id: liveSetId(live), timestamp: live.updatedAt }, remotes, pages, incompatible };
 }
 
 async function newestReadableManifest(

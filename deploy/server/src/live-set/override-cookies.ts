@@ -3,7 +3,7 @@
  * else sees it. The deploy API issues one to the holder of the app's key, for a version that
  * passed the gate; it is a cookie (`steel_override_<app>`) whose value is signed with that key's
  * stored hash and expires within hours. The app server then serves that version to the browser
- * carrying it — server render, registry, manifests — and to nobody else.
+ * carrying it — server render, registry, live-set stamp — and to nobody else.
  *
  * Signed with the key record rather than a secret of its own: every app server that accepts the
  * key can check the cookie (no new setting to share), and removing the key ends its overrides.

@@ -18,13 +18,13 @@ export function createLiveSetWarming(
   return async () => {
     const stable = await live.current();
     // The canaries are part of what is served: a canary started is a new live set to warm.
-    const served = stable && `${stable.manifest.id} ${JSON.stringify(stable.live.canary ?? {})}`;
+    const served = stable && `${stable.stamp.id} ${JSON.stringify(stable.live.canary ?? {})}`;
     if (!served || warmedFor === served) return;
     warmedFor = served;
     try {
       const sets = await live.servedSets();
       // A deploy's previous live set is served to nobody now: its threads and their memory go.
-      pools.keepOnly(sets.map((set) => set.manifest.id));
+      pools.keepOnly(sets.map((set) => set.stamp.id));
       const pages = await renders.warm(sets);
       // Said when done, so an operator (and a test) knows the new set's most asked pages are cached.
       log.info({ liveSets: sets.length, pages }, 'new live set warmed');

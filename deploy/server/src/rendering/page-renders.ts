@@ -158,7 +158,7 @@ export function createPageRenders({
     const { snapshot } = task;
     let outcome: RenderOutcome;
     try {
-      outcome = await pools.render(snapshot.manifest.id, {
+      outcome = await pools.render(snapshot.stamp.id, {
         url: task.url,
         buildsDir: config.buildsDir,
         versions: snapshot.live.versions,
@@ -168,7 +168,7 @@ export function createPageRenders({
         contributions: registryContributions(snapshot.remotes),
         slotTimeLimitMs: config.rendering.slotTimeLimitMs,
         disabledContributions: overruns.disabledFor(snapshot.live.versions),
-        config: { ...config.runtime, buildId: snapshot.manifest.id },
+        config: { ...config.runtime, buildId: snapshot.stamp.id },
         cmsInternalUrl: config.cmsInternalUrl,
         siteReadSecret: config.siteReadSecret,
         renderTimeLimitMs: config.rendering.renderTimeLimitMs,
@@ -287,13 +287,13 @@ export function createPageRenders({
         .map(([url]) => url);
       let rendered = 0;
       for (const snapshot of snapshots) {
-        const { live, manifest } = snapshot;
-        await pools.prepare(manifest.id, {
+        const { live, stamp } = snapshot;
+        await pools.prepare(stamp.id, {
           buildsDir: config.buildsDir,
           versions: live.versions,
         });
         for (const url of urls) {
-          const cacheKey = PageCache.key(manifest.id, url);
+          const cacheKey = PageCache.key(stamp.id, url);
           if (await cache.get(cacheKey)) continue;
           await render({ url, userAgent: '', cacheKey, snapshot, dataWaitMs: 0 }).rendered;
           rendered += 1;

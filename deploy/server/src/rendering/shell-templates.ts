@@ -26,13 +26,13 @@ export function createShellTemplates(config: Pick<ServerConfig, 'buildsDir' | 'r
   return {
     of(snapshot: LiveSnapshot): Promise<ShellTemplate> {
       const shellVersion = snapshot.live.versions.shell as string;
-      const key = `${shellVersion}|${snapshot.manifest.id}`;
+      const key = `${shellVersion}|${snapshot.stamp.id}`;
       let prepared = templates.get(key);
       if (!prepared) {
         prepared = fs.readFile(path.join(config.buildsDir, 'shell', shellVersion, 'index.html'), 'utf8').then((raw) => {
           const html = renderShellPage(
             raw,
-            { ...config.runtime, buildId: snapshot.manifest.id },
+            { ...config.runtime, buildId: snapshot.stamp.id },
             `/builds/shell/${shellVersion}/`,
           );
           const clientHtml = clientRenderedPage(html, snapshot.remotes, snapshot.incompatible);

@@ -30,7 +30,7 @@ const MAX_LISTENERS = 5_000;
 const MAX_LISTENERS_PER_ADDRESS = 16;
 
 export function liveSetNotice(snapshot: LiveSnapshot): LiveSetNotice {
-  return { ...snapshot.manifest, versions: snapshot.live.versions };
+  return { ...snapshot.stamp, versions: snapshot.live.versions };
 }
 
 const frame = (notice: LiveSetNotice) => `event: live\ndata: ${JSON.stringify(notice)}\n\n`;
@@ -50,8 +50,8 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
   async function check() {
     for (const [response, listener] of listeners) {
       const snapshot = await live.forVisitor(listener.cohort, listener.overrides).catch(() => null);
-      if (!snapshot || snapshot.manifest.id === listener.lastId) continue;
-      listener.lastId = snapshot.manifest.id;
+      if (!snapshot || snapshot.stamp.id === listener.lastId) continue;
+      listener.lastId = snapshot.stamp.id;
       response.write(frame(liveSetNotice(snapshot)));
     }
   }
@@ -123,7 +123,7 @@ export const liveEventRoutes: FastifyPluginAsync<RouteContext> = async (app, { l
     });
     // The current set first: a tab that missed a change while reconnecting learns of it at once.
     response.write(`retry: ${RECONNECT_MS}\n\n${frame(liveSetNotice(snapshot))}`);
-    listeners.set(response, { cohort, overrides, lastId: snapshot.manifest.id });
+    listeners.set(response, { cohort, overrides, lastId: snapshot.stamp.id });
     startWatching();
     request.raw.on('close', () => {
       listeners.delete(response);

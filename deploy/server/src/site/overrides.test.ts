@@ -9,7 +9,7 @@ import { startRenderingSite } from '../testing/rendering-site';
 
 /**
  * A catalogue team member overrides the catalogue to a version of theirs on a server-rendering app
- * server: their browser alone gets it — the page rendered by it, the registry, the manifests —
+ * server: their browser alone gets it — the page rendered by it, the registry, the live set's stamp —
  * with a strip that removes it; everyone else, and the page cache, keep the live version.
  */
 describe('overrides: one browser tries a version in production', () => {

@@ -159,7 +159,7 @@ export const pageRoutes: FastifyPluginAsync<RouteContext> = async (
     const bot = isBot(request.headers['user-agent'] ?? '');
     if (!bot) renders.visited(cacheUrl);
     // Bots get the layout instead of the error page: their HTML is cached apart.
-    const cacheKey = PageCache.key(snapshot.manifest.id, cacheUrl) + (bot ? ' bot' : '');
+    const cacheKey = PageCache.key(snapshot.stamp.id, cacheUrl) + (bot ? ' bot' : '');
     const entry = await cache.get(cacheKey);
     metrics.pageCacheLookups.inc({ result: !entry ? 'miss' : isFresh(entry) ? 'hit' : 'stale' });
     if (entry && isFresh(entry)) return sendPage(reply.header('x-render', 'cache'), ifNoneMatch, entry.page);

@@ -1,6 +1,6 @@
 /**
  * The site half of the app server: the versioned builds, the live shell page with its runtime
- * config, the remote registry and version manifest, the SEO files and images — everything but the
+ * config, the remote registry and the live set's stamp, the SEO files and images — everything but the
  * deploy API (app.ts adds it). The deploy gate's smoke render runs this alone, which also keeps the
  * gate from importing the API that calls it. No I/O until a request comes.
  */
@@ -18,7 +18,7 @@ import { feedRoutes } from './feeds/feed-routes';
 import { healthRoutes } from './health';
 import { responsiveImageRoutes } from './images/responsive-images';
 import { liveEventRoutes } from './live-events';
-import { manifestRoutes } from './manifests';
+import { liveSetRoutes } from './live-set-routes';
 import { countedInMetrics, createFailureRecorder, UNCOUNTED } from '../shared-state/failure-counts';
 import { isPageRequest, pageRoutes } from './page-route';
 import { printRoutes } from './print/print-route';
@@ -132,7 +132,7 @@ export function buildSiteServer(
   app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   app.register(metricsRoute, { metrics, token: config.metricsToken });
-  app.register(manifestRoutes, ctx);
+  app.register(liveSetRoutes, ctx);
   app.register(liveEventRoutes, ctx);
   app.register(staticBuildRoutes, ctx);
   app.register(healthRoutes, ctx);

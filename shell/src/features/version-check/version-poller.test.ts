@@ -6,7 +6,7 @@ const INTERVAL = 1000;
 function setup(responses: Array<unknown>) {
   const bus = createBus();
   const updates: unknown[] = [];
-  bus.on('app:manifest:update', (manifest) => updates.push(manifest));
+  bus.on('app:manifest:update', (stamp) => updates.push(stamp));
   const urls: string[] = [];
   const fetchJson = jest.fn(async (url: string) => {
     urls.push(url);

@@ -1,7 +1,8 @@
-import type { VersionManifest } from '@steel/contract';
+import type { LiveSetStamp } from '@steel/contract';
 import { HttpError, type AppBus, type AppFetch } from '@steel/shared';
 
-export const VERSION_MANIFEST_URL = '/builds/latest.json';
+/** The live set's stamp: its id changes with every deploy. */
+export const LIVE_SET_STAMP_URL = '/builds/latest.json';
 
 export interface VersionPollerOptions {
   fetchJson: AppFetch;
@@ -13,8 +14,8 @@ export interface VersionPollerOptions {
 
 /**
  * Version polling (docs/behaviour.md, "Version polling"): the first check one interval after start; a network error is
- * swallowed; a 404/403 manifest is ignored; a new id emits `app:manifest:update`, stops polling and
- * arms one full page load for the next navigation. `notice` takes a manifest the server pushed
+ * swallowed; a 404/403 is ignored; a new id emits `app:manifest:update`, stops polling and
+ * arms one full page load for the next navigation. `notice` takes a stamp the server pushed
  * (live-set-stream.ts) the same way.
  */
 export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: VersionPollerOptions) {
@@ -26,8 +27,8 @@ export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: Ver
     timer = null;
     try {
       // The timestamp defeats any cache between us and the server.
-      const manifest = await fetchJson<VersionManifest>(`${VERSION_MANIFEST_URL}?${Date.now()}`, { cache: 'no-store' });
-      if (notice(manifest)) return;
+      const stamp = await fetchJson<LiveSetStamp>(`${LIVE_SET_STAMP_URL}?${Date.now()}`, { cache: 'no-store' });
+      if (notice(stamp)) return;
     } catch (error) {
       // A network failure is swallowed and a 404/403 means "id unknown": both silently try again.
       // Anything else is reported (the app fetch also put it on the bus as api:error).
@@ -37,12 +38,12 @@ export function createVersionPoller({ fetchJson, bus, buildId, intervalMs }: Ver
     schedule();
   }
 
-  /** A manifest seen by a poll or pushed by the server; true when it names a new live set. */
-  function notice(manifest: VersionManifest | null | undefined): boolean {
-    if (outdated || !manifest || typeof manifest.id !== 'string' || manifest.id === buildId) return false;
+  /** A live set's stamp seen by a poll or pushed by the server; true when it names a new live set. */
+  function notice(stamp: LiveSetStamp | null | undefined): boolean {
+    if (outdated || !stamp || typeof stamp.id !== 'string' || stamp.id === buildId) return false;
     outdated = true;
     stop();
-    bus.emit('app:manifest:update', manifest);
+    bus.emit('app:manifest:update', stamp);
     return true;
   }
 
