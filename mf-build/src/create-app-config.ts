@@ -241,7 +241,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
     },
     performance: { hints: false },
     stats: 'errors-warnings',
-    // The manifest plugin logs a warning for publicPath 'auto', which is deliberate here.
+    // Module Federation's manifest plugin (mf-manifest.json) logs a warning for publicPath 'auto', which is deliberate here.
     infrastructureLogging: { level: 'error' },
   };
 }

@@ -7,6 +7,7 @@
  * built with the integrity plugin in @steel/build) looks its chunks up in the table before it adds
  * their <script>. A file changed after publishing is refused by the browser and never runs.
  */
+import { FEDERATION_MANIFEST_FILE } from './federation-manifest';
 
 /** A digest in Subresource Integrity form, as publish records it. */
 export const SRI_DIGEST_RE = /^sha384-[A-Za-z0-9+/]+={0,2}$/;
@@ -33,7 +34,7 @@ export const CHUNK_SCRIPT_GLOBAL = '__steelChunkScript';
  */
 export function isBrowserLoadedFile(rel: string): boolean {
   if (rel.startsWith('server/')) return false;
-  return /\.m?js$/.test(rel) || rel === 'mf-manifest.json';
+  return /\.m?js$/.test(rel) || rel === FEDERATION_MANIFEST_FILE;
 }
 
 /**

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PLATFORM_NAMES, REMOTE_NAME_RE } from '@steel/contract';
+import { FEDERATION_MANIFEST_FILE, PLATFORM_NAMES, REMOTE_NAME_RE } from '@steel/contract';
 
 /** The shell, or a remote by its registered name (`live-set/app-registry.ts` holds the list). */
 export type AppName = string;
@@ -61,7 +61,7 @@ export interface Canary {
 
 /** Files a build must contain to be servable (alternatives per entry): a shell's page, a remote's entry. */
 export function requiredFiles(app: AppName): readonly string[][] {
-  return app === SHELL ? [['index.html']] : [['mf-manifest.json', 'remoteEntry.js']];
+  return app === SHELL ? [['index.html']] : [[FEDERATION_MANIFEST_FILE, 'remoteEntry.js']];
 }
 
 /**

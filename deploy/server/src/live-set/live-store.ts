@@ -17,6 +17,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { satisfy } from '@module-federation/runtime-core';
 import {
+  FEDERATION_MANIFEST_FILE,
   APP_MANIFEST_FILE,
   incompatibility,
   FILE_DIGESTS_FILE,
@@ -230,8 +231,8 @@ export function registryIntegrity(
 ): Pick<RegistryEntry, 'integrity' | 'files' | 'filesIntegrity'> {
   const recorded = manifest.files;
   if (!recorded?.[entryFile]) return {};
-  // Only beside a federation manifest: the shell fetches the file while it fetches that manifest.
-  const filesIntegrity = entryFile === 'mf-manifest.json' ? recorded[FILE_DIGESTS_FILE] : undefined;
+  // Only beside a federation manifest: the shell fetches the file while it fetches that federation manifest.
+  const filesIntegrity = entryFile === FEDERATION_MANIFEST_FILE ? recorded[FILE_DIGESTS_FILE] : undefined;
   if (shellReadsFileDigests && filesIntegrity) return { integrity: recorded[entryFile], filesIntegrity };
   const files = Object.fromEntries(
     Object.entries(recorded).filter(([rel]) => rel !== entryFile && isBrowserLoadedFile(rel)),
@@ -277,12 +278,12 @@ export async function deriveSnapshot(
     if (!manifest) continue;
     // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it
     // still loads through remoteEntry.js.
-    const hasFederationManifest = await fs.access(path.join(buildsDir, name, version, 'mf-manifest.json')).then(
+    const hasFederationManifest = await fs.access(path.join(buildsDir, name, version, FEDERATION_MANIFEST_FILE)).then(
       () => true,
       () => false,
     );
-    const entryFile = hasFederationManifest ? 'mf-manifest.json' : 'remoteEntry.js';
-    // Only the live version's own manifest vouches for its files; a stand-in's digests are another version's.
+    const entryFile = hasFederationManifest ? FEDERATION_MANIFEST_FILE : 'remoteEntry.js';
+    // Only the live version's own app manifest vouches for its files; a stand-in's digests are another version's.
     const integrity = own ? registryIntegrity(own, entryFile, shellReadsFileDigests) : {};
     remotes[name] = {
       version,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RegistryEntry, RemoteName } from '@steel/contract';
 import {
+  FEDERATION_MANIFEST_FILE,
   APP_MANIFEST_FILE,
   appScriptFiles,
   crossOriginFor,
@@ -52,12 +53,12 @@ export function createPreloadHints({ buildsDir, siteUrl }: Pick<ServerConfig, 'b
   const remote = (app: RemoteName, entry: RegistryEntry) =>
     cached(`${app}/${entry.version}/${entry.entry}`, async () => {
       const [entryScript, ...appModule] = appScriptFiles(
-        await versionFile<FederationManifest>(app, entry, 'mf-manifest.json'),
+        await versionFile<FederationManifest>(app, entry, FEDERATION_MANIFEST_FILE),
       );
       const hint = hintFor(entry, await recordedDigests(app, entry));
       return [
-        hint('mf-manifest.json', 'fetch'),
-        // Fetched by the shell beside the manifest, before the entry script can run.
+        hint(FEDERATION_MANIFEST_FILE, 'fetch'),
+        // Fetched by the shell beside the federation manifest, before the entry script can run.
         ...(entry.filesIntegrity ? [hint(FILE_DIGESTS_FILE, 'fetch')] : []),
         hint(entryScript!, 'script'),
         ...appModule.map((file) => hint(file, 'script')),

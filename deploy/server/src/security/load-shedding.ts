@@ -15,7 +15,7 @@
  *   does is that late, the page about to start included.
  *
  * Only page requests (those the page route answers) are shed: they are what a crowd asks for and
- * where the Persian page helps a person. Scripts, manifests, the deploy API and console, the health
+ * where the Persian page helps a person. Scripts, federation manifests, the registry, the deploy API and console, the health
  * check and metrics are always answered (a deploy under load must go through; a half-loaded page
  * must not lose its scripts). The deploy gate's smoke server never sheds: its verdict must not
  * depend on the machine's load.

@@ -6,7 +6,7 @@ import { provideRuntimeCore } from './provide-runtime-core';
 
 /**
  * The shell's Module Federation runtime, set up in one place before any remote loads: the remotes
- * share its runtime; failed loads reach the chunk-error handling; a remote's entry and manifest
+ * share its runtime; failed loads reach the chunk-error handling; a remote's entry and federation manifest
  * are loaded with the digests they were published with, and a hung entry fails within the
  * shell's limit; a script (entry or chunk, of any app) that failed is asked for past the
  * browser's cache on the next try.

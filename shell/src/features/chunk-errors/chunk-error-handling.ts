@@ -19,7 +19,7 @@ const currentPath = () => window.location.pathname + window.location.search;
  * Chunk errors (docs/behaviour.md, "Chunk errors"): any failed load of code during navigation becomes `app:chunk-error`
  * on the bus and a guarded full load of the target path; when the guard refuses (that path was
  * reloaded within 10 s), the owning app shows its in-layout error page instead. A CSS-only failure
- * never reloads. Sources: the federation runtime plugin (remote entries, manifests, exposed
+ * never reloads. Sources: the federation runtime plugin (remote entries, federation manifests, exposed
  * modules), the webpack chunk guard of each bundle, and the remote loader.
  */
 /** Where an app's load failure is shown in the layout: the shell's store (the feature needs only this of it). */

@@ -3,7 +3,7 @@ import { reportFederationLoadError } from './chunk-error-channel';
 
 /**
  * Module Federation runtime plugin (registered by `installFederationPlugins`): every failed load of a
- * remote's entry, manifest or exposed module is reported to the shell's chunk-error handling.
+ * remote's entry, federation manifest or exposed module is reported to the shell's chunk-error handling.
  * Both hooks return nothing, so the runtime still rejects and the caller shows its own failure.
  */
 export default function federationErrorPlugin(): ModuleFederationRuntimePlugin {

@@ -11,7 +11,7 @@ export interface RemoteFailureReport {
 
 /**
  * Whether the visitor is leaving the page. Leaving cancels the page's requests — a remote's or a
- * contribution's manifest still loading fails with «Failed to get manifest» — and those are no
+ * contribution's federation manifest still loading fails with «Failed to get manifest» — and those are no
  * failure of the app's: counting them would let a visitor who clicks on before a listing's buttons
  * load abort a healthy canary. Back from the back/forward cache, the page is live again.
  */

@@ -4,7 +4,7 @@ type IntegrityTable = Record<string, string>;
 
 /**
  * The page's table `absolute URL → sha384-…` (`contracts/integrity.ts`): the shell's federation
- * plugin reads it for each remote's entry and manifest, and each remote's own chunk loader (built
+ * plugin reads it for each remote's entry and federation manifest, and each remote's own chunk loader (built
  * with mf-build/src/remote-integrity-plugin.ts) for its chunks. A global, because the remotes'
  * webpack runtimes are separate bundles that share nothing else with the shell.
  */

@@ -6,13 +6,13 @@ export type IntegrityOf = (url: string) => string | undefined;
 /**
  * The scripts `loadRemote('<app>/app')` will request: the remote's entry script and the chunks
  * of its `./app` module (shared libraries are not among them: the shell provides those), as the
- * remote's federation manifest lists them, in the manifest's folder (as the app server's preload
+ * remote's federation manifest lists them, in that manifest's folder (as the app server's preload
  * hints for a rendered page read them). A remote registered by its entry script (a build
- * without a manifest) gives only that script.
+ * without a federation manifest) gives only that script.
  */
 export async function remoteAppScripts(entryUrl: string, integrityOf: IntegrityOf): Promise<string[]> {
   if (!new URL(entryUrl).pathname.endsWith('.json')) return [entryUrl];
-  // The runtime fetches the manifest just so (remote-script-plugin.ts): this answer is reused.
+  // The runtime fetches the federation manifest just so (remote-script-plugin.ts): this answer is reused.
   const integrity = integrityOf(entryUrl);
   const response = await fetch(entryUrl, integrity ? { integrity } : {});
   if (!response.ok) throw new Error(`${entryUrl} answered ${response.status}`);

@@ -298,7 +298,7 @@ interface Mount {
 const MOUNT_LANES = 2;
 
 /**
- * A failure to load code or a manifest (webpack's 8 s chunk limit, a federation load, the shell's
+ * A failure to load code or a federation manifest (webpack's 8 s chunk limit, a federation load, the shell's
  * reload after one): on a machine busy with other work it can be the machine, not the version.
  * A visitor's browser tries again (the shell reloads once, a retry button) — so does the gate,
  * opening the page afresh up to `LOAD_TRIES` times before the failure counts. A version whose

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { satisfy } from '@module-federation/runtime-core';
 import {
+  FEDERATION_MANIFEST_FILE,
   APP_MANIFEST_FILE,
   appServerPathClash,
   CONTRACT_VERSION,
@@ -67,7 +68,7 @@ export async function exposesRule(candidate: Candidate, manifest: AppManifest): 
   let federation: { exposes?: Array<{ path?: string }> };
   try {
     federation = JSON.parse(
-      await fs.readFile(path.join(candidate.dir, 'mf-manifest.json'), 'utf8'),
+      await fs.readFile(path.join(candidate.dir, FEDERATION_MANIFEST_FILE), 'utf8'),
     ) as typeof federation;
   } catch {
     return 'exposes: mf-manifest.json is missing or not JSON; keep `manifest: true` in the federation plugin';
