@@ -14,7 +14,7 @@ import { buildAppReplacing } from './support/crafted-builds';
 
 /**
  * A version that makes a phone download more is refused (docs/architecture.md, "Deploying a remote"):
- * each build records what a cold visit to each of its page kinds downloads (the manifest's
+ * each build records what a cold visit to each of its page kinds downloads (the app manifest's
  * `weights`), and the gate refuses a page kind that grew past the share allowed over the live
  * version, or past its weight budget (data/platform/weight-budgets.json), with one line naming the page, the
  * figures and the chunk that grew. Here the catalogue is built with a 100 KB dependency imported by

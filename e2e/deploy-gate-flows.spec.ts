@@ -103,7 +103,7 @@ test('today’s apps pass the gate with the flows; the shell and the panel sign 
   expect(await gateCustomers()).toEqual([]);
   const seconds: string[] = [];
   for (const app of ['shell', 'panel', 'catalogue', 'blog'] as const) {
-    // A copy with one more space in its manifest: a new version with today's code.
+    // A copy with one more space in its app manifest: a new version with today's code.
     const version = await craftVersion(app, (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
     const { gate, seen } = await gateWatchingCustomers(app, version);
     expect(gate.refusal, `${app}: the gate passed`).toBeNull();

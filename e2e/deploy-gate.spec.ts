@@ -78,7 +78,7 @@ test.describe('refuses before activation', () => {
   });
 
   test('a version missing a chunk, and one with a file changed after publishing', async () => {
-    // Each copy is made distinct (a space in its manifest), so it is published as a new version.
+    // Each copy is made distinct (a space in its app manifest), so it is published as a new version.
     const missing = await craftVersion('blog', (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
     const chunk = fs
       .readdirSync(path.join(buildsDir, 'blog', missing))

@@ -28,7 +28,7 @@ const gateEnv = {
   DEPLOY_GATE_PORT: String(SPEC_PORTS.integrity),
 };
 
-/** A copy of the live version of `app` published as a new version (a space in its manifest makes it distinct). */
+/** A copy of the live version of `app` published as a new version (a space in its app manifest makes it distinct). */
 const republish = (app: AppName) =>
   folder.craftVersion(app, (dir) => fs.appendFileSync(path.join(dir, 'app-manifest.json'), ' '));
 

@@ -41,7 +41,7 @@ async function publishCatalogue(alter: (dist: string) => void): Promise<string> 
   for (const file of fs.readdirSync(dist, { recursive: true }) as string[])
     if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dist, file));
   alter(dist);
-  // A space in its manifest makes it a version of its own even when `alter` changed nothing.
+  // A space in its app manifest makes it a version of its own even when `alter` changed nothing.
   fs.appendFileSync(path.join(dist, 'app-manifest.json'), ' ');
   return (await publish(buildsDir, 'catalogue', dist, { compress: false })).version;
 }

@@ -203,7 +203,7 @@ test.describe('hydration', () => {
     });
   }
 
-  // A page whose view is in a chunk of its own (`lazyPage`) names it in its page manifest: the
+  // A page whose view is in a chunk of its own (`lazyPage`) names it in its page list: the
   // server preloads the chunk beside the app's code, and the hydration uses that one download.
   for (const { path, chunk } of [
     { path: '/weight_table', chunk: 'weight-table' },

@@ -1,5 +1,5 @@
 /**
- * The deploy gate's time per app: every rule (manifest, files and digests, contract, shared
+ * The deploy gate's time per app: every rule (app manifest, files and digests, contract, shared
  * ranges, pages, smoke render, smoke mount in Chromium) run on each app's live version, as a
  * team's `deploy check` would; and publish → live through the deploy API. Part of `npm run bench`.
  */

@@ -1,6 +1,6 @@
 /**
  * What a cold visit to each page kind downloads of each app, as the build measured it (the
- * manifest's `weights`, mf-build/src/page-weights.ts), beside the weight budget the deploy gate holds it to
+ * app manifest's `weights`, mf-build/src/page-weights.ts), beside the weight budget the deploy gate holds it to
  * (data/platform/weight-budgets.json). Page kinds of one app that weigh the same are one row. Part of
  * `npm run bench`, after the builds.
  */

@@ -1,6 +1,6 @@
 /**
  * Writes a build's `app-manifest.json` (docs/architecture.md, "The versioned contract"): the
- * contract version and page manifest come from the app's own server entry — what the built code
+ * contract version and page list come from the app's own server entry — what the built code
  * really exports, not a second list kept by hand — and the shared singletons from its package.json
  * with the versions installed beside it. Publishing adds each file's digest.
  */

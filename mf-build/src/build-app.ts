@@ -60,7 +60,7 @@ export function typecheck(app: AppName, root: string): void {
 
 /**
  * Builds one app for production into `<root>/dist` (client), `<root>/dist/server` (its Node entry:
- * the server render where it has one, the contract and page manifest always) and
+ * the server render where it has one, the contract and page list always) and
  * `<root>/dist/app-manifest.json`; resolves with the build time in ms. `dist` puts the same into
  * another folder (a build that must not touch the app's own `dist`, which another may be using).
  */

@@ -1,6 +1,6 @@
 /**
  * What a cold visit to each page kind of an app downloads of that app before the page is
- * interactive, measured by the build from its own chunk graph and recorded in its manifest
+ * interactive, measured by the build from its own chunk graph and recorded in its app manifest
  * (`weights`), for the deploy gate's weight budgets (docs/architecture.md, "Deploying a remote"):
  *
  * - every page: the app's entry (a remote's `remoteEntry.js`, the shell's `main`) and, for a remote,

@@ -75,7 +75,7 @@ export function federationShared(
         { ...config, requiredVersion: false as const },
       ]),
     ),
-    // Not singletons and not in the manifest's list: an app takes the page's copy when it is
+    // Not singletons and not in the app manifest's list: an app takes the page's copy when it is
     // compatible and its own otherwise, so there is nothing to refuse.
     ...(kit ? { [ROUTER_MODULE]: sharedByVersion(kit) } : {}),
     ...Object.fromEntries(

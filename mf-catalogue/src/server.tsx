@@ -1,6 +1,6 @@
 /**
  * The catalogue's server entry, built for Node beside the client build: the contract it was
- * built against, its page manifest and its render (docs/architecture.md, "How a page reaches the screen").
+ * built against, its page list and its render (docs/architecture.md, "How a page reaches the screen").
  */
 import { hostedSlots } from '@steel/contract';
 import { createRemoteServerEntry } from '@steel/shared/server';

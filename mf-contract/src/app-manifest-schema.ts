@@ -1,7 +1,7 @@
 /**
  * The run-time schemas of the app manifest and of `/remotes.json` (`app-manifest.ts` has the
  * rest). They live apart so that code which only reads the types and rules — the shell's start-up
- * above all — does not carry zod: the server, the deploy gate and the build parse manifests with
+ * above all — does not carry zod: the server, the deploy gate and the build parse app manifests with
  * them, and the shell only the registries it fetches itself.
  */
 import * as z from 'zod/mini';
@@ -29,7 +29,7 @@ const valueRuleSchema = z.object({
   held: z.optional(z.boolean()),
 });
 const queryParameterSchema = z.union([
-  // A bare name: one free value (manifests built against contract 1.5 and before).
+  // A bare name: one free value (app manifests built against contract 1.5 and before).
   z.string().check(z.regex(NAME_RE)),
   z.object({
     name: z.string().check(z.regex(NAME_RE)),
@@ -243,7 +243,7 @@ export type RegistryEntry = z.infer<typeof registryEntrySchema>;
  */
 export type RemoteRegistry = Record<RemoteName, RegistryEntry>;
 
-/** Parses a manifest; throws with zod's account of what is wrong. */
+/** Parses an app manifest; throws with zod's account of what is wrong. */
 export function parseAppManifest(value: unknown): AppManifest {
   return appManifestSchema.parse(value);
 }

@@ -5,7 +5,7 @@
  * so a mismatch must be caught by the code that receives it.
  *
  * Semantic versioning: removing or changing a mount prop, an event, a server-entry export or a
- * manifest field is a major bump; adding an optional one is a minor bump.
+ * app manifest field is a major bump; adding an optional one is a minor bump.
  * `published-contract.json` (in this package) holds the description as last published; a unit test fails
  * when the description changes without the matching bump.
  */
@@ -60,11 +60,11 @@ export const APP_EVENT_NAMES = Object.keys(EVENTS) as (keyof AppEvents)[];
 export const SERVER_ENTRY_EXPORTS = {
   remote: ['render', 'pages'],
   shell: ['decideRoute', 'renderShell'],
-  // A remote that fills extension slots (`slots.ts`) renders them here; the manifest says which.
+  // A remote that fills extension slots (`slots.ts`) renders them here; the app manifest says which.
   contributor: ['renderSlot', 'contributions'],
 } as const;
 
-/** The fields of a page route in a page manifest (`contracts/app-manifest.ts`). */
+/** The fields of a page route in a page list (`contracts/app-manifest.ts`). */
 export const PAGE_ROUTE_FIELDS = [
   'path',
   'rendering',

@@ -16,7 +16,7 @@ export const SHELL_STATE_ELEMENT_ID = 'shell-state';
 
 /**
  * Which live remotes cannot run beside the shell the page was rendered with, as the app server
- * found (`incompatibility`, against that shell's manifest): the shell takes the verdicts for the
+ * found (`incompatibility`, against that shell's app manifest): the shell takes the verdicts for the
  * versions of the registry embedded beside them instead of working them out again at start-up.
  */
 export type IncompatibleRemotes = Partial<Record<RemoteName, string>>;

@@ -67,7 +67,7 @@ export const oneOfParameter = (name: string, values: readonly string[], defaultV
 });
 
 /**
- * A page's declarations as a manifest carries them: a bare name (manifests of contract 1.5 and
+ * A page's declarations as an app manifest carries them: a bare name (app manifests of contract 1.5 and
  * before) is one free value.
  */
 export type DeclaredQuery = ReadonlyArray<string | QueryParameter>;

@@ -35,14 +35,14 @@ export interface RemoteRenderResult {
 
 /**
  * What a remote's server entry exports: the contract version it was built against, the pages it
- * owns (its page manifest) and, when any page renders on the server, `render`. A CMS failure
+ * owns (its page list) and, when any page renders on the server, `render`. A CMS failure
  * rejects with `statusCode: 503`.
  */
 export interface RemoteServerEntry {
   contract: string;
   pages: PageRoute[];
   render?(request: RemoteRenderRequest): Promise<RemoteRenderResult>;
-  /** The slots its pages render (written into the manifest by the build). */
+  /** The slots its pages render (written into the app manifest by the build). */
   slotHosts?: SlotHosts;
   /** The slots it fills on other apps' pages, and their server render. */
   contributions?: SlotContribution[];

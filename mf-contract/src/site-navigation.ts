@@ -2,7 +2,7 @@
  * What an app publishes about its pages besides their routes
  * (docs/architecture.md, "Navigation and sitemap"): where they appear in the site's navigation and
  * how the sitemap lists them. The shell builds its header, menu drawer and footer from the live
- * registry, the app server its sitemap from the live manifests; neither names an app's pages in
+ * registry, the app server its sitemap from the live app manifests; neither names an app's pages in
  * its own code.
  */
 import type { RemoteName } from './remotes';

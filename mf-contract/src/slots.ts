@@ -2,7 +2,7 @@
  * Extension slots (docs/architecture.md, "Extension slots"): a named place in one app's page where
  * any live remote may put a component of its own — the product page's actions, a listing row, the
  * panel's dashboard, the header. The host renders `<Slot name props />` (`@steel/shared/slots`);
- * each contributor declares in its manifest which slots it fills and against which version of
+ * each contributor declares in its app manifest which slots it fills and against which version of
  * their props, and exposes `./slots` (browser) and `renderSlot` (server entry).
  *
  * Each slot's props have a semantic version of their own: a host renders a slot at the version
@@ -59,7 +59,7 @@ export const SLOT_PROPS_VERSION_RE = /^(\d+)\.(\d+)\.(\d+)$/;
 
 /**
  * One slot an app fills: the props version it was built against, and its place among others
- * (lower first). Parsed from manifests by `app-manifest-schema.ts`: this module runs on every
+ * (lower first). Parsed from app manifests by `app-manifest-schema.ts`: this module runs on every
  * page (the hosts' `<Slot>`), so it holds no schema code.
  */
 export interface SlotContribution {

@@ -1,6 +1,6 @@
 /**
  * The panel's server entry, built for Node beside the client build: the contract it was built
- * against, its page manifest (every page, for the shell to route by) and the render of its public
+ * against, its page list (every page, for the shell to route by) and the render of its public
  * sign-in pages; its private pages are rendered in the browser only.
  */
 import { hostedSlots } from '@steel/contract';

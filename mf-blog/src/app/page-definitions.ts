@@ -4,6 +4,6 @@ import { articlePage } from '../features/articles/article-page';
 
 /**
  * Every page of the blog, listed once: the browser's routes, the server's render and the page
- * manifest the build publishes (the shell routes `/blog/**` here because of it) all read this.
+ * list the build publishes (the shell routes `/blog/**` here because of it) all read this.
  */
 export const blogPages: PageDefinition[] = [articleListPage, articlePage];

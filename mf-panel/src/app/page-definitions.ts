@@ -84,7 +84,7 @@ const signInPages: PageDefinition[] = [
 
 /**
  * Every page of the panel, listed once: its routes, its server render (the sign-in pages) and the
- * page manifest its build publishes (so the shell sends `/login/**` and `/panel/**` here) read this.
+ * page list its build publishes (so the shell sends `/login/**` and `/panel/**` here) read this.
  */
 export const panelPages: PageDefinition[] = [
   ...signInPages,

@@ -22,7 +22,7 @@ export type LazyPageComponent = PageComponent & {
  * link's intent may preload it.
  *
  * `chunk` names the chunk as the import's `webpackChunkName` does. It is published in the page
- * manifest, so the app server preloads the chunk's files with the page's HTML: a server-rendered
+ * list, so the app server preloads the chunk's files with the page's HTML: a server-rendered
  * page's code then arrives beside the app's, not one round trip after it. The build refuses a
  * name that is not one of its chunks.
  *

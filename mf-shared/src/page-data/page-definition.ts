@@ -134,7 +134,7 @@ export function queryCollections(query: { queryKey: QueryKey; meta?: Record<stri
   return collection ? [collection] : [];
 }
 
-/** The routing facts of a page, as its app's page manifest publishes them to the shell. */
+/** The routing facts of a page, as its app's page list publishes them to the shell. */
 export function toPageRoute(
   page: Pick<
     PageDefinition,

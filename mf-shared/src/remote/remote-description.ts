@@ -20,7 +20,7 @@ export interface RemoteDescription {
   Root: () => ReactNode;
   /**
    * Every page of the remote, listed once: the browser's routes, the server's render (the pages
-   * whose `rendering` is `server`) and the page manifest the build publishes all read this list.
+   * whose `rendering` is `server`) and the app manifest the build publishes all read this list.
    */
   pages: readonly PageDefinition[];
 }

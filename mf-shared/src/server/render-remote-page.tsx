@@ -62,7 +62,7 @@ export interface CreatedServerEntry {
 
 /**
  * A remote's server entry, from the description its browser entry reads too (remote-description.ts):
- * it publishes every page in its page manifest, for the shell to route, and renders those whose
+ * it publishes every page in its page list, for the shell to route, and renders those whose
  * `rendering` is `server` (private pages are the browser's alone). `extras` are what only the
  * server entry publishes: the slots its pages host, its contributions to other apps' slots.
  */

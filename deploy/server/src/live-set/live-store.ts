@@ -55,7 +55,7 @@ export function liveSetId(live: LiveFile): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 12);
 }
 
-/** A version's manifest, checked against the contract's schema. */
+/** A version's app manifest, checked against the contract's schema. */
 export async function readAppManifest(buildsDir: string, app: AppName, version: string): Promise<AppManifest> {
   return parseAppManifest(JSON.parse(await fs.readFile(path.join(buildsDir, app, version, APP_MANIFEST_FILE), 'utf8')));
 }
@@ -219,7 +219,7 @@ export function versionFileUrl(
 
 /**
  * The digests the browser checks a remote's files against (`contracts/integrity.ts`), as publish
- * recorded them in the version's manifest: the entry's, and the version's file-digests file's,
+ * recorded them in the version's app manifest: the entry's, and the version's file-digests file's,
  * which lists every other file's — or, for a live shell that does not read that file (or a version
  * published without one), every other file's digest itself. A version published before digests
  * were recorded gets none (the gate refuses such a version).
@@ -263,7 +263,7 @@ export async function deriveSnapshot(
   const shell = live.versions.shell
     ? await readAppManifest(buildsDir, SHELL, live.versions.shell).catch(() => null)
     : null;
-  // Without a readable shell manifest, the registry keeps every file's digest: any shell reads those.
+  // Without a readable app manifest of the shell, the registry keeps every file's digest: any shell reads those.
   const shellReadsFileDigests = shell ? readsFileDigests(shell.contract) : false;
   for (const name of registered) {
     const version = live.versions[name];
@@ -273,7 +273,7 @@ export async function deriveSnapshot(
       return null;
     });
     // A live version whose folder is gone or broken keeps its app's paths (from the newest version
-    // that has a manifest), so its pages show the contained failure rather than a 404.
+    // that has a readable app manifest), so its pages show the contained failure rather than a 404.
     const manifest = own ?? (await newestReadableManifest(buildsDir, name, live.rollbackStack?.[name] ?? []));
     if (!manifest) continue;
     // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it

@@ -34,7 +34,7 @@ describe('deploy tooling', () => {
       const dist = await makeDist(folders.root, 'catalogue');
       const { dir, version } = await publish(folders.buildsDir, 'catalogue', dist);
       const listed = JSON.parse(await fs.readFile(path.join(dir, FILE_DIGESTS_FILE), 'utf8')) as Record<string, string>;
-      // The files the browser loads, with the digests the manifest records (the gate checks those).
+      // The files the browser loads, with the digests the app manifest records (the gate checks those).
       const { files: recorded } = JSON.parse(await fs.readFile(path.join(dir, 'app-manifest.json'), 'utf8')) as {
         files: Record<string, string>;
       };

@@ -72,7 +72,7 @@ export async function fileDigest(file: string): Promise<string> {
 /**
  * Records the digest of every published file (compressed variants included: the server may send
  * those instead) in the version's app-manifest.json, so a file changed after publishing is found
- * by the gate. A build without a manifest is left as it is: the gate refuses it anyway.
+ * by the gate. A build without an app manifest is left as it is: the gate refuses it anyway.
  */
 async function recordDigests(dir: string): Promise<void> {
   const manifestFile = path.join(dir, APP_MANIFEST_FILE);
@@ -104,7 +104,7 @@ const PRECOMPRESSED_RE = /\.(br|gz)$/;
 /**
  * A version is a content hash, so an existing folder of that name holds this very build — unless
  * it was altered after publishing. Then publishing again must not report success over it: every
- * file must have the bytes of the build (the manifest: the build's plus the recorded digests), and
+ * file must have the bytes of the build (the app manifest: the build's plus the recorded digests), and
  * every recorded digest must match its file (the compressed variants included).
  */
 async function assertSameBuild(dir: string, distDir: string, files: string[], label: string): Promise<void> {
@@ -113,7 +113,7 @@ async function assertSameBuild(dir: string, distDir: string, files: string[], la
       `${label} is already published with other content (${what}); it was altered after publishing: remove that folder or publish a new build`,
     );
   const existing = await listFiles(dir);
-  // The file-digests file is publish's own, like the digests in the manifest: checked below.
+  // The file-digests file is publish's own, like the digests in the app manifest: checked below.
   const sources = existing.filter((rel) => !PRECOMPRESSED_RE.test(rel) && rel !== FILE_DIGESTS_FILE);
   const extra =
     sources.find((rel) => !files.includes(rel)) ??
@@ -137,7 +137,7 @@ async function assertSameBuild(dir: string, distDir: string, files: string[], la
   }
 }
 
-/** The published manifest's digests when it is the build's own plus them; null when the build has no manifest publish could read. */
+/** The published app manifest's digests when it is the build's own plus them; null when the build has no app manifest publish could read. */
 async function recordedDigests(dir: string, distDir: string): Promise<Record<string, string> | null | 'differs'> {
   const read = (folder: string) =>
     fs.readFile(path.join(folder, APP_MANIFEST_FILE), 'utf8').then(

@@ -8,7 +8,7 @@ import { createPreloadHints } from './preload-hints';
 
 /**
  * A remote's preload hints ask for what the shell will request, with the same digests: the registry
- * names two (the entry's and the file-digests file's), the rest come from the version's manifest.
+ * names two (the entry's and the file-digests file's), the rest come from the version's app manifest.
  */
 describe('preload hints of a remote', () => {
   it('name the federation manifest and the file-digests file with the registry’s digests, the scripts with publish’s', async () => {

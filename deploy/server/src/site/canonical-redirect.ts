@@ -1,6 +1,6 @@
 /**
  * One URL per page state: what a server-rendered page reads of its query is declared in its page
- * manifest (`query`, `subpages`; none when undeclared), and the page cache is keyed by the path
+ * list (`query`, `subpages`; none when undeclared), and the page cache is keyed by the path
  * and that query in its canonical spelling (contracts/query-parameters.ts). A request spelled any
  * other way — a parameter the page does not read, a repeated or empty one, a default or
  * out-of-range value, a value too long or not of its type, another order — is sent (301) to the

@@ -8,7 +8,7 @@ import { SITE_PAGES } from '../routes/site-pages.fixture';
 import MenuDrawerDialog from './menu-drawer-dialog';
 import { buildSiteNavigation, createSiteNavigationStore, SiteNavigationProvider } from './site-navigation';
 
-/** The catalogue's tree as its manifest publishes it (category-navigation.ts), cut to two categories. */
+/** The catalogue's tree as its app manifest publishes it (category-navigation.ts), cut to two categories. */
 const rebar: NavigationItem = {
   label: 'میلگرد',
   path: '/rebar',

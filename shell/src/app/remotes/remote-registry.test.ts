@@ -30,7 +30,7 @@ describe('the remote registry: may a remote run beside this shell?', () => {
 
   it("takes the server's verdicts for the versions embedded with them, instead of checking again", () => {
     const remotes = registry();
-    // The server, against the live shell's manifest: the catalogue (fine by the shell's own check) is out; the blog is in.
+    // The server, against the live shell's app manifest: the catalogue (fine by the shell's own check) is out; the blog is in.
     remotes.registerEmbedded(
       { catalogue: entry('c1'), blog: entry('b1', `${major + 1}.0.0`) },
       { catalogue: 'shared react: needs ^20.0.0' },

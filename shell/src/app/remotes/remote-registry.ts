@@ -42,7 +42,7 @@ function sharedProvidedByShell(): SharedDependencies {
  *
  * A registry the shell fetches is checked against the contract's schema, with the schema loaded
  * then (zod stays off the start-up path). The one embedded in a server-rendered page is not
- * checked again: the app server built it from manifests it parsed with that schema, and wrote it
+ * checked again: the app server built it from app manifests it parsed with that schema, and wrote it
  * into the same document as the shell's own scripts — whoever could change it could change those.
  * For the same reason the server's verdicts on which of those remotes cannot run beside this shell
  * stand for those versions: the check, a semver parse of every shared range, is not run again on a

@@ -1,7 +1,7 @@
 import { createLiveRoutes, findRedirect, normalisePath } from './match-route';
 import { SITE_PAGES } from './site-pages.fixture';
 
-describe('routes built from the remotes’ page manifests', () => {
+describe('routes built from the remotes’ page lists', () => {
   const routes = createLiveRoutes(SITE_PAGES);
 
   it('matches every path with or without a trailing slash', () => {

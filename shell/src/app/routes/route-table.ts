@@ -1,6 +1,6 @@
 /**
  * The shell's routing (docs/architecture.md, "Routes"): each remote owns its pages and publishes
- * them in its page manifest, which reaches the shell through the registry; the shell keeps only
+ * them in its page list, which reaches the shell through the registry; the shell keeps only
  * what is its own — the redirects and the paths the app server answers. A team adds a page by
  * deploying its remote alone.
  */
@@ -55,7 +55,7 @@ export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/shipping_price', to: ['/inquiry', '/'] },
 ];
 
-/** A page of a remote's manifest as a route: `/rebar/*` owns `/rebar` and everything below it. */
+/** A page of a remote's page list as a route: `/rebar/*` owns `/rebar` and everything below it. */
 export function routeOfPage(app: RemoteName, page: PageRoute): RouteDefinition {
   return { path: page.path, app, layout: page.layout, guards: page.guards, rendering: page.rendering };
 }

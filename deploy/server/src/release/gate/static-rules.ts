@@ -232,7 +232,7 @@ export function registeredPathsRule(manifest: AppManifest, registered: Registere
     : null;
 }
 
-/** The live version's manifest of `app`, or null (not live, or unreadable: it predates the contract, nothing to compare). */
+/** The live version's app manifest of `app`, or null (not live, or unreadable: it predates the contract, nothing to compare). */
 export async function liveManifestOf(
   buildsDir: string,
   live: LiveFile | null,
@@ -249,7 +249,7 @@ export async function liveManifestOf(
   }
 }
 
-/** The manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
+/** The app manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
 export async function liveManifests(
   buildsDir: string,
   live: LiveFile | null,

@@ -1,6 +1,6 @@
 /**
  * The gate's weight budgets (docs/architecture.md, "Deploying a remote"): what a cold visit to each
- * page kind downloads of the app, as its build measured it (the manifest's `weights`), may grow over
+ * page kind downloads of the app, as its build measured it (the app manifest's `weights`), may grow over
  * the live version's by a set share at most, and never pass an absolute budget per app and page
  * kind (data/platform/weight-budgets.json, kept in this repository by the platform team). What an
  * app's slot contributions add to other apps' pages is weighed the same way, under `slots`. One line

@@ -5,7 +5,7 @@
  * Before a browser opens anything:
  * - `path` must be a path of this site (not `//host`, not `/\host`, no control character): 400;
  * - it is resolved as a browser would (`/.%2E/_/console` is `/_/console`) and must then be a page a
- *   live app declares printable (`printable` in its page manifest: the inquiry app's pro-forma),
+ *   live app declares printable (`printable` in its page list: the inquiry app's pro-forma),
  *   with no query: 404 otherwise — the list says what may be printed, never what may not;
  * - the caller must be signed in (the session cookie): 401 with a link to sign in;
  * - the page's owner read (`/inquiries/:id`), asked of the CMS with the caller's session, must

@@ -60,7 +60,7 @@ export const LISTING_STATE_SOURCE = '/page-state/listing';
 /**
  * What a listing of these attributes reads of its query, with the rule of each: the filters (any
  * number of values each, by name; a number where the attribute is one; only values the CMS holds),
- * the sort and the page (24 products each). The page manifest declares it, so the app server
+ * the sort and the page (24 products each). The page list declares it, so the app server
  * redirects any other spelling to the one `listingSearch` writes.
  */
 export function listingParameters(attributes: readonly string[]): QueryParameter[] {
