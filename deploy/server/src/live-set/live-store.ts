@@ -274,7 +274,7 @@ export async function deriveSnapshot(
     });
     // A live version whose folder is gone or broken keeps its app's paths (from the newest version
     // that has a readable app manifest), so its pages show the contained failure rather than a 404.
-    const manifest = own ?? (await newestReadableManifest(buildsDir, name, live.rollbackStack?.[name] ?? []));
+    const manifest = own ?? (await newestReadableAppManifest(buildsDir, name, live.rollbackStack?.[name] ?? []));
     if (!manifest) continue;
     // mf-manifest.json is preferred (it carries the shared/exposes metadata); a build without it
     // still loads through remoteEntry.js.
@@ -303,7 +303,7 @@ export async function deriveSnapshot(
   return { live, stamp: { id: liveSetId(live), timestamp: live.updatedAt }, remotes, pages, incompatible };
 }
 
-async function newestReadableManifest(
+async function newestReadableAppManifest(
   buildsDir: string,
   app: RemoteName,
   rollbackStack: readonly string[],

@@ -10,11 +10,11 @@ import {
   contractRule,
   digestsRule,
   exposesRule,
-  liveManifestOf,
-  liveManifests,
+  liveAppManifestOf,
+  liveAppManifests,
   pagesRule,
   slotsRule,
-  readCandidateManifest,
+  readCandidateAppManifest,
   registeredPathsRule,
   sharedRule,
   type Candidate,
@@ -58,10 +58,10 @@ export async function checkVersion(
     return { refusal, ms: Date.now() - started, notes };
   };
   const candidate: Candidate = { buildsDir, app, version, dir: versionDir(buildsDir, app, version) };
-  const manifest = await readCandidateManifest(candidate);
+  const manifest = await readCandidateAppManifest(candidate);
   if (typeof manifest === 'string') return done(recorder.rule('manifest', manifest));
   const liveFile = await readLive(buildsDir);
-  const live = await liveManifests(buildsDir, liveFile, app);
+  const live = await liveAppManifests(buildsDir, liveFile, app);
   const staticRules: Array<[string, () => RuleResult | Promise<RuleResult>]> = [
     ['exposes', () => exposesRule(candidate, manifest)],
     ['digests', () => digestsRule(candidate, manifest)],
@@ -75,7 +75,7 @@ export async function checkVersion(
       async () =>
         registeredPathsRule(manifest, (await readApps(buildsDir)).find((entry) => entry.name === app) ?? null),
     ],
-    ['weight', async () => weightRule(manifest, await liveManifestOf(buildsDir, liveFile, app))],
+    ['weight', async () => weightRule(manifest, await liveAppManifestOf(buildsDir, liveFile, app))],
   ];
   options.onStep?.('static rules (manifest, digests, contract, shared, reserved paths, pages, weights)');
   for (const [name, rule] of staticRules) {

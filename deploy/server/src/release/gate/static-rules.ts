@@ -34,7 +34,7 @@ export interface Candidate {
 export type RuleResult = string | null;
 
 /** The version's app-manifest.json, or the reason it cannot be read. */
-export async function readCandidateManifest(candidate: Candidate): Promise<AppManifest | string> {
+export async function readCandidateAppManifest(candidate: Candidate): Promise<AppManifest | string> {
   const file = path.join(candidate.dir, APP_MANIFEST_FILE);
   let raw: unknown;
   try {
@@ -100,8 +100,11 @@ export async function digestsRule(candidate: Candidate, manifest: AppManifest): 
 }
 
 /** The contract major this version speaks is the one the live apps speak. */
-export function contractRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
-  for (const [app, live] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+export function contractRule(
+  manifest: AppManifest,
+  liveAppManifests: Partial<Record<AppName, AppManifest>>,
+): RuleResult {
+  for (const [app, live] of Object.entries(liveAppManifests) as [AppName, AppManifest][]) {
     if (app === manifest.app) continue;
     if (!speaksContract(manifest.contract, live.contract)) {
       return `contract: it speaks contract ${manifest.contract}, the live ${app} speaks ${live.contract}; build it against @steel/shared ${live.contract.split('.')[0]}.x (this repository has ${CONTRACT_VERSION})`;
@@ -111,14 +114,14 @@ export function contractRule(manifest: AppManifest, liveManifests: Partial<Recor
 }
 
 /** Shared singletons: a remote's requirements met by the live shell; a new shell meets every live remote's. */
-export function sharedRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
+export function sharedRule(manifest: AppManifest, liveAppManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
   const fix =
     "align the shared dependency's version in package.json with the shell's (a caret range of the same major)";
   if (manifest.app !== 'shell') {
-    const problem = liveManifests.shell ? incompatibility(liveManifests.shell, manifest, satisfy) : null;
+    const problem = liveAppManifests.shell ? incompatibility(liveAppManifests.shell, manifest, satisfy) : null;
     return problem ? `shared: ${problem.replace('the shell', 'the live shell')}; ${fix}` : null;
   }
-  for (const [app, remote] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+  for (const [app, remote] of Object.entries(liveAppManifests) as [AppName, AppManifest][]) {
     if (app === 'shell') continue;
     const problem = incompatibility(manifest, remote, satisfy);
     if (problem)
@@ -131,8 +134,8 @@ export function sharedRule(manifest: AppManifest, liveManifests: Partial<Record<
  * Extension slots: each of the candidate's contributions is built against props its live hosts
  * render, and a candidate host renders its slots at props every live contribution was built for.
  */
-export function slotsRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
-  for (const [app, live] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+export function slotsRule(manifest: AppManifest, liveAppManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
+  for (const [app, live] of Object.entries(liveAppManifests) as [AppName, AppManifest][]) {
     if (app === manifest.app) continue;
     for (const { slot, props } of manifest.contributions ?? []) {
       const hosted = live.slotHosts?.[slot];
@@ -164,9 +167,9 @@ function overlaps(a: PageRoute, b: PageRoute): boolean {
 }
 
 /** No page claims a path another live app's page claims (the app server's own paths included). */
-export function pagesRule(manifest: AppManifest, liveManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
+export function pagesRule(manifest: AppManifest, liveAppManifests: Partial<Record<AppName, AppManifest>>): RuleResult {
   for (const page of manifest.pages) {
-    for (const [app, live] of Object.entries(liveManifests) as [AppName, AppManifest][]) {
+    for (const [app, live] of Object.entries(liveAppManifests) as [AppName, AppManifest][]) {
       if (app === manifest.app) continue;
       const taken = live.pages.find((other) => overlaps(page, other));
       if (taken)
@@ -233,7 +236,7 @@ export function registeredPathsRule(manifest: AppManifest, registered: Registere
 }
 
 /** The live version's app manifest of `app`, or null (not live, or unreadable: it predates the contract, nothing to compare). */
-export async function liveManifestOf(
+export async function liveAppManifestOf(
   buildsDir: string,
   live: LiveFile | null,
   app: AppName,
@@ -250,7 +253,7 @@ export async function liveManifestOf(
 }
 
 /** The app manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
-export async function liveManifests(
+export async function liveAppManifests(
   buildsDir: string,
   live: LiveFile | null,
   except: AppName,
@@ -258,7 +261,7 @@ export async function liveManifests(
   const manifests: Partial<Record<AppName, AppManifest>> = {};
   for (const app of Object.keys(live?.versions ?? {})) {
     if (app === except) continue;
-    const manifest = await liveManifestOf(buildsDir, live, app);
+    const manifest = await liveAppManifestOf(buildsDir, live, app);
     if (manifest) manifests[app] = manifest;
   }
   return manifests;
