@@ -69,7 +69,8 @@ export class LiveStore {
   private snapshot: LiveSnapshot | null = null;
   /** The canary and override variants of the current snapshot, by live-set id (derived once each). */
   private variants = new Map<string, Promise<LiveSnapshot>>();
-  private stamp = '';
+  /** live.json's and apps.json's inode, time and size as last read: unchanged, nothing is read again. */
+  private fileState = '';
   private pending: Promise<LiveSnapshot | null> | null = null;
   /** live.json as last read (its parsed content: a notice may re-read an unchanged file). */
   private lastRead = '';
@@ -162,30 +163,30 @@ export class LiveStore {
    * folder's metadata may be cached), so the listeners hear it without waiting for a request.
    */
   reload(): void {
-    this.stamp = '';
+    this.fileState = '';
     void this.current();
   }
 
   private async refresh(): Promise<LiveSnapshot | null> {
     const file = livePath(this.buildsDir);
-    let stamp: string;
+    let fileState: string;
     try {
       const st = await fs.stat(file);
       // The registered apps count too: an app removed from apps.json leaves the live set at once.
       const apps = await fs.stat(appsPath(this.buildsDir)).catch(() => null);
-      stamp = `${st.ino}:${st.mtimeMs}:${st.size}|${apps ? `${apps.ino}:${apps.mtimeMs}:${apps.size}` : ''}`;
+      fileState = `${st.ino}:${st.mtimeMs}:${st.size}|${apps ? `${apps.ino}:${apps.mtimeMs}:${apps.size}` : ''}`;
     } catch {
       this.snapshot = null;
-      this.stamp = '';
+      this.fileState = '';
       this.lastRead = '';
       return null;
     }
-    if (stamp === this.stamp) return this.snapshot;
+    if (fileState === this.fileState) return this.snapshot;
     try {
       const read = parseLive(await fs.readFile(file, 'utf8'));
       const live = { ...read, versions: { ...read.versions, ...this.overlay } };
       this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
-      this.stamp = stamp;
+      this.fileState = fileState;
       this.variants.clear();
       const seen = JSON.stringify(this.snapshot.live);
       if (seen !== this.lastRead) {
