@@ -17,7 +17,7 @@ const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { startStrapi, APP_DIR } = require('./lib/strapi-process');
+const { startStrapi, freePort, APP_DIR } = require('./lib/strapi-process');
 const { queryCmsDatabase, databaseSettings } = require('./lib/cms-database');
 const { LEDGER_TABLE } = require('../src/bootstrap/seed/ledger');
 
@@ -80,7 +80,10 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
   const t0 = Date.now();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-cms-test-'));
   const results = [];
+  // Where the CMS tells of changed content: a port tests/content-changes.test.js listens on as the app server.
+  const contentChangePort = await freePort();
   const firstEnv = {
+    CONTENT_CHANGE_URL: `http://127.0.0.1:${contentChangePort}/_/content-changed`,
     AUTH_RATE_LIMIT: 'off',
     PUBLIC_READ_LIMIT: 'off',
     GITHUB_CLIENT_ID: 'test-client-id',
@@ -114,6 +117,7 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
       CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite',
       ...databaseSettings(cms.env),
       CMS_CRASH_LOG: path.join(tmpDir, 'cms-crash.log'),
+      CONTENT_CHANGE_LISTENER_PORT: String(contentChangePort),
     };
     const editorsContent = (step, url, more = {}) =>
       runNodeTests([path.join(TESTS, EDITORS_CONTENT)], { ...testEnv, CMS_URL: url, CMS_CONTENT_STEP: step, ...more });

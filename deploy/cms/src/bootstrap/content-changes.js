@@ -21,6 +21,10 @@ const PAGE_CACHE_COLLECTIONS = [
 const EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
 // One publish writes several rows (draft and published): changes within this window go as one call.
 const BATCH_MS = 50;
+// A call the app server did not take (down, restarting, busy past the time-out, 5xx) is tried again
+// after these waits, with whatever changed meanwhile joined to it: otherwise its pages would stay stale
+// until they expire. After the last, the change is given up with a warning.
+const RETRY_AFTER_MS = [1000, 4000, 16000];
 
 function watchContentChanges(strapi) {
   const url = process.env.CONTENT_CHANGE_URL;
@@ -28,11 +32,14 @@ function watchContentChanges(strapi) {
   const secret = process.env.CONTENT_CHANGE_SECRET;
   let pending = new Set();
   let timer = null;
+  // How many calls in a row have failed: the next one waits RETRY_AFTER_MS[failures - 1].
+  let failures = 0;
 
-  const flush = async () => {
-    const collections = [...pending];
-    pending = new Set();
-    timer = null;
+  const schedule = (delayMs) => {
+    timer ??= setTimeout(flush, delayMs);
+  };
+
+  const tell = async (collections) => {
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -40,12 +47,37 @@ function watchContentChanges(strapi) {
         body: JSON.stringify({ collections }),
         signal: AbortSignal.timeout(2000),
       });
-      if (!response.ok) strapi.log.warn(`[content-changes] ${url} answered ${response.status}`);
+      if (response.ok) return null;
+      // Any other 4xx is the call's own fault (a wrong secret): trying again cannot help.
+      const retryable = response.status >= 500 || response.status === 408 || response.status === 429;
+      return { message: `${url} answered ${response.status}`, retryable };
     } catch (error) {
-      // The app server may be down or not started yet; its cache then starts empty anyway.
-      strapi.log.warn(`[content-changes] could not reach ${url}: ${error.message}`);
+      return { message: `could not reach ${url}: ${error.message}`, retryable: true };
     }
   };
+
+  async function flush() {
+    const collections = [...pending];
+    pending = new Set();
+    timer = null;
+    const problem = await tell(collections);
+    if (!problem) {
+      failures = 0;
+      return;
+    }
+    const waitMs = problem.retryable ? RETRY_AFTER_MS[failures] : undefined;
+    if (waitMs === undefined) {
+      failures = 0;
+      strapi.log.warn(
+        `[content-changes] ${problem.message}; ${collections.join(', ')} not told (its pages expire on their own)`,
+      );
+      return;
+    }
+    failures += 1;
+    strapi.log.warn(`[content-changes] ${problem.message}; trying again in ${waitMs} ms`);
+    for (const collection of collections) pending.add(collection);
+    schedule(waitMs);
+  }
 
   const handlers = Object.fromEntries(
     EVENTS.map((name) => [
@@ -54,7 +86,7 @@ function watchContentChanges(strapi) {
         const pluralName = strapi.getModel(event.model.uid)?.info?.pluralName;
         if (!pluralName) return;
         pending.add(pluralName);
-        timer ??= setTimeout(flush, BATCH_MS);
+        schedule(BATCH_MS);
       },
     ]),
   );
