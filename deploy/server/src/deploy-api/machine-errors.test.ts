@@ -1,8 +1,8 @@
 /** @jest-environment node */
 /**
  * The machine's refusals said in one line that names them and what to do: a full disk (a tiny
- * tmpfs as the builds folder, so it is really full; mounting one needs root — CI runs as root), and
- * the deploy gate's port held by another program.
+ * tmpfs as the builds folder, so it is really full; mounting one needs root — CI runs as root),
+ * the deploy gate's port held by another program, a service that refuses the connection.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -105,6 +105,21 @@ describe("the deploy gate's port", () => {
     expect(refusalOf(failure)).toEqual({
       statusCode: 503,
       message: `The deploy gate's smoke-test port is taken: ${first}–${first + 3} (DEPLOY_GATE_PORT and the 3 after it, which the CMS's CORS allows) are held by other programs (EADDRINUSE); nothing was changed. Stop what holds them or set DEPLOY_GATE_PORT to a free port (for the CMS too), then try again`,
+    });
+  });
+});
+
+describe('a service the deploy needs that refuses it', () => {
+  it('is one line naming the refusal and its address, and that nothing was changed', async () => {
+    // A real refusal: a port nobody listens on.
+    const port = await freePort();
+    const refused = await new Promise<Error>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('error', resolve);
+    });
+    expect(refusalOf(refused)).toEqual({
+      statusCode: 503,
+      message: `A service the deploy needs refused it (ECONNREFUSED 127.0.0.1:${port}): nothing was changed. Try again once it answers`,
     });
   });
 });

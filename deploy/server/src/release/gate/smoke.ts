@@ -306,10 +306,10 @@ const MOUNT_LANES = 2;
  */
 const LOAD_FAILURE_RE =
   /Loading (CSS )?chunk [\w-]+ failed|ChunkLoadError|dynamically imported module|Failed to (fetch|load)|manifest|load failure:|reloaded itself/i;
-const LOAD_TRIES = 3;
+export const LOAD_TRIES = 3;
 
 /** Runs `attempt` again while it fails to load code, up to LOAD_TRIES; the last word, saying how often it was tried. */
-async function triedAsBrowsersDo(
+export async function triedAsBrowsersDo(
   attempt: () => Promise<string | null>,
   onRetry: (failure: string) => void,
 ): Promise<string | null> {
