@@ -6,8 +6,9 @@
  * seeded remotes only) — and the time from a press on «افزودن به استعلام», after the pointer
  * rested on it, to the header's counter showing the new count. Then a careless version of the
  * inquiry app whose product-page contribution does 2 s of synchronous work on the server, forced
- * live: the product page's uncached render p50 with it against none (the server stops rendering a
- * contribution that blocked its host, rendering/slot-overruns.ts). And the pro-forma's PDF for its
+ * live: the product page's uncached render p50 with it against none, on a second server without the
+ * inquiry app asked in turn (the server stops rendering a contribution that blocked its host,
+ * rendering/slot-overruns.ts). And the pro-forma's PDF for its
  * owner, alone and while a signed-out client floods the printer.
  */
 import fs from 'node:fs';
@@ -49,20 +50,41 @@ async function productPageCost(browser: Browser, url: string): Promise<PageCost>
   return { jsBytes, mainThreadMs: taskSeconds * 1000 };
 }
 
-/** The server's own render time of uncached renders of a page (this server keeps no page): their median, ms. */
-async function uncachedRenderP50(url: string, runs: number): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    const rendered = /render;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
-    if (rendered) times.push(Number(rendered));
-  }
-  return median(times);
+/** The server's own time for one uncached render of a page (its servers keep no page), ms; NaN without it. */
+async function uncachedRender(url: string): Promise<number> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return Number(/render;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
 }
 
 /** Uncached renders timed per version: enough for a median that one slow render does not move. */
 const UNCACHED_RENDERS = 15;
+/**
+ * Untimed renders before them: an activation starts new render threads, whose code V8 compiles
+ * as they render (the first renders of a fresh thread took twice as long), so both sides are
+ * timed with threads that rendered the page as often.
+ */
+const WARM_RENDERS = 10;
+
+/**
+ * The uncached render of one page on two servers — the host alone, and the host with
+ * contributions — asked of each in turn, so that the other work on the machine weighs on both
+ * alike: timed one after the other, minutes apart, each figure carried the load of its own minute,
+ * and the forced version's were taken on threads its activation had just started. Medians, ms.
+ */
+async function pairedRenderP50(alone: string, withContributions: string): Promise<[number, number]> {
+  for (let run = 0; run < WARM_RENDERS; run += 1) {
+    await uncachedRender(alone);
+    await uncachedRender(withContributions);
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let run = 0; run < UNCACHED_RENDERS; run += 1) {
+    times[0].push(await uncachedRender(alone));
+    times[1].push(await uncachedRender(withContributions));
+  }
+  const p50 = (list: number[]) => median(list.filter((time) => !Number.isNaN(time)));
+  return [p50(times[0]), p50(times[1])];
+}
 
 async function medianCost(browser: Browser, url: string, runs: number): Promise<PageCost> {
   const costs: PageCost[] = [];
@@ -175,6 +197,8 @@ export async function benchSlots(options: {
   /** The CMS's origin (no /api): the print figures' buyer and inquiry are made there. */
   cms: string;
   port: number;
+  /** A second server's, on the builds without the inquiry app: the renders' baseline. */
+  baselinePort: number;
   gatePort: number;
   runs: number;
   startServer: (port: number, env: Record<string, string>) => RunningProcess;
@@ -190,20 +214,28 @@ export async function benchSlots(options: {
   });
   // Keys live beside the builds folder, never in it (the server refuses that).
   const keysFile = `${buildsDir}-deploy-keys.json`;
+  const baselineBuildsDir = `${options.buildsDir}-no-contributions`;
+  fs.cpSync(buildsDir, baselineBuildsDir, { recursive: true });
+  // Every request is a render: the slot figures below are of uncached renders.
+  const uncached = { SSR_CACHE_ENTRIES: '0', RENDER_RATE_LIMIT_PER_MINUTE: 'off' };
+  const baseline = options.startServer(options.baselinePort, {
+    BUILDS_DIR: baselineBuildsDir,
+    DEPLOY_GATE_PORT: String(options.gatePort),
+    ...uncached,
+  });
   const server = options.startServer(port, {
     BUILDS_DIR: buildsDir,
     DEPLOY_KEYS_FILE: keysFile,
     DEPLOY_GATE_PORT: String(options.gatePort),
-    // Every request is a render: the slot figures below are of uncached renders.
-    SSR_CACHE_ENTRIES: '0',
-    RENDER_RATE_LIMIT_PER_MINUTE: 'off',
+    ...uncached,
   });
   try {
     await waitForUrl(`${base}/api/health`, 30_000);
+    await waitForUrl(`http://127.0.0.1:${options.baselinePort}/api/health`, 30_000);
     const url = `${base}${PRODUCT_PAGE_PATH}`;
+    const baselineUrl = `http://127.0.0.1:${options.baselinePort}${PRODUCT_PAGE_PATH}`;
     await productPageCost(browser, url); // the page's first render: the server entries loaded
     const without = await medianCost(browser, url, runs);
-    const renderWithout = await uncachedRenderP50(url, UNCACHED_RENDERS);
 
     // The inquiry team joins as in its e2e: registered by the platform, deployed with its own key.
     await buildApp(INQUIRY);
@@ -252,7 +284,7 @@ export async function benchSlots(options: {
     await printAvailability(base, options.cms, log);
 
     // A careless version: its product-page contribution does 2 s of synchronous work on the server.
-    const renderWithInquiry = await uncachedRenderP50(url, UNCACHED_RENDERS);
+    const withInquiry = await pairedRenderP50(baselineUrl, url);
     const busyDist = fs.mkdtempSync(`${buildsDir}-busy-inquiry-`);
     try {
       await buildAppReplacing(
@@ -267,16 +299,22 @@ export async function benchSlots(options: {
     } finally {
       fs.rmSync(busyDist, { recursive: true, force: true });
     }
-    const renderWithBusy = await uncachedRenderP50(url, UNCACHED_RENDERS);
-    log(`Product page's uncached server render, median of ${UNCACHED_RENDERS} (server-timing):`);
-    log(`  no contribution                     ${renderWithout.toFixed(1)} ms`);
-    log(`  the inquiry app live                ${renderWithInquiry.toFixed(1)} ms`);
+    const withBusy = await pairedRenderP50(baselineUrl, url);
     log(
-      `  a 2 s contribution forced live      ${renderWithBusy.toFixed(1)} ms  (${(renderWithBusy / renderWithout).toFixed(2)}× none; 1.2× at most)`,
+      `Product page's uncached server render (server-timing), median of ${UNCACHED_RENDERS}, asked in turn of a server ` +
+        `without contributions and one with, after ${WARM_RENDERS} renders each:`,
     );
+    const renders = (label: string, [alone, withContributions]: [number, number], bound = '') =>
+      log(
+        `  ${label.padEnd(34)} ${withContributions.toFixed(1).padStart(6)} ms against ${alone.toFixed(1)} ms without  ` +
+          `(${(withContributions / alone).toFixed(2)}×${bound})`,
+      );
+    renders('the inquiry app live', withInquiry);
+    renders('a 2 s contribution forced live', withBusy, '; 1.2× at most');
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), baseline.stop()]);
     fs.rmSync(buildsDir, { recursive: true, force: true });
+    fs.rmSync(baselineBuildsDir, { recursive: true, force: true });
     fs.rmSync(keysFile, { force: true });
   }
 }

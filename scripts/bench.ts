@@ -311,6 +311,7 @@ async function main() {
         buildsDir,
         cms: cms.url,
         port: PORT + 9,
+        baselinePort: PORT + 11,
         gatePort: PORT + 10,
         runs: Math.min(RUNS, 5),
         startServer: (port, env) => appServer(port, { SITE_URL: `http://127.0.0.1:${port}`, ...env }),
