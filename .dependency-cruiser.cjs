@@ -9,6 +9,8 @@
 // before it, so no two folders depend on each other (deploy/server/README.md, "Layout").
 const SERVER = '^deploy/server/src/';
 const SERVER_LAYERS = [
+  // The deploy platform's state (the builds folder's files, or PostgreSQL): what every other folder reads and writes.
+  ['platform-state', 'platform-state/'],
   // Metrics, request context and deploy-event lines: a leaf every folder may report to.
   ['observability', 'observability/'],
   ['live-set', 'live-set/'],

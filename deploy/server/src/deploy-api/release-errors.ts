@@ -10,7 +10,7 @@ import { NoCanary } from '../release/canary';
 import { GateRefusal } from '../release/change-live';
 import { NothingToRollBack } from '../release/live-file-writes';
 import { NotABuild, VersionConflict } from '../release/publish';
-import { LockTimeout } from '../shared-state/file-lock';
+import { LockTimeout } from '../platform-state/platform-state';
 import { explainSystemError } from '../release/system-errors';
 import { JobNotCancellable } from '../release/jobs/jobs';
 import { UploadRefusal } from './tarball';

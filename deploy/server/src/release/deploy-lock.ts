@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { withFileLock } from '../shared-state/file-lock';
+import { withFileLock } from '../platform-state/file-lock';
 
 /** Long enough for another process's gate runs (the catalogue's takes ~25 s) ahead of ours. */
 const DEPLOY_LOCK_WAIT_MS = 10 * 60_000;

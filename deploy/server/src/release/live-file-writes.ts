@@ -23,7 +23,7 @@ import {
   versionDir,
   writeFileAtomically,
 } from '../live-set/builds-folder';
-import { withFileLock } from '../shared-state/file-lock';
+import { withFileLock } from '../platform-state/file-lock';
 
 export interface ActivateResult {
   app: AppName;

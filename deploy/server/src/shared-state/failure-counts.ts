@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteFailureKind as FailureKind } from '@steel/contract';
 import { type AppName, writeFileAtomically } from '../live-set/builds-folder';
-import { withFileLock } from './file-lock';
+import { withFileLock } from '../platform-state/file-lock';
 import type { ServerMetrics } from '../observability/metrics';
 
 /**

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { JOB_RECORDS_FOLDER } from '../../live-set/builds-folder';
-import { withFileLock } from '../../shared-state/file-lock';
+import { withFileLock } from '../../platform-state/file-lock';
 
 export type JobKind =
   'publish' | 'check' | 'activate' | 'canary' | 'promote' | 'abort' | 'rollback' | 'app-add' | 'app-remove';

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { tempDir } from '../testing/fixtures';
-import { LockTimeout, withFileLock } from './file-lock';
+import { withFileLock } from './file-lock';
+import { LockTimeout } from './platform-state';
 
 describe('builds folder locks', () => {
   let root: string;

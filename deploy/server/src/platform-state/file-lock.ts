@@ -11,6 +11,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LockTimeout } from './platform-state';
+import { Turns } from './turns';
 
 export interface LockOptions {
   /** How long to wait for another process's lock before giving up. */
@@ -19,15 +21,11 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-export class LockTimeout extends Error {
-  override readonly name = 'LockTimeout';
-}
-
 const HEARTBEAT_MS = 5_000;
 const DEFAULT_STALE_MS = 30_000;
 
-/** The tail of each lock's in-process queue. */
-const queues = new Map<string, Promise<unknown>>();
+/** Each lock's callers in this process. */
+const queues = new Map<string, Turns>();
 
 function pidAlive(pid: number): boolean {
   try {
@@ -83,16 +81,20 @@ async function holdFileLock<T>(lock: string, options: LockOptions, fn: () => Pro
   }
 }
 
-/** Runs `fn` holding `lock` (an absolute path): after every earlier caller in this process, and never beside another process's holder. */
+/**
+ * Runs `fn` holding `lock` (an absolute path): after every earlier caller in this process, and
+ * never beside another process's holder; gives up once it waited `waitMs` for both.
+ */
 export function withFileLock<T>(lockPath: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
   const lock = path.resolve(lockPath);
-  const previous = queues.get(lock) ?? Promise.resolve();
-  const mine = previous.catch(() => undefined).then(() => holdFileLock(lock, options, fn));
-  const tail = mine.catch(() => undefined);
-  queues.set(lock, tail);
-  // The last one out removes the queue, so the map does not grow with every builds folder.
-  void tail.then(() => {
-    if (queues.get(lock) === tail) queues.delete(lock);
-  });
+  let turns = queues.get(lock);
+  if (!turns) {
+    // Forgotten once idle, so the map does not grow with every builds folder.
+    const own: Turns = new Turns(() => {
+      if (queues.get(lock) === own) queues.delete(lock);
+    });
+    queues.set(lock, (turns = own));
+  }
+  const mine = turns.take(options.waitMs, lock, (waitMs) => holdFileLock(lock, { ...options, waitMs }, fn));
   return mine;
 }

@@ -1,0 +1,267 @@
+/**
+ * The platform's state as files in the builds folder — the default, for `npm start` and one
+ * machine: nothing to install. Several processes on one folder (app servers, the CLI) share it:
+ * each file is replaced whole (a temporary name, then a rename), read-modify-writes take a lock
+ * file, and the release log is appended to a line at a time.
+ *
+ *   live.json                 the live set (documents.ts has its form)
+ *   apps.json                 the registered apps (absent: this repository's seeded three)
+ *   release-log.jsonl         the release log, one JSON line per step (`history.jsonl` before it had its name)
+ *   failure-counts.json       views and failures per version and minute
+ *   served-versions.json      which versions served pages pinned, and when last
+ *   .gate/report/<app>/<version>/   the gate's report (report.json) and screenshots (<index>.png)
+ *   .gate/main-thread/<app>/<version>.json   the gate's main-thread figures
+ *   .deploy.lock              the deploy lock between processes
+ *
+ * The deploy keys' hashes are in their own file (`DEPLOY_KEYS_FILE`), outside the builds folder,
+ * which the server serves from.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { withFileLock } from './file-lock';
+import { parseApps, parseLive, releaseLogLine, seededApps, serializeApps, serializeLive } from './documents';
+import {
+  COUNTS_KEEP_MINUTES,
+  DEPLOY_LOCK_WAIT_MS,
+  type CountKind,
+  type DeployKeyRecord,
+  type GateReport,
+  type PlatformState,
+  type ReleaseLogEntry,
+  type ServedVersions,
+  type VersionCounts,
+} from './platform-state';
+
+export const LIVE_FILE = 'live.json';
+export const APPS_FILE = 'apps.json';
+export const RELEASE_LOG_FILE = 'release-log.jsonl';
+/** The release log's file before it had its name: taken over on first use. */
+const FORMER_RELEASE_LOG_FILE = 'history.jsonl';
+export const COUNTS_FILE = 'failure-counts.json';
+export const SERVED_VERSIONS_FILE = 'served-versions.json';
+export const GATE_FOLDER = '.gate';
+export const DEPLOY_LOCK_FILE = '.deploy.lock';
+
+export interface FolderStateOptions {
+  buildsDir: string;
+  /** The deploy keys' hashes (`DEPLOY_KEYS_FILE`), outside the builds folder. */
+  keysFile: string;
+  /** How often other processes' changes of the live set and apps are looked for, while someone listens. */
+  pollMs?: number;
+  lockWaitMs?: number;
+}
+
+/** Writes a file of the folder so that readers see the old or the new content, never half. */
+export async function writeFileAtomically(
+  dir: string,
+  name: string,
+  text: string | Buffer,
+  mode?: number,
+): Promise<void> {
+  const tmp = path.join(dir, `.${path.basename(name)}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const target = path.join(dir, name);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  try {
+    await fs.writeFile(tmp, text, mode === undefined ? undefined : { mode });
+    await fs.rename(tmp, target);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+const readText = (file: string) =>
+  fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+
+export function openFolderState(options: FolderStateOptions): PlatformState {
+  const { buildsDir, keysFile } = options;
+  const lockWaitMs = options.lockWaitMs ?? DEPLOY_LOCK_WAIT_MS;
+  const at = (name: string) => path.join(buildsDir, name);
+  const locked = <T>(name: string, fn: () => Promise<T>) =>
+    fs.mkdir(buildsDir, { recursive: true }).then(() => withFileLock(at(name), { waitMs: 10_000 }, fn));
+
+  const listeners = new Set<() => void>();
+  let lastMark: string | null = null;
+  let poller: NodeJS.Timeout | null = null;
+  const changeMark = async () => {
+    const stamp = async (name: string) => {
+      const st = await fs.stat(at(name)).catch(() => null);
+      return st ? `${st.ino}:${st.mtimeMs}:${st.size}` : '-';
+    };
+    return `${await stamp(LIVE_FILE)}|${await stamp(APPS_FILE)}`;
+  };
+  const look = async () => {
+    const mark = await changeMark();
+    if (lastMark !== null && mark !== lastMark) for (const listener of listeners) listener();
+    lastMark = mark;
+  };
+
+  const releaseLogFile = async () => {
+    const file = at(RELEASE_LOG_FILE);
+    // A folder whose log still has its former name: renamed once (a rename is atomic; a racing one finds it done).
+    if (!(await fs.stat(file).catch(() => null)))
+      await fs.rename(at(FORMER_RELEASE_LOG_FILE), file).catch(() => undefined);
+    return file;
+  };
+  const readCounts = async (): Promise<VersionCounts> =>
+    JSON.parse((await readText(at(COUNTS_FILE))) ?? '{}') as VersionCounts;
+  const readServed = async (): Promise<ServedVersions> => {
+    try {
+      return JSON.parse((await readText(at(SERVED_VERSIONS_FILE))) ?? '{}') as ServedVersions;
+    } catch {
+      return {};
+    }
+  };
+  const readKeys = async (): Promise<DeployKeyRecord[]> => {
+    const text = await readText(keysFile);
+    return text === null ? [] : (JSON.parse(text) as DeployKeyRecord[]);
+  };
+  const writeKeys = async (keys: DeployKeyRecord[]) =>
+    // Hashes only, yet nobody else needs to read them.
+    writeFileAtomically(path.dirname(keysFile), path.basename(keysFile), `${JSON.stringify(keys, null, 2)}\n`, 0o600);
+  const keysLocked = <T>(fn: () => Promise<T>) =>
+    fs
+      .mkdir(path.dirname(keysFile), { recursive: true })
+      .then(() => withFileLock(`${keysFile}.lock`, { waitMs: 10_000 }, fn));
+  const reportDir = (app: string, version: string) => path.join(GATE_FOLDER, 'report', app, version);
+  const figuresFile = (app: string, version: string) => path.join(GATE_FOLDER, 'main-thread', app, `${version}.json`);
+
+  return {
+    kind: 'folder',
+    apps: {
+      async read() {
+        const text = await readText(at(APPS_FILE));
+        return text === null ? seededApps() : parseApps(text, at(APPS_FILE));
+      },
+      write: (apps) => writeFileAtomically(buildsDir, APPS_FILE, serializeApps(apps)),
+    },
+    keys: {
+      read: readKeys,
+      add: (record) =>
+        keysLocked(async () => {
+          const keys = await readKeys();
+          if (keys.some((key) => key.name === record.name)) return false;
+          await writeKeys([...keys, record]);
+          return true;
+        }),
+      remove: (name) =>
+        keysLocked(async () => {
+          const keys = await readKeys();
+          const kept = keys.filter((key) => key.name !== name);
+          if (kept.length === keys.length) return false;
+          await writeKeys(kept);
+          return true;
+        }),
+    },
+    live: {
+      async read() {
+        const text = await readText(at(LIVE_FILE));
+        return text === null ? null : parseLive(text);
+      },
+      write: (live) => writeFileAtomically(buildsDir, LIVE_FILE, serializeLive(live)),
+    },
+    releaseLog: {
+      async append(entry) {
+        await fs.mkdir(buildsDir, { recursive: true });
+        // One write of one line with O_APPEND: concurrent writers never interleave within a line.
+        await fs.appendFile(
+          await releaseLogFile(),
+          `${releaseLogLine({ ...entry, at: entry.at ?? new Date().toISOString() })}\n`,
+        );
+      },
+      async read(app) {
+        const text = (await readText(await releaseLogFile())) ?? '';
+        return text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as ReleaseLogEntry)
+          .filter((entry) => !app || entry.app === app);
+      },
+    },
+    counts: {
+      read: () => readCounts().catch(() => ({})),
+      // Every process on the folder adds to the one file: read-add-write under a lock.
+      add: (batch) =>
+        locked('.failure-counts.lock', async () => {
+          const counts = await readCounts().catch((): VersionCounts => ({}));
+          const oldest = Date.now() - COUNTS_KEEP_MINUTES * 60_000;
+          for (const [key, minutes] of Object.entries(batch)) {
+            const target = (counts[key] ??= {});
+            for (const [minute, kinds] of Object.entries(minutes)) {
+              const bucket = (target[minute] ??= {});
+              for (const [kind, count] of Object.entries(kinds) as [CountKind, number][])
+                bucket[kind] = (bucket[kind] ?? 0) + count;
+            }
+          }
+          for (const minutes of Object.values(counts))
+            for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
+          await writeFileAtomically(buildsDir, COUNTS_FILE, JSON.stringify(counts));
+        }),
+    },
+    servedVersions: {
+      read: readServed,
+      record: (batch) =>
+        locked('.served-versions.lock', async () => {
+          const served = await readServed();
+          for (const [key, time] of Object.entries(batch)) served[key] = Math.max(served[key] ?? 0, time);
+          await writeFileAtomically(buildsDir, SERVED_VERSIONS_FILE, JSON.stringify(served));
+        }),
+    },
+    gate: {
+      async readReport(app, version) {
+        const text = await readText(at(path.join(reportDir(app, version), 'report.json'))).catch(() => null);
+        return text === null ? null : (JSON.parse(text) as GateReport);
+      },
+      async writeReport(app, version, report, shots) {
+        const dir = at(reportDir(app, version));
+        // The last run's report is replaced, not added to.
+        await fs.rm(dir, { recursive: true, force: true });
+        await fs.mkdir(dir, { recursive: true });
+        for (const [index, png] of shots) await fs.writeFile(path.join(dir, `${index}.png`), png);
+        await fs.writeFile(path.join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+      },
+      readShot: (app, version, index) =>
+        fs.readFile(at(path.join(reportDir(app, version), `${index}.png`))).catch(() => null),
+      async readFigures(app, version) {
+        const text = await readText(at(figuresFile(app, version))).catch(() => null);
+        return text === null ? null : (JSON.parse(text) as unknown);
+      },
+      writeFigures: (app, version, figures) =>
+        writeFileAtomically(buildsDir, figuresFile(app, version), `${JSON.stringify(figures, null, 2)}\n`),
+      async forget(app, version) {
+        await fs.rm(at(reportDir(app, version)), { recursive: true, force: true });
+        await fs.rm(at(figuresFile(app, version)), { force: true });
+      },
+    },
+    withDeployLock: (fn) =>
+      fs
+        .mkdir(buildsDir, { recursive: true })
+        .then(() => withFileLock(at(DEPLOY_LOCK_FILE), { waitMs: lockWaitMs }, fn)),
+    changeMark,
+    onChange(listener) {
+      listeners.add(listener);
+      if (!poller) {
+        void look();
+        poller = setInterval(() => void look().catch(() => undefined), options.pollMs ?? 1000);
+        poller.unref();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (!listeners.size && poller) {
+          clearInterval(poller);
+          poller = null;
+          lastMark = null;
+        }
+      };
+    },
+    async close() {
+      listeners.clear();
+      if (poller) clearInterval(poller);
+      poller = null;
+    },
+  };
+}
