@@ -11,35 +11,26 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { appServerPathClash, REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
-import seed from '../../../../data/platform/apps.json';
-import { isAppName, SHELL, writeFileAtomically } from './builds-folder';
+import { appServerPathClash, RESERVED_REMOTE_NAMES } from '@steel/contract';
+import {
+  AppRegistryError,
+  parseApps,
+  seededApps,
+  serializeApps,
+  SHELL,
+  storedNameProblem,
+} from '../platform-state/documents';
+import type { RegisteredApp } from '../platform-state/platform-state';
+import { writeFileAtomically } from './builds-folder';
 
 export const APPS_FILE = 'apps.json';
 
-export interface RegisteredApp {
-  name: string;
-  /** Path patterns the app's pages may claim: `/guides` (that path) or `/guides/**` (it and below). */
-  paths: string[];
-  /** The name of the key that owns it (informational: keys are per app already). */
-  owner?: string;
-  addedAt: string;
-  addedBy: string;
-}
+export type { RegisteredApp };
 
 /** A path pattern: a path of letters, digits and `- _ .` segments, optionally ending in `/**`. */
 const PATH_PATTERN_RE = /^\/(?:[a-z0-9._-]+(?:\/[a-z0-9._-]+)*)?(?:\/\*\*)?$/;
 
-export class AppRegistryError extends Error {
-  override readonly name = 'AppRegistryError';
-}
-
-/** Why `name` cannot be the name of an app registered before (the platform's own names). */
-function storedNameProblem(name: string): string | null {
-  if (!REMOTE_NAME_RE.test(name))
-    return `An app's name is a lower-case letter, then lower-case letters, digits or - (2 to 31 characters), got "${name}"`;
-  return isAppName(name) && name !== SHELL ? null : `"${name}" is reserved by the platform`;
-}
+export { AppRegistryError, seededApps };
 
 /**
  * Why `name` cannot be a new app's name; null when it can. Besides the platform's own names, the
@@ -79,34 +70,6 @@ export function claimsPath(app: Pick<RegisteredApp, 'paths'>, pagePath: string):
   });
 }
 
-function parseApps(text: string, where: string): RegisteredApp[] {
-  const raw: unknown = JSON.parse(text);
-  if (!Array.isArray(raw)) throw new AppRegistryError(`${where} must be a JSON list of apps`);
-  return raw.map((item: unknown, i) => {
-    const { name, paths, owner, addedAt, addedBy } = (item ?? {}) as Record<string, unknown>;
-    const problem =
-      typeof name !== 'string'
-        ? 'no name'
-        : (storedNameProblem(name) ??
-          (!Array.isArray(paths) || !paths.every((p): p is string => typeof p === 'string')
-            ? 'paths must be a list of path patterns'
-            : null));
-    if (problem) throw new AppRegistryError(`${where}[${i}]: ${problem}`);
-    return {
-      name: name as string,
-      paths: paths as string[],
-      ...(typeof owner === 'string' ? { owner } : {}),
-      addedAt: typeof addedAt === 'string' ? addedAt : '',
-      addedBy: typeof addedBy === 'string' ? addedBy : '',
-    };
-  });
-}
-
-/** The apps of this repository's start, for a builds folder that has no apps.json yet. */
-export function seededApps(): RegisteredApp[] {
-  return parseApps(JSON.stringify(seed), 'data/platform/apps.json');
-}
-
 export function appsPath(buildsDir: string): string {
   return path.join(buildsDir, APPS_FILE);
 }
@@ -144,5 +107,5 @@ export async function assertRegistered(buildsDir: string, name: string): Promise
 
 export async function writeApps(buildsDir: string, apps: RegisteredApp[]): Promise<void> {
   await fs.mkdir(buildsDir, { recursive: true });
-  await writeFileAtomically(buildsDir, APPS_FILE, `${JSON.stringify(apps, null, 2)}\n`);
+  await writeFileAtomically(buildsDir, APPS_FILE, serializeApps(apps));
 }

@@ -9,25 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FEDERATION_MANIFEST_FILE, PLATFORM_NAMES, REMOTE_NAME_RE } from '@steel/contract';
+import { FEDERATION_MANIFEST_FILE } from '@steel/contract';
+import { isAppName, SHELL, VERSION_RE } from '../platform-state/documents';
 
 /** The shell, or a remote by its registered name (`live-set/app-registry.ts` holds the list). */
 export type AppName = string;
-export const SHELL = 'shell';
-
-/**
- * Whether `value` can name an app: the shell, or a name a remote may have (registered or not). A
- * name only reserved for new apps (`RESERVED_REMOTE_NAMES`) still names one registered before.
- */
-export function isAppName(value: string): boolean {
-  return value === SHELL || (REMOTE_NAME_RE.test(value) && !PLATFORM_NAMES.includes(value));
-}
+/** The shell's name, whether a name can be an app's, what a version may be: one rule for every store. */
+export { isAppName, SHELL, VERSION_RE } from '../platform-state/documents';
 
 /** The folder placeholder built files carry (the contract's, shared with @steel/build). */
 export { publicPathPlaceholder } from '@steel/contract';
-
-/** A version is a folder name: no separators, no dot segments. */
-export const VERSION_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export const LIVE_FILE = 'live.json';
 /** The deploy jobs' records: work in flux, never served, never backed up (a restored site starts with none). */

@@ -3,7 +3,7 @@
  * and `apps.json`, the database's documents), so moving between them loses nothing. Reading
  * checks the shape: a name that cannot be an app's is dropped, a bad version is an error.
  */
-import { REMOTE_NAME_RE, RESERVED_REMOTE_NAMES } from '@steel/contract';
+import { PLATFORM_NAMES, REMOTE_NAME_RE } from '@steel/contract';
 import seed from '../../../../data/platform/apps.json';
 import type { AppName, Canary, LiveState, RegisteredApp } from './platform-state';
 
@@ -15,9 +15,12 @@ export const VERSION_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** How many previous versions per app the rollback stack keeps. */
 export const ROLLBACK_STACK_LIMIT = 20;
 
-/** Whether `value` can name an app: the shell, or a name a remote may take (registered or not). */
+/**
+ * Whether `value` can name an app: the shell, or a name a remote may have (registered or not). A
+ * name only reserved for new apps (`RESERVED_REMOTE_NAMES`) still names one registered before.
+ */
 export function isAppName(value: string): boolean {
-  return value === SHELL || (REMOTE_NAME_RE.test(value) && !RESERVED_REMOTE_NAMES.includes(value));
+  return value === SHELL || (REMOTE_NAME_RE.test(value) && !PLATFORM_NAMES.includes(value));
 }
 
 /** The shell first, then the remotes by name: a stable order keeps the text readable and diffs small. */
@@ -103,18 +106,18 @@ export class AppRegistryError extends Error {
   override readonly name = 'AppRegistryError';
 }
 
-/** Why `name` cannot be an app's name; null when it can. */
-export function appNameProblem(name: string): string | null {
+/** Why `name` cannot be the name of an app registered before (the platform's own names). */
+export function storedNameProblem(name: string): string | null {
   if (!REMOTE_NAME_RE.test(name))
     return `An app's name is a lower-case letter, then lower-case letters, digits or - (2 to 31 characters), got "${name}"`;
-  if (RESERVED_REMOTE_NAMES.includes(name)) return `"${name}" is reserved by the platform`;
-  return null;
+  return isAppName(name) && name !== SHELL ? null : `"${name}" is reserved by the platform`;
 }
 
 export function serializeApps(apps: readonly RegisteredApp[]): string {
   return `${JSON.stringify(apps, null, 2)}\n`;
 }
 
+/** A registry's text as its apps: every app's name and paths checked, `where` naming the source in a refusal. */
 export function parseApps(text: string, where: string): RegisteredApp[] {
   const raw: unknown = JSON.parse(text);
   if (!Array.isArray(raw)) throw new AppRegistryError(`${where} must be a JSON list of apps`);
@@ -123,7 +126,7 @@ export function parseApps(text: string, where: string): RegisteredApp[] {
     const problem =
       typeof name !== 'string'
         ? 'no name'
-        : (appNameProblem(name) ??
+        : (storedNameProblem(name) ??
           (!Array.isArray(paths) || !paths.every((p): p is string => typeof p === 'string')
             ? 'paths must be a list of path patterns'
             : null));

@@ -42,7 +42,7 @@ export interface Canary {
 /** A remote the platform serves beside the shell, and the paths its pages may claim. */
 export interface RegisteredApp {
   name: string;
-  /** Path patterns: `/guides` (that path) or `/guides/**` (it and below). */
+  /** Path patterns the app's pages may claim: `/guides` (that path) or `/guides/**` (it and below). */
   paths: string[];
   /** The name of the key that owns it (informational: keys are per app already). */
   owner?: string;
