@@ -11,6 +11,8 @@ const SERVER = '^deploy/server/src/';
 const SERVER_LAYERS = [
   // The deploy platform's state (the builds folder's files, or PostgreSQL): what every other folder reads and writes.
   ['platform-state', 'platform-state/'],
+  // Published versions' files (the builds folder, or an object store with a cache per server).
+  ['build-files', 'build-files/'],
   // Metrics, request context and deploy-event lines: a leaf every folder may report to.
   ['observability', 'observability/'],
   ['live-set', 'live-set/'],

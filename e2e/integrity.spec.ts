@@ -8,7 +8,7 @@ import { craftingFolder, type CraftingFolder } from './support/crafted-versions'
 import { readLive, type AppName } from '@steel/server/builds-folder';
 import { releaseVersion, rollbackVersion } from '@steel/server/change-live';
 import { status } from '@steel/server/status';
-import { fileDigest } from '@steel/server/publish';
+import { fileDigest } from '@steel/server/version-files';
 import { FILE_DIGESTS_FILE } from '@steel/contract';
 
 /**

@@ -9,7 +9,8 @@ import type { RemoteRegistry, RuntimeConfig } from '@steel/contract';
 import { buildServer } from './app';
 import { loadConfig } from './config';
 import { activate, rollback } from './release/live-file-writes';
-import { fileDigest, publish } from './release/publish';
+import { fileDigest } from './build-files/version-files';
+import { publish } from './release/publish';
 import { CONTRACT_VERSION, FILE_DIGESTS_FILE } from '@steel/contract';
 import { FIXTURE_PAGES, type Fixture, liveFixture, makeDist, tempDir, writeTree } from './testing/fixtures';
 

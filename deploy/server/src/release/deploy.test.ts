@@ -9,7 +9,8 @@ import { status } from './status';
 import { run } from './cli';
 import { readLive } from '../live-set/builds-folder';
 import { FILE_DIGESTS_FILE } from '@steel/contract';
-import { fileDigest, hashBuild, publish } from './publish';
+import { fileDigest } from '../build-files/version-files';
+import { hashBuild, publish } from './publish';
 
 describe('deploy tooling', () => {
   const folders = foldersPerTest();

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { folderBytes } from '../build-files/folder-builds';
 import { isAppName, previousVersion, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
 import { forgetFigures } from './gate/main-thread';
@@ -15,15 +16,6 @@ export const PRUNE_REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 export interface PruneReport {
   removed: Array<{ app: AppName; version: string; bytes: number }>;
   bytesFreed: number;
-}
-
-async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const child = path.join(dir, entry.name);
-    total += entry.isDirectory() ? await folderBytes(child) : (await fs.stat(child)).size;
-  }
-  return total;
 }
 
 export async function prune(

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_MANIFEST_FILE, FILE_DIGESTS_FILE, isBrowserLoadedFile } from '@steel/contract';
+import { fileDigest, listFiles } from '../build-files/version-files';
 import { type AppName, requiredFiles, SHELL, versionDir } from '../live-set/builds-folder';
 import { assertRegistered } from '../live-set/app-registry';
 import { appendToReleaseLog, localUser } from './release-log';
@@ -35,21 +36,6 @@ export class VersionConflict extends Error {
   override readonly name = 'VersionConflict';
 }
 
-/** Relative paths (with `/`) of every file below `dir`, sorted so the hash is stable. */
-export async function listFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(rel: string): Promise<void> {
-    for (const entry of await fs.readdir(path.join(dir, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile()) out.push(child);
-      // Symlinks and other special files are not part of a build.
-    }
-  }
-  await walk('');
-  return out.sort();
-}
-
 /** First 12 hex chars of sha256 over each file's relative path, size and bytes, in path order. */
 export async function hashBuild(dir: string, files?: string[]): Promise<string> {
   const hash = createHash('sha256');
@@ -60,13 +46,6 @@ export async function hashBuild(dir: string, files?: string[]): Promise<string> 
     for await (const chunk of createReadStream(path.join(dir, rel))) hash.update(chunk as Buffer);
   }
   return hash.digest('hex').slice(0, 12);
-}
-
-/** `sha384-…` of a file's bytes: the form Subresource Integrity and the deploy gate use. */
-export async function fileDigest(file: string): Promise<string> {
-  const hash = createHash('sha384');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return `sha384-${hash.digest('base64')}`;
 }
 
 /**

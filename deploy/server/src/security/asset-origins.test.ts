@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { FILE_DIGESTS_FILE, type RemoteRegistry } from '@steel/contract';
 import { buildServer } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { fileDigest } from '../release/publish';
+import { fileDigest } from '../build-files/version-files';
 import { liveFixture } from '../testing/fixtures';
 import { assetOriginSources, contentSecurityPolicyDirectives } from './security-headers';
 

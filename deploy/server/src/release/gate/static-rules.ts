@@ -20,7 +20,7 @@ import {
   type NavigationItem,
   type PageRoute,
 } from '@steel/contract';
-import { fileDigest, listFiles } from '../publish';
+import { fileDigest, listFiles } from '../../build-files/version-files';
 import { type AppName, type LiveFile, SHELL } from '../../live-set/builds-folder';
 import { claimsPath, type RegisteredApp } from '../../live-set/app-registry';
 
