@@ -1,13 +1,17 @@
 /**
- * publish: copy a built app (its dist folder) into BUILDS_DIR/<app>/<version>/, where version is
- * a hash of the folder's content. Publishing the same build twice gives the same version and
- * copies nothing; a half-copied folder is never visible (copy to a temp name, then rename).
+ * publish: prepare a built app (its dist folder) as a version — its files, digests and compressed
+ * variants — and hand it to the build store (build-files/: by default the builds folder,
+ * BUILDS_DIR/<app>/<version>/), where version is a hash of the folder's content. Publishing the
+ * same build twice gives the same version and stores nothing; a half-stored version is never
+ * visible (the store takes it whole or not at all).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_MANIFEST_FILE, FILE_DIGESTS_FILE, isBrowserLoadedFile } from '@steel/contract';
+import type { BuildStore } from '../build-files/build-store';
+import { openFolderBuilds } from '../build-files/folder-builds';
 import { fileDigest, listFiles } from '../build-files/version-files';
 import { type AppName, requiredFiles, SHELL, versionDir } from '../live-set/builds-folder';
 import { assertRegistered } from '../live-set/app-registry';
@@ -152,20 +156,25 @@ export async function publish(
   buildsDir: string,
   app: AppName,
   distDir: string,
-  { compress = true, progress }: { compress?: boolean; progress?: ReleaseProgress } = {},
+  {
+    compress = true,
+    progress,
+    builds = openFolderBuilds(buildsDir),
+  }: { compress?: boolean; progress?: ReleaseProgress; builds?: BuildStore } = {},
 ): Promise<PublishResult> {
   // Only a registered app's builds are stored: the platform team registers an app before its first publish.
   if (app !== SHELL) await assertRegistered(buildsDir, app);
   const { files, version } = await buildOf(app, distDir);
-  const dir = versionDir(buildsDir, app, version);
-  if (await fs.stat(dir).catch(() => null)) {
-    await assertSameBuild(dir, distDir, files, `${app} ${version}`);
+  const dir = versionDir(builds.localDir, app, version);
+  if (await builds.has(app, version)) {
+    await assertSameBuild(await builds.local(app, version), distDir, files, `${app} ${version}`);
     return { app, version, dir, created: false };
   }
 
   await fs.mkdir(path.dirname(dir), { recursive: true });
-  // The temp name starts with a dot: never a valid version, never served.
+  // Prepared beside its place (one rename stores it in a folder); the dot: never a valid version, never served.
   const tmp = path.join(path.dirname(dir), `.tmp-${version}-${randomBytes(4).toString('hex')}`);
+  let created: boolean;
   try {
     await progress?.step(`storing ${files.length} files of ${app} ${version}`);
     for (const rel of files) {
@@ -187,16 +196,17 @@ export async function publish(
       });
     }
     await recordDigests(tmp);
-    // Nothing is published yet: a cancel until here leaves no trace.
-    const store = () => fs.rename(tmp, dir);
-    await (progress ? progress.commit(`published ${app} ${version}`, store) : store());
+    // Nothing is published yet: a cancel until here leaves no trace. The store takes the folder
+    // whole or not at all; false: someone stored this very build meanwhile (the same bytes).
+    const store = () => builds.store(app, version, tmp);
+    created = await (progress ? progress.commit(`published ${app} ${version}`, store) : store());
   } catch (error) {
     await fs.rm(tmp, { recursive: true, force: true });
     // Someone published the same build meanwhile: theirs is identical, so that is success.
-    if (await fs.stat(path.join(dir)).catch(() => null)) return { app, version, dir, created: false };
+    if (await builds.has(app, version).catch(() => false)) return { app, version, dir, created: false };
     throw error;
   }
-  return { app, version, dir, created: true };
+  return { app, version, dir, created };
 }
 
 /** publish, recorded in the release log when it stored a new version. */
