@@ -3,10 +3,9 @@
  * the live version, the previous one (the rollback target), the N newest, and every version a page
  * served in the last day pinned (an open tab may still load its files).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { folderBytes } from '../build-files/folder-builds';
-import { isAppName, previousVersion, VERSION_RE, readLive, type AppName } from '../live-set/builds-folder';
+import type { BuildStore } from '../build-files/build-store';
+import { openFolderBuilds } from '../build-files/folder-builds';
+import { previousVersion, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
 import { forgetFigures } from './gate/main-thread';
 import { forgetGateReport } from './gate/gate-report';
@@ -20,21 +19,19 @@ export interface PruneReport {
 
 export async function prune(
   buildsDir: string,
-  { keep = 3, now = Date.now() }: { keep?: number; now?: number } = {},
+  {
+    keep = 3,
+    now = Date.now(),
+    builds = openFolderBuilds(buildsDir),
+  }: { keep?: number; now?: number; builds?: BuildStore } = {},
 ): Promise<PruneReport> {
   const live = await readLive(buildsDir);
   const served = await readServedVersions(buildsDir);
   const removed: PruneReport['removed'] = [];
-  // Every app with folders here, a removed one's too (registered again, it starts from what is kept).
-  const folders = await fs.readdir(buildsDir, { withFileTypes: true }).catch(() => []);
-  const apps = folders.filter((entry) => entry.isDirectory() && isAppName(entry.name)).map((entry) => entry.name);
-  for (const app of apps) {
-    const dir = path.join(buildsDir, app);
-    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => VERSION_RE.test(name));
-    const published = await Promise.all(
-      names.map(async (version) => ({ version, at: (await fs.stat(path.join(dir, version))).mtimeMs })),
-    );
-    published.sort((a, b) => b.at - a.at);
+  // Every app with versions stored, a removed one's too (registered again, it starts from what is kept).
+  for (const app of await builds.apps()) {
+    // Newest first.
+    const published = await builds.list(app);
     const protectedVersions = new Set([
       live?.versions[app],
       previousVersion(live, app),
@@ -44,9 +41,8 @@ export async function prune(
       if (protectedVersions.has(version)) continue;
       const lastServed = served[`${app}@${version}`];
       if (lastServed !== undefined && now - lastServed < PRUNE_REFERENCE_WINDOW_MS) continue;
-      const folder = path.join(dir, version);
-      const bytes = await folderBytes(folder);
-      await fs.rm(folder, { recursive: true, force: true });
+      const bytes = await builds.bytes(app, version);
+      await builds.remove(app, version);
       await forgetFigures(buildsDir, app, version);
       await forgetGateReport(buildsDir, app, version);
       removed.push({ app, version, bytes });
