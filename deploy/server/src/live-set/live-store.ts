@@ -31,6 +31,7 @@ import {
   type LiveSetStamp,
 } from '@steel/contract';
 import type { RemotePages } from '@steel/contract';
+import { openFolderBuilds } from '../build-files/folder-builds';
 import { type AppName, type LiveFile, SHELL, livePath, parseLive } from './builds-folder';
 import { appsPath, registeredNames } from './app-registry';
 
@@ -309,17 +310,8 @@ async function newestReadableAppManifest(
   app: RemoteName,
   rollbackStack: readonly string[],
 ): Promise<AppManifest | null> {
-  const published = await fs.readdir(path.join(buildsDir, app)).catch(() => [] as string[]);
-  const byAge = await Promise.all(
-    published.map(async (version) => ({
-      version,
-      at: (await fs.stat(path.join(buildsDir, app, version)).catch(() => null))?.mtimeMs ?? 0,
-    })),
-  );
-  const candidates = [
-    ...[...rollbackStack].reverse(),
-    ...byAge.sort((a, b) => b.at - a.at).map((entry) => entry.version),
-  ];
+  const published = await openFolderBuilds(buildsDir).list(app);
+  const candidates = [...[...rollbackStack].reverse(), ...published.map((entry) => entry.version)];
   for (const version of candidates) {
     const manifest = await readAppManifest(buildsDir, app, version).catch(() => null);
     if (manifest) return manifest;
