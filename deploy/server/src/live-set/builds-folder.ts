@@ -6,7 +6,6 @@
  *   BUILDS_DIR/apps.json           the registered remotes and the paths they may claim (app-registry.ts)
  *   BUILDS_DIR/.jobs/<id>.json     the deploy jobs, running and recently ended (release/jobs/job-store.ts)
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FEDERATION_MANIFEST_FILE } from '@steel/contract';
@@ -144,13 +143,4 @@ export async function readLive(buildsDir: string): Promise<LiveFile | null> {
  * Writes a file of the builds folder so that readers see the old or the new content, never half:
  * a temporary name (a dot first: never a version, never served), then a rename over the old file.
  */
-export async function writeFileAtomically(buildsDir: string, name: string, text: string): Promise<void> {
-  const tmp = path.join(buildsDir, `.${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
-  try {
-    await fs.writeFile(tmp, text);
-    await fs.rename(tmp, path.join(buildsDir, name));
-  } catch (error) {
-    await fs.rm(tmp, { force: true });
-    throw error;
-  }
-}
+export { writeFileAtomically } from '../platform-state/folder-state';
