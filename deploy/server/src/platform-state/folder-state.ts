@@ -22,9 +22,8 @@ import path from 'node:path';
 import { withFileLock } from './file-lock';
 import { parseApps, parseLive, releaseLogLine, seededApps, serializeApps, serializeLive } from './documents';
 import {
-  COUNTS_KEEP_MINUTES,
+  addCounts,
   DEPLOY_LOCK_WAIT_MS,
-  type CountKind,
   type DeployKeyRecord,
   type GateReport,
   type PlatformState,
@@ -187,18 +186,7 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
       // Every process on the folder adds to the one file: read-add-write under a lock.
       add: (batch) =>
         locked('.failure-counts.lock', async () => {
-          const counts = await readCounts().catch((): VersionCounts => ({}));
-          const oldest = Date.now() - COUNTS_KEEP_MINUTES * 60_000;
-          for (const [key, minutes] of Object.entries(batch)) {
-            const target = (counts[key] ??= {});
-            for (const [minute, kinds] of Object.entries(minutes)) {
-              const bucket = (target[minute] ??= {});
-              for (const [kind, count] of Object.entries(kinds) as [CountKind, number][])
-                bucket[kind] = (bucket[kind] ?? 0) + count;
-            }
-          }
-          for (const minutes of Object.values(counts))
-            for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
+          const counts = addCounts(await readCounts().catch((): VersionCounts => ({})), batch, Date.now());
           await writeFileAtomically(buildsDir, COUNTS_FILE, JSON.stringify(counts));
         }),
     },

@@ -206,3 +206,19 @@ export const DEPLOY_LOCK_WAIT_MS = 10 * 60_000;
 
 /** Minutes of counts kept: enough for a day of deploys; older minutes are dropped as new ones come. */
 export const COUNTS_KEEP_MINUTES = 24 * 60;
+
+/** Adds a batch to the counts (in place) and drops the minutes older than those kept. */
+export function addCounts(counts: VersionCounts, batch: VersionCounts, now: number): VersionCounts {
+  const oldest = now - COUNTS_KEEP_MINUTES * 60_000;
+  for (const [key, minutes] of Object.entries(batch)) {
+    const target = (counts[key] ??= {});
+    for (const [minute, kinds] of Object.entries(minutes)) {
+      const bucket = (target[minute] ??= {});
+      for (const [kind, count] of Object.entries(kinds) as [CountKind, number][])
+        bucket[kind] = (bucket[kind] ?? 0) + count;
+    }
+  }
+  for (const minutes of Object.values(counts))
+    for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
+  return counts;
+}

@@ -10,21 +10,20 @@ import path from 'node:path';
 import type { RemoteFailureKind as FailureKind } from '@steel/contract';
 import { type AppName, writeFileAtomically } from '../live-set/builds-folder';
 import { withFileLock } from '../platform-state/file-lock';
+import { addCounts, type CountKind, type VersionCounts } from '../platform-state/platform-state';
 import type { ServerMetrics } from '../observability/metrics';
 
 /**
- * What is counted: each kind of failure, and `view` — a page of the app served by an app server,
- * the denominator of a version's failure rate (client-side navigations into an app are not
- * counted, so rates read high; the canary and the live version are measured alike).
+ * What is counted (`CountKind`): each kind of failure, and `view` — a page of the app served by an
+ * app server, the denominator of a version's failure rate (client-side navigations into an app
+ * are not counted, so rates read high; the canary and the live version are measured alike).
  */
-export type CountKind = FailureKind | 'view';
+export type { CountKind };
 
 /** `app@version` → minute (ms since epoch, floored) → count per kind. */
-export type FailureCounts = Record<string, Record<string, Partial<Record<CountKind, number>>>>;
+export type FailureCounts = VersionCounts;
 
 export const FAILURE_COUNTS_FILE = 'failure-counts.json';
-/** Minutes of counts kept: enough for a day of deploys; older minutes are dropped on write. */
-const KEEP_MINUTES = 24 * 60;
 const FLUSH_DELAY_MS = 1000;
 /** A flush is a few milliseconds; a server stuck longer than this drops its batch rather than stall. */
 const COUNTS_LOCK_WAIT_MS = 10_000;
@@ -83,18 +82,7 @@ export function fileCountStore(buildsDir: string, now: () => number = Date.now):
     // shared between processes, so no server's counts overwrite another's.
     add: (batch) =>
       withFileLock(path.join(buildsDir, '.failure-counts.lock'), { waitMs: COUNTS_LOCK_WAIT_MS }, async () => {
-        const counts = await readFailureCounts(buildsDir);
-        const oldest = now() - KEEP_MINUTES * 60_000;
-        for (const [key, minutes] of Object.entries(batch)) {
-          const target = (counts[key] ??= {});
-          for (const [minute, kinds] of Object.entries(minutes)) {
-            const bucket = (target[minute] ??= {});
-            for (const [kind, count] of Object.entries(kinds) as [CountKind, number][])
-              bucket[kind] = (bucket[kind] ?? 0) + count;
-          }
-        }
-        for (const minutes of Object.values(counts))
-          for (const minute of Object.keys(minutes)) if (Number(minute) < oldest) delete minutes[minute];
+        const counts = addCounts(await readFailureCounts(buildsDir), batch, now());
         await writeFileAtomically(buildsDir, FAILURE_COUNTS_FILE, JSON.stringify(counts));
       }),
   };
