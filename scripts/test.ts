@@ -10,7 +10,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { generateCatalogueData } from './generate-catalogue-data';
 import { ensureChromium } from './lib/chromium';
-import { ensureDebianPrograms, PDFTOTEXT, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './lib/debian-packages';
+import {
+  ensureDebianPrograms,
+  OBJECT_STORE,
+  PDFTOTEXT,
+  PROMETHEUS,
+  PROMETHEUS_NGINX_EXPORTER,
+} from './lib/debian-packages';
 import { repoRoot } from './lib/paths';
 
 interface StepResult {
@@ -155,7 +161,7 @@ async function main() {
   ensureChromium();
   // The shared-state tests and the production arrangement run Debian's Redis and nginx; the
   // systemd units' check (repo/systemd-units.test.ts) needs every program they start; the print
-  // tests read a PDF's text with pdftotext.
+  // tests read a PDF's text with pdftotext; the build-store tests start Swift, an S3-compatible store.
   ensureDebianPrograms([
     PDFTOTEXT,
     { path: '/usr/bin/redis-server', pkg: 'redis-server' },
@@ -165,6 +171,7 @@ async function main() {
     { path: '/usr/lib/postgresql/15/bin/postgres', pkg: 'postgresql' },
     PROMETHEUS,
     PROMETHEUS_NGINX_EXPORTER,
+    ...OBJECT_STORE,
   ]);
   generateCatalogueData();
   const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './paths';
 
 export interface DebianProgram {
   /** Where Debian's package puts the program. */
@@ -21,6 +23,15 @@ export const PROMETHEUS_NGINX_EXPORTER: DebianProgram = {
  * reader searching or copying it would (deploy/server/src/testing/pdf-text.ts).
  */
 export const PDFTOTEXT: DebianProgram = { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' };
+/**
+ * OpenStack Swift with its S3 middleware, and memcached: the object store the build-store tests
+ * start (deploy/object-store/object-store.cjs names what it runs).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const objectStore = require(path.join(repoRoot, 'deploy/object-store/object-store.cjs')) as {
+  OBJECT_STORE_PROGRAMS: DebianProgram[];
+};
+export const OBJECT_STORE: readonly DebianProgram[] = objectStore.OBJECT_STORE_PROGRAMS;
 
 let updated = false;
 

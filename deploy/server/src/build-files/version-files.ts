@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isUtf8MimeType, mime } from '@fastify/send';
 
 /** Each file of a version with its digest and size: what a store records and a cache checks. */
 export type FileRecords = Record<string, { digest: string; bytes: number }>;
@@ -48,6 +49,16 @@ export async function folderDigests(dir: string): Promise<FileRecords> {
     out[rel] = { digest: await fileDigest(file), bytes: (await fs.stat(file)).size };
   }
   return out;
+}
+
+/**
+ * The content type a version's file is sent with: the one the app server's static files send
+ * (`@fastify/send`), so a file reads the same from the server, the store or a CDN in front of it.
+ * A precompressed variant (`x.js.br`) has its file's type; its encoding is said when it is sent.
+ */
+export function contentTypeOf(rel: string): string {
+  const type = mime.getType(rel.replace(/\.(br|gz)$/, '')) ?? 'application/octet-stream';
+  return isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
 }
 
 /**
