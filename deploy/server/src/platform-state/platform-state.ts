@@ -1,5 +1,5 @@
 /**
- * The deploy platform's state behind one interface (docs/architecture.md, "The platform's state"):
+ * The deploy platform's state behind one interface (docs/architecture.md, "N app servers"):
  * the registered apps, the deploy keys (hashes), the live set with its canaries, rollback stack
  * and activation times, the release log, the views and failures per version, which versions pages
  * pinned, the gate's reports and measurements, the deploy jobs and the deploy lock. The app
