@@ -6,7 +6,7 @@
  *
  *   live.json                 the live set (documents.ts has its form)
  *   apps.json                 the registered apps (absent: this repository's seeded three)
- *   release-log.jsonl         the release log, one JSON line per step (`history.jsonl` before it had its name)
+ *   release-log.jsonl         the release log, one JSON line per step (`history.jsonl` before it had its name: still read)
  *   failure-counts.json       views and failures per version and minute
  *   served-versions.json      which versions served pages pinned, and when last
  *   .gate/report/<app>/<version>/   the gate's report (report.json) and screenshots (<index>.png)
@@ -35,8 +35,12 @@ import {
 export const LIVE_FILE = 'live.json';
 export const APPS_FILE = 'apps.json';
 export const RELEASE_LOG_FILE = 'release-log.jsonl';
-/** The release log's file before it had its name: taken over on first use. */
-const FORMER_RELEASE_LOG_FILE = 'history.jsonl';
+/**
+ * The release log's file before it had its own name. Still read, never written: a builds folder
+ * keeps the lines written before, and an older app server beside a newer one while a site is
+ * upgraded still appends there.
+ */
+export const FORMER_RELEASE_LOG_FILE = 'history.jsonl';
 export const COUNTS_FILE = 'failure-counts.json';
 export const SERVED_VERSIONS_FILE = 'served-versions.json';
 export const GATE_FOLDER = '.gate';
@@ -44,8 +48,12 @@ export const DEPLOY_LOCK_FILE = '.deploy.lock';
 
 export interface FolderStateOptions {
   buildsDir: string;
-  /** The deploy keys' hashes (`DEPLOY_KEYS_FILE`), outside the builds folder. */
-  keysFile: string;
+  /**
+   * The deploy keys' hashes (`DEPLOY_KEYS_FILE`), outside the builds folder. Without it the state
+   * holds no keys and refuses to add one (state-of-folder.ts opens it so: its callers keep their
+   * keys through live-set/deploy-keys.ts).
+   */
+  keysFile?: string;
   /** How often other processes' changes of the live set and apps are looked for, while someone listens. */
   pollMs?: number;
   lockWaitMs?: number;
@@ -76,6 +84,22 @@ const readText = (file: string) =>
     throw error;
   });
 
+/**
+ * The two files' lines as one log: each file in the order written, the two interleaved by time
+ * (ISO times in UTC compare as text; of one moment, the former file's line first).
+ */
+function mergeByTime(former: ReleaseLogEntry[], current: ReleaseLogEntry[]): ReleaseLogEntry[] {
+  if (!former.length) return current;
+  const merged: ReleaseLogEntry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < former.length || j < current.length)
+    merged.push(
+      j >= current.length || (i < former.length && former[i]!.at <= current[j]!.at) ? former[i++]! : current[j++]!,
+    );
+  return merged;
+}
+
 export function openFolderState(options: FolderStateOptions): PlatformState {
   const { buildsDir, keysFile } = options;
   const lockWaitMs = options.lockWaitMs ?? DEPLOY_LOCK_WAIT_MS;
@@ -99,13 +123,6 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
     lastMark = mark;
   };
 
-  const releaseLogFile = async () => {
-    const file = at(RELEASE_LOG_FILE);
-    // A folder whose log still has its former name: renamed once (a rename is atomic; a racing one finds it done).
-    if (!(await fs.stat(file).catch(() => null)))
-      await fs.rename(at(FORMER_RELEASE_LOG_FILE), file).catch(() => undefined);
-    return file;
-  };
   const readCounts = async (): Promise<VersionCounts> =>
     JSON.parse((await readText(at(COUNTS_FILE))) ?? '{}') as VersionCounts;
   const readServed = async (): Promise<ServedVersions> => {
@@ -116,16 +133,26 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
     }
   };
   const readKeys = async (): Promise<DeployKeyRecord[]> => {
-    const text = await readText(keysFile);
+    const text = keysFile ? await readText(keysFile) : null;
     return text === null ? [] : (JSON.parse(text) as DeployKeyRecord[]);
+  };
+  const keysFileGiven = () => {
+    if (!keysFile) throw new Error('This builds folder state was opened without a deploy keys file');
+    return keysFile;
   };
   const writeKeys = async (keys: DeployKeyRecord[]) =>
     // Hashes only, yet nobody else needs to read them.
-    writeFileAtomically(path.dirname(keysFile), path.basename(keysFile), `${JSON.stringify(keys, null, 2)}\n`, 0o600);
-  const keysLocked = <T>(fn: () => Promise<T>) =>
-    fs
-      .mkdir(path.dirname(keysFile), { recursive: true })
-      .then(() => withFileLock(`${keysFile}.lock`, { waitMs: 10_000 }, fn));
+    writeFileAtomically(
+      path.dirname(keysFileGiven()),
+      path.basename(keysFileGiven()),
+      `${JSON.stringify(keys, null, 2)}\n`,
+      0o600,
+    );
+  const keysLocked = async <T>(fn: () => Promise<T>) => {
+    const file = keysFileGiven();
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return withFileLock(`${file}.lock`, { waitMs: 10_000 }, fn);
+  };
   const reportDir = (app: string, version: string) => path.join(GATE_FOLDER, 'report', app, version);
   const figuresFile = (app: string, version: string) => path.join(GATE_FOLDER, 'main-thread', app, `${version}.json`);
 
@@ -168,17 +195,21 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
         await fs.mkdir(buildsDir, { recursive: true });
         // One write of one line with O_APPEND: concurrent writers never interleave within a line.
         await fs.appendFile(
-          await releaseLogFile(),
+          at(RELEASE_LOG_FILE),
           `${releaseLogLine({ ...entry, at: entry.at ?? new Date().toISOString() })}\n`,
         );
       },
       async read(app) {
-        const text = (await readText(await releaseLogFile())) ?? '';
-        return text
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as ReleaseLogEntry)
-          .filter((entry) => !app || entry.app === app);
+        const [former, current] = await Promise.all(
+          [FORMER_RELEASE_LOG_FILE, RELEASE_LOG_FILE].map(async (file) =>
+            ((await readText(at(file))) ?? '')
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => JSON.parse(line) as ReleaseLogEntry)
+              .filter((entry) => !app || entry.app === app),
+          ),
+        );
+        return mergeByTime(former!, current!);
       },
     },
     counts: {

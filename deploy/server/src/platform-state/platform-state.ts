@@ -64,7 +64,11 @@ export interface DeployKeyRecord {
  * not forced (nothing changed). `canary` starts one, `promote` makes it live for all, `abort`
  * returns everyone to the live version; `auto-abort` and `auto-rollback` are the health
  * monitor's, with the figures in `gate`. `check` is the gate run alone; `override` an override
- * cookie issued to the key holder. `app-add` and `app-remove` register and remove an app.
+ * cookie issued to the key holder, and `override-end` one ended before its time (its app removed,
+ * so its key revoked). `app-add` and `app-remove` register and remove an app: `version` is empty,
+ * or for a removal forced while live the version that was live, and `paths` the app's path
+ * patterns. A removal also ends the app's canary (an `abort` line after it) and its running
+ * overrides.
  */
 export type ReleaseAction =
   | 'publish'
@@ -78,6 +82,7 @@ export type ReleaseAction =
   | 'auto-abort'
   | 'auto-rollback'
   | 'override'
+  | 'override-end'
   | 'app-add'
   | 'app-remove';
 
@@ -98,6 +103,8 @@ export interface ReleaseLogEntry {
   by: string;
   /** `app-add`, `app-remove`: the path patterns the app claims. */
   paths?: string[];
+  /** `override`: when the override's cookie stops working (ISO time). */
+  expiresAt?: string;
 }
 
 /**

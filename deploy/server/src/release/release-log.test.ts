@@ -2,13 +2,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { foldersPerTest } from '../testing/builds-dir';
-import {
-  appendToReleaseLog,
-  FORMER_RELEASE_LOG_FILE,
-  readReleaseLog,
-  RELEASE_LOG_FILE,
-  type ReleaseLogEntry,
-} from './release-log';
+import { FORMER_RELEASE_LOG_FILE, RELEASE_LOG_FILE } from '../platform-state/folder-state';
+import { appendToReleaseLog, readReleaseLog, type ReleaseLogEntry } from './release-log';
 
 const line = (at: string, version: string, app = 'blog'): ReleaseLogEntry => ({
   at,

@@ -1,81 +1,26 @@
 /**
  * The release log: one JSON line per publish, gate check, activation (forced or not), refused
  * activation, rollback, canary step, override issued and app registered or removed, appended to
- * BUILDS_DIR/release-log.jsonl and never rewritten — who changed what is live, when, from which
+ * the platform state's log (the builds folder's release-log.jsonl by default, folder-state.ts)
+ * and never rewritten — who changed what is live, when, from which
  * version, and what the gate said. A refusal is a line too (`refused`, with the gate's word):
  * someone tried, and the live set stayed as it was. (Not the rollback stack: live.json's previous
  * versions per app, builds-folder.ts.)
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import type { AppName } from '../live-set/builds-folder';
 import { reportDeployEvent } from '../observability/deploy-events';
+import { stateOfFolder } from '../platform-state/state-of-folder';
+import type { AppName, ReleaseAction, ReleaseLogEntry } from '../platform-state/platform-state';
+
+export type { ReleaseLogEntry };
+/** What a line records: platform-state.ts has each action's meaning. */
+export type ReleaseLogAction = ReleaseAction;
 
 /** Who acts, when the caller names no one: the OS user (the local CLI, `npm run build`). */
 export const localUser = () => os.userInfo().username;
 
-export interface ReleaseLogEntry {
-  at: string;
-  action: ReleaseLogAction;
-  app: AppName;
-  /** The version the line is about: published, checked, refused, made live, put back, started or ended as a canary, overridden. */
-  version: string;
-  /** The app's version live for everyone just before the line (null: none; `publish` lines: always null). */
-  previous: string | null;
-  /** `passed`, the refusal line (forced or refused), or `not run (…)`. */
-  gate: string;
-  /** The reason given with --force, when the gate was overridden. */
-  forced: string | null;
-  /** Who asked: the deploy key's name through the API, the OS user for the local CLI. */
-  by: string;
-  /** `app-add`, `app-remove`: the path patterns the app claims. */
-  paths?: string[];
-  /** `override`: when the override's cookie stops working (ISO time). */
-  expiresAt?: string;
-}
-
-/**
- * `refused`: the gate refused an activation or canary that was not forced (nothing changed).
- * `canary` starts one, `promote` makes it live for all, `abort` returns everyone to the live
- * version; `auto-abort` and `auto-rollback` are the health monitor's, with the figures in `gate`.
- * `check` is the gate run alone; `override` an override cookie issued to the key holder, and
- * `override-end` one ended before its time (its app removed, so its key revoked).
- * `app-add` and `app-remove` register and remove an app (`deploy apps`): `version` is empty, or
- * for a removal forced while live the version that was live, and `paths` the app's path patterns.
- * A removal also ends the app's canary (an `abort` line after it) and its running overrides.
- */
-export type ReleaseLogAction =
-  | 'publish'
-  | 'check'
-  | 'activate'
-  | 'refused'
-  | 'rollback'
-  | 'canary'
-  | 'promote'
-  | 'abort'
-  | 'auto-abort'
-  | 'auto-rollback'
-  | 'override'
-  | 'override-end'
-  | 'app-add'
-  | 'app-remove';
-
-export const RELEASE_LOG_FILE = 'release-log.jsonl';
-/**
- * The log's file before it had its own name. Still read, never written: a builds folder keeps the
- * lines written before, and an older app server beside a newer one while a site is upgraded still
- * appends there.
- */
-export const FORMER_RELEASE_LOG_FILE = 'history.jsonl';
-
 export async function appendToReleaseLog(buildsDir: string, entry: Omit<ReleaseLogEntry, 'at'>): Promise<void> {
-  await fs.mkdir(buildsDir, { recursive: true });
-  // One write of one line with O_APPEND: concurrent writers never interleave within a line.
-  await fs.appendFile(
-    path.join(buildsDir, RELEASE_LOG_FILE),
-    `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`,
-  );
+  await stateOfFolder(buildsDir).releaseLog.append(entry);
   // In the app server, also a log line and a count (the local CLI's context has no one to tell).
   reportDeployEvent(entry);
 }
@@ -119,21 +64,9 @@ export function describeEntry(entry: ReleaseLogEntry): string {
   }
 }
 
-/** The log's lines (of `app`, or all), oldest first: both files' lines merged by their time. */
-export async function readReleaseLog(buildsDir: string, app?: AppName): Promise<ReleaseLogEntry[]> {
-  const files = await Promise.all(
-    [FORMER_RELEASE_LOG_FILE, RELEASE_LOG_FILE].map((file) =>
-      fs.readFile(path.join(buildsDir, file), 'utf8').catch(() => ''),
-    ),
-  );
-  const entries = files
-    .join('\n')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ReleaseLogEntry)
-    .filter((entry) => !app || entry.app === app);
-  // ISO times in UTC sort as text; the sort is stable, so lines of one moment keep their order.
-  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+/** The log's lines (of `app`, or all), oldest first. */
+export function readReleaseLog(buildsDir: string, app?: AppName): Promise<ReleaseLogEntry[]> {
+  return stateOfFolder(buildsDir).releaseLog.read(app);
 }
 
 /**

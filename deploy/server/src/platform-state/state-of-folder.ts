@@ -1,0 +1,23 @@
+/**
+ * The platform state of a builds folder, for the modules that are still given the folder's path
+ * rather than the state itself (docs/architecture.md, "N app servers", says which): one instance
+ * per folder and process, so every caller in a process shares its deploy lock's turns and its
+ * change listeners. Such modules read and write the platform's state only through this, never
+ * through the folder's files, so handing them the state instead is a change of their parameters.
+ */
+import path from 'node:path';
+import { openFolderState } from './folder-state';
+import type { PlatformState } from './platform-state';
+
+const states = new Map<string, PlatformState>();
+
+export function stateOfFolder(buildsDir: string): PlatformState {
+  const key = path.resolve(buildsDir);
+  let state = states.get(key);
+  if (!state) {
+    // No keys file: the deploy keys are not yet kept through the state (live-set/deploy-keys.ts).
+    state = openFolderState({ buildsDir: key });
+    states.set(key, state);
+  }
+  return state;
+}
