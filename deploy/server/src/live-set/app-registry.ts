@@ -1,29 +1,18 @@
 /**
- * The apps the platform serves beside the shell, as data: BUILDS_DIR/apps.json, a list of
- * `{ name, paths, owner?, addedAt, addedBy }`. The platform team adds and removes apps with
+ * The apps the platform serves beside the shell, as data: the platform state's list of
+ * `{ name, paths, owner?, addedAt, addedBy }` (the builds folder's apps.json by default). The platform team adds and removes apps with
  * `deploy apps add|remove` (CLI and deploy API); publish, the gate, keys, the live set and the
  * registry all follow this list, so a new team's remote needs no release of anyone else's code.
  *
- * A builds folder without the file holds the apps this repository started with
- * (data/platform/apps.json), so existing installs work unchanged; the first change writes it.
- * Writes are atomic (a temporary name, then a rename, as live.json's) and taken in turn under the
- * deploy lock by their callers (release/apps.ts).
+ * A state nobody registered apps in holds the apps this repository started with
+ * (data/platform/apps.json), so existing installs work unchanged; the first change writes the
+ * list. Writes replace it whole and are taken in turn under the deploy lock by their callers
+ * (release/apps.ts).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { appServerPathClash, RESERVED_REMOTE_NAMES } from '@steel/contract';
-import {
-  AppRegistryError,
-  parseApps,
-  seededApps,
-  serializeApps,
-  SHELL,
-  storedNameProblem,
-} from '../platform-state/documents';
+import { AppRegistryError, seededApps, SHELL, storedNameProblem } from '../platform-state/documents';
 import type { RegisteredApp } from '../platform-state/platform-state';
-import { writeFileAtomically } from './builds-folder';
-
-export const APPS_FILE = 'apps.json';
+import { stateOfFolder } from '../platform-state/state-of-folder';
 
 export type { RegisteredApp };
 
@@ -70,20 +59,9 @@ export function claimsPath(app: Pick<RegisteredApp, 'paths'>, pagePath: string):
   });
 }
 
-export function appsPath(buildsDir: string): string {
-  return path.join(buildsDir, APPS_FILE);
-}
-
 /** The registered apps, read on each call (a change by any writer counts at once). */
-export async function readApps(buildsDir: string): Promise<RegisteredApp[]> {
-  let text: string;
-  try {
-    text = await fs.readFile(appsPath(buildsDir), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return seededApps();
-    throw error;
-  }
-  return parseApps(text, appsPath(buildsDir));
+export function readApps(buildsDir: string): Promise<RegisteredApp[]> {
+  return stateOfFolder(buildsDir).apps.read();
 }
 
 export async function registeredNames(buildsDir: string): Promise<string[]> {
@@ -105,7 +83,6 @@ export async function assertRegistered(buildsDir: string, name: string): Promise
   return found;
 }
 
-export async function writeApps(buildsDir: string, apps: RegisteredApp[]): Promise<void> {
-  await fs.mkdir(buildsDir, { recursive: true });
-  await writeFileAtomically(buildsDir, APPS_FILE, serializeApps(apps));
+export function writeApps(buildsDir: string, apps: RegisteredApp[]): Promise<void> {
+  return stateOfFolder(buildsDir).apps.write(apps);
 }

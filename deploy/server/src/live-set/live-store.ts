@@ -1,9 +1,11 @@
 /**
- * What is live right now, derived from BUILDS_DIR/live.json and each live version's
- * `app-manifest.json` (the contract it speaks, the shared versions it needs, the pages it owns).
+ * What is live right now, derived from the platform state's live set (BUILDS_DIR/live.json by
+ * default) and each live version's `app-manifest.json` (the contract it speaks, the shared
+ * versions it needs, the pages it owns).
  *
- * live.json is checked on every request with one `stat` (mtime + inode + size): deploys replace
- * it by rename, so an activation or rollback takes effect on the next request, no restart.
+ * The state's change mark is asked on every request (for the folder, one `stat` of live.json and
+ * apps.json: deploys replace them by rename), so an activation or rollback takes effect on the
+ * next request, no restart.
  *
  * "The live set changed" has one source: this store, when it reads a live.json that differs from
  * the one it read before (`onChange`). Whoever wrote it — the deploy API or the health monitor on
@@ -32,11 +34,12 @@ import {
 } from '@steel/contract';
 import type { RemotePages } from '@steel/contract';
 import { openFolderBuilds } from '../build-files/folder-builds';
-import { type AppName, type LiveFile, SHELL, livePath, parseLive } from './builds-folder';
-import { appsPath, registeredNames } from './app-registry';
+import { stateOfFolder } from '../platform-state/state-of-folder';
+import { type AppName, type LiveState, SHELL } from './builds-folder';
+import { registeredNames } from './app-registry';
 
 export interface LiveSnapshot {
-  live: LiveFile;
+  live: LiveState;
   /** The live set's stamp, `/builds/latest.json`: its id keys its render pool, page cache and notices. */
   stamp: LiveSetStamp;
   /** `/remotes.json`; a remote never activated, or without a readable app manifest, is left out. */
@@ -48,7 +51,7 @@ export interface LiveSnapshot {
 }
 
 /** Short, stable id of the live set: changes whenever the shell or any remote changes. */
-export function liveSetId(live: LiveFile): string {
+export function liveSetId(live: LiveState): string {
   const apps = Object.keys(live.versions).sort(
     (a, b) => Number(b === SHELL) - Number(a === SHELL) || a.localeCompare(b),
   );
@@ -70,7 +73,7 @@ export class LiveStore {
   private snapshot: LiveSnapshot | null = null;
   /** The canary and override variants of the current snapshot, by live-set id (derived once each). */
   private variants = new Map<string, Promise<LiveSnapshot>>();
-  /** live.json's and apps.json's inode, time and size as last read: unchanged, nothing is read again. */
+  /** The state's change mark (the live set's and the apps') as last read: unchanged, nothing is read again. */
   private fileState = '';
   private pending: Promise<LiveSnapshot | null> | null = null;
   /** live.json as last read (its parsed content: a notice may re-read an unchanged file). */
@@ -121,7 +124,7 @@ export class LiveStore {
     );
     const chosen = [...canaries.map(([app, canary]): [string, string] => [app, canary.version]), ...present.flat()];
     if (chosen.every(([app, version]) => stable.live.versions[app] === version)) return stable;
-    const live: LiveFile = { ...stable.live, versions: { ...stable.live.versions, ...Object.fromEntries(chosen) } };
+    const live: LiveState = { ...stable.live, versions: { ...stable.live.versions, ...Object.fromEntries(chosen) } };
     const id = liveSetId(live);
     let variant = this.variants.get(id);
     if (!variant) {
@@ -169,22 +172,18 @@ export class LiveStore {
   }
 
   private async refresh(): Promise<LiveSnapshot | null> {
-    const file = livePath(this.buildsDir);
-    let fileState: string;
-    try {
-      const st = await fs.stat(file);
-      // The registered apps count too: an app removed from apps.json leaves the live set at once.
-      const apps = await fs.stat(appsPath(this.buildsDir)).catch(() => null);
-      fileState = `${st.ino}:${st.mtimeMs}:${st.size}|${apps ? `${apps.ino}:${apps.mtimeMs}:${apps.size}` : ''}`;
-    } catch {
-      this.snapshot = null;
-      this.fileState = '';
-      this.lastRead = '';
-      return null;
-    }
+    const state = stateOfFolder(this.buildsDir);
+    // The registered apps count too: an app removed from the registry leaves the live set at once.
+    const fileState = await state.changeMark();
     if (fileState === this.fileState) return this.snapshot;
     try {
-      const read = parseLive(await fs.readFile(file, 'utf8'));
+      const read = await state.live.read();
+      if (!read) {
+        this.snapshot = null;
+        this.fileState = '';
+        this.lastRead = '';
+        return null;
+      }
       const live = { ...read, versions: { ...read.versions, ...this.overlay } };
       this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
       this.fileState = fileState;
@@ -203,7 +202,7 @@ export class LiveStore {
       }
     } catch (error) {
       // A hand-edited, broken live.json must not take the site down: keep the last good set.
-      this.warn(`Ignoring unreadable ${file}: ${(error as Error).message}`);
+      this.warn(`Ignoring an unreadable live set: ${(error as Error).message}`);
     }
     return this.snapshot;
   }
@@ -249,13 +248,13 @@ export function registryIntegrity(
  */
 export async function deriveSnapshot(
   buildsDir: string,
-  fileLive: LiveFile,
+  fileLive: LiveState,
   warn: (msg: string) => void = () => {},
   assetOrigins: Record<RemoteName, string> = {},
 ): Promise<LiveSnapshot> {
   const registered = await registeredNames(buildsDir);
   const served = new Set([SHELL, ...registered]);
-  const live: LiveFile = {
+  const live: LiveState = {
     ...fileLive,
     versions: Object.fromEntries(Object.entries(fileLive.versions).filter(([app]) => served.has(app))),
   };

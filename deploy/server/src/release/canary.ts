@@ -2,7 +2,7 @@
  * Canaries: a version served to a share of visitors beside the live one, started and ended by
  * rewriting live.json (the bare writes; release/change-live.ts's `changeLive` is how callers ask).
  */
-import { type AppName, type LiveFile, readLive } from '../live-set/builds-folder';
+import { type AppName, type LiveState, readLive } from '../live-set/builds-folder';
 import { type ActivateResult, assertServable, withLock, withoutCanary, writeLive } from './live-file-writes';
 
 /** Nothing to promote or abort: the app has no canary (the API answers 409). */
@@ -28,7 +28,7 @@ export async function startCanary(
     const current = live?.versions[app] ?? null;
     if (!live || !current) throw new NoCanary(`${app} has no live version to compare a canary with: activate it first`);
     if (current === version) throw new NoCanary(`${app} ${version} is already live for everyone`);
-    const next: LiveFile = {
+    const next: LiveState = {
       ...live,
       updatedAt: Date.now(),
       canary: { ...live.canary, [app]: { version, percent, startedAt: Date.now() } },
@@ -45,7 +45,7 @@ export async function endCanary(buildsDir: string, app: AppName, expectedVersion
     const canary = live?.canary?.[app];
     if (!live || !canary || (expectedVersion && canary.version !== expectedVersion))
       throw new NoCanary(`${app} has no canary${expectedVersion ? ` of ${expectedVersion}` : ''}`);
-    const next: LiveFile = { ...live, updatedAt: Date.now(), canary: withoutCanary(live, app) };
+    const next: LiveState = { ...live, updatedAt: Date.now(), canary: withoutCanary(live, app) };
     await writeLive(buildsDir, next);
     return { app, version: live.versions[app] ?? '', previous: canary.version, changed: true, live: next };
   });

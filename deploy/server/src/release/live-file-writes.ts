@@ -1,28 +1,27 @@
 /**
- * The bare writes of live.json: activate and rollback (canary.ts starts and ends canaries).
- * The file is written to a temp name and renamed over the old one, so the server (which
- * re-checks it on every request) sees either the old or the new live set, never half a file.
- * Writers take a lock file, so two deploys at once cannot lose each other's change.
+ * The bare writes of the live set: activate and rollback (canary.ts starts and ends canaries).
+ * The platform state replaces it whole, so a server sees either the old or the new live set,
+ * never half of one. Writers take turns (a lock file beside live.json), so two deploys at once
+ * cannot lose each other's change.
  *
- * These are the bare writes of live.json. Whoever changes what is live goes through change-live.ts's
+ * These are the bare writes of the live set. Whoever changes what is live goes through change-live.ts's
  * `changeLive`, which runs the gate where it applies, writes the release-log line and tells the app
  * servers; only tests and benches call these directly, to set a builds folder up.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import {
   type AppName,
   emptyLive,
-  LIVE_FILE,
-  type LiveFile,
+  type LiveState,
   requiredFiles,
   ROLLBACK_STACK_LIMIT,
-  SHELL,
   VERSION_RE,
-  livePath,
   readLive,
   versionDir,
-  writeFileAtomically,
 } from '../live-set/builds-folder';
+import { LIVE_FILE } from '../platform-state/folder-state';
+import { stateOfFolder } from '../platform-state/state-of-folder';
 import { withFileLock } from '../platform-state/file-lock';
 
 export interface ActivateResult {
@@ -31,7 +30,7 @@ export interface ActivateResult {
   previous: string | null;
   /** False when the version was already live (live.json untouched). */
   changed: boolean;
-  live: LiveFile;
+  live: LiveState;
 }
 
 /** Nothing earlier to put back: the caller's request cannot be done (the API answers 409). */
@@ -45,24 +44,11 @@ const LOCK_WAIT_MS = 10_000;
 export function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
   return fs
     .mkdir(buildsDir, { recursive: true })
-    .then(() => withFileLock(`${livePath(buildsDir)}.lock`, { waitMs: LOCK_WAIT_MS }, fn));
+    .then(() => withFileLock(path.join(buildsDir, `${LIVE_FILE}.lock`), { waitMs: LOCK_WAIT_MS }, fn));
 }
 
-export async function writeLive(buildsDir: string, live: LiveFile): Promise<void> {
-  // Stable key order (the shell, then the remotes by name) keeps the file readable and diffs small.
-  const apps = Object.keys(live.versions).sort(
-    (a, b) => Number(b === SHELL) - Number(a === SHELL) || a.localeCompare(b),
-  );
-  const versions = Object.fromEntries(apps.flatMap((app) => (live.versions[app] ? [[app, live.versions[app]]] : [])));
-  const canary = live.canary && Object.keys(live.canary).length ? { canary: live.canary } : {};
-  const out = {
-    ...versions,
-    updatedAt: live.updatedAt,
-    rollbackStack: live.rollbackStack ?? {},
-    activatedAt: live.activatedAt ?? {},
-    ...canary,
-  };
-  await writeFileAtomically(buildsDir, LIVE_FILE, `${JSON.stringify(out, null, 2)}\n`);
+export function writeLive(buildsDir: string, live: LiveState): Promise<void> {
+  return stateOfFolder(buildsDir).live.write(live);
 }
 
 /** Refuses a version that could not be served: not a version name, never published, or missing a file it needs. */
@@ -93,7 +79,7 @@ export async function activate(buildsDir: string, app: AppName, version: string)
       );
     const now = Date.now();
     // A full activation ends the app's canary: everyone gets the one version (a promotion, when it is the canary's).
-    const next: LiveFile = {
+    const next: LiveState = {
       ...live,
       versions: { ...live.versions, [app]: version },
       updatedAt: now,
@@ -106,7 +92,7 @@ export async function activate(buildsDir: string, app: AppName, version: string)
   });
 }
 
-export function withoutCanary(live: LiveFile, app: AppName): LiveFile['canary'] {
+export function withoutCanary(live: LiveState, app: AppName): LiveState['canary'] {
   const { [app]: _ended, ...others } = live.canary ?? {};
   return others;
 }
@@ -133,7 +119,7 @@ export async function rollback(buildsDir: string, app: AppName): Promise<Activat
     }
     if (!live || target === undefined) throw new NothingToRollBack(`${app} has no previous version to roll back to`);
     const now = Date.now();
-    const next: LiveFile = {
+    const next: LiveState = {
       ...live,
       versions: { ...live.versions, [app]: target },
       updatedAt: now,

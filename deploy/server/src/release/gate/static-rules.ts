@@ -21,7 +21,7 @@ import {
   type PageRoute,
 } from '@steel/contract';
 import { fileDigest, listFiles } from '../../build-files/version-files';
-import { type AppName, type LiveFile, SHELL } from '../../live-set/builds-folder';
+import { type AppName, type LiveState, SHELL } from '../../live-set/builds-folder';
 import { claimsPath, type RegisteredApp } from '../../live-set/app-registry';
 
 export interface Candidate {
@@ -238,7 +238,7 @@ export function registeredPathsRule(manifest: AppManifest, registered: Registere
 /** The live version's app manifest of `app`, or null (not live, or unreadable: it predates the contract, nothing to compare). */
 export async function liveAppManifestOf(
   buildsDir: string,
-  live: LiveFile | null,
+  live: LiveState | null,
   app: AppName,
 ): Promise<AppManifest | null> {
   const version = live?.versions[app];
@@ -255,7 +255,7 @@ export async function liveAppManifestOf(
 /** The app manifests of the apps live now (left out: those unreadable, or the candidate's own app). */
 export async function liveAppManifests(
   buildsDir: string,
-  live: LiveFile | null,
+  live: LiveState | null,
   except: AppName,
 ): Promise<Partial<Record<AppName, AppManifest>>> {
   const manifests: Partial<Record<AppName, AppManifest>> = {};
