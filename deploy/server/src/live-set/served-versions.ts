@@ -1,25 +1,19 @@
 /**
  * Which versions the served HTML pinned, and when last: a page names the exact version of every
  * app it was rendered with (its embedded registry), so a tab opened an hour ago still loads those
- * files. Pruning keeps every version a page served in the last day. Kept in
- * BUILDS_DIR/served-versions.json, written at most once a minute.
+ * files. Pruning keeps every version a page served in the last day. Kept in the platform state
+ * (BUILDS_DIR/served-versions.json by default), written at most once a minute.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { type AppName, writeFileAtomically } from './builds-folder';
+import type { ServedVersions } from '../platform-state/platform-state';
+import { stateOfFolder } from '../platform-state/state-of-folder';
+import type { AppName } from './builds-folder';
 
-export const SERVED_VERSIONS_FILE = 'served-versions.json';
 const FLUSH_EVERY_MS = 60_000;
 
-/** `app@version` → when a page pinning it was last served (ms since epoch). */
-export type ServedVersions = Record<string, number>;
+export type { ServedVersions };
 
-export async function readServedVersions(buildsDir: string): Promise<ServedVersions> {
-  try {
-    return JSON.parse(await fs.readFile(path.join(buildsDir, SERVED_VERSIONS_FILE), 'utf8')) as ServedVersions;
-  } catch {
-    return {};
-  }
+export function readServedVersions(buildsDir: string): Promise<ServedVersions> {
+  return stateOfFolder(buildsDir).servedVersions.read();
 }
 
 export function createServedVersionsRecorder(buildsDir: string, now: () => number = Date.now) {
@@ -31,8 +25,7 @@ export function createServedVersionsRecorder(buildsDir: string, now: () => numbe
     const batch = pending;
     pending = {};
     if (Object.keys(batch).length === 0) return;
-    const served = { ...(await readServedVersions(buildsDir)), ...batch };
-    await writeFileAtomically(buildsDir, SERVED_VERSIONS_FILE, JSON.stringify(served));
+    await stateOfFolder(buildsDir).servedVersions.record(batch);
   }
 
   return {

@@ -8,7 +8,8 @@ import { foldersPerTest } from '../testing/builds-dir';
 import { activate } from './live-file-writes';
 import { publish } from './publish';
 import { PRUNE_REFERENCE_WINDOW_MS, prune } from './prune';
-import { SERVED_VERSIONS_FILE, readServedVersions } from '../live-set/served-versions';
+import { readServedVersions } from '../live-set/served-versions';
+import { SERVED_VERSIONS_FILE } from '../platform-state/folder-state';
 
 describe('deploy prune', () => {
   const folders = foldersPerTest();

@@ -2,15 +2,14 @@
  * Remote failures seen in visitors' browsers, counted per app version and per minute — what
  * `deploy status` shows the team that deployed a version, since its activation, and what the
  * health monitor judges canaries by. Each app server adds its counts at most once a second to a
- * CountStore: BUILDS_DIR/failure-counts.json beside live.json (one server, or several on one
- * folder), or Redis in the production arrangement (shared-state/redis-state.ts).
+ * CountStore: the platform state's counts (BUILDS_DIR/failure-counts.json beside live.json by
+ * default: one server, or several on one folder), or Redis in the production arrangement
+ * (shared-state/redis-state.ts).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { RemoteFailureKind as FailureKind } from '@steel/contract';
-import { type AppName, writeFileAtomically } from '../live-set/builds-folder';
-import { withFileLock } from '../platform-state/file-lock';
-import { addCounts, type CountKind, type VersionCounts } from '../platform-state/platform-state';
+import type { AppName } from '../live-set/builds-folder';
+import type { CountKind, CountRecords, VersionCounts } from '../platform-state/platform-state';
+import { stateOfFolder } from '../platform-state/state-of-folder';
 import type { ServerMetrics } from '../observability/metrics';
 
 /**
@@ -23,25 +22,15 @@ export type { CountKind };
 /** `app@version` → minute (ms since epoch, floored) → count per kind. */
 export type FailureCounts = VersionCounts;
 
-export const FAILURE_COUNTS_FILE = 'failure-counts.json';
 const FLUSH_DELAY_MS = 1000;
-/** A flush is a few milliseconds; a server stuck longer than this drops its batch rather than stall. */
-const COUNTS_LOCK_WAIT_MS = 10_000;
 
 const keyOf = (app: AppName, version: string) => `${app}@${version}`;
 
 /** Where the app servers' counts add up. */
-export interface CountStore {
-  add(batch: FailureCounts): Promise<void>;
-  read(): Promise<FailureCounts>;
-}
+export type CountStore = CountRecords;
 
-export async function readFailureCounts(buildsDir: string): Promise<FailureCounts> {
-  try {
-    return JSON.parse(await fs.readFile(path.join(buildsDir, FAILURE_COUNTS_FILE), 'utf8')) as FailureCounts;
-  } catch {
-    return {};
-  }
+export function readFailureCounts(buildsDir: string): Promise<FailureCounts> {
+  return fileCountStore(buildsDir).read();
 }
 
 export type VersionFailures = { total: number; views: number } & Partial<Record<FailureKind, number>>;
@@ -74,18 +63,12 @@ export function failuresSince(counts: FailureCounts, app: AppName, version: stri
 export const failureRate = (figures: VersionFailures) =>
   figures.views > 0 ? Math.min(1, figures.total / figures.views) : 0;
 
-/** The counts in BUILDS_DIR/failure-counts.json, kept for a day. */
-export function fileCountStore(buildsDir: string, now: () => number = Date.now): CountStore {
-  return {
-    read: () => readFailureCounts(buildsDir),
-    // Every app server on the builds folder adds to the one file: read-add-write under a lock
-    // shared between processes, so no server's counts overwrite another's.
-    add: (batch) =>
-      withFileLock(path.join(buildsDir, '.failure-counts.lock'), { waitMs: COUNTS_LOCK_WAIT_MS }, async () => {
-        const counts = addCounts(await readFailureCounts(buildsDir), batch, now());
-        await writeFileAtomically(buildsDir, FAILURE_COUNTS_FILE, JSON.stringify(counts));
-      }),
-  };
+/**
+ * The counts of the builds folder's platform state, kept for a day. Every app server on the folder
+ * adds to the one total, so no server's counts overwrite another's.
+ */
+export function fileCountStore(buildsDir: string): CountStore {
+  return stateOfFolder(buildsDir).counts;
 }
 
 /**
@@ -93,7 +76,7 @@ export function fileCountStore(buildsDir: string, now: () => number = Date.now):
  * another CountStore) shortly after they start.
  */
 export function createFailureRecorder(target: string | CountStore, now: () => number = Date.now) {
-  const store = typeof target === 'string' ? fileCountStore(target, now) : target;
+  const store = typeof target === 'string' ? fileCountStore(target) : target;
   let pending: FailureCounts = {};
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
