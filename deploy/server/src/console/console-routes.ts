@@ -28,7 +28,6 @@
  * only from the site's own pages: the cookie is SameSite=Strict and the Origin header must be the
  * site's.
  */
-import fs from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../site/context';
 import { type AppName, VERSION_RE } from '../live-set/builds-folder';
@@ -49,7 +48,7 @@ import {
 } from './console-session';
 import { appPage, appsPage, confirmPage, jobPage, messagePage, overridePage, signInPage, type Viewer } from './pages';
 import { CONSOLE_BROWSER_SCRIPT } from './browser-script';
-import { gateShotPath, readGateReport } from '../release/gate/gate-report';
+import { readGateReport, readGateShot } from '../release/gate/gate-report';
 import { type KeyGuesses, tooManyWrongKeys } from '../security/key-guesses';
 
 /** How often an open console's stream compares its app's figures (the counts are flushed each second). */
@@ -242,7 +241,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     const { version, shot } = request.params as { version: string; shot: string };
     const index = /^(\d{1,3})\.png$/.exec(shot)?.[1];
     if (!VERSION_RE.test(version) || index === undefined) return reply.callNotFound();
-    const image = await fs.readFile(gateShotPath(buildsDir, name, version, Number(index))).catch(() => null);
+    const image = await readGateShot(buildsDir, name, version, Number(index));
     if (!image) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     return reply.type('image/png').send(image);
   });

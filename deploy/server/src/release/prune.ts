@@ -7,8 +7,7 @@ import type { BuildStore } from '../build-files/build-store';
 import { openFolderBuilds } from '../build-files/folder-builds';
 import { previousVersion, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
-import { forgetFigures } from './gate/main-thread';
-import { forgetGateReport } from './gate/gate-report';
+import { stateOfFolder } from '../platform-state/state-of-folder';
 
 export const PRUNE_REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -43,8 +42,8 @@ export async function prune(
       if (lastServed !== undefined && now - lastServed < PRUNE_REFERENCE_WINDOW_MS) continue;
       const bytes = await builds.bytes(app, version);
       await builds.remove(app, version);
-      await forgetFigures(buildsDir, app, version);
-      await forgetGateReport(buildsDir, app, version);
+      // Its gate report, screenshots and main-thread figures go with it.
+      await stateOfFolder(buildsDir).gate.forget(app, version);
       removed.push({ app, version, bytes });
     }
   }

@@ -3,15 +3,15 @@
  * each page kind is opened once more, cold and alone, with a trace of the renderer; its blocking
  * time after first paint at 4× CPU is read from the renderer's own CPU time in each task
  * (main-thread-blocking.ts), so a busy machine does not make a page look slower. The figures of each
- * version the gate measured are kept beside the builds (`.gate/main-thread/<app>/<version>.json`);
+ * version the gate measured are kept in the platform state (beside the builds by default,
+ * `.gate/main-thread/<app>/<version>.json`);
  * a candidate whose page kind blocks more than the allowance over the live version's figure is
  * refused. When the renderer had too little of a core to judge (another build, a load test), the
  * page is measured again; if it still cannot be judged the gate says so and does not refuse.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { SSR_URL_ATTRIBUTE } from '@steel/contract';
+import { stateOfFolder } from '../../platform-state/state-of-folder';
 import type { RuleResult } from './static-rules';
 import type { SamplePage } from './page-samples';
 import { mountedOrFailed } from './page-checks';
@@ -37,26 +37,12 @@ export type MainThreadFigures = Record<string, MainThreadBlocking>;
 /** Tasks with their thread time, the navigation, first paint and the threads' names: nothing more. */
 const TRACE_CATEGORIES = ['disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', '__metadata'];
 
-const figuresFile = (buildsDir: string, app: string, version: string) =>
-  path.join(buildsDir, '.gate', 'main-thread', app, `${version}.json`);
-
 export async function readFigures(buildsDir: string, app: string, version: string): Promise<MainThreadFigures | null> {
-  try {
-    return JSON.parse(await fs.readFile(figuresFile(buildsDir, app, version), 'utf8')) as MainThreadFigures;
-  } catch {
-    return null;
-  }
+  return ((await stateOfFolder(buildsDir).gate.readFigures(app, version)) as MainThreadFigures | null) ?? null;
 }
 
-/** A pruned version's figures go with it. */
-export const forgetFigures = (buildsDir: string, app: string, version: string) =>
-  fs.rm(figuresFile(buildsDir, app, version), { force: true });
-
-async function writeFigures(buildsDir: string, app: string, version: string, figures: MainThreadFigures) {
-  const file = figuresFile(buildsDir, app, version);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
-}
+const writeFigures = (buildsDir: string, app: string, version: string, figures: MainThreadFigures) =>
+  stateOfFolder(buildsDir).gate.writeFigures(app, version, figures);
 
 /** One cold visit of the page, traced: null when it did not load, or the trace had no navigation to read. */
 async function traceOnce(browser: Browser, base: string, sample: SamplePage): Promise<MainThreadBlocking | null> {
