@@ -133,3 +133,21 @@ test('daily change: price now against the day before; none without a history', (
   assert.equal(listed.change.delta, 100);
   assert.equal('price_history' in listed, false);
 });
+
+test('a whole listing (a price table): every matching product on one page, filters and sort as a page', () => {
+  const many = Array.from({ length: PAGE_SIZE + 5 }, (_, n) => product(n + 1, { diameter_mm: 12 + (n % 2) }, 1000 + n));
+  const whole = buildListing(
+    many,
+    attributes,
+    { filters: { diameter_mm: ['12'] }, sort: 'price-desc' },
+    { whole: true },
+  );
+  assert.equal(whole.total, 15);
+  assert.equal(whole.products.length, 15);
+  assert.equal(whole.pageCount, 1);
+  assert.deepEqual(
+    whole.products.map((p) => p.price),
+    whole.products.map((p) => p.price).sort((a, b) => b - a),
+  );
+  assert.equal(buildListing(many, attributes, {}, { whole: true }).products.length, PAGE_SIZE + 5);
+});

@@ -272,6 +272,42 @@ test('price board: a few products of each of the 10 categories', async () => {
   }
 });
 
+test("price table: a sub-category's every product, filtered and sorted as its listing; a group's and a category's; 404 elsewhere", async () => {
+  const r = await get('/catalogue/price-table?path=rebar/kalaf&sort=price-desc');
+  assert.equal(r.status, 200, r.text);
+  const direct = await get(
+    '/products?filters[sub_category][path][$eq]=rebar/kalaf&fields[0]=name&pagination[pageSize]=1',
+  );
+  assert.equal(r.body.total, direct.body.meta.pagination.total, 'every product, one page');
+  assert.equal(r.body.products.length, r.body.total);
+  assert.equal(r.body.pageCount, 1);
+  const prices = r.body.products.map((p) => p.price).filter((price) => price > 0);
+  assert.deepEqual(
+    prices,
+    [...prices].sort((a, b) => b - a),
+    'dearest first',
+  );
+  for (const p of r.body.products) {
+    assert.equal(p.image, null, 'no pictures in a table');
+    assert.equal(p.sub_category.path, 'rebar/kalaf');
+    assert.match(p.updatedAt, /^\d{4}-\d\d-\d\dT/);
+  }
+  const diameter = r.body.facets.find((f) => f.attribute === 'diameter_mm').values[0].value;
+  const filtered = await get(`/catalogue/price-table?path=rebar/kalaf&f[diameter_mm]=${diameter}`);
+  assert.ok(filtered.body.total > 0 && filtered.body.total <= r.body.total);
+  assert.ok(filtered.body.products.every((p) => String(p.attributes.diameter_mm) === diameter));
+
+  const group = await get('/catalogue/price-table?path=sheet/coldplate');
+  assert.ok(group.body.total > 0);
+  assert.ok(group.body.products.every((p) => p.sub_category.path.startsWith('sheet/coldplate/')));
+  const category = await get('/catalogue/price-table?path=rebar');
+  assert.ok(category.body.total > r.body.total);
+  assert.ok(category.body.products.every((p) => p.sub_category.path.startsWith('rebar/')));
+  assert.equal((await get('/catalogue/price-table?path=rebar/no-such')).status, 404);
+  assert.equal((await get('/catalogue/price-table?path=no-such')).status, 404);
+  assert.equal((await get('/catalogue/price-table')).status, 400);
+});
+
 test("factory products: the factory's products as listed, by name, each with its address; none for an unknown factory", async () => {
   const r = await get('/catalogue/factory-products?slug=mobarakeh-steel');
   assert.equal(r.status, 200, r.text);

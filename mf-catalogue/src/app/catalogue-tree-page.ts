@@ -4,14 +4,19 @@ import { PRODUCT_PAGE_QUERY, productHead, productPageQueries } from '../features
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
 import {
   LISTING_STATE_SOURCE,
+  PRICE_TABLE_PARAMETERS,
   listingParameters,
   subcategoryListingState,
 } from '../entities/product/listing/listing-url';
+import { priceTableAt } from '../features/price-table/price-table-location';
+import { priceTableQuery } from '../features/price-table/price-table-query';
 import { categoryOverviewQuery, subcategoryListingQuery } from '../entities/product/listing-queries';
 import { subcategoryPath, trailTo } from '../entities/category/breadcrumbs';
 import { locate } from './catalogue-tree-location';
 
 function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageDataContext) {
+  const table = priceTableAt(location, url);
+  if (table) return [priceTableQuery(api, table.treePath, table.state)];
   if (location?.kind === 'category' || location?.kind === 'group')
     return [categoryOverviewQuery(api, location.category.slug)];
   if (location?.kind === 'subcategory')
@@ -23,10 +28,10 @@ function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageD
 }
 
 /**
- * What each page of a category's tree reads of its query: the category and group pages nothing, a
- * sub-category's listing its filters, sort and page (the attributes of all the category's
- * sub-categories: one declaration per category keeps the published registry small), a product page
- * only its pending action after sign-in.
+ * What each page of a category's tree reads of its query: the category and group pages their
+ * price table's view and sort, a sub-category's listing its filters, sort, page and view (the
+ * attributes of all the category's sub-categories: one declaration per category keeps the
+ * published registry small), a product page only its pending action after sign-in.
  */
 function treeSubpages(categorySlug: string): PageDefinition['subpages'] {
   const category = categories.find((candidate) => candidate.slug === categorySlug);
@@ -36,6 +41,8 @@ function treeSubpages(categorySlug: string): PageDefinition['subpages'] {
   ];
   const listing = `/${categorySlug}${category?.groups.length ? '/:group' : ''}/:subcategory`;
   return [
+    { path: `/${categorySlug}`, query: PRICE_TABLE_PARAMETERS },
+    ...(category?.groups.length ? [{ path: `/${categorySlug}/:group`, query: PRICE_TABLE_PARAMETERS }] : []),
     {
       path: listing,
       query: listingParameters(subcategories.flatMap((subcategory) => subcategory.attributes)),
@@ -79,6 +86,17 @@ export function catalogueTreePage(categorySlug: string): PageDefinition {
         // The slug must name a product of this very sub-category.
         if (!product || cmsPath(product.sub_category?.path ?? '') !== cmsPath(subcategoryPath(location))) return null;
         return productHead(product, location);
+      }
+      const table = priceTableAt(location, url);
+      if (table) {
+        const canonical = `${url.pathname}?view=prices`;
+        return {
+          title: `جدول قیمت روز ${table.title}`,
+          description: `قیمت امروز همهٔ محصولات ${table.title} در یک جدول: سایز، گرید، تولیدکننده، تغییر نسبت به روز قبل و ساعت آخرین تغییر؛ قابل چاپ و دانلود (CSV و Excel).`,
+          // The table's canonical address is its node's with the view alone: filters and sort are a view of it.
+          canonical,
+          jsonLd: [breadcrumbJsonLd(table.breadcrumb, canonical)],
+        };
       }
       if (location.kind === 'subcategory') {
         // A page past the last names nothing: 404, as on every list of the site.

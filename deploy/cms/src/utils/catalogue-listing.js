@@ -99,19 +99,21 @@ const pageNumber = (raw) => {
 /**
  * products: the sub-category's published products (attributes, price, price_history, …);
  * attributes: the sub-category's listed attribute keys; query: { filters, sort, page }.
+ * `whole`: every matching product on one page (a price table lists them all, without pictures).
  */
-function buildListing(products, attributes, query = {}) {
+function buildListing(products, attributes, query = {}, { whole = false } = {}) {
   const filters = applicableFilters(query.filters, attributes, products);
   const sort = SORTS.includes(query.sort) ? query.sort : null;
   const matching = products.filter((product) => matches(product, filters)).sort(SORTERS[sort ?? 'catalogue']);
-  const pageCount = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const pageSize = whole ? Math.max(1, matching.length) : PAGE_SIZE;
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
   // Past the last page (a stale link after a filter change) shows the last page.
   const page = Math.min(pageNumber(query.page), pageCount);
   return {
-    products: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(listedProduct),
+    products: matching.slice((page - 1) * pageSize, page * pageSize).map(listedProduct),
     total: matching.length,
     page,
-    pageSize: PAGE_SIZE,
+    pageSize,
     pageCount,
     sort,
     filters,

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, useShell } from '@steel/shared';
 import type { Category } from '../../entities/category/category-tree';
 import { NodeList } from './node-list';
+import { PriceTableLink } from '../price-table/price-table-link';
 import { CopyLinkButton } from '../../lib/share/copy-link-button';
 import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';
 
@@ -25,7 +26,10 @@ export function CategoryPage({ category }: { category: Category }) {
     <section>
       <PageHeader title={category.titleFa} breadcrumb={[{ label: category.titleFa }]}>
         <p className="text-slate-600 dark:text-slate-300">{category.descriptionFa}</p>
-        <CopyLinkButton />
+        <div className="flex flex-wrap items-center gap-3">
+          <PriceTableLink href={`/${category.slug}?view=prices`} />
+          <CopyLinkButton />
+        </div>
       </PageHeader>
       <NodeList nodes={nodes} label={hasGroups ? `گروه‌های ${category.titleFa}` : `زیرشاخه‌های ${category.titleFa}`} />
     </section>

@@ -3,6 +3,7 @@ import { PageHeader, useShell } from '@steel/shared';
 import type { Category, CategoryGroup } from '../../entities/category/category-tree';
 import { categoryCrumb } from '../../entities/category/breadcrumbs';
 import { NodeList } from './node-list';
+import { PriceTableLink } from '../price-table/price-table-link';
 import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';
 
 /** `/sheet/{group}` and `/pipe/{group}`: the group's sub-categories with counts and lowest prices. */
@@ -21,7 +22,9 @@ export function GroupPage({ category, group }: { category: Category; group: Cate
   });
   return (
     <section>
-      <PageHeader title={group.titleFa} breadcrumb={[categoryCrumb(category), { label: group.titleFa }]} />
+      <PageHeader title={group.titleFa} breadcrumb={[categoryCrumb(category), { label: group.titleFa }]}>
+        <PriceTableLink href={`/${category.slug}/${group.slug}?view=prices`} />
+      </PageHeader>
       <NodeList nodes={nodes} label={`زیرشاخه‌های ${group.titleFa}`} />
     </section>
   );

@@ -6,6 +6,7 @@ import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import { subcategoryListingQuery } from '../../entities/product/listing-queries';
 import { ProductListing } from '../../entities/product/listing/product-listing';
 import { ListingFilters, SortSelect } from '../../entities/product/listing/listing-controls';
+import { PriceTableLink } from '../price-table/price-table-link';
 import {
   listingSearch,
   subcategoryListingState,
@@ -34,7 +35,7 @@ export function SubcategoryPage({
   const state = subcategoryListingState(subcategory, url);
   const { data: listing } = useSuspenseQuery(subcategoryListingQuery(api, path, state));
   // The CMS says which filters it applied (unknown ones are dropped); the view follows it.
-  const shown: ListingState = { filters: listing.filters, sort: listing.sort, page: listing.page };
+  const shown: ListingState = { filters: listing.filters, sort: listing.sort, page: listing.page, view: null };
   // What the buyer just asked for: the controls show it at once while the current list stays
   // until the new one arrives (the router renders the new URL in a transition).
   // A new list ends the request it answers.
@@ -72,11 +73,14 @@ export function SubcategoryPage({
             sort={controls.sort}
             hasFilters={hasFilters}
             onToggle={(attribute, value) => go(toggleFilter(controls, attribute, value))}
-            onClear={() => go({ filters: {}, sort: controls.sort, page: 1 })}
+            onClear={() => go({ ...controls, filters: {}, page: 1 })}
           />
         </details>
         <div className="min-w-0" aria-busy={busy}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <PriceTableLink
+              href={`${path}${listingSearch({ ...shown, page: 1, view: 'prices' }, subcategory.attributes)}`}
+            />
             <p className="text-sm text-slate-600 dark:text-slate-300" role="status" aria-live="polite">
               {busy
                 ? 'در حال به‌روزرسانی فهرست…'

@@ -21,7 +21,8 @@ import { canonicalProductPath, relatedProductsQuery, type ProductDetail } from '
 import { ProductActions } from './product-actions';
 import { subcategoryPath } from '../../entities/category/breadcrumbs';
 import { toSlotProduct } from '../../entities/product/slot-product';
-import { priceDate, priceHistoryPoints } from './price-history';
+import { priceDate, priceHistoryColumns, priceHistoryPoints } from './price-history';
+import { TableDownloads } from '../../lib/table-export/table-downloads';
 import { DailyPriceChange } from '../../entities/product/daily-price-change';
 import { PRODUCT_IMAGE, productTrail, type ProductLocation } from './product-head';
 
@@ -198,6 +199,15 @@ export function ProductPage({ product, location }: { product: ProductDetail; loc
             formatValue={formatToman}
             formatAxisValue={tomanAxisValue}
           />
+          {history.length > 0 && (
+            <TableDownloads
+              columns={priceHistoryColumns(unit)}
+              rows={history}
+              fileName={`price-history-${product.slug}`}
+              sheetName="تاریخچه قیمت"
+              label={`دانلود تاریخچه قیمت ${product.name}`}
+            />
+          )}
         </div>
       </div>
       <RelatedProducts slug={product.slug} subcategoryTitle={location.subcategory.titleFa} />

@@ -11,14 +11,23 @@ import { numericAttributes, type Subcategory } from '../../category/category-tre
 export const LISTING_SORTS = ['price-asc', 'price-desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
+/**
+ * How a listing is shown besides its cards: `prices`, today's price table — every product of the
+ * same filters and sort in one table, printable and downloadable (docs/behaviour.md, "Price tables").
+ */
+export const LISTING_VIEWS = ['prices'] as const;
+export type ListingView = (typeof LISTING_VIEWS)[number];
+
 export interface ListingState {
   /** attribute key → selected values, in the order first selected */
   filters: Record<string, string[]>;
   sort: ListingSort | null;
+  /** Always 1 in the price table, which has no pages. */
   page: number;
+  view: ListingView | null;
 }
 
-const RESERVED = new Set(['sort', 'page']);
+const RESERVED = new Set(['sort', 'page', 'view']);
 
 /** The highest page number sent to the CMS (it takes six digits); any larger one is past the end. */
 export const LAST_PAGE_ASKED = 100_000;
@@ -38,12 +47,16 @@ export function parseListingSearch(search: URLSearchParams, attributes: readonly
     if (values.length) filters[attribute] = values;
   }
   const sort = search.get('sort');
+  const view = (LISTING_VIEWS as readonly string[]).includes(search.get('view') ?? '')
+    ? (search.get('view') as ListingView)
+    : null;
   const page = Number.parseInt(search.get('page') ?? '', 10);
   return {
     filters,
     sort: (LISTING_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ListingSort) : null,
     // Past any real list, and short enough for the CMS: a page beyond the last is a 404 page.
-    page: Number.isFinite(page) && page > 1 ? Math.min(page, LAST_PAGE_ASKED) : 1,
+    page: view === null && Number.isFinite(page) && page > 1 ? Math.min(page, LAST_PAGE_ASKED) : 1,
+    view,
   };
 }
 
@@ -58,9 +71,18 @@ export const LISTING_PAGE_SIZE = 24;
 export const LISTING_STATE_SOURCE = '/page-state/listing';
 
 /**
+ * What the price table of a category or group reads of its query (their tables are sorted, not
+ * filtered: each sub-category's own table filters by its attributes): the view and the sort.
+ */
+export const PRICE_TABLE_PARAMETERS: readonly QueryParameter[] = [
+  oneOfParameter('sort', LISTING_SORTS),
+  oneOfParameter('view', LISTING_VIEWS),
+];
+
+/**
  * What a listing of these attributes reads of its query, with the rule of each: the filters (any
  * number of values each, by name; a number where the attribute is one; only values the CMS holds),
- * the sort and the page (24 products each). The page list declares it, so the app server
+ * the sort, the page (24 products each) and the view. The page list declares it, so the app server
  * redirects any other spelling to the one `listingSearch` writes.
  */
 export function listingParameters(attributes: readonly string[]): QueryParameter[] {
@@ -69,7 +91,7 @@ export function listingParameters(attributes: readonly string[]): QueryParameter
     ...filters.map((attribute) =>
       listParameter(attribute, { held: true, ...(numericAttributes.has(attribute) ? { type: 'number' } : {}) }),
     ),
-    oneOfParameter('sort', LISTING_SORTS),
+    ...PRICE_TABLE_PARAMETERS,
     pageParameter('page', LISTING_PAGE_SIZE),
   ];
 }
@@ -80,7 +102,8 @@ export function listingSearch(state: ListingState, attributes: readonly string[]
   for (const attribute of attributes)
     for (const value of state.filters[attribute] ?? []) search.append(attribute, value);
   if (state.sort) search.set('sort', state.sort);
-  search.set('page', String(state.page));
+  if (state.view) search.set('view', state.view);
+  else search.set('page', String(state.page));
   return canonicalSearch(search, listingParameters(attributes));
 }
 

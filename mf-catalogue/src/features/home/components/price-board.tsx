@@ -13,12 +13,21 @@ export function PriceBoard() {
         <li key={category.slug} className="min-w-0 rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full text-sm">
             <caption className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-start dark:border-slate-700 dark:bg-slate-800">
-              <Link
-                to={`/${category.slug}`}
-                className="font-semibold text-primary-800 hover:underline dark:text-primary-300"
-              >
-                قیمت {category.title}
-              </Link>
+              <span className="flex flex-wrap items-center justify-between gap-2">
+                <Link
+                  to={`/${category.slug}`}
+                  className="font-semibold text-primary-800 hover:underline dark:text-primary-300"
+                >
+                  قیمت {category.title}
+                </Link>
+                <Link
+                  to={`/${category.slug}?view=prices`}
+                  className="inline-flex min-h-11 items-center text-xs text-primary-700 underline md:min-h-0 dark:text-primary-300"
+                  data-price-table-link
+                >
+                  جدول قیمت روز<span className="sr-only"> {category.title}</span>
+                </Link>
+              </span>
             </caption>
             <thead className="sr-only">
               <tr>

@@ -78,6 +78,50 @@ module.exports = {
   },
 
   /**
+   * GET /api/catalogue/price-table?path=rebar/kalaf&f[diameter_mm]=12&sort=price-asc — today's
+   * price table of a sub-category (its filters and sort, as the listing takes them), a group
+   * (`sheet/coldplate`) or a whole category (`rebar`; sort only): every product, no pictures, each
+   * with its sub-category's path. An unknown path is a 404.
+   */
+  async priceTable(ctx) {
+    const path = textParam(ctx, 'path', { required: true });
+    const sort = textParam(ctx, 'sort', { max: 20 });
+    const filters = ctx.query.f && typeof ctx.query.f === 'object' && !Array.isArray(ctx.query.f) ? ctx.query.f : {};
+    ctx.body = await cachedView(JSON.stringify(['price-table', path, filters, sort]), async () => {
+      const subcategory = await strapi.documents(SUB_CATEGORY).findFirst({
+        filters: { path: { $eq: path } },
+        fields: ['path', 'attribute_keys'],
+        status: 'published',
+      });
+      const [categorySlug] = path.split('/');
+      const category = subcategory
+        ? null
+        : await strapi.documents('api::category.category').findFirst({
+            filters: { slug: { $eq: categorySlug } },
+            fields: ['slug'],
+            status: 'published',
+          });
+      if (!subcategory && !category) return null;
+      // A group is a prefix of its sub-categories' paths (`sheet/coldplate/…`); a category, its slug.
+      const products = await strapi.documents(PRODUCT).findMany({
+        filters: subcategory
+          ? { sub_category: { documentId: { $eq: subcategory.documentId } } }
+          : path === categorySlug
+            ? { category: { slug: { $eq: categorySlug } } }
+            : { sub_category: { path: { $startsWith: `${path}/` } } },
+        fields: LISTED_FIELDS,
+        populate: { ...producerLink, sub_category: { fields: ['path'] } },
+        status: 'published',
+        limit: MAX_PRODUCTS_PER_CATEGORY,
+      });
+      if (!subcategory && products.length === 0 && path !== categorySlug) return null;
+      const attributes = Array.isArray(subcategory?.attribute_keys) ? subcategory.attribute_keys : [];
+      return buildListing(products, attributes, { filters, sort }, { whole: true });
+    });
+    if (!ctx.body) return ctx.notFound(`No category, group or sub-category at ${path}`);
+  },
+
+  /**
    * GET /api/catalogue/factory-products?slug=mobarakeh-steel — a factory's products as the listing
    * shows them (price, daily change, picture), by name, each with its sub-category's path (its
    * address). An unknown factory has none.

@@ -7,6 +7,7 @@ const open = { auth: false };
 module.exports = {
   routes: [
     { method: 'GET', path: '/catalogue/listing', handler: 'catalogue.listing', config: open },
+    { method: 'GET', path: '/catalogue/price-table', handler: 'catalogue.priceTable', config: open },
     { method: 'GET', path: '/catalogue/overview', handler: 'catalogue.overview', config: open },
     { method: 'GET', path: '/catalogue/price-board', handler: 'catalogue.priceBoard', config: open },
     { method: 'GET', path: '/catalogue/factory-products', handler: 'catalogue.factoryProducts', config: open },
