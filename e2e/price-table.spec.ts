@@ -33,7 +33,7 @@ const tableRows = (page: Page) =>
 async function download(page: Page, button: string): Promise<ArrayBuffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
   const bytes = fs.readFileSync(await file.path());
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }
 
 for (const width of [360, 412]) {
