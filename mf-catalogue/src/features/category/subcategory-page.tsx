@@ -5,7 +5,7 @@ import type { Category, CategoryGroup, Subcategory } from '../../entities/catego
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import { subcategoryListingQuery } from '../../entities/product/listing-queries';
 import { ProductListing } from '../../entities/product/listing/product-listing';
-import { ListingFilters, SortSelect } from '../../entities/product/listing/listing-controls';
+import { EmptyListing, ListingFilters, SortSelect } from '../../entities/product/listing/listing-controls';
 import { PriceTableLink } from '../price-table/price-table-link';
 import {
   listingSearch,
@@ -90,12 +90,7 @@ export function SubcategoryPage({
           </div>
           <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
             {listing.total === 0 ? (
-              <p
-                className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-                data-empty-listing
-              >
-                داده‌ای مطابق با جستجو یافت نشد
-              </p>
+              <EmptyListing />
             ) : (
               <ProductListing
                 products={listing.products}

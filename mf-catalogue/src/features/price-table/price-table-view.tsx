@@ -13,7 +13,7 @@ import {
   useShell,
   type BreadcrumbItem,
 } from '@steel/shared';
-import { ListingFilters } from '../../entities/product/listing/listing-controls';
+import { EmptyListing, ListingFilters } from '../../entities/product/listing/listing-controls';
 import {
   listingSearch,
   toggleFilter,
@@ -131,12 +131,7 @@ export function PriceTableView({
         </details>
       )}
       {table.total === 0 ? (
-        <p
-          className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-          data-empty-listing
-        >
-          داده‌ای مطابق با جستجو یافت نشد
-        </p>
+        <EmptyListing />
       ) : (
         // Scrolls inside itself (a phone keeps the page still).
         <div

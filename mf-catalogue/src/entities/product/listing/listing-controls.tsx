@@ -121,3 +121,12 @@ export function SortSelect({
     </div>
   );
 }
+
+/** What a listing or price table shows when its filters leave no product. */
+export function EmptyListing() {
+  return (
+    <p className="rounded-md bg-slate-100 p-4 text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-empty-listing>
+      داده‌ای مطابق با جستجو یافت نشد
+    </p>
+  );
+}
