@@ -7,6 +7,7 @@
  */
 import {
   PRICE_DIRECTIONS,
+  canonicalProductPath,
   formatPersianDateTime,
   priceChangeFrom,
   rialToToman,
@@ -71,7 +72,7 @@ export function priceTableRows(products: readonly PriceTableProduct[]): PriceTab
     const path = product.sub_category?.path ?? '';
     return {
       slug: product.slug,
-      href: `/${path}/${product.slug}`,
+      href: canonicalProductPath(product) ?? `/product/${product.slug}`,
       name: product.name,
       size: sizeOf(product.attributes, attributesByPath.get(path) ?? []),
       grade: textOf(product.attributes?.['grade']),
