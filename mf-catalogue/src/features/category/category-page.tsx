@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader, useShell } from '@steel/shared';
 import type { Category } from '../../entities/category/category-tree';
 import { NodeList } from './node-list';
-import { PriceTableLink } from '../price-table/price-table-link';
+import { PriceTableLink } from '../../entities/product/listing/price-table-link';
 import { CopyLinkButton } from '../../lib/share/copy-link-button';
 import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';
 

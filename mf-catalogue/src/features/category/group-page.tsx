@@ -3,7 +3,7 @@ import { PageHeader, useShell } from '@steel/shared';
 import type { Category, CategoryGroup } from '../../entities/category/category-tree';
 import { categoryCrumb } from '../../entities/category/breadcrumbs';
 import { NodeList } from './node-list';
-import { PriceTableLink } from '../price-table/price-table-link';
+import { PriceTableLink } from '../../entities/product/listing/price-table-link';
 import { categoryOverviewQuery, figuresUnder } from '../../entities/product/listing-queries';
 
 /** `/sheet/{group}` and `/pipe/{group}`: the group's sub-categories with counts and lowest prices. */

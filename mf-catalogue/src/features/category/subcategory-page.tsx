@@ -6,7 +6,7 @@ import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import { subcategoryListingQuery } from '../../entities/product/listing-queries';
 import { ProductListing } from '../../entities/product/listing/product-listing';
 import { EmptyListing, ListingFilters, SortSelect } from '../../entities/product/listing/listing-controls';
-import { PriceTableLink } from '../price-table/price-table-link';
+import { PriceTableLink } from '../../entities/product/listing/price-table-link';
 import {
   listingSearch,
   subcategoryListingState,
