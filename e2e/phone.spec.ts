@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Locator, type Page } from './support/test';
 import { ROUTE_TABLE_PAGES, TREE_PAGES, domainCategories, type ExpectedPage } from './support/expected-pages';
 import { signInAsDemo } from './support/sign-in';
+import { stickingOut } from './support/overflow';
 
 /**
  * The site on a phone, in Chromium with the Pixel 7 profile (touch, mobile viewport):
@@ -251,23 +252,8 @@ test.describe('nothing wider than a 360 px screen', () => {
       if (expected.path.startsWith('/panel')) await signInAsDemo(context, request);
       await openPage(page, expected);
       // On failure the message names what sticks out past the screen's edge, furthest first.
-      const stickingOut = await page.evaluate((width) => {
-        const out = [...document.querySelectorAll('body *')].map((element) => {
-          const box = element.getBoundingClientRect();
-          return { element, by: box.width > 0 ? Math.max(box.right - width, -box.left) : 0, box };
-        });
-        return out
-          .filter(({ by }) => by > 0.5)
-          .sort((a, b) => b.by - a.by)
-          .slice(0, 8)
-          .map(
-            ({ element, by, box }) =>
-              `${Math.round(by)} px: ${element.tagName.toLowerCase()}.${String(element.className).slice(0, 90)} x=${Math.round(box.x)} w=${Math.round(box.width)}`,
-          );
-      }, NARROW.width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), stickingOut.join('\n')).toBe(
-        NARROW.width,
-      );
+      const outside = await stickingOut(page, NARROW.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), outside.join('\n')).toBe(NARROW.width);
     });
   }
 });

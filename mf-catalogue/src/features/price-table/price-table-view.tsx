@@ -133,10 +133,11 @@ export function PriceTableView({
       {table.total === 0 ? (
         <EmptyListing />
       ) : (
-        // Scrolls inside itself (a phone keeps the page still).
+        // Scrolls inside itself (a phone keeps the page still). Positioned, so the screen-reader
+        // texts in its cells (absolutely placed) stay inside it rather than widening the page.
         <div
           data-price-table-scroll
-          className="max-h-[75vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+          className="relative max-h-[75vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
           role="region"
           aria-labelledby={captionId}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region: focused, the arrow keys scroll it (WCAG 2.1.1)
