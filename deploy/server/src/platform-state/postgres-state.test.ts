@@ -37,18 +37,22 @@ describe('the platform state in PostgreSQL', () => {
   it('hears a change written by anyone — psql included — through the notice', async () => {
     const url = await postgres.database();
     const state = await openPostgresState({ url, pollMs: 60_000 });
-    const before = await state.changeMark();
-    let heard = 0;
-    state.onChange(() => heard++);
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    await client.query(`UPDATE platform_documents SET body = body WHERE name = 'apps'`);
-    await client.end();
-    // The poll is a minute away: only the notice can have told it.
-    for (let i = 0; i < 100 && heard === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(heard).toBe(1);
-    expect(await state.changeMark()).not.toBe(before);
-    await state.close();
+    try {
+      const before = await state.changeMark();
+      let heard = 0;
+      state.onChange(() => heard++);
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      await client.query(`UPDATE platform_documents SET body = body WHERE name = 'apps'`);
+      await client.end();
+      // The poll is a minute away: only the notice can have told it.
+      for (let i = 0; i < 200 && heard === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toBe(1);
+      expect(await state.changeMark()).not.toBe(before);
+    } finally {
+      // Closed even when it failed: a listener left open outlives the database and the test run.
+      await state.close();
+    }
   });
 
   it('frees the deploy lock of a holder whose connection died', async () => {

@@ -93,6 +93,9 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
   const poller = setInterval(() => void poll(), options.pollMs ?? 1000);
   poller.unref();
   const listener = listenForChanges(options.url, heard, () => closed);
+  // A change made right after opening must be heard: wait for the first LISTEN (or its failure —
+  // the poll covers a listener that could not connect yet).
+  await listener.firstTry;
 
   const lockTurns = new Turns();
 
@@ -365,8 +368,8 @@ function listenForChanges(url: string, heard: (revision: number) => void, closed
       lost();
     }
   };
-  void connect();
   return {
+    firstTry: connect(),
     async close() {
       if (retry) clearTimeout(retry);
       const current = client;
