@@ -141,7 +141,8 @@ export async function liveFixture(env: Record<string, string> = {}): Promise<Fix
     // Keys of the fixture's own (none until a test adds some), never the repository's
     // .deploy-keys.json, which `npm start` fills when it puts the inquiry app live.
     config: loadConfig({ DEPLOY_KEYS_FILE: path.join(root, 'keys.json'), ...env, BUILDS_DIR: buildsDir }),
-    cleanup: () => fs.rm(root, { recursive: true, force: true }),
+    // Retried: a render worker or a log flush of a server just closed may still be writing there.
+    cleanup: () => fs.rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
   };
 }
 
