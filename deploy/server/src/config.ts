@@ -8,6 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/contract';
+import type { ObjectStoreSettings } from './build-files/s3-client';
 import type { DeployKeyRecord, DeployKeySource } from './live-set/deploy-keys';
 import { ConfigError, type Env } from './settings/setting-kinds';
 import { readSettings, type Settings, userCwd } from './settings/settings-table';
@@ -45,6 +46,17 @@ export interface ServerConfig {
   redisUrl: string | null;
   /** `REDIS_PREFIX` (`steel:`): the keys' prefix, so several sites can share one Redis. */
   redisPrefix: string;
+  /**
+   * `PLATFORM_STATE_URL`: the deploy platform's state in this PostgreSQL database
+   * (platform-state/postgres-state.ts). Unset, the builds folder's files (one machine).
+   */
+  platformStateUrl: string | null;
+  /**
+   * `BUILD_STORE_*`: published versions' files in an S3-compatible object store, the builds folder
+   * being this server's cache of them (build-files/object-store-builds.ts). Null: the builds folder
+   * holds them (one machine).
+   */
+  buildStore: ObjectStoreSettings | null;
   /**
    * `REDIS_COMMAND_TIMEOUT_MS` (100): how long a Redis command may wait for its answer. Past it the
    * request goes on as if Redis were down, and Redis is left alone for a while (shared-state/circuit-breaker.ts).
@@ -201,6 +213,21 @@ export function deployKeysFile(env?: Env): string {
   return file ? resolveFromUserCwd(file, env) : path.join(REPO_ROOT, '.deploy-keys.json');
 }
 
+function buildStoreSettings(s: Settings): ObjectStoreSettings | null {
+  if (!s.BUILD_STORE_BUCKET) return null;
+  const keyId = s.BUILD_STORE_ACCESS_KEY_ID;
+  const secret = s.BUILD_STORE_SECRET_ACCESS_KEY;
+  if (Boolean(keyId) !== Boolean(secret))
+    throw new ConfigError('BUILD_STORE_ACCESS_KEY_ID and BUILD_STORE_SECRET_ACCESS_KEY are set together, or neither');
+  return {
+    bucket: s.BUILD_STORE_BUCKET,
+    endpoint: s.BUILD_STORE_ENDPOINT,
+    region: s.BUILD_STORE_REGION,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null,
+    prefix: s.BUILD_STORE_PREFIX,
+  };
+}
+
 export function loadConfig(env?: Env): ServerConfig {
   const s = readSettings(env);
   const cmsPublicUrl = s.CMS_PUBLIC_URL ?? 'http://127.0.0.1:1337/api';
@@ -218,6 +245,8 @@ export function loadConfig(env?: Env): ServerConfig {
     publicSourceMaps: s.PUBLIC_SOURCE_MAPS,
     redisUrl: s.REDIS_URL,
     redisPrefix: s.REDIS_PREFIX,
+    platformStateUrl: s.PLATFORM_STATE_URL,
+    buildStore: buildStoreSettings(s),
     redisCommandTimeoutMs: s.REDIS_COMMAND_TIMEOUT_MS,
     assetOrigins: s.ASSET_ORIGINS,
     cmsPublicUrl,

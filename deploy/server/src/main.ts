@@ -3,6 +3,7 @@ import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { watchCmsReads } from './rendering/site-reads';
 import { listensOnLoopbackOnly } from './security/content-change-caller';
+import { openSharedPlatform } from './shared-state/shared-platform';
 
 async function main(): Promise<void> {
   let config;
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
 
   // The server's own CMS reads (session check, feeds, sitemap) are not counted per address.
   watchCmsReads(config.cmsInternalUrl, config.siteReadSecret);
+  // PostgreSQL and the object store, when set, before anything reads the platform's state.
+  const platform = await openSharedPlatform(config, (message) => console.warn(message));
   // JSON lines (pino), each with its request's id (`reqId`); LOG_LEVEL=warn or silent quiets them.
   const app = buildServer(config, { logger: { level: config.logLevel } });
 
@@ -29,19 +32,23 @@ async function main(): Promise<void> {
     // Finish in-flight requests; give up after 10 s so a stuck socket cannot block a deploy.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error(error);
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => platform.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Serving builds from ${config.buildsDir}`);
+  for (const shared of platform.described) app.log.info(`Sharing ${shared}`);
   if (!config.rendering.contentChangeSecret && !listensOnLoopbackOnly(config.host)) {
     app.log.warn(
       'Listening beyond loopback without CONTENT_CHANGE_SECRET: content-change reports are refused until it is set',

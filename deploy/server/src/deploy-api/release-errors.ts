@@ -11,6 +11,7 @@ import { GateRefusal } from '../release/change-live';
 import { NothingToRollBack } from '../release/live-file-writes';
 import { NotABuild, VersionConflict } from '../release/publish';
 import { LockTimeout } from '../platform-state/platform-state';
+import { BuildStoreUnavailable, CorruptVersion, NotStored } from '../build-files/build-store';
 import { explainSystemError } from '../release/system-errors';
 import { JobNotCancellable } from '../release/jobs/jobs';
 import { UploadRefusal } from './tarball';
@@ -37,7 +38,12 @@ export function refusalOf(error: unknown, about: { app?: string; version?: unkno
   // An app the platform team has not registered (or no longer has).
   if (error instanceof AppRegistryError) return { statusCode: 404, message: error.message };
   // Another process holding the deploy lock too long: the caller may retry.
-  if (error instanceof LockTimeout) return { statusCode: 503, message: error.message };
+  // The same for the object store out of reach (several machines): nothing was changed.
+  if (error instanceof LockTimeout || error instanceof BuildStoreUnavailable)
+    return { statusCode: 503, message: error.message };
+  if (error instanceof NotStored) return { statusCode: 404, message: error.message };
+  // The store's copy no longer matches what was published: never served, never made live.
+  if (error instanceof CorruptVersion) return { statusCode: 409, message: error.message };
   // The temporary folder's name means nothing to the uploader: say what the tarball lacks.
   if (error instanceof NotABuild)
     return { statusCode: 400, message: error.message.replace(/^.*? is not a/, 'The tarball is not a') };

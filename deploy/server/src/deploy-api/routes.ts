@@ -38,11 +38,11 @@
  * On the app server rather than a service of its own: it already has the builds folder, the
  * config and the logs, and the deploy lock serialises its writes with the CLI's anyway.
  */
-import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { status } from '../release/status';
-import { type AppName, isAppName, SHELL, VERSION_RE, versionDir } from '../live-set/builds-folder';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
+import { type AppName, isAppName, SHELL, VERSION_RE } from '../live-set/builds-folder';
 import { AppRegistryError, assertRegistered } from '../live-set/app-registry';
 import { listApps, registrationProblem } from '../release/apps';
 import { readReleaseLog } from '../release/release-log';
@@ -97,7 +97,7 @@ function ownApp(request: FastifyRequest): AppName {
 async function requestedVersion(buildsDir: string, app: AppName, version: unknown): Promise<string> {
   if (typeof version !== 'string' || !VERSION_RE.test(version))
     throw new ApiError(400, 'version must be a published version id');
-  if (!(await fs.stat(versionDir(buildsDir, app, version)).catch(() => null)))
+  if (!(await buildsOfFolder(buildsDir).has(app, version)))
     throw new ApiError(404, `${app} ${version} is not published`);
   return version;
 }

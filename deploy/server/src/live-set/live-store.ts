@@ -33,7 +33,8 @@ import {
   type LiveSetStamp,
 } from '@steel/contract';
 import type { RemotePages } from '@steel/contract';
-import { openFolderBuilds } from '../build-files/folder-builds';
+import { NotStored } from '../build-files/build-store';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
 import { stateOfFolder } from '../platform-state/state-of-folder';
 import { type AppName, type LiveState, SHELL } from './builds-folder';
 import { registeredNames } from './app-registry';
@@ -79,6 +80,8 @@ export class LiveStore {
   /** live.json as last read (its parsed content: a notice may re-read an unchanged file). */
   private lastRead = '';
   private readonly changeListeners = new Set<(snapshot: LiveSnapshot) => void>();
+  /** The change mark whose versions are being fetched from the object store ('' when none is). */
+  private fetchingFor = '';
 
   constructor(
     readonly buildsDir: string,
@@ -171,6 +174,53 @@ export class LiveStore {
     void this.current();
   }
 
+  /**
+   * Whether every version of `live` (its canaries' too) is on this server, fetching those that are
+   * not from the object store (several machines: another server published them). A server never
+   * answers with a live set whose files it lacks: until they are here it keeps serving the live set
+   * it had (stale, never wrong) and takes up the new one once the fetch is done — or waits for
+   * them when it has none yet (its first live set). With the builds folder alone, always true.
+   */
+  private async versionsHere(live: LiveState, mark: string): Promise<boolean> {
+    const builds = buildsOfFolder(this.buildsDir);
+    const wanted: Array<[string, string]> = [
+      ...Object.entries(live.versions),
+      ...Object.entries(live.canary ?? {}).map(([app, canary]): [string, string] => [app, canary.version]),
+    ];
+    // A name that cannot be a version is not fetched (the snapshot leaves such an app out).
+    const here = await Promise.all(wanted.map(([app, version]) => builds.isLocal(app, version).catch(() => true)));
+    const missing = wanted.filter((_, i) => !here[i]);
+    if (missing.length === 0) return true;
+    const fetchAll = () =>
+      Promise.all(
+        missing.map(([app, version]) =>
+          builds.local(app, version).catch((error: unknown) => {
+            // Never published (or pruned): the snapshot shows its pages' contained failure, as for a folder.
+            if (!(error instanceof NotStored)) throw error;
+          }),
+        ),
+      );
+    if (!this.snapshot) {
+      await fetchAll();
+      return true;
+    }
+    if (this.fetchingFor !== mark) {
+      this.fetchingFor = mark;
+      void fetchAll().then(
+        () => {
+          this.fetchingFor = '';
+          this.reload();
+        },
+        (error: unknown) => {
+          // Asked again by the next request's refresh.
+          this.fetchingFor = '';
+          this.warn(`Keeping the live set served until its new versions can be fetched: ${(error as Error).message}`);
+        },
+      );
+    }
+    return false;
+  }
+
   private async refresh(): Promise<LiveSnapshot | null> {
     const state = stateOfFolder(this.buildsDir);
     // The registered apps count too: an app removed from the registry leaves the live set at once.
@@ -185,6 +235,7 @@ export class LiveStore {
         return null;
       }
       const live = { ...read, versions: { ...read.versions, ...this.overlay } };
+      if (!(await this.versionsHere(live, fileState))) return this.snapshot;
       this.snapshot = await deriveSnapshot(this.buildsDir, live, this.warn, this.assetOrigins);
       this.fileState = fileState;
       this.variants.clear();
@@ -309,7 +360,9 @@ async function newestReadableAppManifest(
   app: RemoteName,
   rollbackStack: readonly string[],
 ): Promise<AppManifest | null> {
-  const published = await openFolderBuilds(buildsDir).list(app);
+  const published = await buildsOfFolder(buildsDir)
+    .list(app)
+    .catch(() => []);
   const candidates = [...[...rollbackStack].reverse(), ...published.map((entry) => entry.version)];
   for (const version of candidates) {
     const manifest = await readAppManifest(buildsDir, app, version).catch(() => null);

@@ -1,5 +1,5 @@
 /**
- * The platform's state in PostgreSQL (`PLATFORM_DATABASE_URL`): what several app servers on
+ * The platform's state in PostgreSQL (`PLATFORM_STATE_URL`): what several app servers on
  * several machines share. Tables and their reasons: postgres-migrations.ts.
  *
  * - **The deploy lock** is an advisory lock, held on one connection for as long as the holder

@@ -4,6 +4,10 @@
  * per folder and process, so every caller in a process shares its deploy lock's turns and its
  * change listeners. Such modules read and write the platform's state only through this, never
  * through the folder's files, so handing them the state instead is a change of their parameters.
+ *
+ * By default the folder's own files; a server started with `PLATFORM_STATE_URL` puts its
+ * PostgreSQL state here first (`useStateForFolder`), and every module of the process then shares
+ * it with the other servers.
  */
 import path from 'node:path';
 import { openFolderState } from './folder-state';
@@ -20,4 +24,13 @@ export function stateOfFolder(buildsDir: string): PlatformState {
     states.set(key, state);
   }
   return state;
+}
+
+/** From now on, the platform state of `buildsDir` is `state` (opened by the caller, who closes it). */
+export function useStateForFolder(buildsDir: string, state: PlatformState): () => void {
+  const key = path.resolve(buildsDir);
+  states.set(key, state);
+  return () => {
+    if (states.get(key) === state) states.delete(key);
+  };
 }

@@ -382,7 +382,16 @@ function deployerFor(
   const serverFlag = flags.get('--server');
   const server = typeof serverFlag === 'string' ? serverFlag : readSettings(env).DEPLOY_SERVER;
   const dirFlag = flags.get('--builds-dir');
-  if (!server) return localDeployer(localBuildsDir(flags, env), env, localKeys(flags, env));
+  if (!server) {
+    // The local deployer acts on the builds folder's own state and files: beside a platform kept in
+    // PostgreSQL or an object store it would change a copy nobody serves.
+    const settings = readSettings(env);
+    if (settings.PLATFORM_STATE_URL || settings.BUILD_STORE_BUCKET)
+      throw new UsageError(
+        'PLATFORM_STATE_URL or BUILD_STORE_BUCKET is set: deploy through a server of that platform (--server <url>, or DEPLOY_SERVER)',
+      );
+    return localDeployer(localBuildsDir(flags, env), env, localKeys(flags, env));
+  }
   const keyFlag = flags.get('--key');
   const key = typeof keyFlag === 'string' ? keyFlag : readSettings(env).DEPLOY_KEY;
   if (!key) throw new UsageError('The deploy API needs a key: DEPLOY_KEY=<key> (or --key <key>)');

@@ -230,6 +230,13 @@ describe('deploy tooling', () => {
       expect((await readLive(folders.buildsDir))?.versions.catalogue).toBe(live?.versions.catalogue);
     });
 
+    it('refuses to act on the folder beside a platform kept in PostgreSQL or an object store', async () => {
+      for (const env of [{ PLATFORM_STATE_URL: 'postgres://127.0.0.1:1/platform' }, { BUILD_STORE_BUCKET: 'builds' }])
+        await expect(run(['status', '--builds-dir', folders.buildsDir], () => {}, env)).rejects.toThrow(
+          /deploy through a server of that platform/,
+        );
+    });
+
     it('rejects unknown apps and commands', async () => {
       await expect(run(['publish', 'Admin', folders.root, '--builds-dir', folders.buildsDir])).rejects.toThrow(
         /Unknown app "Admin"/,

@@ -20,6 +20,8 @@ import {
   readLive,
   versionDir,
 } from '../live-set/builds-folder';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
+import { NotStored } from '../build-files/build-store';
 import { LIVE_FILE } from '../platform-state/folder-state';
 import { stateOfFolder } from '../platform-state/state-of-folder';
 import { withFileLock } from '../platform-state/file-lock';
@@ -54,9 +56,16 @@ export function writeLive(buildsDir: string, live: LiveState): Promise<void> {
 /** Refuses a version that could not be served: not a version name, never published, or missing a file it needs. */
 export async function assertServable(buildsDir: string, app: AppName, version: string): Promise<void> {
   if (!VERSION_RE.test(version)) throw new Error(`Invalid version "${version}"`);
-  const dir = versionDir(buildsDir, app, version);
-  const files = await fs.readdir(dir).catch(() => null);
-  if (!files) throw new Error(`${app} ${version} is not published (no ${dir})`);
+  // On this server at once, or fetched from the object store first (several machines): a version
+  // goes live only once its files are where this server serves them from.
+  const dir = await buildsOfFolder(buildsDir)
+    .local(app, version)
+    .catch((error: unknown) => {
+      if (error instanceof NotStored)
+        throw new Error(`${app} ${version} is not published (no ${versionDir(buildsDir, app, version)})`);
+      throw error;
+    });
+  const files = await fs.readdir(dir);
   for (const alternatives of requiredFiles(app)) {
     if (!alternatives.some((f) => files.includes(f))) {
       throw new Error(`${dir} is incomplete: it has no ${alternatives.join(' or ')}`);

@@ -4,7 +4,7 @@
  * served in the last day pinned (an open tab may still load its files).
  */
 import type { BuildStore } from '../build-files/build-store';
-import { openFolderBuilds } from '../build-files/folder-builds';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
 import { previousVersion, readLive, type AppName } from '../live-set/builds-folder';
 import { readServedVersions } from '../live-set/served-versions';
 import { stateOfFolder } from '../platform-state/state-of-folder';
@@ -21,7 +21,7 @@ export async function prune(
   {
     keep = 3,
     now = Date.now(),
-    builds = openFolderBuilds(buildsDir),
+    builds = buildsOfFolder(buildsDir),
   }: { keep?: number; now?: number; builds?: BuildStore } = {},
 ): Promise<PruneReport> {
   const live = await readLive(buildsDir);

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_MANIFEST_FILE, FILE_DIGESTS_FILE, isBrowserLoadedFile } from '@steel/contract';
 import type { BuildStore } from '../build-files/build-store';
-import { openFolderBuilds } from '../build-files/folder-builds';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
 import { fileDigest, listFiles } from '../build-files/version-files';
 import { type AppName, requiredFiles, SHELL, versionDir } from '../live-set/builds-folder';
 import { assertRegistered } from '../live-set/app-registry';
@@ -159,7 +159,7 @@ export async function publish(
   {
     compress = true,
     progress,
-    builds = openFolderBuilds(buildsDir),
+    builds = buildsOfFolder(buildsDir),
   }: { compress?: boolean; progress?: ReleaseProgress; builds?: BuildStore } = {},
 ): Promise<PublishResult> {
   // Only a registered app's builds are stored: the platform team registers an app before its first publish.

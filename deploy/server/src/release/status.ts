@@ -1,7 +1,6 @@
 /** `deploy status`: per app, what is live, the canary under way, the published versions and how browsers fare. */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { type AppName, type Canary, readLive, VERSION_RE } from '../live-set/builds-folder';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
+import { type AppName, type Canary, readLive } from '../live-set/builds-folder';
 import { servedApps } from '../live-set/app-registry';
 import { type CountStore, failuresSince, fileCountStore, type VersionFailures } from '../shared-state/failure-counts';
 
@@ -26,12 +25,11 @@ export async function status(
   const counts = await countStore.read();
   const apps: AppStatus[] = [];
   for (const app of await servedApps(buildsDir)) {
-    const dir = path.join(buildsDir, app);
-    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => VERSION_RE.test(n));
-    const published = await Promise.all(
-      names.map(async (version) => ({ version, publishedAt: (await fs.stat(path.join(dir, version))).mtimeMs })),
-    );
-    published.sort((a, b) => b.publishedAt - a.publishedAt);
+    // Newest first, from the build store: every server (and the CLI) sees the same list.
+    const published = (await buildsOfFolder(buildsDir).list(app)).map((stored) => ({
+      version: stored.version,
+      publishedAt: stored.storedAt,
+    }));
     const current = live?.versions[app] ?? null;
     const failures = current
       ? failuresSince(counts, app, current, live?.activatedAt?.[app] ?? 0)

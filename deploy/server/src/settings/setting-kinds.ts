@@ -16,6 +16,7 @@ export type SettingsGroup =
   | 'The CMS and the site'
   | 'Server rendering'
   | 'Several app servers (Redis)'
+  | 'Several machines (PostgreSQL and an object store)'
   | 'Images'
   | 'The deploy API and the gate'
   | 'Canary health'

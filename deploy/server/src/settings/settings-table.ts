@@ -233,6 +233,63 @@ export const SETTINGS = {
     parse: (_name, raw) => assetOrigins(raw),
   }),
 
+  // Several machines: the platform's state and the versions' files off this server's disk
+  PLATFORM_STATE_URL: shaped({
+    group: 'Several machines (PostgreSQL and an object store)',
+    about:
+      "The deploy platform's state (apps, the live set with its canaries, the release log, counts, the gate's reports, the deploy lock) in this PostgreSQL database instead of the builds folder's files, so app servers on several machines share it; its tables are made by migrations at start.",
+    accepts: 'a postgres:// URL',
+    shownDefault: "unset: the builds folder's files (one machine)",
+    parse: (name, raw) => {
+      if (raw === undefined) return null;
+      if (!/^postgres(ql)?:\/\/\S+$/.test(raw))
+        throw new ConfigError(`${name} must be a postgres:// URL, got "${raw}"`);
+      return raw;
+    },
+  }),
+  BUILD_STORE_BUCKET: shaped({
+    group: 'Several machines (PostgreSQL and an object store)',
+    about:
+      "Published versions' files in this bucket of an S3-compatible object store (made when missing); the builds folder becomes this server's cache of the versions it serves, filled from the store and checked against the digests.",
+    accepts: "a bucket name (3–63 of a–z, 0–9, '.', '-')",
+    shownDefault: 'unset: the builds folder holds the versions (one machine)',
+    parse: (name, raw) => {
+      if (raw === undefined) return null;
+      // S3's rule for bucket names, which every compatible store keeps.
+      if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(raw) || raw.includes('..'))
+        throw new ConfigError(`${name} must be a bucket name (3–63 of a–z, 0–9, '.', '-'), got "${raw}"`);
+      return raw;
+    },
+  }),
+  BUILD_STORE_ENDPOINT: optionalUrl({
+    group: 'Several machines (PostgreSQL and an object store)',
+    about: "The object store's address (R2, Ceph, MinIO, Swift with s3api: path-style addresses are used).",
+    shownDefault: 'unset: AWS S3 itself, by region',
+  }),
+  BUILD_STORE_REGION: text({
+    group: 'Several machines (PostgreSQL and an object store)',
+    about: "The object store's region.",
+    default: 'us-east-1',
+  }),
+  BUILD_STORE_ACCESS_KEY_ID: optionalText({
+    group: 'Several machines (PostgreSQL and an object store)',
+    about: "The object store's access key; with `BUILD_STORE_SECRET_ACCESS_KEY`.",
+    accepts: 'text',
+    shownDefault: "unset: the SDK's own chain (instance roles, `AWS_*` variables, profiles)",
+  }),
+  BUILD_STORE_SECRET_ACCESS_KEY: optionalText({
+    group: 'Several machines (PostgreSQL and an object store)',
+    about: "The object store's secret key; with `BUILD_STORE_ACCESS_KEY_ID`.",
+    accepts: 'text',
+    shownDefault: 'unset',
+  }),
+  BUILD_STORE_PREFIX: text({
+    group: 'Several machines (PostgreSQL and an object store)',
+    about: "The objects' keys start with this (e.g. `site-a/`), so several sites can share a bucket.",
+    default: '',
+    shownDefault: 'empty',
+  }),
+
   // Images
   IMAGE_CACHE_MB: whole({
     group: 'Images',

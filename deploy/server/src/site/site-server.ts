@@ -8,6 +8,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LiveStore } from '../live-set/live-store';
+import { stateOfFolder } from '../platform-state/state-of-folder';
 import type { ServerConfig } from '../config';
 import type { AppName } from '../live-set/builds-folder';
 import type { RouteContext, SiteEvents } from './context';
@@ -71,6 +72,13 @@ export function buildSiteServer(
   // The gate's trial server lives for one check: the process's own metrics are the live site's.
   const metrics = createServerMetrics({ processMetrics: !options.liveOverlay });
   const live = new LiveStore(config.buildsDir, (msg) => app.log.warn(msg), options.liveOverlay, config.assetOrigins);
+  // Another machine's change (PostgreSQL's notice) is taken up at once, not at the next request;
+  // the builds folder's own changes are seen by every request's check of its files.
+  const platformState = stateOfFolder(config.buildsDir);
+  if (platformState.kind !== 'folder') {
+    const stopHearing = platformState.onChange(() => live.reload());
+    app.addHook('onClose', async () => stopHearing());
+  }
   // The gate's trial server shares nothing with the live site's servers: its pages are not the live set's.
   const shared = options.liveOverlay
     ? createSharedState({ ...config, redisUrl: null })

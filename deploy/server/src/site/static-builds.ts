@@ -10,9 +10,13 @@
  * workers run), its source maps (unless PUBLIC_SOURCE_MAPS=on) and the build's own records
  * (`app-manifest.json`, `mf-stats.json`, read from disk by this server and the deploy gate) answer
  * 404. deploy/nginx/nginx.conf.template keeps the same rule for the files it serves itself.
+ *
+ * With an object store (several machines), the builds folder is this server's cache of it.
  */
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { NotStored } from '../build-files/build-store';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
 import { VERSION_RE, isAppName } from '../live-set/builds-folder';
 import type { RouteContext } from './context';
 
@@ -54,6 +58,19 @@ export const staticBuildRoutes: FastifyPluginAsync<RouteContext> = async (app, {
       )
         return reply.callNotFound();
 
+      // A version this server has not fetched yet (another server published it, or this one's cache
+      // was wiped) is fetched from the object store before it answers: never a 404 for a live file.
+      const builds = buildsOfFolder(config.buildsDir);
+      if (!(await builds.isLocal(appName, version))) {
+        try {
+          await builds.local(appName, version);
+        } catch (error) {
+          if (error instanceof NotStored) return reply.callNotFound();
+          // Out of reach, or its copy altered: a retry later, never a wrong file.
+          request.log.warn({ err: error }, `could not fetch ${appName} ${version}`);
+          return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send();
+        }
+      }
       const root = path.join(config.buildsDir, appName, version);
       reply.header('access-control-allow-origin', '*').header('vary', 'Accept-Encoding');
       // @fastify/send checks again that the resolved path stays inside `root`.

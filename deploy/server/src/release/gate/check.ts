@@ -3,6 +3,7 @@
  * refusal — one line saying which rule failed and what would satisfy it. `activate` runs it first
  * and refuses on a failure unless forced (docs/architecture.md, "Deploying a remote").
  */
+import { buildsOfFolder } from '../../build-files/builds-of-folder';
 import { readLive, versionDir, type AppName } from '../../live-set/builds-folder';
 import { readApps } from '../../live-set/app-registry';
 import {
@@ -57,6 +58,11 @@ export async function checkVersion(
     await recorder.save().catch(() => undefined);
     return { refusal, ms: Date.now() - started, notes };
   };
+  // Its files on this server first (fetched from the object store when another server published
+  // it); a version that cannot be had is refused below for its missing app manifest.
+  await buildsOfFolder(buildsDir)
+    .local(app, version)
+    .catch(() => undefined);
   const candidate: Candidate = { buildsDir, app, version, dir: versionDir(buildsDir, app, version) };
   const manifest = await readCandidateAppManifest(candidate);
   if (typeof manifest === 'string') return done(recorder.rule('manifest', manifest));

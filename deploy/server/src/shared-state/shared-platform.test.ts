@@ -1,0 +1,182 @@
+/** @jest-environment node */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../app';
+import { loadConfig } from '../config';
+import { hashKey } from '../live-set/deploy-keys';
+import type { AppName } from '../live-set/builds-folder';
+import { packDist } from '../release/deploy-api-client';
+import { settled } from '../testing/deploy-jobs';
+import { makeDist, tempDir } from '../testing/fixtures';
+import { startTestObjectStore, type TestObjectStore } from '../testing/object-store-server';
+import { startTestPostgres, type TestPostgres } from '../testing/postgres-server';
+import { openSharedPlatform, type SharedPlatform } from './shared-platform';
+
+const BLOG_KEY = 'steel_test_blog_key_for_two_machines';
+
+/**
+ * Two app servers that share nothing but the network (docs/architecture.md, "N app servers"):
+ * each with its own builds folder, both given one PostgreSQL (Debian's) for the platform's state
+ * and one object store (Debian's Swift with s3api) for the versions' files, as `main.ts` opens
+ * them from `PLATFORM_STATE_URL` and `BUILD_STORE_*`.
+ */
+describe('app servers on several machines', () => {
+  let postgres: TestPostgres;
+  let objects: TestObjectStore;
+  let root: string;
+  const servers: Array<{ app: FastifyInstance; platform: SharedPlatform; buildsDir: string }> = [];
+
+  beforeAll(async () => {
+    [postgres, objects] = await Promise.all([startTestPostgres(), startTestObjectStore()]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([postgres?.stop(), objects?.stop()]);
+  });
+  beforeEach(async () => {
+    root = await tempDir();
+  });
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      await server.app.close();
+      await server.platform.close();
+    }
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  /** Servers on one database and one bucket, each with a folder of its own. */
+  const startServers = async (count: number) => {
+    const database = await postgres.database();
+    const bucket = `machines-${process.pid}-${Date.now()}`;
+    const store = objects.settings(bucket);
+    for (let i = 0; i < count; i++) {
+      const buildsDir = path.join(root, `machine-${i + 1}`, 'builds');
+      const config = loadConfig({
+        BUILDS_DIR: buildsDir,
+        DEPLOY_KEYS_FILE: path.join(root, `machine-${i + 1}`, 'no-keys-file.json'),
+        DEPLOY_KEYS: JSON.stringify([{ name: 'blog-team', app: 'blog', hash: hashKey(BLOG_KEY) }]),
+        PLATFORM_STATE_URL: database,
+        BUILD_STORE_BUCKET: bucket,
+        BUILD_STORE_ENDPOINT: store.endpoint ?? undefined,
+        BUILD_STORE_REGION: store.region,
+        BUILD_STORE_ACCESS_KEY_ID: store.credentials?.accessKeyId,
+        BUILD_STORE_SECRET_ACCESS_KEY: store.credentials?.secretAccessKey,
+      });
+      const platform = await openSharedPlatform(config, () => {});
+      const app = buildServer(config);
+      await app.ready();
+      servers.push({ app, platform, buildsDir });
+    }
+    return servers.map((server) => server.app);
+  };
+
+  const call = async (server: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    settled(
+      server,
+      await server.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${BLOG_KEY}`,
+          ...(Buffer.isBuffer(payload) ? { 'content-type': 'application/gzip' } : {}),
+        },
+        ...(payload === undefined ? {} : { payload: payload as Buffer }),
+      }),
+      BLOG_KEY,
+    );
+  const publish = async (server: FastifyInstance, app: AppName, tag: string) => {
+    const answer = await call(
+      server,
+      'POST',
+      `/_/deploy/${app}/versions`,
+      await packDist(await makeDist(root, app, tag)),
+    );
+    expect(answer.statusCode).toBe(201);
+    return answer.json<{ version: string }>().version;
+  };
+  // Fixture builds expose no ./app, so the gate refuses them: forced, with a reason, as an operator would.
+  const activate = async (server: FastifyInstance, app: AppName, version: string) => {
+    const answer = await call(server, 'POST', `/_/deploy/${app}/activate`, { version, force: 'fixture builds' });
+    expect(answer.statusCode).toBe(200);
+  };
+  const registryVersion = async (server: FastifyInstance, app: AppName) =>
+    (await server.inject('/remotes.json')).json<Record<string, { version: string } | undefined>>()[app]?.version;
+  /** Asked again for up to 5 s: a notice takes a moment between machines. */
+  const eventually = async <T>(ask: () => Promise<T>, wanted: T) => {
+    let seen = await ask();
+    for (let i = 0; i < 100 && seen !== wanted; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await ask();
+    }
+    return seen;
+  };
+
+  it('serves a version published and activated through another server: its registry and its files, from the store', async () => {
+    const [a, b] = await startServers(2);
+    const version = await publish(a!, 'blog', 'v1');
+    await activate(a!, 'blog', version);
+
+    expect(await eventually(() => registryVersion(b!, 'blog'), version)).toBe(version);
+    // B never had the files: it fetches them from the store before it answers.
+    const entryFromA = await a!.inject(`/builds/blog/${version}/remoteEntry.js`);
+    const entryFromB = await b!.inject(`/builds/blog/${version}/remoteEntry.js`);
+    expect(entryFromB.statusCode).toBe(200);
+    expect(entryFromB.body).toBe(entryFromA.body);
+    expect((await b!.inject(`/builds/blog/${version}/mf-manifest.json`)).statusCode).toBe(200);
+    // Server-only records stay private on every server.
+    expect((await b!.inject(`/builds/blog/${version}/app-manifest.json`)).statusCode).toBe(404);
+    expect((await b!.inject(`/builds/blog/000000000000/remoteEntry.js`)).statusCode).toBe(404);
+
+    // Status and the release log read the same through either server.
+    const statusA = (await call(a!, 'GET', '/_/deploy/blog/status')).json();
+    const statusB = (await call(b!, 'GET', '/_/deploy/blog/status')).json();
+    expect(statusB).toEqual(statusA);
+    expect(JSON.stringify(statusB)).toContain(version);
+  });
+
+  it('takes a later activation through the second server back to the first, and refills a wiped cache', async () => {
+    const [a, b] = await startServers(2);
+    const first = await publish(a!, 'blog', 'v1');
+    await activate(a!, 'blog', first);
+    const second = await publish(b!, 'blog', 'v2');
+    await activate(b!, 'blog', second);
+    expect(await eventually(() => registryVersion(a!, 'blog'), second)).toBe(second);
+    expect((await a!.inject(`/builds/blog/${second}/remoteEntry.js`)).body).toContain('"v2"');
+
+    // Server A's cache folder is wiped: the next request for a live file fetches it again.
+    await fs.rm(path.join(servers[0]!.buildsDir, 'blog'), { recursive: true, force: true });
+    const refilled = await a!.inject(`/builds/blog/${second}/remoteEntry.js`);
+    expect(refilled.statusCode).toBe(200);
+    expect(refilled.body).toContain('"v2"');
+  });
+
+  it('keeps serving what it has while the store is out of reach, and refuses a publish then', async () => {
+    const [a, b] = await startServers(2);
+    const version = await publish(a!, 'blog', 'v1');
+    await activate(a!, 'blog', version);
+    expect(await eventually(() => registryVersion(b!, 'blog'), version)).toBe(version);
+    // B fetched the live version when it took up the live set.
+    expect((await b!.inject(`/builds/blog/${version}/remoteEntry.js`)).statusCode).toBe(200);
+
+    await objects.stopEndpoint();
+    try {
+      expect((await b!.inject(`/builds/blog/${version}/remoteEntry.js`)).statusCode).toBe(200);
+      expect(await registryVersion(b!, 'blog')).toBe(version);
+      const refused = await call(
+        a!,
+        'POST',
+        '/_/deploy/blog/versions',
+        await packDist(await makeDist(root, 'blog', 'v2')),
+      );
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json<{ error: string }>().error).toMatch(/object store/);
+    } finally {
+      await objects.startEndpoint();
+    }
+    // Nothing half-written: the store lists the one version, through either server.
+    const { published } = (await call(b!, 'GET', '/_/deploy/blog/status')).json<{
+      published: Array<{ version: string }>;
+    }>();
+    expect(published.map((entry) => entry.version)).toEqual([version]);
+  });
+});
