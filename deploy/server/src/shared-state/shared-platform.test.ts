@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { hashKey } from '../live-set/deploy-keys';
+import { COHORT_COOKIE } from '../live-set/visitor-live-set';
 import type { AppName } from '../live-set/builds-folder';
 import { packDist } from '../release/deploy-api-client';
 import { settled } from '../testing/deploy-jobs';
@@ -148,6 +149,35 @@ describe('app servers on several machines', () => {
     const refilled = await a!.inject(`/builds/blog/${second}/remoteEntry.js`);
     expect(refilled.statusCode).toBe(200);
     expect(refilled.body).toContain('"v2"');
+  });
+
+  it('gives a canary started through one server to the same visitors on the other, with its files', async () => {
+    const [a, b] = await startServers(2);
+    const stable = await publish(a!, 'blog', 'v1');
+    await activate(a!, 'blog', stable);
+    const canary = await publish(a!, 'blog', 'v2');
+    const started = await call(a!, 'POST', '/_/deploy/blog/canary', {
+      version: canary,
+      percent: 50,
+      force: 'fixture builds',
+    });
+    expect(started.statusCode).toBe(200);
+
+    // A visitor's cohort (0–9999) decides: below 5000 the canary, on whichever server they reach.
+    const registryFor = async (server: FastifyInstance, cohort: number) =>
+      (await server.inject({ url: '/remotes.json', headers: { cookie: `${COHORT_COOKIE}=${cohort}` } })).json<
+        Record<string, { version: string } | undefined>
+      >().blog?.version;
+    expect(await eventually(() => registryFor(b!, 10), canary)).toBe(canary);
+    expect(await registryFor(b!, 9000)).toBe(stable);
+    expect(await registryFor(a!, 10)).toBe(canary);
+    // B fetched the canary's files when it took the live set up.
+    expect(await fs.stat(path.join(servers[1]!.buildsDir, 'blog', canary)).then(() => true)).toBe(true);
+    expect((await b!.inject(`/builds/blog/${canary}/remoteEntry.js`)).body).toContain('"v2"');
+
+    // Aborted through B: A hears it and everyone is back on the live version.
+    expect((await call(b!, 'POST', '/_/deploy/blog/canary/abort')).statusCode).toBe(200);
+    expect(await eventually(() => registryFor(a!, 10), stable)).toBe(stable);
   });
 
   it('keeps serving what it has while the store is out of reach, and refuses a publish then', async () => {
