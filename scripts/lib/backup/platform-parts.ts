@@ -19,14 +19,13 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { JOB_RECORDS_FOLDER } from '@steel/server/builds-folder';
+import { GATE_FOLDER as GATE_RECORDS, JOB_RECORDS_FOLDER } from '@steel/server/builds-folder';
 import { withDeployLock } from '@steel/server/deploy-lock';
 import { withLock as withLiveSetLock } from '@steel/server/live-file-writes';
 import type { BackupPart } from './backup-part';
 import { measure, ownLikeFolder } from './backup-part';
 
-/** The gate's records: not rebuilt without running every gate again. */
-const GATE_RECORDS = '.gate';
+// The gate's records (GATE_RECORDS): not rebuilt without running every gate again.
 const isHidden = (name: string) => name.startsWith('.');
 
 const exists = (entry: string) =>

@@ -49,4 +49,4 @@ export function readLive(buildsDir: string): Promise<LiveState | null> {
  * Writes a file of the builds folder so that readers see the old or the new content, never half:
  * a temporary name (a dot first: never a version, never served), then a rename over the old file.
  */
-export { writeFileAtomically } from '../platform-state/folder-state';
+export { GATE_FOLDER, writeFileAtomically } from '../platform-state/folder-state';
