@@ -2,75 +2,46 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../app';
-import { loadConfig } from '../config';
-import { hashKey } from '../live-set/deploy-keys';
 import { COHORT_COOKIE } from '../live-set/visitor-live-set';
 import type { AppName } from '../live-set/builds-folder';
 import { packDist } from '../release/deploy-api-client';
 import { settled } from '../testing/deploy-jobs';
 import { makeDist, tempDir } from '../testing/fixtures';
-import { startTestObjectStore, type TestObjectStore } from '../testing/object-store-server';
-import { startTestPostgres, type TestPostgres } from '../testing/postgres-server';
-import { openSharedPlatform, type SharedPlatform } from './shared-platform';
+import { type MachineServices, type Site, startMachineServices, startSite } from '../testing/several-machines';
 
 const BLOG_KEY = 'steel_test_blog_key_for_two_machines';
 
 /**
  * Two app servers that share nothing but the network (docs/architecture.md, "N app servers"):
- * each with its own builds folder, both given one PostgreSQL (Debian's) for the platform's state
- * and one object store (Debian's Swift with s3api) for the versions' files, as `main.ts` opens
- * them from `PLATFORM_STATE_URL` and `BUILD_STORE_*`.
+ * each with its own builds folder, one PostgreSQL and one object store between them
+ * (testing/several-machines.ts).
  */
 describe('app servers on several machines', () => {
-  let postgres: TestPostgres;
-  let objects: TestObjectStore;
+  let services: MachineServices;
+  let site: Site;
   let root: string;
-  const servers: Array<{ app: FastifyInstance; platform: SharedPlatform; buildsDir: string }> = [];
 
   beforeAll(async () => {
-    [postgres, objects] = await Promise.all([startTestPostgres(), startTestObjectStore()]);
+    services = await startMachineServices();
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([postgres?.stop(), objects?.stop()]);
+    await services?.stop();
   });
   beforeEach(async () => {
     root = await tempDir();
   });
   afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      await server.app.close();
-      await server.platform.close();
-    }
+    // The site's folders are under root: closing it removes them.
+    await site?.close();
     await fs.rm(root, { recursive: true, force: true });
   });
 
   /** Servers on one database and one bucket, each with a folder of its own. */
   const startServers = async (count: number) => {
-    const database = await postgres.database();
-    const bucket = `machines-${process.pid}-${Date.now()}`;
-    const store = objects.settings(bucket);
-    for (let i = 0; i < count; i++) {
-      const buildsDir = path.join(root, `machine-${i + 1}`, 'builds');
-      const config = loadConfig({
-        BUILDS_DIR: buildsDir,
-        DEPLOY_KEYS_FILE: path.join(root, `machine-${i + 1}`, 'no-keys-file.json'),
-        DEPLOY_KEYS: JSON.stringify([{ name: 'blog-team', app: 'blog', hash: hashKey(BLOG_KEY) }]),
-        PLATFORM_STATE_URL: database,
-        BUILD_STORE_BUCKET: bucket,
-        BUILD_STORE_ENDPOINT: store.endpoint ?? undefined,
-        BUILD_STORE_REGION: store.region,
-        BUILD_STORE_ACCESS_KEY_ID: store.credentials?.accessKeyId,
-        BUILD_STORE_SECRET_ACCESS_KEY: store.credentials?.secretAccessKey,
-      });
-      const platform = await openSharedPlatform(config, () => {});
-      const app = buildServer(config);
-      await app.ready();
-      servers.push({ app, platform, buildsDir });
-    }
-    return servers.map((server) => server.app);
+    site = await startSite(services, root, { blog: BLOG_KEY });
+    for (let i = 0; i < count; i++) await site.addMachine();
+    return site.machines.map((machine) => machine.app);
   };
-
   const call = async (server: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     settled(
       server,
@@ -145,10 +116,21 @@ describe('app servers on several machines', () => {
     expect((await a!.inject(`/builds/blog/${second}/remoteEntry.js`)).body).toContain('"v2"');
 
     // Server A's cache folder is wiped: the next request for a live file fetches it again.
-    await fs.rm(path.join(servers[0]!.buildsDir, 'blog'), { recursive: true, force: true });
+    await fs.rm(path.join(site.machines[0]!.buildsDir, 'blog'), { recursive: true, force: true });
     const refilled = await a!.inject(`/builds/blog/${second}/remoteEntry.js`);
     expect(refilled.statusCode).toBe(200);
     expect(refilled.body).toContain('"v2"');
+  });
+
+  it('serves the live set from its first request when a server joins, with no deploy', async () => {
+    const [a] = await startServers(1);
+    const version = await publish(a!, 'blog', 'v1');
+    await activate(a!, 'blog', version);
+
+    const joined = (await site.addMachine()).app;
+    // Its first live set is fetched before it answers: no eventually here.
+    expect(await registryVersion(joined, 'blog')).toBe(version);
+    expect((await joined.inject(`/builds/blog/${version}/remoteEntry.js`)).body).toContain('"v1"');
   });
 
   it('gives a canary started through one server to the same visitors on the other, with its files', async () => {
@@ -172,7 +154,7 @@ describe('app servers on several machines', () => {
     expect(await registryFor(b!, 9000)).toBe(stable);
     expect(await registryFor(a!, 10)).toBe(canary);
     // B fetched the canary's files when it took the live set up.
-    expect(await fs.stat(path.join(servers[1]!.buildsDir, 'blog', canary)).then(() => true)).toBe(true);
+    expect(await fs.stat(path.join(site.machines[1]!.buildsDir, 'blog', canary)).then(() => true)).toBe(true);
     expect((await b!.inject(`/builds/blog/${canary}/remoteEntry.js`)).body).toContain('"v2"');
 
     // Aborted through B: A hears it and everyone is back on the live version.
@@ -188,7 +170,7 @@ describe('app servers on several machines', () => {
     // B fetched the live version when it took up the live set.
     expect((await b!.inject(`/builds/blog/${version}/remoteEntry.js`)).statusCode).toBe(200);
 
-    await objects.stopEndpoint();
+    await services.objects.stopEndpoint();
     try {
       expect((await b!.inject(`/builds/blog/${version}/remoteEntry.js`)).statusCode).toBe(200);
       expect(await registryVersion(b!, 'blog')).toBe(version);
@@ -201,7 +183,7 @@ describe('app servers on several machines', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.json<{ error: string }>().error).toMatch(/object store/);
     } finally {
-      await objects.startEndpoint();
+      await services.objects.startEndpoint();
     }
     // Nothing half-written: the store lists the one version, through either server.
     const { published } = (await call(b!, 'GET', '/_/deploy/blog/status')).json<{

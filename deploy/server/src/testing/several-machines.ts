@@ -1,0 +1,96 @@
+/**
+ * App servers as on several machines, in one process (docs/architecture.md, "N app servers"):
+ * each with a builds folder of its own, all given one PostgreSQL (Debian's, for the platform's
+ * state) and one object store (Debian's Swift with s3api, for the versions' files), opened as
+ * `main.ts` opens them from `PLATFORM_STATE_URL` and `BUILD_STORE_*`. For the tests of several
+ * machines and the bench's figures of them.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../app';
+import { loadConfig } from '../config';
+import { hashKey } from '../live-set/deploy-keys';
+import { openSharedPlatform, type SharedPlatform } from '../shared-state/shared-platform';
+import { startTestObjectStore, type TestObjectStore } from './object-store-server';
+import { startTestPostgres, type TestPostgres } from './postgres-server';
+
+export interface Machine {
+  app: FastifyInstance;
+  /** Its own builds folder: its cache of the object store. */
+  buildsDir: string;
+  close(): Promise<void>;
+}
+
+export interface MachineServices {
+  postgres: TestPostgres;
+  objects: TestObjectStore;
+  stop(): Promise<void>;
+}
+
+export async function startMachineServices(): Promise<MachineServices> {
+  const [postgres, objects] = await Promise.all([startTestPostgres(), startTestObjectStore()]);
+  return { postgres, objects, stop: async () => void (await Promise.all([postgres.stop(), objects.stop()])) };
+}
+
+export interface Site {
+  /** Starts one more server of this site (its folder under `root`). */
+  addMachine(): Promise<Machine>;
+  machines: Machine[];
+  close(): Promise<void>;
+}
+
+/**
+ * A site on a new database and bucket: servers added to it share them and nothing else. `keys`:
+ * deploy keys by app, given to every server in `DEPLOY_KEYS` (as hashes).
+ */
+export async function startSite(
+  services: MachineServices,
+  root: string,
+  keys: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<Site> {
+  const database = await services.postgres.database();
+  const bucket = `site-${process.pid}-${Date.now()}`;
+  const store = services.objects.settings(bucket);
+  const machines: Machine[] = [];
+  const addMachine = async () => {
+    const folder = path.join(root, `machine-${machines.length + 1}`);
+    const buildsDir = path.join(folder, 'builds');
+    const config = loadConfig({
+      BUILDS_DIR: buildsDir,
+      DEPLOY_KEYS_FILE: path.join(folder, 'no-keys-file.json'),
+      DEPLOY_KEYS: JSON.stringify(
+        Object.entries(keys).map(([app, key]) => ({ name: `${app}-team`, app, hash: hashKey(key) })),
+      ),
+      PLATFORM_STATE_URL: database,
+      BUILD_STORE_BUCKET: bucket,
+      BUILD_STORE_ENDPOINT: store.endpoint ?? undefined,
+      BUILD_STORE_REGION: store.region,
+      BUILD_STORE_ACCESS_KEY_ID: store.credentials?.accessKeyId,
+      BUILD_STORE_SECRET_ACCESS_KEY: store.credentials?.secretAccessKey,
+      ...env,
+    });
+    const platform: SharedPlatform = await openSharedPlatform(config, () => {});
+    const app = buildServer(config);
+    await app.ready();
+    const machine: Machine = {
+      app,
+      buildsDir,
+      async close() {
+        await app.close();
+        await platform.close();
+      },
+    };
+    machines.push(machine);
+    return machine;
+  };
+  return {
+    addMachine,
+    machines,
+    async close() {
+      for (const machine of machines.splice(0)) await machine.close();
+      await fs.rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    },
+  };
+}
