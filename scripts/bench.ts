@@ -44,6 +44,7 @@ import { benchRedisBreaker } from './bench-redis-breaker';
 import { benchActivationUnderLoad, benchCanaryRenders } from './bench-releasing';
 import { benchDependencies } from './bench-dependencies';
 import { benchSlots } from './bench-slots';
+import { benchMachines } from './bench-machines';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
@@ -56,7 +57,7 @@ const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
 const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, slots, server, hostile, breaker, topology or cms. */
+/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, slots, server, hostile, breaker, topology, machines or cms. */
 const SECTION = process.env.BENCH_SECTION;
 const runs = (section: string) => !SECTION || SECTION === section;
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
@@ -392,6 +393,12 @@ async function main() {
     fs.rmSync(keysFile, { force: true });
   }
 
+  if (runs('machines')) {
+    console.log(
+      '\nSeveral machines (3 app servers, each its own folder; PostgreSQL and an object store between them):',
+    );
+    await benchMachines((line) => console.log(`  ${line}`));
+  }
   if (runs('cms')) {
     console.log('\nCMS (Strapi, SQLite, loopback):');
     await runCommand('npm', ['run', 'bench'], { cwd: path.join(repoRoot, 'deploy/cms') });

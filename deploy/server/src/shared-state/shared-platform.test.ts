@@ -5,9 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { COHORT_COOKIE } from '../live-set/visitor-live-set';
 import type { AppName } from '../live-set/builds-folder';
 import { packDist } from '../release/deploy-api-client';
-import { settled } from '../testing/deploy-jobs';
 import { makeDist, tempDir } from '../testing/fixtures';
-import { type MachineServices, type Site, startMachineServices, startSite } from '../testing/several-machines';
+import {
+  deployCall,
+  type MachineServices,
+  registryVersion,
+  type Site,
+  startMachineServices,
+  startSite,
+} from '../testing/several-machines';
 
 const BLOG_KEY = 'steel_test_blog_key_for_two_machines';
 
@@ -42,20 +48,12 @@ describe('app servers on several machines', () => {
     for (let i = 0; i < count; i++) await site.addMachine();
     return site.machines.map((machine) => machine.app);
   };
-  const call = async (server: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    settled(
-      server,
-      await server.inject({
-        method,
-        url,
-        headers: {
-          authorization: `Bearer ${BLOG_KEY}`,
-          ...(Buffer.isBuffer(payload) ? { 'content-type': 'application/gzip' } : {}),
-        },
-        ...(payload === undefined ? {} : { payload: payload as Buffer }),
-      }),
-      BLOG_KEY,
-    );
+  const call = (
+    server: FastifyInstance,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Buffer | Record<string, unknown>,
+  ) => deployCall(server, BLOG_KEY, method, url, payload);
   const publish = async (server: FastifyInstance, app: AppName, tag: string) => {
     const answer = await call(
       server,
@@ -71,8 +69,6 @@ describe('app servers on several machines', () => {
     const answer = await call(server, 'POST', `/_/deploy/${app}/activate`, { version, force: 'fixture builds' });
     expect(answer.statusCode).toBe(200);
   };
-  const registryVersion = async (server: FastifyInstance, app: AppName) =>
-    (await server.inject('/remotes.json')).json<Record<string, { version: string } | undefined>>()[app]?.version;
   /** Asked again for up to 5 s: a notice takes a moment between machines. */
   const eventually = async <T>(ask: () => Promise<T>, wanted: T) => {
     let seen = await ask();

@@ -12,6 +12,7 @@ import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import { hashKey } from '../live-set/deploy-keys';
 import { openSharedPlatform, type SharedPlatform } from '../shared-state/shared-platform';
+import { type Settled, settled } from './deploy-jobs';
 import { startTestObjectStore, type TestObjectStore } from './object-store-server';
 import { startTestPostgres, type TestPostgres } from './postgres-server';
 
@@ -93,4 +94,30 @@ export async function startSite(
       await fs.rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
+}
+
+/** A deploy API call through `server` with `key`, as its client sees it once its job has ended. */
+export async function deployCall(
+  server: FastifyInstance,
+  key: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Buffer | Record<string, unknown>,
+): Promise<Settled> {
+  const tarball = Buffer.isBuffer(payload);
+  return settled(
+    server,
+    await server.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${key}`, ...(tarball ? { 'content-type': 'application/gzip' } : {}) },
+      ...(payload === undefined ? {} : { payload }),
+    }),
+    key,
+  );
+}
+
+/** The version of `app` a server's `/remotes.json` names now. */
+export async function registryVersion(server: FastifyInstance, app: string): Promise<string | undefined> {
+  return (await server.inject('/remotes.json')).json<Record<string, { version: string } | undefined>>()[app]?.version;
 }
