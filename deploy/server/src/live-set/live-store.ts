@@ -82,6 +82,8 @@ export class LiveStore {
   private readonly changeListeners = new Set<(snapshot: LiveSnapshot) => void>();
   /** The change mark whose versions are being fetched from the object store ('' when none is). */
   private fetchingFor = '';
+  /** The change mark whose versions were fetched (those never published left as they are). */
+  private fetchedFor = '';
 
   constructor(
     readonly buildsDir: string,
@@ -183,6 +185,9 @@ export class LiveStore {
    */
   private async versionsHere(live: LiveState, mark: string): Promise<boolean> {
     const builds = buildsOfFolder(this.buildsDir);
+    // The builds folder is the store: nothing to fetch (a version whose folder is gone is shown as
+    // its pages' contained failure).
+    if (builds.kind === 'folder' || this.fetchedFor === mark) return true;
     const wanted: Array<[string, string]> = [
       ...Object.entries(live.versions),
       ...Object.entries(live.canary ?? {}).map(([app, canary]): [string, string] => [app, canary.version]),
@@ -202,6 +207,7 @@ export class LiveStore {
       );
     if (!this.snapshot) {
       await fetchAll();
+      this.fetchedFor = mark;
       return true;
     }
     if (this.fetchingFor !== mark) {
@@ -209,6 +215,8 @@ export class LiveStore {
       void fetchAll().then(
         () => {
           this.fetchingFor = '';
+          // Taken up now, whatever could not be had (never published): asked once per change.
+          this.fetchedFor = mark;
           this.reload();
         },
         (error: unknown) => {
