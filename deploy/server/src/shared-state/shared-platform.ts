@@ -1,6 +1,6 @@
 /**
- * What app servers on several machines share besides Redis (docs/architecture.md, "N app
- * servers"): the platform's state in PostgreSQL (`PLATFORM_STATE_URL`) and the versions' files in
+ * What app servers on several machines share besides Redis (docs/architecture.md,
+ * "N app servers"): the platform's state in PostgreSQL (`PLATFORM_STATE_URL`) and the versions' files in
  * an object store (`BUILD_STORE_*`). Opened once at a server's (or the CLI's) start and put in
  * place of the builds folder's own, so every module given the folder's path reaches them. Neither
  * set: the builds folder keeps both, and nothing is opened.
