@@ -28,6 +28,7 @@ const TEST_CODE = /(\.(test|spec|fixture)\.[cm]?[jt]sx?$)|(^|\/)(testing|support
 const EXCEPTIONS: Record<string, string> = {
   'scripts/bench.ts': "the bench measures this repository's own apps: a blog key, the panel's pages",
   'scripts/bench-deploy-gate.ts': "the bench times the gate on this repository's blog",
+  'scripts/bench-machines.ts': "the bench publishes this repository's blog through three servers sharing a store",
   'scripts/bench-release.ts': "the bench times a release, a canary and an abort of this repository's blog",
   'scripts/bench-releasing.ts': "the bench renders during releases of this repository's catalogue and blog",
   'scripts/bench-ssr.ts': "the bench renders this repository's catalogue pages",
