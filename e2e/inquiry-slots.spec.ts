@@ -21,7 +21,7 @@ import { buildApp } from '../scripts/lib/webpack-build';
  * - the platform registers the app, the team deploys it with its own key; the gate tries the
  *   catalogue's pages with its contributions in them; live.json changes in the inquiry app only;
  * - its «افزودن به استعلام» is in the product page's HTML and in every listing row, its counter in
- *   the header; a signed-out visitor fills a basket of three products from a listing and a product
+ *   the header — whose code a page without a basket never loads; a signed-out visitor fills a basket of three products from a listing and a product
  *   page, finds it intact after a reload, signs in and finds it intact in the account, sends it;
  *   an operator prices it through the CMS API; the buyer accepts the quote, finds the order in the
  *   panel, and the pro-forma's PDF holds the lines and the total; another customer sees none of it;
@@ -155,6 +155,42 @@ test('the inquiry team deploys its remote alone: only the inquiry app changes in
     'product.actions',
   ]);
   expect(registry['catalogue']?.slotHosts).toEqual({ 'product.actions': '1.0.0', 'listing.row': '1.0.0' });
+});
+
+test('a page without a basket loads none of the inquiry app; the first line brings the counter, and the next page shows it', async ({
+  page,
+}) => {
+  // Every file of the live inquiry version lives beside its entry.
+  const registry = (await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, { entry: string }>;
+  const inquiryFolder = new URL('.', new URL(registry[NAME]!.entry, server.url)).href;
+  const inquiryFiles: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(inquiryFolder)) inquiryFiles.push(request.url());
+  });
+
+  // The home page hosts only the header's counter, whose condition (a basket, a comparison, a
+  // session in storage) does not hold: neither the server nor the browser runs the inquiry app.
+  const html = await (await fetch(`${server.url}/`)).text();
+  expect(html).not.toContain('<style data-slot-css="inquiry">');
+  await page.goto(`${server.url}/`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('header [data-slot="header.counter"]')).toBeAttached();
+  expect(inquiryFiles).toEqual([]);
+
+  // A listing row shows the basket's button: the code comes, and the first line brings the counter.
+  await page.goto(`${server.url}${LISTING}`);
+  await page
+    .locator('[data-listing="table"] tbody tr')
+    .first()
+    .getByRole('button', { name: /افزودن «.+» به استعلام/ })
+    .click();
+  await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
+
+  // Another page, loaded afresh: the basket in storage is the condition, so the counter's code comes at once.
+  inquiryFiles.length = 0;
+  await page.goto(`${server.url}/`);
+  await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
+  expect(inquiryFiles.length).toBeGreaterThan(0);
 });
 
 test("a signed-out visitor's basket of three survives a reload and sign-in, is sent, priced, accepted and printed", async ({

@@ -183,6 +183,8 @@ const slotContributionSchema = z.object({
   slot: slotNameSchema,
   props: z.string().check(z.regex(SLOT_PROPS_VERSION_RE)),
   order: z.number(),
+  /** `SlotCondition`: the browser loads the contribution's code only while it holds. */
+  when: z.optional(z.object({ storage: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)) })),
 });
 /** The extension slots an app's pages render (`slots.ts`, `SlotHosts`). */
 const slotHostsSchema = z.partialRecord(slotNameSchema, z.string().check(z.regex(SLOT_PROPS_VERSION_RE)));

@@ -14,7 +14,7 @@ import type { AppEvents } from './events';
 import { CONTRACT_VERSION } from './contract-version';
 import { REMOTE_INTEGRITY_GLOBAL } from './integrity';
 import { FEDERATION_BUNDLER_RUNTIME_GLOBAL, FEDERATION_RUNTIME_GLOBAL } from './app-manifest';
-import { SLOT_NAMES } from './slots';
+import { SLOT_CONDITION_EVENT, SLOT_NAMES } from './slots';
 
 export { CONTRACT_VERSION, speaksContract } from './contract-version';
 
@@ -112,6 +112,10 @@ export function describeContract() {
     federationBundlerRuntimeGlobal: FEDERATION_BUNDLER_RUNTIME_GLOBAL,
     // The extension slots (their props carry versions of their own, `slots.ts`).
     slots: [...SLOT_NAMES],
+    // A slot contribution's fields in app manifests and registry entries (`when` since 1.11).
+    slotContribution: ['slot', 'props', 'order', 'when'],
+    // What a contributor dispatches when a key its `when` names changed (since 1.11).
+    slotConditionEvent: SLOT_CONDITION_EVENT,
   };
 }
 

@@ -66,6 +66,41 @@ export interface SlotContribution {
   slot: SlotName;
   props: string;
   order: number;
+  /** When it can show anything at all: without it, always (since contract 1.11). */
+  when?: SlotCondition;
+}
+
+/**
+ * What a contribution shows nothing without, in terms the browser checks without its code
+ * (docs/architecture.md, "Extension slots"): the contributor's code is loaded only while the
+ * condition holds, so a slot costs nothing on a page where it would render nothing — the header's
+ * counter of an empty basket. The server renders for nobody, so it leaves such a contribution to
+ * the browser.
+ */
+export interface SlotCondition {
+  /**
+   * `localStorage` keys: the condition holds while any of them holds a non-empty value. The
+   * contributor removes a key when it has nothing to show for it, and calls
+   * `announceSlotCondition()` after each change (another tab's is heard through the `storage` event).
+   */
+  storage: string[];
+}
+
+/** The window event a contributor dispatches after changing a key its condition names. */
+export const SLOT_CONDITION_EVENT = 'steel:slot-condition';
+
+/** Tells the slot hosts of this page that a key a contribution's condition names has changed. */
+export function announceSlotCondition(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SLOT_CONDITION_EVENT));
+}
+
+/**
+ * Whether a contribution with this condition may show something now. Without storage (refused by
+ * the browser) the keys cannot be read: the contribution is loaded as if it had no condition.
+ */
+export function slotConditionHolds(when: SlotCondition | undefined, storage: Pick<Storage, 'getItem'> | null): boolean {
+  if (!when || !storage) return true;
+  return when.storage.some((key) => Boolean(storage.getItem(key)));
 }
 /** The slots an app's pages render, each at the props version it was built with. */
 export type SlotHosts = Partial<Record<SlotName, string>>;
@@ -94,6 +129,7 @@ export interface LiveContribution {
   app: string;
   props: string;
   order: number;
+  when?: SlotCondition;
 }
 
 /** Per slot, the live contributions in the order they are shown (their `order`, then the app's name). */
@@ -105,7 +141,8 @@ export function registryContributions(
 ): SlotContributions {
   const bySlot: SlotContributions = {};
   for (const [app, entry] of Object.entries(registry)) {
-    for (const { slot, props, order } of entry?.contributions ?? []) (bySlot[slot] ??= []).push({ app, props, order });
+    for (const { slot, props, order, when } of entry?.contributions ?? [])
+      (bySlot[slot] ??= []).push({ app, props, order, ...(when ? { when } : {}) });
   }
   for (const list of Object.values(bySlot)) list.sort((a, b) => a.order - b.order || a.app.localeCompare(b.app));
   return bySlot;

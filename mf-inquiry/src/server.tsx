@@ -4,8 +4,8 @@
  */
 import { createRemoteServerEntry } from '@steel/shared/server';
 import { remote } from './app/remote';
-import { inquiryContributions } from './app/contributions';
+import { inquiryContributionConditions, inquiryContributions } from './app/contributions';
 
 export const { contract, pages, render, contributions, renderSlot } = createRemoteServerEntry(remote, {
-  contributes: { components: inquiryContributions, order: 10 },
+  contributes: { components: inquiryContributions, order: 10, when: inquiryContributionConditions },
 });

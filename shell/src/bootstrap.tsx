@@ -83,7 +83,7 @@ void (async () => {
     navigate: createNavigate(routes, takeReload),
     prefetch,
     prefetchOnIntent: (to) => prefetchOnIntent(to),
-    slots: createSlotHost(registry, config),
+    slots: createSlotHost(registry, config, bus),
   };
 
   installRouteListeners({ store, routes, guardNavigation: guards.guardNavigation });

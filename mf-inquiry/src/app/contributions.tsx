@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
-import { SLOT_NAMES } from '@steel/contract';
+import { SLOT_NAMES, type SlotCondition, type SlotName } from '@steel/contract';
+import { USER_STORAGE_KEY } from '@steel/shared';
 import { type SlotComponents } from '@steel/shared/slots';
 import { alertContributions } from '../features/alerts/contributions';
 import { basketContributions } from '../features/basket/contributions';
+import { BASKET_STORAGE_KEY } from '../features/basket/basket-store';
+import { COMPARE_STORAGE_KEY } from '../features/compare/compare-list';
 import { compareContributions } from '../features/compare/contributions';
 
 type AnyContribution = ComponentType<Record<string, unknown>>;
@@ -35,3 +38,13 @@ function composeContributions(...lists: SlotComponents[]): SlotComponents {
 
 /** What the inquiry app shows on other apps' pages: the same list for the browser's `./slots` and the server entry. */
 export const inquiryContributions = composeContributions(basketContributions, alertContributions, compareContributions);
+
+/**
+ * The slots whose part shows nothing without these keys (`SlotCondition`): the header's counters
+ * are empty without a basket or a comparison, so a visitor without either never loads their code.
+ * A signed-in visitor loads it on every page: the counter is what merges the account's basket into
+ * the browser's at sign-in (docs/architecture.md, "Extension slots").
+ */
+export const inquiryContributionConditions: Partial<Record<SlotName, SlotCondition>> = {
+  'header.counter': { storage: [BASKET_STORAGE_KEY, COMPARE_STORAGE_KEY, USER_STORAGE_KEY] },
+};

@@ -28,6 +28,7 @@ import { RemoteProviders } from '../remote/remote-providers';
 import { identifierPrefix } from '../remote/server-markup';
 import {
   SLOTS,
+  type SlotCondition,
   type SlotContribution,
   type SlotHosts,
   type SlotName,
@@ -71,8 +72,11 @@ export function createRemoteServerEntry(
   extras: {
     /** The extension slots its pages render (`hostedSlots(…)`). */
     slotHosts?: SlotHosts;
-    /** What it contributes to other apps' slots: its components, and their place among others' (lower first). */
-    contributes?: { components: SlotComponents; order?: number };
+    /**
+     * What it contributes to other apps' slots: its components, their place among others' (lower
+     * first), and per slot the condition without which its contribution shows nothing (`SlotCondition`).
+     */
+    contributes?: { components: SlotComponents; order?: number; when?: Partial<Record<SlotName, SlotCondition>> };
   } = {},
 ): CreatedServerEntry {
   const { app, Root, pages } = remote;
@@ -148,6 +152,7 @@ export function createRemoteServerEntry(
             slot,
             props: SLOTS[slot].props,
             order: contributes.order ?? 100,
+            ...(contributes.when?.[slot] ? { when: contributes.when[slot] } : {}),
           })),
           renderSlot: slotServerRenderer(loadCss, contributes.components),
         }

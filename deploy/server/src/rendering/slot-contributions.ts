@@ -97,6 +97,13 @@ export async function fillSlots(
       const identifierPrefix = `${app}-${rootPrefix}${index}-`;
       // `data-app`: the contributor's stylesheet is scoped to its app's elements.
       const empty = `<div data-slot-contribution="${escapeAttribute(app)}" data-app="${escapeAttribute(app)}"></div>`;
+      // A contribution with a condition shows nothing without what only the browser holds (its
+      // storage): the server renders for nobody, so it is left to the browser, which loads its
+      // code only while the condition holds — and its stylesheet stays out of the page's head.
+      if (contribution.when) {
+        parts.push(empty);
+        continue;
+      }
       const problem = slotPropsIncompatibility(request.slot, request.version, contribution.props);
       const withheld = problem
         ? `not shown: ${problem}`

@@ -5,6 +5,7 @@
  * listing rows', the header's counter, the basket page — and by other tabs (the `storage` event).
  */
 import type { SlotProduct } from '@steel/contract';
+import { announceSlotCondition } from '@steel/contract/slots';
 
 export interface BasketLine {
   product: SlotProduct;
@@ -52,9 +53,13 @@ export function basketLines(): readonly BasketLine[] {
 }
 
 function save(lines: readonly BasketLine[]): void {
-  const text = JSON.stringify(lines);
-  storage()?.setItem(BASKET_STORAGE_KEY, text);
+  // An empty basket leaves no key: the header's counter is loaded only while there is one
+  // (docs/architecture.md, "Extension slots": a contribution's condition).
+  const text = lines.length > 0 ? JSON.stringify(lines) : null;
+  if (text === null) storage()?.removeItem(BASKET_STORAGE_KEY);
+  else storage()?.setItem(BASKET_STORAGE_KEY, text);
   cached = { text: storage() ? text : null, lines };
+  announceSlotCondition();
   for (const listener of listeners) listener();
 }
 

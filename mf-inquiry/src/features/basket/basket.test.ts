@@ -8,6 +8,7 @@ import {
   setQuantity,
 } from './basket-store';
 import { lineFigures } from './line-figures';
+import { SLOT_CONDITION_EVENT } from '@steel/contract';
 
 beforeEach(() => localStorage.clear());
 
@@ -25,6 +26,19 @@ describe('the inquiry basket', () => {
     setQuantity('ir-14', 0); // not a quantity: the line keeps its last good one
     removeFromBasket('ir-12');
     expect(basketLines().map((line) => [line.product.slug, line.quantity])).toEqual([['ir-14', 7]]);
+  });
+
+  it("leaves no key once empty, and tells the page's slot hosts at each change (the header counter's condition)", () => {
+    let announced = 0;
+    const count = () => (announced += 1);
+    window.addEventListener(SLOT_CONDITION_EVENT, count);
+    addToBasket(slotProduct('ir-12'));
+    expect(localStorage.getItem(BASKET_STORAGE_KEY)).not.toBeNull();
+    removeFromBasket('ir-12');
+    expect(localStorage.getItem(BASKET_STORAGE_KEY)).toBeNull();
+    expect(basketLines()).toEqual([]);
+    window.removeEventListener(SLOT_CONDITION_EVENT, count);
+    expect(announced).toBe(2);
   });
 
   it('drops what it cannot read instead of breaking the page, and refuses a line past its limit', () => {

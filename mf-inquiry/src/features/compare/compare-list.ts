@@ -5,6 +5,7 @@
  * itself reads its URL, so a link to it is shareable.
  */
 import type { SlotProduct } from '@steel/contract';
+import { announceSlotCondition } from '@steel/contract/slots';
 
 export interface ComparedProduct {
   slug: string;
@@ -91,9 +92,13 @@ export function comparedProducts(): readonly ComparedProduct[] {
 export function toggleCompared(product: ComparedProduct): CompareDecision {
   const decision = toggleInList(comparedProducts(), product);
   if (decision.kind === 'added' || decision.kind === 'removed') {
-    const text = JSON.stringify(decision.list);
-    storage()?.setItem(COMPARE_STORAGE_KEY, text);
+    // An empty list leaves no key: the header's link is loaded only while there is one
+    // (docs/architecture.md, "Extension slots": a contribution's condition).
+    const text = decision.list.length > 0 ? JSON.stringify(decision.list) : null;
+    if (text === null) storage()?.removeItem(COMPARE_STORAGE_KEY);
+    else storage()?.setItem(COMPARE_STORAGE_KEY, text);
     cached = { text, list: decision.list };
+    announceSlotCondition();
     for (const listener of listeners) listener();
   }
   return decision;

@@ -9,6 +9,7 @@ import {
   compareHref,
   comparedProducts,
   slugsFromQuery,
+  toggleCompared,
   toggleInList,
   type ComparedProduct,
 } from './compare-list';
@@ -39,6 +40,14 @@ describe('the compare list', () => {
     expect(removed.list.map((entry) => entry.slug)).toEqual(['a', 'c', 'd']);
     // Emptied, the list takes any sub-category again.
     expect(toggleInList([], item('x', 'sheet/hot-rolled')).kind).toBe('added');
+  });
+
+  it('leaves no key in storage once emptied (the header link is loaded only while there is one)', () => {
+    toggleCompared(item('a'));
+    expect(localStorage.getItem(COMPARE_STORAGE_KEY)).not.toBeNull();
+    toggleCompared(item('a'));
+    expect(localStorage.getItem(COMPARE_STORAGE_KEY)).toBeNull();
+    expect(comparedProducts()).toEqual([]);
   });
 
   it('writes one shareable URL and reads it back in order, each slug once, at most four', () => {

@@ -1,6 +1,12 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { ContractError, type LiveContribution, type RuntimeConfig } from '@steel/contract';
-import { withTimeLimit, type SlotHost, type SlotModule } from '@steel/shared';
+import {
+  ContractError,
+  SLOT_CONDITION_EVENT,
+  slotConditionHolds,
+  type LiveContribution,
+  type RuntimeConfig,
+} from '@steel/contract';
+import { defaultStorage, withTimeLimit, type AppBus, type SlotHost, type SlotModule } from '@steel/shared';
 import { reportRemoteFailure } from '../../features/failure-reports/report-remote-failure';
 import type { RemoteRegistryHolder } from './remote-registry';
 
@@ -10,17 +16,41 @@ import type { RemoteRegistryHolder } from './remote-registry';
  * through the federation runtime — never for an app that cannot run beside this shell, never
  * longer than a remote's load may take — and a failing contribution reported as its own app's
  * `slot` failure, so the canary and the health monitor count it against the contributor.
+ *
+ * A contribution with a condition (`when`) is listed only while the condition holds, so its
+ * app's code is not even fetched on a page where it would show nothing (the header's counter of
+ * an empty basket); the list is checked again whenever a key it names may have changed.
  */
 const NONE: readonly LiveContribution[] = [];
 
 export function createSlotHost(
   registry: Pick<RemoteRegistryHolder, 'contributions' | 'onContributions' | 'incompatibility' | 'version'>,
   config: Pick<RuntimeConfig, 'remoteLoadTimeoutMs' | 'failureReportSampleRate'>,
+  bus: Pick<AppBus, 'on' | 'off'>,
+  storage: () => Pick<Storage, 'getItem'> | null = defaultStorage,
 ): SlotHost {
   const modules = new Map<string, Promise<SlotModule>>();
   return {
-    contributions: (slot) => registry.contributions()[slot] ?? NONE,
-    subscribe: (listener) => registry.onContributions(listener),
+    contributions(slot) {
+      const live = registry.contributions()[slot] ?? NONE;
+      if (!live.some((contribution) => contribution.when)) return live;
+      const store = storage();
+      return live.filter((contribution) => slotConditionHolds(contribution.when, store));
+    },
+    subscribe(listener) {
+      const changed = () => listener();
+      const stopRegistry = registry.onContributions(listener);
+      // A key changed by this page's contributor, by another tab, or by signing in or out here.
+      window.addEventListener(SLOT_CONDITION_EVENT, changed);
+      window.addEventListener('storage', changed);
+      bus.on('session:changed', changed);
+      return () => {
+        stopRegistry();
+        window.removeEventListener(SLOT_CONDITION_EVENT, changed);
+        window.removeEventListener('storage', changed);
+        bus.off('session:changed', changed);
+      };
+    },
     load(app) {
       const problem = registry.incompatibility(app);
       if (problem)
