@@ -33,9 +33,16 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(buildsDir, { recursive: true, force: true }));
 
 const versions = Object.fromEntries(Object.keys(CONTRIBUTORS).map((app) => [app, 'v1']));
-const context = (contributors: Array<{ app: string; props?: string; order?: number }>): SlotFillContext => ({
+const context = (
+  contributors: Array<{ app: string; props?: string; order?: number; when?: { storage: string[] } }>,
+): SlotFillContext => ({
   contributions: {
-    'product.actions': contributors.map(({ app, props = '1.0.0', order = 100 }) => ({ app, props, order })),
+    'product.actions': contributors.map(({ app, props = '1.0.0', order = 100, when }) => ({
+      app,
+      props,
+      order,
+      ...(when ? { when } : {}),
+    })),
   },
   versions,
   incompatible: {},
@@ -117,6 +124,20 @@ describe("filling a page's slots on the server", () => {
     expect(filled.html).toBe(
       '<main><div data-slot="product.actions"><div data-slot-contribution="alerts" data-app="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div></div></main>',
     );
+    expect(filled.failures).toEqual([]);
+  });
+
+  it('leaves out a contribution with a condition only the browser can check: no element, no stylesheet', async () => {
+    const filled = await fillSlots(
+      page,
+      [request],
+      context([{ app: 'alerts' }, { app: 'inquiry', when: { storage: ['steel-inquiry-basket'] } }]),
+      'slot-r',
+    );
+    expect(filled.html).toBe(
+      '<main><div data-slot="product.actions"><div data-slot-contribution="alerts" data-app="alerts" data-slot-ssr="alerts-slot-r0-"><p>alert</p></div></div></main>',
+    );
+    expect(filled.css).toEqual({ alerts: '.alerts{}' });
     expect(filled.failures).toEqual([]);
   });
 });

@@ -94,16 +94,13 @@ export async function fillSlots(
       const { app } = contribution;
       const version = context.versions[app];
       if (!version || context.incompatible[app]) continue;
+      // A contribution with a condition shows nothing without what only the browser holds (its
+      // storage), and the server renders for nobody: it is left out — no element, no stylesheet in
+      // the head — and the browser adds it while its condition holds.
+      if (contribution.when) continue;
       const identifierPrefix = `${app}-${rootPrefix}${index}-`;
       // `data-app`: the contributor's stylesheet is scoped to its app's elements.
       const empty = `<div data-slot-contribution="${escapeAttribute(app)}" data-app="${escapeAttribute(app)}"></div>`;
-      // A contribution with a condition shows nothing without what only the browser holds (its
-      // storage): the server renders for nobody, so it is left to the browser, which loads its
-      // code only while the condition holds — and its stylesheet stays out of the page's head.
-      if (contribution.when) {
-        parts.push(empty);
-        continue;
-      }
       const problem = slotPropsIncompatibility(request.slot, request.version, contribution.props);
       const withheld = problem
         ? `not shown: ${problem}`
