@@ -2,7 +2,8 @@
  * Bench figures for extension slots (docs/architecture.md, "Extension slots"): what the inquiry
  * team's contributions add to the catalogue's product page — the JS Chromium transferred and the
  * main thread's task time until the page is idle, the same page before and after the inquiry app
- * goes live beside it, on a copy of the bench's builds (so the rest of the bench sees the three
+ * goes live beside it, and the same for the home page with an empty basket (where the header's
+ * counter shows nothing, so nothing of the inquiry app should load), on a copy of the bench's builds (so the rest of the bench sees the three
  * seeded remotes only) — and the time from a press on «افزودن به استعلام», after the pointer
  * rested on it, to the header's counter showing the new count. Then a careless version of the
  * inquiry app whose product-page contribution does 2 s of synchronous work on the server, forced
@@ -234,8 +235,12 @@ export async function benchSlots(options: {
     await waitForUrl(`http://127.0.0.1:${options.baselinePort}/api/health`, 30_000);
     const url = `${base}${PRODUCT_PAGE_PATH}`;
     const baselineUrl = `http://127.0.0.1:${options.baselinePort}${PRODUCT_PAGE_PATH}`;
+    // The home page hosts only the header's counter: with an empty basket it should cost nothing.
+    const homeUrl = `${base}/`;
     await productPageCost(browser, url); // the page's first render: the server entries loaded
+    await productPageCost(browser, homeUrl);
     const without = await medianCost(browser, url, runs);
+    const homeWithout = await medianCost(browser, homeUrl, runs);
 
     // The inquiry team joins as in its e2e: registered by the platform, deployed with its own key.
     await buildApp(INQUIRY);
@@ -245,7 +250,9 @@ export async function benchSlots(options: {
     const published = await deployApi.publish(team, INQUIRY, path.join(repoRoot, 'mf-inquiry/dist'));
     await deployApi.activate(team, INQUIRY, published.version);
     await productPageCost(browser, url);
+    await productPageCost(browser, homeUrl);
     const withSlots = await medianCost(browser, url, runs);
+    const homeWith = await medianCost(browser, homeUrl, runs);
 
     log(`Product page ${PRODUCT_PAGE_PATH}, cold, median of ${runs} (Chromium, loopback, 1× CPU):`);
     log(`                         JS transferred   main-thread tasks`);
@@ -257,6 +264,12 @@ export async function benchSlots(options: {
     row('with inquiry live', withSlots);
     log(
       `  the slots add          ${kb(withSlots.jsBytes - without.jsBytes).padStart(10)} ${`${(withSlots.mainThreadMs - without.mainThreadMs).toFixed(0)} ms`.padStart(15)}`,
+    );
+    log(`Home page /, empty basket, cold, median of ${runs} (a contribution's code loads only where it shows):`);
+    row('without inquiry', homeWithout);
+    row('with inquiry live', homeWith);
+    log(
+      `  the slots add          ${kb(homeWith.jsBytes - homeWithout.jsBytes).padStart(10)} ${`${(homeWith.mainThreadMs - homeWithout.mainThreadMs).toFixed(0)} ms`.padStart(15)}`,
     );
 
     const times = { product: [] as number[], listing: [] as number[] };
