@@ -28,9 +28,10 @@ export interface BuildStore {
    * written), taking it over (it is moved, not copied). Complete or not at all: a version is
    * stored once every file is. False when that version was already stored (nothing changes); two
    * servers storing one version at the same moment may both say true (the bytes are the same:
-   * the version is their hash).
+   * the version is their hash). `storedAt` keeps the time it was first stored elsewhere (moving
+   * versions between stores keeps their order, which prune reads); now by default.
    */
-  store(app: string, version: string, preparedDir: string): Promise<boolean>;
+  store(app: string, version: string, preparedDir: string, storedAt?: number): Promise<boolean>;
   /** Whether the version is stored whole. */
   has(app: string, version: string): Promise<boolean>;
   /** The app's stored versions, newest first. */

@@ -42,13 +42,16 @@ export function openFolderBuilds(buildsDir: string): BuildStore {
   return {
     kind: 'folder',
     localDir: buildsDir,
-    async store(app, version, preparedDir) {
+    async store(app, version, preparedDir, storedAt) {
       const target = versionFolder(buildsDir, app, version);
       if (await isFolder(target)) {
         await fs.rm(preparedDir, { recursive: true, force: true });
         return false;
       }
-      return moveFolderInto(preparedDir, target);
+      const moved = await moveFolderInto(preparedDir, target);
+      // The folder's time is the version's: `list` orders by it.
+      if (moved && storedAt !== undefined) await fs.utimes(target, new Date(storedAt), new Date(storedAt));
+      return moved;
     },
     async has(app, version) {
       return VERSION_RE.test(version) && isFolder(versionFolder(buildsDir, app, version));

@@ -201,7 +201,7 @@ export async function openObjectStoreBuilds(options: ObjectStoreBuildsOptions): 
   return {
     kind: 'object-store',
     localDir: cacheDir,
-    async store(app, version, preparedDir) {
+    async store(app, version, preparedDir, storedAt) {
       cached(app, version);
       if (await hasRecord(app, version)) {
         await fs.rm(preparedDir, { recursive: true, force: true });
@@ -214,7 +214,7 @@ export async function openObjectStoreBuilds(options: ObjectStoreBuildsOptions): 
       const record: VersionRecord = {
         app,
         version,
-        storedAt: Date.now(),
+        storedAt: storedAt ?? Date.now(),
         bytes: Object.values(files).reduce((sum, file) => sum + file.bytes, 0),
         files,
       };

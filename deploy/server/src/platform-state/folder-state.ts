@@ -255,6 +255,28 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
         await fs.rm(at(reportDir(app, version)), { recursive: true, force: true });
         await fs.rm(at(figuresFile(app, version)), { force: true });
       },
+      async list() {
+        const names = (dir: string) => fs.readdir(at(dir)).catch((): string[] => []);
+        const found = new Map<string, { app: string; version: string }>();
+        const reports = path.join(GATE_FOLDER, 'report');
+        const figures = path.join(GATE_FOLDER, 'main-thread');
+        for (const app of await names(reports))
+          for (const version of await names(path.join(reports, app)))
+            if (
+              await fs.access(at(path.join(reports, app, version, 'report.json'))).then(
+                () => true,
+                () => false,
+              )
+            )
+              found.set(`${app}@${version}`, { app, version });
+        for (const app of await names(figures))
+          for (const file of await names(path.join(figures, app)))
+            if (file.endsWith('.json')) {
+              const version = file.slice(0, -'.json'.length);
+              found.set(`${app}@${version}`, { app, version });
+            }
+        return [...found.values()].sort((a, b) => a.app.localeCompare(b.app) || a.version.localeCompare(b.version));
+      },
     },
     withDeployLock: (fn) =>
       fs

@@ -177,6 +177,8 @@ export interface GateRecords {
   writeFigures(app: AppName, version: string, figures: unknown): Promise<void>;
   /** A pruned version's report, screenshots and figures go with it. */
   forget(app: AppName, version: string): Promise<void>;
+  /** Every version with a report or figures, by app then version: what moving the state copies. */
+  list(): Promise<Array<{ app: AppName; version: string }>>;
 }
 
 export interface PlatformState {

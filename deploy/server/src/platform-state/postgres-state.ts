@@ -275,6 +275,12 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
         for (const table of ['gate_reports', 'gate_screenshots', 'gate_figures'])
           await query(`DELETE FROM ${table} WHERE app = $1 AND version = $2`, [app, version]);
       },
+      async list() {
+        const rows = await query<{ app: string; version: string }>(
+          'SELECT app, version FROM gate_reports UNION SELECT app, version FROM gate_figures',
+        );
+        return rows.sort((a, b) => a.app.localeCompare(b.app) || a.version.localeCompare(b.version));
+      },
     },
     withDeployLock<T>(fn: () => Promise<T>): Promise<T> {
       // This process's callers wait their turn without holding a connection; the one whose turn

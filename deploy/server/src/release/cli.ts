@@ -22,6 +22,10 @@
  *                                          the registered apps (release/apps.ts; --server: a platform key)
  *   jobs [app] | job <app> <id> | cancel <app> <id>   (with --server) the deploy API's jobs: list,
  *                                          follow one to its end, cancel one before its point of no return
+ *   platform import | platform export      copy the builds folder (and the deploy keys file) into
+ *                                          PostgreSQL and the object store the settings name
+ *                                          (PLATFORM_STATE_URL, BUILD_STORE_*), or back into a folder;
+ *                                          both idempotent (release/move-platform.ts)
  *
  * Apps: the shell and the registered remotes (`apps list`). Locally, BUILDS_DIR comes from the environment (default
  * <repo>/.builds) or --builds-dir <dir>; the running server picks changes up without a restart, and
@@ -32,7 +36,7 @@
  * and follows it to its end; Ctrl+C (or SIGTERM, a CI step's time limit) cancels it before its
  * point of no return and says what that left — never a change it reported as failed.
  */
-import { defaultBuildsDir, deployKeySource, resolveFromUserCwd } from '../config';
+import { defaultBuildsDir, deployKeySource, loadConfig, resolveFromUserCwd } from '../config';
 import type { Env } from '../settings/setting-kinds';
 import { processEnvironment, readSettings } from '../settings/settings-table';
 import { type AppStatus, status } from './status';
@@ -49,6 +53,7 @@ import { assertRegistered, type RegisteredApp } from '../live-set/app-registry';
 import { addApp, type AppRemoval, listApps, removeApp } from './apps';
 import { prune, type PruneReport } from './prune';
 import { withRunningSiteSettings } from './site-record';
+import { exportToFolder, importFolder, type MoveReport, openSharedStores } from './move-platform';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]
@@ -64,6 +69,7 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--k
   keys add <app|platform> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
   apps add <name> --paths '/guides/**' [--owner <key name>] | apps list | apps remove <name> [--force "<reason>"]
   jobs [app] | job <app> <id> | cancel <app> <id>   (with --server)
+  platform import | platform export   [--builds-dir <dir>] [--keys-file <file>] (local only)
 Apps: shell and the registered remotes (apps list)
 Remote: --server <url> or DEPLOY_SERVER; the key from DEPLOY_KEY (or --key).`;
 
@@ -350,6 +356,47 @@ function remoteDeployer(target: RemoteTarget): Deployer {
   };
 }
 
+/** What a move wrote, in one line (nothing: it had been done before). */
+function describeMove(report: MoveReport): string {
+  const parts = [
+    report.versions && `${report.versions} versions`,
+    report.gateRecords && `${report.gateRecords} gate records`,
+    report.keys && `${report.keys} deploy keys`,
+    report.releaseLogLines && `${report.releaseLogLines} release-log lines`,
+    report.counts && `${report.counts} counts`,
+    report.servedVersions && `${report.servedVersions} served versions`,
+    report.apps && 'the apps',
+    report.live && 'the live set',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'nothing: it held all of it already';
+}
+
+/** `platform import | export`: the builds folder into the shared stores, or back (release/move-platform.ts). */
+async function runPlatform(args: string[], flags: Map<string, string | true>, log: Log, env: Env | undefined) {
+  const [direction] = args;
+  if (direction !== 'import' && direction !== 'export')
+    throw new UsageError(`Unknown platform command "${direction ?? ''}": platform import | platform export`);
+  const config = loadConfig(env);
+  if (!config.platformStateUrl || !config.buildStore)
+    throw new UsageError(
+      `platform ${direction} needs PLATFORM_STATE_URL and BUILD_STORE_BUCKET (with BUILD_STORE_ENDPOINT and the rest) set`,
+    );
+  const buildsDir = localBuildsDir(flags, env);
+  const { keysFile } = localKeys(flags, env);
+  const shared = await openSharedStores({ platformStateUrl: config.platformStateUrl, buildStore: config.buildStore });
+  try {
+    if (direction === 'import') {
+      log(`Importing ${buildsDir} and ${keysFile} into PostgreSQL and the bucket ${config.buildStore.bucket}`);
+      log(`Written: ${describeMove(await importFolder(buildsDir, shared, { keysFile, log }))}`);
+    } else {
+      log(`Exporting PostgreSQL and the bucket ${config.buildStore.bucket} into ${buildsDir} and ${keysFile}`);
+      log(`Written: ${describeMove(await exportToFolder(shared, buildsDir, { keysFile, log }))}`);
+    }
+  } finally {
+    await shared.close();
+  }
+}
+
 function localBuildsDir(flags: Map<string, string | true>, env: Env | undefined): string {
   const dirFlag = flags.get('--builds-dir');
   return typeof dirFlag === 'string' ? resolveFromUserCwd(dirFlag, env) : defaultBuildsDir(env);
@@ -421,6 +468,10 @@ export async function run(
   if (command === 'keys') {
     if (flags.has('--server')) throw new UsageError("keys works on the server's machine only (without --server)");
     return runKeys(args, flags, log, env);
+  }
+  if (command === 'platform') {
+    if (flags.has('--server')) throw new UsageError("platform works on a server's machine only (without --server)");
+    return runPlatform(args, flags, log, env);
   }
   const deployer = deployerFor(flags, env, log, signal);
 

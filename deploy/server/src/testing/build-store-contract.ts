@@ -141,6 +141,17 @@ export function buildStoreContract(open: OpenStores): void {
     expect(await pair.a.list('catalogue')).toEqual([]);
   });
 
+  it('keeps the time a version was first stored when it is given (a version moved from another store)', async () => {
+    const firstStored = Date.parse('2026-01-02T03:04:05.678Z');
+    await pair.a.store('blog', 'v2', await preparedBuild());
+    await pair.a.store('blog', 'v1', await preparedBuild(), firstStored);
+    // Stored last, yet older: listed after the version stored before it.
+    expect(await pair.b.list('blog')).toEqual([
+      { version: 'v2', storedAt: expect.any(Number) as number },
+      { version: 'v1', storedAt: firstStored },
+    ]);
+  });
+
   it('removes a version for every server, its files with it; an unknown or ill-named version is NotStored', async () => {
     await pair.a.store('blog', 'v1', await preparedBuild());
     await pair.a.store('blog', 'v2', await preparedBuild());

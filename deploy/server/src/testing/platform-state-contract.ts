@@ -165,7 +165,19 @@ export function platformStateContract(open: OpenStates): void {
     await pair.a.gate.writeFigures('blog', 'v1', { '/blog': { blockingMs: 120 } });
     expect(await pair.b.gate.readFigures('blog', 'v1')).toEqual({ '/blog': { blockingMs: 120 } });
     expect(await pair.b.gate.readFigures('blog', 'v2')).toBeNull();
+    // Listed whether it has a report, figures or both.
+    await pair.a.gate.writeFigures('shell', 's1', { '/': { blockingMs: 40 } });
+    await pair.b.gate.writeReport('blog', 'v0', report, new Map());
+    expect(await pair.a.gate.list()).toEqual([
+      { app: 'blog', version: 'v0' },
+      { app: 'blog', version: 'v1' },
+      { app: 'shell', version: 's1' },
+    ]);
     await pair.b.gate.forget('blog', 'v1');
+    expect(await pair.b.gate.list()).toEqual([
+      { app: 'blog', version: 'v0' },
+      { app: 'shell', version: 's1' },
+    ]);
     expect(await pair.a.gate.readReport('blog', 'v1')).toBeNull();
     expect(await pair.a.gate.readShot('blog', 'v1', 0)).toBeNull();
     expect(await pair.a.gate.readFigures('blog', 'v1')).toBeNull();
