@@ -237,7 +237,7 @@ export const SETTINGS = {
   PLATFORM_STATE_URL: shaped({
     group: 'Several machines (PostgreSQL and an object store)',
     about:
-      "The deploy platform's state (apps, the live set with its canaries, the release log, counts, the gate's reports, the deploy lock) in this PostgreSQL database instead of the builds folder's files, so app servers on several machines share it; its tables are made by migrations at start.",
+      "The deploy platform's state (apps, the live set with its canaries, the release log, counts, the gate's reports, the deploy lock) in this PostgreSQL database instead of the builds folder's files, so app servers on several machines share it; its tables are made by migrations at start. `deploy platform import` copies a builds folder into it and the object store (`platform export`: back).",
     accepts: 'a postgres:// URL',
     shownDefault: "unset: the builds folder's files (one machine)",
     parse: (name, raw) => {
