@@ -21,7 +21,8 @@ export async function localVersions(buildsDir: string, app: string): Promise<Sto
   const found = await Promise.all(
     names.map(async (version) => {
       const st = await fs.stat(path.join(dir, version)).catch(() => null);
-      return st?.isDirectory() ? [{ version, storedAt: st.mtimeMs }] : [];
+      // Whole milliseconds, as every store gives them (a time set on a folder comes back a hair off).
+      return st?.isDirectory() ? [{ version, storedAt: Math.round(st.mtimeMs) }] : [];
     }),
   );
   return found.flat().sort((a, b) => b.storedAt - a.storedAt);
