@@ -1,17 +1,13 @@
 /** @jest-environment node */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { buildServer } from '../app';
 import type { BuildStore } from '../build-files/build-store';
 import { openFolderBuilds } from '../build-files/folder-builds';
 import { folderDigests, listFiles } from '../build-files/version-files';
-import { loadConfig } from '../config';
 import { openFolderState } from '../platform-state/folder-state';
 import { stateOfFolder } from '../platform-state/state-of-folder';
-import { openSharedPlatform } from '../shared-state/shared-platform';
 import { liveFixture, makeDist, type Fixture } from '../testing/fixtures';
-import { startTestObjectStore, type TestObjectStore } from '../testing/object-store-server';
-import { startTestPostgres, type TestPostgres } from '../testing/postgres-server';
+import { type MachineServices, newSiteStores, startMachineServices, startSite } from '../testing/several-machines';
 import { startCanary } from './canary';
 import { run } from './cli';
 import { exportToFolder, importFolder, NOTHING_MOVED, openSharedStores, type PlatformStores } from './move-platform';
@@ -25,18 +21,16 @@ import { appendToReleaseLog } from './release-log';
  * folder exported back is the original file by file and line by line.
  */
 describe('moving a builds folder into PostgreSQL and the object store, and back', () => {
-  let postgres: TestPostgres;
-  let objects: TestObjectStore;
+  let services: MachineServices;
   let fx: Fixture;
   let keysFile: string;
   let canaryVersion: string;
-  let moves = 0;
 
   beforeAll(async () => {
-    [postgres, objects] = await Promise.all([startTestPostgres(), startTestObjectStore()]);
+    services = await startMachineServices();
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([postgres?.stop(), objects?.stop()]);
+    await services?.stop();
   });
 
   /** A builds folder as a site that has run a while has it: every kind of record the state holds. */
@@ -94,22 +88,6 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
   });
   afterEach(() => fx.cleanup());
 
-  /** A fresh database and bucket: the stores an arrangement's servers would be given. */
-  const freshSettings = async () => {
-    const bucket = `move-${process.pid}-${++moves}`;
-    return { PLATFORM_STATE_URL: await postgres.database(), bucket, store: objects.settings(bucket) };
-  };
-  const settingsEnv = (settings: Awaited<ReturnType<typeof freshSettings>>) => ({
-    PLATFORM_STATE_URL: settings.PLATFORM_STATE_URL,
-    BUILD_STORE_BUCKET: settings.bucket,
-    BUILD_STORE_ENDPOINT: settings.store.endpoint ?? undefined,
-    BUILD_STORE_REGION: settings.store.region,
-    BUILD_STORE_ACCESS_KEY_ID: settings.store.credentials?.accessKeyId,
-    BUILD_STORE_SECRET_ACCESS_KEY: settings.store.credentials?.secretAccessKey,
-  });
-  const openShared = (settings: Awaited<ReturnType<typeof freshSettings>>) =>
-    openSharedStores({ platformStateUrl: settings.PLATFORM_STATE_URL, buildStore: settings.store });
-
   /** Every version of every app with each file's digest, in the store's order. */
   const versionsOf = async (builds: BuildStore) => {
     const out: Record<string, Array<{ version: string; files: Awaited<ReturnType<typeof folderDigests>> }>> = {};
@@ -153,9 +131,9 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
   };
 
   it('imports with one command: a server on PostgreSQL and the store serves what the folder did, and a second import writes nothing', async () => {
-    const settings = await freshSettings();
+    const settings = await newSiteStores(services);
     const lines: string[] = [];
-    const env = { ...process.env, ...settingsEnv(settings), DEPLOY_KEYS_FILE: keysFile };
+    const env = { ...process.env, ...settings.env, DEPLOY_KEYS_FILE: keysFile };
     await run(['platform', 'import', '--builds-dir', fx.buildsDir], (line) => lines.push(line), env);
     expect(lines[0]).toBe(
       `Importing ${fx.buildsDir} and ${keysFile} into PostgreSQL and the bucket ${settings.bucket}`,
@@ -166,7 +144,7 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
     );
 
     const original = await folderContent(fx.buildsDir, keysFile);
-    const shared = await openShared(settings);
+    const shared = await openSharedStores(settings);
     try {
       // Read whole through the shared stores (a cache of their own: every file from the bucket).
       expect(await contentOf(shared)).toEqual(original);
@@ -179,15 +157,9 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
     }
 
     // A server given these settings and an empty folder serves the live set and its files.
-    const root = path.join(fx.root, 'new-machine');
-    const config = loadConfig({
-      ...settingsEnv(settings),
-      BUILDS_DIR: path.join(root, 'builds'),
-      DEPLOY_KEYS_FILE: path.join(root, 'no-keys.json'),
-    });
-    const platform = await openSharedPlatform(config, () => {});
-    const server = buildServer(config);
+    const site = await startSite(services, path.join(fx.root, 'new-site'), {}, {}, settings);
     try {
+      const { app: server } = await site.addMachine();
       const registry = (await server.inject('/remotes.json')).json<Record<string, { version: string } | undefined>>();
       expect(registry.blog?.version).toBe(fx.versions.blog);
       const entry = await server.inject(`/builds/blog/${canaryVersion}/remoteEntry.js`);
@@ -196,14 +168,13 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
         await fs.readFile(path.join(fx.buildsDir, 'blog', canaryVersion, 'remoteEntry.js'), 'utf8'),
       );
     } finally {
-      await server.close();
-      await platform.close();
+      await site.close();
     }
 
     lines.length = 0;
     await run(['platform', 'import', '--builds-dir', fx.buildsDir], (line) => lines.push(line), env);
     expect(lines.at(-1)).toBe('Written: nothing: it held all of it already');
-    const again = await openShared(settings);
+    const again = await openSharedStores(settings);
     try {
       expect((await again.state.releaseLog.read()).length).toBe(original.releaseLog.length);
       expect(await contentOf(again)).toEqual(original);
@@ -213,8 +184,8 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
   });
 
   it('completes an import cut short when run again, and never names a version the target lacks meanwhile', async () => {
-    const settings = await freshSettings();
-    const shared = await openShared(settings);
+    const settings = await newSiteStores(services);
+    const shared = await openSharedStores(settings);
     try {
       // The third version's upload fails (the store went away): the run stops there.
       const builds = shared.builds;
@@ -239,8 +210,8 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
   });
 
   it('exports back into an empty folder losslessly, file by file and line by line; a second export writes nothing', async () => {
-    const settings = await freshSettings();
-    const shared = await openShared(settings);
+    const settings = await newSiteStores(services);
+    const shared = await openSharedStores(settings);
     const exportedDir = path.join(fx.root, 'exported', 'builds');
     const exportedKeys = path.join(fx.root, 'exported', 'keys.json');
     try {

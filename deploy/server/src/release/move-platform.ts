@@ -123,37 +123,35 @@ export async function openSharedStores(settings: {
   }
 }
 
-/** A builds folder's own stores: its state files, its keys file and its version folders. */
-function folderStores(buildsDir: string, keysFile: string): PlatformStores {
-  return { state: openFolderState({ buildsDir, keysFile }), builds: openFolderBuilds(buildsDir) };
+/**
+ * `work` with a builds folder's own stores — its state files, its keys file, its version folders
+ * (made when missing) — closed after.
+ */
+async function withFolder<T>(buildsDir: string, keysFile: string, work: (folder: PlatformStores) => Promise<T>) {
+  const folder = { state: openFolderState({ buildsDir, keysFile }), builds: openFolderBuilds(buildsDir) };
+  try {
+    return await work(folder);
+  } finally {
+    await folder.state.close();
+  }
 }
 
 /** Copies a builds folder (and its deploy keys file) into `to`. */
-export async function importFolder(
+export function importFolder(
   buildsDir: string,
   to: PlatformStores,
   options: { keysFile: string; log?: Log },
 ): Promise<MoveReport> {
-  const from = folderStores(buildsDir, options.keysFile);
-  try {
-    return await copyPlatform(from, to, options.log);
-  } finally {
-    await from.state.close();
-  }
+  return withFolder(buildsDir, options.keysFile, (from) => copyPlatform(from, to, options.log));
 }
 
 /** Copies `from` into a builds folder (and its deploy keys file), made when it does not exist. */
-export async function exportToFolder(
+export function exportToFolder(
   from: PlatformStores,
   buildsDir: string,
   options: { keysFile: string; log?: Log },
 ): Promise<MoveReport> {
-  const to = folderStores(buildsDir, options.keysFile);
-  try {
-    return await copyPlatform(from, to, options.log);
-  } finally {
-    await to.state.close();
-  }
+  return withFolder(buildsDir, options.keysFile, (to) => copyPlatform(from, to, options.log));
 }
 
 /** Every stored version of every app, the oldest first, each keeping when it was first stored. */

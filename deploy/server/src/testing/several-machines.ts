@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
+import type { ObjectStoreSettings } from '../build-files/s3-client';
 import { hashKey } from '../live-set/deploy-keys';
 import { openSharedPlatform, type SharedPlatform } from '../shared-state/shared-platform';
 import { type Settled, settled } from './deploy-jobs';
@@ -34,6 +35,36 @@ export async function startMachineServices(): Promise<MachineServices> {
   return { postgres, objects, stop: async () => void (await Promise.all([postgres.stop(), objects.stop()])) };
 }
 
+/** A new, empty database and bucket: where one site's servers keep what they share. */
+export interface SiteStores {
+  platformStateUrl: string;
+  bucket: string;
+  buildStore: ObjectStoreSettings;
+  /** `PLATFORM_STATE_URL` and `BUILD_STORE_*`, as a server's (or the CLI's) environment gives them. */
+  env: Record<string, string | undefined>;
+}
+
+let sites = 0;
+
+export async function newSiteStores(services: MachineServices): Promise<SiteStores> {
+  const platformStateUrl = await services.postgres.database();
+  const bucket = `site-${process.pid}-${Date.now()}-${++sites}`;
+  const buildStore = services.objects.settings(bucket);
+  return {
+    platformStateUrl,
+    bucket,
+    buildStore,
+    env: {
+      PLATFORM_STATE_URL: platformStateUrl,
+      BUILD_STORE_BUCKET: bucket,
+      BUILD_STORE_ENDPOINT: buildStore.endpoint ?? undefined,
+      BUILD_STORE_REGION: buildStore.region,
+      BUILD_STORE_ACCESS_KEY_ID: buildStore.credentials?.accessKeyId,
+      BUILD_STORE_SECRET_ACCESS_KEY: buildStore.credentials?.secretAccessKey,
+    },
+  };
+}
+
 export interface Site {
   /** Starts one more server of this site (its folder under `root`). */
   addMachine(): Promise<Machine>;
@@ -42,18 +73,18 @@ export interface Site {
 }
 
 /**
- * A site on a new database and bucket: servers added to it share them and nothing else. `keys`:
- * deploy keys by app, given to every server in `DEPLOY_KEYS` (as hashes).
+ * A site on a new database and bucket (or on `stores`, made before): servers added to it share
+ * them and nothing else. `keys`: deploy keys by app, given to every server in `DEPLOY_KEYS` (as
+ * hashes).
  */
 export async function startSite(
   services: MachineServices,
   root: string,
   keys: Record<string, string>,
   env: Record<string, string> = {},
+  stores?: SiteStores,
 ): Promise<Site> {
-  const database = await services.postgres.database();
-  const bucket = `site-${process.pid}-${Date.now()}`;
-  const store = services.objects.settings(bucket);
+  const shared = stores ?? (await newSiteStores(services));
   const machines: Machine[] = [];
   const addMachine = async () => {
     const folder = path.join(root, `machine-${machines.length + 1}`);
@@ -64,12 +95,7 @@ export async function startSite(
       DEPLOY_KEYS: JSON.stringify(
         Object.entries(keys).map(([app, key]) => ({ name: `${app}-team`, app, hash: hashKey(key) })),
       ),
-      PLATFORM_STATE_URL: database,
-      BUILD_STORE_BUCKET: bucket,
-      BUILD_STORE_ENDPOINT: store.endpoint ?? undefined,
-      BUILD_STORE_REGION: store.region,
-      BUILD_STORE_ACCESS_KEY_ID: store.credentials?.accessKeyId,
-      BUILD_STORE_SECRET_ACCESS_KEY: store.credentials?.secretAccessKey,
+      ...shared.env,
       ...env,
     });
     const platform: SharedPlatform = await openSharedPlatform(config, () => {});
