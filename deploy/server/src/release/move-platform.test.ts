@@ -7,7 +7,13 @@ import { folderDigests, listFiles } from '../build-files/version-files';
 import { openFolderState } from '../platform-state/folder-state';
 import { stateOfFolder } from '../platform-state/state-of-folder';
 import { liveFixture, makeDist, type Fixture } from '../testing/fixtures';
-import { type MachineServices, newSiteStores, startMachineServices, startSite } from '../testing/several-machines';
+import {
+  type MachineServices,
+  newSiteStores,
+  registryVersion,
+  startMachineServices,
+  startSite,
+} from '../testing/several-machines';
 import { startCanary } from './canary';
 import { run } from './cli';
 import { exportToFolder, importFolder, NOTHING_MOVED, openSharedStores, type PlatformStores } from './move-platform';
@@ -160,8 +166,7 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
     const site = await startSite(services, path.join(fx.root, 'new-site'), {}, {}, settings);
     try {
       const { app: server } = await site.addMachine();
-      const registry = (await server.inject('/remotes.json')).json<Record<string, { version: string } | undefined>>();
-      expect(registry.blog?.version).toBe(fx.versions.blog);
+      expect(await registryVersion(server, 'blog')).toBe(fx.versions.blog);
       const entry = await server.inject(`/builds/blog/${canaryVersion}/remoteEntry.js`);
       expect(entry.statusCode).toBe(200);
       expect(entry.body).toBe(
