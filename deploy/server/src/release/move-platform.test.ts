@@ -176,6 +176,12 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
       await site.close();
     }
 
+    // A mistyped folder is refused, not imported as an empty one.
+    const nowhere = path.join(fx.root, 'buidls');
+    await expect(run(['platform', 'import', '--builds-dir', nowhere], () => {}, env)).rejects.toThrow(
+      `There is no builds folder at ${nowhere}`,
+    );
+
     lines.length = 0;
     await run(['platform', 'import', '--builds-dir', fx.buildsDir], (line) => lines.push(line), env);
     expect(lines.at(-1)).toBe('Written: nothing: it held all of it already');

@@ -23,6 +23,7 @@ import path from 'node:path';
 import type { BuildStore } from '../build-files/build-store';
 import { openFolderBuilds } from '../build-files/folder-builds';
 import { openObjectStoreBuilds } from '../build-files/object-store-builds';
+import { isFolder } from '../build-files/version-files';
 import type { ObjectStoreSettings } from '../build-files/s3-client';
 import { releaseLogLine, serializeApps, serializeLive } from '../platform-state/documents';
 import { openFolderState } from '../platform-state/folder-state';
@@ -137,11 +138,13 @@ async function withFolder<T>(buildsDir: string, keysFile: string, work: (folder:
 }
 
 /** Copies a builds folder (and its deploy keys file) into `to`. */
-export function importFolder(
+export async function importFolder(
   buildsDir: string,
   to: PlatformStores,
   options: { keysFile: string; log?: Log },
 ): Promise<MoveReport> {
+  // A mistyped path would otherwise be an empty folder, imported as "nothing to write".
+  if (!(await isFolder(buildsDir))) throw new Error(`There is no builds folder at ${buildsDir}`);
   return withFolder(buildsDir, options.keysFile, (from) => copyPlatform(from, to, options.log));
 }
 
