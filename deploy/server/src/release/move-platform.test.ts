@@ -4,16 +4,11 @@ import path from 'node:path';
 import type { BuildStore } from '../build-files/build-store';
 import { openFolderBuilds } from '../build-files/folder-builds';
 import { folderDigests, listFiles } from '../build-files/version-files';
+import { COHORT_COOKIE } from '../live-set/visitor-live-set';
 import { openFolderState } from '../platform-state/folder-state';
 import { stateOfFolder } from '../platform-state/state-of-folder';
 import { liveFixture, makeDist, type Fixture } from '../testing/fixtures';
-import {
-  type MachineServices,
-  newSiteStores,
-  registryVersion,
-  startMachineServices,
-  startSite,
-} from '../testing/several-machines';
+import { type MachineServices, newSiteStores, startMachineServices, startSite } from '../testing/several-machines';
 import { startCanary } from './canary';
 import { run } from './cli';
 import { exportToFolder, importFolder, NOTHING_MOVED, openSharedStores, type PlatformStores } from './move-platform';
@@ -166,7 +161,9 @@ describe('moving a builds folder into PostgreSQL and the object store, and back'
     const site = await startSite(services, path.join(fx.root, 'new-site'), {}, {}, settings);
     try {
       const { app: server } = await site.addMachine();
-      expect(await registryVersion(server, 'blog')).toBe(fx.versions.blog);
+      // A visitor past the canary's share (a request without a cohort draws one at random).
+      const stable = await server.inject({ url: '/remotes.json', headers: { cookie: `${COHORT_COOKIE}=9999` } });
+      expect(stable.json<Record<string, { version: string }>>().blog?.version).toBe(fx.versions.blog);
       const entry = await server.inject(`/builds/blog/${canaryVersion}/remoteEntry.js`);
       expect(entry.statusCode).toBe(200);
       expect(entry.body).toBe(
