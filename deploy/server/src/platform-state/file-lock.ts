@@ -67,6 +67,7 @@ async function acquire(lock: string, { waitMs, staleMs = DEFAULT_STALE_MS }: Loc
 }
 
 async function holdFileLock<T>(lock: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
+  await fs.mkdir(path.dirname(lock), { recursive: true });
   await acquire(lock, options);
   const heartbeat = setInterval(() => {
     const now = new Date();
@@ -82,8 +83,10 @@ async function holdFileLock<T>(lock: string, options: LockOptions, fn: () => Pro
 }
 
 /**
- * Runs `fn` holding `lock` (an absolute path): after every earlier caller in this process, and
- * never beside another process's holder; gives up once it waited `waitMs` for both.
+ * Runs `fn` holding `lock` (an absolute path; its folder is made when missing): after every earlier
+ * caller in this process, and never beside another process's holder; gives up once it waited
+ * `waitMs` for both. A caller's place in the queue is taken when it calls, so a caller must not
+ * await anything before calling (two awaited mkdirs finish in any order).
  */
 export function withFileLock<T>(lockPath: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
   const lock = path.resolve(lockPath);

@@ -104,8 +104,7 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
   const { buildsDir, keysFile } = options;
   const lockWaitMs = options.lockWaitMs ?? DEPLOY_LOCK_WAIT_MS;
   const at = (name: string) => path.join(buildsDir, name);
-  const locked = <T>(name: string, fn: () => Promise<T>) =>
-    fs.mkdir(buildsDir, { recursive: true }).then(() => withFileLock(at(name), { waitMs: 10_000 }, fn));
+  const locked = <T>(name: string, fn: () => Promise<T>) => withFileLock(at(name), { waitMs: 10_000 }, fn);
 
   const listeners = new Set<() => void>();
   let lastMark: string | null = null;
@@ -148,11 +147,7 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
       `${JSON.stringify(keys, null, 2)}\n`,
       0o600,
     );
-  const keysLocked = async <T>(fn: () => Promise<T>) => {
-    const file = keysFileGiven();
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    return withFileLock(`${file}.lock`, { waitMs: 10_000 }, fn);
-  };
+  const keysLocked = async <T>(fn: () => Promise<T>) => withFileLock(`${keysFileGiven()}.lock`, { waitMs: 10_000 }, fn);
   const reportDir = (app: string, version: string) => path.join(GATE_FOLDER, 'report', app, version);
   const figuresFile = (app: string, version: string) => path.join(GATE_FOLDER, 'main-thread', app, `${version}.json`);
 
@@ -278,10 +273,7 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
         return [...found.values()].sort((a, b) => a.app.localeCompare(b.app) || a.version.localeCompare(b.version));
       },
     },
-    withDeployLock: (fn) =>
-      fs
-        .mkdir(buildsDir, { recursive: true })
-        .then(() => withFileLock(at(DEPLOY_LOCK_FILE), { waitMs: lockWaitMs }, fn)),
+    withDeployLock: (fn) => withFileLock(at(DEPLOY_LOCK_FILE), { waitMs: lockWaitMs }, fn),
     changeMark,
     onChange(listener) {
       listeners.add(listener);

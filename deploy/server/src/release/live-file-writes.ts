@@ -44,9 +44,7 @@ const LOCK_WAIT_MS = 10_000;
 
 /** live.json's writers take turns (a read-modify-write must not lose another's change). */
 export function withLock<T>(buildsDir: string, fn: () => Promise<T>): Promise<T> {
-  return fs
-    .mkdir(buildsDir, { recursive: true })
-    .then(() => withFileLock(path.join(buildsDir, `${LIVE_FILE}.lock`), { waitMs: LOCK_WAIT_MS }, fn));
+  return withFileLock(path.join(buildsDir, `${LIVE_FILE}.lock`), { waitMs: LOCK_WAIT_MS }, fn);
 }
 
 export function writeLive(buildsDir: string, live: LiveState): Promise<void> {
