@@ -56,6 +56,7 @@ export * from './colour-mode';
 export * from './consent';
 export * from './ui/text-field';
 export * from './ui/number-field';
+export { useTypedBeforeHydration } from './ui/typed-before-hydration';
 export * from './ui/quote-totals-list';
 export * from './search/site-search';
 export { useLimitedQuery } from './page-data/use-limited-query';

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 export type NumberFieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -23,7 +24,8 @@ export type NumberFieldProps = Omit<
  * A field for a number a person types (docs/architecture.md, "Look and language"): a text input
  * with the phone's number keyboard, never `type="number"` — which drops Persian digits and «٫»
  * silently and lets a wheel change the figure — read by the kit's one reader
- * (`readTypedNumber`), the value kept as typed and what is wrong said in Persian beside it.
+ * (`readTypedNumber`), the value kept as typed (typed before hydration too) and what is wrong said
+ * in Persian beside it.
  */
 export function NumberField({
   label,
@@ -35,8 +37,10 @@ export function NumberField({
   className,
   labelClassName,
   id: givenId,
+  ref,
   ...inputProps
 }: NumberFieldProps) {
+  const inputRef = useTypedBeforeHydration(value, onValueChange, ref);
   const ownId = useId();
   const id = givenId ?? ownId;
   const noteId = `${id}-note`;
@@ -47,6 +51,7 @@ export function NumberField({
       </label>
       <input
         {...inputProps}
+        ref={inputRef}
         id={id}
         type="text"
         inputMode={inputMode}

@@ -15,6 +15,7 @@ import {
   siteSearchQuery,
   ui,
   useShell,
+  useTypedBeforeHydration,
   type PageDefinition,
   type PageUrl,
   type SearchResultGroup,
@@ -59,6 +60,7 @@ function SearchPageView({ url }: { url: PageUrl }) {
 function SearchForm({ query }: { query: string }) {
   const { navigate } = useShell();
   const [value, setValue] = useState(query);
+  const inputRef = useTypedBeforeHydration(value, setValue);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     navigate(searchPageHref(value));
@@ -69,6 +71,7 @@ function SearchForm({ query }: { query: string }) {
         {SEARCH_LABEL}
       </label>
       <input
+        ref={inputRef}
         id="search-page-query"
         name="q"
         type="search"
