@@ -141,4 +141,26 @@ describe('the layout built from the live registry', () => {
       '/rebar/kalaf',
     ]);
   });
+
+  it('shows no link to a path the app server answers itself, in any place, from a tree or a page', () => {
+    // What a version forced live past the gate (which refuses such claims) could publish.
+    const forced = {
+      pages: [
+        footerPage('/metrics', 'آمار', 0),
+        page('/api/health', { nav: { places: ['header', 'drawer', 'footer'], label: 'سلامت', order: 0 } }),
+      ],
+      navigation: [
+        { label: 'سازنده', path: '/_/console', places: ['header', 'drawer'], order: 0, children: [rebar] },
+        {
+          ...sheet,
+          children: [{ label: 'ساخت‌ها', path: '/builds/latest.json', places: ['header', 'drawer'], order: 0 }],
+        },
+      ] satisfies NavigationItem[],
+    };
+    const navigation = buildSiteNavigation([forced, blog]);
+    const paths = (links: typeof navigation.header): string[] =>
+      links.flatMap((link) => [link.path, ...paths(link.children)]);
+    const everyPlace = [navigation.header, navigation.drawerTree, navigation.drawerPages, navigation.footer];
+    expect(everyPlace.map(paths)).toEqual([['/sheet'], ['/sheet'], ['/blog'], ['/blog']]);
+  });
 });

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { NavPlace, NavigationItem, PageRoute } from '@steel/contract';
+import { isAppServerPath, type NavPlace, type NavigationItem, type PageRoute } from '@steel/contract';
 
 /** A link of the site's navigation, with what shows below it in the same place. */
 export interface NavLink {
@@ -30,10 +30,17 @@ export interface PublishedNavigation {
 
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
 
+/**
+ * A link to a path the app server answers itself (`/metrics`, `/_/…`) leads a visitor to the
+ * platform's own, never a page: the gate refuses a version that declares one, and a version forced
+ * live past the gate still shows none (with the links below it).
+ */
+const isPagePath = (item: { path: string }) => !isAppServerPath(item.path);
+
 /** The items of a tree shown in `place`, each with its children shown there; sorted by `order`. */
 function treeIn(place: NavPlace, items: readonly NavigationItem[]): NavLink[] {
   return items
-    .filter((item) => item.places.includes(place))
+    .filter((item) => item.places.includes(place) && isPagePath(item))
     .sort(byOrder)
     .map((item) => ({ label: item.label, path: item.path, children: treeIn(place, item.children ?? []) }));
 }
@@ -41,7 +48,7 @@ function treeIn(place: NavPlace, items: readonly NavigationItem[]): NavLink[] {
 /** The pages that name `place`, across all apps, by their order. */
 function pagesIn(place: NavPlace, pages: readonly PageRoute[]): NavLink[] {
   return pages
-    .flatMap((page) => (page.nav?.places.includes(place) ? [{ ...page.nav, path: page.path }] : []))
+    .flatMap((page) => (page.nav?.places.includes(place) && isPagePath(page) ? [{ ...page.nav, path: page.path }] : []))
     .sort(byOrder)
     .map(({ label, path }) => ({ label, path, children: [] }));
 }

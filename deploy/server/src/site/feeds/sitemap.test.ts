@@ -95,6 +95,29 @@ describe('a source kept within its app’s navigation', () => {
   });
 });
 
+describe('paths the app server answers itself', () => {
+  it('are never listed, from a fixed path or from a record (what a version forced past the gate may declare)', () => {
+    const page = {
+      path: '/guides/*',
+      rendering: 'server' as const,
+      guards: [],
+      layout: 'default' as const,
+      sitemap: [
+        { path: '/metrics' },
+        { path: '/_/console' },
+        { path: '/guides' },
+        { collection: 'guides', path: '/:slug' },
+      ],
+    };
+    const sources = sitemapSources({ blog: [page] });
+    expect(sources.map((source) => source.path)).toEqual(['/guides', '/:slug']);
+    const [, records] = sources as [ReadableSource, Extract<ReadableSource, { collection: string }>];
+    expect(listedPaths(records, { slug: 'metrics' })).toEqual([]);
+    expect(listedPaths(records, { slug: 'robots.txt' })).toEqual([]);
+    expect(listedPaths(records, { slug: 'bolts' })).toEqual(['/bolts']);
+  });
+});
+
 describe("the sitemap from the live remotes' declarations", () => {
   const sources = sitemapSources(PUBLISHED, PUBLISHED_NAVIGATION);
 

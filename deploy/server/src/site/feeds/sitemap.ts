@@ -5,7 +5,13 @@
  * generic reader serves every declaration, so a page, a collection or a new sub-category goes into
  * the sitemap with its app's deploy alone.
  */
-import type { NavigationItem, RemoteNavigation, RemotePages, SitemapSource } from '@steel/contract';
+import {
+  isAppServerPath,
+  type NavigationItem,
+  type RemoteNavigation,
+  type RemotePages,
+  type SitemapSource,
+} from '@steel/contract';
 import { buildXml } from './xml';
 import { fieldsQuery, readCollection } from './cms-collections';
 
@@ -43,15 +49,18 @@ function navigationPaths(items: readonly NavigationItem[]): NavigationPaths {
 /**
  * The sitemap sources of the live pages, each once (every category page declares the same tree);
  * a source kept within its app's navigation gets that app's navigation paths (none: nothing listed).
+ * A fixed path the app server answers itself is no page (a version forced live past the gate may
+ * declare one): it is left out, as a record's path of that kind is (`listedPaths`).
  */
 export function sitemapSources(pages: RemotePages, navigation: RemoteNavigation = {}): ReadableSource[] {
   const sources = Object.entries(pages).flatMap(([app, routes]) =>
     (routes ?? []).flatMap((route) =>
-      (route.sitemap ?? []).map((source): ReadableSource =>
-        'within' in source && source.within === 'navigation'
-          ? { ...source, onlyWithin: navigationPaths(navigation[app] ?? []) }
-          : source,
-      ),
+      (route.sitemap ?? []).flatMap((source): ReadableSource[] => {
+        if (!isCollectionSource(source) && isAppServerPath(source.path)) return [];
+        return 'within' in source && source.within === 'navigation'
+          ? [{ ...source, onlyWithin: navigationPaths(navigation[app] ?? []) }]
+          : [source];
+      }),
     ),
   );
   return [...new Map(sources.map((source) => [JSON.stringify(source), source])).values()];
@@ -68,9 +77,12 @@ function allowed(path: string, within: NavigationPaths | undefined): boolean {
   return within.items.includes(path) || within.leaves.includes(parent);
 }
 
-/** The paths a record gives a collection source that the sitemap lists (within its app's navigation when asked). */
+/**
+ * The paths a record gives a collection source that the sitemap lists (within its app's navigation
+ * when asked; never one the app server answers itself, such as a record whose slug is `metrics`).
+ */
 export function listedPaths(source: CollectionSource, record: unknown): string[] {
-  return sourcePaths(source.path, record).filter((path) => allowed(path, source.onlyWithin));
+  return sourcePaths(source.path, record).filter((path) => allowed(path, source.onlyWithin) && !isAppServerPath(path));
 }
 
 /** Every CMS collection the sources read: a change to one of them remakes the sitemap. */
