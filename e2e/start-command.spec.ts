@@ -113,6 +113,15 @@ test('PORT and CMS_PORT given to npm start: a page renders, the browser reads th
     await page.goto(`${site}${productPath}`);
     await page.getByRole('button', { name: 'افزودن به استعلام' }).click();
     await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
+
+    // The terminal is for a person: the server's events, none of its per-request JSON lines,
+    // which are whole in the log file named by the port.
+    const terminal = output.join('');
+    expect(terminal).toContain('[server] Steel marketplace at');
+    expect(terminal).not.toContain('"reqId"');
+    const serverLog = fs.readFileSync(path.join(repoRoot, `.tmp/logs/server-${port}.log`), 'utf8');
+    expect(serverLog).toContain('"url":"/about-us"');
+    expect(terminal).toContain(`.tmp/logs/server-${port}.log`);
   } finally {
     // The whole group (npm → tsx → CMS, app server), by PID.
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');

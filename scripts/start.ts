@@ -1,14 +1,18 @@
 /**
  * `npm start`: builds whatever app has no live build yet, then runs the CMS (seeded at start)
  * and the app server, puts the inquiry team's app live on a builds folder new to it
- * (lib/inquiry-app.ts), and stops both on Ctrl+C.
+ * (lib/inquiry-app.ts), and stops both on Ctrl+C. Their output goes whole to a log file each
+ * (`.tmp/logs/`, named by port, so a second copy keeps its own); the terminal shows a line per
+ * notable event, none per request (lib/terminal-lines.ts).
  */
+import type { SpawnOptions } from 'node:child_process';
 import path from 'node:path';
 import { buildAndPublish } from './build';
 import { missingBuilds } from './lib/missing-builds';
 import { buildsDir, repoRoot } from './lib/paths';
 import { type RunningProcess, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 import { putInquiryAppLive } from './lib/inquiry-app';
+import { cmsLineForPeople, logToFileAndTerminal, serverLineForPeople } from './lib/terminal-lines';
 
 const APP_PORT = process.env.PORT ?? '8080';
 const CMS_PORT = process.env.CMS_PORT ?? '1337';
@@ -16,6 +20,10 @@ const CMS_PORT = process.env.CMS_PORT ?? '1337';
 const DEPLOY_GATE_PORT = process.env.DEPLOY_GATE_PORT ?? '8099';
 const SITE_URL = process.env.SITE_URL ?? `http://localhost:${APP_PORT}`;
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+const logsDir = path.join(repoRoot, '.tmp/logs');
+const serverLog = path.join(logsDir, `server-${APP_PORT}.log`);
+const cmsLog = path.join(logsDir, `cms-${CMS_PORT}.log`);
+const piped: SpawnOptions = { stdio: ['ignore', 'pipe', 'pipe'] };
 
 async function main() {
   shareServerSettings();
@@ -33,7 +41,11 @@ async function main() {
   process.on('SIGINT', () => void stopAll());
   process.on('SIGTERM', () => void stopAll());
 
+  console.log(
+    `Logs, whole: ${path.relative(process.cwd(), serverLog)} (JSON lines) and ${path.relative(process.cwd(), cmsLog)}`,
+  );
   const cms = startProcess('cms', process.execPath, ['scripts/start.js'], {
+    ...piped,
     cwd: path.join(repoRoot, 'deploy/cms'),
     // Published changes reach the app server's page cache at once.
     // The CMS allows the site's origins, derived from its port (another PORT works end to end).
@@ -52,6 +64,7 @@ async function main() {
     },
   });
   const server = startProcess('server', tsx, ['deploy/server/src/main.ts'], {
+    ...piped,
     cwd: repoRoot,
     // NODE_ENV=production: React's production build in the render workers.
     env: {
@@ -65,6 +78,8 @@ async function main() {
       DEPLOY_GATE_PORT,
     },
   });
+  logToFileAndTerminal('cms', [cms.child.stdout, cms.child.stderr], cmsLog, cmsLineForPeople);
+  logToFileAndTerminal('server', [server.child.stdout, server.child.stderr], serverLog, serverLineForPeople);
   running.push(cms, server);
   for (const processInfo of running) {
     void processInfo.exited.then((code) => {
