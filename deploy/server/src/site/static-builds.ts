@@ -60,8 +60,9 @@ export const staticBuildRoutes: FastifyPluginAsync<RouteContext> = async (app, {
 
       // A version this server has not fetched yet (another server published it, or this one's cache
       // was wiped) is fetched from the object store before it answers: never a 404 for a live file.
+      // The folder store is the folder itself: nothing to fetch, and no stat per file to ask.
       const builds = buildsOfFolder(config.buildsDir);
-      if (!(await builds.isLocal(appName, version))) {
+      if (builds.kind !== 'folder' && !(await builds.isLocal(appName, version))) {
         try {
           await builds.local(appName, version);
         } catch (error) {
