@@ -58,7 +58,7 @@ test.beforeAll(async () => {
   );
 
   const keysFile = path.join(workDir, 'deploy-keys.json');
-  blogKey = await addKey(keysFile, 'blog', 'blog-team');
+  blogKey = await addKey({ buildsDir, keysFile }, 'blog', 'blog-team');
   server = await startAppServer({
     port: SPEC_PORTS.canary,
     buildsDir,

@@ -30,8 +30,8 @@ test.beforeAll(async () => {
   buildsDir = path.join(workDir, 'builds');
   copyRunBuilds(buildsDir);
   const keysFile = path.join(workDir, 'deploy-keys.json');
-  keys.blog = await addKey(keysFile, 'blog', 'blog-team');
-  keys.catalogue = await addKey(keysFile, 'catalogue', 'catalogue-team');
+  keys.blog = await addKey({ buildsDir, keysFile }, 'blog', 'blog-team');
+  keys.catalogue = await addKey({ buildsDir, keysFile }, 'catalogue', 'catalogue-team');
   server = await startAppServer({
     port: SPEC_PORTS.deployApi,
     buildsDir,

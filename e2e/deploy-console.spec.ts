@@ -40,9 +40,9 @@ test.beforeAll(async () => {
   buildsDir = path.join(workDir, 'builds');
   copyRunBuilds(buildsDir);
   const keysFile = path.join(workDir, 'deploy-keys.json');
-  keys.blog = await addKey(keysFile, 'blog', 'blog-team');
-  keys.blogCi = await addKey(keysFile, 'blog', 'blog-ci');
-  keys.catalogue = await addKey(keysFile, 'catalogue', 'catalogue-team');
+  keys.blog = await addKey({ buildsDir, keysFile }, 'blog', 'blog-team');
+  keys.blogCi = await addKey({ buildsDir, keysFile }, 'blog', 'blog-ci');
+  keys.catalogue = await addKey({ buildsDir, keysFile }, 'catalogue', 'catalogue-team');
   const env = {
     DEPLOY_KEYS_FILE: keysFile,
     DEPLOY_GATE_PORT: String(SPEC_PORTS.deployConsoleGate),

@@ -136,9 +136,9 @@ test.afterAll(async () => {
 test('the inquiry team deploys its remote alone: only the inquiry app changes in live.json', async () => {
   const before = await liveVersions();
   expect(before[NAME]).toBeUndefined();
-  const platformKey = await addKey(keysFile, 'platform', 'platform-team');
+  const platformKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, 'platform', 'platform-team');
   await deployApi.apps.add(as(platformKey), { name: NAME, paths: ['/inquiry/**'], owner: 'inquiry-team' });
-  teamKey = await addKey(keysFile, NAME, 'inquiry-team');
+  teamKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, NAME, 'inquiry-team');
   const published = await deployApi.publish(as(teamKey), NAME, path.join(repoRoot, 'mf-inquiry/dist'));
   const activated = await deployApi.activate(as(teamKey), NAME, published.version);
   expect(activated).toMatchObject({ version: published.version, gate: 'passed' });

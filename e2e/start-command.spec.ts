@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readKeyFile } from '@steel/server/deploy-keys';
+import { storedKeys } from '@steel/server/deploy-keys';
 import { whyOthersUseSite } from '@steel/server/site-record';
 import { expect, test } from './support/test';
 import { SPEC_PORTS, START_COMMAND_CMS_PORT, repoRoot } from './support/environment';
@@ -64,7 +64,7 @@ test('PORT and CMS_PORT given to npm start: a page renders, the browser reads th
     expect(output.join('')).toMatch(/Registered inquiry/);
     expect(output.join('')).toMatch(/Activated inquiry \S+ \(was none; gate/);
     // Its key was for that deploy only: no key is left, so the folder is still the developer's own.
-    expect(await readKeyFile(env.DEPLOY_KEYS_FILE!)).toEqual([]);
+    expect(await storedKeys({ buildsDir: folder.buildsDir, keysFile: env.DEPLOY_KEYS_FILE! })).toEqual([]);
     expect(await whyOthersUseSite(folder.buildsDir)).toBeNull();
 
     // The address npm start prints, as a developer opens it.

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addKey } from '@steel/server/deploy-keys';
+import { addKey, type KeyPlace } from '@steel/server/deploy-keys';
 import { remote as deployApi } from '@steel/server/deploy-client';
 import { buildRemote, installRemote, scaffoldRemote, testRemote } from './lib/new-remote';
 import { publishPlatformPackages, startVerdaccio } from './lib/verdaccio';
@@ -18,16 +18,16 @@ import { publishPlatformPackages, startVerdaccio } from './lib/verdaccio';
 const NAME = 'guides';
 
 export async function benchScaffold(options: {
-  /** The running site's origin, and the deploy keys file it reads. */
+  /** The running site's origin, and where its deploy keys are kept (its builds folder's state). */
   base: string;
-  keysFile: string;
+  keys: KeyPlace;
   log: (line: string) => void;
 }): Promise<void> {
-  const { base, keysFile, log } = options;
+  const { base, keys, log } = options;
   console.log('\nScaffold → live (a new remote outside the repository, registry on loopback):');
   const registry = await startVerdaccio();
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-remote-'));
-  const platformKey = await addKey(keysFile, 'platform', 'bench-platform-team');
+  const platformKey = await addKey(keys, 'platform', 'bench-platform-team');
   try {
     const publishStarted = Date.now();
     publishPlatformPackages(registry);
@@ -46,7 +46,7 @@ export async function benchScaffold(options: {
     const platform = { server: base, key: platformKey };
     const [team, registerMs] = await timed(async () => {
       await deployApi.apps.add(platform, { name: NAME, paths: [`/${NAME}/**`] });
-      return { server: base, key: await addKey(keysFile, NAME, `bench-${NAME}-team`) };
+      return { server: base, key: await addKey(keys, NAME, `bench-${NAME}-team`) };
     });
     steps.push(['apps add + keys add', registerMs]);
     const [{ version }, uploadMs] = await timed(() => deployApi.publish(team, NAME, path.join(remote, 'dist')));

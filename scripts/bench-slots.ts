@@ -244,9 +244,9 @@ export async function benchSlots(options: {
 
     // The inquiry team joins as in its e2e: registered by the platform, deployed with its own key.
     await buildApp(INQUIRY);
-    const platform = { server: base, key: await addKey(keysFile, 'platform', 'bench-platform') };
+    const platform = { server: base, key: await addKey({ buildsDir, keysFile }, 'platform', 'bench-platform') };
     await deployApi.apps.add(platform, { name: INQUIRY, paths: ['/inquiry/**'], owner: 'bench-inquiry-team' });
-    const team = { server: base, key: await addKey(keysFile, INQUIRY, 'bench-inquiry-team') };
+    const team = { server: base, key: await addKey({ buildsDir, keysFile }, INQUIRY, 'bench-inquiry-team') };
     const published = await deployApi.publish(team, INQUIRY, path.join(repoRoot, 'mf-inquiry/dist'));
     await deployApi.activate(team, INQUIRY, published.version);
     await productPageCost(browser, url);

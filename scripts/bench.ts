@@ -216,7 +216,7 @@ async function main() {
     });
   // The blog team's deploy key, for publish → live through the deploy API.
   const keysFile = path.join(buildsDir, '..', `${path.basename(buildsDir)}-deploy-keys.json`);
-  const blogKey = await addKey(keysFile, 'blog', 'bench-blog-team');
+  const blogKey = await addKey({ buildsDir, keysFile }, 'blog', 'bench-blog-team');
   // One load generator is one client: the per-client render bound would answer it 429. The gate of
   // an API deploy uses PORT + 2, a port the bench's CMS allows.
   const server = appServer(PORT, {
@@ -292,7 +292,7 @@ async function main() {
       });
       console.log('\nPublish → live through the deploy API (blog key, CLI remote mode):');
       await benchDeployThroughApi({ buildsDir, base, key: blogKey, log: (line) => console.log(`  ${line}`) });
-      await benchScaffold({ base, keysFile, log: (line) => console.log(`  ${line}`) });
+      await benchScaffold({ base, keys: { buildsDir, keysFile }, log: (line) => console.log(`  ${line}`) });
       console.log('\nWhat a registered app adds to pages it does not own (the embedded registry):');
       await benchRegistrySize({ base, browser, log: (line) => console.log(`  ${line}`) });
       console.log('\nGradual release (the blog: the live version and the one just deployed):');

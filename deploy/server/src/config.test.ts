@@ -90,6 +90,8 @@ describe('loadConfig', () => {
       DEPLOY_KEY_FAILURES_OVERALL: '50',
     });
     expect(config.deploy).toEqual({
+      // The keys are the platform state's of the server's builds folder, and DEPLOY_KEYS's.
+      buildsDir: config.buildsDir,
       keysFile: '/etc/steel/keys.json',
       keys: [{ name: 'blog-team', app: 'blog', hash }],
       uploadLimitBytes: 10 * 1024 * 1024,

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName, RuntimeConfig } from '@steel/contract';
 import type { ObjectStoreSettings } from './build-files/s3-client';
-import type { DeployKeyRecord, DeployKeySource } from './live-set/deploy-keys';
+import type { DeployKeySource } from './live-set/deploy-keys';
 import { ConfigError, type Env } from './settings/setting-kinds';
 import { readSettings, type Settings, userCwd } from './settings/settings-table';
 
@@ -179,11 +179,12 @@ export interface KeyGuessLimits {
   overall: number;
 }
 
-export interface DeployApiConfig {
-  /** `DEPLOY_KEYS_FILE` (default <repo>/.deploy-keys.json): key hashes, outside the builds folder. */
-  keysFile: string;
-  /** `DEPLOY_KEYS`: key hashes given in the environment (the file's JSON form). */
-  keys: DeployKeyRecord[];
+/**
+ * The deploy keys (live-set/deploy-keys.ts): those of the builds folder's platform state, in
+ * `DEPLOY_KEYS_FILE` (default <repo>/.deploy-keys.json, outside the builds folder) for the folder's
+ * own or in PostgreSQL (`PLATFORM_STATE_URL`), and `DEPLOY_KEYS`, hashes given in the environment.
+ */
+export interface DeployApiConfig extends DeployKeySource {
   /** `DEPLOY_UPLOAD_LIMIT_MB` (50): the largest tarball an upload may send. */
   uploadLimitBytes: number;
   /** `DEPLOY_UNPACKED_LIMIT_MB` (500): the most an upload may unpack to (a gzip bomb stops there). */
@@ -319,9 +320,9 @@ export function loadConfig(env?: Env): ServerConfig {
   };
 }
 
-/** The deploy keys the environment names: DEPLOY_KEYS_FILE (or its default) and DEPLOY_KEYS. */
+/** The deploy keys the environment names: its builds folder's state, DEPLOY_KEYS_FILE (or its default) and DEPLOY_KEYS. */
 export function deployKeySource(env?: Env): DeployKeySource {
-  return { keysFile: deployKeysFile(env), keys: readSettings(env).DEPLOY_KEYS };
+  return { buildsDir: defaultBuildsDir(env), keysFile: deployKeysFile(env), keys: readSettings(env).DEPLOY_KEYS };
 }
 
 function deployApiConfig(s: Settings, env: Env | undefined, buildsDir: string): DeployApiConfig {
@@ -331,6 +332,7 @@ function deployApiConfig(s: Settings, env: Env | undefined, buildsDir: string): 
   if (!inside.startsWith('..') && !path.isAbsolute(inside))
     throw new ConfigError(`DEPLOY_KEYS_FILE must be outside BUILDS_DIR (${buildsDir}), got "${keysFile}"`);
   return {
+    buildsDir,
     keysFile,
     keys,
     uploadLimitBytes: s.DEPLOY_UPLOAD_LIMIT_MB * 1024 * 1024,

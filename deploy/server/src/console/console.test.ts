@@ -8,7 +8,7 @@ import { makeDist, publishAndActivate, tempDir } from '../testing/fixtures';
 import { publish } from '../release/publish';
 import { readLive } from '../live-set/builds-folder';
 import { readReleaseLog } from '../release/release-log';
-import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
+import { addKey, removeKey, storedKeys } from '../live-set/deploy-keys';
 import { readGateReport } from '../release/gate/gate-report';
 import { fileCountStore } from '../shared-state/failure-counts';
 import { postSignIn, signIn as signInAs } from '../testing/console-sign-in';
@@ -28,9 +28,9 @@ describe('deploy console: sessions and who sees what', () => {
     root = await tempDir();
     buildsDir = path.join(root, 'builds');
     keysFile = path.join(root, 'secrets', 'deploy-keys.json');
-    keys.blog = await addKey(keysFile, 'blog', 'blog-team');
-    keys.catalogue = await addKey(keysFile, 'catalogue', 'catalogue-team');
-    keys.platform = await addKey(keysFile, 'platform', 'on-call');
+    keys.blog = await addKey({ buildsDir, keysFile }, 'blog', 'blog-team');
+    keys.catalogue = await addKey({ buildsDir, keysFile }, 'catalogue', 'catalogue-team');
+    keys.platform = await addKey({ buildsDir, keysFile }, 'platform', 'on-call');
     await publishAndActivate(buildsDir, root, 'shell');
     versions.blog = await publishAndActivate(buildsDir, root, 'blog');
     versions.catalogue = await publishAndActivate(buildsDir, root, 'catalogue');
@@ -85,7 +85,7 @@ describe('deploy console: sessions and who sees what', () => {
       const none = await get(url);
       expect([none.statusCode, none.headers.location]).toEqual([303, '/_/console/sign-in']);
     }
-    const record = (await readKeyFile(keysFile)).find((key) => key.name === 'blog-team')!;
+    const record = (await storedKeys({ buildsDir, keysFile })).find((key) => key.name === 'blog-team')!;
     const expired = `${CONSOLE_COOKIE}=${signSession(record, 60, Date.now() - 61_000)}`;
     const tampered = (await signIn(keys.blog)).replace(/~[^~]+$/, `~${'A'.repeat(43)}`);
     for (const cookie of [
@@ -106,7 +106,7 @@ describe('deploy console: sessions and who sees what', () => {
     // A removed key ends its sessions at once.
     const session = await signIn(keys.blog);
     expect((await get('/_/console/apps/blog', session)).statusCode).toBe(200);
-    await removeKey(keysFile, 'blog-team');
+    await removeKey({ buildsDir, keysFile }, 'blog-team');
     expect((await get('/_/console/apps/blog', session)).headers.location).toBe('/_/console/sign-in?expired=1');
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
-import { addKey, hashKey, PLATFORM, readKeyFile, removeKey } from '../live-set/deploy-keys';
+import { addKey, hashKey, PLATFORM, removeKey, storedKeys } from '../live-set/deploy-keys';
 import { readLive } from '../live-set/builds-folder';
 import { fileCountStore } from '../shared-state/failure-counts';
 import { startCanary } from '../release/canary';
@@ -61,9 +61,9 @@ describe('a revoked key ends everything at once', () => {
 
   beforeEach(async () => {
     keysFile = path.join(folders.root, 'secrets', 'deploy-keys.json');
-    keys.blog = await addKey(keysFile, 'blog', 'blog-team');
-    keys.catalogue = await addKey(keysFile, 'catalogue', 'catalogue-team');
-    keys.platform = await addKey(keysFile, PLATFORM, 'on-call');
+    keys.blog = await addKey({ buildsDir: folders.buildsDir, keysFile }, 'blog', 'blog-team');
+    keys.catalogue = await addKey({ buildsDir: folders.buildsDir, keysFile }, 'catalogue', 'catalogue-team');
+    keys.platform = await addKey({ buildsDir: folders.buildsDir, keysFile }, PLATFORM, 'on-call');
     for (const app of ['shell', 'catalogue', 'panel']) await publishAndActivate(folders.buildsDir, folders.root, app);
     versions.blog = await publishAndActivate(folders.buildsDir, folders.root, 'blog');
     versions.blogNext = (
@@ -190,7 +190,10 @@ describe('a revoked key ends everything at once', () => {
     expect((await postSignIn(server, keys.blog, SITE)).statusCode).toBe(401);
     expect((await server.inject({ url: '/_/console/apps/blog', headers: { cookie: session } })).statusCode).toBe(303);
     expect((await remotes(`${cookie.name}=${cookie.value}`)).json<Record<string, unknown>>().blog).toBeUndefined();
-    expect((await readKeyFile(keysFile)).map((key) => key.name)).toEqual(['catalogue-team', 'on-call']);
+    expect((await storedKeys({ buildsDir: folders.buildsDir, keysFile })).map((key) => key.name)).toEqual([
+      'catalogue-team',
+      'on-call',
+    ]);
 
     // The removal, then one line for each thing it ended besides the live version.
     const lines = (await readReleaseLog(folders.buildsDir, 'blog')).filter((entry) => entry.by === 'on-call');
@@ -217,6 +220,6 @@ describe('a revoked key ends everything at once', () => {
           'blog still has keys from an earlier registration (blog-ci): remove them first (keys remove, or from DEPLOY_KEYS), or they would work again',
       },
     ]);
-    expect(await removeKey(keysFile, 'blog-team')).toBe(false);
+    expect(await removeKey({ buildsDir: folders.buildsDir, keysFile }, 'blog-team')).toBe(false);
   });
 });

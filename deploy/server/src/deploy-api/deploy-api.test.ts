@@ -48,8 +48,8 @@ describe('deploy API', () => {
     root = await tempDir();
     buildsDir = path.join(root, 'builds');
     keysFile = path.join(root, 'secrets', 'deploy-keys.json');
-    keys.blog = await addKey(keysFile, 'blog', 'blog-team');
-    keys.catalogue = await addKey(keysFile, 'catalogue', 'catalogue-team');
+    keys.blog = await addKey({ buildsDir, keysFile }, 'blog', 'blog-team');
+    keys.catalogue = await addKey({ buildsDir, keysFile }, 'catalogue', 'catalogue-team');
     server = buildServer(loadConfig({ BUILDS_DIR: buildsDir, DEPLOY_KEYS_FILE: keysFile }));
   });
   afterEach(async () => {

@@ -22,7 +22,7 @@ describe('deploy jobs', () => {
   it('starts no job for a client that left before it was told of it', async () => {
     const service = deployJobs({
       buildsDir: root,
-      keys: { keysFile: path.join(root, 'keys.json'), keys: [] },
+      keys: { buildsDir: root, keysFile: path.join(root, 'keys.json'), keys: [] },
       announceLiveChange: async () => {},
       announceKeysRevoked: async () => {},
       log: Fastify({ logger: false }).log,

@@ -51,7 +51,7 @@ const asRoot = process.getuid?.() === 0;
   });
 
   it('answers with one line naming the full disk and what to do, and leaves nothing half-written', async () => {
-    const key = await addKey(path.join(root, 'keys.json'), 'blog', 'blog-team');
+    const key = await addKey({ buildsDir, keysFile: path.join(root, 'keys.json') }, 'blog', 'blog-team');
     const dist = await makeDist(root, 'blog', 'large');
     await fs.writeFile(path.join(dist, 'pictures.bin'), randomBytes(512 * 1024));
     const refused = run(['--server', url, 'publish', 'blog', dist], () => {}, { DEPLOY_KEY: key });

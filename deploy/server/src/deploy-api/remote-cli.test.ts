@@ -11,7 +11,7 @@ import { run } from '../release/cli';
 import { readReleaseLog } from '../release/release-log';
 import { GateRefusal } from '../release/change-live';
 import { RemoteError } from '../release/deploy-api-client';
-import { readKeyFile } from '../live-set/deploy-keys';
+import { storedKeys } from '../live-set/deploy-keys';
 
 describe('deploy CLI, remote mode (--server) against a listening app server', () => {
   let root: string;
@@ -54,7 +54,7 @@ describe('deploy CLI, remote mode (--server) against a listening app server', ()
     expect(key).toMatch(/^steel_deploy_[A-Za-z0-9_-]{43}$/);
     const stored = await fs.readFile(keysFile, 'utf8');
     expect(stored).not.toContain(key);
-    expect(await readKeyFile(keysFile)).toEqual([
+    expect(await storedKeys({ buildsDir, keysFile })).toEqual([
       {
         name: 'panel-team',
         app: 'panel',

@@ -46,7 +46,7 @@ describe('deploy API uploads: bombs are refused in bounded time and memory', () 
 
   beforeAll(async () => {
     fx = await liveFixture();
-    key = await addKey(path.join(fx.root, 'keys.json'), 'blog', 'blog-team');
+    key = await addKey({ buildsDir: fx.buildsDir, keysFile: path.join(fx.root, 'keys.json') }, 'blog', 'blog-team');
     uploadTmp = path.join(fx.root, 'upload-tmp');
     await fs.mkdir(uploadTmp);
     const started = await startServerProcess({

@@ -27,7 +27,7 @@ describe('deploy API uploads: bad input gets a 4xx and changes nothing', () => {
     // Uploads unpack into a temp folder: this test's own, to see that each is removed.
     uploadTmp = path.join(root, 'tmp');
     await fs.mkdir(uploadTmp);
-    key = await addKey(path.join(root, 'keys.json'), 'blog', 'blog-team');
+    key = await addKey({ buildsDir, keysFile: path.join(root, 'keys.json') }, 'blog', 'blog-team');
     await publishAndActivate(buildsDir, root, 'blog', 'live');
     good = await distEntries(await makeDist(root, 'blog', 'candidate'));
     server = buildServer(

@@ -1,86 +1,55 @@
 /**
  * Deploy keys: one or more per app, each with a name (recorded in the release log as `by`). Only a
- * hash of each key is stored — in DEPLOY_KEYS_FILE (JSON, outside the builds folder, which the
- * server serves from) and/or DEPLOY_KEYS (the same JSON, for platforms that configure by
- * environment). `deploy keys add <app> <name>` prints a new key once and stores its hash.
+ * hash of each key is kept — in the platform state's keys (platform-state/, `keysOfFolder`: the
+ * folder state's file DEPLOY_KEYS_FILE, JSON outside the builds folder, which the server serves
+ * from; or PostgreSQL, shared by every app server) — and/or given in DEPLOY_KEYS (the same JSON,
+ * for platforms that configure by environment: read-only, added to what the state holds).
+ * `deploy keys add <app> <name>` prints a new key once and keeps its hash.
  *
  * SHA-256, not a slow password hash: a key is 32 random bytes, so there is no dictionary to try,
  * and a slow hash would only cost every deploy call CPU time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { type AppName, isAppName } from './builds-folder';
+import { KEY_NAME_RE, KeyFileError } from '../platform-state/documents';
+import type { DeployKeyRecord, KeyRecords } from '../platform-state/platform-state';
+import { keysOfFolder } from '../platform-state/state-of-folder';
+import type { AppName } from './builds-folder';
 
-export interface DeployKeyRecord {
-  name: string;
-  /** The app the key deploys, or PLATFORM. */
-  app: AppName;
-  /** `sha256:<hex>` of the key. */
-  hash: string;
-  createdAt?: string;
+export { KEY_NAME_RE, KeyFileError, parseKeyRecords, PLATFORM } from '../platform-state/documents';
+export type { DeployKeyRecord } from '../platform-state/platform-state';
+
+/** Where a site's keys are kept: the platform state of its builds folder (and its keys file). */
+export interface KeyPlace {
+  /** The builds folder whose platform state keeps the keys (state-of-folder.ts). */
+  buildsDir: string;
+  /** The folder state's keys file (DEPLOY_KEYS_FILE); a shared state keeps its keys itself. */
+  keysFile: string;
 }
 
-export interface DeployKeySource {
-  /** The keys file (may not exist: then it holds no keys). */
-  keysFile: string;
-  /** Keys configured in the environment (DEPLOY_KEYS). */
+export interface DeployKeySource extends KeyPlace {
+  /** Keys configured in the environment (DEPLOY_KEYS): read-only, beside the state's. */
   keys: DeployKeyRecord[];
 }
 
-/**
- * The `app` of the platform team's keys: they register and remove apps (`deploy apps`) and deploy
- * none. The name is reserved, so no remote can take it.
- */
-export const PLATFORM = 'platform';
-
-export const KEY_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
-const HASH_RE = /^sha256:[0-9a-f]{64}$/;
 /** Keys start with this, so one pasted in the wrong place (a log, a chat) is recognisable. */
 const KEY_PREFIX = 'steel_deploy_';
-
-export class KeyFileError extends Error {
-  override readonly name = 'KeyFileError';
-}
 
 export function hashKey(key: string): string {
   return `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
-/** Validates a JSON list of key records (the file's or DEPLOY_KEYS's); `where` names it in errors. */
-export function parseKeyRecords(text: string, where: string): DeployKeyRecord[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new KeyFileError(`${where} is not JSON`);
-  }
-  if (!Array.isArray(raw)) throw new KeyFileError(`${where} must be a JSON list of { name, app, hash }`);
-  return raw.map((item: unknown, i) => {
-    const { name, app, hash, createdAt } = (item ?? {}) as Record<string, unknown>;
-    if (typeof name !== 'string' || !KEY_NAME_RE.test(name)) throw new KeyFileError(`${where}[${i}]: invalid name`);
-    if (typeof app !== 'string' || !(isAppName(app) || app === PLATFORM))
-      throw new KeyFileError(`${where}[${i}]: unknown app "${String(app)}"`);
-    if (typeof hash !== 'string' || !HASH_RE.test(hash))
-      throw new KeyFileError(`${where}[${i}]: hash must be sha256:<64 hex>`);
-    return { name, app, hash, ...(typeof createdAt === 'string' ? { createdAt } : {}) };
-  });
+function keyRecords(place: KeyPlace): KeyRecords {
+  return keysOfFolder(place.buildsDir, place.keysFile);
 }
 
-export async function readKeyFile(keysFile: string): Promise<DeployKeyRecord[]> {
-  let text: string;
-  try {
-    text = await fs.readFile(keysFile, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return parseKeyRecords(text, keysFile);
+/** The keys the platform state holds (not DEPLOY_KEYS's): what `keys add` and `keys remove` change. */
+export function storedKeys(place: KeyPlace): Promise<DeployKeyRecord[]> {
+  return keyRecords(place).read();
 }
 
 /** Every configured key; read on each call, so a key added or removed counts without a restart. */
 export async function configuredKeys(source: DeployKeySource): Promise<DeployKeyRecord[]> {
-  return [...source.keys, ...(await readKeyFile(source.keysFile))];
+  return [...source.keys, ...(await storedKeys(source))];
 }
 
 /** The record whose hash is the presented key's, compared in constant time against every key. */
@@ -95,48 +64,28 @@ export function findKey(keys: DeployKeyRecord[], presented: string): DeployKeyRe
   return found;
 }
 
-async function writeKeyFile(keysFile: string, keys: DeployKeyRecord[]): Promise<void> {
-  await fs.mkdir(path.dirname(keysFile), { recursive: true });
-  const tmp = `${keysFile}.${process.pid}.tmp`;
-  // Hashes only, yet nobody else needs to read them.
-  await fs.writeFile(tmp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  await fs.rename(tmp, keysFile);
-}
-
 /** Creates a key for `app` named `name`; returns the key itself, which is never stored. */
-export async function addKey(keysFile: string, app: AppName, name: string): Promise<string> {
+export async function addKey(place: KeyPlace, app: AppName, name: string): Promise<string> {
   if (!KEY_NAME_RE.test(name))
     throw new KeyFileError(`A key name is letters, digits and . _ @ - (up to 64), got "${name}"`);
-  const keys = await readKeyFile(keysFile);
-  if (keys.some((record) => record.name === name))
-    throw new KeyFileError(`A key named "${name}" already exists in ${keysFile}`);
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  await writeKeyFile(keysFile, [...keys, { name, app, hash: hashKey(key), createdAt: new Date().toISOString() }]);
+  if (!(await keyRecords(place).add({ name, app, hash: hashKey(key), createdAt: new Date().toISOString() })))
+    throw new KeyFileError(`A key named "${name}" already exists`);
   return key;
 }
 
-export async function removeKey(keysFile: string, name: string): Promise<boolean> {
-  return (await removeKeysWhere(keysFile, (record) => record.name === name)).length > 0;
+export function removeKey(place: KeyPlace, name: string): Promise<boolean> {
+  return keyRecords(place).remove(name);
 }
 
 /**
- * Revokes every key of `app` in the file (the app is being removed: a key never outlives its app,
- * or registering the name again would bring it back). Returns the records removed.
+ * Revokes every key of `app` in the platform state (the app is being removed: a key never outlives
+ * its app, or registering the name again would bring it back). Returns the records removed.
  */
-export function removeKeysOfApp(keysFile: string, app: AppName): Promise<DeployKeyRecord[]> {
-  return removeKeysWhere(keysFile, (record) => record.app === app);
-}
-
-async function removeKeysWhere(
-  keysFile: string,
-  revoked: (record: DeployKeyRecord) => boolean,
-): Promise<DeployKeyRecord[]> {
-  const keys = await readKeyFile(keysFile);
-  const removed = keys.filter(revoked);
-  if (removed.length)
-    await writeKeyFile(
-      keysFile,
-      keys.filter((record) => !revoked(record)),
-    );
+export async function removeKeysOfApp(place: KeyPlace, app: AppName): Promise<DeployKeyRecord[]> {
+  const records = keyRecords(place);
+  const removed: DeployKeyRecord[] = [];
+  for (const record of await records.read())
+    if (record.app === app && (await records.remove(record.name))) removed.push(record);
   return removed;
 }

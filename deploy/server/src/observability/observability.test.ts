@@ -249,7 +249,7 @@ describe('deploy actions', () => {
     const fx = await liveFixture();
     root = fx.root;
     const keysFile = path.join(root, 'secrets', 'deploy-keys.json');
-    key = await addKey(keysFile, 'blog', 'blog-team');
+    key = await addKey({ buildsDir: fx.buildsDir, keysFile }, 'blog', 'blog-team');
     app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, DEPLOY_KEYS_FILE: keysFile, HEALTH_MONITOR: 'off' }), {
       logger: log.logger,
     });

@@ -1,11 +1,12 @@
 /**
- * The live set and the app registry as text: one form for both stores (the folder's `live.json`
- * and `apps.json`, the database's documents), so moving between them loses nothing. Reading
- * checks the shape: a name that cannot be an app's is dropped, a bad version is an error.
+ * The live set, the app registry and the deploy keys as text: one form for both stores (the
+ * folder's `live.json`, `apps.json` and keys file, the database's documents), so moving between
+ * them loses nothing. Reading checks the shape: a name that cannot be an app's is dropped from the
+ * live set, a bad version, app or key record is an error.
  */
 import { PLATFORM_NAMES, REMOTE_NAME_RE } from '@steel/contract';
 import seed from '../../../../data/platform/apps.json';
-import type { AppName, Canary, LiveState, RegisteredApp } from './platform-state';
+import type { AppName, Canary, DeployKeyRecord, LiveState, RegisteredApp } from './platform-state';
 
 export const SHELL = 'shell';
 
@@ -150,4 +151,41 @@ export function seededApps(): RegisteredApp[] {
 export function releaseLogLine(entry: object & { at: string }): string {
   const { at, ...rest } = entry;
   return JSON.stringify({ at, ...rest });
+}
+
+/**
+ * The `app` of the platform team's keys: they register and remove apps (`deploy apps`) and deploy
+ * none. The name is reserved, so no remote can take it.
+ */
+export const PLATFORM = 'platform';
+
+export const KEY_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+const HASH_RE = /^sha256:[0-9a-f]{64}$/;
+
+export class KeyFileError extends Error {
+  override readonly name = 'KeyFileError';
+}
+
+/** Validates a JSON list of key records (the keys file's or DEPLOY_KEYS's); `where` names it in errors. */
+export function parseKeyRecords(text: string, where: string): DeployKeyRecord[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new KeyFileError(`${where} is not JSON`);
+  }
+  if (!Array.isArray(raw)) throw new KeyFileError(`${where} must be a JSON list of { name, app, hash }`);
+  return raw.map((item: unknown, i) => {
+    const { name, app, hash, createdAt } = (item ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || !KEY_NAME_RE.test(name)) throw new KeyFileError(`${where}[${i}]: invalid name`);
+    if (typeof app !== 'string' || !(isAppName(app) || app === PLATFORM))
+      throw new KeyFileError(`${where}[${i}]: unknown app "${String(app)}"`);
+    if (typeof hash !== 'string' || !HASH_RE.test(hash))
+      throw new KeyFileError(`${where}[${i}]: hash must be sha256:<64 hex>`);
+    return { name, app, hash, ...(typeof createdAt === 'string' ? { createdAt } : {}) };
+  });
+}
+
+export function serializeKeyRecords(keys: readonly DeployKeyRecord[]): string {
+  return `${JSON.stringify(keys, null, 2)}\n`;
 }

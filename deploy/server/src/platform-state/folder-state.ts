@@ -13,19 +13,29 @@
  *   .gate/main-thread/<app>/<version>.json   the gate's main-thread figures
  *   .deploy.lock              the deploy lock between processes
  *
- * The deploy keys' hashes are in their own file (`DEPLOY_KEYS_FILE`), outside the builds folder,
- * which the server serves from.
+ * The deploy keys' hashes are in their own file (`DEPLOY_KEYS_FILE`, `keysInFile`), outside the
+ * builds folder, which the server serves from.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { withFileLock } from './file-lock';
-import { parseApps, parseLive, releaseLogLine, seededApps, serializeApps, serializeLive } from './documents';
+import {
+  parseApps,
+  parseKeyRecords,
+  parseLive,
+  releaseLogLine,
+  seededApps,
+  serializeApps,
+  serializeKeyRecords,
+  serializeLive,
+} from './documents';
 import {
   addCounts,
   DEPLOY_LOCK_WAIT_MS,
   type DeployKeyRecord,
   type GateReport,
+  type KeyRecords,
   type PlatformState,
   type ReleaseLogEntry,
   type ServedVersions,
@@ -50,8 +60,8 @@ export interface FolderStateOptions {
   buildsDir: string;
   /**
    * The deploy keys' hashes (`DEPLOY_KEYS_FILE`), outside the builds folder. Without it the state
-   * holds no keys and refuses to add one (state-of-folder.ts opens it so: its callers keep their
-   * keys through live-set/deploy-keys.ts).
+   * holds no keys and refuses to add one (state-of-folder.ts opens it so: the keys file is named by
+   * each caller's settings, and `keysOfFolder` reads it through `keysInFile`).
    */
   keysFile?: string;
   /** How often other processes' changes of the live set and apps are looked for, while someone listens. */
@@ -100,6 +110,41 @@ function mergeByTime(former: ReleaseLogEntry[], current: ReleaseLogEntry[]): Rel
   return merged;
 }
 
+/**
+ * The deploy keys' hashes kept in `keysFile` (DEPLOY_KEYS_FILE), the folder state's keys: each
+ * change a read-modify-write under the file's lock, the file replaced whole, readable by its owner
+ * alone (hashes only, yet nobody else needs to read them).
+ */
+export function keysInFile(keysFile: string): KeyRecords {
+  const dir = path.dirname(keysFile);
+  const read = async (): Promise<DeployKeyRecord[]> => {
+    const text = await readText(keysFile);
+    return text === null ? [] : parseKeyRecords(text, keysFile);
+  };
+  const change = (fn: (keys: DeployKeyRecord[]) => DeployKeyRecord[] | null) =>
+    withFileLock(`${keysFile}.lock`, { waitMs: 10_000 }, async () => {
+      const changed = fn(await read());
+      if (changed) await writeFileAtomically(dir, path.basename(keysFile), serializeKeyRecords(changed), 0o600);
+      return changed !== null;
+    });
+  return {
+    read,
+    add: (record) => change((keys) => (keys.some((key) => key.name === record.name) ? null : [...keys, record])),
+    remove: (name) =>
+      change((keys) => {
+        const kept = keys.filter((key) => key.name !== name);
+        return kept.length === keys.length ? null : kept;
+      }),
+  };
+}
+
+/** The keys of a folder state opened without a keys file: none, and none may be added. */
+const NO_KEYS_FILE: KeyRecords = {
+  read: async () => [],
+  add: () => Promise.reject(new Error('This builds folder state was opened without a deploy keys file')),
+  remove: async () => false,
+};
+
 export function openFolderState(options: FolderStateOptions): PlatformState {
   const { buildsDir, keysFile } = options;
   const lockWaitMs = options.lockWaitMs ?? DEPLOY_LOCK_WAIT_MS;
@@ -131,23 +176,6 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
       return {};
     }
   };
-  const readKeys = async (): Promise<DeployKeyRecord[]> => {
-    const text = keysFile ? await readText(keysFile) : null;
-    return text === null ? [] : (JSON.parse(text) as DeployKeyRecord[]);
-  };
-  const keysFileGiven = () => {
-    if (!keysFile) throw new Error('This builds folder state was opened without a deploy keys file');
-    return keysFile;
-  };
-  const writeKeys = async (keys: DeployKeyRecord[]) =>
-    // Hashes only, yet nobody else needs to read them.
-    writeFileAtomically(
-      path.dirname(keysFileGiven()),
-      path.basename(keysFileGiven()),
-      `${JSON.stringify(keys, null, 2)}\n`,
-      0o600,
-    );
-  const keysLocked = async <T>(fn: () => Promise<T>) => withFileLock(`${keysFileGiven()}.lock`, { waitMs: 10_000 }, fn);
   const reportDir = (app: string, version: string) => path.join(GATE_FOLDER, 'report', app, version);
   const figuresFile = (app: string, version: string) => path.join(GATE_FOLDER, 'main-thread', app, `${version}.json`);
 
@@ -160,24 +188,7 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
       },
       write: (apps) => writeFileAtomically(buildsDir, APPS_FILE, serializeApps(apps)),
     },
-    keys: {
-      read: readKeys,
-      add: (record) =>
-        keysLocked(async () => {
-          const keys = await readKeys();
-          if (keys.some((key) => key.name === record.name)) return false;
-          await writeKeys([...keys, record]);
-          return true;
-        }),
-      remove: (name) =>
-        keysLocked(async () => {
-          const keys = await readKeys();
-          const kept = keys.filter((key) => key.name !== name);
-          if (kept.length === keys.length) return false;
-          await writeKeys(kept);
-          return true;
-        }),
-    },
+    keys: keysFile ? keysInFile(keysFile) : NO_KEYS_FILE,
     live: {
       async read() {
         const text = await readText(at(LIVE_FILE));

@@ -10,8 +10,8 @@
  * it with the other servers.
  */
 import path from 'node:path';
-import { openFolderState } from './folder-state';
-import type { PlatformState } from './platform-state';
+import { keysInFile, openFolderState } from './folder-state';
+import type { KeyRecords, PlatformState } from './platform-state';
 
 const states = new Map<string, PlatformState>();
 
@@ -19,11 +19,21 @@ export function stateOfFolder(buildsDir: string): PlatformState {
   const key = path.resolve(buildsDir);
   let state = states.get(key);
   if (!state) {
-    // No keys file: the deploy keys are not yet kept through the state (live-set/deploy-keys.ts).
+    // No keys file: its place is each caller's setting (DEPLOY_KEYS_FILE), asked by `keysOfFolder`.
     state = openFolderState({ buildsDir: key });
     states.set(key, state);
   }
   return state;
+}
+
+/**
+ * The deploy keys of `buildsDir`'s platform state (live-set/deploy-keys.ts reads and writes them
+ * only through this): a shared state's own, or for the builds folder's state the keys file its
+ * caller names (DEPLOY_KEYS_FILE), kept outside the folder, which the server serves from.
+ */
+export function keysOfFolder(buildsDir: string, keysFile: string): KeyRecords {
+  const state = stateOfFolder(buildsDir);
+  return state.kind === 'folder' ? keysInFile(keysFile) : state.keys;
 }
 
 /** From now on, the platform state of `buildsDir` is `state` (opened by the caller, who closes it). */

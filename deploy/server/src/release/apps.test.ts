@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { APPS_FILE } from '../platform-state/folder-state';
 import { readApps } from '../live-set/app-registry';
 import { readLive } from '../live-set/builds-folder';
-import { addKey, PLATFORM, readKeyFile } from '../live-set/deploy-keys';
+import { addKey, PLATFORM, storedKeys } from '../live-set/deploy-keys';
 import { foldersPerTest } from '../testing/builds-dir';
 import { parseAppManifest } from '@steel/contract';
 import { addServerEntries, type Fixture, fixtureAppManifest, liveFixture, makeDist } from '../testing/fixtures';
@@ -93,7 +93,9 @@ describe('apps are data: deploy apps add | list | remove', () => {
         'Removed guides: its paths are 404 and it left /remotes.json',
         'Revoked its keys (guides-team): their console sessions and overrides end now',
       ]);
-      expect((await readKeyFile(keysFile)).map((key) => key.name)).toEqual(['platform-team']);
+      expect((await storedKeys({ buildsDir: folders.buildsDir, keysFile })).map((key) => key.name)).toEqual([
+        'platform-team',
+      ]);
       expect((await readApps(folders.buildsDir)).map((app) => app.name)).not.toContain('guides');
       expect((await readReleaseLog(folders.buildsDir, 'guides')).map((entry) => entry.action)).toEqual([
         'app-add',
@@ -201,8 +203,8 @@ describe('apps are data: deploy apps add | list | remove', () => {
       fx = await liveFixture();
       await addServerEntries(fx, { routeBy: 'pages' });
       const keysFile = path.join(fx.root, 'keys.json');
-      keys.platform = await addKey(keysFile, PLATFORM, 'platform-team');
-      keys.blog = await addKey(keysFile, 'blog', 'blog-team');
+      keys.platform = await addKey({ buildsDir: fx.buildsDir, keysFile }, PLATFORM, 'platform-team');
+      keys.blog = await addKey({ buildsDir: fx.buildsDir, keysFile }, 'blog', 'blog-team');
       server = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, DEPLOY_KEYS_FILE: keysFile }));
       await server.listen({ port: 0, host: '127.0.0.1' });
       const address = server.server.address();

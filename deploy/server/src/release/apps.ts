@@ -9,8 +9,8 @@
  * app server (the live store hears live.json and apps.json change). Its published folders are
  * pruned like any app's; registering the name again brings no version back live.
  *
- * A key never outlives its app: the removal revokes the app's keys in the keys file (with them its
- * console sessions and override cookies, which they sign), and writes a line for its canary and
+ * A key never outlives its app: the removal revokes the app's keys in the platform state, for every
+ * app server of it (with them its console sessions and override cookies, which they sign), and writes a line for its canary and
  * for each override it ends. Keys given in the environment (DEPLOY_KEYS) cannot be removed from
  * here: they are named in the answer, and the name cannot be registered again while any key for it
  * is configured — otherwise `apps add` would bring an old team's key back to life.
@@ -40,7 +40,7 @@ export class KeysOfEarlierRegistration extends Error {
 }
 
 export interface AppChangeOptions {
-  /** The deploy keys of the site (DEPLOY_KEYS_FILE and DEPLOY_KEYS): a removal revokes the app's. */
+  /** The deploy keys of the site (its platform state's and DEPLOY_KEYS): a removal revokes the app's. */
   keys: DeployKeySource;
   /** Who asks (recorded); the OS user by default. */
   by?: string;
@@ -155,7 +155,7 @@ export async function removeApp(
     );
     // Read before the keys go: each override is signed by one of them.
     const overrides = await runningOverrides(buildsDir, name);
-    const keysRevoked = (await removeKeysOfApp(keys.keysFile, name)).map((key) => key.name);
+    const keysRevoked = (await removeKeysOfApp(keys, name)).map((key) => key.name);
     await appendToReleaseLog(buildsDir, {
       action: 'app-remove',
       app: name,

@@ -17,7 +17,8 @@
  *                                          newest, not pinned by a page served in the last day
  *   status [app]                           live versions, failures reported by browsers, versions
  *   keys add <app|platform> <name> | keys list | keys remove <name>
- *                                          the deploy API's keys (on the server's machine)
+ *                                          the deploy API's keys (on a server's machine: the builds
+ *                                          folder's keys file, or PostgreSQL with PLATFORM_STATE_URL)
  *   apps add <name> --paths '/guides/**' [--owner <key name>] | apps list | apps remove <name> [--force "<reason>"]
  *                                          the registered apps (release/apps.ts; --server: a platform key)
  *   jobs [app] | job <app> <id> | cancel <app> <id>   (with --server) the deploy API's jobs: list,
@@ -42,7 +43,7 @@ import { processEnvironment, readSettings } from '../settings/settings-table';
 import { type AppStatus, status } from './status';
 import { followJob, GaveUp, remote, type JobView, type RemoteTarget } from './deploy-api-client';
 import { explainSystemError } from './system-errors';
-import { addKey, type DeployKeySource, readKeyFile, removeKey } from '../live-set/deploy-keys';
+import { addKey, type DeployKeySource, removeKey, storedKeys } from '../live-set/deploy-keys';
 import { describeEntry, readReleaseLog, type ReleaseLogEntry } from './release-log';
 import { changeLive, checkRelease, GateRefusal } from './change-live';
 import { publishVersion } from './publish';
@@ -54,6 +55,7 @@ import { addApp, type AppRemoval, listApps, removeApp } from './apps';
 import { prune, type PruneReport } from './prune';
 import { withRunningSiteSettings } from './site-record';
 import { exportToFolder, importFolder, type MoveReport, openSharedStores } from './move-platform';
+import { openSharedPlatform } from '../shared-state/shared-platform';
 
 const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--key <key>]]
   publish <app> <distDir> [--activate [--force "<reason>"]] [--no-compress]
@@ -66,7 +68,8 @@ const USAGE = `Usage: deploy <command> [--builds-dir <dir> | --server <url> [--k
   log [app]                                (or history, its former name)
   prune [--keep N]                         (local only)
   status [app] [--json]
-  keys add <app|platform> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only)
+  keys add <app|platform> <name> | keys list | keys remove <name>   [--keys-file <file>] (local only;
+                                           with PLATFORM_STATE_URL, the keys in PostgreSQL)
   apps add <name> --paths '/guides/**' [--owner <key name>] | apps list | apps remove <name> [--force "<reason>"]
   jobs [app] | job <app> <id> | cancel <app> <id>   (with --server)
   platform import | platform export   [--builds-dir <dir>] [--keys-file <file>] (local only)
@@ -115,43 +118,64 @@ function forceFlag(flags: Map<string, string | true>): string | undefined {
 
 type Log = (line: string) => void;
 
-/** The keys a local command works on: the environment's (deployKeySource), the file --keys-file names. */
+/** The keys a local command works on: the environment's (deployKeySource), or --builds-dir's and --keys-file's. */
 function localKeys(flags: Map<string, string | true>, env: Env | undefined): DeployKeySource {
   const fileFlag = flags.get('--keys-file');
-  const source = deployKeySource(env);
+  const source = { ...deployKeySource(env), buildsDir: localBuildsDir(flags, env) };
   return typeof fileFlag === 'string' ? { ...source, keysFile: resolveFromUserCwd(fileFlag, env) } : source;
 }
 
+/**
+ * `keys add|list|remove`, on the platform state the servers read: the builds folder's (its keys
+ * file), or with PLATFORM_STATE_URL the one in PostgreSQL — how the first platform key of a shared
+ * state is made, before any server of it answers the deploy API.
+ */
 async function runKeys(
   args: string[],
   flags: Map<string, string | true>,
   log: Log,
   env: Env | undefined,
 ): Promise<void> {
-  const { keysFile } = localKeys(flags, env);
+  const place = localKeys(flags, env);
+  const platformStateUrl = readSettings(env).PLATFORM_STATE_URL ?? null;
+  if (platformStateUrl && flags.has('--keys-file'))
+    throw new UsageError(
+      'PLATFORM_STATE_URL is set: the keys are in PostgreSQL, not in a keys file (drop --keys-file)',
+    );
+  // The object store plays no part in keys: only the state is opened.
+  const shared = platformStateUrl
+    ? await openSharedPlatform({ buildsDir: place.buildsDir, platformStateUrl, buildStore: null }, (message) =>
+        console.warn(message),
+      )
+    : null;
+  const where = shared ? 'the platform state in PostgreSQL (PLATFORM_STATE_URL)' : place.keysFile;
   const [sub, ...rest] = args;
-  switch (sub) {
-    case 'add': {
-      // A key is for the platform team, or for a registered app (the builds folder's list).
-      const app = rest[0] === PLATFORM ? PLATFORM : appArg(rest[0]);
-      if (app !== PLATFORM && app !== 'shell') await assertRegistered(localBuildsDir(flags, env), app);
-      if (!rest[1]) throw new UsageError('keys add needs a name (the team or person, recorded in the release log)');
-      const key = await addKey(keysFile, app, rest[1]);
-      log(`New ${app} deploy key "${rest[1]}" — shown once; only its hash is kept in ${keysFile}:`);
-      log(key);
-      return;
+  try {
+    switch (sub) {
+      case 'add': {
+        // A key is for the platform team, or for a registered app (the platform state's list).
+        const app = rest[0] === PLATFORM ? PLATFORM : appArg(rest[0]);
+        if (app !== PLATFORM && app !== 'shell') await assertRegistered(place.buildsDir, app);
+        if (!rest[1]) throw new UsageError('keys add needs a name (the team or person, recorded in the release log)');
+        const key = await addKey(place, app, rest[1]);
+        log(`New ${app} deploy key "${rest[1]}" — shown once; only its hash is kept in ${where}:`);
+        log(key);
+        return;
+      }
+      case 'list':
+        for (const record of await storedKeys(place))
+          log(`${record.name.padEnd(24)} ${record.app.padEnd(10)} ${record.createdAt ?? ''}`);
+        return;
+      case 'remove':
+        if (!rest[0]) throw new UsageError('keys remove needs a key name');
+        if (!(await removeKey(place, rest[0]))) throw new UsageError(`No key named "${rest[0]}" in ${where}`);
+        log(`Removed the key "${rest[0]}": it no longer works`);
+        return;
+      default:
+        throw new UsageError(`Unknown keys command "${sub ?? ''}"`);
     }
-    case 'list':
-      for (const record of await readKeyFile(keysFile))
-        log(`${record.name.padEnd(24)} ${record.app.padEnd(10)} ${record.createdAt ?? ''}`);
-      return;
-    case 'remove':
-      if (!rest[0]) throw new UsageError('keys remove needs a key name');
-      if (!(await removeKey(keysFile, rest[0]))) throw new UsageError(`No key named "${rest[0]}" in ${keysFile}`);
-      log(`Removed the key "${rest[0]}": it no longer works`);
-      return;
-    default:
-      throw new UsageError(`Unknown keys command "${sub ?? ''}"`);
+  } finally {
+    await shared?.close();
   }
 }
 

@@ -49,7 +49,7 @@ describe('changing the live set', () => {
         HEALTH_MONITOR: 'off',
         SSR: 'off',
       };
-      key = await addKey(env.DEPLOY_KEYS_FILE, 'blog', 'blog-team');
+      key = await addKey({ buildsDir: folders.buildsDir, keysFile: env.DEPLOY_KEYS_FILE }, 'blog', 'blog-team');
       server = buildServer(loadConfig(env));
       // What another app server hears: the notices that make it reread live.json and tell its tabs.
       otherServer = createSharedState(loadConfig(env));

@@ -88,7 +88,7 @@ describe("the app server's own names and paths are reserved (the contract's one 
 
     it('refuses them over the deploy API at once: a 400 naming the clash, no job started', async () => {
       const keysFile = path.join(folders.root, 'keys.json');
-      const key = await addKey(keysFile, PLATFORM, 'platform-team');
+      const key = await addKey({ buildsDir: folders.buildsDir, keysFile }, PLATFORM, 'platform-team');
       const server: FastifyInstance = buildServer(
         loadConfig({ BUILDS_DIR: folders.buildsDir, DEPLOY_KEYS_FILE: keysFile }),
       );

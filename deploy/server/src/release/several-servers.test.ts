@@ -53,7 +53,7 @@ describe('several app servers on one builds folder', () => {
   });
 
   it('honours an override issued by one server on the other', async () => {
-    const key = await addKey(keysFile, 'catalogue', 'catalogue-team');
+    const key = await addKey({ buildsDir: fx.buildsDir, keysFile }, 'catalogue', 'catalogue-team');
     await appendToReleaseLog(fx.buildsDir, {
       action: 'check',
       app: 'catalogue',

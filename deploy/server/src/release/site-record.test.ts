@@ -49,7 +49,7 @@ describe('npm run build on a site others use, and on your own', () => {
     const live = await publishAndActivate(folders.buildsDir, 'blog', await blogBuild('live'));
     // The site's servers read their keys from their own state folder, as the production arrangement's do.
     const siteKeys = path.join(folders.root, 'production', 'deploy-keys.json');
-    await addKey(siteKeys, 'blog', 'blog-team');
+    await addKey({ buildsDir: folders.buildsDir, keysFile: siteKeys }, 'blog', 'blog-team');
     await served({ DEPLOY_KEYS_FILE: siteKeys, SITE_URL: 'http://localhost:8090' });
     expect(await whyOthersUseSite(folders.buildsDir)).toBe(
       `1 deploy key is configured for it (${siteKeys}): teams deploy there`,
@@ -67,7 +67,7 @@ describe('npm run build on a site others use, and on your own', () => {
       expect.objectContaining({ action: 'refused', previous: live, forced: null }),
     ]);
     // Its last key removed, nobody else deploys there: the developer's own again.
-    await removeKey(siteKeys, 'blog-team');
+    await removeKey({ buildsDir: folders.buildsDir, keysFile: siteKeys }, 'blog-team');
     expect(await whyOthersUseSite(folders.buildsDir)).toBeNull();
   });
 

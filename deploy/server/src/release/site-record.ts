@@ -20,7 +20,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { writeFileAtomically } from '../live-set/builds-folder';
-import { readKeyFile } from '../live-set/deploy-keys';
+import { storedKeys } from '../live-set/deploy-keys';
 import { listensOnLoopbackOnly } from '../security/content-change-caller';
 import type { Env } from '../settings/setting-kinds';
 
@@ -125,7 +125,7 @@ export async function whyOthersUseSite(buildsDir: string): Promise<string | null
     const where = `${server.deployKeysFile}${server.environmentKeys ? `, DEPLOY_KEYS of the app server at ${server.siteUrl}` : ''}`;
     let keys: number;
     try {
-      keys = server.environmentKeys + (await readKeyFile(server.deployKeysFile)).length;
+      keys = server.environmentKeys + (await storedKeys({ buildsDir, keysFile: server.deployKeysFile })).length;
     } catch (error) {
       // A keys file this user may not read is the server's, not the developer's: taken as a site others use.
       return `its deploy keys cannot be read (${where}: ${(error as Error).message.split('\n')[0]})`;

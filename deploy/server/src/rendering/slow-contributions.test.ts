@@ -110,7 +110,7 @@ describe('a slot contribution that blocks its thread, forced live', () => {
     await addApp(
       fx.buildsDir,
       { name: 'inquiry', paths: ['/inquiry/**'] },
-      { keys: { keysFile: path.join(fx.buildsDir, 'no-keys.json'), keys: [] } },
+      { keys: { buildsDir: fx.buildsDir, keysFile: path.join(fx.buildsDir, 'no-keys.json'), keys: [] } },
     );
     cms = await quietCms();
     app = buildServer(

@@ -35,8 +35,8 @@ describe('guessing deploy keys is limited, per address and overall, never a vali
   beforeEach(async () => {
     const keysFile = path.join(folders.root, 'keys.json');
     keys = {
-      blog: await addKey(keysFile, 'blog', 'blog-team'),
-      platform: await addKey(keysFile, PLATFORM, 'platform-team'),
+      blog: await addKey({ buildsDir: folders.buildsDir, keysFile }, 'blog', 'blog-team'),
+      platform: await addKey({ buildsDir: folders.buildsDir, keysFile }, PLATFORM, 'platform-team'),
     };
   });
   afterEach(async () => {

@@ -91,7 +91,7 @@ export const SETTINGS = {
   CONSOLE_KEY_CHECK_MS: whole({
     group: 'The server',
     about:
-      "How often, while a release console's event stream is open, this server reads its deploy keys again, ending the streams of a key removed on this machine (a removal through the deploy API tells every server at once).",
+      "How often, while a release console's event stream is open, this server reads its deploy keys again, ending the streams of a key removed by the local CLI (a removal through the deploy API tells every server at once).",
     default: 1000,
     min: 1,
   }),
@@ -237,7 +237,7 @@ export const SETTINGS = {
   PLATFORM_STATE_URL: shaped({
     group: 'Several machines (PostgreSQL and an object store)',
     about:
-      "The deploy platform's state (apps, the live set with its canaries, the release log, counts, the gate's reports, the deploy lock) in this PostgreSQL database instead of the builds folder's files, so app servers on several machines share it; its tables are made by migrations at start. `deploy platform import` copies a builds folder into it and the object store (`platform export`: back).",
+      "The deploy platform's state (apps, the deploy keys' hashes, the live set with its canaries, the release log, counts, the gate's reports, the deploy lock) in this PostgreSQL database instead of the builds folder's files, so app servers on several machines share it; its tables are made by migrations at start. `deploy platform import` copies a builds folder into it and the object store (`platform export`: back).",
     accepts: 'a postgres:// URL',
     shownDefault: "unset: the builds folder's files (one machine)",
     parse: (name, raw) => {
@@ -315,13 +315,15 @@ export const SETTINGS = {
   // The deploy API and the gate
   DEPLOY_KEYS_FILE: optionalText({
     group: 'The deploy API and the gate',
-    about: "The deploy keys' hashes (`deploy keys add` writes it); it must be outside `BUILDS_DIR`.",
+    about:
+      "The deploy keys' hashes of the builds folder's state (`deploy keys add` writes it); it must be outside `BUILDS_DIR`. Unused with `PLATFORM_STATE_URL`: the keys are in PostgreSQL.",
     accepts: 'a file',
     shownDefault: '`.deploy-keys.json` in the repository',
   }),
   DEPLOY_KEYS: shaped({
     group: 'The deploy API and the gate',
-    about: "Deploy keys' hashes given in the environment, in the keys file's JSON form.",
+    about:
+      "Deploy keys' hashes given in the environment, in the keys file's JSON form: read-only, added to the platform state's.",
     accepts: "the keys file's JSON",
     shownDefault: 'none',
     parse: (name, raw) => {

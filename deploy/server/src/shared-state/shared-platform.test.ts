@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { COHORT_COOKIE } from '../live-set/visitor-live-set';
 import type { AppName } from '../live-set/builds-folder';
 import { packDist } from '../release/deploy-api-client';
+import { run } from '../release/cli';
 import { makeDist, tempDir } from '../testing/fixtures';
 import {
   deployCall,
@@ -12,6 +13,7 @@ import {
   registryVersion,
   type Site,
   startMachineServices,
+  newSiteStores,
   startSite,
 } from '../testing/several-machines';
 
@@ -186,5 +188,65 @@ describe('app servers on several machines', () => {
       published: Array<{ version: string }>;
     }>();
     expect(published.map((entry) => entry.version)).toEqual([version]);
+  });
+
+  it('keeps the deploy keys in the shared state: a key made or revoked anywhere counts on every server', async () => {
+    const stores = await newSiteStores(services);
+    site = await startSite(services, root, {}, {}, stores);
+    const a = (await site.addMachine()).app;
+    const b = (await site.addMachine()).app;
+    // The operator's CLI on a machine of its own, given the site's PostgreSQL as the servers are.
+    const operator = path.join(root, 'operator');
+    const cliEnv = {
+      PLATFORM_STATE_URL: stores.platformStateUrl,
+      BUILDS_DIR: path.join(operator, 'builds'),
+      DEPLOY_KEYS_FILE: path.join(operator, 'keys.json'),
+    };
+    const said: string[] = [];
+    const keys = (...args: string[]) => run(['keys', ...args], (line) => said.push(line), cliEnv);
+    const newKey = async (app: string, name: string) => {
+      said.length = 0;
+      await keys('add', app, name);
+      return said[1]!;
+    };
+    const whoami = async (server: FastifyInstance, key: string) => {
+      const answer = await deployCall(server, key, 'GET', '/_/deploy/whoami');
+      return answer.statusCode === 200 ? answer.json<{ name: string }>().name : answer.statusCode;
+    };
+
+    // No key yet: the deploy API is off on both; the first platform key is made with the CLI.
+    expect((await a.inject('/_/deploy/whoami')).statusCode).toBe(404);
+    const platformKey = await newKey('platform', 'platform-team');
+    expect(said[0]).toMatch(/only its hash is kept in the platform state in PostgreSQL/);
+    const blogKey = await newKey('blog', 'blog-team');
+    expect(await whoami(a, platformKey)).toBe('platform-team');
+    expect(await whoami(b, platformKey)).toBe('platform-team');
+    expect(await whoami(b, blogKey)).toBe('blog-team');
+    said.length = 0;
+    await keys('list');
+    expect(said.map((line) => line.split(/\s+/).slice(0, 2))).toEqual([
+      ['platform-team', 'platform'],
+      ['blog-team', 'blog'],
+    ]);
+    // Nothing went to the operator's keys file: the servers would never read it.
+    await expect(fs.access(cliEnv.DEPLOY_KEYS_FILE)).rejects.toThrow();
+
+    await keys('remove', 'blog-team');
+    expect(await whoami(a, blogKey)).toBe(401);
+    expect(await whoami(b, blogKey)).toBe(401);
+
+    // An app registered through A, its key made with the CLI, the app removed through B: the key
+    // is revoked for every server.
+    const platform = (server: FastifyInstance, url: string, payload: Record<string, unknown>) =>
+      deployCall(server, platformKey, 'POST', url, payload);
+    expect((await platform(a, '/_/deploy/apps', { name: 'guides', paths: ['/guides/**'] })).statusCode).toBe(200);
+    const guidesKey = await newKey('guides', 'guides-team');
+    expect(await whoami(a, guidesKey)).toBe('guides-team');
+    const removed = await platform(b, '/_/deploy/apps/guides/remove', {});
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<{ keysRevoked: string[] }>().keysRevoked).toEqual(['guides-team']);
+    expect(await whoami(a, guidesKey)).toBe(401);
+    expect(await whoami(b, guidesKey)).toBe(401);
+    expect(await whoami(a, platformKey)).toBe('platform-team');
   });
 });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { addKey, readKeyFile, removeKey } from '../live-set/deploy-keys';
+import { addKey, removeKey, storedKeys } from '../live-set/deploy-keys';
 import { appendToReleaseLog, readReleaseLog } from '../release/release-log';
 import { overrideCookieName, signOverride } from '../live-set/override-cookies';
 import { publishMarkedCatalogue, tempDir, type Fixture } from '../testing/fixtures';
@@ -39,8 +39,8 @@ describe('overrides: one browser tries a version in production', () => {
       forced: null,
       by: 'catalogue-team',
     });
-    catalogueKey = await addKey(keysFile, 'catalogue', 'catalogue-team');
-    await addKey(keysFile, 'blog', 'blog-team');
+    catalogueKey = await addKey({ buildsDir: fx.buildsDir, keysFile }, 'catalogue', 'catalogue-team');
+    await addKey({ buildsDir: fx.buildsDir, keysFile }, 'blog', 'blog-team');
   }, 30_000);
   afterAll(async () => {
     await site.close();
@@ -63,7 +63,7 @@ describe('overrides: one browser tries a version in production', () => {
       409,
       { error: expect.stringMatching(/has not passed the gate/) },
     ]);
-    const blogKey = await addKey(keysFile, 'blog', 'blog-intruder');
+    const blogKey = await addKey({ buildsDir: fx.buildsDir, keysFile }, 'blog', 'blog-intruder');
     expect((await requestOverride({ version: tried }, blogKey)).statusCode).toBe(403);
     expect((await requestOverride({ version: tried, minutes: 100_000 })).statusCode).toBe(400);
     expect((await readReleaseLog(fx.buildsDir, 'catalogue')).some((entry) => entry.action === 'override')).toBe(false);
@@ -129,7 +129,9 @@ describe('overrides: one browser tries a version in production', () => {
   });
 
   it('ignores a cookie that is tampered with, expired, signed for another app, or whose key was removed', async () => {
-    const key = (await readKeyFile(keysFile)).find((record) => record.name === 'catalogue-team')!;
+    const key = (await storedKeys({ buildsDir: fx.buildsDir, keysFile })).find(
+      (record) => record.name === 'catalogue-team',
+    )!;
     const valid = signOverride(key, tried, Date.now() + 600_000);
     const forged = valid.replace(tried, ungated);
     const expired = signOverride(key, tried, Date.now() - 1000);
@@ -150,7 +152,7 @@ describe('overrides: one browser tries a version in production', () => {
     }
 
     expect(catalogueIn((await page(`steel_override_catalogue=${valid}`)).body)).toBe(tried);
-    await removeKey(keysFile, 'catalogue-team');
+    await removeKey({ buildsDir: fx.buildsDir, keysFile }, 'catalogue-team');
     expect(catalogueIn((await page(`steel_override_catalogue=${valid}`)).body)).toBe(fx.versions.catalogue);
   });
 });
