@@ -228,8 +228,11 @@ describe('app servers on several machines', () => {
       ['platform-team', 'platform'],
       ['blog-team', 'blog'],
     ]);
-    // Nothing went to the operator's keys file: the servers would never read it.
+    // Nothing went to the operator's keys file: the servers would never read it, nor is one taken.
     await expect(fs.access(cliEnv.DEPLOY_KEYS_FILE)).rejects.toThrow();
+    await expect(keys('list', '--keys-file', cliEnv.DEPLOY_KEYS_FILE)).rejects.toThrow(/keys are in PostgreSQL/);
+    // The CLI's other local commands still go through a server of the shared platform.
+    await expect(run(['apps', 'list'], () => {}, cliEnv)).rejects.toThrow(/deploy through a server of that platform/);
 
     await keys('remove', 'blog-team');
     expect(await whoami(a, blogKey)).toBe(401);
