@@ -29,8 +29,9 @@ import { buildApp } from '../scripts/lib/webpack-build';
  * - two products of a listing side by side on a shareable compare page;
  * - on a 412 px phone in fa-IR: Persian and Arabic-Indic figures read into the basket, a figure
  *   past a line's limit refused in Persian beside the field, the day's change beside the price,
- *   compare with four products, the basket, requests and alerts within 360 and 412 px, and the
- *   old inquiry addresses sent to the inquiry pages;
+ *   compare with four products, the basket, requests and alerts within 360 and 412 px, a branch
+ *   product bought in tonnes showing the whole branches they come to (the basket keeps branches and
+ *   says the tonnes), and the old inquiry addresses sent to the inquiry pages;
  * - a version whose product-page contribution throws is refused by the gate with its line; forced
  *   live, the product page renders whole without it, and the beacon names the inquiry app;
  * - a version whose contribution throws only for a signed-in buyer is refused too: the gate opens
@@ -89,12 +90,15 @@ async function signIn(page: Page, customer: Customer) {
   await page.getByRole('button', { name: 'ورود' }).click();
 }
 
-/** The inquiry app's part of the page passes axe (Lighthouse's rules) in light and in dark mode. */
-async function accessibleInBothModes(page: Page, what: string) {
+/**
+ * The inquiry app's part of the page (its pages' root, or a selector of its contribution to another
+ * app's page) passes axe (Lighthouse's rules) in light and in dark mode.
+ */
+async function accessibleInBothModes(page: Page, what: string, part = '#app-inquiry') {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveClass(new RegExp(colorScheme));
-    expect(await axeViolations(page, '#app-inquiry'), `${what} (${colorScheme})`).toEqual([]);
+    expect(await axeViolations(page, part), `${what} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -608,6 +612,68 @@ test.describe('on a 412 px phone, in Persian', () => {
       await expect(ready).toBeAttached();
       await fitsPhones(page, path);
     }
+  });
+
+  test('a branch product bought in tonnes shows the pieces, at 412 and 360 px; the basket keeps the pieces and shows the tonnes', async ({
+    page,
+  }) => {
+    // The seeded first ribbed rebar (data/domain): sold by the branch, its weight stated plainly.
+    const catalogue = JSON.parse(fs.readFileSync(path.join(repoRoot, 'data/domain/catalogue.json'), 'utf8')) as {
+      categories: Array<{
+        slug: string;
+        subcategories?: Array<{
+          slug: string;
+          examples: Array<{ sale_unit?: string; attributes: Record<string, unknown> }>;
+        }>;
+      }>;
+    };
+    const example = catalogue.categories
+      .find((category) => category.slug === 'rebar')!
+      .subcategories!.find((sub) => sub.slug === 'ribbed-rebar')!.examples[0]!;
+    expect(example.sale_unit).toBe('branch');
+    const kgPerBranch = Number(example.attributes.branch_weight_kg);
+    const branches = Math.ceil(2000 / kgPerBranch);
+    const fa = (value: number) => new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 3 }).format(value);
+    const weighs = `${fa((branches * kgPerBranch) / 1000)} تن`;
+
+    for (const width of [412, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${server.url}/rebar/ribbed-rebar/rebar-ribbed-rebar-1`);
+      await page.evaluate(() => localStorage.removeItem('steel-inquiry-basket'));
+      await page.reload();
+      const form = page.getByRole('form', { name: 'افزودن به استعلام قیمت' });
+      const units = form.getByRole('group', { name: /^واحد مقدار/ });
+      await units.getByRole('button', { name: 'تن' }).click();
+      await expect(units.getByRole('button', { name: 'تن' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(units.getByRole('button', { name: 'شاخه' })).toHaveAttribute('aria-pressed', 'false');
+      const field = form.getByRole('textbox', { name: 'مقدار (تن)' });
+      await field.fill('۲');
+      await expect(field).toHaveAttribute('aria-invalid', 'false');
+      await expect(form).toContainText(`۲ تن ≈ ${fa(branches)} شاخه (${weighs}؛ تعداد به بالا گرد شد)`);
+      if (width === 412) {
+        await accessibleInBothModes(page, 'the product page with tonnes chosen', '[data-slot-contribution="inquiry"]');
+      }
+      expect(await sidewaysOverflow(page), `the product page at ${width} px`).toEqual([]);
+      await form.getByRole('button', { name: 'افزودن به استعلام' }).click();
+      await expect(form).toContainText(`در سبد استعلام: ${fa(branches)} شاخه ≈ ${weighs}`);
+      expect(
+        await page.evaluate(
+          () =>
+            (JSON.parse(localStorage.getItem('steel-inquiry-basket') ?? '[]') as Array<{ quantity: number }>)[0]
+              ?.quantity,
+        ),
+        'the basket keeps branches',
+      ).toBe(branches);
+
+      // The basket: the branches in the field, the tonnes beside them.
+      await page.goto(`${server.url}/inquiry`);
+      const line = page.locator('[data-inquiry-line="rebar-ribbed-rebar-1"]');
+      const lineField = line.getByRole('textbox', { name: /مقدار/ });
+      await expect(lineField).toHaveValue(fa(branches));
+      await expect(line).toContainText(`${fa(branches)} شاخه ≈ ${weighs}`);
+      expect(await sidewaysOverflow(page), `the basket at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 412, height: 915 });
   });
 
   test('the old inquiry addresses go to the inquiry pages while the inquiry app is live', async () => {

@@ -19,12 +19,15 @@ import { removeFromBasket, setQuantity, type BasketLine } from './basket-store';
 import { lineFigures, quantityUnit } from './line-figures';
 import { useBasket } from './use-basket';
 import { quantityItem, readBasketQuantity } from './basket-quantity';
+import { QuantityUnitChoice } from './quantity-unit-choice';
+import { inOtherUnit, kgPerPiece, quantityText } from './tonnes';
 import { useFocusHeading } from '../../ui/use-focus-heading';
 
 /**
  * One line: the quantity as typed (kept as typed while it is wrong, with the reason beside it; the
  * basket keeps the last good figure), its weight and indicative total, and its removal. On a phone
- * the row is a card (the table's head is then for screen readers only).
+ * the row is a card (the table's head is then for screen readers only). A product sold by the piece
+ * of a known weight may be typed in tonnes too; the basket keeps the pieces, the hint says both.
  */
 function Line({
   line,
@@ -37,7 +40,8 @@ function Line({
 }) {
   const { product, quantity } = line;
   const [text, setText] = useState(() => formatNumber(quantity));
-  const reading = readBasketQuantity(text, product, basket, { adding: false });
+  const [inTonnes, setInTonnes] = useState(false);
+  const reading = readBasketQuantity(text, product, basket, { adding: false, inTonnes });
   const figures = lineFigures(product, quantity);
   const unit = unitLabelFa(quantityUnit(product));
   return (
@@ -51,26 +55,45 @@ function Line({
         )}
       </th>
       <td className="p-3 max-md:col-span-2 max-md:p-0">
-        <NumberField
-          label={
-            <>
-              <span className="sr-only">مقدار «{product.name}» </span>
-              <span aria-hidden="true" className="md:sr-only">
-                مقدار{' '}
-              </span>
-              ({unit})
-            </>
-          }
-          value={text}
-          onValueChange={(next) => {
-            setText(next);
-            const read = readBasketQuantity(next, product, basket, { adding: false });
-            onValidity(product.slug, read.error ?? null);
-            if (read.value !== undefined) setQuantity(product.slug, read.value);
-          }}
-          error={reading.error}
-          labelClassName="w-full min-w-28 md:w-32"
-        />
+        <div className="flex flex-col gap-2">
+          {kgPerPiece(product) !== null && (
+            <QuantityUnitChoice
+              product={product}
+              inTonnes={inTonnes}
+              onChange={(tonnes) => {
+                // The figure the basket keeps, said in the other unit; switching changes no quantity.
+                const next = quantityText(product, quantity, tonnes);
+                setText(next);
+                setInTonnes(tonnes);
+                onValidity(
+                  product.slug,
+                  readBasketQuantity(next, product, basket, { adding: false, inTonnes: tonnes }).error ?? null,
+                );
+              }}
+            />
+          )}
+          <NumberField
+            label={
+              <>
+                <span className="sr-only">مقدار «{product.name}» </span>
+                <span aria-hidden="true" className="md:sr-only">
+                  مقدار{' '}
+                </span>
+                ({inTonnes ? 'تن' : unit})
+              </>
+            }
+            value={text}
+            onValueChange={(next) => {
+              setText(next);
+              const read = readBasketQuantity(next, product, basket, { adding: false, inTonnes });
+              onValidity(product.slug, read.error ?? null);
+              if (read.value !== undefined) setQuantity(product.slug, read.value);
+            }}
+            error={reading.error}
+            hint={inOtherUnit(product, reading.value ?? quantity, reading.tonnes)}
+            labelClassName="w-full min-w-28 md:w-32"
+          />
+        </div>
       </td>
       <td className={phoneFigure} data-label="وزن تقریبی">
         {figures.kg === null ? '—' : `${formatNumber(Math.round(figures.kg))} کیلوگرم`}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { renderInShell } from '../../testing/render-in-shell';
 import { REBAR_12, slotProduct } from '../../testing/slot-products';
@@ -43,11 +43,36 @@ describe('«افزودن به استعلام» on a product page', () => {
   it('adds «۱۲» and «١٫۵» as 12 and 1.5, with the weight beside the field', () => {
     renderInShell(<AddToInquiry product={REBAR_12} />);
     fireEvent.change(field(), { target: { value: '۱۲' } });
-    expect(field()).toHaveAccessibleDescription(/وزن ≈ ۱۲۸ کیلوگرم/);
+    expect(field()).toHaveAccessibleDescription(/۱۲ شاخه ≈ ۰٫۱۲۸ تن/);
     add();
     fireEvent.change(field(), { target: { value: '١٫۵' } });
     add();
     expect(basketLines().map((line) => line.quantity)).toEqual([13.5]);
+  });
+
+  it('takes tonnes for a branch product: «۲» adds the 188 whole branches they come to, and says both', () => {
+    renderInShell(<AddToInquiry product={REBAR_12} />);
+    const units = screen.getByRole('group', { name: 'واحد مقدار «میلگرد آجدار ۱۲»' });
+    const tonnes = within(units).getByRole('button', { name: 'تن' });
+    expect(within(units).getByRole('button', { name: 'شاخه' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(tonnes);
+    expect(tonnes).toHaveAttribute('aria-pressed', 'true');
+    // The «1» already in the field follows the unit: one branch is 10 kg.
+    expect(screen.getByRole('textbox', { name: 'مقدار (تن)' })).toHaveValue('۰٫۰۱');
+    fireEvent.change(field(), { target: { value: '۲' } });
+    expect(field()).toHaveAccessibleDescription(/۲ تن ≈ ۱۸۸ شاخه \(۲٫۰۰۳ تن؛ تعداد به بالا گرد شد\)/);
+    add();
+    expect(basketLines().map((line) => line.quantity)).toEqual([188]);
+    expect(screen.getByText(/در سبد استعلام/)).toHaveTextContent('در سبد استعلام: ۱۸۸ شاخه ≈ ۲٫۰۰۳ تن');
+    // Back to branches: the figure is the pieces.
+    fireEvent.click(within(units).getByRole('button', { name: 'شاخه' }));
+    expect(screen.getByRole('textbox', { name: 'مقدار (شاخه)' })).toHaveValue('۱۸۸');
+  });
+
+  it('offers no unit choice where the weight of a piece is not plain', () => {
+    renderInShell(<AddToInquiry product={slotProduct('unsure', { attributes: { branch_weight_kg: '10.66 ⚠' } })} />);
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'تن' })).toBeNull();
   });
 
   it('says in Persian beside the field what it cannot take, keeps the figure and adds nothing', () => {
