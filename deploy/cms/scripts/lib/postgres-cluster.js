@@ -89,7 +89,8 @@ const asPg = (cmd, args, opts = {}) =>
  *   keep     keep the data on stop (default: true with dataDir, false without; KEEP_TMP=1 keeps a throwaway)
  *   fast     fsync and friends off (default: only for a throwaway cluster)
  *   stopOnExit  stop the cluster when this process exits (also on SIGINT/SIGTERM)
- * Returns { port, host, dataDir, version, databaseEnv(dbName), createDatabase(name), stop() }.
+ * Returns { port, host, dataDir, version, databaseEnv(dbName), createDatabase(name), stop(), and for
+ * the tests of an outage halt(), pause() and resume() }.
  */
 async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log = console.log } = {}) {
   const bin = ensurePostgres({ log });
@@ -105,15 +106,8 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
   };
 
   const pgPort = port || (await freePort());
-  let running = false;
-  try {
-    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-      log(`[postgres] initdb ${dir} (${bin})`);
-      asPg(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale']);
-    } else {
-      log(`[postgres] reusing the cluster in ${dir}`);
-    }
-    const settings = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1${fastSettings ? ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off' : ''}`;
+  const settings = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1${fastSettings ? ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off' : ''}`;
+  const pgCtlStart = () =>
     asPg(path.join(bin, 'pg_ctl'), [
       '-D',
       dir,
@@ -126,6 +120,16 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
       settings,
       'start',
     ]);
+  const pgCtlStop = () => asPg(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', '-w', 'stop']);
+  let running = false;
+  try {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+      log(`[postgres] initdb ${dir} (${bin})`);
+      asPg(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale']);
+    } else {
+      log(`[postgres] reusing the cluster in ${dir}`);
+    }
+    pgCtlStart();
     running = true;
   } catch (err) {
     remove();
@@ -135,11 +139,17 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
   log(`[postgres] ${version} running on 127.0.0.1:${pgPort}`);
 
   // Synchronous, so that it also works from an 'exit' handler.
+  let stopped = false;
   const stopSync = () => {
-    if (!running) return;
-    running = false;
+    if (stopped) return;
+    stopped = true;
     try {
-      asPg(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', '-w', 'stop']);
+      // A paused server cannot stop: it is woken first. A halted one is only removed.
+      if (running) {
+        signalServer('SIGCONT');
+        pgCtlStop();
+        running = false;
+      }
       log('[postgres] cluster stopped');
     } catch (e) {
       console.error('[postgres] stop failed', String(e.stderr || e));
@@ -179,6 +189,35 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
     }
   };
 
+  /** The postmaster and every process it started (PIDs), from its pid file and /proc. */
+  const serverProcesses = () => {
+    const postmaster = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          // The parent's PID is the 4th field, after the command's name in parentheses.
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+        } catch {
+          return false; // gone meanwhile
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  };
+  const signalServer = (signal) => {
+    if (!running) return;
+    for (const pid of serverProcesses()) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // a child that ended meanwhile
+      }
+    }
+  };
+
   return {
     port: pgPort,
     host: '127.0.0.1',
@@ -188,6 +227,22 @@ async function startCluster({ dataDir, port, keep, fast, stopOnExit = false, log
     createDatabase,
     stop: async () => stopSync(),
     stopSync,
+    // For the tests of an outage (the data stays):
+    /** Stops the server as an operator would (`pg_ctl stop -m fast`); `resume` starts it again. */
+    halt: async () => {
+      if (!running) return;
+      signalServer('SIGCONT');
+      pgCtlStop();
+      running = false;
+    },
+    /** Hangs the server (SIGSTOP to it and its processes): connections stay open, nothing answers. */
+    pause: async () => signalServer('SIGSTOP'),
+    /** Wakes a paused server, or starts a halted one. */
+    resume: async () => {
+      if (running) return signalServer('SIGCONT');
+      pgCtlStart();
+      running = true;
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { NoCanary } from '../release/canary';
 import { GateRefusal } from '../release/change-live';
 import { NothingToRollBack } from '../release/live-file-writes';
 import { NotABuild, VersionConflict } from '../release/publish';
-import { LockTimeout } from '../platform-state/platform-state';
+import { LockTimeout, PlatformStateUnavailable } from '../platform-state/platform-state';
 import { BuildStoreUnavailable, CorruptVersion, NotStored } from '../build-files/build-store';
 import { explainSystemError } from '../release/system-errors';
 import { JobNotCancellable } from '../release/jobs/jobs';
@@ -38,8 +38,12 @@ export function refusalOf(error: unknown, about: { app?: string; version?: unkno
   // An app the platform team has not registered (or no longer has).
   if (error instanceof AppRegistryError) return { statusCode: 404, message: error.message };
   // Another process holding the deploy lock too long: the caller may retry.
-  // The same for the object store out of reach (several machines): nothing was changed.
-  if (error instanceof LockTimeout || error instanceof BuildStoreUnavailable)
+  // The same for the object store or the platform's database out of reach (several machines).
+  if (
+    error instanceof LockTimeout ||
+    error instanceof BuildStoreUnavailable ||
+    error instanceof PlatformStateUnavailable
+  )
     return { statusCode: 503, message: error.message };
   if (error instanceof NotStored) return { statusCode: 404, message: error.message };
   // The store's copy no longer matches what was published: never served, never made live.

@@ -102,6 +102,9 @@ async function requestedVersion(buildsDir: string, app: AppName, version: unknow
   return version;
 }
 
+/** When a call refused for the moment (503) may be tried again, in seconds. */
+const RETRY_REFUSED_AFTER_S = '10';
+
 /** The registry's refusal as the API answers it: `status` (an unknown app 404, a bad request 400). */
 const registryRefusal =
   (status: number) =>
@@ -159,6 +162,8 @@ export const deployApiRoutes: FastifyPluginAsync<
       },
       'deploy API call refused',
     );
+    // A refusal of the moment (the deploy lock taken, the store or the database out of reach): try again later.
+    if (statusCode === 503) reply.header('retry-after', RETRY_REFUSED_AFTER_S);
     return reply.code(statusCode).send({ error: refusal?.message ?? error.message });
   });
 

@@ -49,6 +49,12 @@ export interface LiveSnapshot {
   pages: RemotePages;
   /** Why a live remote cannot run beside the live shell (it is then left to fail, contained). */
   incompatible: Record<RemoteName, string>;
+  /**
+   * Every app the platform serves (the shell, then the registered remotes), as read with this live
+   * set: what a request needs of the registry without asking the state again (the database may be
+   * out of reach).
+   */
+  apps: string[];
 }
 
 /** Short, stable id of the live set: changes whenever the shell or any remote changes. */
@@ -360,7 +366,14 @@ export async function deriveSnapshot(
     const problem = shell ? remoteIncompatibility(shell, manifest) : null;
     if (problem) incompatible[name] = problem;
   }
-  return { live, stamp: { id: liveSetId(live), timestamp: live.updatedAt }, remotes, pages, incompatible };
+  return {
+    live,
+    stamp: { id: liveSetId(live), timestamp: live.updatedAt },
+    remotes,
+    pages,
+    incompatible,
+    apps: [SHELL, ...registered],
+  };
 }
 
 async function newestReadableAppManifest(

@@ -210,6 +210,14 @@ export class LockTimeout extends Error {
   override readonly name = 'LockTimeout';
 }
 
+/**
+ * The platform's database cannot be reached (down, hung, restarting): nothing was read or written
+ * by the call that failed, and it may be tried again (the API answers 503).
+ */
+export class PlatformStateUnavailable extends Error {
+  override readonly name = 'PlatformStateUnavailable';
+}
+
 /** How long a caller waits for the deploy lock: long enough for another process's gate runs (the catalogue's takes ~25 s). */
 export const DEPLOY_LOCK_WAIT_MS = 10 * 60_000;
 

@@ -8,11 +8,15 @@
  *   notifies (a trigger, at commit). Each instance listens on a connection of its own and also
  *   asks for the revision every `pollMs`, so a notice missed while the listener reconnected is
  *   heard within that interval; `changeMark` is the last revision seen, no round trip.
- * - **The database down**: reads and writes fail with its error (the callers keep what they had:
- *   a server keeps serving the live set it knows); the listener reconnects by itself.
+ * - **The database down or hung**: reads and writes fail within `CONNECT_TIMEOUT_MS` or
+ *   `QUERY_TIMEOUT_MS` with `PlatformStateUnavailable` (the deploy API answers 503); the callers
+ *   keep what they had (a server keeps serving the live set it knows: `changeMark` asks nothing).
+ *   A connection that dies is dropped, never a crash; the listener reconnects by itself and the
+ *   poll catches up with what changed meanwhile.
  */
 import { createHash } from 'node:crypto';
-import { Client, Pool, type PoolConfig } from 'pg';
+import { types } from 'node:util';
+import { Client, DatabaseError, Pool, type PoolClient, type PoolConfig } from 'pg';
 import { CHANGE_CHANNEL, DEPLOY_LOCK, inTransaction, LOCK_NAMESPACE, migrate } from './postgres-migrations';
 import { Turns } from './turns';
 import { parseApps, parseLive, releaseLogLine, seededApps, serializeApps, serializeLive } from './documents';
@@ -24,6 +28,7 @@ import {
   type GateReport,
   LockTimeout,
   type PlatformState,
+  PlatformStateUnavailable,
   type ReleaseLogEntry,
   type VersionCounts,
 } from './platform-state';
@@ -80,7 +85,11 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
       }
     }
   };
+  let polling = false;
   const poll = async () => {
+    // A hung database holds a poll up to its timeout: the next waits for it rather than pile up.
+    if (polling) return;
+    polling = true;
     try {
       heard(await readRevision(pool));
       if (unreachable) warn('The platform database answers again');
@@ -88,6 +97,8 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
     } catch (error) {
       if (!unreachable) warn(`The platform database cannot be reached: ${(error as Error).message}`);
       unreachable = true;
+    } finally {
+      polling = false;
     }
   };
   const poller = setInterval(() => void poll(), options.pollMs ?? 1000);
@@ -99,8 +110,8 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
 
   const lockTurns = new Turns();
 
-  const query = async <Row extends object>(text: string, values: unknown[] = []) =>
-    (await pool.query<Row & import('pg').QueryResultRow>(text, values)).rows;
+  const query = <Row extends object>(text: string, values: unknown[] = []) =>
+    reaching(async () => (await pool.query<Row & import('pg').QueryResultRow>(text, values)).rows);
 
   const readDocument = async (name: 'live-set' | 'apps') =>
     (await query<{ body: string }>('SELECT body FROM platform_documents WHERE name = $1', [name]))[0]?.body ?? null;
@@ -231,24 +242,23 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
         return rows[0] ? (JSON.parse(rows[0].report) as GateReport) : null;
       },
       async writeReport(app, version, report, shots) {
-        const client = await pool.connect();
-        try {
-          await inTransaction(client, async () => {
-            await client.query('DELETE FROM gate_screenshots WHERE app = $1 AND version = $2', [app, version]);
-            await client.query(
-              `INSERT INTO gate_reports (app, version, report) VALUES ($1, $2, $3)
-               ON CONFLICT (app, version) DO UPDATE SET report = EXCLUDED.report`,
-              [app, version, `${JSON.stringify(report, null, 2)}\n`],
-            );
-            for (const [index, png] of shots)
+        await withConnection(pool, (client) =>
+          reaching(() =>
+            inTransaction(client, async () => {
+              await client.query('DELETE FROM gate_screenshots WHERE app = $1 AND version = $2', [app, version]);
               await client.query(
-                'INSERT INTO gate_screenshots (app, version, page_index, png) VALUES ($1, $2, $3, $4)',
-                [app, version, index, png],
+                `INSERT INTO gate_reports (app, version, report) VALUES ($1, $2, $3)
+                 ON CONFLICT (app, version) DO UPDATE SET report = EXCLUDED.report`,
+                [app, version, `${JSON.stringify(report, null, 2)}\n`],
               );
-          });
-        } finally {
-          client.release();
-        }
+              for (const [index, png] of shots)
+                await client.query(
+                  'INSERT INTO gate_screenshots (app, version, page_index, png) VALUES ($1, $2, $3, $4)',
+                  [app, version, index, png],
+                );
+            }),
+          ),
+        );
       },
       async readShot(app, version, index) {
         const rows = await query<{ png: Buffer }>(
@@ -318,32 +328,74 @@ async function seedApps(pool: Pool): Promise<void> {
 }
 
 async function holdAdvisoryLock<T>(pool: Pool, waitMs: number, fn: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
   // The connection may die while it holds the lock (the database restarted): the database then
   // frees the lock, and this holder's work goes on without it (its writes still go one by one).
-  const lost = () => undefined;
-  client.on('error', lost);
-  let held = false;
-  try {
+  return withConnection(pool, async (client, drop) => {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
-        LOCK_NAMESPACE,
-        DEPLOY_LOCK,
-      ]);
+      const { rows } = await reaching(() =>
+        client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
+          LOCK_NAMESPACE,
+          DEPLOY_LOCK,
+        ]),
+      );
       if (rows[0]?.locked) break;
       if (Date.now() > deadline)
         throw new LockTimeout("Another deploy holds the platform database's deploy lock; try again");
       await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
     }
-    held = true;
-    return await fn();
+    try {
+      return await fn();
+    } finally {
+      // A connection whose unlock failed is dropped, which releases the lock too.
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, DEPLOY_LOCK]).catch(drop);
+    }
+  });
+}
+
+/**
+ * Whether `error` says the database is out of reach (refused, hung past a timeout, shutting down,
+ * starting up, a connection lost) rather than that it refused what was asked.
+ */
+function outOfReach(error: unknown): boolean {
+  if (error instanceof DatabaseError) return /^(08|57P)/.test(error.code ?? '');
+  // Node's own socket errors (ECONNREFUSED) may come from another realm than this module's Error.
+  return types.isNativeError(error);
+}
+
+/** `work` on the database, its failure to reach it said as `PlatformStateUnavailable`. */
+async function reaching<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!outOfReach(error)) throw error;
+    throw new PlatformStateUnavailable(
+      `The platform database cannot be reached (${(error as Error).message}): try again once it answers`,
+    );
+  }
+}
+
+/**
+ * `work` on a connection of its own, which `drop` (or the database out of reach) keeps from the
+ * next caller. A connection that dies while it is out of the pool says so by an 'error' event:
+ * heard here (unheard, it would end the process).
+ */
+async function withConnection<T>(
+  pool: Pool,
+  work: (client: PoolClient, drop: (reason: Error) => void) => Promise<T>,
+): Promise<T> {
+  const client = await reaching(() => pool.connect());
+  let dropped: Error | undefined;
+  const drop = (reason: Error) => void (dropped ??= reason);
+  client.on('error', drop);
+  try {
+    return await work(client, drop);
+  } catch (error) {
+    if (error instanceof PlatformStateUnavailable) drop(error);
+    throw error;
   } finally {
-    if (held)
-      await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, DEPLOY_LOCK]).catch(() => undefined);
-    client.off('error', lost);
-    // A connection whose unlock failed is dropped, which releases the lock too.
-    client.release();
+    client.off('error', drop);
+    client.release(dropped);
   }
 }
 

@@ -9,6 +9,9 @@ interface Cluster {
   port: number;
   createDatabase(name: string): Promise<boolean>;
   stop(): Promise<void>;
+  halt(): Promise<void>;
+  pause(): Promise<void>;
+  resume(): Promise<void>;
 }
 
 export interface TestPostgres {
@@ -16,6 +19,12 @@ export interface TestPostgres {
   /** A new empty database; its URL. */
   database(): Promise<string>;
   stop(): Promise<void>;
+  /** An outage, its data kept: the server stopped as an operator would (connections closed). */
+  halt(): Promise<void>;
+  /** An outage worse than a stop: the server hung (SIGSTOP), its connections open and silent. */
+  pause(): Promise<void>;
+  /** The end of either outage: the server answers again, on the same port, with its data. */
+  resume(): Promise<void>;
 }
 
 export async function startTestPostgres(): Promise<TestPostgres> {
@@ -33,5 +42,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       return `postgres://postgres@127.0.0.1:${cluster.port}/${name}`;
     },
     stop: () => cluster.stop(),
+    halt: () => cluster.halt(),
+    pause: () => cluster.pause(),
+    resume: () => cluster.resume(),
   };
 }
