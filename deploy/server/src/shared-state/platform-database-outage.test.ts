@@ -6,7 +6,9 @@ import { packDist } from '../release/deploy-api-client';
 import { makeDist, tempDir } from '../testing/fixtures';
 import {
   deployCall,
+  eventually,
   type MachineServices,
+  publishThrough,
   registryVersion,
   type Site,
   startMachineServices,
@@ -48,17 +50,8 @@ describe('app servers on several machines while PostgreSQL is out of reach', () 
     url: string,
     payload?: Buffer | Record<string, unknown>,
   ) => deployCall(server, KEYS[app as keyof typeof KEYS], method, url, payload);
-  const publish = async (server: FastifyInstance, app: AppName, tag: string) => {
-    const answer = await call(
-      server,
-      app,
-      'POST',
-      `/_/deploy/${app}/versions`,
-      await packDist(await makeDist(root, app, tag)),
-    );
-    expect(answer.statusCode).toBe(201);
-    return answer.json<{ version: string }>().version;
-  };
+  const publish = (server: FastifyInstance, app: AppName, tag: string) =>
+    publishThrough(server, KEYS[app as keyof typeof KEYS], root, app, tag);
   // Fixture builds expose no ./app, so the gate refuses them: forced, with a reason, as an operator would.
   const activation = (server: FastifyInstance, app: AppName, version: string) =>
     call(server, app, 'POST', `/_/deploy/${app}/activate`, { version, force: 'fixture builds' });
@@ -66,15 +59,6 @@ describe('app servers on several machines while PostgreSQL is out of reach', () 
     (await call(server, app, 'GET', `/_/deploy/${app}/log`)).json<{
       entries: Array<{ action: string; version?: string }>;
     }>().entries;
-  /** Asked again for up to 5 s: a notice takes a moment between machines. */
-  const eventually = async <T>(ask: () => Promise<T>, wanted: T) => {
-    let seen = await ask();
-    for (let i = 0; i < 100 && seen !== wanted; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      seen = await ask();
-    }
-    return seen;
-  };
 
   it.each([
     ['stopped', () => services.postgres.halt()],

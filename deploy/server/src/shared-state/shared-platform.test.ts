@@ -9,7 +9,9 @@ import { run } from '../release/cli';
 import { makeDist, tempDir } from '../testing/fixtures';
 import {
   deployCall,
+  eventually,
   type MachineServices,
+  publishThrough,
   registryVersion,
   type Site,
   startMachineServices,
@@ -56,29 +58,12 @@ describe('app servers on several machines', () => {
     url: string,
     payload?: Buffer | Record<string, unknown>,
   ) => deployCall(server, BLOG_KEY, method, url, payload);
-  const publish = async (server: FastifyInstance, app: AppName, tag: string) => {
-    const answer = await call(
-      server,
-      'POST',
-      `/_/deploy/${app}/versions`,
-      await packDist(await makeDist(root, app, tag)),
-    );
-    expect(answer.statusCode).toBe(201);
-    return answer.json<{ version: string }>().version;
-  };
+  const publish = (server: FastifyInstance, app: AppName, tag: string) =>
+    publishThrough(server, BLOG_KEY, root, app, tag);
   // Fixture builds expose no ./app, so the gate refuses them: forced, with a reason, as an operator would.
   const activate = async (server: FastifyInstance, app: AppName, version: string) => {
     const answer = await call(server, 'POST', `/_/deploy/${app}/activate`, { version, force: 'fixture builds' });
     expect(answer.statusCode).toBe(200);
-  };
-  /** Asked again for up to 5 s: a notice takes a moment between machines. */
-  const eventually = async <T>(ask: () => Promise<T>, wanted: T) => {
-    let seen = await ask();
-    for (let i = 0; i < 100 && seen !== wanted; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      seen = await ask();
-    }
-    return seen;
   };
 
   it('serves a version published and activated through another server: its registry and its files, from the store', async () => {

@@ -12,6 +12,8 @@ import { buildServer } from '../app';
 import { loadConfig } from '../config';
 import type { ObjectStoreSettings } from '../build-files/s3-client';
 import { hashKey } from '../live-set/deploy-keys';
+import { packDist } from '../release/deploy-api-client';
+import { makeDist } from './fixtures';
 import { openSharedPlatform, type SharedPlatform } from '../shared-state/shared-platform';
 import { type Settled, settled } from './deploy-jobs';
 import { startTestObjectStore, type TestObjectStore } from './object-store-server';
@@ -146,4 +148,37 @@ export async function deployCall(
 /** The version of `app` a server's `/remotes.json` names now. */
 export async function registryVersion(server: FastifyInstance, app: string): Promise<string | undefined> {
   return (await server.inject('/remotes.json')).json<Record<string, { version: string } | undefined>>()[app]?.version;
+}
+
+/**
+ * Publishes a fixture build of `app` (its files under `root`, tagged `tag`) through `server` with
+ * `key`; the version the server gave it.
+ */
+export async function publishThrough(
+  server: FastifyInstance,
+  key: string,
+  root: string,
+  app: string,
+  tag: string,
+): Promise<string> {
+  const answer = await deployCall(
+    server,
+    key,
+    'POST',
+    `/_/deploy/${app}/versions`,
+    await packDist(await makeDist(root, app, tag)),
+  );
+  if (answer.statusCode !== 201)
+    throw new Error(`publishing ${app} ${tag} answered ${answer.statusCode}: ${JSON.stringify(answer.json())}`);
+  return answer.json<{ version: string }>().version;
+}
+
+/** `ask` again for up to 5 s until it gives `wanted` (a notice takes a moment between machines); what it gave last. */
+export async function eventually<T>(ask: () => Promise<T>, wanted: T): Promise<T> {
+  let seen = await ask();
+  for (let i = 0; i < 100 && seen !== wanted; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = await ask();
+  }
+  return seen;
 }
