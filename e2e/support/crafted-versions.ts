@@ -52,6 +52,8 @@ export function craftingFolder(prefix: string): CraftingFolder {
       craft(dist);
       return (await publish(buildsDir, app, dist, { compress: false })).version;
     },
-    remove: () => fs.rmSync(workDir, { recursive: true, force: true }),
+    // A server that used the folder may still be writing its last counts as it stops: rmSync
+    // tries again on ENOTEMPTY (seen once after npm start's test) rather than fail the test.
+    remove: () => fs.rmSync(workDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }),
   };
 }
