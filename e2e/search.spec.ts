@@ -12,10 +12,16 @@ const RIBBED_REBAR_12 = 'میلگرد آجدار ۱۲ ذوب آهن A3';
 const palette = (page: Page) => page.getByRole('dialog', { name: 'جستجو' });
 const searchButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'جستجو' });
 
-/** Until the shell has hydrated, the shortcut has no listener yet: press until the palette opens. */
+/**
+ * Until the shell has hydrated, the shortcut has no listener yet: press until the palette opens.
+ * Never again while it is opening (its chunk loading, the button busy; or its dialog there): that
+ * `/` would be typed into the palette's field, as a person's second press would be.
+ */
 async function openPalette(page: Page, press: () => Promise<void>) {
   await expect(async () => {
-    await press();
+    const opening =
+      (await palette(page).count()) > 0 || (await searchButton(page).getAttribute('aria-busy')) === 'true';
+    if (!opening) await press();
     await expect(palette(page)).toBeVisible({ timeout: 1000 });
   }).toPass();
   return palette(page);
