@@ -8,9 +8,14 @@
  * a candidate whose page kind blocks more than the allowance over the live version's figure is
  * refused. When the renderer had too little of a core to judge (another build, a load test), the
  * page is measured again; if it still cannot be judged the gate says so and does not refuse.
+ *
+ * A candidate that is the live version's build again, byte for byte (a rebuild, a redeploy, a
+ * version moved between stores), takes the live version's figures without a trace: measuring the
+ * same code again can only tell the machine's load, and it is the slowest part of a gate.
  */
 import type { Browser } from 'playwright-core';
-import { SSR_URL_ATTRIBUTE } from '@steel/contract';
+import { FILE_DIGESTS_FILE, SSR_URL_ATTRIBUTE, type AppManifest } from '@steel/contract';
+import { readAppManifest } from '../../live-set/live-store';
 import { stateOfFolder } from '../../platform-state/state-of-folder';
 import type { RuleResult } from './static-rules';
 import type { SamplePage } from './page-samples';
@@ -96,6 +101,34 @@ async function measure(
   return figure;
 }
 
+/**
+ * Whether two versions are the same build: the same app manifest (its pages, chunks, weights…) and
+ * the same bytes in every file, server entry included. Publish's own additions differ between
+ * two publications of one build and say nothing of its code: the compressed copies (a version
+ * may be published without them) and the file-digests file (the digests again).
+ */
+export function sameBuild(candidate: AppManifest, live: AppManifest): boolean {
+  const { files: candidateFiles = {}, ...candidateRest } = candidate;
+  const { files: liveFiles = {}, ...liveRest } = live;
+  if (JSON.stringify(candidateRest) !== JSON.stringify(liveRest)) return false;
+  const code = (files: Record<string, string>) =>
+    Object.entries(files)
+      .filter(([file]) => !/\.(br|gz)$/.test(file) && file !== FILE_DIGESTS_FILE)
+      .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify(code(candidateFiles)) === JSON.stringify(code(liveFiles));
+}
+
+/** Whether the candidate is the live version's build again (sameBuild); false when either cannot be read. */
+async function liveBuildAgain(versions: { buildsDir: string; app: string; candidate: string; live: string | null }) {
+  if (!versions.live) return false;
+  const [candidate, live] = await Promise.all(
+    [versions.candidate, versions.live].map((version) =>
+      readAppManifest(versions.buildsDir, versions.app, version).catch(() => null),
+    ),
+  );
+  return Boolean(candidate && live && sameBuild(candidate, live));
+}
+
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** A page kind's figure against the live version's: a refusal, a note that it could not be judged, or null. */
@@ -132,7 +165,10 @@ export async function mainThreadRule(
   // Behind sign-in: the smoke mount opened it as a customer; its weight is its app's other pages'.
   const measured = pages.filter((sample) => !sample.route.guards.includes('auth'));
   const results = new Map<SamplePage, MainThreadBlocking | null>();
-  const queue = [...measured];
+  // The live build again: its page kinds keep the live figures; a kind the live version has none for is measured.
+  const reused = liveFigures && (await liveBuildAgain(versions)) ? liveFigures : {};
+  for (const sample of measured) if (reused[sample.url]) results.set(sample, reused[sample.url]!);
+  const queue = measured.filter((sample) => !results.has(sample));
   await Promise.all(
     browsers.map(async (browser) => {
       for (let sample = queue.shift(); sample; sample = queue.shift()) {
