@@ -15,7 +15,7 @@
  * Any write of the documents or the keys bumps the one revision and notifies
  * `CHANGE_CHANNEL` (at commit), by a trigger: whoever writes, every server hears.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 
 export const CHANGE_CHANNEL = 'steel_platform_changed';
 
@@ -122,32 +122,30 @@ CREATE TABLE build_versions (
   },
 ];
 
-/** Applies the migrations this database lacks; returns their names. */
-export async function migrate(pool: Pool): Promise<string[]> {
-  const client = await pool.connect();
+/**
+ * Applies the migrations this database lacks, on `client` (a connection held for the advisory lock:
+ * the caller hears its loss and drops it); returns their names.
+ */
+export async function migrate(client: PoolClient): Promise<string[]> {
+  await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK]);
   try {
-    await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK]);
-    try {
-      await client.query(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
-      const applied = new Set(rows.map((row) => row.name));
-      const done: string[] = [];
-      for (const migration of MIGRATIONS) {
-        if (applied.has(migration.name)) continue;
-        await inTransaction(client, async () => {
-          await client.query(migration.sql);
-          await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
-        });
-        done.push(migration.name);
-      }
-      return done;
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.name));
+    const done: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.name)) continue;
+      await inTransaction(client, async () => {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
+      });
+      done.push(migration.name);
     }
+    return done;
   } finally {
-    client.release();
+    await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK]);
   }
 }
 

@@ -2,7 +2,7 @@
 import { Client } from 'pg';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres-server';
 import { platformStateContract } from '../testing/platform-state-contract';
-import { MIGRATIONS } from './postgres-migrations';
+import { LOCK_NAMESPACE, MIGRATIONS, MIGRATIONS_LOCK } from './postgres-migrations';
 import { openPostgresState } from './postgres-state';
 
 /** The platform's state in a real PostgreSQL (Debian's): the contract, migrations, and the lock of a holder that died. */
@@ -32,6 +32,35 @@ describe('the platform state in PostgreSQL', () => {
     expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
     await client.end();
     for (const state of states) await state.close();
+  });
+
+  it('a connection lost while migrating fails the opening, and the server is not brought down', async () => {
+    const url = await postgres.database();
+    // Another server migrating: this one waits for the migrations lock on a connection of its own.
+    const other = new Client({ connectionString: url });
+    await other.connect();
+    await other.query('SELECT pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK]);
+    const opening = openPostgresState({ url });
+    const waiting = async () =>
+      (
+        await other.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_advisory_lock%' AND pid <> pg_backend_pid()`,
+        )
+      ).rows;
+    let waiters = await waiting();
+    for (let i = 0; i < 200 && waiters.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      waiters = await waiting();
+    }
+    expect(waiters).toHaveLength(1);
+    // The database ends that connection (a restart, an operator): the opening fails with it. (Lost
+    // between two queries, the connection would say so by an 'error' event: withConnection hears it.)
+    await other.query('SELECT pg_terminate_backend($1)', [waiters[0]!.pid]);
+    await expect(opening).rejects.toThrow();
+    await other.end();
+    // The next start migrates as if nothing had happened.
+    const state = await openPostgresState({ url });
+    await state.close();
   });
 
   it('hears a change written by anyone — psql included — through the notice', async () => {

@@ -67,7 +67,8 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
   const pool = new Pool(poolConfig);
   // An idle connection the database dropped (a restart) is an event, not a crash: the next query reconnects.
   pool.on('error', () => undefined);
-  await migrate(pool);
+  // On a connection that hears its own loss (a database restarting mid-migration is not a crash).
+  await withConnection(pool, (client) => migrate(client));
   await seedApps(pool);
 
   const listeners = new Set<() => void>();
