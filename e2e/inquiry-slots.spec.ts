@@ -12,6 +12,7 @@ import { axeViolations } from './support/axe';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { buildAppReplacing } from './support/crafted-builds';
+import { contributionsHydrated } from './support/loaded-code';
 import { buildApp } from '../scripts/lib/webpack-build';
 
 /**
@@ -536,6 +537,7 @@ test.describe('on a 412 px phone, in Persian', () => {
     // «۱۲» (Persian digits) and «١٫۵» (Arabic-Indic, the Persian decimal mark) into two product pages.
     const addOnProductPage = async (slug: string, typed: string) => {
       await page.goto(`${server.url}${LISTING}/${slug}`);
+      await contributionsHydrated(page, 'inquiry');
       const form = page.getByRole('form', { name: 'افزودن به استعلام قیمت' });
       const field = form.getByRole('textbox', { name: /مقدار/ });
       await expect(field).toHaveAttribute('type', 'text');
@@ -641,6 +643,7 @@ test.describe('on a 412 px phone, in Persian', () => {
       await page.goto(`${server.url}/rebar/ribbed-rebar/rebar-ribbed-rebar-1`);
       await page.evaluate(() => localStorage.removeItem('steel-inquiry-basket'));
       await page.reload();
+      await contributionsHydrated(page, 'inquiry');
       const form = page.getByRole('form', { name: 'افزودن به استعلام قیمت' });
       const units = form.getByRole('group', { name: /^واحد مقدار/ });
       await units.getByRole('button', { name: 'تن' }).click();

@@ -6,6 +6,7 @@ import { whyOthersUseSite } from '@steel/server/site-record';
 import { expect, test } from './support/test';
 import { SPEC_PORTS, START_COMMAND_CMS_PORT, repoRoot } from './support/environment';
 import { craftingFolder } from './support/crafted-versions';
+import { contributionsHydrated } from './support/loaded-code';
 
 /**
  * Settings that follow the address: `PORT=<port> CMS_PORT=<port> npm start` works
@@ -111,6 +112,7 @@ test('PORT and CMS_PORT given to npm start: a page renders, the browser reads th
     const productPath = (await page.locator('[data-listing] a[href^="/rebar/kalaf/"]').first().getAttribute('href'))!;
     expect(await (await fetch(`${site}${productPath}`)).text()).toContain('افزودن به استعلام');
     await page.goto(`${site}${productPath}`);
+    await contributionsHydrated(page, 'inquiry');
     await page.getByRole('button', { name: 'افزودن به استعلام' }).click();
     await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
 

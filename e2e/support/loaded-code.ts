@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Records every JavaScript file the page downloads. */
 export function recordScripts(page: Page): string[] {
@@ -29,4 +29,12 @@ export async function packagesIn(request: APIRequestContext, scriptUrls: string[
 
 export function countScriptsContaining(packages: Map<string, string[]>, file: string): number {
   return [...packages.values()].filter((sources) => sources.includes(file)).length;
+}
+
+/**
+ * Waits until every server-rendered slot contribution of `app` on the page has hydrated (the slot
+ * drops its `data-slot-ssr` mark then): before that its buttons are the server's and do nothing.
+ */
+export async function contributionsHydrated(page: Page, app: string): Promise<void> {
+  await expect(page.locator(`[data-slot-contribution="${app}"][data-slot-ssr]`)).toHaveCount(0);
 }
