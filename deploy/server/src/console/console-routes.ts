@@ -46,7 +46,14 @@ import {
   signSession,
   verifySession,
 } from './console-session';
-import { appPage, appsPage, confirmPage, jobPage, messagePage, overridePage, signInPage, type Viewer } from './pages';
+import { appPage } from './pages/app-page';
+import { appsPage } from './pages/apps-page';
+import { confirmPage } from './pages/confirm-page';
+import { SCRIPT_PATH, type Viewer } from './pages/frame';
+import { jobPage } from './pages/job-page';
+import { messagePage } from './pages/message-page';
+import { overridePage } from './pages/override-page';
+import { signInPage } from './pages/sign-in-page';
 import { CONSOLE_BROWSER_SCRIPT } from './browser-script';
 import { readGateReport, readGateShot } from '../release/gate/gate-report';
 import { type KeyGuesses, tooManyWrongKeys } from '../security/key-guesses';
@@ -73,7 +80,7 @@ declare module 'fastify' {
 }
 
 const SIGN_IN = `${CONSOLE_PATH}/sign-in`;
-const PUBLIC_PATHS = new Set([SIGN_IN, `${CONSOLE_PATH}/console.js`]);
+const PUBLIC_PATHS = new Set([SIGN_IN, SCRIPT_PATH]);
 
 type Action = 'check' | 'canary' | 'promote' | 'abort' | 'rollback' | 'override';
 const ACTIONS: Record<Action, { title: string; done: string }> = {
