@@ -107,6 +107,30 @@ export default defineConfig(
     },
   },
   {
+    // A file of the app server does one thing: 300 lines at most (blank lines and comments not
+    // counted). The files listed were longer when the rule came: each is to be split, and the list
+    // may only shrink — a new file over the limit fails the lint.
+    name: 'the app server, file length',
+    files: ['deploy/server/src/**/*.ts'],
+    ignores: [
+      ...testFiles,
+      ...[
+        'build-files/object-store-builds.ts',
+        'config.ts',
+        'deploy-api/routes.ts',
+        'deploy-api/tarball.ts',
+        'console/console-routes.ts',
+        'live-set/live-store.ts',
+        'platform-state/postgres-state.ts',
+        'release/cli.ts',
+        'release/gate/smoke.ts',
+        'settings/settings-table.ts',
+        'shared-state/redis-state.ts',
+      ].map((file) => `deploy/server/src/${file}`),
+    ],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Outside the root tsconfig.json: linted without types.
     name: 'typescript outside the program',
     files: ['jest.setup.ts'],
