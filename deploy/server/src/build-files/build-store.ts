@@ -53,6 +53,12 @@ export interface BuildStore {
    * what it serves from it is still right).
    */
   remove(app: string, version: string): Promise<void>;
+  /**
+   * Drops this server's copies of versions the store no longer has (another server removed them:
+   * prune), so a server's cache does not grow with every version ever served; returns them. The
+   * builds folder keeps no copies (it is the store): none.
+   */
+  dropUnstored(): Promise<Array<{ app: string; version: string }>>;
   close(): Promise<void>;
 }
 

@@ -77,6 +77,9 @@ export function openFolderBuilds(buildsDir: string): BuildStore {
     async remove(app, version) {
       await fs.rm(versionFolder(buildsDir, app, version), { recursive: true, force: true });
     },
+    async dropUnstored() {
+      return [];
+    },
     async close() {},
   };
 }

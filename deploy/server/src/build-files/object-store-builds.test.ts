@@ -158,5 +158,22 @@ describe('versions in an object store', () => {
           name: 'NoSuchKey',
         });
     });
+
+    it("drops from a server's cache the versions another server removed, and keeps the rest", async () => {
+      await serverA.store('blog', 'v1', await preparedBuild());
+      await serverA.store('blog', 'v2', await preparedBuild());
+      // Server B served both, then server A pruned v1.
+      await serverB.local('blog', 'v1');
+      await serverB.local('blog', 'v2');
+      await serverA.remove('blog', 'v1');
+      expect(await serverB.isLocal('blog', 'v1')).toBe(true);
+
+      expect(await serverB.dropUnstored()).toEqual([{ app: 'blog', version: 'v1' }]);
+      expect(await serverB.isLocal('blog', 'v1')).toBe(false);
+      expect(await serverB.isLocal('blog', 'v2')).toBe(true);
+      // Nothing more to drop; the other server's cache had its copy removed with the version.
+      expect(await serverB.dropUnstored()).toEqual([]);
+      expect(await serverA.dropUnstored()).toEqual([]);
+    });
   });
 });

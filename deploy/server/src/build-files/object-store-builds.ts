@@ -301,6 +301,23 @@ export async function openObjectStoreBuilds(options: ObjectStoreBuildsOptions): 
         }
       }
     },
+    async dropUnstored() {
+      const dropped: Array<{ app: string; version: string }> = [];
+      // The cache holds a version only once its record was seen (fetched, or stored by this
+      // server after its record): one with no record now was removed. Dot-names are fetches under
+      // way and the platform's own state, never versions.
+      const names = async (dir: string) =>
+        (await fs.readdir(dir, { withFileTypes: true }).catch(() => []))
+          .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+          .map((entry) => entry.name);
+      for (const app of (await names(cacheDir)).filter(isAppName))
+        for (const version of (await names(path.join(cacheDir, app))).filter((name) => VERSION_RE.test(name)))
+          if (!(await hasRecord(app, version))) {
+            await fs.rm(cached(app, version), { recursive: true, force: true });
+            dropped.push({ app, version });
+          }
+      return dropped;
+    },
     async close() {
       client.destroy();
     },

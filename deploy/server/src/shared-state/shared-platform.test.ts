@@ -7,6 +7,7 @@ import type { AppName } from '../live-set/builds-folder';
 import { packDist } from '../release/deploy-api-client';
 import { run } from '../release/cli';
 import { makeDist, tempDir } from '../testing/fixtures';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
 import {
   deployCall,
   eventually,
@@ -103,6 +104,24 @@ describe('app servers on several machines', () => {
     const refilled = await a!.inject(`/builds/blog/${second}/remoteEntry.js`);
     expect(refilled.statusCode).toBe(200);
     expect(refilled.body).toContain('"v2"');
+  });
+
+  it('drops from its cache, as it starts, a version another server removed from the store', async () => {
+    const [a] = await startServers(1);
+    const version = await publish(a!, 'blog', 'v1');
+    // A server whose folder still holds that version from before (it served it), while server A
+    // removes it from the store (prune).
+    const kept = path.join(root, 'machine-2', 'builds', 'blog', version);
+    await fs.cp(path.join(site.machines[0]!.buildsDir, 'blog', version), kept, { recursive: true });
+    await buildsOfFolder(site.machines[0]!.buildsDir).remove('blog', version);
+
+    await site.addMachine();
+    const there = () =>
+      fs.access(kept).then(
+        () => true,
+        () => false,
+      );
+    expect(await eventually(there, false)).toBe(false);
   });
 
   it('serves the live set from its first request when a server joins, with no deploy', async () => {

@@ -5,6 +5,7 @@
  * place of the builds folder's own, so every module given the folder's path reaches them. Neither
  * set: the builds folder keeps both, and nothing is opened.
  */
+import type { BuildStore } from '../build-files/build-store';
 import { openObjectStoreBuilds } from '../build-files/object-store-builds';
 import { useBuildsForFolder } from '../build-files/builds-of-folder';
 import type { ServerConfig } from '../config';
@@ -40,7 +41,9 @@ export async function openSharedPlatform(
       // The builds folder is this server's cache of the store: the rest of the server reads versions there.
       const store = await openObjectStoreBuilds({ settings: config.buildStore, cacheDir: config.buildsDir });
       const forget = useBuildsForFolder(config.buildsDir, store);
+      const stopSweeping = sweepCache(store, warn);
       closers.push(async () => {
+        stopSweeping();
         forget();
         await store.close();
       });
@@ -51,4 +54,28 @@ export async function openSharedPlatform(
     throw error;
   }
   return { described, close };
+}
+
+/** How often a server drops the cached versions another server pruned from the store. */
+const CACHE_SWEEP_MS = 10 * 60_000;
+
+/**
+ * Drops the cached versions the store no longer has, now and every CACHE_SWEEP_MS, saying which; a
+ * store that cannot answer is asked again next time. Returns what stops it.
+ */
+function sweepCache(store: BuildStore, warn: (message: string) => void): () => void {
+  const sweep = () =>
+    store.dropUnstored().then(
+      (dropped) => {
+        if (dropped.length)
+          warn(
+            `Dropped from this server's cache the versions no longer in the object store: ${dropped.map(({ app, version }) => `${app} ${version}`).join(', ')}`,
+          );
+      },
+      (error: unknown) => warn(`Could not sweep this server's cache of versions: ${(error as Error).message}`),
+    );
+  void sweep();
+  const timer = setInterval(() => void sweep(), CACHE_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
