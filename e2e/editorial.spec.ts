@@ -231,9 +231,11 @@ test.describe('factories, experts, services', () => {
     expect(await missing.text()).toContain('Page Not Found: /factories/no-such-factory');
   });
 
-  test('experts: photo, specialities and a tel: link shown with Persian digits', async ({ page }) => {
+  test('experts: photo, specialities and a tel: link dialled as +98… and shown with Persian digits', async ({
+    page,
+  }) => {
     await openHydrated(page, '/experts');
-    const call = page.locator('a[href="tel:02191001001"]');
+    const call = page.locator('a[href="tel:+982191001001"]');
     await expect(call).toHaveText('۰۲۱-۹۱۰۰۱۰۰۱');
     await expect(page.locator('[data-expert-list] img').first()).toBeVisible();
     await expect(page.getByText('تخصص: میلگرد، تیرآهن')).toBeVisible();

@@ -10,6 +10,7 @@ export * from './api/app-fetch';
 export * from './api/auth';
 export * from './api/api-error-message';
 export * from './customer/customer-requests';
+export * from './contact/sales-contact';
 export * from './format/shorten-text';
 export * from './price/price-change';
 export { dailyChange, type DailyChange } from './price/daily-change.cjs';

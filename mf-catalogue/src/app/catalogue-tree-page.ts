@@ -1,4 +1,11 @@
-import { breadcrumbJsonLd, lazyPage, type PageDataContext, type PageDefinition, type PageUrl } from '@steel/shared';
+import {
+  breadcrumbJsonLd,
+  lazyPage,
+  salesContactQuery,
+  type PageDataContext,
+  type PageDefinition,
+  type PageUrl,
+} from '@steel/shared';
 import { categories, type CatalogueLocation } from '../entities/category/category-tree';
 import { PRODUCT_PAGE_QUERY, productHead, productPageQueries } from '../features/product/product-head';
 import { cmsPath, productBySlugQuery } from '../entities/product/product-queries';
@@ -22,6 +29,8 @@ function dataOf(location: CatalogueLocation | null, url: PageUrl, { api }: PageD
   if (location?.kind === 'subcategory')
     return [
       subcategoryListingQuery(api, subcategoryPath(location), subcategoryListingState(location.subcategory, url)),
+      // Each row's call button on phones.
+      salesContactQuery(api),
     ];
   if (location?.kind === 'product') return productPageQueries(api, location.productSlug);
   return [];

@@ -34,6 +34,8 @@ const SEARCH = 'api::search.search.find';
 // The tax rate and a quote's validity, and who sells (single types: one read each; a pro-forma shows them).
 const COMMERCE_SETTING = 'api::commerce-setting.commerce-setting.find';
 const SELLER = 'api::seller.seller.find';
+// The sales phone and messenger accounts every public page links to (editors change them).
+const SALES_CONTACT = 'api::sales-contact.sales-contact.find';
 // An inquiry's buyer accepts or cancels it and keeps one basket; pricing is the operator's (an API token).
 const INQUIRY_ACTIONS = [
   'api::inquiry.inquiry.accept',
@@ -48,6 +50,7 @@ const WANTED = {
     SEARCH,
     COMMERCE_SETTING,
     SELLER,
+    SALES_CONTACT,
     'api::contact-message.contact-message.create',
   ],
   authenticated: [
@@ -55,6 +58,7 @@ const WANTED = {
     SEARCH,
     COMMERCE_SETTING,
     SELLER,
+    SALES_CONTACT,
     ...OWNED.flatMap(crud),
     ...INQUIRY_ACTIONS,
     'api::ticket.ticket.addMessage',

@@ -3,7 +3,8 @@ import type { RuntimeConfig } from '@steel/contract';
 import {
   PageHeader,
   breadcrumbJsonLd,
-  toPersianDigits,
+  phoneHref,
+  phoneText,
   useShell,
   type ContentClient,
   type PageDefinition,
@@ -39,9 +40,6 @@ const expertListQuery = (api: ContentClient) =>
 /** A CMS upload's address (`/uploads/…` lives beside the CMS's `/api`). */
 export const cmsMediaUrl = (config: RuntimeConfig, path: string) =>
   /^https?:\/\//.test(path) ? path : `${config.cmsUrl.replace(/\/api\/?$/, '')}${path}`;
-
-/** `02191001001` → «۰۲۱-۹۱۰۰۱۰۰۱» for reading; the `tel:` link keeps Latin digits. */
-const phoneText = (phone: string) => toPersianDigits(phone.replace(/^(0\d{2})(\d+)$/, '$1-$2'));
 
 const TITLE = 'کارشناسان فروش';
 
@@ -90,7 +88,8 @@ function ExpertsPage() {
               {expert.bio && <p className="text-sm">{expert.bio}</p>}
               {expert.phone && (
                 <a
-                  href={`tel:${expert.phone}`}
+                  // Dialled as +98… (the sales contact's link rules); read as «۰۲۱-۹۱۰۰۱۰۰۱».
+                  href={phoneHref(expert.phone) ?? `tel:${expert.phone}`}
                   className="font-semibold text-primary-700 hover:underline dark:text-primary-300"
                 >
                   <bdi dir="ltr">{phoneText(expert.phone)}</bdi>

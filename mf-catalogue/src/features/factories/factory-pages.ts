@@ -1,4 +1,4 @@
-import { breadcrumbJsonLd, lazyPage, type PageDefinition } from '@steel/shared';
+import { breadcrumbJsonLd, lazyPage, salesContactQuery, type PageDefinition } from '@steel/shared';
 import { factoryBySlugQuery, factoryListQuery, factoryProductsQuery } from './factory-queries';
 import { LIST_QUERY, LIST_STATE_SOURCE, LIST_TITLE, listCrumb, slugOf } from './factory-paths';
 
@@ -29,7 +29,12 @@ export const factoryListPage: PageDefinition = {
 export const factoryPage: PageDefinition = {
   path: '/factories/:slug',
   sitemap: [{ collection: 'factories', path: '/factories/:slug' }],
-  data: (url, { api }) => [factoryBySlugQuery(api, slugOf(url)), factoryProductsQuery(api, slugOf(url))],
+  data: (url, { api }) => [
+    factoryBySlugQuery(api, slugOf(url)),
+    factoryProductsQuery(api, slugOf(url)),
+    // Its listing's call button on phones.
+    salesContactQuery(api),
+  ],
   head: (url, read, { api }) => {
     const factory = read(factoryBySlugQuery(api, slugOf(url)));
     if (!factory) return null;

@@ -3,7 +3,7 @@
  * view (product-page.tsx: price box, chart, actions) loads with the page's own chunk.
  */
 import { oneOfParameter, type PageHead } from '@steel/contract';
-import { breadcrumbJsonLd, shareImageUrl, type ContentClient } from '@steel/shared';
+import { breadcrumbJsonLd, salesContactQuery, shareImageUrl, type ContentClient } from '@steel/shared';
 import { locateInCatalogue, type CatalogueLocation } from '../../entities/category/category-tree';
 import { subcategoryPath, trailTo } from '../../entities/category/breadcrumbs';
 import {
@@ -19,6 +19,8 @@ export type ProductLocation = Extract<CatalogueLocation, { kind: 'product' | 'su
 export const productPageQueries = (api: ContentClient, slug: string) => [
   productBySlugQuery(api, slug),
   relatedProductsQuery(api, slug),
+  // The call and messenger buttons, in the server's HTML.
+  salesContactQuery(api),
 ];
 
 export function productTrail(product: ProductDetail, location: ProductLocation) {

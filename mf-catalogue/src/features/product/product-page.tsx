@@ -19,6 +19,7 @@ import { PriceChart } from '../../lib/price-chart/price-chart';
 import { PriceText, unitLabelFa } from '../../entities/product/price-text';
 import { canonicalProductPath, relatedProductsQuery, type ProductDetail } from '../../entities/product/product-queries';
 import { ProductActions } from './product-actions';
+import { ProductContact } from '../../entities/sales-contact/sales-contact-links';
 import { subcategoryPath } from '../../entities/category/breadcrumbs';
 import { toSlotProduct } from '../../entities/product/slot-product';
 import { priceDate, priceHistoryColumns, priceHistoryPoints } from './price-history';
@@ -175,6 +176,7 @@ export function ProductPage({ product, location }: { product: ProductDetail; loc
         <div className="flex min-w-0 flex-col gap-4 lg:order-2">
           {product.images?.[0] && <ProductImage image={product.images[0]} name={product.name} />}
           <PriceBox product={product} />
+          <ProductContact productName={product.name} />
           <ProductActions product={product} />
           {/* Other teams' actions on the product (add to an inquiry, a price alert): empty when none is live. */}
           <Slot

@@ -4,6 +4,7 @@ import { ChevronDown, X } from 'lucide-react';
 import { Link } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { HEADER_ICON_BUTTON } from '../../lib/header-icon-button';
+import { DrawerSalesContact } from '../../features/sales-contact/sales-contact-entry';
 import { useSiteNavigation, type NavLink } from './site-navigation';
 
 // 44 px tall rows: finger-sized targets.
@@ -65,6 +66,7 @@ export default function MenuDrawerDialog({ open, onOpenChange, returnFocusTo }: 
                 ))}
               </ul>
             </nav>
+            <DrawerSalesContact rowClassName={DRAWER_LINK} onNavigate={close} />
             <div className="mt-2 flex items-center justify-between gap-3 border-t border-slate-200 px-3 pt-3 dark:border-slate-800">
               <span className="text-slate-600 dark:text-slate-300">حالت رنگ</span>
               <ColourModeSwitch />

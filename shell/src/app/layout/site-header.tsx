@@ -3,13 +3,14 @@ import { Link, Slot, useSessionUser } from '@steel/shared';
 import { ColourModeSwitch } from '../../features/colour-mode/colour-mode-switch';
 import { MenuDrawer } from './menu-drawer';
 import { SearchButton } from '../../features/search/search-button';
+import { HeaderSalesContact } from '../../features/sales-contact/sales-contact-entry';
 import { useSiteNavigation } from './site-navigation';
 
 /**
  * Site header. Narrow screens (below `md`): one sticky 56 px row — brand, search, account, and
- * the menu drawer with the categories, the other pages and the colour mode. Wide screens: brand,
- * colour mode, account, and the live apps' header menus — the catalogue's categories with their
- * groups (open on hover and on focus).
+ * the menu drawer with the categories, the other pages, the sales contact and the colour mode. Wide
+ * screens: brand, the sales contact (opened on a press), colour mode, account, and the live apps' header menus — the
+ * catalogue's categories with their groups (open on hover and on focus).
  */
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   const user = useSessionUser();
@@ -26,6 +27,8 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           بازار آهن‌آلات
         </Link>
         <div className="flex items-center gap-0.5 md:gap-3">
+          {/* The sales phone and messengers, asked of the CMS when opened. */}
+          <HeaderSalesContact currentPath={currentPath} />
           {/* Mounted once: it owns the palette and its keyboard shortcuts (Ctrl+K, /). */}
           <SearchButton />
           <div className="hidden md:block">

@@ -26,4 +26,14 @@ async function seedSeller(strapi) {
   return `the seller «${seller.legal_name}»`;
 }
 
-module.exports = { seedCommerce, seedSeller };
+/**
+ * The sales phone and messenger accounts the site links to, from data/domain/sales-contact.json.
+ * Returns what it wrote.
+ */
+async function seedSalesContact(strapi) {
+  const { sales_contact: contact } = JSON.parse(fs.readFileSync(path.join(domainDir(), 'sales-contact.json'), 'utf8'));
+  await strapi.documents('api::sales-contact.sales-contact').create({ data: contact });
+  return `the sales contact (phone ${contact.phone})`;
+}
+
+module.exports = { seedCommerce, seedSeller, seedSalesContact };

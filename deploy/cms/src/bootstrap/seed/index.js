@@ -5,7 +5,7 @@ const { seedEditorial } = require('./editorial');
 const { exchangeTradingDays, seedExchangeOffersOf } = require('./exchange-offers');
 const { DEMO, demoCustomerWanted, demoCustomerExists, seedDemoCustomer } = require('./demo-customer');
 const { priceHistory } = require('./price-history');
-const { seedCommerce, seedSeller } = require('./commerce');
+const { seedCommerce, seedSeller, seedSalesContact } = require('./commerce');
 const { partsInLedger, recordInLedger } = require('./ledger');
 
 /** Whether any row (draft or published) of these collections exists. */
@@ -52,6 +52,7 @@ function seedParts(env = process.env) {
     // Its own part: databases seeded before the seller existed get it once, and a seller an editor
     // deleted stays deleted.
     { name: 'seller', isThere: anyRowIn(['api::seller.seller']), seed: seedSeller },
+    { name: 'sales-contact', isThere: anyRowIn(['api::sales-contact.sales-contact']), seed: seedSalesContact },
     ...exchangeTradingDays().map((day) => ({
       name: `exchange-offers/${day}`,
       isThere: async (strapi) =>

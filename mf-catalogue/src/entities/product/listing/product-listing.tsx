@@ -5,6 +5,7 @@ import { PriceCells } from '../price-cells';
 import { DailyPriceChange } from '../daily-price-change';
 import { PriceText } from '../price-text';
 import { toSlotProduct } from '../slot-product';
+import { useSalesContactLinks, RowCallButton } from '../../sales-contact/sales-contact-links';
 
 const attributeText = (value: string | number | null | undefined) =>
   typeof value === 'number' ? formatNumber(value) : (value ?? '—');
@@ -69,6 +70,7 @@ export function ProductListing({
   // The producer has its own (linked) column.
   const columns = attributes.filter((attribute) => attribute !== 'producer');
   const CardHeading = cardHeadingLevel === 2 ? 'h2' : 'h3';
+  const call = useSalesContactLinks().find((link) => link.channel === 'phone');
   return (
     <>
       <div
@@ -174,11 +176,14 @@ export function ProductListing({
                 </>
               )}
             </dl>
-            <Slot
-              name="listing.row"
-              props={{ product: toSlotProduct(product, productHref(product)) }}
-              className="mt-3 flex flex-wrap gap-2 empty:hidden"
-            />
+            <div className="mt-3 flex flex-wrap items-start gap-2">
+              <RowCallButton call={call} productName={product.name} />
+              <Slot
+                name="listing.row"
+                props={{ product: toSlotProduct(product, productHref(product)) }}
+                className="flex flex-wrap gap-2 empty:hidden"
+              />
+            </div>
           </li>
         ))}
       </ul>
