@@ -45,6 +45,10 @@ function cmsAnswer(url: string): Response {
       subcategories: [{ path: 'sheet/coldplate/oiled-sheet', count: 4, minPrice: 465000 }],
     });
   if (pathname.endsWith('/catalogue/price-board')) return jsonResponse({ categories: [] });
+  if (pathname.endsWith('/sales-contact'))
+    return jsonResponse({
+      data: { phone: '02166012345', whatsapp: '09121234567', telegram: 'steel_sales', bale: null, eitaa: null },
+    });
   return jsonResponse({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
 }
 
@@ -79,9 +83,16 @@ describe('catalogue remote mounted alone', () => {
       'href',
       '/rebar/kalaf/rebar-kalaf-1',
     );
-    expect(decodeURIComponent(requests[0] ?? '')).toContain('/catalogue/listing?path=rebar/kalaf');
+    expect(requests.map(decodeURIComponent)).toContainEqual(
+      expect.stringContaining('/catalogue/listing?path=rebar/kalaf'),
+    );
     expect(screen.getByRole('link', { name: 'میلگرد' })).toHaveAttribute('href', '/rebar');
     expect(screen.getByRole('group', { name: 'قطر (میلی‌متر)' })).toHaveTextContent('۸');
+    // Each card calls sales (phones), named with its product: the sales contact is the page's data too.
+    expect(screen.getByRole('link', { name: 'تماس تلفنی با فروش: میلگرد کلاف ۸ آجدار A3' })).toHaveAttribute(
+      'href',
+      'tel:+982166012345',
+    );
     expect(document.head.querySelector('style[data-app="catalogue"]')).not.toBeNull();
   });
 
