@@ -127,7 +127,8 @@ export function HeaderSalesContact({ currentPath }: { currentPath: string }) {
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-slate-800"
       >
         <Phone aria-hidden="true" className="size-4" />
-        تماس با فروش
+        {/* Its name on every width; shown from lg, where the header's row has room for it. */}
+        <span className="sr-only lg:not-sr-only">تماس با فروش</span>
         <ChevronDown aria-hidden="true" className={`size-3.5 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open && (
