@@ -23,10 +23,12 @@ interface SalesContact {
   eitaa: string;
 }
 
+/** The setting's own fields (what an editor writes back), without the record's id and times. */
 async function salesContact(request: APIRequestContext): Promise<SalesContact> {
   const response = await request.get(`${cmsURL}/api/sales-contact`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: SalesContact }).data;
+  const { phone, whatsapp, telegram, bale, eitaa } = ((await response.json()) as { data: SalesContact }).data;
+  return { phone, whatsapp, telegram, bale, eitaa };
 }
 
 /** `0216…` → `tel:+98216…`, and each messenger's own link. */
