@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { LoaderCircle, Menu } from 'lucide-react';
 import { HEADER_ICON_BUTTON } from '../../lib/header-icon-button';
 import { LoadingSignal } from '../../lib/loading-signal';
+import { useOpenUntilNavigation } from '../../lib/open-until-navigation';
 
 const loadDrawer = () => import('./menu-drawer-dialog');
 const MenuDrawerDialog = lazy(loadDrawer);
@@ -15,18 +16,11 @@ const WIDE_HEADER_QUERY = '(min-width: 48rem)';
  * Closed, it is only its button — the server renders exactly what hydration expects.
  */
 export function MenuDrawer({ currentPath }: { currentPath: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenUntilNavigation(currentPath);
   // Stays true once opened: the drawer's code is loaded and it animates in and out from then on.
   const [used, setUsed] = useState(false);
   const [loading, setLoading] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  // Any navigation closes it (a link in the drawer, the browser's back button, a redirect): on a
-  // new path it is closed in the same render, never shown open over the next page.
-  const [pathOpenedOn, setPathOpenedOn] = useState(currentPath);
-  if (pathOpenedOn !== currentPath) {
-    setPathOpenedOn(currentPath);
-    setOpen(false);
-  }
   // Widened past `md` (a tablet turned, a window resized) the menu button is gone and the wide
   // header shows the same links: the drawer closes rather than cover the page with no way back.
   useEffect(() => {
@@ -38,7 +32,7 @@ export function MenuDrawer({ currentPath }: { currentPath: string }) {
     closeWhenWide();
     wide.addEventListener('change', closeWhenWide);
     return () => wide.removeEventListener('change', closeWhenWide);
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <>

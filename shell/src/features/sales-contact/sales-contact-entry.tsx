@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, MessageCircle, Phone } from 'lucide-react';
+import { useOpenUntilNavigation } from '../../lib/open-until-navigation';
 import {
   Link,
   contactAnchorProps,
@@ -89,16 +90,10 @@ const POPUP_ROW =
  * focus goes back to the button.
  */
 export function HeaderSalesContact({ currentPath }: { currentPath: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenUntilNavigation(currentPath);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  // A navigation (a link in it, back) closes it in the same render.
-  const [pathOpenedOn, setPathOpenedOn] = useState(currentPath);
-  if (pathOpenedOn !== currentPath) {
-    setPathOpenedOn(currentPath);
-    setOpen(false);
-  }
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
@@ -115,7 +110,7 @@ export function HeaderSalesContact({ currentPath }: { currentPath: string }) {
       document.removeEventListener('pointerdown', closeOutside);
       document.removeEventListener('keydown', closeOnEscape);
     };
-  }, [open]);
+  }, [open, setOpen]);
   return (
     <div ref={wrapper} className="relative hidden md:block" data-header-contact>
       <button
