@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { tempDir } from '../testing/fixtures';
-import { fileJobStore } from '../release/jobs/job-store';
+import { fileJobStore } from '../platform-state/folder-jobs';
 import { createJobs, JobNotCancellable } from '../release/jobs/jobs';
 import { deployJobs } from './deploy-jobs';
 

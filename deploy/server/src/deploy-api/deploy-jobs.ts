@@ -12,7 +12,8 @@ import type { AppName } from '../live-set/builds-folder';
 import type { DeployKeySource } from '../live-set/deploy-keys';
 import { addApp, removeApp } from '../release/apps';
 import { changeLive, checkRelease, type LiveChange, type LiveChangeResult } from '../release/change-live';
-import { fileJobStore, type JobRecord } from '../release/jobs/job-store';
+import { stateOfFolder } from '../platform-state/state-of-folder';
+import type { JobRecord } from '../platform-state/job-store';
 import { createJobs, type JobContext, type Jobs } from '../release/jobs/jobs';
 import { publishVersion } from '../release/publish';
 import { refusalOf } from './release-errors';
@@ -55,7 +56,8 @@ export function deployJobs(options: {
 }): DeployJobs {
   const { buildsDir, keys, announceLiveChange, announceKeysRevoked, log } = options;
   const jobs = createJobs({
-    store: fileJobStore(buildsDir),
+    // The platform's state: the folder's files, or PostgreSQL shared by every app server.
+    store: stateOfFolder(buildsDir).jobs,
     describeFailure: (error, record) => {
       const refusal = refusalOf(error, { app: record.app, version: record.request.version });
       return refusal && { status: refusal.statusCode, message: refusal.message };

@@ -51,7 +51,7 @@ import { buildOf } from '../release/publish';
 import type { RouteContext } from '../site/context';
 import { configuredKeys, type DeployKeyRecord, findKey, PLATFORM } from '../live-set/deploy-keys';
 import { DEPLOY_API_PREFIX, JOB_WAIT_MAX_SECONDS, UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
-import type { JobKind, JobRecord } from '../release/jobs/job-store';
+import type { JobKind, JobRecord } from '../platform-state/job-store';
 import { refusalOf } from './release-errors';
 import { unpackUpload } from './tarball';
 import { issueOverride } from './overrides';

@@ -22,8 +22,7 @@ export type { Canary, LiveState } from '../platform-state/platform-state';
 /** The folder placeholder built files carry (the contract's, shared with @steel/build). */
 export { publicPathPlaceholder } from '@steel/contract';
 
-/** The deploy jobs' records: work in flux, never served, never backed up (a restored site starts with none). */
-export const JOB_RECORDS_FOLDER = '.jobs';
+export { JOB_RECORDS_FOLDER } from '../platform-state/job-store';
 
 /** Files a build must contain to be servable (alternatives per entry): a shell's page, a remote's entry. */
 export function requiredFiles(app: AppName): readonly string[][] {

@@ -41,6 +41,7 @@ import {
   type ServedVersions,
   type VersionCounts,
 } from './platform-state';
+import { fileJobStore } from './folder-jobs';
 
 export const LIVE_FILE = 'live.json';
 export const APPS_FILE = 'apps.json';
@@ -189,6 +190,7 @@ export function openFolderState(options: FolderStateOptions): PlatformState {
       write: (apps) => writeFileAtomically(buildsDir, APPS_FILE, serializeApps(apps)),
     },
     keys: keysFile ? keysInFile(keysFile) : NO_KEYS_FILE,
+    jobs: fileJobStore(buildsDir),
     live: {
       async read() {
         const text = await readText(at(LIVE_FILE));

@@ -14,6 +14,7 @@
  * read.
  */
 import type { RemoteFailureKind } from '@steel/contract';
+import type { JobStore } from './job-store';
 
 /** The shell, or a remote by its registered name. */
 export type AppName = string;
@@ -190,6 +191,8 @@ export interface PlatformState {
   readonly counts: CountRecords;
   readonly servedVersions: ServedVersionRecords;
   readonly gate: GateRecords;
+  /** Deploy jobs: a job one process runs is followed and cancelled through any other. */
+  readonly jobs: JobStore;
   /**
    * Runs `fn` as the one writer of the live set (and the one gate run) of this state: after every
    * earlier caller of this process, and never beside another process's holder.

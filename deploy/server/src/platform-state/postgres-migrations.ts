@@ -120,6 +120,21 @@ CREATE TABLE build_versions (
 );
 `,
   },
+  {
+    // Deploy jobs, so that a job run by one app server is followed and cancelled through any
+    // other (platform-state/postgres-jobs.ts). Finished ones are dropped after a while by the jobs.
+    name: '0002-deploy-jobs',
+    sql: `
+CREATE TABLE deploy_jobs (
+  id text PRIMARY KEY,
+  app text NOT NULL,
+  state text NOT NULL,
+  updated_at timestamptz NOT NULL,
+  record text NOT NULL
+);
+CREATE INDEX deploy_jobs_app ON deploy_jobs (app, id);
+`,
+  },
 ];
 
 /**

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { types } from 'node:util';
 import { Client, DatabaseError, Pool, type PoolClient, type PoolConfig } from 'pg';
 import { CHANGE_CHANNEL, DEPLOY_LOCK, inTransaction, LOCK_NAMESPACE, migrate } from './postgres-migrations';
+import { postgresJobStore } from './postgres-jobs';
 import { Turns } from './turns';
 import { parseApps, parseLive, releaseLogLine, seededApps, serializeApps, serializeLive } from './documents';
 import {
@@ -127,6 +128,10 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
   return {
     kind: 'postgres',
     pool,
+    jobs: postgresJobStore({
+      query,
+      onConnection: (work) => withConnection(pool, (client) => reaching(() => work(client))),
+    }),
     apps: {
       async read() {
         const body = await readDocument('apps');

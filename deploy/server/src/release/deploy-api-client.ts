@@ -19,7 +19,7 @@ import type { AppRemoval } from './apps';
 import { NotABuild } from './publish';
 import { GateRefusal } from './change-live';
 import { DEPLOY_API_PREFIX, JOB_WAIT_MAX_SECONDS, UPLOAD_CONTENT_TYPES } from './deploy-api-protocol';
-import type { JobRecord } from './jobs/job-store';
+import type { JobRecord } from '../platform-state/job-store';
 
 export interface RemoteTarget {
   /** The app server's origin, e.g. https://steel.example (the API is under /_/deploy). */

@@ -8,6 +8,8 @@ import { packDist } from '../release/deploy-api-client';
 import { run } from '../release/cli';
 import { makeDist, tempDir } from '../testing/fixtures';
 import { buildsOfFolder } from '../build-files/builds-of-folder';
+import { stateOfFolder } from '../platform-state/state-of-folder';
+import { settled } from '../testing/deploy-jobs';
 import {
   deployCall,
   eventually,
@@ -88,6 +90,42 @@ describe('app servers on several machines', () => {
     const statusB = (await call(b!, 'GET', '/_/deploy/blog/status')).json();
     expect(statusB).toEqual(statusA);
     expect(JSON.stringify(statusB)).toContain(version);
+  });
+
+  it('follows and cancels through one server a deploy job another server runs', async () => {
+    const [a, b] = await startServers(2);
+    const version = await publish(a!, 'blog', 'v1');
+    // Another deploy holds the platform's lock (a gate run): the activation waits its turn on A.
+    let release!: () => void;
+    const held = stateOfFolder(site.machines[1]!.buildsDir).withDeployLock(
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    const headers = { authorization: `Bearer ${BLOG_KEY}` };
+    const started = await a!.inject({
+      method: 'POST',
+      url: '/_/deploy/blog/activate',
+      headers,
+      payload: { version, force: 'fixture builds' },
+    });
+    expect(started.statusCode).toBe(202);
+    const job = started.json<{ job: { id: string; url: string } }>().job;
+    // A load balancer sends the follow-up and the cancel to B: B reads the record A writes.
+    const followed = await b!.inject({ method: 'GET', url: job.url, headers });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.json<{ id: string; state: string }>()).toMatchObject({ id: job.id });
+    const cancel = await b!.inject({ method: 'POST', url: `${job.url}/cancel`, headers });
+    expect(cancel.statusCode).toBe(200);
+    release();
+    await held;
+    // A, running it, read B's cancel before its point of no return: nothing changed.
+    const ended = await settled(b!, started, BLOG_KEY);
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json<{ error: string }>().error).toMatch(/^Cancelled/);
+    expect(await registryVersion(a!, 'blog')).not.toBe(version);
+    const listed = (await b!.inject({ method: 'GET', url: '/_/deploy/blog/jobs', headers })).json<{
+      jobs: Array<{ id: string; state: string }>;
+    }>();
+    expect(listed.jobs.find((record) => record.id === job.id)?.state).toBe('cancelled');
   });
 
   it('takes a later activation through the second server back to the first, and refills a wiped cache', async () => {

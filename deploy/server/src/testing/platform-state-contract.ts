@@ -5,6 +5,7 @@
  */
 import { LockTimeout, type GateReport, type LiveState, type PlatformState } from '../platform-state/platform-state';
 import { seededApps } from '../platform-state/documents';
+import { newJobId, type JobRecord } from '../platform-state/job-store';
 import { waitFor } from './redis-states';
 
 export interface StatePair {
@@ -181,6 +182,69 @@ export function platformStateContract(open: OpenStates): void {
     expect(await pair.a.gate.readReport('blog', 'v1')).toBeNull();
     expect(await pair.a.gate.readShot('blog', 'v1', 0)).toBeNull();
     expect(await pair.a.gate.readFigures('blog', 'v1')).toBeNull();
+  });
+
+  const job = (app: string, overrides: Partial<JobRecord> = {}): JobRecord => ({
+    id: newJobId(),
+    kind: 'publish',
+    app,
+    by: 'blog-team',
+    request: { activate: true },
+    state: 'running',
+    step: 'started',
+    revision: 1,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    finishedAt: null,
+    committing: false,
+    done: [],
+    cancelRequested: false,
+    result: null,
+    error: null,
+    runner: '1@server-a',
+    heartbeatAt: Date.now(),
+    ...overrides,
+  });
+
+  it("follows through one instance a job the other runs, and the runner reads the other's cancel", async () => {
+    const started = job('blog');
+    await pair.a.jobs.create(started);
+    expect(await pair.b.jobs.read(started.id)).toEqual(started);
+    // A cancel asked through server b while server a writes its steps: both changes stay.
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, step) =>
+        pair.a.jobs.update(started.id, (record) => ({
+          ...record,
+          revision: record.revision + 1,
+          step: `step ${step}`,
+        })),
+      ),
+      pair.b.jobs.update(started.id, (record) => ({ ...record, revision: record.revision + 1, cancelRequested: true })),
+    ]);
+    const seen = await pair.a.jobs.read(started.id);
+    expect(seen).toMatchObject({ revision: 12, cancelRequested: true });
+    expect(await pair.b.jobs.read(started.id)).toEqual(seen);
+    await expect(pair.b.jobs.update('mx0000-000000000000', (record) => record)).rejects.toThrow('No job');
+    expect(await pair.a.jobs.read('../not-an-id')).toBeNull();
+  });
+
+  it("lists an app's jobs newest first and forgets only finished ones older than asked", async () => {
+    const long = new Date(Date.now() - 3_600_000).toISOString();
+    const old = job('blog', {
+      id: `${(Date.now() - 3_000).toString(36)}-${'a'.repeat(12)}`,
+      state: 'succeeded',
+      updatedAt: long,
+    });
+    const oldRunning = job('blog', { id: `${(Date.now() - 2_000).toString(36)}-${'b'.repeat(12)}`, updatedAt: long });
+    const recent = job('blog', { id: `${(Date.now() - 1_000).toString(36)}-${'c'.repeat(12)}`, state: 'failed' });
+    const other = job('panel');
+    for (const record of [old, oldRunning, recent, other]) await pair.a.jobs.create(record);
+    expect((await pair.b.jobs.list('blog', 10)).map((record) => record.id)).toEqual([recent.id, oldRunning.id, old.id]);
+    expect((await pair.b.jobs.list('blog', 1)).map((record) => record.id)).toEqual([recent.id]);
+    await pair.b.jobs.forget(Date.now() - 60_000);
+    expect(await pair.a.jobs.read(old.id)).toBeNull();
+    expect((await pair.a.jobs.list('blog', 10)).map((record) => record.id)).toEqual([recent.id, oldRunning.id]);
+    expect((await pair.a.jobs.list('panel', 10)).map((record) => record.id)).toEqual([other.id]);
   });
 
   it('lets one instance at a time hold the deploy lock, in the order asked, and frees it when the holder throws', async () => {

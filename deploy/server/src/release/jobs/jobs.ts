@@ -13,7 +13,7 @@
  */
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FINISHED, type JobKind, type JobRecord, type JobStore, newJobId } from './job-store';
+import { FINISHED, type JobKind, type JobRecord, type JobStore, newJobId } from '../../platform-state/job-store';
 
 /** The job ended before its point of no return: cancelled, or its server is stopping. */
 export class JobCancelled extends Error {
