@@ -17,7 +17,13 @@ export { dailyChange, type DailyChange } from './price/daily-change.cjs';
 export * from './price/sale-unit-price';
 export { parseTypedNumber, readTypedNumber, persianFigure } from './numbers/typed-number.cjs';
 export type { NumberRule, NumberReading, TypedNumberProblem } from './numbers/typed-number.cjs';
-export { ALERT_THRESHOLD_TOMAN, ORDER_QUANTITY, WAREHOUSE_DAYS, WAREHOUSE_TONNES } from './numbers/field-rules.cjs';
+export {
+  ALERT_THRESHOLD_TOMAN,
+  ORDER_QUANTITY,
+  SHIPPING_TONNES,
+  WAREHOUSE_DAYS,
+  WAREHOUSE_TONNES,
+} from './numbers/field-rules.cjs';
 export {
   INQUIRY_MAX_KG,
   LINE_MAX_KG,
@@ -26,7 +32,9 @@ export {
   lineQuantityRule,
   readLineQuantity,
 } from './price/quantity-limits.cjs';
-export { quotedLineTotal, quoteTotals, shippingEstimate } from './price/quote-totals.cjs';
+export { quotedLineTotal, quoteTotals } from './price/quote-totals.cjs';
+export { findRoute, routeTiers, shippingPrice } from './price/shipping-price.cjs';
+export type { ShippingPrice, ShippingRoute, ShippingTier } from './price/shipping-price.cjs';
 export type { QuoteTotals } from './price/quote-totals.cjs';
 export * from './ui/price-change-indicator';
 export * from './ui/use-session-user';

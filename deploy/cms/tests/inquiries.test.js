@@ -1,6 +1,6 @@
 'use strict';
 
-// A buyer's request for quotation in the CMS: the public shipping rates and commerce setting, the
+// A buyer's request for quotation in the CMS: the public commerce setting and seller, the
 // basket kept in the account, sending an inquiry (checks, shipping estimate, the per-day limit),
 // owner scoping, the operator's quote through an API token, expiry, and accepting it into an order.
 const test = require('node:test');
@@ -38,12 +38,13 @@ async function productSoldBy(saleUnit) {
 
 let tonneProduct;
 let branchProduct;
-let tehranRate;
+let tehranRoute;
 test.before(async () => {
   tonneProduct = await productSoldBy('tonne');
   branchProduct = await productSoldBy('branch');
-  const rates = await get('/shipping-rates?filters[province_slug][$eq]=tehran');
-  tehranRate = Number(rates.body.data[0].rate_per_tonne);
+  // The inquiry's goods leave from Tehran (the seeded inquiry origin): to Tehran is this route.
+  const routes = await get('/shipping-routes?filters[origin_slug][$eq]=tehran&filters[destination_slug][$eq]=tehran');
+  tehranRoute = routes.body.data[0];
 });
 
 const sendBody = (overrides = {}) => ({
@@ -52,7 +53,7 @@ const sendBody = (overrides = {}) => ({
       { product_slug: tonneProduct.slug, quantity: 2, weight_kg: 2000 },
       { product_slug: branchProduct.slug, quantity: 30, weight_kg: 1500 },
     ],
-    province_slug: 'tehran',
+    city_slug: 'tehran',
     note: 'تحویل در کارگاه، صبح',
     ...overrides,
   },
@@ -78,15 +79,7 @@ const priced = () => ({
 // 2 t × 400,000,000 + 30 branches × 1,500,000 + 30,000,000 shipping, and 10% tax on all of it.
 const EXPECTED_TOTAL = 875000000 + 87500000;
 
-test('anyone reads the 31 provinces’ shipping rates, the commerce setting and the seller; nobody changes them', async () => {
-  const rates = await get('/shipping-rates?pagination[pageSize]=50');
-  assert.equal(rates.status, 200, rates.text);
-  assert.equal(rates.body.data.length, 31);
-  const tehran = rates.body.data.find((r) => r.province_slug === 'tehran');
-  assert.equal(tehran.province_name, 'تهران');
-  assert.ok(Number(tehran.rate_per_tonne) > 0);
-  assert.equal(new Set(rates.body.data.map((r) => r.province_slug)).size, 31);
-
+test('anyone reads the commerce setting and the seller; nobody changes them', async () => {
   const setting = await get('/commerce-setting');
   assert.equal(setting.status, 200, setting.text);
   assert.equal(Number(setting.body.data.tax_rate_percent), 10);
@@ -103,14 +96,6 @@ test('anyone reads the 31 provinces’ shipping rates, the commerce setting and 
   for (const [label, r] of [
     ['PUT setting', await put('/commerce-setting', { data: { tax_rate_percent: 0 } }, { token: customer.jwt })],
     ['PUT seller', await put('/seller', { data: { national_id: '00000000000' } }, { token: customer.jwt })],
-    [
-      'POST rate',
-      await post('/shipping-rates', { data: { province_slug: 'x', province_name: 'x', rate_per_tonne: 1 } }),
-    ],
-    [
-      'PUT rate',
-      await put(`/shipping-rates/${tehran.documentId}`, { data: { rate_per_tonne: 1 } }, { token: customer.jwt }),
-    ],
   ])
     assert.ok([403, 404, 405].includes(r.status), `${label}: ${r.status} ${r.text}`);
   assert.equal(Number((await get('/commerce-setting')).body.data.tax_rate_percent), 10);
@@ -253,14 +238,14 @@ test('sending: every bad field named in one 400; a good one is filled in from th
   const auth = { token: buyer.jwt };
   assert.ok([401, 403].includes((await post('/inquiries', sendBody())).status));
 
-  const badProvince = await post('/inquiries', sendBody({ province_slug: 'atlantis' }), auth);
-  assert.equal(badProvince.status, 400, badProvince.text);
-  assert.match(badProvince.body.error.message, /استان محل تحویل \(province_slug\)/);
+  const badCity = await post('/inquiries', sendBody({ city_slug: 'atlantis' }), auth);
+  assert.equal(badCity.status, 400, badCity.text);
+  assert.match(badCity.body.error.message, /شهر محل تحویل \(city_slug\)/);
 
   const badLines = await post(
     '/inquiries',
     sendBody({
-      province_slug: 'narnia',
+      city_slug: 'narnia',
       lines: [
         { product_slug: tonneProduct.slug, quantity: 0, weight_kg: 10 },
         { product_slug: branchProduct.slug, quantity: '1e3', weight_kg: 1 },
@@ -270,7 +255,7 @@ test('sending: every bad field named in one 400; a good one is filled in from th
   );
   assert.equal(badLines.status, 400, badLines.text);
   const paths = (badLines.body.error.details.errors || []).map((e) => e.path.join('.'));
-  assert.deepEqual(paths.sort(), ['lines.0.quantity', 'lines.1.quantity', 'province_slug'], badLines.text);
+  assert.deepEqual(paths.sort(), ['city_slug', 'lines.0.quantity', 'lines.1.quantity'], badLines.text);
   assert.match(
     badLines.body.error.message,
     /ردیف ۲: مقدار «.+» را با همهٔ رقم‌هایش بنویسید؛ نماد علمی \(e\) پذیرفته نیست/,
@@ -302,11 +287,15 @@ test('sending: every bad field named in one 400; a good one is filled in from th
   assert.match(inquiry.number, /^RQ-/);
   assert.equal(inquiry.status, 'sent');
   assert.equal(inquiry.quoted_shipping, null);
+  assert.equal(inquiry.city_name, 'تهران');
   assert.equal(inquiry.province_name, 'تهران');
   assert.equal(inquiry.note, 'تحویل در کارگاه، صبح');
-  // The CMS weighs the lines itself (the weight_kg sent is ignored): 2 t and 30 branches, to Tehran.
-  const kg = 2000 + 30 * branchProduct.kg;
-  assert.equal(Number(inquiry.shipping_estimate), Math.round((kg / 1000) * tehranRate));
+  // The CMS weighs the lines itself (the weight_kg sent is ignored): 2 t and 30 branches, Tehran to
+  // Tehran, in the route's first tier (below its second's 10 t).
+  const tonnes = (2000 + 30 * branchProduct.kg) / 1000;
+  const [first, second] = tehranRoute.tiers;
+  assert.ok(Number(first.min_tonnes) === 0 && tonnes < Number(second.min_tonnes), JSON.stringify(tehranRoute.tiers));
+  assert.equal(Number(inquiry.shipping_estimate), Math.round(tonnes * Number(first.rate_per_tonne)));
   assert.deepEqual(
     inquiry.status_history.map((h) => h.status),
     ['sent'],

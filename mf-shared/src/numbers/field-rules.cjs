@@ -12,6 +12,8 @@ const ORDER_QUANTITY = { label: 'مقدار', aboveZero: true, max: 1_000_000, d
 const WAREHOUSE_TONNES = { label: 'مقدار', unit: 'تن', aboveZero: true, max: 100_000, decimals: 3 };
 /** `/reserve_warehouse`: for how long (optional). */
 const WAREHOUSE_DAYS = { label: 'مدت نگهداری', unit: 'روز', min: 1, max: 365, decimals: 0, optional: true };
+/** `/inquiry/shipping-price`: how much to carry (an inquiry's whole weight is at most 20,000 t too). */
+const SHIPPING_TONNES = { label: 'وزن بار', unit: 'تن', aboveZero: true, max: 20_000, decimals: 3 };
 /**
  * A price alert's figure as the buyer types it, in toman (what every price on the site is shown
  * in); ten thousand billion toman is no steel price, so anything above is a slip of the keyboard.
@@ -28,6 +30,7 @@ module.exports = {
   ORDER_QUANTITY,
   WAREHOUSE_TONNES,
   WAREHOUSE_DAYS,
+  SHIPPING_TONNES,
   ALERT_THRESHOLD_TOMAN,
   ALERT_THRESHOLD_RIAL,
   QUOTED_UNIT_PRICE_RIAL,

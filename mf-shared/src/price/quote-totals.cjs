@@ -32,7 +32,4 @@ function quoteTotals({ lines, quoted_shipping: quotedShipping, tax_rate_percent:
   return { lines: linesTotal, shipping, taxRatePercent, tax, total: linesTotal + shipping + tax };
 }
 
-/** The shipping estimate of a sent inquiry: its weight in tonnes × the province's rate per tonne. */
-const shippingEstimate = (totalKg, ratePerTonne) => Math.round((totalKg / 1000) * Number(ratePerTonne));
-
-module.exports = { quotedLineTotal, quoteTotals, shippingEstimate };
+module.exports = { quotedLineTotal, quoteTotals };

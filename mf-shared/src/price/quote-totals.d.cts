@@ -19,5 +19,3 @@ export declare function quoteTotals(quote: {
   quoted_shipping?: Amount;
   tax_rate_percent?: Amount;
 }): QuoteTotals | null;
-/** An inquiry's shipping estimate in rial: tonnes × the province's rate per tonne. */
-export declare function shippingEstimate(totalKg: number, ratePerTonne: number | string): number;

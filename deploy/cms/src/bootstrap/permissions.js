@@ -13,7 +13,8 @@ const PUBLICLY_READABLE = [
   'static-page',
   'exchange-offer',
   'article',
-  'shipping-rate',
+  'shipping-city',
+  'shipping-route',
 ];
 const OWNED = [
   'order',

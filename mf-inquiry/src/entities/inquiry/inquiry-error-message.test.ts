@@ -6,15 +6,15 @@ const refusal = (status: number, message: string, details: unknown = {}) =>
 
 describe('what a buyer reads when an inquiry write fails', () => {
   it("names each refused field of a sent inquiry, from the CMS's paths", () => {
-    const error = refusal(400, 'lines[1].product_slug "x" is not a published product; province_slug must be …', {
+    const error = refusal(400, 'lines[1].product_slug "x" is not a published product; city_slug must be …', {
       errors: [
         { path: ['lines', 1, 'product_slug'], message: '…' },
-        { path: ['province_slug'], message: '…' },
+        { path: ['city_slug'], message: '…' },
         { path: ['lines', 2, 'product_slug'], message: '…' },
       ],
     });
     expect(inquiryErrorMessage(error)).toBe(
-      'یکی از محصولات سبد دیگر فروخته نمی‌شود؛ آن را از سبد بردارید؛ استان محل تحویل را از فهرست انتخاب کنید.',
+      'یکی از محصولات سبد دیگر فروخته نمی‌شود؛ آن را از سبد بردارید؛ شهر محل تحویل را از فهرست انتخاب کنید.',
     );
   });
 

@@ -4,6 +4,8 @@ const PERSIAN = /[\u0600-\u06FF]/;
 
 /** What each refused field of an inquiry means to the buyer (the CMS's `details.errors[].path`). */
 function fieldProblem(path: ReadonlyArray<string | number>): string {
+  if (path[0] === 'city_slug') return 'شهر محل تحویل را از فهرست انتخاب کنید';
+  // A CMS of before the shipping rules by city.
   if (path[0] === 'province_slug') return 'استان محل تحویل را از فهرست انتخاب کنید';
   if (path[0] === 'note') return 'توضیحات حداکثر ۱٬۰۰۰ نویسه است';
   if (path[0] === 'lines' && path[2] === 'product_slug')

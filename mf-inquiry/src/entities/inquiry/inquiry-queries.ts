@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_QUERY_KEY } from '@steel/contract';
-import { useLimitedQuery, useShell, type ContentClient, type SessionStore, type StrapiList } from '@steel/shared';
-import type { Inquiry, NewInquiry, Seller, ShippingRate } from './inquiry';
+import { useLimitedQuery, useShell, type ContentClient, type SessionStore } from '@steel/shared';
+import type { Inquiry, NewInquiry, Seller } from './inquiry';
 
 /**
  * Every query of the buyer's inquiries is `['customer', <user id>, 'inquiries', …]`: the shell drops
@@ -40,22 +40,6 @@ export function inquiryQuery(api: ContentClient, session: SessionStore, document
   });
 }
 
-/** Every province with its rate per tonne, by name (31 of them: one page). Public, so the key is the collection's. */
-export function shippingRatesQuery(api: ContentClient) {
-  return queryOptions({
-    queryKey: ['shipping-rates', 'all'],
-    queryFn: async ({ signal }) => {
-      const list: StrapiList<ShippingRate> = await api.find<ShippingRate>(
-        'shipping-rates',
-        { sort: ['province_name:asc'], pagination: { page: 1, pageSize: 50 } },
-        { signal },
-      );
-      return list.data;
-    },
-    staleTime: 10 * 60_000,
-  });
-}
-
 /** Who sells, as every pro-forma names them (the CMS's single type; public, so the key is its own). */
 export function sellerQuery(api: ContentClient) {
   return queryOptions({
@@ -78,11 +62,6 @@ export function useInquiryList(page: number) {
 export function useInquiry(documentId: string) {
   const { api, session } = useShell();
   return useLimitedQuery(inquiryQuery(api, session, documentId));
-}
-
-export function useShippingRates() {
-  const { api } = useShell();
-  return useLimitedQuery(shippingRatesQuery(api));
 }
 
 /** Writes are never retried (docs/architecture.md, "Failure stays contained"): a failure is shown, the values kept. */

@@ -1,4 +1,4 @@
-import { indicativeLineTotal, quotedLineTotal, quoteTotals, shippingEstimate } from './inquiry-totals';
+import { indicativeLineTotal, quotedLineTotal, quoteTotals } from './inquiry-totals';
 import { canAccept, canCancel, currentStatus } from './inquiry-status';
 
 const line = (quantity: number | string, quoted: number | string | null) => ({
@@ -54,11 +54,6 @@ describe("a line's indicative total", () => {
     expect(indicativeLineTotal({ ...base, unit: 'kg', indicative_unit_price: null })).toBeNull();
     expect(indicativeLineTotal({ ...base, unit: 'metre', indicative_unit_price: 1000 })).toBeNull();
   });
-});
-
-it('estimates shipping as tonnes × the rate per tonne, to the rial', () => {
-  expect(shippingEstimate(2_500, 12_000_000)).toBe(30_000_000);
-  expect(shippingEstimate(0, 12_000_000)).toBe(0);
 });
 
 describe('what a buyer may do with an inquiry', () => {

@@ -7,7 +7,7 @@ const amount = (value: Amount | undefined): number | null => {
 };
 
 /** A quote's totals are the kit's (the CMS writes the accepted quote's order with the same code). */
-export { quotedLineTotal, quoteTotals, shippingEstimate, type QuoteTotals } from '@steel/shared';
+export { quotedLineTotal, quoteTotals, type QuoteTotals } from '@steel/shared';
 
 /**
  * A line's indicative total (rial) as the buyer saw it when sending: the price per the product's

@@ -35,6 +35,9 @@ export interface Inquiry {
   status: InquiryStatus;
   status_history: Array<{ status: string; at: string }> | null;
   lines?: InquiryLine[];
+  /** The delivery city (an inquiry sent before the cities has its province alone). */
+  city_slug?: string | null;
+  city_name?: string | null;
   province_slug: string;
   province_name: string | null;
   note: string | null;
@@ -52,18 +55,10 @@ export interface Inquiry {
   createdAt: string;
 }
 
-/** A province's shipping rate (the CMS's `shipping-rates`): rial per tonne. */
-export interface ShippingRate {
-  documentId: string;
-  province_slug: string;
-  province_name: string;
-  rate_per_tonne: number | string;
-}
-
 /** What the buyer sends: the lines with their indicative weights, where to deliver, a note. */
 export interface NewInquiry {
   lines: Array<{ product_slug: string; quantity: number; weight_kg: number }>;
-  province_slug: string;
+  city_slug: string;
   note: string;
 }
 

@@ -20,10 +20,39 @@ const record = (slug: string, name: string) => ({
   sub_category: { path: 'rebar/kalaf' },
   producer: null,
 });
-const rates = cmsList([
-  { documentId: 'r1', province_slug: 'tehran', province_name: 'تهران', rate_per_tonne: '12000000' },
-  { documentId: 'r2', province_slug: 'isfahan', province_name: 'اصفهان', rate_per_tonne: '15000000' },
+// Two cities; goods leave from Tehran (the inquiry's origin), each route with one tier from 0 t.
+const cities = cmsList([
+  {
+    documentId: 'c1',
+    slug: 'tehran',
+    name: 'تهران',
+    province_slug: 'tehran',
+    province_name: 'تهران',
+    inquiry_origin: true,
+  },
+  { documentId: 'c2', slug: 'isfahan', name: 'اصفهان', province_slug: 'isfahan', province_name: 'اصفهان' },
 ]);
+const RATE_FROM_TEHRAN: Record<string, string> = { tehran: '12000000', isfahan: '15000000' };
+const routes = ({ path }: { path: string }) => {
+  const destination = /filters\[destination_slug\]\[\$eq\]=([a-z-]+)/.exec(path)?.[1] ?? '';
+  const rate = RATE_FROM_TEHRAN[destination];
+  return {
+    body: cmsList(
+      rate && path.includes('filters[origin_slug][$eq]=tehran')
+        ? [
+            {
+              documentId: `route-${destination}`,
+              origin_slug: 'tehran',
+              destination_slug: destination,
+              distance_km: destination === 'tehran' ? 30 : 440,
+              tiers: [{ min_tonnes: '0', rate_per_tonne: rate }],
+            },
+          ]
+        : [],
+    ),
+  };
+};
+const shippingRules = { 'GET /shipping-cities': { body: cities }, 'GET /shipping-routes': routes };
 const slugsAndQuantities = () => basketLines().map((line) => [line.product.slug, line.quantity]);
 
 beforeEach(() => localStorage.clear());
@@ -46,7 +75,7 @@ describe('the basket kept in the account', () => {
       },
       'GET /products': { body: cmsList([record('ir-14', 'میلگرد ۱۴')]) },
       'PUT /inquiry-basket/mine': { body: { data: {} } },
-      'GET /shipping-rates': { body: rates },
+      ...shippingRules,
     });
     const context = await mountInquiryAt('/inquiry', cms.fetch);
 
@@ -99,7 +128,7 @@ describe('the basket kept in the account', () => {
         accountAnswers === 200
           ? { body: { data: {} } }
           : { status: 500, body: { data: null, error: { status: 500, name: 'InternalServerError', message: 'down' } } },
-      'GET /shipping-rates': { body: rates },
+      ...shippingRules,
     });
     const context = await mountInquiryAt('/inquiry', cms.fetch);
     await waitFor(() => expect(cms.made('PUT /inquiry-basket/mine')).toHaveLength(1));
@@ -142,7 +171,7 @@ describe('the basket kept in the account', () => {
     localStorage.setItem(SYNC_STATE_KEY, JSON.stringify({ user: '3', synced: true }));
     const cms = scriptedCms({
       'GET /inquiry-basket/mine': { body: { data: { lines: [{ product_slug: 'ir-14', quantity: 3 }] } } },
-      'GET /shipping-rates': { body: rates },
+      ...shippingRules,
     });
     await mountInquiryAt('/inquiry', cms.fetch);
     await waitFor(() => expect(slugsAndQuantities()).toEqual([['ir-14', 3]]));
@@ -167,29 +196,29 @@ describe('sending the basket', () => {
     scriptedCms({
       'GET /inquiry-basket/mine': { body: { data: { lines: [] } } },
       'PUT /inquiry-basket/mine': { body: { data: {} } },
-      'GET /shipping-rates': { body: rates },
+      ...shippingRules,
       'POST /inquiries': inquiryAnswer,
     });
 
-  it('shows the shipping estimate for the chosen province, sends lines with weights, empties the basket and opens the inquiry', async () => {
+  it('shows the shipping estimate for the chosen city, sends lines with weights, empties the basket and opens the inquiry', async () => {
     addToBasket(slotProduct('ir-12', { name: 'میلگرد ۱۲' }), 100); // 100 branches × 12 m × 0.888 kg = 1 065.6 kg
     const cms = sendingCms({ status: 201, body: { data: { documentId: 'inq1', number: 'RQ-1001' } } });
     const context = await mountInquiryAt('/inquiry', cms.fetch);
 
-    const province = await screen.findByLabelText('استان محل تحویل');
+    const city = await screen.findByLabelText('شهر محل تحویل');
     await screen.findByRole('option', { name: 'اصفهان' });
-    fireEvent.change(province, { target: { value: 'tehran' } });
-    // 1.0656 t × 1 200 000 toman.
-    expect(await screen.findByText(/هزینهٔ تقریبی حمل به تهران: ۱٬۲۷۸٬۷۲۰ تومان/)).toBeInTheDocument();
-    fireEvent.change(province, { target: { value: 'isfahan' } });
-    expect(await screen.findByText(/هزینهٔ تقریبی حمل به اصفهان: ۱٬۵۹۸٬۴۰۰ تومان/)).toBeInTheDocument();
+    fireEvent.change(city, { target: { value: 'tehran' } });
+    // 1.0656 t × 1 200 000 toman, the route's one tier.
+    expect(await screen.findByText(/هزینهٔ تقریبی حمل از تهران به تهران: ۱٬۲۷۸٬۷۲۰ تومان/)).toBeInTheDocument();
+    fireEvent.change(city, { target: { value: 'isfahan' } });
+    expect(await screen.findByText(/هزینهٔ تقریبی حمل از تهران به اصفهان: ۱٬۵۹۸٬۴۰۰ تومان/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('توضیحات (اختیاری)'), { target: { value: 'تحویل در کارگاه' } });
     fireEvent.click(screen.getByRole('button', { name: 'ارسال استعلام' }));
 
     await waitFor(() => expect(context.navigations).toEqual(['/inquiry/requests/inq1']));
     expect(cms.made('POST /inquiries')[0]!.body).toEqual({
       data: {
-        province_slug: 'isfahan',
+        city_slug: 'isfahan',
         note: 'تحویل در کارگاه',
         lines: [{ product_slug: 'ir-12', quantity: 100, weight_kg: 1065.6 }],
       },
@@ -213,15 +242,15 @@ describe('sending the basket', () => {
     });
     const context = await mountInquiryAt('/inquiry', cms.fetch);
     fireEvent.click(await screen.findByRole('button', { name: 'ارسال استعلام' }));
-    expect(await screen.findByText('استان محل تحویل را انتخاب کنید')).toBeInTheDocument();
+    expect(await screen.findByText('شهر محل تحویل را انتخاب کنید')).toBeInTheDocument();
 
     await screen.findByRole('option', { name: 'تهران' });
-    fireEvent.change(screen.getByLabelText('استان محل تحویل'), { target: { value: 'tehran' } });
+    fireEvent.change(screen.getByLabelText('شهر محل تحویل'), { target: { value: 'tehran' } });
     fireEvent.change(screen.getByLabelText('توضیحات (اختیاری)'), { target: { value: 'فوری' } });
     fireEvent.click(screen.getByRole('button', { name: 'ارسال استعلام' }));
     expect(await screen.findByText(/بیش از ۱۰ استعلام از حساب شما ثبت شده است/)).toBeInTheDocument();
     expect(screen.getByLabelText('توضیحات (اختیاری)')).toHaveValue('فوری');
-    expect(screen.getByLabelText('استان محل تحویل')).toHaveValue('tehran');
+    expect(screen.getByLabelText('شهر محل تحویل')).toHaveValue('tehran');
     expect(slugsAndQuantities()).toEqual([['ir-12', 2]]);
     expect(context.navigations).toEqual([]);
   });

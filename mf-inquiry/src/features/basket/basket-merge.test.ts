@@ -53,11 +53,11 @@ describe("merging the browser's basket into the account's", () => {
 
 describe('the send form', () => {
   it('asks for a province and at most 1000 characters of note, trimmed', () => {
-    expect(sendInquirySchema.safeParse({ province_slug: '', note: '' }).error?.issues[0]?.message).toBe(
-      'استان محل تحویل را انتخاب کنید',
+    expect(sendInquirySchema.safeParse({ city_slug: '', note: '' }).error?.issues[0]?.message).toBe(
+      'شهر محل تحویل را انتخاب کنید',
     );
-    expect(sendInquirySchema.safeParse({ province_slug: 'tehran', note: 'x'.repeat(1001) }).success).toBe(false);
-    expect(sendInquirySchema.parse({ province_slug: 'tehran', note: ` ${'x'.repeat(1000)} ` }).note).toHaveLength(1000);
+    expect(sendInquirySchema.safeParse({ city_slug: 'tehran', note: 'x'.repeat(1001) }).success).toBe(false);
+    expect(sendInquirySchema.parse({ city_slug: 'tehran', note: ` ${'x'.repeat(1000)} ` }).note).toHaveLength(1000);
   });
 
   it("sends each line's weight by the sale-unit rules, and weighs the basket", () => {

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatNumber, formatToman, useShell } from '@steel/shared';
+import { Link, formatNumber, formatToman, shippingPrice, useShell } from '@steel/shared';
 import { FormField, SubmitRow, TextInput, inputClass, useFormWrite } from '@steel/shared/forms';
-import { useSendInquiry, useShippingRates } from '../../entities/inquiry/inquiry-queries';
+import { useSendInquiry } from '../../entities/inquiry/inquiry-queries';
 import { inquiryErrorMessage } from '../../entities/inquiry/inquiry-error-message';
-import { shippingEstimate } from '../../entities/inquiry/inquiry-totals';
+import { useShippingCities, useShippingRoute } from '../../entities/shipping/shipping-queries';
 import { basketLines, MAX_BASKET_LINES } from './basket-store';
 import { emptyBasketEverywhere } from './basket-sync';
 import { useBasket } from './use-basket';
@@ -19,8 +19,8 @@ import {
 } from './send-inquiry-schema';
 
 /**
- * «ارسال استعلام» under the basket, for a signed-in buyer: the delivery province (its shipping
- * estimate shown as it is chosen), a note, and the basket's lines as they are when sent. On
+ * «ارسال استعلام» under the basket, for a signed-in buyer: the delivery city (its shipping
+ * estimate shown as it is chosen: the calculator's rule, from the inquiry's origin city), a note, and the basket's lines as they are when sent. On
  * success the basket is emptied (here and in the account) and the buyer lands on the inquiry.
  * A failure keeps every value and says why in Persian; while a line's figure is wrong or the
  * basket weighs more than an inquiry may (`blockedBy`), that is said and nothing is sent.
@@ -28,16 +28,19 @@ import {
 export default function SendInquiryForm({ blockedBy }: { blockedBy: string | null }) {
   const { api, bus, navigate } = useShell();
   const lines = useBasket();
-  const rates = useShippingRates();
+  const cities = useShippingCities();
   const send = useSendInquiry();
   const estimateId = useId();
   const form = useForm<SendInquiryInput, unknown, SendInquiryValues>({
     resolver: zodResolver(sendInquirySchema),
-    defaultValues: { province_slug: '', note: '' },
+    defaultValues: { city_slug: '', note: '' },
   });
-  const province = useWatch({ control: form.control, name: 'province_slug' });
-  const rate = rates.data?.find((candidate) => candidate.province_slug === province);
+  const citySlug = useWatch({ control: form.control, name: 'city_slug' });
+  const city = cities.data?.find((candidate) => candidate.slug === citySlug);
+  const origin = cities.data?.find((candidate) => candidate.inquiry_origin);
+  const route = useShippingRoute(origin?.slug, city?.slug);
   const weight = basketWeight(lines);
+  const price = route.data ? shippingPrice(route.data, weight.kg / 1000) : null;
   const { errors } = form.formState;
 
   const { onSubmit, busy } = useFormWrite(form, send, async (values) => {
@@ -67,16 +70,18 @@ export default function SendInquiryForm({ blockedBy }: { blockedBy: string | nul
         aria-label="ارسال استعلام قیمت"
       >
         <FormField
-          label="استان محل تحویل"
-          error={errors.province_slug?.message}
-          hint={rates.isError ? 'فهرست استان‌ها خوانده نشد؛ صفحه را دوباره بارگذاری کنید.' : undefined}
+          label="شهر محل تحویل"
+          error={errors.city_slug?.message}
+          hint={cities.isError ? 'فهرست شهرها خوانده نشد؛ صفحه را دوباره بارگذاری کنید.' : undefined}
         >
           {(control) => (
-            <select {...control} {...form.register('province_slug')} className={inputClass}>
-              <option value="">{rates.isPending ? 'در حال خواندن استان‌ها…' : 'انتخاب استان'}</option>
-              {rates.data?.map((candidate) => (
-                <option key={candidate.province_slug} value={candidate.province_slug}>
-                  {candidate.province_name}
+            <select {...control} {...form.register('city_slug')} className={inputClass}>
+              <option value="">{cities.isPending ? 'در حال خواندن شهرها…' : 'انتخاب شهر'}</option>
+              {cities.data?.map((candidate) => (
+                <option key={candidate.slug} value={candidate.slug}>
+                  {candidate.name === candidate.province_name
+                    ? candidate.name
+                    : `${candidate.name} (${candidate.province_name})`}
                 </option>
               ))}
             </select>
@@ -88,13 +93,21 @@ export default function SendInquiryForm({ blockedBy }: { blockedBy: string | nul
           className="text-sm text-slate-700 dark:text-slate-200"
           data-shipping-estimate
         >
-          {rate
-            ? `هزینهٔ تقریبی حمل به ${rate.province_name}: ${formatToman(
-                shippingEstimate(weight.kg, Number(rate.rate_per_tonne)),
-              )} (${formatNumber(Math.round(weight.kg))} کیلوگرم × ${formatToman(rate.rate_per_tonne)} هر تن${
+          {city && origin && price
+            ? `هزینهٔ تقریبی حمل از ${origin.name} به ${city.name}: ${formatToman(price.total)} (${formatNumber(
+                Math.round(weight.kg),
+              )} کیلوگرم × ${formatToman(price.ratePerTonne)} هر تن، حدود ${formatNumber(price.distanceKm)} کیلومتر${
                 weight.complete ? '' : '، بدون اقلامی که وزنشان معلوم نیست'
               })`
-            : 'با انتخاب استان، هزینهٔ تقریبی حمل نشان داده می‌شود.'}
+            : city && route.isSuccess && !route.data
+              ? `برای ${city.name} نرخ حملی ثبت نشده است؛ هزینهٔ حمل را کارشناس فروش در پیش‌فاکتور می‌گوید.`
+              : 'با انتخاب شهر، هزینهٔ تقریبی حمل نشان داده می‌شود.'}{' '}
+          <Link
+            to="/inquiry/shipping-price"
+            className="text-primary-700 underline underline-offset-2 dark:text-primary-300"
+          >
+            نرخ‌های حمل
+          </Link>
         </p>
         <TextInput
           form={form}

@@ -8,7 +8,7 @@ export const NOTE_MAX_LENGTH = 1000;
 
 /** The send form (one schema, shared with its tests): where to deliver and a note; the lines are the basket's. */
 export const sendInquirySchema = z.object({
-  province_slug: z.string().min(1, 'استان محل تحویل را انتخاب کنید'),
+  city_slug: z.string().min(1, 'شهر محل تحویل را انتخاب کنید'),
   note: z
     .string()
     .trim()

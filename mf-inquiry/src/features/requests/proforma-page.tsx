@@ -184,7 +184,7 @@ function Proforma({ inquiry, seller }: { inquiry: Inquiry; seller: Seller }) {
               </p>
             </>
           ) : null}
-          <p>محل تحویل: {inquiry.province_name ?? inquiry.province_slug}</p>
+          <p>محل تحویل: {inquiry.city_name ?? inquiry.province_name ?? inquiry.province_slug}</p>
         </section>
       </div>
 

@@ -64,7 +64,7 @@ function InquiryDetail({ inquiry }: { inquiry: Inquiry }) {
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
           <StatusBadge label={look.name} tone={look.tone} />
           <span>ارسال: {formatPersianDate(inquiry.createdAt)}</span>
-          <span>تحویل در: {inquiry.province_name ?? inquiry.province_slug}</span>
+          <span>تحویل در: {inquiry.city_name ?? inquiry.province_name ?? inquiry.province_slug}</span>
         </div>
       </PageHeader>
 

@@ -5,15 +5,31 @@ const path = require('path');
 const { domainDir } = require('../domain');
 
 /**
- * The shipping rates per province and the commerce setting (tax rate, a quote's validity) from
- * data/domain/shipping-rates.json, into empty collections. Returns what it wrote.
+ * The commerce setting (tax rate, a quote's validity) from data/domain/commerce-setting.json.
+ * Returns what it wrote.
  */
 async function seedCommerce(strapi) {
-  const { rates, commerce } = JSON.parse(fs.readFileSync(path.join(domainDir(), 'shipping-rates.json'), 'utf8'));
-  for (const [i, rate] of rates.entries())
-    await strapi.documents('api::shipping-rate.shipping-rate').create({ data: { ...rate, sort_order: i } });
+  const { commerce } = JSON.parse(fs.readFileSync(path.join(domainDir(), 'commerce-setting.json'), 'utf8'));
   await strapi.documents('api::commerce-setting.commerce-setting').create({ data: commerce });
-  return `+${rates.length} shipping rates, the commerce setting`;
+  return 'the commerce setting';
+}
+
+/**
+ * The shipping rules from data/domain/shipping-routes.json: the cities, each route from an origin
+ * to a destination with its tonnage tiers. Returns what it wrote.
+ */
+async function seedShippingRoutes(strapi) {
+  const {
+    cities,
+    routes,
+    inquiry_origin_slug: inquiryOrigin,
+  } = JSON.parse(fs.readFileSync(path.join(domainDir(), 'shipping-routes.json'), 'utf8'));
+  for (const [i, city] of cities.entries())
+    await strapi
+      .documents('api::shipping-city.shipping-city')
+      .create({ data: { ...city, inquiry_origin: city.slug === inquiryOrigin, sort_order: i } });
+  for (const route of routes) await strapi.documents('api::shipping-route.shipping-route').create({ data: route });
+  return `+${cities.length} shipping cities, +${routes.length} shipping routes`;
 }
 
 /**
@@ -36,4 +52,4 @@ async function seedSalesContact(strapi) {
   return `the sales contact (phone ${contact.phone})`;
 }
 
-module.exports = { seedCommerce, seedSeller, seedSalesContact };
+module.exports = { seedCommerce, seedShippingRoutes, seedSeller, seedSalesContact };

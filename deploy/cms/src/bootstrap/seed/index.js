@@ -5,7 +5,7 @@ const { seedEditorial } = require('./editorial');
 const { exchangeTradingDays, seedExchangeOffersOf } = require('./exchange-offers');
 const { DEMO, demoCustomerWanted, demoCustomerExists, seedDemoCustomer } = require('./demo-customer');
 const { priceHistory } = require('./price-history');
-const { seedCommerce, seedSeller, seedSalesContact } = require('./commerce');
+const { seedCommerce, seedShippingRoutes, seedSeller, seedSalesContact } = require('./commerce');
 const { partsInLedger, recordInLedger } = require('./ledger');
 
 /** Whether any row (draft or published) of these collections exists. */
@@ -46,8 +46,15 @@ function seedParts(env = process.env) {
     },
     {
       name: 'commerce',
-      isThere: anyRowIn(['api::shipping-rate.shipping-rate', 'api::commerce-setting.commerce-setting']),
+      isThere: anyRowIn(['api::commerce-setting.commerce-setting']),
       seed: seedCommerce,
+    },
+    // The shipping rules by city replaced the rates per province: their own part, so a database
+    // seeded with the old rates gets them once, and a route an editor deleted stays deleted.
+    {
+      name: 'shipping-routes',
+      isThere: anyRowIn(['api::shipping-city.shipping-city', 'api::shipping-route.shipping-route']),
+      seed: seedShippingRoutes,
     },
     // Its own part: databases seeded before the seller existed get it once, and a seller an editor
     // deleted stays deleted.

@@ -7,7 +7,7 @@ const {
   persianFigure,
   quoteTotals,
   readTypedNumber,
-  shippingEstimate,
+  shippingPrice,
   QUOTED_SHIPPING_RIAL,
   QUOTED_UNIT_PRICE_RIAL,
 } = require('../../../utils/site-rules');
@@ -49,19 +49,44 @@ async function limitPerDay(strapi, ctx, user) {
   throw new errors.RateLimitError(TOO_MANY_PER_DAY_FA, { limit: 'inquiries-per-day', max: PER_DAY });
 }
 
-// Every problem of a sent inquiry in one 400: the province, the note and each line.
+const CITY_UID = 'api::shipping-city.shipping-city';
+
+/**
+ * The delivery city a sent inquiry names: `city_slug`, or — from an inquiry app of before the
+ * shipping rules by city — `province_slug`, read as that province's first city (its capital).
+ */
+async function deliveryCity(strapi, data) {
+  const slug = (value) => (typeof value === 'string' && value ? value : null);
+  if (slug(data.city_slug)) return strapi.documents(CITY_UID).findFirst({ filters: { slug: { $eq: data.city_slug } } });
+  if (slug(data.province_slug))
+    return strapi
+      .documents(CITY_UID)
+      .findFirst({ filters: { province_slug: { $eq: data.province_slug } }, sort: ['sort_order:asc', 'id:asc'] });
+  return null;
+}
+
+/**
+ * The route an inquiry's goods travel: from the city marked as the inquiry's origin to the
+ * delivery city (data/domain/shipping-routes.json). Null where an editor left either out: the
+ * inquiry is still sent, without an estimate, and the operator quotes the shipping.
+ */
+async function inquiryRoute(strapi, city) {
+  const origin = await strapi.documents(CITY_UID).findFirst({ filters: { inquiry_origin: { $eq: true } } });
+  if (!origin) return null;
+  return strapi.documents('api::shipping-route.shipping-route').findFirst({
+    filters: { origin_slug: { $eq: origin.slug }, destination_slug: { $eq: city.slug } },
+    populate: ['tiers'],
+  });
+}
+
+// Every problem of a sent inquiry in one 400: the city, the note and each line.
 async function checkSent(strapi, data) {
   const problems = [];
-  const rate =
-    typeof data.province_slug === 'string' && data.province_slug
-      ? await strapi
-          .documents('api::shipping-rate.shipping-rate')
-          .findFirst({ filters: { province_slug: { $eq: data.province_slug } } })
-      : null;
-  if (!rate)
+  const city = await deliveryCity(strapi, data);
+  if (!city)
     problems.push({
-      path: ['province_slug'],
-      message: 'استان محل تحویل (province_slug) را از فهرست استان‌های نرخ حمل انتخاب کنید.',
+      path: ['city_slug'],
+      message: 'شهر محل تحویل (city_slug) را از فهرست شهرهای حمل انتخاب کنید.',
     });
   if (data.note != null && (typeof data.note !== 'string' || data.note.length > 1000))
     problems.push({ path: ['note'], message: 'توضیحات (note) متنی حداکثر ۱٬۰۰۰ نویسه است.' });
@@ -73,7 +98,7 @@ async function checkSent(strapi, data) {
     problems.push(...error.details.errors);
   }
   refuseLines(problems);
-  return { rate, ...checked };
+  return { city, route: await inquiryRoute(strapi, city), ...checked };
 }
 
 // The order's unit_price means rial per kg (the product's unit) as every order's does; a quote is per
@@ -93,7 +118,7 @@ const scoped = ownerScopedController(UID, {
   allowDelete: false,
   async beforeCreate(data, { user, strapi, ctx }) {
     await limitPerDay(strapi, ctx, user);
-    const { rate, lines, products } = await checkSent(strapi, data);
+    const { city, route, lines, products } = await checkSent(strapi, data);
     const weightKg = lines.reduce((sum, l) => sum + l.weight_kg, 0);
     const now = new Date().toISOString();
     const number = `RQ-${Date.now().toString(36).toUpperCase()}-${Math.floor(Math.random() * 1296)
@@ -115,10 +140,13 @@ const scoped = ownerScopedController(UID, {
           illustrative: p.illustrative,
         };
       }),
-      province_slug: rate.province_slug,
-      province_name: rate.province_name,
+      city_slug: city.slug,
+      city_name: city.name,
+      province_slug: city.province_slug,
+      province_name: city.province_name,
       note: data.note || null,
-      shipping_estimate: shippingEstimate(weightKg, rate.rate_per_tonne),
+      // The calculator's rule (shipping-price.cjs); nothing to carry is nothing to pay.
+      shipping_estimate: weightKg > 0 ? (shippingPrice(route, weightKg / 1000)?.total ?? null) : 0,
       status: 'sent',
       status_history: [{ status: 'sent', at: now }],
     };
