@@ -267,12 +267,12 @@ test("a signed-out visitor's basket of three survives a reload and sign-in, is s
     })
     .toEqual([...basketSlugs].sort());
 
-  // Send: a province (its shipping estimate shown as it is chosen) and a note.
+  // Send: a city (its shipping estimate shown as it is chosen) and a note.
   const send = page.getByRole('form', { name: 'ارسال استعلام قیمت' });
   await expect(send).toBeVisible();
   await accessibleInBothModes(page, 'the basket with its send form');
-  await send.getByLabel('استان محل تحویل').selectOption({ label: 'تهران' });
-  await expect(send.locator('[data-shipping-estimate]')).toContainText('هزینهٔ تقریبی حمل به تهران');
+  await send.getByLabel('شهر محل تحویل').selectOption({ label: 'تهران' });
+  await expect(send.locator('[data-shipping-estimate]')).toContainText('هزینهٔ تقریبی حمل از تهران به تهران');
   await send.getByLabel('توضیحات (اختیاری)').fill('تحویل در کارگاه، صبح‌ها');
   await send.getByRole('button', { name: 'ارسال استعلام' }).click();
   await expect(page).toHaveURL(/\/inquiry\/requests\/[a-z0-9]+$/);
@@ -683,7 +683,7 @@ test.describe('on a 412 px phone, in Persian', () => {
     for (const [from, to] of [
       ['/price_inquiry', '/inquiry'],
       ['/price_inquiry_result', '/inquiry/requests'],
-      ['/shipping_price', '/inquiry'],
+      ['/shipping_price', '/inquiry/shipping-price'],
     ]) {
       const response = await fetch(`${server.url}${from}`, { redirect: 'manual' });
       expect(response.status, from).toBe(302);

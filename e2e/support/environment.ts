@@ -76,6 +76,10 @@ export const SPEC_PORTS = {
   inquirySlotsGate: E2E_PORT + 35,
   /** e2e/start-command.spec.ts: the gate `npm start` deploys the inquiry app through. */
   startCommandGate: E2E_PORT + 36,
+  /** e2e/shipping-price.spec.ts: the site the inquiry app joins with its shipping calculator… */
+  shippingPrice: E2E_PORT + 37,
+  /** …and its gate's smoke-test server. */
+  shippingPriceGate: E2E_PORT + 38,
 } as const;
 /** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
@@ -112,6 +116,8 @@ export const APP_SERVER_PORTS = [
   SPEC_PORTS.deployConsoleShortSessions,
   SPEC_PORTS.inquirySlots,
   SPEC_PORTS.inquirySlotsGate,
+  SPEC_PORTS.shippingPrice,
+  SPEC_PORTS.shippingPriceGate,
 ];
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */

@@ -92,6 +92,6 @@ describe('routes built from the remotes’ page lists', () => {
     expect(findRedirect('/shipping_price/', withoutInquiry)?.to).toBe('/');
     expect(findRedirect('/price_inquiry', withInquiry)).toEqual({ to: '/inquiry', byLiveApps: true });
     expect(findRedirect('/price_inquiry_result', withInquiry)?.to).toBe('/inquiry/requests');
-    expect(findRedirect('/shipping_price', withInquiry)?.to).toBe('/inquiry');
+    expect(findRedirect('/shipping_price', withInquiry)?.to).toBe('/inquiry/shipping-price');
   });
 });

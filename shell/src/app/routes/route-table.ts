@@ -48,11 +48,13 @@ export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/market', to: '/landing/bourse/' },
   { from: '/support', to: '/contact-us/' },
   ...['/careers', '/credit', '/informations'].map((from) => ({ from, to: '/' })),
-  // The old site's price inquiry and shipping pages: the inquiry app's basket (which sends an
-  // inquiry with its shipping estimate) and its requests, where it is live.
+  // The old site's price inquiry and shipping pages: the inquiry app's basket, its requests and its
+  // shipping calculator, where it is live. The calculator lives below the app's own name (the
+  // registry gives an app the paths under it, and the gate refuses a page outside them), so the
+  // old address stays a redirect: to the home page on a site without the inquiry app.
   { from: '/price_inquiry', to: ['/inquiry', '/'] },
   { from: '/price_inquiry_result', to: ['/inquiry/requests', '/'] },
-  { from: '/shipping_price', to: ['/inquiry', '/'] },
+  { from: '/shipping_price', to: ['/inquiry/shipping-price', '/'] },
 ];
 
 /** A page of a remote's page list as a route: `/rebar/*` owns `/rebar` and everything below it. */
