@@ -10,7 +10,7 @@ import { stickingOut } from './support/overflow';
 import { buildApp } from '../scripts/lib/webpack-build';
 
 /**
- * The public shipping calculator (issue 56, "Shipping to a city"), the inquiry app's page
+ * The public shipping calculator, the inquiry app's page
  * `/inquiry/shipping-price`, on a site the inquiry app joins: at 360 and 412 px, the figure for a
  * seeded route equals the one worked out here from the CMS's rate table (its plain REST API, not the
  * site's rule); the form works by keyboard with Persian digits and says in Persian what is wrong;
