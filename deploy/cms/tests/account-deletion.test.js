@@ -15,6 +15,7 @@ const OWN = [
   'warehouse-reservations',
   'price-alerts',
   'inquiries',
+  'credit-requests',
 ];
 // The site writes notifications, not the customer: this one has none, and that is counted too.
 const WRITTEN_BY_THE_SITE = { notifications: 0 };
@@ -40,6 +41,12 @@ async function recordsOf(customer) {
     },
     'price-alerts': { product_slug: one.slug, below_price: 1000 },
     inquiries: { lines: [{ product_slug: one.slug, quantity: 3, weight_kg: 36 }], province_slug: 'tehran' },
+    'credit-requests': {
+      amount_rial: 1_000_000_000,
+      term_months: 3,
+      guarantees: ['cheque'],
+      documents_description: 'گردش حساب',
+    },
     'contact-messages': { name: 'مشتری', email: customer.email, phone: '09120000009', message: 'پیام' },
   };
   for (const [kind, data] of Object.entries(make)) {

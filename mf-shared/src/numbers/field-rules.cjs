@@ -25,6 +25,11 @@ const ALERT_THRESHOLD_RIAL = { label: 'مبلغ اعلان', unit: 'ریال', a
 const QUOTED_UNIT_PRICE_RIAL = { label: 'قیمت واحد', unit: 'ریال', aboveZero: true, max: 10 ** 13, decimals: 0 };
 /** A sales operator's shipping price for a quote, in rial (free delivery is 0). */
 const QUOTED_SHIPPING_RIAL = { label: 'هزینهٔ حمل', unit: 'ریال', min: 0, max: 10 ** 13, decimals: 0 };
+/**
+ * A credit request's amount (`/credit`), in rial; the CMS's credit terms set its range
+ * (`min_amount_rial`, `max_amount_rial`), which the form and the CMS put in `min` and `max`.
+ */
+const CREDIT_AMOUNT_RIAL = { label: 'مبلغ اعتبار', unit: 'ریال', aboveZero: true, max: 10 ** 14, decimals: 0 };
 
 module.exports = {
   ORDER_QUANTITY,
@@ -35,4 +40,5 @@ module.exports = {
   ALERT_THRESHOLD_RIAL,
   QUOTED_UNIT_PRICE_RIAL,
   QUOTED_SHIPPING_RIAL,
+  CREDIT_AMOUNT_RIAL,
 };

@@ -8,3 +8,4 @@ export declare const ALERT_THRESHOLD_TOMAN: NumberRule;
 export declare const ALERT_THRESHOLD_RIAL: NumberRule;
 export declare const QUOTED_UNIT_PRICE_RIAL: NumberRule;
 export declare const QUOTED_SHIPPING_RIAL: NumberRule;
+export declare const CREDIT_AMOUNT_RIAL: NumberRule;

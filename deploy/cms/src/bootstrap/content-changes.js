@@ -19,6 +19,8 @@ const PAGE_CACHE_COLLECTIONS = [
   'api::exchange-offer.exchange-offer',
   // The header, the drawer, product pages and listing rows link to it.
   'api::sales-contact.sales-contact',
+  // The /credit page explains it.
+  'api::credit-setting.credit-setting',
 ];
 const EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
 // One publish writes several rows (draft and published): changes within this window go as one call.

@@ -25,6 +25,7 @@ const OWNED = [
   'contact-message',
   'inquiry',
   'price-alert',
+  'credit-request',
 ];
 
 const read = (name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`];
@@ -37,6 +38,8 @@ const COMMERCE_SETTING = 'api::commerce-setting.commerce-setting.find';
 const SELLER = 'api::seller.seller.find';
 // The sales phone and messenger accounts every public page links to (editors change them).
 const SALES_CONTACT = 'api::sales-contact.sales-contact.find';
+// The terms of buying on credit the /credit page explains (editors change them).
+const CREDIT_SETTING = 'api::credit-setting.credit-setting.find';
 // An inquiry's buyer accepts or cancels it and keeps one basket; pricing is the operator's (an API token).
 const INQUIRY_ACTIONS = [
   'api::inquiry.inquiry.accept',
@@ -52,6 +55,7 @@ const WANTED = {
     COMMERCE_SETTING,
     SELLER,
     SALES_CONTACT,
+    CREDIT_SETTING,
     'api::contact-message.contact-message.create',
   ],
   authenticated: [
@@ -60,6 +64,7 @@ const WANTED = {
     COMMERCE_SETTING,
     SELLER,
     SALES_CONTACT,
+    CREDIT_SETTING,
     ...OWNED.flatMap(crud),
     ...INQUIRY_ACTIONS,
     'api::ticket.ticket.addMessage',

@@ -183,4 +183,33 @@ const customerStatusChange =
     return data;
   };
 
-module.exports = { ownerScopedController, customerStatusChange, mentionsOwner, isPlainObject, refuse };
+/** A staff credential (an API token: the editor's, or one made in the admin), never a customer's session. */
+const isOperator = (ctx) => ['content-api-token', 'api-token'].includes(ctx.state.auth?.strategy?.name);
+
+/**
+ * An owner-scoped controller (its factory) whose `find` and `findOne` read every record for staff
+ * (an API token: the operator's list), and only the caller's own for a customer.
+ */
+const withStaffReads =
+  (scopedFactory) =>
+  ({ strapi }) => {
+    const controller = scopedFactory({ strapi });
+    const base = Object.getPrototypeOf(controller);
+    for (const action of ['find', 'findOne']) {
+      const own = controller[action];
+      controller[action] = async function (ctx) {
+        return isOperator(ctx) ? base[action].call(this, ctx) : own.call(this, ctx);
+      };
+    }
+    return controller;
+  };
+
+module.exports = {
+  ownerScopedController,
+  customerStatusChange,
+  mentionsOwner,
+  isPlainObject,
+  refuse,
+  isOperator,
+  withStaffReads,
+};

@@ -52,4 +52,14 @@ async function seedSalesContact(strapi) {
   return `the sales contact (phone ${contact.phone})`;
 }
 
-module.exports = { seedCommerce, seedShippingRoutes, seedSeller, seedSalesContact };
+/**
+ * The terms of buying on credit the /credit page explains and a credit request is checked
+ * against, from data/domain/credit-terms.json. Returns what it wrote.
+ */
+async function seedCreditSetting(strapi) {
+  const { credit_setting: terms } = JSON.parse(fs.readFileSync(path.join(domainDir(), 'credit-terms.json'), 'utf8'));
+  await strapi.documents('api::credit-setting.credit-setting').create({ data: terms });
+  return `the credit terms («${terms.title}»)`;
+}
+
+module.exports = { seedCommerce, seedShippingRoutes, seedSeller, seedSalesContact, seedCreditSetting };

@@ -5,7 +5,7 @@ const { seedEditorial } = require('./editorial');
 const { exchangeTradingDays, seedExchangeOffersOf } = require('./exchange-offers');
 const { DEMO, demoCustomerWanted, demoCustomerExists, seedDemoCustomer } = require('./demo-customer');
 const { priceHistory } = require('./price-history');
-const { seedCommerce, seedShippingRoutes, seedSeller, seedSalesContact } = require('./commerce');
+const { seedCommerce, seedShippingRoutes, seedSeller, seedSalesContact, seedCreditSetting } = require('./commerce');
 const { partsInLedger, recordInLedger } = require('./ledger');
 
 /** Whether any row (draft or published) of these collections exists. */
@@ -60,6 +60,7 @@ function seedParts(env = process.env) {
     // deleted stays deleted.
     { name: 'seller', isThere: anyRowIn(['api::seller.seller']), seed: seedSeller },
     { name: 'sales-contact', isThere: anyRowIn(['api::sales-contact.sales-contact']), seed: seedSalesContact },
+    { name: 'credit-setting', isThere: anyRowIn(['api::credit-setting.credit-setting']), seed: seedCreditSetting },
     ...exchangeTradingDays().map((day) => ({
       name: `exchange-offers/${day}`,
       isThere: async (strapi) =>

@@ -1,7 +1,14 @@
 'use strict';
 
 const { errors } = require('@strapi/utils');
-const { ownerScopedController, customerStatusChange, refuse, isPlainObject } = require('../../../utils/owner-scoped');
+const {
+  ownerScopedController,
+  customerStatusChange,
+  refuse,
+  isPlainObject,
+  isOperator,
+  withStaffReads,
+} = require('../../../utils/owner-scoped');
 const { checkLines, refuseLines } = require('../../../utils/inquiry-lines');
 const {
   persianFigure,
@@ -30,9 +37,6 @@ const STATUS_FA = {
   cancelled: 'لغوشده',
 };
 const statusFa = (status) => `«${STATUS_FA[status] ?? status}»`;
-
-/** A staff credential (an API token: the editor's, or one made in the admin), never a customer's session. */
-const isOperator = (ctx) => ['content-api-token', 'api-token'].includes(ctx.state.auth?.strategy?.name);
 
 const conflict = (ctx, message, details) => ctx.throw(409, message, { details });
 
@@ -360,14 +364,4 @@ const scoped = ownerScopedController(UID, {
 });
 
 // Staff (an API token) read every inquiry, unscoped: the core actions. Customers read their own.
-module.exports = ({ strapi }) => {
-  const controller = scoped({ strapi });
-  const base = Object.getPrototypeOf(controller);
-  for (const action of ['find', 'findOne']) {
-    const own = controller[action];
-    controller[action] = async function (ctx) {
-      return isOperator(ctx) ? base[action].call(this, ctx) : own.call(this, ctx);
-    };
-  }
-  return controller;
-};
+module.exports = withStaffReads(scoped);

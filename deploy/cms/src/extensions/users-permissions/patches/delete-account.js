@@ -18,6 +18,7 @@ const OWN_RECORDS = {
   notifications: 'api::notification.notification',
   inquiries: 'api::inquiry.inquiry',
   'inquiry-baskets': 'api::inquiry-basket.inquiry-basket',
+  'credit-requests': 'api::credit-request.credit-request',
 };
 
 /** Removes every record of `uid` the user owns (through the document service: components go too); how many. */
@@ -40,7 +41,7 @@ async function removeOwned(strapi, uid, userId) {
  * DELETE /users/me: the signed-in customer deletes their own account — first every session (its
  * access tokens stop at once, src/extensions live-sessions), then their orders, tickets, watch
  * list, reservations, bourse purchase requests, price alerts and notifications, inquiries and the
- * inquiry basket, then the account. Answers what was removed.
+ * inquiry basket, credit requests, then the account. Answers what was removed.
  */
 async function deleteMe(ctx, strapi) {
   const me = ctx.state.user;
