@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { baseURL, cmsURL } from './support/environment';
-import { demoJwt, setTokenCookie, signInAsDemo } from './support/sign-in';
+import { demoJwt, signInAsDemo, signInAsNewCustomer } from './support/sign-in';
 
 /**
  * The panel's sections for real, against the CMS under test: the demo customer's seeded records
@@ -17,20 +17,6 @@ async function cmsGet<T>(request: APIRequestContext, path: string, jwt?: string)
   );
   if (!response.ok()) throw new Error(`GET ${path}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-/** A new customer of its own (registration through the CMS), signed in on this browser context. */
-async function signInAsNewCustomer(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  // Random digits: parallel specs register customers too, and a mobile belongs to one account.
-  const mobile = `0936${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const response = await request.post(`${cmsURL}/api/auth/local/register`, {
-    data: { username: `${prefix}${stamp}`, email: `${prefix}${stamp}@example.com`, password: 'Passw0rd!x', mobile },
-  });
-  if (!response.ok()) throw new Error(`register: ${response.status()} ${await response.text()}`);
-  const { jwt } = (await response.json()) as { jwt: string };
-  await setTokenCookie(page.context(), jwt);
-  return jwt;
 }
 
 test.describe('the demo customer', () => {
@@ -250,6 +236,7 @@ test("a second customer sees none of the demo customer's records in any section"
     ['/panel/ticket', 'تیکت‌ها'],
     ['/panel/product', 'محصولات من'],
     ['/panel/bourse', 'بورس'],
+    ['/panel/credit', 'اعتبار'],
   ] as const) {
     await page.goto(path);
     await expect(app(page).locator('h1')).toHaveText(heading);

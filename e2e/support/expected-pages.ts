@@ -72,6 +72,7 @@ export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
   { path: '/blog', app: 'blog', heading: 'اخبار و مقالات' },
   // An article the CMS seeds (data/domain/demo-content.json).
   { path: '/blog/buying-from-ime', app: 'blog', heading: 'خرید آهن از بورس کالا' },
+  { path: '/credit', app: 'panel', heading: 'خرید اعتباری' },
   { path: '/login', app: 'panel', heading: 'ورود / ثبت‌نام' },
   { path: '/login/register', app: 'panel', heading: 'ثبت‌نام' },
   { path: '/login/forgot-password', app: 'panel', heading: 'فراموشی رمز عبور' },
@@ -81,6 +82,7 @@ export const ROUTE_TABLE_PAGES: ExpectedPage[] = [
   { path: '/panel/ticket', app: 'panel', heading: 'تیکت‌ها' },
   { path: '/panel/product', app: 'panel', heading: 'محصولات من' },
   { path: '/panel/bourse', app: 'panel', heading: 'بورس' },
+  { path: '/panel/credit', app: 'panel', heading: 'اعتبار' },
   { path: '/panel/profile', app: 'panel', heading: 'پروفایل' },
   { path: '/panel/logout', app: 'panel', heading: 'خروج' },
 ];
@@ -106,9 +108,11 @@ export const TREE_PAGES: ExpectedPage[] = domainCategories.flatMap((category) =>
 export const REDIRECTS: Array<{ from: string; to: string; heading: string }> = [
   { from: '/market', to: '/landing/bourse/', heading: 'عرضه‌های فولاد در بورس کالا' },
   { from: '/support', to: '/contact-us/', heading: 'تماس با ما' },
-  ...['/careers', '/credit', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map(
-    (from) => ({ from, to: '/', heading: 'بازار آهن‌آلات' }),
-  ),
+  ...['/careers', '/informations', '/price_inquiry', '/price_inquiry_result', '/shipping_price'].map((from) => ({
+    from,
+    to: '/',
+    heading: 'بازار آهن‌آلات',
+  })),
 ];
 
 /** The pages the live remotes publish and the lists above do not walk, each with where it is covered. */

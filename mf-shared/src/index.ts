@@ -19,6 +19,7 @@ export { parseTypedNumber, readTypedNumber, persianFigure } from './numbers/type
 export type { NumberRule, NumberReading, TypedNumberProblem } from './numbers/typed-number.cjs';
 export {
   ALERT_THRESHOLD_TOMAN,
+  CREDIT_AMOUNT_RIAL,
   ORDER_QUANTITY,
   SHIPPING_TONNES,
   WAREHOUSE_DAYS,

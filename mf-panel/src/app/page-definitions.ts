@@ -7,6 +7,7 @@ import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { SocialCallbackPage } from '../features/auth/social-callback-page';
 import { customerOnly } from '../features/auth/customer-only';
+import { creditPage } from '../features/credit/credit-page';
 
 /**
  * A public sign-in page, rendered on the server like the catalogue's pages: its form is on screen
@@ -60,7 +61,7 @@ const customerPage = (path: string, title: string, load: () => Promise<FunctionC
   Page: lazyPage(() => load().then((Page) => ({ default: customerOnly(Page) }))),
 });
 
-/** The panel's server-rendered pages: the public sign-in forms. */
+/** The panel's server-rendered pages: the public sign-in forms (and `/credit`, below). */
 const signInPages: PageDefinition[] = [
   serverSignInPage(
     '/login',
@@ -83,8 +84,9 @@ const signInPages: PageDefinition[] = [
 ];
 
 /**
- * Every page of the panel, listed once: its routes, its server render (the sign-in pages) and the
- * page list its build publishes (so the shell sends `/login/**` and `/panel/**` here) read this.
+ * Every page of the panel, listed once: its routes, its server render (the sign-in pages, `/credit`)
+ * and the page list its build publishes (so the shell sends `/login/**`, `/panel/**` and `/credit`
+ * here) read this.
  */
 export const panelPages: PageDefinition[] = [
   ...signInPages,
@@ -93,6 +95,8 @@ export const panelPages: PageDefinition[] = [
   browserSignInPage('/login/connect/:provider', 'ورود', SocialCallbackPage),
   // Everything else under /login is the panel's too: an unknown sign-in page names nothing, a fatal 404.
   { path: '/login/*', rendering: 'browser', guards: [], head: () => null, Page: () => null },
+  // Public: the terms of buying on credit and a signed-in buyer's request, which the panel lists.
+  creditPage,
   customerPage('/panel', 'داشبورد', () =>
     import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage),
   ),
@@ -107,6 +111,9 @@ export const panelPages: PageDefinition[] = [
   ),
   customerPage('/panel/bourse/*', 'بورس', () =>
     import('../features/bourse/components/bourse-section').then((module) => module.BourseSection),
+  ),
+  customerPage('/panel/credit/*', 'اعتبار', () =>
+    import('../features/credit/components/credit-section').then((module) => module.CreditSection),
   ),
   customerPage('/panel/profile/*', 'پروفایل', () =>
     import('../features/profile/profile-page').then((module) => module.ProfilePage),

@@ -2,7 +2,7 @@ import { statusVocabulary } from '@steel/shared';
 
 /**
  * Every status the panel shows, with its Persian name and badge tone, in one place: orders,
- * tickets, exchange purchase requests and warehouse reservations (the kit's status vocabularies).
+ * tickets, exchange purchase requests, warehouse reservations and credit requests (the kit's status vocabularies).
  * The names are those of (data/domain/persian-ui.md, "Order statuses") and
  * (data/domain/persian-ui.md, "Tickets"); the CMS holds the keys.
  */
@@ -58,6 +58,17 @@ export const RESERVATION_STATUS = statusVocabulary(
     reserved: { name: 'رزرو شد', tone: 'success' },
     rejected: { name: 'رد شد', tone: 'danger' },
     cancelled: { name: 'لغوشده', tone: 'neutral' },
+  },
+  'neutral',
+);
+
+/** Credit requests (`/credit`): the operator reviews them in the CMS. */
+export const CREDIT_REQUEST_STATUS = statusVocabulary(
+  {
+    submitted: { name: 'ثبت‌شده', tone: 'info' },
+    reviewing: { name: 'در حال بررسی', tone: 'warning' },
+    approved: { name: 'تأییدشده', tone: 'success' },
+    rejected: { name: 'ردشده', tone: 'danger' },
   },
   'neutral',
 );

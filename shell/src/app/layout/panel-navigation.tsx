@@ -1,5 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { ClipboardList, LayoutDashboard, LogOut, MessagesSquare, Package, TrendingUp, UserRound } from 'lucide-react';
+import {
+  ClipboardList,
+  CreditCard,
+  LayoutDashboard,
+  LogOut,
+  MessagesSquare,
+  Package,
+  TrendingUp,
+  UserRound,
+} from 'lucide-react';
 import { Link } from '@steel/shared';
 
 /** The customer panel's sections (data/domain/persian-ui.md, "User panel"), beside the panel app in the auth layout. */
@@ -10,6 +19,7 @@ export const PANEL_LINKS = [
   { to: '/panel/ticket', label: 'تیکت‌ها', Icon: MessagesSquare },
   { to: '/panel/product', label: 'محصولات من', Icon: Package },
   { to: '/panel/bourse', label: 'بورس', Icon: TrendingUp },
+  { to: '/panel/credit', label: 'اعتبار', Icon: CreditCard },
   { to: '/panel/profile', label: 'پروفایل', Icon: UserRound },
   { to: '/panel/logout', label: 'خروج', Icon: LogOut },
 ];

@@ -76,7 +76,10 @@ describe('routes built from the remotes’ page lists', () => {
     expect(to('/market')).toBe('/landing/bourse/');
     expect(to('/market/')).toBe('/landing/bourse/');
     expect(to('/support')).toBe('/contact-us/');
-    for (const path of ['/careers', '/credit', '/informations']) expect(to(path)).toBe('/');
+    for (const path of ['/careers', '/informations']) expect(to(path)).toBe('/');
+    // The panel's page now (the terms of buying on credit): no redirect.
+    expect(to('/credit')).toBeNull();
+    expect(createLiveRoutes(SITE_PAGES).owner('/credit')).toBe('panel');
     expect(findRedirect('/market', served)?.byLiveApps).toBe(false);
     expect(to('/rebar')).toBeNull();
   });

@@ -47,7 +47,7 @@ const server = (path: string): RouteDefinition => ({
 export const REDIRECTS: readonly RedirectDefinition[] = [
   { from: '/market', to: '/landing/bourse/' },
   { from: '/support', to: '/contact-us/' },
-  ...['/careers', '/credit', '/informations'].map((from) => ({ from, to: '/' })),
+  ...['/careers', '/informations'].map((from) => ({ from, to: '/' })),
   // The old site's price inquiry and shipping pages: the inquiry app's basket, its requests and its
   // shipping calculator, where it is live. The calculator lives below the app's own name (the
   // registry gives an app the paths under it, and the gate refuses a page outside them), so the

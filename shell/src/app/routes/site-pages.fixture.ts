@@ -29,6 +29,7 @@ export const SITE_PAGES: RemotePages = {
     signIn('/login'),
     signIn('/login/register'),
     signIn('/login/*'),
+    page('/credit'),
     customer('/panel'),
     customer('/panel/order/*'),
     customer('/panel/ticket/*'),
