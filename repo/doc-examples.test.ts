@@ -146,8 +146,8 @@ const TOP = new Set(
 /** What a build, a run or an install makes, and words standing for a name: not paths of the repository. */
 const NOT_IN_THE_REPOSITORY =
   /(^|\/)(dist|node_modules|\.builds|\.production|\.monolith|\.tmp|generated)(\/|$)|[<>{}*…]|\.\.\./;
-/** What the CMS writes as it runs: its data folder (SQLite database, the mails it would send). */
-const MADE_AT_RUN_TIME = /^deploy\/cms\/data(\/|$)|(^|\/)data\/(cms\.db|mails\.jsonl)$/;
+/** What the CMS writes as it runs: its data folder (SQLite database, the mails and SMS it would send). */
+const MADE_AT_RUN_TIME = /^deploy\/cms\/data(\/|$)|(^|\/)data\/(cms\.db|mails\.jsonl|sms\.jsonl)$/;
 /** Where an app's own path (`src/app/remote.ts`, in a document about every app) may be. */
 const APP_FOLDERS = [...workspaces().map((workspace) => workspace.folder), 'deploy/cms'];
 

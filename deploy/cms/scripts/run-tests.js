@@ -114,9 +114,12 @@ async function runSuite({ label, env = {}, files, rateLimitPhase = true }) {
       CMS_EDITOR_TOKEN: EDITOR_TOKEN,
       SITE_URL,
       EMAIL_CAPTURE_FILE: cms.env.EMAIL_CAPTURE_FILE,
+      SMS_OUTBOX_FILE: cms.env.SMS_OUTBOX_FILE,
       CMS_DATABASE_CLIENT: env.DATABASE_CLIENT || 'sqlite',
       ...databaseSettings(cms.env),
       CMS_CRASH_LOG: path.join(tmpDir, 'cms-crash.log'),
+      // The CMS's own log: what it must never contain (a sign-in code, tests/sign-in-code.test.js).
+      CMS_LOG_FILE: cms.logFile,
       CONTENT_CHANGE_LISTENER_PORT: String(contentChangePort),
     };
     const editorsContent = (step, url, more = {}) =>

@@ -13,12 +13,15 @@ const { ensureEditorToken } = require('./bootstrap/editor-token');
 const { keepSearchTextFresh, refreshSearchTexts } = require('./bootstrap/search-text');
 const { closeRateLimitStore } = require('./utils/rate-limit-store');
 const { refuseDevelopmentSecrets, secretsInUse } = require('./utils/production-secrets');
+const { createSmsSender } = require('./sms');
 
 module.exports = {
   register({ strapi }) {
     // First, before the database is opened: a production CMS never runs on the repository's
     // secrets, whatever started it (scripts/start.js, `npx strapi start`, a supervisor).
     refuseDevelopmentSecrets(process.env, secretsInUse(strapi.config));
+    // The SMS channel (SMS_PROVIDER and its settings): a wrong setting stops the start, not a sign-in.
+    createSmsSender(process.env);
     // public/uploads must exist for the local upload provider and the generated seed images.
     fs.mkdirSync(path.join(strapi.dirs.static.public, 'uploads'), { recursive: true });
   },

@@ -40,6 +40,7 @@ async function startStrapi({ env = {}, tmpDir, timeoutMs = 240000, label = 'cms'
     PORT: String(port),
     DATABASE_FILENAME: path.join(dir, 'cms.db'),
     EMAIL_CAPTURE_FILE: path.join(dir, 'mails.jsonl'),
+    SMS_OUTBOX_FILE: path.join(dir, 'sms.jsonl'),
     NODE_ENV: process.env.NODE_ENV || 'development',
     ...env,
   };

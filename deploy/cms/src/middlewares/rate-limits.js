@@ -6,6 +6,7 @@ const { rateLimitStore } = require('../utils/rate-limit-store');
 const { signInAccountKey } = require('../utils/sign-in-account');
 const { createSignInGuard } = require('../utils/sign-in-guard');
 const { siteCallCheck } = require('../utils/site-call');
+const { normaliseMobile } = require('../utils/mobile');
 
 /** Shown wherever a person meets a rate limit (sign-in, forms). */
 const TOO_MANY_FA = 'تعداد درخواست‌ها از این نشانی بیش از حد مجاز است. لطفاً چند دقیقه دیگر دوباره تلاش کنید.';
@@ -15,6 +16,23 @@ const TOO_MANY_FOR_ACCOUNT_FA =
 /** Shown when sign-in is slowed for everyone, while many failed attempts come from everywhere. */
 const SIGN_IN_SLOWED_FA =
   'به‌دلیل تلاش‌های ناموفق بسیار، ورود به سایت موقتاً کند شده است. لطفاً کمی بعد دوباره تلاش کنید، یا با «فراموشی رمز عبور» رمز تازه بگیرید.';
+
+/** Shown when one mobile number was sent too many sign-in codes. */
+const TOO_MANY_FOR_MOBILE_FA =
+  'برای این شماره در یک دقیقه کد زیادی درخواست شده است. لطفاً یک دقیقه دیگر دوباره تلاش کنید.';
+const MESSAGES = { address: TOO_MANY_FA, mobile: TOO_MANY_FOR_MOBILE_FA };
+
+/**
+ * Whom a rule counts: the address (default), or the mobile number in the body (`countBy: 'mobile'`,
+ * any spelling is one number; a body without one counts by address).
+ */
+function counted(rule, ctx) {
+  if (rule.countBy === 'mobile') {
+    const mobile = normaliseMobile(ctx.request.body && ctx.request.body.mobile);
+    if (mobile) return `mobile:${mobile}`;
+  }
+  return ctx.request.ip;
+}
 
 /**
  * Per-address limits on top of users-permissions' own limiter, with the same library
@@ -27,7 +45,11 @@ const SIGN_IN_SLOWED_FA =
  *   for everyone while failures pour in over many accounts; a device the account signed in from
  *   before passes both, so its owner is never locked out;
  * - public forms (contact and export inquiries → contact-messages, registration, forgot password):
- *   FORM_RATE_LIMIT_MAX (10) per address and form per FORM_RATE_LIMIT_INTERVAL_MS (10 minutes).
+ *   FORM_RATE_LIMIT_MAX (10) per address and form per FORM_RATE_LIMIT_INTERVAL_MS (10 minutes);
+ * - sign-in codes by SMS (src/api/sign-in-code): per number (SMS_CODE_PER_MOBILE_MAX, 5 a minute:
+ *   the 6th is refused) and per address (SMS_CODE_ADDRESS_MAX). These have their own switch
+ *   (SMS_CODE_LIMITS, `enabled` of the rule): every SMS costs money and a number must not be
+ *   flooded, so they stay on where AUTH_RATE_LIMIT=off (development, the e2e run).
  * Every 429 of the API, the plugin's included, carries a Persian message and Retry-After.
  * Off with AUTH_RATE_LIMIT=off, like the plugin's limiter. With REDIS_URL both count in Redis
  * through one shared store (src/utils/rate-limit-store.js), otherwise in memory.
@@ -50,10 +72,10 @@ module.exports = (config, { strapi }) => {
         headers: false,
         ...(store ? { store } : {}),
         keyGenerator: async (ctx) =>
-          `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${ctx.request.ip}`,
+          `${rule.name}|${ctx.method} ${ctx.path.toLowerCase().replace(/\/+$/, '')}|${counted(rule, ctx)}`,
         handler: (ctx) => {
           ctx.set('Retry-After', String(Math.ceil(rule.interval / 1000)));
-          throw new errors.RateLimitError(TOO_MANY_FA, {
+          throw new errors.RateLimitError(MESSAGES[rule.countBy] || TOO_MANY_FA, {
             limit: rule.name,
             max: rule.max,
             intervalSeconds: Math.ceil(rule.interval / 1000),
@@ -84,11 +106,12 @@ module.exports = (config, { strapi }) => {
 
   return async (ctx, next) => {
     let signIn = null;
-    if (config.enabled !== false && !isSiteCall(ctx)) {
-      if (isSignIn(ctx)) signIn = await admitSignIn(ctx);
+    const on = config.enabled !== false;
+    if (!isSiteCall(ctx)) {
+      if (on && isSignIn(ctx)) signIn = await admitSignIn(ctx);
       try {
         for (const rule of rules) {
-          if (matches(rule, ctx)) await rule.limit(ctx, async () => undefined);
+          if ((rule.enabled ?? on) && matches(rule, ctx)) await rule.limit(ctx, async () => undefined);
         }
       } catch (error) {
         if (signIn && !signIn.known) await guard.settle(signIn.account, signIn.body, 'not checked');

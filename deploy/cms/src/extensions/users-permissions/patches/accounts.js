@@ -34,7 +34,22 @@ function checkUsername(body) {
   }
 }
 
+/**
+ * The domain of the placeholder e-mail an account made by an SMS code gets
+ * (src/api/sign-in-code/services/sign-in-code.js): reserved (RFC 2606, never delivered) and refused
+ * here, so no customer can take the address a new number's account will need.
+ */
+const PLACEHOLDER_EMAIL_DOMAIN = 'sms.invalid';
+
+function checkEmailDomain(email) {
+  if (typeof email === 'string' && email.trim().toLowerCase().endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`)) {
+    throw new errors.ValidationError('email must be a valid e-mail address', { key: 'email' });
+  }
+}
+
 module.exports = {
+  PLACEHOLDER_EMAIL_DOMAIN,
+  checkEmailDomain,
   USER,
   EMAIL,
   PROFILE_FIELDS,

@@ -2,7 +2,7 @@
 
 const crypto = require('node:crypto');
 
-const { checkMobile, checkUsername } = require('./accounts');
+const { checkMobile, checkUsername, checkEmailDomain } = require('./accounts');
 const { findSignInAccount, normaliseIdentifier } = require('../../../utils/sign-in-account');
 const { wrapAction } = require('./plugin-actions');
 const { refreshTokenToCookie } = require('./refresh-cookie');
@@ -23,6 +23,7 @@ function patchMobileAccounts(plugin) {
   wrapAction(plugin, 'auth', 'register', (original, strapi) => async (ctx, ...rest) => {
     const body = ctx.request.body || {};
     checkUsername(body);
+    checkEmailDomain(body.email);
     await checkMobile(strapi || global.strapi, body);
     // The plugin answers a new account's refresh token in the body, not the cookie: without this a
     // new customer was signed out when the first access token expired.

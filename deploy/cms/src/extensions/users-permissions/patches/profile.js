@@ -1,7 +1,7 @@
 'use strict';
 
 const { errors } = require('@strapi/utils');
-const { EMAIL, PROFILE_FIELDS, USER, users, checkMobile, checkUsername } = require('./accounts');
+const { EMAIL, PROFILE_FIELDS, USER, users, checkMobile, checkUsername, checkEmailDomain } = require('./accounts');
 const { wrapAction, addAction } = require('./plugin-actions');
 
 /**
@@ -27,7 +27,8 @@ async function updateMe(ctx, strapi) {
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     if (username.length < 3 || username.length > 50)
       throw new errors.ValidationError('username must be 3 to 50 characters', { key: 'username' });
-    checkUsername({ username });
+    // An account made by an SMS code has its number as username: kept as it is, it is not refused.
+    if (username !== me.username) checkUsername({ username });
     const taken = await users(strapi).findOne({ where: { username, id: { $ne: me.id } }, select: ['id'] });
     if (taken) throw new errors.ValidationError('This username is already taken', { key: 'username' });
     data.username = username;
@@ -36,6 +37,7 @@ async function updateMe(ctx, strapi) {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!EMAIL.test(email) || email.length > 254)
       throw new errors.ValidationError('email must be a valid e-mail address', { key: 'email' });
+    if (email !== me.email) checkEmailDomain(email);
     const taken = await users(strapi).findOne({ where: { email, id: { $ne: me.id } }, select: ['id'] });
     if (taken) throw new errors.ValidationError('This e-mail is already used by another account', { key: 'email' });
     data.email = email;
