@@ -55,6 +55,11 @@ export default defineConfig({
         NODE_ENV: 'development',
         DATABASE_FILENAME: path.join(e2eCmsDir, 'cms.db'),
         EMAIL_CAPTURE_FILE: path.join(e2eCmsDir, 'mails.jsonl'),
+        // Sign-in codes by SMS go to this file (e2e/support/sms.ts reads them). Their limits per
+        // number stay on (each spec uses numbers of its own); per address, every spec's browser is
+        // one address here.
+        SMS_OUTBOX_FILE: path.join(e2eCmsDir, 'sms.jsonl'),
+        SMS_CODE_ADDRESS_MAX: '1000',
         AUTH_RATE_LIMIT: 'off',
         // Two workers' browsers and the specs' own checking reads (some of them heavy) all come from
         // one address: the public-read limits are tested in the CMS suite, not here.

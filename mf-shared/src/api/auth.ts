@@ -36,6 +36,14 @@ export interface ChangePasswordBody {
   passwordConfirmation: string;
 }
 
+/** What the CMS answers when it has sent a sign-in code by SMS (`POST /auth/otp/request`). */
+export interface SignInCodeSent {
+  /** The number as the CMS stored it, 09xxxxxxxxx. */
+  mobile: string;
+  /** How long the code works. */
+  expiresInSeconds: number;
+}
+
 /** What a customer may change of their own account (`PUT /users/me`, a CMS addition). */
 export interface ProfileBody {
   username?: string;
@@ -53,6 +61,13 @@ export interface Auth {
    */
   confirmUser(): Promise<User | null>;
   login(body: LoginBody): Promise<User>;
+  /** `POST /auth/otp/request`: a one-time code goes to the mobile number by SMS. */
+  requestSignInCode(mobile: string): Promise<SignInCodeSent>;
+  /**
+   * `POST /auth/otp/verify`: signs in with the code (a new number gets a new account). The CMS answers
+   * as to the password sign-in, so the session is stored the same way.
+   */
+  signInWithCode(body: { mobile: string; code: string }): Promise<User>;
   /**
    * When the CMS requires e-mail confirmation it answers without a `jwt`: nothing is stored and the
    * (unconfirmed) user from the answer is returned, so the page can say «check your e-mail».
@@ -166,6 +181,15 @@ export function createAuth(options: AuthOptions): Auth {
     async login(body) {
       const device = deviceId();
       return signIn(await post<AuthResponse>('/auth/local', device ? { ...body, deviceId: device } : body));
+    },
+
+    async requestSignInCode(mobile) {
+      return post<SignInCodeSent>('/auth/otp/request', { mobile });
+    },
+
+    async signInWithCode(body) {
+      const device = deviceId();
+      return signIn(await post<AuthResponse>('/auth/otp/verify', device ? { ...body, deviceId: device } : body));
     },
 
     async register(body) {

@@ -54,4 +54,18 @@ export function authRefusal(error: unknown): AuthRefusal {
   return { message: 'خطای سرور؛ لطفاً دوباره تلاش کنید' };
 }
 
+const PERSIAN = /[\u0600-\u06FF]/;
+
+/**
+ * The sign-in-by-code calls' refusals: the CMS words them in Persian itself (a wrong or expired
+ * code, a locked number, too many codes for one number), so its message is shown as it is, on the
+ * field it names; any other refusal reads as every account call's does.
+ */
+export function signInCodeRefusal(error: unknown): AuthRefusal {
+  const { error: body } = normaliseApiError(error);
+  if (!PERSIAN.test(body.message)) return authRefusal(error);
+  const key = (body.details as { key?: unknown } | undefined)?.key;
+  return key === 'mobile' ? { message: body.message, field: 'mobile' } : { message: body.message };
+}
+
 export const authErrorMessage = (error: unknown): string => authRefusal(error).message;

@@ -9,6 +9,7 @@ import {
   normaliseMobile,
   requiredText,
 } from '@steel/shared/forms';
+import { toLatinDigits } from '@steel/shared';
 
 export { isMobileNumber, normaliseMobile };
 
@@ -26,6 +27,7 @@ export const MESSAGES = {
   usernameLength: 'نام کاربری باید بین ۳ تا ۵۰ نویسه باشد',
   usernameIsMobile: 'نام کاربری نمی‌تواند شماره موبایل باشد',
   passwordRules: 'رمز عبور همه شرط‌های زیر را ندارد',
+  invalidCode: 'کد ورود ۶ رقم است',
 } as const;
 
 /** The password rules, shown as the customer types (register, reset, change password). */
@@ -52,6 +54,16 @@ const username = () =>
 export const signInSchema = z.object({
   identifier: required().transform((value) => (isMobileNumber(value) ? normaliseMobile(value) : value)),
   password: anyPassword(),
+});
+
+/** Sign in with a code by SMS, first step: the mobile number (any digits, +98 forms; sent as 09xxxxxxxxx). */
+export const signInCodeMobileSchema = z.object({ mobile: mobile() });
+
+/** Second step: the 6-digit code of the SMS, typed in Persian or Latin digits, sent in Latin. */
+export const signInCodeSchema = z.object({
+  code: required()
+    .transform((value) => toLatinDigits(value).replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, MESSAGES.invalidCode)),
 });
 
 export const registerSchema = z.object({
@@ -83,6 +95,8 @@ export const profileSchema = z.object({
 });
 
 export type SignInInput = z.input<typeof signInSchema>;
+export type SignInCodeMobileInput = z.input<typeof signInCodeMobileSchema>;
+export type SignInCodeInput = z.input<typeof signInCodeSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;

@@ -3,7 +3,7 @@ import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useFormSubmit } from '@steel/shared/forms';
-import { authRefusal } from './auth-messages';
+import { authRefusal, type AuthRefusal } from './auth-messages';
 
 /**
  * An account form (sign-in, register, password, profile): react-hook-form validating with the
@@ -15,9 +15,10 @@ export function useAccountForm<In extends FieldValues, Out>(
   schema: z.ZodType<Out, In>,
   defaultValues: In,
   submit: (values: Out, form: UseFormReturn<In, unknown, Out>) => Promise<void>,
+  refusalOf: (error: unknown) => AuthRefusal = authRefusal,
 ) {
   const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues: defaultValues as never });
-  const { onSubmit, busy, failure } = useFormSubmit(form, (values) => submit(values, form), authRefusal);
+  const { onSubmit, busy, failure } = useFormSubmit(form, (values) => submit(values, form), refusalOf);
   // An event handler (the profile's forms pass it to a plain <form>): the submit never rejects — a
   // refusal is shown in the form — so nothing waits for its promise.
   const submitForm = (event?: BaseSyntheticEvent) => void onSubmit(event);
