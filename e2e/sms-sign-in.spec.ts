@@ -14,7 +14,7 @@ const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1e6).padStart
 
 async function askForCode(page: Page, typed: string) {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'ورود با کد پیامکی' }).click();
+  await page.getByRole('radio', { name: 'با کد پیامکی' }).check();
   await page.getByLabel('شماره موبایل').fill(typed);
   await page.getByRole('button', { name: 'دریافت کد' }).click();
 }

@@ -7,8 +7,9 @@ import { useLeaveWhenSignedIn, useWithRedirect } from './use-leave-when-signed-i
 import { SignInWithCode } from './sign-in-with-code';
 
 const WAYS = [
-  { id: 'password', label: 'ورود با رمز عبور' },
-  { id: 'code', label: 'ورود با کد پیامکی' },
+  // Not «… رمز عبور»: the password field's label must stay the only one that says so.
+  { id: 'password', label: 'با رمز' },
+  { id: 'code', label: 'با کد پیامکی' },
 ] as const;
 type Way = (typeof WAYS)[number]['id'];
 
@@ -34,23 +35,28 @@ export function SignInPage() {
   return (
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ورود / ثبت‌نام" breadcrumb={[{ label: 'ورود' }]} />
-      <div role="group" aria-label="روش ورود" className="mb-4 grid grid-cols-2 gap-2">
-        {WAYS.map((option) => (
-          <button
-            key={option.id}
-            type="button"
-            aria-pressed={way === option.id}
-            onClick={() => setWay(option.id)}
-            className={
-              way === option.id
-                ? 'rounded-md border border-primary-600 bg-primary-50 px-3 py-2 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:bg-slate-800 dark:text-primary-200'
-                : 'rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800'
-            }
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      {/* Radios, not buttons: choosing a way sends nothing, and the one button named «ورود» stays the form's. */}
+      <fieldset className="mb-4">
+        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">روش ورود</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {WAYS.map((option) => (
+            <label
+              key={option.id}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-700 has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50 has-[:checked]:font-semibold has-[:checked]:text-primary-800 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-600 dark:border-slate-600 dark:text-slate-200 dark:has-[:checked]:border-primary-400 dark:has-[:checked]:bg-slate-800 dark:has-[:checked]:text-primary-200"
+            >
+              <input
+                type="radio"
+                name="sign-in-way"
+                value={option.id}
+                checked={way === option.id}
+                onChange={() => setWay(option.id)}
+                className="accent-primary-600"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       {way === 'code' ? (
         <SignInWithCode />
       ) : (

@@ -46,7 +46,7 @@ async function mountLogin(fetch: jest.Mock) {
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
   await mountRemoteAlone('panel', lifecycles, context, domElement);
-  fireEvent.click(await screen.findByRole('button', { name: 'ورود با کد پیامکی' }));
+  fireEvent.click(await screen.findByRole('radio', { name: 'با کد پیامکی' }));
   return context;
 }
 
@@ -68,7 +68,8 @@ describe('sign-in with a code by SMS', () => {
       .mockResolvedValueOnce(jsonResponse({ jwt: 'code.jwt', user: customer }))
       .mockResolvedValueOnce(jsonResponse(customer));
     const context = await mountLogin(fetch);
-    expect(screen.getByRole('button', { name: 'ورود با کد پیامکی' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: 'با کد پیامکی' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'روش ورود' })).toBeInTheDocument();
 
     const mobile = screen.getByLabelText('شماره موبایل');
     expect(mobile).toHaveAttribute('inputmode', 'numeric');
