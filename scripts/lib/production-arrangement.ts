@@ -145,6 +145,11 @@ const PLATFORM_DATABASE = 'platform';
  * hashed file, 500 on a deploy's upload), so the workers then run as the user who started the
  * arrangement, as the app servers do. Not root: nginx runs everything as that user anyway.
  */
+/** Render threads for each of `servers` app servers sharing this machine's cores (at least one). */
+export function renderThreadsPerServer(servers: number, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / servers));
+}
+
 function nginxWorkerUser(paths: string[]): string {
   const me = os.userInfo().username;
   if (process.getuid?.() !== 0) return me;
@@ -324,6 +329,10 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       MALLOC_ARENA_MAX: '2',
       // JSON lines into app-N.log, a request's with the id nginx gave it (its access log has it too).
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // N app servers on one machine share its cores: each renders with its share of them (at
+      // least one thread), not the default sized for a machine of its own. Three servers with two
+      // threads each on two cores spent a deploy's switch starting threads instead of answering.
+      SSR_THREADS: String(renderThreadsPerServer(serverPorts.length)),
       ...options.serverEnv,
       PORT: String(serverPort),
       HOST: '127.0.0.1',
