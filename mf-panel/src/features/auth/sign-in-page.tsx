@@ -35,9 +35,13 @@ export function SignInPage() {
   return (
     <section className="mx-auto w-full max-w-md">
       <PageHeader title="ورود / ثبت‌نام" breadcrumb={[{ label: 'ورود' }]} />
-      {/* Radios, not buttons: choosing a way sends nothing, and the one button named «ورود» stays the form's. */}
-      <fieldset className="mb-4">
-        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">روش ورود</legend>
+      {/* Radios, not buttons: choosing a way sends nothing, and the one button named «ورود» stays the form's.
+          A radio group rather than a fieldset: a form's own fieldset is the one that stays disabled until
+          the page is hydrated, and it is the page's only fieldset. */}
+      <div role="radiogroup" aria-labelledby="sign-in-way-label" className="mb-4">
+        <p id="sign-in-way-label" className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+          روش ورود
+        </p>
         <div className="grid grid-cols-2 gap-2">
           {WAYS.map((option) => (
             <label
@@ -56,7 +60,7 @@ export function SignInPage() {
             </label>
           ))}
         </div>
-      </fieldset>
+      </div>
       {way === 'code' ? (
         <SignInWithCode />
       ) : (

@@ -69,7 +69,7 @@ describe('sign-in with a code by SMS', () => {
       .mockResolvedValueOnce(jsonResponse(customer));
     const context = await mountLogin(fetch);
     expect(screen.getByRole('radio', { name: 'با کد پیامکی' })).toBeChecked();
-    expect(screen.getByRole('group', { name: 'روش ورود' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'روش ورود' })).toBeInTheDocument();
 
     const mobile = screen.getByLabelText('شماره موبایل');
     expect(mobile).toHaveAttribute('inputmode', 'numeric');
