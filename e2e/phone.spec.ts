@@ -216,7 +216,8 @@ test.describe('the panel frame on a phone', () => {
   }) => {
     await openPage(page, { path: '/panel/profile', app: 'panel', heading: 'پروفایل' });
     const tabs = panelTabs(page).getByRole('link');
-    await expect(tabs).toHaveCount(7);
+    // The shell's PANEL_LINKS: the dashboard, orders, tickets, products, bourse, credit, profile, sign out.
+    await expect(tabs).toHaveCount(8);
     const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
     // The current section's tab is brought into view, even past the row's edge.
