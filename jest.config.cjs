@@ -24,6 +24,11 @@ module.exports = {
   // npm test beside other work (both cores busy) took 15-20 s for a server test's publish and
   // activate, or its first renders: 30 s leaves them room.
   testTimeout: 30_000,
+  // A failing test that leaves a server or timer behind must fail the run, not hang it: without
+  // this jest waits forever for the open handle after its summary, and CI hit its time limit with
+  // one failed test (deploy-jobs, before its cleanup moved into a finally). Jest still names the
+  // leak ("Force exiting Jest…"), so a leak is seen in the log.
+  forceExit: true,
   rootDir: __dirname,
   // Only the workspaces' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that
   // does not exist is skipped, since jest refuses unknown roots.

@@ -28,38 +28,50 @@ describe('deploy jobs', () => {
       log: Fastify({ logger: false }).log,
     });
     let ran = false;
-    let recorded: Promise<string> = Promise.resolve('');
-    const server = http.createServer((request, response) => {
-      recorded = (async () => {
-        const { record } = await service.jobs.create(asked);
-        // The client is gone before the answer could reach it (a proxy that gave up, a cut line).
-        if (!request.socket.destroyed) await new Promise((resolve) => request.socket.once('close', resolve));
-        service.startWhenTold(response, record, async () => {
-          ran = true;
-          return {};
-        });
-        response.end('{}');
-        return record.id;
-      })();
+    // Resolved by the server itself, so a loaded machine that is slow to take the request in cannot
+    // make the test read a job that was never created.
+    let jobCreated!: () => void;
+    const created = new Promise<void>((resolve) => (jobCreated = resolve));
+    let server!: http.Server;
+    const recorded = new Promise<string>((resolveRecorded, rejectRecorded) => {
+      server = http.createServer((request, response) => {
+        (async () => {
+          const { record } = await service.jobs.create(asked);
+          jobCreated();
+          // The client is gone before the answer could reach it (a proxy that gave up, a cut line).
+          if (!request.socket.destroyed) await new Promise((resolve) => request.socket.once('close', resolve));
+          service.startWhenTold(response, record, async () => {
+            ran = true;
+            return {};
+          });
+          response.end('{}');
+          return record.id;
+        })().then(resolveRecorded, rejectRecorded);
+      });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
-    const client = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/' });
-    client.on('error', () => {});
-    client.end();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    client.destroy();
-    const id = await recorded;
-    for (let tries = 0; tries < 50 && (await service.jobs.read(id))?.state === 'queued'; tries++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await service.jobs.read(id)).toMatchObject({
-      state: 'cancelled',
-      done: [],
-      error: { status: 499, message: expect.stringMatching(/^The client left before it was told of the job/) },
-    });
-    expect(ran).toBe(false);
-    service.stop();
-    await new Promise((resolve) => server.close(resolve));
+    try {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as { port: number };
+      const client = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/' });
+      client.on('error', () => {});
+      client.end();
+      await created;
+      client.destroy();
+      const id = await recorded;
+      for (let tries = 0; tries < 500 && (await service.jobs.read(id))?.state === 'queued'; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await service.jobs.read(id)).toMatchObject({
+        state: 'cancelled',
+        done: [],
+        error: { status: 499, message: expect.stringMatching(/^The client left before it was told of the job/) },
+      });
+      expect(ran).toBe(false);
+    } finally {
+      // Closed whatever happened above: a server left listening keeps jest from exiting.
+      service.stop();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a cancel before the point of no return ends the job there; after it, the cancel is refused and the change stands', async () => {
