@@ -116,13 +116,11 @@ export default defineConfig(
       ...testFiles,
       ...[
         'build-files/object-store-builds.ts',
-        'config.ts',
         'deploy-api/routes.ts',
         'deploy-api/tarball.ts',
         'console/console-routes.ts',
         'live-set/live-store.ts',
         'platform-state/postgres-state.ts',
-        'release/cli.ts',
         'release/gate/smoke.ts',
         'settings/settings-table.ts',
         'shared-state/redis-state.ts',

@@ -10,6 +10,7 @@ import { readLive } from '../live-set/builds-folder';
 import { addKey, hashKey, removeKey } from '../live-set/deploy-keys';
 import { makeDist } from '../testing/fixtures';
 import { foldersPerTest } from '../testing/builds-dir';
+import { readSettings } from '../settings/settings-table';
 import { readReleaseLog } from './release-log';
 import { recordServingServer, SITE_FILE, whyOthersUseSite, withRunningSiteSettings } from './site-record';
 
@@ -157,6 +158,21 @@ describe("the deploy CLI reads the running site's settings", () => {
     ).toBe('http://cms:1337/api');
     // No secret is written beside the builds.
     expect(fs.readFileSync(path.join(buildsDir, SITE_FILE), 'utf8')).not.toMatch(/secret|"key"/i);
+  });
+
+  it('takes a second copy on other ports (PORT=8580 CMS_PORT=1638 npm start) over the first, never the defaults', async () => {
+    // As scripts/start.ts starts each copy's app server: its CMS from CMS_PORT, the gate port passed on.
+    const copyOn = (port: number, cmsPort: number) => ({
+      CMS_PUBLIC_URL: `http://127.0.0.1:${cmsPort}/api`,
+      SITE_URL: `http://localhost:${port}`,
+      DEPLOY_GATE_PORT: '8099',
+    });
+    await recordFor(copyOn(8080, 1337));
+    await recordFor(copyOn(8580, 1638));
+    // The CLI as the README runs it: nothing about the site in its environment.
+    const settings = await withRunningSiteSettings(buildsDir, { PATH: '/usr/bin' });
+    expect(settings).toMatchObject({ CMS_PUBLIC_URL: 'http://127.0.0.1:1638/api', SITE_URL: 'http://localhost:8580' });
+    expect(readSettings(settings).DEPLOY_GATE_PORT).toBe(8099);
   });
 
   it('leaves the environment alone when no server runs there, or the one that wrote it has stopped', async () => {
