@@ -56,9 +56,11 @@ export function teamNpm(
 const npm = async (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) => (await teamNpm(args, cwd, env)).ms;
 
 /**
- * `npm create @steel/remote <name>` in `parent`, writing `<parent>/<name>` with its lock file.
+ * `npm create @steel/remote <name> --@steel:registry=<url> -- --title <title>` in `parent`, exactly
+ * the command the team's guide gives, writing `<parent>/<name>` with its lock file and `.npmrc`.
  * npm keeps what `npm create` ran in its cache by name and version; a cache of its own for this
- * step makes it run the scaffold just published, not one an earlier run left there.
+ * step makes it run the scaffold just published, not one an earlier run left there. npm asks before
+ * it installs the scaffold; `npm_config_yes` answers as a person at a terminal would.
  */
 export async function scaffoldRemote(
   registry: Verdaccio,
@@ -69,9 +71,9 @@ export async function scaffoldRemote(
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-npx-cache-'));
   try {
     return await npm(
-      ['create', '--yes', `--@steel:registry=${registry.url}`, '@steel/remote', name, '--', '--title', title],
+      ['create', '@steel/remote', name, `--@steel:registry=${registry.url}`, '--', '--title', title],
       parent,
-      { npm_config_cache: cache },
+      { npm_config_cache: cache, npm_config_yes: 'true' },
     );
   } finally {
     fs.rmSync(cache, { recursive: true, force: true });

@@ -102,7 +102,7 @@ export function publishPlatformPackages(registry: Verdaccio, folders: readonly s
         ...manifest
       } = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
       // Where it lives, in npm's own field: npm publish goes there and nowhere else, and the scaffold
-      // sends `@steel/*` there (npm does not hand its `--@steel:registry` flag on to what it runs).
+      // writes it into a new remote's .npmrc (npm hands its `--@steel:registry` flag to nothing it runs).
       manifest['publishConfig'] = { registry: registry.url };
       fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
       // Its scripts ran when it was packed; none runs again.

@@ -12,8 +12,10 @@ const USAGE = 'Usage: npm create @steel/remote <name> -- [--dir <folder>] [--tit
 /**
  * The registry serving `@steel/*`: the one named with `--registry`, else the one this scaffold was
  * published to (the platform team's publish writes it into `publishConfig.registry`, npm's own field
- * for where a private package lives). npm does not hand its `--@steel:registry=…` flag on to the
- * command it runs, so the scaffold could not learn it from there.
+ * for where a private package lives), which is where `npm create … --@steel:registry=<url>` fetched
+ * it from. The flag itself never reaches the scaffold (npm 10 and 11 alike): npm hands its settings
+ * on as `npm_config_*` variables but none whose name starts with `@` (@npmcli/config, set-envs.js),
+ * and it rewrites its own process title to hide its flags, so no command line shows it either.
  */
 export function platformRegistry(
   options: Record<string, string>,
