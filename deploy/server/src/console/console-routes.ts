@@ -22,83 +22,36 @@
  * (a key removed with the local CLI) — and a stream whose key was revoked ends with `ended`. A team's key
  * sees and acts on its own app only, as with the API; the platform team's key sees every app and,
  * as with the API, deploys none. A request without a valid session goes to the sign-in page.
- * Actions are the deploy API's jobs (deploy-api/deploy-jobs.ts: `changeLive`, `checkRelease`), with
- * the key's name as `by`, so the release log cannot tell which of the two was used; the action's answer
- * is the job's page, which follows it to its end. An override is issued at once (`issueOverride`). Posts are accepted
+ * Actions are the deploy API's jobs (console-actions.ts), with the key's name as `by`, so the release
+ * log cannot tell which of the two was used; the event streams are console-events.ts. Posts are accepted
  * only from the site's own pages: the cookie is SameSite=Strict and the Origin header must be the
  * site's.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteContext } from '../site/context';
-import { type AppName, VERSION_RE } from '../live-set/builds-folder';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { VERSION_RE } from '../live-set/builds-folder';
 import { configuredKeys, findKey, PLATFORM } from '../live-set/deploy-keys';
-import { OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES } from '../live-set/override-cookies';
-import type { LiveChange } from '../release/change-live';
-import { refusalOf } from '../deploy-api/release-errors';
-import { issueOverride } from '../deploy-api/overrides';
-import type { DeployJobs } from '../deploy-api/deploy-jobs';
-import { appNames, appView, viewFingerprint } from './app-view';
-import {
-  type ConsoleSession,
-  CONSOLE_PATH,
-  sessionCookie,
-  sessionCookieOf,
-  signSession,
-  verifySession,
-} from './console-session';
+import { appNames, appView } from './app-view';
+import { CONSOLE_PATH, sessionCookie, sessionCookieOf, signSession, verifySession } from './console-session';
+import { type ConsoleOptions, type Form, sendPage, viewerOf, visibleApp } from './console-request';
+import { registerConsoleEvents } from './console-events';
+import { ACTIONS, isAction, registerConsoleActions } from './console-actions';
 import { appPage } from './pages/app-page';
 import { appsPage } from './pages/apps-page';
-import { confirmPage } from './pages/confirm-page';
-import { SCRIPT_PATH, type Viewer } from './pages/frame';
-import { jobPage } from './pages/job-page';
+import { SCRIPT_PATH } from './pages/frame';
 import { messagePage } from './pages/message-page';
-import { overridePage } from './pages/override-page';
 import { signInPage } from './pages/sign-in-page';
 import { CONSOLE_BROWSER_SCRIPT } from './browser-script';
 import { readGateReport, readGateShot } from '../release/gate/gate-report';
-import { type KeyGuesses, tooManyWrongKeys } from '../security/key-guesses';
+import { tooManyWrongKeys } from '../security/key-guesses';
 
-/** How often an open console's stream compares its app's figures (the counts are flushed each second). */
-export const CONSOLE_EVENTS_CHECK_MS = 1000;
-const MAX_STREAMS = 200;
-const HEARTBEAT_MS = 25_000;
-
-export interface ConsoleOptions extends RouteContext {
-  /** The server's deploy jobs, the API's own: an action is one. */
-  deployJobs: DeployJobs;
-  /** The count of wrong keys the deploy API keeps too: the sign-in is refused while an address guesses. */
-  keyGuesses: KeyGuesses;
-}
-
-/** Why an open console's stream ended, as its `ended` event tells the page. */
-type StreamEnd = 'expired' | 'revoked' | 'closed';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    consoleSession: ConsoleSession | null;
-  }
-}
+export type { ConsoleOptions } from './console-request';
 
 const SIGN_IN = `${CONSOLE_PATH}/sign-in`;
 const PUBLIC_PATHS = new Set([SIGN_IN, SCRIPT_PATH]);
 
-type Action = 'check' | 'canary' | 'promote' | 'abort' | 'rollback' | 'override';
-const ACTIONS: Record<Action, { title: string; done: string }> = {
-  check: { title: 'بررسی دروازه', done: 'دروازه نسخه را سنجید.' },
-  canary: { title: 'شروع قناری', done: 'قناری آغاز شد.' },
-  promote: { title: 'ارتقای قناری', done: 'قناری برای همه زنده شد.' },
-  abort: { title: 'لغو قناری', done: 'قناری لغو شد؛ همه نسخهٔ زنده را می‌بینند.' },
-  rollback: { title: 'بازگشت به نسخهٔ قبلی', done: 'نسخهٔ قبلی دوباره زنده شد.' },
-  override: { title: 'پیوند آزمایشی', done: 'پیوند آزمایشی ساخته شد.' },
-};
-const isAction = (value: string): value is Action => Object.hasOwn(ACTIONS, value);
-
-type Form = Record<string, string | undefined>;
-
 export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, options) => {
-  const { config, shared, live, deployJobs, keyGuesses } = options;
-  const { consoleSessionSeconds: sessionSeconds, consoleKeyCheckMs: keyCheckMs } = config;
-  const { buildsDir } = config;
+  const { config, shared, keyGuesses } = options;
+  const { buildsDir, consoleSessionSeconds: sessionSeconds } = config;
   const siteOrigin = new URL(config.siteUrl).origin;
   app.decorateRequest('consoleSession', null);
 
@@ -108,12 +61,6 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const viewerOf = (request: FastifyRequest): Viewer => ({
-    name: request.consoleSession!.key.name,
-    app: request.consoleSession!.key.app,
-  });
-  const sendPage = (reply: FastifyReply, code: number, markup: string) =>
-    reply.code(code).type('text/html; charset=utf-8').send(markup);
   const secure = (request: FastifyRequest) => config.siteUrl.startsWith('https:') || request.protocol === 'https';
 
   app.addHook('onRequest', async (request, reply) => {
@@ -146,34 +93,6 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
 
   function ownOrigin(request: FastifyRequest): string {
     return `${request.protocol}://${request.host}`;
-  }
-
-  /** The app of the URL if the session may see it: 404 for no such app, 403 for another team's. */
-  async function visibleApp(request: FastifyRequest, reply: FastifyReply): Promise<AppName | null> {
-    const { app: name } = request.params as { app: string };
-    const key = request.consoleSession!.key;
-    if (!(await appNames(buildsDir, shared.counts)).includes(name)) {
-      sendPage(
-        reply,
-        404,
-        messagePage(viewerOf(request), 'برنامه پیدا نشد', `برنامه‌ای به نام «${name}» نیست.`, CONSOLE_PATH),
-      );
-      return null;
-    }
-    if (key.app !== name && key.app !== PLATFORM) {
-      sendPage(
-        reply,
-        403,
-        messagePage(
-          viewerOf(request),
-          'دسترسی ندارید',
-          `کلید «${key.name}» برای برنامهٔ ${key.app} است، نه ${name}.`,
-          CONSOLE_PATH,
-        ),
-      );
-      return null;
-    }
-    return name;
   }
 
   app.get('/console.js', async (_request, reply) =>
@@ -214,7 +133,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
   });
 
   app.get('/apps/:app', async (request, reply) => {
-    const name = await visibleApp(request, reply);
+    const name = await visibleApp(request, reply, buildsDir, shared.counts);
     if (!name) return reply;
     const view = await appView(buildsDir, shared.counts, name);
     if (!view) return reply.callNotFound();
@@ -243,7 +162,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
   });
 
   app.get('/apps/:app/gate/:version/:shot', async (request, reply) => {
-    const name = await visibleApp(request, reply);
+    const name = await visibleApp(request, reply, buildsDir, shared.counts);
     if (!name) return reply;
     const { version, shot } = request.params as { version: string; shot: string };
     const index = /^(\d{1,3})\.png$/.exec(shot)?.[1];
@@ -253,248 +172,6 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     return reply.type('image/png').send(image);
   });
 
-  // Each open console's stream: a `change` when its app's figures or live set differ from the last
-  // sent, ended (`ended`) with its session. The session's cookie is kept to be checked again.
-  const streams = new Map<(why: StreamEnd) => void, { cookie: string; session: ConsoleSession }>();
-  let keyCheck: NodeJS.Timeout | null = null;
-  /** Ends every stream whose session no longer verifies: its key removed, its app removed, or replaced. */
-  const endRevokedStreams = async () => {
-    if (!streams.size) return;
-    let keys;
-    try {
-      keys = await configuredKeys(config.deploy);
-    } catch (error) {
-      // A keys file that cannot be read refuses every new request; the streams are judged at the next check.
-      app.log.warn({ err: error }, 'deploy console: deploy keys unreadable');
-      return;
-    }
-    for (const [end, { cookie, session }] of streams)
-      if (!verifySession(cookie, keys)) end(session.expiresAt <= Date.now() ? 'expired' : 'revoked');
-  };
-  const stopHearingKeys = shared.onNotice((notice) => {
-    if (notice.kind === 'keys') void endRevokedStreams();
-  });
-  app.addHook('onClose', async () => {
-    stopHearingKeys();
-    for (const end of streams.keys()) end('closed');
-  });
-
-  app.get('/apps/:app/events', async (request, reply) => {
-    const name = await visibleApp(request, reply);
-    if (!name) return reply;
-    if (streams.size >= MAX_STREAMS)
-      return reply
-        .code(503)
-        .header('retry-after', '60')
-        .type('text/plain; charset=utf-8')
-        .send('Too many consoles open');
-    const session = request.consoleSession!;
-    const cookie = sessionCookieOf(request.headers.cookie)!;
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    response.write('retry: 5000\n\n');
-    // The page's own figures: nothing is sent until they change.
-    const { since } = request.query as { since?: string };
-    let last = typeof since === 'string' ? since.slice(0, 64) : '';
-    let checking = false;
-    const check = async () => {
-      if (checking) return;
-      checking = true;
-      try {
-        // A session that ends ends its stream: the page goes to the sign-in.
-        if (session.expiresAt <= Date.now()) return end('expired');
-        const view = await appView(buildsDir, shared.counts, name);
-        const fingerprint = view ? viewFingerprint(view) : '';
-        if (fingerprint !== last) {
-          last = fingerprint;
-          response.write(`event: change\ndata: ${JSON.stringify({ at: Date.now() })}\n\n`);
-        }
-      } catch (error) {
-        request.log.warn({ err: error }, 'deploy console: figures unreadable');
-      } finally {
-        checking = false;
-      }
-    };
-    const timer = setInterval(() => void check(), CONSOLE_EVENTS_CHECK_MS);
-    const heartbeat = setInterval(() => response.write(': still here\n\n'), HEARTBEAT_MS);
-    const stopHearing = live.onChange(() => void check());
-    function end(why: StreamEnd) {
-      if (!streams.delete(end)) return;
-      clearInterval(timer);
-      clearInterval(heartbeat);
-      stopHearing();
-      if (!streams.size && keyCheck) {
-        clearInterval(keyCheck);
-        keyCheck = null;
-      }
-      // The page is told why, so it goes to the sign-in instead of reconnecting.
-      if (why !== 'closed' && !response.destroyed) response.write(`event: ended\ndata: ${JSON.stringify({ why })}\n\n`);
-      response.end();
-    }
-    streams.set(end, { cookie, session });
-    keyCheck ??= setInterval(() => void endRevokedStreams(), keyCheckMs);
-    request.raw.on('close', () => end('closed'));
-    void check();
-  });
-
-  app.post('/apps/:app/actions/:action', async (request, reply) => {
-    const name = await visibleApp(request, reply);
-    if (!name) return reply;
-    const { action } = request.params as { action: string };
-    if (!isAction(action)) return reply.callNotFound();
-    const key = request.consoleSession!.key;
-    const viewer = viewerOf(request);
-    const back = `${CONSOLE_PATH}/apps/${name}`;
-    // As the deploy API: a key acts on its own app only; the platform team's key deploys none.
-    if (key.app !== name)
-      return sendPage(
-        reply,
-        403,
-        messagePage(viewer, 'دسترسی ندارید', `کلید «${key.name}» نمی‌تواند برنامهٔ ${name} را تغییر دهد.`, back),
-      );
-    const form = (request.body ?? {}) as Form;
-    const invalid = (message: string) =>
-      sendPage(reply, 400, messagePage(viewer, ACTIONS[action].title, message, back));
-
-    const version = form.version ?? '';
-    const needsVersion = action === 'check' || action === 'canary' || action === 'override';
-    const view = await appView(buildsDir, shared.counts, name);
-    if (needsVersion && !view?.status.published.some((entry) => entry.version === version))
-      return invalid('نسخه‌ای منتشرشده را برگزینید.');
-    const percent = Number(form.percent);
-    if (action === 'canary' && (!Number.isInteger(percent) || percent < 1 || percent > 99))
-      return invalid('درصد بازدیدکنندگان عددی درست از ۱ تا ۹۹ است.');
-    const minutes = Number(form.minutes ?? OVERRIDE_DEFAULT_MINUTES);
-    if (action === 'override' && (!Number.isInteger(minutes) || minutes < 1 || minutes > OVERRIDE_MAX_MINUTES))
-      return invalid(`مدت پیوند عددی درست از ۱ تا ${OVERRIDE_MAX_MINUTES} دقیقه است.`);
-    const force = form.force?.trim() ? form.force.trim().slice(0, 500) : undefined;
-
-    const fields: Record<string, string> = {
-      ...(needsVersion ? { version } : {}),
-      ...(action === 'canary' ? { percent: String(percent), ...(force ? { force } : {}) } : {}),
-      ...(action === 'override' ? { minutes: String(minutes) } : {}),
-    };
-    if (form.confirmed !== 'yes') {
-      return sendPage(
-        reply,
-        200,
-        confirmPage(
-          viewer,
-          name,
-          action,
-          `${ACTIONS[action].title}: ${name}`,
-          describe(action, name, view, fields),
-          fields,
-        ),
-      );
-    }
-
-    if (action === 'override') {
-      const issued = await issueOverride(buildsDir, key, name, version, minutes);
-      if ('refusal' in issued)
-        return sendPage(reply, 409, messagePage(viewer, ACTIONS.override.title, issued.refusal, back));
-      return sendPage(reply, 200, overridePage(viewer, name, issued.link, issued.expiresAt));
-    }
-    const changes: Record<Exclude<Action, 'override' | 'check'>, LiveChange> = {
-      canary: { action: 'canary', version, percent },
-      promote: { action: 'promote' },
-      abort: { action: 'abort' },
-      rollback: { action: 'rollback' },
-    };
-    const asked: Record<string, unknown> =
-      action === 'check' ? { version } : action === 'canary' ? { version, percent, ...(force ? { force } : {}) } : {};
-    const { record, existing } = await deployJobs.jobs.create({
-      kind: action,
-      app: name,
-      by: key.name,
-      request: asked,
-    });
-    if (!existing)
-      deployJobs.startWhenTold(
-        reply.raw,
-        record,
-        action === 'check'
-          ? deployJobs.check(name, version, key.name)
-          : deployJobs.change(name, changes[action], { by: key.name, ...(force ? { force } : {}) }),
-      );
-    return reply.redirect(`${back}/jobs/${record.id}`, 303);
-  });
-
-  /** An action's job, on its app's page: its kind names the action. */
-  async function jobOf(request: FastifyRequest, name: AppName) {
-    const { id } = request.params as { id: string };
-    const record = await deployJobs.jobs.read(id);
-    return record && record.app === name && isAction(record.kind) ? { record, action: record.kind } : null;
-  }
-
-  app.get('/apps/:app/jobs/:id', async (request, reply) => {
-    const name = await visibleApp(request, reply);
-    if (!name) return reply;
-    const found = await jobOf(request, name);
-    if (!found) return reply.callNotFound();
-    const { record, action } = found;
-    const done =
-      action === 'check' && record.result && !record.result.passed
-        ? `دروازه نسخه را نپذیرفت: ${String(record.result.refusal)}`
-        : ACTIONS[action].done;
-    return sendPage(reply, 200, jobPage(viewerOf(request), name, ACTIONS[action].title, done, record));
-  });
-
-  app.post('/apps/:app/jobs/:id/cancel', async (request, reply) => {
-    const name = await visibleApp(request, reply);
-    if (!name) return reply;
-    const found = await jobOf(request, name);
-    if (!found) return reply.callNotFound();
-    const key = request.consoleSession!.key;
-    const jobPath = `${CONSOLE_PATH}/apps/${name}/jobs/${found.record.id}`;
-    if (key.app !== name)
-      return sendPage(
-        reply,
-        403,
-        messagePage(
-          viewerOf(request),
-          'دسترسی ندارید',
-          `کلید «${key.name}» نمی‌تواند کارهای ${name} را لغو کند.`,
-          jobPath,
-        ),
-      );
-    try {
-      await deployJobs.jobs.cancel(found.record.id, key.name);
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (!refusal) throw error;
-      return sendPage(reply, refusal.statusCode, messagePage(viewerOf(request), 'لغو نشد', refusal.message, jobPath));
-    }
-    return reply.redirect(jobPath, 303);
-  });
+  registerConsoleEvents(app, options);
+  registerConsoleActions(app, options);
 };
-
-/** What the confirmation step says will happen. */
-function describe(
-  action: Action,
-  app: string,
-  view: Awaited<ReturnType<typeof appView>>,
-  fields: Record<string, string>,
-): string {
-  const live = view?.status.live ?? '—';
-  switch (action) {
-    case 'check':
-      return `دروازه نسخهٔ ${fields.version} از ${app} را می‌سنجد (آزمون‌های مرورگر چند دقیقه طول می‌کشد). چیزی تغییر نمی‌کند.`;
-    case 'canary':
-      return `پس از گذر از دروازه، نسخهٔ ${fields.version} به ${fields.percent}٪ بازدیدکنندگان نشان داده می‌شود؛ بقیه ${live} را می‌بینند.${fields.force ? ` اگر دروازه رد کند، با دلیل «${fields.force}» از آن عبور می‌شود.` : ''}`;
-    case 'promote':
-      return `قناری ${view?.status.canary?.version ?? ''} برای همه زنده می‌شود.`;
-    case 'abort':
-      return `قناری ${view?.status.canary?.version ?? ''} پایان می‌یابد و همه ${live} را می‌بینند.`;
-    case 'rollback':
-      return `نسخهٔ قبلی ${view?.previous?.version ?? ''} به جای ${live} زنده می‌شود.`;
-    case 'override':
-      return `پیوندی ساخته می‌شود که نسخهٔ ${fields.version} را به مدت ${fields.minutes} دقیقه فقط به مرورگر شما نشان می‌دهد.`;
-  }
-}

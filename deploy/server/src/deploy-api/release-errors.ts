@@ -14,7 +14,7 @@ import { LockTimeout, PlatformStateUnavailable } from '../platform-state/platfor
 import { BuildStoreUnavailable, CorruptVersion, NotStored } from '../build-files/build-store';
 import { explainSystemError } from '../release/system-errors';
 import { JobNotCancellable } from '../release/jobs/jobs';
-import { UploadRefusal } from './tarball';
+import { UploadRefusal } from './upload-refusal';
 
 export interface Refusal {
   statusCode: number;

@@ -22,12 +22,12 @@
  *   POST /_/deploy/apps                            { name, paths, owner? } a job: registers an app (platform key)
  *   POST /_/deploy/apps/<name>/remove              { force? } a job: removes it; refused while live unless forced (platform key)
  *
- * Jobs (release/jobs/, deploy-jobs.ts): every call that publishes, runs the gate or waits its turn
+ * Jobs (release/jobs/, deploy-jobs.ts, job-routes.ts): every call that publishes, runs the gate or waits its turn
  * behind the deploy lock answers `202 { job }` at once, with the job's address in `Location`, and the
  * job goes on whatever the client does — so no call holds a connection for longer than a proxy
  * waits. An upload answers once its files are unpacked on the server and checked to be a build.
  *
- * `Authorization: Bearer <key>`; an address that presented too many wrong keys is refused with 429
+ * `Authorization: Bearer <key>` (request-checks.ts); an address that presented too many wrong keys is refused with 429
  * whatever key it sends (security/key-guesses.ts); a key acts on its own app only (403 otherwise, reads included);
  * the platform team's key (`deploy keys add platform <name>`) registers and removes apps and
  * deploys none. An app that is not registered is a 404.
@@ -41,66 +41,22 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { status } from '../release/status';
-import { buildsOfFolder } from '../build-files/builds-of-folder';
-import { type AppName, isAppName, SHELL, VERSION_RE } from '../live-set/builds-folder';
+import { SHELL } from '../live-set/builds-folder';
 import { AppRegistryError, assertRegistered } from '../live-set/app-registry';
 import { listApps, registrationProblem } from '../release/apps';
 import { readReleaseLog } from '../release/release-log';
 import { OVERRIDE_DEFAULT_MINUTES, OVERRIDE_MAX_MINUTES } from '../live-set/override-cookies';
 import { buildOf } from '../release/publish';
 import type { RouteContext } from '../site/context';
-import { configuredKeys, type DeployKeyRecord, findKey, PLATFORM } from '../live-set/deploy-keys';
-import { DEPLOY_API_PREFIX, JOB_WAIT_MAX_SECONDS, UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
-import type { JobKind, JobRecord } from '../platform-state/job-store';
+import { configuredKeys, findKey } from '../live-set/deploy-keys';
+import { UPLOAD_CONTENT_TYPES } from '../release/deploy-api-protocol';
 import { refusalOf } from './release-errors';
 import { unpackUpload } from './tarball';
 import { issueOverride } from './overrides';
 import { type DeployJobs, removeFolder } from './deploy-jobs';
+import { answerWithJob, jobView, registerJobRoutes } from './job-routes';
+import { ApiError, assertPlatformKey, bearer, forceReason, ownApp, requestedVersion } from './request-checks';
 import { type KeyGuesses, tooManyWrongKeys } from '../security/key-guesses';
-
-const FORCE_REASON_MAX = 500;
-
-class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    deployKey: DeployKeyRecord | null;
-  }
-}
-
-function bearer(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
-
-/** The app of the URL, which the caller's key must be for. */
-function ownApp(request: FastifyRequest): AppName {
-  const { app } = request.params as { app?: string };
-  if (!app || !isAppName(app)) throw new ApiError(404, `Unknown app "${app ?? ''}"`);
-  if (request.deployKey?.app !== app)
-    throw new ApiError(403, `The key "${request.deployKey?.name}" is for ${request.deployKey?.app}, not ${app}`);
-  return app;
-}
-
-/**
- * The version a request names, when it is a published one of `app`: 400 when it cannot be a
- * version, 404 when no such folder was published. (Whether it is whole enough to go live is the
- * release's check, live-file-writes.ts's `assertServable`.)
- */
-async function requestedVersion(buildsDir: string, app: AppName, version: unknown): Promise<string> {
-  if (typeof version !== 'string' || !VERSION_RE.test(version))
-    throw new ApiError(400, 'version must be a published version id');
-  if (!(await buildsOfFolder(buildsDir).has(app, version)))
-    throw new ApiError(404, `${app} ${version} is not published`);
-  return version;
-}
 
 /** When a call refused for the moment (503) may be tried again, in seconds. */
 const RETRY_REFUSED_AFTER_S = '10';
@@ -112,19 +68,6 @@ const registryRefusal =
     throw error instanceof AppRegistryError ? new ApiError(status, error.message) : error;
   };
 const notFound = registryRefusal(404);
-
-/** The platform's app-registry jobs are about the app they register; any platform key may follow them. */
-const PLATFORM_JOBS: ReadonlySet<JobKind> = new Set(['app-add', 'app-remove']);
-
-/** Where a job is followed: under its app, or the platform's under `apps` (a name no app may take). */
-export const jobUrl = (record: Pick<JobRecord, 'id' | 'kind' | 'app'>) =>
-  `${DEPLOY_API_PREFIX}/${PLATFORM_JOBS.has(record.kind) ? 'apps' : record.app}/jobs/${record.id}`;
-
-/** What a client sees of a job: its record without the server's bookkeeping. */
-export function jobView(record: JobRecord) {
-  const { runner: _runner, heartbeatAt: _heartbeat, committing: _committing, ...shown } = record;
-  return { ...shown, url: jobUrl(record) };
-}
 
 export const deployApiRoutes: FastifyPluginAsync<
   RouteContext & { deployJobs: DeployJobs; keyGuesses: KeyGuesses }
@@ -207,35 +150,6 @@ export const deployApiRoutes: FastifyPluginAsync<
     }
   });
 
-  /** The platform team's actions: only its key (a team's key deploys its own app, nothing more). */
-  const assertPlatformKey = (request: FastifyRequest) => {
-    if (request.deployKey?.app !== PLATFORM)
-      throw new ApiError(
-        403,
-        `Registering and removing apps takes a platform key (deploy keys add platform <name>); "${request.deployKey?.name}" is ${request.deployKey?.app}'s`,
-      );
-  };
-
-  /**
-   * Records the job (or finds the same one asked before and unfinished) and answers 202 with its
-   * address; the work starts once that answer is sent (deploy-jobs.ts, `startWhenTold`).
-   */
-  async function answerWithJob(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    asked: { kind: JobKind; app: string; request: Record<string, unknown> },
-    work: Parameters<DeployJobs['startWhenTold']>[2],
-    cleanup?: () => Promise<void>,
-  ) {
-    const { record, existing } = await jobs.create({ ...asked, by: request.deployKey!.name });
-    if (existing) await cleanup?.();
-    else deployJobs.startWhenTold(reply.raw, record, work, cleanup);
-    return reply
-      .code(202)
-      .header('location', jobUrl(record))
-      .send({ job: jobView(record), ...(asked.request.version ? { version: asked.request.version } : {}) });
-  }
-
   app.get('/whoami', async (request) => ({ name: request.deployKey!.name, app: request.deployKey!.app }));
 
   app.get('/apps', async () => ({ apps: await listApps(buildsDir) }));
@@ -253,6 +167,7 @@ export const deployApiRoutes: FastifyPluginAsync<
     const problem = registrationProblem(asked);
     if (problem) throw new ApiError(400, problem);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'app-add', app: body.name, request: asked },
@@ -265,6 +180,7 @@ export const deployApiRoutes: FastifyPluginAsync<
     const { name } = request.params as { name: string };
     const force = forceReason(((request.body ?? {}) as { force?: unknown }).force);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'app-remove', app: name, request: force ? { force } : {} },
@@ -291,6 +207,7 @@ export const deployApiRoutes: FastifyPluginAsync<
     try {
       const { version } = await buildOf(appName, dir);
       return await answerWithJob(
+        deployJobs,
         request,
         reply,
         { kind: 'publish', app: appName, request: { version, activate, ...(force ? { force } : {}) } },
@@ -307,6 +224,7 @@ export const deployApiRoutes: FastifyPluginAsync<
     const appName = ownApp(request);
     const version = await requestedVersion(buildsDir, appName, (request.params as { version: string }).version);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'check', app: appName, request: { version } },
@@ -320,6 +238,7 @@ export const deployApiRoutes: FastifyPluginAsync<
     const version = await requestedVersion(buildsDir, appName, body.version);
     const force = forceReason(body.force);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'activate', app: appName, request: { version, ...(force ? { force } : {}) } },
@@ -330,6 +249,7 @@ export const deployApiRoutes: FastifyPluginAsync<
   app.post('/:app/rollback', async (request, reply) => {
     const appName = ownApp(request);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'rollback', app: appName, request: {} },
@@ -349,54 +269,7 @@ export const deployApiRoutes: FastifyPluginAsync<
   });
 
   app.get('/:app/jobs', async (request) => ({ jobs: (await jobs.list(ownApp(request), 20)).map(jobView) }));
-
-  /**
-   * The job of the URL: the app's own (its key passed the app check), or under `apps/` one of the
-   * platform's (a platform key). Anything else is not found.
-   */
-  async function visibleJob(request: FastifyRequest): Promise<JobRecord> {
-    const { id, app: named } = request.params as { id: string; app?: string };
-    if (named === undefined) assertPlatformKey(request);
-    const record = await jobs.read(id);
-    const here =
-      record &&
-      (named === undefined ? PLATFORM_JOBS.has(record.kind) : record.app === named && !PLATFORM_JOBS.has(record.kind));
-    if (!record || !here) throw new ApiError(404, `No job ${id} here`);
-    return record;
-  }
-
-  const followJob = async (request: FastifyRequest, reply: FastifyReply) => {
-    const seen = await visibleJob(request);
-    const query = request.query as { after?: string; wait?: string };
-    const after = Number(query.after ?? 0);
-    const waitSeconds = Math.min(Math.max(Number(query.wait ?? 0) || 0, 0), JOB_WAIT_MAX_SECONDS);
-    const record = waitSeconds ? ((await jobs.follow(seen.id, after, waitSeconds * 1000)) ?? seen) : seen;
-    // A key revoked while its answer waited is told nothing more: it was good when it asked, not now.
-    if (waitSeconds && !findKey(await configuredKeys(deploy), bearer(request) ?? ''))
-      throw new ApiError(401, 'Unknown deploy key');
-    if (record.state === 'queued' || record.state === 'running') reply.header('retry-after', '1');
-    return jobView(record);
-  };
-  const cancelJob = async (request: FastifyRequest) => {
-    const record = await visibleJob(request);
-    return jobView(await jobs.cancel(record.id, request.deployKey!.name));
-  };
-  app.get('/:app/jobs/:id', followJob);
-  app.get('/apps/jobs/:id', followJob);
-  app.post('/:app/jobs/:id/cancel', cancelJob);
-  app.post('/apps/jobs/:id/cancel', cancelJob);
-
-  /** The gate's reason to override (`force`), checked; undefined when absent. */
-  function forceReason(force: unknown): string | undefined {
-    if (force === undefined) return undefined;
-    if (typeof force !== 'string' || !force.trim() || force.length > FORCE_REASON_MAX) {
-      throw new ApiError(
-        400,
-        `force is the reason for overriding the gate (text, up to ${FORCE_REASON_MAX} characters)`,
-      );
-    }
-    return force.trim();
-  }
+  registerJobRoutes(app, deployJobs, deploy);
 
   app.post('/:app/canary', async (request, reply) => {
     const appName = ownApp(request);
@@ -407,6 +280,7 @@ export const deployApiRoutes: FastifyPluginAsync<
       throw new ApiError(400, 'percent is the share of visitors, a whole number from 1 to 99');
     const force = forceReason(body.force);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'canary', app: appName, request: { version, percent, ...(force ? { force } : {}) } },
@@ -417,6 +291,7 @@ export const deployApiRoutes: FastifyPluginAsync<
   app.post('/:app/canary/promote', async (request, reply) => {
     const appName = ownApp(request);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'promote', app: appName, request: {} },
@@ -427,6 +302,7 @@ export const deployApiRoutes: FastifyPluginAsync<
   app.post('/:app/canary/abort', async (request, reply) => {
     const appName = ownApp(request);
     return answerWithJob(
+      deployJobs,
       request,
       reply,
       { kind: 'abort', app: appName, request: {} },

@@ -13,36 +13,17 @@
  * too, so a bomb of zeros stops there) or the entry limit; a body that stalls, trickles (under
  * 10 KB/s for 10 s) or drags on. Each
  * limit is checked on what has been read so far, and the first one crossed stops all the work.
+ * This file is the wire side (the body, its pace and size, gunzip); the tar side, entries to
+ * files, is tar-writer.ts.
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { addAbortSignal, finished, type Readable, Transform } from 'node:stream';
-import { finished as writeFinished, pipeline } from 'node:stream/promises';
+import { finished, type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { Parser, type ReadEntry } from 'tar';
-
-export class UploadRefusal extends Error {
-  override readonly name = 'UploadRefusal';
-  constructor(
-    message: string,
-    /** 400 for a malformed upload, 408 for one that stalls, 413 for one too large. */
-    readonly statusCode: 400 | 408 | 413 = 400,
-  ) {
-    super(message);
-  }
-}
-
-export interface UnpackLimits {
-  /** The most an upload may send (its compressed bytes). */
-  uploadLimitBytes: number;
-  /** The most it may decompress to, counting every byte of the tar (headers and padding too). */
-  unpackedLimitBytes: number;
-  /** Entries (files and folders) an upload may hold. */
-  maxEntries?: number;
-}
+import { DEFAULT_MAX_ENTRIES, GZIP_MAGIC, tarWriter, type UnpackLimits } from './tar-writer';
+import { megabytes, UploadRefusal } from './upload-refusal';
 
 export interface UploadOptions extends UnpackLimits {
   /** Where uploads are unpacked (DEPLOY_UPLOAD_TMP_DIR; the OS temp folder by default). */
@@ -62,9 +43,6 @@ export interface MinimumRate {
   windowMs: number;
 }
 
-const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
-const ALLOWED_TYPES = new Set(['File', 'OldFile', 'Directory']);
-const DEFAULT_MAX_ENTRIES = 20_000;
 // A connection that sends nothing for this long is not a deploy in progress.
 const IDLE_TIMEOUT_MS = 30_000;
 // 50 MB (the default upload limit) in 15 minutes is under 60 KB/s: slower is not worth holding open.
@@ -72,58 +50,14 @@ const TIME_LIMIT_MS = 15 * 60_000;
 // Under 10 KB/s for 10 s is a connection held open, not a deploy: any link a team deploys over is
 // far faster, and a trickle that always sends a little would otherwise keep one for 15 minutes.
 const MINIMUM_RATE: MinimumRate = { bytes: 100 * 1024, windowMs: 10_000 };
-// tar pads an archive to its record size after the two zero blocks that end it (10 KB for GNU tar,
-// up to 1 MB with a large blocking factor); anything longer is not padding but a bomb of zeros.
-const TRAILING_LIMIT_BYTES = 1024 * 1024;
-// Pax and long-name headers are a few hundred bytes; node-tar would hold up to 1 MB of each as text.
-const MAX_META_BYTES = 64 * 1024;
 // node-tar's codes for data that is not a (whole) tar archive, and zlib's for data that is not (whole) gzip.
 const MALFORMED_CODES = /^(TAR_BAD_ARCHIVE|TAR_ENTRY_INVALID|Z_)/;
-// Entries that contradict each other (a file where a folder is, a folder inside a file).
-const CONFLICTING_ENTRY_CODES = new Set(['EISDIR', 'ENOTDIR', 'EEXIST']);
-const FILES_IN_FLIGHT = 8;
 
-const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const duration = (ms: number) => (ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} minutes`);
 const tooLarge = (limitBytes: number) =>
   new UploadRefusal(`The upload is larger than ${megabytes(limitBytes)} MB (DEPLOY_UPLOAD_LIMIT_MB)`, 413);
-const unpackedTooLarge = (limits: UnpackLimits) =>
-  new UploadRefusal(`The tarball unpacks to more than ${megabytes(limits.unpackedLimitBytes)} MB`, 413);
 const notGzip = () =>
   new UploadRefusal('The upload is not gzip data: send a .tar.gz of the dist folder (tar -czf build.tar.gz -C dist .)');
-
-/** Why an entry's path is refused, or null: it must name something inside the folder. */
-export function unsafeEntryPath(raw: string): string | null {
-  if (!raw || raw.length > 512 || raw.includes('\0')) return 'an empty, overlong or NUL path';
-  if (raw.includes('\\')) return 'a backslash (paths use /)';
-  if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) return 'an absolute path';
-  if (raw.split('/').includes('..')) return 'a .. segment';
-  return null;
-}
-
-function describe(
-  entry: ReadEntry,
-  raw: string,
-  limits: Required<UnpackLimits>,
-  seen: { entries: number; bytes: number },
-): UploadRefusal | null {
-  const pathProblem = unsafeEntryPath(raw);
-  if (pathProblem)
-    return new UploadRefusal(
-      `The tarball's entry "${raw.slice(0, 200)}" has ${pathProblem}: every entry must stay inside the build's folder`,
-    );
-  if (!ALLOWED_TYPES.has(entry.type))
-    return new UploadRefusal(
-      `The tarball's entry "${raw}" is a ${entry.type}: a build holds only files and folders (no links or devices)`,
-    );
-  seen.entries += 1;
-  // The sizes the headers declare: a bomb is refused on its header, before its body is inflated.
-  seen.bytes += entry.size ?? 0;
-  if (seen.entries > limits.maxEntries)
-    return new UploadRefusal(`The tarball holds more than ${limits.maxEntries} entries`, 413);
-  if (seen.bytes > limits.unpackedLimitBytes) return unpackedTooLarge(limits);
-  return null;
-}
 
 /** zlib's and node-tar's errors for malformed data become a refusal; anything else stays what it is. */
 function asRefusal(error: unknown): unknown {
@@ -133,155 +67,6 @@ function asRefusal(error: unknown): unknown {
     return new UploadRefusal(`The upload is not a whole gzip-compressed tar archive (${message})`);
   }
   return error;
-}
-
-/**
- * Entries to disk in archive order: folders at once, files streamed from the archive. A file's
- * last bytes may still be on their way to the disk while the next entries are read — up to
- * FILES_IN_FLIGHT at once, so thousands of tiny files are not one disk round trip after another —
- * and the same path again waits for its first write (the last one wins, as with tar).
- */
-function folderWriter(dir: string, signal: AbortSignal, fail: (error: unknown) => void) {
-  const folders = new Set<string>();
-  const inFlight = new Map<string, Promise<void>>();
-  const conflict = (entry: ReadEntry, error: unknown) => {
-    const { code } = error as NodeJS.ErrnoException;
-    return code && CONFLICTING_ENTRY_CODES.has(code)
-      ? new UploadRefusal(`The tarball's entry "${entry.path}" cannot be unpacked beside the others (${code})`)
-      : error;
-  };
-  async function folder(target: string): Promise<void> {
-    if (folders.has(target)) return;
-    // A file still being written may be on this path or one above it: it must exist first, so
-    // that the folder fails on it as it would in archive order. New folders are few.
-    await Promise.all(inFlight.values());
-    await fs.mkdir(target, { recursive: true, mode: 0o755 });
-    folders.add(target);
-  }
-  return {
-    async write(entry: ReadEntry): Promise<void> {
-      // Resolved, so `./assets/` and the folder of `./assets/x.js` are the same path.
-      const target = path.resolve(dir, entry.path);
-      try {
-        await inFlight.get(target);
-        if (entry.type === 'Directory') {
-          await folder(target);
-          entry.resume();
-          return;
-        }
-        await folder(path.dirname(target));
-        while (inFlight.size >= FILES_IN_FLIGHT) await Promise.race(inFlight.values());
-        // Modes come from the uploader's machine: the published copy needs readable files, nothing more.
-        const file = addAbortSignal(signal, createWriteStream(target, { mode: 0o644 }));
-        entry.pipe(file);
-        const written = writeFinished(file)
-          .finally(() => inFlight.delete(target))
-          .catch((error: unknown) => fail(conflict(entry, error)));
-        inFlight.set(target, written);
-      } catch (error) {
-        throw conflict(entry, error);
-      }
-    },
-    /** Once every file is written (or has failed). */
-    settled: async () => void (await Promise.all(inFlight.values())),
-  };
-}
-
-/**
- * The tar side: decompressed chunks in, files out. node-tar parses; this counts and refuses. It is
- * fed nothing after the archive's end: node-tar keeps appending what follows to one buffer (a
- * `Buffer.concat` per chunk, quadratic), so trailing padding is counted here and dropped.
- */
-function tarWriter(dir: string, limits: Required<UnpackLimits>, signal: AbortSignal, fail: (error: unknown) => void) {
-  const parser = new Parser({ strict: true, brotli: false, zstd: false, maxMetaEntrySize: MAX_META_BYTES });
-  const seen = { entries: 0, bytes: 0 };
-  let decompressed = 0;
-  let trailing = 0;
-  let atEnd = false;
-  let head: Buffer | null = Buffer.alloc(0);
-  const folder = folderWriter(dir, signal, fail);
-  // Entries are taken one after another (node-tar hands over the next once this one is read). An
-  // empty one (a folder, an empty file) is read at once, so node-tar runs on over them: they are held
-  // until an entry with data comes or the archive ends, then written in archive order. The entry
-  // limit bounds what is held (an object each) and is reached as fast as headers are read: a
-  // million empty entries are refused in a moment, with nothing written, not after 20,000 files.
-  let writes = Promise.resolve();
-  let held: ReadEntry[] = [];
-  const queue = (entry: ReadEntry) => {
-    writes = writes.then(() => (signal.aborted ? undefined : folder.write(entry))).catch(fail);
-  };
-  const writeHeld = () => {
-    for (const entry of held) queue(entry);
-    held = [];
-  };
-
-  parser.on('error', fail);
-  parser.on('eof', () => (atEnd = true));
-  parser.on('entry', (entry: ReadEntry) => {
-    if (signal.aborted) return;
-    const refusal = describe(entry, entry.path, limits, seen);
-    if (refusal) {
-      fail(refusal);
-      parser.abort(refusal);
-      return;
-    }
-    if (!entry.size) {
-      // Read now (nothing to read): node-tar goes on to the next header once an entry has ended.
-      entry.resume();
-      held.push(entry);
-      return;
-    }
-    writeHeld();
-    queue(entry);
-  });
-
-  async function feed(chunk: Buffer): Promise<void> {
-    // node-tar would inflate gzip (or zstd) it finds inside, synchronously and all at once: a
-    // tarball compressed twice is no build.
-    if (head) {
-      head = Buffer.concat([head, chunk]);
-      if (head.length < GZIP_MAGIC.length) return;
-      if (head.subarray(0, 2).equals(GZIP_MAGIC))
-        throw new UploadRefusal('The tarball is gzip-compressed twice: send tar -czf of the dist folder');
-      chunk = head;
-      head = null;
-    }
-    // The parser reports when it wants no more for now; this waits (and so does the body).
-    if (!parser.write(chunk)) await once(parser, 'drain', { signal });
-  }
-
-  return {
-    async write(chunk: Buffer): Promise<void> {
-      decompressed += chunk.length;
-      if (decompressed > limits.unpackedLimitBytes) throw unpackedTooLarge(limits);
-      if (atEnd) {
-        trailing += chunk.length;
-        if (trailing > TRAILING_LIMIT_BYTES)
-          throw new UploadRefusal(
-            `The tarball goes on for more than ${megabytes(TRAILING_LIMIT_BYTES)} MB after its end (two zero blocks)`,
-          );
-        return;
-      }
-      await feed(chunk);
-    },
-    async end(): Promise<void> {
-      const ended = once(parser, 'end', { signal });
-      // Under two bytes in all: handed over as they are, for node-tar to call them no archive.
-      if (head?.length) parser.end(head);
-      else parser.end();
-      await ended;
-      writeHeld();
-      await writes;
-      await folder.settled();
-      signal.throwIfAborted();
-      if (seen.entries === 0) throw new UploadRefusal('The tarball is empty');
-    },
-    /** Settles once no write is in flight: only then may the folder be removed. */
-    settled: async () => {
-      await writes;
-      await folder.settled();
-    },
-  };
 }
 
 /** Reads the rest of a refused body off the wire, within bounds, so the answer reaches its sender. */

@@ -31,7 +31,7 @@ export interface RemoteTarget {
   signal?: AbortSignal;
 }
 
-/** A job as the API shows it (routes.ts, `jobView`). */
+/** A job as the API shows it (deploy-api/job-routes.ts, `jobView`). */
 export type JobView = Omit<JobRecord, 'runner' | 'heartbeatAt' | 'committing'> & { url: string };
 
 /** No request waits longer (a follow's wait is shorter): the API answers every call within 30 s. */
