@@ -2,22 +2,24 @@
  * The platform's state in PostgreSQL (`PLATFORM_STATE_URL`): what several app servers on
  * several machines share. Tables and their reasons: postgres-migrations.ts.
  *
- * - **The deploy lock** is an advisory lock, held on one connection for as long as the holder
+ * - **The deploy lock** (postgres-deploy-lock.ts) is an advisory lock, held on one connection for as long as the holder
  *   works (a gate run included) and released by the database if that connection dies.
- * - **Change notices**: every write of the live set, the apps or the keys bumps one revision and
+ * - **Change notices** (postgres-changes.ts): every write of the live set, the apps or the keys bumps one revision and
  *   notifies (a trigger, at commit). Each instance listens on a connection of its own and also
  *   asks for the revision every `pollMs`, so a notice missed while the listener reconnected is
  *   heard within that interval; `changeMark` is the last revision seen, no round trip.
- * - **The database down or hung**: reads and writes fail within `CONNECT_TIMEOUT_MS` or
+ * - **The database down or hung** (postgres-connections.ts): reads and writes fail within `CONNECT_TIMEOUT_MS` or
  *   `QUERY_TIMEOUT_MS` with `PlatformStateUnavailable` (the deploy API answers 503); the callers
  *   keep what they had (a server keeps serving the live set it knows: `changeMark` asks nothing).
  *   A connection that dies is dropped, never a crash; the listener reconnects by itself and the
  *   poll catches up with what changed meanwhile.
  */
 import { createHash } from 'node:crypto';
-import { types } from 'node:util';
-import { Client, DatabaseError, Pool, type PoolClient, type PoolConfig } from 'pg';
-import { CHANGE_CHANNEL, DEPLOY_LOCK, inTransaction, LOCK_NAMESPACE, migrate } from './postgres-migrations';
+import { Pool, type PoolConfig } from 'pg';
+import { inTransaction, migrate } from './postgres-migrations';
+import { CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MS, reaching, withConnection } from './postgres-connections';
+import { watchChanges } from './postgres-changes';
+import { holdAdvisoryLock } from './postgres-deploy-lock';
 import { postgresJobStore } from './postgres-jobs';
 import { Turns } from './turns';
 import { parseApps, parseLive, releaseLogLine, seededApps, serializeApps, serializeLive } from './documents';
@@ -27,9 +29,7 @@ import {
   type CountKind,
   type DeployKeyRecord,
   type GateReport,
-  LockTimeout,
   type PlatformState,
-  PlatformStateUnavailable,
   type ReleaseLogEntry,
   type VersionCounts,
 } from './platform-state';
@@ -44,11 +44,6 @@ export interface PostgresStateOptions {
   /** Told when the database cannot be reached (once per outage) and when it answers again. */
   warn?: (message: string) => void;
 }
-
-/** How long a query may take before it is given up (a hung database must not hang a request). */
-const QUERY_TIMEOUT_MS = 10_000;
-const CONNECT_TIMEOUT_MS = 3_000;
-const LOCK_POLL_MS = 100;
 
 export type PostgresState = PlatformState & {
   /** The pool, for the object store's version rows (build-files/), which live in the same database. */
@@ -71,45 +66,7 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
   // On a connection that hears its own loss (a database restarting mid-migration is not a crash).
   await withConnection(pool, (client) => migrate(client));
   await seedApps(pool);
-
-  const listeners = new Set<() => void>();
-  let revision = await readRevision(pool);
-  let closed = false;
-  let unreachable = false;
-  const heard = (next: number) => {
-    if (next <= revision) return;
-    revision = next;
-    for (const listener of listeners) {
-      try {
-        listener();
-      } catch (error) {
-        warn(`A listener of platform changes failed: ${(error as Error).message}`);
-      }
-    }
-  };
-  let polling = false;
-  const poll = async () => {
-    // A hung database holds a poll up to its timeout: the next waits for it rather than pile up.
-    if (polling) return;
-    polling = true;
-    try {
-      heard(await readRevision(pool));
-      if (unreachable) warn('The platform database answers again');
-      unreachable = false;
-    } catch (error) {
-      if (!unreachable) warn(`The platform database cannot be reached: ${(error as Error).message}`);
-      unreachable = true;
-    } finally {
-      polling = false;
-    }
-  };
-  const poller = setInterval(() => void poll(), options.pollMs ?? 1000);
-  poller.unref();
-  const listener = listenForChanges(options.url, heard, () => closed);
-  // A change made right after opening must be heard: wait for the first LISTEN (or its failure —
-  // the poll covers a listener that could not connect yet).
-  await listener.firstTry;
-
+  const changes = await watchChanges(pool, options.url, options.pollMs ?? 1000, warn);
   const lockTurns = new Turns();
 
   const query = <Row extends object>(text: string, values: unknown[] = []) =>
@@ -306,24 +263,14 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
       );
     },
     async changeMark() {
-      return String(revision);
+      return String(changes.revision());
     },
-    onChange(listen) {
-      listeners.add(listen);
-      return () => listeners.delete(listen);
-    },
+    onChange: (listen) => changes.onChange(listen),
     async close() {
-      closed = true;
-      clearInterval(poller);
-      await listener.close();
+      await changes.close();
       await pool.end();
     },
   };
-}
-
-async function readRevision(pool: Pool): Promise<number> {
-  const { rows } = await pool.query<{ revision: string }>('SELECT revision FROM platform_revision');
-  return Number(rows[0]?.revision ?? 0);
 }
 
 /** A state nobody registered apps in serves this repository's seeded three, as a new builds folder does. */
@@ -331,114 +278,4 @@ async function seedApps(pool: Pool): Promise<void> {
   await pool.query(`INSERT INTO platform_documents (name, body) VALUES ('apps', $1) ON CONFLICT (name) DO NOTHING`, [
     serializeApps(seededApps()),
   ]);
-}
-
-async function holdAdvisoryLock<T>(pool: Pool, waitMs: number, fn: () => Promise<T>): Promise<T> {
-  // The connection may die while it holds the lock (the database restarted): the database then
-  // frees the lock, and this holder's work goes on without it (its writes still go one by one).
-  return withConnection(pool, async (client, drop) => {
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const { rows } = await reaching(() =>
-        client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
-          LOCK_NAMESPACE,
-          DEPLOY_LOCK,
-        ]),
-      );
-      if (rows[0]?.locked) break;
-      if (Date.now() > deadline)
-        throw new LockTimeout("Another deploy holds the platform database's deploy lock; try again");
-      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-    }
-    try {
-      return await fn();
-    } finally {
-      // A connection whose unlock failed is dropped, which releases the lock too.
-      await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, DEPLOY_LOCK]).catch(drop);
-    }
-  });
-}
-
-/**
- * Whether `error` says the database is out of reach (refused, hung past a timeout, shutting down,
- * starting up, a connection lost) rather than that it refused what was asked.
- */
-function outOfReach(error: unknown): boolean {
-  if (error instanceof DatabaseError) return /^(08|57P)/.test(error.code ?? '');
-  // Node's own socket errors (ECONNREFUSED) may come from another realm than this module's Error.
-  return types.isNativeError(error);
-}
-
-/** `work` on the database, its failure to reach it said as `PlatformStateUnavailable`. */
-async function reaching<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!outOfReach(error)) throw error;
-    throw new PlatformStateUnavailable(
-      `The platform database cannot be reached (${(error as Error).message}): try again once it answers`,
-    );
-  }
-}
-
-/**
- * `work` on a connection of its own, which `drop` (or the database out of reach) keeps from the
- * next caller. A connection that dies while it is out of the pool says so by an 'error' event:
- * heard here (unheard, it would end the process).
- */
-async function withConnection<T>(
-  pool: Pool,
-  work: (client: PoolClient, drop: (reason: Error) => void) => Promise<T>,
-): Promise<T> {
-  const client = await reaching(() => pool.connect());
-  let dropped: Error | undefined;
-  const drop = (reason: Error) => void (dropped ??= reason);
-  client.on('error', drop);
-  try {
-    return await work(client, drop);
-  } catch (error) {
-    if (error instanceof PlatformStateUnavailable) drop(error);
-    throw error;
-  } finally {
-    client.off('error', drop);
-    client.release(dropped);
-  }
-}
-
-/** LISTEN on a connection of its own, reconnecting after a loss; each notice carries the new revision. */
-function listenForChanges(url: string, heard: (revision: number) => void, closed: () => boolean) {
-  let client: Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  const connect = async () => {
-    if (closed()) return;
-    const next = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    const lost = () => {
-      if (client !== next) return;
-      client = null;
-      next.end().catch(() => undefined);
-      if (!closed()) retry = setTimeout(() => void connect(), 1000);
-      retry?.unref();
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    next.on('notification', (message) => {
-      if (message.channel === CHANGE_CHANNEL) heard(Number(message.payload));
-    });
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
-    } catch {
-      lost();
-    }
-  };
-  return {
-    firstTry: connect(),
-    async close() {
-      if (retry) clearTimeout(retry);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
-    },
-  };
 }
