@@ -4,10 +4,11 @@
  * - notices on one pub/sub channel: every server, the announcing one included, hears each one;
  * - each rendered page a hash (`page:<key>`) with an expiry, so Redis's `maxmemory-policy
  *   volatile-lru` evicts pages first and never the indexes; a set per CMS collection names the
- *   pages that read it (members whose page was evicted are dropped as invalidation meets them);
+ *   pages that read it (members whose page was evicted are dropped as invalidation meets them)
+ *   (redis-pages.ts);
  * - request counts as keys that expire with their window;
  * - views and failures per app version as one hash each (`counts:<app>@<version>`, fields
- *   `<minute>|<kind>`), kept a day after the version's last count.
+ *   `<minute>|<kind>`), kept a day after the version's last count (redis-counts.ts).
  *
  * Redis down or hung must not take pages down: commands fail at once while the connection is not
  * ready (no queue of waiting requests), wait at most `commandTimeoutMs` (100 ms) of Redis's time for
@@ -26,13 +27,14 @@
  * (until it is sent, pages Redis gives that read those collections count as stale).
  */
 import { Redis } from 'ioredis';
-import type { CountKind, CountStore, FailureCounts } from './failure-counts';
-import { PageCache, type CachedPage, type CacheEntry } from '../rendering/page-cache';
+import { PageCache } from '../rendering/page-cache';
 import { CircuitOpenError, createCircuitBreaker } from './circuit-breaker';
 import { withinDependencyTime } from './dependency-timeout';
 import type { ServerMetrics } from '../observability/metrics';
-import type { Notice, PageStore, SharedState, SharedStateOptions } from './shared-state';
+import type { Notice, SharedState, SharedStateOptions } from './shared-state';
 import { NO_HITS } from './window-counts';
+import { redisPageStore } from './redis-pages';
+import { redisCountStore } from './redis-counts';
 
 export interface RedisStateOptions extends SharedStateOptions {
   url: string;
@@ -57,42 +59,11 @@ const DEFAULT_BREAKER_PAUSE_MS = { first: 2000, max: 30_000 };
 /** Connection errors are logged at most this often, so an outage is one line a minute per server, not one per reconnect. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
 
-/** A version's counts stay this long after its last one (a day of deploys, as in the file). */
-const COUNTS_KEEP_SECONDS = 24 * 3600;
-
 const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 // The count and its window's time left, in one answer (a missing key: 0 and -2).
 const HITS = `return { tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1]) }`;
-
-// KEYS[1] the index set; ARGV[1] the page-key prefix. Marks the live members stale, drops the evicted.
-const INVALIDATE = `local marked = 0
-for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local key = ARGV[1] .. member
-  if redis.call('EXISTS', key) == 1 then
-    if redis.call('HGET', key, 'stale') ~= '1' then
-      redis.call('HSET', key, 'stale', '1')
-      marked = marked + 1
-    end
-  else
-    redis.call('SREM', KEYS[1], member)
-  end
-end
-return marked`;
-
-const RENDER_FAILED = `if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('HSET', KEYS[1], 'stale', '1', 'retryAt', ARGV[1])
-end
-return 0`;
-
-// ARGV[1] now, ARGV[2] the next retry's time: true for the one caller that finds the pause over.
-const CLAIM_RETRY = `local at = redis.call('HGET', KEYS[1], 'retryAt')
-if at and at ~= '' and tonumber(ARGV[1]) >= tonumber(at) then
-  redis.call('HSET', KEYS[1], 'retryAt', ARGV[2])
-  return 1
-end
-return 0`;
 
 export function createRedisState(options: RedisStateOptions): SharedState {
   const { prefix } = options;
@@ -183,159 +154,21 @@ export function createRedisState(options: RedisStateOptions): SharedState {
     if ((error as Error).name === 'ReplyError') report(error);
   };
 
-  const pageKey = (key: string) => `${prefix}page:${key}`;
-  const indexKey = (collection: string | null) =>
-    collection === null ? `${prefix}pages` : `${prefix}pages-of:${collection}`;
-
-  const invalidateInRedis = async (collections: readonly string[] | null) => {
-    let marked = 0;
-    for (const collection of collections ?? [null]) {
-      marked += Number(await whenReady(() => redis.eval(INVALIDATE, 1, indexKey(collection), `${prefix}page:`)));
-    }
-    return marked;
-  };
-
-  // Invalidations that did not reach Redis: a few collection names (or every page), however long the outage.
-  let keptAll = false;
-  const kept = new Set<string>();
-  const keep = (collections: readonly string[] | null) => {
-    if (collections === null) keptAll = true;
-    else for (const collection of collections) kept.add(collection);
-  };
-  /** Until Redis has been told, what it gives of a page that read a changed collection is stale all the same. */
-  const changedMeanwhile = (page: CachedPage) => keptAll || page.collections.some((collection) => kept.has(collection));
-  let sending = false;
-  /** Once Redis answers again (it reconnected, or the breaker closed): marks there what changed meanwhile, and tells the other servers. */
-  function sendKeptInvalidations(): void {
-    if (sending || (!keptAll && kept.size === 0)) return;
-    const collections = keptAll ? null : [...kept];
-    sending = true;
-    void (async () => {
-      try {
-        await invalidateInRedis(collections);
-        if (collections === null) {
-          keptAll = false;
-          kept.clear();
-        } else {
-          for (const collection of collections) kept.delete(collection);
-        }
-        await whenReady(() =>
-          redis.publish(channel, JSON.stringify({ kind: 'content', collections } satisfies Notice)),
-        );
-      } catch (error) {
-        commandFailed(error);
-      } finally {
-        sending = false;
-      }
-    })();
-  }
+  const { pages, sendKeptInvalidations } = redisPageStore({
+    redis,
+    prefix,
+    channel,
+    pageOptions: options.pages,
+    pageTtlSeconds,
+    local,
+    whenReady,
+    commandFailed,
+  });
   redis.on('ready', sendKeptInvalidations);
-
-  const pages: PageStore = {
-    async get(key) {
-      let fields: Record<string, string>;
-      try {
-        fields = await whenReady(() => redis.hgetall(pageKey(key)));
-      } catch (error) {
-        commandFailed(error);
-        return local.get(key);
-      }
-      // Redis is the truth while it answers: the copy here follows it.
-      if (fields.html === undefined) {
-        local.delete(key);
-        return undefined;
-      }
-      const entry = entryOf(fields);
-      if (changedMeanwhile(entry.page)) entry.stale = true;
-      local.set(key, entry.page, entry);
-      return entry;
-    },
-    async set(key, page) {
-      // SSR_CACHE_ENTRIES=0 turns the cache off here too.
-      if (options.pages.maxEntries <= 0) return;
-      local.set(key, page);
-      try {
-        const transaction = redis
-          .multi()
-          .del(pageKey(key))
-          .hset(pageKey(key), pageFields(page))
-          .expire(pageKey(key), pageTtlSeconds)
-          .sadd(indexKey(null), key);
-        for (const collection of page.collections) transaction.sadd(indexKey(collection), key);
-        await whenReady(() => transaction.exec());
-      } catch (error) {
-        commandFailed(error);
-      }
-    },
-    async renderFailed(key) {
-      local.renderFailed(key);
-      await whenReady(() =>
-        redis.eval(RENDER_FAILED, 1, pageKey(key), String(Date.now() + options.pages.retryMs)),
-      ).catch(commandFailed);
-    },
-    async claimRetry(key) {
-      const now = Date.now();
-      try {
-        return (
-          (await whenReady(() =>
-            redis.eval(CLAIM_RETRY, 1, pageKey(key), String(now), String(now + options.pages.retryMs)),
-          )) === 1
-        );
-      } catch (error) {
-        commandFailed(error);
-        // One retry at a time per server while the servers cannot agree.
-        return local.claimRetry(key);
-      }
-    },
-    async invalidate(collections) {
-      const markedHere = local.invalidate(collections);
-      try {
-        return await invalidateInRedis(collections);
-      } catch (error) {
-        commandFailed(error);
-        keep(collections);
-        // Nothing for the caller to try again: this server serves the change now, Redis is told once it answers.
-        return markedHere;
-      }
-    },
-    held: () => ({ pages: local.size, bytes: local.sizeBytes }),
-  };
-
-  const countsIndex = `${prefix}counts`;
-  const counts: CountStore = {
-    async add(batch) {
-      const transaction = redis.multi();
-      for (const [version, minutes] of Object.entries(batch)) {
-        const key = `${prefix}counts:${version}`;
-        for (const [minute, kinds] of Object.entries(minutes)) {
-          for (const [kind, count] of Object.entries(kinds)) transaction.hincrby(key, `${minute}|${kind}`, count ?? 0);
-        }
-        transaction.expire(key, COUNTS_KEEP_SECONDS).sadd(countsIndex, version);
-      }
-      await whenReady(() => transaction.exec());
-    },
-    async read() {
-      const result: FailureCounts = {};
-      for (const version of await whenReady(() => redis.smembers(countsIndex))) {
-        const fields = await whenReady(() => redis.hgetall(`${prefix}counts:${version}`));
-        // Expired: forgotten from the index too.
-        if (Object.keys(fields).length === 0) {
-          await whenReady(() => redis.srem(countsIndex, version));
-          continue;
-        }
-        const minutes: FailureCounts[string] = (result[version] = {});
-        for (const [field, value] of Object.entries(fields)) {
-          const [minute, kind] = field.split('|') as [string, CountKind];
-          (minutes[minute] ??= {})[kind] = Number(value);
-        }
-      }
-      return result;
-    },
-  };
 
   return {
     kind: 'redis',
-    counts,
+    counts: redisCountStore(redis, prefix, whenReady),
     async announce(notice) {
       try {
         await whenReady(() => redis.publish(channel, JSON.stringify(notice)));
@@ -377,31 +210,5 @@ export function createRedisState(options: RedisStateOptions): SharedState {
       subscriber.disconnect();
       redis.disconnect();
     },
-  };
-}
-
-function pageFields(page: CachedPage): Record<string, string> {
-  return {
-    status: String(page.status),
-    html: page.html,
-    etag: page.etag,
-    collections: JSON.stringify(page.collections),
-    renderedAt: String(page.renderedAt),
-    stale: '0',
-    retryAt: '',
-  };
-}
-
-function entryOf(fields: Record<string, string>): CacheEntry {
-  return {
-    page: {
-      status: Number(fields.status),
-      html: fields.html ?? '',
-      etag: fields.etag ?? '',
-      collections: JSON.parse(fields.collections ?? '[]') as string[],
-      renderedAt: Number(fields.renderedAt),
-    },
-    stale: fields.stale === '1',
-    retryAt: fields.retryAt ? Number(fields.retryAt) : null,
   };
 }
