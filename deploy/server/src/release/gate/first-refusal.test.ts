@@ -3,7 +3,7 @@
  * The gate opens pages two at a time; the first refusal either lane finds is its verdict, whatever
  * the other lane finds after it.
  */
-import { firstRefusalInLanes } from './smoke';
+import { firstRefusalInLanes } from './check-lanes';
 
 const after = (ms: number, verdict: string | null) =>
   new Promise<string | null>((resolve) => setTimeout(() => resolve(verdict), ms));

@@ -4,7 +4,7 @@
  * machine's chunk time-out), so its verdict on the same files does not depend on the machine's
  * load; a version whose code never loads, or that fails otherwise, is refused all the same.
  */
-import { LOAD_TRIES, triedAsBrowsersDo } from './smoke';
+import { LOAD_TRIES, triedAsBrowsersDo } from './check-lanes';
 
 /** A page check answering with each of `verdicts` in turn, and how often it was opened. */
 function pageAnswering(...verdicts: Array<string | null>) {
