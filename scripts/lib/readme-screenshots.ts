@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { networkQuiet } from './network-quiet';
 import { repoRoot } from './paths';
 
 /**
@@ -39,9 +40,12 @@ export const screenshotPath = (shot: ReadmeScreenshot) => path.join(repoRoot, sh
  */
 const PERSIAN_DATE = /\s*[۰-۹]{1,2} [\u0600-\u06FF]+ [۰-۹]{4}/g;
 
-/** Resolves once the page has drawn what it will draw: fonts, the images in view, two frames. */
+/**
+ * Resolves once the page has drawn what it will draw: fonts, the images in view, whatever it asked
+ * for late (the chart's library, once the chart's place is in view), then two frames.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  const quiet = networkQuiet(page, 500, { noneStartedMs: 500 });
   await page.evaluate(async () => {
     await document.fonts.ready;
     const inView = [...document.images].filter((image) => {
@@ -49,10 +53,9 @@ async function settle(page: Page): Promise<void> {
       return box.bottom > 0 && box.top < innerHeight && box.width > 0;
     });
     await Promise.all(inView.map((image) => image.decode().catch(() => {})));
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  // A chunk the page asked for after its load (the chart's library, once its place is in view).
-  await page.waitForLoadState('networkidle');
+  await quiet;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 function leaveOutDates(page: Page): Promise<void> {
