@@ -13,7 +13,7 @@ import { buildRemote, installRemote, scaffoldRemote, testRemote } from '../scrip
 import { publishPlatformPackages, startVerdaccio, type Verdaccio } from '../scripts/lib/verdaccio';
 
 /**
- * A new team joins the platform from nothing (README.md, "Deploying a remote on its own"), and nobody else releases:
+ * A new team joins the platform from nothing (docs/guide-joining-as-a-team.md, "Start a new remote"), and nobody else releases:
  *
  * - the platform packages are published to a real registry (Verdaccio on loopback);
  * - in an empty folder outside this repository, `npm create @steel/remote guides` writes the team's

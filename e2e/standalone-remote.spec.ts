@@ -12,7 +12,7 @@ import { copyRunBuilds } from './support/crafted-versions';
 import { teamNpm } from '../scripts/lib/new-remote';
 
 /**
- * A remote built and deployed without the monorepo (README.md, "Deploying a remote on its own"), as
+ * A remote built and deployed without the monorepo (docs/guide-joining-as-a-team.md, "What you get, and building without a registry"), as
  * the blog team does it: @steel/shared and @steel/build are packed (`npm pack`, at the contract
  * version), mf-blog alone is copied into an empty folder outside the repository with its
  * dependencies pointed at the two tarballs, installed with npm, built with `npm run build`, and

@@ -1,5 +1,5 @@
 /**
- * A new team's remote from nothing to live (README.md, "Deploying a remote on its own"), timed step
+ * A new team's remote from nothing to live (docs/guide-joining-as-a-team.md, "Start a new remote"), timed step
  * by step as the team takes it: the platform packages published to a fresh registry (Verdaccio, not
  * the team's step but the platform's), `npm create @steel/remote guides`, `npm install`, `npm test`,
  * `npm run build`; then the platform team registers the app and gives the team a key, and the team

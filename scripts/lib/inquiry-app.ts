@@ -1,6 +1,6 @@
 /**
  * The inquiry team's remote (mf-inquiry) on the site `npm start` serves, put there the way the
- * platform team and the inquiry team would (README, "Deploying"): the platform registers the app
+ * platform team and the inquiry team would (docs/guide-working-on-the-platform.md, "Deploying from this repository"): the platform registers the app
  * (`deploy apps add`) and gives the team a key (`deploy keys add`); the team builds its remote and
  * deploys it over HTTP with that key, through the gate (`deploy publish --activate --server`).
  * The inquiry app is not in the seeded registry (data/platform/apps.json) because it joins a
@@ -60,7 +60,7 @@ export async function putInquiryAppLive(options: { buildsDir: string; siteUrl: s
   } catch (error) {
     console.warn(
       `\nThe inquiry app is not live: ${error instanceof Error ? error.message : String(error)}\n` +
-        'The site runs without it; the next npm start tries again (README, "Deploying" has the steps by hand).',
+        'The site runs without it; the next npm start tries again (docs/guide-working-on-the-platform.md, "Deploying from this repository", has the steps by hand).',
     );
   } finally {
     fs.rmSync(dist, { recursive: true, force: true });

@@ -1,8 +1,8 @@
-/** Where a visitor lands after sign-in when `redirect` is missing or not honoured (README.md, "What the shell does at run time"). */
+/** Where a visitor lands after sign-in when `redirect` is missing or not honoured (docs/guide-working-on-the-platform.md, "What the shell does at run time"). */
 export const DEFAULT_REDIRECT_PATH = '/panel';
 
 /**
- * The ONE place that decides whether a `?redirect=` value may be followed (README.md, "What the shell does at run time": only
+ * The ONE place that decides whether a `?redirect=` value may be followed (docs/guide-working-on-the-platform.md, "What the shell does at run time": only
  * same-origin relative paths are honoured; anything else goes to `/panel`). Refused: anything not
  * starting with a single `/`, protocol-relative `//host`, `/\host` (browsers treat `\` as `/`),
  * a scheme (`javascript:`, `https:`), control characters or whitespace tricks, and anything that

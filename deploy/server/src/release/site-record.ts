@@ -4,7 +4,7 @@
  *
  * - **the deploy CLI's local `check`, `activate` and `canary`** run the gate against the CMS (and on the
  *   gate port) of the server still running there, unless their own environment names them — so the
- *   README's commands work beside an `npm start` on other ports (`PORT=… CMS_PORT=…`);
+ *   guides' commands work beside an `npm start` on other ports (`PORT=… CMS_PORT=…`);
  * - **`npm run build`** asks whether the folder is **a site that others use** or a developer's own,
  *   which decides whether it may make live a version the gate refused (scripts/lib/publish.ts;
  *   docs/architecture.md, "Deploying a remote"). Others use the site when either holds:

@@ -15,7 +15,7 @@ import { ConsentBanner } from '../../features/consent/consent-banner';
 export const appContainerId = (app: string) => `app-${app}`;
 
 /**
- * The root wrapper (README.md, "What the shell does at run time"): RTL, the layout of the current route, and the outlet the
+ * The root wrapper (docs/guide-working-on-the-platform.md, "What the shell does at run time"): RTL, the layout of the current route, and the outlet the
  * remotes are mounted into. Both layouts share one tree so the outlet's DOM node — and the
  * remotes inside it — survive a layout change.
  */
