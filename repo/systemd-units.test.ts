@@ -52,6 +52,7 @@ describe('deploy/systemd units', () => {
       'steel-cms.service',
       'steel-nginx-exporter.service',
       'steel-nginx.service',
+      'steel-object-store.service',
       'steel-postgres.service',
       'steel-prometheus.service',
       'steel-redis.service',
@@ -207,7 +208,7 @@ describe("the units' commands", () => {
 
   it("nginx's configuration listens on SITE_PORT and sends to every APP_SERVER_PORT_<n>, in order", () => {
     const output = path.join(dir, 'nginx.conf');
-    const run = runCommand('deploy/nginx/nginx-config.cjs', [output], { ...ports, BUILDS_DIR: '/srv/builds' });
+    const run = runCommand('deploy/nginx/nginx-config.cjs', [output], ports);
     expect(run.stderr).toBe('');
     const config = fs.readFileSync(output, 'utf8');
     expect(config).toContain('listen 127.0.0.1:8443 backlog=4096;');

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeBackup, pruneBackups } from './lib/backup/backups';
+import { withPlatformExported } from './lib/backup/platform-parts';
 import { siteLayout } from './lib/backup/site-layout';
 import { backupPassphrase, siteParts } from './lib/backup/site-parts';
 import { repoRoot } from './lib/paths';
@@ -24,7 +25,7 @@ async function main() {
   if (keep !== null && !(Number.isInteger(keep) && keep >= 1))
     throw new Error(`--keep (BACKUP_KEEP) must be a whole number of backups, 1 or more; got "${keepText}"`);
   const started = Date.now();
-  const parts = siteParts(siteLayout(), { passphrase: await backupPassphrase() });
+  const parts = siteParts(await withPlatformExported(siteLayout()), { passphrase: await backupPassphrase() });
   const { dir } = await makeBackup(parts, into);
   console.log(`Backup made in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dir}`);
   if (keep !== null) {

@@ -126,7 +126,7 @@ export async function benchTopology(options: {
     log(`through nginx, ${CONNECTIONS} connections, ${DURATION_S} s each (page cache shared in Redis):`);
     log(`  cached page /               2 servers: ${await load(`${site.siteUrl}/`)}`);
     log(`  a flood of /: ${await overload(site.siteUrl)}`);
-    const key = await blogDeployKey(site, path.join(workDir, 'state'), cmsPort);
+    const key = await blogDeployKey(site);
     for (const line of await benchPublishToLive(site, { buildsDir, workDir, key })) log(`  ${line}`);
     log(
       `  hashed asset (nginx, br)    2 servers: ${await load(`${site.siteUrl}${asset}`, { 'accept-encoding': 'br' })}`,

@@ -3,7 +3,7 @@
  * time, the CMS against a real Strapi on SQLite, on PostgreSQL and with Redis, the production builds,
  * lint (ESLint, zero warnings) and format (Prettier); then the end-to-end suite in Chromium on those
  * builds (with a new remote scaffolded against a real registry and deployed: e2e/new-remote.spec.ts),
- * then the production arrangement (nginx, two app servers, Redis, PostgreSQL).
+ * then the production arrangement (nginx, three app servers with a folder each, Redis, PostgreSQL, Swift).
  * Every step runs even when an earlier one fails; the last line sums them up.
  */
 import { spawn } from 'node:child_process';
@@ -211,8 +211,8 @@ async function main() {
     await step('end-to-end (Chromium, production builds)', 'playwright', bin('tsx'), ['scripts/e2e.ts'], {
       env: { E2E_REUSE_BUILDS: '1' },
     }),
-    // After the end-to-end run, whose builds it reuses: nginx, two app servers, Redis, PostgreSQL.
-    await step('production arrangement (nginx, 2 app servers, Redis, PostgreSQL)', 'node', bin('tsx'), [
+    // After the end-to-end run, whose builds it reuses: nginx, three app servers, Redis, PostgreSQL, Swift.
+    await step('production arrangement (nginx, 3 app servers, Redis, PostgreSQL, Swift)', 'node', bin('tsx'), [
       '--test',
       'scripts/topology/production-arrangement.test.ts',
     ]),

@@ -8,7 +8,6 @@
 //   node deploy/nginx/nginx-config.cjs <output file>
 //     SITE_PORT            where nginx listens (127.0.0.1)
 //     APP_SERVER_PORT_<n>  the app servers, one setting each (APP_SERVER_PORT_1, APP_SERVER_PORT_2, …)
-//     BUILDS_DIR           the builds folder nginx serves the hashed files from
 //     NGINX_USER           the workers' user (steel)
 //   The output's folder is nginx's run folder (its logs, temp files, pid and status socket), and its
 //   busy page (busy.html, copied from this folder) is written there too.
@@ -28,7 +27,7 @@ const RETRY_AFTER_SECONDS = 5;
 const PAGES_IN_FLIGHT_PER_SERVER = 256;
 
 /** The template filled in. */
-function nginxConfig({ user, runDir, port, buildsDir, appServerPorts }) {
+function nginxConfig({ user, runDir, port, appServerPorts }) {
   if (!appServerPorts.length) throw new Error('nginx needs at least one app server port (APP_SERVER_PORT_1)');
   const servers = (extra) =>
     appServerPorts.map((appPort) => `    server 127.0.0.1:${appPort} max_fails=1 fail_timeout=5s${extra};`).join('\n');
@@ -37,10 +36,9 @@ function nginxConfig({ user, runDir, port, buildsDir, appServerPorts }) {
     .replaceAll('{{USER}}', user)
     .replaceAll('{{RUN_DIR}}', runDir)
     .replaceAll('{{PORT}}', String(port))
-    .replaceAll('{{BUILDS_DIR}}', buildsDir)
     .replaceAll('{{RETRY_AFTER_SECONDS}}', String(RETRY_AFTER_SECONDS))
     .replace('{{PAGE_APP_SERVERS}}', servers(` max_conns=${PAGES_IN_FLIGHT_PER_SERVER}`))
-    .replace('{{APP_SERVERS}}', servers(''));
+    .replaceAll('{{APP_SERVERS}}', servers(''));
 }
 
 /** Writes the configuration to `file` and the busy page beside it (nginx's run folder). */
@@ -77,7 +75,6 @@ if (require.main === module) {
       user: env.NGINX_USER || 'steel',
       runDir: path.dirname(path.resolve(output)),
       port: portSetting(env, 'SITE_PORT'),
-      buildsDir: path.resolve(env.BUILDS_DIR || ''),
       appServerPorts: appServerPorts(env),
     });
   } catch (error) {

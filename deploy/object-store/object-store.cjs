@@ -4,12 +4,22 @@
  * (swift-server.py), five processes on five consecutive loopback ports — the S3 endpoint (Swift's
  * proxy) on `port`, its account, container and object servers on `port` + 1 to + 3, and memcached
  * (where Swift's auth keeps its tokens) on `port` + 4. Plain Node, so that whatever starts the
- * store (today the tests, deploy/server/src/testing/object-store-server.ts) runs the same commands.
+ * store — the tests (deploy/server/src/testing/object-store-server.ts), the production arrangement
+ * (scripts/lib/production-arrangement.ts, which supervises each process) and, as a command,
+ * steel-object-store.service (deploy/systemd) — runs the same commands.
+ *
+ *   node deploy/object-store/object-store.cjs
+ *     OBJECT_STORE_DIR           its configuration, rings and objects (kept)
+ *     OBJECT_STORE_PORT          the S3 endpoint; the four ports after it are the store's own
+ *     BUILD_STORE_ACCESS_KEY_ID  Swift's account:user, as the app servers sign with it
+ *     BUILD_STORE_SECRET_ACCESS_KEY
+ *   prepares the store and runs its five processes in the foreground; when one of them ends, it
+ *   stops the others and ends too (systemd then starts it again); SIGTERM stops all five.
  *
  * Debian's packages, which `npm test` installs (scripts/lib/debian-packages.ts): swift-proxy,
  * swift-account, swift-container, swift-object (with python3-swift) and memcached.
  */
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const PYTHON = '/usr/bin/python3';
@@ -73,3 +83,42 @@ function objectStore({ dir, port, accessKeyId, secretKey }) {
 }
 
 module.exports = { objectStore, OBJECT_STORE_PROGRAMS, REGION };
+
+if (require.main === module) {
+  const env = process.env;
+  try {
+    const port = Number(env.OBJECT_STORE_PORT);
+    if (!Number.isInteger(port) || port < 1 || port > 65531)
+      throw new Error(`OBJECT_STORE_PORT must be a port number, got "${env.OBJECT_STORE_PORT ?? ''}"`);
+    if (!env.OBJECT_STORE_DIR) throw new Error("OBJECT_STORE_DIR names the folder of the store's data");
+    const store = objectStore({
+      dir: env.OBJECT_STORE_DIR,
+      port,
+      accessKeyId: env.BUILD_STORE_ACCESS_KEY_ID || '',
+      secretKey: env.BUILD_STORE_SECRET_ACCESS_KEY || '',
+    });
+    if (!store.secretKey) throw new Error('BUILD_STORE_SECRET_ACCESS_KEY is not set (the secrets file)');
+    store.prepare();
+    const children = store.processes.map((proc) => ({
+      proc,
+      child: spawn(proc.command, proc.args, { stdio: 'inherit' }),
+    }));
+    let stopping = false;
+    const stopAll = (code) => {
+      if (stopping) return;
+      stopping = true;
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+      process.exitCode = code;
+    };
+    for (const { proc, child } of children)
+      child.on('exit', (code, signal) => {
+        if (!stopping)
+          console.error(`[object-store] ${proc.name} ended (${signal ?? `code ${code}`}): stopping the store`);
+        stopAll(stopping ? process.exitCode : 1);
+      });
+    for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stopAll(0));
+  } catch (error) {
+    console.error(`[object-store] ${error.message}`);
+    process.exit(1);
+  }
+}

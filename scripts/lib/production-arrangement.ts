@@ -1,15 +1,27 @@
 /**
  * The production arrangement on one machine, every piece from Debian's packages: nginx in front
- * of two app servers run from compiled JavaScript (a production-only install, no tsx), one Redis
- * they share, and the CMS on PostgreSQL 15 with its rate limits in the same Redis. Used by
- * `npm run start:production` and by the topology test, which stops and starts pieces.
+ * of N app servers (`appServers`, 2 by default) run from compiled JavaScript (a production-only
+ * install, no tsx) that share nothing but the network — each has a cache folder of its own — one
+ * Redis they share, the platform's state in PostgreSQL 15 (the `platform` database, beside the
+ * CMS's in the same cluster), the versions' files in an object store (Debian's OpenStack Swift
+ * with its S3 middleware, deploy/object-store/), and the CMS on that PostgreSQL with its rate
+ * limits in the same Redis. Used by `npm run start:production` and by the topology test, which
+ * stops and starts pieces.
  *
- * Ports follow PORT (nginx): the app servers listen on PORT+1 and PORT+2, Redis on PORT+3,
- * Prometheus on PORT+4, the deploy gate's smoke server on DEPLOY_GATE_PORT (PORT+5, or one of the
- * three after it when taken: the CMS allows them); the CMS on CMS_PORT and PostgreSQL on CMS_PORT+100. State (PostgreSQL
- * data, nginx logs, the app servers' JSON logs, Prometheus's configuration and data, the server
- * release, the secrets, the supervisor's log) lives in `stateDir`; the builds folder is shared by
- * the app servers and nginx.
+ * Ports follow PORT (nginx): Redis on PORT+3, Prometheus on PORT+4, the deploy gate's smoke server
+ * on DEPLOY_GATE_PORT (PORT+5, or one of the three after it when taken: the CMS allows them), the
+ * object store on PORT+10 to PORT+14 (its S3 endpoint on PORT+10), and app server n on PORT+20+n
+ * (PORT+21, PORT+22, …, for any N); the CMS on CMS_PORT and PostgreSQL on CMS_PORT+100. State
+ * (PostgreSQL data, the object store's objects, each app server's cache folder `app-N/builds`,
+ * nginx logs, the app servers' JSON logs, Prometheus's configuration and data, the server release,
+ * the secrets, the supervisor's log) lives in `stateDir`.
+ *
+ * Moving in: `buildsDir` (a builds folder, as `npm start` keeps it) is imported into PostgreSQL and
+ * the object store with the `platform import` code (deploy/server/src/release/move-platform.ts) on
+ * a start whose platform database holds no live set yet — the first, or the first after a restore
+ * into a fresh state folder. Later starts leave it alone: an import makes the live set the
+ * folder's, and the live set is PostgreSQL's from then on. nginx proxies `/builds/` to the app
+ * servers, which fetch a version they lack from the store and check its digests.
  *
  * Observability: each app server writes JSON lines (pino, with the request id nginx made) to
  * `stateDir/app-N.log`; Prometheus scrapes both app servers' `/metrics` over loopback (nginx refuses
@@ -20,7 +32,7 @@
  * Secrets: every CMS and app-server secret is made at random on the first start into
  * `stateDir/secrets.env` (mode 600) and kept (secrets-file.ts); the CMS runs with
  * NODE_ENV=production and refuses the repository's development ones.
- * Supervision: nginx, the app servers, Redis and the CMS are restarted when they die, with a
+ * Supervision: nginx, the app servers, Redis, the object store's processes and the CMS are restarted when they die, with a
  * back-off (processes.ts, superviseProcess); each death and restart is one line on the console
  * and in `stateDir/processes.log`. PostgreSQL is pg_ctl's. On a real machine systemd does both
  * (deploy/systemd).
@@ -30,7 +42,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@steel/server/free-port';
-import { arrangementPaths } from './arrangement-paths';
+import { importFolder, openSharedStores } from '@steel/server/move-platform';
+import { arrangementPaths, sharedStoreSettings } from './arrangement-paths';
 import { ensureDebianPrograms, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './debian-packages';
 import { repoRoot } from './paths';
 import {
@@ -52,8 +65,18 @@ export const REDIS_SERVER_PATH = '/usr/bin/redis-server';
 const { writeNginxConfig } = require(path.join(repoRoot, 'deploy/nginx/nginx-config.cjs')) as {
   writeNginxConfig: (
     file: string,
-    options: { user: string; runDir: string; port: number; buildsDir: string; appServerPorts: number[] },
+    options: { user: string; runDir: string; port: number; appServerPorts: number[] },
   ) => void;
+};
+const { objectStore, OBJECT_STORE_PROGRAMS } = require(path.join(repoRoot, 'deploy/object-store/object-store.cjs')) as {
+  objectStore: (options: { dir: string; port: number; accessKeyId: string; secretKey: string }) => {
+    endpoint: string;
+    region: string;
+    healthUrl: string;
+    prepare(): void;
+    processes: Array<{ name: string; command: string; args: string[] }>;
+  };
+  OBJECT_STORE_PROGRAMS: Array<{ path: string; pkg: string }>;
 };
 const { writePrometheusConfig } = require(path.join(repoRoot, 'deploy/observability/prometheus-config.cjs')) as {
   writePrometheusConfig: (file: string, options: { appServerPorts: number[]; nginxExporterPort: number }) => void;
@@ -63,8 +86,11 @@ const { writePrometheusConfig } = require(path.join(repoRoot, 'deploy/observabil
 export interface ArrangementOptions {
   port: number;
   cmsPort: number;
+  /** The builds folder moved into PostgreSQL and the object store on a first start. */
   buildsDir: string;
   stateDir: string;
+  /** How many app servers (2 when not given). */
+  appServers?: number;
   /** Extra environment for the CMS (e.g. an editor token in tests). */
   cmsEnv?: NodeJS.ProcessEnv;
   /** Extra environment for the app servers (e.g. HEALTH_MONITOR=off in tests). */
@@ -77,6 +103,13 @@ export interface Arrangement {
   appServerUrls: string[];
   /** `stateDir/app-N.log`: each app server's JSON log lines, in the order of `appServerUrls`. */
   appServerLogs: string[];
+  /** `stateDir/app-N/builds`: each app server's own cache of the object store, in the same order. */
+  appServerCaches: string[];
+  /**
+   * `PLATFORM_STATE_URL` and `BUILD_STORE_*`: what the deploy CLI needs to act on the platform
+   * as the app servers see it (`keys add`, `platform export`); also in `stateDir/platform.env`.
+   */
+  platformEnv: Record<string, string>;
   redisUrl: string;
   /** Prometheus (its HTTP API and UI), scraping both app servers. */
   prometheusUrl: string;
@@ -90,7 +123,7 @@ export interface Arrangement {
   secretsFile: string;
   /** `stateDir/processes.log`: one line per death and restart of a supervised process. */
   processLog: string;
-  /** The process id of `app-1`, `app-2`, `redis`, `cms`, `nginx` or `prometheus` now (null while it is down). */
+  /** The process id of `app-N`, `redis`, `cms`, `nginx`, `prometheus` or `object-store-proxy` now (null while it is down). */
   pidOf(name: string): number | null;
   stopAppServer(index: number): Promise<void>;
   startAppServer(index: number): Promise<void>;
@@ -99,7 +132,11 @@ export interface Arrangement {
   stop(): Promise<void>;
 }
 
-const APP_SERVERS = 2;
+const DEFAULT_APP_SERVERS = 2;
+/** Swift's `account:user` for the app servers (its key is a secret of the secrets file). */
+const OBJECT_STORE_USER = 'steel:platform';
+const BUCKET = 'steel-builds';
+const PLATFORM_DATABASE = 'platform';
 
 /**
  * The user nginx's workers run as. Started as root, nginx hands its workers to Debian's `www-data`,
@@ -108,6 +145,11 @@ const APP_SERVERS = 2;
  * hashed file, 500 on a deploy's upload), so the workers then run as the user who started the
  * arrangement, as the app servers do. Not root: nginx runs everything as that user anyway.
  */
+/** Render threads for each of `servers` app servers sharing this machine's cores (at least one). */
+export function renderThreadsPerServer(servers: number, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / servers));
+}
+
 function nginxWorkerUser(paths: string[]): string {
   const me = os.userInfo().username;
   if (process.getuid?.() !== 0) return me;
@@ -129,17 +171,22 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     { path: REDIS_SERVER_PATH, pkg: 'redis-server' },
     PROMETHEUS,
     PROMETHEUS_NGINX_EXPORTER,
+    ...OBJECT_STORE_PROGRAMS,
   ]);
   const { port, cmsPort, buildsDir, stateDir } = options;
+  const appServers = options.appServers ?? DEFAULT_APP_SERVERS;
+  if (!Number.isInteger(appServers) || appServers < 1)
+    throw new Error(`The arrangement runs 1 app server or more, not ${appServers}`);
   fs.mkdirSync(stateDir, { recursive: true });
   const siteUrl = `http://localhost:${port}`;
   const cmsUrl = `http://127.0.0.1:${cmsPort}`;
-  const serverPorts = Array.from({ length: APP_SERVERS }, (_, index) => port + 1 + index);
+  const serverPorts = Array.from({ length: appServers }, (_, index) => port + 21 + index);
   const redisPort = port + 3;
   const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
   const prometheusPort = port + 4;
   const gatePort = String(process.env.DEPLOY_GATE_PORT ?? port + 5);
   const appServerLogs = serverPorts.map((_, index) => path.join(stateDir, `app-${index + 1}.log`));
+  const appServerCaches = serverPorts.map((_, index) => path.join(stateDir, `app-${index + 1}`, 'builds'));
   const paths = arrangementPaths(stateDir, cmsPort);
   const { secretsFile } = paths;
   const secrets = loadOrCreateSecrets(secretsFile);
@@ -148,6 +195,10 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     'CONTENT_CHANGE_SECRET' | 'SITE_READ_SECRET',
     string
   >;
+  // The object store's key is the app servers' alone: the CMS gets every other secret.
+  const { BUILD_STORE_SECRET_ACCESS_KEY: objectStoreKey, ...cmsSecrets } = secrets as Record<string, string> & {
+    BUILD_STORE_SECRET_ACCESS_KEY: string;
+  };
   const processLog = path.join(stateDir, 'processes.log');
   // There from the start, for `tail -f`, though it stays empty while nothing dies.
   fs.appendFileSync(processLog, '');
@@ -176,9 +227,26 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       ...serverPorts.map((_, index) => `app-${index + 1}`),
       'cms',
       'redis',
+      ...[...store.processes].reverse().map((proc) => proc.name),
     ])
       await stopOne(name);
     await postgres?.stop();
+  };
+
+  // The object store: its configuration, rings and objects kept in the state folder.
+  const store = objectStore({
+    dir: path.join(stateDir, 'object-store'),
+    port: port + 10,
+    accessKeyId: OBJECT_STORE_USER,
+    secretKey: objectStoreKey,
+  });
+  const platformEnv: Record<string, string> = {
+    PLATFORM_STATE_URL: `postgres://postgres@127.0.0.1:${paths.postgresPort}/${PLATFORM_DATABASE}`,
+    BUILD_STORE_BUCKET: BUCKET,
+    BUILD_STORE_ENDPOINT: store.endpoint,
+    BUILD_STORE_REGION: store.region,
+    BUILD_STORE_ACCESS_KEY_ID: OBJECT_STORE_USER,
+    BUILD_STORE_SECRET_ACCESS_KEY: objectStoreKey,
   };
 
   let postgres: {
@@ -219,6 +287,13 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     };
     postgres = await startCluster({ dataDir: paths.postgresDataDir, port: paths.postgresPort });
     await postgres.createDatabase(paths.databaseName);
+    await postgres.createDatabase(PLATFORM_DATABASE);
+
+    store.prepare();
+    for (const proc of store.processes)
+      startSupervised(proc.name, () => startProcess(proc.name, proc.command, proc.args, { stdio: 'ignore' }));
+    writePlatformEnv(paths.platformEnvFile, platformEnv);
+    await moveInOnFirstStart(buildsDir, paths.deployKeysFile, platformEnv);
     const cmsEnv: NodeJS.ProcessEnv = {
       ...process.env,
       ...postgres.databaseEnv(paths.databaseName),
@@ -226,7 +301,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       ...options.cmsEnv,
       // Production: it refuses the repository's development secrets; these are the arrangement's own.
       NODE_ENV: 'production',
-      ...secrets,
+      ...cmsSecrets,
       PORT: String(cmsPort),
       HOST: '127.0.0.1',
       REDIS_URL: redisUrl,
@@ -248,17 +323,23 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     await startCms();
 
     const release = await prepareServerRelease(path.join(stateDir, 'server'));
-    const serverEnv = (serverPort: number): NodeJS.ProcessEnv => ({
+    const serverEnv = (serverPort: number, cacheDir: string): NodeJS.ProcessEnv => ({
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       MALLOC_ARENA_MAX: '2',
       // JSON lines into app-N.log, a request's with the id nginx gave it (its access log has it too).
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // N app servers on one machine share its cores: each renders with its share of them (at
+      // least one thread), not the default sized for a machine of its own. Three servers with two
+      // threads each on two cores spent a deploy's switch starting threads instead of answering.
+      SSR_THREADS: String(renderThreadsPerServer(serverPorts.length)),
       ...options.serverEnv,
       PORT: String(serverPort),
       HOST: '127.0.0.1',
-      BUILDS_DIR: buildsDir,
+      // Its own cache of the object store; the platform's state and keys are in PostgreSQL.
+      BUILDS_DIR: cacheDir,
       DEPLOY_KEYS_FILE: paths.deployKeysFile,
+      ...platformEnv,
       REDIS_URL: redisUrl,
       // Only nginx's X-Forwarded-For is believed: rate limits count the real client.
       TRUSTED_PROXIES: '127.0.0.1',
@@ -271,13 +352,14 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     const startAppServer = async (index: number) => {
       const serverPort = serverPorts[index]!;
       const name = `app-${index + 1}`;
+      fs.mkdirSync(appServerCaches[index]!, { recursive: true });
       const server = startSupervised(name, () => {
         // Appended to across restarts, as a journal would be: the child keeps its own descriptor.
         const logFile = fs.openSync(appServerLogs[index]!, 'a');
         try {
           return startProcess(name, process.execPath, [release.mainFile], {
             cwd: path.dirname(path.dirname(release.mainFile)),
-            env: serverEnv(serverPort),
+            env: serverEnv(serverPort, appServerCaches[index]!),
             stdio: ['ignore', logFile, logFile],
           });
         } finally {
@@ -287,15 +369,14 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       await waitForUrl(`http://127.0.0.1:${serverPort}/api/health`, 60_000, () => isRunning(server));
     };
     await Promise.all(serverPorts.map((_, index) => startAppServer(index)));
-    console.log(`[app servers] JSON log lines in ${appServerLogs.join(' and ')}`);
+    console.log(`[app servers] JSON log lines in ${appServerLogs.join(', ')}`);
 
     const nginxDir = path.join(stateDir, 'nginx');
     fs.mkdirSync(nginxDir, { recursive: true });
     writeNginxConfig(path.join(nginxDir, 'nginx.conf'), {
-      user: nginxWorkerUser([path.resolve(buildsDir), nginxDir]),
+      user: nginxWorkerUser([nginxDir]),
       runDir: nginxDir,
       port,
-      buildsDir: path.resolve(buildsDir),
       appServerPorts: serverPorts,
     });
     const nginx = startSupervised('nginx', () =>
@@ -343,6 +424,8 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       cmsUrl,
       appServerUrls: serverPorts.map((serverPort) => `http://127.0.0.1:${serverPort}`),
       appServerLogs,
+      appServerCaches,
+      platformEnv,
       redisUrl,
       prometheusUrl,
       contentChangeSecret,
@@ -384,4 +467,47 @@ function prometheusArguments(
     `--web.listen-address=127.0.0.1:${listenPort}`,
     '--log.level=warn',
   ];
+}
+
+/** `PLATFORM_STATE_URL` and `BUILD_STORE_*` as `NAME=value` lines (mode 600: the store's key is in it), for the CLI. */
+function writePlatformEnv(file: string, env: Record<string, string>) {
+  const lines = [
+    '# The platform database and object store of the production arrangement (scripts/lib/production-arrangement.ts),',
+    '# for the deploy CLI: `set -a; . <this file>; set +a`. Written on every start.',
+    ...Object.entries(env).map(([name, value]) => `${name}=${value}`),
+  ];
+  fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+/**
+ * The builds folder into PostgreSQL and the object store (release/move-platform.ts, what
+ * `deploy platform import` runs) when the platform database holds no live set yet. The store
+ * answers some seconds after its processes start: tried again until it does.
+ */
+async function moveInOnFirstStart(buildsDir: string, keysFile: string, env: Record<string, string>) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const shared = await openSharedStores(sharedStoreSettings(env));
+      try {
+        if ((await shared.state.live.read()) !== null) {
+          console.log('[platform] the live set is in PostgreSQL already: the builds folder is not imported again');
+          return;
+        }
+        if (!fs.existsSync(path.join(buildsDir, 'live.json'))) {
+          console.log(`[platform] nothing to move in: ${buildsDir} has no live set`);
+          return;
+        }
+        console.log(`[platform] moving ${buildsDir} into PostgreSQL and the object store`);
+        await importFolder(buildsDir, shared, { keysFile, log: (line) => console.log(`[platform] ${line}`) });
+        return;
+      } finally {
+        await shared.close();
+      }
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

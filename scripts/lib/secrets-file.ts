@@ -14,7 +14,7 @@ const cmsSecrets = require(path.join(repoRoot, 'deploy/cms/src/utils/production-
   newSecrets(): Record<string, string>;
 };
 
-/** Fresh values for every secret: the CMS's own and the two it shares with the app servers. */
+/** Fresh values for every secret: the CMS's own, the two it shares with the app servers, the object store's key. */
 function newSecrets(): Record<string, string> {
   return {
     ...cmsSecrets.newSecrets(),
@@ -22,6 +22,8 @@ function newSecrets(): Record<string, string> {
     CONTENT_CHANGE_SECRET: randomBytes(24).toString('hex'),
     // The app servers send it with their CMS reads, which the CMS then does not count per address.
     SITE_READ_SECRET: randomBytes(24).toString('hex'),
+    // The app servers' key to the object store (Swift's s3api user steel:platform); never the CMS's.
+    BUILD_STORE_SECRET_ACCESS_KEY: randomBytes(24).toString('hex'),
   };
 }
 

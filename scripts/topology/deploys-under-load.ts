@@ -9,22 +9,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { arrangementPaths } from '../lib/arrangement-paths';
 import type { Arrangement } from '../lib/production-arrangement';
 
 const run = promisify(execFile);
 
-/** A blog team's deploy key on the arrangement (added the way an operator adds one: `keys add`). */
-export async function blogDeployKey(site: Arrangement, stateDir: string, cmsPort: number): Promise<string> {
-  const { stdout } = await run(process.execPath, [
-    site.cliFile,
-    'keys',
-    'add',
-    'blog',
-    `blog-team-${Date.now().toString(36)}`,
-    '--keys-file',
-    arrangementPaths(stateDir, cmsPort).deployKeysFile,
-  ]);
+/**
+ * A blog team's deploy key on the arrangement (added the way an operator adds one: `keys add`,
+ * into the platform's PostgreSQL the app servers read).
+ */
+export async function blogDeployKey(site: Arrangement): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    [site.cliFile, 'keys', 'add', 'blog', `blog-team-${Date.now().toString(36)}`],
+    {
+      env: { ...process.env, ...site.platformEnv },
+    },
+  );
   return stdout.trim().split('\n').pop()!;
 }
 
@@ -45,11 +45,19 @@ export interface BlogDeploy {
   stdout: string;
 }
 
-/** `deploy publish blog <dist> --activate --server <site>`, followed by the CLI to its end. */
-export async function publishBlogThroughNginx(site: Arrangement, key: string, dist: string): Promise<BlogDeploy> {
+/**
+ * `deploy publish blog <dist> --activate --server <site>` (or `server`, one app server's own
+ * address), followed by the CLI to its end.
+ */
+export async function publishBlogThroughNginx(
+  site: Arrangement,
+  key: string,
+  dist: string,
+  server = site.siteUrl,
+): Promise<BlogDeploy> {
   const { stdout } = await run(
     process.execPath,
-    [site.cliFile, 'publish', 'blog', dist, '--activate', '--server', site.siteUrl],
+    [site.cliFile, 'publish', 'blog', dist, '--activate', '--server', server],
     { env: { ...process.env, DEPLOY_KEY: key }, timeout: 300_000 },
   );
   const version = /Published blog (\S+)/.exec(stdout)?.[1];

@@ -1,8 +1,11 @@
 /**
- * The production arrangement, tried as an operations team would: nginx, two app servers from a
- * production-only install, Redis, the CMS on PostgreSQL (scripts/lib/production-arrangement.ts).
+ * The production arrangement, tried as an operations team would: nginx, three app servers from a
+ * production-only install, each with its own cache folder, Redis, the platform's state and the CMS
+ * on PostgreSQL, the versions' files in the object store (scripts/lib/production-arrangement.ts).
+ * Three servers rather than the default two: what one server's deploy does must reach the other
+ * two, and one arrangement for all the tests keeps `npm test` short.
  * Run by `npm test` (node's test runner under tsx): `tsx --test scripts/topology/*.test.ts`.
- * Ports: TOPOLOGY_PORT (9600; the app servers and Redis take the next three), TOPOLOGY_CMS_PORT (1650).
+ * Ports: TOPOLOGY_PORT (9600; the arrangement takes PORT+3 to PORT+23), TOPOLOGY_CMS_PORT (1650).
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -30,6 +33,7 @@ const arrangementOptions = {
   port,
   cmsPort,
   buildsDir,
+  appServers: 3,
   stateDir: path.join(workDir, 'state'),
   // Production has no demo customer unless asked: the test signs in as it.
   cmsEnv: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, DATABASE_NAME: 'steel_cms', SEED_DEMO_CUSTOMER: 'on' },
@@ -138,7 +142,7 @@ after(async () => {
   if (!process.env.KEEP_TOPOLOGY) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-test('nginx serves pages from both app servers and the hashed files itself, compressed and immutable', async () => {
+test('nginx serves pages and the hashed files from the app servers, compressed and immutable', async () => {
   const home = await get(`${site.siteUrl}/`, { 'accept-encoding': 'br' });
   assert.equal(home.status, 200);
   assert.equal(home.headers.get('content-encoding'), 'br');
@@ -166,7 +170,7 @@ test('nginx serves pages from both app servers and the hashed files itself, comp
   const live = JSON.parse(fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8')) as Record<'catalogue', string>;
   for (const file of ['mf-manifest.json', 'remoteEntry.js'])
     assert.equal((await get(`${site.siteUrl}/builds/catalogue/${live.catalogue}/${file}`)).status, 200, file);
-  // Both app servers answer with the same live set.
+  // Every app server answers with the same live set.
   const ids = await Promise.all(
     site.appServerUrls.map(
       async (url) => ((await (await get(`${url}/builds/latest.json`)).json()) as { id: string }).id,
@@ -180,6 +184,27 @@ test('nginx serves pages from both app servers and the hashed files itself, comp
     body: '{}',
   });
   assert.equal(flush.status, 403);
+});
+
+test("a blog published and activated through app server 1's deploy API is served by servers 2 and 3 from their own folders", async () => {
+  const key = await blogDeployKey(site);
+  const dist = nextBlogBuild(buildsDir, path.join(workDir, 'blog-server-1'), 'published through app server 1 at');
+  const { version } = await publishBlogThroughNginx(site, key, dist, site.appServerUrls[0]);
+  const published = Date.now();
+  for (const [index, url] of site.appServerUrls.entries()) {
+    if (index === 0) continue;
+    await poll(
+      async () => ((await (await get(`${url}/remotes.json`)).json()) as { blog?: { version: string } }).blog?.version,
+      (seen) => seen === version,
+      5_000,
+      `${url} names the new blog`,
+    );
+    assert.equal((await get(`${url}/builds/blog/${version}/remoteEntry.js`)).status, 200, url);
+    // From its own cache folder, filled from the object store: no other server's disk.
+    assert.ok(fs.existsSync(path.join(site.appServerCaches[index]!, 'blog', version, 'remoteEntry.js')), url);
+  }
+  console.log(`servers 2 and 3 served blog ${version} ${Date.now() - published} ms after server 1's CLI returned`);
+  assert.equal((await get(`${site.siteUrl}/builds/blog/${version}/remoteEntry.js`)).status, 200);
 });
 
 /** What Prometheus's HTTP API answers for an instant query: one series per label set. */
@@ -318,7 +343,7 @@ function deployCallsLogged(): Array<{ call: string; status: number; seconds: num
 }
 
 test('a blog published through nginx under 64 connections: every call answers within 30 s, the job takes it live, a reader sees no error', async () => {
-  const key = await blogDeployKey(site, arrangementOptions.stateDir, cmsPort);
+  const key = await blogDeployKey(site);
   const dist = nextBlogBuild(buildsDir, path.join(workDir, 'blog-next'), 'built for the topology test at');
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
@@ -687,22 +712,16 @@ test('restore drill: a backup put back onto a fresh arrangement serves the same 
     ).data.map(({ number, status, note }) => ({ number, status, note }));
   const ordersBefore = await orders();
   assert.ok(ordersBefore.some((order) => order.note === 'سفارش پیش از پشتیبان‌گیری'));
-  const liveBefore = fs.readFileSync(path.join(buildsDir, 'live.json'), 'utf8');
-  const remotes = async () => (await (await get(`${site.siteUrl}/remotes.json`)).json()) as unknown;
+  const remotes = async () =>
+    (await (await get(`${site.siteUrl}/remotes.json`)).json()) as Record<string, { version: string } | undefined>;
   const remotesBefore = await remotes();
   const pages = ['/', '/rebar', '/about-us', '/blog'];
   const pagesBefore = await Promise.all(pages.map(mainOf));
   assert.ok(pagesBefore.every((page) => page.status === 200 && page.text.length > 100));
-  const keysFile = path.join(workDir, 'state', 'deploy-keys.json');
-  const { stdout: added } = await run(process.execPath, [
-    site.cliFile,
-    'keys',
-    'add',
-    'blog',
-    'restore-drill',
-    '--keys-file',
-    keysFile,
-  ]);
+  // Into the platform's PostgreSQL, where the app servers read the keys.
+  const { stdout: added } = await run(process.execPath, [site.cliFile, 'keys', 'add', 'blog', 'restore-drill'], {
+    env: { ...process.env, ...site.platformEnv },
+  });
   const deployKey = added.trim().split('\n').pop()!;
 
   fs.writeFileSync(path.join(workDir, 'backup-passphrase'), 'the restore drill passphrase, kept apart\n', {
@@ -714,7 +733,8 @@ test('restore drill: a backup put back onto a fresh arrangement serves the same 
   const [backup] = fs.readdirSync(backups);
   assert.match(backup ?? '', /^steel-backup-/);
 
-  // A fresh arrangement: empty state and builds folders, the same ports, the old one gone.
+  // A fresh arrangement: empty state and builds folders (an empty platform database and object
+  // store), the same ports, the old one gone. Its start moves the restored builds folder in.
   await site.stop();
   const fresh = {
     ...arrangementOptions,
@@ -725,7 +745,6 @@ test('restore drill: a backup put back onto a fresh arrangement serves the same 
   console.log(restored.stdout.trim());
   site = await startArrangement(fresh);
 
-  assert.equal(fs.readFileSync(path.join(fresh.buildsDir, 'live.json'), 'utf8'), liveBefore);
   assert.deepEqual(await remotes(), remotesBefore);
   assert.deepEqual(await Promise.all(pages.map(mainOf)), pagesBefore);
   // The sign-in made before still works (the secrets and the sessions came back), and sees the same orders.
@@ -736,6 +755,6 @@ test('restore drill: a backup put back onto a fresh arrangement serves the same 
   });
   assert.equal(
     (JSON.parse(status.stdout) as { apps: Array<{ live: string }> }).apps[0]?.live,
-    (JSON.parse(liveBefore) as { blog: string }).blog,
+    remotesBefore.blog?.version,
   );
 });

@@ -22,7 +22,10 @@ import path from 'node:path';
 import { GATE_FOLDER as GATE_RECORDS, JOB_RECORDS_FOLDER } from '@steel/server/builds-folder';
 import { withDeployLock } from '@steel/server/deploy-lock';
 import { withLock as withLiveSetLock } from '@steel/server/live-file-writes';
+import { exportToFolder, openSharedStores } from '@steel/server/move-platform';
+import { sharedStoreSettings } from '../arrangement-paths';
 import type { BackupPart } from './backup-part';
+import type { SiteLayout } from './site-layout';
 import { measure, ownLikeFolder } from './backup-part';
 
 // The gate's records (GATE_RECORDS): not rebuilt without running every gate again.
@@ -120,4 +123,25 @@ export function buildsPart(buildsDir: string): BackupPart {
       }
     },
   };
+}
+
+/**
+ * The layout a backup copies: `layout` itself, or — when the platform is in PostgreSQL and an
+ * object store — its export (`deploy platform export`'s code, release/move-platform.ts) into a
+ * builds folder and keys file, which the platform-state, builds and deploy-keys parts then copy.
+ * The export is idempotent, so a kept export folder is only brought up to date. A restore puts
+ * them into the arrangement's builds folder and keys file, which its next start imports into an
+ * empty platform database (a fresh state folder).
+ */
+export async function withPlatformExported(layout: SiteLayout): Promise<SiteLayout> {
+  if (!layout.platform) return layout;
+  const buildsDir = path.join(layout.platform.exportDir, 'builds');
+  const deployKeysFile = path.join(layout.platform.exportDir, 'deploy-keys.json');
+  const shared = await openSharedStores(sharedStoreSettings(layout.platform.env));
+  try {
+    await exportToFolder(shared, buildsDir, { keysFile: deployKeysFile });
+  } finally {
+    await shared.close();
+  }
+  return { ...layout, buildsDir, deployKeysFile };
 }
