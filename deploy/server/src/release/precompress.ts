@@ -5,8 +5,11 @@
  *
  * Brotli at quality 11 is slow (seconds per megabyte), so it runs in a worker thread of its own,
  * never on the thread that serves pages nor in libuv's pool, whose four threads also do the
- * serving thread's file reads. The worker is plain JavaScript given as source: the same from the
- * TypeScript sources and from the compiled release, with no file of its own to bundle.
+ * serving thread's file reads. That thread also asks the system for the lowest CPU priority: a
+ * publish took a whole core for seconds, and on a machine shared with other app servers the ones
+ * serving pages fell behind and shed them (the N-server arrangement's publish under load). The
+ * worker is plain JavaScript given as source: the same from the TypeScript sources and from the
+ * compiled release, with no file of its own to bundle.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +23,12 @@ const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
+// Linux keeps a nice value per thread and /proc/thread-self names this one: only this thread is
+// lowered, never the server's. Elsewhere the call fails and the thread keeps its priority.
+try {
+  const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(threadId, 19);
+} catch {}
 parentPort.on('message', (file) => {
   try {
     const data = fs.readFileSync(file);
