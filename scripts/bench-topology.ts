@@ -1,7 +1,8 @@
 /**
  * The production arrangement under load (scripts/lib/production-arrangement.ts), through nginx:
- * req/s and p50/p95 for a cached page, an uncached product page and a hashed asset, with two app
- * servers and then one; a flood of `/` (256 connections whose clients give up after 10 s: how many
+ * req/s and p50/p95 for a cached page, an uncached product page and a hashed asset, with three app
+ * servers, then two and one of them left (stopped one by one: each keeps its share of the render
+ * threads, sized for three); a flood of `/` (256 connections whose clients give up after 10 s: how many
  * were answered, shed with 503 or timed out); publish → live of a blog build, quiet and under 64
  * connections; and the CMS's catalogue views on PostgreSQL (beside SQLite's when the caller passes
  * a SQLite CMS). Prints; asserts nothing. Alone: `tsx scripts/bench-topology.ts`
@@ -24,6 +25,9 @@ import {
 } from './topology/deploys-under-load';
 
 const DURATION_S = Number(process.env.BENCH_TOPOLOGY_SECONDS ?? 10);
+/** The arrangement's app servers at the start; the rows then stop them one by one down to one. */
+const APP_SERVERS = 3;
+const servers = (count: number) => `${count} server${count === 1 ? ' ' : 's'}`;
 const CONNECTIONS = 32;
 const CATALOGUE_VIEW =
   '/api/products?fields[0]=slug&fields[1]=name&fields[2]=price&populate[sub_category][fields][0]=path&sort[0]=price:asc&pagination[pageSize]=24';
@@ -113,6 +117,7 @@ export async function benchTopology(options: {
       port,
       cmsPort,
       buildsDir,
+      appServers: APP_SERVERS,
       stateDir: path.join(workDir, 'state'),
       serverEnv: { RENDER_RATE_LIMIT_PER_MINUTE: 'off', HEALTH_MONITOR: 'off', ...serverEnv },
     });
@@ -124,15 +129,17 @@ export async function benchTopology(options: {
     const product = '/rebar/kalaf/rebar-kalaf-1';
     await fetch(`${site.siteUrl}${product}`);
     log(`through nginx, ${CONNECTIONS} connections, ${DURATION_S} s each (page cache shared in Redis):`);
-    log(`  cached page /               2 servers: ${await load(`${site.siteUrl}/`)}`);
+    log(`  cached page /               ${servers(APP_SERVERS)}: ${await load(`${site.siteUrl}/`)}`);
     log(`  a flood of /: ${await overload(site.siteUrl)}`);
     const key = await blogDeployKey(site);
     for (const line of await benchPublishToLive(site, { buildsDir, workDir, key })) log(`  ${line}`);
     log(
-      `  hashed asset (nginx, br)    2 servers: ${await load(`${site.siteUrl}${asset}`, { 'accept-encoding': 'br' })}`,
+      `  hashed asset (nginx, br)    ${servers(APP_SERVERS)}: ${await load(`${site.siteUrl}${asset}`, { 'accept-encoding': 'br' })}`,
     );
-    await site.stopAppServer(1);
-    log(`  cached page /               1 server:  ${await load(`${site.siteUrl}/`)}`);
+    for (let left = APP_SERVERS - 1; left >= 1; left--) {
+      await site.stopAppServer(left);
+      log(`  cached page /               ${servers(left)}: ${await load(`${site.siteUrl}/`)}`);
+    }
     const secret = { [SITE_READ_HEADER]: site.siteReadSecret };
     log(`CMS catalogue view (${CONNECTIONS} connections, ${DURATION_S} s):`);
     log(`  PostgreSQL 15: ${await load(`${site.cmsUrl}${CATALOGUE_VIEW}`, secret)}`);
@@ -141,9 +148,10 @@ export async function benchTopology(options: {
     site = null;
     // Uncached: the page cache off, every request a server render (CMS reads included).
     site = await start({ SSR_CACHE_ENTRIES: '0' });
-    log(`  uncached product page       2 servers: ${await load(`${site.siteUrl}${product}`)}`);
-    await site.stopAppServer(1);
-    log(`  uncached product page       1 server:  ${await load(`${site.siteUrl}${product}`)}`);
+    for (let left = APP_SERVERS; left >= 1; left--) {
+      if (left < APP_SERVERS) await site.stopAppServer(left);
+      log(`  uncached product page       ${servers(left)}: ${await load(`${site.siteUrl}${product}`)}`);
+    }
   } finally {
     await site?.stop();
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@
  * Server rendering (scripts/bench-ssr.ts, against a seeded CMS): render p50/p95 cached and uncached under load,
  * and the app server's memory over 50 deploys. Gradual release (scripts/bench-release.ts): activation →
  * open tab aware, p50/p95, and detection → automatic canary abort. Production arrangement
- * (scripts/bench-topology.ts): through nginx, one app server vs two, the CMS on PostgreSQL vs SQLite,
+ * (scripts/bench-topology.ts): through nginx, three app servers, then two and one, the CMS on PostgreSQL vs SQLite,
  * a flood of 256 connections (answered, shed, timed out), publish → live with and without load. The
  * Redis breaker's openings over a minute of busy CPU with a healthy Redis (scripts/bench-redis-breaker.ts).
  * Extension slots (scripts/bench-slots.ts): what the inquiry app's contributions add to a product page.
