@@ -26,8 +26,9 @@ module.exports = {
   testTimeout: 30_000,
   // A failing test that leaves a server or timer behind must fail the run, not hang it: without
   // this jest waits forever for the open handle after its summary, and CI hit its time limit with
-  // one failed test (deploy-jobs, before its cleanup moved into a finally). Jest still names the
-  // leak ("Force exiting Jest…"), so a leak is seen in the log.
+  // one failed test (deploy-jobs, before its cleanup moved into a finally). Jest then prints
+  // "Force exiting Jest…" at every run; `npx jest --detectOpenHandles` finds a leak when one is
+  // suspected.
   forceExit: true,
   rootDir: __dirname,
   // Only the workspaces' sources are crawled (not node_modules, dist/, deploy/cms/…). A root that
