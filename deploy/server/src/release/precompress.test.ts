@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { tempDir } from '../testing/fixtures';
-import { precompress } from './precompress';
+import { COMPRESSION_NICE, precompress } from './precompress';
 
 /** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
 async function threadNiceValues(): Promise<Map<number, number>> {
@@ -51,16 +51,16 @@ describe('precompress', () => {
         await fs.writeFile(path.join(dir, name), lines.join('\n'));
       }
       const before = await threadNiceValues();
-      let lowest: number[] = [];
+      let lowered: number[] = [];
       let finished = false;
       const running = precompress(dir, files).finally(() => (finished = true));
-      while (!finished && !lowest.length) {
-        lowest = [...(await threadNiceValues())]
-          .filter(([tid, nice]) => nice === 19 && !before.has(tid))
+      while (!finished && !lowered.length) {
+        lowered = [...(await threadNiceValues())]
+          .filter(([tid, nice]) => nice === COMPRESSION_NICE && !before.has(tid))
           .map(([tid]) => tid);
       }
       await running;
-      expect(lowest).toHaveLength(1);
+      expect(lowered).toHaveLength(1);
       // The thread that serves (this one) and the others are as they were.
       expect((await threadNiceValues()).get(process.pid)).toBe(before.get(process.pid));
     },

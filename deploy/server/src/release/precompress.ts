@@ -5,8 +5,8 @@
  *
  * Brotli at quality 11 is slow (seconds per megabyte), so it runs in a worker thread of its own,
  * never on the thread that serves pages nor in libuv's pool, whose four threads also do the
- * serving thread's file reads. That thread also asks the system for the lowest CPU priority: a
- * publish took a whole core for seconds, and on a machine shared with other app servers the ones
+ * serving thread's file reads. That thread also runs at the lowest CPU priority (COMPRESSION_NICE):
+ * a publish took a whole core for seconds, and on a machine shared with other app servers the ones
  * serving pages fell behind and shed them (the N-server arrangement's publish under load). The
  * worker is plain JavaScript given as source: the same from the TypeScript sources and from the
  * compiled release, with no file of its own to bundle.
@@ -18,6 +18,14 @@ import { Worker } from 'node:worker_threads';
 const PRECOMPRESS_RE = /\.(?:js|mjs|css|html|json|svg|txt|map|xml|ttf|otf)$/i;
 const PRECOMPRESS_MIN_BYTES = 1024;
 
+/**
+ * The compression thread's nice value: 19, the lowest, so pages come first. Its cost, measured on
+ * this 2-core machine: the blog's 40 files took 8.7 s alone, and with two busy loops on the two
+ * cores 14.6 s at nice 0, 97.8 s at 10 and over 400 s at 19 — a publish on a machine kept busy
+ * waits for it. Nice 10 was not enough: the topology test's reader met a 503 during the publish.
+ */
+export const COMPRESSION_NICE = 19;
+
 /** One file at a time: reads it, writes the variants that are smaller than it, answers with its name. */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -27,7 +35,7 @@ const zlib = require('node:zlib');
 // lowered, never the server's. Elsewhere the call fails and the thread keeps its priority.
 try {
   const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-  require('node:os').setPriority(threadId, 19);
+  require('node:os').setPriority(threadId, ${COMPRESSION_NICE});
 } catch {}
 parentPort.on('message', (file) => {
   try {
