@@ -223,6 +223,33 @@ describe("the units' commands", () => {
     });
   });
 
+  it("nginx shares one machine's pages in flight among its app servers, for one to four of them", () => {
+    // A CommonJS file run by systemd as it is, loaded here as systemd's command loads it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const nginx = require(path.join(ROOT, 'deploy/nginx/nginx-config.cjs')) as {
+      nginxConfig: (options: { user: string; runDir: string; port: number; appServerPorts: number[] }) => string;
+      PAGES_IN_FLIGHT_PER_MACHINE: number;
+    };
+    /** The `max_conns` of each server line of one upstream block (null where it has none). */
+    const limitsOf = (config: string, upstream: string) =>
+      [...new RegExp(`upstream ${upstream} \\{([^}]*)\\}`).exec(config)![1]!.matchAll(/server [^;]*;/g)].map(
+        ([line]) => {
+          const limit = /max_conns=(\d+)/.exec(line);
+          return limit ? Number(limit[1]) : null;
+        },
+      );
+    for (const count of [1, 2, 3, 4]) {
+      const appServerPorts = Array.from({ length: count }, (_, index) => 7001 + index);
+      const config = nginx.nginxConfig({ user: 'steel', runDir: dir, port: 8443, appServerPorts });
+      // An equal share each: together the machine's budget, each share rounded up to a whole page.
+      expect(limitsOf(config, 'app_servers')).toEqual(
+        Array(count).fill(Math.ceil(nginx.PAGES_IN_FLIGHT_PER_MACHINE / count)),
+      );
+      // The deploy API, the live-set stream and the build files are never limited.
+      expect(limitsOf(config, 'app_servers_unbounded')).toEqual(Array(count).fill(null));
+    }
+  });
+
   it("Prometheus's configuration scrapes every app server and the nginx exporter", () => {
     const output = path.join(dir, 'prometheus', 'prometheus.yml');
     expect(runCommand('deploy/observability/prometheus-config.cjs', [output], ports).stderr).toBe('');

@@ -20,11 +20,21 @@ const BUSY_PAGE = path.join(__dirname, 'busy.html');
 /** What a shed visitor is told to wait, as the app servers tell it (RETRY_AFTER_SECONDS there). */
 const RETRY_AFTER_SECONDS = 5;
 /**
- * Page requests in flight per app server before nginx answers busy itself: about a second of an
- * app server's cached pages at full speed (~250 a second on two cores) — past it each new page
- * would only wait longer. See "Load shedding" in docs/architecture.md.
+ * Page requests in flight on this machine before nginx answers busy itself: about a second of the
+ * machine's cached pages (~250 a second on two cores while a flood's clients take their share) —
+ * past it each new page would only wait longer. Every app server nginx knows is on this machine
+ * (127.0.0.1), so they share its cores and this budget: with three, each takes a third. A budget
+ * per server let three servers hold 768 pages on two cores: pages waited 6–10 s in nginx before
+ * an app server answered or shed them, and the topology test's flood saw clients give up at 10 s;
+ * with the budget shared, the slowest page of that flood took 3.5–5.5 s in nginx. See "Load
+ * shedding" in docs/architecture.md.
  */
-const PAGES_IN_FLIGHT_PER_SERVER = 256;
+const PAGES_IN_FLIGHT_PER_MACHINE = 256;
+
+/** Each app server's share of the machine's pages in flight (nginx's `max_conns`), for `count` servers. */
+function pagesInFlightPerServer(count) {
+  return Math.ceil(PAGES_IN_FLIGHT_PER_MACHINE / count);
+}
 
 /** The template filled in. */
 function nginxConfig({ user, runDir, port, appServerPorts }) {
@@ -37,7 +47,7 @@ function nginxConfig({ user, runDir, port, appServerPorts }) {
     .replaceAll('{{RUN_DIR}}', runDir)
     .replaceAll('{{PORT}}', String(port))
     .replaceAll('{{RETRY_AFTER_SECONDS}}', String(RETRY_AFTER_SECONDS))
-    .replace('{{PAGE_APP_SERVERS}}', servers(` max_conns=${PAGES_IN_FLIGHT_PER_SERVER}`))
+    .replace('{{PAGE_APP_SERVERS}}', servers(` max_conns=${pagesInFlightPerServer(appServerPorts.length)}`))
     .replaceAll('{{APP_SERVERS}}', servers(''));
 }
 
@@ -64,7 +74,15 @@ function appServerPorts(env) {
     .map((match) => portSetting(env, match[0]));
 }
 
-module.exports = { nginxConfig, writeNginxConfig, appServerPorts, portSetting, RETRY_AFTER_SECONDS };
+module.exports = {
+  nginxConfig,
+  writeNginxConfig,
+  appServerPorts,
+  portSetting,
+  pagesInFlightPerServer,
+  PAGES_IN_FLIGHT_PER_MACHINE,
+  RETRY_AFTER_SECONDS,
+};
 
 if (require.main === module) {
   const [output] = process.argv.slice(2);
