@@ -13,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { SITE_READ_HEADER } from '@steel/server/site-reads';
 import { buildAndPublish } from './build';
+import { BROWSER_ACCEPT_ENCODING } from './lib/chromium';
 import { APPS, repoRoot } from './lib/paths';
 import { median } from './lib/median';
 import { type Arrangement, startArrangement } from './lib/production-arrangement';
@@ -32,8 +33,14 @@ const CONNECTIONS = 32;
 const CATALOGUE_VIEW =
   '/api/products?fields[0]=slug&fields[1]=name&fields[2]=price&populate[sub_category][fields][0]=path&sort[0]=price:asc&pagination[pageSize]=24';
 
+/** Each client asks as a browser does (compressed answers), plus `headers`. */
 async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...headers },
+  });
   return `${Math.round(result.requests.average).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p95 ${result.latency.p97_5 ?? result.latency.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}`;
 }
 
@@ -57,6 +64,7 @@ export async function overload(
     connections,
     duration: seconds,
     timeout: CLIENT_GIVES_UP_S,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
   });
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([status, { count }]) => `${status}×${count}`)
@@ -133,9 +141,7 @@ export async function benchTopology(options: {
     log(`  a flood of /: ${await overload(site.siteUrl)}`);
     const key = await blogDeployKey(site);
     for (const line of await benchPublishToLive(site, { buildsDir, workDir, key })) log(`  ${line}`);
-    log(
-      `  hashed asset (nginx, br)    ${servers(APP_SERVERS)}: ${await load(`${site.siteUrl}${asset}`, { 'accept-encoding': 'br' })}`,
-    );
+    log(`  hashed asset (nginx, br)    ${servers(APP_SERVERS)}: ${await load(`${site.siteUrl}${asset}`)}`);
     for (let left = APP_SERVERS - 1; left >= 1; left--) {
       await site.stopAppServer(left);
       log(`  cached page /               ${servers(left)}: ${await load(`${site.siteUrl}/`)}`);

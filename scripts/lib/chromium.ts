@@ -16,6 +16,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * What Chromium asks a server for with every page: load generators that stand in for a crowd of
+ * browsers send it too, so they are sent (and the servers do the work of) the pages browsers get.
+ */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /** Playwright's launch options for Debian's Chromium, headless. */
 export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 

@@ -7,7 +7,14 @@ import { overridesOf } from '../live-set/visitor-live-set';
 import type { CachedPage } from '../rendering/page-cache';
 import { NO_BUILD_PAGE } from '../rendering/shell-page-template';
 import { TOO_MANY_RENDERS_PAGE } from '../security/render-rate-limit';
+import { CompressedPages, sendSharedPage } from './compressed-pages';
 import { overrideStrip, withOverrideStrip } from './override-strip';
+
+/**
+ * Every visitor of this app server shares the compressed bodies of its pages: they are kept by
+ * ETag, a hash of the page's bytes, so one process-wide store serves every page route in it.
+ */
+const compressedPages = new CompressedPages();
 
 /** What a 503 page asks the browser (and a crawler) to wait before trying again. */
 const RETRY_AFTER_S = '30';
@@ -29,7 +36,7 @@ export function sendPage(reply: FastifyReply, ifNoneMatch: string | undefined, p
   // no-cache: the browser may keep the page but must revalidate, so a deploy shows at once.
   reply.header('cache-control', 'no-cache').header('etag', page.etag);
   if (page.status === 200 && ifNoneMatch === page.etag) return reply.code(304).send();
-  return reply.send(page.html);
+  return sendSharedPage(reply, compressedPages, page);
 }
 
 /** The last good render of a page whose re-render failed, saying so (RFC 9111's Age; Warning 111). */
