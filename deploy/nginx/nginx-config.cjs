@@ -31,6 +31,18 @@ const RETRY_AFTER_SECONDS = 5;
  */
 const PAGES_IN_FLIGHT_PER_MACHINE = 256;
 
+/**
+ * How long nginx waits for an app server's page before it counts the server as hung and hands the
+ * page to another. Under the 10 s a visitor (and the topology test's client) waits, with room for
+ * the second server's answer: at 8 s, pages caught on a server stopped with SIGSTOP under 64
+ * connections came at up to 9.2 s on a busy machine; at 6 s, at about 7 s. An app server answers a
+ * page sooner by itself: it sheds one that waited over SHED_QUEUE_MS (3 s) for it, and a page never
+ * rendered waits at most SSR_TIME_LIMIT_MS + SSR_DATA_WAIT_MS (4.3 s) for the CMS before it is the
+ * 503 page. Only a page that both queued and waited for a slow CMS passes 6 s; it is handed over,
+ * not lost. With the 60 s of before, every one of those 64 clients gave up at 10 s.
+ */
+const PAGE_READ_TIMEOUT_SECONDS = 6;
+
 /** Each app server's share of the machine's pages in flight (nginx's `max_conns`), for `count` servers. */
 function pagesInFlightPerServer(count) {
   return Math.ceil(PAGES_IN_FLIGHT_PER_MACHINE / count);
@@ -47,6 +59,7 @@ function nginxConfig({ user, runDir, port, appServerPorts }) {
     .replaceAll('{{RUN_DIR}}', runDir)
     .replaceAll('{{PORT}}', String(port))
     .replaceAll('{{RETRY_AFTER_SECONDS}}', String(RETRY_AFTER_SECONDS))
+    .replaceAll('{{PAGE_READ_TIMEOUT_SECONDS}}', String(PAGE_READ_TIMEOUT_SECONDS))
     .replace('{{PAGE_APP_SERVERS}}', servers(` max_conns=${pagesInFlightPerServer(appServerPorts.length)}`))
     .replaceAll('{{APP_SERVERS}}', servers(''));
 }

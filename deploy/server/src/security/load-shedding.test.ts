@@ -14,7 +14,7 @@ import { blockFor } from '../testing/busy-cpu';
 import { logLines } from '../testing/log-lines';
 import { liveFixture, type Fixture } from '../testing/fixtures';
 import { parseExposition } from '../testing/prometheus-text';
-import { BUSY_PAGE, requestStartOf, RETRY_AFTER_SECONDS } from './load-shedding';
+import { BUSY_PAGE, proxyReadTimeoutOf, requestStartOf, RETRY_AFTER_SECONDS } from './load-shedding';
 
 /** nginx's `$msec` for a moment `agoMs` back: seconds with milliseconds. */
 const stampedAgo = (agoMs: number) => `t=${((Date.now() - agoMs) / 1000).toFixed(3)}`;
@@ -39,6 +39,13 @@ describe('requestStartOf', () => {
   });
 });
 
+describe('proxyReadTimeoutOf', () => {
+  it("reads nginx's whole seconds as ms; anything else is no time-out", () => {
+    expect(proxyReadTimeoutOf('8')).toBe(8_000);
+    for (const header of [undefined, '', '8s', '-1', '1.5', 'soon']) expect(proxyReadTimeoutOf(header)).toBeNull();
+  });
+});
+
 describe('behind a proxy: a page that waited too long', () => {
   let fx: Fixture;
   let app: FastifyInstance;
@@ -58,6 +65,25 @@ describe('behind a proxy: a page that waited too long', () => {
     const prompt = await app.inject({ url: '/blog', headers: { 'x-request-start': stampedAgo(50) } });
     expect(prompt.statusCode).toBe(200);
     expect(prompt.body).not.toBe(BUSY_PAGE);
+  });
+
+  it('is served when the proxy handed it over from a server that did not answer (older than its read time-out)', async () => {
+    const before = await shedCount(app, 'queue');
+    // nginx waits 8 s for a page, then tries another server with the first try's headers.
+    const handedOver = await app.inject({
+      url: '/blog',
+      headers: { 'x-request-start': stampedAgo(8_050), 'x-proxy-read-timeout': '8' },
+    });
+    expect(handedOver.statusCode).toBe(200);
+    expect(handedOver.body).not.toBe(BUSY_PAGE);
+    // Late, but younger than the proxy's time-out: it waited here, and is shed.
+    expectBusy(
+      await app.inject({
+        url: '/blog',
+        headers: { 'x-request-start': stampedAgo(4_000), 'x-proxy-read-timeout': '8' },
+      }),
+    );
+    expect(await shedCount(app, 'queue')).toBe(before + 1);
   });
 
   it('is never anything but a page: the health check, a manifest, a build file and the deploy API are answered', async () => {

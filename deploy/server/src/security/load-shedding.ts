@@ -38,6 +38,23 @@ export const RETRY_AFTER_SECONDS = 5;
 
 export const REQUEST_START_HEADER = 'x-request-start';
 
+/**
+ * How long the proxy waits for a page before it hands it to another server (nginx sends its
+ * proxy_read_timeout, in seconds). nginx builds a request's headers once: a page handed over from
+ * a hung server still carries the X-Request-Start of its first try, so it looks as if it waited
+ * here the whole time. A page older than this was handed over — this server did not keep it
+ * waiting, and shedding it would give a busy page to a visitor who has waited longest and whose
+ * page this server can answer at once. A page that did wait this long here is one nginx has given
+ * up on; the event-loop signal sheds on a server that far behind.
+ */
+export const PROXY_READ_TIMEOUT_HEADER = 'x-proxy-read-timeout';
+
+/** The proxy's read time-out in ms, from whole seconds; null if absent or unreadable. */
+export function proxyReadTimeoutOf(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^\d+$/.test(value.trim()) ? Number(value) * 1000 : null;
+}
+
 const LOG_EVERY_MS = 5_000;
 
 export type ShedReason = 'queue' | 'event-loop';
@@ -97,6 +114,8 @@ export const loadShedding = fp<LoadSheddingPluginOptions>(
         const start = requestStartOf(request.headers[REQUEST_START_HEADER]);
         if (start === null || !isPageRequest(request)) return;
         const waited = Date.now() - start;
+        const handedOverAfter = proxyReadTimeoutOf(request.headers[PROXY_READ_TIMEOUT_HEADER]);
+        if (handedOverAfter !== null && waited >= handedOverAfter) return;
         if (waited > queueMs) return reply.send(shed('queue', request, reply, waited));
       });
     }
