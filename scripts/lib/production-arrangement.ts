@@ -24,7 +24,7 @@
  * servers, which fetch a version they lack from the store and check its digests.
  *
  * Observability: each app server writes JSON lines (pino, with the request id nginx made) to
- * `stateDir/app-N.log`; Prometheus scrapes both app servers' `/metrics` over loopback (nginx refuses
+ * `stateDir/app-N.log`; Prometheus scrapes every app server's `/metrics` over loopback (nginx refuses
  * that path) and nginx's counters through Debian's nginx exporter (stub_status on a socket, the
  * exporter on a free loopback port), with the recording and alerting rules of deploy/observability/.
  * The CMS (Strapi) exposes no metrics of its own.
@@ -111,7 +111,7 @@ export interface Arrangement {
    */
   platformEnv: Record<string, string>;
   redisUrl: string;
-  /** Prometheus (its HTTP API and UI), scraping both app servers. */
+  /** Prometheus (its HTTP API and UI), scraping every app server. */
   prometheusUrl: string;
   /** What the CMS sends with its content-changed calls (CONTENT_CHANGE_SECRET, from the secrets file). */
   contentChangeSecret: string;
@@ -129,6 +129,10 @@ export interface Arrangement {
   startAppServer(index: number): Promise<void>;
   stopCms(): Promise<void>;
   startCms(): Promise<void>;
+  /** Stops every process of the object store, as an outage would (the supervisor leaves them down). */
+  stopObjectStore(): Promise<void>;
+  /** Starts them again and waits until the store answers. */
+  startObjectStore(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -240,6 +244,10 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     accessKeyId: OBJECT_STORE_USER,
     secretKey: objectStoreKey,
   });
+  const startObjectStore = () => {
+    for (const proc of store.processes)
+      startSupervised(proc.name, () => startProcess(proc.name, proc.command, proc.args, { stdio: 'ignore' }));
+  };
   const platformEnv: Record<string, string> = {
     PLATFORM_STATE_URL: `postgres://postgres@127.0.0.1:${paths.postgresPort}/${PLATFORM_DATABASE}`,
     BUILD_STORE_BUCKET: BUCKET,
@@ -290,8 +298,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     await postgres.createDatabase(PLATFORM_DATABASE);
 
     store.prepare();
-    for (const proc of store.processes)
-      startSupervised(proc.name, () => startProcess(proc.name, proc.command, proc.args, { stdio: 'ignore' }));
+    startObjectStore();
     writePlatformEnv(paths.platformEnvFile, platformEnv);
     await moveInOnFirstStart(buildsDir, paths.deployKeysFile, platformEnv);
     const cmsEnv: NodeJS.ProcessEnv = {
@@ -438,6 +445,13 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       startAppServer,
       stopCms: () => stopOne('cms'),
       startCms,
+      stopObjectStore: async () => {
+        for (const proc of [...store.processes].reverse()) await stopOne(proc.name);
+      },
+      startObjectStore: async () => {
+        startObjectStore();
+        await waitForUrl(store.healthUrl, 60_000);
+      },
       stop,
     };
   } catch (error) {

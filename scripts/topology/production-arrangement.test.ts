@@ -21,7 +21,13 @@ import { buildAndPublish } from '../build';
 import { BROWSER_ACCEPT_ENCODING, CHROMIUM_PATH } from '../lib/chromium';
 import { APPS, repoRoot } from '../lib/paths';
 import { type Arrangement, startArrangement } from '../lib/production-arrangement';
-import { blogDeployKey, nextBlogBuild, publishBlogThroughNginx, readPagesUntilStopped } from './deploys-under-load';
+import {
+  blogDeployKey,
+  liveBlogVersion,
+  nextBlogBuild,
+  publishBlogThroughNginx,
+  readPagesUntilStopped,
+} from './deploys-under-load';
 
 const run = promisify(execFile);
 const port = Number(process.env.TOPOLOGY_PORT ?? 9600);
@@ -221,8 +227,8 @@ async function prometheusQuery(
   return body.data.result;
 }
 
-test('Prometheus scrapes both app servers and nginx and answers for page requests by outcome; /metrics is not public', async () => {
-  // Pages through nginx, which spreads them over both app servers.
+test('Prometheus scrapes every app server and nginx and answers for page requests by outcome; /metrics is not public', async () => {
+  // Pages through nginx, which spreads them over every app server.
   for (let i = 0; i < 20; i++) assert.equal((await get(`${site.siteUrl}/`)).status, 200);
   // Not through nginx, however the path is written, nor for a request a proxy forwarded.
   for (const pathname of ['/metrics', '/metrics?x=1', '//metrics', '/%6Detrics'])
@@ -245,7 +251,7 @@ test('Prometheus scrapes both app servers and nginx and answers for page request
     (result) =>
       instances.every((instance) => result.some((one) => one.metric.instance === instance && Number(one.value[1]) > 0)),
     60_000,
-    'page requests by outcome from both app servers, in Prometheus',
+    'page requests by outcome from every app server, in Prometheus',
   );
   const outcomes = new Set(series.map((one) => one.metric.outcome));
   assert.ok(
@@ -396,7 +402,7 @@ test('a blog published through nginx under 64 connections: every call answers wi
         `${url} serves the new blog`,
       );
     }
-    console.log(`both app servers served blog ${version} ${Date.now() - switched} ms after the CLI returned`);
+    console.log(`every app server served blog ${version} ${Date.now() - switched} ms after the CLI returned`);
     // It went live by its job: the record says so, read through nginx as the console would.
     const job = (await (
       await get(`${site.siteUrl}/_/deploy/blog/jobs/${jobId}`, { authorization: `Bearer ${key}` })
@@ -434,7 +440,7 @@ test('a blog published through nginx under 64 connections: every call answers wi
       5_000,
       'status counts the views of both servers',
     );
-    console.log(`status: ${views?.failures.views} views of blog ${version} counted by both app servers`);
+    console.log(`status: ${views?.failures.views} views of blog ${version} counted by every app server`);
   } finally {
     load.stop();
     reading = false;
@@ -448,7 +454,7 @@ test('a blog published through nginx under 64 connections: every call answers wi
   assert.deepEqual(problems, []);
 });
 
-test('a content change made in the CMS shows on pages from both app servers', async () => {
+test('a content change made in the CMS shows on pages from every app server', async () => {
   for (const url of site.appServerUrls) assert.equal((await get(`${url}/about-us`)).status, 200);
   const found = (await (await get(`${site.cmsUrl}/api/static-pages?filters[slug][$eq]=about-us`)).json()) as {
     data: Array<{ documentId: string }>;
@@ -495,6 +501,38 @@ test('stopping one app server under 64 connections through nginx fails no GET', 
     await site.startAppServer(0);
   }
   assert.equal((await get(`${site.appServerUrls[0]}/`)).status, 200);
+});
+
+test('an app server hung (SIGSTOP) under 64 connections through nginx: no visitor gives up, every GET is served', async () => {
+  // A hung server is not a dead one: it still accepts connections (the kernel does), and nothing
+  // comes back. nginx's page read time-out sends its pages to the other servers in time.
+  const paths = ['/', '/rebar', '/blog', '/about-us'];
+  for (const pagePath of paths) await get(`${site.siteUrl}${pagePath}`);
+  const pid = site.pidOf('app-2');
+  assert.ok(pid);
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 64,
+    duration: 15,
+    timeout: 10,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
+  const hang = setTimeout(() => process.kill(pid, 'SIGSTOP'), 2_000);
+  try {
+    const result = await load;
+    console.log(
+      `${result.requests.total} GETs in 15 s with app server 2 hung after 2 s: ${result.timeouts} client time-outs, ${result.errors} errors, ${result.non2xx} not 2xx, max ${result.latency.max} ms`,
+    );
+    assert.ok(result.requests.total > 100);
+    assert.equal(result.timeouts, 0);
+    assert.equal(result.errors, 0);
+    assert.equal(result.non2xx, 0);
+  } finally {
+    clearTimeout(hang);
+    process.kill(pid, 'SIGCONT');
+  }
+  assert.equal((await get(`${site.appServerUrls[1]}/`)).status, 200);
 });
 
 test('a flood of 1024 connections on / through nginx: no client gives up; what is not served is the Persian busy page', async () => {
@@ -569,6 +607,52 @@ test('a flood of 1024 connections on / through nginx: no client gives up; what i
       40_000,
       'every app server back on Redis after the flood',
     );
+  }
+});
+
+test('the object store stopped for 20 s under 32 connections: pages keep coming; a publish is refused in one line, leaves nothing, and goes live once the store is back', async () => {
+  const key = await blogDeployKey(site);
+  const dist = nextBlogBuild(buildsDir, path.join(workDir, 'blog-store-outage'), 'published during a store outage at');
+  const liveBefore = await liveBlogVersion(site);
+  const readers = readPagesUntilStopped(site.siteUrl, 32);
+  await site.stopObjectStore();
+  const outageEnds = Date.now() + 20_000;
+  let refusal: { code: unknown; stdout: string; stderr: string };
+  try {
+    refusal = await run(
+      process.execPath,
+      [site.cliFile, 'publish', 'blog', dist, '--activate', '--server', site.siteUrl],
+      {
+        env: { ...process.env, DEPLOY_KEY: key },
+        timeout: 120_000,
+      },
+    ).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: unknown; stdout: string; stderr: string }) => error,
+    );
+    // Still down meanwhile: nothing of the version is served, the live blog is the one before.
+    assert.equal(await liveBlogVersion(site), liveBefore);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageEnds - Date.now())));
+  } finally {
+    await site.startObjectStore();
+  }
+  readers.stop();
+  const pages = await readers.result;
+  console.log(
+    `store stopped 20 s: ${pages.requests.total} GETs, ${pages.errors} errors, ${pages.non2xx} not 2xx; the publish meanwhile: exit ${String(refusal.code)}, stderr ${JSON.stringify(refusal.stderr)}`,
+  );
+  assert.equal(pages.errors, 0);
+  assert.equal(pages.non2xx, 0);
+  assert.notEqual(refusal.code, 0);
+  const said = refusal.stderr.trim().split('\n');
+  assert.equal(said.length, 1, refusal.stderr);
+  assert.match(said[0]!, /store/i);
+  // Back: the same build is taken whole, and every server serves it.
+  const { version } = await publishBlogThroughNginx(site, key, dist);
+  assert.equal(await liveBlogVersion(site), version);
+  for (const url of site.appServerUrls) {
+    const entry = await get(`${url}/builds/blog/${version}/remoteEntry.js`);
+    assert.equal(entry.status, 200, url);
   }
 });
 

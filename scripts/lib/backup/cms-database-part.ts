@@ -100,7 +100,11 @@ function postgresPrograms(settings: Record<string, string>) {
             if (input.after) yield input.after;
           }, child.stdin!),
         );
-      await Promise.all(steps);
+      // The program's own failure (its exit code and what it said) before the pipe's: a program that
+      // stops reading its input early breaks the pipe, and "Premature close" alone hides why.
+      const outcomes = await Promise.allSettled(steps);
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failure) throw (outcomes[0]!.status === 'rejected' ? outcomes[0] : failure).reason;
     },
   };
 }
