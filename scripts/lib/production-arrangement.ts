@@ -133,6 +133,10 @@ export interface Arrangement {
   stopObjectStore(): Promise<void>;
   /** Starts them again and waits until the store answers. */
   startObjectStore(): Promise<void>;
+  /** Stops PostgreSQL (fast shutdown: every connection dropped), as an outage would. */
+  stopPostgres(): Promise<void>;
+  /** Starts it again on its kept data. */
+  startPostgres(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -262,6 +266,15 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     databaseEnv(name: string): NodeJS.ProcessEnv;
     createDatabase(name: string): Promise<boolean>;
   } | null = null;
+  // PostgreSQL: a kept cluster in the state folder (initdb on the first start only).
+  const startPostgres = async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startCluster } = require(path.join(repoRoot, 'deploy/cms/scripts/lib/postgres-cluster.js')) as {
+      startCluster: (options: object) => Promise<NonNullable<typeof postgres>>;
+    };
+    postgres = await startCluster({ dataDir: paths.postgresDataDir, port: paths.postgresPort });
+    return postgres;
+  };
   try {
     // Redis: a cache and notice bus, nothing to persist; bounded, evicting pages (keys with an expiry) first.
     startSupervised('redis', () =>
@@ -288,14 +301,9 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       ),
     );
 
-    // PostgreSQL: a kept cluster in the state folder (initdb on the first start only).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { startCluster } = require(path.join(repoRoot, 'deploy/cms/scripts/lib/postgres-cluster.js')) as {
-      startCluster: (options: object) => Promise<NonNullable<typeof postgres>>;
-    };
-    postgres = await startCluster({ dataDir: paths.postgresDataDir, port: paths.postgresPort });
-    await postgres.createDatabase(paths.databaseName);
-    await postgres.createDatabase(PLATFORM_DATABASE);
+    const database = await startPostgres();
+    await database.createDatabase(paths.databaseName);
+    await database.createDatabase(PLATFORM_DATABASE);
 
     store.prepare();
     startObjectStore();
@@ -303,7 +311,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     await moveInOnFirstStart(buildsDir, paths.deployKeysFile, platformEnv);
     const cmsEnv: NodeJS.ProcessEnv = {
       ...process.env,
-      ...postgres.databaseEnv(paths.databaseName),
+      ...database.databaseEnv(paths.databaseName),
       EMAIL_CAPTURE_FILE: paths.mailsFile,
       ...options.cmsEnv,
       // Production: it refuses the repository's development secrets; these are the arrangement's own.
@@ -451,6 +459,13 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       startObjectStore: async () => {
         startObjectStore();
         await waitForUrl(store.healthUrl, 60_000);
+      },
+      stopPostgres: async () => {
+        await postgres?.stop();
+        postgres = null;
+      },
+      startPostgres: async () => {
+        await startPostgres();
       },
       stop,
     };

@@ -213,6 +213,45 @@ test("a blog published and activated through app server 1's deploy API is served
   assert.equal((await get(`${site.siteUrl}/builds/blog/${version}/remoteEntry.js`)).status, 200);
 });
 
+test('a Chromium visitor whose requests go to the three app servers in turn opens the blog and an article with no error, all of one version', async () => {
+  const live = await liveBlogVersion(site);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
+  try {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    const answeredBy = new Map<string, number>();
+    const blogFiles = new Set<string>();
+    // Each request of the page (its HTML, scripts, manifests, data) to the next app server, as a
+    // load balancer with no affinity would send them.
+    let turn = 0;
+    await page.route(`${site.siteUrl}/**`, async (route) => {
+      const server = site.appServerUrls[turn++ % site.appServerUrls.length]!;
+      const asked = new URL(route.request().url());
+      const response = await route.fetch({ url: `${server}${asked.pathname}${asked.search}` });
+      answeredBy.set(server, (answeredBy.get(server) ?? 0) + 1);
+      const blogFile = /^\/builds\/blog\/([^/]+)\//.exec(asked.pathname);
+      if (blogFile) blogFiles.add(blogFile[1]!);
+      if (response.status() >= 400) problems.push(`${response.status()} ${asked.pathname} from ${server}`);
+      await route.fulfill({ response });
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+    await page.goto(`${site.siteUrl}/blog`);
+    await page.locator('main h1').waitFor();
+    await page.locator('main a[href^="/blog/"]').first().click();
+    await page.waitForURL(/\/blog\/.+/);
+    await page.locator('main h1').waitFor();
+    console.log(
+      `a visitor across the servers: ${[...answeredBy.values()].join(' + ')} requests, blog files of ${[...blogFiles].join(', ')}`,
+    );
+    assert.deepEqual(problems, []);
+    assert.equal(answeredBy.size, site.appServerUrls.length);
+    assert.deepEqual([...blogFiles], [live]);
+  } finally {
+    await browser.close();
+  }
+});
+
 /** What Prometheus's HTTP API answers for an instant query: one series per label set. */
 async function prometheusQuery(
   query: string,
@@ -584,7 +623,7 @@ test('a flood of 1024 connections on / through nginx: no client gives up; what i
     const statuses: Record<string, number> = {};
     for (const { statusCodeStats } of [browsersResult, plainResult]) {
       for (const [status, { count }] of Object.entries(statusCodeStats ?? {}))
-        statuses[status] = (statuses[status] ?? 0) + count;
+        statuses[status] = (statuses[status] ?? 0) + (count ?? 0);
     }
     console.log(`1024 connections, 10 s: ${JSON.stringify(statuses)}, ${timeouts} client time-outs, p97.5 ${p97_5} ms`);
     assert.equal(timeouts, 0);
@@ -654,6 +693,54 @@ test('the object store stopped for 20 s under 32 connections: pages keep coming;
     const entry = await get(`${url}/builds/blog/${version}/remoteEntry.js`);
     assert.equal(entry.status, 200, url);
   }
+});
+
+test('PostgreSQL stopped for 20 s under 32 connections: pages keep coming; back, the live set, its history and the CMS are as before', async () => {
+  const key = await blogDeployKey(site);
+  const history = async () => {
+    const response = await fetch(`${site.siteUrl}/_/deploy/blog/history`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    assert.equal(response.status, 200);
+    return response.text();
+  };
+  const liveBefore = await liveBlogVersion(site);
+  const historyBefore = await history();
+  // The readers' pages made first, on every server (a page never made needs the CMS, which needs
+  // the database: it is the 503 page during the outage, as with the CMS stopped, below).
+  for (const url of site.appServerUrls)
+    for (const pagePath of ['/', '/rebar', '/blog', '/about-us'])
+      assert.equal((await get(`${url}${pagePath}`)).status, 200, `${url}${pagePath}`);
+  const readers = readPagesUntilStopped(site.siteUrl, 32);
+  await site.stopPostgres();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    // The CMS and the platform's state are both out of reach; the pages already made are not.
+    assert.equal(await liveBlogVersion(site), liveBefore);
+  } finally {
+    await site.startPostgres();
+  }
+  readers.stop();
+  const pages = await readers.result;
+  console.log(`PostgreSQL stopped 20 s: ${pages.requests.total} GETs, ${pages.errors} errors, ${pages.non2xx} not 2xx`);
+  assert.equal(pages.errors, 0);
+  assert.equal(pages.non2xx, 0);
+  // Back: each keeps what it had, and reads and writes again once its connections are remade.
+  await poll(
+    async () => (await get(`${site.cmsUrl}/api/static-pages?filters[slug][$eq]=about-us`)).status,
+    (status) => status === 200,
+    60_000,
+    'the CMS reads its database again',
+  );
+  assert.equal(await liveBlogVersion(site), liveBefore);
+  assert.equal(await history(), historyBefore);
+  await poll(
+    async () =>
+      (await fetch(`${site.siteUrl}/_/deploy/blog/status`, { headers: { authorization: `Bearer ${key}` } })).status,
+    (status) => status === 200,
+    30_000,
+    'the deploy API reads the platform state again',
+  );
 });
 
 test('with the CMS stopped, cached pages are served stale and uncached ones are the 503 page; restarted, pages are fresh', async () => {

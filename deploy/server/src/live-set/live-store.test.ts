@@ -4,6 +4,8 @@ import { changeLive } from '../release/change-live';
 import { activate } from '../release/live-file-writes';
 import { publish } from '../release/publish';
 import { type Fixture, liveFixture, makeDist } from '../testing/fixtures';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { LiveStore, type LiveSnapshot } from './live-store';
 
 describe('the live set changed: one event, from the live store', () => {
@@ -55,5 +57,15 @@ describe('the live set changed: one event, from the live store', () => {
       { localBuild: 'a test', onLiveChanged: () => store.reload() },
     );
     expect((await heard).live.versions.catalogue).toBe(v2);
+  });
+
+  it('keeps the last good set while the live set cannot be read, and says why once, not once a request', async () => {
+    const warnings: string[] = [];
+    const store = new LiveStore(fx.buildsDir, (message) => warnings.push(message));
+    expect((await store.current())?.live.versions.catalogue).toBe(fx.versions.catalogue);
+    await fs.writeFile(path.join(fx.buildsDir, 'live.json'), '{ half written');
+    for (let request = 0; request < 50; request++)
+      expect((await store.current())?.live.versions.catalogue).toBe(fx.versions.catalogue);
+    expect(warnings.filter((line) => line.startsWith('Ignoring an unreadable live set'))).toHaveLength(1);
   });
 });

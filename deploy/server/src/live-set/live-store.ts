@@ -57,6 +57,9 @@ export interface LiveSnapshot {
   apps: string[];
 }
 
+/** How often the same reason for an unreadable live set is logged again while it lasts. */
+const UNREADABLE_WARNING_EVERY_MS = 60_000;
+
 /** Short, stable id of the live set: changes whenever the shell or any remote changes. */
 export function liveSetId(live: LiveState): string {
   const apps = Object.keys(live.versions).sort(
@@ -90,6 +93,8 @@ export class LiveStore {
   private fetchingFor = '';
   /** The change mark whose versions were fetched (those never published left as they are). */
   private fetchedFor = '';
+  /** The last reason the live set could not be read, and when it was logged. */
+  private unreadable = { message: '', at: 0 };
 
   constructor(
     readonly buildsDir: string,
@@ -266,8 +271,15 @@ export class LiveStore {
         }
       }
     } catch (error) {
-      // A hand-edited, broken live.json must not take the site down: keep the last good set.
-      this.warn(`Ignoring an unreadable live set: ${(error as Error).message}`);
+      // A hand-edited, broken live.json, or the platform's database out of reach, must not take the
+      // site down: keep the last good set. Every request asks again, so the reason is logged once a
+      // minute, not once a request (1,795 lines in 20 s on one server while PostgreSQL was down).
+      const message = (error as Error).message;
+      const now = Date.now();
+      if (message !== this.unreadable.message || now - this.unreadable.at >= UNREADABLE_WARNING_EVERY_MS) {
+        this.unreadable = { message, at: now };
+        this.warn(`Ignoring an unreadable live set: ${message}`);
+      }
     }
     return this.snapshot;
   }
