@@ -102,9 +102,10 @@ function postgresPrograms(settings: Record<string, string>) {
         );
       // The program's own failure (its exit code and what it said) before the pipe's: a program that
       // stops reading its input early breaks the pipe, and "Premature close" alone hides why.
-      const outcomes = await Promise.allSettled(steps);
-      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failure) throw (outcomes[0]!.status === 'rejected' ? outcomes[0] : failure).reason;
+      const [ran, ...pipes] = await Promise.allSettled(steps);
+      if (ran?.status === 'rejected') throw ran.reason;
+      const pipe = pipes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (pipe) throw pipe.reason;
     },
   };
 }
