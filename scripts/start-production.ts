@@ -7,10 +7,12 @@
  * and the object store. PORT (8090) is nginx's and the app servers take PORT+21 onwards; CMS_PORT
  * (1339) the CMS's; STATE_DIR (.production) holds its state.
  * Its secrets are made on the first start into STATE_DIR/secrets.env and kept; a process that dies
- * is restarted (logged in STATE_DIR/processes.log). Ctrl+C stops everything, for good.
+ * is restarted (logged in STATE_DIR/processes.log). `npm run production:add-server` from another
+ * terminal adds an app server while it runs. Ctrl+C stops everything, for good.
  */
 import path from 'node:path';
 import { buildAndPublish } from './build';
+import { addAppServersOnSignal } from './lib/joining-servers';
 import { missingBuilds } from './lib/missing-builds';
 import { DEFAULT_STATE_DIR } from './lib/arrangement-paths';
 import { buildsDir, repoRoot } from './lib/paths';
@@ -22,6 +24,7 @@ async function main() {
   const appServers = Number(process.env.APP_SERVERS ?? 2);
   if (!Number.isInteger(appServers) || appServers < 1)
     throw new Error(`APP_SERVERS must be a whole number of app servers, 1 or more; got "${process.env.APP_SERVERS}"`);
+  const stateDir = path.resolve(process.env.STATE_DIR ?? DEFAULT_STATE_DIR);
   const missing = missingBuilds(buildsDir);
   if (missing.length) {
     console.log(`No live build for: ${missing.join(', ')}. Building them (a few minutes)…`);
@@ -32,9 +35,14 @@ async function main() {
     cmsPort,
     buildsDir,
     appServers,
-    stateDir: path.resolve(process.env.STATE_DIR ?? DEFAULT_STATE_DIR),
+    stateDir,
   });
-  const stop = () => void arrangement.stop().then(() => process.exit(0));
+  // `npm run production:add-server` from another terminal: one more app server, nothing restarted.
+  const stopAddingServers = addAppServersOnSignal(() => arrangement.addAppServer(), stateDir);
+  const stop = () => {
+    stopAddingServers();
+    void arrangement.stop().then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   console.log(
@@ -43,6 +51,8 @@ async function main() {
   console.log(
     `Secrets: ${path.relative(repoRoot, arrangement.secretsFile)} (mode 600). A process that dies is restarted; deaths and restarts: ${path.relative(repoRoot, arrangement.processLog)}.`,
   );
+  const stateSetting = process.env.STATE_DIR ? `STATE_DIR=${process.env.STATE_DIR} ` : '';
+  console.log(`One more app server, from another terminal: ${stateSetting}npm run production:add-server`);
 }
 
 main().catch((error: unknown) => {

@@ -39,12 +39,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@steel/server/free-port';
 import { importFolder, openSharedStores } from '@steel/server/move-platform';
 import { arrangementPaths, sharedStoreSettings } from './arrangement-paths';
 import { ensureDebianPrograms, PROMETHEUS, PROMETHEUS_NGINX_EXPORTER } from './debian-packages';
+import { FAILED_JOIN_LINE_START, JOINED_LINE_START, processLogFile } from './joining-servers';
 import { repoRoot } from './paths';
 import {
   type RunningProcess,
@@ -137,6 +139,13 @@ export interface Arrangement {
   stopPostgres(): Promise<void>;
   /** Starts it again on its kept data. */
   startPostgres(): Promise<void>;
+  /**
+   * One more app server, `app-<N+1>` on the next port with an empty cache folder of its own: once
+   * it answers, nginx and Prometheus are given it (their configuration rewritten and reloaded;
+   * requests in flight finish) and it serves the live set, fetching from the object store what it lacks. No
+   * deploy, no restart of anything. Adds are made one at a time. Resolves to its address.
+   */
+  addAppServer(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -188,13 +197,15 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   fs.mkdirSync(stateDir, { recursive: true });
   const siteUrl = `http://localhost:${port}`;
   const cmsUrl = `http://127.0.0.1:${cmsPort}`;
-  const serverPorts = Array.from({ length: appServers }, (_, index) => port + 21 + index);
+  // Grown by addAppServer: every list below is read again wherever it is used.
+  const serverPorts = Array.from({ length: appServers }, (_, index) => appServerPort(port, index));
   const redisPort = port + 3;
   const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
   const prometheusPort = port + 4;
   const gatePort = String(process.env.DEPLOY_GATE_PORT ?? port + 5);
   const appServerLogs = serverPorts.map((_, index) => path.join(stateDir, `app-${index + 1}.log`));
   const appServerCaches = serverPorts.map((_, index) => path.join(stateDir, `app-${index + 1}`, 'builds'));
+  const appServerUrls = serverPorts.map((serverPort) => `http://127.0.0.1:${serverPort}`);
   const paths = arrangementPaths(stateDir, cmsPort);
   const { secretsFile } = paths;
   const secrets = loadOrCreateSecrets(secretsFile);
@@ -207,7 +218,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
   const { BUILD_STORE_SECRET_ACCESS_KEY: objectStoreKey, ...cmsSecrets } = secrets as Record<string, string> & {
     BUILD_STORE_SECRET_ACCESS_KEY: string;
   };
-  const processLog = path.join(stateDir, 'processes.log');
+  const processLog = processLogFile(stateDir);
   // There from the start, for `tail -f`, though it stays empty while nothing dies.
   fs.appendFileSync(processLog, '');
   const log = (line: string) => {
@@ -388,12 +399,15 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
 
     const nginxDir = path.join(stateDir, 'nginx');
     fs.mkdirSync(nginxDir, { recursive: true });
-    writeNginxConfig(path.join(nginxDir, 'nginx.conf'), {
-      user: nginxWorkerUser([nginxDir]),
-      runDir: nginxDir,
-      port,
-      appServerPorts: serverPorts,
-    });
+    const nginxUser = nginxWorkerUser([nginxDir]);
+    const writeNginx = () =>
+      writeNginxConfig(path.join(nginxDir, 'nginx.conf'), {
+        user: nginxUser,
+        runDir: nginxDir,
+        port,
+        appServerPorts: serverPorts,
+      });
+    writeNginx();
     const nginx = startSupervised('nginx', () =>
       startProcess('nginx', NGINX_PATH, [
         '-p',
@@ -434,10 +448,49 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
     );
     await waitForUrl(`${prometheusUrl}/-/ready`, 30_000, () => isRunning(prometheus));
 
+    /** SIGHUP: nginx starts workers on the new configuration and lets the old ones finish; Prometheus rereads its. */
+    const reload = (name: 'nginx' | 'prometheus') => {
+      const pid = supervised.get(name)?.current()?.child.pid;
+      // Down for a restart: it starts on the new configuration anyway.
+      if (pid) process.kill(pid, 'SIGHUP');
+    };
+    let adding: Promise<unknown> = Promise.resolve();
+    const addAppServer = (): Promise<string> => {
+      const added = adding.then(async () => {
+        const index = serverPorts.length;
+        const serverPort = appServerPort(port, index);
+        const url = `http://127.0.0.1:${serverPort}`;
+        // A port someone else answers on would pass the health wait with their server.
+        if (await somethingListensOn(serverPort))
+          throw new Error(`app-${index + 1} cannot start: port ${serverPort} is taken`);
+        serverPorts.push(serverPort);
+        appServerLogs.push(path.join(stateDir, `app-${index + 1}.log`));
+        appServerCaches.push(path.join(stateDir, `app-${index + 1}`, 'builds'));
+        appServerUrls.push(url);
+        try {
+          await startAppServer(index);
+        } catch (error) {
+          await stopOne(`app-${index + 1}`);
+          for (const list of [serverPorts, appServerLogs, appServerCaches, appServerUrls]) list.pop();
+          throw error;
+        }
+        writeNginx();
+        reload('nginx');
+        writePrometheusConfigFor(stateDir, serverPorts, exporterPort);
+        reload('prometheus');
+        log(`${JOINED_LINE_START}app-${index + 1} joined at ${url}: nginx and Prometheus reloaded`);
+        return url;
+      });
+      adding = added.catch((error: unknown) =>
+        log(`${FAILED_JOIN_LINE_START}${error instanceof Error ? error.message : String(error)}`),
+      );
+      return added;
+    };
+
     return {
       siteUrl,
       cmsUrl,
-      appServerUrls: serverPorts.map((serverPort) => `http://127.0.0.1:${serverPort}`),
+      appServerUrls,
       appServerLogs,
       appServerCaches,
       platformEnv,
@@ -467,6 +520,7 @@ export async function startArrangement(options: ArrangementOptions): Promise<Arr
       startPostgres: async () => {
         await startPostgres();
       },
+      addAppServer,
       stop,
     };
   } catch (error) {
@@ -486,9 +540,7 @@ function prometheusArguments(
   nginxExporterPort: number,
 ): string[] {
   const dir = path.join(stateDir, 'prometheus');
-  fs.mkdirSync(dir, { recursive: true });
-  const configFile = path.join(dir, 'prometheus.yml');
-  writePrometheusConfig(configFile, { appServerPorts: serverPorts, nginxExporterPort });
+  const configFile = writePrometheusConfigFor(stateDir, serverPorts, nginxExporterPort);
   return [
     `--config.file=${configFile}`,
     `--storage.tsdb.path=${path.join(dir, 'data')}`,
@@ -496,6 +548,32 @@ function prometheusArguments(
     `--web.listen-address=127.0.0.1:${listenPort}`,
     '--log.level=warn',
   ];
+}
+
+/** Prometheus's configuration for these app servers, in `stateDir/prometheus/`: its path. */
+function writePrometheusConfigFor(stateDir: string, serverPorts: number[], nginxExporterPort: number): string {
+  const dir = path.join(stateDir, 'prometheus');
+  fs.mkdirSync(dir, { recursive: true });
+  const configFile = path.join(dir, 'prometheus.yml');
+  writePrometheusConfig(configFile, { appServerPorts: serverPorts, nginxExporterPort });
+  return configFile;
+}
+
+/** App server `index` (from 0) listens on PORT+21, PORT+22, … */
+function appServerPort(sitePort: number, index: number): number {
+  return sitePort + 21 + index;
+}
+
+/** Whether anything accepts a connection on 127.0.0.1:`port`. */
+function somethingListensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** `PLATFORM_STATE_URL` and `BUILD_STORE_*` as `NAME=value` lines (mode 600: the store's key is in it), for the CLI. */

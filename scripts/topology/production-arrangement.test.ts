@@ -5,7 +5,8 @@
  * Three servers rather than the default two: what one server's deploy does must reach the other
  * two, and one arrangement for all the tests keeps `npm test` short.
  * Run by `npm test` (node's test runner under tsx): `tsx --test scripts/topology/*.test.ts`.
- * Ports: TOPOLOGY_PORT (9600; the arrangement takes PORT+3 to PORT+23), TOPOLOGY_CMS_PORT (1650).
+ * Ports: TOPOLOGY_PORT (9600; the arrangement takes PORT+3 to PORT+24, its fourth server added by
+ * a test the last), TOPOLOGY_CMS_PORT (1650).
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -20,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { buildAndPublish } from '../build';
 import { BROWSER_ACCEPT_ENCODING, CHROMIUM_PATH } from '../lib/chromium';
 import { APPS, repoRoot } from '../lib/paths';
+import { addAppServersOnSignal } from '../lib/joining-servers';
 import { type Arrangement, startArrangement } from '../lib/production-arrangement';
 import {
   blogDeployKey,
@@ -848,6 +850,153 @@ test('an app server, Redis and the CMS killed with SIGKILL come back by themselv
   );
   assert.equal(loggedDeathAndRestart('cms', cmsPid), site.pidOf('cms'));
   assert.equal((await me(await signIn())).status, 200);
+});
+
+test('a fourth app server added under 32 connections with `npm run production:add-server` serves the live set at once from an empty cache; no GET is answered with an error or late', async () => {
+  // The command signals the process that runs the arrangement, as `npm run start:production` listens.
+  const stopListening = addAppServersOnSignal(() => site.addAppServer(), arrangementOptions.stateDir);
+  const paths = ['/', '/rebar', '/blog', '/about-us'];
+  for (const pagePath of paths) await get(`${site.siteUrl}${pagePath}`);
+  const accessLog = path.join(workDir, 'state', 'nginx', 'access.log');
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 32,
+    // An app server starts in about 15 s on two loaded cores: the load goes on well past its join.
+    duration: 45,
+    timeout: 10,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
+  // nginx's reload closes every kept-alive client connection once its request is answered (its old
+  // workers exit); a request the client sends on one at that instant meets a closed socket. Browsers
+  // send such a request again on a new connection (HTTP/1.1 allows it for a GET), autocannon
+  // counts it as an error: each is noted, to tell those from any other failure.
+  const clientErrors: string[] = [];
+  // The promise is autocannon's tracker too (an event emitter), though its types say only the one.
+  (load as unknown as autocannon.Instance).on('reqError', (error: NodeJS.ErrnoException) =>
+    clientErrors.push(error.code ?? error.message),
+  );
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const asked = Date.now();
+    const { stdout } = await run('npm', ['run', 'production:add-server'], {
+      cwd: repoRoot,
+      env: { ...process.env, STATE_DIR: arrangementOptions.stateDir },
+      timeout: 150_000,
+    });
+    console.log(`app-4 joined ${Date.now() - asked} ms after the command was run`);
+    const added = `127.0.0.1:${port + 24}`;
+    assert.match(stdout, new RegExp(`^app-4 joined at http://${added.replaceAll('.', '\\.')};`, 'm'));
+    assert.equal(site.appServerUrls.length, 4);
+    const url = site.appServerUrls[3]!;
+    const joinedAt = fs.statSync(accessLog).size;
+    // The live set at once, with no deploy: the same as server 1's, and every live app's entry
+    // served from its own cache folder, which it filled from the object store.
+    const live = async (base: string) =>
+      (await (await get(`${base}/remotes.json`)).json()) as Record<string, { version: string }>;
+    const expected = await live(site.appServerUrls[0]!);
+    assert.deepEqual(await live(url), expected);
+    for (const [app, { version }] of Object.entries(expected)) {
+      assert.equal((await get(`${url}/builds/${app}/${version}/remoteEntry.js`)).status, 200, `${app} ${version}`);
+      assert.ok(fs.existsSync(path.join(site.appServerCaches[3]!, app, version, 'remoteEntry.js')), app);
+    }
+    const home = await get(`${url}/`);
+    assert.equal(home.status, 200);
+    const html = await home.text();
+    assert.match(html, /<html[^>]* dir="rtl"/);
+    const shellScript = html.match(/\/builds\/shell\/[^"]+\.js/)?.[0];
+    assert.ok(shellScript, 'its page names the shell script');
+    assert.equal((await get(`${url}${shellScript}`)).status, 200, shellScript);
+    const result = await load;
+    console.log(
+      `${result.requests.total} GETs in 45 s with app-4 asked for after 2 s: ${result.timeouts} client time-outs, ${result.non2xx} not 2xx, max ${result.latency.max} ms; ${result.errors} connections closed by nginx's reload under a request (${clientErrors.join(', ') || 'none'})`,
+    );
+    assert.ok(result.requests.total > 100);
+    assert.equal(result.timeouts, 0);
+    assert.equal(result.non2xx, 0);
+    assert.deepEqual(
+      clientErrors.filter((kind) => !/^(ECONNRESET|EPIPE)$|socket hang up/i.test(kind)),
+      [],
+      'no error but a connection closed under a request',
+    );
+    // At most once per connection: the reload closes each one once.
+    assert.ok(result.errors <= 32, `${result.errors} errors`);
+    // nginx gave it its share of the load (its access log names the server that answered).
+    const answeredByIt = await poll(
+      async () =>
+        fs
+          .readFileSync(accessLog)
+          .subarray(joinedAt)
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line.includes(` ${added} `)).length,
+      (count) => count > 0,
+      10_000,
+      `nginx's requests to ${added}`,
+    );
+    console.log(`app-4 answered ${answeredByIt} requests through nginx after it joined`);
+  } finally {
+    stopListening();
+    await load;
+  }
+  // Prometheus scrapes it too.
+  await poll(
+    () => prometheusQuery(`up{job="steel-app-servers",instance="127.0.0.1:${port + 24}"}`),
+    (series) => series.some((one) => one.value[1] === '1'),
+    60_000,
+    'Prometheus scraping app-4',
+  );
+  // And one more command with nothing running says so in one line.
+  const none = await run('npm', ['run', '--silent', 'production:add-server'], {
+    cwd: repoRoot,
+    env: { ...process.env, STATE_DIR: path.join(workDir, 'no-arrangement-here') },
+  }).catch((error: { code: number; stderr: string }) => error);
+  assert.ok('code' in none && none.code === 1);
+  assert.match(
+    none.stderr,
+    /^No production arrangement runs from .*no-arrangement-here: start it with npm run start:production\n$/,
+  );
+});
+
+test("app server 2's cache folder wiped under 32 connections: no GET fails, and it refills from the object store", async () => {
+  const server = site.appServerUrls[1]!;
+  const cache = site.appServerCaches[1]!;
+  const live = (await (await get(`${server}/remotes.json`)).json()) as Record<string, { version: string }>;
+  const shellScript = (await (await get(`${server}/`)).text()).match(/\/builds\/shell\/[^"]+\.js/)?.[0];
+  assert.ok(shellScript, 'the page names the shell script');
+  const files = [
+    shellScript,
+    ...Object.entries(live).map(([app, { version }]) => `/builds/${app}/${version}/remoteEntry.js`),
+  ];
+  const paths = ['/', '/rebar', '/blog', '/about-us', ...files];
+  for (const pagePath of paths) assert.equal((await get(`${site.siteUrl}${pagePath}`)).status, 200, pagePath);
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 32,
+    duration: 15,
+    timeout: 10,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
+  const wipe = setTimeout(() => fs.rmSync(cache, { recursive: true, force: true }), 2_000);
+  try {
+    const result = await load;
+    console.log(
+      `${result.requests.total} GETs (pages and live files) in 15 s with app server 2's cache wiped after 2 s: ${result.timeouts} client time-outs, ${result.errors} errors, ${result.non2xx} not 2xx`,
+    );
+    assert.ok(result.requests.total > 100);
+    assert.equal(result.timeouts, 0);
+    assert.equal(result.errors, 0);
+    assert.equal(result.non2xx, 0);
+  } finally {
+    clearTimeout(wipe);
+  }
+  // Refilled: each live file straight from server 2 again, from its own folder.
+  for (const file of files) {
+    assert.equal((await get(`${server}${file}`)).status, 200, file);
+    assert.ok(fs.existsSync(path.join(cache, file.replace(/^\/builds\//, ''))), `${file} is in its cache again`);
+  }
+  assert.equal((await get(`${server}/weight_table`)).status, 200);
 });
 
 test('the secrets are kept across a restart of the whole arrangement: the same file, and a sign-in made before still works', async () => {
