@@ -128,10 +128,18 @@ export class LiveStore {
       cohort === null
         ? []
         : Object.entries(stable.live.canary ?? {}).filter(([, canary]) => cohort < canary.percent * 100);
+    // An overridden version is not live, so on several machines it is seldom in this server's cache:
+    // fetched from the object store first (`local`), or the override issued through another server
+    // would be ignored here. One that is not stored (or not reachable) is left out: the stable set.
+    const builds = buildsOfFolder(this.buildsDir);
     const present = await Promise.all(
       Object.entries(overrides).map(async ([app, version]) =>
-        (await fs.access(path.join(this.buildsDir, app, version, APP_MANIFEST_FILE)).then(
-          () => true,
+        (await builds.local(app, version).then(
+          (dir) =>
+            fs.access(path.join(dir, APP_MANIFEST_FILE)).then(
+              () => true,
+              () => false,
+            ),
           () => false,
         ))
           ? [[app, version] as [string, string]]

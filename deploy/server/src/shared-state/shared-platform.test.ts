@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { REMOTE_FAILURE_REPORT_PATH } from '@steel/contract';
 import { COHORT_COOKIE } from '../live-set/visitor-live-set';
 import type { AppName } from '../live-set/builds-folder';
 import { packDist } from '../release/deploy-api-client';
@@ -10,6 +11,9 @@ import { makeDist, tempDir } from '../testing/fixtures';
 import { buildsOfFolder } from '../build-files/builds-of-folder';
 import { stateOfFolder } from '../platform-state/state-of-folder';
 import { settled } from '../testing/deploy-jobs';
+import { addKey } from '../live-set/deploy-keys';
+import { appendToReleaseLog } from '../release/release-log';
+import { createFailureRecorder, readFailureCounts } from './failure-counts';
 import {
   deployCall,
   eventually,
@@ -68,6 +72,13 @@ describe('app servers on several machines', () => {
     const answer = await call(server, 'POST', `/_/deploy/${app}/activate`, { version, force: 'fixture builds' });
     expect(answer.statusCode).toBe(200);
   };
+
+  /** The blog version a server's `/remotes.json` names for a visitor with `cookie`. */
+  const registryWith = async (server: FastifyInstance, cookie: string) =>
+    (await server.inject({ url: '/remotes.json', headers: { cookie } })).json<
+      Record<string, { version: string } | undefined>
+    >().blog?.version;
+  const registryFor = (server: FastifyInstance, cohort: number) => registryWith(server, `${COHORT_COOKIE}=${cohort}`);
 
   it('serves a version published and activated through another server: its registry and its files, from the store', async () => {
     const [a, b] = await startServers(2);
@@ -186,10 +197,6 @@ describe('app servers on several machines', () => {
     expect(started.statusCode).toBe(200);
 
     // A visitor's cohort (0–9999) decides: below 5000 the canary, on whichever server they reach.
-    const registryFor = async (server: FastifyInstance, cohort: number) =>
-      (await server.inject({ url: '/remotes.json', headers: { cookie: `${COHORT_COOKIE}=${cohort}` } })).json<
-        Record<string, { version: string } | undefined>
-      >().blog?.version;
     expect(await eventually(() => registryFor(b!, 10), canary)).toBe(canary);
     expect(await registryFor(b!, 9000)).toBe(stable);
     expect(await registryFor(a!, 10)).toBe(canary);
@@ -293,5 +300,106 @@ describe('app servers on several machines', () => {
     expect(await whoami(a, guidesKey)).toBe(401);
     expect(await whoami(b, guidesKey)).toBe(401);
     expect(await whoami(a, platformKey)).toBe('platform-team');
+  });
+
+  it('honours on one server an override issued through another, with a key kept in the shared state', async () => {
+    site = await startSite(services, root, {});
+    const a = (await site.addMachine()).app;
+    const b = (await site.addMachine()).app;
+    // Made on A's machine, kept in PostgreSQL: B knows it only from there (no DEPLOY_KEYS on either).
+    const key = await addKey(
+      { buildsDir: site.machines[0]!.buildsDir, keysFile: path.join(root, 'no-keys-file.json') },
+      'blog',
+      'blog-team',
+    );
+    const stable = await publishThrough(a, key, root, 'blog', 'v1');
+    const activated = await deployCall(a, key, 'POST', '/_/deploy/blog/activate', {
+      version: stable,
+      force: 'fixture builds',
+    });
+    expect(activated.statusCode).toBe(200);
+    const tried = await publishThrough(a, key, root, 'blog', 'v2');
+    // An override is refused to a version that has not passed the gate, and fixture builds cannot
+    // pass it (no ./app): their check's line, as a passing gate writes it, in the shared release log.
+    await appendToReleaseLog(site.machines[0]!.buildsDir, {
+      action: 'check',
+      app: 'blog',
+      version: tried,
+      previous: stable,
+      gate: 'passed',
+      forced: null,
+      by: 'blog-team',
+    });
+    const issued = await deployCall(a, key, 'POST', '/_/deploy/blog/override', { version: tried });
+    expect(issued.statusCode).toBe(200);
+    const { cookie } = issued.json<{ cookie: { name: string; value: string } }>();
+
+    // B never had the tried version: it is in the store only.
+    const triedOnB = path.join(site.machines[1]!.buildsDir, 'blog', tried);
+    await expect(fs.access(triedOnB)).rejects.toThrow();
+    // A cohort the canary could not explain: only the override, verified with the shared key, does.
+    const withOverride = `${cookie.name}=${cookie.value}; ${COHORT_COOKIE}=9999`;
+    expect(await registryWith(b, withOverride)).toBe(tried);
+    expect(await registryFor(b, 9999)).toBe(stable);
+    const entry = await b.inject({ url: `/builds/blog/${tried}/remoteEntry.js`, headers: { cookie: withOverride } });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).toContain('"v2"');
+    // The override's line, written through A, read through B.
+    const log = (await deployCall(b, key, 'GET', '/_/deploy/blog/log')).json<{
+      entries: Array<{ action: string; version: string; by: string }>;
+    }>();
+    expect(log.entries.at(-1)).toMatchObject({ action: 'override', version: tried, by: 'blog-team' });
+  });
+
+  it("obeys on every server the health monitor's abort of a canary failing in browsers served by both", async () => {
+    site = await startSite(services, root, { blog: BLOG_KEY });
+    // The monitor runs on B alone, judging every 100 ms rather than every 5 s, so that its abort
+    // comes within `eventually`'s wait; A, where the canary starts, only hears of the abort.
+    const a = (await site.addMachine({ HEALTH_MONITOR: 'off' })).app;
+    const b = (await site.addMachine({ HEALTH_CHECK_MS: '100' })).app;
+    const stable = await publish(a, 'blog', 'v1');
+    await activate(a, 'blog', stable);
+    const canary = await publish(a, 'blog', 'v2');
+    const started = await call(a, 'POST', '/_/deploy/blog/canary', {
+      version: canary,
+      percent: 50,
+      force: 'fixture builds',
+    });
+    expect(started.statusCode).toBe(200);
+    expect(await eventually(() => registryFor(b, 10), canary)).toBe(canary);
+
+    // The views each version had: the page route counts one per page it renders, and fixture builds
+    // have no server render, so they are added as it adds them, to the shared counts.
+    const views = createFailureRecorder(site.machines[0]!.buildsDir);
+    for (let i = 0; i < 100; i++) {
+      views.record('blog', stable, 'view');
+      views.record('blog', canary, 'view');
+    }
+    await views.flush();
+    // A canary visitor's browser reports failures, 4 to each server: 4 in 100 views is within the
+    // 5-point margin, so only the two servers' counts added up (8 %) end the canary.
+    const report = (server: FastifyInstance) =>
+      server.inject({
+        method: 'POST',
+        url: REMOTE_FAILURE_REPORT_PATH,
+        headers: { cookie: `${COHORT_COOKIE}=10` },
+        payload: { app: 'blog', version: canary, kind: 'mount', route: '/blog' },
+      });
+    for (const server of [a, b, a, b, a, b, a, b]) expect((await report(server)).statusCode).toBe(204);
+
+    expect(await eventually(() => registryFor(a, 10), stable)).toBe(stable);
+    const counted = (await readFailureCounts(site.machines[0]!.buildsDir))[`blog@${canary}`] ?? {};
+    expect(Object.values(counted).reduce((sum, kinds) => sum + (kinds.mount ?? 0), 0)).toBe(8);
+    // A serves the stable version's files to that visitor, and its release log says why.
+    expect((await a.inject(`/builds/blog/${stable}/remoteEntry.js`)).body).toContain('"v1"');
+    const log = (await call(a, 'GET', '/_/deploy/blog/log')).json<{
+      entries: Array<{ action: string; version: string; by: string; gate: string }>;
+    }>();
+    expect(log.entries.at(-1)).toMatchObject({
+      action: 'auto-abort',
+      version: canary,
+      by: 'health monitor',
+      gate: expect.stringContaining('canary 8.0% (8 failures in 100 views)'),
+    });
   });
 });

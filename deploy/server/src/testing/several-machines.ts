@@ -68,8 +68,8 @@ export async function newSiteStores(services: MachineServices): Promise<SiteStor
 }
 
 export interface Site {
-  /** Starts one more server of this site (its folder under `root`). */
-  addMachine(): Promise<Machine>;
+  /** Starts one more server of this site (its folder under `root`), `env` added to the site's. */
+  addMachine(env?: Record<string, string>): Promise<Machine>;
   machines: Machine[];
   close(): Promise<void>;
 }
@@ -88,7 +88,7 @@ export async function startSite(
 ): Promise<Site> {
   const shared = stores ?? (await newSiteStores(services));
   const machines: Machine[] = [];
-  const addMachine = async () => {
+  const addMachine = async (machineEnv: Record<string, string> = {}) => {
     const folder = path.join(root, `machine-${machines.length + 1}`);
     const buildsDir = path.join(folder, 'builds');
     const config = loadConfig({
@@ -99,6 +99,7 @@ export async function startSite(
       ),
       ...shared.env,
       ...env,
+      ...machineEnv,
     });
     const platform: SharedPlatform = await openSharedPlatform(config, () => {});
     const app = buildServer(config);
