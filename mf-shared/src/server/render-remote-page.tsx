@@ -67,6 +67,20 @@ export interface CreatedServerEntry {
  * `rendering` is `server` (private pages are the browser's alone). `extras` are what only the
  * server entry publishes: the slots its pages host, its contributions to other apps' slots.
  */
+/**
+ * An error's message with its cause's: fetch says only «fetch failed», and why (a reset, a refused
+ * connection, a time-out) is in its cause. The log line of a page that became the 503 page says it.
+ */
+function withCause(error: unknown): string {
+  const message = (error as Error | undefined)?.message ?? String(error);
+  // The content client's error wraps fetch's, which wraps the socket's: the innermost says why.
+  let cause = (error as { cause?: unknown } | undefined)?.cause as
+    { code?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; cause?.cause && depth < 5; depth++) cause = cause.cause;
+  const why = [cause?.code, cause?.message].filter(Boolean).join(': ');
+  return why && why !== message ? `${message} (${why})` : message;
+}
+
 export function createRemoteServerEntry(
   remote: RemoteDescription,
   extras: {
@@ -98,10 +112,9 @@ export function createRemoteServerEntry(
       try {
         await Promise.all(queries.map((query) => queryClient.fetchQuery(query)));
       } catch (error) {
-        throw new ContentUnavailableError(
-          `The CMS did not answer for ${request.url}: ${(error as Error)?.message ?? error}`,
-          { cause: error },
-        );
+        throw new ContentUnavailableError(`The CMS did not answer for ${request.url}: ${withCause(error)}`, {
+          cause: error,
+        });
       }
       for (const query of queries) {
         for (const collection of queryCollections(query)) collections.add(collection);
