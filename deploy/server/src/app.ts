@@ -29,6 +29,7 @@ export function buildServer(config: ServerConfig, options: BuildServerOptions = 
     keys: config.deploy,
     announceLiveChange: ctx.announceLiveChange,
     announceKeysRevoked: ctx.announceKeysRevoked,
+    announceStored: ctx.announceStored,
     log: app.log,
   });
   app.addHook('onClose', async () => deployJobs.stop());

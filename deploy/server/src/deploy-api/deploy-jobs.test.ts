@@ -25,6 +25,7 @@ describe('deploy jobs', () => {
       keys: { buildsDir: root, keysFile: path.join(root, 'keys.json'), keys: [] },
       announceLiveChange: async () => {},
       announceKeysRevoked: async () => {},
+      announceStored: async () => {},
       log: Fastify({ logger: false }).log,
     });
     let ran = false;

@@ -52,9 +52,10 @@ export function deployJobs(options: {
   keys: DeployKeySource;
   announceLiveChange: () => Promise<void>;
   announceKeysRevoked: () => Promise<void>;
+  announceStored: (app: AppName, version: string) => Promise<void>;
   log: FastifyBaseLogger;
 }): DeployJobs {
-  const { buildsDir, keys, announceLiveChange, announceKeysRevoked, log } = options;
+  const { buildsDir, keys, announceLiveChange, announceKeysRevoked, announceStored, log } = options;
   const jobs = createJobs({
     // The platform's state: the folder's files, or PostgreSQL shared by every app server.
     store: stateOfFolder(buildsDir).jobs,
@@ -107,6 +108,8 @@ export function deployJobs(options: {
       (app, dir, { by, activate, force }) =>
       async (context) => {
         const published = await publishVersion(buildsDir, app, dir, { by, progress: context });
+        // The other servers start fetching it now, before the gate below and any activation.
+        await announceStored(app, published.version);
         const result = { app, version: published.version, created: published.created };
         if (!activate) return result;
         const activated = await liveChange(app, { action: 'activate', version: published.version }, by, force, context);

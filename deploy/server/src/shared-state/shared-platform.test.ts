@@ -11,6 +11,7 @@ import { makeDist, tempDir } from '../testing/fixtures';
 import { buildsOfFolder } from '../build-files/builds-of-folder';
 import { stateOfFolder } from '../platform-state/state-of-folder';
 import { settled } from '../testing/deploy-jobs';
+import { startTestRedis } from '../testing/redis-server';
 import { addKey } from '../live-set/deploy-keys';
 import { appendToReleaseLog } from '../release/release-log';
 import { createFailureRecorder, readFailureCounts } from './failure-counts';
@@ -101,6 +102,29 @@ describe('app servers on several machines', () => {
     const statusB = (await call(b!, 'GET', '/_/deploy/blog/status')).json();
     expect(statusB).toEqual(statusA);
     expect(JSON.stringify(statusB)).toContain(version);
+  });
+
+  it('fetches a version another server published into its own cache before it is activated, over the shared Redis', async () => {
+    const redis = await startTestRedis();
+    try {
+      site = await startSite(services, root, { blog: BLOG_KEY }, { REDIS_URL: redis.url });
+      const a = (await site.addMachine()).app;
+      const b = (await site.addMachine()).app;
+      const version = await publish(a, 'blog', 'v1');
+      // Not live anywhere: only the published-version notice brings it to B, whose activation
+      // then has nothing left to fetch.
+      const onB = path.join(site.machines[1]!.buildsDir, 'blog', version, 'remoteEntry.js');
+      const fetched = () =>
+        fs.access(onB).then(
+          () => true,
+          () => false,
+        );
+      expect(await eventually(fetched, true)).toBe(true);
+      expect(await registryVersion(b, 'blog')).not.toBe(version);
+    } finally {
+      await site.close();
+      await redis.stop();
+    }
   });
 
   it('follows and cancels through one server a deploy job another server runs', async () => {

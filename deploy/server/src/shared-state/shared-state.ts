@@ -18,7 +18,12 @@ export type Notice =
   /** The CMS changed content (null: anything may have changed): drop what was derived from it. */
   | { kind: 'content'; collections: readonly string[] | null }
   /** Deploy keys were revoked (an app removed): read the keys again and end what a revoked key opened. */
-  | { kind: 'keys' };
+  | { kind: 'keys' }
+  /**
+   * A version was published: each server with an object store fetches it into its cache now, while
+   * the gate judges it, so that its activation costs only the live-set notice (it is not live yet).
+   */
+  | { kind: 'stored'; app: string; version: string };
 
 export type { PageStore } from '../rendering/page-cache';
 

@@ -57,5 +57,11 @@ export interface RouteContext {
    * caught by each server's own check of its keys, within a second.
    */
   announceKeysRevoked: () => Promise<void>;
+  /**
+   * Tells every app server that a version was published (`stored` notice): each with an object store
+   * fetches it into its cache ahead of its activation. Never throws; a lost notice costs only time
+   * (the version is fetched when it goes live).
+   */
+  announceStored: (app: string, version: string) => Promise<void>;
   events: SiteEvents;
 }

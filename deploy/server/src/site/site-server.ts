@@ -6,11 +6,12 @@
  */
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { buildsOfFolder } from '../build-files/builds-of-folder';
 import { LiveStore } from '../live-set/live-store';
 import { stateOfFolder } from '../platform-state/state-of-folder';
 import type { ServerConfig } from '../config';
-import type { AppName } from '../live-set/builds-folder';
+import { type AppName, isAppName, VERSION_RE } from '../live-set/builds-folder';
 import type { RouteContext, SiteEvents } from './context';
 import { authRoutes } from './auth';
 import { ContentChanges } from './content-changes';
@@ -102,6 +103,12 @@ export function buildSiteServer(
         .catch((error: unknown) =>
           app.log.error({ err: error }, 'the keys notice failed; servers see the keys change at their next check'),
         ),
+    announceStored: (appName, version) =>
+      shared
+        .announce({ kind: 'stored', app: appName, version })
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'the published-version notice failed; servers fetch it when it goes live'),
+        ),
     events: options.events ?? {},
   };
   app.addHook('onClose', async () => {
@@ -114,6 +121,7 @@ export function buildSiteServer(
   shared.onNotice((notice) => {
     if (notice.kind === 'live') live.reload();
     else if (notice.kind === 'content') ctx.contentChanges.notify(notice.collections);
+    else if (notice.kind === 'stored') fetchAhead(config.buildsDir, notice.app, notice.version, app.log);
   });
 
   // What a request does on its behalf (CMS reads, deploy actions) carries its id and is counted.
@@ -158,4 +166,22 @@ export function buildSiteServer(
   app.setNotFoundHandler(answerNotFound);
 
   return { app, ctx };
+}
+
+/**
+ * A version just published (by any server) fetched into this server's cache from the object store,
+ * so that its activation later has nothing left to fetch: the live-set notice alone takes every
+ * server to it. Nothing to do with the builds folder alone (it is the store).
+ */
+function fetchAhead(buildsDir: string, appName: string, version: string, log: FastifyBaseLogger): void {
+  const builds = buildsOfFolder(buildsDir);
+  if (builds.kind === 'folder' || !isAppName(appName) || !VERSION_RE.test(version)) return;
+  builds
+    .local(appName, version)
+    .catch((error: unknown) =>
+      log.warn(
+        { err: error },
+        `could not fetch ${appName} ${version} ahead of its activation; it is fetched when it goes live`,
+      ),
+    );
 }
