@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '@steel/server/process-alive';
 
 /** SIGUSR1 is Node's debugger; SIGUSR2 is free. */
 const ADD_APP_SERVER_SIGNAL = 'SIGUSR2';
@@ -41,22 +42,11 @@ export function addAppServersOnSignal(addAppServer: () => Promise<string>, state
   };
 }
 
-/** Whether process `pid` exists (signal 0 checks without sending anything). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, someone else's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Asks the arrangement running in `stateDir` for one more app server: its name and address. */
 export async function askForAppServer(stateDir: string, timeoutMs = 120_000): Promise<{ name: string; url: string }> {
   const file = pidFile(stateDir);
   const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) : NaN;
-  if (!Number.isInteger(pid) || !isAlive(pid))
+  if (!Number.isInteger(pid) || !processAlive(pid))
     throw new Error(`No production arrangement runs from ${stateDir}: start it with npm run start:production`);
   const log = processLogFile(stateDir);
   const from = fs.existsSync(log) ? fs.statSync(log).size : 0;

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockTimeout } from './platform-state';
+import { processAlive } from './process-alive';
 import { Turns } from './turns';
 
 export interface LockOptions {
@@ -27,22 +28,13 @@ const DEFAULT_STALE_MS = 30_000;
 /** Each lock's callers in this process. */
 const queues = new Map<string, Turns>();
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function isStale(lock: string, staleMs: number): Promise<boolean> {
   const st = await fs.stat(lock).catch(() => null);
   if (!st) return false;
   if (Date.now() - st.mtimeMs > staleMs) return true;
   const [pid, host] = (await fs.readFile(lock, 'utf8').catch(() => '')).split(' ');
   // A pid is only meaningful on the host that wrote it (a builds folder may be shared storage).
-  return host === os.hostname() && Number(pid) > 0 && !pidAlive(Number(pid));
+  return host === os.hostname() && Number(pid) > 0 && !processAlive(Number(pid));
 }
 
 async function acquire(lock: string, { waitMs, staleMs = DEFAULT_STALE_MS }: LockOptions): Promise<void> {

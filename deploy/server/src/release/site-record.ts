@@ -20,6 +20,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { writeFileAtomically } from '../live-set/builds-folder';
+import { processAlive } from '../platform-state/process-alive';
 import { storedKeys } from '../live-set/deploy-keys';
 import { listensOnLoopbackOnly } from '../security/content-change-caller';
 import type { Env } from '../settings/setting-kinds';
@@ -84,19 +85,9 @@ export async function recordServingServer(config: ServerConfig, env: Env): Promi
   );
 }
 
-const running = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // Alive, but another user's: still the site's server.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /** `env` with the settings of the newest server still running on `buildsDir` where `env` has none (unchanged when none runs). */
 export async function withRunningSiteSettings(buildsDir: string, env: Env): Promise<Env> {
-  const site = (await readServers(buildsDir)).find((server) => Number.isInteger(server.pid) && running(server.pid));
+  const site = (await readServers(buildsDir)).find((server) => Number.isInteger(server.pid) && processAlive(server.pid));
   if (!site) return env;
   const fromSite: Env = {
     CMS_PUBLIC_URL: site.cmsPublicUrl,
