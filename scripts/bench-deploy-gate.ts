@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { remote } from '@steel/server/deploy-client';
 import { checkVersion } from '@steel/server/gate';
+import { publish } from '@steel/server/publish';
+import type { AppManifest } from '@steel/contract';
 import { manyEntriesBomb, paddedBomb, zeroFileBomb } from '@steel/server/upload-bombs';
 import { APPS } from './lib/paths';
 
@@ -26,13 +28,47 @@ export async function benchDeployGate(options: {
     DEPLOY_GATE_PORT: String(options.port),
     LOG_LEVEL: 'warn',
   };
-  for (const app of APPS) {
-    const version = live[app];
-    if (!version) continue;
+  const gate = async (label: string, app: string, version: string) => {
     const result = await checkVersion(options.buildsDir, app, version, { env });
+    const kept = result.notes
+      .find((note) => note.includes('live figures kept'))
+      ?.split(':')[1]
+      ?.trim();
     options.log(
-      `${app.padEnd(10)} ${(result.ms / 1000).toFixed(1)} s  ${result.refusal ? `refused: ${result.refusal}` : 'passed'}`,
+      `${label.padEnd(10)} ${(result.ms / 1000).toFixed(1)} s  ${result.refusal ? `refused: ${result.refusal}` : 'passed'}${kept ? ` (main thread: ${kept})` : ''}`,
     );
+  };
+  for (const app of APPS) if (live[app]) await gate(app, app, live[app]);
+  // The live figures a candidate keeps (release/gate/unchanged-pages.ts): a catalogue whose services
+  // page alone changed traces that page; one whose every page runs changed code traces them all.
+  const catalogue = live.catalogue;
+  if (!catalogue) return;
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(options.buildsDir, 'catalogue', catalogue, 'app-manifest.json'), 'utf8'),
+  ) as AppManifest;
+  const changed = [
+    ['one page', manifest.chunks?.services ?? []],
+    ['every page', Object.keys(manifest.files ?? {}).filter((file) => file.startsWith('__federation_expose_app'))],
+  ] as const;
+  for (const [what, files] of changed) {
+    const version = await publishChanged(options.buildsDir, 'catalogue', catalogue, files);
+    await gate(`catalogue, ${what} changed`, 'catalogue', version);
+  }
+}
+
+/** A copy of a live version with a comment appended to `files`, published as a version of its own. */
+async function publishChanged(buildsDir: string, app: string, live: string, files: readonly string[]) {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), `steel-bench-${app}-`));
+  try {
+    fs.cpSync(path.join(buildsDir, app, live), dist, {
+      recursive: true,
+      filter: (source) => !/\.(br|gz)$/.test(source),
+    });
+    for (const file of files.filter((name) => name.endsWith('.js')))
+      fs.appendFileSync(path.join(dist, file), `\n// bench ${Date.now()}\n`);
+    return (await publish(buildsDir, app, dist, { compress: false })).version;
+  } finally {
+    fs.rmSync(dist, { recursive: true, force: true });
   }
 }
 

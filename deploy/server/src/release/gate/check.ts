@@ -31,7 +31,7 @@ export interface GateResult {
   /** The first refusal, or null when every rule passed. */
   refusal: string | null;
   ms: number;
-  /** What the gate could not judge (a machine too busy to weigh the main thread): said, never refused. */
+  /** What the gate says beside its verdict (a page it could not judge, the live figures it kept): never a refusal. */
   notes: string[];
 }
 

@@ -1,6 +1,8 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AppManifest } from '@steel/contract';
 import { FIXTURE_PAGES, makeDist } from '../../testing/fixtures';
 import { foldersPerTest } from '../../testing/builds-dir';
 import { stateOfFolder } from '../../platform-state/state-of-folder';
@@ -81,13 +83,98 @@ describe('a candidate that is the live build again keeps its figures, without a 
     expect(await ruleWithoutBrowsers(versions)).toEqual({ refusal: null, figures: {} });
   });
 
-  it('the same files with a page added to the app manifest: measured again', async () => {
-    const versions = await liveAndCandidate((dist) => {
-      const file = path.join(dist, 'app-manifest.json');
-      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { pages: Array<{ path: string }> };
-      manifest.pages.push({ ...manifest.pages[0]!, path: '/blog-archive' });
-      fs.writeFileSync(file, JSON.stringify(manifest));
-    });
+  it('the same files with a page added to the app manifest: the page already live keeps its figure', async () => {
+    const versions = await liveAndCandidate((dist) =>
+      editAppManifest(dist, (manifest) => manifest.pages.push({ ...manifest.pages[0]!, path: '/blog-archive' })),
+    );
+    expect((await ruleWithoutBrowsers(versions)).figures).toEqual(liveFigures);
+  });
+
+  it("the same files with the page's own route changed (rendered in the browser now): measured again", async () => {
+    const versions = await liveAndCandidate((dist) =>
+      editAppManifest(dist, (manifest) => (manifest.pages[0]!.rendering = 'browser')),
+    );
     expect((await ruleWithoutBrowsers(versions)).figures).toEqual({});
   });
 });
+
+describe("a candidate that changed one page's chunk keeps the other pages' live figures", () => {
+  const folders = foldersPerTest();
+  const [listRoute, articleRoute] = [
+    { ...FIXTURE_PAGES.blog[0]!, chunk: 'list' },
+    { ...FIXTURE_PAGES.blog[0]!, path: '/blog/:slug', chunk: 'article' },
+  ];
+  const samples = [
+    { app: 'blog', route: listRoute, url: '/blog', real: true },
+    { app: 'blog', route: articleRoute, url: '/blog/rebar-prices', real: true },
+  ];
+  const liveFigures = { '/blog': figure(120), '/blog/rebar-prices': figure(340) };
+
+  /** A blog whose two pages have a chunk each, named by its content hash as webpack names them. */
+  function writePageChunks(dist: string, article: string) {
+    const hash = createHash('sha256').update(article).digest('hex').slice(0, 8);
+    for (const file of fs.readdirSync(dist)) if (file.startsWith('article.')) fs.rmSync(path.join(dist, file));
+    fs.writeFileSync(path.join(dist, 'list.0a1b2c3d.js'), 'export const list = 1;');
+    fs.writeFileSync(path.join(dist, `article.${hash}.js`), article);
+    // Its source map, which only a developer's browser reads, changes with it.
+    fs.writeFileSync(path.join(dist, `article.${hash}.js.map`), JSON.stringify({ sourcesContent: [article] }));
+    // The entry names each chunk by its hash, and its integrity: a new hash is not new entry code.
+    const digest = createHash('sha384').update(article).digest('base64');
+    fs.writeFileSync(
+      path.join(dist, 'remoteEntry.js'),
+      `var chunks = {"list":"0a1b2c3d","article":"${hash}"}; var integrity = {"article":"sha384-${digest}"};\n`,
+    );
+    editAppManifest(dist, (manifest) => {
+      manifest.pages = [listRoute, articleRoute];
+      manifest.chunks = { list: ['list.0a1b2c3d.js'], article: [`article.${hash}.js`] };
+    });
+  }
+
+  /** The live blog with its figures, and a candidate made from a copy of its dist by `change`. */
+  async function ruleWithoutBrowsers(change: (dist: string) => void) {
+    const dist = await makeDist(folders.root, 'blog');
+    writePageChunks(dist, 'export const article = 1;');
+    const live = (await publish(folders.buildsDir, 'blog', dist)).version;
+    await stateOfFolder(folders.buildsDir).gate.writeFigures('blog', live, liveFigures);
+    const copy = path.join(folders.root, 'candidate');
+    fs.cpSync(dist, copy, { recursive: true });
+    change(copy);
+    const candidate = (await publish(folders.buildsDir, 'blog', copy)).version;
+    const notes: string[] = [];
+    const versions = { buildsDir: folders.buildsDir, app: 'blog', live, candidate };
+    await mainThreadRule([], 'http://127.0.0.1:1', samples, versions, notes);
+    return { figures: await readFigures(folders.buildsDir, 'blog', candidate), notes };
+  }
+
+  it('the article chunk changed: the list keeps its figure and is said so, the article is measured again', async () => {
+    const { figures, notes } = await ruleWithoutBrowsers((dist) => writePageChunks(dist, 'export const article = 2;'));
+    expect(figures).toEqual({ '/blog': liveFigures['/blog'] });
+    expect(notes).toEqual([
+      "main thread: 1 of 2 page kinds run the live version's code, their live figures kept: /blog",
+    ]);
+  });
+
+  it('code that every page runs changed as well (the exposed app): every page measured again', async () => {
+    const { figures } = await ruleWithoutBrowsers((dist) => {
+      writePageChunks(dist, 'export const article = 2;');
+      fs.appendFileSync(path.join(dist, '__federation_expose_app.3f2a.js'), ' ');
+    });
+    expect(figures).toEqual({});
+  });
+
+  it('the entry changed beyond the names it gives the chunks: every page measured again', async () => {
+    const { figures } = await ruleWithoutBrowsers((dist) => {
+      writePageChunks(dist, 'export const article = 2;');
+      fs.appendFileSync(path.join(dist, 'remoteEntry.js'), 'var retries = 3;\n');
+    });
+    expect(figures).toEqual({});
+  });
+});
+
+/** Rewrites a dist's app manifest (its pages, its page chunks). */
+function editAppManifest(dist: string, edit: (manifest: AppManifest) => void) {
+  const file = path.join(dist, 'app-manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as AppManifest;
+  edit(manifest);
+  fs.writeFileSync(file, JSON.stringify(manifest));
+}

@@ -9,18 +9,21 @@
  * refused. When the renderer had too little of a core to judge (another build, a load test), the
  * page is measured again; if it still cannot be judged the gate says so and does not refuse.
  *
- * A candidate that is the live version's build again, byte for byte (a rebuild, a redeploy, a
- * version moved between stores), takes the live version's figures without a trace: measuring the
- * same code again can only tell the machine's load, and it is the slowest part of a gate.
+ * A page kind that runs the live version's code, byte for byte (unchanged-pages.ts: another page
+ * changed; a rebuild, a redeploy, a version moved between stores), takes the live version's figure
+ * without a trace: measuring the same code again can only tell the machine's load, and it is the
+ * slowest part of a gate.
  */
 import type { Browser } from 'playwright-core';
-import { FILE_DIGESTS_FILE, SSR_URL_ATTRIBUTE, type AppManifest } from '@steel/contract';
+import { SSR_URL_ATTRIBUTE, type AppManifest } from '@steel/contract';
 import { readAppManifest } from '../../live-set/live-store';
 import { stateOfFolder } from '../../platform-state/state-of-folder';
 import type { RuleResult } from './static-rules';
 import type { SamplePage } from './page-samples';
 import { mountedOrFailed } from './page-checks';
 import { mainThreadBlocking, type MainThreadBlocking } from './main-thread-blocking';
+import { changedBrowserFiles, unchangedSamples } from './unchanged-pages';
+import { buildsOfFolder } from '../../build-files/builds-of-folder';
 
 /** The CPU a phone has against this machine's, as Lighthouse's mobile preset assumes. */
 export const CPU_SLOWDOWN = 4;
@@ -101,32 +104,34 @@ async function measure(
   return figure;
 }
 
-/**
- * Whether two versions are the same build: the same app manifest (its pages, chunks, weights…) and
- * the same bytes in every file, server entry included. Publish's own additions differ between
- * two publications of one build and say nothing of its code: the compressed copies (a version
- * may be published without them) and the file-digests file (the digests again).
- */
-export function sameBuild(candidate: AppManifest, live: AppManifest): boolean {
-  const { files: candidateFiles = {}, ...candidateRest } = candidate;
-  const { files: liveFiles = {}, ...liveRest } = live;
-  if (JSON.stringify(candidateRest) !== JSON.stringify(liveRest)) return false;
-  const code = (files: Record<string, string>) =>
-    Object.entries(files)
-      .filter(([file]) => !/\.(br|gz)$/.test(file) && file !== FILE_DIGESTS_FILE)
-      .sort(([a], [b]) => a.localeCompare(b));
-  return JSON.stringify(code(candidateFiles)) === JSON.stringify(code(liveFiles));
-}
+/** An app manifest but its files, their chunks and weights, and its pages (compared one by one). */
+const beyondCode = ({ files: _files, chunks: _chunks, weights: _weights, pages: _pages, ...rest }: AppManifest) => rest;
 
-/** Whether the candidate is the live version's build again (sameBuild); false when either cannot be read. */
-async function liveBuildAgain(versions: { buildsDir: string; app: string; candidate: string; live: string | null }) {
-  if (!versions.live) return false;
+/**
+ * The samples whose live figures still hold (unchanged-pages.ts): those whose pages load only code
+ * the live version's loaded — every one for the live build again — when the app manifests agree on
+ * all else and on the sample's own route (its rendering, its guards).
+ */
+async function samplesOfLiveCode(
+  versions: { buildsDir: string; app: string; candidate: string; live: string | null },
+  samples: readonly SamplePage[],
+): Promise<SamplePage[]> {
+  if (!versions.live) return [];
+  const builds = buildsOfFolder(versions.buildsDir);
   const [candidate, live] = await Promise.all(
-    [versions.candidate, versions.live].map((version) =>
-      readAppManifest(versions.buildsDir, versions.app, version).catch(() => null),
-    ),
-  );
-  return Boolean(candidate && live && sameBuild(candidate, live));
+    [versions.candidate, versions.live].map(async (version) => {
+      const dir = await builds.local(versions.app, version);
+      return { dir, manifest: await readAppManifest(versions.buildsDir, versions.app, version) };
+    }),
+  ).catch(() => [null, null]);
+  if (!candidate || !live) return [];
+  if (JSON.stringify(beyondCode(candidate.manifest)) !== JSON.stringify(beyondCode(live.manifest))) return [];
+  const routeIn = (manifest: AppManifest, sample: SamplePage) =>
+    JSON.stringify(manifest.pages.find((route) => route.path === sample.route.path));
+  const sameRoute = (sample: SamplePage) =>
+    sample.app !== versions.app || routeIn(candidate.manifest, sample) === routeIn(live.manifest, sample);
+  const changed = await changedBrowserFiles(candidate, live);
+  return unchangedSamples(samples.filter(sameRoute), versions.app, changed, candidate.manifest, live.manifest);
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -152,7 +157,7 @@ export function judgeMainThread(
  * Measures every public page kind of the candidate, keeps the figures, and compares them with the
  * live version's. A trace is the whole browser's, so the pages are measured in two lanes of a
  * browser each (`browsers`); the first refusal in page order wins. `notes` receives what could not
- * be judged.
+ * be judged, and which page kinds kept their live figures.
  */
 export async function mainThreadRule(
   browsers: readonly Browser[],
@@ -165,9 +170,13 @@ export async function mainThreadRule(
   // Behind sign-in: the smoke mount opened it as a customer; its weight is its app's other pages'.
   const measured = pages.filter((sample) => !sample.route.guards.includes('auth'));
   const results = new Map<SamplePage, MainThreadBlocking | null>();
-  // The live build again: its page kinds keep the live figures; a kind the live version has none for is measured.
-  const reused = liveFigures && (await liveBuildAgain(versions)) ? liveFigures : {};
-  for (const sample of measured) if (reused[sample.url]) results.set(sample, reused[sample.url]!);
+  // Page kinds running the live version's code keep its figures; a kind the live version has none for is measured.
+  const kept = liveFigures ? await samplesOfLiveCode(versions, measured) : [];
+  for (const sample of kept) if (liveFigures?.[sample.url]) results.set(sample, liveFigures[sample.url]!);
+  if (results.size)
+    notes.push(
+      `main thread: ${results.size} of ${measured.length} page kinds run the live version's code, their live figures kept: ${[...results.keys()].map((sample) => sample.url).join(', ')}`,
+    );
   const queue = measured.filter((sample) => !results.has(sample));
   await Promise.all(
     browsers.map(async (browser) => {

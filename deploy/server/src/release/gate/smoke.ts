@@ -44,7 +44,7 @@ export interface SmokeOptions {
   chromiumPath: string;
   /** The app's live version, whose main-thread figures the candidate's are compared with. */
   liveVersion: string | null;
-  /** What the gate could not judge (a machine too busy): said, never refused. */
+  /** What the gate says beside its verdict (a page it could not judge, the live figures it kept): never a refusal. */
   notes: string[];
   /** Keeps the pages tried, with screenshots, for the gate's report (gate-report.ts). */
   recorder?: GateRecorder;
