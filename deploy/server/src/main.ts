@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { watchCmsReads } from './rendering/site-reads';
 import { listensOnLoopbackOnly } from './security/content-change-caller';
 import { openSharedPlatform } from './shared-state/shared-platform';
+import { keepGateBrowsers } from './release/gate/gate-browsers';
 
 async function main(): Promise<void> {
   let config;
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const platform = await openSharedPlatform(config, (message) => console.warn(message));
   // JSON lines (pino), each with its request's id (`reqId`); LOG_LEVEL=warn or silent quiets them.
   const app = buildServer(config, { logger: { level: config.logLevel } });
+  // The deploy gate's Chromium stays up between gates, not launched twice for each.
+  const closeGateBrowsers = keepGateBrowsers();
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => platform.close())
+      .then(closeGateBrowsers)
       .then(
         () => process.exit(0),
         (error: unknown) => {

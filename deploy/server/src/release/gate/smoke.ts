@@ -18,7 +18,7 @@
  * render may take `RENDER_TIME_LIMIT_FACTOR` times the site's render time limit before it counts as
  * left to the browser — far beyond any honest page.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { RemotePages } from '@steel/contract';
 import type { AppManifest } from '@steel/contract';
 import { buildSiteServer } from '../../site/site-server';
@@ -34,6 +34,7 @@ import type { GateRecorder } from './gate-report';
 import { type SiteSeen, smokeRender } from './smoke-render';
 import { isGuarded, smokeMount } from './smoke-mount';
 import { triedAsBrowsersDo } from './check-lanes';
+import { giveBackGateBrowser, takeGateBrowser } from './gate-browsers';
 
 /** How many times the site's render time limit a smoke render may take (only a far slower one refuses). */
 export const RENDER_TIME_LIMIT_FACTOR = 10;
@@ -112,9 +113,6 @@ export class GateBrowserClosed extends Error {
   }
 }
 
-const launchChromium = (executablePath: string) =>
-  chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-
 /** Runs both smoke tests; the first failure as one line, or null. */
 export async function smokeTest(
   candidate: Candidate,
@@ -173,7 +171,7 @@ export async function smokeTest(
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn) || contributors.length > 0;
     return await withThrowawayCustomer(config, signsIn, async (customer) => {
       options.onStep?.(`smoke mount of ${pages.length} pages in Chromium, then the flows and the main thread`);
-      const browser = await launchChromium(options.chromiumPath);
+      const browser = await takeGateBrowser(options.chromiumPath);
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie, contributors };
         const verdict =
@@ -201,7 +199,7 @@ export async function smokeTest(
         if (verdict && !browser.isConnected()) throw new GateBrowserClosed();
         return verdict;
       } finally {
-        await browser.close();
+        await giveBackGateBrowser(browser, options.chromiumPath);
       }
     });
   } finally {
@@ -215,11 +213,11 @@ async function weighMainThread(
   chromiumPath: string,
   ...measure: DropFirst<Parameters<typeof mainThreadRule>>
 ): Promise<RuleResult> {
-  const second = await launchChromium(chromiumPath);
+  const second = await takeGateBrowser(chromiumPath);
   try {
     return await mainThreadRule([browser, second], ...measure);
   } finally {
-    await second.close();
+    await giveBackGateBrowser(second, chromiumPath);
   }
 }
 type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
