@@ -57,9 +57,9 @@ const { startStrapi } = require('../deploy/cms/scripts/lib/strapi-process') as {
 const SSR_ROUTES = ['/', '/rebar/kalaf', '/rebar/kalaf/rebar-kalaf-1', '/blog', '/rules'];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** BENCH_SECTION runs one section after the builds: first-load, federation, deploy, slots, server, hostile, breaker, topology, machines or cms. */
-const SECTION = process.env.BENCH_SECTION;
-const runs = (section: string) => !SECTION || SECTION === section;
+/** BENCH_SECTION runs some sections after the builds (comma-separated): first-load, federation, deploy, slots, server, hostile, breaker, topology, machines, cms. */
+const SECTIONS = process.env.BENCH_SECTION?.split(',').map((section) => section.trim());
+const runs = (section: string) => !SECTIONS || SECTIONS.includes(section);
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const base = `http://127.0.0.1:${PORT}`;
 

@@ -22,12 +22,14 @@ import { mountShellRoot } from './app/layout/mount-shell-root';
 import { createSiteNavigationStore } from './app/layout/site-navigation';
 import { installShellFeatures } from './app/install-shell-features';
 import { startThirdPartiesWhenIdle } from './features/third-parties/start-third-parties';
+import { markStartUp } from './lib/start-up-marks';
 
 // Start-up in tasks of its own, not one (a yield between, so a phone may paint and take input):
 // after the modules' evaluation (react-dom's is the largest), the services and the registry; the
 // shell's features and its hydration; the remotes.
 void (async () => {
   await yieldToMain();
+  markStartUp('shell-start');
   const { config, bus, session, api, appFetch, auth, queryClient, colourMode, refreshSession } = createShellServices();
   installFederationPlugins(config.remoteLoadTimeoutMs);
   // A server-rendered page says what it was rendered with: the registry (exact versions and pages,

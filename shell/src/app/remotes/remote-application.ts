@@ -1,4 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { markStartUp } from '../../lib/start-up-marks';
 import type { LifeCycles } from 'single-spa';
 import { ContractError, type RemoteFailureKind, type RemoteName } from '@steel/contract';
 import {
@@ -74,10 +75,12 @@ export function createRemoteApplication({
     // Never run half a remote: one that breaks the contract is not even loaded.
     if (problem)
       return Promise.reject(new ContractError(`The live ${app} app cannot run beside this shell: ${problem}`));
+    if (!loaded) markStartUp(`${app}:load`);
     loaded ??= withTimeLimit(
       loadRemote<RemoteLifecycles>(`${app}/app`).then(async (module) => {
         if (!module) throw new Error(`Remote ${app} exposed no ./app module`);
         await module.bootstrap(props);
+        markStartUp(`${app}:loaded`);
         loadedModule = module;
         return module;
       }),
@@ -125,6 +128,7 @@ export function createRemoteApplication({
     } finally {
       remoteMounting = null;
     }
+    if (firstLoad) markStartUp(`${app}:mounted`);
     mountedRemote = remote;
   }
 
