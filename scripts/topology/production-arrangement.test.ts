@@ -53,29 +53,6 @@ const REPOSITORY_JWT_SECRET = 'dev-jwt-secret-steel-cms';
 let site: Arrangement;
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers, redirect: 'manual' });
-
-/** The pages the load tests ask for. */
-const LOADED_PAGES = ['/', '/rebar', '/blog', '/about-us'];
-
-/** Each of `paths` asked for once, so a load test's figures are about the servers, not first renders. */
-async function warmUp(paths: readonly string[] = LOADED_PAGES) {
-  for (const pagePath of paths) assert.equal((await get(`${site.siteUrl}${pagePath}`)).status, 200, pagePath);
-}
-
-/**
- * Visitors' GETs through nginx as browsers send them (compressed, giving up after 10 s), round the
- * `paths`: autocannon's run, which resolves to its result when it ends.
- */
-function browserLoad(connections: number, seconds: number, paths: readonly string[] = LOADED_PAGES) {
-  return autocannon({
-    url: site.siteUrl,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
-  });
-}
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
@@ -551,8 +528,15 @@ test('a content change made in the CMS shows on pages from every app server', as
 });
 
 test('stopping one app server under 64 connections through nginx fails no GET', async () => {
-  await warmUp();
-  const load = browserLoad(64, 8);
+  // Pages cached first, so the figures are about the servers, not first renders.
+  const paths = ['/', '/rebar', '/blog', '/about-us'];
+  for (const pagePath of paths) await get(`${site.siteUrl}${pagePath}`);
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 64,
+    duration: 8,
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
   const stopped = new Promise<void>((resolve) => setTimeout(() => void site.stopAppServer(0).then(resolve), 2_000));
   try {
     const result = await load;
@@ -573,10 +557,18 @@ test('stopping one app server under 64 connections through nginx fails no GET', 
 test('an app server hung (SIGSTOP) under 64 connections through nginx: no visitor gives up, every GET is served', async () => {
   // A hung server is not a dead one: it still accepts connections (the kernel does), and nothing
   // comes back. nginx's page read time-out sends its pages to the other servers in time.
+  const paths = ['/', '/rebar', '/blog', '/about-us'];
+  for (const pagePath of paths) await get(`${site.siteUrl}${pagePath}`);
   const pid = site.pidOf('app-2');
   assert.ok(pid);
-  await warmUp();
-  const load = browserLoad(64, 15);
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 64,
+    duration: 15,
+    timeout: 10,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
   const hang = setTimeout(() => process.kill(pid, 'SIGSTOP'), 2_000);
   try {
     const result = await load;
@@ -877,10 +869,18 @@ test('an app server, Redis and the CMS killed with SIGKILL come back by themselv
 test('a fourth app server added under 32 connections with `npm run production:add-server` serves the live set at once from an empty cache; no GET is answered with an error or late', async () => {
   // The command signals the process that runs the arrangement, as `npm run start:production` listens.
   const stopListening = addAppServersOnSignal(() => site.addAppServer(), arrangementOptions.stateDir);
+  const paths = ['/', '/rebar', '/blog', '/about-us'];
+  for (const pagePath of paths) await get(`${site.siteUrl}${pagePath}`);
   const accessLog = path.join(workDir, 'state', 'nginx', 'access.log');
-  await warmUp();
-  // An app server starts in about 15 s on two loaded cores: the load goes on well past its join.
-  const load = browserLoad(32, 45);
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 32,
+    // An app server starts in about 15 s on two loaded cores: the load goes on well past its join.
+    duration: 45,
+    timeout: 10,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
   // nginx's reload closes every kept-alive client connection once its request is answered (its old
   // workers exit); a request the client sends on one at that instant meets a closed socket. Browsers
   // send such a request again on a new connection (HTTP/1.1 allows it for a GET), autocannon
@@ -982,8 +982,16 @@ test("app server 2's cache folder wiped under 32 connections: no GET fails, and 
     shellScript,
     ...Object.entries(live).map(([app, { version }]) => `/builds/${app}/${version}/remoteEntry.js`),
   ];
-  await warmUp([...LOADED_PAGES, ...files]);
-  const load = browserLoad(32, 15, [...LOADED_PAGES, ...files]);
+  const paths = ['/', '/rebar', '/blog', '/about-us', ...files];
+  for (const pagePath of paths) assert.equal((await get(`${site.siteUrl}${pagePath}`)).status, 200, pagePath);
+  const load = autocannon({
+    url: site.siteUrl,
+    connections: 32,
+    duration: 15,
+    timeout: 10,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    requests: paths.map((pagePath) => ({ method: 'GET', path: pagePath })),
+  });
   const wipe = setTimeout(() => fs.rmSync(cache, { recursive: true, force: true }), 2_000);
   try {
     const result = await load;
