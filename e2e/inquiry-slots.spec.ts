@@ -6,14 +6,13 @@ import { readLive } from '@steel/server/builds-folder';
 import { status } from '@steel/server/status';
 import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-client';
 import { pdfText, withoutJoiners } from '@steel/server/pdf-text';
-import { EDITOR_TOKEN, SPEC_PORTS, baseURL, cmsURL, repoRoot } from './support/environment';
+import { EDITOR_TOKEN, SPEC_PORTS, baseURL, cmsURL, e2eInquiryDist, repoRoot } from './support/environment';
 import { waitForMailTo } from './support/mails';
 import { axeViolations } from './support/axe';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { buildAppReplacing } from './support/crafted-builds';
 import { contributionsHydrated } from './support/loaded-code';
-import { buildApp } from '../scripts/lib/webpack-build';
 
 /**
  * The inquiry team's remote (mf-inquiry) joins a running site through other apps' extension slots
@@ -120,8 +119,8 @@ async function firstProductPath(page: Page): Promise<string> {
 }
 
 test.beforeAll(async () => {
-  // It builds the inquiry app (type check, browser and server builds): a hook's default 30 s is
-  // not enough on a busy machine, and the file's timeout covers its tests, not this hook.
+  // It starts an app server of its own: a hook's default 30 s is not always enough on a busy
+  // machine, and the file's timeout covers its tests, not this hook.
   test.setTimeout(300_000);
   folder = craftingFolder('steel-inquiry-slots-');
   keysFile = path.join(folder.workDir, 'deploy-keys.json');
@@ -130,7 +129,6 @@ test.beforeAll(async () => {
     buildsDir: folder.buildsDir,
     env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.inquirySlotsGate) },
   });
-  await buildApp(NAME);
 });
 
 test.afterAll(async () => {
@@ -144,7 +142,7 @@ test('the inquiry team deploys its remote alone: only the inquiry app changes in
   const platformKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, 'platform', 'platform-team');
   await deployApi.apps.add(as(platformKey), { name: NAME, paths: ['/inquiry/**'], owner: 'inquiry-team' });
   teamKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, NAME, 'inquiry-team');
-  const published = await deployApi.publish(as(teamKey), NAME, path.join(repoRoot, 'mf-inquiry/dist'));
+  const published = await deployApi.publish(as(teamKey), NAME, e2eInquiryDist);
   const activated = await deployApi.activate(as(teamKey), NAME, published.version);
   expect(activated).toMatchObject({ version: published.version, gate: 'passed' });
   expect(await liveVersions()).toEqual({ ...before, [NAME]: published.version });

@@ -2,12 +2,11 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { addKey } from '@steel/server/deploy-keys';
 import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-client';
-import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, repoRoot } from './support/environment';
+import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eInquiryDist } from './support/environment';
 import { axeViolations } from './support/axe';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { stickingOut } from './support/overflow';
-import { buildApp } from '../scripts/lib/webpack-build';
 
 /**
  * The public shipping calculator, the inquiry app's page
@@ -72,7 +71,7 @@ async function accessibleInBothModes(page: Page, what: string) {
 }
 
 test.beforeAll(async () => {
-  // It builds the inquiry app (type check, browser and server builds) and deploys it.
+  // It deploys the inquiry app (built once for the run: scripts/e2e.ts) through the gate.
   test.setTimeout(300_000);
   folder = craftingFolder('steel-shipping-price-');
   const keysFile = path.join(folder.workDir, 'deploy-keys.json');
@@ -81,12 +80,11 @@ test.beforeAll(async () => {
     buildsDir: folder.buildsDir,
     env: { DEPLOY_KEYS_FILE: keysFile, DEPLOY_GATE_PORT: String(SPEC_PORTS.shippingPriceGate) },
   });
-  await buildApp(NAME);
   const as = (key: string): RemoteTarget => ({ server: server.url, key });
   const platformKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, 'platform', 'platform-team');
   await deployApi.apps.add(as(platformKey), { name: NAME, paths: ['/inquiry/**'], owner: 'inquiry-team' });
   const teamKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, NAME, 'inquiry-team');
-  const published = await deployApi.publish(as(teamKey), NAME, path.join(repoRoot, 'mf-inquiry/dist'));
+  const published = await deployApi.publish(as(teamKey), NAME, e2eInquiryDist);
   expect(await deployApi.activate(as(teamKey), NAME, published.version)).toMatchObject({ gate: 'passed' });
 });
 
