@@ -87,7 +87,9 @@ export async function recordServingServer(config: ServerConfig, env: Env): Promi
 
 /** `env` with the settings of the newest server still running on `buildsDir` where `env` has none (unchanged when none runs). */
 export async function withRunningSiteSettings(buildsDir: string, env: Env): Promise<Env> {
-  const site = (await readServers(buildsDir)).find((server) => Number.isInteger(server.pid) && processAlive(server.pid));
+  const site = (await readServers(buildsDir)).find(
+    (server) => Number.isInteger(server.pid) && processAlive(server.pid),
+  );
   if (!site) return env;
   const fromSite: Env = {
     CMS_PUBLIC_URL: site.cmsPublicUrl,
