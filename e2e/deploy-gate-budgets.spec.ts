@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
@@ -8,9 +7,9 @@ import { checkVersion } from '@steel/server/gate';
 import { GateRefusal, releaseVersion } from '@steel/server/change-live';
 import { readReleaseLog } from '@steel/server/release-log';
 import { readLive } from '@steel/server/builds-folder';
-import { SPEC_PORTS, appServerEnv, repoRoot } from './support/environment';
+import { SPEC_PORTS, appServerEnv } from './support/environment';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
-import { buildAppReplacing } from './support/crafted-builds';
+import { preparedBuild } from './support/prepared-builds';
 
 /**
  * A version that makes a phone download more is refused (docs/architecture.md, "Deploying a remote"):
@@ -36,9 +35,6 @@ test.beforeAll(() => {
 });
 test.afterAll(() => folder?.remove());
 
-/** Random bytes as base64: brotli gets them back to about `bytes` bytes on the wire, no smaller. */
-const incompressible = (bytes: number) => randomBytes(bytes).toString('base64');
-
 test("today's catalogue passes its budgets; one with a 100 KB dependency in its product view is refused with its line", async () => {
   // Today's build: it measured itself, and the gate's weight rule (a static rule) passes it.
   const liveVersion = (await readLive(folder.buildsDir))!.versions['catalogue']!;
@@ -54,20 +50,8 @@ test("today's catalogue passes its budgets; one with a 100 KB dependency in its 
   expect(withoutCore).toEqual([]);
   expect((await checkVersion(folder.buildsDir, 'catalogue', liveVersion, { staticOnly: true })).refusal).toBeNull();
 
-  // The product view with a heavy dependency beside it, for this build only.
-  const heavy = path.join(folder.workDir, 'heavy-dependency.js');
-  fs.writeFileSync(heavy, `globalThis.steelHeavyDependency = ${JSON.stringify(incompressible(100 * 1024))};\n`);
-  const productViews = path.join(repoRoot, 'mf-catalogue/src/features/product/product-views.tsx');
-  const wrapper = path.join(folder.workDir, 'product-views-with-heavy-dependency.js');
-  fs.writeFileSync(wrapper, `import ${JSON.stringify(heavy)};\nexport * from ${JSON.stringify(productViews)};\n`);
-  const dist = path.join(folder.workDir, 'catalogue-heavier');
-  await buildAppReplacing(
-    'catalogue',
-    dist,
-    /product-views$/,
-    () => wrapper,
-    'the catalogue with a heavy product view',
-  );
+  // The product view with a 100 KB dependency beside it, for this build only.
+  const dist = await preparedBuild('catalogue-heavy-product-view');
   const { version } = await publish(folder.buildsDir, 'catalogue', dist, { compress: false });
 
   const refusal = (await checkVersion(folder.buildsDir, 'catalogue', version, { staticOnly: true })).refusal;
@@ -95,14 +79,8 @@ test("a catalogue whose product view blocks the main thread for 300 ms is refuse
   const today = await checkVersion(folder.buildsDir, 'catalogue', liveVersion, { env: gateEnv });
   expect(today.refusal).toBeNull();
 
-  const dist = path.join(folder.workDir, 'catalogue-busy');
-  await buildAppReplacing(
-    'catalogue',
-    dist,
-    /product-views$/,
-    () => path.join(repoRoot, 'e2e/fixtures/product-views-with-busy-loop.ts'),
-    'the catalogue with a busy product view',
-  );
+  // e2e/fixtures/product-views-with-busy-loop.ts in place of the product view.
+  const dist = await preparedBuild('catalogue-busy-product-view');
   const { version } = await publish(folder.buildsDir, 'catalogue', dist, { compress: false });
   const busy = await checkVersion(folder.buildsDir, 'catalogue', version, { env: gateEnv });
   expect(busy.refusal, busy.notes.join('\n')).toMatch(

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { SPEC_PORTS, appServerEnv, repoRoot } from './support/environment';
+import { SPEC_PORTS, appServerEnv } from './support/environment';
 import { startAppServer } from './support/app-server';
-import { buildAppReplacing } from './support/crafted-builds';
+import { preparedBuild } from './support/prepared-builds';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
 import { publish } from '@steel/server/publish';
 import { readLive, type AppName } from '@steel/server/builds-folder';
@@ -21,7 +21,6 @@ import { status } from '@steel/server/status';
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 let folder: CraftingFolder;
-let workDir: string;
 let buildsDir: string;
 const gateEnv = {
   ...process.env,
@@ -62,7 +61,7 @@ async function refusalOf(app: AppName, version: string): Promise<string> {
 
 test.beforeAll(() => {
   folder = craftingFolder('steel-gate-');
-  ({ workDir, buildsDir } = folder);
+  ({ buildsDir } = folder);
 });
 
 test.afterAll(() => {
@@ -202,21 +201,11 @@ test('an incompatible catalogue forced live is contained in the server render an
   }
 });
 
-/** Builds the blog with e2e/fixtures/blog-archive-pages.ts in place of its page list. */
-const buildBlogWithArchivePage = (dist: string) =>
-  buildAppReplacing(
-    'blog',
-    dist,
-    /^\.\/(app\/)?page-definitions$/,
-    () => path.join(repoRoot, 'e2e/fixtures/blog-archive-pages.ts'),
-    'the blog with an archive page',
-  );
-
 test('a page added to the blog goes live with the blog’s deploy alone, through the gate', async ({ page }) => {
   test.setTimeout(240_000);
   const shellBefore = (await readLive(buildsDir))?.versions.shell;
-  const dist = path.join(workDir, 'blog-with-archive');
-  await buildBlogWithArchivePage(dist);
+  // The blog with e2e/fixtures/blog-archive-pages.ts in place of its page list.
+  const dist = await preparedBuild('blog-archive-page');
   const { version } = await publish(buildsDir, 'blog', dist);
   const result = await releaseVersion(buildsDir, 'blog', version, { env: gateEnv });
   expect(result.refusal).toBeNull();

@@ -6,12 +6,12 @@ import { readLive } from '@steel/server/builds-folder';
 import { status } from '@steel/server/status';
 import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-client';
 import { pdfText, withoutJoiners } from '@steel/server/pdf-text';
-import { EDITOR_TOKEN, SPEC_PORTS, baseURL, cmsURL, e2eInquiryDist, repoRoot } from './support/environment';
+import { EDITOR_TOKEN, SPEC_PORTS, baseURL, cmsURL, repoRoot } from './support/environment';
+import { preparedBuild } from './support/prepared-builds';
 import { waitForMailTo } from './support/mails';
 import { axeViolations } from './support/axe';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
-import { buildAppReplacing } from './support/crafted-builds';
 import { contributionsHydrated } from './support/loaded-code';
 
 /**
@@ -142,7 +142,7 @@ test('the inquiry team deploys its remote alone: only the inquiry app changes in
   const platformKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, 'platform', 'platform-team');
   await deployApi.apps.add(as(platformKey), { name: NAME, paths: ['/inquiry/**'], owner: 'inquiry-team' });
   teamKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, NAME, 'inquiry-team');
-  const published = await deployApi.publish(as(teamKey), NAME, e2eInquiryDist);
+  const published = await deployApi.publish(as(teamKey), NAME, await preparedBuild('inquiry'));
   const activated = await deployApi.activate(as(teamKey), NAME, published.version);
   expect(activated).toMatchObject({ version: published.version, gate: 'passed' });
   expect(await liveVersions()).toEqual({ ...before, [NAME]: published.version });
@@ -693,14 +693,7 @@ test.describe('on a 412 px phone, in Persian', () => {
 test('a contribution that throws is refused by the gate; forced live, the product page renders without it and the beacon names inquiry', async ({
   page,
 }) => {
-  const dist = fs.mkdtempSync(path.join(folder.workDir, 'inquiry-broken-'));
-  await buildAppReplacing(
-    NAME,
-    dist,
-    /features\/basket\/contributions$/,
-    () => path.join(repoRoot, 'e2e/fixtures/inquiry-contributions-that-throw.tsx'),
-    'inquiry (product.actions throws)',
-  );
+  const dist = await preparedBuild('inquiry-contributions-that-throw');
   const live = await liveVersions();
   const { version } = await deployApi.publish(as(teamKey), NAME, dist);
   const refused = await deployApi.activate(as(teamKey), NAME, version).then(
@@ -744,14 +737,7 @@ test('a contribution that throws is refused by the gate; forced live, the produc
 });
 
 test('a contribution that throws only for a signed-in buyer is refused: the gate opens the pages showing it signed in too', async () => {
-  const dist = fs.mkdtempSync(path.join(folder.workDir, 'inquiry-signed-in-'));
-  await buildAppReplacing(
-    NAME,
-    dist,
-    /features\/basket\/contributions$/,
-    () => path.join(repoRoot, 'e2e/fixtures/inquiry-contributions-that-throw-signed-in.tsx'),
-    'inquiry (product.actions throws for a signed-in buyer)',
-  );
+  const dist = await preparedBuild('inquiry-contributions-that-throw-signed-in');
   const live = await liveVersions();
   const { version } = await deployApi.publish(as(teamKey), NAME, dist);
   const refused = await deployApi.activate(as(teamKey), NAME, version).then(

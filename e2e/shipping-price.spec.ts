@@ -2,7 +2,8 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { addKey } from '@steel/server/deploy-keys';
 import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-client';
-import { EDITOR_TOKEN, SPEC_PORTS, cmsURL, e2eInquiryDist } from './support/environment';
+import { EDITOR_TOKEN, SPEC_PORTS, cmsURL } from './support/environment';
+import { preparedBuild } from './support/prepared-builds';
 import { axeViolations } from './support/axe';
 import { startAppServer } from './support/app-server';
 import { craftingFolder, type CraftingFolder } from './support/crafted-versions';
@@ -84,7 +85,7 @@ test.beforeAll(async () => {
   const platformKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, 'platform', 'platform-team');
   await deployApi.apps.add(as(platformKey), { name: NAME, paths: ['/inquiry/**'], owner: 'inquiry-team' });
   const teamKey = await addKey({ buildsDir: folder.buildsDir, keysFile }, NAME, 'inquiry-team');
-  const published = await deployApi.publish(as(teamKey), NAME, e2eInquiryDist);
+  const published = await deployApi.publish(as(teamKey), NAME, await preparedBuild('inquiry'));
   expect(await deployApi.activate(as(teamKey), NAME, published.version)).toMatchObject({ gate: 'passed' });
 });
 

@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildAndPublish } from './build';
 import { APPS, repoRoot } from './lib/paths';
-import { buildApp } from './lib/webpack-build';
-import { INQUIRY } from './lib/inquiry-step';
+import { prepareEveryBuild } from '../e2e/support/prepared-builds';
 import { runCommand, shareServerSettings } from './lib/processes';
 import { ensureChromium } from './lib/chromium';
 import { ensureDebianPrograms, PDFTOTEXT } from './lib/debian-packages';
@@ -16,17 +15,13 @@ const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/
 const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cms-${process.env.E2E_CMS_PORT ?? 1347}`);
 
 /**
- * The inquiry team's remote, built once for the specs that deploy it (e2e/support/environment.ts,
- * `e2eInquiryDist`): it is not in the seeded registry, so not among the builds above.
+ * Every app built afresh for production into the end-to-end builds folder, then the builds the specs
+ * deploy beyond them (e2e/support/prepared-builds.ts).
  */
-const e2eInquiryDist = path.resolve(repoRoot, process.env.E2E_INQUIRY_DIST ?? '.tmp/e2e-inquiry-dist');
-
-/** Every app built afresh for production into the end-to-end builds folder, and the inquiry app beside it. */
 export async function buildForEndToEnd(): Promise<void> {
   fs.rmSync(e2eBuildsDir, { recursive: true, force: true });
-  fs.rmSync(e2eInquiryDist, { recursive: true, force: true });
   await buildAndPublish(APPS, e2eBuildsDir);
-  await buildApp(INQUIRY.name, { dist: e2eInquiryDist });
+  await prepareEveryBuild();
 }
 
 export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
@@ -36,10 +31,8 @@ export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
   shareServerSettings();
   // E2E_REUSE_BUILDS=1 keeps the builds of the last run: a developer re-running specs after a
   // change to tests or the server only, or `npm test`, which builds them beside jest (`--build-only`).
-  const reuse =
-    process.env.E2E_REUSE_BUILDS === '1' &&
-    fs.existsSync(path.join(e2eBuildsDir, 'live.json')) &&
-    fs.existsSync(path.join(e2eInquiryDist, 'app-manifest.json'));
+  // A prepared build that is missing is made by the spec that needs it.
+  const reuse = process.env.E2E_REUSE_BUILDS === '1' && fs.existsSync(path.join(e2eBuildsDir, 'live.json'));
   // The CMS under test starts on a fresh database every run.
   fs.rmSync(e2eCmsDir, { recursive: true, force: true });
   fs.mkdirSync(e2eCmsDir, { recursive: true });
@@ -49,7 +42,7 @@ export async function runEndToEnd(extraArgs: string[] = []): Promise<number> {
     ['test', '-c', 'e2e/playwright.config.ts', ...extraArgs],
     {
       cwd: repoRoot,
-      env: { ...process.env, E2E_BUILDS_DIR: e2eBuildsDir, E2E_INQUIRY_DIST: e2eInquiryDist, E2E_CMS_DIR: e2eCmsDir },
+      env: { ...process.env, E2E_BUILDS_DIR: e2eBuildsDir, E2E_CMS_DIR: e2eCmsDir },
     },
   );
 }

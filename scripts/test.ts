@@ -178,8 +178,9 @@ async function main() {
   const cms = path.join(repoRoot, 'deploy/cms');
   // jest runs one worker on this 2-core machine; beside it, one thing at a time uses the other core:
   // the CMS suites (one Strapi each, each with free ports of its own and its own redis-server), then
-  // the production builds the end-to-end run uses, then lint and format (one thread each). None of
-  // them shares files or ports with jest; each prints its output in one block when it ends.
+  // the production builds the end-to-end run uses and the builds its specs deploy, then lint and
+  // format (one thread each). None of them shares files or ports with jest; each prints its output
+  // in one block when it ends.
   const beside = { streamed: false };
   const besideJest = async (): Promise<StepResult[]> => [
     await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], { ...beside, cwd: cms }),

@@ -1,7 +1,8 @@
 /**
  * A real production build of one app with some of its modules swapped for this build only
- * (webpack's NormalModuleReplacementPlugin), into a folder of the spec's own: a page list with one
- * more page, a category tree with one more sub-category, a view that pulls in a heavy dependency.
+ * (webpack's NormalModuleReplacementPlugin), into a folder of its own: a page list with one more
+ * page, a category tree with one more sub-category, a view that pulls in a heavy dependency (most of
+ * them made once per run: prepared-builds.ts).
  * Neither the app's source nor the builds other specs use change. Client and server entry, then
  * the app manifest, as `steel-build` writes them.
  */

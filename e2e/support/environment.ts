@@ -122,11 +122,6 @@ export const APP_SERVER_PORTS = [
 export const cmsURL = `http://127.0.0.1:${E2E_CMS_PORT}`;
 /** The production builds under test (scripts/e2e.ts builds them there). */
 export const e2eBuildsDir = path.resolve(repoRoot, process.env.E2E_BUILDS_DIR ?? '.tmp/e2e-builds');
-/**
- * The inquiry team's remote, built once per run beside the builds above (scripts/e2e.ts) for the
- * specs that deploy it, each to a builds folder of its own.
- */
-export const e2eInquiryDist = path.resolve(repoRoot, process.env.E2E_INQUIRY_DIST ?? '.tmp/e2e-inquiry-dist');
 /** The CMS's fresh database and captured mails for this run. */
 export const e2eCmsDir = path.resolve(repoRoot, process.env.E2E_CMS_DIR ?? `.tmp/e2e-cms-${E2E_CMS_PORT}`);
 export const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
