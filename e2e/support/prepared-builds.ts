@@ -105,8 +105,12 @@ export async function preparedBuild(name: PreparedBuildName): Promise<string> {
   const { swap } = recipe;
   if (swap) await buildAppReplacing(recipe.app, building, swap.request, () => swap.replacement(inputs), swap.label);
   else await buildApp(recipe.app, { dist: building });
-  fs.rmSync(dist, { recursive: true, force: true });
-  fs.renameSync(building, dist);
+  // Another worker may have made the same one meanwhile, and be reading it: theirs stays.
+  if (fs.existsSync(path.join(dist, 'app-manifest.json'))) fs.rmSync(building, { recursive: true, force: true });
+  else {
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.renameSync(building, dist);
+  }
   return dist;
 }
 
