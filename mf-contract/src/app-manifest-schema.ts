@@ -106,6 +106,8 @@ const navigationItemSchema: z.ZodMiniType<NavigationItem> = z.object({
 });
 const navigationSchema = z.array(navigationItemSchema);
 
+const slotNameSchema = z.enum(SLOT_NAMES as [SlotName, ...SlotName[]]);
+
 export const pageRouteSchema = z.object({
   path: z.string().check(z.regex(PATH_RE)),
   /** `server`: rendered by the app server and hydrated; `browser`: private pages, browser only. */
@@ -145,6 +147,11 @@ export const pageRouteSchema = z.object({
    * app manifest's `chunks`, and the app server preloads them with the page.
    */
   chunk: z.optional(z.string().check(z.regex(CHUNK_NAME_RE))),
+  /**
+   * The extension slots the page renders (`slots.ts`), besides the shell's on every page: the deploy
+   * gate weighs each contributor's code on each page kind by them. Contract 1.12.
+   */
+  slots: z.optional(z.array(slotNameSchema)),
   /** How the sitemap lists the page (`site-navigation.ts`); not listed when absent. */
   sitemap: z.optional(z.array(sitemapSourceSchema)),
   /** The feeds the page declares (`site-navigation.ts`, contract 1.9.0): the app server writes them. */
@@ -176,8 +183,13 @@ export const EVERY_PAGE = '*';
  * what they pull in), recorded under this key beside its own pages' weights.
  */
 export const SLOT_CONTRIBUTIONS = 'slots';
+/**
+ * What an app's contribution to one slot adds to a page hosting that slot (its entry, `./slots`
+ * module and the slot's own chunk), recorded under `slots:<slot>`; the deploy gate adds a
+ * contributor's up per host page kind.
+ */
+export const slotContributionsKey = (slot: SlotName) => `${SLOT_CONTRIBUTIONS}:${slot}`;
 
-const slotNameSchema = z.enum(SLOT_NAMES as [SlotName, ...SlotName[]]);
 /** An extension slot an app fills (`slots.ts`, `SlotContribution`). */
 const slotContributionSchema = z.object({
   slot: slotNameSchema,

@@ -1,5 +1,5 @@
 /** The contract's version (docs/architecture.md, "The versioned contract"); `contract.ts` describes what it covers. */
-export const CONTRACT_VERSION = '1.11.0';
+export const CONTRACT_VERSION = '1.12.0';
 
 const major = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
 

@@ -76,6 +76,7 @@ export const PAGE_ROUTE_FIELDS = [
   'printable',
   'sample',
   'chunk',
+  'slots',
   'sitemap',
   'nav',
   'feeds',

@@ -54,6 +54,14 @@ export interface SlotProps {
   'header.counter': Record<string, never>;
 }
 
+/**
+ * The chunk a contribution's code is in when its contributor splits it off (`lazyContribution` in
+ * `@steel/shared/slots`), by convention: `slot-` and the slot's name with its dot as a dash
+ * (`slot-header-counter`). The build weighs each slot's cost by it; a contributor that keeps every
+ * slot in its `./slots` module is weighed whole for each.
+ */
+export const slotChunkName = (slot: SlotName) => `slot-${slot.replace(/\./g, '-')}`;
+
 /** A props version: `major.minor.patch`. */
 export const SLOT_PROPS_VERSION_RE = /^(\d+)\.(\d+)\.(\d+)$/;
 

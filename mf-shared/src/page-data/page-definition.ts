@@ -19,6 +19,7 @@ import type {
 import { matchRoute } from '@steel/contract/route-rule';
 import type { QueryParameter } from '@steel/contract/query-parameters';
 import type { PageHead } from '@steel/contract/page-head';
+import type { SlotName } from '@steel/contract/slots';
 
 /** What a page knows of its URL: the route's params and the query string. */
 export interface PageUrl {
@@ -82,6 +83,12 @@ export interface PageDefinition {
   feeds?: readonly FeedSource[];
   /** Where the page shows in the site's navigation (header, menu drawer, footer), with its Persian label. */
   nav?: PageNav;
+  /**
+   * The extension slots the page renders (`<Slot>`), besides the shell's header on every page: the
+   * deploy gate weighs each contributor's code on each page kind by this list, and the gate's
+   * server render refuses a page that renders a slot it does not list.
+   */
+  slots?: readonly SlotName[];
   /** The page's data, derived from the URL: the server prefetches exactly these. */
   data?: (url: PageUrl, context: PageDataContext) => readonly PageQuery[];
   /**
@@ -150,6 +157,7 @@ export function toPageRoute(
     | 'sitemap'
     | 'feeds'
     | 'nav'
+    | 'slots'
   > & {
     Page?: unknown;
   },
@@ -175,6 +183,7 @@ export function toPageRoute(
     ...(page.printable ? { printable: page.printable.map((printable) => ({ ...printable })) } : {}),
     ...(page.sample ? { sample: page.sample } : {}),
     ...(chunk ? { chunk } : {}),
+    ...(page.slots?.length ? { slots: [...page.slots] } : {}),
     ...(page.sitemap ? { sitemap: page.sitemap.map((source) => ({ ...source })) } : {}),
     ...(page.feeds
       ? { feeds: page.feeds.map((feed) => ({ ...feed, sort: [...feed.sort], fields: { ...feed.fields } })) }
