@@ -32,9 +32,10 @@ export function countScriptsContaining(packages: Map<string, string[]>, file: st
 }
 
 /**
- * Waits until every server-rendered slot contribution of `app` on the page has hydrated (the slot
- * drops its `data-slot-ssr` mark then): before that its buttons are the server's and do nothing.
+ * Waits until every slot contribution of `app` on the page has rendered in the browser (its root
+ * marks its element `data-slot-mounted`; a server-rendered one has hydrated then, after its code
+ * and its slot's chunk came): before that its buttons are the server's and do nothing.
  */
 export async function contributionsHydrated(page: Page, app: string): Promise<void> {
-  await expect(page.locator(`[data-slot-contribution="${app}"][data-slot-ssr]`)).toHaveCount(0);
+  await expect(page.locator(`[data-slot-contribution="${app}"]:not([data-slot-mounted])`)).toHaveCount(0);
 }

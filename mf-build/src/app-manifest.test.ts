@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTRACT_VERSION, SLOT_CONTRIBUTIONS, type AppManifest } from '@steel/contract';
+import { CONTRACT_VERSION, SLOT_CONTRIBUTIONS, slotContributionsKey, type AppManifest } from '@steel/contract';
 import { writeAppManifest } from './app-manifest';
 import { chunkNameOf } from './page-weights';
 
@@ -10,7 +10,7 @@ const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
 
 /** An app folder with a built server entry that exports these pages (what a real build writes). */
-function builtApp(pages: unknown[], navigation?: unknown[]): { root: string; dist: string } {
+function builtApp(pages: unknown[], navigation?: unknown[], contributions?: unknown[]): { root: string; dist: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'app-manifest-'));
   folders.push(root);
   const dist = path.join(root, 'dist');
@@ -19,7 +19,8 @@ function builtApp(pages: unknown[], navigation?: unknown[]): { root: string; dis
   fs.writeFileSync(
     path.join(dist, 'server', 'index.js'),
     `exports.contract = ${JSON.stringify(CONTRACT_VERSION)}; exports.pages = ${JSON.stringify(pages)};` +
-      (navigation ? ` exports.navigation = ${JSON.stringify(navigation)};` : ''),
+      (navigation ? ` exports.navigation = ${JSON.stringify(navigation)};` : '') +
+      (contributions ? ` exports.contributions = ${JSON.stringify(contributions)};` : ''),
   );
   return { root, dist };
 }
@@ -208,6 +209,47 @@ describe("the weight of each page kind's cold visit", () => {
       'remoteEntry',
       'styles',
     ]);
+  });
+
+  it('weighs each slot a contributor fills with its own chunk alone, under `slots:<slot>`', () => {
+    const contributions = ['listing.row', 'header.counter'].map((slot) => ({ slot, props: '1.0.0', order: 10 }));
+    const { root, dist } = builtApp([page('/inquiry', undefined)], undefined, contributions);
+    write(dist, {
+      'remoteEntry.js': 4000,
+      '__federation_expose_app.6417a670.js': 8000,
+      '__federation_expose_slots.72a167b0.js': 1000,
+      '275.9c9b793c.js': 10000,
+      'styles.a37d703b.js': 2000,
+      '89.600b852e.js': 3000,
+      'slot-listing-row.1a2b3c4d.js': 2000,
+      'slot-header-counter.5e6f7a8b.js': 3000,
+    });
+    const manifest = writeAppManifest('inquiry', root, {
+      dist,
+      groups: {
+        files: {
+          inquiry: ['remoteEntry.js'],
+          __federation_expose_app: ['__federation_expose_app.6417a670.js'],
+          __federation_expose_slots: ['__federation_expose_slots.72a167b0.js'],
+          'remote-core': ['275.9c9b793c.js'],
+          styles: ['styles.a37d703b.js'],
+          // A chunk both parts pull in, counted once where both are on a page.
+          'slot-listing-row': ['89.600b852e.js', 'slot-listing-row.1a2b3c4d.js'],
+          'slot-header-counter': ['89.600b852e.js', 'slot-header-counter.5e6f7a8b.js'],
+        },
+        entries: ['inquiry'],
+      },
+    });
+    const chunksOf = (key: string) => Object.keys(manifest.weights?.[key]?.chunks ?? {}).sort();
+    const common = ['__federation_expose_slots', 'remote-core', 'remoteEntry', 'styles'];
+    expect(chunksOf(slotContributionsKey('listing.row'))).toEqual(['89', ...common, 'slot-listing-row'].sort());
+    expect(chunksOf(slotContributionsKey('header.counter'))).toEqual(['89', ...common, 'slot-header-counter'].sort());
+    // No page hosts every slot: the gate adds the slots up per host page kind instead.
+    expect(manifest.weights?.[SLOT_CONTRIBUTIONS]).toBeUndefined();
+    // The product page's part is not filled: no weight for it.
+    expect(manifest.weights?.[slotContributionsKey('product.actions')]).toBeUndefined();
+    // Neither part is on the app's own pages.
+    expect(chunksOf('/inquiry')).not.toContain('slot-listing-row');
   });
 
   it("records the shell's entry under every page", () => {

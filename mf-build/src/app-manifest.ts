@@ -150,7 +150,17 @@ export function writeAppManifest(
     ...described,
     ...(Object.keys(pageChunks).length ? { chunks: pageChunks } : {}),
     serverEntry,
-    ...(groups.entries.length ? { weights: pageWeights(dist, groups, described.pages, app === 'shell') } : {}),
+    ...(groups.entries.length
+      ? {
+          weights: pageWeights(
+            dist,
+            groups,
+            described.pages,
+            app === 'shell',
+            (described.contributions ?? []).map(({ slot }) => slot),
+          ),
+        }
+      : {}),
   });
   fs.writeFileSync(path.join(dist, APP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -10,9 +10,12 @@
  *   remote it lands on;
  * - the page's own chunk (`lazyPage`) and what it pulls in;
  * - CSS: the shell's stylesheet; a remote's, which a server-rendered page carries in its head;
- * - a contributor's slot contributions (`SLOT_CONTRIBUTIONS`): the entry and the exposed `./slots`
- *   with what it pulls in, which every page hosting one of its slots downloads, and its remote core:
- *   a host built from the same kit code lends its own, but the budget holds for one that does not.
+ * - a contributor's slot contributions: the entry and the exposed `./slots` with what it pulls in,
+ *   which every page hosting one of its slots downloads, and its remote core (a host built from the
+ *   same kit code lends its own, but the budget holds for one that does not); then, per slot it
+ *   fills (`slotContributionsKey(slot)`), that and the slot's own chunk (`slotChunkName`), which
+ *   only a page hosting that slot downloads — the deploy gate adds them up per host page kind. A
+ *   build that does not know its slots records the `./slots` module alone (`SLOT_CONTRIBUTIONS`).
  *
  * Bytes are brotli's at its highest quality, as the app server serves them. Chunks a page loads
  * only once it runs in the browser (a markdown body on a client navigation, a chart on a click)
@@ -22,7 +25,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type webpack from 'webpack';
-import { EVERY_PAGE, SLOT_CONTRIBUTIONS, type PageRoute, type PageWeight } from '@steel/contract';
+import {
+  EVERY_PAGE,
+  SLOT_CONTRIBUTIONS,
+  slotChunkName,
+  slotContributionsKey,
+  type PageRoute,
+  type PageWeight,
+  type SlotName,
+} from '@steel/contract';
 import { REMOTE_CORE_MODULE } from './shared-dependencies';
 
 /**
@@ -72,6 +83,7 @@ export function pageWeights(
   groups: ChunkGroups,
   pages: readonly Pick<PageRoute, 'path' | 'chunk'>[],
   isShell: boolean,
+  contributedSlots: readonly SlotName[] = [],
 ): Record<string, PageWeight> {
   const sizes = new Map<string, number>();
   const compressed = (file: string) => {
@@ -110,8 +122,13 @@ export function pageWeights(
   const weights = Object.fromEntries(
     pages.map((page) => [page.path, weigh([...everyVisit, ...(page.chunk ? filesOf([page.chunk]) : [])])]),
   );
-  if (groups.files[SLOTS_GROUP])
+  if (groups.files[SLOTS_GROUP]) {
     // With its remote core: a host built from other kit code has no copy the contributor can take.
-    weights[SLOT_CONTRIBUTIONS] = weigh(filesOf([...groups.entries, SLOTS_GROUP, STYLES_GROUP, REMOTE_CORE_GROUP]));
+    const slotsModule = [...groups.entries, SLOTS_GROUP, STYLES_GROUP, REMOTE_CORE_GROUP];
+    // No page hosts every slot: with the slots known, each is weighed, and the gate adds them up per page kind.
+    if (!contributedSlots.length) weights[SLOT_CONTRIBUTIONS] = weigh(filesOf(slotsModule));
+    for (const slot of contributedSlots)
+      weights[slotContributionsKey(slot)] = weigh(filesOf([...slotsModule, slotChunkName(slot)]));
+  }
   return weights;
 }

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ShellContext } from '../contracts/shell-context';
 import { ShellContextProvider } from '@steel/shared/remote-core';
@@ -24,12 +24,31 @@ class ContributionBoundary extends Component<{ context: ShellContext; children: 
   }
 }
 
-/** What wraps every contribution's root, on the server and in the browser alike (so hydration sees one tree). */
-export function ContributionProviders({ context, children }: { context: ShellContext; children: ReactNode }) {
+/** Calls `onCommit` once its children have rendered in the browser (never on the server, nor after a throw). */
+function AfterCommit({ onCommit, children }: { onCommit: (() => void) | undefined; children: ReactNode }) {
+  useEffect(() => onCommit?.(), [onCommit]);
+  return children;
+}
+
+/**
+ * What wraps every contribution's root, on the server and in the browser alike (so hydration sees
+ * one tree); `onMounted` is told when the contribution has rendered in the browser.
+ */
+export function ContributionProviders({
+  context,
+  onMounted,
+  children,
+}: {
+  context: ShellContext;
+  onMounted?: () => void;
+  children: ReactNode;
+}) {
   return (
     <ContributionBoundary context={context}>
       <ShellContextProvider value={context}>
-        <QueryClientProvider client={context.queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={context.queryClient}>
+          <AfterCommit onCommit={onMounted}>{children}</AfterCommit>
+        </QueryClientProvider>
       </ShellContextProvider>
     </ContributionBoundary>
   );

@@ -1,3 +1,10 @@
 export { Slot, ServerSlots } from './slot';
-export { slotModule, type SlotComponents } from './define-contributions';
+export {
+  lazyContribution,
+  slotModule,
+  type LazyContribution,
+  type SlotComponents,
+  type SlotContributionSources,
+} from './define-contributions';
 export * from './slot-host';
+export { slotChunkName } from '@steel/contract/slots';

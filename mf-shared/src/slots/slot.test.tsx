@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import type { SlotProduct, SlotRequest } from '@steel/contract/slots';
 import { createFakeShellContext } from '../testing';
 import { ShellContextProvider } from '../ui/shell-context';
-import { slotModule } from './define-contributions';
+import { lazyContribution, slotModule } from './define-contributions';
 import { slotServerRenderer } from './render-slot';
 import { ServerSlots, Slot } from './slot';
 import type { SlotHost, SlotModule } from './slot-host';
@@ -38,9 +38,13 @@ function Throws(): never {
   throw new Error('basket unreadable');
 }
 
+/** The inquiry's part in a chunk of its own, as its `./slots` splits it; the broken one in the module itself. */
 const modules: Record<string, SlotModule> = {
-  inquiry: slotModule({ 'product.actions': AddToInquiry }),
+  inquiry: slotModule({ 'product.actions': lazyContribution(async () => ({ default: AddToInquiry })) }),
   broken: slotModule({ 'product.actions': Throws }),
+  'lost-chunk': slotModule({
+    'product.actions': lazyContribution(() => Promise.reject(new Error('slot-product-actions.js 404'))),
+  }),
 };
 
 /** The host: the catalogue's product page, reduced to its slot. */
@@ -69,7 +73,7 @@ async function serverPage(slug: string, contributors: string[]): Promise<string>
     for (const app of contributors) {
       const prefix = `${app}-slot-r${index}-`;
       const render = slotServerRenderer(async () => '', {
-        'product.actions': app === 'inquiry' ? AddToInquiry : Throws,
+        'product.actions': app === 'inquiry' || app === 'lost-chunk' ? AddToInquiry : Throws,
       });
       const rendered = await render({
         slot: request.slot,
@@ -119,13 +123,13 @@ describe('an extension slot', () => {
   });
 
   it("hydrates each contribution's server markup in a root of its own; one that throws or fails to load is left out and reported as its own", async () => {
-    container.innerHTML = await serverPage('ir-12', ['inquiry', 'broken', 'missing']);
+    container.innerHTML = await serverPage('ir-12', ['inquiry', 'broken', 'missing', 'lost-chunk']);
     // The server rendered the good contribution into the page, the broken one not at all.
     expect(container.querySelector('[data-slot-contribution="inquiry"] button')?.textContent).toBe(
       'افزودن ir-12 به استعلام (0)',
     );
     const serverButton = container.querySelector('[data-slot-contribution="inquiry"] button');
-    const { host, reports } = slotHost(['inquiry', 'broken', 'missing']);
+    const { host, reports } = slotHost(['inquiry', 'broken', 'missing', 'lost-chunk']);
     const hydrationErrors: unknown[] = [];
     await act(async () => {
       root = hydrateRoot(
@@ -147,8 +151,15 @@ describe('an extension slot', () => {
     expect(button?.textContent).toBe('افزودن ir-12 به استعلام (1)');
     expect(container.querySelector('[data-slot-contribution="broken"]')?.childNodes.length).toBe(0);
     expect(container.querySelector('[data-slot-contribution="missing"]')?.childNodes.length).toBe(0);
+    // Its server markup (the server renders every part) goes when its chunk cannot be had.
+    expect(container.querySelector('[data-slot-contribution="lost-chunk"]')?.childNodes.length).toBe(0);
+    // Only the contribution that rendered says so (what the end-to-end tests wait for before a click).
+    expect([...container.querySelectorAll('[data-slot-mounted]')].map((own) => own.getAttribute('data-app'))).toEqual([
+      'inquiry',
+    ]);
     expect(reports.sort()).toEqual([
       'broken product.actions: basket unreadable',
+      'lost-chunk product.actions: slot-product-actions.js 404',
       'missing product.actions: missing: remoteEntry.js 404',
     ]);
   });
