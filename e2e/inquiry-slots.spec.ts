@@ -160,6 +160,10 @@ test('the inquiry team deploys its remote alone: only the inquiry app changes in
   expect(registry['catalogue']?.slotHosts).toEqual({ 'product.actions': '1.0.0', 'listing.row': '1.0.0' });
 });
 
+/** The slots whose chunks (`slot-<slot>`, the inquiry's `./slots` splits each off) were fetched. */
+const slotChunksIn = (files: readonly string[]) =>
+  [...new Set(files.flatMap((file) => /\/(slot-[a-z-]+)\.[0-9a-f]+\.js$/.exec(file)?.[1] ?? []))].sort();
+
 test('a page without a basket loads none of the inquiry app; the first line brings the counter, and the next page shows it', async ({
   page,
 }) => {
@@ -188,12 +192,15 @@ test('a page without a basket loads none of the inquiry app; the first line brin
     .getByRole('button', { name: /افزودن «.+» به استعلام/ })
     .click();
   await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
+  // Each slot's part is a chunk of its own: a listing downloads its rows' and, with a basket, the
+  // header's — never the product page's price alert or the dashboard's card.
+  expect(slotChunksIn(inquiryFiles)).toEqual(['slot-header-counter', 'slot-listing-row']);
 
   // Another page, loaded afresh: the basket in storage is the condition, so the counter's code comes at once.
   inquiryFiles.length = 0;
   await page.goto(`${server.url}/`);
   await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
-  expect(inquiryFiles.length).toBeGreaterThan(0);
+  expect(slotChunksIn(inquiryFiles)).toEqual(['slot-header-counter']);
 });
 
 test("a signed-out visitor's basket of three survives a reload and sign-in, is sent, priced, accepted and printed", async ({

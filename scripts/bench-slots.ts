@@ -303,7 +303,7 @@ export async function benchSlots(options: {
       await buildAppReplacing(
         INQUIRY,
         busyDist,
-        /features\/basket\/contributions$/,
+        /features\/basket\/add-to-inquiry$/,
         () => path.join(repoRoot, 'e2e/fixtures/inquiry-contributions-busy-on-server.tsx'),
         'inquiry (2 s of server work in product.actions)',
       );

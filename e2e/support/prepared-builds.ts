@@ -72,7 +72,7 @@ const RECIPES = {
   'inquiry-contributions-that-throw': {
     app: 'inquiry',
     swap: {
-      request: /features\/basket\/contributions$/,
+      request: /features\/basket\/add-to-inquiry$/,
       replacement: fixture('inquiry-contributions-that-throw.tsx'),
       label: 'inquiry (product.actions throws)',
     },
@@ -81,7 +81,7 @@ const RECIPES = {
   'inquiry-contributions-that-throw-signed-in': {
     app: 'inquiry',
     swap: {
-      request: /features\/basket\/contributions$/,
+      request: /features\/basket\/add-to-inquiry$/,
       replacement: fixture('inquiry-contributions-that-throw-signed-in.tsx'),
       label: 'inquiry (product.actions throws for a signed-in buyer)',
     },
