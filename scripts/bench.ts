@@ -27,6 +27,7 @@ import { chromiumLaunchOptions, ensureChromium } from './lib/chromium';
 import { median } from './lib/median';
 import { networkQuiet } from './lib/network-quiet';
 import { APPS, appFolder, repoRoot } from './lib/paths';
+import { buildApp } from './lib/webpack-build';
 import { runCommand, shareServerSettings, startProcess, waitForUrl } from './lib/processes';
 import { benchFirstRenderConsent } from './bench-consent';
 import { benchProductPage } from './bench-product-page';
@@ -177,10 +178,12 @@ async function main() {
   const buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steel-bench-builds-'));
   console.log('Build time per app (production, fresh):');
   const timings = await buildAndPublish(APPS, buildsDir);
+  // The inquiry team's app is not in the seeded live set: built here to be weighed beside it.
+  timings['inquiry'] = await buildApp('inquiry');
   for (const [app, ms] of Object.entries(timings)) console.log(`  ${app.padEnd(10)} ${(ms / 1000).toFixed(1)} s`);
   bundleSizes();
   console.log("\nWhat a cold visit downloads of each app, per page kind, beside the gate's weight budget (brotli):");
-  await printPageWeights(buildsDir, (line) => console.log(`  ${line}`));
+  await printPageWeights(buildsDir, (line) => console.log(`  ${line}`), [path.join(appFolder('inquiry'), 'dist')]);
 
   // A seeded CMS: server-rendered pages carry its data (a fresh database, seeded at start).
   console.log('\nStarting a CMS on a fresh database for the server-rendered pages…');

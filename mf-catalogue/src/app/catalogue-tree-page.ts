@@ -83,6 +83,8 @@ export function catalogueTreePage(categorySlug: string): PageDefinition {
   return {
     path: `/${categorySlug}/*`,
     query: [],
+    // A sub-category's listing rows and a product page's actions.
+    slots: ['product.actions', 'listing.row'],
     // The whole tree from the CMS (each category's page declares it; the sitemap reads it once).
     sitemap: CATALOGUE_SITEMAP,
     subpages: treeSubpages(categorySlug),

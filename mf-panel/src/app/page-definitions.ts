@@ -52,8 +52,14 @@ const browserSignInPage = (path: string, title: string, Page: FunctionComponent)
  * downloads none of the orders', tickets' or bourse forms' code. Rendered in the browser only, so
  * nothing waits for them before a hydration.
  */
-const customerPage = (path: string, title: string, load: () => Promise<FunctionComponent>): PageDefinition => ({
+const customerPage = (
+  path: string,
+  title: string,
+  load: () => Promise<FunctionComponent>,
+  slots?: PageDefinition['slots'],
+): PageDefinition => ({
   path,
+  ...(slots ? { slots } : {}),
   rendering: 'browser',
   guards: ['auth'],
   layout: 'auth',
@@ -97,8 +103,11 @@ export const panelPages: PageDefinition[] = [
   { path: '/login/*', rendering: 'browser', guards: [], head: () => null, Page: () => null },
   // Public: the terms of buying on credit and a signed-in buyer's request, which the panel lists.
   creditPage,
-  customerPage('/panel', 'داشبورد', () =>
-    import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage),
+  customerPage(
+    '/panel',
+    'داشبورد',
+    () => import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage),
+    ['panel.dashboard'],
   ),
   customerPage('/panel/order/*', 'سفارش‌ها', () =>
     import('../features/orders/components/orders-section').then((module) => module.OrdersSection),

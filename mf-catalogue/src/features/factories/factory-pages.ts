@@ -28,6 +28,8 @@ export const factoryListPage: PageDefinition = {
 
 export const factoryPage: PageDefinition = {
   path: '/factories/:slug',
+  // The factory's products, listed as a sub-category's are.
+  slots: ['listing.row'],
   sitemap: [{ collection: 'factories', path: '/factories/:slug' }],
   data: (url, { api }) => [
     factoryBySlugQuery(api, slugOf(url)),

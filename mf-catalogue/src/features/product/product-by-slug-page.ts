@@ -6,6 +6,7 @@ import { productBySlugQuery } from '../../entities/product/product-queries';
 export const productBySlugPage: PageDefinition = {
   path: '/product/:slug',
   query: PRODUCT_PAGE_QUERY,
+  slots: ['product.actions'],
   data: (url, { api }) => productPageQueries(api, url.params['slug'] ?? ''),
   head: (url, read, { api }) => {
     const product = read(productBySlugQuery(api, url.params['slug'] ?? ''));

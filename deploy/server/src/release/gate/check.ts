@@ -25,7 +25,7 @@ import { gateRecorder } from './gate-report';
 import { loadConfig } from '../../config';
 import { processEnvironment } from '../../settings/settings-table';
 import { smokeTest } from './smoke';
-import { weightRule } from './weight-budgets';
+import { slotCostRule, weightRule } from './weight-budgets';
 
 export interface GateResult {
   /** The first refusal, or null when every rule passed. */
@@ -81,7 +81,13 @@ export async function checkVersion(
       async () =>
         registeredPathsRule(manifest, (await readApps(buildsDir)).find((entry) => entry.name === app) ?? null),
     ],
-    ['weight', async () => weightRule(manifest, await liveAppManifestOf(buildsDir, liveFile, app))],
+    [
+      'weight',
+      async () => {
+        const liveOwn = await liveAppManifestOf(buildsDir, liveFile, app);
+        return weightRule(manifest, liveOwn) ?? slotCostRule(manifest, live, liveOwn);
+      },
+    ],
   ];
   options.onStep?.('static rules (manifest, digests, contract, shared, reserved paths, pages, weights)');
   for (const [name, rule] of staticRules) {

@@ -157,14 +157,11 @@ export async function smokeTest(
     options.onStep?.('finding a real page of every page kind');
     const pages = await pageKindSamples(base, sitePages, appsToTry(candidate, manifest, live, sitePages));
     options.onStep?.(`smoke render of ${pages.length} pages`);
-    const rendered = await smokeRender(
-      base,
-      pages,
-      seen,
-      candidate.app,
-      config.rendering.renderTimeLimitMs,
-      options.recorder,
-    );
+    const rendered = await smokeRender(base, pages, seen, candidate.app, config.rendering.renderTimeLimitMs, {
+      ...(options.recorder ? { recorder: options.recorder } : {}),
+      // The shell's own slots, on every page: its header's counter.
+      onEveryPage: Object.keys((candidate.app === 'shell' ? manifest : live['shell'])?.slotHosts ?? {}),
+    });
     if (rendered) return rendered;
     const flows = flowsFor(candidate.app, sitePages);
     const contributors = contributorsInPlay(candidate, manifest, live);
