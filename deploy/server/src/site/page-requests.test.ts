@@ -33,7 +33,8 @@ describe('page requests and the page cache', () => {
     }
     expect(renders).toBe(0);
     await app.close();
-  });
+    // 2,000 requests: seconds on a quiet machine, more beside the builds and lint on two busy cores.
+  }, 120_000);
 
   it('bounds the fresh renders one client causes a minute: 429 with Retry-After and a Persian page', async () => {
     const app = buildServer(loadConfig({ BUILDS_DIR: fx.buildsDir, RENDER_RATE_LIMIT_PER_MINUTE: '3' }));
