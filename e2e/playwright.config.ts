@@ -17,18 +17,6 @@ import {
 } from './support/environment';
 
 /**
- * The specs whose single tests run for minutes (a whole `npm start`, four gates, a remote scaffolded
- * and built): queued first, so that the run does not end with one worker busy on one of them while
- * the other has nothing left to do.
- */
-const LONG_SPECS = [
-  'deploy-gate-flows.spec.ts',
-  'start-command.spec.ts',
-  'new-remote.spec.ts',
-  'standalone-remote.spec.ts',
-].map((file) => `**/${file}`);
-
-/**
  * End-to-end tests in Debian's Chromium against the production builds served by the real app
  * server and a real CMS on a fresh database; Playwright starts both and stops them
  * (scripts/e2e.ts builds the apps and clears the CMS folder first).
@@ -51,11 +39,6 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
-  // Playwright queues projects in this order; the two share everything else.
-  projects: [
-    { name: 'long', testMatch: LONG_SPECS },
-    { name: 'rest', testIgnore: LONG_SPECS },
-  ],
   webServer: [
     {
       command: 'node scripts/start.js',
