@@ -3,8 +3,9 @@
  * page kind downloads of the app, as its build measured it (the app manifest's `weights`), may grow over
  * the live version's by a set share at most, and never pass an absolute budget per app and page
  * kind (data/platform/weight-budgets.json, kept in this repository by the platform team). What an
- * app's slot contributions add to other apps' pages is weighed the same way, under `slots` (all of
- * them) and `slots:<slot>` (each), and then per host page kind (`slotCostsOnPages`): a contributor's
+ * app's slot contributions add to other apps' pages is weighed the same way, under `slots:<slot>`
+ * (each slot; `slots`, the whole `./slots` module, from a build that did not know its slots), and
+ * then per host page kind (`slotCostsOnPages`): a contributor's
  * code on each page kind of every live app, by the slots that page renders — the candidate in place
  * of its live version, whether it is the contributor or the host. One line names the page, the
  * figures and the chunk that grew; `--force "<reason>"` overrides it like any rule.
