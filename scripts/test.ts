@@ -1,7 +1,7 @@
 /**
- * `npm test`: every test of the project — unit and component tests (jest) and, beside them one at a
- * time, the CMS against a real Strapi on SQLite, on PostgreSQL and with Redis, the production builds,
- * lint (ESLint, zero warnings) and format (Prettier); then the end-to-end suite in Chromium on those
+ * `npm test`: every test of the project — unit and component tests (jest) and, beside them, the CMS
+ * against a real Strapi on SQLite, on PostgreSQL and with Redis, the production builds, the
+ * type-check (tsc), lint (ESLint, zero warnings) and format (Prettier); then the end-to-end suite in Chromium on those
  * builds (with a new remote scaffolded against a real registry and deployed: e2e/new-remote.spec.ts),
  * then the production arrangement (nginx, three app servers with a folder each, Redis, PostgreSQL, Swift).
  * Every step runs even when an earlier one fails; the last line sums them up.
@@ -78,6 +78,8 @@ const failureNames: Record<string, (output: string) => string[]> = {
   // Playwright's list reporter ends with "  1 failed" and the failed tests' names beneath it.
   playwright: (output) => playwrightListed(output, 'failed'),
   build: () => [],
+  // tsc: "path/file.ts(12,3): error TS2322: …" per error; the files named once each.
+  tsc: (output) => matchedNames(output, /^(\S+?)\(\d+,\d+\): error TS\d+/gm),
   // ESLint's stylish format names each file with findings on a line of its own (absolute path).
   eslint: (output) => matchedNames(output, /^(\/\S+)$/gm).map((file) => path.relative(repoRoot, file)),
   // Prettier: "[warn] path" per file not formatted, then a "[warn] Code style issues…" line.
@@ -122,6 +124,8 @@ const counters: Record<string, (output: string) => { passed: number; failed: num
   }),
   // No tests: a build fails by its exit code alone.
   build: () => ({ passed: 0, failed: 0 }),
+  // Errors, not tests: one "error TS…" line each; nothing when clean.
+  tsc: (output) => ({ passed: 0, failed: [...output.matchAll(/\): error TS\d+/g)].length }),
   // Findings, not tests: "✖ 3 problems (2 errors, 1 warning)"; nothing when clean.
   eslint: (output) => ({ passed: 0, failed: lastNumber(output, /✖ (\d+) problems?/g) }),
   // Files not formatted: one "[warn] path" line each.
@@ -176,35 +180,49 @@ async function main() {
   generateCatalogueData();
   const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
   const cms = path.join(repoRoot, 'deploy/cms');
-  // jest runs one worker on this 2-core machine; beside it, one thing at a time uses the other core:
-  // the CMS suites (one Strapi each, each with free ports of its own and its own redis-server), then
-  // the production builds the end-to-end run uses and the builds its specs deploy, then lint and
-  // format (one thread each). None of them shares files or ports with jest; each prints its output
-  // in one block when it ends.
+  // Two lanes, one per core of this 2-core machine. jest (one worker) starts the first; the CMS
+  // suites (one Strapi each, each with free ports of its own and its own redis-server) and the
+  // production builds the end-to-end run uses (and the builds its specs deploy) start the second;
+  // the one-thread checks — the type-check, lint, format — go to whichever lane is free first. None
+  // of them shares files or ports with another; those beside jest print their output in one block
+  // when they end.
   const beside = { streamed: false };
-  const besideJest = async (): Promise<StepResult[]> => [
-    await step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], { ...beside, cwd: cms }),
-    await step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], {
-      ...beside,
-      cwd: cms,
-    }),
-    await step('CMS rate limits in Redis (real Strapi, Debian redis-server)', 'cms', 'npm', ['run', 'test:redis'], {
-      ...beside,
-      cwd: cms,
-    }),
-    await step(
-      'production builds of every app, for the end-to-end run',
-      'build',
-      bin('tsx'),
-      ['scripts/e2e.ts', '--build-only'],
-      beside,
-    ),
-    await step('lint (ESLint, zero warnings)', 'eslint', bin('eslint'), ['--max-warnings', '0', '.'], beside),
-    await step('format (Prettier)', 'prettier', bin('prettier'), ['--check', '--no-color', '.'], beside),
+  const besideSteps: Array<() => Promise<StepResult>> = [
+    () => step('CMS on SQLite (real Strapi)', 'cms', 'npm', ['test'], { ...beside, cwd: cms }),
+    () =>
+      step('CMS on PostgreSQL (real Strapi, Debian PostgreSQL)', 'cms', 'npm', ['run', 'test:postgres'], {
+        ...beside,
+        cwd: cms,
+      }),
+    () =>
+      step('CMS rate limits in Redis (real Strapi, Debian redis-server)', 'cms', 'npm', ['run', 'test:redis'], {
+        ...beside,
+        cwd: cms,
+      }),
+    () =>
+      step(
+        'production builds of every app, for the end-to-end run',
+        'build',
+        bin('tsx'),
+        ['scripts/e2e.ts', '--build-only'],
+        beside,
+      ),
+    // jest only transpiles (jest.config.cjs): every file, tests and scripts included, is type-checked here once.
+    () =>
+      step('type-check (tsc, the whole repository)', 'tsc', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], beside),
+    () => step('lint (ESLint, zero warnings)', 'eslint', bin('eslint'), ['--max-warnings', '0', '.'], beside),
+    () => step('format (Prettier)', 'prettier', bin('prettier'), ['--check', '--no-color', '.'], beside),
   ];
-  const [jest, besideResults] = await Promise.all([
-    step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']),
-    besideJest(),
+  const besideResults: StepResult[] = [];
+  const takeBesideSteps = async () => {
+    for (let next = besideSteps.shift(); next; next = besideSteps.shift()) besideResults.push(await next());
+  };
+  const [jest] = await Promise.all([
+    step('unit and component tests (jest)', 'jest', bin('jest'), ['--ci']).then(async (result) => {
+      await takeBesideSteps();
+      return result;
+    }),
+    takeBesideSteps(),
   ]);
   const results = [
     jest,
