@@ -41,11 +41,11 @@ describe('a candidate that is the live build again keeps its figures, without a 
   const blogPage = { app: 'blog', route: FIXTURE_PAGES.blog[0]!, url: '/blog', real: true };
   const liveFigures = { '/blog': figure(120) };
 
-  /** The live blog (with figures from its gate) and a candidate made from its dist by `change`. */
-  async function liveAndCandidate(change: (dist: string) => void) {
+  /** The live blog (with figures from its gate, unless `withoutLiveFigures`) and a candidate made from its dist by `change`. */
+  async function liveAndCandidate(change: (dist: string) => void, { withoutLiveFigures = false } = {}) {
     const dist = await makeDist(folders.root, 'blog');
     const live = (await publish(folders.buildsDir, 'blog', dist)).version;
-    await stateOfFolder(folders.buildsDir).gate.writeFigures('blog', live, liveFigures);
+    if (!withoutLiveFigures) await stateOfFolder(folders.buildsDir).gate.writeFigures('blog', live, liveFigures);
     const copy = path.join(folders.root, 'candidate');
     fs.cpSync(dist, copy, { recursive: true });
     change(copy);
@@ -56,7 +56,7 @@ describe('a candidate that is the live build again keeps its figures, without a 
   }
 
   /** The rule with no browser at all: any page it had to trace would be left without a figure. */
-  async function ruleWithoutBrowsers(versions: { live: string; candidate: string }) {
+  async function ruleWithoutBrowsers(versions: { live: string; candidate: string }, notes: string[] = []) {
     const refusal = await mainThreadRule(
       [],
       'http://127.0.0.1:1',
@@ -66,10 +66,28 @@ describe('a candidate that is the live build again keeps its figures, without a 
         app: 'blog',
         ...versions,
       },
-      [],
+      notes,
     );
     return { refusal, figures: await readFigures(folders.buildsDir, 'blog', versions.candidate) };
   }
+
+  it('the same files while the live version has no figures: not traced, since nothing changed to judge, and said so', async () => {
+    const versions = await liveAndCandidate((dist) => fs.appendFileSync(path.join(dist, 'app-manifest.json'), ' '), {
+      withoutLiveFigures: true,
+    });
+    const notes: string[] = [];
+    expect(await ruleWithoutBrowsers(versions, notes)).toEqual({ refusal: null, figures: {} });
+    expect(notes).toEqual([
+      "main thread: 1 of 1 page kinds run the live version's code, which has no figures to judge them by: not traced (/blog)",
+    ]);
+  });
+
+  it('the live version checked again with no figures is traced (how its figures are made), not skipped', async () => {
+    const live = (await publish(folders.buildsDir, 'blog', await makeDist(folders.root, 'blog'))).version;
+    const notes: string[] = [];
+    await ruleWithoutBrowsers({ live, candidate: live }, notes);
+    expect(notes).toEqual([]);
+  });
 
   it('the same files with an app manifest written differently: the live figures, no browser needed', async () => {
     const versions = await liveAndCandidate((dist) => fs.appendFileSync(path.join(dist, 'app-manifest.json'), ' '));

@@ -12,7 +12,9 @@
  * A page kind that runs the live version's code, byte for byte (unchanged-pages.ts: another page
  * changed; a rebuild, a redeploy, a version moved between stores), takes the live version's figure
  * without a trace: measuring the same code again can only tell the machine's load, and it is the
- * slowest part of a gate.
+ * slowest part of a gate. When the live version has no figure for it (put live without a gate), it
+ * is not traced either — there is nothing to judge it against — except when the live version itself
+ * is checked again, which is how its figures are made.
  */
 import type { Browser } from 'playwright-core';
 import { SSR_URL_ATTRIBUTE, type AppManifest } from '@steel/contract';
@@ -170,14 +172,25 @@ export async function mainThreadRule(
   // Behind sign-in: the smoke mount opened it as a customer; its weight is its app's other pages'.
   const measured = pages.filter((sample) => !sample.route.guards.includes('auth'));
   const results = new Map<SamplePage, MainThreadBlocking | null>();
-  // Page kinds running the live version's code keep its figures; a kind the live version has none for is measured.
-  const kept = liveFigures ? await samplesOfLiveCode(versions, measured) : [];
-  for (const sample of kept) if (liveFigures?.[sample.url]) results.set(sample, liveFigures[sample.url]!);
+  // Page kinds running the live version's code keep its figures. One the live version has no figure
+  // for is not traced either: there is nothing to judge it against, and its code is the code already
+  // live. Only the live version checked again is traced whole — that is how its figures are made
+  // (`deploy check <app> <live version>`), as a version with no live one before it is.
+  const withoutFigures: SamplePage[] = [];
+  for (const sample of await samplesOfLiveCode(versions, measured)) {
+    const live = liveFigures?.[sample.url];
+    if (live) results.set(sample, live);
+    else if (versions.candidate !== versions.live) withoutFigures.push(sample);
+  }
   if (results.size)
     notes.push(
       `main thread: ${results.size} of ${measured.length} page kinds run the live version's code, their live figures kept: ${[...results.keys()].map((sample) => sample.url).join(', ')}`,
     );
-  const queue = measured.filter((sample) => !results.has(sample));
+  if (withoutFigures.length)
+    notes.push(
+      `main thread: ${withoutFigures.length} of ${measured.length} page kinds run the live version's code, which has no figures to judge them by: not traced (${withoutFigures.map((sample) => sample.url).join(', ')})`,
+    );
+  const queue = measured.filter((sample) => !results.has(sample) && !withoutFigures.includes(sample));
   await Promise.all(
     browsers.map(async (browser) => {
       for (let sample = queue.shift(); sample; sample = queue.shift()) {
