@@ -84,10 +84,22 @@ export function deployJobs(options: {
     startWhenTold(response, record, work, cleanup) {
       // In the asking request's context: the job's deploy lines carry that request's id and key.
       const inRequest = AsyncResource.bind((start: () => Promise<unknown>) => start());
+      // Once, whichever comes first: the end of the work, before its job is recorded as ended (a
+      // client told the job ended finds nothing of it left, such as an unpacked upload), or the end of
+      // a job that never ran its work.
+      let cleaned: Promise<void> | null = null;
+      const cleanUp = () => (cleaned ??= (cleanup?.() ?? Promise.resolve()).catch(() => undefined));
       const after = (run: Promise<unknown>) =>
         void run
           .catch((error: unknown) => log.error({ err: error, job: record.id }, 'deploy job could not be recorded'))
-          .finally(() => cleanup?.().catch(() => undefined));
+          .finally(cleanUp);
+      const workThenCleanUp: Work = async (context) => {
+        try {
+          return await work(context);
+        } finally {
+          await cleanUp();
+        }
+      };
       const abandon = () =>
         after(
           jobs.abandon(record.id, 'The client left before it was told of the job: it was not started; nothing changed'),
@@ -97,7 +109,7 @@ export function deployJobs(options: {
       let told = false;
       response.once('finish', () => {
         told = true;
-        after(inRequest(() => jobs.run(record.id, work)));
+        after(inRequest(() => jobs.run(record.id, workThenCleanUp)));
       });
       response.once('close', () => {
         if (!told) abandon();
