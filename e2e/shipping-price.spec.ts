@@ -76,7 +76,7 @@ test.beforeAll(async () => {
   // It starts an app server of its own and publishes the inquiry app (built once for the run:
   // scripts/e2e.ts) through the deploy API as its team does; it then makes it live as an operator's
   // `activate` does, without the gate. The gate's verdict on this very build is inquiry-slots' first
-  // test (and npm start's, in start-command); judged again here it took 3.5 min of two busy cores,
+  // test (and npm start's, in any-ports-npm-start); judged again here it took 3.5 min of two busy cores,
   // and this spec is about the calculator.
   test.setTimeout(300_000);
   folder = craftingFolder('steel-shipping-price-');

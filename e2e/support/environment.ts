@@ -42,7 +42,7 @@ export const SPEC_PORTS = {
   canary: E2E_PORT + 18,
   /** …and the gate's smoke-test server. */
   canaryGate: E2E_PORT + 19,
-  /** e2e/start-command.spec.ts: `PORT=… npm start`, with a CMS of its own on START_COMMAND_CMS_PORT. */
+  /** e2e/any-ports-npm-start.spec.ts: `PORT=… npm start`, with a CMS of its own on START_COMMAND_CMS_PORT. */
   startCommand: E2E_PORT + 20,
   /** e2e/monolith.spec.ts: the monolith (scripts/monolith/) served as the shell. */
   monolith: E2E_PORT + 21,
@@ -74,14 +74,14 @@ export const SPEC_PORTS = {
   inquirySlots: E2E_PORT + 34,
   /** …and its gate's smoke-test server. */
   inquirySlotsGate: E2E_PORT + 35,
-  /** e2e/start-command.spec.ts: the gate `npm start` deploys the inquiry app through. */
+  /** e2e/any-ports-npm-start.spec.ts: the gate `npm start` deploys the inquiry app through. */
   startCommandGate: E2E_PORT + 36,
   /** e2e/shipping-price.spec.ts: the site the inquiry app joins with its shipping calculator… */
   shippingPrice: E2E_PORT + 37,
   /** …and its gate's smoke-test server. */
   shippingPriceGate: E2E_PORT + 38,
 } as const;
-/** The CMS `npm start` runs in e2e/start-command.spec.ts: next to the run's, so two runs never share it. */
+/** The CMS `npm start` runs in e2e/any-ports-npm-start.spec.ts: next to the run's, so two runs never share it. */
 export const START_COMMAND_CMS_PORT = E2E_CMS_PORT + 1;
 export const APP_SERVER_PORTS = [
   E2E_PORT,

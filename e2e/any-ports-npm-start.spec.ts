@@ -17,6 +17,10 @@ import { contributionsHydrated } from './support/loaded-code';
  * (the seeded apps, no registry changed), so `npm start` builds none of them; it registers and
  * deploys the inquiry team's app through the gate, as that team would, and the CMS starts on a
  * fresh database of its own: those take the time.
+ *
+ * Its name sorts it near the start of the run: Playwright hands out spec files in name order, and
+ * this one long test (3 min on a quiet machine, over 8 in CI), started last as start-command.spec.ts,
+ * left the other worker idle at the end of the run.
  */
 
 test('PORT and CMS_PORT given to npm start: a page renders, the browser reads the CMS from that origin, the basket is there', async ({
