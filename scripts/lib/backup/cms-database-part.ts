@@ -102,9 +102,7 @@ function postgresPrograms(settings: Record<string, string>) {
       } = {},
     ) {
       const child = spawnProgram(program, args, [input ? 'pipe' : 'ignore', output ? 'pipe' : 'ignore', 'pipe']);
-      const written = output
-        ? pipeline(child.stdout!, createWriteStream(output, { mode: 0o600 }))
-        : Promise.resolve();
+      const written = output ? pipeline(child.stdout!, createWriteStream(output, { mode: 0o600 })) : Promise.resolve();
       const fed = input
         ? pipeline(async function* () {
             if (input.before) yield input.before;
