@@ -1,6 +1,6 @@
 /**
- * The gate's Chromium (smoke.ts): two per gate, the smoke's and the main-thread rule's second lane.
- * Launching and closing one costs about 1.4 s on a loaded 2-core machine, twice per gate; a running
+ * The gate's Chromium (smoke.ts): one per lane of the smoke mount and the main-thread rule, three per
+ * gate. Launching and closing one costs about 1.4 s on a loaded 2-core machine, each time; a running
  * app server (main.ts) keeps them between gates instead (`keepGateBrowsers`). A gate's pages live
  * in contexts of its own, all closed before a browser is kept, so nothing of one gate is seen by
  * the next; a browser that disconnected (crashed, or closed as the process stops) is never handed

@@ -7,7 +7,7 @@ import { FIXTURE_PAGES, makeDist } from '../../testing/fixtures';
 import { foldersPerTest } from '../../testing/builds-dir';
 import { stateOfFolder } from '../../platform-state/state-of-folder';
 import { publish } from '../publish';
-import { MAIN_THREAD_ALLOWANCE_MS, judgeMainThread, mainThreadRule, readFigures } from './main-thread';
+import { MAIN_THREAD_ALLOWANCE_MS, judgeMainThread, mainThreadRule, planMainThread, readFigures } from './main-thread';
 
 const figure = (fromCpuTime: number, cpuShare = 0.9) => ({
   fromCpuTime,
@@ -148,8 +148,14 @@ describe("a candidate that changed one page's chunk keeps the other pages' live 
     });
   }
 
-  /** The live blog with its figures, and a candidate made from a copy of its dist by `change`. */
-  async function ruleWithoutBrowsers(change: (dist: string) => void) {
+  /**
+   * The live blog with its figures, and a candidate made from a copy of its dist by `change`;
+   * `mounted` is what the smoke mount did with the rule's plan (traced pages as it opened them).
+   */
+  async function ruleWithoutBrowsers(
+    change: (dist: string) => void,
+    mounted: (plan: Awaited<ReturnType<typeof planMainThread>>) => void = () => {},
+  ) {
     const dist = await makeDist(folders.root, 'blog');
     writePageChunks(dist, 'export const article = 1;');
     const live = (await publish(folders.buildsDir, 'blog', dist)).version;
@@ -160,8 +166,10 @@ describe("a candidate that changed one page's chunk keeps the other pages' live 
     const candidate = (await publish(folders.buildsDir, 'blog', copy)).version;
     const notes: string[] = [];
     const versions = { buildsDir: folders.buildsDir, app: 'blog', live, candidate };
-    await mainThreadRule([], 'http://127.0.0.1:1', samples, versions, notes);
-    return { figures: await readFigures(folders.buildsDir, 'blog', candidate), notes };
+    const plan = await planMainThread(samples, versions);
+    mounted(plan);
+    const refusal = await mainThreadRule([], 'http://127.0.0.1:1', samples, versions, notes, plan);
+    return { figures: await readFigures(folders.buildsDir, 'blog', candidate), notes, refusal };
   }
 
   it('the article chunk changed: the list keeps its figure and is said so, the article is measured again', async () => {
@@ -178,6 +186,33 @@ describe("a candidate that changed one page's chunk keeps the other pages' live 
       fs.appendFileSync(path.join(dist, '__federation_expose_app.3f2a.js'), ' ');
     });
     expect(figures).toEqual({});
+  });
+
+  it("the page the smoke mount traced as it opened it keeps that figure, judged against live's: no second visit", async () => {
+    const heavier = figure(340 + MAIN_THREAD_ALLOWANCE_MS + 100);
+    const { figures, notes, refusal } = await ruleWithoutBrowsers(
+      (dist) => writePageChunks(dist, 'export const article = 2;'),
+      (plan) => {
+        // The list runs live code; the article is the one page kind to trace.
+        expect([...plan.toTrace].map((sample) => sample.url)).toEqual(['/blog/rebar-prices']);
+        plan.tracedInMount.set(samples[1]!, heavier);
+      },
+    );
+    expect(figures).toEqual({ '/blog': liveFigures['/blog'], '/blog/rebar-prices': heavier });
+    expect(notes).toHaveLength(1);
+    expect(refusal).toMatch(/^main thread: blog \/blog\/rebar-prices blocks the main thread 840 ms at 4× CPU/);
+  });
+
+  it('a trace the machine left too busy to judge, and no browser to measure it again: said, not refused', async () => {
+    const { figures, notes, refusal } = await ruleWithoutBrowsers(
+      (dist) => writePageChunks(dist, 'export const article = 2;'),
+      (plan) => plan.tracedInMount.set(samples[1]!, figure(2000, 0.1)),
+    );
+    expect(figures?.['/blog/rebar-prices']?.cpuShare).toBe(0.1);
+    expect(refusal).toBeNull();
+    expect(notes[1]).toBe(
+      'main thread: blog /blog/rebar-prices not judged: the machine was too busy (the renderer had 10 % of a core)',
+    );
   });
 
   it('the entry changed beyond the names it gives the chunks: every page measured again', async () => {

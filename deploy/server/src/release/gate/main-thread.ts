@@ -1,10 +1,10 @@
 /**
- * The gate's main-thread rule (docs/architecture.md, "Deploying a remote"): after the smoke mount,
- * each page kind is opened once more, cold and alone, with a trace of the renderer; its blocking
- * time after first paint at 4× CPU is read from the renderer's own CPU time in each task
- * (main-thread-blocking.ts), so a busy machine does not make a page look slower. The figures of each
- * version the gate measured are kept in the platform state (beside the builds by default,
- * `.gate/main-thread/<app>/<version>.json`);
+ * The gate's main-thread rule (docs/architecture.md, "Deploying a remote"): each page kind is
+ * opened cold and alone with a trace of the renderer — by the smoke mount, which traces the pages it
+ * opens (smoke-mount.ts), or after it, here; its blocking time after first paint at 4× CPU is read
+ * from the renderer's own CPU time in each task (main-thread-blocking.ts), so a busy machine does not
+ * make a page look slower. The figures of each version the gate measured are kept in the platform
+ * state (beside the builds by default, `.gate/main-thread/<app>/<version>.json`);
  * a candidate whose page kind blocks more than the allowance over the live version's figure is
  * refused. When the renderer had too little of a core to judge (another build, a load test), the
  * page is measured again; if it still cannot be judged the gate says so and does not refuse.
@@ -16,7 +16,7 @@
  * is not traced either — there is nothing to judge it against — except when the live version itself
  * is checked again, which is how its figures are made.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SSR_URL_ATTRIBUTE, type AppManifest } from '@steel/contract';
 import { readAppManifest } from '../../live-set/live-store';
 import { stateOfFolder } from '../../platform-state/state-of-folder';
@@ -54,35 +54,63 @@ export async function readFigures(buildsDir: string, app: string, version: strin
 const writeFigures = (buildsDir: string, app: string, version: string, figures: MainThreadFigures) =>
   stateOfFolder(buildsDir).gate.writeFigures(app, version, figures);
 
-/** One cold visit of the page, traced: null when it did not load, or the trace had no navigation to read. */
-async function traceOnce(browser: Browser, base: string, sample: SamplePage): Promise<MainThreadBlocking | null> {
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  try {
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    let loaded = true;
+/**
+ * Starts the renderer's trace for a page about to be opened cold: a page of a fresh context, the
+ * only one of its browser while traced (a trace is the whole browser's). The smoke mount traces the
+ * pages it opens this way (smoke-mount.ts), so a page kind is not opened twice for the gate.
+ */
+export async function startPageTrace(browser: Browser, page: Page): Promise<void> {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+}
+
+/**
+ * After the page mounted (`mountedOrFailed`): its hydration and a moment more, then the trace
+ * stopped and read. `loaded` false (the page did not load) gives no figure, the trace stopped all the same.
+ */
+export async function finishPageTrace(
+  browser: Browser,
+  page: Page,
+  app: string,
+  loaded: boolean,
+): Promise<MainThreadBlocking | null> {
+  if (loaded) {
     try {
-      await page.goto(sample.url, { waitUntil: 'load' });
-      await mountedOrFailed(page, sample.app, sample.real);
       // A server-rendered page is on screen before its app hydrates it: the shell's mount ends by
       // dropping the server markup's mark, and the page's effects run then.
       await page
         .waitForFunction(
           ({ container, mark }) => !document.querySelector(container)?.hasAttribute(mark),
-          { container: `#app-${sample.app}`, mark: SSR_URL_ATTRIBUTE },
+          { container: `#app-${app}`, mark: SSR_URL_ATTRIBUTE },
           { timeout: 15_000 },
         )
         .catch(() => undefined);
       // A moment more takes in the effects and the first data, not the idle-time prefetches after.
       await page.waitForTimeout(SETTLE_MS);
     } catch {
+      loaded = false;
+    }
+  }
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: Parameters<typeof mainThreadBlocking>[0];
+  };
+  return loaded ? mainThreadBlocking(trace.traceEvents, CPU_SLOWDOWN) : null;
+}
+
+/** One cold visit of the page, traced: null when it did not load, or the trace had no navigation to read. */
+async function traceOnce(browser: Browser, base: string, sample: SamplePage): Promise<MainThreadBlocking | null> {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  try {
+    await startPageTrace(browser, page);
+    let loaded = true;
+    try {
+      await page.goto(sample.url, { waitUntil: 'load' });
+      await mountedOrFailed(page, sample.app, sample.real);
+    } catch {
       // The smoke mount judged this page already; a failure here only means no figure.
       loaded = false;
     }
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
-      traceEvents: Parameters<typeof mainThreadBlocking>[0];
-    };
-    return loaded ? mainThreadBlocking(trace.traceEvents, CPU_SLOWDOWN) : null;
+    return await finishPageTrace(browser, page, sample.app, loaded);
   } finally {
     await context.close();
   }
@@ -156,22 +184,29 @@ export function judgeMainThread(
 }
 
 /**
- * Measures every public page kind of the candidate, keeps the figures, and compares them with the
- * live version's. A trace is the whole browser's, so the pages are measured in two lanes of a
- * browser each (`browsers`); the first refusal in page order wins. `notes` receives what could not
- * be judged, and which page kinds kept their live figures.
+ * Which public page kinds of the candidate the rule traces, and which keep the live version's
+ * figures. Made before the smoke mount, which traces the first as it opens them (`tracedInMount`).
  */
-export async function mainThreadRule(
-  browsers: readonly Browser[],
-  base: string,
+export interface MainThreadPlan {
+  liveFigures: MainThreadFigures | null;
+  /** The public page kinds (behind sign-in, the smoke mount opened it as a customer; its weight is its app's other pages'). */
+  measured: SamplePage[];
+  /** Page kinds running the live version's code, with its figure. */
+  kept: Map<SamplePage, MainThreadBlocking>;
+  /** Page kinds running the live version's code, which has no figure for them: not traced. */
+  withoutFigures: SamplePage[];
+  toTrace: Set<SamplePage>;
+  /** What the smoke mount's own visit of a page to trace measured (null: no figure from it). */
+  tracedInMount: Map<SamplePage, MainThreadBlocking | null>;
+}
+
+export async function planMainThread(
   pages: readonly SamplePage[],
   versions: { buildsDir: string; app: string; candidate: string; live: string | null },
-  notes: string[],
-): Promise<RuleResult> {
+): Promise<MainThreadPlan> {
   const liveFigures = versions.live ? await readFigures(versions.buildsDir, versions.app, versions.live) : null;
-  // Behind sign-in: the smoke mount opened it as a customer; its weight is its app's other pages'.
   const measured = pages.filter((sample) => !sample.route.guards.includes('auth'));
-  const results = new Map<SamplePage, MainThreadBlocking | null>();
+  const kept = new Map<SamplePage, MainThreadBlocking>();
   // Page kinds running the live version's code keep its figures. One the live version has no figure
   // for is not traced either: there is nothing to judge it against, and its code is the code already
   // live. Only the live version checked again is traced whole — that is how its figures are made
@@ -179,24 +214,60 @@ export async function mainThreadRule(
   const withoutFigures: SamplePage[] = [];
   for (const sample of await samplesOfLiveCode(versions, measured)) {
     const live = liveFigures?.[sample.url];
-    if (live) results.set(sample, live);
+    if (live) kept.set(sample, live);
     else if (versions.candidate !== versions.live) withoutFigures.push(sample);
   }
-  if (results.size)
+  const toTrace = new Set(measured.filter((sample) => !kept.has(sample) && !withoutFigures.includes(sample)));
+  return { liveFigures, measured, kept, withoutFigures, toTrace, tracedInMount: new Map() };
+}
+
+/**
+ * Measures every public page kind of the candidate, keeps the figures, and compares them with the
+ * live version's. A page kind the smoke mount traced keeps that figure; one it did not, or whose
+ * trace the machine left too busy to judge, is opened again, cold and alone. A trace is the whole
+ * browser's, so those pages are measured in lanes of a browser each (`browsers`); the first refusal
+ * in page order wins. `notes` receives what could not be judged, and which page kinds kept their
+ * live figures.
+ */
+export async function mainThreadRule(
+  browsers: readonly Browser[],
+  base: string,
+  pages: readonly SamplePage[],
+  versions: { buildsDir: string; app: string; candidate: string; live: string | null },
+  notes: string[],
+  plan?: MainThreadPlan,
+): Promise<RuleResult> {
+  const { liveFigures, measured, kept, withoutFigures, toTrace, tracedInMount } =
+    plan ?? (await planMainThread(pages, versions));
+  const results = new Map<SamplePage, MainThreadBlocking | null>(kept);
+  if (kept.size)
     notes.push(
-      `main thread: ${results.size} of ${measured.length} page kinds run the live version's code, their live figures kept: ${[...results.keys()].map((sample) => sample.url).join(', ')}`,
+      `main thread: ${kept.size} of ${measured.length} page kinds run the live version's code, their live figures kept: ${[...kept.keys()].map((sample) => sample.url).join(', ')}`,
     );
   if (withoutFigures.length)
     notes.push(
       `main thread: ${withoutFigures.length} of ${measured.length} page kinds run the live version's code, which has no figures to judge them by: not traced (${withoutFigures.map((sample) => sample.url).join(', ')})`,
     );
-  const queue = measured.filter((sample) => !results.has(sample) && !withoutFigures.includes(sample));
+  // A page is tried up to ATTEMPTS times when there is a live figure to judge it by, once when not;
+  // the smoke mount's trace was the first try.
+  const queue: Array<{ sample: SamplePage; attempts: number }> = [];
+  for (const sample of toTrace) {
+    const attempts = liveFigures?.[sample.url] ? ATTEMPTS : 1;
+    if (!tracedInMount.has(sample)) queue.push({ sample, attempts });
+    else {
+      const figure = tracedInMount.get(sample) ?? null;
+      results.set(sample, figure);
+      if (!(figure && figure.cpuShare >= JUDGEABLE_CPU_SHARE) && attempts > 1)
+        queue.push({ sample, attempts: attempts - 1 });
+    }
+  }
   await Promise.all(
     browsers.map(async (browser) => {
-      for (let sample = queue.shift(); sample; sample = queue.shift()) {
-        const live = liveFigures?.[sample.url];
-        results.set(sample, await measure(browser, base, sample, live ? ATTEMPTS : 1));
-      }
+      for (let next = queue.shift(); next; next = queue.shift())
+        results.set(
+          next.sample,
+          (await measure(browser, base, next.sample, next.attempts)) ?? results.get(next.sample) ?? null,
+        );
     }),
   );
   const figures: MainThreadFigures = {};

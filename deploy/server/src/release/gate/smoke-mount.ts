@@ -4,8 +4,13 @@
  * navigates in the page; a page behind sign-in (guard `auth`) is opened signed in as a throwaway
  * customer, and a page showing a slot contribution in play is opened again signed in (a
  * contribution may fail only for a customer).
+ *
+ * A public page kind the main-thread rule must trace (main-thread.ts) is opened cold — in a context
+ * of its own, the only page of its browser — with the renderer's trace on until it has
+ * hydrated and settled: one visit gives both the mount's verdict and the page's figure, where the
+ * gate used to open each such page twice.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RemoteName } from '@steel/contract';
 import type { loadConfig } from '../../config';
 import type { RuleResult } from './static-rules';
@@ -15,6 +20,7 @@ import { contributionsSettled, followOneLink, mountedOrFailed, watchPage } from 
 import type { GateRecorder } from './gate-report';
 import { firstRefusalInLanes, triedAsBrowsersDo } from './check-lanes';
 import type { SiteSeen } from './smoke-render';
+import { finishPageTrace, startPageTrace, type MainThreadPlan } from './main-thread';
 
 /** What the failure reports the server received for a path say (the kind and the error). */
 async function reportedFailures(seen: SiteSeen, pathname: string): Promise<string[]> {
@@ -36,8 +42,20 @@ interface Mount {
   signedIn: boolean;
 }
 
-/** Pages opened at once: two keep both cores busy without starving the server's render workers. */
-const MOUNT_LANES = 2;
+/**
+ * One of the smoke's browsers, one per lane. Pages opened signed out, or as the customer, share a
+ * context of the first browser not tracing — and its cache, as a visitor's tabs do; a page to trace
+ * takes a browser with no page open, so that it is alone in the trace (a trace is the whole
+ * browser's). With as many browsers as lanes, each check finds one.
+ */
+interface MountBrowser {
+  browser: Browser;
+  /** Checks using it now. */
+  inUse: number;
+  tracing: boolean;
+  /** Made when first needed: signed out, and signed in as the throwaway customer. */
+  contexts: Partial<Record<'visitor' | 'customer', Promise<BrowserContext>>>;
+}
 
 /** A page only a signed-in customer sees (the shell's `auth` guard). */
 export const isGuarded = (page: SamplePage) => page.route.guards.includes('auth');
@@ -54,23 +72,49 @@ const contributionsShown = ({ app, contributors }: { app: string; contributors: 
 };
 
 export async function smokeMount(
-  browser: Browser,
+  /** One per lane: pages are opened as many at a time. */
+  browsers: readonly Browser[],
   base: string,
   pages: SamplePage[],
   seen: SiteSeen,
-  signedIn: {
-    customer: ThrowawayCustomer;
-    cookie: ReturnType<typeof loadConfig>['runtime']['cookie'];
-    /** Apps whose contributions, where a page shows them, have it opened again signed in. */
-    contributors: string[];
-  } | null,
-  recorder?: GateRecorder,
-  onStep?: (line: string) => void,
+  {
+    signedIn,
+    recorder,
+    onStep,
+    trace,
+  }: {
+    signedIn: {
+      customer: ThrowawayCustomer;
+      cookie: ReturnType<typeof loadConfig>['runtime']['cookie'];
+      /** Apps whose contributions, where a page shows them, have it opened again signed in. */
+      contributors: string[];
+    } | null;
+    recorder?: GateRecorder | undefined;
+    onStep?: ((line: string) => void) | undefined;
+    /** The main-thread rule's plan: its pages to trace are traced as they are opened, their figures kept in it. */
+    trace?: MainThreadPlan | undefined;
+  },
 ): Promise<RuleResult> {
-  const context = await browser.newContext({ baseURL: base });
+  const mountBrowsers: MountBrowser[] = browsers.map((browser) => ({
+    browser,
+    inUse: 0,
+    tracing: false,
+    contexts: {},
+  }));
+  /** A check takes a browser for its whole time (its tries included). */
+  const takeBrowser = (toTrace: boolean) => {
+    const taken = mountBrowsers.find((each) => (toTrace ? !each.inUse : !each.tracing))!;
+    taken.inUse++;
+    taken.tracing = toTrace;
+    return taken;
+  };
   // Signed-in pages in a context of their own (signed out, guarded ones only bounce to sign-in).
-  const customerContext = signedIn ? await browser.newContext({ baseURL: base }) : null;
-  if (customerContext && signedIn) await signInContext(customerContext, base, signedIn.customer, signedIn.cookie);
+  const contextOf = (each: MountBrowser, who: 'visitor' | 'customer') =>
+    (each.contexts[who] ??= each.browser.newContext({ baseURL: base }).then(async (context) => {
+      if (who === 'customer' && signedIn) await signInContext(context, base, signedIn.customer, signedIn.cookie);
+      return context;
+    }));
+  const toTrace = (mount: Mount) => !mount.signedIn && Boolean(trace?.toTrace.has(mount.sample));
   const linkTried = new Set<RemoteName>();
   const mounts: Mount[] = pages.map((sample) => ({ sample, signedIn: isGuarded(sample) }));
   // The layout's slots are on every page: one page opened signed in stands for them.
@@ -89,16 +133,22 @@ export async function smokeMount(
     enqueue({ sample, signedIn: true });
   }
 
-  async function mountOne(
-    { sample, signedIn: asCustomer }: Mount,
-    enqueue: (mount: Mount) => void,
-  ): Promise<string | null> {
+  async function mountOne(mount: Mount, taken: MountBrowser, enqueue: (mount: Mount) => void): Promise<string | null> {
+    const { browser } = taken;
+    const { sample, signedIn: asCustomer } = mount;
     const { app, url, real } = sample;
     const mountRefusal = (findings: Array<string | null>) =>
       refusalLine(app, url, findings, asCustomer && !isGuarded(sample));
-    const page = await (asCustomer && customerContext ? customerContext : context).newPage();
+    // Cold, in a context of its own, when the main-thread rule needs its trace.
+    const coldContext = toTrace(mount) ? await browser.newContext({ baseURL: base }) : null;
+    const page = await (coldContext ?? (await contextOf(taken, asCustomer ? 'customer' : 'visitor'))).newPage();
     const problems = watchPage(page);
+    let tracing = false;
     try {
+      if (coldContext) {
+        await startPageTrace(browser, page);
+        tracing = true;
+      }
       await page.goto(url, { waitUntil: 'load' });
       // A page behind a guard may have moved (to sign-in): it is that app that must mount.
       const owner =
@@ -106,6 +156,10 @@ export async function smokeMount(
           document.querySelector('[data-app-container]:not(:empty)')?.getAttribute('data-app-container'),
         )) as RemoteName | null) ?? app;
       const shownFailure = await mountedOrFailed(page, owner, real);
+      if (tracing) {
+        tracing = false;
+        trace?.tracedInMount.set(sample, await finishPageTrace(browser, page, app, !shownFailure));
+      }
       // Signed in, the contributions in play render again as the customer: their failure comes then.
       if (asCustomer && signedIn?.contributors.length) await contributionsSettled(page, signedIn.contributors);
       const failed = [shownFailure, ...problems].filter(Boolean);
@@ -136,23 +190,32 @@ export async function smokeMount(
         : `the browser failed: ${message.split('\n')[0]}`;
       return mountRefusal([what, ...problems, ...(await reportedFailures(seen, new URL(url, base).pathname))]);
     } finally {
+      // A trace left running would refuse the browser's next one.
+      if (tracing) await browser.stopTracing().catch(() => undefined);
       await page.close();
+      await coldContext?.close();
     }
   }
 
   try {
-    return await firstRefusalInLanes(mounts, MOUNT_LANES, (mount, enqueue) =>
-      triedAsBrowsersDo(
-        () => mountOne(mount, enqueue),
-        (failure) => {
-          // Its link is tried again with it.
-          linkTried.delete(mount.sample.app);
-          onStep?.(`${mount.sample.url}: its code did not load (${failure.slice(0, 120)}…): opened again`);
-        },
-      ),
-    );
+    return await firstRefusalInLanes(mounts, mountBrowsers.length, async (mount, enqueue) => {
+      const taken = takeBrowser(toTrace(mount));
+      try {
+        return await triedAsBrowsersDo(
+          () => mountOne(mount, taken, enqueue),
+          (failure) => {
+            // Its link is tried again with it.
+            linkTried.delete(mount.sample.app);
+            onStep?.(`${mount.sample.url}: its code did not load (${failure.slice(0, 120)}…): opened again`);
+          },
+        );
+      } finally {
+        taken.inUse--;
+        taken.tracing = false;
+      }
+    });
   } finally {
-    await context.close();
-    await customerContext?.close();
+    const contexts = mountBrowsers.flatMap((each) => Object.values(each.contexts));
+    await Promise.all(contexts.map((context) => context.then((opened) => opened.close()).catch(() => undefined)));
   }
 }

@@ -28,13 +28,21 @@ import type { Candidate, RuleResult } from './static-rules';
 import { pageKindSamples } from './page-samples';
 import { withThrowawayCustomer } from './throwaway-customer';
 import { flowsFor, runFlows } from './flows';
-import { mainThreadRule } from './main-thread';
+import { mainThreadRule, planMainThread } from './main-thread';
 import { gatePort, gatePortsBusy } from './trial-port';
 import type { GateRecorder } from './gate-report';
 import { type SiteSeen, smokeRender } from './smoke-render';
 import { isGuarded, smokeMount } from './smoke-mount';
 import { triedAsBrowsersDo } from './check-lanes';
 import { giveBackGateBrowser, takeGateBrowser } from './gate-browsers';
+
+/**
+ * Pages the smoke mount opens at once, and the main-thread rule's traces after it, a browser each.
+ * A page's mount waits on the network going quiet and on its hydration as much as it computes: on
+ * this 2-core machine three lanes took the shell's gate from 63 s to 50 s with every page traced, and
+ * its traces, read from the renderer's own CPU time, kept a third of a core or more.
+ */
+const GATE_LANES = 3;
 
 /** How many times the site's render time limit a smoke render may take (only a far slower one refuses). */
 export const RENDER_TIME_LIMIT_FACTOR = 10;
@@ -171,53 +179,43 @@ export async function smokeTest(
     const signsIn = pages.some(isGuarded) || flows.some((flow) => flow.signsIn) || contributors.length > 0;
     return await withThrowawayCustomer(config, signsIn, async (customer) => {
       options.onStep?.(`smoke mount of ${pages.length} pages in Chromium, then the flows and the main thread`);
-      const browser = await takeGateBrowser(options.chromiumPath);
+      const versions = {
+        buildsDir: candidate.buildsDir,
+        app: candidate.app,
+        candidate: candidate.version,
+        live: options.liveVersion,
+      };
+      // The pages the main-thread rule traces are traced by the mount as it opens them.
+      const plan = await planMainThread(pages, versions);
+      // A browser per lane: a trace is the whole browser's.
+      const browsers = await Promise.all(
+        Array.from({ length: GATE_LANES }, () => takeGateBrowser(options.chromiumPath)),
+      );
+      const [browser] = browsers as [Browser, Browser];
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie, contributors };
         const verdict =
-          (await smokeMount(browser, base, pages, seen, signedIn, options.recorder, options.onStep)) ??
+          (await smokeMount(browsers, base, pages, seen, {
+            signedIn,
+            recorder: options.recorder,
+            onStep: options.onStep,
+            trace: plan,
+          })) ??
           (await triedAsBrowsersDo(
             () => runFlows(flows, { browser, base, pages: sitePages, customer, cookie: config.runtime.cookie }),
             (failure) => options.onStep?.(`a flow's code did not load (${failure.slice(0, 120)}…): tried again`),
           )) ??
-          (await weighMainThread(
-            browser,
-            options.chromiumPath,
-            base,
-            pages,
-            {
-              buildsDir: candidate.buildsDir,
-              app: candidate.app,
-              candidate: candidate.version,
-              live: options.liveVersion,
-            },
-            options.notes,
-          ));
+          (await mainThreadRule(browsers, base, pages, versions, options.notes, plan));
         // Playwright closes the browsers it launched when this process is told to stop (SIGINT,
         // SIGTERM) while the server still finishes its requests: a page that then failed says
         // nothing of the version, and must never be recorded as its refusal.
-        if (verdict && !browser.isConnected()) throw new GateBrowserClosed();
+        if (verdict && browsers.some((each) => !each.isConnected())) throw new GateBrowserClosed();
         return verdict;
       } finally {
-        await giveBackGateBrowser(browser, options.chromiumPath);
+        await Promise.all(browsers.map((each) => giveBackGateBrowser(each, options.chromiumPath)));
       }
     });
   } finally {
     await server.close();
   }
 }
-
-/** The main-thread rule in two lanes: the smoke's browser and one more (a trace is a browser's own). */
-async function weighMainThread(
-  browser: Browser,
-  chromiumPath: string,
-  ...measure: DropFirst<Parameters<typeof mainThreadRule>>
-): Promise<RuleResult> {
-  const second = await takeGateBrowser(chromiumPath);
-  try {
-    return await mainThreadRule([browser, second], ...measure);
-  } finally {
-    await giveBackGateBrowser(second, chromiumPath);
-  }
-}
-type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
