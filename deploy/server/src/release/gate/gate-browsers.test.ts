@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { loadConfig } from '../../config';
-import { giveBackGateBrowser, keepGateBrowsers, takeGateBrowser } from './gate-browsers';
+import { giveBackGateBrowser, keepGateBrowsers, takeGateBrowser, takeGateBrowsers } from './gate-browsers';
 
 const chromiumPath = loadConfig({}).print.chromiumPath;
 
@@ -46,5 +46,14 @@ describe("the gate's Chromium, kept between gates by a running app server", () =
     expect(kept.isConnected()).toBe(true);
     await stopKeeping();
     expect(kept.isConnected()).toBe(false);
+  });
+
+  it('hands out one running browser per lane, and throws when Chromium cannot start', async () => {
+    const lanes = await takeGateBrowsers(chromiumPath, 3);
+    expect(new Set(lanes).size).toBe(3);
+    expect(lanes.every((browser) => browser.isConnected())).toBe(true);
+    await Promise.all(lanes.map((browser) => giveBackGateBrowser(browser, chromiumPath)));
+    expect(lanes.some((browser) => browser.isConnected())).toBe(false);
+    await expect(takeGateBrowsers('/nonexistent/chromium', 2)).rejects.toThrow();
   });
 });

@@ -50,6 +50,19 @@ export async function takeGateBrowser(executablePath: string): Promise<Browser> 
   return launchChromium(executablePath);
 }
 
+/**
+ * `count` running Chromiums, launched side by side. When one cannot be had, those that could are
+ * handed back before the failure is thrown: none is left running outside the kept ones.
+ */
+export async function takeGateBrowsers(executablePath: string, count: number): Promise<Browser[]> {
+  const taken = await Promise.allSettled(Array.from({ length: count }, () => takeGateBrowser(executablePath)));
+  const failed = taken.find((each) => each.status === 'rejected');
+  const browsers = taken.flatMap((each) => (each.status === 'fulfilled' ? [each.value] : []));
+  if (!failed) return browsers;
+  await Promise.all(browsers.map((browser) => giveBackGateBrowser(browser, executablePath)));
+  throw failed.reason;
+}
+
 /** Hands a browser back after a gate: kept when this process keeps them, else closed. */
 export async function giveBackGateBrowser(browser: Browser, executablePath: string): Promise<void> {
   if (!keeping || !browser.isConnected()) {

@@ -18,7 +18,6 @@
  * render (and a slot contribution's) may take `RENDER_TIME_LIMIT_FACTOR` times the site's time limit
  * before it counts as left to the browser — far beyond any honest page.
  */
-import type { Browser } from 'playwright-core';
 import type { RemotePages } from '@steel/contract';
 import type { AppManifest } from '@steel/contract';
 import { buildSiteServer } from '../../site/site-server';
@@ -34,7 +33,7 @@ import type { GateRecorder } from './gate-report';
 import { type SiteSeen, smokeRender } from './smoke-render';
 import { isGuarded, smokeMount } from './smoke-mount';
 import { triedAsBrowsersDo } from './check-lanes';
-import { giveBackGateBrowser, takeGateBrowser } from './gate-browsers';
+import { giveBackGateBrowser, takeGateBrowsers } from './gate-browsers';
 
 /**
  * Pages the smoke mount opens at once, and the main-thread rule's traces after it, a browser each.
@@ -188,10 +187,8 @@ export async function smokeTest(
       // The pages the main-thread rule traces are traced by the mount as it opens them.
       const plan = await planMainThread(pages, versions);
       // A browser per lane: a trace is the whole browser's.
-      const browsers = await Promise.all(
-        Array.from({ length: GATE_LANES }, () => takeGateBrowser(options.chromiumPath)),
-      );
-      const [browser] = browsers as [Browser, Browser];
+      const browsers = await takeGateBrowsers(options.chromiumPath, GATE_LANES);
+      const browser = browsers[0]!;
       try {
         const signedIn = customer && { customer, cookie: config.runtime.cookie, contributors };
         const verdict =
