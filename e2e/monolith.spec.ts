@@ -5,12 +5,19 @@ import path from 'node:path';
 import { expect, test } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir, notHidden, repoRoot, tsxBin } from './support/environment';
 import { startAppServer } from './support/app-server';
+import { preparedBuild } from './support/prepared-builds';
+import { run as deploy } from '@steel/server/deploy-cli';
+import { publishAndActivate } from '../scripts/lib/publish';
 
 /**
  * The monolith `npm run bench` compares the federated site with (scripts/monolith/): the same
  * source in one bundle, served as the shell by the same app server. A measuring stick that no
- * longer works would make the comparison lie, so it is built and walked here.
+ * longer works would make the comparison lie, so it is built and walked here — with the inquiry
+ * team's app live too, as the bench has it: its slots and its pages from the one bundle.
  */
+// One monolith and one server on this spec's port, for both tests.
+test.describe.configure({ mode: 'serial' });
+
 let server: Awaited<ReturnType<typeof startAppServer>>;
 let buildsDir: string;
 let monolithDist: string;
@@ -26,6 +33,11 @@ test.beforeAll(async () => {
     encoding: 'utf8',
   });
   expect(built.status, built.stderr).toBe(0);
+  // The inquiry app registered and live in this folder, as the bench's site has it (a developer's
+  // own folder: it goes live without the gate).
+  const env = { ...process.env, BUILDS_DIR: buildsDir };
+  await deploy(['apps', 'add', 'inquiry', '--paths', '/inquiry/**', '--owner', 'inquiry-team'], () => {}, env);
+  await publishAndActivate(buildsDir, 'inquiry', await preparedBuild('inquiry'));
   server = await startAppServer({ port: SPEC_PORTS.monolith, buildsDir, env: { REMOTE_PRELOAD_HINTS: 'off' } });
 });
 
@@ -35,14 +47,20 @@ test.afterAll(async () => {
   fs.rmSync(monolithDist, { recursive: true, force: true });
 });
 
-test('serves the server-rendered pages, hydrates them and navigates between apps, all from one bundle', async ({
-  page,
-}) => {
+/** Every script the page requests, by path. */
+function scriptsOf(page: import('@playwright/test').Page): string[] {
   const scripts: string[] = [];
-  const errors: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
+  return scripts;
+}
+
+test('serves the server-rendered pages, hydrates them and navigates between apps, all from one bundle', async ({
+  page,
+}) => {
+  const scripts = scriptsOf(page);
+  const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -62,4 +80,20 @@ test('serves the server-rendered pages, hydrates them and navigates between apps
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => !script.startsWith('/builds/shell/'))).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test("runs the inquiry app's slots and pages from the same bundle", async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto(`${server.url}/rebar/kalaf`);
+  await page
+    .locator('[data-listing="table"] tbody tr')
+    .first()
+    .getByRole('button', { name: /افزودن «.+» به استعلام/ })
+    .click();
+  // The row's contribution hydrated and ran; the basket's first line brings the header's counter.
+  await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
+  await page.locator('header [data-inquiry-count]').click();
+  await expect(page).toHaveURL(/\/inquiry$/);
+  await expect(page.locator('#app-inquiry h1')).toBeVisible();
+  expect(scripts.filter((script) => !script.startsWith('/builds/shell/'))).toEqual([]);
 });

@@ -1,7 +1,9 @@
 /**
  * What federation costs this site, for `npm run bench` (printed, never asserted): the federated
  * build beside the monolith (scripts/monolith/: the same source, the remotes in the shell's own
- * bundle), each served by the same app server with server rendering, in one run:
+ * bundle), each served by the same app server with server rendering, in one run — with all four
+ * remotes live: the inquiry team's app joins the federated site through the deploy API (its gate
+ * included) for this section and leaves after it, and the monolith bundles it too:
  * - per key route, the JS and CSS a cold visit runs before the page is interactive (gzip and
  *   brotli of each file, as the server sends them; link prefetch off);
  * - the journey / → sub-category → product → /blog → article → /panel/order (signed in): the JS and
@@ -22,6 +24,9 @@ import { benchLighthouse } from './bench-ssr';
 import { median } from './lib/median';
 import { networkQuiet } from './lib/network-quiet';
 import { publishAndActivate } from './lib/publish';
+import { appFolder } from './lib/paths';
+import { addKey, type KeyPlace } from '@steel/server/deploy-keys';
+import { remote as deployApi } from '@steel/server/deploy-client';
 import { waitForUrl, type RunningProcess } from './lib/processes';
 import { buildMonolith } from './monolith/build-monolith';
 import { monolithDist } from './monolith/create-monolith-config';
@@ -256,9 +261,33 @@ async function routeCode(browser: Browser, build: Build, route: string, heading:
   return { js, css, scripts: files.filter(([url]) => url.endsWith('.js')).length };
 }
 
+/**
+ * Runs `work` with the inquiry team's app live on the site, as the team puts it there: registered
+ * by the platform, its build (made by the bench, in mf-inquiry/dist) published and activated with
+ * its own key, through the gate. The app is removed afterwards, so the sections after this one see
+ * the site as it was.
+ */
+async function withInquiryLive(base: string, keys: KeyPlace, log: (line: string) => void, work: () => Promise<void>) {
+  const name = 'inquiry';
+  const platform = { server: base, key: await addKey(keys, 'platform', 'bench-federation-platform') };
+  const started = Date.now();
+  await deployApi.apps.add(platform, { name, paths: [`/${name}/**`], owner: 'bench-inquiry-team' });
+  try {
+    const team = { server: base, key: await addKey(keys, name, 'bench-federation-inquiry-team') };
+    const { version } = await deployApi.publish(team, name, path.join(appFolder(name), 'dist'));
+    await deployApi.activate(team, name, version);
+    log(`the inquiry app live (published, gated, activated) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await work();
+  } finally {
+    await deployApi.apps.remove(platform, name, 'bench: federation cost measured').catch(() => undefined);
+  }
+}
+
 export async function benchFederationCost(options: {
   browser: Browser;
   buildsDir: string;
+  /** Where the site's deploy keys are kept, for the inquiry app's deploy. */
+  keys: KeyPlace;
   federatedBase: string;
   cmsUrl: string;
   /** Starts an app server on `port` serving `buildsDir`, with the bench's settings and `extra`. */
@@ -268,6 +297,10 @@ export async function benchFederationCost(options: {
   lighthouseRuns: number;
   log: (line: string) => void;
 }): Promise<void> {
+  await withInquiryLive(options.federatedBase, options.keys, options.log, () => compareWithMonolith(options));
+}
+
+async function compareWithMonolith(options: Parameters<typeof benchFederationCost>[0]): Promise<void> {
   const { browser, log } = options;
   const started = Date.now();
   await buildMonolith();
@@ -363,14 +396,13 @@ export async function benchFederationCost(options: {
       `  federated ÷ monolith: bytes ${(journeyBytes['federated']! / journeyBytes['monolith']!).toFixed(2)}×, time ${(journeyTimes['federated@1']! / journeyTimes['monolith@1']!).toFixed(2)}× (4× CPU: ${(journeyTimes['federated@4']! / journeyTimes['monolith@4']!).toFixed(2)}×)`,
     );
 
-    // The eight key routes (the accessibility spec's), a price table, and the inquiry when it is live.
-    const inquiryLive = (await fetch(`${options.federatedBase}/inquiry`, { redirect: 'manual' })).status === 200;
+    // The eight key routes (the accessibility spec's), a price table, and the inquiry's basket.
     const lighthouseRoutes = [
       ...routes.map(([route]) => route),
       '/landing/bourse',
       '/weight_table',
       '/rebar/kalaf?view=prices',
-      ...(inquiryLive ? ['/inquiry'] : []),
+      '/inquiry',
     ];
     const lighthouseOf = async (build: Build, condition: string) => {
       log('');
@@ -387,7 +419,6 @@ export async function benchFederationCost(options: {
     } finally {
       busy.kill('SIGKILL');
     }
-    if (!inquiryLive) log('  (the inquiry app is not live on this site: /inquiry left out)');
   } finally {
     await server.stop();
     fs.rmSync(monolithBuilds, { recursive: true, force: true });

@@ -270,6 +270,7 @@ async function main() {
       await benchFederationCost({
         browser,
         buildsDir,
+        keys: { buildsDir, keysFile },
         federatedBase: base,
         cmsUrl: cms.url,
         startServer: (port, dir, extra) =>

@@ -1,7 +1,8 @@
 /**
  * The monolith, a measuring stick for what federation costs this site (`npm run build:monolith`,
- * `npm run bench`): the shell's source with the three remotes' lifecycles imported from the same
- * bundle instead of loaded through Module Federation — same code, same webpack settings, same
+ * `npm run bench`): the shell's source with the remotes' exposed modules — the three of this site's
+ * registry and the inquiry team's app and slots — imported from the same bundle instead of loaded
+ * through Module Federation — same code, same webpack settings, same
  * CSS pipeline (each remote's stylesheet still scoped to its container), one webpack runtime and
  * one copy of every library. Served by the same app server as a shell version. Never deployed.
  */
@@ -37,11 +38,14 @@ function installedShared(): Record<string, string> {
   );
 }
 
+/** The remotes it bundles (static-federation.ts imports their modules). */
+const MONOLITH_REMOTES = [...REMOTES, 'inquiry'];
+
 export function createMonolithConfig(): Configuration {
   const shell = createAppConfig({ app: 'shell', root: appFolder('shell'), mode: 'production' });
-  const remoteSources = REMOTES.map((app) => path.join(appFolder(app), 'src'));
+  const remoteSources = MONOLITH_REMOTES.map((app) => path.join(appFolder(app), 'src'));
   // Each remote's CSS rule as its own build has it (a scoped string its lifecycles insert), for its folder only.
-  const remoteCssRules = REMOTES.map((app) => {
+  const remoteCssRules = MONOLITH_REMOTES.map((app) => {
     const rule = createAppConfig({ app, root: appFolder(app), mode: 'production' }).module!.rules!.find(isCssRule)!;
     return { ...rule, include: path.join(appFolder(app), 'src') };
   });

@@ -4,20 +4,21 @@
  * lifecycles from the same bundle — split per app, as any single-page app splits by section.
  * Compiled into the measuring-stick build only (`npm run build:monolith`), never deployed.
  */
-import type { RemoteName } from '@steel/contract';
-
 /** The versions the shell's package installs, put here by the monolith's build. */
 declare const __MONOLITH_SHARED__: Record<string, string>;
 
-const apps: Record<RemoteName, () => Promise<unknown>> = {
-  // Each remote's `./app`, the module it exposes to federation, through its package's exports.
-  catalogue: () => import('@steel/catalogue/app'),
-  blog: () => import('@steel/blog/app'),
-  panel: () => import('@steel/panel/app'),
+const modules: Record<string, () => Promise<unknown>> = {
+  // Each module a remote exposes to federation (`<app>/app`, `<app>/slots`), through its package's
+  // exports — the inquiry team's app too, so that a site with it live compares like with like.
+  'catalogue/app': () => import('@steel/catalogue/app'),
+  'blog/app': () => import('@steel/blog/app'),
+  'panel/app': () => import('@steel/panel/app'),
+  'inquiry/app': () => import('@steel/inquiry/app'),
+  'inquiry/slots': () => import('@steel/inquiry/slots'),
 };
 
 export async function loadRemote<T>(id: string): Promise<T | null> {
-  const load = apps[id.slice(0, id.indexOf('/'))];
+  const load = modules[id];
   return load ? ((await load()) as T) : null;
 }
 
