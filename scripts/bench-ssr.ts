@@ -50,7 +50,10 @@ export async function benchLighthouse(
         blockingWall: number;
         cpuShare: number;
       }> = [];
-      for (let run = 0; run < runs; run += 1) {
+      // A run Lighthouse could not finish (its runtimeError: no first paint, a protocol time-out) is
+      // no score: it is named and tried again, up to twice per route.
+      const failures: string[] = [];
+      while (results.length < runs && failures.length <= 2) {
         const result = await lighthouse(`${base}${route}`, {
           port: chrome.port,
           output: 'json',
@@ -58,7 +61,10 @@ export async function benchLighthouse(
           onlyCategories: ['performance'],
         });
         const lhr = result?.lhr;
-        if (!lhr) continue;
+        if (!lhr || lhr.runtimeError) {
+          failures.push(lhr?.runtimeError?.code ?? 'no result');
+          continue;
+        }
         const bootup: Record<string, number> = {};
         const items =
           (lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; total: number }> } | undefined)
@@ -91,7 +97,7 @@ export async function benchLighthouse(
           .toFixed(0)
           .padStart(
             4,
-          )} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')}; benchmark index ${pick((r) => r.benchmarkIndex).toFixed(0)})`,
+          )} ms  (scores ${results.map((result) => result.score.toFixed(0)).join(', ')}; benchmark index ${pick((r) => r.benchmarkIndex).toFixed(0)}${failures.length ? `; runs Lighthouse could not finish: ${failures.join(', ')}` : ''})`,
       );
       log(
         `${''.padEnd(34)} main thread at start-up: ${apps.map((app) => `${app} ${pick((r) => r.bootup[app] ?? 0).toFixed(0)} ms`).join(', ')}`,
