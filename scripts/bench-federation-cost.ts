@@ -9,7 +9,8 @@
  * - the journey / → sub-category → product → /blog → article → /panel/order (signed in): the JS and
  *   CSS it runs, its median time in Chromium at full speed and at 4× CPU slowdown with where that
  *   time goes (the HTML, the shell's start-up, each remote's entry, federation manifest, code and
- *   hydration: the shell's user-timing marks), and how many copies of the big libraries it downloads;
+ *   hydration, each slot contributor's `./slots` module: the shell's user-timing marks), and how
+ *   many copies of the big libraries it downloads;
  * - Lighthouse mobile per key route, a price table and the inquiry (median of N) with its benchmark
  *   index and the main-thread time per app at start-up (Lighthouse's bootup-time, by the app whose
  *   folder served the script); for the federated build again with one core kept busy by another process.
@@ -27,6 +28,7 @@ import { publishAndActivate } from './lib/publish';
 import { appFolder } from './lib/paths';
 import { addKey, type KeyPlace } from '@steel/server/deploy-keys';
 import { remote as deployApi } from '@steel/server/deploy-client';
+import { CONTRIBUTION_MOUNTED_ATTRIBUTE } from '@steel/shared/slots';
 import { waitForUrl, type RunningProcess } from './lib/processes';
 import { buildMonolith } from './monolith/build-monolith';
 import { monolithDist } from './monolith/create-monolith-config';
@@ -158,6 +160,8 @@ interface StartUpSteps {
   shellStartUp: number | null;
   /** Per remote, in the order loaded: its entry and federation manifest fetched, code run, mounted. */
   apps: Array<{ app: string; entry: number | null; manifest: number | null; code: number; mount: number | null }>;
+  /** Per contributor to the pages' slots (the inquiry's basket buttons), its `./slots` module loaded. */
+  slots: Array<{ app: string; entry: number | null; manifest: number | null; code: number }>;
 }
 
 async function startUpSteps(page: Page): Promise<StartUpSteps> {
@@ -193,10 +197,22 @@ async function startUpSteps(page: Page): Promise<StartUpSteps> {
         mount: mounted === undefined ? null : mounted - loaded,
       };
     });
+  const slots = [...marks.keys()]
+    .filter((name) => name.endsWith(':slots-load') && marks.has(`${name}ed`))
+    .map((name) => {
+      const app = name.slice(0, -':slots-load'.length);
+      return {
+        app,
+        entry: fetched(app, 'remoteEntry'),
+        manifest: fetched(app, 'mf-manifest'),
+        code: marks.get(`${name}ed`)! - marks.get(name)!,
+      };
+    });
   return {
     html: timings.html,
     shellStartUp: shellStart === undefined ? null : shellStart - timings.html,
     apps,
+    slots,
   };
 }
 
@@ -208,12 +224,18 @@ function describeSteps(runs: StartUpSteps[]): string {
   };
   const apps = [...new Set(runs.flatMap((run) => run.apps.map(({ app }) => app)))];
   const ofApp = (app: string) => runs.map((run) => run.apps.find((entry) => entry.app === app));
+  const contributors = [...new Set(runs.flatMap((run) => run.slots.map(({ app }) => app)))];
+  const ofContributor = (app: string) => runs.map((run) => run.slots.find((entry) => entry.app === app));
   return [
     `HTML ${ms(runs.map((run) => run.html))}`,
     `shell start-up ${ms(runs.map((run) => run.shellStartUp))}`,
     ...apps.map(
       (app) =>
         `${app}: remote entry ${ms(ofApp(app).map((step) => step?.entry))}, federation manifest ${ms(ofApp(app).map((step) => step?.manifest))}, code loaded and run ${ms(ofApp(app).map((step) => step?.code))}, hydration or first render ${ms(ofApp(app).map((step) => step?.mount))}`,
+    ),
+    ...contributors.map(
+      (app) =>
+        `${app}'s slots: remote entry ${ms(ofContributor(app).map((step) => step?.entry))}, federation manifest ${ms(ofContributor(app).map((step) => step?.manifest))}, ./slots loaded and run ${ms(ofContributor(app).map((step) => step?.code))}`,
     ),
   ].join('; ');
 }
@@ -281,6 +303,32 @@ async function withInquiryLive(base: string, keys: KeyPlace, log: (line: string)
   } finally {
     await deployApi.apps.remove(platform, name, 'bench: federation cost measured').catch(() => undefined);
   }
+}
+
+/**
+ * A cold, server-rendered listing at 4× CPU: when its first row's basket button (the inquiry's
+ * contribution, inert until its code has run) becomes usable, by an in-page clock from navigation
+ * start; median of `runs`.
+ */
+async function contributionUsable(browser: Browser, base: string, route: string, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext();
+    await context.addInitScript((attribute: string) => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector(`[${attribute}]`)) return;
+        Object.assign(window, { contributionUsableAt: performance.now() });
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: [attribute] });
+    }, CONTRIBUTION_MOUNTED_ATTRIBUTE);
+    const page = await context.newPage();
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${base}${route}`);
+    await page.locator(`[${CONTRIBUTION_MOUNTED_ATTRIBUTE}]`).first().waitFor();
+    times.push(await page.evaluate(() => (window as unknown as { contributionUsableAt: number }).contributionUsableAt));
+    await context.close();
+  }
+  return times;
 }
 
 export async function benchFederationCost(options: {
@@ -395,6 +443,16 @@ async function compareWithMonolith(options: Parameters<typeof benchFederationCos
     log(
       `  federated ÷ monolith: bytes ${(journeyBytes['federated']! / journeyBytes['monolith']!).toFixed(2)}×, time ${(journeyTimes['federated@1']! / journeyTimes['monolith@1']!).toFixed(2)}× (4× CPU: ${(journeyTimes['federated@4']! / journeyTimes['monolith@4']!).toFixed(2)}×)`,
     );
+    log('');
+    log(
+      `A cold /rebar/kalaf at 4× CPU: its first row's basket button (server-rendered, inert until the inquiry's code has run) usable at, median of ${options.runs}:`,
+    );
+    for (const build of builds) {
+      const times = await contributionUsable(browser, build.base, '/rebar/kalaf', options.runs);
+      log(
+        `  ${build.label.padEnd(9)} ${median(times).toFixed(0)} ms  (${times.map((time) => time.toFixed(0)).join(', ')})`,
+      );
+    }
 
     // The eight key routes (the accessibility spec's), a price table, and the inquiry's basket.
     const lighthouseRoutes = [

@@ -58,4 +58,17 @@ describe("the shell's slot host", () => {
     bus.emit('session:changed', { user: null });
     expect(listener).toHaveBeenCalledTimes(3);
   });
+
+  it("marks when a contributor's ./slots module is asked for and has run, once per page (the bench reads it)", async () => {
+    // jsdom has no user timing: the browser's mark, recorded.
+    const mark = jest.fn();
+    Object.defineProperty(performance, 'mark', { value: mark, configurable: true });
+    loadRemote.mockResolvedValue({ default: { 'header.counter': () => ({ update() {}, unmount() {} }) } });
+    const host = createSlotHost(registry, defaultRuntimeConfig, createBus());
+    await host.load('inquiry');
+    await host.load('inquiry');
+    delete (performance as Partial<Performance>).mark;
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    expect(mark.mock.calls).toEqual([['steel:inquiry:slots-load'], ['steel:inquiry:slots-loaded']]);
+  });
 });

@@ -8,6 +8,7 @@ import {
 } from '@steel/contract';
 import { defaultStorage, withTimeLimit, type AppBus, type SlotHost, type SlotModule } from '@steel/shared';
 import { reportRemoteFailure } from '../../features/failure-reports/report-remote-failure';
+import { markStartUp } from '../../lib/start-up-marks';
 import type { RemoteRegistryHolder } from './remote-registry';
 
 /**
@@ -57,9 +58,11 @@ export function createSlotHost(
         return Promise.reject(new ContractError(`The live ${app} app cannot run beside this shell: ${problem}`));
       let loading = modules.get(app);
       if (!loading) {
+        markStartUp(`${app}:slots-load`);
         loading = withTimeLimit(
           loadRemote<SlotModule | { default: SlotModule }>(`${app}/slots`).then((module) => {
             if (!module) throw new Error(`Remote ${app} exposed no ./slots module`);
+            markStartUp(`${app}:slots-loaded`);
             // `export default slotModule(…)` (slot names are not identifiers), or the names themselves.
             return 'default' in module ? module.default : module;
           }),
