@@ -34,8 +34,6 @@ const EXCEPTIONS: Record<string, string> = {
   'scripts/bench-ssr.ts': "the bench renders this repository's catalogue pages",
   'scripts/topology/deploys-under-load.ts':
     "the arrangement's test and the bench publish this repository's blog through nginx under load",
-  'scripts/monolith/static-federation.ts':
-    "the monolith (a measuring stick, never deployed) bundles this repository's remotes by their packages",
   'deploy/cms/src/bootstrap/domain.js':
     'the catalogue here is the product data (data/domain/catalogue.json), not an app',
   'deploy/cms/src/utils/catalogue-listing.js': "`catalogue` is a listing's default sort order, not an app",
