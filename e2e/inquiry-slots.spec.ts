@@ -8,6 +8,7 @@ import { remote as deployApi, type RemoteTarget } from '@steel/server/deploy-cli
 import { pdfText, withoutJoiners } from '@steel/server/pdf-text';
 import { EDITOR_TOKEN, SPEC_PORTS, baseURL, cmsURL, repoRoot } from './support/environment';
 import { preparedBuild } from './support/prepared-builds';
+import { listingRowBasketButton } from './support/inquiry-basket';
 import { waitForMailTo } from './support/mails';
 import { axeViolations } from './support/axe';
 import { startAppServer } from './support/app-server';
@@ -186,11 +187,7 @@ test('a page without a basket loads none of the inquiry app; the first line brin
 
   // A listing row shows the basket's button: the code comes, and the first line brings the counter.
   await page.goto(`${server.url}${LISTING}`);
-  await page
-    .locator('[data-listing="table"] tbody tr')
-    .first()
-    .getByRole('button', { name: /افزودن «.+» به استعلام/ })
-    .click();
+  await listingRowBasketButton(page).click();
   await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
   // Each slot's part is a chunk of its own: a listing downloads its rows' and, with a basket, the
   // header's — never the product page's price alert or the dashboard's card.
@@ -220,15 +217,8 @@ test("a signed-out visitor's basket of three survives a reload and sign-in, is s
   });
   // Two rows of the listing, one sale unit each.
   await page.goto(`${server.url}${LISTING}`);
-  const rows = page.locator('[data-listing="table"] tbody tr');
-  await rows
-    .nth(1)
-    .getByRole('button', { name: /افزودن «.+» به استعلام/ })
-    .click();
-  await rows
-    .nth(2)
-    .getByRole('button', { name: /افزودن «.+» به استعلام/ })
-    .click();
+  await listingRowBasketButton(page, 1).click();
+  await listingRowBasketButton(page, 2).click();
   const counter = page.locator('header [data-inquiry-count]');
   await expect(counter).toHaveAttribute('data-inquiry-count', '2');
   await expect(counter).toHaveAccessibleName('سبد استعلام، ۲ قلم');

@@ -6,6 +6,7 @@ import { expect, test } from './support/test';
 import { SPEC_PORTS, e2eBuildsDir, notHidden, repoRoot, tsxBin } from './support/environment';
 import { startAppServer } from './support/app-server';
 import { preparedBuild } from './support/prepared-builds';
+import { listingRowBasketButton } from './support/inquiry-basket';
 import { run as deploy } from '@steel/server/deploy-cli';
 import { publishAndActivate } from '../scripts/lib/publish';
 
@@ -85,11 +86,7 @@ test('serves the server-rendered pages, hydrates them and navigates between apps
 test("runs the inquiry app's slots and pages from the same bundle", async ({ page }) => {
   const scripts = scriptsOf(page);
   await page.goto(`${server.url}/rebar/kalaf`);
-  await page
-    .locator('[data-listing="table"] tbody tr')
-    .first()
-    .getByRole('button', { name: /افزودن «.+» به استعلام/ })
-    .click();
+  await listingRowBasketButton(page).click();
   // The row's contribution hydrated and ran; the basket's first line brings the header's counter.
   await expect(page.locator('header [data-inquiry-count]')).toHaveAttribute('data-inquiry-count', '1');
   await page.locator('header [data-inquiry-count]').click();
